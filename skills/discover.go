@@ -1,0 +1,326 @@
+package skills
+
+import (
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+)
+
+// EntryKind says whether an entry is a bundle directory or a flat file.
+type EntryKind int
+
+// The two shapes of a skill entry in a root.
+const (
+	EntryBundle EntryKind = iota // <root>/<dir>/SKILL.md
+	EntryFlat                    // <root>/<name>.md
+)
+
+// Entry is one skill candidate found directly in a root.
+type Entry struct {
+	// Name is the entry's name in the root (the directory or file name).
+	Name string
+	// Path is the skill file: <root>/<Name>/SKILL.md or <root>/<Name>.
+	Path string
+	// BaseDir is the resource base: the bundle directory or the root.
+	BaseDir string
+	Kind    EntryKind
+	// Size and ModTime are the stat of the skill file, to skip re-reading
+	// unchanged files.
+	Size    int64
+	ModTime time.Time
+}
+
+// ProblemKind classifies a path-level problem found during discovery.
+type ProblemKind string
+
+// The discovery problems skill-ls reports. DSH skips these silently or logs
+// them; skill-ls tells the author.
+const (
+	ProblemRootNotDir    ProblemKind = "root-not-directory" // a root path that is a file
+	ProblemRootUnreadable ProblemKind = "root-unreadable"   // permission or I/O error listing a root
+	ProblemBrokenSymlink ProblemKind = "broken-symlink"     // an entry whose link target is missing or loops
+	ProblemNotRegular    ProblemKind = "not-regular-file"   // SKILL.md or x.md that is a directory, FIFO or device
+	ProblemSkillMDCase   ProblemKind = "skill-md-case"      // bundle holds skill.md / Skill.md but no SKILL.md
+	ProblemUnreadable    ProblemKind = "unreadable-file"    // the skill file cannot be read
+	ProblemTooManyEntries ProblemKind = "too-many-entries"  // a root with more entries than MaxRootEntries
+)
+
+// MaxRootEntries bounds how many entries of one root skill-ls examines.
+const MaxRootEntries = 200000
+
+// Problem is a discovery problem at a path.
+type Problem struct {
+	Kind    ProblemKind
+	Path    string
+	Message string
+	// Root is the index of the root it was found in.
+	Root int
+}
+
+// RootState is the listing of one root.
+type RootState struct {
+	Root Root
+	// Exists reports that the root is an existing directory.
+	Exists bool
+	// Entries are the skill candidates in DSH's visit order.
+	Entries []Entry
+	// Problems found while listing the root.
+	Problems []Problem
+}
+
+// newCollator returns an ICU-like en-US collator, approximating
+// String.prototype.localeCompare (spec §3.3). Collators are not safe for
+// concurrent use, so each listing makes its own.
+func newCollator() *collate.Collator {
+	return collate.New(language.AmericanEnglish)
+}
+
+// sortEntryNames sorts names in localeCompare order, ties broken by bytes.
+func sortEntryNames(names []string) {
+	c := newCollator()
+	slices.SortStableFunc(names, func(a, b string) int {
+		if r := c.CompareString(a, b); r != 0 {
+			return r
+		}
+		return strings.Compare(a, b)
+	})
+}
+
+// listRoot lists a root's direct children as DSH does (spec §3.3).
+func listRoot(r Root) RootState {
+	st := RootState{Root: r}
+	info, err := os.Stat(r.Dir)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			st.Problems = append(st.Problems, Problem{Kind: ProblemRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + errText(err)})
+		}
+		return st
+	}
+	if !info.IsDir() {
+		st.Problems = append(st.Problems, Problem{Kind: ProblemRootNotDir, Path: r.Dir, Root: r.Index, Message: "skill root is not a directory; DSH treats it as empty"})
+		return st
+	}
+	st.Exists = true
+	names, err := readDirNames(r.Dir)
+	if err != nil {
+		st.Problems = append(st.Problems, Problem{Kind: ProblemRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
+		return st
+	}
+	if len(names) > MaxRootEntries {
+		st.Problems = append(st.Problems, Problem{Kind: ProblemTooManyEntries, Path: r.Dir, Root: r.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
+		names = names[:MaxRootEntries]
+	}
+	if len(r.Only) > 0 {
+		names = slices.DeleteFunc(names, func(n string) bool { return !slices.Contains(r.Only, n) })
+	}
+	sortEntryNames(names)
+	entries := make([]*Entry, len(names))
+	problems := make([][]Problem, len(names))
+	parallel(len(names), func(i int) {
+		entries[i], problems[i] = examineEntry(r, names[i])
+	})
+	for i := range names {
+		if entries[i] != nil {
+			st.Entries = append(st.Entries, *entries[i])
+		}
+		st.Problems = append(st.Problems, problems[i]...)
+	}
+	return st
+}
+
+// examineEntry decides whether a root child is a skill candidate.
+func examineEntry(r Root, name string) (*Entry, []Problem) {
+	if r.SkipSystem && name == ".system" {
+		return nil, nil
+	}
+	p := filepath.Join(r.Dir, name)
+	info, err := os.Stat(p) // follows symlinks
+	if err != nil {
+		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+			return nil, []Problem{{Kind: ProblemBrokenSymlink, Path: p, Root: r.Index,
+				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + errText(err)}}
+		}
+		return nil, nil
+	}
+	switch {
+	case info.IsDir():
+		skill := filepath.Join(p, "SKILL.md")
+		si, err := os.Stat(skill)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				if alt := caseVariant(p); alt != "" {
+					return nil, []Problem{{Kind: ProblemSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
+						Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
+				}
+				if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+					return nil, []Problem{{Kind: ProblemBrokenSymlink, Path: skill, Root: r.Index, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+				}
+				return nil, nil
+			}
+			return nil, []Problem{{Kind: ProblemUnreadable, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+		}
+		if !si.Mode().IsRegular() {
+			return nil, []Problem{{Kind: ProblemNotRegular, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
+		}
+		return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
+	case strings.HasSuffix(name, ".md"):
+		if !info.Mode().IsRegular() {
+			return nil, []Problem{{Kind: ProblemNotRegular, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
+		}
+		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
+	}
+	return nil, nil
+}
+
+// caseVariant returns the name of a skill.md spelled in another case in dir.
+func caseVariant(dir string) string {
+	names, err := readDirNames(dir)
+	if err != nil {
+		return ""
+	}
+	for _, n := range names {
+		if n != "SKILL.md" && strings.EqualFold(n, "SKILL.md") {
+			return n
+		}
+	}
+	return ""
+}
+
+func fileType(info fs.FileInfo) string {
+	m := info.Mode()
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
+
+func readDirNames(dir string) ([]string, error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.Readdirnames(-1)
+}
+
+// errText strips Go's "op path: " prefix from a path error.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// readSkillFile reads a skill file without blocking on FIFOs and without
+// reading more than MaxFileSize bytes.
+func readSkillFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	if info.Size() > MaxFileSize {
+		return nil, errTooLarge
+	}
+	buf := make([]byte, 0, info.Size()+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if len(buf) > MaxFileSize {
+			return nil, errTooLarge
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+var (
+	errNotRegular = errors.New("not a regular file")
+	errTooLarge   = errors.New("file too large")
+)
+
+// loadFile reads and parses the skill file of an entry.
+func loadFile(path string, mode ReadMode) *File {
+	src, err := readSkillFile(path)
+	if err != nil {
+		f := &File{Path: path, Mode: mode}
+		switch {
+		case errors.Is(err, errTooLarge):
+			f.drop(DropTooLarge, "skill-ls did not read this file: it is larger than 16 MiB (DSH would load all of it)", Span{}, "")
+		default:
+			f.ReadErr = errText(err)
+			f.drop(DropUnreadable, "cannot read file: "+errText(err), Span{}, "")
+		}
+		return f
+	}
+	return Parse(path, src, mode)
+}
+
+// parallel runs fn(0..n-1) on a bounded pool of goroutines.
+func parallel(n int, fn func(i int)) {
+	workers := runtime.GOMAXPROCS(0) * 4
+	if n < 64 || workers < 2 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	if workers > n {
+		workers = n
+	}
+	var wg sync.WaitGroup
+	next := make(chan int, workers)
+	for w := 0; w < workers; w++ {
+		wg.Go(func() {
+			for i := range next {
+				fn(i)
+			}
+		})
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// Load discovers, parses and resolves every skill under the roots: the CLI's
+// entry point. It honours ctx cancellation between roots.
+func Load(ctx context.Context, roots []Root, opts LoadOptions) (*Snapshot, error) {
+	w := NewWorkspace(roots, opts)
+	return w.Load(ctx)
+}

@@ -1,0 +1,241 @@
+package skills
+
+import "sync"
+
+// ReadMode says how a skill file's bytes become text (spec §3.4).
+type ReadMode int
+
+const (
+	// ReadFS is DSH's production path (ctx.fs): one leading BOM is stripped;
+	// invalid UTF-8, or a NUL byte in the first 8192 bytes, drops the skill.
+	ReadFS ReadMode = iota
+	// ReadNode is Node's readFile(path, 'utf8'), used for the bundled root:
+	// the BOM is kept and invalid bytes decode to U+FFFD.
+	ReadNode
+)
+
+// DropKind classifies why DSH would drop a skill file. The zero value means
+// the file is a valid skill.
+type DropKind string
+
+// The reasons DSH drops a skill file, in the order it checks them (spec §4.4).
+const (
+	DropNone              DropKind = ""
+	DropBinary            DropKind = "binary"             // NUL byte in the first 8192 bytes
+	DropInvalidUTF8       DropKind = "invalid-utf8"       // not UTF-8 text
+	DropUnreadable        DropKind = "unreadable"         // permission or I/O error
+	DropTooLarge          DropKind = "too-large"          // larger than MaxFileSize; skill-ls does not read it
+	DropYAML              DropKind = "yaml"               // YAML parse error
+	DropNoFrontmatter     DropKind = "no-frontmatter"     // missing YAML frontmatter
+	DropNameDescription   DropKind = "name-description"   // name or description not a non-empty string
+	DropInvalidName       DropKind = "invalid-name"       // name fails the grammar
+	DropInvocation        DropKind = "invocation"         // legacy key or non-boolean flag
+)
+
+// Drop records why DSH ignores a skill file: Kind, the exact DSH log line,
+// and where in the file the problem is.
+type Drop struct {
+	Kind DropKind
+	// Log is the DSH warning line, e.g. `skill file /p ignored: missing YAML frontmatter`.
+	Log string
+	// Detail is the part of Log after "ignored: ".
+	Detail string
+	// Span locates the problem in the file (may be empty at offset 0).
+	Span Span
+	// Key is the frontmatter key involved, if any.
+	Key string
+}
+
+// FrontmatterState says whether and how the --- delimiters were found.
+type FrontmatterState int
+
+// The frontmatter delimiter outcomes of spec §4.1.
+const (
+	FrontmatterOK        FrontmatterState = iota // opener and closer found
+	FrontmatterNoNewline                         // the text has no \n at all
+	FrontmatterNoOpener                          // the first line is not exactly ---
+	FrontmatterUnclosed                          // opener found, no closing --- line
+)
+
+// YAMLErrorKind classifies a YAML syntax error.
+type YAMLErrorKind string
+
+// The YAML error kinds skill-ls distinguishes.
+const (
+	YAMLSyntax         YAMLErrorKind = "syntax"
+	YAMLUnquotedColon  YAMLErrorKind = "unquoted-colon" // "Nested mappings are not allowed in compact mappings"
+	YAMLDuplicateKey   YAMLErrorKind = "duplicate-key"
+	YAMLTabIndentation YAMLErrorKind = "tab-indent"
+	YAMLTooComplex     YAMLErrorKind = "too-complex" // nesting or alias limits exceeded
+)
+
+// YAMLError is a YAML syntax error with its position in the file.
+type YAMLError struct {
+	Kind YAMLErrorKind
+	// Message is the bare message, e.g. "Map keys must be unique".
+	Message string
+	// Line and Column are 1-based, relative to the YAML text (the line after
+	// the opening ---), as DSH's YAML library reports them.
+	Line, Column int
+	// Span locates the error in the file.
+	Span Span
+	// Key is the duplicated key for YAMLDuplicateKey.
+	Key string
+	// FirstSpan is the first occurrence of a duplicated key.
+	FirstSpan Span
+}
+
+// ValueKind is the YAML 1.2 core-schema type of a frontmatter value.
+type ValueKind int
+
+// The value kinds, as the reference's yaml@2 library types them.
+const (
+	KindNull ValueKind = iota
+	KindBool
+	KindInt
+	KindFloat
+	KindString
+	KindSeq
+	KindMap
+)
+
+// String names the kind the way diagnostics describe it.
+func (k ValueKind) String() string {
+	switch k {
+	case KindNull:
+		return "null"
+	case KindBool:
+		return "boolean"
+	case KindInt, KindFloat:
+		return "number"
+	case KindString:
+		return "string"
+	case KindSeq:
+		return "list"
+	case KindMap:
+		return "mapping"
+	}
+	return "unknown"
+}
+
+// Value is a typed frontmatter value.
+type Value struct {
+	Kind ValueKind
+	// Str is the string value (KindString), or the scalar's source text for
+	// other scalar kinds.
+	Str string
+	// Bool is the value for KindBool.
+	Bool bool
+	// Num is the value for KindInt and KindFloat.
+	Num float64
+	// Plain reports a plain (unquoted, non-block) scalar.
+	Plain bool
+	// Quoted reports a single- or double-quoted scalar.
+	Quoted bool
+	// Block reports a literal (|) or folded (>) scalar.
+	Block bool
+	// Len is the number of entries of a sequence or mapping.
+	Len int
+}
+
+// Field is one top-level frontmatter key and its value, with byte spans.
+type Field struct {
+	Key       string
+	KeySpan   Span
+	Value     Value
+	ValueSpan Span
+}
+
+// Frontmatter is the split and typed YAML header of a skill file.
+type Frontmatter struct {
+	State FrontmatterState
+	// OpenSpan and CloseSpan cover the delimiter lines (without newline).
+	OpenSpan, CloseSpan Span
+	// YAMLSpan covers the YAML text between the delimiter lines.
+	YAMLSpan Span
+	// Err is the YAML syntax error, if any.
+	Err *YAMLError
+	// Mapping reports that the YAML parsed to a mapping.
+	Mapping bool
+	// RootKind is the type of the parsed YAML document (KindNull when empty).
+	RootKind ValueKind
+	// Fields are the top-level keys in source order (only when Mapping).
+	Fields []Field
+}
+
+// Field returns the first field with the given key, or nil.
+func (fm *Frontmatter) Field(key string) *Field {
+	if fm == nil {
+		return nil
+	}
+	for i := range fm.Fields {
+		if fm.Fields[i].Key == key {
+			return &fm.Fields[i]
+		}
+	}
+	return nil
+}
+
+// Link is a Markdown link or image destination found in the body.
+type Link struct {
+	// Dest is the destination as written.
+	Dest string
+	// Span covers the destination text in the file (or the whole link when
+	// the destination cannot be located exactly).
+	Span Span
+	// Image reports an image link.
+	Image bool
+}
+
+// Heading is a Markdown ATX or setext heading in the body.
+type Heading struct {
+	Level int
+	Text  string
+	Span  Span
+}
+
+// File is one parsed skill file: its bytes, frontmatter, body, and either the
+// skill it defines or the reason DSH drops it. A File is immutable.
+type File struct {
+	// Path is the cleaned absolute path.
+	Path string
+	// Src is the file content as read (or as the editor holds it).
+	Src []byte
+	// Mode is the read path used.
+	Mode ReadMode
+	// BOM reports a leading UTF-8 byte-order mark.
+	BOM bool
+	// CRLF reports that the file uses \r\n line endings somewhere.
+	CRLF bool
+	// TextStart is the byte offset where the decoded text starts (3 when a
+	// BOM was stripped).
+	TextStart int
+	// Frontmatter is the split header (nil when the file could not be read as text).
+	Frontmatter *Frontmatter
+	// BodySpan covers the raw body after the closing delimiter line.
+	BodySpan Span
+	// ContentSpan covers the trimmed body (the skill's Content).
+	ContentSpan Span
+	// Drop says why DSH ignores the file (nil for a valid skill).
+	Drop *Drop
+	// Def holds the skill fields when the file is valid; placement fields
+	// (Source, Rank, ...) are filled in by the registry.
+	Def *Skill
+	// Links and Headings are scanned from the body.
+	Links    []Link
+	Headings []Heading
+	// ReadErr is the I/O error text when the file could not be read.
+	ReadErr string
+
+	linesOnce sync.Once
+	lines     *LineIndex
+}
+
+// Lines returns the file's line index, built on first use.
+func (f *File) Lines() *LineIndex {
+	f.linesOnce.Do(func() { f.lines = NewLineIndex(f.Src) })
+	return f.lines
+}
+
+// Valid reports whether DSH would accept the file as a skill.
+func (f *File) Valid() bool { return f.Drop == nil && f.Def != nil }

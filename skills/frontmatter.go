@@ -1,0 +1,67 @@
+package skills
+
+import (
+	"bytes"
+)
+
+// splitFrontmatter finds the --- delimiters of spec §4.1 in text, which
+// starts at byte offset base of the file. It returns the frontmatter with
+// State, OpenSpan, CloseSpan and YAMLSpan set, and the body span.
+func splitFrontmatter(text []byte, base int) (*Frontmatter, Span) {
+	fm := &Frontmatter{}
+	end := base + len(text)
+	nl := bytes.IndexByte(text, '\n')
+	if nl < 0 {
+		fm.State = FrontmatterNoNewline
+		return fm, Span{base, end}
+	}
+	if !isDelimiter(text[:nl]) {
+		fm.State = FrontmatterNoOpener
+		return fm, Span{base, end}
+	}
+	fm.OpenSpan = Span{base, base + trimCR(text[:nl])}
+	pos := nl + 1
+	yamlStart := pos
+	for pos <= len(text) {
+		lineEnd := bytes.IndexByte(text[pos:], '\n')
+		var line []byte
+		next := len(text) + 1
+		if lineEnd < 0 {
+			line = text[pos:]
+		} else {
+			line = text[pos : pos+lineEnd]
+			next = pos + lineEnd + 1
+		}
+		if isDelimiter(line) {
+			fm.State = FrontmatterOK
+			fm.YAMLSpan = Span{base + yamlStart, base + pos}
+			fm.CloseSpan = Span{base + pos, base + pos + trimCR(line)}
+			if next > len(text) {
+				return fm, Span{end, end}
+			}
+			return fm, Span{base + next, end}
+		}
+		if lineEnd < 0 {
+			break
+		}
+		pos = next
+	}
+	fm.State = FrontmatterUnclosed
+	fm.YAMLSpan = Span{base + yamlStart, end}
+	return fm, Span{base, end}
+}
+
+// isDelimiter reports whether line (without \n) is exactly "---" after
+// removing one trailing \r.
+func isDelimiter(line []byte) bool {
+	n := trimCR(line)
+	return n == 3 && line[0] == '-' && line[1] == '-' && line[2] == '-'
+}
+
+// trimCR returns len(line) less one trailing \r.
+func trimCR(line []byte) int {
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		return len(line) - 1
+	}
+	return len(line)
+}

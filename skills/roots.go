@@ -1,0 +1,161 @@
+package skills
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Root is one directory DSH scans for skills.
+type Root struct {
+	// Dir is the root directory as DSH builds it (lexical, absolute).
+	Dir string
+	// Source is the DSH source label; Rank follows from it.
+	Source Source
+	Rank   int
+	// Index is the root's position in the scan order.
+	Index int
+	// SkipSystem skips the entry named ".system" (only the user-dsh root).
+	SkipSystem bool
+	// Mode is the read path used for files under this root.
+	Mode ReadMode
+	// Only, when non-empty, restricts the root to these entry names (used
+	// for explicit file arguments of `skill-ls check`).
+	Only []string
+}
+
+// RootOptions configures root discovery like DSH's filesystem provider
+// (spec §3.1). Empty strings take the environment fallback, then the default.
+type RootOptions struct {
+	// Cwd is the session cwd; "" means no cwd, so no project roots.
+	Cwd string
+	// DSHHome is the DSH home (default $DSH_HOME, else ~/.dsh).
+	DSHHome string
+	// AgentsHome is the agents home (default $DSH_AGENTS_HOME, else ~/.agents).
+	AgentsHome string
+	// CustomDirs are extra roots, rank 300, earlier wins.
+	CustomDirs []string
+	// BundledDir is the bundled root (default $DSH_BUNDLED_SKILL_DIR when
+	// default roots are on).
+	BundledDir string
+	// NoDefaultRoots leaves only the custom and explicit bundled roots.
+	NoDefaultRoots bool
+	// NodeRead reads every root through Node's readFile path (DSH without
+	// ctx.fs): BOM kept, invalid UTF-8 replaced. The bundled root always is.
+	NodeRead bool
+	// Getenv reads the environment (nil means os.Getenv).
+	Getenv func(string) string
+	// HomeDir is the user's home for ~ (empty means os.UserHomeDir).
+	HomeDir string
+}
+
+func (o RootOptions) getenv(k string) string {
+	if o.Getenv != nil {
+		return o.Getenv(k)
+	}
+	return os.Getenv(k)
+}
+
+func (o RootOptions) home() string {
+	if o.HomeDir != "" {
+		return o.HomeDir
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return h
+	}
+	return "/"
+}
+
+// ProjectRoot returns the nearest ancestor of cwd (inclusive) that holds an
+// entry named .git, or cwd itself when none does (spec §3.2).
+func ProjectRoot(cwd string) string {
+	abs := absPath(cwd)
+	for dir := abs; ; {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return abs
+		}
+		dir = parent
+	}
+}
+
+// DSHHome resolves the DSH home as resolveDshHome does: the option, else a
+// non-blank $DSH_HOME, else ~/.dsh; a leading ~ is expanded.
+func (o RootOptions) DSHHomeDir() string {
+	h := o.DSHHome
+	if h == "" {
+		if e := o.getenv("DSH_HOME"); strings.TrimSpace(e) != "" {
+			h = e
+		}
+	}
+	if h == "" {
+		return filepath.Join(o.home(), ".dsh")
+	}
+	switch {
+	case h == "~":
+		h = o.home()
+	case strings.HasPrefix(h, "~/"), strings.HasPrefix(h, `~\`):
+		h = filepath.Join(o.home(), h[2:])
+	}
+	return absPath(h)
+}
+
+// AgentsHomeDir resolves the agents home: the option, else $DSH_AGENTS_HOME,
+// else ~/.agents, with no tilde expansion.
+func (o RootOptions) AgentsHomeDir() string {
+	h := o.AgentsHome
+	if h == "" {
+		h = o.getenv("DSH_AGENTS_HOME")
+	}
+	if h == "" {
+		return filepath.Join(o.home(), ".agents")
+	}
+	return absPath(h)
+}
+
+// Roots returns the roots in DSH's scan order (spec §3.1).
+func Roots(o RootOptions) []Root {
+	mode := ReadFS
+	if o.NodeRead {
+		mode = ReadNode
+	}
+	var roots []Root
+	add := func(dir string, src Source, skipSystem bool, m ReadMode) {
+		roots = append(roots, Root{Dir: dir, Source: src, Rank: src.Rank(), Index: len(roots), SkipSystem: skipSystem, Mode: m})
+	}
+	if !o.NoDefaultRoots && o.Cwd != "" {
+		project := ProjectRoot(o.Cwd)
+		add(filepath.Join(project, ".dsh", "skills"), SourceProjectDSH, false, mode)
+		add(filepath.Join(project, ".agents", "skills"), SourceProjectAgents, false, mode)
+	}
+	for _, d := range o.CustomDirs {
+		if d == "" {
+			continue
+		}
+		add(absPath(d), SourceCustom, false, mode)
+	}
+	if !o.NoDefaultRoots {
+		add(filepath.Join(o.DSHHomeDir(), "skills"), SourceUserDSH, true, mode)
+		add(filepath.Join(o.AgentsHomeDir(), "skills"), SourceUserAgents, false, mode)
+	}
+	bundled := o.BundledDir
+	if bundled == "" && !o.NoDefaultRoots {
+		bundled = o.getenv("DSH_BUNDLED_SKILL_DIR")
+	}
+	if bundled != "" {
+		add(absPath(bundled), SourceBundled, false, ReadNode)
+	}
+	return roots
+}
+
+// absPath resolves p against the process working directory, like Node's
+// path.resolve, and cleans it.
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return filepath.Clean(p)
+}

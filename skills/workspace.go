@@ -1,0 +1,342 @@
+package skills
+
+import (
+	"bytes"
+	"context"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// LoadOptions are the engine settings that do not come from roots.
+type LoadOptions struct {
+	// Runtime are skills registered at runtime (rank 250), as DSH's
+	// ctx.skills.register does. Used by the reference vectors.
+	Runtime []*Skill
+}
+
+// ChangeKind says what happened to a path.
+type ChangeKind int
+
+// The changes the workspace understands. Editor events and disk events go
+// through the same Apply.
+const (
+	ChangeOpen   ChangeKind = iota // an editor opened the file with Text
+	ChangeEdit                     // the editor's text changed to Text
+	ChangeClose                    // the editor closed the file; disk counts again
+	ChangeDisk                     // the path changed on disk (created, written or deleted)
+	ChangeRescan                   // rediscover everything (re-reading only changed files)
+)
+
+// Change is one mutation of the workspace.
+type Change struct {
+	Kind    ChangeKind
+	Path    string
+	Version int32
+	Text    []byte
+}
+
+// Overlay is an open editor buffer.
+type Overlay struct {
+	Version int32
+	Text    []byte
+}
+
+// Snapshot is an immutable view of every skill file and the resolved
+// registry. Readers take no locks; nothing reachable from it is mutated.
+type Snapshot struct {
+	// Seq increases with every Apply.
+	Seq uint64
+	// Roots are the listed roots in scan order.
+	Roots []RootState
+	// Registry is the resolved set of skills.
+	Registry *Registry
+
+	files    map[string]*File  // every candidate file in the roots
+	loose    map[string]*File  // open buffers outside the roots
+	entryOf  map[string]*Entry // skill file path -> entry
+	rootOf   map[string]int    // skill file path -> root index
+	overlays map[string]Overlay
+	sorted   []string // sorted keys of files and loose
+}
+
+// File returns the parsed file at path (in a root or open in the editor).
+func (s *Snapshot) File(path string) *File {
+	if f, ok := s.files[path]; ok {
+		return f
+	}
+	return s.loose[path]
+}
+
+// Files returns every known skill file sorted by path: the files in the
+// roots and the open buffers outside them.
+func (s *Snapshot) Files() []*File {
+	out := make([]*File, 0, len(s.sorted))
+	for _, p := range s.sorted {
+		out = append(out, s.File(p))
+	}
+	return out
+}
+
+// InRoots reports whether path is a skill file in one of the roots.
+func (s *Snapshot) InRoots(path string) bool {
+	_, ok := s.files[path]
+	return ok
+}
+
+// Entry returns the root entry of a skill file and its root, if any.
+func (s *Snapshot) Entry(path string) (*Entry, *Root) {
+	e, ok := s.entryOf[path]
+	if !ok {
+		return nil, nil
+	}
+	return e, &s.Roots[s.rootOf[path]].Root
+}
+
+// Overlay returns the editor buffer for path, if open.
+func (s *Snapshot) Overlay(path string) (Overlay, bool) {
+	o, ok := s.overlays[path]
+	return o, ok
+}
+
+// SkillAt returns the skill (winner or loser) defined by the file at path.
+func (s *Snapshot) SkillAt(path string) *Skill {
+	f := s.File(path)
+	if f == nil || f.Def == nil {
+		return nil
+	}
+	for _, sk := range s.Registry.All(f.Def.Name) {
+		if sk.Path == path {
+			return sk
+		}
+	}
+	return nil
+}
+
+// Problems returns the discovery problems of every root.
+func (s *Snapshot) Problems() []Problem {
+	var out []Problem
+	for _, r := range s.Roots {
+		out = append(out, r.Problems...)
+	}
+	return out
+}
+
+// Workspace is the single writer of snapshots: every editor event and disk
+// event becomes an Apply that builds the next snapshot.
+type Workspace struct {
+	roots []Root
+	opts  LoadOptions
+	cur   atomic.Pointer[Snapshot]
+
+	mu sync.Mutex // serializes Apply and Load
+}
+
+// NewWorkspace returns a workspace over roots with an empty snapshot; call
+// Load for the first discovery.
+func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
+	w := &Workspace{roots: roots, opts: opts}
+	empty := &Snapshot{files: map[string]*File{}, loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}}
+	for _, r := range roots {
+		empty.Roots = append(empty.Roots, RootState{Root: r})
+	}
+	empty.Registry = Resolve(opts.Runtime, nil)
+	w.cur.Store(empty)
+	return w
+}
+
+// Roots returns the workspace's roots.
+func (w *Workspace) Roots() []Root { return w.roots }
+
+// Snapshot returns the current snapshot.
+func (w *Workspace) Snapshot() *Snapshot { return w.cur.Load() }
+
+// Load discovers every root, reading each skill file once, and stores the
+// resulting snapshot.
+func (w *Workspace) Load(ctx context.Context) (*Snapshot, error) {
+	return w.Apply(ctx, Change{Kind: ChangeRescan}), ctx.Err()
+}
+
+// Apply applies changes and stores and returns the next snapshot. Only
+// files whose bytes changed are parsed again.
+func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	prev := w.cur.Load()
+	overlays := maps.Clone(prev.overlays)
+	relist := map[int]bool{}
+	touched := map[string]bool{}
+	rescan := false
+	for _, c := range changes {
+		p := filepath.Clean(c.Path)
+		switch c.Kind {
+		case ChangeOpen, ChangeEdit:
+			if o, ok := overlays[p]; ok && c.Kind == ChangeEdit && c.Version != 0 && c.Version < o.Version {
+				continue // versions going backwards: keep the newer text
+			}
+			overlays[p] = Overlay{Version: c.Version, Text: c.Text}
+			touched[p] = true
+		case ChangeClose:
+			delete(overlays, p)
+			touched[p] = true
+			w.markRoots(p, relist)
+		case ChangeDisk:
+			touched[p] = true
+			w.markRoots(p, relist)
+		case ChangeRescan:
+			rescan = true
+		}
+	}
+	if rescan {
+		for i := range w.roots {
+			relist[i] = true
+		}
+	}
+	next := &Snapshot{Seq: prev.Seq + 1, overlays: overlays}
+	next.Roots = slices.Clone(prev.Roots)
+	idx := slices.Sorted(maps.Keys(relist))
+	listed := make([]RootState, len(idx))
+	parallel(len(idx), func(i int) {
+		if ctx.Err() == nil {
+			listed[i] = listRoot(w.roots[idx[i]])
+		}
+	})
+	if ctx.Err() != nil {
+		return prev
+	}
+	for i, ri := range idx {
+		next.Roots[ri] = listed[i]
+	}
+	// Collect the skill files and decide which need (re)parsing.
+	next.files = make(map[string]*File, len(prev.files))
+	next.entryOf = make(map[string]*Entry, len(prev.entryOf))
+	next.rootOf = make(map[string]int, len(prev.rootOf))
+	type job struct {
+		path string
+		mode ReadMode
+		e    *Entry
+	}
+	var jobs []job
+	for ri := range next.Roots {
+		rs := &next.Roots[ri]
+		for ei := range rs.Entries {
+			e := &rs.Entries[ei]
+			if _, dup := next.entryOf[e.Path]; dup {
+				continue // the same path reached twice (overlapping roots)
+			}
+			next.entryOf[e.Path] = e
+			next.rootOf[e.Path] = ri
+			old, had := prev.files[e.Path]
+			oldEntry := prev.entryOf[e.Path]
+			_, open := overlays[e.Path]
+			switch {
+			case open:
+				jobs = append(jobs, job{e.Path, rs.Root.Mode, e})
+			case had && !touched[e.Path] && oldEntry != nil && old.Mode == rs.Root.Mode && prev.overlays[e.Path].Text == nil &&
+				oldEntry.Size == e.Size && oldEntry.ModTime.Equal(e.ModTime):
+				next.files[e.Path] = old
+			default:
+				jobs = append(jobs, job{e.Path, rs.Root.Mode, e})
+			}
+		}
+	}
+	parsed := make([]*File, len(jobs))
+	parallel(len(jobs), func(i int) {
+		j := jobs[i]
+		if o, ok := overlays[j.path]; ok {
+			if old := prev.File(j.path); old != nil && old.Mode == j.mode && bytes.Equal(old.Src, o.Text) && old.ReadErr == "" {
+				parsed[i] = old
+				return
+			}
+			parsed[i] = Parse(j.path, o.Text, j.mode)
+			return
+		}
+		f := loadFile(j.path, j.mode)
+		if old := prev.files[j.path]; old != nil && old.Mode == f.Mode && bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr && old.Drop != nil == (f.Drop != nil) {
+			if prev.overlays[j.path].Text == nil {
+				f = old // unchanged bytes: keep the parsed file
+			}
+		}
+		parsed[i] = f
+	})
+	for i, j := range jobs {
+		next.files[j.path] = parsed[i]
+	}
+	// Open buffers outside the roots are parsed on their own.
+	next.loose = make(map[string]*File)
+	for p, o := range overlays {
+		if _, ok := next.files[p]; ok {
+			continue
+		}
+		if old := prev.loose[p]; old != nil && bytes.Equal(old.Src, o.Text) {
+			next.loose[p] = old
+			continue
+		}
+		next.loose[p] = Parse(p, o.Text, ReadFS)
+	}
+	next.resolve(w.opts)
+	w.cur.Store(next)
+	return next
+}
+
+// markRoots marks the roots a changed path can affect.
+func (w *Workspace) markRoots(p string, relist map[int]bool) {
+	for i, r := range w.roots {
+		if within(p, r.Dir) || within(r.Dir, p) {
+			relist[i] = true
+		}
+	}
+}
+
+// within reports whether p is dir or inside it.
+func within(p, dir string) bool {
+	if p == dir {
+		return true
+	}
+	return strings.HasPrefix(p, dir) && len(p) > len(dir) && (p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator)))
+}
+
+// resolve builds the registry and the sorted path list.
+func (s *Snapshot) resolve(opts LoadOptions) {
+	var cands []*Skill
+	var dropped []*File
+	cands = append(cands, opts.Runtime...)
+	for ri := range s.Roots {
+		rs := &s.Roots[ri]
+		for ei := range rs.Entries {
+			e := &rs.Entries[ei]
+			if s.rootOf[e.Path] != ri {
+				continue
+			}
+			f := s.files[e.Path]
+			if f == nil {
+				continue
+			}
+			if f.Def == nil {
+				if f.Drop != nil {
+					dropped = append(dropped, f)
+				}
+				continue
+			}
+			sk := *f.Def
+			sk.Source = rs.Root.Source
+			sk.Rank = rs.Root.Rank
+			sk.RootIndex = ri
+			sk.EntryIndex = ei
+			sk.ResourceBase = ResourceBase{Kind: ResourceDirectory, Path: e.BaseDir}
+			cands = append(cands, &sk)
+		}
+	}
+	s.Registry = Resolve(cands, dropped)
+	s.sorted = make([]string, 0, len(s.files)+len(s.loose))
+	for p := range s.files {
+		s.sorted = append(s.sorted, p)
+	}
+	for p := range s.loose {
+		s.sorted = append(s.sorted, p)
+	}
+	slices.Sort(s.sorted)
+}

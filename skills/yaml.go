@@ -1,0 +1,576 @@
+package skills
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Limits that keep hostile YAML bounded. DSH has none; past them skill-ls
+// reports the frontmatter as too complex instead of decoding it.
+const (
+	maxYAMLBytes = 1 << 20 // frontmatter text larger than this is not decoded
+	maxYAMLDepth = 64      // nesting deeper than this is refused
+	maxYAMLNodes = 100000  // more nodes than this (after aliases) is refused
+)
+
+// YAML 1.2 core-schema patterns, as the reference's yaml@2 library resolves
+// plain scalars (spec §4.2).
+var (
+	coreNull  = regexp.MustCompile(`^(?:~|[Nn]ull|NULL)?$`)
+	coreBool  = regexp.MustCompile(`^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$`)
+	coreInt   = regexp.MustCompile(`^[-+]?[0-9]+$`)
+	coreOct   = regexp.MustCompile(`^0o[0-7]+$`)
+	coreHex   = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
+	coreFloat = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+	coreInf   = regexp.MustCompile(`^[-+]?\.(?:inf|Inf|INF)$`)
+	coreNaN   = regexp.MustCompile(`^\.(?:nan|NaN|NAN)$`)
+)
+
+// typeScalar types a plain scalar by the YAML 1.2 core schema.
+func typeScalar(s string) Value {
+	switch {
+	case coreNull.MatchString(s):
+		return Value{Kind: KindNull, Str: s}
+	case coreBool.MatchString(s):
+		return Value{Kind: KindBool, Str: s, Bool: s[0] == 't' || s[0] == 'T'}
+	case coreInt.MatchString(s):
+		f, _ := strconv.ParseFloat(s, 64)
+		return Value{Kind: KindInt, Str: s, Num: f}
+	case coreOct.MatchString(s):
+		n, _ := strconv.ParseUint(s[2:], 8, 64)
+		return Value{Kind: KindInt, Str: s, Num: float64(n)}
+	case coreHex.MatchString(s):
+		n, _ := strconv.ParseUint(s[2:], 16, 64)
+		return Value{Kind: KindInt, Str: s, Num: float64(n)}
+	case coreFloat.MatchString(s):
+		f, _ := strconv.ParseFloat(s, 64)
+		return Value{Kind: KindFloat, Str: s, Num: f}
+	case coreInf.MatchString(s):
+		if s[0] == '-' {
+			return Value{Kind: KindFloat, Str: s, Num: math.Inf(-1)}
+		}
+		return Value{Kind: KindFloat, Str: s, Num: math.Inf(1)}
+	case coreNaN.MatchString(s):
+		return Value{Kind: KindFloat, Str: s, Num: math.NaN()}
+	}
+	return Value{Kind: KindString, Str: s}
+}
+
+// typeNode types a YAML node as yaml@2's core schema would.
+func typeNode(n *yaml.Node) Value {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		return Value{Kind: KindMap, Len: len(n.Content) / 2}
+	case yaml.SequenceNode:
+		return Value{Kind: KindSeq, Len: len(n.Content)}
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return Value{Kind: KindNull}
+		}
+		return typeNode(n.Content[0])
+	case yaml.ScalarNode:
+	default:
+		return Value{Kind: KindNull}
+	}
+	quoted := n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0
+	block := n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0
+	if n.Style&yaml.TaggedStyle != 0 || (n.Tag != "" && n.Tag != "!" && !strings.HasPrefix(n.Tag, "!!")) {
+		v := typeTagged(n)
+		v.Quoted, v.Block = quoted, block
+		return v
+	}
+	if quoted || block {
+		return Value{Kind: KindString, Str: n.Value, Quoted: quoted, Block: block}
+	}
+	v := typeScalar(n.Value)
+	v.Plain = true
+	return v
+}
+
+// typeTagged types a scalar with an explicit tag such as !!str.
+func typeTagged(n *yaml.Node) Value {
+	switch n.Tag {
+	case "!!str", "tag:yaml.org,2002:str":
+		return Value{Kind: KindString, Str: n.Value}
+	case "!!null":
+		return Value{Kind: KindNull, Str: n.Value}
+	case "!!bool":
+		v := typeScalar(n.Value)
+		if v.Kind == KindBool {
+			return v
+		}
+	case "!!int", "!!float":
+		v := typeScalar(n.Value)
+		if v.Kind == KindInt || v.Kind == KindFloat {
+			return v
+		}
+	}
+	// Unknown tags resolve as the plain scalar would; yaml@2 warns only.
+	if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return Value{Kind: KindString, Str: n.Value}
+	}
+	return typeScalar(n.Value)
+}
+
+// parseYAML decodes the YAML text of a frontmatter, fills fm and returns the
+// top-level mapping node (nil when the document is not a mapping or failed).
+// yamlText starts at byte offset base of src.
+func parseYAML(fm *Frontmatter, src []byte) *yaml.Node {
+	base := fm.YAMLSpan.Start
+	text := src[fm.YAMLSpan.Start:fm.YAMLSpan.End]
+	if len(text) > maxYAMLBytes {
+		fm.Err = &YAMLError{Kind: YAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: Span{base, base}}
+		return nil
+	}
+	var doc yaml.Node
+	err := safeUnmarshal(text, &doc)
+	if err != nil {
+		fm.Err = classifyYAMLError(err, text, base)
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		fm.RootKind = KindNull
+		return nil
+	}
+	root := doc.Content[0]
+	if tooComplex(root) {
+		fm.Err = &YAMLError{Kind: YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: nodeStart(root, text, base)}
+		return nil
+	}
+	if dup := findDuplicateKey(root); dup != nil {
+		first, second := dup[0], dup[1]
+		fm.Err = &YAMLError{
+			Kind:      YAMLDuplicateKey,
+			Message:   "Map keys must be unique",
+			Line:      second.Line,
+			Column:    second.Column,
+			Span:      scalarSpan(second, text, base),
+			Key:       second.Value,
+			FirstSpan: scalarSpan(first, text, base),
+		}
+		return nil
+	}
+	v := typeNode(root)
+	fm.RootKind = v.Kind
+	if root.Kind != yaml.MappingNode {
+		return nil
+	}
+	fm.Mapping = true
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, val := root.Content[i], root.Content[i+1]
+		kv := typeNode(k)
+		key := k.Value
+		if kv.Kind == KindMap || kv.Kind == KindSeq {
+			key = ""
+		}
+		fm.Fields = append(fm.Fields, Field{
+			Key:       key,
+			KeySpan:   scalarSpan(k, text, base),
+			Value:     typeNode(val),
+			ValueSpan: valueSpan(val, text, base),
+		})
+	}
+	return root
+}
+
+// safeUnmarshal runs yaml.Unmarshal, turning a library panic into an error.
+func safeUnmarshal(text []byte, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: internal error: %v", r)
+		}
+	}()
+	return yaml.Unmarshal(text, n)
+}
+
+// tooComplex reports whether a node tree exceeds the depth or node limits,
+// counting alias expansions (a "billion laughs" document is refused).
+func tooComplex(root *yaml.Node) bool {
+	count := 0
+	var walk func(n *yaml.Node, depth int) bool
+	memo := map[*yaml.Node]int{}
+	var size func(n *yaml.Node, depth int) int
+	size = func(n *yaml.Node, depth int) int {
+		if depth > maxYAMLDepth {
+			return maxYAMLNodes + 1
+		}
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			n = n.Alias
+		}
+		if s, ok := memo[n]; ok {
+			return s
+		}
+		memo[n] = maxYAMLNodes + 1 // cycle guard
+		s := 1
+		for _, c := range n.Content {
+			s += size(c, depth+1)
+			if s > maxYAMLNodes {
+				break
+			}
+		}
+		memo[n] = s
+		return s
+	}
+	walk = func(n *yaml.Node, depth int) bool {
+		count = size(n, depth)
+		return count > maxYAMLNodes
+	}
+	return walk(root, 0)
+}
+
+// findDuplicateKey returns the first and second occurrence of the first
+// duplicated key in any mapping of the tree, in document order.
+func findDuplicateKey(n *yaml.Node) []*yaml.Node {
+	var found []*yaml.Node
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if found != nil || depth > maxYAMLDepth || n.Kind == yaml.AliasNode {
+			return
+		}
+		if n.Kind == yaml.MappingNode {
+			seen := map[string]*yaml.Node{}
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i]
+				if k.Kind != yaml.ScalarNode {
+					continue
+				}
+				v := typeNode(k)
+				id := fmt.Sprintf("%d\x00%s", v.Kind, canonicalScalar(v))
+				if first, ok := seen[id]; ok {
+					if found == nil || k.Line < found[1].Line {
+						found = []*yaml.Node{first, k}
+					}
+					return
+				}
+				seen[id] = k
+			}
+		}
+		for _, c := range n.Content {
+			walk(c, depth+1)
+		}
+	}
+	walk(n, 0)
+	return found
+}
+
+// canonicalScalar is the identity of a typed scalar for key uniqueness.
+func canonicalScalar(v Value) string {
+	switch v.Kind {
+	case KindInt, KindFloat:
+		return strconv.FormatFloat(v.Num, 'g', -1, 64)
+	case KindBool:
+		return strconv.FormatBool(v.Bool)
+	case KindNull:
+		return ""
+	}
+	return v.Str
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// classifyYAMLError maps a yaml.v3 error to a YAMLError with the line and
+// column that DSH's yaml@2 reports for the common cases.
+func classifyYAMLError(err error, text []byte, base int) *YAMLError {
+	msg := err.Error()
+	if i := strings.Index(msg, "\n"); i >= 0 {
+		msg = msg[:i]
+	}
+	line := 0
+	detail := strings.TrimPrefix(msg, "yaml: ")
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		detail = m[2]
+	}
+	lines := splitLines(text)
+	// Tabs used as indentation.
+	if strings.Contains(detail, "tab character") {
+		for i, l := range lines {
+			trimmed := bytes.TrimLeft(l.text, " ")
+			if len(trimmed) > 0 && trimmed[0] == '\t' {
+				return &YAMLError{Kind: YAMLTabIndentation, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
+					Span: Span{base + l.start, base + l.start + len(l.text) - len(trimmed) + 1}}
+			}
+		}
+	}
+	// An unquoted value holding ": " or ending in ":".
+	if strings.Contains(detail, "mapping values are not allowed") {
+		if i, col, span := findUnquotedColon(lines); i >= 0 {
+			return &YAMLError{Kind: YAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
+				Span: Span{base + span.Start, base + span.End}}
+		}
+	}
+	if line < 1 || line > len(lines) {
+		if len(lines) == 0 {
+			return &YAMLError{Kind: YAMLSyntax, Message: detail, Line: 1, Column: 1, Span: Span{base, base}}
+		}
+		line = len(lines)
+	}
+	l := lines[line-1]
+	return &YAMLError{Kind: YAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: Span{base + l.start, base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+type textLine struct {
+	start int
+	text  []byte // without \n
+}
+
+func splitLines(text []byte) []textLine {
+	var out []textLine
+	start := 0
+	for start < len(text) {
+		i := bytes.IndexByte(text[start:], '\n')
+		if i < 0 {
+			out = append(out, textLine{start, text[start:]})
+			break
+		}
+		out = append(out, textLine{start, text[start : start+i]})
+		start += i + 1
+	}
+	return out
+}
+
+// findUnquotedColon finds the first `key: value` line whose plain value holds
+// ": " or ends with ":". It returns the line index, the 1-based column of the
+// value (in UTF-16 units, as yaml@2 counts) and the value's byte span within
+// the YAML text.
+func findUnquotedColon(lines []textLine) (int, int, Span) {
+	for i, l := range lines {
+		s := string(bytes.TrimRight(l.text, "\r"))
+		trimmed := strings.TrimLeft(s, " ")
+		if strings.HasPrefix(trimmed, "- ") {
+			trimmed = strings.TrimLeft(trimmed[2:], " ")
+		}
+		if strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		k := strings.Index(trimmed, ": ")
+		if k < 0 {
+			continue
+		}
+		rest := trimmed[k+2:]
+		valueOff := len(s) - len(rest)
+		lead := len(rest) - len(strings.TrimLeft(rest, " "))
+		rest = rest[lead:]
+		valueOff += lead
+		if rest == "" || strings.ContainsAny(rest[:1], `"'|>[{&*!#`) {
+			continue
+		}
+		if c := strings.Index(rest, " #"); c >= 0 {
+			rest = rest[:c]
+		}
+		rest = strings.TrimRight(rest, " ")
+		if strings.Contains(rest, ": ") || strings.HasSuffix(rest, ":") {
+			col := utf16Len(s[:valueOff]) + 1
+			return i, col, Span{l.start + valueOff, l.start + valueOff + len(rest)}
+		}
+	}
+	return -1, 0, Span{}
+}
+
+// utf16Len returns the length of s in UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// nodeStart returns an empty span at a node's start.
+func nodeStart(n *yaml.Node, text []byte, base int) Span {
+	off := lineRuneOffset(text, n.Line, n.Column)
+	return Span{base + off, base + off}
+}
+
+// lineRuneOffset maps yaml.v3's 1-based line and rune column to a byte
+// offset in text.
+func lineRuneOffset(text []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		off += i + 1
+	}
+	for c := 1; c < col && off < len(text); c++ {
+		if text[off] == '\n' {
+			break
+		}
+		_, size := utf8.DecodeRune(text[off:])
+		off += size
+	}
+	return off
+}
+
+// scalarSpan returns the byte span of a scalar node in the file, computed
+// by scanning the source by the node's style (never col+len(Value)).
+func scalarSpan(n *yaml.Node, text []byte, base int) Span {
+	start := lineRuneOffset(text, n.Line, n.Column)
+	end := scanScalarEnd(n, text, start)
+	return Span{base + start, base + end}
+}
+
+// valueSpan is scalarSpan for scalars and aliases, and the node's first
+// line for collections (enough to point a diagnostic at it).
+func valueSpan(n *yaml.Node, text []byte, base int) Span {
+	start := lineRuneOffset(text, n.Line, n.Column)
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return Span{base + start, base + scanScalarEnd(n, text, start)}
+	default:
+		end := start
+		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+			end++
+		}
+		if n.Kind == yaml.AliasNode {
+			end = start + 1 + len(n.Value)
+			if end > len(text) {
+				end = len(text)
+			}
+		}
+		return Span{base + start, base + end}
+	}
+}
+
+// scanScalarEnd finds where the scalar starting at start ends.
+func scanScalarEnd(n *yaml.Node, text []byte, start int) int {
+	if start >= len(text) {
+		return len(text)
+	}
+	i := start
+	// Skip an explicit tag or anchor before the value.
+	for i < len(text) && (text[i] == '!' || text[i] == '&') {
+		for i < len(text) && text[i] != ' ' && text[i] != '\n' {
+			i++
+		}
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+	}
+	if i >= len(text) {
+		return len(text)
+	}
+	switch {
+	case n.Style&yaml.DoubleQuotedStyle != 0 && text[i] == '"':
+		for j := i + 1; j < len(text); j++ {
+			if text[j] == '\\' {
+				j++
+				continue
+			}
+			if text[j] == '"' {
+				return j + 1
+			}
+		}
+		return len(text)
+	case n.Style&yaml.SingleQuotedStyle != 0 && text[i] == '\'':
+		for j := i + 1; j < len(text); j++ {
+			if text[j] == '\'' {
+				if j+1 < len(text) && text[j+1] == '\'' {
+					j++
+					continue
+				}
+				return j + 1
+			}
+		}
+		return len(text)
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		// The block runs while lines are blank or indented deeper than the key.
+		indent := n.Column - 1
+		lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
+		keyIndent := 0
+		for lineStart+keyIndent < len(text) && text[lineStart+keyIndent] == ' ' {
+			keyIndent++
+		}
+		_ = indent
+		j := bytes.IndexByte(text[i:], '\n')
+		if j < 0 {
+			return len(text)
+		}
+		end := i + j
+		pos := end + 1
+		for pos < len(text) {
+			k := bytes.IndexByte(text[pos:], '\n')
+			lineEnd := len(text)
+			if k >= 0 {
+				lineEnd = pos + k
+			}
+			line := text[pos:lineEnd]
+			sp := 0
+			for sp < len(line) && line[sp] == ' ' {
+				sp++
+			}
+			blank := len(bytes.TrimSpace(line)) == 0
+			if !blank && sp <= keyIndent {
+				break
+			}
+			if !blank {
+				end = lineEnd
+				if end > 0 && text[end-1] == '\r' {
+					end--
+				}
+			}
+			if k < 0 {
+				break
+			}
+			pos = lineEnd + 1
+		}
+		return end
+	}
+	// Plain scalar: to the end of the line, less a trailing comment and
+	// spaces; continuation lines are included when more indented.
+	j := i
+	for j < len(text) && text[j] != '\n' {
+		if text[j] == '#' && j > i && (text[j-1] == ' ' || text[j-1] == '\t') {
+			break
+		}
+		if text[j] == ':' && (j+1 == len(text) || text[j+1] == ' ' || text[j+1] == '\n' || text[j+1] == '\r') && n.Value != "" && !strings.Contains(n.Value, ":") {
+			break
+		}
+		if (text[j] == ',' || text[j] == ']' || text[j] == '}') && inFlow(text, i) {
+			break
+		}
+		j++
+	}
+	for j > i && (text[j-1] == ' ' || text[j-1] == '\t' || text[j-1] == '\r') {
+		j--
+	}
+	return j
+}
+
+// inFlow reports whether offset i sits inside a flow collection on its line
+// (a cheap heuristic: an unclosed [ or { before it).
+func inFlow(text []byte, i int) bool {
+	lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
+	depth := 0
+	for _, c := range text[lineStart:i] {
+		switch c {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		}
+	}
+	return depth > 0
+}
