@@ -48,13 +48,13 @@ type ProblemKind string
 // The discovery problems skill-ls reports. DSH skips these silently or logs
 // them; skill-ls tells the author.
 const (
-	ProblemRootNotDir    ProblemKind = "root-not-directory" // a root path that is a file
-	ProblemRootUnreadable ProblemKind = "root-unreadable"   // permission or I/O error listing a root
-	ProblemBrokenSymlink ProblemKind = "broken-symlink"     // an entry whose link target is missing or loops
-	ProblemNotRegular    ProblemKind = "not-regular-file"   // SKILL.md or x.md that is a directory, FIFO or device
-	ProblemSkillMDCase   ProblemKind = "skill-md-case"      // bundle holds skill.md / Skill.md but no SKILL.md
-	ProblemUnreadable    ProblemKind = "unreadable-file"    // the skill file cannot be read
-	ProblemTooManyEntries ProblemKind = "too-many-entries"  // a root with more entries than MaxRootEntries
+	ProblemRootNotDir     ProblemKind = "root-not-directory" // a root path that is a file
+	ProblemRootUnreadable ProblemKind = "root-unreadable"    // permission or I/O error listing a root
+	ProblemBrokenSymlink  ProblemKind = "broken-symlink"     // an entry whose link target is missing or loops
+	ProblemNotRegular     ProblemKind = "not-regular-file"   // SKILL.md or x.md that is a directory, FIFO or device
+	ProblemSkillMDCase    ProblemKind = "skill-md-case"      // bundle holds skill.md / Skill.md but no SKILL.md
+	ProblemUnreadable     ProblemKind = "unreadable-file"    // the skill file cannot be read
+	ProblemTooManyEntries ProblemKind = "too-many-entries"   // a root with more entries than MaxRootEntries
 )
 
 // MaxRootEntries bounds how many entries of one root skill-ls examines.

@@ -20,16 +20,16 @@ type DropKind string
 
 // The reasons DSH drops a skill file, in the order it checks them (spec §4.4).
 const (
-	DropNone              DropKind = ""
-	DropBinary            DropKind = "binary"             // NUL byte in the first 8192 bytes
-	DropInvalidUTF8       DropKind = "invalid-utf8"       // not UTF-8 text
-	DropUnreadable        DropKind = "unreadable"         // permission or I/O error
-	DropTooLarge          DropKind = "too-large"          // larger than MaxFileSize; skill-ls does not read it
-	DropYAML              DropKind = "yaml"               // YAML parse error
-	DropNoFrontmatter     DropKind = "no-frontmatter"     // missing YAML frontmatter
-	DropNameDescription   DropKind = "name-description"   // name or description not a non-empty string
-	DropInvalidName       DropKind = "invalid-name"       // name fails the grammar
-	DropInvocation        DropKind = "invocation"         // legacy key or non-boolean flag
+	DropNone            DropKind = ""
+	DropBinary          DropKind = "binary"           // NUL byte in the first 8192 bytes
+	DropInvalidUTF8     DropKind = "invalid-utf8"     // not UTF-8 text
+	DropUnreadable      DropKind = "unreadable"       // permission or I/O error
+	DropTooLarge        DropKind = "too-large"        // larger than MaxFileSize; skill-ls does not read it
+	DropYAML            DropKind = "yaml"             // YAML parse error
+	DropNoFrontmatter   DropKind = "no-frontmatter"   // missing YAML frontmatter
+	DropNameDescription DropKind = "name-description" // name or description not a non-empty string
+	DropInvalidName     DropKind = "invalid-name"     // name fails the grammar
+	DropInvocation      DropKind = "invocation"       // legacy key or non-boolean flag
 )
 
 // Drop records why DSH ignores a skill file: Kind, the exact DSH log line,
@@ -221,14 +221,14 @@ type File struct {
 	// Def holds the skill fields when the file is valid; placement fields
 	// (Source, Rank, ...) are filled in by the registry.
 	Def *Skill
-	// Links and Headings are scanned from the body.
-	Links    []Link
-	Headings []Heading
 	// ReadErr is the I/O error text when the file could not be read.
 	ReadErr string
 
 	linesOnce sync.Once
 	lines     *LineIndex
+
+	outlineOnce sync.Once
+	outline     Outline
 }
 
 // Lines returns the file's line index, built on first use.

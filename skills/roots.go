@@ -29,6 +29,9 @@ type Root struct {
 type RootOptions struct {
 	// Cwd is the session cwd; "" means no cwd, so no project roots.
 	Cwd string
+	// ProjectRoot overrides the project root that Cwd would give (the
+	// nearest ancestor holding .git). A skill-ls extension: DSH always walks.
+	ProjectRoot string
 	// DSHHome is the DSH home (default $DSH_HOME, else ~/.dsh).
 	DSHHome string
 	// AgentsHome is the agents home (default $DSH_AGENTS_HOME, else ~/.agents).
@@ -82,7 +85,7 @@ func ProjectRoot(cwd string) string {
 	}
 }
 
-// DSHHome resolves the DSH home as resolveDshHome does: the option, else a
+// DSHHomeDir resolves the DSH home as resolveDshHome does: the option, else a
 // non-blank $DSH_HOME, else ~/.dsh; a leading ~ is expanded.
 func (o RootOptions) DSHHomeDir() string {
 	h := o.DSHHome
@@ -128,6 +131,9 @@ func Roots(o RootOptions) []Root {
 	}
 	if !o.NoDefaultRoots && o.Cwd != "" {
 		project := ProjectRoot(o.Cwd)
+		if o.ProjectRoot != "" {
+			project = absPath(o.ProjectRoot)
+		}
 		add(filepath.Join(project, ".dsh", "skills"), SourceProjectDSH, false, mode)
 		add(filepath.Join(project, ".agents", "skills"), SourceProjectAgents, false, mode)
 	}

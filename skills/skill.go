@@ -108,3 +108,12 @@ type Skill struct {
 	// File is the parsed file the skill came from (nil for runtime skills).
 	File *File
 }
+
+// OrKey returns s, or alt when s is empty (a value span for a key with no
+// value falls back to the key's span).
+func (s Span) OrKey(alt Span) Span {
+	if s.Len() == 0 {
+		return alt
+	}
+	return s
+}

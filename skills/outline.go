@@ -1,0 +1,103 @@
+package skills
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Outline is what the Markdown body holds that tools point at: links and
+// headings, with spans in the file.
+type Outline struct {
+	Links    []Link
+	Headings []Heading
+}
+
+// maxOutlineBytes bounds the body size that is parsed as Markdown.
+const maxOutlineBytes = 4 << 20
+
+// Outline parses the body as CommonMark (goldmark) on first use and returns
+// its links and headings.
+func (f *File) Outline() Outline {
+	f.outlineOnce.Do(func() {
+		if f.BodySpan.End > len(f.Src) || f.BodySpan.Len() > maxOutlineBytes || f.Frontmatter == nil {
+			return
+		}
+		f.outline = scanOutline(f.Src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
+	})
+	return f.outline
+}
+
+// scanOutline walks the goldmark AST of body; base is the body's offset in
+// the file, added to every segment (goldmark segments are body offsets).
+func scanOutline(body []byte, base int) Outline {
+	var out Outline
+	md := goldmark.New()
+	doc := md.Parser().Parse(text.NewReader(body))
+	cursor := 0
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			lines := n.Lines()
+			if lines.Len() > 0 {
+				first, last := lines.At(0), lines.At(lines.Len()-1)
+				out.Headings = append(out.Headings, Heading{
+					Level: n.Level,
+					Text:  string(bytes.TrimSpace(body[first.Start:last.Stop])),
+					Span:  Span{base + first.Start, base + last.Stop},
+				})
+				cursor = first.Start
+			}
+		case *ast.Link:
+			out.Links = append(out.Links, locateLink(body, base, n, n.Destination, false, &cursor))
+		case *ast.Image:
+			out.Links = append(out.Links, locateLink(body, base, n, n.Destination, true, &cursor))
+		case *ast.AutoLink:
+			if n.AutoLinkType == ast.AutoLinkURL {
+				out.Links = append(out.Links, locateLink(body, base, n, n.URL(body), false, &cursor))
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// locateLink finds the destination text of a link in the body: after the
+// link's text, the first occurrence of the destination. When it cannot be
+// found (reference links, escapes) the span covers the link text.
+func locateLink(body []byte, base int, n ast.Node, dest []byte, image bool, cursor *int) Link {
+	start, stop := -1, -1
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			if start < 0 {
+				start = t.Segment.Start
+			}
+			stop = t.Segment.Stop
+		}
+	}
+	from := *cursor
+	if stop >= 0 {
+		from = stop
+	}
+	l := Link{Dest: string(dest), Image: image}
+	if from < len(body) && len(dest) > 0 {
+		window := body[from:min(len(body), from+len(dest)+256)]
+		if i := bytes.Index(window, dest); i >= 0 {
+			l.Span = Span{base + from + i, base + from + i + len(dest)}
+			*cursor = from + i + len(dest)
+			return l
+		}
+	}
+	if start >= 0 {
+		l.Span = Span{base + start, base + stop}
+		*cursor = stop
+	} else {
+		l.Span = Span{base + from, base + from}
+	}
+	return l
+}
