@@ -40,63 +40,8 @@ func ValidateMaxLength(n int) error {
 // UTF-8 become U+FFFD. A max below 3 is treated as 3; ValidateMaxLength
 // rejects it.
 func CatalogDescription(raw string, max int) string {
-	if max < MinMaxLength {
-		max = MinMaxLength
-	}
-	// Normalize: collapse whitespace runs, drop leading and trailing ones.
-	var b strings.Builder
-	b.Grow(len(raw))
-	units := 0
-	pendingSpace := false
-	for i := 0; i < len(raw); {
-		c, size := decodeUnit(raw, i)
-		i += size
-		if skills.IsJSSpace(c) {
-			pendingSpace = b.Len() > 0
-			continue
-		}
-		if pendingSpace {
-			b.WriteByte(' ')
-			units++
-			pendingSpace = false
-		}
-		switch {
-		case isSurrogate(c):
-			appendWTF8(&b, c)
-		case c == replacementRune && size == 1:
-			b.WriteString(replacementChar)
-		default:
-			b.WriteString(raw[i-size : i])
-		}
-		units += unitsOf(c)
-	}
-	s := b.String()
-	if units <= max {
-		return s
-	}
-	// Cut to max-3 code units.
-	limit := max - 3
-	b.Reset()
-	b.Grow(len(s))
-	n := 0
-	for i := 0; i < len(s) && n < limit; {
-		c, size := decodeUnit(s, i)
-		u := unitsOf(c)
-		if n+u > limit {
-			// Only the high surrogate of the pair fits.
-			appendWTF8(&b, 0xD800+(c-0x10000)>>10)
-			break
-		}
-		b.WriteString(s[i : i+size])
-		n += u
-		i += size
-	}
-	b.WriteString("...")
-	return b.String()
+	return skills.CatalogDescription(raw, max)
 }
-
-// replacementRune is U+FFFD.
-const replacementRune = '\uFFFD'
 
 // Entry is one catalog entry: a skill name and its normalized, truncated,
 // unescaped description (the result of CatalogDescription). It is also the

@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 // replacementChar is U+FFFD in UTF-8, the bytes Node writes for a lone
@@ -34,47 +36,14 @@ func EscapeAttr(s string) string {
 // U+FFFD, as Node writes it, and so does every other byte that is not valid
 // UTF-8. Valid UTF-8 is returned unchanged.
 func ModelText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	for i := 0; i < len(s); {
-		c, size := decodeUnit(s, i)
-		if isSurrogate(c) || (c == utf8.RuneError && size == 1) {
-			b.WriteString(replacementChar)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
+	return skills.ModelText(s)
 }
 
 // isSurrogate reports whether c is a UTF-16 surrogate code point.
 func isSurrogate(c rune) bool { return c >= 0xD800 && c <= 0xDFFF }
 
-// decodeUnit decodes the code point at s[i]. A WTF-8 surrogate sequence
-// (ED A0..BF 80..BF) yields the surrogate itself with size 3. A byte that
-// starts no valid sequence yields utf8.RuneError with size 1.
-func decodeUnit(s string, i int) (rune, int) {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return rune(c), 1
-	}
-	if c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
-		return 0xD000 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
-	}
-	return utf8.DecodeRuneInString(s[i:])
-}
-
-// appendWTF8 appends the three-byte generalized UTF-8 encoding of the
-// surrogate code point c.
-func appendWTF8(b *strings.Builder, c rune) {
-	b.WriteByte(byte(0xE0 | c>>12))
-	b.WriteByte(byte(0x80 | (c>>6)&0x3F))
-	b.WriteByte(byte(0x80 | c&0x3F))
-}
+// decodeUnit is skills.DecodeUnit: WTF-8 surrogates decode to themselves.
+func decodeUnit(s string, i int) (rune, int) { return skills.DecodeUnit(s, i) }
 
 // unitsOf returns how many UTF-16 code units the code point c occupies.
 func unitsOf(c rune) int {

@@ -168,6 +168,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	prev := w.cur.Load()
 	overlays := maps.Clone(prev.overlays)
 	relist := map[int]bool{}
+	entryUpdates := map[int]map[string]bool{}
 	touched := map[string]bool{}
 	rescan := false
 	for _, c := range changes {
@@ -182,10 +183,10 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 		case ChangeClose:
 			delete(overlays, p)
 			touched[p] = true
-			w.markRoots(p, relist)
+			w.markRoots(p, prev, relist, entryUpdates)
 		case ChangeDisk:
 			touched[p] = true
-			w.markRoots(p, relist)
+			w.markRoots(p, prev, relist, entryUpdates)
 		case ChangeRescan:
 			rescan = true
 		}
@@ -209,6 +210,11 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	}
 	for i, ri := range idx {
 		next.Roots[ri] = listed[i]
+	}
+	for ri, names := range entryUpdates {
+		if !relist[ri] {
+			next.Roots[ri] = updateEntries(next.Roots[ri], slices.Sorted(maps.Keys(names)))
+		}
 	}
 	// Collect the skill files and decide which need (re)parsing.
 	next.files = make(map[string]*File, len(prev.files))
@@ -282,13 +288,59 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	return next
 }
 
-// markRoots marks the roots a changed path can affect.
-func (w *Workspace) markRoots(p string, relist map[int]bool) {
+// markRoots marks what a changed path can affect: a whole root (the root
+// itself or an ancestor changed) or one entry of it.
+func (w *Workspace) markRoots(p string, prev *Snapshot, relist map[int]bool, entries map[int]map[string]bool) {
 	for i, r := range w.roots {
-		if within(p, r.Dir) || within(r.Dir, p) {
+		switch {
+		case within(r.Dir, p): // the root or an ancestor
 			relist[i] = true
+		case within(p, r.Dir):
+			if !prev.Roots[i].Exists {
+				relist[i] = true
+				continue
+			}
+			rel, err := filepath.Rel(r.Dir, p)
+			if err != nil {
+				relist[i] = true
+				continue
+			}
+			seg, _, _ := strings.Cut(rel, string(filepath.Separator))
+			if entries[i] == nil {
+				entries[i] = map[string]bool{}
+			}
+			entries[i][seg] = true
 		}
 	}
+}
+
+// updateEntries re-examines the named entries of a listed root, keeping
+// the others, and returns the new root state.
+func updateEntries(rs RootState, names []string) RootState {
+	rs.Entries = slices.Clone(rs.Entries)
+	rs.Problems = slices.Clone(rs.Problems)
+	c := newCollator()
+	for _, name := range names {
+		dir := filepath.Join(rs.Root.Dir, name)
+		rs.Entries = slices.DeleteFunc(rs.Entries, func(e Entry) bool { return e.Name == name })
+		rs.Problems = slices.DeleteFunc(rs.Problems, func(p Problem) bool { return within(p.Path, dir) })
+		if len(rs.Root.Only) > 0 && !slices.Contains(rs.Root.Only, name) {
+			continue
+		}
+		e, probs := examineEntry(rs.Root, name)
+		rs.Problems = append(rs.Problems, probs...)
+		if e == nil {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(rs.Entries, name, func(x Entry, n string) int {
+			if r := c.CompareString(x.Name, n); r != 0 {
+				return r
+			}
+			return strings.Compare(x.Name, n)
+		})
+		rs.Entries = slices.Insert(rs.Entries, at, *e)
+	}
+	return rs
 }
 
 // within reports whether p is dir or inside it.

@@ -1,0 +1,94 @@
+package diagnostics
+
+import (
+	"fmt"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// ChatToken is a `/name` token of a chat buffer: the name and the span of
+// the whole token, slash included. render.GestureTokens finds them.
+type ChatToken struct {
+	Name string
+	Span skills.Span
+}
+
+// Chat reports the /name tokens of a chat buffer at path that DSH would
+// leave as plain prose: names of no skill (with the closest name as a
+// suggestion and a fix) and skills with user-invocable: false.
+func Chat(path string, tokens []ChatToken, reg *skills.Registry, opts Options) []Diagnostic {
+	var out []Diagnostic
+	for _, t := range tokens {
+		s := reg.Lookup(t.Name)
+		switch {
+		case s == nil:
+			msg := fmt.Sprintf("no skill is named %q, so DSH leaves /%s as plain text", t.Name, t.Name)
+			d := newDiag(opts, CodeChatUnknownSkill, path, t.Span, msg)
+			if best := Closest(t.Name, reg); best != "" {
+				d.Message += fmt.Sprintf("; did you mean /%s?", best)
+				d.Fixes = []Fix{{Title: "Change to /" + best, Preferred: true, Edits: []Edit{{Path: path, Span: t.Span, NewText: "/" + best}}}}
+			}
+			out = append(out, d)
+		case !s.Invocation.UserInvocable:
+			d := newDiag(opts, CodeChatNotUserInvocable, path, t.Span, fmt.Sprintf("%q has user-invocable: false, so DSH leaves /%s as plain text and injects nothing", t.Name, t.Name))
+			if s.File != nil {
+				if f := s.File.Frontmatter.Field("user-invocable"); f != nil {
+					d.Related = []Related{{Path: s.Path, Span: f.ValueSpan, Message: "user-invocable: false"}}
+				}
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Closest returns the user-invocable skill name nearest to name by edit
+// distance, or "" when none is close enough to be a likely typo.
+func Closest(name string, reg *skills.Registry) string {
+	best, bestDist := "", len(name)/3+2
+	for _, s := range reg.Winners {
+		if !s.Invocation.UserInvocable {
+			continue
+		}
+		if d := editDistance(name, s.Name, bestDist); d < bestDist {
+			best, bestDist = s.Name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, capped at limit.
+func editDistance(a, b string, limit int) int {
+	if abs(len(a)-len(b)) >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

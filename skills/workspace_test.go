@@ -1,0 +1,312 @@
+package skills
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// summary renders a snapshot's resolved state as text, to compare a
+// snapshot built incrementally with a cold discovery of the same tree.
+func summary(s *Snapshot) string {
+	var b strings.Builder
+	for _, sk := range s.Registry.Winners {
+		fmt.Fprintf(&b, "W %s %s %s %q %v\n", sk.Name, sk.Source, sk.Path, sk.Description, sk.Invocation)
+	}
+	for _, sh := range s.Registry.Shadowed {
+		fmt.Fprintf(&b, "S %s %s <- %s\n", sh.Skill.Name, sh.Skill.Path, sh.Winner.Path)
+	}
+	for _, f := range s.Registry.Dropped {
+		fmt.Fprintf(&b, "D %s %s\n", f.Path, f.Drop.Detail)
+	}
+	var probs []string
+	for _, p := range s.Problems() {
+		probs = append(probs, fmt.Sprintf("P %s %s\n", p.Kind, p.Path))
+	}
+	slices.Sort(probs)
+	b.WriteString(strings.Join(probs, ""))
+	return b.String()
+}
+
+func writeSkill(t testing.TB, path, name, desc string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := fmt.Sprintf("---\nname: %s\ndescription: %s\n---\n\nBody of %s.\n", name, desc, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func testRoots(dir string) []Root {
+	return Roots(RootOptions{
+		Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
+		DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
+		Getenv: func(string) string { return "" },
+	})
+}
+
+func coldSummary(t *testing.T, roots []Root) string {
+	t.Helper()
+	snap, err := Load(context.Background(), roots, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return summary(snap)
+}
+
+func TestApplyDiskChangesMatchesColdDiscovery(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	user := filepath.Join(dir, "home", ".agents", "skills")
+	writeSkill(t, filepath.Join(agents, "alpha", "SKILL.md"), "alpha", "first")
+	writeSkill(t, filepath.Join(user, "alpha", "SKILL.md"), "alpha", "user alpha")
+	w := NewWorkspace(roots, LoadOptions{})
+	if _, err := w.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	dsh := filepath.Join(dir, "project", ".dsh", "skills")
+	steps := []struct {
+		name string
+		do   func() []string // returns the changed paths
+	}{
+		{"create bundle", func() []string {
+			p := filepath.Join(agents, "beta", "SKILL.md")
+			writeSkill(t, p, "beta", "second")
+			return []string{filepath.Dir(p), p}
+		}},
+		{"edit description", func() []string {
+			p := filepath.Join(agents, "beta", "SKILL.md")
+			writeSkill(t, p, "beta", "second, edited")
+			return []string{p}
+		}},
+		{"root appears (.dsh did not exist)", func() []string {
+			p := filepath.Join(dsh, "alpha", "SKILL.md")
+			writeSkill(t, p, "alpha", "project dsh alpha")
+			return []string{filepath.Join(dir, "project", ".dsh")}
+		}},
+		{"flat file", func() []string {
+			p := filepath.Join(agents, "gamma.md")
+			writeSkill(t, p, "gamma", "flat")
+			return []string{p}
+		}},
+		{"break yaml", func() []string {
+			p := filepath.Join(agents, "gamma.md")
+			os.WriteFile(p, []byte("---\nname: gamma\ndescription: Use when: x\n---\n"), 0o644)
+			return []string{p}
+		}},
+		{"delete bundle", func() []string {
+			p := filepath.Join(agents, "beta")
+			os.RemoveAll(p)
+			return []string{filepath.Join(p, "SKILL.md"), p}
+		}},
+		{"rename bundle", func() []string {
+			from, to := filepath.Join(agents, "alpha"), filepath.Join(agents, "zeta")
+			if err := os.Rename(from, to); err != nil {
+				t.Fatal(err)
+			}
+			return []string{from, to}
+		}},
+		{"symlink swap", func() []string {
+			target := filepath.Join(dir, "elsewhere", "linked")
+			writeSkill(t, filepath.Join(target, "SKILL.md"), "linked", "via symlink")
+			link := filepath.Join(agents, "linked")
+			if err := os.Symlink(target, link); err != nil {
+				t.Fatal(err)
+			}
+			return []string{link}
+		}},
+		{"broken symlink", func() []string {
+			link := filepath.Join(agents, "dangling")
+			os.Symlink(filepath.Join(dir, "nowhere"), link)
+			return []string{link}
+		}},
+		{"root vanishes", func() []string {
+			os.RemoveAll(dsh)
+			return []string{dsh}
+		}},
+	}
+	for _, st := range steps {
+		paths := st.do()
+		var cs []Change
+		for _, p := range paths {
+			cs = append(cs, Change{Kind: ChangeDisk, Path: p})
+		}
+		got := summary(w.Apply(t.Context(), cs...))
+		if want := coldSummary(t, roots); got != want {
+			t.Fatalf("after %s:\n got:\n%s\nwant (cold):\n%s", st.name, got, want)
+		}
+	}
+}
+
+func TestOverlayWinsOverDisk(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	p := filepath.Join(dir, "project", ".agents", "skills", "a", "SKILL.md")
+	writeSkill(t, p, "a", "disk")
+	w := NewWorkspace(roots, LoadOptions{})
+	w.Load(t.Context())
+	w.Apply(t.Context(), Change{Kind: ChangeOpen, Path: p, Version: 1, Text: []byte("---\nname: a\ndescription: editor\n---\n")})
+	writeSkill(t, p, "a", "disk changed")
+	s := w.Apply(t.Context(), Change{Kind: ChangeDisk, Path: p})
+	if got := s.Registry.Lookup("a").Description; got != "editor" {
+		t.Fatalf("open buffer lost to disk: description %q", got)
+	}
+	s = w.Apply(t.Context(), Change{Kind: ChangeEdit, Path: p, Version: 0 + 3, Text: []byte("---\nname: a\ndescription: v3\n---\n")})
+	s = w.Apply(t.Context(), Change{Kind: ChangeEdit, Path: p, Version: 2, Text: []byte("---\nname: a\ndescription: v2\n---\n")})
+	if got := s.Registry.Lookup("a").Description; got != "v3" {
+		t.Fatalf("a version going backwards replaced newer text: %q", got)
+	}
+	s = w.Apply(t.Context(), Change{Kind: ChangeClose, Path: p})
+	if got := s.Registry.Lookup("a").Description; got != "disk changed" {
+		t.Fatalf("after close the disk must count again: %q", got)
+	}
+}
+
+func TestUnchangedFilesAreNotReparsed(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	for i := range 20 {
+		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "d")
+	}
+	w := NewWorkspace(roots, LoadOptions{})
+	before, _ := w.Load(t.Context())
+	changed := filepath.Join(agents, "s05", "SKILL.md")
+	writeSkill(t, changed, "s05", "new")
+	after := w.Apply(t.Context(), Change{Kind: ChangeRescan})
+	for _, f := range before.Files() {
+		same := after.File(f.Path) == f
+		if f.Path == changed && same {
+			t.Errorf("%s changed but kept its old parse", f.Path)
+		}
+		if f.Path != changed && !same {
+			t.Errorf("%s did not change but was parsed again", f.Path)
+		}
+	}
+}
+
+// TestWatcherRealFS runs the fsnotify watcher on a temp dir: a skill
+// created under a root that does not exist yet appears, and one deleted
+// disappears. It polls with a deadline; no fixed sleeps.
+func TestWatcherRealFS(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	os.MkdirAll(filepath.Join(dir, "project"), 0o755)
+	ws := NewWorkspace(roots, LoadOptions{})
+	ws.Load(t.Context())
+	var mu sync.Mutex
+	var errs []error
+	watcher, err := Watch(roots, WatchOptions{
+		Quiet:   20 * time.Millisecond,
+		OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) },
+		OnError: func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer watcher.Close()
+	waitFor := func(what string, cond func(*Snapshot) bool) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for !cond(ws.Snapshot()) {
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out waiting for %s; registry:\n%s", what, summary(ws.Snapshot()))
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	p := filepath.Join(dir, "project", ".dsh", "skills", "foo", "SKILL.md")
+	writeSkill(t, p, "foo", "appears without a restart")
+	waitFor("foo to appear", func(s *Snapshot) bool { return s.Registry.Lookup("foo") != nil })
+	writeSkill(t, p, "foo", "edited on disk")
+	waitFor("the edit", func(s *Snapshot) bool {
+		sk := s.Registry.Lookup("foo")
+		return sk != nil && sk.Description == "edited on disk"
+	})
+	os.RemoveAll(filepath.Join(dir, "project", ".dsh"))
+	waitFor("foo to vanish", func(s *Snapshot) bool { return s.Registry.Lookup("foo") == nil })
+	writeSkill(t, p, "foo", "back again")
+	waitFor("foo to come back", func(s *Snapshot) bool { return s.Registry.Lookup("foo") != nil })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(errs) > 0 {
+		t.Errorf("watcher errors: %v", errs)
+	}
+}
+
+// TestStressChurn rewrites many files while readers query snapshots; the
+// final snapshot must equal a cold discovery and no goroutine may leak.
+func TestStressChurn(t *testing.T) {
+	base := runtime.NumGoroutine()
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	const n = 300
+	for i := range n {
+		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%03d", i), "SKILL.md"), fmt.Sprintf("s%03d", i), "v0")
+	}
+	ws := NewWorkspace(roots, LoadOptions{})
+	ws.Load(t.Context())
+	watcher, err := Watch(roots, WatchOptions{Quiet: 10 * time.Millisecond, OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	var readers sync.WaitGroup
+	for range 4 {
+		readers.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				s := ws.Snapshot()
+				for _, sk := range s.Registry.Winners {
+					_ = s.Registry.Lookup(sk.Name)
+				}
+			}
+		})
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 5 {
+		for i := range n {
+			p := filepath.Join(agents, fmt.Sprintf("s%03d", i), "SKILL.md")
+			switch rng.IntN(4) {
+			case 0:
+				os.RemoveAll(filepath.Dir(p))
+			default:
+				writeSkill(t, p, fmt.Sprintf("s%03d", i), fmt.Sprintf("v%d", round+1))
+			}
+		}
+	}
+	want := coldSummary(t, roots)
+	deadline := time.Now().Add(20 * time.Second)
+	for summary(ws.Snapshot()) != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("lost update: the live snapshot never matched a cold discovery")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	close(stop)
+	readers.Wait()
+	watcher.Close()
+	deadline = time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > base+2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("goroutines leaked: %d before, %d after", base, runtime.NumGoroutine())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
