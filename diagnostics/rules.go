@@ -125,7 +125,7 @@ var allRules = []*Rule{
 	{Code: CodeYAMLTabIndent, Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",
 		Doc: "YAML forbids tabs as indentation (\"Tabs are not allowed as indentation\"); DSH drops the skill. Indent with spaces."},
 	{Code: CodeYAMLTooComplex, Severity: SeverityError, Summary: "the frontmatter nests or aliases too deeply",
-		Doc: "The frontmatter exceeds skill-ls's safety limits (1 MiB of YAML, nesting depth 64, 100,000 nodes after alias expansion, as in a \"billion laughs\" document). skill-ls does not decode it; a skill header never needs this."},
+		Doc: "The frontmatter exceeds skill-ls's safety limits (4 MiB of YAML, nesting depth 64, 100,000 nodes after alias expansion, as in a \"billion laughs\" document). skill-ls does not decode it; a skill header never needs this."},
 	{Code: CodeNameMissing, Severity: SeverityError, Drops: true, Summary: "no name key",
 		Doc: "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations."},
 	{Code: CodeNameNotString, Severity: SeverityError, Drops: true, Summary: "name is not a string",

@@ -15,7 +15,7 @@ import (
 // Limits that keep hostile YAML bounded. DSH has none; past them skill-ls
 // reports the frontmatter as too complex instead of decoding it.
 const (
-	maxYAMLBytes = 1 << 20 // frontmatter text larger than this is not decoded
+	maxYAMLBytes = 4 << 20 // frontmatter text larger than this is not decoded
 	maxYAMLDepth = 64      // nesting deeper than this is refused
 	maxYAMLNodes = 100000  // more nodes than this (after aliases) is refused
 )

@@ -1,0 +1,35 @@
+# skill-ls: `make test` is the whole test suite (what .ci/run runs after
+# installing the editors the real-client tests need).
+GO ?= go
+
+.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode build install demo
+
+test: test-go test-fuzz test-nvim test-emacs test-vscode
+
+test-go:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) vet ./...
+	$(GO) test -race -shuffle=on ./...
+
+# Each fuzz target for a short time (the corpus under testdata/fuzz seeds them).
+test-fuzz:
+	./scripts/fuzz.sh 10s
+
+test-nvim:
+	sh editors/nvim/test/run.sh
+
+test-emacs:
+	sh editors/emacs/test/run.sh
+
+test-vscode:
+	bash editors/vscode/test/e2e.sh
+
+build:
+	$(GO) build -o skill-ls ./cmd/skill-ls
+
+install:
+	$(GO) install ./cmd/skill-ls
+
+# Check the example skills (broken on purpose) the README tours.
+demo: install
+	cd testdata/examples && skill-ls check --project-root project --dsh-home home/.dsh --agents-home home/.agents; true
