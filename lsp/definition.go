@@ -1,0 +1,47 @@
+package lsp
+
+import (
+	"context"
+	"os"
+
+	"go.lsp.dev/protocol"
+)
+
+// Definition jumps from a `/name` token in a chat buffer to the skill file,
+// and from a relative link in a skill file to its target.
+func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
+	t, err := s.target(p.TextDocument.URI, &p.Position)
+	if err != nil {
+		return nil, err
+	}
+	if t.chat() {
+		tok, ok := chatTokenAt(string(t.text), t.off)
+		if !ok {
+			return nil, nil
+		}
+		sk := t.snap.Registry.Lookup(tok.Name)
+		if sk == nil || sk.Path == "" {
+			return nil, nil
+		}
+		return protocol.LocationSlice{fileLocation(s, t.snap, sk.Path)}, nil
+	}
+	if l := linkAt(t.file, t.off); l != nil {
+		target := linkTarget(t.file.Path, l.Dest)
+		if target == "" {
+			return nil, nil
+		}
+		if _, err := os.Stat(target); err != nil {
+			return nil, nil
+		}
+		return protocol.LocationSlice{{URI: pathURI(target)}}, nil
+	}
+	// On a shadowed skill's name: jump to the winner.
+	if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {
+		if sk := t.snap.SkillAt(t.path); sk != nil {
+			if w := t.snap.Registry.ShadowOf(sk); w != nil && w.Path != "" {
+				return protocol.LocationSlice{fileLocation(s, t.snap, w.Path)}, nil
+			}
+		}
+	}
+	return nil, nil
+}

@@ -1,0 +1,366 @@
+package lsp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// fakeClient records what the server sends. Every recorded event wakes
+// waiters (no sleeps: waitFor blocks on a channel with a deadline).
+type fakeClient struct {
+	protocol.UnimplementedClient
+
+	mu            sync.Mutex
+	changed       chan struct{} // closed and replaced on every event
+	diagnostics   map[uri.URI]*protocol.PublishDiagnosticsParams
+	publishes     []*protocol.PublishDiagnosticsParams
+	logs          []protocol.LogMessageParams
+	shows         []protocol.ShowMessageParams
+	progress      []protocol.ProgressParams
+	created       []protocol.ProgressToken
+	registrations []protocol.Registration
+	config        []protocol.LSPAny // answers to workspace/configuration
+}
+
+func newFakeClient() *fakeClient {
+	return &fakeClient{changed: make(chan struct{}), diagnostics: map[uri.URI]*protocol.PublishDiagnosticsParams{}}
+}
+
+func (c *fakeClient) record(f func()) {
+	c.mu.Lock()
+	f()
+	close(c.changed)
+	c.changed = make(chan struct{})
+	c.mu.Unlock()
+}
+
+func (c *fakeClient) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
+	c.record(func() { c.diagnostics[p.URI] = p; c.publishes = append(c.publishes, p) })
+	return nil
+}
+
+func (c *fakeClient) LogMessage(_ context.Context, p *protocol.LogMessageParams) error {
+	c.record(func() { c.logs = append(c.logs, *p) })
+	return nil
+}
+
+func (c *fakeClient) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) error {
+	c.record(func() { c.shows = append(c.shows, *p) })
+	return nil
+}
+
+func (c *fakeClient) Progress(_ context.Context, p *protocol.ProgressParams) error {
+	c.record(func() { c.progress = append(c.progress, *p) })
+	return nil
+}
+
+func (c *fakeClient) WorkDoneProgressCreate(_ context.Context, p *protocol.WorkDoneProgressCreateParams) error {
+	c.record(func() { c.created = append(c.created, p.Token) })
+	return nil
+}
+
+func (c *fakeClient) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
+	c.record(func() { c.registrations = append(c.registrations, p.Registrations...) })
+	return nil
+}
+
+func (c *fakeClient) Configuration(_ context.Context, p *protocol.ConfigurationParams) ([]protocol.LSPAny, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]protocol.LSPAny, len(p.Items))
+	for i := range out {
+		out[i] = protocol.LSPAny("null")
+		if i < len(c.config) {
+			out[i] = c.config[i]
+		}
+	}
+	return out, nil
+}
+
+// waitFor blocks until cond (called with c.mu held) holds, or fails the test
+// after a generous deadline.
+func (c *fakeClient) waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		c.mu.Lock()
+		ok := cond()
+		ch := c.changed
+		c.mu.Unlock()
+		if ok {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// env is one server session over net.Pipe, driven by a go.lsp.dev client.
+type env struct {
+	t      testing.TB
+	ctx    context.Context
+	client *fakeClient
+	conn   jsonrpc2.Conn
+	server protocol.Server // typed dispatcher
+	srv    *server         // the server under test (for white-box checks)
+	done   chan error      // Serve's result
+	logs   *syncBuffer     // the server's own log output
+}
+
+type envOptions struct {
+	opts  Options
+	setup func(*server)
+}
+
+// newEnv starts Serve on one end of a pipe and a protocol client on the other.
+// It does not initialize.
+func newEnv(t testing.TB, eo envOptions) *env {
+	t.Helper()
+	ctx := context.Background()
+	sEnd, cEnd := net.Pipe()
+	logs := &syncBuffer{}
+	opts := eo.opts
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	if opts.HomeDir == "" {
+		opts.HomeDir = t.TempDir()
+	}
+	if opts.Getenv == nil {
+		opts.Getenv = func(string) string { return "" }
+	}
+	if opts.DiagnosticsDelay == nil {
+		opts.DiagnosticsDelay = ptr(time.Duration(0))
+	}
+	e := &env{t: t, ctx: ctx, client: newFakeClient(), done: make(chan error, 1), logs: logs}
+	ready := make(chan struct{})
+	go func() {
+		e.done <- serve(ctx, sEnd, opts, func(s *server) {
+			e.srv = s
+			if eo.setup != nil {
+				eo.setup(s)
+			}
+			close(ready)
+		})
+	}()
+	<-ready
+	_, e.conn, e.server = protocol.NewClient(ctx, e.client, jsonrpc2.NewStream(cEnd))
+	t.Cleanup(func() {
+		e.conn.Close()
+		select {
+		case <-e.done:
+		case <-time.After(10 * time.Second):
+			t.Errorf("Serve did not return after the client closed")
+		}
+	})
+	return e
+}
+
+// initialize runs initialize + initialized with the given options.
+func (e *env) initialize(initOptions any, folders ...string) *protocol.InitializeResult {
+	e.t.Helper()
+	p := &protocol.InitializeParams{}
+	if initOptions != nil {
+		b, err := json.Marshal(initOptions)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		p.InitializationOptions = protocol.LSPAny(b)
+	}
+	var wfs []protocol.WorkspaceFolder
+	for _, f := range folders {
+		wfs = append(wfs, protocol.WorkspaceFolder{URI: uri.File(f), Name: f})
+	}
+	if len(wfs) > 0 {
+		p.WorkspaceFolders = protocol.NewNullable(wfs)
+	}
+	p.Capabilities.Window = &protocol.WindowClientCapabilities{WorkDoneProgress: ptr(true)}
+	res, err := e.server.Initialize(e.ctx, p)
+	if err != nil {
+		e.t.Fatalf("initialize: %v", err)
+	}
+	if err := e.server.Initialized(e.ctx, &protocol.InitializedParams{}); err != nil {
+		e.t.Fatalf("initialized: %v", err)
+	}
+	e.alive() // a request is handled after the notifications before it
+	return res
+}
+
+// call sends a request with raw JSON params (nil for none) and returns the
+// raw result or the error.
+func (e *env) call(method string, params string) (json.RawMessage, error) {
+	e.t.Helper()
+	var res jsonrpc2.RawMessage
+	var p any
+	if params != "" {
+		p = jsonrpc2.RawMessage(params)
+	}
+	_, err := e.conn.Call(e.ctx, method, p, &res)
+	return json.RawMessage(res), err
+}
+
+func (e *env) notify(method string, params string) {
+	e.t.Helper()
+	var p any
+	if params != "" {
+		p = jsonrpc2.RawMessage(params)
+	}
+	if err := e.conn.Notify(e.ctx, method, p); err != nil {
+		e.t.Fatalf("notify %s: %v", method, err)
+	}
+}
+
+// errCode returns the JSON-RPC code of err (0 if none).
+func errCode(err error) jsonrpc2.Code {
+	var we *jsonrpc2.Error
+	if errors.As(err, &we) {
+		return we.Code
+	}
+	return 0
+}
+
+// alive asserts the server still answers requests.
+func (e *env) alive() {
+	e.t.Helper()
+	_, err := e.call("textDocument/hover", `{"textDocument":{"uri":"file:///nowhere/x.md"},"position":{"line":0,"character":0}}`)
+	if err != nil && errCode(err) == 0 {
+		e.t.Fatalf("server not answering: %v", err)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// rawPeer talks JSON-RPC bytes to a server for full wire visibility.
+type rawPeer struct {
+	t    testing.TB
+	w    io.Writer
+	r    *bufio.Reader
+	seen bytes.Buffer // every byte read from the server
+}
+
+func (p *rawPeer) send(msg string) {
+	p.t.Helper()
+	if _, err := fmt.Fprintf(p.w, "Content-Length: %d\r\n\r\n%s", len(msg), msg); err != nil {
+		p.t.Fatalf("write: %v", err)
+	}
+}
+
+// next reads the next message from the server.
+func (p *rawPeer) next() (map[string]json.RawMessage, error) {
+	length := -1
+	for {
+		line, err := p.r.ReadString('\n')
+		p.seen.WriteString(line)
+		if err != nil {
+			return nil, err
+		}
+		if line == "\r\n" {
+			break
+		}
+		k, v, ok := strings.Cut(strings.TrimRight(line, "\r\n"), ":")
+		if !ok {
+			return nil, fmt.Errorf("bad header line %q", line)
+		}
+		if strings.EqualFold(strings.TrimSpace(k), "Content-Length") {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return nil, fmt.Errorf("bad length %q", v)
+			}
+			length = n
+		}
+	}
+	if length < 0 {
+		return nil, fmt.Errorf("no Content-Length")
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(p.r, body); err != nil {
+		return nil, err
+	}
+	p.seen.Write(body)
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, fmt.Errorf("body is not a JSON object: %v: %q", err, body)
+	}
+	return m, nil
+}
+
+// response reads messages until the response with the given raw id.
+func (p *rawPeer) response(id string) map[string]json.RawMessage {
+	p.t.Helper()
+	for {
+		m, err := p.next()
+		if err != nil {
+			p.t.Fatalf("waiting for response %s: %v", id, err)
+		}
+		if string(m["id"]) == id && m["method"] == nil {
+			return m
+		}
+	}
+}
+
+// rpcError decodes the error member of a response.
+func rpcError(m map[string]json.RawMessage) (code int, msg string) {
+	var e struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	if m["error"] == nil {
+		return 0, ""
+	}
+	json.Unmarshal(m["error"], &e)
+	return e.Code, e.Message
+}
+
+// newRawEnv starts Serve with a raw peer on the other end.
+func newRawEnv(t testing.TB, setup func(*server)) (*rawPeer, chan error) {
+	t.Helper()
+	sEnd, cEnd := net.Pipe()
+	done := make(chan error, 1)
+	opts := Options{HomeDir: t.TempDir(), Getenv: func(string) string { return "" }, DiagnosticsDelay: ptr(time.Duration(0))}
+	go func() { done <- serve(context.Background(), sEnd, opts, setup) }()
+	p := &rawPeer{t: t, w: cEnd, r: bufio.NewReader(cEnd)}
+	// Drain everything after the test so the server never blocks on write.
+	t.Cleanup(func() {
+		cEnd.Close()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Errorf("Serve did not return")
+		}
+	})
+	return p, done
+}

@@ -1,0 +1,135 @@
+package lsp
+
+// features.go: the shared front half of every position request (document
+// → snapshot → file → offset).
+
+import (
+	"bytes"
+	"fmt"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// target is what a request is about: one document at one offset, read from
+// one snapshot.
+type target struct {
+	e    *engine // nil before initialized
+	snap *skills.Snapshot
+	doc  *document // the open buffer, or nil
+	uri  uri.URI
+	path string
+	text []byte
+	idx  *skills.LineIndex
+	off  int
+	file *skills.File // the parsed skill file; nil for chat buffers
+}
+
+func (t *target) chat() bool { return t.doc != nil && t.doc.chat }
+
+func (t *target) rng(sp skills.Span) protocol.Range { return spanRange(t.idx, sp) }
+
+// emptySnapshot is the snapshot of a workspace with no roots.
+func emptySnapshot() *skills.Snapshot {
+	return skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+}
+
+// target resolves u (and pos, if non-nil). Unknown documents (not open and
+// not a skill file in the roots) are an InvalidParams error.
+func (s *server) target(u uri.URI, pos *protocol.Position) (*target, error) {
+	key := docKey(u)
+	t := &target{uri: u, path: key, doc: s.docByKey(key), e: s.engine()}
+	if t.e != nil {
+		if t.doc != nil && t.doc.chat {
+			t.snap = t.e.viewFor(key).ws.Snapshot()
+		} else {
+			t.snap = t.e.ownerSnapshot(key)
+		}
+	} else {
+		t.snap = emptySnapshot()
+	}
+	f := t.snap.File(key)
+	switch {
+	case t.doc != nil:
+		t.text = t.doc.text
+		if !t.doc.chat {
+			if f == nil || !bytes.Equal(f.Src, t.text) {
+				// The snapshot lags (discovery still running) or the
+				// file is not a skill file the workspace holds: parse
+				// the buffer on its own.
+				f = skills.Parse(key, t.text, skills.ReadFS)
+			}
+			t.file = f
+		}
+	case f != nil:
+		t.text = f.Src
+		t.file = f
+	default:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown document: %s", u))
+	}
+	if t.file != nil {
+		t.idx = t.file.Lines()
+	} else {
+		t.idx = skills.NewLineIndex(t.text)
+	}
+	if pos != nil {
+		t.off = positionOffset(t.idx, *pos)
+	}
+	return t, nil
+}
+
+// fieldAt returns the frontmatter field whose key or value holds off.
+func fieldAt(f *skills.File, off int) (fld *skills.Field, onKey bool) {
+	if f == nil || f.Frontmatter == nil {
+		return nil, false
+	}
+	for i := range f.Frontmatter.Fields {
+		x := &f.Frontmatter.Fields[i]
+		if x.KeySpan.Contains(off) {
+			return x, true
+		}
+		if x.ValueSpan.Contains(off) && x.ValueSpan.Len() > 0 {
+			return x, false
+		}
+	}
+	return nil, false
+}
+
+// inFrontmatter reports whether off is inside the YAML text.
+func inFrontmatter(f *skills.File, off int) bool {
+	return f != nil && f.Frontmatter != nil && f.Frontmatter.State == skills.FrontmatterOK &&
+		off >= f.Frontmatter.YAMLSpan.Start && off <= f.Frontmatter.YAMLSpan.End
+}
+
+// linkAt returns the body link whose destination holds off.
+func linkAt(f *skills.File, off int) *skills.Link {
+	if f == nil {
+		return nil
+	}
+	links := f.Outline().Links
+	for i := range links {
+		if links[i].Span.Contains(off) {
+			return &links[i]
+		}
+	}
+	return nil
+}
+
+func markdown(s string) *protocol.MarkupContent {
+	return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: s}
+}
+
+// fileLocation returns the location of a skill's definition: its name value
+// in the skill file, else the file's start.
+func fileLocation(s *server, snap *skills.Snapshot, path string) protocol.Location {
+	loc := protocol.Location{URI: s.uriFor(path)}
+	if f := snap.File(path); f != nil {
+		if fld := f.Frontmatter.Field("name"); fld != nil {
+			loc.Range = spanRange(f.Lines(), fld.ValueSpan)
+		}
+	}
+	return loc
+}

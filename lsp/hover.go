@@ -1,0 +1,153 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	t, err := s.target(p.TextDocument.URI, &p.Position)
+	if err != nil {
+		return nil, err
+	}
+	var text string
+	var sp skills.Span
+	switch {
+	case t.chat():
+		tok, ok := chatTokenAt(string(t.text), t.off)
+		if !ok || tok.Name == "" {
+			return nil, nil
+		}
+		text, sp = skillSummary(t.snap, tok.Name), skills.Span{Start: tok.Start, End: tok.End}
+	default:
+		text, sp = s.skillFileHover(t)
+	}
+	if text == "" {
+		return nil, nil
+	}
+	r := t.rng(sp)
+	return &protocol.Hover{Contents: markdown(text), Range: &r}, nil
+}
+
+// skillSummary is the hover text for a skill name as a user invokes it.
+func skillSummary(snap *skills.Snapshot, name string) string {
+	sk := snap.Registry.Lookup(name)
+	if sk == nil {
+		msg := fmt.Sprintf("No skill named `%s`: DSH leaves `/%s` as plain text.", name, name)
+		if near := diagnostics.Closest(name, snap.Registry); near != "" {
+			msg += fmt.Sprintf(" Did you mean `/%s`?", near)
+		}
+		return msg
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**/%s** — %s skill\n\n", sk.Name, sk.Source)
+	b.WriteString(render.ModelText(sk.Description))
+	b.WriteString("\n\n")
+	fmt.Fprintf(&b, "- path: `%s`\n", sk.Path)
+	if sk.Invocation.UserInvocable {
+		b.WriteString("- `/name` injects its instructions into the message\n")
+	} else {
+		b.WriteString("- **not user-invocable**: DSH treats `/name` as plain text\n")
+	}
+	if sk.Invocation.ModelInvocable {
+		b.WriteString("- the model can also load it (it is in the catalog)\n")
+	} else {
+		b.WriteString("- hidden from the model (`disable-model-invocation: true`)\n")
+	}
+	if n := len(snap.Registry.All(name)); n > 1 {
+		fmt.Fprintf(&b, "- wins over %d other skill(s) with this name\n", n-1)
+	}
+	return b.String()
+}
+
+// skillFileHover covers frontmatter keys, the description (catalog line),
+// the name (registry status) and links.
+func (s *server) skillFileHover(t *target) (string, skills.Span) {
+	f := t.file
+	if fld, onKey := fieldAt(f, t.off); fld != nil {
+		if fld.Key == "description" {
+			return s.descriptionHover(t, fld), skills.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
+		}
+		if fld.Key == "name" && !onKey {
+			return nameStatus(t.snap, f), fld.ValueSpan
+		}
+		if kd := lookupKeyDoc(fld.Key); kd != nil {
+			return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), fld.KeySpan
+		}
+		if repl := skills.LegacyKeyReplacement(fld.Key); repl != "" {
+			return fmt.Sprintf("**%s** is a legacy key: DSH drops the skill. Use `%s`.", fld.Key, repl), fld.KeySpan
+		}
+		return fmt.Sprintf("**%s**: DSH ignores this key.", fld.Key), fld.KeySpan
+	}
+	if l := linkAt(f, t.off); l != nil {
+		target := linkTarget(f.Path, l.Dest)
+		if target == "" {
+			return "", skills.Span{}
+		}
+		if _, err := os.Stat(target); err != nil {
+			return fmt.Sprintf("`%s` does not exist", target), l.Span
+		}
+		return fmt.Sprintf("`%s`", target), l.Span
+	}
+	return "", skills.Span{}
+}
+
+func (s *server) descriptionHover(t *target, fld *skills.Field) string {
+	s.mu.Lock()
+	maxLen := s.settings.CatalogDescriptionMaxLength
+	s.mu.Unlock()
+	var b strings.Builder
+	b.WriteString("**description**: the text the model sees in the catalog.\n\n")
+	if fld.Value.Kind != skills.KindString {
+		fmt.Fprintf(&b, "This value is a %s, not a string: DSH drops the skill.\n", fld.Value.Kind)
+		return b.String()
+	}
+	name := "name"
+	if t.file.Def != nil {
+		name = t.file.Def.Name
+	} else if nf := t.file.Frontmatter.Field("name"); nf != nil && nf.Value.Kind == skills.KindString {
+		name = nf.Value.Str
+	}
+	_, units := skills.NormalizeDescription(fld.Value.Str)
+	desc := render.CatalogDescription(fld.Value.Str, maxLen)
+	line := render.ModelText("- `" + name + "`: " + render.EscapeText(desc))
+	fmt.Fprintf(&b, "Catalog line:\n\n```text\n%s\n```\n\n", line)
+	if units > maxLen {
+		fmt.Fprintf(&b, "%d/%d UTF-16 units: **cut** to %d units plus `...`.\n", units, maxLen, maxLen-3)
+	} else {
+		fmt.Fprintf(&b, "%d/%d UTF-16 units.\n", units, maxLen)
+	}
+	if t.file.Def != nil && !t.file.Def.Invocation.ModelInvocable {
+		b.WriteString("\nThe skill has `disable-model-invocation: true`: it is not in the catalog.\n")
+	}
+	return b.String()
+}
+
+// nameStatus describes where the file stands in the registry.
+func nameStatus(snap *skills.Snapshot, f *skills.File) string {
+	if f.Drop != nil {
+		return fmt.Sprintf("DSH **drops** this skill: %s", f.Drop.Detail)
+	}
+	if f.Def == nil {
+		return ""
+	}
+	sk := snap.SkillAt(f.Path)
+	if sk == nil {
+		if !snap.InRoots(f.Path) {
+			return fmt.Sprintf("**%s**: this file is not in a skill root, so DSH never loads it.", f.Def.Name)
+		}
+		return fmt.Sprintf("**%s**", f.Def.Name)
+	}
+	if w := snap.Registry.ShadowOf(sk); w != nil {
+		return fmt.Sprintf("**%s** is **shadowed** by `%s` (%s, rank %d): DSH ignores this file.", sk.Name, w.Path, w.Source, w.Rank)
+	}
+	return fmt.Sprintf("**%s** — %s skill (rank %d), loaded by DSH.", sk.Name, sk.Source, sk.Rank)
+}

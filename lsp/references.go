@@ -1,0 +1,146 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// nameAt returns the skill name under the cursor and its span: the name
+// value of a skill file, or a `/name` token of a chat buffer.
+func nameAt(t *target) (string, skills.Span, bool) {
+	if t.chat() {
+		tok, ok := chatTokenAt(string(t.text), t.off)
+		if !ok || !skills.IsSkillName(tok.Name) {
+			return "", skills.Span{}, false
+		}
+		start := tok.Start + 1
+		if tok.TUI {
+			start += len("skill:")
+		}
+		return tok.Name, skills.Span{Start: start, End: tok.End}, true
+	}
+	fld, _ := fieldAt(t.file, t.off)
+	if fld == nil || fld.Key != "name" || fld.Value.Kind != skills.KindString || !skills.IsSkillName(fld.Value.Str) {
+		return "", skills.Span{}, false
+	}
+	return fld.Value.Str, nameValueSpan(t.text, fld), true
+}
+
+// nameValueSpan is the span of a name value without its quotes.
+func nameValueSpan(src []byte, fld *skills.Field) skills.Span {
+	sp := fld.ValueSpan
+	if sp.Len() >= 2 && sp.End <= len(src) {
+		if q := src[sp.Start]; (q == '"' || q == '\'') && src[sp.End-1] == q {
+			return skills.Span{Start: sp.Start + 1, End: sp.End - 1}
+		}
+	}
+	return sp
+}
+
+type nameRef struct {
+	path string
+	idx  *skills.LineIndex
+	span skills.Span
+	decl bool
+}
+
+// references returns every place naming name: the name value of each skill
+// file defining it (winner and shadowed), and the tokens of open chat
+// buffers.
+func (s *server) references(t *target, name string) []nameRef {
+	var out []nameRef
+	seen := map[string]bool{}
+	for _, sk := range t.snap.Registry.All(name) {
+		f := t.snap.File(sk.Path)
+		if f == nil || seen[f.Path] {
+			continue
+		}
+		seen[f.Path] = true
+		if fld := f.Frontmatter.Field("name"); fld != nil {
+			out = append(out, nameRef{path: f.Path, idx: f.Lines(), span: nameValueSpan(f.Src, fld), decl: true})
+		}
+	}
+	// The current file, even when it is not (yet) in the registry.
+	if !t.chat() && !seen[t.path] && t.file != nil {
+		if fld := t.file.Frontmatter.Field("name"); fld != nil && fld.Value.Str == name {
+			out = append(out, nameRef{path: t.path, idx: t.idx, span: nameValueSpan(t.text, fld), decl: true})
+		}
+	}
+	for _, d := range s.openDocs() {
+		if !d.chat {
+			continue
+		}
+		idx := skills.NewLineIndex(d.text)
+		for _, sp := range nameRefs(string(d.text), name) {
+			out = append(out, nameRef{path: d.key, idx: idx, span: sp})
+		}
+	}
+	return out
+}
+
+func (s *server) References(ctx context.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
+	t, err := s.target(p.TextDocument.URI, &p.Position)
+	if err != nil {
+		return nil, err
+	}
+	name, _, ok := nameAt(t)
+	if !ok {
+		return nil, nil
+	}
+	out := []protocol.Location{}
+	for _, r := range s.references(t, name) {
+		if r.decl && !p.Context.IncludeDeclaration {
+			continue
+		}
+		out = append(out, protocol.Location{URI: s.uriForKey(r.path), Range: spanRange(r.idx, r.span)})
+	}
+	return out, nil
+}
+
+func (s *server) PrepareRename(ctx context.Context, p *protocol.PrepareRenameParams) (protocol.PrepareRenameResult, error) {
+	t, err := s.target(p.TextDocument.URI, &p.Position)
+	if err != nil {
+		return nil, err
+	}
+	name, sp, ok := nameAt(t)
+	if !ok {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "no skill name here")
+	}
+	return &protocol.PrepareRenamePlaceholder{Range: t.rng(sp), Placeholder: name}, nil
+}
+
+// Rename renames a skill: its name value in every skill file defining it
+// and every `/name` token in open chat buffers.
+func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
+	t, err := s.target(p.TextDocument.URI, &p.Position)
+	if err != nil {
+		return nil, err
+	}
+	name, _, ok := nameAt(t)
+	if !ok {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "no skill name here")
+	}
+	if !skills.IsSkillName(p.NewName) {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%q is not a valid skill name (lowercase kebab-case)", p.NewName))
+	}
+	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
+	for _, r := range s.references(t, name) {
+		u := s.uriForKey(r.path)
+		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(r.idx, r.span), NewText: p.NewName})
+	}
+	return edit, nil
+}
+
+// uriForKey maps a document key (a path, or a non-file URI) to its URI.
+func (s *server) uriForKey(key string) uri.URI {
+	if d := s.docByKey(key); d != nil {
+		return d.uri
+	}
+	return pathURI(key)
+}

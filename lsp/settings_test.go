@@ -1,0 +1,148 @@
+package lsp
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+func TestParseSettings(t *testing.T) {
+	home := "/home/u"
+	def := DefaultSettings()
+	tests := []struct {
+		name     string
+		data     string
+		section  bool
+		want     func(s *Settings)
+		problems int
+	}{
+		{"absent", "", false, func(*Settings) {}, 0},
+		{"null", "null", true, func(*Settings) {}, 0},
+		{"all keys", `{"profile":"agentskills","catalogDescriptionMaxLength":80,"catalogVersion":"v1","dshHome":"~/d","agentsHome":"/a",
+			"customDirs":["/c1","","~/c2"],"bundledDir":"/b","noDefaultRoots":true,"chatLanguages":["x"],"chatPatterns":["*.y"],"diagnosticsDelay":0,"unknown":1}`, false,
+			func(s *Settings) {
+				s.Profile, s.CatalogDescriptionMaxLength, s.CatalogVersion = "agentskills", 80, "v1"
+				s.DSHHome, s.AgentsHome = filepath.Join(home, "d"), "/a"
+				s.CustomDirs = []string{"/c1", filepath.Join(home, "c2")}
+				s.BundledDir, s.NoDefaultRoots = "/b", true
+				s.ChatLanguages, s.ChatPatterns = []string{"x"}, []string{"*.y"}
+				s.DiagnosticsDelay = 0
+			}, 0},
+		{"section skillLs", `{"skillLs":{"profile":"agentskills"},"other":{}}`, true, func(s *Settings) { s.Profile = "agentskills" }, 0},
+		{"section absent uses object", `{"profile":"agentskills"}`, true, func(s *Settings) { s.Profile = "agentskills" }, 0},
+		{"bad values keep defaults", `{"profile":"x","catalogDescriptionMaxLength":2,"catalogVersion":"v3","diagnosticsDelay":-1,"customDirs":"notalist","chatPatterns":["[","*.ok"]}`, false,
+			func(s *Settings) { s.ChatPatterns = []string{"*.ok"} }, 6},
+		{"not an object", `[1]`, false, func(*Settings) {}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, problems := parseSettings(def, []byte(tt.data), tt.section, home)
+			want := DefaultSettings()
+			tt.want(&want)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("settings (-want +got):\n%s", diff)
+			}
+			if len(problems) != tt.problems {
+				t.Errorf("problems = %q, want %d", problems, tt.problems)
+			}
+		})
+	}
+	if d := DefaultSettings(); d.DiagnosticsDelay != 150*time.Millisecond || d.CatalogDescriptionMaxLength != 500 {
+		t.Errorf("defaults = %+v", d)
+	}
+}
+
+func TestIsChat(t *testing.T) {
+	s := DefaultSettings()
+	for _, tt := range []struct {
+		lang, path string
+		want       bool
+	}{
+		{"skill-chat", "/x/a.md", true},
+		{"codecompanion", "", true},
+		{"markdown", "/x/notes.chat.md", true},
+		{"markdown", "/x/a.chat", true},
+		{"markdown", "/x/SKILL.md", false},
+		{"", "untitled:Untitled-1", false},
+	} {
+		if got := s.isChat(tt.lang, tt.path); got != tt.want {
+			t.Errorf("isChat(%q, %q) = %v, want %v", tt.lang, tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestSettingsFromInitAndConfiguration(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	e.initialize(map[string]any{"profile": "agentskills", "catalogDescriptionMaxLength": 2})
+	e.client.waitFor(t, "showMessage for the bad cap", func() bool { return len(e.client.shows) == 1 })
+	e.srv.mu.Lock()
+	if e.srv.settings.Profile != "agentskills" || e.srv.settings.CatalogDescriptionMaxLength != 500 {
+		t.Errorf("settings after initialize = %+v", e.srv.settings)
+	}
+	e.srv.mu.Unlock()
+
+	// didChangeConfiguration layers settings.skillLs over initializationOptions.
+	e.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"catalogVersion":"v1","catalogDescriptionMaxLength":2}}}`)
+	e.alive()
+	e.srv.mu.Lock()
+	if s := e.srv.settings; s.Profile != "agentskills" || s.CatalogVersion != "v1" {
+		t.Errorf("settings after didChangeConfiguration = %+v", s)
+	}
+	e.srv.mu.Unlock()
+	// The same bad setting is shown once only.
+	e.client.mu.Lock()
+	if n := len(e.client.shows); n != 1 {
+		t.Errorf("%d showMessages, want 1: %+v", n, e.client.shows)
+	}
+	if !strings.Contains(e.client.shows[0].Message, "catalogDescriptionMaxLength") {
+		t.Errorf("showMessage = %q", e.client.shows[0].Message)
+	}
+	e.client.mu.Unlock()
+}
+
+func TestWorkspaceFolders(t *testing.T) {
+	a, b, c := t.TempDir(), t.TempDir(), t.TempDir()
+	e := newEnv(t, envOptions{})
+	e.initialize(nil, a, b)
+	folders := func() []string {
+		e.srv.mu.Lock()
+		defer e.srv.mu.Unlock()
+		return slices.Clone(e.srv.folders)
+	}
+	if got := folders(); !slices.Equal(got, []string{a, b}) {
+		t.Fatalf("folders = %v", got)
+	}
+	err := e.server.DidChangeWorkspaceFolders(e.ctx, &protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{
+		Added:   []protocol.WorkspaceFolder{{URI: uri.File(c), Name: "c"}},
+		Removed: []protocol.WorkspaceFolder{{URI: uri.File(a), Name: "a"}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.alive()
+	if got := folders(); !slices.Equal(got, []string{b, c}) {
+		t.Fatalf("folders after change = %v", got)
+	}
+}
+
+func TestInitialFoldersFallbacks(t *testing.T) {
+	root := uri.File("/r/oot")
+	p := &protocol.InitializeParams{}
+	p.RootURI = &root
+	if got := initialFolders(p); !slices.Equal(got, []string{"/r/oot"}) {
+		t.Errorf("rootUri: %v", got)
+	}
+	p = &protocol.InitializeParams{RootPath: protocol.NewNullable("/r/p")}
+	if got := initialFolders(p); !slices.Equal(got, []string{"/r/p"}) {
+		t.Errorf("rootPath: %v", got)
+	}
+	if got := initialFolders(&protocol.InitializeParams{}); len(got) != 1 {
+		t.Errorf("cwd fallback: %v", got)
+	}
+}
