@@ -1,0 +1,91 @@
+#!/bin/sh
+# End-to-end test of skill-ls in a real, headless Neovim, through the
+# editors/nvim module. Builds the server, copies the fixture workspace to a
+# temp dir and runs test/e2e.lua. Prints one line per check and, last,
+# "N passed, N failed"; exits non-zero on any failure. Never skipped: a
+# missing nvim is a failure.
+#
+#   editors/nvim/test/run.sh            (from anywhere)
+#   KEEP=1 editors/nvim/test/run.sh     (keep the temp dir for debugging)
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+nvim_dir=$(dirname "$here")
+repo=$(cd "$nvim_dir/../.." && pwd)
+
+fail() {
+	echo "FAIL $1"
+	echo "0 passed, 1 failed"
+	exit 1
+}
+
+command -v nvim >/dev/null 2>&1 || fail "nvim not found on PATH (apt-get install -y neovim)"
+command -v go >/dev/null 2>&1 || fail "go not found on PATH"
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-nvim.XXXXXX") || fail "mktemp"
+if [ "${KEEP:-}" = 1 ]; then
+	echo "temp dir: $T"
+else
+	trap 'rm -rf "$T"' EXIT
+fi
+
+(cd "$repo" && go build -o "$T/skill-ls" ./cmd/skill-ls) >"$T/build.log" 2>&1 || {
+	cat "$T/build.log"
+	fail "go build ./cmd/skill-ls"
+}
+
+ws=$T/ws
+cp -R "$here/fixture" "$ws" || fail "copy fixture"
+mkdir -p "$ws/.git"
+
+# Isolate everything: no user skill roots, no user config, logs in $T.
+mkdir -p "$T/home" "$T/dsh-home" "$T/agents-home" "$T/cache" "$T/state" "$T/data" "$T/config"
+export HOME="$T/home"
+export DSH_HOME="$T/dsh-home"
+export DSH_AGENTS_HOME="$T/agents-home"
+unset DSH_BUNDLED_SKILL_DIR
+export XDG_CACHE_HOME="$T/cache" XDG_STATE_HOME="$T/state" XDG_DATA_HOME="$T/data" XDG_CONFIG_HOME="$T/config"
+
+# The exact catalog text the CLI renders for this workspace, same env.
+(cd "$ws" && "$T/skill-ls" render catalog --cwd "$ws") >"$T/catalog.txt" 2>"$T/catalog.err" || {
+	echo "note: skill-ls render catalog --cwd failed (exit $?): $(head -c 300 "$T/catalog.err")"
+	: >"$T/catalog.txt"
+}
+
+export SKILL_LS_BIN="$T/skill-ls"
+export SKILL_LS_WS="$ws"
+export SKILL_LS_NVIM="$nvim_dir"
+export SKILL_LS_CATALOG="$T/catalog.txt"
+export SKILL_LS_RESULT="$T/result.json"
+export SKILL_LS_DEADLINE_MS="${SKILL_LS_DEADLINE_MS:-60000}"
+
+timeout 90 nvim --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" >"$T/nvim.out" 2>"$T/nvim.err"
+rc=$?
+
+grep -E '^(PASS|FAIL) ' "$T/nvim.out"
+if [ -s "$T/nvim.err" ]; then
+	echo "--- nvim stderr (first 40 lines)"
+	head -n 40 "$T/nvim.err"
+fi
+if [ -n "${RESULT_OUT:-}" ] && [ -f "$T/result.json" ]; then
+	cp "$T/result.json" "$RESULT_OUT"
+fi
+
+summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$T/nvim.out" | tail -n 1)
+if [ -z "$summary" ]; then
+	echo "FAIL nvim ended without a summary (exit $rc)"
+	if [ -f "$XDG_CACHE_HOME/nvim/lsp.log" ]; then
+		echo "--- lsp.log (last 20 lines)"
+		tail -n 20 "$XDG_CACHE_HOME/nvim/lsp.log"
+	fi
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+if [ "$rc" -ne 0 ] && echo "$summary" | grep -q ' 0 failed$'; then
+	echo "FAIL nvim exited $rc although every check passed"
+	echo "$summary" | sed 's/ 0 failed$/ 1 failed/'
+	exit 1
+fi
+echo "$summary"
+[ "$rc" -eq 0 ] || exit 1
+exit 0
