@@ -69,6 +69,13 @@
   (define-derived-mode markdown-mode text-mode "Markdown"))
 (add-to-list 'auto-mode-alist '("\\.md\\'" . markdown-mode))
 
+(defvar e2e-server-problems nil "Warnings and errors the server sent.")
+(advice-add 'eglot-handle-notification :before
+            (lambda (_server method &rest params)
+              (when (and (memq method '(window/logMessage window/showMessage))
+                         (<= (or (plist-get params :type) 4) 2))
+                (push (format "%s: %s" method (plist-get params :message)) e2e-server-problems))))
+
 (defun e2e-completion-labels (result)
   (let ((items (if (vectorp result) result (plist-get result :items))))
     (sort (mapcar (lambda (it) (plist-get it :label)) (append items nil)) #'string<)))
@@ -141,6 +148,9 @@
            (cands (and capf (all-completions "" (nth 2 capf)))))
       (e2e-check "eglot-completion-at-point offers pdf-tools after '/'"
                  (cl-some (lambda (c) (string-match-p "pdf-tools" c)) cands) cands))
+
+    (e2e-check "no warnings or errors from the server (logMessage/showMessage)"
+               (null e2e-server-problems) e2e-server-problems)
 
     ;; Shutdown: the LSP shutdown request and exit notification by hand,
     ;; because `eglot-shutdown' (jsonrpc-shutdown) deletes the process right

@@ -204,6 +204,7 @@ end
 
 local raw_diags = {} -- uri -> latest raw LSP diagnostics
 local exit_code, exit_signal, init_result
+local server_problems = {}
 
 local function run()
   local bin = env("SKILL_LS_BIN")
@@ -225,10 +226,22 @@ local function run()
     return orig(err, result, ctx, config)
   end
 
+  -- Record server warnings and errors (window/logMessage, window/showMessage).
+  for _, method in ipairs({ "window/logMessage", "window/showMessage" }) do
+    local orig_h = vim.lsp.handlers[method]
+    vim.lsp.handlers[method] = function(err, result, ctx, config)
+      if result and result.type and result.type <= 2 then
+        table.insert(server_problems, method .. ": " .. tostring(result.message))
+        return
+      end
+      return orig_h(err, result, ctx, config)
+    end
+  end
+
   local skill_ls = require("skill_ls")
   skill_ls.setup({
     cmd = { bin },
-    settings = { diagnosticsDelay = 20 },
+    -- No settings: the default user path (they must go out as {}, not []).
     on_init = function(_, result)
       init_result = result
     end,
@@ -447,6 +460,20 @@ local function run()
     psb and buf_text(psb):find("<skill_content", 1, true) and buf_text(psb):find("pdftotext", 1, true),
     psb and buf_text(psb))
 
+  -- Without a name, on a /name token in the chat buffer.
+  if psb then
+    vim.cmd("bwipeout! " .. psb)
+  end
+  vim.cmd("buffer " .. cb)
+  vim.api.nvim_win_set_cursor(0, { 1, (vim.api.nvim_buf_get_lines(cb, 0, 1, false)[1]:find("/pdf-tools", 1, true)) + 2 })
+  vim.cmd("SkillPreviewSkill")
+  vim.wait(5000, function()
+    psb = find_buf("skill-ls://skill/pdf-tools")
+    return psb ~= nil and buf_text(psb) ~= ""
+  end, 20)
+  check(":SkillPreviewSkill on the /pdf-tools token previews pdf-tools",
+    psb and buf_text(psb):find("pdftotext", 1, true), psb and buf_text(psb))
+
   vim.cmd("buffer " .. cb)
   vim.cmd("1SkillPreviewInvocation")
   local pib
@@ -544,6 +571,8 @@ local function run()
     return vim.tbl_contains(live_labels, "new-skill")
   end, 200)
   check("a skill created on disk appears in '/' completion within 10 s", appeared, live_labels)
+
+  check("no warnings or errors from the server (logMessage/showMessage)", #server_problems == 0, server_problems)
 
   -- 11. Shutdown.
   vim.lsp.stop_client(client.id)

@@ -254,6 +254,9 @@ local function server_settings()
   if M.config.chat_patterns and s.chatPatterns == nil then
     s.chatPatterns = M.config.chat_patterns
   end
+  if next(s) == nil then
+    return vim.empty_dict() -- {} on the wire, not []
+  end
   return s
 end
 
@@ -370,9 +373,10 @@ local function get_client(bufnr, timeout)
       c = M.clients()[1]
     end
     if not c then
+      -- Start one without attaching this buffer (it may be any buffer).
       local id
-      if vim.lsp.start and has("nvim-0.8") then
-        id = vim.lsp.start(base_client_config(root), { bufnr = bufnr, reuse_client = function() return false end })
+      if has("nvim-0.11") then
+        id = vim.lsp.start(base_client_config(root), { bufnr = bufnr, attach = false })
       else
         id = start_legacy(root)
       end
@@ -454,14 +458,14 @@ local function pretty_json(v, indent)
       return tostring(a) < tostring(b)
     end)
     for _, k in ipairs(keys) do
-      table.insert(parts, inner .. vim.json.encode(tostring(k)) .. ": " .. pretty_json(v[k], inner))
+      table.insert(parts, inner .. pretty_json(tostring(k)) .. ": " .. pretty_json(v[k], inner))
     end
     return "{\n" .. table.concat(parts, ",\n") .. "\n" .. indent .. "}"
   end
   if v == nil or v == vim.NIL then
     return "null"
   end
-  return vim.json.encode(v)
+  return (vim.json.encode(v):gsub("\\/", "/"))
 end
 M.pretty_json = pretty_json
 
