@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/skill-ls/skill-ls/render"
+)
+
+const listHelp = `
+List prints every skill DSH would use from --cwd (the winner of each name),
+with its source, rank (lower wins a duplicate name), invocation flags and
+path; then the skills that lose to a same-name skill, with the winner; then
+the files DSH ignores, with the reason; then discovery problems (a root that
+is a file, a broken symbolic link, ...).
+
+INVOCATION is "model,user" for a skill the model may load and a user may
+invoke with /name, "user" with disable-model-invocation, "model" with
+user-invocable: false, and "none" when both hide it.
+
+--json prints {"skills": [...], "shadowed": [...], "dropped": [...],
+"problems": [...]}, the shape of the language server's skill-ls.listSkills.
+
+Examples:
+  skill-ls list
+  skill-ls list --json | jq -r '.dropped[] | .path + ": " + .reason'
+  skill-ls list --no-default-roots --custom-dir ./skills
+`
+
+func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c := newCommand("list", "skill-ls list [flags]", listHelp, stdout, stderr)
+	var rf rootFlags
+	rf.register(c.fs)
+	asJSON := c.fs.Bool("json", false, "print JSON")
+	pos, exit, stop := c.parse(args, true)
+	if stop {
+		return exit
+	}
+	if len(pos) > 0 {
+		return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
+	}
+	snap, err := rf.load(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
+		return exitUsage
+	}
+	rep := render.NewReport(snap)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	wd := workDir()
+	rel := func(p string) string {
+		if p == "" {
+			return "-"
+		}
+		return relTo(wd, p)
+	}
+	relMsg := func(m string) string { // absolute paths in messages, as check prints them
+		if wd == "" || filepath.Dir(wd) == wd {
+			return m
+		}
+		return strings.ReplaceAll(m, wd+string(filepath.Separator), "")
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tSOURCE\tRANK\tINVOCATION\tPATH")
+	for _, s := range rep.Skills {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", s.Name, s.Source, s.Rank, invocation(s), rel(s.Path))
+	}
+	tw.Flush()
+	if len(rep.Skills) == 0 {
+		fmt.Fprintln(stdout, "(no skills)")
+	}
+	if len(rep.Shadowed) > 0 {
+		fmt.Fprintf(stdout, "\nShadowed (DSH uses the winner instead):\n")
+		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, s := range rep.Shadowed {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\tloses to %s (%s, rank %d)\n", s.Name, s.Source, s.Rank, rel(s.Path), rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
+		}
+		tw.Flush()
+	}
+	if len(rep.Dropped) > 0 {
+		fmt.Fprintf(stdout, "\nDropped (DSH ignores these files):\n")
+		for _, d := range rep.Dropped {
+			fmt.Fprintf(stdout, "%s:%d:%d: %s\n", rel(d.Path), d.Line, d.Column, indent(relMsg(d.Reason)))
+		}
+	}
+	if len(rep.Problems) > 0 {
+		fmt.Fprintf(stdout, "\nProblems:\n")
+		for _, p := range rep.Problems {
+			fmt.Fprintf(stdout, "%s: %s [%s]\n", rel(p.Path), relMsg(p.Message), p.Kind)
+		}
+	}
+	return exitOK
+}
+
+// invocation words a skill's invocation flags for the INVOCATION column.
+func invocation(s render.ReportSkill) string {
+	switch {
+	case s.ModelInvocable && s.UserInvocable:
+		return "model,user"
+	case s.ModelInvocable:
+		return "model"
+	case s.UserInvocable:
+		return "user"
+	}
+	return "none"
+}
+
+// relTo returns p relative to dir when p is inside dir, else p.
+func relTo(dir, p string) string {
+	if dir == "" || !filepath.IsAbs(p) {
+		return p
+	}
+	r, err := filepath.Rel(dir, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return p
+	}
+	return r
+}
+
+// indent indents the continuation lines of a multi-line text by a tab (empty
+// lines stay empty), as check prints messages.
+func indent(msg string) string {
+	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = "\t" + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/textproto"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// TestServe runs the program as editors start it (no arguments, --stdio,
+// serve -v) and speaks LSP to it over pipes: initialize, initialized,
+// shutdown, exit. The exit status must be 0 and stdout must hold only
+// Content-Length framed JSON-RPC.
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("DSH_HOME", filepath.Join(dir, "home", ".dsh"))
+	t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
+	t.Setenv("DSH_BUNDLED_SKILL_DIR", "")
+	for _, args := range [][]string{nil, {"--stdio", "--clientProcessId=1"}, {"serve", "-v", "--logfile", filepath.Join(dir, "log")}} {
+		t.Run(fmt.Sprint(args), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			var stderr bytes.Buffer
+			done := make(chan int, 1)
+			go func() {
+				code := run(ctx, args, inR, outW, &stderr)
+				outW.Close()
+				done <- code
+			}()
+			out := bufio.NewReader(outR)
+			send := func(msg map[string]any) {
+				t.Helper()
+				msg["jsonrpc"] = "2.0"
+				b, _ := json.Marshal(msg)
+				if _, err := fmt.Fprintf(inW, "Content-Length: %d\r\n\r\n%s", len(b), b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// await reads messages until the response with the id.
+			await := func(id int) map[string]any {
+				t.Helper()
+				for {
+					msg, err := readMessage(out)
+					if err != nil {
+						t.Fatalf("reading stdout: %v", err)
+					}
+					if v, ok := msg["id"].(float64); ok && int(v) == id && msg["method"] == nil {
+						return msg
+					}
+				}
+			}
+			send(map[string]any{"id": 1, "method": "initialize", "params": map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}})
+			if res := await(1); res["result"] == nil {
+				t.Fatalf("initialize failed: %v", res)
+			}
+			send(map[string]any{"method": "initialized", "params": map[string]any{}})
+			send(map[string]any{"id": 2, "method": "shutdown"})
+			await(2)
+			send(map[string]any{"method": "exit"})
+			// Everything else on stdout must still be framed JSON-RPC.
+			drained := make(chan error, 1)
+			go func() {
+				for {
+					if _, err := readMessage(out); err != nil {
+						if err == io.EOF {
+							err = nil
+						}
+						drained <- err
+						return
+					}
+				}
+			}()
+			select {
+			case code := <-done:
+				if code != 0 {
+					t.Errorf("exit status %d, want 0; stderr:\n%s", code, &stderr)
+				}
+			case <-ctx.Done():
+				t.Fatal("the server did not exit")
+			}
+			if err := <-drained; err != nil {
+				t.Errorf("stdout: %v", err)
+			}
+			inW.Close()
+		})
+	}
+}
+
+// readMessage reads one Content-Length framed JSON-RPC message.
+func readMessage(r *bufio.Reader) (map[string]any, error) {
+	h, err := textproto.NewReader(r).ReadMIMEHeader()
+	if err != nil {
+		if err == io.EOF && len(h) == 0 {
+			return nil, io.EOF
+		}
+		return nil, fmt.Errorf("bad header: %w", err)
+	}
+	n, err := strconv.Atoi(h.Get("Content-Length"))
+	if err != nil {
+		return nil, fmt.Errorf("bad Content-Length %q", h.Get("Content-Length"))
+	}
+	body := make([]byte, n)
+	if _, err := io.ReadFull(r, body); err != nil {
+		return nil, err
+	}
+	var msg map[string]any
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return nil, fmt.Errorf("not JSON: %q", body)
+	}
+	return msg, nil
+}

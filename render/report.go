@@ -1,0 +1,120 @@
+package render
+
+import (
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Report is the JSON shape of `skill-ls list --json` and of the language
+// server's skill-ls.listSkills command: every skill DSH would use, every
+// valid skill that loses to a same-name one, every file DSH drops with the
+// reason, and the discovery problems of the roots. The slices are never nil,
+// so they encode as [] rather than null.
+type Report struct {
+	Skills   []ReportSkill   `json:"skills"`
+	Shadowed []ReportShadow  `json:"shadowed"`
+	Dropped  []ReportDropped `json:"dropped"`
+	Problems []ReportProblem `json:"problems"`
+}
+
+// ReportSkill is one skill: a registry winner, or (inside [ReportShadow])
+// a loser.
+type ReportSkill struct {
+	Name string `json:"name"`
+	// Description is the raw frontmatter description.
+	Description string `json:"description"`
+	// Source is the DSH source label of the skill's root and Rank its rank
+	// (lower wins a duplicate name).
+	Source string `json:"source"`
+	Rank   int    `json:"rank"`
+	// Path is the skill file ("" for a runtime skill).
+	Path string `json:"path,omitempty"`
+	// ModelInvocable and UserInvocable are the resolved invocation policy:
+	// whether the skill is in the catalog and the `skill` tool may load it,
+	// and whether a user may invoke it with /name.
+	ModelInvocable bool `json:"modelInvocable"`
+	UserInvocable  bool `json:"userInvocable"`
+}
+
+// ReportShadow is a valid skill that DSH ignores because Winner, a skill with
+// the same name from a better-ranked (or earlier) root, wins.
+type ReportShadow struct {
+	ReportSkill
+	Winner ReportSkill `json:"winner"`
+}
+
+// ReportDropped is a skill file DSH ignores.
+type ReportDropped struct {
+	Path string `json:"path"`
+	// Source and Rank are those of the root the file was found in.
+	Source string `json:"source,omitempty"`
+	Rank   int    `json:"rank,omitempty"`
+	// Kind classifies the reason (skills.DropKind) and Reason is DSH's text,
+	// the part of its log line after "ignored: ".
+	Kind   string `json:"kind"`
+	Reason string `json:"reason"`
+	// Log is the warning line DSH logs for the file.
+	Log string `json:"log"`
+	// Line and Column (1-based, byte column) locate the problem in the file.
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// ReportProblem is a discovery problem at a path (a root that is a file, a
+// broken symbolic link, a SKILL.md that is not a regular file, ...).
+type ReportProblem struct {
+	Kind    string `json:"kind"`
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// NewReport builds the [Report] of snap. The skills are the registry winners
+// sorted by name, the shadowed skills and dropped files are in discovery order.
+func NewReport(snap *skills.Snapshot) Report {
+	r := Report{
+		Skills:   []ReportSkill{},
+		Shadowed: []ReportShadow{},
+		Dropped:  []ReportDropped{},
+		Problems: []ReportProblem{},
+	}
+	if snap == nil {
+		return r
+	}
+	if reg := snap.Registry; reg != nil {
+		for _, s := range reg.Winners {
+			r.Skills = append(r.Skills, reportSkill(s))
+		}
+		for _, sh := range reg.Shadowed {
+			r.Shadowed = append(r.Shadowed, ReportShadow{ReportSkill: reportSkill(sh.Skill), Winner: reportSkill(sh.Winner)})
+		}
+		for _, f := range reg.Dropped {
+			if f == nil || f.Drop == nil {
+				continue
+			}
+			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Kind), Reason: f.Drop.Detail, Log: f.Drop.Log}
+			if _, root := snap.Entry(f.Path); root != nil {
+				d.Source, d.Rank = string(root.Source), root.Rank
+			}
+			d.Line, d.Column = f.Lines().LineCol(f.Drop.Span.Start)
+			r.Dropped = append(r.Dropped, d)
+		}
+	}
+	for _, p := range snap.Problems() {
+		r.Problems = append(r.Problems, ReportProblem{Kind: string(p.Kind), Path: p.Path, Message: p.Message})
+	}
+	return r
+}
+
+func reportSkill(s *skills.Skill) ReportSkill {
+	if s == nil {
+		return ReportSkill{}
+	}
+	return ReportSkill{
+		Name:           s.Name,
+		Description:    s.Description,
+		Source:         string(s.Source),
+		Rank:           s.Rank,
+		Path:           s.Path,
+		ModelInvocable: s.Invocation.ModelInvocable,
+		UserInvocable:  s.Invocation.UserInvocable,
+	}
+}

@@ -1,0 +1,73 @@
+package render
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+func TestNewReport(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	files := map[string]string{
+		filepath.Join(a, "pdf", "SKILL.md"): "---\nname: pdf\ndescription: PDF.\n---\nBody.\n",
+		filepath.Join(a, "quiet.md"):        "---\nname: quiet\ndescription: Quiet.\ndisable-model-invocation: true\n---\nBody.\n",
+		filepath.Join(a, "bad.md"):          "---\nname: bad\n",
+		filepath.Join(b, "pdf.md"):          "---\nname: pdf\ndescription: Other PDF.\n---\nBody.\n",
+	}
+	for p, text := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	notDir := filepath.Join(dir, "file")
+	os.WriteFile(notDir, nil, 0o644)
+	roots := []skills.Root{
+		{Dir: a, Source: skills.SourceProjectDSH, Rank: skills.SourceProjectDSH.Rank(), Index: 0},
+		{Dir: b, Source: skills.SourceUserAgents, Rank: skills.SourceUserAgents.Rank(), Index: 1},
+		{Dir: notDir, Source: skills.SourceCustom, Rank: skills.SourceCustom.Rank(), Index: 2},
+	}
+	snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := NewReport(snap)
+	pdf := ReportSkill{Name: "pdf", Description: "PDF.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "pdf", "SKILL.md"), ModelInvocable: true, UserInvocable: true}
+	want := Report{
+		Skills: []ReportSkill{
+			pdf,
+			{Name: "quiet", Description: "Quiet.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "quiet.md"), UserInvocable: true},
+		},
+		Shadowed: []ReportShadow{{
+			ReportSkill: ReportSkill{Name: "pdf", Description: "Other PDF.", Source: "user-agents", Rank: 500, Path: filepath.Join(b, "pdf.md"), ModelInvocable: true, UserInvocable: true},
+			Winner:      pdf,
+		}},
+		Dropped: []ReportDropped{{
+			Path: filepath.Join(a, "bad.md"), Source: "project-dsh", Rank: 100, Kind: "no-frontmatter",
+			Reason: snap.File(filepath.Join(a, "bad.md")).Drop.Detail,
+			Log:    snap.File(filepath.Join(a, "bad.md")).Drop.Log,
+			Line:   1, Column: 1,
+		}},
+		Problems: []ReportProblem{{Kind: "root-not-directory", Path: notDir, Message: snap.Problems()[0].Message}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("NewReport (-want +got):\n%s", diff)
+	}
+
+	// Empty slices encode as [], not null.
+	js, err := json.Marshal(NewReport(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(js) != `{"skills":[],"shadowed":[],"dropped":[],"problems":[]}` {
+		t.Errorf("empty report = %s", js)
+	}
+}
