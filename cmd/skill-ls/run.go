@@ -196,6 +196,7 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 // rootFlags are the root discovery flags every verb takes.
 type rootFlags struct {
 	cwd            string
+	projectRoot    string
 	dshHome        string
 	agentsHome     string
 	customDirs     stringList
@@ -206,6 +207,7 @@ type rootFlags struct {
 
 func (r *rootFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.cwd, "cwd", "", "the session's working `dir`: the project is its nearest ancestor holding .git (default: the current directory)")
+	fs.StringVar(&r.projectRoot, "project-root", "", "use `dir` as the project root instead of the nearest ancestor of --cwd holding .git (a skill-ls extension)")
 	fs.StringVar(&r.dshHome, "dsh-home", "", "the DSH home `dir`; skills are in its skills/ (default $DSH_HOME, else ~/.dsh)")
 	fs.StringVar(&r.agentsHome, "agents-home", "", "the agents home `dir`; skills are in its skills/ (default $DSH_AGENTS_HOME, else ~/.agents)")
 	fs.Var(&r.customDirs, "custom-dir", "an extra skill root `dir` (source custom); repeatable, earlier wins")
@@ -230,6 +232,7 @@ func (r *rootFlags) options() (skills.RootOptions, error) {
 	}
 	return skills.RootOptions{
 		Cwd:            cwd,
+		ProjectRoot:    r.projectRoot,
 		DSHHome:        r.dshHome,
 		AgentsHome:     r.agentsHome,
 		CustomDirs:     r.customDirs,
