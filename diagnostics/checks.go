@@ -377,9 +377,11 @@ var known = map[string]bool{"name": true, "description": true, "whenToUse": true
 // agentSkillsKeys are the keys of the agentskills.io specification.
 var agentSkillsKeys = map[string]bool{"name": true, "description": true, "license": true, "compatibility": true, "metadata": true, "allowed-tools": true}
 
+var keySeparators = strings.NewReplacer("-", "", "_", "", " ", "")
+
 // misspelling returns the DSH key that key probably means, or "".
 func misspelling(key string) string {
-	norm := strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(key))
+	norm := keySeparators.Replace(strings.ToLower(key))
 	switch norm {
 	case "name":
 		return "name"

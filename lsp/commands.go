@@ -41,6 +41,8 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case <-e.loaded:
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case <-e.ctx.Done(): // discovery was cancelled: shutdown or new settings
+		return nil, fmt.Errorf("skill discovery was cancelled (shutdown or new settings): %w", protocol.ErrContentModified)
 	}
 	var path string
 	if args.URI != "" {

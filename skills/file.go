@@ -199,7 +199,8 @@ type Heading struct {
 type File struct {
 	// Path is the cleaned absolute path.
 	Path string
-	// Src is the file content as read (or as the editor holds it).
+	// Src is the file content as read (or as the editor holds it). It is
+	// never modified after Parse: Skill.Content shares its memory.
 	Src []byte
 	// Mode is the read path used.
 	Mode ReadMode

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -30,12 +31,24 @@ func (f *File) Outline() Outline {
 	return f.outline
 }
 
+// markdown is the one goldmark instance; its parser is safe for concurrent
+// use, and building one per file costs more than parsing a small body.
+var markdown = sync.OnceValue(func() goldmark.Markdown { return goldmark.New() })
+
+// mayHoldOutline reports whether body can contain a link or a heading, so
+// bodies of plain prose skip the Markdown parser.
+func mayHoldOutline(body []byte) bool {
+	return bytes.ContainsAny(body, "[<#") || bytes.Contains(body, []byte("\n=")) || bytes.Contains(body, []byte("\n-")) || bytes.Contains(body, []byte("://"))
+}
+
 // scanOutline walks the goldmark AST of body; base is the body's offset in
 // the file, added to every segment (goldmark segments are body offsets).
 func scanOutline(body []byte, base int) Outline {
 	var out Outline
-	md := goldmark.New()
-	doc := md.Parser().Parse(text.NewReader(body))
+	if !mayHoldOutline(body) {
+		return out
+	}
+	doc := markdown().Parser().Parse(text.NewReader(body))
 	cursor := 0
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

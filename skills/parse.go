@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxFileSize is the largest skill file skill-ls reads whole. Larger files
@@ -144,7 +145,7 @@ func Parse(path string, src []byte, mode ReadMode) *File {
 		Invocation:  inv,
 		Provider:    "filesystem",
 		Path:        path,
-		Content:     string(src[f.ContentSpan.Start:f.ContentSpan.End]),
+		Content:     bytesString(src[f.ContentSpan.Start:f.ContentSpan.End]),
 		File:        f,
 	}
 	if w := fm.Field("whenToUse"); w != nil && nonEmptyString(w) {
@@ -160,9 +161,8 @@ func Parse(path string, src []byte, mode ReadMode) *File {
 // setContent computes the trimmed body span.
 func (f *File) setContent() {
 	body := f.Src[f.BodySpan.Start:f.BodySpan.End]
-	s := string(body)
-	lead := len(s) - len(strings.TrimLeftFunc(s, IsJSSpace))
-	trail := len(strings.TrimRightFunc(s, IsJSSpace))
+	lead := len(body) - len(bytes.TrimLeftFunc(body, IsJSSpace))
+	trail := len(bytes.TrimRightFunc(body, IsJSSpace))
 	if lead >= trail {
 		f.ContentSpan = Span{f.BodySpan.End, f.BodySpan.End}
 		return
@@ -172,6 +172,16 @@ func (f *File) setContent() {
 
 func (f *File) drop(kind DropKind, detail string, span Span, key string) {
 	f.Drop = &Drop{Kind: kind, Detail: detail, Log: "skill file " + f.Path + " ignored: " + detail, Span: span, Key: key}
+}
+
+// bytesString returns b as a string without copying. Invariant: a File's
+// Src is never modified after Parse (editor texts and disk reads are owned
+// by the file), so strings sharing its memory stay valid and immutable.
+func bytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // LenientBool applies DSH's frontmatterBoolean (spec §4.3): YAML booleans,

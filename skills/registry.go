@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -95,4 +96,59 @@ func Resolve(candidates []*Skill, dropped []*File) *Registry {
 	// Names are ASCII by grammar, so byte order is UTF-16 code-unit order.
 	slices.SortFunc(r.Winners, func(a, b *Skill) int { return strings.Compare(a.Name, b.Name) })
 	return r
+}
+
+// patch returns a registry where the skills and dropped files of the
+// replaced files (old -> new, same identity) are swapped for the new ones,
+// keeping every placement. It shares nothing mutable with r.
+func (r *Registry) patch(replaced map[*File]*File) *Registry {
+	if len(replaced) == 0 {
+		return r
+	}
+	swap := map[*Skill]*Skill{}
+	next := &Registry{Incomplete: r.Incomplete, byName: maps.Clone(r.byName), all: maps.Clone(r.all)}
+	fresh := func(s *Skill) *Skill {
+		if s == nil || s.File == nil {
+			return s
+		}
+		if n, ok := swap[s]; ok {
+			return n
+		}
+		f, ok := replaced[s.File]
+		if !ok {
+			return s
+		}
+		n := *f.Def
+		n.Source, n.Rank, n.RootIndex, n.EntryIndex, n.ResourceBase = s.Source, s.Rank, s.RootIndex, s.EntryIndex, s.ResourceBase
+		swap[s] = &n
+		return &n
+	}
+	next.Winners = make([]*Skill, len(r.Winners))
+	for i, s := range r.Winners {
+		next.Winners[i] = fresh(s)
+	}
+	next.Shadowed = make([]Shadow, len(r.Shadowed))
+	for i, sh := range r.Shadowed {
+		next.Shadowed[i] = Shadow{Skill: fresh(sh.Skill), Winner: fresh(sh.Winner)}
+	}
+	next.Dropped = make([]*File, len(r.Dropped))
+	for i, f := range r.Dropped {
+		if n, ok := replaced[f]; ok {
+			f = n
+		}
+		next.Dropped[i] = f
+	}
+	for old, n := range swap {
+		if next.byName[old.Name] == old {
+			next.byName[old.Name] = n
+		}
+		list := slices.Clone(next.all[old.Name])
+		for i := range list {
+			if list[i] == old {
+				list[i] = n
+			}
+		}
+		next.all[old.Name] = list
+	}
+	return next
 }

@@ -196,6 +196,11 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 			relist[i] = true
 		}
 	}
+	if len(relist) == 0 && len(entryUpdates) == 0 {
+		next := w.applyFiles(prev, overlays, touched)
+		w.cur.Store(next)
+		return next
+	}
 	next := &Snapshot{Seq: prev.Seq + 1, overlays: overlays}
 	next.Roots = slices.Clone(prev.Roots)
 	idx := slices.Sorted(maps.Keys(relist))
@@ -286,6 +291,83 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	next.resolve(w.opts)
 	w.cur.Store(next)
 	return next
+}
+
+// applyFiles is Apply's fast path for changes that add or remove no root
+// entry (typing in an open skill file): it re-parses only the touched
+// files and, when no skill's name or validity changed, patches the previous
+// registry instead of resolving every skill again.
+func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touched map[string]bool) *Snapshot {
+	next := &Snapshot{Seq: prev.Seq + 1, Roots: prev.Roots, overlays: overlays, files: prev.files, entryOf: prev.entryOf, rootOf: prev.rootOf}
+	replaced := map[*File]*File{}
+	structural := false
+	for p := range touched {
+		old, in := prev.files[p]
+		if !in {
+			continue
+		}
+		mode := prev.Roots[prev.rootOf[p]].Root.Mode
+		var f *File
+		if o, ok := overlays[p]; ok {
+			f = old
+			if !bytes.Equal(old.Src, o.Text) || old.Mode != mode || old.ReadErr != "" {
+				f = Parse(p, o.Text, mode)
+			}
+		} else {
+			f = loadFile(p, mode)
+			if bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr && prev.overlays[p].Text == nil {
+				f = old
+			}
+		}
+		if f == old {
+			continue
+		}
+		if len(replaced) == 0 {
+			next.files = maps.Clone(prev.files)
+		}
+		next.files[p] = f
+		replaced[old] = f
+		if identity(old) != identity(f) {
+			structural = true
+		}
+	}
+	next.loose = make(map[string]*File, len(overlays))
+	sameLoose := true
+	for p, o := range overlays {
+		if _, ok := next.files[p]; ok {
+			continue
+		}
+		if old := prev.loose[p]; old != nil && bytes.Equal(old.Src, o.Text) {
+			next.loose[p] = old
+			continue
+		}
+		if _, had := prev.loose[p]; !had {
+			sameLoose = false
+		}
+		next.loose[p] = Parse(p, o.Text, ReadFS)
+	}
+	if len(next.loose) != len(prev.loose) {
+		sameLoose = false
+	}
+	if structural || len(replaced) == 0 && !sameLoose {
+		next.resolve(w.opts)
+		return next
+	}
+	next.Registry = prev.Registry.patch(replaced)
+	next.sorted = prev.sorted
+	if !sameLoose {
+		next.resolve(w.opts)
+	}
+	return next
+}
+
+// identity is what decides a file's place in the registry: valid or not,
+// and under which name.
+func identity(f *File) string {
+	if f.Def == nil {
+		return "\x00dropped"
+	}
+	return f.Def.Name
 }
 
 // markRoots marks what a changed path can affect: a whole root (the root

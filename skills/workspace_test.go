@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -308,5 +309,52 @@ func TestStressChurn(t *testing.T) {
 			t.Fatalf("goroutines leaked: %d before, %d after", base, runtime.NumGoroutine())
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestFastPathMatchesFullResolve types into open skill files (description
+// edits, renames, breaking and fixing YAML) and checks that the patched
+// registry of the fast path equals a full resolve after every edit.
+func TestFastPathMatchesFullResolve(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	user := filepath.Join(dir, "home", ".agents", "skills")
+	for _, n := range []string{"a", "b", "c"} {
+		writeSkill(t, filepath.Join(agents, n, "SKILL.md"), n, "agents "+n)
+		writeSkill(t, filepath.Join(user, n, "SKILL.md"), n, "user "+n)
+	}
+	fast := NewWorkspace(roots, LoadOptions{})
+	fast.Load(t.Context())
+	full := NewWorkspace(roots, LoadOptions{})
+	full.Load(t.Context())
+	p := filepath.Join(agents, "a", "SKILL.md")
+	q := filepath.Join(user, "b", "SKILL.md")
+	loose := filepath.Join(dir, "elsewhere", "SKILL.md")
+	edits := []Change{
+		{Kind: ChangeOpen, Path: p, Version: 1, Text: []byte("---\nname: a\ndescription: typed 1\n---\n")},
+		{Kind: ChangeEdit, Path: p, Version: 2, Text: []byte("---\nname: a\ndescription: typed 2\n---\nbody\n")},
+		{Kind: ChangeEdit, Path: p, Version: 3, Text: []byte("---\nname: a\ndescription: broken: yes\n---\n")},
+		{Kind: ChangeEdit, Path: p, Version: 4, Text: []byte("---\nname: a\ndescription: still broken: yes\n---\n")},
+		{Kind: ChangeEdit, Path: p, Version: 5, Text: []byte("---\nname: renamed\ndescription: fixed\n---\n")},
+		{Kind: ChangeOpen, Path: q, Version: 1, Text: []byte("---\nname: b\ndescription: user b typed\ndisable-model-invocation: true\n---\n")},
+		{Kind: ChangeOpen, Path: loose, Version: 1, Text: []byte("---\nname: loose\ndescription: x\n---\n")},
+		{Kind: ChangeEdit, Path: loose, Version: 2, Text: []byte("---\nname: loose\ndescription: y\n---\n")},
+		{Kind: ChangeEdit, Path: p, Version: 6, Text: []byte("---\nname: a\ndescription: back\n---\n")},
+	}
+	for i, c := range edits {
+		got := fast.Apply(t.Context(), c)
+		want := full.Apply(t.Context(), c, Change{Kind: ChangeRescan})
+		if summary(got) != summary(want) {
+			t.Fatalf("edit %d: fast path\n%s\nfull resolve\n%s", i, summary(got), summary(want))
+		}
+		for _, f := range want.Files() {
+			if g := got.File(f.Path); g == nil || !bytes.Equal(g.Src, f.Src) {
+				t.Fatalf("edit %d: file %s differs", i, f.Path)
+			}
+		}
+		if sk := got.SkillAt(p); sk != nil && sk.File != got.File(p) {
+			t.Fatalf("edit %d: SkillAt returns a stale skill", i)
+		}
 	}
 }

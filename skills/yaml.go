@@ -35,6 +35,9 @@ var (
 
 // typeScalar types a plain scalar by the YAML 1.2 core schema.
 func typeScalar(s string) Value {
+	if s != "" && !strings.ContainsRune("-+.0123456789~nNtTfF", rune(s[0])) {
+		return Value{Kind: KindString, Str: s} // no core-schema pattern starts otherwise
+	}
 	switch {
 	case coreNull.MatchString(s):
 		return Value{Kind: KindNull, Str: s}
