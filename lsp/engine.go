@@ -181,6 +181,11 @@ func (e *engine) signal() {
 // then replays the open buffers and schedules diagnostics.
 func (e *engine) load() {
 	e.watch() // before listing, so no change is lost
+	var roots []skills.Root
+	for _, v := range e.views {
+		roots = append(roots, v.ws.Roots()...)
+	}
+	e.s.registerFileWatch(e.ctx, roots)
 	done := e.s.beginProgress(e.ctx, "skill-ls", "Discovering skills")
 	start := time.Now()
 	for i, v := range e.views {

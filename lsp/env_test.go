@@ -124,11 +124,15 @@ type env struct {
 	srv    *server         // the server under test (for white-box checks)
 	done   chan error      // Serve's result
 	logs   *syncBuffer     // the server's own log output
+
+	workspaceCaps *protocol.WorkspaceClientCapabilities
 }
 
 type envOptions struct {
 	opts  Options
 	setup func(*server)
+	// workspace, when set, is the client's workspace capabilities.
+	workspace *protocol.WorkspaceClientCapabilities
 }
 
 // newEnv starts Serve on one end of a pipe and a protocol client on the other.
@@ -151,7 +155,7 @@ func newEnv(t testing.TB, eo envOptions) *env {
 	if opts.DiagnosticsDelay == nil {
 		opts.DiagnosticsDelay = ptr(time.Duration(0))
 	}
-	e := &env{t: t, ctx: ctx, client: newFakeClient(), done: make(chan error, 1), logs: logs}
+	e := &env{t: t, ctx: ctx, client: newFakeClient(), done: make(chan error, 1), logs: logs, workspaceCaps: eo.workspace}
 	ready := make(chan struct{})
 	go func() {
 		e.done <- serve(ctx, sEnd, opts, func(s *server) {
@@ -194,6 +198,7 @@ func (e *env) initialize(initOptions any, folders ...string) *protocol.Initializ
 		p.WorkspaceFolders = protocol.NewNullable(wfs)
 	}
 	p.Capabilities.Window = &protocol.WindowClientCapabilities{WorkDoneProgress: ptr(true)}
+	p.Capabilities.Workspace = e.workspaceCaps
 	res, err := e.server.Initialize(e.ctx, p)
 	if err != nil {
 		e.t.Fatalf("initialize: %v", err)

@@ -7,9 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
@@ -44,6 +47,7 @@ Examples:
   skill-ls check --profile agentskills --format json skills/
   skill-ls check --format sarif > skill-ls.sarif
   skill-ls check --format github          (in a GitHub Actions step)
+  skill-ls check --watch                  (check again on every change)
 `
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -53,6 +57,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	profile := c.fs.String("profile", "dsh", "the rule `profile`: dsh (what DSH enforces) or agentskills (the agentskills.io spec, strictly)")
 	format := c.fs.String("format", "text", "the output `format`: text, json, sarif or github")
 	maxDesc := c.fs.Int("max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
+	watch := c.fs.Bool("watch", false, "keep watching the roots and check again after every change (until interrupted)")
 	paths, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
@@ -86,36 +91,85 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return status
 		}
 	}
+	report := func(snap *skills.Snapshot) int {
+		ds := diagnostics.Run(ctx, snap, diagnostics.Options{Profile: prof, MaxDescription: *maxDesc})
+		if err := formatter(stdout, ds, snap, workDir()); err != nil {
+			fmt.Fprintf(stderr, "skill-ls check: writing the output: %v\n", err)
+			return exitUsage
+		}
+		var n [5]int
+		for _, d := range ds {
+			if d.Severity >= diagnostics.SeverityError && d.Severity <= diagnostics.SeverityHint {
+				n[d.Severity]++
+			}
+		}
+		files := len(snap.Files())
+		if *format == "text" {
+			fmt.Fprintln(stderr, summary(n, files))
+			if files == 0 && len(paths) == 0 {
+				fmt.Fprintln(stderr, "No skill files were found. The roots scanned were:")
+				for _, r := range roots {
+					fmt.Fprintf(stderr, "\t%s (%s)\n", r.Dir, r.Source)
+				}
+			}
+		}
+		if n[diagnostics.SeverityError] > 0 && status == exitOK {
+			return exitFound
+		}
+		return status
+	}
+	if *watch {
+		return watchCheck(ctx, roots, report, stdout, stderr)
+	}
 	snap, err := skills.Load(ctx, roots, skills.LoadOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
 		return exitUsage
 	}
-	ds := diagnostics.Run(ctx, snap, diagnostics.Options{Profile: prof, MaxDescription: *maxDesc})
-	if err := formatter(stdout, ds, snap, workDir()); err != nil {
-		fmt.Fprintf(stderr, "skill-ls check: writing the output: %v\n", err)
+	return report(snap)
+}
+
+// watchCheck checks the roots, then watches them (the same watcher as the
+// language server) and checks again after every batch of changes, until ctx
+// ends or the process is interrupted. It returns the last run's status.
+func watchCheck(ctx context.Context, roots []skills.Root, report func(*skills.Snapshot) int, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
+	batches := make(chan []skills.Change, 64)
+	w, err := skills.Watch(roots, skills.WatchOptions{
+		OnBatch: func(cs []skills.Change) {
+			select {
+			case batches <- cs:
+			case <-ctx.Done():
+			}
+		},
+		OnError: func(err error) { fmt.Fprintf(stderr, "skill-ls check: %v\n", err) },
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
 		return exitUsage
 	}
-	var n [5]int
-	for _, d := range ds {
-		if d.Severity >= diagnostics.SeverityError && d.Severity <= diagnostics.SeverityHint {
-			n[d.Severity]++
-		}
+	defer w.Close()
+	snap, err := ws.Load(ctx)
+	if err != nil {
+		return exitUsage
 	}
-	files := len(snap.Files())
-	if *format == "text" {
-		fmt.Fprintln(stderr, summary(n, files))
-		if files == 0 && len(paths) == 0 {
-			fmt.Fprintln(stderr, "No skill files were found. The roots scanned were:")
-			for _, r := range roots {
-				fmt.Fprintf(stderr, "\t%s (%s)\n", r.Dir, r.Source)
+	status := report(snap)
+	fmt.Fprintln(stderr, "Watching the skill roots; press Ctrl-C to stop.")
+	for {
+		select {
+		case <-ctx.Done():
+			return status
+		case cs := <-batches:
+			snap := ws.Apply(ctx, cs...)
+			if ctx.Err() != nil {
+				return status
 			}
+			fmt.Fprintf(stdout, "\n-- %s: %s changed --\n", time.Now().Format("15:04:05"), plural(len(cs), "path", "paths"))
+			status = report(snap)
 		}
 	}
-	if n[diagnostics.SeverityError] > 0 && status == exitOK {
-		status = exitFound
-	}
-	return status
 }
 
 var formatters = map[string]func(io.Writer, []diagnostics.Diagnostic, *skills.Snapshot, string) error{
