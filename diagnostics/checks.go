@@ -3,7 +3,6 @@ package diagnostics
 import (
 	"bytes"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -507,11 +506,11 @@ func (c *checker) body() {
 	}
 	base := c.baseDir()
 	for _, l := range f.Outline().Links {
-		target, ok := LinkTarget(base, l.Dest)
+		target, ok := skills.LinkTarget(base, l.Dest)
 		if !ok {
 			continue
 		}
-		if !within(target, base) {
+		if !skills.Within(target, base) {
 			c.add(CodeLinkOutside, l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", l.Dest, target, base))
 			continue
 		}
@@ -529,36 +528,3 @@ func (c *checker) baseDir() string {
 	return filepath.Dir(c.f.Path)
 }
 
-// LinkTarget resolves a Markdown link destination against a skill's base
-// directory. ok is false for destinations that are not local paths: URLs
-// with a scheme, fragments, and empty ones.
-func LinkTarget(base, dest string) (string, bool) {
-	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "//") {
-		return "", false
-	}
-	if i := strings.IndexAny(dest, ":/"); i > 0 && dest[i] == ':' {
-		// A scheme (http:, mailto:) unless it is a Windows drive letter.
-		if !(i == 1 && len(dest) > 2 && (dest[2] == '/' || dest[2] == '\\')) {
-			return "", false
-		}
-	}
-	if i := strings.IndexAny(dest, "?#"); i >= 0 {
-		dest = dest[:i]
-	}
-	if dest == "" {
-		return "", false
-	}
-	if u, err := url.PathUnescape(dest); err == nil {
-		dest = u
-	}
-	if filepath.IsAbs(dest) {
-		return filepath.Clean(dest), true
-	}
-	return filepath.Join(base, filepath.FromSlash(dest)), true
-}
-
-// within reports whether p is dir or inside it.
-func within(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}

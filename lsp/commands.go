@@ -113,7 +113,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		}
 		return mustAny(strings.Join(render.Gesture(lookup, []string{text}), "\n\n")), nil
 	case cmdListSkills:
-		return mustAny(listSkills(snap.Registry)), nil
+		return mustAny(render.NewReport(snap)), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
 }

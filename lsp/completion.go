@@ -30,7 +30,7 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 // chatCompletion completes `/name` and `/skill:name` with every skill a
 // user can invoke, filtered by what is typed, replacing the whole token.
 func (s *server) chatCompletion(t *target) protocol.CompletionResult {
-	tok, ok := chatTokenAt(string(t.text), t.off)
+	tok, ok := render.TokenAt(string(t.text), t.off)
 	if !ok {
 		return nil
 	}
@@ -98,11 +98,11 @@ func (s *server) skillFileCompletion(t *target) protocol.CompletionResult {
 			profile := s.settings.Profile
 			s.mu.Unlock()
 			rng := t.rng(skills.Span{Start: lineStart, End: t.off})
-			for _, kd := range keyDocs {
+			for _, kd := range skills.KeyDocs() {
 				if f.Frontmatter.Field(kd.Key) != nil && kd.Key != key {
 					continue
 				}
-				if !kd.DSH && profile != "agentskills" && !kd.AgentSk {
+				if !kd.DSH && profile != "agentskills" && !kd.AgentSkills {
 					continue
 				}
 				detail := "DSH"
@@ -128,7 +128,7 @@ func (s *server) skillFileCompletion(t *target) protocol.CompletionResult {
 				TextEdit: &protocol.TextEdit{Range: rng, NewText: v},
 			})
 		}
-		if kd := lookupKeyDoc(key); kd != nil && kd.Bool {
+		if kd := skills.LookupKeyDoc(key); kd != nil && kd.Bool {
 			value("true", "boolean")
 			value("false", "boolean")
 		}

@@ -3,8 +3,12 @@ package lsp
 import (
 	"context"
 	"os"
+	"path/filepath"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 // Definition jumps from a `/name` token in a chat buffer to the skill file,
@@ -15,7 +19,7 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		return nil, err
 	}
 	if t.chat() {
-		tok, ok := chatTokenAt(string(t.text), t.off)
+		tok, ok := render.TokenAt(string(t.text), t.off)
 		if !ok {
 			return nil, nil
 		}
@@ -26,8 +30,8 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		return protocol.LocationSlice{fileLocation(s, t.snap, sk.Path)}, nil
 	}
 	if l := linkAt(t.file, t.off); l != nil {
-		target := linkTarget(t.file.Path, l.Dest)
-		if target == "" {
+		target, ok := skills.LinkTarget(filepath.Dir(t.file.Path), l.Dest)
+		if !ok {
 			return nil, nil
 		}
 		if _, err := os.Stat(target); err != nil {

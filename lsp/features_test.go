@@ -12,6 +12,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/render"
 )
 
 // A project with .git, a home with user skills. Paths starting with
@@ -323,7 +325,7 @@ func TestPreviewCommands(t *testing.T) {
 	if got := w.commandString(cmdPreviewInvocation, map[string]any{"text": "/skill:deploy go"}); !strings.HasPrefix(got, `<skill name="deploy">`) {
 		t.Errorf("TUI invocation: %q", got)
 	}
-	var list listJSON
+	var list render.Report
 	if err := json.Unmarshal(w.command(cmdListSkills, nil), &list); err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +451,7 @@ func TestSettingsChangeRediscovers(t *testing.T) {
 	w.notify("workspace/didChangeConfiguration", `{"settings":`+string(b)+`}`)
 	w.diags(bad, "cleared diagnostics", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
 	w.waitLoaded()
-	var list listJSON
+	var list render.Report
 	json.Unmarshal(w.command(cmdListSkills, nil), &list)
 	if len(list.Skills) != 4 || list.Skills[0].Source != "custom" {
 		t.Errorf("list after settings change = %+v", list)

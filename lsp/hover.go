@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -22,7 +23,7 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	var sp skills.Span
 	switch {
 	case t.chat():
-		tok, ok := chatTokenAt(string(t.text), t.off)
+		tok, ok := render.TokenAt(string(t.text), t.off)
 		if !ok || tok.Name == "" {
 			return nil, nil
 		}
@@ -79,7 +80,7 @@ func (s *server) skillFileHover(t *target) (string, skills.Span) {
 		if fld.Key == "name" && !onKey {
 			return nameStatus(t.snap, f), fld.ValueSpan
 		}
-		if kd := lookupKeyDoc(fld.Key); kd != nil {
+		if kd := skills.LookupKeyDoc(fld.Key); kd != nil {
 			return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), fld.KeySpan
 		}
 		if repl := skills.LegacyKeyReplacement(fld.Key); repl != "" {
@@ -88,8 +89,8 @@ func (s *server) skillFileHover(t *target) (string, skills.Span) {
 		return fmt.Sprintf("**%s**: DSH ignores this key.", fld.Key), fld.KeySpan
 	}
 	if l := linkAt(f, t.off); l != nil {
-		target := linkTarget(f.Path, l.Dest)
-		if target == "" {
+		target, ok := skills.LinkTarget(filepath.Dir(f.Path), l.Dest)
+		if !ok {
 			return "", skills.Span{}
 		}
 		if _, err := os.Stat(target); err != nil {

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -15,7 +16,7 @@ import (
 // value of a skill file, or a `/name` token of a chat buffer.
 func nameAt(t *target) (string, skills.Span, bool) {
 	if t.chat() {
-		tok, ok := chatTokenAt(string(t.text), t.off)
+		tok, ok := render.TokenAt(string(t.text), t.off)
 		if !ok || !skills.IsSkillName(tok.Name) {
 			return "", skills.Span{}, false
 		}
@@ -77,7 +78,7 @@ func (s *server) references(t *target, name string) []nameRef {
 			continue
 		}
 		idx := skills.NewLineIndex(d.text)
-		for _, sp := range nameRefs(string(d.text), name) {
+		for _, sp := range render.NameRefs(string(d.text), name) {
 			out = append(out, nameRef{path: d.key, idx: idx, span: sp})
 		}
 	}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"path/filepath"
 
 	"go.lsp.dev/protocol"
 
@@ -64,8 +65,8 @@ func (s *server) DocumentLink(ctx context.Context, p *protocol.DocumentLinkParam
 		return out, nil
 	}
 	for _, l := range t.file.Outline().Links {
-		target := linkTarget(t.file.Path, l.Dest)
-		if target == "" {
+		target, ok := skills.LinkTarget(filepath.Dir(t.file.Path), l.Dest)
+		if !ok {
 			continue
 		}
 		u := pathURI(target)

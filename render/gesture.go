@@ -1,6 +1,8 @@
 package render
 
 import (
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -99,4 +101,88 @@ func Gesture(l Lookup, texts []string) []string {
 		out = append(out, SkillContent(s))
 	}
 	return out
+}
+
+// CursorToken is a `/name` or `/skill:name` token around a cursor in a chat
+// buffer: Start is at the '/', End after the name; Prefix is the text
+// between the '/' and the cursor.
+type CursorToken struct {
+	Start, End int
+	Name       string // the full name after "/" or "/skill:"
+	Prefix     string // typed part of the name before the cursor
+	TUI        bool   // "/skill:" form
+}
+
+// TokenAt finds the token that the cursor (byte offset) is in or just
+// after. A token starts at the beginning of the text or after JavaScript
+// whitespace. MOVE TO: render (next to GestureTokens).
+func TokenAt(text string, off int) (CursorToken, bool) {
+	off = max(0, min(off, len(text)))
+	isName := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' }
+	i := off
+	for i > 0 && (isName(text[i-1]) || text[i-1] == ':') {
+		i--
+	}
+	if i == 0 || text[i-1] != '/' {
+		return CursorToken{}, false
+	}
+	slash := i - 1
+	if slash > 0 {
+		r := lastRune(text[:slash])
+		if !skills.IsJSSpace(r) {
+			return CursorToken{}, false
+		}
+	}
+	end := off
+	for end < len(text) && (isName(text[end]) || text[end] == ':') {
+		end++
+	}
+	word := text[slash+1 : end]
+	typed := text[slash+1 : off]
+	tok := CursorToken{Start: slash, End: end}
+	if rest, ok := strings.CutPrefix(word, "skill:"); ok {
+		tok.TUI = true
+		tok.Name = rest
+		tok.Prefix = strings.TrimPrefix(typed, "skill:")
+		if len(typed) < len("skill:") {
+			tok.Prefix = ""
+		}
+	} else {
+		if strings.Contains(word, ":") {
+			if !strings.HasPrefix("skill:", typed) {
+				return CursorToken{}, false
+			}
+		}
+		tok.Name = word
+		tok.Prefix = typed
+	}
+	return tok, true
+}
+
+func lastRune(s string) rune {
+	for i := len(s) - 1; i >= 0 && i >= len(s)-4; i-- {
+		if r := []rune(s[i:]); len(r) == 1 && (s[i] < 0x80 || s[i] >= 0xC0) {
+			return r[0]
+		}
+	}
+	return 0xFFFD
+}
+
+// NameRefs returns the spans of every `/name` token naming name in text.
+
+func NameRefs(text string, name string) []skills.Span {
+	var out []skills.Span
+	for _, tok := range GestureTokens(text) {
+		if tok.Name == name {
+			out = append(out, skills.Span{Start: tok.Start + 1, End: tok.End})
+		}
+	}
+	// The TUI form /skill:name at the start of the text.
+	if n, _, ok := ParseTUICommand(text); ok && n == name {
+		if i := strings.Index(text, "/skill:"+name); i >= 0 {
+			out = append(out, skills.Span{Start: i + len("/skill:"), End: i + len("/skill:") + len(name)})
+		}
+	}
+	slices.SortFunc(out, func(a, b skills.Span) int { return a.Start - b.Start })
+	return slices.Compact(out)
 }

@@ -238,7 +238,7 @@ func (w *RootWatcher) handle(ev fsnotify.Event) {
 	relevant := w.extra[filepath.Dir(p)]
 	for i, r := range w.roots {
 		switch {
-		case within(p, r.Dir):
+		case Within(p, r.Dir):
 			relevant = true
 			// A new bundle folder directly in the root (or the root itself).
 			if ev.Op.Has(fsnotify.Create) && (filepath.Dir(p) == r.Dir || p == r.Dir) {
@@ -252,7 +252,7 @@ func (w *RootWatcher) handle(ev fsnotify.Event) {
 				delete(w.watched, p)
 				w.armRootLocked(i) // follow the ancestor until it comes back
 			}
-		case within(r.Dir, p):
+		case Within(r.Dir, p):
 			// An ancestor of a root changed: the root may have appeared or gone.
 			relevant = true
 			if ev.Op.Has(fsnotify.Create) {

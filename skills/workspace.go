@@ -375,9 +375,9 @@ func identity(f *File) string {
 func (w *Workspace) markRoots(p string, prev *Snapshot, relist map[int]bool, entries map[int]map[string]bool) {
 	for i, r := range w.roots {
 		switch {
-		case within(r.Dir, p): // the root or an ancestor
+		case Within(r.Dir, p): // the root or an ancestor
 			relist[i] = true
-		case within(p, r.Dir):
+		case Within(p, r.Dir):
 			if !prev.Roots[i].Exists {
 				relist[i] = true
 				continue
@@ -405,7 +405,7 @@ func updateEntries(rs RootState, names []string) RootState {
 	for _, name := range names {
 		dir := filepath.Join(rs.Root.Dir, name)
 		rs.Entries = slices.DeleteFunc(rs.Entries, func(e Entry) bool { return e.Name == name })
-		rs.Problems = slices.DeleteFunc(rs.Problems, func(p Problem) bool { return within(p.Path, dir) })
+		rs.Problems = slices.DeleteFunc(rs.Problems, func(p Problem) bool { return Within(p.Path, dir) })
 		if len(rs.Root.Only) > 0 && !slices.Contains(rs.Root.Only, name) {
 			continue
 		}
@@ -423,14 +423,6 @@ func updateEntries(rs RootState, names []string) RootState {
 		rs.Entries = slices.Insert(rs.Entries, at, *e)
 	}
 	return rs
-}
-
-// within reports whether p is dir or inside it.
-func within(p, dir string) bool {
-	if p == dir {
-		return true
-	}
-	return strings.HasPrefix(p, dir) && len(p) > len(dir) && (p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator)))
 }
 
 // resolve builds the registry and the sorted path list.
