@@ -1,0 +1,429 @@
+// Drives code-server (a real VS Code) in Debian's chromium with playwright-core
+// and checks the skill-ls extension end to end. Started by test/e2e.sh, which
+// sets: SKILL_LS_BIN WS PORT E2E_OUT ARTIFACTS CHROMIUM PW_DIR CS_LOG.
+//
+// What the extension observed (diagnostics, preview texts) comes from the JSON
+// file its test hook writes (SKILL_LS_E2E_OUT); the UI is driven like a user
+// would, and screenshots of every step go to $ARTIFACTS.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const env = (k) => {
+  const v = process.env[k];
+  if (!v) throw new Error(`e2e.mjs: ${k} is not set (run test/e2e.sh)`);
+  return v;
+};
+const SKILL_LS_BIN = env('SKILL_LS_BIN');
+const WS = env('WS');
+const PORT = env('PORT');
+const E2E_OUT = env('E2E_OUT');
+const ARTIFACTS = env('ARTIFACTS');
+const CHROMIUM = env('CHROMIUM');
+const PW_DIR = env('PW_DIR');
+const BASE = `http://127.0.0.1:${PORT}`;
+const DEADLINE_MS = Number(process.env.E2E_DEADLINE_MS || 300000);
+
+const { chromium } = createRequire(path.join(PW_DIR, 'package.json'))('playwright-core');
+
+const results = [];
+function check(name, ok, detail = '') {
+  results.push({ name, ok: !!ok, detail });
+  const d = detail ? ` — ${String(detail).replace(/\s+/g, ' ').slice(0, 400)}` : '';
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${d}`);
+  return !!ok;
+}
+
+let finished = false;
+function finish(code) {
+  if (finished) return;
+  finished = true;
+  const failed = results.filter((r) => !r.ok).length;
+  fs.writeFileSync(path.join(ARTIFACTS, 'results.json'), JSON.stringify(results, null, 2));
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  process.exit(code ?? (failed ? 1 : 0));
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function poll(fn, timeoutMs, intervalMs = 200) {
+  const end = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch {
+      // retry
+    }
+    if (Date.now() > end) return last;
+    await sleep(intervalMs);
+  }
+}
+
+function readOut() {
+  try {
+    return JSON.parse(fs.readFileSync(E2E_OUT, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function renderCatalogCLI() {
+  return execFileSync(SKILL_LS_BIN, ['render', 'catalog', '--cwd', WS], { encoding: 'utf8', env: process.env });
+}
+
+function catalogPreview(out) {
+  const ps = Object.values(out?.previews ?? {}).filter((p) => p.kind === 'catalog');
+  ps.sort((a, b) => a.at.localeCompare(b.at));
+  return ps.at(-1);
+}
+
+function previewOf(out, kind) {
+  const ps = Object.values(out?.previews ?? {}).filter((p) => p.kind === kind);
+  ps.sort((a, b) => a.at.localeCompare(b.at));
+  return ps.at(-1);
+}
+
+function firstDiff(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return `lengths ${a.length} vs ${b.length}, first difference at ${i}: ${JSON.stringify(a.slice(i, i + 60))} vs ${JSON.stringify(b.slice(i, i + 60))}`;
+}
+
+let page;
+let shotNo = 0;
+async function shot(name) {
+  if (!page) return;
+  shotNo++;
+  const file = path.join(ARTIFACTS, `${String(shotNo).padStart(2, '0')}-${name}.png`);
+  try {
+    await page.screenshot({ path: file });
+  } catch (err) {
+    console.log(`(screenshot ${name} failed: ${err.message})`);
+  }
+}
+
+async function runCommand(title) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`>${title}`);
+  // the row whose label starts with the title (not "File: Compare New Untitled…" for "File: New Untitled…")
+  const re = new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`);
+  const row = page.locator('.quick-input-list .monaco-list-row .label-name', { hasText: re }).first();
+  await row.waitFor({ state: 'visible', timeout: 15000 });
+  await row.click();
+}
+
+async function openFile(relPath) {
+  const base = path.basename(relPath);
+  const dir = path.basename(path.dirname(relPath));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+P');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(relPath);
+      let row = page.locator('.quick-input-list .monaco-list-row', { hasText: base });
+      if (dir !== '.') row = row.filter({ hasText: dir });
+      await row.first().waitFor({ state: 'visible', timeout: 20000 });
+      await row.first().click();
+      const tab = page.locator('.tab.active', { hasText: base });
+      await (dir !== '.' ? tab.filter({ hasText: dir }) : tab).first().waitFor({ timeout: 10000 }).catch(async () => {
+        // a lone SKILL.md tab is not disambiguated by its folder
+        await tab.first().waitFor({ timeout: 5000 });
+        const title = await page.title();
+        if (!title.includes(base)) throw new Error(`${relPath} did not open (title ${title})`);
+      });
+      await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await sleep(1000);
+    }
+  }
+}
+
+// serverPath is machine-overridable: in code-server (a remote window) user
+// settings of that scope are ignored, workspace settings apply.
+const WS_SETTINGS = path.join(WS, '.vscode', 'settings.json');
+function setWorkspaceSettings(obj) {
+  fs.mkdirSync(path.dirname(WS_SETTINGS), { recursive: true });
+  fs.writeFileSync(WS_SETTINGS, JSON.stringify(obj, null, 2));
+}
+
+async function activeEditorText() {
+  return page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
+}
+
+async function main() {
+  const timer = setTimeout(() => {
+    check('finished before the deadline', false, `${DEADLINE_MS} ms`);
+    void shot('deadline').finally(() => finish(1));
+  }, DEADLINE_MS);
+
+  // 1. code-server answers
+  const healthy = await poll(async () => (await fetch(`${BASE}/healthz`)).ok, 60000, 250);
+  if (!check('code-server answers /healthz', healthy, BASE)) return;
+
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'skill-ls-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1600, height: 1000 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(20000);
+    await page.goto(`${BASE}/?folder=${encodeURIComponent(WS)}`);
+    const loaded = await page.locator('.monaco-workbench').waitFor({ timeout: 60000 }).then(() => true, () => false);
+    await shot('workbench');
+    if (!check('workbench loads', loaded)) return;
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 30000 }).catch(() => {});
+
+    // 2. diagnostics on the broken SKILL.md
+    await openFile('.agents/skills/broken-skill/SKILL.md');
+    const running = await poll(() => readOut()?.clientState === 'Running' && readOut()?.initializeResult, 30000);
+    const out0 = readOut();
+    check('extension starts the bundled skill-ls', running && out0?.server?.source === 'bundled',
+      `state=${out0?.clientState} server=${JSON.stringify(out0?.server)} serverInfo=${JSON.stringify(out0?.initializeResult?.serverInfo)} errors=${JSON.stringify(out0?.errors)}`);
+    const brokenDiags = await poll(() => {
+      const d = readOut()?.diagnostics?.find((x) => x.uri.endsWith('/broken-skill/SKILL.md'));
+      const ours = d?.items.filter((i) => i.source === 'skill-ls') ?? [];
+      return ours.some((i) => i.severity === 0) ? ours : undefined;
+    }, 30000);
+    check('skill-ls error diagnostics on the broken SKILL.md (source "skill-ls")', brokenDiags,
+      JSON.stringify(brokenDiags ?? readOut()?.diagnostics));
+    const okDiags = (readOut()?.diagnostics ?? []).filter((x) => /\/(pdf-tools|release-notes)\/SKILL\.md$/.test(x.uri))
+      .flatMap((x) => x.items.filter((i) => i.source === 'skill-ls' && i.severity === 0));
+    check('no skill-ls errors on the valid skills', okDiags.length === 0, JSON.stringify(okDiags));
+    const squiggle = await page.locator('.editor-group-container.active .squiggly-error').first()
+      .waitFor({ timeout: 15000 }).then(() => true, () => false);
+    await page.keyboard.press('Control+Shift+M'); // Problems panel
+    const problems = await poll(async () => {
+      const t = await page.locator('.markers-panel').first().innerText();
+      return /skill-ls/.test(t) ? t : undefined;
+    }, 15000);
+    await shot('diagnostics');
+    check('the error is visible: squiggle in the editor and a skill-ls entry in Problems', squiggle && problems,
+      `squiggle=${squiggle} problems=${JSON.stringify((problems ?? '').slice(0, 300))}`);
+
+    // 3. `/` completion in a .chat.md buffer
+    await openFile('notes.chat.md');
+    const lang = await page.locator('.statusbar-item[id="status.editor.mode"]').first().innerText().catch(() => '');
+    check('notes.chat.md opens as language "Skill Chat"', /Skill Chat/i.test(lang), lang);
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' /');
+    const suggest = page.locator('.suggest-widget .monaco-list-row');
+    let auto = await suggest.first().waitFor({ timeout: 8000 }).then(() => true, () => false);
+    if (!auto) {
+      await page.keyboard.press('Control+Space');
+      await suggest.first().waitFor({ timeout: 8000 }).catch(() => {});
+    }
+    const labels = await poll(async () => {
+      const t = await page.locator('.suggest-widget').first().innerText();
+      return ['pdf-tools', 'release-notes', 'commit-message'].every((n) => t.includes(n)) ? t : undefined;
+    }, 10000);
+    await shot('completion');
+    const widgetText = labels ?? (await page.locator('.suggest-widget').first().innerText().catch(() => ''));
+    check('"/" in notes.chat.md offers the fixture\'s skills', labels,
+      `${auto ? 'opened on "/"' : 'opened only with Ctrl+Space'}; widget: ${JSON.stringify(widgetText.slice(0, 300))}`);
+    check('completion opens by itself on "/"', auto);
+    check('completion does not offer the dropped broken-skill', labels && !labels.includes('broken-skill'),
+      JSON.stringify(widgetText.slice(0, 300)));
+    await page.keyboard.press('Escape');
+    // undo the typing so the buffer stays as in the fixture
+    await page.keyboard.press('Control+Z');
+    await page.keyboard.press('Control+Z');
+
+    // 4. Skills: Preview Catalog == skill-ls render catalog
+    await openFile('.agents/skills/release-notes/SKILL.md');
+    await runCommand('Skills: Preview Catalog');
+    const tab = await page.locator('.tab', { hasText: 'Catalog' }).first().waitFor({ timeout: 15000 })
+      .then(() => true, () => false);
+    const cat1 = await poll(() => catalogPreview(readOut()), 20000);
+    await shot('catalog');
+    check('"Skills: Preview Catalog" opens a skill-preview: document beside the editor',
+      tab && cat1 && cat1.uri.startsWith('skill-preview:'), JSON.stringify(cat1?.uri));
+    let expected1 = '';
+    try {
+      expected1 = renderCatalogCLI();
+    } catch (err) {
+      expected1 = `<skill-ls render catalog failed: ${err.message}>`;
+    }
+    fs.writeFileSync(path.join(ARTIFACTS, 'catalog-cli.txt'), expected1);
+    fs.writeFileSync(path.join(ARTIFACTS, 'catalog-preview.txt'), cat1?.text ?? '');
+    check('the catalog preview equals `skill-ls render catalog --cwd <workspace>`',
+      cat1 && cat1.text === expected1 && expected1.length > 0,
+      cat1 ? (cat1.text === expected1 ? `${expected1.length} chars` : firstDiff(cat1.text, expected1)) : 'no preview');
+    const visible = await page.locator('.editor-group-container', { hasText: 'Catalog' }).last().innerText().catch(() => '');
+    check('the catalog preview shows the skills', /pdf-tools/.test(visible) && /release-notes/.test(visible),
+      JSON.stringify(visible.slice(0, 200)));
+
+    // 5. editing a description updates the preview
+    await page.locator('.editor-group-container', { hasText: 'release-notes' }).first()
+      .locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10000 });
+    // line 3, past its end (the column is clamped; End would stop at a wrap)
+    await page.keyboard.type('3:1000');
+    await page.keyboard.press('Enter');
+    const marker = ' Also covers hotfix releases.';
+    await page.keyboard.type(marker);
+    const count1 = catalogPreview(readOut())?.count ?? 0;
+    const live = await poll(() => {
+      const p = catalogPreview(readOut());
+      return p && p.text.includes('hotfix releases') ? p : undefined;
+    }, 20000);
+    await shot('catalog-after-edit');
+    check('editing a description (unsaved) updates the catalog preview', live,
+      `renders: ${count1} -> ${catalogPreview(readOut())?.count}`);
+    await page.keyboard.press('Control+S');
+    const editorText = await activeEditorText().catch(() => '');
+    await poll(() => fs.readFileSync(path.join(WS, '.agents/skills/release-notes/SKILL.md'), 'utf8').includes('hotfix'), 10000);
+    let expected2 = '';
+    const same = await poll(() => {
+      expected2 = renderCatalogCLI();
+      const p = catalogPreview(readOut());
+      return p && p.text === expected2 && expected2.includes('hotfix releases') ? p : undefined;
+    }, 20000, 500);
+    const last = catalogPreview(readOut());
+    fs.writeFileSync(path.join(ARTIFACTS, 'catalog-cli-after-edit.txt'), expected2);
+    fs.writeFileSync(path.join(ARTIFACTS, 'catalog-preview-after-edit.txt'), last?.text ?? '');
+    check('after saving, the preview equals `skill-ls render catalog` again', same,
+      same ? `${expected2.length} chars` : (last ? firstDiff(last.text, expected2) : `no preview; editor: ${editorText.slice(0, 100)}`));
+
+    // 6. Skills: Preview Skill Content for the active skill file
+    await page.locator('.editor-group-container', { hasText: 'release-notes' }).first()
+      .locator('.monaco-editor .view-lines').first().click();
+    await runCommand('Skills: Preview Skill Content');
+    const skill = await poll(() => {
+      const p = previewOf(readOut(), 'skill');
+      return p && p.text.includes('git describe') ? p : undefined;
+    }, 20000);
+    await shot('skill-content');
+    check('"Skills: Preview Skill Content" shows the active skill\'s content', skill,
+      JSON.stringify((skill ?? previewOf(readOut(), 'skill'))?.text?.slice(0, 200)));
+
+    // 7. Skills: Preview Invocation for the chat buffer
+    await openFile('notes.chat.md');
+    await runCommand('Skills: Preview Invocation');
+    const inv = await poll(() => {
+      const p = previewOf(readOut(), 'invocation');
+      return p && p.text.includes('pdftotext') ? p : undefined;
+    }, 20000);
+    await shot('invocation');
+    check('"Skills: Preview Invocation" shows what /pdf-tools injects', inv,
+      JSON.stringify((inv ?? previewOf(readOut(), 'invocation'))?.text?.slice(0, 200)));
+
+    // 7b. Skills: Preview Skill Content without a skill file: picked from a list
+    await runCommand('Skills: Preview Skill Content');
+    const pickRow = page.locator('.quick-input-list .monaco-list-row', { hasText: 'commit-message' }).first();
+    const picked = await pickRow.waitFor({ timeout: 15000 }).then(() => true, () => false);
+    await shot('skill-pick');
+    if (picked) await pickRow.click();
+    const flat = await poll(() => {
+      const p = previewOf(readOut(), 'skill');
+      return p && p.text.includes('git diff --staged') ? p : undefined;
+    }, 20000);
+    check('"Skills: Preview Skill Content" offers a list of skills when no skill file is active', picked && flat,
+      JSON.stringify(previewOf(readOut(), 'skill')?.text?.slice(0, 200)));
+
+    // 8. Skills: Show Skill Report
+    await runCommand('Skills: Show Skill Report');
+    const report = await poll(() => {
+      const p = previewOf(readOut(), 'report');
+      return p && /## Dropped \(1\)/.test(p.text) && p.text.includes('broken-skill') && /## Winners \(3\)/.test(p.text) ? p : undefined;
+    }, 20000);
+    await shot('report');
+    check('"Skills: Show Skill Report" lists 3 winners and the dropped broken-skill', report,
+      JSON.stringify((report ?? previewOf(readOut(), 'report'))?.text?.slice(0, 600)));
+
+    // 9. the picture for the README and the artifact: diagnostics + a preview
+    await runCommand('View: Close All Editors');
+    await sleep(500);
+    await openFile('.agents/skills/broken-skill/SKILL.md');
+    await runCommand('Skills: Preview Catalog');
+    await page.locator('.tab', { hasText: 'Catalog' }).first().waitFor({ timeout: 15000 }).catch(() => {});
+    await page.locator('.markers-panel').first().waitFor({ timeout: 5000 }).catch(async () => {
+      await page.keyboard.press('Control+Shift+M');
+    });
+    await sleep(1500);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'skill-ls-vscode.png') });
+    check('final screenshot written', fs.existsSync(path.join(ARTIFACTS, 'skill-ls-vscode.png')));
+
+    // 9b. an untitled buffer switched to Skill Chat is a chat buffer too
+    await runCommand('File: New Untitled Text File');
+    await runCommand('Change Language Mode');
+    const langInput = page.locator('.quick-input-widget input');
+    await langInput.fill('Skill Chat');
+    const langRow = page.locator('.quick-input-list .monaco-list-row', { hasText: 'skill-chat' }).first();
+    await langRow.waitFor({ timeout: 10000 });
+    await langRow.click();
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await page.keyboard.type('/');
+    const untitled = await poll(async () => {
+      const t = await page.locator('.suggest-widget').first().innerText();
+      return ['pdf-tools', 'release-notes', 'commit-message'].every((n) => t.includes(n)) ? t : undefined;
+    }, 10000);
+    await shot('untitled-chat');
+    check('"/" in an untitled buffer set to Skill Chat offers the skills', untitled,
+      JSON.stringify(await page.locator('.suggest-widget').first().innerText().catch(() => '')));
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Backspace');
+
+    const errors = readOut()?.errors ?? [];
+    check('the extension reported no errors', errors.length === 0, JSON.stringify(errors));
+
+    // 10. a missing server binary: one clear notification with the fix, then recovery
+    setWorkspaceSettings({ 'skillLs.serverPath': path.join(WS, 'no-such-skill-ls') });
+    const note = await poll(() => (readOut()?.notifications ?? []).find((n) => n.includes('no-such-skill-ls')), 20000);
+    const toast = await page.locator('.notifications-toasts .notification-toast', { hasText: 'skillLs.serverPath' }).first()
+      .waitFor({ timeout: 10000 }).then(() => true, () => false);
+    const toasts = await page.locator('.notifications-toasts .notification-toast', { hasText: 'skill-ls' }).count();
+    await shot('missing-binary');
+    check('a missing server binary gives one notification naming the fix', note && toast && toasts === 1,
+      `toast=${toast} skill-ls toasts=${toasts} message=${JSON.stringify(note)}`);
+    // a binary that runs but dies: one notification, no restart loop
+    await runCommand('Notifications: Clear All Notifications').catch(() => {});
+    const failing = path.join(WS, 'failing-skill-ls');
+    // answers --version (the extension's probe) but dies when asked to serve
+    fs.writeFileSync(failing, '#!/bin/sh\nif [ "$1" = --version ]; then echo "skill-ls 0.0.0-fake"; exit 0; fi\n' +
+      'echo "fake skill-ls: exiting" >&2\nexit 3\n', { mode: 0o755 });
+    const notesBefore = (readOut()?.notifications ?? []).length;
+    setWorkspaceSettings({ 'skillLs.serverPath': failing });
+    const died = await poll(() => (readOut()?.notifications ?? []).slice(notesBefore).find((n) => n.includes('failing-skill-ls')), 30000);
+    await sleep(2000);
+    const toasts2 = await page.locator('.notifications-toasts .notification-toast', { hasText: 'skill-ls' }).count();
+    await shot('failing-binary');
+    check('a server that exits at start gives one notification', died && toasts2 === 1,
+      `toasts=${toasts2} message=${JSON.stringify(died)}`);
+    setWorkspaceSettings({});
+    const before = readOut()?.writes ?? 0;
+    const back = await poll(() => {
+      const o = readOut();
+      return o && o.writes > before && o.clientState === 'Running' && o.server?.source === 'bundled';
+    }, 30000);
+    check('clearing skillLs.serverPath restarts the bundled server', back, `state=${readOut()?.clientState}`);
+    clearTimeout(timer);
+  } catch (err) {
+    check('test script ran without exceptions', false, err?.stack ?? String(err));
+    await shot('exception');
+  } finally {
+    await context.close().catch(() => {});
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().then(() => finish(), (err) => {
+  check('test script ran without exceptions', false, err?.stack ?? String(err));
+  finish(1);
+});
