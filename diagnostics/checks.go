@@ -527,4 +527,3 @@ func (c *checker) baseDir() string {
 	}
 	return filepath.Dir(c.f.Path)
 }
-
