@@ -154,7 +154,7 @@ func TestHostileTree(t *testing.T) {
 	big := filepath.Join(root, "huge", "SKILL.md")
 	os.MkdirAll(filepath.Dir(big), 0o755)
 	fh, _ := os.Create(big)
-	fh.Truncate(MaxFileSize + 1)
+	fh.Truncate(100 << 20) // a sparse 100 MB SKILL.md
 	fh.Close()
 	mk(filepath.Join(root, "longdesc", "SKILL.md"), []byte("---\nname: longdesc\ndescription: "+strings.Repeat("x", 1<<20)+"\n---\n"))
 	// Binary, invalid UTF-8, names with spaces, quotes, &<>, RTL and combining marks.
