@@ -135,6 +135,9 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 		u := s.uriForKey(r.path)
 		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(r.idx, r.span), NewText: p.NewName})
 	}
+	if s.supportsFileRename() {
+		return s.withFolderRenames(edit, t.snap, name, p.NewName), nil
+	}
 	return edit, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"go.lsp.dev/protocol"
+	"golang.org/x/tools/txtar"
 )
 
 // TestRegistersFileWatch: a client that supports dynamic registration gets
@@ -57,5 +58,49 @@ func TestNoRegistrationWithoutSupport(t *testing.T) {
 	defer w.client.mu.Unlock()
 	if len(w.client.registrations) != 0 {
 		t.Fatalf("registered %+v with a client that cannot take it", w.client.registrations)
+	}
+}
+
+// TestRenameMovesFolder: with a client that applies rename operations, a
+// skill rename also renames the bundle folder named after the skill, inside
+// the workspace only (the user-level pdf in home/ keeps its folder), after
+// the text edits.
+func TestRenameMovesFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range txtar.Parse([]byte(workspaceTxtar)).Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, f.Data, 0o644)
+	}
+	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
+	caps := &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
+		DocumentChanges: ptr(true), ResourceOperations: []protocol.ResourceOperationKind{"create", "rename", "delete"},
+	}}
+	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
+	w.initialize(nil, w.project)
+	w.waitLoaded()
+	u := w.uri("project/.agents/skills/pdf/SKILL.md")
+	pos := protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: 1, Character: 7}}
+	edit, err := w.server.Rename(w.ctx, &protocol.RenameParams{TextDocumentPositionParams: pos, NewName: "pdf-forms"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var edits, renames int
+	for i, c := range edit.DocumentChanges {
+		switch c := c.(type) {
+		case *protocol.TextDocumentEdit:
+			edits++
+			if renames > 0 {
+				t.Errorf("change %d: a text edit after a rename", i)
+			}
+		case *protocol.RenameFile:
+			renames++
+			if c.OldURI != w.uri("project/.agents/skills/pdf") || c.NewURI != w.uri("project/.agents/skills/pdf-forms") {
+				t.Errorf("rename %s -> %s", c.OldURI, c.NewURI)
+			}
+		}
+	}
+	if edits != 2 || renames != 1 {
+		t.Errorf("got %d text edits and %d renames, want 2 and 1: %+v", edits, renames, edit.DocumentChanges)
 	}
 }
