@@ -33,8 +33,9 @@ func (s *server) registerFileWatch(ctx context.Context, roots []skills.Root) {
 		Method:          protocol.MethodWorkspaceDidChangeWatchedFiles,
 		RegisterOptions: mustAny(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers}),
 	}}})
-	if err != nil {
-		s.logger.Warn("client refused the file-watch registration; relying on the server's watcher", "err", err)
+	if err != nil && ctx.Err() == nil {
+		// Not the user's problem: the server's own watcher covers the roots.
+		s.logger.Info("the client refused the file-watch registration; relying on the server's watcher", "err", err)
 	}
 }
 
