@@ -102,18 +102,18 @@ func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo strin
 	bw := bufio.NewWriter(w)
 	for _, d := range ds {
 		loc := l.locate(d.Path, d.Span)
-		fmt.Fprintf(bw, "%s: %s: %s [%s]\n", loc.prefix(), d.Severity, indent(l.msg(d.Message)), d.Code)
+		fmt.Fprintf(bw, "%s: %s: %s [%s]\n", loc.prefix(), d.Severity, Indent(l.msg(d.Message)), d.Code)
 		for _, r := range d.Related {
 			rl := l.locate(r.Path, r.Span)
-			fmt.Fprintf(bw, "\t%s: %s\n", rl.prefix(), indent(l.msg(r.Message)))
+			fmt.Fprintf(bw, "\t%s: %s\n", rl.prefix(), Indent(l.msg(r.Message)))
 		}
 	}
 	return bw.Flush()
 }
 
-// indent indents the continuation lines of a multi-line message by a tab
-// (empty lines stay empty).
-func indent(msg string) string {
+// Indent indents the continuation lines of a multi-line message by a tab
+// (empty lines stay empty), as the text output prints messages.
+func Indent(msg string) string {
 	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
 	for i := 1; i < len(lines); i++ {
 		if lines[i] != "" {

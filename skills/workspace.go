@@ -276,18 +276,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	for i, j := range jobs {
 		next.files[j.path] = parsed[i]
 	}
-	// Open buffers outside the roots are parsed on their own.
-	next.loose = make(map[string]*File)
-	for p, o := range overlays {
-		if _, ok := next.files[p]; ok {
-			continue
-		}
-		if old := prev.loose[p]; old != nil && bytes.Equal(old.Src, o.Text) {
-			next.loose[p] = old
-			continue
-		}
-		next.loose[p] = Parse(p, o.Text, ReadFS)
-	}
+	next.parseLoose(prev)
 	next.resolve(w.opts)
 	w.cur.Store(next)
 	return next
@@ -331,24 +320,7 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 			structural = true
 		}
 	}
-	next.loose = make(map[string]*File, len(overlays))
-	sameLoose := true
-	for p, o := range overlays {
-		if _, ok := next.files[p]; ok {
-			continue
-		}
-		if old := prev.loose[p]; old != nil && bytes.Equal(old.Src, o.Text) {
-			next.loose[p] = old
-			continue
-		}
-		if _, had := prev.loose[p]; !had {
-			sameLoose = false
-		}
-		next.loose[p] = Parse(p, o.Text, ReadFS)
-	}
-	if len(next.loose) != len(prev.loose) {
-		sameLoose = false
-	}
+	sameLoose := next.parseLoose(prev)
 	if structural || len(replaced) == 0 && !sameLoose {
 		next.resolve(w.opts)
 		return next
@@ -359,6 +331,28 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 		next.resolve(w.opts)
 	}
 	return next
+}
+
+// parseLoose parses the open buffers outside the roots (reusing unchanged
+// ones from prev) and reports whether the set of such paths is unchanged.
+func (s *Snapshot) parseLoose(prev *Snapshot) (samePaths bool) {
+	s.loose = make(map[string]*File, len(s.overlays))
+	samePaths = true
+	for p, o := range s.overlays {
+		if _, ok := s.files[p]; ok {
+			continue
+		}
+		old, had := prev.loose[p]
+		if !had {
+			samePaths = false
+		}
+		if old != nil && bytes.Equal(old.Src, o.Text) {
+			s.loose[p] = old
+			continue
+		}
+		s.loose[p] = Parse(p, o.Text, ReadFS)
+	}
+	return samePaths && len(s.loose) == len(prev.loose)
 }
 
 // identity is what decides a file's place in the registry: valid or not,

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 )
 
@@ -93,7 +94,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(rep.Dropped) > 0 {
 		fmt.Fprintf(stdout, "\nDropped (DSH ignores these files):\n")
 		for _, d := range rep.Dropped {
-			fmt.Fprintf(stdout, "%s:%d:%d: %s\n", rel(d.Path), d.Line, d.Column, indent(relMsg(d.Reason)))
+			fmt.Fprintf(stdout, "%s:%d:%d: %s\n", rel(d.Path), d.Line, d.Column, diagnostics.Indent(relMsg(d.Reason)))
 		}
 	}
 	if len(rep.Problems) > 0 {
@@ -128,16 +129,4 @@ func relTo(dir, p string) string {
 		return p
 	}
 	return r
-}
-
-// indent indents the continuation lines of a multi-line text by a tab (empty
-// lines stay empty), as check prints messages.
-func indent(msg string) string {
-	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
-	for i := 1; i < len(lines); i++ {
-		if lines[i] != "" {
-			lines[i] = "\t" + lines[i]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
