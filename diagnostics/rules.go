@@ -96,6 +96,7 @@ const (
 	CodeNotRegularFile       = "not-regular-file"
 	CodeSkillMDCase          = "skill-md-case"
 	CodeTooManyEntries       = "too-many-entries"
+	CodeProviderFailed       = "provider-failed"
 	CodeOutsideRoots         = "outside-roots"
 	CodeChatUnknownSkill     = "chat-unknown-skill"
 	CodeChatNotUserInvocable = "chat-not-user-invocable"
@@ -188,6 +189,8 @@ var allRules = []*Rule{
 		Doc: "A SKILL.md that is a directory, or a .md entry that is a FIFO, socket or device, is skipped. skill-ls never opens such files for reading."},
 	{Code: CodeSkillMDCase, Severity: SeverityError, Drops: true, Summary: "SKILL.md is spelled in another case",
 		Doc: "DSH reads `<bundle>/SKILL.md` with exact case; `skill.md` or `Skill.md` is not found on case-sensitive file systems, so the bundle is not a skill. Rename the file to SKILL.md."},
+	{Code: CodeProviderFailed, Severity: SeverityError, Summary: "DSH's whole listing fails: no catalog",
+		Doc: "In the bundled root DSH reads files with Node's readFile, and a SKILL.md that is a directory throws EISDIR. That fails the provider's whole listing: DSH logs `skill provider \"filesystem\" skipped` and publishes no catalog at all for the step. Remove or rename the directory."},
 	{Code: CodeTooManyEntries, Severity: SeverityWarning, Summary: "a root holds too many entries",
 		Doc: "skill-ls examines at most 200,000 entries per root, in name order."},
 	{Code: CodeOutsideRoots, Severity: SeverityInfo, Summary: "the file is not in a skill root",

@@ -105,6 +105,8 @@ func checkProblems(snap *skills.Snapshot, opts Options) []Diagnostic {
 			code = CodeUnreadableFile
 		case skills.ProblemTooManyEntries:
 			code = CodeTooManyEntries
+		case skills.ProblemProviderFailed:
+			code = CodeProviderFailed
 		default:
 			continue
 		}

@@ -55,6 +55,7 @@ const (
 	ProblemSkillMDCase    ProblemKind = "skill-md-case"      // bundle holds skill.md / Skill.md but no SKILL.md
 	ProblemUnreadable     ProblemKind = "unreadable-file"    // the skill file cannot be read
 	ProblemTooManyEntries ProblemKind = "too-many-entries"   // a root with more entries than MaxRootEntries
+	ProblemProviderFailed ProblemKind = "provider-failed"    // DSH's listing throws: no catalog is published
 )
 
 // MaxRootEntries bounds how many entries of one root skill-ls examines.
@@ -170,6 +171,12 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 				return nil, nil
 			}
 			return nil, []Problem{{Kind: ProblemUnreadable, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+		}
+		if si.IsDir() && r.Mode == ReadNode {
+			// Node's readFile throws EISDIR, which fails the provider's whole
+			// listing: DSH marks the snapshot incomplete (spec §3.4).
+			return nil, []Problem{{Kind: ProblemProviderFailed, Path: skill, Root: r.Index,
+				Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
 		}
 		if !si.Mode().IsRegular() {
 			return nil, []Problem{{Kind: ProblemNotRegular, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}

@@ -451,6 +451,12 @@ func (s *Snapshot) resolve(opts LoadOptions) {
 		}
 	}
 	s.Registry = Resolve(cands, dropped)
+	for _, p := range s.Problems() {
+		if p.Kind == ProblemProviderFailed {
+			s.Registry.Incomplete = p.Message
+			break
+		}
+	}
 	s.sorted = make([]string, 0, len(s.files)+len(s.loose))
 	for p := range s.files {
 		s.sorted = append(s.sorted, p)
