@@ -372,6 +372,7 @@ func (e *engine) loop() {
 				continue
 			}
 			e.publishPaths(dirty)
+			e.watchLinkedDirs()
 			if full {
 				if timer == nil {
 					timer = time.NewTimer(e.settings.DiagnosticsDelay)

@@ -104,3 +104,28 @@ func TestRenameMovesFolder(t *testing.T) {
 		t.Errorf("got %d text edits and %d renames, want 2 and 1: %+v", edits, renames, edit.DocumentChanges)
 	}
 }
+
+// TestBrokenLinkHeals: an open skill links to files that do not exist yet;
+// creating them on disk (in an existing folder, and in a new one) clears
+// the link-missing diagnostics without any editor event.
+func TestBrokenLinkHeals(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	rel := "project/.agents/skills/pdf/SKILL.md"
+	text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\nSee [new](references/new.md) and [run](scripts/run.sh).\n"
+	u := w.open(rel, "skill", text)
+	count := func(p *protocol.PublishDiagnosticsParams) int {
+		n := 0
+		for _, d := range p.Diagnostics {
+			if c, ok := d.Code.(protocol.String); ok && c == "link-missing" {
+				n++
+			}
+		}
+		return n
+	}
+	w.diags(u, "two broken links", func(p *protocol.PublishDiagnosticsParams) bool { return count(p) == 2 })
+	os.WriteFile(w.path("project/.agents/skills/pdf/references/new.md"), []byte("new\n"), 0o644)
+	w.diags(u, "one broken link left", func(p *protocol.PublishDiagnosticsParams) bool { return count(p) == 1 })
+	os.MkdirAll(w.path("project/.agents/skills/pdf/scripts"), 0o755)
+	os.WriteFile(w.path("project/.agents/skills/pdf/scripts/run.sh"), []byte("echo\n"), 0o644)
+	w.diags(u, "no broken link", func(p *protocol.PublishDiagnosticsParams) bool { return count(p) == 0 })
+}

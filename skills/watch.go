@@ -113,11 +113,19 @@ func (w *RootWatcher) SetExtra(dirs []string) {
 			delete(w.extra, d)
 		}
 	}
+	var added []Change
 	for d := range want {
 		if !w.extra[d] {
 			w.extra[d] = true
 			w.addLocked(d, -1)
+			// Whatever happened in d before the watch existed is caught up
+			// by one change for the folder itself.
+			added = append(added, Change{Kind: ChangeDisk, Path: d})
 		}
+	}
+	if len(added) > 0 {
+		w.pending = append(w.pending, added...)
+		w.signal()
 	}
 }
 
