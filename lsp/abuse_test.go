@@ -95,7 +95,10 @@ func abuseHugeMessage(t *testing.T) {
 		b.WriteString("please /pdf then /deploy and /dep and /skill:manual now\n")
 	}
 	chat := w.open("project/big.chat.md", "markdown", b.String())
-	w.diags(chat, "diagnostics of the huge chat", func(*protocol.PublishDiagnosticsParams) bool { return true })
+	pub := w.diags(chat, "diagnostics of the huge chat", func(*protocol.PublishDiagnosticsParams) bool { return true })
+	if n := len(pub.Diagnostics); n != maxPublished+1 {
+		t.Errorf("the huge chat published %d diagnostics, want the first %d and a summary", n, maxPublished)
+	}
 	lines := strings.Count(b.String(), "\n")
 	res, err := w.server.Completion(w.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: chat}, Position: protocol.Position{Line: uint32(lines - 1), Character: 11}}})

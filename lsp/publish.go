@@ -55,10 +55,27 @@ func (s *server) publishFile(snap *skills.Snapshot, f *skills.File, ds []diagnos
 
 // publish converts and sends diagnostics unless the same content was the
 // last thing published for u.
+// maxPublished bounds the diagnostics published for one document: a huge
+// chat buffer can hold 100,000 unknown /name tokens, and no editor needs a
+// 30 MB notification to show them.
+const maxPublished = 500
+
 func (s *server) publish(u uri.URI, version *int32, ds []diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot) {
-	out := make([]protocol.Diagnostic, 0, len(ds))
+	total := len(ds)
+	if total > maxPublished {
+		ds = ds[:maxPublished]
+	}
+	out := make([]protocol.Diagnostic, 0, len(ds)+1)
 	for _, d := range ds {
 		out = append(out, toProtocolDiagnostic(d, idx, snap, s))
+	}
+	if total > maxPublished {
+		out = append(out, protocol.Diagnostic{
+			Range:    out[len(out)-1].Range,
+			Severity: protocol.DiagnosticSeverityInformation,
+			Source:   protocol.NewOptional("skill-ls"),
+			Message:  protocol.String(fmt.Sprintf("skill-ls shows the first %d of %d problems in this file", maxPublished, total)),
+		})
 	}
 	h := fnv.New64a()
 	if version != nil {
