@@ -52,8 +52,8 @@ type nameRef struct {
 }
 
 // references returns every place naming name: the name value of each skill
-// file defining it (winner and shadowed), and the tokens of open chat
-// buffers.
+// file defining it (winner and shadowed), the tokens of open chat buffers,
+// and those of the chat files on disk in the workspace folders.
 func (s *server) references(t *target, name string) []nameRef {
 	var out []nameRef
 	seen := map[string]bool{}
@@ -82,7 +82,7 @@ func (s *server) references(t *target, name string) []nameRef {
 			out = append(out, nameRef{path: d.key, idx: idx, span: sp})
 		}
 	}
-	return out
+	return append(out, s.diskChatRefs(name)...)
 }
 
 func (s *server) References(ctx context.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
