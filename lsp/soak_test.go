@@ -54,7 +54,14 @@ func TestSoak(t *testing.T) {
 	created := 0
 	ops := map[string]int{}
 	deadline := time.Now().Add(duration)
+	sampleEvery, lastSample := duration/10, time.Now()
+	var samples []string
 	for time.Now().Before(deadline) {
+		if time.Since(lastSample) >= sampleEvery {
+			lastSample = time.Now()
+			heap, gs := settledMemory()
+			samples = append(samples, fmt.Sprintf("%.1f MB/%d", float64(heap)/(1<<20), gs))
+		}
 		i := rng.IntN(n)
 		switch op := rng.IntN(10); {
 		case op < 3: // type into an open skill file
@@ -136,7 +143,7 @@ func TestSoak(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Logf("%s, %d skills: ops %v; heap %.1f -> %.1f MB; goroutines %d -> %d", duration, n, ops, float64(memBaseline)/(1<<20), float64(memAfter)/(1<<20), goBaseline, goAfter)
+	t.Logf("%s, %d skills: ops %v; heap %.1f -> %.1f MB; goroutines %d -> %d; heap/goroutines during the run: %v", duration, n, ops, float64(memBaseline)/(1<<20), float64(memAfter)/(1<<20), goBaseline, goAfter, samples)
 }
 
 // settledMemory returns the live heap after a GC and the goroutine count.
