@@ -16,6 +16,7 @@ import (
 // incomplete so the client asks again as the user types.
 const maxCompletionItems = 100
 
+// Completion handles textDocument/completion: /name in chat buffers, keys, values and link paths in skill files.
 func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 )
 
+// Hover handles textDocument/hover on chat tokens and skill-file keys, values and links.
 func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
 	if err != nil {

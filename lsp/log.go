@@ -63,10 +63,12 @@ func newTeeHandler(base slog.Handler, q *logQueue, level slog.Leveler) *teeHandl
 	return &teeHandler{base: base, q: q, level: level}
 }
 
+// Enabled reports whether the level is logged.
 func (h *teeHandler) Enabled(ctx context.Context, l slog.Level) bool {
 	return l >= h.level.Level() || h.base.Enabled(ctx, l)
 }
 
+// Handle writes the record and mirrors it to window/logMessage when severe enough.
 func (h *teeHandler) Handle(ctx context.Context, r slog.Record) error {
 	var err error
 	if h.base.Enabled(ctx, r.Level) {
@@ -85,6 +87,7 @@ func (h *teeHandler) Handle(ctx context.Context, r slog.Record) error {
 	return err
 }
 
+// WithAttrs returns the handler with attributes added.
 func (h *teeHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	var b strings.Builder
 	b.WriteString(h.prefix)
@@ -94,6 +97,7 @@ func (h *teeHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	return &teeHandler{base: h.base.WithAttrs(attrs), q: h.q, level: h.level, prefix: b.String(), group: h.group}
 }
 
+// WithGroup returns the handler with a group opened.
 func (h *teeHandler) WithGroup(name string) slog.Handler {
 	if name == "" {
 		return h

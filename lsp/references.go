@@ -85,6 +85,7 @@ func (s *server) references(t *target, name string) []nameRef {
 	return append(out, s.diskChatRefs(name)...)
 }
 
+// References handles textDocument/references for a skill name.
 func (s *server) References(ctx context.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
 	if err != nil {
@@ -104,6 +105,7 @@ func (s *server) References(ctx context.Context, p *protocol.ReferenceParams) ([
 	return out, nil
 }
 
+// PrepareRename handles textDocument/prepareRename: only skill names can be renamed.
 func (s *server) PrepareRename(ctx context.Context, p *protocol.PrepareRenameParams) (protocol.PrepareRenameResult, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
 	if err != nil {

@@ -47,6 +47,7 @@ type Options struct {
 // clean session makes Serve return nil (exit code 0).
 type ExitCode int
 
+// Error describes the exit code.
 func (c ExitCode) Error() string { return fmt.Sprintf("lsp: exit code %d", int(c)) }
 
 // ExitStatus maps the error returned by [Serve] to a process exit status: 0
@@ -228,6 +229,7 @@ func newHandler(s *server, logger *slog.Logger) jsonrpc2.Handler {
 // passed through verbatim.
 type lspCodec struct{}
 
+// Marshal encodes LSP values with protocol.Marshal, passing raw messages through.
 func (lspCodec) Marshal(v any) ([]byte, error) {
 	switch m := v.(type) {
 	case jsonrpc2.RawMessage:
@@ -244,6 +246,7 @@ func (lspCodec) Marshal(v any) ([]byte, error) {
 	return protocol.Marshal(v)
 }
 
+// Unmarshal decodes LSP values with protocol.Unmarshal, keeping raw messages raw.
 func (lspCodec) Unmarshal(data []byte, v any) error {
 	if p, ok := v.(*jsonrpc2.RawMessage); ok {
 		*p = append(jsonrpc2.RawMessage(nil), data...)

@@ -161,6 +161,7 @@ func (s *server) engine() *engine {
 
 // --- Lifecycle ---
 
+// Initialize handles initialize: capabilities, settings and workspace folders.
 func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	s.mu.Lock()
 	s.caps = p.Capabilities
@@ -242,11 +243,13 @@ func initialFolders(p *protocol.InitializeParams) []string {
 	return out
 }
 
+// Initialized handles initialized: the engine starts discovery.
 func (s *server) Initialized(ctx context.Context, _ *protocol.InitializedParams) error {
 	s.startEngine()
 	return nil
 }
 
+// Shutdown handles shutdown: background work stops.
 func (s *server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.state = stateShutdown
@@ -255,6 +258,7 @@ func (s *server) Shutdown(ctx context.Context) error {
 	return nil
 }
 
+// Exit handles exit: 0 after shutdown, else 1.
 func (s *server) Exit(ctx context.Context) error {
 	code := 1
 	if s.isShutdown() {
@@ -267,8 +271,10 @@ func (s *server) Exit(ctx context.Context) error {
 	return nil
 }
 
+// SetTrace accepts $/setTrace; the server logs by its own settings.
 func (s *server) SetTrace(context.Context, *protocol.SetTraceParams) error { return nil }
 
+// DidChangeConfiguration handles workspace/didChangeConfiguration: new settings rebuild the engine.
 func (s *server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChangeConfigurationParams) error {
 	s.mu.Lock()
 	base, problems := parseSettings(DefaultSettings(), s.initOptions, false, s.homeDir())
@@ -283,6 +289,7 @@ func (s *server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChan
 	return nil
 }
 
+// DidChangeWorkspaceFolders handles workspace/didChangeWorkspaceFolders: each folder is a cwd for discovery.
 func (s *server) DidChangeWorkspaceFolders(ctx context.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
 	s.mu.Lock()
 	for _, f := range p.Event.Removed {

@@ -13,6 +13,7 @@ import (
 // Text synchronisation (full sync). These run inline on the read loop, in
 // wire order: they only update state and schedule work.
 
+// DidOpen records the buffer and sends it down the mutation path.
 func (s *server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
 	td := p.TextDocument
 	key := docKey(td.URI)
@@ -31,6 +32,7 @@ func (s *server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 	return nil
 }
 
+// DidChange replaces the buffer text (full sync) and sends it down the mutation path.
 func (s *server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumentParams) error {
 	key := docKey(p.TextDocument.URI)
 	s.mu.Lock()
@@ -61,6 +63,7 @@ func (s *server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 	return nil
 }
 
+// DidSave is a no-op beyond bookkeeping: the watcher sees the disk.
 func (s *server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentParams) error {
 	key := docKey(p.TextDocument.URI)
 	s.mu.Lock()
@@ -72,6 +75,7 @@ func (s *server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentPar
 	return nil
 }
 
+// DidClose drops the buffer; the disk counts again.
 func (s *server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentParams) error {
 	key := docKey(p.TextDocument.URI)
 	s.mu.Lock()

@@ -168,8 +168,8 @@ func lastRune(s string) rune {
 	return 0xFFFD
 }
 
-// NameRefs returns the spans of every `/name` token naming name in text.
-
+// NameRefs returns the spans of the names (without the slash) of every
+// `/name` token naming name in text, and of a leading `/skill:name`.
 func NameRefs(text string, name string) []skills.Span {
 	var out []skills.Span
 	for _, tok := range GestureTokens(text) {

@@ -207,7 +207,10 @@ func (c *command) usageError(msg string) int {
 // stringList is a repeatable string flag.
 type stringList []string
 
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
+// String joins the values.
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+// Set appends a value (the flag repeats).
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 // rootFlags are the root discovery flags every verb takes.
