@@ -115,7 +115,7 @@ type CursorToken struct {
 
 // TokenAt finds the token that the cursor (byte offset) is in or just
 // after. A token starts at the beginning of the text or after JavaScript
-// whitespace. MOVE TO: render (next to GestureTokens).
+// whitespace.
 func TokenAt(text string, off int) (CursorToken, bool) {
 	off = max(0, min(off, len(text)))
 	isName := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' }
