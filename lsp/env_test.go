@@ -42,6 +42,15 @@ func newFakeClient() *fakeClient {
 	return &fakeClient{changed: make(chan struct{}), diagnostics: map[uri.URI]*protocol.PublishDiagnosticsParams{}}
 }
 
+// forget drops the recorded history (publishes, logs, progress), keeping
+// the latest diagnostics per URI, so long runs measure the server's memory
+// rather than the recorder's.
+func (c *fakeClient) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.publishes, c.logs, c.shows, c.progress, c.created = nil, nil, nil, nil, nil
+}
+
 func (c *fakeClient) record(f func()) {
 	c.mu.Lock()
 	f()

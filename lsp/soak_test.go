@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"testing"
 	"time"
@@ -47,10 +48,13 @@ func TestSoak(t *testing.T) {
 	w.waitLoaded()
 	waitPass(t, w, tree)
 
+	w.client.forget()
 	memBaseline, goBaseline := settledMemory()
 	chat := w.open("project/soak.chat.md", "markdown", "run /skill-0")
 	rng := rand.New(rand.NewPCG(7, 11))
 	open := map[int]int32{} // skill index -> version
+	var openOrder []int      // like an editor, at most maxOpen skill tabs
+	const maxOpen = 20
 	created := 0
 	ops := map[string]int{}
 	deadline := time.Now().Add(duration)
@@ -59,6 +63,7 @@ func TestSoak(t *testing.T) {
 	for time.Now().Before(deadline) {
 		if time.Since(lastSample) >= sampleEvery {
 			lastSample = time.Now()
+			w.client.forget()
 			heap, gs := settledMemory()
 			samples = append(samples, fmt.Sprintf("%.1f MB/%d", float64(heap)/(1<<20), gs))
 		}
@@ -70,6 +75,14 @@ func TestSoak(t *testing.T) {
 			rel, _ := filepath.Rel(tree.dir, tree.files[i])
 			if v == 1 {
 				w.open(filepath.ToSlash(rel), "markdown", benchSkillText(i, int(v)))
+				openOrder = append(openOrder, i)
+				if len(openOrder) > maxOpen {
+					oldest := openOrder[0]
+					openOrder = openOrder[1:]
+					delete(open, oldest)
+					w.server.DidClose(w.ctx, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri.File(tree.files[oldest])}})
+					ops["close"]++
+				}
 			} else {
 				w.edit(w.uri(filepath.ToSlash(rel)), v, benchSkillText(i, int(v)))
 			}
@@ -130,6 +143,7 @@ func TestSoak(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	// Memory and goroutines return near the baseline.
+	w.client.forget()
 	var memAfter uint64
 	var goAfter int
 	settle := time.Now().Add(10 * time.Second)
@@ -139,9 +153,15 @@ func TestSoak(t *testing.T) {
 			break
 		}
 		if time.Now().After(settle) {
-			t.Fatalf("no return to baseline: heap %d -> %d MB, goroutines %d -> %d", memBaseline>>20, memAfter>>20, goBaseline, goAfter)
+			t.Fatalf("no return to baseline: heap %d -> %d MB, goroutines %d -> %d; during the run: %v", memBaseline>>20, memAfter>>20, goBaseline, goAfter, samples)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+	if p := os.Getenv("SKILL_LS_SOAK_HEAPPROFILE"); p != "" {
+		if f, err := os.Create(p); err == nil {
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		}
 	}
 	t.Logf("%s, %d skills: ops %v; heap %.1f -> %.1f MB; goroutines %d -> %d; heap/goroutines during the run: %v", duration, n, ops, float64(memBaseline)/(1<<20), float64(memAfter)/(1<<20), goBaseline, goAfter, samples)
 }
