@@ -53,7 +53,7 @@ func TestSoak(t *testing.T) {
 	chat := w.open("project/soak.chat.md", "markdown", "run /skill-0")
 	rng := rand.New(rand.NewPCG(7, 11))
 	open := map[int]int32{} // skill index -> version
-	var openOrder []int      // like an editor, at most maxOpen skill tabs
+	var openOrder []int     // like an editor, at most maxOpen skill tabs
 	const maxOpen = 20
 	created := 0
 	ops := map[string]int{}
