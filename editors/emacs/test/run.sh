@@ -12,37 +12,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 fixture=$repo/editors/nvim/test/fixture
 
-fail() {
-	echo "FAIL $1"
-	echo "0 passed, 1 failed"
-	exit 1
-}
-
-command -v emacs >/dev/null 2>&1 || fail "emacs not found on PATH (apt-get install -y emacs-nox elpa-eglot)"
-command -v go >/dev/null 2>&1 || fail "go not found on PATH"
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-emacs.XXXXXX") || fail "mktemp"
-if [ "${KEEP:-}" = 1 ]; then
-	echo "temp dir: $T"
-else
-	trap 'rm -rf "$T"' EXIT
-fi
-
-(cd "$repo" && go build -o "$T/skill-ls" ./cmd/skill-ls) >"$T/build.log" 2>&1 || {
-	cat "$T/build.log"
-	fail "go build ./cmd/skill-ls"
-}
-
-ws=$T/ws
-cp -R "$fixture" "$ws" || fail "copy fixture"
-mkdir -p "$ws/.git"
-
-mkdir -p "$T/home" "$T/dsh-home" "$T/agents-home"
+. "$repo/editors/nvim/test/common.sh"
 # HOME stays (Debian's site-start must load elpa-eglot; batch mode reads no
 # init file anyway); only the skill roots are isolated.
-export DSH_HOME="$T/dsh-home"
-export DSH_AGENTS_HOME="$T/agents-home"
-unset DSH_BUNDLED_SKILL_DIR
+e2e_setup emacs "apt-get install -y emacs-nox elpa-eglot" "$fixture" "$repo"
 export SKILL_LS_BIN="$T/skill-ls"
 export SKILL_LS_WS="$ws"
 export SKILL_LS_RESULT="$T/result.json"

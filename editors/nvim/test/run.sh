@@ -13,37 +13,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 nvim_dir=$(dirname "$here")
 repo=$(cd "$nvim_dir/../.." && pwd)
 
-fail() {
-	echo "FAIL $1"
-	echo "0 passed, 1 failed"
-	exit 1
-}
-
-command -v nvim >/dev/null 2>&1 || fail "nvim not found on PATH (apt-get install -y neovim)"
-command -v go >/dev/null 2>&1 || fail "go not found on PATH"
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-nvim.XXXXXX") || fail "mktemp"
-if [ "${KEEP:-}" = 1 ]; then
-	echo "temp dir: $T"
-else
-	trap 'rm -rf "$T"' EXIT
-fi
-
-(cd "$repo" && go build -o "$T/skill-ls" ./cmd/skill-ls) >"$T/build.log" 2>&1 || {
-	cat "$T/build.log"
-	fail "go build ./cmd/skill-ls"
-}
-
-ws=$T/ws
-cp -R "$here/fixture" "$ws" || fail "copy fixture"
-mkdir -p "$ws/.git"
-
-# Isolate everything: no user skill roots, no user config, logs in $T.
-mkdir -p "$T/home" "$T/dsh-home" "$T/agents-home" "$T/cache" "$T/state" "$T/data" "$T/config"
+. "$here/common.sh"
+e2e_setup nvim "apt-get install -y neovim" "$here/fixture" "$repo"
+# Isolate everything: no user config, logs in $T.
+mkdir -p "$T/cache" "$T/state" "$T/data" "$T/config"
 export HOME="$T/home"
-export DSH_HOME="$T/dsh-home"
-export DSH_AGENTS_HOME="$T/agents-home"
-unset DSH_BUNDLED_SKILL_DIR
 export XDG_CACHE_HOME="$T/cache" XDG_STATE_HOME="$T/state" XDG_DATA_HOME="$T/data" XDG_CONFIG_HOME="$T/config"
 
 # The exact catalog text the CLI renders for this workspace, same env.
