@@ -45,14 +45,15 @@ Skills are discovered as DSH discovers them from the current directory: the
 project's .dsh/skills and .agents/skills (the project is the nearest ancestor
 holding .git), the user's $DSH_HOME/skills (default ~/.dsh/skills) and
 $DSH_AGENTS_HOME/skills (default ~/.agents/skills), --custom-dir roots and
-$DSH_BUNDLED_SKILL_DIR. Every verb takes the flags --cwd, --dsh-home,
---agents-home, --custom-dir, --bundled-dir and --no-default-roots to change
-that.
+$DSH_BUNDLED_SKILL_DIR. Every verb takes the flags --cwd, --project-root,
+--dsh-home, --agents-home, --custom-dir, --bundled-dir and --no-default-roots
+to change that.
 
 Examples:
   skill-ls check                          lint every skill DSH would load here
   skill-ls check .agents/skills/pdf       lint one bundle
   skill-ls check --format github          annotations for GitHub Actions
+  skill-ls check --watch                  check again on every change
   skill-ls list                           which skill wins, and what is dropped
   skill-ls render catalog                 the catalog exactly as the model reads it
 
