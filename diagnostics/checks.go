@@ -51,7 +51,7 @@ func checkFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic
 	if f.Frontmatter != nil && f.Frontmatter.State == skills.FrontmatterOK {
 		c.body()
 	}
-	if !snap.InRoots(f.Path) && snap.File(f.Path) != nil {
+	if !snap.InRoots(f.Path) {
 		c.add(CodeOutsideRoots, skills.Span{}, "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md)")
 	}
 	return c.out

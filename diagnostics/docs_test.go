@@ -3,6 +3,8 @@ package diagnostics
 import (
 	"os"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 // TestDocsUpToDate keeps docs/diagnostics.md in step with the rules.
@@ -32,6 +34,20 @@ func TestEveryRuleDocumented(t *testing.T) {
 		seen[r.Code] = true
 		if r.Doc == "" || r.Summary == "" || r.Severity == 0 {
 			t.Errorf("%s: missing doc, summary or severity", r.Code)
+		}
+	}
+}
+
+// TestProblemKindsHaveRules: checkProblems reports a discovery problem under
+// the rule whose code is its kind, so every kind needs one.
+func TestProblemKindsHaveRules(t *testing.T) {
+	for _, k := range []skills.ProblemKind{
+		skills.ProblemRootNotDir, skills.ProblemRootUnreadable, skills.ProblemBrokenSymlink,
+		skills.ProblemNotRegular, skills.ProblemSkillMDCase, skills.ProblemUnreadable,
+		skills.ProblemTooManyEntries, skills.ProblemProviderFailed,
+	} {
+		if Lookup(string(k)) == nil {
+			t.Errorf("problem kind %q has no rule", k)
 		}
 	}
 }

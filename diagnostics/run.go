@@ -89,25 +89,8 @@ func ByPath(ds []Diagnostic) map[string][]Diagnostic {
 func checkProblems(snap *skills.Snapshot, opts Options) []Diagnostic {
 	var out []Diagnostic
 	for _, p := range snap.Problems() {
-		code := ""
-		switch p.Kind {
-		case skills.ProblemRootNotDir:
-			code = CodeRootNotDirectory
-		case skills.ProblemRootUnreadable:
-			code = CodeRootUnreadable
-		case skills.ProblemBrokenSymlink:
-			code = CodeBrokenSymlink
-		case skills.ProblemNotRegular:
-			code = CodeNotRegularFile
-		case skills.ProblemSkillMDCase:
-			code = CodeSkillMDCase
-		case skills.ProblemUnreadable:
-			code = CodeUnreadableFile
-		case skills.ProblemTooManyEntries:
-			code = CodeTooManyEntries
-		case skills.ProblemProviderFailed:
-			code = CodeProviderFailed
-		default:
+		code := string(p.Kind) // each discovery problem kind is its rule's code
+		if Lookup(code) == nil {
 			continue
 		}
 		out = append(out, newDiag(opts, code, p.Path, skills.Span{}, p.Message))

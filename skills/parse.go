@@ -80,13 +80,12 @@ func Parse(path string, src []byte, mode ReadMode) *File {
 		f.setContent()
 		return f
 	}
-	root := parseYAML(fm, src)
+	parseYAML(fm, src)
 	if fm.Err != nil {
 		f.drop(DropYAML, "invalid YAML frontmatter: YAMLParseError: "+yamlLogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End]), fm.Err.Span, fm.Err.Key)
 		f.setContent()
 		return f
 	}
-	_ = root
 	f.setContent()
 	if !fm.Mapping {
 		f.drop(DropNoFrontmatter, "missing YAML frontmatter", fm.YAMLSpan, "")

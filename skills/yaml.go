@@ -125,30 +125,29 @@ func typeTagged(n *yaml.Node) Value {
 	return typeScalar(n.Value)
 }
 
-// parseYAML decodes the YAML text of a frontmatter, fills fm and returns the
-// top-level mapping node (nil when the document is not a mapping or failed).
-// yamlText starts at byte offset base of src.
-func parseYAML(fm *Frontmatter, src []byte) *yaml.Node {
+// parseYAML decodes the YAML text of a frontmatter (fm.YAMLSpan of src) and
+// fills fm: the error, the root's type and the top-level fields.
+func parseYAML(fm *Frontmatter, src []byte) {
 	base := fm.YAMLSpan.Start
 	text := src[fm.YAMLSpan.Start:fm.YAMLSpan.End]
 	if len(text) > maxYAMLBytes {
 		fm.Err = &YAMLError{Kind: YAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: Span{base, base}}
-		return nil
+		return
 	}
 	var doc yaml.Node
 	err := safeUnmarshal(text, &doc)
 	if err != nil {
 		fm.Err = classifyYAMLError(err, text, base)
-		return nil
+		return
 	}
 	if len(doc.Content) == 0 {
 		fm.RootKind = KindNull
-		return nil
+		return
 	}
 	root := doc.Content[0]
 	if tooComplex(root) {
 		fm.Err = &YAMLError{Kind: YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: nodeStart(root, text, base)}
-		return nil
+		return
 	}
 	if dup := findDuplicateKey(root); dup != nil {
 		first, second := dup[0], dup[1]
@@ -161,12 +160,12 @@ func parseYAML(fm *Frontmatter, src []byte) *yaml.Node {
 			Key:       second.Value,
 			FirstSpan: scalarSpan(first, text, base),
 		}
-		return nil
+		return
 	}
 	v := typeNode(root)
 	fm.RootKind = v.Kind
 	if root.Kind != yaml.MappingNode {
-		return nil
+		return
 	}
 	fm.Mapping = true
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -183,7 +182,6 @@ func parseYAML(fm *Frontmatter, src []byte) *yaml.Node {
 			ValueSpan: valueSpan(val, text, base),
 		})
 	}
-	return root
 }
 
 // safeUnmarshal runs yaml.Unmarshal, turning a library panic into an error.
@@ -199,8 +197,6 @@ func safeUnmarshal(text []byte, n *yaml.Node) (err error) {
 // tooComplex reports whether a node tree exceeds the depth or node limits,
 // counting alias expansions (a "billion laughs" document is refused).
 func tooComplex(root *yaml.Node) bool {
-	count := 0
-	var walk func(n *yaml.Node, depth int) bool
 	memo := map[*yaml.Node]int{}
 	var size func(n *yaml.Node, depth int) int
 	size = func(n *yaml.Node, depth int) int {
@@ -224,11 +220,7 @@ func tooComplex(root *yaml.Node) bool {
 		memo[n] = s
 		return s
 	}
-	walk = func(n *yaml.Node, depth int) bool {
-		count = size(n, depth)
-		return count > maxYAMLNodes
-	}
-	return walk(root, 0)
+	return size(root, 0) > maxYAMLNodes
 }
 
 // findDuplicateKey returns the first and second occurrence of the first
@@ -500,13 +492,11 @@ func scanScalarEnd(n *yaml.Node, text []byte, start int) int {
 		return len(text)
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		// The block runs while lines are blank or indented deeper than the key.
-		indent := n.Column - 1
 		lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
 		keyIndent := 0
 		for lineStart+keyIndent < len(text) && text[lineStart+keyIndent] == ' ' {
 			keyIndent++
 		}
-		_ = indent
 		j := bytes.IndexByte(text[i:], '\n')
 		if j < 0 {
 			return len(text)
