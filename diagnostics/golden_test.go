@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestGolden runs every testdata/*.txtar: the archive's files form a tree
@@ -31,19 +32,11 @@ func TestGolden(t *testing.T) {
 			dir := t.TempDir()
 			profile := ProfileDSH
 			for _, f := range ar.Files {
-				if strings.HasPrefix(f.Name, "@") {
-					continue
-				}
 				if f.Name == "profile" {
 					profile = Profile(strings.TrimSpace(string(f.Data)))
-					continue
-				}
-				p := filepath.Join(dir, f.Name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
 				}
 			}
+			skilltest.WriteArchive(t, dir, ar)
 			roots := skills.Roots(skills.RootOptions{
 				Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
 				DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // A project with .git, a home with user skills. Paths starting with
@@ -78,15 +79,7 @@ func (w *wsEnv) uri(rel string) uri.URI { return uri.File(w.path(rel)) }
 func newWorkspaceEnv(t *testing.T, archive string, initOptions any) *wsEnv {
 	t.Helper()
 	dir := t.TempDir()
-	for _, f := range txtar.Parse([]byte(archive)).Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(archive)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	os.MkdirAll(w.home, 0o755)
 	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}})

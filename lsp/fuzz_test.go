@@ -19,6 +19,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // halfPipe is one side of a pair of io.Pipes: unlike net.Pipe the client
@@ -63,11 +65,7 @@ func fuzzTree(tb testing.TB) (project, home string) {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		for _, f := range txtar.Parse([]byte(workspaceTxtar)).Files {
-			p := filepath.Join(dir, filepath.FromSlash(f.Name))
-			os.MkdirAll(filepath.Dir(p), 0o755)
-			os.WriteFile(p, f.Data, 0o644)
-		}
+		skilltest.WriteArchive(tb, dir, txtar.Parse([]byte(workspaceTxtar)))
 		fuzzTreeDir = dir
 	})
 	return filepath.Join(fuzzTreeDir, "project"), filepath.Join(fuzzTreeDir, "home")

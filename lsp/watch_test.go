@@ -8,6 +8,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestRegistersFileWatch: a client that supports dynamic registration gets
@@ -67,11 +69,7 @@ func TestNoRegistrationWithoutSupport(t *testing.T) {
 // the text edits.
 func TestRenameMovesFolder(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range txtar.Parse([]byte(workspaceTxtar)).Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, f.Data, 0o644)
-	}
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	caps := &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
 		DocumentChanges: ptr(true), ResourceOperations: []protocol.ResourceOperationKind{"create", "rename", "delete"},

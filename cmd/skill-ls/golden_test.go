@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestGolden runs `skill-ls check` over every testdata/golden/*.txtar: the
@@ -41,21 +43,11 @@ func TestGolden(t *testing.T) {
 			dir := t.TempDir()
 			var extra []string
 			for _, f := range ar.Files {
-				switch {
-				case strings.HasPrefix(f.Name, "@"):
-					continue
-				case f.Name == "args":
+				if f.Name == "args" {
 					extra = strings.Fields(string(f.Data))
-					continue
-				}
-				p := filepath.Join(dir, filepath.FromSlash(f.Name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
 				}
 			}
+			skilltest.WriteArchive(t, dir, ar)
 			t.Chdir(dir)
 			t.Setenv("DSH_HOME", filepath.Join(dir, "home", ".dsh"))
 			t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
