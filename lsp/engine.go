@@ -468,9 +468,7 @@ func (e *engine) publishPaths(paths map[string]bool) {
 	for _, p := range keys {
 		d := e.s.docByKey(p)
 		if d != nil && d.chat {
-			v := e.viewFor(p)
-			snap := v.ws.Snapshot()
-			e.s.publish(d.uri, ptr(d.version), chatDiagnostics(snap, d, opts), skills.NewLineIndex(d.text), snap)
+			e.publishChat(d, opts)
 			continue
 		}
 		snap := e.ownerSnapshot(p)
@@ -508,14 +506,21 @@ func (e *engine) publishPass(r passResult) {
 		}
 		keep[e.s.publishFile(fd.snap, f, fd.diags)] = true
 	}
+	opts := e.diagOptions()
 	for _, d := range e.s.openDocs() {
 		if d.chat {
-			snap := e.viewFor(d.key).ws.Snapshot()
 			keep[d.uri] = true
-			e.s.publish(d.uri, ptr(d.version), chatDiagnostics(snap, d, e.diagOptions()), skills.NewLineIndex(d.text), snap)
+			e.publishChat(d, opts)
 		}
 	}
 	e.s.clearExcept(keep)
+}
+
+// publishChat publishes the diagnostics of an open chat buffer against the
+// snapshot of the view that holds it.
+func (e *engine) publishChat(d *document, opts diagnostics.Options) {
+	snap := e.viewFor(d.key).ws.Snapshot()
+	e.s.publish(d.uri, ptr(d.version), chatDiagnostics(snap, d, opts), skills.NewLineIndex(d.text), snap)
 }
 
 // viewFor returns the view whose folder holds path (the deepest), else the
@@ -524,7 +529,7 @@ func (e *engine) viewFor(path string) *view {
 	best := e.views[0]
 	bestLen := -1
 	for _, v := range e.views {
-		if v.folder != "" && within(path, v.folder) && len(v.folder) > bestLen {
+		if v.folder != "" && skills.Within(path, v.folder) && len(v.folder) > bestLen {
 			best, bestLen = v, len(v.folder)
 		}
 	}
@@ -540,14 +545,6 @@ func (e *engine) ownerSnapshot(path string) *skills.Snapshot {
 		}
 	}
 	return e.viewFor(path).ws.Snapshot()
-}
-
-func within(p, dir string) bool {
-	if p == dir {
-		return true
-	}
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // chatDiagnostics checks the `/name` tokens of a chat buffer.
