@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -403,13 +405,13 @@ func (c *checker) catalog() {
 	if desc == nil {
 		return
 	}
-	norm, units := skills.NormalizeDescription(def.Description)
+	norm, units := jstext.Collapse(def.Description)
 	max := c.opts.maxDescription()
 	switch {
 	case norm == "":
 		c.add(CodeDescriptionBlank, desc.ValueSpan, "the description is only whitespace, so the catalog shows an empty description")
 	case units > max && def.Invocation.ModelInvocable:
-		cut := skills.ModelText(skills.CatalogDescription(def.Description, max))
+		cut := jstext.ModelText(jstext.Shorten(def.Description, max))
 		c.add(CodeDescriptionTruncated, desc.ValueSpan, fmt.Sprintf("the description is %d UTF-16 units after whitespace is collapsed; the catalog cap is %d, so the model sees: %s", units, max, cut))
 	}
 	if !def.Invocation.ModelInvocable && !def.Invocation.UserInvocable {

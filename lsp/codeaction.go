@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -84,7 +86,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	case f.Def != nil && !f.Def.Invocation.ModelInvocable:
 		title = "not in the catalog (disable-model-invocation)"
 	case f.Def != nil:
-		_, units := skills.NormalizeDescription(f.Def.Description)
+		_, units := jstext.Collapse(f.Def.Description)
 		title = fmt.Sprintf("catalog description %d/%d", units, maxLen)
 		if units > maxLen {
 			title += " (cut)"

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/render"
@@ -57,7 +59,7 @@ func (s *server) chatCompletion(t *target) protocol.CompletionResult {
 			Label:         sk.Name,
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
-			Documentation: markdown(render.ModelText(render.CatalogDescription(sk.Description, maxLen))),
+			Documentation: markdown(jstext.ModelText(jstext.Shorten(sk.Description, maxLen))),
 			FilterText:    protocol.NewOptional(prefix + sk.Name),
 			SortText:      protocol.NewOptional(sk.Name),
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: prefix + sk.Name},

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -51,7 +53,7 @@ func skillSummary(snap *skills.Snapshot, name string) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**/%s** — %s skill\n\n", sk.Name, sk.Source)
-	b.WriteString(render.ModelText(sk.Description))
+	b.WriteString(jstext.ModelText(sk.Description))
 	b.WriteString("\n\n")
 	fmt.Fprintf(&b, "- path: `%s`\n", sk.Path)
 	if sk.Invocation.UserInvocable {
@@ -118,9 +120,8 @@ func (s *server) descriptionHover(t *target, fld *skills.Field) string {
 	} else if nf := t.file.Frontmatter.Field("name"); nf != nil && nf.Value.Kind == skills.KindString {
 		name = nf.Value.Str
 	}
-	_, units := skills.NormalizeDescription(fld.Value.Str)
-	desc := render.CatalogDescription(fld.Value.Str, maxLen)
-	line := render.ModelText("- `" + name + "`: " + render.EscapeText(desc))
+	_, units := jstext.Collapse(fld.Value.Str)
+	line := render.CatalogLine(name, fld.Value.Str, maxLen)
 	fmt.Fprintf(&b, "Catalog line:\n\n```text\n%s\n```\n\n", line)
 	if units > maxLen {
 		fmt.Fprintf(&b, "%d/%d UTF-16 units: **cut** to %d units plus `...`.\n", units, maxLen, maxLen-3)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -28,23 +30,8 @@ func ValidateMaxLength(n int) error {
 	return nil
 }
 
-// CatalogDescription returns the catalog text of a raw description, as DSH's
-// catalogDescription does (spec §6.1): every run of JavaScript whitespace
-// becomes one U+0020, the result is trimmed, and when it is longer than max
-// UTF-16 code units it keeps its first max-3 code units followed by "...".
-// There is no re-trim after the cut. The result is not escaped.
-//
-// When the cut splits a surrogate pair, the kept high surrogate is stored as
-// WTF-8 (see the package documentation); pass the result through ModelText
-// (or EscapeText then ModelText) before showing it. Bytes that are not valid
-// UTF-8 become U+FFFD. A max below 3 is treated as 3; ValidateMaxLength
-// rejects it.
-func CatalogDescription(raw string, max int) string {
-	return skills.CatalogDescription(raw, max)
-}
-
 // Entry is one catalog entry: a skill name and its normalized, truncated,
-// unescaped description (the result of CatalogDescription). It is also the
+// unescaped description (the result of jstext.Shorten). It is also the
 // shape of the entries DSH records in a published catalog.
 type Entry struct {
 	Name        string `json:"name"`
@@ -54,14 +41,14 @@ type Entry struct {
 // Entries builds the catalog entries of list, which must already hold the
 // registry winners sorted by name (UTF-16 code-unit order, spec §3.5): it
 // keeps the model-invocable skills, in order, with their descriptions passed
-// through CatalogDescription(description, max). nil skills are skipped.
+// through jstext.Shorten(description, max). nil skills are skipped.
 func Entries(list []*skills.Skill, max int) []Entry {
 	entries := make([]Entry, 0, len(list))
 	for _, s := range list {
 		if s == nil || !s.Invocation.ModelInvocable {
 			continue
 		}
-		entries = append(entries, Entry{Name: s.Name, Description: CatalogDescription(s.Description, max)})
+		entries = append(entries, Entry{Name: s.Name, Description: jstext.Shorten(s.Description, max)})
 	}
 	return entries
 }
@@ -97,11 +84,19 @@ const (
 // catalogLine returns the catalog line of one entry, before ModelText:
 // "- `<name>`: <escapeText(description)>". The name is not escaped.
 func catalogLine(e Entry) string {
-	return catalogLinePrefix + e.Name + catalogLineSeparator + EscapeText(e.Description)
+	return catalogLinePrefix + e.Name + catalogLineSeparator + jstext.EscapeText(e.Description)
+}
+
+// CatalogLine returns, as the model receives it, the catalog line of a skill
+// named name whose raw frontmatter description is description, with the
+// description cap max: "- `<name>`: <description>", shortened and escaped
+// exactly as in Catalog.
+func CatalogLine(name, description string, max int) string {
+	return jstext.ModelText(catalogLine(Entry{Name: name, Description: jstext.Shorten(description, max)}))
 }
 
 // Catalog renders the session catalog message text for entries (already
-// built by Entries or CatalogDescription) with the template opts selects
+// built by Entries) with the template opts selects
 // (spec §6.2): the initial catalog, or, with opts.Replacement, the
 // replacement catalog, which becomes the "tombstone" wording when entries is
 // empty. An initial catalog with no entries keeps the initial wording with an
@@ -138,7 +133,7 @@ func Catalog(entries []Entry, opts CatalogOptions) string {
 		}
 	}
 	lines = append(lines, catalogClose)
-	return ModelText(strings.Join(lines, "\n"))
+	return jstext.ModelText(strings.Join(lines, "\n"))
 }
 
 // digestInput returns the string DSH hashes for entries: one
@@ -146,7 +141,7 @@ func Catalog(entries []Entry, opts CatalogOptions) string {
 func digestInput(entries []Entry) string {
 	parts := make([]string, len(entries))
 	for i, e := range entries {
-		parts[i] = jsonArray(e.Name, e.Description)
+		parts[i] = jstext.JSONArray(e.Name, e.Description)
 	}
 	return strings.Join(parts, "\n")
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -22,13 +24,13 @@ func resourceLines(s *skills.Skill) (string, string) {
 	rb := s.ResourceBase
 	switch rb.Kind {
 	case skills.ResourceDirectory:
-		return directoryLine + EscapeText(rb.Path), directoryGuidance
+		return directoryLine + jstext.EscapeText(rb.Path), directoryGuidance
 	case skills.ResourceURL:
-		return urlLine + EscapeText(rb.URL), urlGuidance
+		return urlLine + jstext.EscapeText(rb.URL), urlGuidance
 	case skills.ResourceOpaque:
-		return opaqueLine + EscapeText(rb.Description), loadGuidance
+		return opaqueLine + jstext.EscapeText(rb.Description), loadGuidance
 	}
-	return providerLine + EscapeText(s.Provider) + "\".", loadGuidance
+	return providerLine + jstext.EscapeText(s.Provider) + "\".", loadGuidance
 }
 
 // SkillContent renders DSH's <skill_content> block for s (renderSkillContent,
@@ -43,8 +45,8 @@ func SkillContent(s *skills.Skill) string {
 		return ""
 	}
 	line1, line2 := resourceLines(s)
-	return ModelText(strings.Join([]string{
-		`<skill_content name="` + EscapeAttr(s.Name) + `">`,
+	return jstext.ModelText(strings.Join([]string{
+		`<skill_content name="` + jstext.EscapeAttr(s.Name) + `">`,
 		"<skill_resources>",
 		line1,
 		line2,
@@ -101,7 +103,7 @@ func SkillTool(l Lookup, args map[string]any) string {
 		return toolErrorPrefix + toolErrNotString
 	}
 	if !skills.IsSkillName(name) {
-		return ModelText(toolErrorPrefix + `invalid skill name "` + name + `"`)
+		return jstext.ModelText(toolErrorPrefix + `invalid skill name "` + name + `"`)
 	}
 	var s *skills.Skill
 	if l != nil {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -18,27 +20,27 @@ func FuzzCatalogDescription(f *testing.F) {
 	f.Add("e\u0301\u0301\u0301 日本語", 5)
 	f.Add("a\xff\xed\xa0\xbd", 3)
 	f.Fuzz(func(t *testing.T, raw string, max int) {
-		got := CatalogDescription(raw, max)
+		got := jstext.Shorten(raw, max)
 		limit := max
 		if limit < MinMaxLength {
 			limit = MinMaxLength
 		}
-		if n := utf16Len(got); n > limit {
-			t.Fatalf("CatalogDescription(%q, %d) = %q: %d UTF-16 units", raw, max, got, n)
+		if n := jstext.Len(got); n > limit {
+			t.Fatalf("jstext.Shorten(%q, %d) = %q: %d UTF-16 units", raw, max, got, n)
 		}
-		escaped := ModelText(EscapeText(got))
+		escaped := jstext.ModelText(jstext.EscapeText(got))
 		if strings.ContainsAny(escaped, "<>") {
 			t.Fatalf("escaped %q holds raw markup", escaped)
 		}
 		if !utf8.ValidString(escaped) {
 			t.Fatalf("model text %q is not valid UTF-8", escaped)
 		}
-		if strings.HasPrefix(got, " ") || strings.ContainsFunc(got, func(r rune) bool { return r != ' ' && skills.IsJSSpace(r) }) {
-			t.Fatalf("CatalogDescription(%q, %d) = %q is not normalized", raw, max, got)
+		if strings.HasPrefix(got, " ") || strings.ContainsFunc(got, func(r rune) bool { return r != ' ' && jstext.IsSpace(r) }) {
+			t.Fatalf("jstext.Shorten(%q, %d) = %q is not normalized", raw, max, got)
 		}
 		if !strings.HasSuffix(got, "...") {
 			// Not cut: normalizing again changes nothing.
-			if again := CatalogDescription(got, max); again != got {
+			if again := jstext.Shorten(got, max); again != got {
 				t.Fatalf("not idempotent: %q -> %q", got, again)
 			}
 		}
@@ -115,7 +117,7 @@ func FuzzSkillContent(f *testing.F) {
 		if strings.ContainsAny(resources, "<>") {
 			t.Fatalf("resource lines %q hold raw markup", resources)
 		}
-		if want := "\n<skill_instructions>\n" + ModelText(content) + "\n</skill_instructions>\n</skill_content>"; !strings.HasSuffix(got, want) {
+		if want := "\n<skill_instructions>\n" + jstext.ModelText(content) + "\n</skill_instructions>\n</skill_content>"; !strings.HasSuffix(got, want) {
 			t.Fatalf("content not verbatim: %q", got)
 		}
 		l := LookupFunc(func(string) *skills.Skill { return s })

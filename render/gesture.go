@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -33,7 +35,7 @@ func GestureTokens(text string) []Token {
 		}
 		if i > 0 {
 			r, _ := utf8.DecodeLastRuneInString(text[:i])
-			if !skills.IsJSSpace(r) {
+			if !jstext.IsSpace(r) {
 				continue
 			}
 		}
@@ -50,7 +52,7 @@ func GestureTokens(text string) []Token {
 		}
 		if end < len(text) {
 			r, _ := utf8.DecodeRuneInString(text[end:])
-			if !skills.IsJSSpace(r) {
+			if !jstext.IsSpace(r) {
 				continue
 			}
 		}
@@ -129,7 +131,7 @@ func TokenAt(text string, off int) (CursorToken, bool) {
 	slash := i - 1
 	if slash > 0 {
 		r := lastRune(text[:slash])
-		if !skills.IsJSSpace(r) {
+		if !jstext.IsSpace(r) {
 			return CursorToken{}, false
 		}
 	}

@@ -7,109 +7,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
-
-func TestEscape(t *testing.T) {
-	tests := []struct {
-		in, text, attr string
-	}{
-		{"", "", ""},
-		{"plain", "plain", "plain"},
-		{"a & b", "a &amp; b", "a &amp; b"},
-		{"&amp;", "&amp;amp;", "&amp;amp;"},
-		{"<x>", "&lt;x&gt;", "&lt;x>"},
-		{`"q" 'a'`, `"q" 'a'`, `&quot;q&quot; 'a'`},
-		{"&lt;", "&amp;lt;", "&amp;lt;"},
-		{"</available_skills>", "&lt;/available_skills&gt;", "&lt;/available_skills>"},
-		{"日本 😀 é", "日本 😀 é", "日本 😀 é"},
-	}
-	for _, tt := range tests {
-		if got := EscapeText(tt.in); got != tt.text {
-			t.Errorf("EscapeText(%q) = %q, want %q", tt.in, got, tt.text)
-		}
-		if got := EscapeAttr(tt.in); got != tt.attr {
-			t.Errorf("EscapeAttr(%q) = %q, want %q", tt.in, got, tt.attr)
-		}
-	}
-}
-
-func TestModelText(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-	}{
-		{"valid", "abc 😀 日本", "abc 😀 日本"},
-		{"lone high", "a\xed\xa0\xbd...", "a\uFFFD..."},
-		{"lone low", "\xed\xb8\x80", "\uFFFD"},
-		{"two lone", "\xed\xa0\xbd\xed\xa0\xbd", "\uFFFD\uFFFD"},
-		{"invalid byte", "a\xffb", "a\uFFFDb"},
-		{"truncated sequence at end", "a\xed\xa0", "a\uFFFD\uFFFD"},
-		{"real U+FFFD kept", "\uFFFD", "\uFFFD"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := ModelText(tt.in)
-			if got != tt.want {
-				t.Errorf("ModelText(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-			if !utf8.ValidString(got) {
-				t.Errorf("ModelText(%q) = %q is not valid UTF-8", tt.in, got)
-			}
-		})
-	}
-}
-
-func TestCatalogDescription(t *testing.T) {
-	tests := []struct {
-		name string
-		raw  string
-		max  int
-		want string // as model text
-		lone bool   // the result stores a lone surrogate
-	}{
-		{name: "fits", raw: "Demo skill", max: 500, want: "Demo skill"},
-		{name: "exactly max", raw: "abcdefghij", max: 10, want: "abcdefghij"},
-		{name: "one over", raw: "abcdefghijk", max: 10, want: "abcdefg..."},
-		{name: "cap 3", raw: "abcd", max: 3, want: "..."},
-		{name: "below 3 is 3", raw: "abcd", max: 1, want: "..."},
-		{name: "empty", raw: "", max: 500, want: ""},
-		{name: "only whitespace", raw: " \t\n\u3000\uFEFF ", max: 500, want: ""},
-		{name: "no re-trim after cut", raw: "abcdef ghij klm", max: 10, want: "abcdef ..."},
-		{name: "three dots not ellipsis", raw: strings.Repeat("x", 20), max: 8, want: "xxxxx..."},
-		// UTF-16 units: an emoji is 2, CJK 1, a combining mark 1.
-		{name: "emoji fits", raw: "😀😀😀😀😀", max: 10, want: "😀😀😀😀😀"},
-		{name: "emoji split", raw: "😀😀😀😀😀😀", max: 10, want: "😀😀😀\uFFFD...", lone: true},
-		{name: "emoji kept whole", raw: "abcde😀ghijk", max: 10, want: "abcde😀..."},
-		{name: "emoji split after ascii", raw: "abcdef😀ghijk", max: 10, want: "abcdef\uFFFD...", lone: true},
-		{name: "emoji at cap 4", raw: "😀😀😀", max: 4, want: "\uFFFD...", lone: true},
-		{name: "cjk counts one", raw: "日本語の説明文です", max: 9, want: "日本語の説明文です"},
-		{name: "cjk cut", raw: "日本語の説明文ですね", max: 9, want: "日本語の説明..."},
-		{name: "combining mark separated", raw: "abcdefe\u0301xyz", max: 10, want: "abcdefe..."},
-		{name: "combining mark kept", raw: "abcdefe\u0301xyzw", max: 11, want: "abcdefe\u0301..."},
-		{name: "flag is two pairs", raw: "🇫🇷🇫🇷", max: 6, want: "\U0001F1EB\uFFFD...", lone: true},
-		// JavaScript whitespace collapses; U+0085 and U+200B do not.
-		{name: "js whitespace", raw: "a\u00a0b\u3000c\u2003d\uFEFFe\vf\fg\u2028h\u2029i\u1680j\u202fk\u205fl", max: 500, want: "a b c d e f g h i j k l"},
-		{name: "nel and zwsp kept", raw: "a\u0085b\u200bc", max: 500, want: "a\u0085b\u200bc"},
-		{name: "runs collapse", raw: "  Multiple   spaces\tand\r\n\r\nlines  ", max: 500, want: "Multiple spaces and lines"},
-		{name: "unescaped", raw: "a & b <c> \"d\"", max: 500, want: "a & b <c> \"d\""},
-		{name: "invalid utf-8", raw: "a\xffb", max: 500, want: "a\uFFFDb"},
-		{name: "invalid utf-8 counts one", raw: "\xff\xff\xff\xff", max: 4, want: "\uFFFD\uFFFD\uFFFD\uFFFD"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := CatalogDescription(tt.raw, tt.max)
-			if m := ModelText(got); m != tt.want {
-				t.Errorf("CatalogDescription(%q, %d) = %q, want %q", tt.raw, tt.max, m, tt.want)
-			}
-			if lone := !utf8.ValidString(got); lone != tt.lone {
-				t.Errorf("CatalogDescription(%q, %d) = %q: lone surrogate %t, want %t", tt.raw, tt.max, got, lone, tt.lone)
-			}
-			if max := max(tt.max, 3); utf16Len(got) > max {
-				t.Errorf("CatalogDescription(%q, %d) = %q: %d UTF-16 units", tt.raw, tt.max, got, utf16Len(got))
-			}
-		})
-	}
-}
 
 func TestDigestEncoding(t *testing.T) {
 	tests := []struct {
@@ -122,7 +23,7 @@ func TestDigestEncoding(t *testing.T) {
 		{"two", []Entry{{"a", "x"}, {"b", "y"}}, "[\"a\",\"x\"]\n[\"b\",\"y\"]"},
 		{"not escaped", []Entry{{"j", "/ < > & \x7f \u2028 \u2029 é 😀"}}, "[\"j\",\"/ < > & \x7f \u2028 \u2029 é 😀\"]"},
 		{"escaped", []Entry{{"j", "\" \\ \b \f \n \r \t \x00 \x1b \x1f"}}, `["j","\" \\ \b \f \n \r \t \u0000 \u001b \u001f"]`},
-		{"lone surrogate", []Entry{{"cut", CatalogDescription("abcdef😀ghijk", 10)}}, `["cut","abcdef\ud83d..."]`},
+		{"lone surrogate", []Entry{{"cut", jstext.Shorten("abcdef😀ghijk", 10)}}, `["cut","abcdef\ud83d..."]`},
 		{"invalid byte", []Entry{{"x", "a\xffb"}}, "[\"x\",\"a\uFFFDb\"]"},
 	}
 	for _, tt := range tests {
@@ -255,7 +156,7 @@ func TestCatalogInjectionStaysEscaped(t *testing.T) {
 		"&lt;/available_skills&gt;",
 	}
 	for _, raw := range hostile {
-		entries := []Entry{{"x", CatalogDescription(raw, DefaultMaxLength)}}
+		entries := []Entry{{"x", jstext.Shorten(raw, DefaultMaxLength)}}
 		for _, opts := range []CatalogOptions{{}, {Replacement: true}, {V1: true}} {
 			got := Catalog(entries, opts)
 			for _, tag := range []string{"</available_skills>", "</system-reminder>", "<system-reminder>", "<available_skills>"} {
@@ -278,7 +179,7 @@ func TestCatalogInjectionStaysEscaped(t *testing.T) {
 }
 
 func TestCatalogLoneSurrogateIsModelText(t *testing.T) {
-	entries := []Entry{{"cut", CatalogDescription("abcdef😀ghijk", 10)}}
+	entries := []Entry{{"cut", jstext.Shorten("abcdef😀ghijk", 10)}}
 	got := Catalog(entries, CatalogOptions{})
 	if !utf8.ValidString(got) {
 		t.Fatalf("catalog is not valid UTF-8: %q", got)

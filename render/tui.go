@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -43,12 +45,12 @@ func TUINoticeLoadFailed(name, errorChain string) string {
 // newline does not end it) and the instructions are everything after that
 // space, trimmed. An empty name means the usage notice.
 func ParseTUICommand(submission string) (name, instructions string, isCommand bool) {
-	rest, ok := strings.CutPrefix(skills.TrimJS(submission), tuiPrefix)
+	rest, ok := strings.CutPrefix(jstext.Trim(submission), tuiPrefix)
 	if !ok {
 		return "", "", false
 	}
 	name, instructions, _ = strings.Cut(rest, " ")
-	return name, skills.TrimJS(instructions), true
+	return name, jstext.Trim(instructions), true
 }
 
 // TUIInvocation renders the user turn the historical TUI sent for
@@ -85,7 +87,7 @@ func TUIInvocation(s *skills.Skill, instructions string) string {
 	if instructions != "" {
 		text += "\n\n" + instructions
 	}
-	return ModelText(text)
+	return jstext.ModelText(text)
 }
 
 // TUI handles one submission as the historical TUI did (spec §9). It

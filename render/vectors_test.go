@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -283,12 +285,12 @@ func checkBytes(t *testing.T, what string, got string, want []byte) {
 }
 
 // checkRawString fails when the JSON string token raw (as Node's
-// JSON.stringify wrote it) is not jsonString(got). It compares the exact
+// JSON.stringify wrote it) is not jstext.JSONString(got). It compares the exact
 // UTF-16 string, lone surrogates included.
 func checkRawString(t *testing.T, what string, got string, raw json.RawMessage) {
 	t.Helper()
-	if want := string(raw); jsonString(got) != want {
-		t.Errorf("%s: got %s, want %s", what, jsonString(got), want)
+	if want := string(raw); jstext.JSONString(got) != want {
+		t.Errorf("%s: got %s, want %s", what, jstext.JSONString(got), want)
 	}
 }
 
@@ -323,7 +325,7 @@ func TestVectorEscapeText(t *testing.T) {
 			Value string `json:"value"`
 		}
 		c.decodeInput(t, &in)
-		checkBytes(t, "EscapeText", EscapeText(in.Value), c.want(t))
+		checkBytes(t, "EscapeText", jstext.EscapeText(in.Value), c.want(t))
 	})
 }
 
@@ -337,8 +339,8 @@ func TestVectorCatalogDescription(t *testing.T) {
 		if err := ValidateMaxLength(in.MaxLength); err != nil {
 			t.Fatal(err)
 		}
-		got := CatalogDescription(in.Description, in.MaxLength)
-		checkBytes(t, "ModelText(CatalogDescription)", ModelText(got), c.want(t))
+		got := jstext.Shorten(in.Description, in.MaxLength)
+		checkBytes(t, "jstext.ModelText(CatalogDescription)", jstext.ModelText(got), c.want(t))
 		if hasLone := !utf8.ValidString(got); hasLone != c.Case.HasLoneSurrogate {
 			t.Errorf("lone surrogate in %q: %t, case.json says %t", got, hasLone, c.Case.HasLoneSurrogate)
 		}
@@ -355,16 +357,16 @@ func TestVectorCatalogDescription(t *testing.T) {
 		c.decodeExpectedJSON(t, &exp)
 		checkRawString(t, "text", got, exp.Text)
 		checkRawString(t, "detail.result", got, exp.Detail.Result)
-		checkRawString(t, "detail.escaped", EscapeText(got), exp.Detail.Escaped)
+		checkRawString(t, "detail.escaped", jstext.EscapeText(got), exp.Detail.Escaped)
 		line := catalogLine(Entry{Name: "demo", Description: got})
 		checkRawString(t, "detail.catalogLine", line, exp.Detail.CatalogLine)
-		if n := utf16Len(got); n != exp.Detail.UTF16Length {
+		if n := jstext.Len(got); n != exp.Detail.UTF16Length {
 			t.Errorf("utf16 length %d, want %d", n, exp.Detail.UTF16Length)
 		}
 		// The line appears, as model text, in a rendered catalog.
 		cat := Catalog([]Entry{{Name: "demo", Description: got}}, CatalogOptions{})
-		if !strings.Contains(cat, "\n"+ModelText(line)+"\n") {
-			t.Errorf("catalog does not hold line %q:\n%s", ModelText(line), cat)
+		if !strings.Contains(cat, "\n"+jstext.ModelText(line)+"\n") {
+			t.Errorf("catalog does not hold line %q:\n%s", jstext.ModelText(line), cat)
 		}
 	})
 }
@@ -402,7 +404,7 @@ func TestVectorDigest(t *testing.T) {
 		c.decodeInput(t, &in)
 		entries := make([]Entry, len(in.Entries))
 		for i, e := range in.Entries {
-			entries[i] = Entry{Name: e.Name, Description: CatalogDescription(e.Description, in.MaxLength)}
+			entries[i] = Entry{Name: e.Name, Description: jstext.Shorten(e.Description, in.MaxLength)}
 		}
 		checkBytes(t, "Digest", Digest(entries)+"\n", c.want(t))
 
@@ -508,7 +510,7 @@ func TestVectorTUIParseSkillCommand(t *testing.T) {
 			if !ok {
 				t.Errorf("ParseTUICommand(%q): not a command", sub)
 			}
-			b.WriteString(jsonArray(name, instructions) + "\n")
+			b.WriteString(jstext.JSONArray(name, instructions) + "\n")
 		}
 		checkBytes(t, "ParseTUICommand lines", b.String(), c.want(t))
 	})

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // MaxFileSize is the largest skill file skill-ls reads whole. Larger files
@@ -160,8 +162,8 @@ func Parse(path string, src []byte, mode ReadMode) *File {
 // setContent computes the trimmed body span.
 func (f *File) setContent() {
 	body := f.Src[f.BodySpan.Start:f.BodySpan.End]
-	lead := len(body) - len(bytes.TrimLeftFunc(body, IsJSSpace))
-	trail := len(bytes.TrimRightFunc(body, IsJSSpace))
+	lead := len(body) - len(bytes.TrimLeftFunc(body, jstext.IsSpace))
+	trail := len(bytes.TrimRightFunc(body, jstext.IsSpace))
 	if lead >= trail {
 		f.ContentSpan = Span{f.BodySpan.End, f.BodySpan.End}
 		return
@@ -240,10 +242,10 @@ func yamlLogMessage(e *YAMLError, text []byte) string {
 	}
 	lineStr := strings.TrimRight(string(lines[e.Line-1].text), "\r\n")
 	ci := e.Column - 1
-	if utf16Len(lineStr) > 80 {
+	if jstext.Len(lineStr) > 80 {
 		return msg
 	}
-	if e.Line > 1 && strings.TrimLeft(prefixUTF16(lineStr, ci), " ") == "" {
+	if e.Line > 1 && strings.TrimLeft(jstext.Prefix(lineStr, ci), " ") == "" {
 		prev := string(lines[e.Line-2].text) + "\n"
 		lineStr = prev + lineStr
 	}
@@ -251,22 +253,6 @@ func yamlLogMessage(e *YAMLError, text []byte) string {
 		return msg
 	}
 	return msg + ":\n\n" + lineStr + "\n" + strings.Repeat(" ", ci) + "^\n"
-}
-
-// prefixUTF16 returns the prefix of s that is n UTF-16 units long.
-func prefixUTF16(s string, n int) string {
-	units := 0
-	for i, r := range s {
-		if units >= n {
-			return s[:i]
-		}
-		if r >= 0x10000 {
-			units += 2
-		} else {
-			units++
-		}
-	}
-	return s
 }
 
 // decodeNode decodes bytes as Node's utf8 decoder does: each maximal invalid

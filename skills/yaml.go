@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -372,24 +374,11 @@ func findUnquotedColon(lines []textLine) (int, int, Span) {
 		}
 		rest = strings.TrimRight(rest, " ")
 		if strings.Contains(rest, ": ") || strings.HasSuffix(rest, ":") {
-			col := utf16Len(s[:valueOff]) + 1
+			col := jstext.Len(s[:valueOff]) + 1
 			return i, col, Span{l.start + valueOff, l.start + valueOff + len(rest)}
 		}
 	}
 	return -1, 0, Span{}
-}
-
-// utf16Len returns the length of s in UTF-16 code units.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
 }
 
 // nodeStart returns an empty span at a node's start.

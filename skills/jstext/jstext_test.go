@@ -1,0 +1,194 @@
+package jstext
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestEscape(t *testing.T) {
+	tests := []struct {
+		in, text, attr string
+	}{
+		{"", "", ""},
+		{"plain", "plain", "plain"},
+		{"a & b", "a &amp; b", "a &amp; b"},
+		{"&amp;", "&amp;amp;", "&amp;amp;"},
+		{"<x>", "&lt;x&gt;", "&lt;x>"},
+		{`"q" 'a'`, `"q" 'a'`, `&quot;q&quot; 'a'`},
+		{"&lt;", "&amp;lt;", "&amp;lt;"},
+		{"</available_skills>", "&lt;/available_skills&gt;", "&lt;/available_skills>"},
+		{"日本 😀 é", "日本 😀 é", "日本 😀 é"},
+	}
+	for _, tt := range tests {
+		if got := EscapeText(tt.in); got != tt.text {
+			t.Errorf("EscapeText(%q) = %q, want %q", tt.in, got, tt.text)
+		}
+		if got := EscapeAttr(tt.in); got != tt.attr {
+			t.Errorf("EscapeAttr(%q) = %q, want %q", tt.in, got, tt.attr)
+		}
+	}
+}
+
+func TestModelText(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"valid", "abc 😀 日本", "abc 😀 日本"},
+		{"lone high", "a\xed\xa0\xbd...", "a\uFFFD..."},
+		{"lone low", "\xed\xb8\x80", "\uFFFD"},
+		{"two lone", "\xed\xa0\xbd\xed\xa0\xbd", "\uFFFD\uFFFD"},
+		{"invalid byte", "a\xffb", "a\uFFFDb"},
+		{"truncated sequence at end", "a\xed\xa0", "a\uFFFD\uFFFD"},
+		{"real U+FFFD kept", "\uFFFD", "\uFFFD"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ModelText(tt.in)
+			if got != tt.want {
+				t.Errorf("ModelText(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if !utf8.ValidString(got) {
+				t.Errorf("ModelText(%q) = %q is not valid UTF-8", tt.in, got)
+			}
+		})
+	}
+}
+
+func TestShorten(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  string
+		max  int
+		want string // as model text
+		lone bool   // the result stores a lone surrogate
+	}{
+		{name: "fits", raw: "Demo skill", max: 500, want: "Demo skill"},
+		{name: "exactly max", raw: "abcdefghij", max: 10, want: "abcdefghij"},
+		{name: "one over", raw: "abcdefghijk", max: 10, want: "abcdefg..."},
+		{name: "cap 3", raw: "abcd", max: 3, want: "..."},
+		{name: "below 3 is 3", raw: "abcd", max: 1, want: "..."},
+		{name: "empty", raw: "", max: 500, want: ""},
+		{name: "only whitespace", raw: " \t\n\u3000\uFEFF ", max: 500, want: ""},
+		{name: "no re-trim after cut", raw: "abcdef ghij klm", max: 10, want: "abcdef ..."},
+		{name: "three dots not ellipsis", raw: strings.Repeat("x", 20), max: 8, want: "xxxxx..."},
+		// UTF-16 units: an emoji is 2, CJK 1, a combining mark 1.
+		{name: "emoji fits", raw: "😀😀😀😀😀", max: 10, want: "😀😀😀😀😀"},
+		{name: "emoji split", raw: "😀😀😀😀😀😀", max: 10, want: "😀😀😀\uFFFD...", lone: true},
+		{name: "emoji kept whole", raw: "abcde😀ghijk", max: 10, want: "abcde😀..."},
+		{name: "emoji split after ascii", raw: "abcdef😀ghijk", max: 10, want: "abcdef\uFFFD...", lone: true},
+		{name: "emoji at cap 4", raw: "😀😀😀", max: 4, want: "\uFFFD...", lone: true},
+		{name: "cjk counts one", raw: "日本語の説明文です", max: 9, want: "日本語の説明文です"},
+		{name: "cjk cut", raw: "日本語の説明文ですね", max: 9, want: "日本語の説明..."},
+		{name: "combining mark separated", raw: "abcdefe\u0301xyz", max: 10, want: "abcdefe..."},
+		{name: "combining mark kept", raw: "abcdefe\u0301xyzw", max: 11, want: "abcdefe\u0301..."},
+		{name: "flag is two pairs", raw: "🇫🇷🇫🇷", max: 6, want: "\U0001F1EB\uFFFD...", lone: true},
+		// JavaScript whitespace collapses; U+0085 and U+200B do not.
+		{name: "js whitespace", raw: "a\u00a0b\u3000c\u2003d\uFEFFe\vf\fg\u2028h\u2029i\u1680j\u202fk\u205fl", max: 500, want: "a b c d e f g h i j k l"},
+		{name: "nel and zwsp kept", raw: "a\u0085b\u200bc", max: 500, want: "a\u0085b\u200bc"},
+		{name: "runs collapse", raw: "  Multiple   spaces\tand\r\n\r\nlines  ", max: 500, want: "Multiple spaces and lines"},
+		{name: "unescaped", raw: "a & b <c> \"d\"", max: 500, want: "a & b <c> \"d\""},
+		{name: "invalid utf-8", raw: "a\xffb", max: 500, want: "a\uFFFDb"},
+		{name: "invalid utf-8 counts one", raw: "\xff\xff\xff\xff", max: 4, want: "\uFFFD\uFFFD\uFFFD\uFFFD"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Shorten(tt.raw, tt.max)
+			if m := ModelText(got); m != tt.want {
+				t.Errorf("Shorten(%q, %d) = %q, want %q", tt.raw, tt.max, m, tt.want)
+			}
+			if lone := !utf8.ValidString(got); lone != tt.lone {
+				t.Errorf("Shorten(%q, %d) = %q: lone surrogate %t, want %t", tt.raw, tt.max, got, lone, tt.lone)
+			}
+			if max := max(tt.max, 3); Len(got) > max {
+				t.Errorf("Shorten(%q, %d) = %q: %d UTF-16 units", tt.raw, tt.max, got, Len(got))
+			}
+		})
+	}
+}
+
+func TestLenAndPrefix(t *testing.T) {
+	tests := []struct {
+		name   string
+		s      string
+		units  int
+		prefix int
+		want   string
+	}{
+		{"empty", "", 0, 3, ""},
+		{"ascii", "abcdef", 6, 3, "abc"},
+		{"é is one unit", "éé", 2, 1, "é"},
+		{"CJK is one unit", "日本語", 3, 2, "日本"},
+		{"𐐀 is two units", "a𐐀b", 4, 2, "a𐐀"},
+		{"prefix stops before the next char", "a𐐀b", 4, 1, "a"},
+		{"CRLF is two units", "a\r\nb", 4, 2, "a\r"},
+		{"lone surrogate is one unit", "a\xed\xa0\xbd", 2, 1, "a"},
+		{"invalid byte is one unit", "\xff\xff", 2, 1, "\xff"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Len(tt.s); got != tt.units {
+				t.Errorf("Len(%q) = %d, want %d", tt.s, got, tt.units)
+			}
+			if got := Prefix(tt.s, tt.prefix); got != tt.want {
+				t.Errorf("Prefix(%q, %d) = %q, want %q", tt.s, tt.prefix, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestIsSpaceAndTrim(t *testing.T) {
+	for _, r := range " \t\n\v\f\r\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff" {
+		if !IsSpace(r) {
+			t.Errorf("IsSpace(%U) = false, want true", r)
+		}
+	}
+	for _, r := range "a\u0085\u200b\u180e" {
+		if IsSpace(r) {
+			t.Errorf("IsSpace(%U) = true, want false", r)
+		}
+	}
+	if got := Trim("\ufeff\u3000 é 日本 \r\n"); got != "é 日本" {
+		t.Errorf("Trim = %q", got)
+	}
+}
+
+func TestIsShortened(t *testing.T) {
+	tests := []struct {
+		raw   string
+		max   int
+		cut   bool
+		units int
+	}{
+		{"  a  b  ", 3, false, 3},
+		{"abcd", 3, true, 4},
+		{"𐐀𐐀", 4, false, 4},
+		{"𐐀𐐀x", 4, true, 5},
+		{"abcd", 1, true, 4},
+	}
+	for _, tt := range tests {
+		cut, units := IsShortened(tt.raw, tt.max)
+		if cut != tt.cut || units != tt.units {
+			t.Errorf("IsShortened(%q, %d) = %t, %d; want %t, %d", tt.raw, tt.max, cut, units, tt.cut, tt.units)
+		}
+	}
+}
+
+func TestJSONString(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{"a\"b\\c", `"a\"b\\c"`},
+		{"\b\f\n\r\t\x01\x1f", `"\b\f\n\r\t\u0001\u001f"`},
+		{"</x> & é 日本 𐐀 \u2028", "\"</x> & é 日本 𐐀 \u2028\""},
+		{"\xed\xa0\xbd", `"\ud83d"`},
+		{"a\xffb", "\"a\uFFFDb\""},
+	}
+	for _, tt := range tests {
+		if got := JSONString(tt.in); got != tt.want {
+			t.Errorf("JSONString(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+	if got := JSONArray("a", "b"); got != `["a","b"]` {
+		t.Errorf("JSONArray = %s", got)
+	}
+}

@@ -1,0 +1,66 @@
+package jstext
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// DecodeUnit decodes the code point at s[i]. A WTF-8 surrogate sequence
+// (ED A0..BF 80..BF) yields the surrogate itself with size 3. A byte that
+// starts no valid sequence yields utf8.RuneError with size 1.
+func DecodeUnit(s string, i int) (rune, int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	if c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
+		return 0xD000 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
+	}
+	return utf8.DecodeRuneInString(s[i:])
+}
+
+// Len returns the length of s in UTF-16 code units, as JavaScript's
+// String.prototype.length reports it for the string s stands for.
+func Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c, size := DecodeUnit(s, i)
+		n += unitsOf(c)
+		i += size
+	}
+	return n
+}
+
+// Prefix returns the prefix of s that ends before the first character
+// starting at UTF-16 unit n or later (a character straddling unit n is
+// kept whole).
+func Prefix(s string, n int) string {
+	units := 0
+	for i := 0; i < len(s); {
+		if units >= n {
+			return s[:i]
+		}
+		c, size := DecodeUnit(s, i)
+		units += unitsOf(c)
+		i += size
+	}
+	return s
+}
+
+// IsSurrogate reports whether c is a UTF-16 surrogate code point.
+func IsSurrogate(c rune) bool { return c >= 0xD800 && c <= 0xDFFF }
+
+// unitsOf returns how many UTF-16 code units the code point c occupies.
+func unitsOf(c rune) int {
+	if c >= 0x10000 {
+		return 2
+	}
+	return 1
+}
+
+// appendWTF8 writes the three-byte generalized UTF-8 form of a surrogate.
+func appendWTF8(b *strings.Builder, c rune) {
+	b.WriteByte(byte(0xE0 | c>>12))
+	b.WriteByte(byte(0x80 | (c>>6)&0x3F))
+	b.WriteByte(byte(0x80 | c&0x3F))
+}
