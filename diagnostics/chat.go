@@ -13,33 +13,77 @@ type ChatToken struct {
 	Span skills.Span
 }
 
+// The codes of the chat rules.
+const (
+	CodeChatUnknownSkill     = "chat-unknown-skill"
+	CodeChatNotUserInvocable = "chat-not-user-invocable"
+)
+
+var chatRules = []*Rule{
+	{Code: CodeChatUnknownSkill, Severity: SeverityWarning, Summary: "a /name token names no skill",
+		Doc:  "In a chat buffer, `/name` injects the skill's instructions only when a skill of that name exists; otherwise DSH leaves the text as plain prose. The message suggests the closest name.",
+		Chat: checkUnknownSkill},
+	{Code: CodeChatNotUserInvocable, Severity: SeverityWarning, Summary: "a /name token names a skill users cannot invoke",
+		Doc:  "The skill has `user-invocable: false`, so DSH treats `/name` as plain prose and injects nothing.",
+		Chat: checkNotUserInvocable},
+}
+
+// ChatPass is what a chat rule's check sees: one chat buffer's path and the
+// registry its /name tokens resolve against.
+type ChatPass struct {
+	Path     string
+	Registry *skills.Registry
+	opts     Options
+	rule     *Rule
+	out      []Diagnostic
+}
+
+// Report adds a diagnostic of the running rule at span of the chat buffer.
+func (p *ChatPass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
+	p.out = append(p.out, Diagnostic{Path: p.Path, Span: span, Severity: p.opts.profile().Grade(p.rule), Code: p.rule.Code, Message: msg, Fixes: fixes})
+	return &p.out[len(p.out)-1]
+}
+
 // Chat reports the /name tokens of a chat buffer at path that DSH would
 // leave as plain prose: names of no skill (with the closest name as a
 // suggestion and a fix) and skills with user-invocable: false.
 func Chat(path string, tokens []ChatToken, reg *skills.Registry, opts Options) []Diagnostic {
-	var out []Diagnostic
-	for _, t := range tokens {
-		s := reg.Lookup(t.Name)
-		switch {
-		case s == nil:
-			msg := fmt.Sprintf("no skill is named %q, so DSH leaves /%s as plain text", t.Name, t.Name)
-			d := newDiag(opts, CodeChatUnknownSkill, path, t.Span, msg)
-			if best := Closest(t.Name, reg); best != "" {
-				d.Message += fmt.Sprintf("; did you mean /%s?", best)
-				d.Fixes = []Fix{{Title: "Change to /" + best, Preferred: true, Edits: []Edit{{Path: path, Span: t.Span, NewText: "/" + best}}}}
-			}
-			out = append(out, d)
-		case !s.Invocation.UserInvocable:
-			d := newDiag(opts, CodeChatNotUserInvocable, path, t.Span, fmt.Sprintf("%q has user-invocable: false, so DSH leaves /%s as plain text and injects nothing", t.Name, t.Name))
-			if s.File != nil {
-				if f := s.File.Frontmatter.Field("user-invocable"); f != nil {
-					d.Related = []Related{{Path: s.Path, Span: f.ValueSpan, Message: "user-invocable: false"}}
-				}
-			}
-			out = append(out, d)
+	p := &ChatPass{Path: path, Registry: reg, opts: opts}
+	for _, r := range table().sorted {
+		if r.Chat == nil || opts.profile().Grade(r) == SeverityOff {
+			continue
+		}
+		p.rule = r
+		for _, t := range tokens {
+			r.Chat(p, t)
 		}
 	}
-	return out
+	Sort(p.out)
+	return p.out
+}
+
+func checkUnknownSkill(p *ChatPass, t ChatToken) {
+	if p.Registry.Lookup(t.Name) != nil {
+		return
+	}
+	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so DSH leaves /%s as plain text", t.Name, t.Name))
+	if best := Closest(t.Name, p.Registry); best != "" {
+		d.Message += fmt.Sprintf("; did you mean /%s?", best)
+		d.Fixes = []Fix{{Title: "Change to /" + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: "/" + best}}}}
+	}
+}
+
+func checkNotUserInvocable(p *ChatPass, t ChatToken) {
+	s := p.Registry.Lookup(t.Name)
+	if s == nil || s.Invocation.UserInvocable {
+		return
+	}
+	d := p.Report(t.Span, fmt.Sprintf("%q has user-invocable: false, so DSH leaves /%s as plain text and injects nothing", t.Name, t.Name))
+	if s.File != nil {
+		if f := s.File.Frontmatter.Field("user-invocable"); f != nil {
+			d.Related = []Related{{Path: s.Path, Span: f.ValueSpan, Message: "user-invocable: false"}}
+		}
+	}
 }
 
 // Closest returns the user-invocable skill name nearest to name by edit

@@ -1,7 +1,11 @@
-// Package diagnostics holds skill-ls's rules: each has a stable kebab-case
-// code, a default severity and a one-paragraph doc. Run applies them to a
-// snapshot and returns diagnostics with byte spans; the CLI formats them and
-// the language server converts them to LSP.
+// Package diagnostics holds skill-ls's rules: a table of rows (rule.go),
+// each with a stable kebab-case code, a default severity, a one-paragraph doc
+// and a check that is a pure function of a skills.Snapshot. The rows live in
+// topic files (reading.go, frontmatter.go, naming.go, description.go,
+// invocation.go, keys.go, registry.go, body.go, discovery.go, chat.go);
+// profiles (profile.go) re-grade them. Run applies them and returns
+// diagnostics with byte spans; the CLI formats them (format*.go) and the
+// language server converts them to LSP.
 package diagnostics
 
 import (
@@ -11,8 +15,9 @@ import (
 // Severity orders diagnostics like LSP does: lower is more severe.
 type Severity int
 
-// The severities.
+// The severities. SeverityOff is a rule's grade when it does not run.
 const (
+	SeverityOff     Severity = 0
 	SeverityError   Severity = 1
 	SeverityWarning Severity = 2
 	SeverityInfo    Severity = 3
@@ -53,6 +58,9 @@ type Fix struct {
 	Edits []Edit
 	// Preferred marks the fix an editor may apply automatically.
 	Preferred bool
+	// Unsafe marks a fix that changes meaning (a shortened description, a
+	// renamed folder): never applied without the user asking for it.
+	Unsafe bool
 }
 
 // Diagnostic is one problem at a byte span of a file.
@@ -66,43 +74,3 @@ type Diagnostic struct {
 	Fixes    []Fix
 }
 
-// Profile selects which advice is enforced.
-type Profile string
-
-// The rule profiles.
-const (
-	// ProfileDSH reports what the DeepSeek Harness drops as errors and
-	// everything else as advice.
-	ProfileDSH Profile = "dsh"
-	// ProfileAgentSkills enforces the agentskills.io specification strictly:
-	// its limits become errors and unknown keys are reported.
-	ProfileAgentSkills Profile = "agentskills"
-)
-
-// ParseProfile returns the profile named s.
-func ParseProfile(s string) (Profile, bool) {
-	switch Profile(s) {
-	case ProfileDSH, "":
-		return ProfileDSH, true
-	case ProfileAgentSkills:
-		return ProfileAgentSkills, true
-	}
-	return "", false
-}
-
-// Options configure a diagnostics run.
-type Options struct {
-	// Profile is the rule profile (default dsh).
-	Profile Profile
-	// MaxDescription is the catalog description cap (default 500).
-	MaxDescription int
-}
-
-func (o Options) maxDescription() int {
-	if o.MaxDescription < 3 {
-		return 500
-	}
-	return o.MaxDescription
-}
-
-func (o Options) strict() bool { return o.Profile == ProfileAgentSkills }

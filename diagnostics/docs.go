@@ -5,26 +5,48 @@ import (
 	"strings"
 )
 
-// Markdown renders the documentation page of every rule (docs/diagnostics.md).
+// Markdown returns docs/diagnostics.md: every rule with its severity under
+// each profile and its documentation.
 func Markdown() string {
 	var b strings.Builder
 	b.WriteString("# skill-ls diagnostics\n\n")
-	b.WriteString("Every diagnostic has a stable code. Codes marked **drops** describe problems that make the DeepSeek Harness (DSH) ignore the skill; their messages start with \"DSH drops this skill\". Severities are the defaults of the `dsh` profile; the `agentskills` profile raises some (shown as dsh → agentskills).\n\n")
-	b.WriteString("This page is generated from `diagnostics/rules.go` (`SKILL_LS_UPDATE=1 go test ./diagnostics -run TestDocs`).\n\n")
-	b.WriteString("| code | severity | drops | summary |\n|---|---|---|---|\n")
+	b.WriteString("Every diagnostic has a stable code. Codes marked **drops** describe problems that make the DeepSeek Harness (DSH) ignore the skill; their messages start with \"DSH drops this skill\". The severity columns give each rule's grade under each profile (`--profile`, the `profile` setting); \"off\" means the profile does not run the rule.\n\n")
+	b.WriteString("This page is generated from the rule table in `diagnostics/` (one file per topic) by `SKILL_LS_UPDATE=1 go test ./diagnostics -run TestDocs`.\n\n")
+	profiles := Profiles()
+	b.WriteString("| code |")
+	for _, p := range profiles {
+		fmt.Fprintf(&b, " %s |", p.Name)
+	}
+	b.WriteString(" drops | summary |\n|---|")
+	for range profiles {
+		b.WriteString("---|")
+	}
+	b.WriteString("---|---|\n")
 	for _, r := range Rules() {
-		sev := r.Severity.String()
-		if r.Strict != 0 && r.Strict != r.Severity {
-			sev += " → " + r.Strict.String()
+		fmt.Fprintf(&b, "| [`%s`](#%s) |", r.Code, r.Code)
+		for _, p := range profiles {
+			fmt.Fprintf(&b, " %s |", gradeName(p.Grade(r)))
 		}
 		drops := ""
 		if r.Drops {
 			drops = "drops"
 		}
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.Code, r.Code, sev, drops, strings.ReplaceAll(r.Summary, "<", "&lt;"))
+		fmt.Fprintf(&b, " %s | %s |\n", drops, strings.ReplaceAll(r.Summary, "<", "&lt;"))
+	}
+	b.WriteString("\n## Profiles\n\n")
+	for _, p := range profiles {
+		fmt.Fprintf(&b, "- `%s`: %s.\n", p.Name, p.Summary)
 	}
 	for _, r := range Rules() {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n", r.Code, r.Doc)
 	}
 	return b.String()
+}
+
+// gradeName is a severity's name, "off" for SeverityOff.
+func gradeName(s Severity) string {
+	if s == SeverityOff {
+		return "off"
+	}
+	return s.String()
 }

@@ -32,22 +32,46 @@ func TestEveryRuleDocumented(t *testing.T) {
 			t.Errorf("duplicate code %s", r.Code)
 		}
 		seen[r.Code] = true
-		if r.Doc == "" || r.Summary == "" || r.Severity == 0 {
-			t.Errorf("%s: missing doc, summary or severity", r.Code)
+		if r.Doc == "" || r.Summary == "" {
+			t.Errorf("%s: missing doc or summary", r.Code)
+		}
+		graded := false
+		for _, p := range Profiles() {
+			graded = graded || p.Grade(r) != SeverityOff
+		}
+		if !graded {
+			t.Errorf("%s: no profile runs it", r.Code)
+		}
+		if r.Finding == nil && r.File == nil && !r.Discovery && r.Chat == nil {
+			t.Errorf("%s: no check", r.Code)
 		}
 	}
 }
 
-// TestProblemKindsHaveRules: checkProblems reports a discovery problem under
-// the rule whose code is its kind, so every kind needs one.
-func TestProblemKindsHaveRules(t *testing.T) {
-	for _, k := range []skills.ProblemKind{
-		skills.ProblemRootNotDir, skills.ProblemRootUnreadable, skills.ProblemBrokenSymlink,
-		skills.ProblemNotRegular, skills.ProblemSkillMDCase, skills.ProblemUnreadable,
-		skills.ProblemTooManyEntries, skills.ProblemProviderFailed,
-	} {
-		if Lookup(string(k)) == nil {
-			t.Errorf("problem kind %q has no rule", k)
+// TestEveryCodeHasARule: every code the engine records is reported by the
+// rule of that code, through the right kind of check.
+func TestEveryCodeHasARule(t *testing.T) {
+	findings := []skills.Code{
+		skills.CodeBinaryFile, skills.CodeInvalidUTF8, skills.CodeUnreadableFile, skills.CodeFileTooLarge,
+		skills.CodeFrontmatterMissing, skills.CodeFrontmatterUnclosed, skills.CodeFrontmatterNotMap,
+		skills.CodeYAMLSyntax, skills.CodeYAMLUnquotedColon, skills.CodeYAMLDuplicateKey, skills.CodeYAMLTabIndent, skills.CodeYAMLTooComplex,
+		skills.CodeNameMissing, skills.CodeNameNotString, skills.CodeNameEmpty, skills.CodeNameInvalid,
+		skills.CodeDescriptionMissing, skills.CodeDescriptionNotString, skills.CodeDescriptionEmpty,
+		skills.CodeLegacyInvocationKey, skills.CodeInvocationNotBoolean, skills.CodeFieldIgnored,
+	}
+	for _, c := range findings {
+		if r := Lookup(string(c)); r == nil || r.Finding == nil {
+			t.Errorf("finding code %q has no rule that words it", c)
+		}
+	}
+	discovery := []skills.Code{
+		skills.CodeRootNotDirectory, skills.CodeRootUnreadable, skills.CodeBrokenSymlink,
+		skills.CodeNotRegularFile, skills.CodeSkillMDCase, skills.CodeUnreadableFile,
+		skills.CodeTooManyEntries, skills.CodeProviderFailed,
+	}
+	for _, c := range discovery {
+		if r := Lookup(string(c)); r == nil || !r.Discovery {
+			t.Errorf("discovery code %q has no rule", c)
 		}
 	}
 }

@@ -33,7 +33,11 @@ func TestGolden(t *testing.T) {
 			profile := ProfileDSH
 			for _, f := range ar.Files {
 				if f.Name == "profile" {
-					profile = Profile(strings.TrimSpace(string(f.Data)))
+					p, ok := LookupProfile(strings.TrimSpace(string(f.Data)))
+					if !ok {
+						t.Fatalf("unknown profile %q", f.Data)
+					}
+					profile = p
 				}
 			}
 			skilltest.WriteArchive(t, dir, ar)

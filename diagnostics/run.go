@@ -19,14 +19,12 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 	results := make([][]Diagnostic, len(files))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	workers := runtime.GOMAXPROCS(0)
-	for w := 0; w < workers; w++ {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				if ctx.Err() != nil {
-					continue
+				if ctx.Err() == nil {
+					results[i] = CheckFile(snap, files[i], opts)
 				}
-				results[i] = checkFile(snap, files[i], opts)
 			}
 		})
 	}
@@ -38,29 +36,71 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 	if ctx.Err() != nil {
 		return nil
 	}
-	var out []Diagnostic
-	for _, r := range results {
-		out = append(out, r...)
-	}
-	out = append(out, checkProblems(snap, opts)...)
+	out := slices.Concat(results...)
+	out = append(out, discoveryDiagnostics(snap, opts)...)
 	Sort(out)
 	return out
 }
 
 // RunFile returns the diagnostics of one file: its own rules and the
-// registry rules that involve it. It is the fast path for an edited buffer.
+// registry rules that involve it, plus the discovery problems at its path.
+// It is the fast path for an edited buffer.
 func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
-	f := snap.File(path)
 	var out []Diagnostic
-	if f != nil {
-		out = checkFile(snap, f, opts)
+	if f := snap.File(path); f != nil {
+		out = CheckFile(snap, f, opts)
 	}
-	for _, d := range checkProblems(snap, opts) {
+	for _, d := range discoveryDiagnostics(snap, opts) {
 		if d.Path == path {
 			out = append(out, d)
 		}
 	}
 	Sort(out)
+	return out
+}
+
+// CheckFile runs the rules on one file of snap: first the rules that word
+// the file's findings, then, when its bytes could be read, every file rule
+// the profile does not turn off. The result is unsorted.
+func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic {
+	p := &Pass{Snap: snap, File: f, opts: opts}
+	prof := opts.profile()
+	for _, fd := range f.Findings {
+		r := Lookup(string(fd.Code))
+		if r == nil || r.Finding == nil || prof.Grade(r) == SeverityOff {
+			continue
+		}
+		p.rule = r
+		r.Finding(p, fd)
+	}
+	if f.Frontmatter == nil {
+		return p.out // unreadable: nothing else to look at
+	}
+	for _, r := range table().sorted {
+		if r.File == nil || prof.Grade(r) == SeverityOff {
+			continue
+		}
+		p.rule = r
+		r.File(p)
+	}
+	return p.out
+}
+
+// discoveryDiagnostics reports the discovery problems of the snapshot's
+// roots under the rules whose code they carry.
+func discoveryDiagnostics(snap *skills.Snapshot, opts Options) []Diagnostic {
+	var out []Diagnostic
+	for _, pr := range snap.Problems() {
+		r := Lookup(string(pr.Code))
+		if r == nil || !r.Discovery {
+			continue
+		}
+		sev := opts.profile().Grade(r)
+		if sev == SeverityOff {
+			continue
+		}
+		out = append(out, Diagnostic{Path: pr.Path, Severity: sev, Code: r.Code, Message: pr.Message})
+	}
 	return out
 }
 
@@ -83,27 +123,4 @@ func ByPath(ds []Diagnostic) map[string][]Diagnostic {
 		out[d.Path] = append(out[d.Path], d)
 	}
 	return out
-}
-
-// checkProblems turns discovery problems into diagnostics.
-func checkProblems(snap *skills.Snapshot, opts Options) []Diagnostic {
-	var out []Diagnostic
-	for _, p := range snap.Problems() {
-		code := string(p.Kind) // each discovery problem kind is its rule's code
-		if Lookup(code) == nil {
-			continue
-		}
-		out = append(out, newDiag(opts, code, p.Path, skills.Span{}, p.Message))
-	}
-	return out
-}
-
-// newDiag builds a diagnostic with the rule's severity under opts.
-func newDiag(opts Options, code, path string, span skills.Span, msg string) Diagnostic {
-	r := Lookup(code)
-	sev := SeverityWarning
-	if r != nil {
-		sev = r.severity(opts)
-	}
-	return Diagnostic{Path: path, Span: span, Severity: sev, Code: code, Message: msg}
 }

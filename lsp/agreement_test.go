@@ -50,7 +50,7 @@ func TestServerAgreesWithCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			var want []string
-			for _, d := range diagnostics.Run(t.Context(), snap, diagnostics.Options{Profile: diagnostics.Profile(profile)}) {
+			for _, d := range diagnostics.Run(t.Context(), snap, diagnostics.Options{Profile: mustProfile(t, profile)}) {
 				want = append(want, cliLine(t, d.Path, d.Span.Start, d.Severity.String(), d.Message, d.Code))
 			}
 			slices.Sort(want)
@@ -106,4 +106,14 @@ func lspSeverity(s protocol.DiagnosticSeverity) string {
 		return "info"
 	}
 	return "hint"
+}
+
+// mustProfile returns the diagnostics profile named name.
+func mustProfile(t *testing.T, name string) *diagnostics.Profile {
+	t.Helper()
+	p, ok := diagnostics.LookupProfile(name)
+	if !ok {
+		t.Fatalf("unknown profile %q", name)
+	}
+	return p
 }

@@ -166,7 +166,8 @@ func (e *engine) applyDisk(v *view, cs []skills.Change) {
 }
 
 func (e *engine) diagOptions() diagnostics.Options {
-	return diagnostics.Options{Profile: diagnostics.Profile(e.settings.Profile), MaxDescription: e.settings.CatalogDescriptionMaxLength}
+	prof, _ := diagnostics.LookupProfile(e.settings.Profile)
+	return diagnostics.Options{Profile: prof, MaxDescription: e.settings.CatalogDescriptionMaxLength}
 }
 
 // signal wakes the loop without blocking.

@@ -48,7 +48,7 @@ type ReportDropped struct {
 	// Source and Rank are those of the root the file was found in.
 	Source string `json:"source,omitempty"`
 	Rank   int    `json:"rank,omitempty"`
-	// Kind classifies the reason (skills.DropKind) and Reason is DSH's text,
+	// Kind is the code of the reason (a diagnostics rule code) and Reason is DSH's text,
 	// the part of its log line after "ignored: ".
 	Kind   string `json:"kind"`
 	Reason string `json:"reason"`
@@ -90,7 +90,7 @@ func NewReport(snap *skills.Snapshot) Report {
 			if f == nil || f.Drop == nil {
 				continue
 			}
-			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Kind), Reason: f.Drop.Detail, Log: f.Drop.Log}
+			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Code), Reason: f.Drop.Detail, Log: f.Drop.Log}
 			if _, root := snap.Entry(f.Path); root != nil {
 				d.Source, d.Rank = string(root.Source), root.Rank
 			}
@@ -99,7 +99,7 @@ func NewReport(snap *skills.Snapshot) Report {
 		}
 	}
 	for _, p := range snap.Problems() {
-		r.Problems = append(r.Problems, ReportProblem{Kind: string(p.Kind), Path: p.Path, Message: p.Message})
+		r.Problems = append(r.Problems, ReportProblem{Kind: string(p.Code), Path: p.Path, Message: p.Message})
 	}
 	return r
 }

@@ -51,7 +51,7 @@ func TestNewReport(t *testing.T) {
 			Winner:      pdf,
 		}},
 		Dropped: []ReportDropped{{
-			Path: filepath.Join(a, "bad.md"), Source: "project-dsh", Rank: 100, Kind: "no-frontmatter",
+			Path: filepath.Join(a, "bad.md"), Source: "project-dsh", Rank: 100, Kind: "frontmatter-unclosed",
 			Reason: snap.File(filepath.Join(a, "bad.md")).Drop.Detail,
 			Log:    snap.File(filepath.Join(a, "bad.md")).Drop.Log,
 			Line:   1, Column: 1,

@@ -134,7 +134,7 @@ func checkRegistry(t *testing.T, c vectorCase, snap *skills.Snapshot, root strin
 		logs = append(logs, placeholder(l, root))
 	}
 	for _, p := range snap.Problems() {
-		if p.Kind == skills.ProblemBrokenSymlink {
+		if p.Code == skills.CodeBrokenSymlink {
 			logs = append(logs, placeholder(p.Message, root))
 		}
 	}

@@ -42,28 +42,13 @@ type Entry struct {
 	ModTime time.Time
 }
 
-// ProblemKind classifies a path-level problem found during discovery.
-type ProblemKind string
-
-// The discovery problems skill-ls reports. DSH skips these silently or logs
-// them; skill-ls tells the author.
-const (
-	ProblemRootNotDir     ProblemKind = "root-not-directory" // a root path that is a file
-	ProblemRootUnreadable ProblemKind = "root-unreadable"    // permission or I/O error listing a root
-	ProblemBrokenSymlink  ProblemKind = "broken-symlink"     // an entry whose link target is missing or loops
-	ProblemNotRegular     ProblemKind = "not-regular-file"   // SKILL.md or x.md that is a directory, FIFO or device
-	ProblemSkillMDCase    ProblemKind = "skill-md-case"      // bundle holds skill.md / Skill.md but no SKILL.md
-	ProblemUnreadable     ProblemKind = "unreadable-file"    // the skill file cannot be read
-	ProblemTooManyEntries ProblemKind = "too-many-entries"   // a root with more entries than MaxRootEntries
-	ProblemProviderFailed ProblemKind = "provider-failed"    // DSH's listing throws: no catalog is published
-)
-
 // MaxRootEntries bounds how many entries of one root skill-ls examines.
 const MaxRootEntries = 200000
 
 // Problem is a discovery problem at a path.
 type Problem struct {
-	Kind    ProblemKind
+	// Code is one of the discovery codes (root-not-directory, broken-symlink, ...).
+	Code    Code
 	Path    string
 	Message string
 	// Root is the index of the root it was found in.
@@ -105,22 +90,22 @@ func listRoot(r Root) RootState {
 	info, err := os.Stat(r.Dir)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			st.Problems = append(st.Problems, Problem{Kind: ProblemRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + errText(err)})
+			st.Problems = append(st.Problems, Problem{Code: CodeRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + errText(err)})
 		}
 		return st
 	}
 	if !info.IsDir() {
-		st.Problems = append(st.Problems, Problem{Kind: ProblemRootNotDir, Path: r.Dir, Root: r.Index, Message: "skill root is not a directory; DSH treats it as empty"})
+		st.Problems = append(st.Problems, Problem{Code: CodeRootNotDirectory, Path: r.Dir, Root: r.Index, Message: "skill root is not a directory; DSH treats it as empty"})
 		return st
 	}
 	st.Exists = true
 	names, err := readDirNames(r.Dir)
 	if err != nil {
-		st.Problems = append(st.Problems, Problem{Kind: ProblemRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
+		st.Problems = append(st.Problems, Problem{Code: CodeRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
 		return st
 	}
 	if len(names) > MaxRootEntries {
-		st.Problems = append(st.Problems, Problem{Kind: ProblemTooManyEntries, Path: r.Dir, Root: r.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
+		st.Problems = append(st.Problems, Problem{Code: CodeTooManyEntries, Path: r.Dir, Root: r.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
 		names = names[:MaxRootEntries]
 	}
 	if len(r.Only) > 0 {
@@ -150,7 +135,7 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 	info, err := os.Stat(p) // follows symlinks
 	if err != nil {
 		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-			return nil, []Problem{{Kind: ProblemBrokenSymlink, Path: p, Root: r.Index,
+			return nil, []Problem{{Code: CodeBrokenSymlink, Path: p, Root: r.Index,
 				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + errText(err)}}
 		}
 		return nil, nil
@@ -162,29 +147,29 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				if alt := caseVariant(p); alt != "" {
-					return nil, []Problem{{Kind: ProblemSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
+					return nil, []Problem{{Code: CodeSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
 						Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
 				}
 				if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-					return nil, []Problem{{Kind: ProblemBrokenSymlink, Path: skill, Root: r.Index, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+					return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
 				}
 				return nil, nil
 			}
-			return nil, []Problem{{Kind: ProblemUnreadable, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+			return nil, []Problem{{Code: CodeUnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
 		}
 		if si.IsDir() && r.Mode == ReadNode {
 			// Node's readFile throws EISDIR, which fails the provider's whole
 			// listing: DSH marks the snapshot incomplete (spec §3.4).
-			return nil, []Problem{{Kind: ProblemProviderFailed, Path: skill, Root: r.Index,
+			return nil, []Problem{{Code: CodeProviderFailed, Path: skill, Root: r.Index,
 				Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
 		}
 		if !si.Mode().IsRegular() {
-			return nil, []Problem{{Kind: ProblemNotRegular, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
+			return nil, []Problem{{Code: CodeNotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
 		}
 		return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
 	case strings.HasSuffix(name, ".md"):
 		if !info.Mode().IsRegular() {
-			return nil, []Problem{{Kind: ProblemNotRegular, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
+			return nil, []Problem{{Code: CodeNotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
 		}
 		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
 	}
@@ -285,13 +270,13 @@ func loadFile(path string, mode ReadMode) *File {
 	src, err := readSkillFile(path)
 	if err != nil {
 		f := &File{Path: path, Mode: mode}
-		switch {
-		case errors.Is(err, errTooLarge):
-			f.drop(DropTooLarge, "skill-ls did not read this file: it is larger than 16 MiB (DSH would load all of it)", Span{}, "")
-		default:
+		if errors.Is(err, errTooLarge) {
+			f.find(CodeFileTooLarge, Span{}, "")
+		} else {
 			f.ReadErr = errText(err)
-			f.drop(DropUnreadable, "cannot read file: "+errText(err), Span{}, "")
+			f.find(CodeUnreadableFile, Span{}, "")
 		}
+		f.settle()
 		return f
 	}
 	return Parse(path, src, mode)

@@ -14,28 +14,11 @@ const (
 	ReadNode
 )
 
-// DropKind classifies why DSH would drop a skill file. The zero value means
-// the file is a valid skill.
-type DropKind string
-
-// The reasons DSH drops a skill file, in the order it checks them (spec §4.4).
-const (
-	DropNone            DropKind = ""
-	DropBinary          DropKind = "binary"           // NUL byte in the first 8192 bytes
-	DropInvalidUTF8     DropKind = "invalid-utf8"     // not UTF-8 text
-	DropUnreadable      DropKind = "unreadable"       // permission or I/O error
-	DropTooLarge        DropKind = "too-large"        // larger than MaxFileSize; skill-ls does not read it
-	DropYAML            DropKind = "yaml"             // YAML parse error
-	DropNoFrontmatter   DropKind = "no-frontmatter"   // missing YAML frontmatter
-	DropNameDescription DropKind = "name-description" // name or description not a non-empty string
-	DropInvalidName     DropKind = "invalid-name"     // name fails the grammar
-	DropInvocation      DropKind = "invocation"       // legacy key or non-boolean flag
-)
-
-// Drop records why DSH ignores a skill file: Kind, the exact DSH log line,
-// and where in the file the problem is.
+// Drop records why DSH ignores a skill file: the first [Finding] in DSH's
+// check order, with the exact line DSH logs for it.
 type Drop struct {
-	Kind DropKind
+	// Code is the finding's code.
+	Code Code
 	// Log is the DSH warning line, e.g. `skill file /p ignored: missing YAML frontmatter`.
 	Log string
 	// Detail is the part of Log after "ignored: ".
@@ -57,21 +40,10 @@ const (
 	FrontmatterUnclosed                          // opener found, no closing --- line
 )
 
-// YAMLErrorKind classifies a YAML syntax error.
-type YAMLErrorKind string
-
-// The YAML error kinds skill-ls distinguishes.
-const (
-	YAMLSyntax         YAMLErrorKind = "syntax"
-	YAMLUnquotedColon  YAMLErrorKind = "unquoted-colon" // "Nested mappings are not allowed in compact mappings"
-	YAMLDuplicateKey   YAMLErrorKind = "duplicate-key"
-	YAMLTabIndentation YAMLErrorKind = "tab-indent"
-	YAMLTooComplex     YAMLErrorKind = "too-complex" // nesting or alias limits exceeded
-)
-
 // YAMLError is a YAML syntax error with its position in the file.
 type YAMLError struct {
-	Kind YAMLErrorKind
+	// Code is one of the yaml-* codes.
+	Code Code
 	// Message is the bare message, e.g. "Map keys must be unique".
 	Message string
 	// Line and Column are 1-based, relative to the YAML text (the line after
@@ -79,7 +51,7 @@ type YAMLError struct {
 	Line, Column int
 	// Span locates the error in the file.
 	Span Span
-	// Key is the duplicated key for YAMLDuplicateKey.
+	// Key is the duplicated key for CodeYAMLDuplicateKey.
 	Key string
 	// FirstSpan is the first occurrence of a duplicated key.
 	FirstSpan Span
@@ -217,7 +189,11 @@ type File struct {
 	BodySpan Span
 	// ContentSpan covers the trimmed body (the skill's Content).
 	ContentSpan Span
-	// Drop says why DSH ignores the file (nil for a valid skill).
+	// Findings are every reason DSH drops or degrades the file, in DSH's
+	// check order (empty for a clean skill).
+	Findings []Finding
+	// Drop says why DSH ignores the file (nil for a valid skill): the first
+	// finding whose code drops the file.
 	Drop *Drop
 	// Def holds the skill fields when the file is valid; placement fields
 	// (Source, Rank, ...) are filled in by the registry.

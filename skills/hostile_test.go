@@ -80,41 +80,41 @@ func FuzzParse(f *testing.F) {
 func TestParseTable(t *testing.T) {
 	tests := []struct {
 		name, src string
-		drop      DropKind
+		drop      Code
 		desc      string
 		content   string
 	}{
-		{"plain", "---\nname: a\ndescription: b\n---\n\n  body  \n\n", DropNone, "b", "body"},
-		{"crlf", "---\r\nname: a\r\ndescription: b c\r\n---\r\nline1\r\nline2\r\n", DropNone, "b c", "line1\r\nline2"},
-		{"no final newline", "---\nname: a\ndescription: b\n---", DropNone, "b", ""},
-		{"bom stripped", "\uFEFF---\nname: a\ndescription: b\n---\n", DropNone, "b", ""},
-		{"unicode", "---\nname: a\ndescription: é 日本 𐐀\n---\n\u3000body\u3000", DropNone, "é 日本 𐐀", "body"},
-		{"yes stays string", "---\nname: a\ndescription: yes\n---\n", DropNone, "yes", ""},
-		{"1_000 is a string", "---\nname: a\ndescription: 1_000\n---\n", DropNone, "1_000", ""},
-		{"0b101 is a string", "---\nname: a\ndescription: 0b101\n---\n", DropNone, "0b101", ""},
-		{"date is a string", "---\nname: a\ndescription: 2024-01-01\n---\n", DropNone, "2024-01-01", ""},
-		{"number drops", "---\nname: a\ndescription: 12\n---\n", DropNameDescription, "", ""},
-		{"hex drops", "---\nname: a\ndescription: 0x1f\n---\n", DropNameDescription, "", ""},
-		{"tagged str", "---\nname: a\ndescription: !!str 12\n---\n", DropNone, "12", ""},
-		{"merge key is ordinary", "---\nname: a\ndescription: b\n<<: x\n---\n", DropNone, "b", ""},
-		{"empty frontmatter", "---\n---\n", DropNoFrontmatter, "", ""},
-		{"colon", "---\nname: a\ndescription: a: b\n---\n", DropYAML, "", ""},
-		{"tab", "---\nname: a\n\tdescription: b\n---\n", DropYAML, "", ""},
-		{"legacy", "---\nname: a\ndescription: b\nuserInvocable: true\n---\n", DropInvocation, "", ""},
-		{"null flag", "---\nname: a\ndescription: b\nuser-invocable:\n---\n", DropInvocation, "", ""},
-		{"YES flag", "---\nname: a\ndescription: b\nuser-invocable: YES\n---\n", DropNone, "b", ""},
-		{"1.0 flag", "---\nname: a\ndescription: b\ndisable-model-invocation: 1.0\n---\n", DropNone, "b", ""},
-		{"nul", "---\nname: a\x00\n---\n", DropBinary, "", ""},
-		{"latin1", "---\nname: caf\xe9\n---\n", DropInvalidUTF8, "", ""},
-		{"name with newline", "---\nname: \"a\\n\"\ndescription: b\n---\n", DropInvalidName, "", ""},
+		{"plain", "---\nname: a\ndescription: b\n---\n\n  body  \n\n", "", "b", "body"},
+		{"crlf", "---\r\nname: a\r\ndescription: b c\r\n---\r\nline1\r\nline2\r\n", "", "b c", "line1\r\nline2"},
+		{"no final newline", "---\nname: a\ndescription: b\n---", "", "b", ""},
+		{"bom stripped", "\uFEFF---\nname: a\ndescription: b\n---\n", "", "b", ""},
+		{"unicode", "---\nname: a\ndescription: é 日本 𐐀\n---\n\u3000body\u3000", "", "é 日本 𐐀", "body"},
+		{"yes stays string", "---\nname: a\ndescription: yes\n---\n", "", "yes", ""},
+		{"1_000 is a string", "---\nname: a\ndescription: 1_000\n---\n", "", "1_000", ""},
+		{"0b101 is a string", "---\nname: a\ndescription: 0b101\n---\n", "", "0b101", ""},
+		{"date is a string", "---\nname: a\ndescription: 2024-01-01\n---\n", "", "2024-01-01", ""},
+		{"number drops", "---\nname: a\ndescription: 12\n---\n", CodeDescriptionNotString, "", ""},
+		{"hex drops", "---\nname: a\ndescription: 0x1f\n---\n", CodeDescriptionNotString, "", ""},
+		{"tagged str", "---\nname: a\ndescription: !!str 12\n---\n", "", "12", ""},
+		{"merge key is ordinary", "---\nname: a\ndescription: b\n<<: x\n---\n", "", "b", ""},
+		{"empty frontmatter", "---\n---\n", CodeFrontmatterNotMap, "", ""},
+		{"colon", "---\nname: a\ndescription: a: b\n---\n", CodeYAMLUnquotedColon, "", ""},
+		{"tab", "---\nname: a\n\tdescription: b\n---\n", CodeYAMLTabIndent, "", ""},
+		{"legacy", "---\nname: a\ndescription: b\nuserInvocable: true\n---\n", CodeLegacyInvocationKey, "", ""},
+		{"null flag", "---\nname: a\ndescription: b\nuser-invocable:\n---\n", CodeInvocationNotBoolean, "", ""},
+		{"YES flag", "---\nname: a\ndescription: b\nuser-invocable: YES\n---\n", "", "b", ""},
+		{"1.0 flag", "---\nname: a\ndescription: b\ndisable-model-invocation: 1.0\n---\n", "", "b", ""},
+		{"nul", "---\nname: a\x00\n---\n", CodeBinaryFile, "", ""},
+		{"latin1", "---\nname: caf\xe9\n---\n", CodeInvalidUTF8, "", ""},
+		{"name with newline", "---\nname: \"a\\n\"\ndescription: b\n---\n", CodeNameInvalid, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse("/r/a/SKILL.md", []byte(tt.src), ReadFS)
 			checkSpans(t, f)
-			got := DropNone
+			var got Code
 			if f.Drop != nil {
-				got = f.Drop.Kind
+				got = f.Drop.Code
 			}
 			if got != tt.drop {
 				t.Fatalf("drop = %q (%v), want %q", got, f.Drop, tt.drop)
@@ -198,29 +198,29 @@ func TestHostileTree(t *testing.T) {
 			t.Errorf("%s did not load next to the hostile entries", name)
 		}
 	}
-	drops := map[string]DropKind{}
+	drops := map[string]Code{}
 	for _, f := range snap.Registry.Dropped {
-		drops[filepath.Base(filepath.Dir(f.Path))+"/"+filepath.Base(f.Path)] = f.Drop.Kind
+		drops[filepath.Base(filepath.Dir(f.Path))+"/"+filepath.Base(f.Path)] = f.Drop.Code
 		checkSpans(t, f)
 	}
-	for key, want := range map[string]DropKind{
-		"bomb/SKILL.md": DropYAML, "deep/SKILL.md": DropYAML, "huge/SKILL.md": DropTooLarge,
-		"skills/bin.md": DropBinary, "skills/latin1.md": DropInvalidUTF8,
+	for key, want := range map[string]Code{
+		"bomb/SKILL.md": CodeYAMLTooComplex, "deep/SKILL.md": CodeYAMLTooComplex, "huge/SKILL.md": CodeFileTooLarge,
+		"skills/bin.md": CodeBinaryFile, "skills/latin1.md": CodeInvalidUTF8,
 	} {
 		if drops[key] != want {
 			t.Errorf("%s: drop %q, want %q (all: %v)", key, drops[key], want, drops)
 		}
 	}
-	kinds := map[ProblemKind]int{}
+	kinds := map[Code]int{}
 	for _, p := range snap.Problems() {
-		kinds[p.Kind]++
+		kinds[p.Code]++
 	}
-	for _, k := range []ProblemKind{ProblemNotRegular, ProblemBrokenSymlink, ProblemRootNotDir} {
+	for _, k := range []Code{CodeNotRegularFile, CodeBrokenSymlink, CodeRootNotDirectory} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s problem reported (got %v)", k, kinds)
 		}
 	}
-	if f := snap.File(filepath.Join(root, "bomb", "SKILL.md")); f == nil || f.Frontmatter.Err == nil || f.Frontmatter.Err.Kind != YAMLTooComplex {
+	if f := snap.File(filepath.Join(root, "bomb", "SKILL.md")); f == nil || f.Frontmatter.Err == nil || f.Frontmatter.Err.Code != CodeYAMLTooComplex {
 		t.Errorf("alias bomb not refused as too complex")
 	}
 }

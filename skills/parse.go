@@ -11,7 +11,7 @@ import (
 )
 
 // MaxFileSize is the largest skill file skill-ls reads whole. Larger files
-// are reported (DropTooLarge) instead of parsed, so a hostile tree cannot
+// are reported (CodeFileTooLarge) instead of parsed, so a hostile tree cannot
 // exhaust memory.
 const MaxFileSize = 16 << 20
 
@@ -38,125 +38,176 @@ func LegacyKeyReplacement(key string) string {
 }
 
 // Parse reads one skill file's bytes as DSH does and returns the parsed
-// file. It never fails: problems are recorded in File.Drop and
-// File.Frontmatter. path is used in DSH's log lines.
+// file. It never fails: every reason DSH drops or degrades the file is a
+// [Finding] in File.Findings, in DSH's check order, and the first one that
+// drops the file is File.Drop, with DSH's log line. path is used in DSH's
+// log lines.
 func Parse(path string, src []byte, mode ReadMode) *File {
 	f := &File{Path: path, Src: src, Mode: mode}
 	f.CRLF = bytes.Contains(src, []byte("\r\n"))
 	f.BOM = bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
-	var text []byte
-	switch mode {
-	case ReadFS:
-		sniff := src
-		if len(sniff) > binarySniffLen {
-			sniff = sniff[:binarySniffLen]
-		}
-		if i := bytes.IndexByte(sniff, 0); i >= 0 {
-			f.drop(DropBinary, fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: binary file", path, path), Span{i, i + 1}, "")
-			return f
-		}
-		if !utf8.Valid(src) {
-			i := firstInvalidUTF8(src)
-			f.drop(DropInvalidUTF8, fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: invalid UTF-8 text", path, path), Span{i, i + 1}, "")
-			return f
-		}
-		text = src
-		if f.BOM {
-			f.TextStart = 3
-			text = src[3:]
-		}
-	case ReadNode:
-		if !utf8.Valid(src) {
-			// Node decodes invalid sequences to U+FFFD; the engine then works
-			// on the decoded text.
-			src = []byte(decodeNode(src))
-			f.Src = src
-		}
-		text = src
+	text, ok := f.decode()
+	if !ok {
+		f.settle()
+		return f
 	}
 	fm, body := splitFrontmatter(text, f.TextStart)
 	f.Frontmatter = fm
 	f.BodySpan = body
-	if fm.State != FrontmatterOK {
-		f.drop(DropNoFrontmatter, "missing YAML frontmatter", Span{f.TextStart, f.TextStart + firstLineLen(text)}, "")
-		f.setContent()
-		return f
-	}
-	parseYAML(fm, src)
-	if fm.Err != nil {
-		f.drop(DropYAML, "invalid YAML frontmatter: YAMLParseError: "+yamlLogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End]), fm.Err.Span, fm.Err.Key)
-		f.setContent()
-		return f
-	}
 	f.setContent()
-	if !fm.Mapping {
-		f.drop(DropNoFrontmatter, "missing YAML frontmatter", fm.YAMLSpan, "")
-		return f
+	if f.checkFrontmatter(text) {
+		f.checkFields()
 	}
-	name := fm.Field("name")
-	desc := fm.Field("description")
-	if !nonEmptyString(name) || !nonEmptyString(desc) {
-		span, key := fm.OpenSpan, "name"
-		switch {
-		case !nonEmptyString(name) && name != nil:
-			span = name.ValueSpan
-		case !nonEmptyString(name):
-			span = Span{fm.OpenSpan.Start, fm.CloseSpan.End}
-		case desc != nil:
-			span, key = desc.ValueSpan, "description"
-		default:
-			span, key = Span{fm.OpenSpan.Start, fm.CloseSpan.End}, "description"
+	f.settle()
+	if f.Drop == nil {
+		f.Def = f.define()
+	}
+	return f
+}
+
+// decode turns the bytes into text by the read mode (spec §3.4), recording
+// a binary or invalid file. It returns the text after any stripped BOM.
+func (f *File) decode() ([]byte, bool) {
+	src := f.Src
+	if f.Mode == ReadNode {
+		if !utf8.Valid(src) {
+			// Node decodes invalid sequences to U+FFFD; the engine then
+			// works on the decoded text.
+			f.Src = []byte(decodeNode(src))
 		}
-		f.drop(DropNameDescription, "frontmatter requires name and description", span, key)
-		return f
+		return f.Src, true
 	}
-	if !IsSkillName(name.Value.Str) {
-		f.drop(DropInvalidName, fmt.Sprintf("invalid skill name %q", name.Value.Str), name.ValueSpan, "name")
-		// %q escapes like Go; DSH embeds the raw name between quotes.
-		f.Drop.Detail = `invalid skill name "` + name.Value.Str + `"`
-		f.Drop.Log = "skill file " + path + " ignored: " + f.Drop.Detail
-		return f
+	sniff := src[:min(len(src), binarySniffLen)]
+	if i := bytes.IndexByte(sniff, 0); i >= 0 {
+		f.find(CodeBinaryFile, Span{i, i + 1}, "")
+		return nil, false
+	}
+	if !utf8.Valid(src) {
+		i := firstInvalidUTF8(src)
+		f.find(CodeInvalidUTF8, Span{i, i + 1}, "")
+		return nil, false
+	}
+	if f.BOM {
+		f.TextStart = 3
+		return src[3:], true
+	}
+	return src, true
+}
+
+// checkFrontmatter records a missing, unclosed, unparsable or non-mapping
+// frontmatter; it returns true when the fields can be checked.
+func (f *File) checkFrontmatter(text []byte) bool {
+	fm := f.Frontmatter
+	switch fm.State {
+	case FrontmatterNoNewline, FrontmatterNoOpener:
+		span := Span{f.TextStart, f.TextStart + firstLineLen(text)}
+		if f.BOM && f.Mode == ReadNode {
+			span = Span{0, 3} // the kept BOM is what hides the opener
+		}
+		f.find(CodeFrontmatterMissing, span, "")
+		return false
+	case FrontmatterUnclosed:
+		f.find(CodeFrontmatterUnclosed, fm.OpenSpan, "")
+		return false
+	}
+	parseYAML(fm, f.Src)
+	if e := fm.Err; e != nil {
+		f.find(e.Code, e.Span, e.Key)
+		return false
+	}
+	if !fm.Mapping {
+		span := fm.YAMLSpan
+		if span.Len() == 0 {
+			span = fm.OpenSpan
+		}
+		f.find(CodeFrontmatterNotMap, span, "")
+		return false
+	}
+	return true
+}
+
+// checkFields records the problems of the keys DSH reads, in DSH's order:
+// name and description (spec §4.2), the name grammar, the legacy invocation
+// keys and the invocation flags (§4.3), then the fields DSH ignores.
+func (f *File) checkFields() {
+	fm := f.Frontmatter
+	name, desc := fm.Field("name"), fm.Field("description")
+	f.checkRequired(name, "name", CodeNameMissing, CodeNameNotString, CodeNameEmpty)
+	f.checkRequired(desc, "description", CodeDescriptionMissing, CodeDescriptionNotString, CodeDescriptionEmpty)
+	if nonEmptyString(name) && !IsSkillName(name.Value.Str) {
+		f.find(CodeNameInvalid, name.ValueSpan, "name")
 	}
 	for _, l := range legacyKeys {
 		if fld := fm.Field(l.Key); fld != nil {
-			f.drop(DropInvocation, fmt.Sprintf(`invalid invocation frontmatter: Error: frontmatter field %q is unsupported; use %q`, l.Key, l.Use), fld.KeySpan, l.Key)
-			return f
+			f.find(CodeLegacyInvocationKey, fld.KeySpan, l.Key)
 		}
 	}
+	for _, key := range invocationKeys {
+		if fld := fm.Field(key); fld != nil {
+			if _, ok := LenientBool(fld.Value); !ok {
+				f.find(CodeInvocationNotBoolean, fld.ValueSpan.OrKey(fld.KeySpan), key)
+			}
+		}
+	}
+	if w := fm.Field("whenToUse"); w != nil && !nonEmptyString(w) {
+		f.find(CodeFieldIgnored, w.ValueSpan.OrKey(w.KeySpan), "whenToUse")
+	}
+	if m := fm.Field("metadata"); m != nil && m.Value.Kind != KindMap {
+		f.find(CodeFieldIgnored, m.ValueSpan.OrKey(m.KeySpan), "metadata")
+	}
+}
+
+// invocationKeys are the invocation flags, in the order DSH reads them.
+var invocationKeys = []string{"disable-model-invocation", "user-invocable"}
+
+// checkRequired records a required string key that is missing, not a
+// string, or empty.
+func (f *File) checkRequired(fld *Field, key string, missing, notString, empty Code) {
+	switch {
+	case fld == nil:
+		f.find(missing, f.Frontmatter.OpenSpan, key)
+	case fld.Value.Kind != KindString:
+		f.find(notString, fld.ValueSpan, key)
+	case fld.Value.Str == "":
+		f.find(empty, fld.ValueSpan.OrKey(fld.KeySpan), key)
+	}
+}
+
+// define builds the skill of a file with no dropping finding.
+func (f *File) define() *Skill {
+	fm := f.Frontmatter
 	inv := Invocation{ModelInvocable: true, UserInvocable: true}
-	for _, key := range []string{"disable-model-invocation", "user-invocable"} {
-		fld := fm.Field(key)
-		if fld == nil {
-			continue
-		}
-		b, ok := LenientBool(fld.Value)
-		if !ok {
-			f.drop(DropInvocation, fmt.Sprintf(`invalid invocation frontmatter: TypeError: frontmatter field %q must be a boolean`, key), fld.ValueSpan, key)
-			return f
-		}
-		if key == "disable-model-invocation" {
-			inv.ModelInvocable = !b
-		} else {
-			inv.UserInvocable = b
-		}
+	if b, ok := fieldBool(fm, "disable-model-invocation"); ok {
+		inv.ModelInvocable = !b
+	}
+	if b, ok := fieldBool(fm, "user-invocable"); ok {
+		inv.UserInvocable = b
 	}
 	def := &Skill{
-		Name:        name.Value.Str,
-		Description: desc.Value.Str,
+		Name:        fm.Field("name").Value.Str,
+		Description: fm.Field("description").Value.Str,
 		Invocation:  inv,
 		Provider:    "filesystem",
-		Path:        path,
-		Content:     bytesString(src[f.ContentSpan.Start:f.ContentSpan.End]),
+		Path:        f.Path,
+		Content:     bytesString(f.Src[f.ContentSpan.Start:f.ContentSpan.End]),
 		File:        f,
 	}
-	if w := fm.Field("whenToUse"); w != nil && nonEmptyString(w) {
+	if w := fm.Field("whenToUse"); nonEmptyString(w) {
 		def.WhenToUse = w.Value.Str
 	}
 	if m := fm.Field("metadata"); m != nil && m.Value.Kind == KindMap {
 		def.HasMetadata = true
 	}
-	f.Def = def
-	return f
+	return def
+}
+
+// fieldBool reads a lenient boolean key; ok is false when the key is absent
+// or not a boolean.
+func fieldBool(fm *Frontmatter, key string) (b, ok bool) {
+	if fld := fm.Field(key); fld != nil {
+		return LenientBool(fld.Value)
+	}
+	return false, false
 }
 
 // setContent computes the trimmed body span.
@@ -171,8 +222,47 @@ func (f *File) setContent() {
 	f.ContentSpan = Span{f.BodySpan.Start + lead, f.BodySpan.Start + trail}
 }
 
-func (f *File) drop(kind DropKind, detail string, span Span, key string) {
-	f.Drop = &Drop{Kind: kind, Detail: detail, Log: "skill file " + f.Path + " ignored: " + detail, Span: span, Key: key}
+// find records a finding.
+func (f *File) find(code Code, span Span, key string) {
+	f.Findings = append(f.Findings, Finding{Code: code, Span: span, Key: key})
+}
+
+// settle sets Drop from the first finding that drops the file.
+func (f *File) settle() {
+	for _, fd := range f.Findings {
+		if fd.Code.Drops() {
+			detail := f.dropDetail(fd)
+			f.Drop = &Drop{Code: fd.Code, Detail: detail, Log: "skill file " + f.Path + " ignored: " + detail, Span: fd.Span, Key: fd.Key}
+			return
+		}
+	}
+}
+
+// dropDetail is the part of DSH's log line after "ignored: " for a finding.
+func (f *File) dropDetail(fd Finding) string {
+	switch fd.Code {
+	case CodeBinaryFile:
+		return fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: binary file", f.Path, f.Path)
+	case CodeInvalidUTF8:
+		return fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: invalid UTF-8 text", f.Path, f.Path)
+	case CodeUnreadableFile:
+		return "cannot read file: " + f.ReadErr
+	case CodeFileTooLarge:
+		return "skill-ls did not read this file: it is larger than 16 MiB (DSH would load all of it)"
+	case CodeFrontmatterMissing, CodeFrontmatterUnclosed, CodeFrontmatterNotMap:
+		return "missing YAML frontmatter"
+	case CodeYAMLSyntax, CodeYAMLUnquotedColon, CodeYAMLDuplicateKey, CodeYAMLTabIndent, CodeYAMLTooComplex:
+		fm := f.Frontmatter
+		return "invalid YAML frontmatter: YAMLParseError: " + yamlLogMessage(fm.Err, f.Src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
+	case CodeNameInvalid:
+		// DSH embeds the raw name between quotes (Go's %q would escape it).
+		return `invalid skill name "` + f.Frontmatter.Field("name").Value.Str + `"`
+	case CodeLegacyInvocationKey:
+		return fmt.Sprintf(`invalid invocation frontmatter: Error: frontmatter field %q is unsupported; use %q`, fd.Key, LegacyKeyReplacement(fd.Key))
+	case CodeInvocationNotBoolean:
+		return fmt.Sprintf(`invalid invocation frontmatter: TypeError: frontmatter field %q must be a boolean`, fd.Key)
+	}
+	return "frontmatter requires name and description" // the name-* and description-* codes
 }
 
 // bytesString returns b as a string without copying. Invariant: a File's

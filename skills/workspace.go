@@ -61,6 +61,9 @@ type Snapshot struct {
 	rootOf   map[string]int    // skill file path -> root index
 	overlays map[string]Overlay
 	sorted   []string // sorted keys of files and loose
+
+	links      map[string]*linkEntry // per file: its link facts, made on first use
+	bundleDirs map[string]string     // bundle folder -> its skill file
 }
 
 // File returns the parsed file at path (in a root or open in the editor).
@@ -170,6 +173,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	relist := map[int]bool{}
 	entryUpdates := map[int]map[string]bool{}
 	touched := map[string]bool{}
+	disk := map[string]bool{}
 	rescan := false
 	for _, c := range changes {
 		p := filepath.Clean(c.Path)
@@ -186,6 +190,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 			w.markRoots(p, prev, relist, entryUpdates)
 		case ChangeDisk:
 			touched[p] = true
+			disk[p] = true
 			w.markRoots(p, prev, relist, entryUpdates)
 		case ChangeRescan:
 			rescan = true
@@ -198,6 +203,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	}
 	if len(relist) == 0 && len(entryUpdates) == 0 {
 		next := w.applyFiles(prev, overlays, touched)
+		next.carryLinks(prev, disk, false)
 		w.cur.Store(next)
 		return next
 	}
@@ -278,6 +284,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	}
 	next.parseLoose(prev)
 	next.resolve(w.opts)
+	next.carryLinks(prev, disk, rescan)
 	w.cur.Store(next)
 	return next
 }
@@ -327,6 +334,7 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 	}
 	next.Registry = prev.Registry.patch(replaced)
 	next.sorted = prev.sorted
+	next.bundleDirs = prev.bundleDirs
 	if !sameLoose {
 		next.resolve(w.opts)
 	}
@@ -451,8 +459,14 @@ func (s *Snapshot) resolve(opts LoadOptions) {
 		}
 	}
 	s.Registry = Resolve(cands, dropped)
+	s.bundleDirs = make(map[string]string, len(s.entryOf))
+	for p, e := range s.entryOf {
+		if e.Kind == EntryBundle {
+			s.bundleDirs[e.BaseDir] = p
+		}
+	}
 	for _, p := range s.Problems() {
-		if p.Kind == ProblemProviderFailed {
+		if p.Code == CodeProviderFailed {
 			s.Registry.Incomplete = p.Message
 			break
 		}

@@ -30,7 +30,7 @@ func summary(s *Snapshot) string {
 	}
 	var probs []string
 	for _, p := range s.Problems() {
-		probs = append(probs, fmt.Sprintf("P %s %s\n", p.Kind, p.Path))
+		probs = append(probs, fmt.Sprintf("P %s %s\n", p.Code, p.Path))
 	}
 	slices.Sort(probs)
 	b.WriteString(strings.Join(probs, ""))

@@ -133,7 +133,7 @@ func parseYAML(fm *Frontmatter, src []byte) {
 	base := fm.YAMLSpan.Start
 	text := src[fm.YAMLSpan.Start:fm.YAMLSpan.End]
 	if len(text) > maxYAMLBytes {
-		fm.Err = &YAMLError{Kind: YAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: Span{base, base}}
+		fm.Err = &YAMLError{Code: CodeYAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: Span{base, base}}
 		return
 	}
 	var doc yaml.Node
@@ -148,13 +148,13 @@ func parseYAML(fm *Frontmatter, src []byte) {
 	}
 	root := doc.Content[0]
 	if tooComplex(root) {
-		fm.Err = &YAMLError{Kind: YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: nodeStart(root, text, base)}
+		fm.Err = &YAMLError{Code: CodeYAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: nodeStart(root, text, base)}
 		return
 	}
 	if dup := findDuplicateKey(root); dup != nil {
 		first, second := dup[0], dup[1]
 		fm.Err = &YAMLError{
-			Kind:      YAMLDuplicateKey,
+			Code:      CodeYAMLDuplicateKey,
 			Message:   "Map keys must be unique",
 			Line:      second.Line,
 			Column:    second.Column,
@@ -294,7 +294,7 @@ func classifyYAMLError(err error, text []byte, base int) *YAMLError {
 		for i, l := range lines {
 			trimmed := bytes.TrimLeft(l.text, " ")
 			if len(trimmed) > 0 && trimmed[0] == '\t' {
-				return &YAMLError{Kind: YAMLTabIndentation, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
+				return &YAMLError{Code: CodeYAMLTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
 					Span: Span{base + l.start, base + l.start + len(l.text) - len(trimmed) + 1}}
 			}
 		}
@@ -302,18 +302,18 @@ func classifyYAMLError(err error, text []byte, base int) *YAMLError {
 	// An unquoted value holding ": " or ending in ":".
 	if strings.Contains(detail, "mapping values are not allowed") {
 		if i, col, span := findUnquotedColon(lines); i >= 0 {
-			return &YAMLError{Kind: YAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
+			return &YAMLError{Code: CodeYAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
 				Span: Span{base + span.Start, base + span.End}}
 		}
 	}
 	if line < 1 || line > len(lines) {
 		if len(lines) == 0 {
-			return &YAMLError{Kind: YAMLSyntax, Message: detail, Line: 1, Column: 1, Span: Span{base, base}}
+			return &YAMLError{Code: CodeYAMLSyntax, Message: detail, Line: 1, Column: 1, Span: Span{base, base}}
 		}
 		line = len(lines)
 	}
 	l := lines[line-1]
-	return &YAMLError{Kind: YAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: Span{base + l.start, base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
+	return &YAMLError{Code: CodeYAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: Span{base + l.start, base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
 }
 
 func upperFirst(s string) string {

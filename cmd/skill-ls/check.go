@@ -62,9 +62,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if stop {
 		return exit
 	}
-	prof, ok := diagnostics.ParseProfile(*profile)
+	prof, ok := diagnostics.LookupProfile(*profile)
 	if !ok {
-		return c.usageError(fmt.Sprintf("unknown profile %q (want dsh or agentskills)", *profile))
+		return c.usageError(fmt.Sprintf("unknown profile %q (want %s)", *profile, strings.Join(diagnostics.ProfileNames(), " or ")))
 	}
 	formatter, ok := formatters[*format]
 	if !ok {

@@ -1,0 +1,73 @@
+package diagnostics
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Rules about the Markdown body: text that breaks the frame the model
+// receives, and relative links.
+
+// The codes of the body rules.
+const (
+	CodeBodyBreaksFrame = "body-breaks-frame"
+	CodeLinkMissing     = "link-missing"
+	CodeLinkOutside     = "link-outside-skill"
+)
+
+var bodyRules = []*Rule{
+	{Code: CodeBodyBreaksFrame, Severity: SeverityWarning, Summary: "the body would break the <skill_content> frame",
+		Doc:  "DSH never escapes the skill body. A literal `</skill_instructions>` or `</skill_content>` in it closes the frame early in what the model receives, so the rest of the body reads as if it came from outside the skill. Rephrase or put the text in a referenced file.",
+		File: checkFrame},
+	{Code: CodeLinkMissing, Severity: SeverityWarning, Summary: "a relative link points at a missing file",
+		Doc: "The model resolves relative paths against the skill's base directory (the bundle folder, or the root for flat skills). This link's target does not exist there.",
+		File: func(p *Pass) {
+			for _, l := range bodyLinks(p) {
+				if l.Inside && !l.Exists {
+					p.Report(l.Span, fmt.Sprintf("%s does not exist (resolved against %s)", l.Dest, l.Base))
+				}
+			}
+		}},
+	{Code: CodeLinkOutside, Severity: SeverityWarning, Summary: "a relative link leaves the skill folder",
+		Doc: "The link resolves outside the skill's base directory. Skills are copied and installed as folders; a path outside the folder will not travel with it. skill-ls only stats such targets, it never reads them.",
+		File: func(p *Pass) {
+			for _, l := range bodyLinks(p) {
+				if !l.Inside {
+					p.Report(l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", l.Dest, l.Target, l.Base))
+				}
+			}
+		}},
+}
+
+// frameTags close the <skill_content> frame when they appear in a body.
+var frameTags = []string{"</skill_instructions>", "</skill_content>"}
+
+func checkFrame(p *Pass) {
+	f := p.File
+	if f.Frontmatter.State != skills.FrontmatterOK {
+		return
+	}
+	content := f.Src[f.ContentSpan.Start:f.ContentSpan.End]
+	for _, tag := range frameTags {
+		for off := 0; ; {
+			i := bytes.Index(content[off:], []byte(tag))
+			if i < 0 {
+				break
+			}
+			start := f.ContentSpan.Start + off + i
+			p.Report(skills.Span{Start: start, End: start + len(tag)}, fmt.Sprintf("DSH does not escape the body: this %s closes the frame of the <skill_content> block the model receives, so the text after it no longer reads as part of the skill", tag))
+			off += i + len(tag)
+		}
+	}
+}
+
+// bodyLinks returns the local links of the pass's file, with the facts the
+// engine recorded about their targets.
+func bodyLinks(p *Pass) []skills.LinkFact {
+	if p.File.Frontmatter.State != skills.FrontmatterOK {
+		return nil
+	}
+	return p.Snap.Links(p.File.Path)
+}

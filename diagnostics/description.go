@@ -1,0 +1,90 @@
+package diagnostics
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
+)
+
+// Rules about the description: whether DSH accepts it, and what the catalog
+// makes of it.
+
+// The codes of the description rules.
+const (
+	CodeDescriptionMissing   = string(skills.CodeDescriptionMissing)
+	CodeDescriptionNotString = string(skills.CodeDescriptionNotString)
+	CodeDescriptionEmpty     = string(skills.CodeDescriptionEmpty)
+	CodeDescriptionBlank     = "description-blank"
+	CodeDescriptionTruncated = "description-truncated"
+	CodeDescriptionTooLong   = "description-too-long"
+)
+
+var descriptionRules = []*Rule{
+	{Code: CodeDescriptionMissing, Severity: SeverityError, Drops: true, Summary: "no description key",
+		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. The quick fix adds a stub.",
+		Finding: func(p *Pass, fd skills.Finding) {
+			at := p.File.Frontmatter.CloseSpan.Start
+			stub := Fix{Title: "Add a description stub", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "description: Describe what this skill does and when to use it."+p.Newline())}}
+			p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; there is no description key", stub)
+		}},
+	{Code: CodeDescriptionNotString, Severity: SeverityError, Drops: true, Summary: "description is not a string",
+		Doc: "`description` must be a YAML string; a number, boolean, null, list or mapping drops the skill. Quote the value or use a block scalar.",
+		Finding: func(p *Pass, fd skills.Finding) {
+			kind := p.File.Frontmatter.Field("description").Value.Kind
+			p.Report(fd.Span, dropPrefix+fmt.Sprintf("frontmatter requires name and description; description is a YAML %s, not a string", kind))
+		}},
+	{Code: CodeDescriptionEmpty, Severity: SeverityError, Drops: true, Summary: "description is empty",
+		Doc: "An empty `description` drops the skill with `frontmatter requires name and description`.",
+		Finding: func(p *Pass, fd skills.Finding) {
+			p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; description is empty")
+		}},
+	{Code: CodeDescriptionBlank, Severity: SeverityWarning, Summary: "description is only whitespace",
+		Doc: "A quoted description made only of whitespace is accepted by DSH, but the catalog then shows an empty description, so the model has nothing to match the skill against.",
+		File: func(p *Pass) {
+			if desc := loadedDescription(p); desc != nil {
+				if _, units := jstext.Collapse(desc.Value.Str); units == 0 {
+					p.Report(desc.ValueSpan, "the description is only whitespace, so the catalog shows an empty description")
+				}
+			}
+		}},
+	{Code: CodeDescriptionTruncated, Severity: SeverityWarning, Summary: "the description is cut in the catalog",
+		Doc:  "The catalog shows at most `catalogDescriptionMaxLength` (default 500) UTF-16 code units of a description, after collapsing whitespace; a longer one is cut to the cap less 3 units plus `...`. The message shows exactly what the model receives. Put the words that decide when to use the skill first.",
+		File: checkTruncated},
+	{Code: CodeDescriptionTooLong, Severity: SeverityWarning, Summary: "description longer than 1024 characters",
+		Doc: "The agentskills.io specification limits descriptions to 1024 characters (DSH has no limit, but its catalog shows only the first 500 UTF-16 units).",
+		File: func(p *Pass) {
+			if !p.fields() {
+				return
+			}
+			desc := p.File.Frontmatter.Field("description")
+			if desc == nil || desc.Value.Kind != skills.KindString {
+				return
+			}
+			if n := utf8.RuneCountInString(desc.Value.Str); n > 1024 {
+				p.Report(desc.ValueSpan, fmt.Sprintf("description is %d characters; the agentskills.io spec allows at most 1024", n))
+			}
+		}},
+}
+
+// loadedDescription returns the description field of a skill DSH loads.
+func loadedDescription(p *Pass) *skills.Field {
+	if p.File.Def == nil {
+		return nil
+	}
+	return p.File.Frontmatter.Field("description")
+}
+
+// checkTruncated shows the cut text of a catalog description over the cap.
+func checkTruncated(p *Pass) {
+	desc := loadedDescription(p)
+	if desc == nil || !p.File.Def.Invocation.ModelInvocable {
+		return
+	}
+	max := p.opts.maxDescription()
+	if cut, units := jstext.IsShortened(p.File.Def.Description, max); cut {
+		shown := jstext.ModelText(jstext.Shorten(p.File.Def.Description, max))
+		p.Report(desc.ValueSpan, fmt.Sprintf("the description is %d UTF-16 units after whitespace is collapsed; the catalog cap is %d, so the model sees: %s", units, max, shown))
+	}
+}

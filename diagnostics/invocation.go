@@ -1,0 +1,71 @@
+package diagnostics
+
+import (
+	"fmt"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Rules about who may invoke the skill: the invocation flags and their
+// legacy spellings.
+
+// The codes of the invocation rules.
+const (
+	CodeLegacyInvocationKey  = string(skills.CodeLegacyInvocationKey)
+	CodeInvocationNotBoolean = string(skills.CodeInvocationNotBoolean)
+	CodeSkillUnreachable     = "skill-unreachable"
+)
+
+var invocationRules = []*Rule{
+	{Code: CodeLegacyInvocationKey, Severity: SeverityError, Drops: true, Summary: "a legacy camelCase invocation key",
+		Doc:     "Since 2026-07-28 DSH rejects `disableModelInvocation`, `modelInvocable` and `userInvocable` outright, whatever their value, and drops the skill with `invalid invocation frontmatter`. Use `disable-model-invocation` and `user-invocable`. The quick fix rewrites the key (and inverts the value for `modelInvocable`).",
+		Finding: reportLegacyKey},
+	{Code: CodeInvocationNotBoolean, Severity: SeverityError, Drops: true, Summary: "an invocation flag is not a boolean",
+		Doc:     "`disable-model-invocation` and `user-invocable` accept YAML booleans, 1/0, and the strings true/yes/on/false/no/off in any case. Anything else (including an empty value, `2`, `maybe` or `\" true\"`) drops the skill with `must be a boolean`.",
+		Finding: reportNotBoolean},
+	{Code: CodeSkillUnreachable, Severity: SeverityWarning, Summary: "both invocation flags hide the skill",
+		Doc:  "With `disable-model-invocation: true` and `user-invocable: false` the skill stays in the registry but appears on no surface: not in the catalog, refused by the `skill` tool, ignored by `/name`.",
+		File: checkUnreachable},
+}
+
+// reportLegacyKey reports a legacy camelCase invocation key with a rewrite
+// fix.
+func reportLegacyKey(p *Pass, fd skills.Finding) {
+	fld := p.File.Frontmatter.Field(fd.Key)
+	use := skills.LegacyKeyReplacement(fd.Key)
+	fix := Fix{Title: fmt.Sprintf("Replace %s with %s", fd.Key, use), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, use)}}
+	if fd.Key == "modelInvocable" {
+		// modelInvocable: true means disable-model-invocation: false.
+		if b, ok := skills.LenientBool(fld.Value); ok && fld.ValueSpan.Len() > 0 {
+			fix.Edits = []Edit{p.Edit(skills.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}, fmt.Sprintf("%s: %t", use, !b))}
+		}
+	}
+	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`invalid invocation frontmatter: frontmatter field %q is unsupported; use %q`, fd.Key, use), fix)
+}
+
+// reportNotBoolean reports an invocation flag DSH cannot read as a boolean,
+// saying what it is instead.
+func reportNotBoolean(p *Pass, fd skills.Finding) {
+	v := p.File.Frontmatter.Field(fd.Key).Value
+	shown := v.Kind.String()
+	switch v.Kind {
+	case skills.KindString:
+		shown = fmt.Sprintf("the string %q", v.Str)
+	case skills.KindInt, skills.KindFloat:
+		shown = "the number " + v.Str
+	}
+	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`invalid invocation frontmatter: frontmatter field %q must be a boolean (got %s); use true or false`, fd.Key, shown))
+}
+
+func checkUnreachable(p *Pass) {
+	def := p.File.Def
+	if def == nil || def.Invocation.ModelInvocable || def.Invocation.UserInvocable {
+		return
+	}
+	fm := p.File.Frontmatter
+	span := fm.Field("description").KeySpan
+	if fld := fm.Field("user-invocable"); fld != nil {
+		span = skills.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}
+	}
+	p.Report(span, "disable-model-invocation: true and user-invocable: false hide this skill from every surface: not in the catalog, refused by the skill tool, ignored by /name")
+}

@@ -1,0 +1,137 @@
+package diagnostics
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Rules about the skill's name.
+
+// The codes of the name rules.
+const (
+	CodeNameMissing        = string(skills.CodeNameMissing)
+	CodeNameNotString      = string(skills.CodeNameNotString)
+	CodeNameEmpty          = string(skills.CodeNameEmpty)
+	CodeNameInvalid        = string(skills.CodeNameInvalid)
+	CodeNameFolderMismatch = "name-folder-mismatch"
+	CodeNameTooLong        = "name-too-long"
+)
+
+var nameRules = []*Rule{
+	{Code: CodeNameMissing, Severity: SeverityError, Drops: true, Summary: "no name key",
+		Doc:     "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations.",
+		Finding: reportNameMissing},
+	{Code: CodeNameNotString, Severity: SeverityError, Drops: true, Summary: "name is not a string",
+		Doc:     "`name` must be a YAML string. Unquoted values such as `123`, `true` or `null` are typed as numbers, booleans or null by YAML 1.2, and DSH drops the skill with `frontmatter requires name and description`. Quote the value.",
+		Finding: reportNameNotString},
+	{Code: CodeNameEmpty, Severity: SeverityError, Drops: true, Summary: "name is empty",
+		Doc: "An empty `name` drops the skill with `frontmatter requires name and description`.",
+		Finding: func(p *Pass, fd skills.Finding) {
+			p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; name is empty")
+		}},
+	{Code: CodeNameInvalid, Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
+		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case or use the folder name.",
+		Finding: reportNameInvalid},
+	{Code: CodeNameFolderMismatch, Severity: SeverityWarning, Summary: "the name differs from its folder",
+		Doc:  "DSH takes the name from the frontmatter and never compares it with the folder or file name, so this is advice only. The agentskills.io specification requires the name to equal the bundle folder's name.",
+		File: checkNameFolder},
+	{Code: CodeNameTooLong, Severity: SeverityWarning, Summary: "name longer than 64 characters",
+		Doc: "DSH has no length limit, but the agentskills.io specification limits names to 64 characters.",
+		File: func(p *Pass) {
+			if name := validName(p); name != nil {
+				if n := utf8.RuneCountInString(name.Value.Str); n > 64 {
+					p.Report(name.ValueSpan, fmt.Sprintf("name is %d characters; the agentskills.io spec allows at most 64", n))
+				}
+			}
+		}},
+}
+
+func reportNameMissing(p *Pass, fd skills.Finding) {
+	d := p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; there is no name key")
+	if folder := folderName(p); skills.IsSkillName(folder) {
+		at := p.File.Frontmatter.YAMLSpan.Start
+		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "name: "+folder+p.Newline())}}}
+	}
+}
+
+func reportNameNotString(p *Pass, fd skills.Finding) {
+	name := p.File.Frontmatter.Field("name")
+	d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("frontmatter requires name and description; name is a YAML %s, not a string", name.Value.Kind))
+	if name.Value.Kind != skills.KindMap && name.Value.Kind != skills.KindSeq && name.ValueSpan.Len() > 0 {
+		d.Fixes = []Fix{{Title: "Quote the name", Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
+	}
+}
+
+func reportNameInvalid(p *Pass, fd skills.Finding) {
+	name := p.File.Frontmatter.Field("name").Value.Str
+	var fixes []Fix
+	if k := kebab(name); k != "" && k != name {
+		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, k)}})
+	}
+	if folder := folderName(p); skills.IsSkillName(folder) && folder != kebab(name) {
+		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Edits: []Edit{p.Edit(fd.Span, folder)}})
+	}
+	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`invalid skill name "%s": names are lowercase ASCII letters and digits joined by single hyphens`, name), fixes...)
+}
+
+func checkNameFolder(p *Pass) {
+	name := validName(p)
+	folder := folderName(p)
+	if name == nil || folder == "" || folder == name.Value.Str {
+		return
+	}
+	var fixes []Fix
+	if skills.IsSkillName(folder) {
+		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Edits: []Edit{p.Edit(name.ValueSpan, folder)}})
+	}
+	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the frontmatter name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
+}
+
+// validName returns the name field when it is a valid skill name.
+func validName(p *Pass) *skills.Field {
+	if !p.fields() {
+		return nil
+	}
+	name := p.File.Frontmatter.Field("name")
+	if name == nil || name.Value.Kind != skills.KindString || !skills.IsSkillName(name.Value.Str) {
+		return nil
+	}
+	return name
+}
+
+// folderName returns the bundle folder name of the pass's file (or "" for
+// flat skills).
+func folderName(p *Pass) string {
+	if e, _ := p.Snap.Entry(p.File.Path); e != nil {
+		if e.Kind == skills.EntryBundle {
+			return e.Name
+		}
+		return ""
+	}
+	if filepath.Base(p.File.Path) == "SKILL.md" {
+		return filepath.Base(filepath.Dir(p.File.Path))
+	}
+	return ""
+}
+
+// kebab converts s to a valid skill name, or "" when nothing is left.
+func kebab(s string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(s) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+			continue
+		}
+		hyphen = true
+	}
+	return b.String()
+}

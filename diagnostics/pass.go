@@ -1,0 +1,60 @@
+package diagnostics
+
+import (
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// dropPrefix starts the message of every diagnostic for a problem that makes
+// DSH ignore the skill.
+const dropPrefix = "DSH drops this skill: "
+
+// Pass is what a rule's check sees: one skill file of a snapshot, the run's
+// options, and a way to report. Checks only read it.
+type Pass struct {
+	// Snap is the snapshot being checked; File one of its files.
+	Snap *skills.Snapshot
+	File *skills.File
+	opts Options
+	rule *Rule
+	out  []Diagnostic
+}
+
+// Report adds a diagnostic of the running rule at span of the pass's file,
+// graded by the profile, and returns it so the check can add related
+// locations.
+func (p *Pass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
+	p.out = append(p.out, Diagnostic{
+		Path:     p.File.Path,
+		Span:     span,
+		Severity: p.opts.profile().Grade(p.rule),
+		Code:     p.rule.Code,
+		Message:  msg,
+		Fixes:    fixes,
+	})
+	return &p.out[len(p.out)-1]
+}
+
+// Edit returns an edit of the pass's file.
+func (p *Pass) Edit(span skills.Span, text string) Edit {
+	return Edit{Path: p.File.Path, Span: span, NewText: text}
+}
+
+// Newline returns the file's line terminator.
+func (p *Pass) Newline() string {
+	if p.File.CRLF {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// Text returns the file's bytes at span as a string.
+func (p *Pass) Text(span skills.Span) string {
+	return string(p.File.Src[span.Start:span.End])
+}
+
+// fields reports whether the frontmatter parsed to a mapping, so its keys
+// can be checked.
+func (p *Pass) fields() bool {
+	fm := p.File.Frontmatter
+	return fm != nil && fm.State == skills.FrontmatterOK && fm.Err == nil && fm.Mapping
+}

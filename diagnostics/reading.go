@@ -1,0 +1,76 @@
+package diagnostics
+
+import (
+	"bytes"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Rules about reading a skill file: its bytes, its encoding, its line
+// endings.
+
+// The codes of the reading rules.
+const (
+	CodeBinaryFile     = string(skills.CodeBinaryFile)
+	CodeInvalidUTF8    = string(skills.CodeInvalidUTF8)
+	CodeUnreadableFile = string(skills.CodeUnreadableFile)
+	CodeFileTooLarge   = string(skills.CodeFileTooLarge)
+	CodeBOM            = "bom"
+	CodeCRLF           = "crlf"
+)
+
+var readingRules = []*Rule{
+	{Code: CodeBinaryFile, Severity: SeverityError, Drops: true, Summary: "the file holds a NUL byte",
+		Doc: "DSH's text reader refuses a file with a NUL byte in its first 8192 bytes as binary, and drops the skill with `failed to read text file … binary file`. Save the skill as plain UTF-8 text.",
+		Finding: func(p *Pass, fd skills.Finding) {
+			p.Report(fd.Span, dropPrefix+"the file holds a NUL byte, so DSH's reader refuses it as binary")
+		}},
+	{Code: CodeInvalidUTF8, Severity: SeverityError, Drops: true, Summary: "the file is not valid UTF-8",
+		Doc: "DSH decodes skill files with a fatal UTF-8 decoder; any invalid byte sequence drops the skill with `failed to read text file … invalid UTF-8 text`. Re-save the file as UTF-8 (not Latin-1 or UTF-16).",
+		Finding: func(p *Pass, fd skills.Finding) {
+			p.Report(fd.Span, dropPrefix+"the file is not valid UTF-8 text (first bad byte here); save it as UTF-8")
+		}},
+	{Code: CodeUnreadableFile, Severity: SeverityError, Drops: true, Summary: "the file cannot be read",
+		Doc:       "The skill file exists but cannot be read (permissions, I/O error). DSH cannot load it either.",
+		Discovery: true,
+		Finding: func(p *Pass, fd skills.Finding) {
+			p.Report(fd.Span, dropPrefix+"the file cannot be read: "+p.File.ReadErr)
+		}},
+	{Code: CodeFileTooLarge, Severity: SeverityError, Summary: "the file is larger than skill-ls reads",
+		Doc: "skill-ls does not read skill files larger than 16 MiB, so it cannot check them. DSH would read the whole file and could put all of it into the model's context; keep skills small and move bulk material into referenced files.",
+		Finding: func(p *Pass, fd skills.Finding) {
+			p.Report(fd.Span, p.File.Drop.Detail)
+		}},
+	{Code: CodeBOM, Severity: SeverityInfo, Summary: "the file starts with a byte-order mark",
+		Doc:  "DSH's production reader strips one UTF-8 byte-order mark, so the skill loads. The bundled root is read without stripping it, and there the skill is dropped (reported as frontmatter-missing). Removing the BOM is safest.",
+		File: checkBOM},
+	{Code: CodeCRLF, Severity: SeverityHint, Summary: "the file uses CRLF line endings",
+		Doc:  "DSH parses CRLF files, but the body keeps its inner `\\r\\n` verbatim in the `<skill_content>` block the model receives.",
+		File: checkCRLF},
+}
+
+// checkBOM reports a BOM that DSH strips (the bundled root's kept BOM is a
+// frontmatter-missing finding).
+func checkBOM(p *Pass) {
+	if p.File.BOM && p.File.Mode != skills.ReadNode {
+		p.Report(skills.Span{Start: 0, End: 3}, "the file starts with a UTF-8 byte-order mark; DSH strips it on its production read path, but the bundled root keeps it and then finds no frontmatter", removeBOM(p)...)
+	}
+}
+
+// removeBOM offers to delete the BOM of an open buffer (a fix needs the
+// editor's text, which still holds it).
+func removeBOM(p *Pass) []Fix {
+	if o, ok := p.Snap.Overlay(p.File.Path); ok && bytes.HasPrefix(o.Text, []byte("\xEF\xBB\xBF")) {
+		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: 0, End: 3}, "")}}}
+	}
+	return nil
+}
+
+func checkCRLF(p *Pass) {
+	if !p.File.CRLF {
+		return
+	}
+	if i := bytes.Index(p.File.Src, []byte("\r\n")); i >= 0 {
+		p.Report(skills.Span{Start: i, End: i + 1}, "the file uses CRLF line endings; DSH parses them, but inner \\r\\n in the body reach the model verbatim")
+	}
+}

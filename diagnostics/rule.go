@@ -1,0 +1,69 @@
+package diagnostics
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Rule is one row of the rule table: a stable code, its default severity,
+// its documentation, and the check that reports it. A rule's check is a pure
+// function of the snapshot: it reads the file, its findings, the registry
+// and the link facts, never the disk.
+//
+// A rule reports through one or more of its check fields:
+//   - Finding words a [skills.Finding] whose code is the rule's code (the
+//     engine decided the problem; the rule says it and offers fixes);
+//   - File looks at any skill file whose bytes could be read;
+//   - Discovery reports the discovery problems ([skills.Problem]) whose code
+//     is the rule's, with the message the engine recorded;
+//   - Chat looks at one /name token of a chat buffer.
+type Rule struct {
+	// Code is the stable kebab-case id.
+	Code string
+	// Summary is a one-line description; Doc the one-paragraph documentation.
+	Summary string
+	Doc     string
+	// Drops reports that DSH ignores the skill when this rule fires.
+	Drops bool
+	// Severity is the default severity, used by profiles that do not grade
+	// the rule. SeverityOff means the rule runs only where a profile grades it.
+	Severity Severity
+
+	Finding   func(p *Pass, fd skills.Finding)
+	File      func(p *Pass)
+	Discovery bool
+	Chat      func(p *ChatPass, t ChatToken)
+}
+
+// DocsBase is where the diagnostic docs page lives; DocURL appends an anchor.
+const DocsBase = "https://github.com/skill-ls/skill-ls/blob/main/docs/diagnostics.md"
+
+// DocURL returns the documentation link of a code.
+func DocURL(code string) string { return DocsBase + "#" + code }
+
+// ruleTable is every rule, sorted by code, with an index by code.
+type ruleTable struct {
+	sorted []*Rule
+	byCode map[string]*Rule
+}
+
+// table builds the rule table once from the topic files' rows.
+var table = sync.OnceValue(func() ruleTable {
+	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
+		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules)
+	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
+	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows))}
+	for _, r := range rows {
+		t.byCode[r.Code] = r
+	}
+	return t
+})
+
+// Rules returns every rule, sorted by code.
+func Rules() []*Rule { return slices.Clone(table().sorted) }
+
+// Lookup returns the rule with the code, or nil.
+func Lookup(code string) *Rule { return table().byCode[code] }

@@ -1,0 +1,188 @@
+package skills
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+)
+
+// LinkFact is what the engine knows about one local link in a skill file's
+// body: where it points and whether the target is there. Diagnostics, hover,
+// definition and the watcher read these facts from the snapshot instead of
+// asking the disk themselves.
+type LinkFact struct {
+	Link
+	// Base is the directory the link resolves against: the skill's base
+	// (its bundle folder, or the root for a flat skill; the file's folder
+	// for a file outside the roots).
+	Base string
+	// Target is the resolved path.
+	Target string
+	// Inside reports that Target is Base or lies inside it.
+	Inside bool
+	// Exists reports that Target existed when the fact was made (it is
+	// stat'ed, following symbolic links, never read).
+	Exists bool
+	// Skill is the skill file of the discovered skill whose folder holds
+	// Target (or which is Target, for a flat skill), "" when none does. For
+	// a link inside the file's own bundle it is the file itself.
+	Skill string
+	// WatchDir, for a missing target inside Base, is the nearest existing
+	// folder between Target and Base: the folder to watch to see the target
+	// appear.
+	WatchDir string
+}
+
+// linkEntry holds the link facts of one file of a snapshot, made on first
+// use. Entries are shared between snapshots while the file, its base and
+// the disk around its targets do not change.
+type linkEntry struct {
+	file *File
+	base string
+	once sync.Once
+	done atomic.Bool // stored after fact: the facts were made
+	fact []LinkFact
+}
+
+// Links returns the facts about the local links of the file at path, in
+// body order (nil for an unknown path). The targets are stat'ed on the
+// first call for a file in a snapshot; later snapshots reuse the facts until
+// a change on disk touches a target.
+func (s *Snapshot) Links(path string) []LinkFact {
+	e := s.links[path]
+	if e == nil {
+		return nil
+	}
+	e.once.Do(func() {
+		e.fact = s.makeLinkFacts(e.file, e.base)
+		e.done.Store(true)
+	})
+	return e.fact
+}
+
+// LinkWatchDirs returns the folders to watch so that missing link targets
+// of the files at paths are seen when they appear.
+func (s *Snapshot) LinkWatchDirs(paths []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		for _, l := range s.Links(p) {
+			if l.WatchDir != "" && !seen[l.WatchDir] {
+				seen[l.WatchDir] = true
+				out = append(out, l.WatchDir)
+			}
+		}
+	}
+	return out
+}
+
+// makeLinkFacts resolves and stats the local links of f against base.
+func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
+	var out []LinkFact
+	for _, l := range f.Outline().Links {
+		target, ok := LinkTarget(base, l.Dest)
+		if !ok {
+			continue
+		}
+		fact := LinkFact{Link: l, Base: base, Target: target, Inside: Within(target, base)}
+		_, err := os.Stat(target)
+		fact.Exists = err == nil
+		fact.Skill = s.skillHolding(target)
+		if fact.Inside && !fact.Exists {
+			fact.WatchDir = nearestDir(target, base)
+		}
+		out = append(out, fact)
+	}
+	return out
+}
+
+// skillHolding returns the skill file of the discovered skill whose bundle
+// folder holds path, or which is path (a flat skill), else "".
+func (s *Snapshot) skillHolding(path string) string {
+	if e, ok := s.entryOf[path]; ok {
+		return e.Path
+	}
+	for dir := path; ; {
+		if sk, ok := s.bundleDirs[dir]; ok {
+			return sk
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// nearestDir returns the nearest existing folder above target, stopping at
+// base.
+func nearestDir(target, base string) string {
+	dir := filepath.Dir(target)
+	for dir != base && Within(dir, base) {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			return dir
+		}
+		dir = filepath.Dir(dir)
+	}
+	return base
+}
+
+// baseOf returns the directory a file's links resolve against.
+func (s *Snapshot) baseOf(path string) string {
+	if e, ok := s.entryOf[path]; ok {
+		return e.BaseDir
+	}
+	return filepath.Dir(path)
+}
+
+// carryLinks gives s a link entry per file, reusing prev's entry where the
+// file and its base are the same and no path in disk (the paths changed on
+// disk; nil for none) is a target or an ancestor of one. relisted is true
+// when the roots were listed again, so nothing is reused.
+func (s *Snapshot) carryLinks(prev *Snapshot, disk map[string]bool, relisted bool) {
+	s.links = make(map[string]*linkEntry, len(s.files)+len(s.loose))
+	add := func(path string, f *File) {
+		base := s.baseOf(path)
+		if old := prev.links[path]; !relisted && old != nil && old.file == f && old.base == base && !old.touched(disk) {
+			s.links[path] = old
+			return
+		}
+		s.links[path] = &linkEntry{file: f, base: base}
+	}
+	for p, f := range s.files {
+		add(p, f)
+	}
+	for p, f := range s.loose {
+		add(p, f)
+	}
+}
+
+// touched reports whether a change at one of the disk paths can change the
+// entry's facts: a target, or a folder holding one, changed.
+func (e *linkEntry) touched(disk map[string]bool) bool {
+	if len(disk) == 0 {
+		return false
+	}
+	// An entry whose facts are not made yet has nothing stale: its first
+	// use stats the disk as it is then.
+	if !e.done.Load() {
+		return false
+	}
+	for _, l := range e.fact {
+		for p := l.Target; ; {
+			if disk[p] {
+				return true
+			}
+			parent := filepath.Dir(p)
+			if parent == p || parent == e.base {
+				break
+			}
+			p = parent
+		}
+		if disk[e.base] {
+			return true
+		}
+	}
+	return false
+}
