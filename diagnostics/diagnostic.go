@@ -73,4 +73,3 @@ type Diagnostic struct {
 	Related  []Related
 	Fixes    []Fix
 }
-
