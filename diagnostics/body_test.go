@@ -1,0 +1,16 @@
+package diagnostics
+
+import "testing"
+
+func TestBodyRules(t *testing.T) {
+	codes := []string{CodeBodyBreaksFrame, CodeLinkMissing, CodeLinkOutside}
+	with := func(body string) string { return "---\nname: skill\ndescription: d\n---\n" + body }
+	runRuleCases(t, codes, []ruleCase{
+		{name: "clean", src: with("See [ok](refs/ok.md) and [web](https://example.com).\n"), extra: map[string]string{".agents/skills/skill/refs/ok.md": "ok"}},
+		{name: "frame", src: with("a </skill_content> b\n"), want: []string{"warning body-breaks-frame 5:3"}},
+		{name: "missing", src: with("See [x](refs/none.md).\n"), want: []string{"warning link-missing 5:9"}, contains: "refs/none.md does not exist"},
+		{name: "missing after é and 𐐀", src: with("é𐐀 [x](none.md)\n"), want: []string{"warning link-missing 5:12"}},
+		{name: "outside", src: with("See [x](../../../../secret.txt).\n"), want: []string{"warning link-outside-skill 5:9"}},
+		{name: "code span is not a link", src: with("`[x](none.md)`\n")},
+	})
+}

@@ -1,0 +1,40 @@
+package diagnostics
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+func TestChatRules(t *testing.T) {
+	pdf := &skills.Skill{Name: "pdf-tools", Description: "d", Invocation: skills.Invocation{ModelInvocable: true, UserInvocable: true}}
+	quiet := &skills.Skill{Name: "quiet", Description: "d", Invocation: skills.Invocation{ModelInvocable: true}}
+	reg := skills.Resolve([]*skills.Skill{pdf, quiet}, nil)
+	tests := []struct {
+		name   string
+		tokens []ChatToken
+		want   []string
+	}{
+		{"known", []ChatToken{{"pdf-tools", skills.Span{Start: 0, End: 10}}}, nil},
+		{"typo", []ChatToken{{"pdf-tool", skills.Span{Start: 3, End: 12}}}, []string{"chat-unknown-skill 3 Change to /pdf-tools"}},
+		{"unknown", []ChatToken{{"zzzzzzzz", skills.Span{Start: 0, End: 9}}}, []string{"chat-unknown-skill 0 "}},
+		{"not user-invocable", []ChatToken{{"quiet", skills.Span{Start: 5, End: 11}}}, []string{"chat-not-user-invocable 5 "}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Chat("/chat.md", tt.tokens, reg, Options{}) {
+				fix := ""
+				if len(d.Fixes) > 0 {
+					fix = d.Fixes[0].Title
+				}
+				got = append(got, fmt.Sprintf("%s %d %s", d.Code, d.Span.Start, fix))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,27 @@
+package diagnostics
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNameRules(t *testing.T) {
+	codes := []string{CodeNameMissing, CodeNameNotString, CodeNameEmpty, CodeNameInvalid, CodeNameFolderMismatch, CodeNameTooLong}
+	long := strings.Repeat("abcdefgh", 9)
+	runRuleCases(t, codes, []ruleCase{
+		{name: "valid", src: skill("skill")},
+		{name: "missing", src: "---\ndescription: d\n---\n", want: []string{"error name-missing 1:1"}, contains: "there is no name key"},
+		{name: "number", src: "---\nname: 123\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "a YAML number"},
+		{name: "null", src: "---\nname: ~\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "a YAML null"},
+		{name: "empty", src: "---\nname: \"\"\ndescription: d\n---\n", want: []string{"error name-empty 2:7"}},
+		{name: "uppercase", src: "---\nname: Skill\ndescription: d\n---\n", want: []string{"error name-invalid 2:7"}, contains: `invalid skill name "Skill"`},
+		{name: "non-ascii letter", src: "---\nname: café\ndescription: d\n---\n", want: []string{"error name-invalid 2:7"}},
+		{name: "double hyphen", src: "---\nname: a--b\ndescription: d\n---\n", want: []string{"error name-invalid 2:7"}},
+		{name: "CRLF", src: "---\r\nname: Bad\r\ndescription: d\r\n---\r\n", want: []string{"error name-invalid 2:7"}},
+		{name: "folder mismatch", folder: "other", src: skill("skill"), want: []string{"warning name-folder-mismatch 2:7"}},
+		{name: "folder mismatch under agentskills", folder: "other", src: skill("skill"), profile: ProfileAgentSkills, want: []string{"error name-folder-mismatch 2:7"}},
+		{name: "too long", folder: long, src: skill(long), want: []string{"warning name-too-long 2:7"}},
+		{name: "too long under agentskills", folder: long, src: skill(long), profile: ProfileAgentSkills, want: []string{"error name-too-long 2:7"}},
+		{name: "flat skill has no folder", path: ".agents/skills/flat.md", src: skill("anything")},
+	})
+}

@@ -1,0 +1,77 @@
+package skills
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestLinkFacts(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "skills")
+	write := func(rel, content string) {
+		t.Helper()
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a/SKILL.md", "---\nname: a\ndescription: d\n---\n[ok](refs/ok.md) [gone](refs/deep/x.md) [b](../b/SKILL.md) [flat](../flat.md) [out](../../secret) [web](https://x.test) é𐐀 [crlf](ok.md)\r\n")
+	write("a/refs/ok.md", "ok")
+	write("b/SKILL.md", "---\nname: b\ndescription: d\n---\n")
+	write("flat.md", "---\nname: flat\ndescription: d\n---\n")
+	ws := NewWorkspace([]Root{{Dir: root, Source: SourceCustom, Rank: 300}}, LoadOptions{})
+	snap, err := ws.Load(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(root, "a", "SKILL.md")
+	show := func(s *Snapshot) []string {
+		var out []string
+		for _, l := range s.Links(a) {
+			rel, _ := filepath.Rel(root, l.Skill)
+			watch, _ := filepath.Rel(root, l.WatchDir)
+			out = append(out, fmt.Sprintf("%s inside=%t exists=%t skill=%s watch=%s", l.Dest, l.Inside, l.Exists, rel, watch))
+		}
+		return out
+	}
+	want := []string{
+		"refs/ok.md inside=true exists=true skill=a/SKILL.md watch=",
+		"refs/deep/x.md inside=true exists=false skill=a/SKILL.md watch=a/refs",
+		"../b/SKILL.md inside=false exists=true skill=b/SKILL.md watch=",
+		"../flat.md inside=false exists=true skill=flat.md watch=",
+		"../../secret inside=false exists=false skill= watch=",
+		"ok.md inside=true exists=false skill=a/SKILL.md watch=a",
+	}
+	if got := show(snap); !slices.Equal(got, want) {
+		t.Fatalf("facts:\n%q\nwant\n%q", got, want)
+	}
+	if got := snap.LinkWatchDirs([]string{a}); !slices.Equal(got, []string{filepath.Join(root, "a", "refs"), filepath.Join(root, "a")}) {
+		t.Errorf("watch dirs %q", got)
+	}
+	// The missing folder appears, then the file: each disk event renews the
+	// facts of the links it touches, and only those.
+	write("a/refs/deep/x.md", "x")
+	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "a", "refs", "deep")})
+	if got := show(snap)[1]; got != "refs/deep/x.md inside=true exists=true skill=a/SKILL.md watch=" {
+		t.Errorf("after the target appeared: %s", got)
+	}
+	// An unrelated change keeps the facts (same entry, no new stat).
+	before := snap.links[a]
+	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "b", "other.txt")})
+	if snap.links[a] != before {
+		t.Errorf("an unrelated change renewed the facts")
+	}
+	// The linked bundle goes away.
+	if err := os.RemoveAll(filepath.Join(root, "b")); err != nil {
+		t.Fatal(err)
+	}
+	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "b")})
+	if got := show(snap)[2]; got != "../b/SKILL.md inside=false exists=false skill= watch=" {
+		t.Errorf("after the linked bundle went: %s", got)
+	}
+}
