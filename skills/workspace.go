@@ -45,89 +45,6 @@ type Overlay struct {
 	Text    []byte
 }
 
-// Snapshot is an immutable view of every skill file and the resolved
-// registry. Readers take no locks; nothing reachable from it is mutated.
-type Snapshot struct {
-	// Seq increases with every Apply.
-	Seq uint64
-	// Roots are the listed roots in scan order.
-	Roots []RootState
-	// Registry is the resolved set of skills.
-	Registry *Registry
-
-	files    map[string]*File  // every candidate file in the roots
-	loose    map[string]*File  // open buffers outside the roots
-	entryOf  map[string]*Entry // skill file path -> entry
-	rootOf   map[string]int    // skill file path -> root index
-	overlays map[string]Overlay
-	sorted   []string // sorted keys of files and loose
-
-	links      map[string]*linkEntry // per file: its link facts, made on first use
-	bundleDirs map[string]string     // bundle folder -> its skill file
-}
-
-// File returns the parsed file at path (in a root or open in the editor).
-func (s *Snapshot) File(path string) *File {
-	if f, ok := s.files[path]; ok {
-		return f
-	}
-	return s.loose[path]
-}
-
-// Files returns every known skill file sorted by path: the files in the
-// roots and the open buffers outside them.
-func (s *Snapshot) Files() []*File {
-	out := make([]*File, 0, len(s.sorted))
-	for _, p := range s.sorted {
-		out = append(out, s.File(p))
-	}
-	return out
-}
-
-// InRoots reports whether path is a skill file in one of the roots.
-func (s *Snapshot) InRoots(path string) bool {
-	_, ok := s.files[path]
-	return ok
-}
-
-// Entry returns the root entry of a skill file and its root, if any.
-func (s *Snapshot) Entry(path string) (*Entry, *Root) {
-	e, ok := s.entryOf[path]
-	if !ok {
-		return nil, nil
-	}
-	return e, &s.Roots[s.rootOf[path]].Root
-}
-
-// Overlay returns the editor buffer for path, if open.
-func (s *Snapshot) Overlay(path string) (Overlay, bool) {
-	o, ok := s.overlays[path]
-	return o, ok
-}
-
-// SkillAt returns the skill (winner or loser) defined by the file at path.
-func (s *Snapshot) SkillAt(path string) *Skill {
-	f := s.File(path)
-	if f == nil || f.Def == nil {
-		return nil
-	}
-	for _, sk := range s.Registry.All(f.Def.Name) {
-		if sk.Path == path {
-			return sk
-		}
-	}
-	return nil
-}
-
-// Problems returns the discovery problems of every root.
-func (s *Snapshot) Problems() []Problem {
-	var out []Problem
-	for _, r := range s.Roots {
-		out = append(out, r.Problems...)
-	}
-	return out
-}
-
 // Workspace is the single writer of snapshots: every editor event and disk
 // event becomes an Apply that builds the next snapshot.
 type Workspace struct {
@@ -169,47 +86,74 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	prev := w.cur.Load()
-	overlays := maps.Clone(prev.overlays)
-	relist := map[int]bool{}
-	entryUpdates := map[int]map[string]bool{}
-	touched := map[string]bool{}
-	disk := map[string]bool{}
-	rescan := false
+	pc := w.collect(prev, changes)
+	if len(pc.relist) == 0 && len(pc.entryUpdates) == 0 {
+		next := w.applyFiles(prev, pc.overlays, pc.touched)
+		next.carryLinks(prev, pc.disk, false)
+		w.cur.Store(next)
+		return next
+	}
+	next := &Snapshot{Seq: prev.Seq + 1, overlays: pc.overlays}
+	if !w.listRoots(ctx, prev, next, pc) {
+		return prev
+	}
+	next.loadFiles(prev, pc.touched)
+	next.parseLoose(prev)
+	next.resolve(w.opts)
+	next.carryLinks(prev, pc.disk, pc.rescan)
+	w.cur.Store(next)
+	return next
+}
+
+// pendingChanges is what a batch of changes asks of Apply.
+type pendingChanges struct {
+	overlays     map[string]Overlay      // the open buffers after the batch
+	relist       map[int]bool            // roots to list again
+	entryUpdates map[int]map[string]bool // per root: entries to examine again
+	touched      map[string]bool         // every changed path
+	disk         map[string]bool         // the paths changed on disk
+	rescan       bool                    // rediscover everything
+}
+
+// collect sorts a batch of changes into what must be listed, examined and
+// parsed again.
+func (w *Workspace) collect(prev *Snapshot, changes []Change) pendingChanges {
+	pc := pendingChanges{overlays: maps.Clone(prev.overlays), relist: map[int]bool{}, entryUpdates: map[int]map[string]bool{}, touched: map[string]bool{}, disk: map[string]bool{}}
 	for _, c := range changes {
 		p := filepath.Clean(c.Path)
 		switch c.Kind {
 		case ChangeOpen, ChangeEdit:
-			if o, ok := overlays[p]; ok && c.Kind == ChangeEdit && c.Version != 0 && c.Version < o.Version {
+			if o, ok := pc.overlays[p]; ok && c.Kind == ChangeEdit && c.Version != 0 && c.Version < o.Version {
 				continue // versions going backwards: keep the newer text
 			}
-			overlays[p] = Overlay{Version: c.Version, Text: c.Text}
-			touched[p] = true
+			pc.overlays[p] = Overlay{Version: c.Version, Text: c.Text}
+			pc.touched[p] = true
 		case ChangeClose:
-			delete(overlays, p)
-			touched[p] = true
-			w.markRoots(p, prev, relist, entryUpdates)
+			delete(pc.overlays, p)
+			pc.touched[p] = true
+			w.markRoots(p, prev, pc.relist, pc.entryUpdates)
 		case ChangeDisk:
-			touched[p] = true
-			disk[p] = true
-			w.markRoots(p, prev, relist, entryUpdates)
+			pc.touched[p] = true
+			pc.disk[p] = true
+			w.markRoots(p, prev, pc.relist, pc.entryUpdates)
 		case ChangeRescan:
-			rescan = true
+			pc.rescan = true
 		}
 	}
-	if rescan {
+	if pc.rescan {
 		for i := range w.roots {
-			relist[i] = true
+			pc.relist[i] = true
 		}
 	}
-	if len(relist) == 0 && len(entryUpdates) == 0 {
-		next := w.applyFiles(prev, overlays, touched)
-		next.carryLinks(prev, disk, false)
-		w.cur.Store(next)
-		return next
-	}
-	next := &Snapshot{Seq: prev.Seq + 1, overlays: overlays}
+	return pc
+}
+
+// listRoots lists the roots the changes ask for again (in parallel) and
+// re-examines the changed entries of the others, filling next.Roots. It
+// returns false when ctx ended first.
+func (w *Workspace) listRoots(ctx context.Context, prev, next *Snapshot, pc pendingChanges) bool {
 	next.Roots = slices.Clone(prev.Roots)
-	idx := slices.Sorted(maps.Keys(relist))
+	idx := slices.Sorted(maps.Keys(pc.relist))
 	listed := make([]RootState, len(idx))
 	parallel(len(idx), func(i int) {
 		if ctx.Err() == nil {
@@ -217,76 +161,83 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 		}
 	})
 	if ctx.Err() != nil {
-		return prev
+		return false
 	}
 	for i, ri := range idx {
 		next.Roots[ri] = listed[i]
 	}
-	for ri, names := range entryUpdates {
-		if !relist[ri] {
+	for ri, names := range pc.entryUpdates {
+		if !pc.relist[ri] {
 			next.Roots[ri] = updateEntries(next.Roots[ri], slices.Sorted(maps.Keys(names)))
 		}
 	}
-	// Collect the skill files and decide which need (re)parsing.
-	next.files = make(map[string]*File, len(prev.files))
-	next.entryOf = make(map[string]*Entry, len(prev.entryOf))
-	next.rootOf = make(map[string]int, len(prev.rootOf))
-	type job struct {
-		path string
-		mode ReadMode
-		e    *Entry
-	}
-	var jobs []job
-	for ri := range next.Roots {
-		rs := &next.Roots[ri]
+	return true
+}
+
+// parseJob is a skill file to read (or take from its overlay) and parse.
+type parseJob struct {
+	path string
+	mode ReadMode
+}
+
+// loadFiles indexes the entries of s.Roots and fills s.files: unchanged
+// files (same stat, not touched, not open) are taken from prev, the others
+// are read and parsed in parallel.
+func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool) {
+	s.files = make(map[string]*File, len(prev.files))
+	s.entryOf = make(map[string]*Entry, len(prev.entryOf))
+	s.rootOf = make(map[string]int, len(prev.rootOf))
+	var jobs []parseJob
+	for ri := range s.Roots {
+		rs := &s.Roots[ri]
 		for ei := range rs.Entries {
 			e := &rs.Entries[ei]
-			if _, dup := next.entryOf[e.Path]; dup {
+			if _, dup := s.entryOf[e.Path]; dup {
 				continue // the same path reached twice (overlapping roots)
 			}
-			next.entryOf[e.Path] = e
-			next.rootOf[e.Path] = ri
-			old, had := prev.files[e.Path]
-			oldEntry := prev.entryOf[e.Path]
-			_, open := overlays[e.Path]
-			switch {
-			case open:
-				jobs = append(jobs, job{e.Path, rs.Root.Mode, e})
-			case had && !touched[e.Path] && oldEntry != nil && old.Mode == rs.Root.Mode && prev.overlays[e.Path].Text == nil &&
-				oldEntry.Size == e.Size && oldEntry.ModTime.Equal(e.ModTime):
-				next.files[e.Path] = old
-			default:
-				jobs = append(jobs, job{e.Path, rs.Root.Mode, e})
+			s.entryOf[e.Path] = e
+			s.rootOf[e.Path] = ri
+			if old := prev.unchanged(e, rs.Root.Mode, touched); old != nil && s.overlays[e.Path].Text == nil {
+				s.files[e.Path] = old
+				continue
 			}
+			jobs = append(jobs, parseJob{e.Path, rs.Root.Mode})
 		}
 	}
 	parsed := make([]*File, len(jobs))
-	parallel(len(jobs), func(i int) {
-		j := jobs[i]
-		if o, ok := overlays[j.path]; ok {
-			if old := prev.File(j.path); old != nil && old.Mode == j.mode && bytes.Equal(old.Src, o.Text) && old.ReadErr == "" {
-				parsed[i] = old
-				return
-			}
-			parsed[i] = Parse(j.path, o.Text, j.mode)
-			return
-		}
-		f := loadFile(j.path, j.mode)
-		if old := prev.files[j.path]; old != nil && old.Mode == f.Mode && bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr && old.Drop != nil == (f.Drop != nil) {
-			if prev.overlays[j.path].Text == nil {
-				f = old // unchanged bytes: keep the parsed file
-			}
-		}
-		parsed[i] = f
-	})
+	parallel(len(jobs), func(i int) { parsed[i] = s.parseJob(prev, jobs[i]) })
 	for i, j := range jobs {
-		next.files[j.path] = parsed[i]
+		s.files[j.path] = parsed[i]
 	}
-	next.parseLoose(prev)
-	next.resolve(w.opts)
-	next.carryLinks(prev, disk, rescan)
-	w.cur.Store(next)
-	return next
+}
+
+// unchanged returns the parsed file of entry e when nothing about it
+// changed since s: not touched, not open, same read mode, same stat.
+func (s *Snapshot) unchanged(e *Entry, mode ReadMode, touched map[string]bool) *File {
+	old, had := s.files[e.Path]
+	oldEntry := s.entryOf[e.Path]
+	if !had || touched[e.Path] || oldEntry == nil || old.Mode != mode || s.overlays[e.Path].Text != nil ||
+		oldEntry.Size != e.Size || !oldEntry.ModTime.Equal(e.ModTime) {
+		return nil
+	}
+	return old
+}
+
+// parseJob reads and parses one file (or its open buffer), keeping prev's
+// parsed file when the bytes are the same.
+func (s *Snapshot) parseJob(prev *Snapshot, j parseJob) *File {
+	if o, ok := s.overlays[j.path]; ok {
+		if old := prev.File(j.path); old != nil && old.Mode == j.mode && bytes.Equal(old.Src, o.Text) && old.ReadErr == "" {
+			return old
+		}
+		return Parse(j.path, o.Text, j.mode)
+	}
+	f := loadFile(j.path, j.mode)
+	if old := prev.files[j.path]; old != nil && old.Mode == f.Mode && bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr &&
+		old.Drop != nil == (f.Drop != nil) && prev.overlays[j.path].Text == nil {
+		return old // unchanged bytes: keep the parsed file
+	}
+	return f
 }
 
 // applyFiles is Apply's fast path for changes that add or remove no root
@@ -425,58 +376,4 @@ func updateEntries(rs RootState, names []string) RootState {
 		rs.Entries = slices.Insert(rs.Entries, at, *e)
 	}
 	return rs
-}
-
-// resolve builds the registry and the sorted path list.
-func (s *Snapshot) resolve(opts LoadOptions) {
-	var cands []*Skill
-	var dropped []*File
-	cands = append(cands, opts.Runtime...)
-	for ri := range s.Roots {
-		rs := &s.Roots[ri]
-		for ei := range rs.Entries {
-			e := &rs.Entries[ei]
-			if s.rootOf[e.Path] != ri {
-				continue
-			}
-			f := s.files[e.Path]
-			if f == nil {
-				continue
-			}
-			if f.Def == nil {
-				if f.Drop != nil {
-					dropped = append(dropped, f)
-				}
-				continue
-			}
-			sk := *f.Def
-			sk.Source = rs.Root.Source
-			sk.Rank = rs.Root.Rank
-			sk.RootIndex = ri
-			sk.EntryIndex = ei
-			sk.ResourceBase = ResourceBase{Kind: ResourceDirectory, Path: e.BaseDir}
-			cands = append(cands, &sk)
-		}
-	}
-	s.Registry = Resolve(cands, dropped)
-	s.bundleDirs = make(map[string]string, len(s.entryOf))
-	for p, e := range s.entryOf {
-		if e.Kind == EntryBundle {
-			s.bundleDirs[e.BaseDir] = p
-		}
-	}
-	for _, p := range s.Problems() {
-		if p.Code == CodeProviderFailed {
-			s.Registry.Incomplete = p.Message
-			break
-		}
-	}
-	s.sorted = make([]string, 0, len(s.files)+len(s.loose))
-	for p := range s.files {
-		s.sorted = append(s.sorted, p)
-	}
-	for p := range s.loose {
-		s.sorted = append(s.sorted, p)
-	}
-	slices.Sort(s.sorted)
 }

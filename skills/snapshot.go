@@ -1,0 +1,142 @@
+package skills
+
+import (
+	"slices"
+)
+
+// Snapshot is an immutable view of every skill file and the resolved
+// registry. Readers take no locks; nothing reachable from it is mutated.
+type Snapshot struct {
+	// Seq increases with every Apply.
+	Seq uint64
+	// Roots are the listed roots in scan order.
+	Roots []RootState
+	// Registry is the resolved set of skills.
+	Registry *Registry
+
+	files    map[string]*File  // every candidate file in the roots
+	loose    map[string]*File  // open buffers outside the roots
+	entryOf  map[string]*Entry // skill file path -> entry
+	rootOf   map[string]int    // skill file path -> root index
+	overlays map[string]Overlay
+	sorted   []string // sorted keys of files and loose
+
+	links      map[string]*linkEntry // per file: its link facts, made on first use
+	bundleDirs map[string]string     // bundle folder -> its skill file
+}
+
+// File returns the parsed file at path (in a root or open in the editor).
+func (s *Snapshot) File(path string) *File {
+	if f, ok := s.files[path]; ok {
+		return f
+	}
+	return s.loose[path]
+}
+
+// Files returns every known skill file sorted by path: the files in the
+// roots and the open buffers outside them.
+func (s *Snapshot) Files() []*File {
+	out := make([]*File, 0, len(s.sorted))
+	for _, p := range s.sorted {
+		out = append(out, s.File(p))
+	}
+	return out
+}
+
+// InRoots reports whether path is a skill file in one of the roots.
+func (s *Snapshot) InRoots(path string) bool {
+	_, ok := s.files[path]
+	return ok
+}
+
+// Entry returns the root entry of a skill file and its root, if any.
+func (s *Snapshot) Entry(path string) (*Entry, *Root) {
+	e, ok := s.entryOf[path]
+	if !ok {
+		return nil, nil
+	}
+	return e, &s.Roots[s.rootOf[path]].Root
+}
+
+// Overlay returns the editor buffer for path, if open.
+func (s *Snapshot) Overlay(path string) (Overlay, bool) {
+	o, ok := s.overlays[path]
+	return o, ok
+}
+
+// SkillAt returns the skill (winner or loser) defined by the file at path.
+func (s *Snapshot) SkillAt(path string) *Skill {
+	f := s.File(path)
+	if f == nil || f.Def == nil {
+		return nil
+	}
+	for _, sk := range s.Registry.All(f.Def.Name) {
+		if sk.Path == path {
+			return sk
+		}
+	}
+	return nil
+}
+
+// Problems returns the discovery problems of every root.
+func (s *Snapshot) Problems() []Problem {
+	var out []Problem
+	for _, r := range s.Roots {
+		out = append(out, r.Problems...)
+	}
+	return out
+}
+
+// resolve builds the registry and the sorted path list.
+func (s *Snapshot) resolve(opts LoadOptions) {
+	var cands []*Skill
+	var dropped []*File
+	cands = append(cands, opts.Runtime...)
+	for ri := range s.Roots {
+		rs := &s.Roots[ri]
+		for ei := range rs.Entries {
+			e := &rs.Entries[ei]
+			if s.rootOf[e.Path] != ri {
+				continue
+			}
+			f := s.files[e.Path]
+			if f == nil {
+				continue
+			}
+			if f.Def == nil {
+				if f.Drop != nil {
+					dropped = append(dropped, f)
+				}
+				continue
+			}
+			sk := *f.Def
+			sk.Source = rs.Root.Source
+			sk.Rank = rs.Root.Rank
+			sk.RootIndex = ri
+			sk.EntryIndex = ei
+			sk.ResourceBase = ResourceBase{Kind: ResourceDirectory, Path: e.BaseDir}
+			cands = append(cands, &sk)
+		}
+	}
+	s.Registry = Resolve(cands, dropped)
+	s.bundleDirs = make(map[string]string, len(s.entryOf))
+	for p, e := range s.entryOf {
+		if e.Kind == EntryBundle {
+			s.bundleDirs[e.BaseDir] = p
+		}
+	}
+	for _, p := range s.Problems() {
+		if p.Code == CodeProviderFailed {
+			s.Registry.Incomplete = p.Message
+			break
+		}
+	}
+	s.sorted = make([]string, 0, len(s.files)+len(s.loose))
+	for p := range s.files {
+		s.sorted = append(s.sorted, p)
+	}
+	for p := range s.loose {
+		s.sorted = append(s.sorted, p)
+	}
+	slices.Sort(s.sorted)
+}
