@@ -1,0 +1,85 @@
+package diagnostics
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// jsonDiagnostic is the JSON shape of one diagnostic. Line and column fields
+// are 1-based; columns count bytes.
+type jsonDiagnostic struct {
+	Path      string        `json:"path"`
+	Line      int           `json:"line"`
+	Column    int           `json:"column"`
+	EndLine   int           `json:"endLine"`
+	EndColumn int           `json:"endColumn"`
+	Severity  string        `json:"severity"`
+	Code      string        `json:"code"`
+	Message   string        `json:"message"`
+	Related   []jsonRelated `json:"related"`
+	Fixes     []jsonFix     `json:"fixes"`
+}
+
+type jsonRange struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+}
+
+type jsonRelated struct {
+	jsonRange
+	Message string `json:"message"`
+}
+
+type jsonFix struct {
+	Title string     `json:"title"`
+	Edits []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	jsonRange
+	NewText string `json:"newText"`
+}
+
+func (loc location) jsonRange() jsonRange {
+	return jsonRange{Path: loc.path, Line: loc.line, Column: loc.col, EndLine: loc.endLine, EndColumn: loc.endCol}
+}
+
+// FormatJSON writes ds as an indented JSON array (never null) of objects with
+// path, line, column, endLine, endColumn, severity, code, message, related
+// and fixes, followed by a newline. Paths inside relTo are relative to it.
+func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo string) error {
+	l := locator{snap, relTo}
+	out := make([]jsonDiagnostic, 0, len(ds))
+	for _, d := range ds {
+		r := l.locate(d.Path, d.Span).jsonRange()
+		jd := jsonDiagnostic{
+			Path: r.Path, Line: r.Line, Column: r.Column, EndLine: r.EndLine, EndColumn: r.EndColumn,
+			Severity: d.Severity.String(), Code: d.Code, Message: l.msg(d.Message),
+			Related: []jsonRelated{}, Fixes: []jsonFix{},
+		}
+		for _, rel := range d.Related {
+			jd.Related = append(jd.Related, jsonRelated{l.locate(rel.Path, rel.Span).jsonRange(), l.msg(rel.Message)})
+		}
+		for _, f := range d.Fixes {
+			jf := jsonFix{Title: f.Title, Edits: []jsonEdit{}}
+			for _, e := range f.Edits {
+				jf.Edits = append(jf.Edits, jsonEdit{l.locate(e.Path, e.Span).jsonRange(), e.NewText})
+			}
+			jd.Fixes = append(jd.Fixes, jf)
+		}
+		out = append(out, jd)
+	}
+	return writeJSON(w, out)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,239 @@
+package diagnostics
+
+import (
+	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// SARIF 2.1.0, the subset code-scanning tools read.
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool               sarifTool                   `json:"tool"`
+		OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
+		ColumnKind         string                      `json:"columnKind"`
+		Results            []sarifResult               `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		InformationURI string      `json:"informationUri"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID                   string       `json:"id"`
+		ShortDescription     sarifMessage `json:"shortDescription"`
+		FullDescription      sarifMessage `json:"fullDescription"`
+		HelpURI              string       `json:"helpUri,omitempty"`
+		DefaultConfiguration struct {
+			Level string `json:"level"`
+		} `json:"defaultConfiguration"`
+	}
+	sarifMessage struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID           string          `json:"ruleId"`
+		RuleIndex        *int            `json:"ruleIndex,omitempty"`
+		Level            string          `json:"level"`
+		Message          sarifMessage    `json:"message"`
+		Locations        []sarifLocation `json:"locations"`
+		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+		Fixes            []sarifFix      `json:"fixes,omitempty"`
+	}
+	sarifLocation struct {
+		ID               *int          `json:"id,omitempty"`
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+		Message          *sarifMessage `json:"message,omitempty"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifactLoc `json:"artifactLocation"`
+		Region           *sarifRegion     `json:"region,omitempty"`
+	}
+	sarifArtifactLoc struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn"`
+		EndLine     int `json:"endLine"`
+		EndColumn   int `json:"endColumn"`
+	}
+	sarifFix struct {
+		Description     sarifMessage          `json:"description"`
+		ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+	}
+	sarifArtifactChange struct {
+		ArtifactLocation sarifArtifactLoc   `json:"artifactLocation"`
+		Replacements     []sarifReplacement `json:"replacements"`
+	}
+	sarifReplacement struct {
+		DeletedRegion   sarifRegion   `json:"deletedRegion"`
+		InsertedContent *sarifMessage `json:"insertedContent,omitempty"`
+	}
+)
+
+// sarifBase is the uriBaseId of paths relative to relTo.
+const sarifBase = "SRCROOT"
+
+func sarifLevel(s Severity) string {
+	switch s {
+	case SeverityError:
+		return "error"
+	case SeverityWarning:
+		return "warning"
+	}
+	return "note"
+}
+
+// fileURI returns the file: URI of an absolute path.
+func fileURI(p string) string {
+	p = filepath.ToSlash(p)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive path
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// relURI returns the relative URI reference of a relative path.
+func relURI(p string) string {
+	u := (&url.URL{Path: filepath.ToSlash(p)}).EscapedPath()
+	if strings.HasPrefix(u, "./") {
+		return u
+	}
+	if i := strings.IndexByte(u, ':'); i >= 0 && !strings.Contains(u[:i], "/") {
+		return "./" + u // a first segment with a colon would read as a scheme
+	}
+	return u
+}
+
+func (loc location) sarifArtifact() sarifArtifactLoc {
+	switch {
+	case loc.rel:
+		return sarifArtifactLoc{URI: relURI(loc.path), URIBaseID: sarifBase}
+	case filepath.IsAbs(loc.abs):
+		return sarifArtifactLoc{URI: fileURI(loc.abs)}
+	}
+	return sarifArtifactLoc{URI: relURI(loc.path)}
+}
+
+func (loc location) sarifRegion() *sarifRegion {
+	if !loc.ok {
+		return nil
+	}
+	return &sarifRegion{StartLine: loc.line16, StartColumn: loc.col16, EndLine: loc.endLine16, EndColumn: loc.endCol16}
+}
+
+func (loc location) sarifPhysical() sarifPhysical {
+	return sarifPhysical{ArtifactLocation: loc.sarifArtifact(), Region: loc.sarifRegion()}
+}
+
+// FormatSARIF writes ds as a SARIF 2.1.0 log with one run whose tool lists
+// every rule of [Rules]. Paths inside relTo are relative URIs against the
+// base id SRCROOT (declared in originalUriBaseIds); others are file: URIs.
+// Columns are UTF-16 code units.
+func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo string) error {
+	l := locator{snap, relTo}
+	rules, index := sarifRules()
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           "skill-ls",
+			InformationURI: "https://github.com/skill-ls/skill-ls",
+			Rules:          rules,
+		}},
+		ColumnKind: "utf16CodeUnits",
+		Results:    []sarifResult{},
+	}
+	if relTo != "" {
+		base := fileURI(relTo)
+		if !strings.HasSuffix(base, "/") {
+			base += "/"
+		}
+		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{sarifBase: {URI: base}}
+	}
+	for _, d := range ds {
+		res := sarifResult{
+			RuleID:    d.Code,
+			Level:     sarifLevel(d.Severity),
+			Message:   sarifMessage{l.msg(d.Message)},
+			Locations: []sarifLocation{{PhysicalLocation: l.locate(d.Path, d.Span).sarifPhysical()}},
+		}
+		if i, ok := index[d.Code]; ok {
+			res.RuleIndex = &i
+		}
+		for i, r := range d.Related {
+			id := i + 1
+			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
+				ID:               &id,
+				PhysicalLocation: l.locate(r.Path, r.Span).sarifPhysical(),
+				Message:          &sarifMessage{l.msg(r.Message)},
+			})
+		}
+		for _, f := range d.Fixes {
+			if sf, ok := sarifFixOf(l, f); ok {
+				res.Fixes = append(res.Fixes, sf)
+			}
+		}
+		run.Results = append(run.Results, res)
+	}
+	return writeJSON(w, sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	})
+}
+
+// sarifRules returns the tool's rule list and each code's index in it.
+func sarifRules() ([]sarifRule, map[string]int) {
+	rules := []sarifRule{}
+	index := map[string]int{}
+	for i, r := range Rules() {
+		sr := sarifRule{
+			ID:               r.Code,
+			ShortDescription: sarifMessage{r.Summary},
+			FullDescription:  sarifMessage{r.Doc},
+			HelpURI:          DocURL(r.Code),
+		}
+		sr.DefaultConfiguration.Level = sarifLevel(r.Severity)
+		rules = append(rules, sr)
+		index[r.Code] = i
+	}
+	return rules, index
+}
+
+// sarifFixOf converts a fix: one artifactChange per file, in the order the
+// files appear. ok is false when no edit has a region to replace.
+func sarifFixOf(l locator, f Fix) (sarifFix, bool) {
+	sf := sarifFix{Description: sarifMessage{f.Title}, ArtifactChanges: []sarifArtifactChange{}}
+	byPath := map[string]int{}
+	for _, e := range f.Edits {
+		loc := l.locate(e.Path, e.Span)
+		reg := loc.sarifRegion()
+		if reg == nil {
+			continue // SARIF needs a region to replace
+		}
+		rep := sarifReplacement{DeletedRegion: *reg}
+		if e.NewText != "" {
+			rep.InsertedContent = &sarifMessage{e.NewText}
+		}
+		j, ok := byPath[e.Path]
+		if !ok {
+			j = len(sf.ArtifactChanges)
+			byPath[e.Path] = j
+			sf.ArtifactChanges = append(sf.ArtifactChanges, sarifArtifactChange{ArtifactLocation: loc.sarifArtifact()})
+		}
+		sf.ArtifactChanges[j].Replacements = append(sf.ArtifactChanges[j].Replacements, rep)
+	}
+	return sf, len(sf.ArtifactChanges) > 0
+}
