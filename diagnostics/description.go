@@ -27,25 +27,24 @@ var descriptionRules = []*Rule{
 		Finding: func(p *Pass, fd skills.Finding) {
 			at := p.File.Frontmatter.CloseSpan.Start
 			stub := Fix{Title: "Add a description stub", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "description: Describe what this skill does and when to use it."+p.Newline())}}
-			p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; there is no description key", stub)
+			p.Report(fd.Span, dropPrefix+"there is no description: key; add one that says what the skill does and when to use it", stub)
 		}},
 	{Code: CodeDescriptionNotString, Severity: SeverityError, Drops: true, Summary: "description is not a string",
 		Doc: "`description` must be a YAML string; a number, boolean, null, list or mapping drops the skill. Quote the value or use a block scalar.",
 		Finding: func(p *Pass, fd skills.Finding) {
-			kind := p.File.Frontmatter.Field("description").Value.Kind
-			p.Report(fd.Span, dropPrefix+fmt.Sprintf("frontmatter requires name and description; description is a YAML %s, not a string", kind))
+			p.Report(fd.Span, dropPrefix+notText(p, p.File.Frontmatter.Field("description")))
 		}},
 	{Code: CodeDescriptionEmpty, Severity: SeverityError, Drops: true, Summary: "description is empty",
 		Doc: "An empty `description` drops the skill with `frontmatter requires name and description`.",
 		Finding: func(p *Pass, fd skills.Finding) {
-			p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; description is empty")
+			p.Report(fd.Span, dropPrefix+"description is empty; say what the skill does and when to use it")
 		}},
 	{Code: CodeDescriptionBlank, Severity: SeverityWarning, Summary: "description is only whitespace",
 		Doc: "A quoted description made only of whitespace is accepted by DSH, but the catalog then shows an empty description, so the model has nothing to match the skill against.",
 		File: func(p *Pass) {
 			if desc := loadedDescription(p); desc != nil {
 				if _, units := jstext.Collapse(desc.Value.Str); units == 0 {
-					p.Report(desc.ValueSpan, "the description is only whitespace, so the catalog shows an empty description")
+					p.Report(desc.ValueSpan, "the description is only whitespace, so the catalog shows nothing for this skill; say what it does and when to use it")
 				}
 			}
 		}},

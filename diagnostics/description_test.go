@@ -9,7 +9,7 @@ func TestDescriptionRules(t *testing.T) {
 	codes := []string{CodeDescriptionMissing, CodeDescriptionNotString, CodeDescriptionEmpty, CodeDescriptionBlank, CodeDescriptionTruncated, CodeDescriptionTooLong}
 	runRuleCases(t, codes, []ruleCase{
 		{name: "clean", src: skill("skill")},
-		{name: "missing", src: "---\nname: skill\n---\n", want: []string{"error description-missing 1:1"}},
+		{name: "missing", src: "---\nname: skill\n---\n", want: []string{"error description-missing 2:1"}},
 		{name: "list", src: "---\nname: skill\ndescription:\n  - a\n---\n", want: []string{"error description-not-string 4:3"}, contains: "a YAML list"},
 		{name: "empty", src: "---\nname: skill\ndescription: ''\n---\n", want: []string{"error description-empty 3:14"}},
 		{name: "blank", src: "---\nname: skill\ndescription: \"\\u3000 \"\n---\n", want: []string{"warning description-blank 3:14"}},

@@ -35,12 +35,21 @@ func Markdown() string {
 	}
 	b.WriteString("\n## Profiles\n\n")
 	for _, p := range profiles {
-		fmt.Fprintf(&b, "- `%s`: %s.\n", p.Name, p.Summary)
+		fmt.Fprintf(&b, "### %s\n\n%s.\n\n%s\n\n", p.Name, upper(p.Summary), p.Doc)
 	}
+	b.WriteString("## Positions\n\nLines are 1-based everywhere. Columns are 1-based byte offsets in the `text`, `json` and `github` formats of `skill-ls check` (what editors' error parsers and GitHub annotations expect), UTF-16 code units in `sarif` (SARIF's `columnKind` is declared as `utf16CodeUnits`) and in the language server (LSP positions are UTF-16).\n")
 	for _, r := range Rules() {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n", r.Code, r.Doc)
 	}
 	return b.String()
+}
+
+// upper returns s with its first letter in upper case.
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // gradeName is a severity's name, "off" for SeverityOff.

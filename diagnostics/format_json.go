@@ -36,8 +36,9 @@ type jsonRelated struct {
 }
 
 type jsonFix struct {
-	Title string     `json:"title"`
-	Edits []jsonEdit `json:"edits"`
+	Title  string     `json:"title"`
+	Unsafe bool       `json:"unsafe,omitempty"`
+	Edits  []jsonEdit `json:"edits"`
 }
 
 type jsonEdit struct {
@@ -66,7 +67,7 @@ func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo strin
 			jd.Related = append(jd.Related, jsonRelated{l.locate(rel.Path, rel.Span).jsonRange(), l.msg(rel.Message)})
 		}
 		for _, f := range d.Fixes {
-			jf := jsonFix{Title: f.Title, Edits: []jsonEdit{}}
+			jf := jsonFix{Title: f.Title, Unsafe: f.Unsafe, Edits: []jsonEdit{}}
 			for _, e := range f.Edits {
 				jf.Edits = append(jf.Edits, jsonEdit{l.locate(e.Path, e.Span).jsonRange(), e.NewText})
 			}

@@ -29,7 +29,7 @@ var frontmatterRules = []*Rule{
 	{Code: CodeFrontmatterUnclosed, Severity: SeverityError, Drops: true, Summary: "the frontmatter has no closing ---",
 		Doc: "The opening `---` is never closed by a line that is exactly `---` (no indentation, no trailing spaces; `...` does not close it). DSH drops the skill with `missing YAML frontmatter`.",
 		Finding: func(p *Pass, fd skills.Finding) {
-			p.Report(fd.Span, dropPrefix+"the frontmatter is never closed by a line that is exactly --- (no indentation, no trailing spaces)")
+			p.Report(fd.Span, dropPrefix+"the frontmatter is never closed: add a line that is exactly --- (no indentation, no trailing spaces) after the last key")
 		}},
 	{Code: CodeFrontmatterNotMap, Severity: SeverityError, Drops: true, Summary: "the frontmatter is not a YAML mapping",
 		Doc:     "The YAML between the delimiters is empty, only comments, a scalar or a list. DSH needs a mapping of keys to values and drops the skill with `missing YAML frontmatter`.",
@@ -37,26 +37,27 @@ var frontmatterRules = []*Rule{
 	{Code: CodeYAMLSyntax, Severity: SeverityError, Drops: true, Summary: "the frontmatter is not valid YAML",
 		Doc: "The frontmatter fails to parse as YAML 1.2; DSH drops the skill with `invalid YAML frontmatter`. The message gives the line and column.",
 		Finding: func(p *Pass, fd skills.Finding) {
-			e := p.File.Frontmatter.Err
-			p.Report(fd.Span, dropPrefix+"invalid YAML frontmatter: "+e.Message+yamlWhere(e))
+			p.Report(fd.Span, dropPrefix+"the frontmatter is not valid YAML: "+yamlAdvice(p.File.Frontmatter.Err.Message))
 		}},
 	{Code: CodeYAMLUnquotedColon, Severity: SeverityError, Drops: true, Summary: "an unquoted value holds \": \"",
 		Doc: "The most common reason a skill vanishes: an unquoted value such as `description: Use when: the user asks` contains `: ` (or ends with `:`), which YAML reads as a nested mapping (\"Nested mappings are not allowed in compact mappings\"). DSH drops the skill. Quote the value or use a block scalar (`description: >-`). The quick fix quotes it.",
 		Finding: func(p *Pass, fd skills.Finding) {
-			quote := Fix{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(fd.Span, quoteYAML(p.Text(fd.Span)))}}
-			p.Report(fd.Span, dropPrefix+"this unquoted value holds \": \" (or ends with \":\"), which YAML reads as a nested mapping: Nested mappings are not allowed in compact mappings"+yamlWhere(p.File.Frontmatter.Err)+"; quote the value", quote)
+			quoted := quoteYAML(p.Text(fd.Span))
+			quote := Fix{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(fd.Span, quoted)}}
+			p.Report(fd.Span, dropPrefix+"this value holds \": \" (or ends with \":\") without quotes, so YAML reads it as a nested key; put the whole value in quotes: "+excerpt(quoted), quote)
 		}},
 	{Code: CodeYAMLDuplicateKey, Severity: SeverityError, Drops: true, Summary: "a key appears twice",
 		Doc: "YAML mappings must have unique keys (\"Map keys must be unique\"); DSH's parser rejects the frontmatter and drops the skill. Remove one of the two keys.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			e := p.File.Frontmatter.Err
-			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears twice: Map keys must be unique%s", e.Key, yamlWhere(e)))
+			line, _ := p.File.Lines().LineCol(e.FirstSpan.Start)
+			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears twice (first on line %d); keep one of them", e.Key, line))
 			d.Related = []Related{{Path: p.File.Path, Span: e.FirstSpan, Message: "first " + e.Key}}
 		}},
 	{Code: CodeYAMLTabIndent, Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",
 		Doc: "YAML forbids tabs as indentation (\"Tabs are not allowed as indentation\"); DSH drops the skill. Indent with spaces.",
 		Finding: func(p *Pass, fd skills.Finding) {
-			p.Report(fd.Span, dropPrefix+"Tabs are not allowed as indentation"+yamlWhere(p.File.Frontmatter.Err)+"; indent with spaces")
+			p.Report(fd.Span, dropPrefix+"this line is indented with a tab, and YAML allows only spaces; indent it with spaces")
 		}},
 	{Code: CodeYAMLTooComplex, Severity: SeverityError, Summary: "the frontmatter nests or aliases too deeply",
 		Doc: "The frontmatter exceeds skill-ls's safety limits (4 MiB of YAML, nesting depth 64, 100,000 nodes after alias expansion, as in a \"billion laughs\" document). skill-ls does not decode it; a skill header never needs this.",
@@ -65,19 +66,53 @@ var frontmatterRules = []*Rule{
 		}},
 }
 
-// yamlWhere places a YAML error in the frontmatter's own coordinates.
-func yamlWhere(e *skills.YAMLError) string {
-	return fmt.Sprintf(" (line %d, column %d of the frontmatter)", e.Line, e.Column)
+// yamlAdvice says in plain words what a YAML syntax error means and what
+// to type instead, from the parser's message.
+func yamlAdvice(parserMsg string) string {
+	msg := strings.ToLower(parserMsg)
+	for _, a := range yamlAdvices {
+		if strings.Contains(msg, a.parser) {
+			return a.advice
+		}
+	}
+	return "YAML cannot read this line; put values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) in quotes"
+}
+
+// yamlAdvices map parser messages (yaml.v3's, lower-cased) to advice.
+var yamlAdvices = []struct{ parser, advice string }{
+	{"did not find expected ',' or ']'", "a [ list is never closed; close it with ], or put the whole value in quotes"},
+	{"did not find expected ',' or '}'", "a { mapping is never closed; close it with }, or put the whole value in quotes"},
+	{"found unexpected end of stream", "a quoted value is never closed; add the closing quote"},
+	{"found unknown escape character", "a double-quoted value holds an unknown backslash escape; write \\\\ for a backslash, or use single quotes"},
+	{"unknown anchor", "a value starts with * (an alias) that names no anchor; put the value in quotes"},
+	{"found undefined tag handle", "a value starts with ! (a tag) that YAML does not know; put the value in quotes"},
+	{"found character that cannot start any token", "a value starts with a character YAML reserves (@, ` or %); put the value in quotes"},
+	{"could not find expected ':'", "this line has no \": \" after its key; write key: value, or indent it under the key it continues"},
+	{"block sequence entries are not allowed", "a \"- \" list item is not indented under its key"},
+	{"did not find expected '-' indicator", "the items of a list are not indented alike"},
+	{"did not find expected key", "this line does not fit the mapping: check its indentation, or put a value that starts with a special character in quotes"},
+	{"did not find expected node content", "a value is missing, or starts with a character YAML reserves; put it in quotes"},
+	{"did not find expected comment or line break", "text follows a closing quote or bracket; put the whole value in quotes"},
+	{"mapping values are not allowed", "this line holds \": \" where YAML expects no new key; put the value in quotes"},
+	{"mapping keys are not allowed", "a ? key is not allowed here; remove the ? or quote the text"},
+}
+
+// excerpt shortens s for a message.
+func excerpt(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "…"
+	}
+	return s
 }
 
 // reportFrontmatterMissing says why the first line is not an opener.
 func reportFrontmatterMissing(p *Pass, fd skills.Finding) {
 	f := p.File
 	if f.BOM && f.Mode == skills.ReadNode {
-		p.Report(fd.Span, dropPrefix+"the file starts with a UTF-8 byte-order mark, and this root is read without stripping it, so the first line is not exactly ---", removeBOM(p)...)
+		p.Report(fd.Span, dropPrefix+"the file starts with a UTF-8 byte-order mark, which this root keeps, so the first line is not exactly ---; save the file without a BOM", removeBOM(p)...)
 		return
 	}
-	p.Report(fd.Span, dropPrefix+"missing YAML frontmatter: "+missingWhy(f))
+	p.Report(fd.Span, dropPrefix+"it has no frontmatter: "+missingWhy(f)+"; start the file with a line that is exactly ---, then the name: and description: lines, then a closing ---")
 }
 
 // missingWhy describes what the first line of a file without an opener is.
@@ -91,17 +126,17 @@ func missingWhy(f *skills.File) string {
 	case len(f.Src) == 0 || strings.TrimSpace(string(f.Src[f.TextStart:])) == "":
 		return "the file is empty"
 	case f.Frontmatter.State == skills.FrontmatterNoNewline:
-		return "the file has no line break, so it has no frontmatter"
+		return "the file is a single line"
 	case strings.TrimSpace(trimmed) == "---":
-		return "the first line is --- with spaces around it; it must be exactly ---"
+		return "the first line is --- with spaces around it"
 	case trimmed == "":
-		return "the file starts with a blank line; the first line must be exactly ---"
+		return "the file starts with a blank line"
 	case strings.HasPrefix(trimmed, "---"):
-		return fmt.Sprintf("the first line is %q; it must be exactly ---", trimmed)
+		return fmt.Sprintf("the first line is %q", trimmed)
 	case strings.HasPrefix(trimmed, "\uFEFF"):
 		return "the file starts with a byte-order mark before ---"
 	}
-	return "the first line must be exactly ---"
+	return fmt.Sprintf("the first line is %q", excerpt(trimmed))
 }
 
 // reportNotMapping says what the frontmatter is instead of a mapping.
@@ -118,7 +153,7 @@ func reportNotMapping(p *Pass, fd skills.Finding) {
 			what = "only comments"
 		}
 	}
-	p.Report(fd.Span, dropPrefix+"missing YAML frontmatter: the frontmatter is "+what+", not a mapping of keys such as name and description")
+	p.Report(fd.Span, dropPrefix+"the frontmatter is "+what+"; it must be keys with values, such as name: and description:")
 }
 
 // quoteYAML returns s as a YAML single-quoted scalar.

@@ -7,7 +7,7 @@ func TestFrontmatterRules(t *testing.T) {
 	runRuleCases(t, codes, []ruleCase{
 		{name: "clean", src: skill("skill")},
 		{name: "empty file", src: "", want: []string{"error frontmatter-missing 1:1"}, contains: "the file is empty"},
-		{name: "no newline", src: "---", want: []string{"error frontmatter-missing 1:1"}, contains: "no line break"},
+		{name: "no newline", src: "---", want: []string{"error frontmatter-missing 1:1"}, contains: "a single line"},
 		{name: "trailing space", src: "--- \nname: a\n---\n", want: []string{"error frontmatter-missing 1:1"}, contains: "with spaces around it"},
 		{name: "blank first line", src: "\n---\nname: a\n---\n", want: []string{"error frontmatter-missing 1:1"}, contains: "blank line"},
 		{name: "four dashes", src: "----\nname: a\n---\n", want: []string{"error frontmatter-missing 1:1"}, contains: `"----"`},
@@ -15,7 +15,7 @@ func TestFrontmatterRules(t *testing.T) {
 		{name: "empty", src: "---\n---\n", want: []string{"error frontmatter-not-mapping 1:1"}, contains: "is empty"},
 		{name: "list", src: "---\n- a\n---\n", want: []string{"error frontmatter-not-mapping 2:1"}, contains: "a list"},
 		{name: "only comments", src: "---\n# c\n---\n", want: []string{"error frontmatter-not-mapping 2:1"}, contains: "only comments"},
-		{name: "unquoted colon", src: "---\nname: skill\ndescription: Use when: asked — é 日本\n---\n", want: []string{"error yaml-unquoted-colon 3:14"}, contains: "quote the value"},
+		{name: "unquoted colon", src: "---\nname: skill\ndescription: Use when: asked — é 日本\n---\n", want: []string{"error yaml-unquoted-colon 3:14"}, contains: "put the whole value in quotes: 'Use when: asked — é 日本'"},
 		{name: "duplicate key", src: "---\nname: skill\ndescription: a\ndescription: b\n---\n", want: []string{"error yaml-duplicate-key 4:1"}, contains: `the key "description" appears twice`},
 		{name: "tab indent", src: "---\nname: skill\ndescription: d\n\tx: y\n---\n", want: []string{"error yaml-tab-indent 4:1"}},
 		{name: "syntax", src: "---\nname: skill\ndescription: [open\n---\n", want: []string{"error yaml-syntax 2:1"}},

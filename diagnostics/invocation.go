@@ -40,21 +40,27 @@ func reportLegacyKey(p *Pass, fd skills.Finding) {
 			fix.Edits = []Edit{p.Edit(skills.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}, fmt.Sprintf("%s: %t", use, !b))}
 		}
 	}
-	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`invalid invocation frontmatter: frontmatter field %q is unsupported; use %q`, fd.Key, use), fix)
+	msg := fmt.Sprintf("%s is an old spelling that DSH no longer accepts; write %s", fd.Key, use)
+	if fd.Key == "modelInvocable" {
+		msg += " with the opposite value"
+	}
+	p.Report(fd.Span, dropPrefix+msg, fix)
 }
 
 // reportNotBoolean reports an invocation flag DSH cannot read as a boolean,
 // saying what it is instead.
 func reportNotBoolean(p *Pass, fd skills.Finding) {
 	v := p.File.Frontmatter.Field(fd.Key).Value
-	shown := v.Kind.String()
+	shown := "a " + v.Kind.String()
 	switch v.Kind {
+	case skills.KindNull:
+		shown = "empty"
 	case skills.KindString:
-		shown = fmt.Sprintf("the string %q", v.Str)
+		shown = fmt.Sprintf("the text %q", v.Str)
 	case skills.KindInt, skills.KindFloat:
 		shown = "the number " + v.Str
 	}
-	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`invalid invocation frontmatter: frontmatter field %q must be a boolean (got %s); use true or false`, fd.Key, shown))
+	p.Report(fd.Span, dropPrefix+fmt.Sprintf("%s must be true or false, but it is %s", fd.Key, shown))
 }
 
 func checkUnreachable(p *Pass) {

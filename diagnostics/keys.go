@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,6 +18,7 @@ const (
 	CodeKeyMisspelled        = "key-misspelled"
 	CodeUnknownKey           = "unknown-key"
 	CodeCompatibilityTooLong = "compatibility-too-long"
+	CodeFieldType            = "field-type"
 )
 
 var keyRules = []*Rule{
@@ -33,8 +35,11 @@ var keyRules = []*Rule{
 		Doc:  "DSH reads keys by exact, case-sensitive spelling. `when_to_use`, `disable_model_invocation`, `Name` and similar keys are ignored. The quick fix renames the key.",
 		File: checkMisspelled},
 	{Code: CodeUnknownKey, Severity: SeverityOff, Summary: "a key the agentskills.io spec does not define",
-		Doc:  "Reported only under the agentskills profile: the specification allows `name`, `description`, `license`, `compatibility`, `metadata` and `allowed-tools`. DSH's own keys (`whenToUse`, `disable-model-invocation`, `user-invocable`) are reported too, since other harnesses ignore them.",
+		Doc:  "Reported only under the agentskills profile, as an error, as the specification's reference validator does: the specification allows `name`, `description`, `license`, `compatibility`, `metadata` and `allowed-tools`, and puts everything else under `metadata`. DSH's own keys (`whenToUse`, `disable-model-invocation`, `user-invocable`) are reported too, since other harnesses ignore them. The quick fix (unsafe: hosts that read the key stop seeing it) moves the key under `metadata`.",
 		File: checkUnknownKeys},
+	{Code: CodeFieldType, Severity: SeverityOff, Summary: "a key the agentskills.io spec types differently",
+		Doc:  "Reported only under the agentskills profile: `license`, `compatibility` and `allowed-tools` must be strings, and `metadata` a mapping from string keys to string values (write `version: \"1.0\"`, not `version: 1.0`). DSH ignores these keys.",
+		File: checkFieldTypes},
 	{Code: CodeCompatibilityTooLong, Severity: SeverityWarning, Summary: "compatibility longer than 500 characters",
 		Doc: "The agentskills.io specification limits `compatibility` to 500 characters. DSH ignores the key.",
 		File: func(p *Pass) {
@@ -91,9 +96,13 @@ func checkUnknownKeys(p *Pass) {
 		return
 	}
 	fm := p.File.Frontmatter
-	for _, fld := range fm.Fields {
+	for i, fld := range fm.Fields {
 		if ignoredKey(fld.Key) && misspelledAs(fm, fld.Key) == "" && !agentSkillsKeys[fld.Key] {
-			p.Report(fld.KeySpan, fmt.Sprintf("the agentskills.io spec does not define the key %q", fld.Key))
+			var fixes []Fix
+			if fix, ok := moveUnderMetadata(p, i); ok {
+				fixes = append(fixes, fix)
+			}
+			p.Report(fld.KeySpan, fmt.Sprintf("the agentskills.io spec does not define the key %q; move it under metadata:", fld.Key), fixes...)
 		}
 	}
 	for _, key := range []string{"whenToUse", "disable-model-invocation", "user-invocable"} {
@@ -120,4 +129,102 @@ func misspelling(key string) string {
 		return "user-invocable"
 	}
 	return ""
+}
+
+// checkFieldTypes reports the agentskills.io keys whose values have the
+// wrong type.
+func checkFieldTypes(p *Pass) {
+	if !p.fields() {
+		return
+	}
+	fm := p.File.Frontmatter
+	for _, key := range []string{"license", "compatibility", "allowed-tools"} {
+		if fld := fm.Field(key); fld != nil && fld.Value.Kind != skills.KindString {
+			p.Report(fld.ValueSpan.OrKey(fld.KeySpan), fmt.Sprintf("the agentskills.io spec wants %s to be a string, not %s", key, kindPhrase(fld.Value.Kind)))
+		}
+	}
+	m := fm.Field("metadata")
+	if m == nil {
+		return
+	}
+	if m.Value.Kind != skills.KindMap {
+		p.Report(m.ValueSpan.OrKey(m.KeySpan), "the agentskills.io spec wants metadata to be a mapping of keys to string values, not "+kindPhrase(m.Value.Kind))
+		return
+	}
+	for _, e := range m.Entries {
+		if e.Value.Kind == skills.KindString {
+			continue
+		}
+		var fixes []Fix
+		if e.Value.Kind != skills.KindSeq && e.Value.Kind != skills.KindMap && e.ValueSpan.Len() > 0 {
+			fixes = []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}}}
+		}
+		p.Report(e.ValueSpan.OrKey(e.KeySpan), fmt.Sprintf("the agentskills.io spec wants metadata values to be strings, but %s is %s; put it in quotes", e.Key, kindPhrase(e.Value.Kind)), fixes...)
+	}
+}
+
+// kindPhrase names a YAML type with its article.
+func kindPhrase(k skills.ValueKind) string {
+	if k == skills.KindNull {
+		return "null"
+	}
+	return "a " + k.String()
+}
+
+// moveUnderMetadata returns the unsafe fix that moves top-level field i
+// (with its comments and continuation lines) under metadata: appended to an
+// existing block mapping, or under a new metadata: key at the end of the
+// frontmatter. ok is false when metadata is not a block mapping.
+func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
+	fm := p.File.Frontmatter
+	from := fieldExtent(p, i)
+	indent := "  "
+	at := fm.YAMLSpan.End
+	header := "metadata:" + p.Newline()
+	if j := slices.IndexFunc(fm.Fields, func(f skills.Field) bool { return f.Key == "metadata" }); j >= 0 {
+		m := fm.Fields[j]
+		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.File.Src[m.ValueSpan.Start] == '{' {
+			return Fix{}, false
+		}
+		_, col := p.File.Lines().LineCol(m.Entries[0].KeySpan.Start)
+		indent = strings.Repeat(" ", col-1)
+		at, header = fieldExtent(p, j).End, ""
+	}
+	moved := reindent(p.Text(from), indent)
+	fix := Fix{Title: fmt.Sprintf("Move %s under metadata", fm.Fields[i].Key), Unsafe: true}
+	if at == from.Start || at == from.End {
+		// Adjacent: one edit, so that no insertion touches the deletion.
+		span := skills.Span{Start: min(at, from.Start), End: max(at, from.End)}
+		fix.Edits = []Edit{p.Edit(span, header+moved)}
+		return fix, true
+	}
+	fix.Edits = []Edit{p.Edit(from, ""), p.Edit(skills.Span{Start: at, End: at}, header+moved)}
+	return fix, true
+}
+
+// fieldExtent is the byte span of top-level field i with its continuation
+// lines: from the start of its key's line to the start of the next field's
+// line (or the end of the YAML).
+func fieldExtent(p *Pass, i int) skills.Span {
+	fm := p.File.Frontmatter
+	lines := p.File.Lines()
+	line, _ := lines.LineCol(fm.Fields[i].KeySpan.Start)
+	start, _ := lines.LineSpan(line - 1)
+	end := fm.YAMLSpan.End
+	if i+1 < len(fm.Fields) {
+		next, _ := lines.LineCol(fm.Fields[i+1].KeySpan.Start)
+		end, _ = lines.LineSpan(next - 1)
+	}
+	return skills.Span{Start: start, End: end}
+}
+
+// reindent prefixes every non-blank line of text with indent.
+func reindent(text, indent string) string {
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			lines[i] = indent + l
+		}
+	}
+	return strings.Join(lines, "")
 }

@@ -3,10 +3,12 @@ package diagnostics
 import (
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 func TestKeyRules(t *testing.T) {
-	codes := []string{CodeFieldIgnored, CodeKeyMisspelled, CodeUnknownKey, CodeCompatibilityTooLong}
+	codes := []string{CodeFieldIgnored, CodeKeyMisspelled, CodeUnknownKey, CodeCompatibilityTooLong, CodeFieldType}
 	runRuleCases(t, codes, []ruleCase{
 		{name: "clean", src: skill("skill", "license: MIT\n")},
 		{name: "whenToUse empty", src: skill("skill", "whenToUse: ''\n"), want: []string{"warning field-ignored 4:12"}, contains: "non-empty string"},
@@ -14,8 +16,47 @@ func TestKeyRules(t *testing.T) {
 		{name: "misspelled", src: skill("skill", "when_to_use: later\n"), want: []string{"warning key-misspelled 4:1"}, contains: `did you mean "whenToUse"`},
 		{name: "misspelled but present", src: skill("skill", "Name: x\n")},
 		{name: "unknown key off by default", src: skill("skill", "triggers: [a]\n")},
-		{name: "unknown key under agentskills", src: skill("skill", "triggers: [a]\n", "license: MIT\n"), profile: ProfileAgentSkills, want: []string{"warning unknown-key 4:1"}},
-		{name: "DSH keys under agentskills", src: skill("skill", "user-invocable: true\n"), profile: ProfileAgentSkills, want: []string{"warning unknown-key 4:1"}, contains: "DSH reads it"},
+		{name: "unknown key under agentskills", src: skill("skill", "triggers: [a]\n", "license: MIT\n"), profile: ProfileAgentSkills, want: []string{"error unknown-key 4:1"}},
+		{name: "DSH keys under agentskills", src: skill("skill", "user-invocable: true\n"), profile: ProfileAgentSkills, want: []string{"error unknown-key 4:1"}, contains: "DSH reads it"},
+		{name: "types off by default", src: skill("skill", "license: 3\n", "metadata:\n  version: 1.0\n")},
+		{name: "types under agentskills", src: skill("skill", "license: 3\n", "allowed-tools: [Bash]\n", "metadata:\n  version: 1.0\n  owner: me\n"), profile: ProfileAgentSkills,
+			want: []string{"error field-type 4:10", "error field-type 5:16", "error field-type 7:12"}, contains: "not a number"},
+		{name: "metadata not a mapping under agentskills", src: skill("skill", "metadata: [a]\n"), profile: ProfileAgentSkills, want: []string{"warning field-ignored 4:11", "error field-type 4:11"}},
 		{name: "compatibility too long", src: skill("skill", "compatibility: "+strings.Repeat("c", 501)+"\n"), want: []string{"warning compatibility-too-long 4:16"}},
 	})
+}
+
+func TestMoveUnderMetadata(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"new metadata", "---\nname: skill\ntriggers: [a, b]\ndescription: d\n---\nbody\n",
+			"---\nname: skill\ndescription: d\nmetadata:\n  triggers: [a, b]\n---\nbody\n"},
+		{"existing metadata, block value", "---\nname: skill\nmetadata:\n    owner: me\ndescription: d\ntags:\n  - x\n  - y\n---\n",
+			"---\nname: skill\nmetadata:\n    owner: me\n    tags:\n      - x\n      - y\ndescription: d\n---\n"},
+		{"right after metadata", "---\nname: skill\ndescription: d\nmetadata:\n  a: b\nauthor: me\n---\n",
+			"---\nname: skill\ndescription: d\nmetadata:\n  a: b\n  author: me\n---\n"},
+		{"CRLF", "---\r\nname: skill\r\ndescription: d\r\nversion: '1'\r\n---\r\n",
+			"---\r\nname: skill\r\ndescription: d\r\nmetadata:\r\n  version: '1'\r\n---\r\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := skills.Parse("/p/skill/SKILL.md", []byte(tt.src), skills.ReadFS)
+			snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+			var fix *Fix
+			for _, d := range CheckFile(snap, f, Options{Profile: ProfileAgentSkills}) {
+				if d.Code == CodeUnknownKey && len(d.Fixes) > 0 && fix == nil {
+					fix = &d.Fixes[0]
+				}
+			}
+			if fix == nil || !fix.Unsafe {
+				t.Fatalf("no unsafe fix: %+v", fix)
+			}
+			got, err := ApplyEdits(f.Src, fix.Edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
 }

@@ -31,7 +31,7 @@ var nameRules = []*Rule{
 	{Code: CodeNameEmpty, Severity: SeverityError, Drops: true, Summary: "name is empty",
 		Doc: "An empty `name` drops the skill with `frontmatter requires name and description`.",
 		Finding: func(p *Pass, fd skills.Finding) {
-			p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; name is empty")
+			p.Report(fd.Span, dropPrefix+"name is empty; give the skill a name in lowercase kebab-case")
 		}},
 	{Code: CodeNameInvalid, Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
 		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case or use the folder name.",
@@ -51,7 +51,7 @@ var nameRules = []*Rule{
 }
 
 func reportNameMissing(p *Pass, fd skills.Finding) {
-	d := p.Report(fd.Span, dropPrefix+"frontmatter requires name and description; there is no name key")
+	d := p.Report(fd.Span, dropPrefix+"there is no name: key; add one with the skill's name in lowercase kebab-case")
 	if folder := folderName(p); skills.IsSkillName(folder) {
 		at := p.File.Frontmatter.YAMLSpan.Start
 		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "name: "+folder+p.Newline())}}}
@@ -60,7 +60,7 @@ func reportNameMissing(p *Pass, fd skills.Finding) {
 
 func reportNameNotString(p *Pass, fd skills.Finding) {
 	name := p.File.Frontmatter.Field("name")
-	d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("frontmatter requires name and description; name is a YAML %s, not a string", name.Value.Kind))
+	d := p.Report(fd.Span, dropPrefix+notText(p, name))
 	if name.Value.Kind != skills.KindMap && name.Value.Kind != skills.KindSeq && name.ValueSpan.Len() > 0 {
 		d.Fixes = []Fix{{Title: "Quote the name", Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
 	}
@@ -75,7 +75,11 @@ func reportNameInvalid(p *Pass, fd skills.Finding) {
 	if folder := folderName(p); skills.IsSkillName(folder) && folder != kebab(name) {
 		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Edits: []Edit{p.Edit(fd.Span, folder)}})
 	}
-	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`invalid skill name "%s": names are lowercase ASCII letters and digits joined by single hyphens`, name), fixes...)
+	advice := "use lowercase ASCII letters and digits joined by single hyphens"
+	if k := kebab(name); k != "" && k != name {
+		advice += ", such as " + k
+	}
+	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`"%s" is not a valid skill name: %s`, name, advice), fixes...)
 }
 
 func checkNameFolder(p *Pass) {
@@ -88,7 +92,26 @@ func checkNameFolder(p *Pass) {
 	if skills.IsSkillName(folder) {
 		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Edits: []Edit{p.Edit(name.ValueSpan, folder)}})
 	}
-	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the frontmatter name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
+	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
+}
+
+// notText says that a required key is not a string, what YAML reads
+// instead, and how to write it as text.
+func notText(p *Pass, fld *skills.Field) string {
+	raw := strings.TrimSpace(p.Text(fld.ValueSpan))
+	switch {
+	case (fld.Value.Kind == skills.KindSeq || fld.Value.Kind == skills.KindMap) && fld.Key == "name":
+		return fmt.Sprintf("name must be text, but it is a YAML %s; write the name on the same line: name: my-skill", fld.Value.Kind)
+	case fld.Value.Kind == skills.KindSeq || fld.Value.Kind == skills.KindMap:
+		return fmt.Sprintf("%s must be text, but it is a YAML %s; write it on one line, or use a block scalar (%s: >-)", fld.Key, fld.Value.Kind, fld.Key)
+	case raw == "":
+		return fmt.Sprintf("%s has no value (YAML reads it as null); write the text after %s:", fld.Key, fld.Key)
+	}
+	kind := "a " + fld.Value.Kind.String()
+	if fld.Value.Kind == skills.KindNull {
+		kind = "null"
+	}
+	return fmt.Sprintf("%s must be text, but YAML reads %s as %s; put it in quotes: %s: %s", fld.Key, raw, kind, fld.Key, quoteYAML(raw))
 }
 
 // validName returns the name field when it is a valid skill name.

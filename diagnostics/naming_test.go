@@ -10,11 +10,11 @@ func TestNameRules(t *testing.T) {
 	long := strings.Repeat("abcdefgh", 9)
 	runRuleCases(t, codes, []ruleCase{
 		{name: "valid", src: skill("skill")},
-		{name: "missing", src: "---\ndescription: d\n---\n", want: []string{"error name-missing 1:1"}, contains: "there is no name key"},
-		{name: "number", src: "---\nname: 123\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "a YAML number"},
-		{name: "null", src: "---\nname: ~\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "a YAML null"},
+		{name: "missing", src: "---\ndescription: d\n---\n", want: []string{"error name-missing 2:1"}, contains: "there is no name: key"},
+		{name: "number", src: "---\nname: 123\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "YAML reads 123 as a number; put it in quotes: name: '123'"},
+		{name: "null", src: "---\nname: ~\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "YAML reads ~ as null"},
 		{name: "empty", src: "---\nname: \"\"\ndescription: d\n---\n", want: []string{"error name-empty 2:7"}},
-		{name: "uppercase", src: "---\nname: Skill\ndescription: d\n---\n", want: []string{"error name-invalid 2:7"}, contains: `invalid skill name "Skill"`},
+		{name: "uppercase", src: "---\nname: Skill\ndescription: d\n---\n", want: []string{"error name-invalid 2:7"}, contains: `"Skill" is not a valid skill name: use lowercase ASCII letters and digits joined by single hyphens, such as skill`},
 		{name: "non-ascii letter", src: "---\nname: café\ndescription: d\n---\n", want: []string{"error name-invalid 2:7"}},
 		{name: "double hyphen", src: "---\nname: a--b\ndescription: d\n---\n", want: []string{"error name-invalid 2:7"}},
 		{name: "CRLF", src: "---\r\nname: Bad\r\ndescription: d\r\n---\r\n", want: []string{"error name-invalid 2:7"}},

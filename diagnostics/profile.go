@@ -9,8 +9,10 @@ import "slices"
 type Profile struct {
 	// Name is how users select the profile (--profile, the profile setting).
 	Name string
-	// Summary says in one line what the profile enforces.
+	// Summary says in one line what the profile enforces; Doc says more
+	// (Markdown, for docs/diagnostics.md).
 	Summary string
+	Doc     string
 	// Grades re-grade rules by code; SeverityOff turns a rule off.
 	Grades map[string]Severity
 }
@@ -20,6 +22,7 @@ type Profile struct {
 var ProfileDSH = &Profile{
 	Name:    "dsh",
 	Summary: "what DSH enforces: drops are errors, the rest is advice",
+	Doc:     "The default. Everything that makes DSH drop a skill is an error; everything DSH loads but a user would want to know (a cut description, a shadowed skill, a broken link) is a warning or less.",
 }
 
 // ProfileAgentSkills enforces the agentskills.io specification strictly:
@@ -27,12 +30,16 @@ var ProfileDSH = &Profile{
 var ProfileAgentSkills = &Profile{
 	Name:    "agentskills",
 	Summary: "the agentskills.io specification, strictly",
+	Doc: "Everything the specification requires is an error: a name of at most 64 lowercase ASCII letters, digits and single hyphens that equals its folder; a non-empty description (whitespace only counts as empty) of at most 1,024 characters; `license`, `compatibility` (at most 500 characters) and `allowed-tools` as strings; `metadata` as a mapping of string keys to string values; no other top-level keys. " +
+		"Where the specification's reference validator (skills-ref) disagrees with the specification, skill-ls follows the specification: the validator splits the frontmatter at any `---`, even one inside a YAML comment or value, while the specification (and DSH) close it only at a line that is exactly `---`; and the validator reads a null `description:` as the text \"null\", while skill-ls reports a description with no value.",
 	Grades: map[string]Severity{
 		CodeNameFolderMismatch:   SeverityError,
 		CodeNameTooLong:          SeverityError,
 		CodeDescriptionTooLong:   SeverityError,
 		CodeCompatibilityTooLong: SeverityError,
-		CodeUnknownKey:           SeverityWarning,
+		CodeUnknownKey:           SeverityError,
+		CodeFieldType:            SeverityError,
+		CodeDescriptionBlank:     SeverityError,
 	},
 }
 

@@ -11,43 +11,46 @@ import (
 
 // The codes of the registry rules.
 const (
-	CodeSkillShadowed = "skill-shadowed"
-	CodeSkillShadows  = "skill-shadows"
+	CodeSkillShadowed  = "skill-shadowed"
+	CodeSkillDuplicate = "skill-duplicate"
+	CodeSkillShadows   = "skill-shadows"
 )
 
 var registryRules = []*Rule{
-	{Code: CodeSkillShadowed, Severity: SeverityWarning, Summary: "another skill with the same name wins",
-		Doc:  "DSH keeps one skill per name: the lowest rank wins (project .dsh 100, project .agents 200, custom 300, user .dsh 400, user .agents 500, bundled 600), then the earlier root, then the entry that comes first in the root's localeCompare order. This skill loses and is ignored. Within one root or between custom roots of the same rank this is an error (an accidental duplicate); across ranks it is a warning (an override).",
-		File: checkShadowed},
+	{Code: CodeSkillShadowed, Severity: SeverityWarning, Summary: "a same-name skill in a better-ranked root wins",
+		Doc:  "DSH keeps one skill per name, and the lowest rank wins: project .dsh 100, project .agents 200, runtime 250, custom 300, user .dsh 400, user .agents 500, bundled 600. This skill is in a worse-ranked root, so DSH ignores it. That is usually a deliberate override (a project skill replacing a user one); remove or rename this copy if it is not.",
+		File: func(p *Pass) { checkLoser(p, false) }},
+	{Code: CodeSkillDuplicate, Severity: SeverityError, Summary: "a same-name skill in a root of the same rank wins",
+		Doc:  "Two skills with the same name sit in one root (or in two custom roots, which share rank 300). DSH keeps the one that comes first (entries are visited in localeCompare order of their names; earlier custom roots first) and ignores this one. This is almost always an accident: rename one of them.",
+		File: func(p *Pass) { checkLoser(p, true) }},
 	{Code: CodeSkillShadows, Severity: SeverityInfo, Summary: "this skill overrides others with the same name",
-		Doc:  "This skill wins over one or more skills with the same name in lower-priority roots; those are ignored by DSH.",
+		Doc:  "This skill wins over one or more skills with the same name in worse-ranked roots; DSH ignores those.",
 		File: checkShadows},
 }
 
-// checkShadowed tells a losing skill who wins and why.
-func checkShadowed(p *Pass) {
+// checkLoser tells a losing skill who wins and why: an override from a
+// better rank (duplicate false), or a duplicate within one rank.
+func checkLoser(p *Pass, duplicate bool) {
 	sk := p.Snap.SkillAt(p.File.Path)
 	if sk == nil {
 		return
 	}
 	w := p.Snap.Registry.ShadowOf(sk)
-	if w == nil {
+	if w == nil || (w.Rank == sk.Rank) != duplicate {
 		return
 	}
-	why := fmt.Sprintf("its %s root has rank %d, which beats %s (rank %d)", w.Source, w.Rank, sk.Source, sk.Rank)
-	duplicate := false
+	var why string
 	switch {
 	case w.Rank == sk.Rank && w.RootIndex == sk.RootIndex:
-		why, duplicate = "it comes first in this root (entries are visited in localeCompare order of their names)", true
+		why = "it comes first in this root (entries are read in name order); rename one of them"
 	case w.Rank == sk.Rank:
-		why, duplicate = "it is in an earlier "+string(w.Source)+" root", true
+		why = "its " + string(w.Source) + " root comes first; rename one of them"
 	case w.Source == skills.SourceRuntime:
 		why = "a runtime registration (rank 250) wins"
+	default:
+		why = fmt.Sprintf("the lower rank wins (%s %d beats %s %d)", w.Source, w.Rank, sk.Source, sk.Rank)
 	}
-	d := p.Report(nameSpan(p.File), fmt.Sprintf("DSH ignores this skill: %q is also defined by %s, which wins because %s", sk.Name, describe(w), why))
-	if duplicate && d.Severity != SeverityOff {
-		d.Severity = SeverityError // an accidental duplicate, not an override
-	}
+	d := p.Report(nameSpan(p.File), fmt.Sprintf("DSH ignores this skill: %q is also defined in %s, which wins because %s", sk.Name, where(w), why))
 	if w.File != nil {
 		d.Related = []Related{{Path: w.Path, Span: nameSpan(w.File), Message: "the winning " + sk.Name}}
 	}
@@ -72,8 +75,25 @@ func checkShadows(p *Pass) {
 		related = append(related, Related{Path: l.Path, Span: nameSpan(l.File), Message: "shadowed " + sk.Name})
 		names = append(names, describe(l))
 	}
-	d := p.Report(nameSpan(p.File), fmt.Sprintf("this skill shadows %s", strings.Join(names, ", ")))
+	d := p.Report(nameSpan(p.File), fmt.Sprintf("this skill wins over %s; DSH ignores %s", strings.Join(names, ", "), plural(len(names), "it", "them")))
 	d.Related = related
+}
+
+// where names a skill's file for messages (or its source, for a runtime
+// skill).
+func where(s *skills.Skill) string {
+	if s.Path == "" {
+		return fmt.Sprintf("the %s registration", s.Source)
+	}
+	return s.Path
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // describe names a skill's file and root for messages.

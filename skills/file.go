@@ -110,12 +110,15 @@ type Value struct {
 	Len int
 }
 
-// Field is one top-level frontmatter key and its value, with byte spans.
+// Field is one frontmatter key and its value, with byte spans.
 type Field struct {
 	Key       string
 	KeySpan   Span
 	Value     Value
 	ValueSpan Span
+	// Entries are the entries of a mapping value of a top-level key (such
+	// as metadata), one level deep, in source order.
+	Entries []Field
 }
 
 // Frontmatter is the split and typed YAML header of a skill file.

@@ -165,7 +165,7 @@ var invocationKeys = []string{"disable-model-invocation", "user-invocable"}
 func (f *File) checkRequired(fld *Field, key string, missing, notString, empty Code) {
 	switch {
 	case fld == nil:
-		f.find(missing, f.Frontmatter.OpenSpan, key)
+		f.find(missing, f.Frontmatter.YAMLSpan.OrKey(f.Frontmatter.OpenSpan), key)
 	case fld.Value.Kind != KindString:
 		f.find(notString, fld.ValueSpan, key)
 	case fld.Value.Str == "":

@@ -170,20 +170,32 @@ func parseYAML(fm *Frontmatter, src []byte) {
 		return
 	}
 	fm.Mapping = true
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, val := root.Content[i], root.Content[i+1]
+	fm.Fields = mappingFields(root, text, base, true)
+}
+
+// mappingFields returns the entries of a mapping node; with nested, the
+// entries of its mapping values too (one level).
+func mappingFields(m *yaml.Node, text []byte, base int, nested bool) []Field {
+	var out []Field
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, val := m.Content[i], m.Content[i+1]
 		kv := typeNode(k)
 		key := k.Value
 		if kv.Kind == KindMap || kv.Kind == KindSeq {
 			key = ""
 		}
-		fm.Fields = append(fm.Fields, Field{
+		fld := Field{
 			Key:       key,
 			KeySpan:   scalarSpan(k, text, base),
 			Value:     typeNode(val),
 			ValueSpan: valueSpan(val, text, base),
-		})
+		}
+		if nested && val.Kind == yaml.MappingNode {
+			fld.Entries = mappingFields(val, text, base, false)
+		}
+		out = append(out, fld)
 	}
+	return out
 }
 
 // safeUnmarshal runs yaml.Unmarshal, turning a library panic into an error.

@@ -1,0 +1,38 @@
+package diagnostics
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// ApplyEdits applies edits of one file to src and returns the new bytes.
+// Edits are applied as one change: their spans refer to src, must lie
+// inside it and must not overlap (two insertions at one offset keep their
+// order). It is the CLI's way to apply the fixes the editor offers.
+func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
+	sorted := slices.Clone(edits)
+	slices.SortStableFunc(sorted, func(a, b Edit) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	out := make([]byte, 0, len(src))
+	at := 0
+	for _, e := range sorted {
+		if e.Span.Start < at || e.Span.End < e.Span.Start || e.Span.End > len(src) {
+			return nil, fmt.Errorf("edit %d-%d overlaps another or leaves the file (%d bytes)", e.Span.Start, e.Span.End, len(src))
+		}
+		out = append(out, src[at:e.Span.Start]...)
+		out = append(out, e.NewText...)
+		at = e.Span.End
+	}
+	return append(out, src[at:]...), nil
+}
+
+// Overlaps reports whether two spans share a byte, or both are insertions
+// at one offset.
+func Overlaps(a, b skills.Span) bool {
+	if a.Len() == 0 && b.Len() == 0 {
+		return a.Start == b.Start
+	}
+	return a.Start < b.End && b.Start < a.End
+}
