@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,9 +68,13 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	default:
 		doc = parseYAML(fm)
 		if doc.err != nil {
-			if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil {
+			keys := quotedKeys(fm)
+			if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil && slices.Equal(keys, []string{"description"}) {
 				doc = fixed
-				notes = append(notes, Note{Code: "yaml-repaired", Message: host + " reads this frontmatter although a value holds an unquoted \": \" (2.1.69 and later)"})
+				notes = append(notes, Note{Code: "yaml-repaired", Message: host + " reads this description although it holds an unquoted \": \" (2.1.69 and later)"})
+			} else if fixed.err == nil {
+				doc = fixed
+				notes = append(notes, Note{Code: "unconfirmed-yaml", Message: host + " reads unquoted \": \" in descriptions since 2.1.69; how it reads one in " + strings.Join(keys, ", ") + " is unconfirmed (skill-ls assumes it loads; otherwise it would load with empty metadata)"})
 			} else {
 				notes = append(notes, Note{Code: "empty-metadata", Message: host + " loads this skill with empty metadata (named after its folder, no description): its frontmatter is not valid YAML (" + doc.errText() + "; 2.1.186 and later)"})
 				doc = yamlDoc{}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 // Codex limits (codex-rs/core-skills loader.rs and render.rs).
@@ -119,12 +121,12 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
 		return skip("invalid-yaml", "invalid YAML: the frontmatter is not a mapping")
 	}
-	rawName, hasName, nameIsString := doc.str("name")
-	if hasName && !nameIsString {
+	rawName, ok := serdeString(doc, "name")
+	if !ok {
 		return skip("invalid-yaml", "invalid YAML: name: invalid type, expected a string")
 	}
-	rawDesc, hasDesc, descIsString := doc.str("description")
-	if hasDesc && !descIsString {
+	rawDesc, ok := serdeString(doc, "description")
+	if !ok {
 		return skip("invalid-yaml", "invalid YAML: description: invalid type, expected a string")
 	}
 	name := collapseSpace(rawName)
@@ -285,4 +287,22 @@ func scopeRank(s Scope) int {
 		return 1
 	}
 	return 2
+}
+
+// serdeString reads key as serde_yaml deserializes an Option<String> or a
+// defaulted String: a missing or null value is "", any other scalar is its
+// text (serde_yaml hands plain scalars such as 3000 or true to a string
+// field as written), and a list or mapping is a type error (ok false).
+func serdeString(doc yamlDoc, key string) (string, bool) {
+	f := doc.field(key)
+	if f == nil {
+		return "", true
+	}
+	switch f.Value.Kind {
+	case skills.KindNull:
+		return "", true
+	case skills.KindSeq, skills.KindMap:
+		return "", false
+	}
+	return f.Value.Str, true
 }

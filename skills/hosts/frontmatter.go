@@ -172,6 +172,19 @@ func quoteColonValues(yaml string) string {
 	return strings.Join(lines, "\n")
 }
 
+// quotedKeys returns the keys whose lines quoteColonValues changes.
+func quotedKeys(yaml string) []string {
+	var keys []string
+	for _, l := range strings.Split(yaml, "\n") {
+		if q := quoteColonValues(l); q != l {
+			if m := simpleKeyRE.FindStringSubmatch(l); m != nil {
+				keys = append(keys, strings.TrimSpace(m[1]))
+			}
+		}
+	}
+	return keys
+}
+
 var opencodeKeyRE = regexp.MustCompile(`^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$`)
 
 // opencodeFallback mirrors fallbackSanitization in OpenCode's

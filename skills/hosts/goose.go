@@ -69,9 +69,9 @@ func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	if doc.err != nil {
 		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: " + doc.errText() + hint}
 	}
-	name, hasName, nameStr := doc.str("name")
-	if hasName && !nameStr {
-		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: name is not a string" + hint}
+	name, ok := serdeString(doc, "name")
+	if !ok {
+		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: name: invalid type, expected a string" + hint}
 	}
 	if name == "" {
 		return entry{}, &Note{Code: "no-name", Message: host + " skips this skill: it is missing a required 'name' in frontmatter" + hint}
@@ -79,9 +79,9 @@ func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	if strings.Contains(name, "/") {
 		return entry{}, &Note{Code: "name-has-slash", Message: host + " skips this skill: its name \"" + name + "\" contains '/'"}
 	}
-	desc, hasDesc, descStr := doc.str("description")
-	if hasDesc && !descStr {
-		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: description is not a string" + hint}
+	desc, ok := serdeString(doc, "description")
+	if !ok {
+		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: description: invalid type, expected a string" + hint}
 	}
 	var notes []Note
 	if desc == "" {

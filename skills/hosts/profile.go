@@ -15,10 +15,10 @@ import (
 type dupRule int
 
 const (
-	firstWins dupRule = iota // the first file in scan order wins
-	lastWins                 // the last file in scan order wins
-	keepAll                  // every file loads (the host dedupes by path only)
-	unknownDup               // every file loads; the host's rule is not known
+	firstWins  dupRule = iota // the first file in scan order wins
+	lastWins                  // the last file in scan order wins
+	keepAll                   // every file loads (the host dedupes by path only)
+	unknownDup                // every file loads; the host's rule is not known
 )
 
 // entry is a skill a host loads from one file, before duplicates are
