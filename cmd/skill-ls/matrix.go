@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf16"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
@@ -334,14 +335,5 @@ func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, s
 	return exitOK
 }
 
-func utf16Units(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
+// utf16Units counts the UTF-16 code units of s, as DSH measures text.
+func utf16Units(s string) int { return len(utf16.Encode([]rune(s))) }

@@ -3,6 +3,8 @@ package hosts
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 func opencodeHost() *Host {
@@ -67,7 +69,7 @@ func opencodeRoots(e *env) []rootSpec {
 	}
 	for _, c := range configDirs {
 		scope := ScopeProject
-		if !within(e.project, c) {
+		if !skills.Within(c, e.project) {
 			scope = ScopeUser
 		}
 		for _, sub := range []string{"skill", "skills"} {

@@ -75,17 +75,14 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	p := h.profile
 	specs := p.roots(e)
 	res := &Result{Host: h, Verdicts: map[string]Verdict{}, specs: specs}
-	seen := map[string]bool{}
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
-		for _, path := range walkRoot(r) {
-			if seen[path] {
-				continue
-			}
-			seen[path] = true
-			res.Files = append(res.Files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
-		}
 	}
+	files, err := h.Discover(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	res.Files = files
 	var entries []*entry
 	for _, f := range res.Files {
 		if err := ctx.Err(); err != nil {
@@ -183,12 +180,6 @@ func folderOf(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), ".md")
 }
 
-// within reports whether path is inside dir.
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != "." && !strings.HasPrefix(rel, "..")
-}
-
 // Explain returns the verdict for a file the host did not discover: it lies
 // under one of the host's roots where the host's search does not reach, or
 // under a folder the host does not read (rootLabel names that folder).
@@ -198,7 +189,7 @@ func (r *Result) Explain(path, rootLabel string) Verdict {
 	}
 	name := r.Host.Name
 	for _, s := range r.specs {
-		if !within(s.dir, path) {
+		if !skills.Within(path, s.dir) {
 			continue
 		}
 		if r.explainRoot != nil {
@@ -242,4 +233,32 @@ func lastTwo(p string) string {
 		return ""
 	}
 	return parts[len(parts)-2] + "/" + parts[len(parts)-1]
+}
+
+// Discover returns the skill files the host finds from the inputs in opts,
+// in its scan order, without reading them (DSH's engine reads and parses as
+// it lists).
+func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
+	if h.profile == nil {
+		res, err := evaluateDSH(ctx, h, opts)
+		if err != nil {
+			return nil, err
+		}
+		return res.Files, nil
+	}
+	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+	var files []File
+	seen := map[string]bool{}
+	for _, r := range h.profile.roots(e) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for _, path := range walkRoot(r) {
+			if !seen[path] {
+				seen[path] = true
+				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
+			}
+		}
+	}
+	return files, nil
 }

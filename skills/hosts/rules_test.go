@@ -327,3 +327,23 @@ func TestDSHIsTheEngine(t *testing.T) {
 		}
 	}
 }
+
+func TestDiscover(t *testing.T) {
+	dir := t.TempDir()
+	project, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
+	write(t, filepath.Join(project, ".agents", "skills", "a", "SKILL.md"), "x")
+	write(t, filepath.Join(home, ".gemini", "skills", "b", "SKILL.md"), "x")
+	write(t, filepath.Join(project, ".agents", "skills", "flat.md"), "x")
+	files, err := Lookup("gemini").Discover(t.Context(), Options{Cwd: project, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Folder+" "+string(f.Scope)+" "+f.RootLabel)
+	}
+	want := []string{"b user ~/.gemini/skills", "a project .agents/skills"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Discover = %q, want %q", got, want)
+	}
+}
