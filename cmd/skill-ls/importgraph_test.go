@@ -11,21 +11,25 @@ import (
 const module = "github.com/skill-ls/skill-ls"
 
 // layer is the level of a package of the module in the dependency
-// direction cmd → lsp → {diagnostics, render} → skills: a package may import
-// only packages of a lower layer (or its own subpackages' layer, for
-// helpers such as skills/skilltest).
+// direction cmd → lsp → {diagnostics, render} → skills/hosts → skills: a
+// package may import only packages of a lower layer (or its own
+// subpackages' layer, for helpers such as skills/skilltest). skills/hosts,
+// the host profiles, sits on the skills engine and under everything else.
 func layer(pkg string) (name string, level int) {
 	rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
+	if rel == "skills/hosts" || strings.HasPrefix(rel, "skills/hosts/") {
+		return "skills/hosts", 1
+	}
 	top, _, _ := strings.Cut(rel, "/")
 	switch top {
 	case "skills":
 		return "skills", 0
 	case "diagnostics", "render":
-		return top, 1
+		return top, 2
 	case "lsp":
-		return "lsp", 2
+		return "lsp", 3
 	case "cmd":
-		return "cmd", 3
+		return "cmd", 4
 	}
 	return top, -1
 }
@@ -39,7 +43,7 @@ var owners = map[string]string{
 }
 
 // TestImportGraph checks the dependency direction of the module's
-// non-test code: cmd → lsp → {diagnostics, render} → skills, diagnostics and
+// non-test code: cmd → lsp → {diagnostics, render} → skills/hosts → skills, diagnostics and
 // render do not import each other, only lsp imports go.lsp.dev, and only
 // skills imports yaml.v3, goldmark and fsnotify.
 func TestImportGraph(t *testing.T) {
@@ -81,7 +85,7 @@ func TestImportGraph(t *testing.T) {
 				case tl < 0:
 					t.Errorf("%s imports %s, which is outside the layers", path, imp)
 				case tl >= level:
-					t.Errorf("%s (%s) imports %s (%s): the direction is cmd → lsp → {diagnostics, render} → skills", path, from, imp, to)
+					t.Errorf("%s (%s) imports %s (%s): the direction is cmd → lsp → {diagnostics, render} → skills/hosts → skills", path, from, imp, to)
 				}
 				continue
 			}
@@ -109,10 +113,11 @@ func TestLayer(t *testing.T) {
 	}{
 		{module + "/skills", "skills", 0},
 		{module + "/skills/skilltest", "skills", 0},
-		{module + "/render", "render", 1},
-		{module + "/diagnostics", "diagnostics", 1},
-		{module + "/lsp", "lsp", 2},
-		{module + "/cmd/skill-ls", "cmd", 3},
+		{module + "/skills/hosts", "skills/hosts", 1},
+		{module + "/render", "render", 2},
+		{module + "/diagnostics", "diagnostics", 2},
+		{module + "/lsp", "lsp", 3},
+		{module + "/cmd/skill-ls", "cmd", 4},
 	}
 	for _, tt := range tests {
 		name, level := layer(tt.pkg)

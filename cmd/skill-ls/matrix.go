@@ -1,0 +1,339 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf16"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+const matrixHelp = `
+Matrix answers "why didn't my skill load here but there?": it finds every
+skill file under the roots of the selected hosts and prints, per file and
+host, what the host does with it:
+
+  loads      the host loads it ("loads+" when it changes something: a cut
+             description, a name taken from the folder; see the notes)
+  dropped    the host reads the file and skips it (the reason, in the
+             host's terms, is in the notes)
+  shadowed   another file with the same name wins
+  -          not discovered: the host does not read that folder
+
+then one line per host with its catalog (skill listing) size against its
+budget. Hosts: dsh, claude (Claude Code), codex (OpenAI Codex CLI 0.142 and
+later), codex@0.141 (older Codex releases), copilot (GitHub Copilot in VS
+Code), gemini (Gemini CLI), opencode, goose, cursor. Where each rule comes
+from, and which are unconfirmed, is in docs/hosts.md.
+
+The project root (--project-root, else the nearest ancestor of --cwd holding
+.git) and --home (the user's home, default $HOME) place the other hosts'
+folders: .claude/skills, ~/.codex/skills, .gemini/skills, ... DSH keeps its
+own flags (--dsh-home, --agents-home, ...), as for check.
+
+--json prints {"hosts": [...], "skills": [{"path", "name", "hosts": {"<id>":
+{"status", "code", "message"}}}], "budgets": {"<id>": {"used", "limit",
+"unit", "over"}}}. A limit of 0 means the host sets no listing budget (or
+none is known); unit is "tokens" for Codex when --context-window is given.
+
+--budget prints DSH's catalog view instead: its size and each description
+the 500-character cap cuts, with the exact text the model reads.
+
+Examples:
+  skill-ls matrix
+  skill-ls matrix --host claude,codex,gemini
+  skill-ls matrix --host codex,codex@0.141 --context-window 272000
+  skill-ls matrix --json | jq '.skills[] | select(.hosts.codex.status != "loads")'
+  skill-ls matrix --budget
+`
+
+func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c := newCommand("matrix", "skill-ls matrix [--host ID[,ID...]|all] [--json] [--context-window N] [flags]", matrixHelp, stdout, stderr)
+	var rf rootFlags
+	rf.register(c.fs)
+	hostList := c.fs.String("host", "all", "the hosts: `ids` separated by commas, or all")
+	asJSON := c.fs.Bool("json", false, "print JSON")
+	window := c.fs.Int("context-window", 0, "the model's context window in `tokens`, for budgets that are a share of it (Claude Code, Codex); 0 means unknown")
+	home := c.fs.String("home", "", "the user's home `dir` the other hosts read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
+	budget := c.fs.Bool("budget", false, "print DSH's catalog budget view: its size and the descriptions the 500 cap cuts")
+	pos, exit, stop := c.parse(args, true)
+	if stop {
+		return exit
+	}
+	if len(pos) > 0 {
+		return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
+	}
+	if *window < 0 {
+		return c.usageError("--context-window must be 0 or more")
+	}
+	selected, err := hosts.Select(*hostList)
+	if err != nil {
+		return c.usageError("--host: " + err.Error())
+	}
+	ropts, err := rf.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		return exitUsage
+	}
+	h := *home
+	if h == "" {
+		if h, err = os.UserHomeDir(); err != nil {
+			fmt.Fprintf(stderr, "skill-ls matrix: no home directory (use --home): %v\n", err)
+			return exitUsage
+		}
+	}
+	h = absDir(h)
+	ropts.HomeDir = h
+	opts := hosts.Options{
+		Cwd:           absDir(ropts.Cwd),
+		Home:          h,
+		Getenv:        os.Getenv,
+		DSH:           ropts,
+		ContextWindow: *window,
+	}
+	if ropts.ProjectRoot != "" {
+		opts.ProjectRoot = absDir(ropts.ProjectRoot)
+	}
+	if *budget {
+		return dshBudgetView(ctx, ropts, *asJSON, stdout, stderr)
+	}
+	m, err := hosts.Build(ctx, selected, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		return exitUsage
+	}
+	wd := workDir()
+	if *asJSON {
+		if err := writeMatrixJSON(stdout, m, wd); err != nil {
+			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	writeMatrixText(stdout, m, wd)
+	return exitOK
+}
+
+func absDir(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return filepath.Clean(p)
+}
+
+// conditionCodes are notes that hold for every skill of a scope (Gemini
+// CLI's trusted folder); the text output prints them once per host.
+var conditionCodes = map[string]bool{"trusted-folder-only": true}
+
+// cell is the short text of a verdict in the table.
+func cell(v hosts.Verdict) string {
+	switch v.Status {
+	case hosts.Loads:
+		for _, n := range v.Notes {
+			if !conditionCodes[n.Code] {
+				return "loads+"
+			}
+		}
+		return "loads"
+	case hosts.NotDiscovered:
+		return "-"
+	}
+	return string(v.Status)
+}
+
+func writeMatrixText(w io.Writer, m *hosts.Matrix, wd string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "SKILL FILE")
+	for _, h := range m.Hosts {
+		fmt.Fprintf(tw, "\t%s", h.ID)
+	}
+	fmt.Fprintln(tw)
+	for _, r := range m.Rows {
+		fmt.Fprint(tw, relTo(wd, r.Path))
+		for _, h := range m.Hosts {
+			fmt.Fprintf(tw, "\t%s", cell(r.Verdicts[h.ID]))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	if len(m.Rows) == 0 {
+		fmt.Fprintln(w, "(no skill files under the selected hosts' roots)")
+	}
+	width := 0
+	for _, h := range m.Hosts {
+		width = max(width, len(h.ID))
+	}
+	var notes strings.Builder
+	for _, r := range m.Rows {
+		var lines []string
+		for _, h := range m.Hosts {
+			v := r.Verdicts[h.ID]
+			for _, n := range v.Notes {
+				if (v.Status == hosts.NotDiscovered && n.Code == "not-read") || conditionCodes[n.Code] {
+					continue // listed once per host below
+				}
+				lines = append(lines, fmt.Sprintf("  %-*s  %s [%s]", width, h.ID, diagnostics.Indent(n.Message), n.Code))
+			}
+		}
+		if len(lines) > 0 {
+			fmt.Fprintf(&notes, "%s (%s)\n%s\n", relTo(wd, r.Path), r.Name, strings.Join(lines, "\n"))
+		}
+	}
+	if notes.Len() > 0 {
+		fmt.Fprintf(w, "\nNotes:\n%s", notes.String())
+	}
+	// Folders each host does not read and per-host conditions, once each.
+	var unread strings.Builder
+	for _, h := range m.Hosts {
+		seen := map[string]bool{}
+		for _, r := range m.Rows {
+			for _, n := range r.Verdicts[h.ID].Notes {
+				if (r.Verdicts[h.ID].Status == hosts.NotDiscovered && n.Code == "not-read") || conditionCodes[n.Code] {
+					if !seen[n.Message] {
+						seen[n.Message] = true
+						fmt.Fprintf(&unread, "  %-*s  %s [%s]\n", width, h.ID, n.Message, n.Code)
+					}
+				}
+			}
+		}
+	}
+	if unread.Len() > 0 {
+		fmt.Fprintf(w, "\nPer host:\n%s", unread.String())
+	}
+	fmt.Fprintf(w, "\nBudgets:\n")
+	for _, h := range m.Hosts {
+		b := m.Results[h.ID].Budget
+		size := fmt.Sprintf("%d %s, no budget", b.Used, b.Unit)
+		if b.Limit > 0 {
+			size = fmt.Sprintf("%d of %d %s", b.Used, b.Limit, b.Unit)
+			if b.Over {
+				size += ", OVER"
+			}
+		}
+		fmt.Fprintf(w, "  %-*s  %s: %s\n", width, h.ID, size, b.Note)
+	}
+}
+
+type (
+	matrixJSON struct {
+		Hosts   []string                `json:"hosts"`
+		Skills  []matrixSkillJSON       `json:"skills"`
+		Budgets map[string]matrixBudget `json:"budgets"`
+	}
+	matrixSkillJSON struct {
+		Path  string                   `json:"path"`
+		Name  string                   `json:"name"`
+		Hosts map[string]matrixVerdict `json:"hosts"`
+	}
+	matrixVerdict struct {
+		Status  string `json:"status"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	matrixBudget struct {
+		Used  int    `json:"used"`
+		Limit int    `json:"limit"`
+		Unit  string `json:"unit"`
+		Over  bool   `json:"over"`
+	}
+)
+
+func writeMatrixJSON(w io.Writer, m *hosts.Matrix, wd string) error {
+	out := matrixJSON{Hosts: []string{}, Skills: []matrixSkillJSON{}, Budgets: map[string]matrixBudget{}}
+	for _, h := range m.Hosts {
+		out.Hosts = append(out.Hosts, string(h.ID))
+		b := m.Results[h.ID].Budget
+		out.Budgets[string(h.ID)] = matrixBudget{Used: b.Used, Limit: b.Limit, Unit: b.Unit, Over: b.Over}
+	}
+	for _, r := range m.Rows {
+		s := matrixSkillJSON{Path: relTo(wd, r.Path), Name: r.Name, Hosts: map[string]matrixVerdict{}}
+		for _, h := range m.Hosts {
+			v := r.Verdicts[h.ID]
+			s.Hosts[string(h.ID)] = matrixVerdict{Status: string(v.Status), Code: v.Code(), Message: v.Message()}
+		}
+		out.Skills = append(out.Skills, s)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+type (
+	budgetJSON struct {
+		Host string `json:"host"`
+		// Skills counts the catalog entries (model-invocable winners).
+		Skills int `json:"skills"`
+		// Catalog is the whole initial catalog message in UTF-16 units.
+		Catalog int `json:"catalog"`
+		// Lines is the size of the skill lines alone.
+		Lines int       `json:"lines"`
+		Cap   int       `json:"cap"`
+		Cut   []cutJSON `json:"cut"`
+	}
+	cutJSON struct {
+		Name  string `json:"name"`
+		Path  string `json:"path"`
+		Units int    `json:"units"`
+		Text  string `json:"text"`
+	}
+)
+
+// dshBudgetView prints DSH's catalog size and the descriptions its 500 cap
+// cuts, with the exact text the model reads (render.CatalogDescription).
+func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, stdout, stderr io.Writer) int {
+	snap, err := skills.Load(ctx, skills.Roots(ropts), skills.LoadOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		return exitUsage
+	}
+	entries := render.Entries(snap.Registry.Winners, render.DefaultMaxLength)
+	catalog := utf16Units(render.Catalog(entries, render.CatalogOptions{}))
+	out := budgetJSON{Host: "dsh", Skills: len(entries), Catalog: catalog, Cap: render.DefaultMaxLength, Cut: []cutJSON{}}
+	out.Lines = catalog - utf16Units(render.Catalog(nil, render.CatalogOptions{}))
+	wd := workDir()
+	for _, s := range snap.Registry.Winners {
+		if !s.Invocation.ModelInvocable {
+			continue
+		}
+		if _, units := skills.NormalizeDescription(s.Description); units > render.DefaultMaxLength {
+			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: relTo(wd, s.Path), Units: units, Text: render.ModelText(render.CatalogDescription(s.Description, render.DefaultMaxLength))})
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "DSH catalog: %s, %d UTF-16 units (%d in the skill lines); no listing budget, each description capped at %d.\n",
+		plural(out.Skills, "skill", "skills"), out.Catalog, out.Lines, out.Cap)
+	if snap.Registry.Incomplete != "" {
+		fmt.Fprintf(stdout, "DSH publishes no catalog: %s\n", snap.Registry.Incomplete)
+	}
+	if len(out.Cut) == 0 {
+		fmt.Fprintln(stdout, "No description is cut.")
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "\nCut by the %d cap (the model reads the text after \">\"):\n", out.Cap)
+	for _, c := range out.Cut {
+		fmt.Fprintf(stdout, "%s %s: %d units, %d cut\n> %s\n", c.Name, c.Path, c.Units, c.Units-(out.Cap-3), c.Text)
+	}
+	return exitOK
+}
+
+// utf16Units counts the UTF-16 code units of s, as DSH measures text.
+func utf16Units(s string) int { return len(utf16.Encode([]rune(s))) }

@@ -1,0 +1,156 @@
+package hosts
+
+import (
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Claude Code limits (documentation and CHANGELOG.md of anthropics/claude-code).
+const (
+	claudeListingCap     = 1536 // description + when_to_use in the listing (2.1.105)
+	claudeDefaultBudget  = 8000 // characters when the context window is unknown
+	claudeBudgetFraction = 100  // 1% of the context window
+	charsPerToken        = 4    // skill-ls's conversion of a token budget to characters
+)
+
+func claudeHost() *Host {
+	return &Host{
+		ID:      Claude,
+		Name:    "Claude Code",
+		Version: "2.1.240 (CHANGELOG.md at 5cfc0a19, 2026-08-22) and the skills documentation",
+		Checked: checkedDate,
+		Refs: []Reference{
+			{FromDocs, "https://code.claude.com/docs/en/skills", "~/.claude/skills and .claude/skills, <name>/SKILL.md; personal over project; name optional (folder), lowercase/digits/hyphens <= 64; listing about 1% of the context window, 8,000 characters fallback, 1,536 per skill"},
+			{FromDocs, "anthropics/claude-code CHANGELOG.md@5cfc0a19", "2.1.239 BOM files no longer ignored; 2.1.186 malformed YAML loads with empty metadata; 2.1.178 nested .claude/skills as <dir>:<name>; 2.1.105 listing cap 250 -> 1,536; 2.1.69 unquoted colons and missing descriptions load; 2.1.47 numeric names coerced; 2.1.218 yes/no/on/off booleans"},
+			{FromDocs, "https://github.com/anthropics/claude-code/issues/31005", ".agents/skills is not read"},
+		},
+		Invocation: Invocation{Sigil: "/", Forms: []string{"/name", "/plugin:name", "/dir:name"}, Note: "/name at the start of a message; arguments follow ($ARGUMENTS)"},
+		profile: &profile{
+			roots:  claudeRoots,
+			parse:  claudeParse,
+			dup:    firstWins,
+			dupWhy: "Claude Code's documented precedence: personal skills over project skills",
+			budget: claudeBudget,
+			reach:  "the folders from the project root down to the working directory, as skill-ls assumes",
+		},
+	}
+}
+
+func claudeRoots(e *env) []rootSpec {
+	cfg := e.opts.getenv("CLAUDE_CONFIG_DIR")
+	if cfg == "" {
+		cfg = filepath.Join(e.home, ".claude")
+	}
+	w := walkSpec{maxDepth: 1, followDirLinks: true}
+	roots := []rootSpec{e.root(filepath.Join(cfg, "skills"), ScopeUser, w)}
+	dirs := between(e.project, e.opts.Cwd)
+	for i := len(dirs) - 1; i >= 0; i-- {
+		roots = append(roots, e.root(filepath.Join(dirs[i], ".claude", "skills"), ScopeProject, w))
+	}
+	return roots
+}
+
+func claudeParse(e *env, f File, src []byte) (entry, *Note) {
+	host := e.host.Name
+	text := strings.TrimPrefix(strings.ToValidUTF8(string(src), "\uFFFD"), "\uFEFF")
+	var notes []Note
+	ent := entry{name: f.Folder, listed: true}
+	fm, ok := lineFrontmatter(text)
+	meta := ok // the frontmatter gives metadata
+	var doc yamlDoc
+	switch {
+	case !ok:
+		notes = append(notes, Note{Code: "unconfirmed-no-frontmatter", Message: host + "'s documentation does not say how it loads a SKILL.md without frontmatter; skill-ls assumes it loads as \"" + f.Folder + "\" with no description"})
+	default:
+		doc = parseYAML(fm)
+		if doc.err != nil {
+			keys := quotedKeys(fm)
+			if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil && slices.Equal(keys, []string{"description"}) {
+				doc = fixed
+				notes = append(notes, Note{Code: "yaml-repaired", Message: host + " reads this description although it holds an unquoted \": \" (2.1.69 and later)"})
+			} else if fixed.err == nil {
+				doc = fixed
+				notes = append(notes, Note{Code: "unconfirmed-yaml", Message: host + " reads unquoted \": \" in descriptions since 2.1.69; how it reads one in " + strings.Join(keys, ", ") + " is unconfirmed (skill-ls assumes it loads; otherwise it would load with empty metadata)"})
+			} else {
+				notes = append(notes, Note{Code: "empty-metadata", Message: host + " loads this skill with empty metadata (named after its folder, no description): its frontmatter is not valid YAML (" + doc.errText() + "; 2.1.186 and later)"})
+				doc = yamlDoc{}
+				meta = false
+			}
+		}
+	}
+	if name, ok := doc.scalarText("name"); ok && name != "" {
+		ent.name = name
+		if !skills.IsSkillName(name) || len(name) > 64 {
+			notes = append(notes, Note{Code: "unconfirmed-name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
+		}
+	} else if meta {
+		notes = append(notes, Note{Code: "name-from-folder", Message: host + " names this skill \"" + f.Folder + "\" after its folder: the frontmatter has no name"})
+	}
+	desc, _ := doc.scalarText("description")
+	when, _ := doc.scalarText("when_to_use")
+	listing := strings.TrimSpace(desc)
+	if w := strings.TrimSpace(when); w != "" {
+		listing = strings.TrimSpace(listing + " " + w)
+	}
+	if utf16Len(listing) > claudeListingCap {
+		notes = append(notes, Note{Code: "description-truncated", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters (" + itoa(utf16Len(listing)) + " here; 2.1.105 and later)"})
+		listing = cutUTF16(listing, claudeListingCap)
+	}
+	if listing == "" && meta {
+		notes = append(notes, Note{Code: "no-description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
+	}
+	ent.listing = listing
+	if f := doc.field("disable-model-invocation"); f != nil {
+		if b, ok := skills.LenientBool(f.Value); ok && b {
+			ent.listed = false
+			notes = append(notes, Note{Code: "not-in-listing", Message: host + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})
+		}
+	}
+	ent.notes = notes
+	return ent, nil
+}
+
+// cutUTF16 returns the longest prefix of s with at most n UTF-16 units.
+func cutUTF16(s string, n int) string {
+	units := 0
+	for i, r := range s {
+		u := 1
+		if r >= 0x10000 {
+			u = 2
+		}
+		if units+u > n {
+			return s[:i]
+		}
+		units += u
+	}
+	return s
+}
+
+func claudeBudget(e *env, winners []*entry) Budget {
+	b := Budget{Unit: "characters", Limit: claudeDefaultBudget}
+	b.Note = "the skill listing (name and description per skill), against 8,000 characters (the context window is unknown)"
+	if e.opts.ContextWindow > 0 {
+		b.Limit = e.opts.ContextWindow / claudeBudgetFraction * charsPerToken
+		b.Note = "the skill listing against about 1% of the " + itoa(e.opts.ContextWindow) + "-token context window, counted as 4 characters per token"
+	}
+	if v := e.opts.getenv("SLASH_COMMAND_TOOL_CHAR_BUDGET"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			b.Limit = n
+			b.Note = "the skill listing against SLASH_COMMAND_TOOL_CHAR_BUDGET=" + v
+		}
+	}
+	for _, w := range winners {
+		if w.listed {
+			b.Used += runes("- "+w.name+": "+w.listing) + 1
+		}
+	}
+	b.Over = b.Used > b.Limit
+	if b.Over {
+		b.Note += "; over it, Claude Code cuts descriptions (least recently used skills first), down to names only; /doctor lists the skills affected"
+	}
+	return b
+}

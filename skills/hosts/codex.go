@@ -1,0 +1,308 @@
+package hosts
+
+import (
+	"cmp"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Codex limits (codex-rs/core-skills loader.rs and render.rs).
+const (
+	codexMaxName        = 64
+	codexMaxDescription = 1024
+	codexDefaultBudget  = 8000 // characters, when the context window is unknown
+	codexBudgetPercent  = 2    // of the context window, in tokens
+	codexMaxDepth       = 6
+	codexMaxDirs        = 2000
+)
+
+func codexHost(old bool) *Host {
+	h := &Host{
+		ID:      Codex,
+		Name:    "Codex",
+		Version: "rust-v0.142.0 and later (core-skills loader tests at 04aa5959, model_visible.rs at 428dd6c6, render.rs at 0899b7c4)",
+		Checked: checkedDate,
+		Refs: []Reference{
+			{FromSource, "openai/codex codex-rs/core-skills/src/loader.rs@c9d127cf", "roots, walk (depth 6, dot-folders, 2,000 folders, symlinks), frontmatter split, name/description rules"},
+			{FromSource, "openai/codex codex-rs/core-skills/src/loader_tests.rs@04aa5959", "descriptions over 1,024 characters load; unquoted \": \" repaired; duplicate names from repo and user both load"},
+			{FromSource, "openai/codex codex-rs/core-skills/src/model_visible.rs@428dd6c6", "model-visible descriptions cut to 1,021 characters + \"...\""},
+			{FromSource, "openai/codex codex-rs/core-skills/src/render.rs@0899b7c4", "skills budget: 2% of the context window in tokens, else 8,000 characters; shorten descriptions, then omit skills"},
+			{FromDocs, "https://github.com/openai/codex/pull/29006", "the 1,024-character cap moved from loading to the rendered list (merged 2026-06-19, first in rust-v0.142.0)"},
+		},
+		Invocation: Invocation{Sigil: "$", Forms: []string{"$name", "$plugin:name"}, Anywhere: true, Note: "a $name mention anywhere in a message injects the skill; /skills opens a picker"},
+	}
+	if old {
+		h.ID = Codex0141
+		h.Name = "Codex 0.141"
+		h.Version = "releases before rust-v0.142.0 (core-skills loader.rs at c9d127cf)"
+		h.Refs = []Reference{
+			h.Refs[0],
+			{FromDocs, "https://github.com/openai/codex/issues/13941", "descriptions over 1,024 characters skipped with \"Skipped loading N skill(s)\" (reported on 0.101 to 0.141)"},
+			h.Refs[3],
+		}
+	}
+	h.profile = &profile{
+		roots:  codexRoots,
+		parse:  func(e *env, f File, src []byte) (entry, *Note) { return codexParse(e, f, src, old) },
+		dup:    keepAll,
+		dupWhy: "Codex removes duplicates by path only",
+		budget: codexBudget,
+		reach:  "the folders from the project root down to the working directory",
+	}
+	return h
+}
+
+func codexRoots(e *env) []rootSpec {
+	codexHome := e.opts.getenv("CODEX_HOME")
+	if codexHome == "" {
+		codexHome = filepath.Join(e.home, ".codex")
+	}
+	w := walkSpec{maxDepth: codexMaxDepth, rootFile: true, skipDot: true, followDirLinks: true, skipFileLinks: true, maxDirs: codexMaxDirs}
+	var roots []rootSpec
+	dirs := between(e.project, e.opts.Cwd)
+	// Project config layers (.codex folders), highest precedence first.
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if isDir(filepath.Join(dirs[i], ".codex")) {
+			roots = append(roots, e.root(filepath.Join(dirs[i], ".codex", "skills"), ScopeProject, w))
+		}
+	}
+	roots = append(roots,
+		e.root(filepath.Join(codexHome, "skills"), ScopeUser, w),
+		e.root(filepath.Join(e.home, ".agents", "skills"), ScopeUser, w),
+	)
+	system := w
+	system.followDirLinks = false
+	system.skipDot = false
+	roots = append(roots, e.root(filepath.Join(codexHome, "skills", ".system"), ScopeSystem, system))
+	for _, d := range dirs {
+		roots = append(roots, e.root(filepath.Join(d, ".agents", "skills"), ScopeProject, w))
+	}
+	return roots
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
+	host := e.host.Name
+	skip := func(code, msg string) (entry, *Note) {
+		return entry{}, &Note{Code: code, Message: host + " skips this skill: " + msg}
+	}
+	if !utf8.Valid(src) {
+		return skip("unreadable", "failed to read file: stream did not contain valid UTF-8")
+	}
+	text := string(src)
+	fm, ok := codexFrontmatter(text)
+	if !ok {
+		msg := "missing YAML frontmatter delimited by ---"
+		if strings.HasPrefix(text, "\uFEFF") {
+			msg += " (the file starts with a byte-order mark, so its first line is not ---)"
+		}
+		return skip("no-frontmatter", msg)
+	}
+	var notes []Note
+	doc := parseYAML(fm)
+	if doc.err != nil && !old {
+		if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil {
+			doc = fixed
+			notes = append(notes, Note{Code: "yaml-repaired", Message: host + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
+		}
+	}
+	if doc.err != nil {
+		return skip("invalid-yaml", "invalid YAML: "+doc.errText())
+	}
+	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
+		return skip("invalid-yaml", "invalid YAML: the frontmatter is not a mapping")
+	}
+	rawName, ok := serdeString(doc, "name")
+	if !ok {
+		return skip("invalid-yaml", "invalid YAML: name: invalid type, expected a string")
+	}
+	rawDesc, ok := serdeString(doc, "description")
+	if !ok {
+		return skip("invalid-yaml", "invalid YAML: description: invalid type, expected a string")
+	}
+	name := collapseSpace(rawName)
+	if name == "" {
+		name = collapseSpace(f.Folder)
+		if name == "" {
+			name = "skill"
+		}
+		notes = append(notes, Note{Code: "name-from-folder", Message: host + " names this skill \"" + name + "\" after its folder: the frontmatter has no name"})
+	}
+	desc := collapseSpace(rawDesc)
+	if desc == "" {
+		return skip("no-description", "missing field `description`")
+	}
+	if runes(name) > codexMaxName {
+		return skip("name-too-long", "invalid name: exceeds maximum length of 64 characters")
+	}
+	listing := desc
+	if runes(desc) > codexMaxDescription {
+		if old {
+			return skip("description-too-long", "invalid description: exceeds maximum length of 1024 characters")
+		}
+		listing = string([]rune(desc)[:codexMaxDescription-3]) + "..."
+		notes = append(notes, Note{Code: "description-truncated", Message: host + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
+	}
+	return entry{name: name, listing: listing, listed: true, notes: notes}, nil
+}
+
+func allComments(yaml string) bool {
+	for _, l := range strings.Split(yaml, "\n") {
+		t := strings.TrimSpace(l)
+		if t != "" && !strings.HasPrefix(t, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+// codexLine is one line of Codex's skill list and its cost function.
+type codexLine struct {
+	e    *entry
+	name string
+	desc string
+	path string
+}
+
+func (l codexLine) render(desc string) string {
+	if desc == "" {
+		return "- " + l.name + ": (file: " + l.path + ")"
+	}
+	return "- " + l.name + ": " + desc + " (file: " + l.path + ")"
+}
+
+// codexBudget sizes Codex's "### Available skills" lines against its skills
+// budget and, when over, marks the descriptions Codex shortens and the
+// skills it omits, as render.rs allocates them.
+func codexBudget(e *env, winners []*entry) Budget {
+	var lines []codexLine
+	for _, w := range winners {
+		p := w.file.Path
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		lines = append(lines, codexLine{e: w, name: w.name, desc: w.listing, path: filepath.ToSlash(p)})
+	}
+	slices.SortStableFunc(lines, func(a, b codexLine) int {
+		return cmp.Or(cmp.Compare(scopeRank(a.e.file.Scope), scopeRank(b.e.file.Scope)), strings.Compare(a.name, b.name), strings.Compare(a.path, b.path))
+	})
+	tokens := e.opts.ContextWindow > 0
+	b := Budget{Unit: "characters", Limit: codexDefaultBudget}
+	cost := func(text string) int { return runes(text) + 1 } // the line and its newline
+	b.Note = "the skill list Codex puts in the prompt (\"- name: description (file: path)\" lines), against 8,000 characters (the context window is unknown)"
+	if tokens {
+		b.Unit = "tokens"
+		b.Limit = max(1, e.opts.ContextWindow*codexBudgetPercent/100)
+		cost = func(text string) int { return (len(text) + 1 + 3) / 4 }
+		b.Note = "the skill list Codex puts in the prompt, in tokens (bytes / 4), against 2% of the " + itoa(e.opts.ContextWindow) + "-token context window"
+	}
+	for _, l := range lines {
+		b.Used += cost(l.render(l.desc))
+	}
+	b.Over = b.Used > b.Limit
+	if !b.Over {
+		return b
+	}
+	b.Note += "; over it, Codex shortens descriptions first, then leaves skills out, and warns"
+	minimum := 0
+	for _, l := range lines {
+		minimum += cost(l.render(""))
+	}
+	if minimum > b.Limit {
+		used := 0
+		for _, l := range lines {
+			c := cost(l.render(""))
+			if used+c <= b.Limit {
+				used += c
+				l.e.notes = append(l.e.notes, Note{Code: "description-removed", Message: e.host.Name + " lists this skill without its description: even names alone exceed its skills budget"})
+				continue
+			}
+			l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Message: e.host.Name + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"})
+		}
+		return b
+	}
+	// Distribute the room left one character at a time, round robin.
+	remaining := b.Limit - minimum
+	alloc := make([]int, len(lines))
+	extra := make([]int, len(lines))
+	costs := make([][]int, len(lines))
+	for i, l := range lines {
+		minLine := l.render("")
+		minChars, minBytes := runes(minLine)+1, len(minLine)+1
+		base := costOf(tokens, minChars, minBytes)
+		c := []int{0}
+		pc, pb := 0, 0
+		for _, r := range l.desc {
+			pc++
+			pb += utf8.RuneLen(r)
+			c = append(c, costOf(tokens, minChars+pc+1, minBytes+pb+1)-base)
+		}
+		costs[i] = c
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range lines {
+			if alloc[i] >= len(costs[i])-1 {
+				continue
+			}
+			delta := costs[i][alloc[i]+1] - extra[i]
+			if delta <= remaining {
+				alloc[i]++
+				extra[i] = costs[i][alloc[i]]
+				remaining -= delta
+				changed = true
+			}
+		}
+	}
+	for i, l := range lines {
+		total := len(costs[i]) - 1
+		if alloc[i] < total {
+			l.e.notes = append(l.e.notes, Note{Code: "description-shortened", Message: e.host.Name + " shortens this description to " + itoa(alloc[i]) + " of " + itoa(total) + " characters to fit its skills budget"})
+		}
+	}
+	return b
+}
+
+func costOf(tokens bool, chars, bytes int) int {
+	if tokens {
+		return (bytes + 3) / 4
+	}
+	return chars
+}
+
+func scopeRank(s Scope) int {
+	switch s {
+	case ScopeProject:
+		return 0
+	case ScopeUser:
+		return 1
+	}
+	return 2
+}
+
+// serdeString reads key as serde_yaml deserializes an Option<String> or a
+// defaulted String: a missing or null value is "", any other scalar is its
+// text (serde_yaml hands plain scalars such as 3000 or true to a string
+// field as written), and a list or mapping is a type error (ok false).
+func serdeString(doc yamlDoc, key string) (string, bool) {
+	f := doc.field(key)
+	if f == nil {
+		return "", true
+	}
+	switch f.Value.Kind {
+	case skills.KindNull:
+		return "", true
+	case skills.KindSeq, skills.KindMap:
+		return "", false
+	}
+	return f.Value.Str, true
+}

@@ -1,0 +1,86 @@
+package hosts
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+func cursorHost() *Host {
+	return &Host{
+		ID:      Cursor,
+		Name:    "Cursor",
+		Version: "the Agent Skills documentation (cursor.com/docs/context/skills, read 2026-11-30); Cursor is closed source",
+		Checked: checkedDate,
+		Refs: []Reference{
+			{FromDocs, "https://cursor.com/docs/context/skills", ".cursor/skills, .claude/skills, .codex/skills and the same under ~; <name>/SKILL.md; name and description required; disable-model-invocation; / in Agent chat"},
+		},
+		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "type / in Agent chat and search for the skill"},
+		profile: &profile{
+			roots:  cursorRoots,
+			parse:  cursorParse,
+			dup:    unknownDup,
+			dupWhy: "which one Cursor uses is not documented",
+			budget: cursorBudget,
+			reach:  "the project root, as documented",
+		},
+	}
+}
+
+func cursorRoots(e *env) []rootSpec {
+	w := walkSpec{maxDepth: 1, followDirLinks: true}
+	var roots []rootSpec
+	for _, d := range []string{".cursor", ".claude", ".codex"} {
+		roots = append(roots, e.root(filepath.Join(e.project, d, "skills"), ScopeProject, w))
+	}
+	for _, d := range []string{".cursor", ".claude", ".codex"} {
+		roots = append(roots, e.root(filepath.Join(e.home, d, "skills"), ScopeUser, w))
+	}
+	return roots
+}
+
+func cursorParse(e *env, f File, src []byte) (entry, *Note) {
+	host := e.host.Name
+	text := strings.TrimPrefix(strings.ToValidUTF8(string(src), "\uFFFD"), "\uFEFF")
+	ent := entry{name: f.Folder, listed: true}
+	fm, ok := lineFrontmatter(text)
+	var doc yamlDoc
+	if ok {
+		doc = parseYAML(fm)
+	}
+	if !ok || doc.err != nil {
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-frontmatter", Message: host + "'s documentation does not say what it does with a SKILL.md whose frontmatter is missing or not valid YAML"})
+		return ent, nil
+	}
+	if name, _, _ := doc.str("name"); name != "" {
+		ent.name = name
+		if name != f.Folder {
+			ent.notes = append(ent.notes, Note{Code: "unconfirmed-name-folder", Message: host + "'s documentation expects the name to match the folder \"" + f.Folder + "\"; what it does when it does not is unconfirmed"})
+		}
+	} else {
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-name", Message: host + "'s documentation requires a name; whether it skips a skill without one is unconfirmed"})
+	}
+	desc, _, _ := doc.str("description")
+	if desc == "" {
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-description", Message: host + "'s documentation requires a description; whether it skips a skill without one is unconfirmed"})
+	}
+	ent.listing = desc
+	if fld := doc.field("disable-model-invocation"); fld != nil {
+		if b, ok := skills.LenientBool(fld.Value); ok && b {
+			ent.listed = false
+			ent.notes = append(ent.notes, Note{Code: "not-in-listing", Message: host + " does not offer this skill to the agent: disable-model-invocation is true (documentation)"})
+		}
+	}
+	return ent, nil
+}
+
+func cursorBudget(_ *env, winners []*entry) Budget {
+	b := Budget{Unit: "characters", Note: "Cursor's listing budget is not documented; skill-ls counts name and description per skill"}
+	for _, w := range winners {
+		if w.listed {
+			b.Used += runes(w.name+": "+w.listing) + 1
+		}
+	}
+	return b
+}

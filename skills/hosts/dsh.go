@@ -1,0 +1,134 @@
+package hosts
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// dshCatalogCap is DSH's default catalogDescriptionMaxLength (spec §6.1).
+const dshCatalogCap = 500
+
+func dshHost() *Host {
+	return &Host{
+		ID:      DSH,
+		Name:    "DSH",
+		Version: "the DeepSeek Harness as specified in shared/spec/dsh-skills.md (skill-ls's engine, byte-exact on testdata/vectors)",
+		Checked: checkedDate,
+		Refs: []Reference{
+			{FromSource, "shared/spec/dsh-skills.md and testdata/vectors", "every DSH rule; skill-ls's skills package implements them and the vectors check it"},
+		},
+		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Anywhere: true, Note: "/name followed by whitespace or the end, anywhere in a user message"},
+	}
+}
+
+var dshEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// DSHCatalogLine returns the catalog line DSH writes for a skill, before its
+// model-text conversion: "- `name`: " and the escaped catalog description.
+func DSHCatalogLine(name, description string) string {
+	return "- `" + name + "`: " + dshEscaper.Replace(skills.CatalogDescription(description, dshCatalogCap))
+}
+
+// evaluateDSH runs skills.Roots and skills.Load, DSH's own discovery and
+// registry, and turns the snapshot into verdicts.
+func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
+	ro := opts.dshOptions()
+	roots := skills.Roots(ro)
+	snap, err := skills.Load(ctx, roots, skills.LoadOptions{})
+	if err != nil {
+		return nil, err
+	}
+	project := opts.projectRoot()
+	res := &Result{Host: h, Verdicts: map[string]Verdict{}}
+	res.explainRoot = func(r rootSpec, path string) (string, string) { return dshWhyNot(r, path) }
+	for _, rs := range snap.Roots {
+		r := rs.Root
+		spec := rootSpec{dir: r.Dir, label: label(r.Dir, project, opts.Home), scope: dshScope(r.Source), skipSystem: r.SkipSystem}
+		res.specs = append(res.specs, spec)
+		res.Roots = append(res.Roots, Root{Dir: spec.dir, Label: spec.label, Scope: spec.scope})
+		for _, en := range rs.Entries {
+			res.Files = append(res.Files, File{Path: en.Path, Root: r.Dir, RootLabel: spec.label, Scope: spec.scope, Folder: folderOf(en.Path)})
+		}
+	}
+	reg := snap.Registry
+	for _, f := range res.Files {
+		file := snap.File(f.Path)
+		if file == nil {
+			continue
+		}
+		if file.Drop != nil {
+			res.Verdicts[f.Path] = Verdict{Status: Dropped, Notes: []Note{{Code: string(file.Drop.Kind), Message: "DSH drops this file: " + file.Drop.Detail}}}
+			continue
+		}
+		sk := snap.SkillAt(f.Path)
+		if sk == nil {
+			continue
+		}
+		if w := reg.ShadowOf(sk); w != nil {
+			res.Verdicts[f.Path] = Verdict{Status: Shadowed, Name: sk.Name, ShadowedBy: w.Path, Notes: []Note{{
+				Code:    "shadowed",
+				Message: "DSH uses " + label(w.Path, project, opts.Home) + " instead (" + string(w.Source) + ", rank " + itoa(w.Rank) + ", wins over " + string(sk.Source) + ", rank " + itoa(sk.Rank) + ")",
+			}}}
+			continue
+		}
+		var notes []Note
+		if !sk.Invocation.ModelInvocable {
+			notes = append(notes, Note{Code: "not-in-listing", Message: "DSH leaves this skill out of the catalog: disable-model-invocation is true, so only /" + sk.Name + " runs it"})
+		} else if _, units := skills.NormalizeDescription(sk.Description); units > dshCatalogCap {
+			notes = append(notes, Note{Code: "description-truncated", Message: "DSH cuts this description to 500 characters in the catalog (497 + \"...\"; " + itoa(units) + " here)"})
+		}
+		if !sk.Invocation.UserInvocable {
+			notes = append(notes, Note{Code: "not-user-invocable", Message: "DSH treats /" + sk.Name + " as plain text: user-invocable is false"})
+		}
+		res.Verdicts[f.Path] = Verdict{Status: Loads, Name: sk.Name, Notes: notes}
+	}
+	res.Budget = dshBudget(reg)
+	return res, nil
+}
+
+// dshBudget sizes DSH's catalog list: one line per model-invocable winner.
+func dshBudget(reg *skills.Registry) Budget {
+	b := Budget{Unit: "characters", Note: "the <available_skills> lines of DSH's catalog in UTF-16 units; DSH caps each description at 500 but sets no listing budget"}
+	if reg == nil {
+		return b
+	}
+	if reg.Incomplete != "" {
+		b.Note = "DSH publishes no catalog: " + reg.Incomplete
+		return b
+	}
+	for _, s := range reg.Winners {
+		if s.Invocation.ModelInvocable {
+			b.Used += utf16Len(skills.ModelText(DSHCatalogLine(s.Name, s.Description))) + 1
+		}
+	}
+	return b
+}
+
+func dshScope(s skills.Source) Scope {
+	switch s {
+	case skills.SourceProjectDSH, skills.SourceProjectAgents:
+		return ScopeProject
+	case skills.SourceUserDSH, skills.SourceUserAgents:
+		return ScopeUser
+	}
+	return ScopeSystem
+}
+
+// dshWhyNot explains a file under a DSH root that DSH does not list.
+func dshWhyNot(r rootSpec, path string) (string, string) {
+	rel, err := filepath.Rel(r.dir, path)
+	if err != nil {
+		return "", ""
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	if len(parts) > 2 || (len(parts) == 2 && parts[1] != "SKILL.md") {
+		return "too-deep", "DSH reads only <dir>/SKILL.md and <name>.md directly in " + r.label
+	}
+	if parts[0] == ".system" && r.skipSystem {
+		return "system-skipped", "DSH skips the .system folder of " + r.label
+	}
+	return "", ""
+}

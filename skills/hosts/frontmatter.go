@@ -1,0 +1,271 @@
+package hosts
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// yamlDoc is a frontmatter's YAML as skill-ls's YAML 1.2 reader (the one DSH
+// uses) sees it. Every host is judged with this reader; the hosts' own
+// parsers (js-yaml, serde_yaml, VS Code's) agree on the cases the profiles
+// test — unquoted ": ", tabs, unclosed quotes, duplicate keys — and may
+// differ on rarer ones (YAML 1.1 booleans, anchors), see docs/hosts.md.
+type yamlDoc struct {
+	err     *skills.YAMLError
+	mapping bool
+	fields  []skills.Field
+}
+
+// parseYAML reads text (the lines between the --- delimiters) as YAML. text
+// must not hold a line that is exactly "---".
+func parseYAML(text string) yamlDoc {
+	src := "---\n" + text + "\n---\n"
+	f := skills.Parse("frontmatter", []byte(src), skills.ReadNode)
+	fm := f.Frontmatter
+	if fm == nil {
+		return yamlDoc{err: &skills.YAMLError{Kind: skills.YAMLSyntax, Message: "unreadable frontmatter"}}
+	}
+	return yamlDoc{err: fm.Err, mapping: fm.Mapping, fields: fm.Fields}
+}
+
+// field returns the top-level field key, or nil.
+func (d yamlDoc) field(key string) *skills.Field {
+	for i := range d.fields {
+		if d.fields[i].Key == key {
+			return &d.fields[i]
+		}
+	}
+	return nil
+}
+
+// str returns the field's string value. present is false for a missing key
+// or a null value; isString is false for a value of another type.
+func (d yamlDoc) str(key string) (s string, present, isString bool) {
+	f := d.field(key)
+	if f == nil || f.Value.Kind == skills.KindNull {
+		return "", false, false
+	}
+	if f.Value.Kind != skills.KindString {
+		return f.Value.Str, true, false
+	}
+	return f.Value.Str, true, true
+}
+
+// scalarText returns a scalar field's value as text, coercing numbers and
+// booleans to their source text (as Claude Code does since 2.1.47).
+func (d yamlDoc) scalarText(key string) (string, bool) {
+	f := d.field(key)
+	if f == nil {
+		return "", false
+	}
+	switch f.Value.Kind {
+	case skills.KindString, skills.KindInt, skills.KindFloat, skills.KindBool:
+		return f.Value.Str, true
+	}
+	return "", false
+}
+
+func (d yamlDoc) errText() string {
+	if d.err == nil {
+		return ""
+	}
+	return d.err.Message
+}
+
+// lineFrontmatter splits text at a first line that is exactly "---" and the
+// next such line (a trailing \r is ignored), as DSH does. ok is false when
+// there is no such pair.
+func lineFrontmatter(text string) (yaml string, ok bool) {
+	lines := strings.SplitAfter(text, "\n")
+	if len(lines) == 0 || strings.TrimRight(lines[0], "\r\n") != "---" {
+		return "", false
+	}
+	var b strings.Builder
+	for _, l := range lines[1:] {
+		if strings.TrimRight(l, "\r\n") == "---" {
+			return strings.TrimSuffix(strings.TrimSuffix(b.String(), "\n"), "\r"), true
+		}
+		b.WriteString(l)
+	}
+	return "", false
+}
+
+// rustTrim trims Unicode White_Space as Rust's str::trim does (U+FEFF is
+// not whitespace, so a byte-order mark stays).
+func rustTrim(s string) string { return strings.TrimFunc(s, unicode.IsSpace) }
+
+// codexFrontmatter mirrors extract_frontmatter in Codex's loader: the first
+// line, trimmed, must be "---"; the frontmatter runs to the next line that
+// trims to "---" and must hold at least one line.
+func codexFrontmatter(text string) (string, bool) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 || rustTrim(lines[0]) != "---" {
+		return "", false
+	}
+	var body []string
+	for _, l := range lines[1:] {
+		if rustTrim(l) == "---" {
+			if len(body) == 0 {
+				return "", false
+			}
+			return strings.Join(body, "\n"), true
+		}
+		body = append(body, l)
+	}
+	return "", false
+}
+
+// geminiFrontmatterRE is the shape Gemini CLI's skill loader matches: an
+// opening "---" line, then everything up to the first newline followed by
+// "---" (which need not end the line).
+var geminiFrontmatterRE = regexp.MustCompile(`^---\r?\n([\s\S]*?)\r?\n---`)
+
+// geminiFrontmatter returns the frontmatter as Gemini CLI's regular
+// expression captures it.
+func geminiFrontmatter(text string) (string, bool) {
+	m := geminiFrontmatterRE.FindStringSubmatch(text)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// gooseFrontmatter mirrors Goose's parse_frontmatter: the file is split at
+// every "---" (anywhere, not only on its own line); the second part, trimmed,
+// is the YAML. ok is false with fewer than three parts.
+func gooseFrontmatter(text string) (string, bool) {
+	parts := strings.Split(text, "---")
+	if len(parts) < 3 {
+		return "", false
+	}
+	return rustTrim(parts[1]), true
+}
+
+var simpleKeyRE = regexp.MustCompile(`^\s*([^\s#'"\[{][^:]*?):[ \t]+(.*)$`)
+
+// quoteColonValues is skill-ls's model of the retry Codex makes when the
+// frontmatter is not valid YAML (loader tests at 04aa5959): every plain
+// value holding ": " is quoted. Block scalars and quoted values are kept.
+func quoteColonValues(yaml string) string {
+	lines := strings.Split(yaml, "\n")
+	for i, l := range lines {
+		m := simpleKeyRE.FindStringSubmatchIndex(l)
+		if m == nil {
+			continue
+		}
+		value := strings.TrimRight(l[m[4]:m[5]], " \t\r")
+		if value == "" || strings.ContainsAny(value[:1], `'"|>[{&*!%@`+"`") || !strings.Contains(value, ": ") {
+			continue
+		}
+		quoted := `"` + strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`) + `"`
+		lines[i] = l[:m[4]] + quoted
+	}
+	return strings.Join(lines, "\n")
+}
+
+// quotedKeys returns the keys whose lines quoteColonValues changes.
+func quotedKeys(yaml string) []string {
+	var keys []string
+	for _, l := range strings.Split(yaml, "\n") {
+		if q := quoteColonValues(l); q != l {
+			if m := simpleKeyRE.FindStringSubmatch(l); m != nil {
+				keys = append(keys, strings.TrimSpace(m[1]))
+			}
+		}
+	}
+	return keys
+}
+
+var opencodeKeyRE = regexp.MustCompile(`^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$`)
+
+// opencodeFallback mirrors fallbackSanitization in OpenCode's
+// config/markdown.ts: a top-level "key: value" whose plain value holds a
+// colon becomes a block scalar. Keys with a hyphen are not matched.
+func opencodeFallback(yaml string) string {
+	var out []string
+	for _, l := range strings.Split(yaml, "\n") {
+		t := skills.TrimJS(l)
+		if t == "" || strings.HasPrefix(t, "#") || (len(l) > 0 && skills.IsJSSpace(rune(l[0]))) {
+			out = append(out, l)
+			continue
+		}
+		m := opencodeKeyRE.FindStringSubmatch(strings.TrimRight(l, "\r"))
+		if m == nil {
+			out = append(out, l)
+			continue
+		}
+		value := skills.TrimJS(m[2])
+		if value == "" || value == ">" || value == "|" || strings.HasPrefix(value, `"`) || strings.HasPrefix(value, "'") || !strings.Contains(value, ":") {
+			out = append(out, l)
+			continue
+		}
+		out = append(out, m[1]+": |-", "  "+value)
+	}
+	return strings.Join(out, "\n")
+}
+
+var (
+	geminiNameLineRE = regexp.MustCompile(`^\s*name:\s*(.*)$`)
+	geminiDescLineRE = regexp.MustCompile(`^\s*description:\s*(.*)$`)
+	geminiContRE     = regexp.MustCompile(`^[ \t]+\S`)
+)
+
+var lineBreakRE = regexp.MustCompile(`\r?\n`)
+
+// geminiSimpleFields mirrors parseSimpleFrontmatter in Gemini CLI's
+// skillLoader.ts, the reader used when YAML parsing fails or does not give
+// two strings: the last "name:" line, and the last "description:" line with
+// its indented continuation lines joined by spaces.
+func geminiSimpleFields(yaml string) (name, desc string, haveName, haveDesc bool) {
+	lines := lineBreakRE.Split(yaml, -1)
+	for i := 0; i < len(lines); i++ {
+		if m := geminiNameLineRE.FindStringSubmatch(lines[i]); m != nil {
+			name, haveName = skills.TrimJS(m[1]), true
+			continue
+		}
+		if m := geminiDescLineRE.FindStringSubmatch(lines[i]); m != nil {
+			parts := []string{skills.TrimJS(m[1])}
+			for i+1 < len(lines) && geminiContRE.MatchString(lines[i+1]) {
+				parts = append(parts, skills.TrimJS(lines[i+1]))
+				i++
+			}
+			var kept []string
+			for _, p := range parts {
+				if p != "" {
+					kept = append(kept, p)
+				}
+			}
+			desc, haveDesc = strings.Join(kept, " "), true
+		}
+	}
+	return name, desc, haveName, haveDesc
+}
+
+// collapseSpace joins the whitespace-separated words of s with one space,
+// as Codex's sanitize_single_line does.
+func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// runes counts Unicode scalar values (Rust's chars().count()).
+func runes(s string) int { return len([]rune(s)) }
+
+// utf16Len counts UTF-16 code units (JavaScript's length).
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,107 @@
+package hosts
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// geminiUnsafe are the characters Gemini CLI replaces with "-" in names.
+const geminiUnsafe = `:\/<>*?"|`
+
+func geminiHost() *Host {
+	return &Host{
+		ID:      Gemini,
+		Name:    "Gemini CLI",
+		Version: "0.56.0-nightly (main at 5411f113, 2026-08-21; skills code last changed 408afd3c, 2026-05-01)",
+		Checked: checkedDate,
+		Refs: []Reference{
+			{FromSource, "google-gemini/gemini-cli packages/core/src/skills/skillManager.ts@5411f113", "order: built-in, extensions, ~/.gemini/skills, ~/.agents/skills, then (trusted folder only) <cwd>/.gemini/skills, <cwd>/.agents/skills; later wins with \"Skill conflict detected\""},
+			{FromSource, "google-gemini/gemini-cli packages/core/src/skills/skillLoader.ts@5411f113", "glob SKILL.md and */SKILL.md (no dot-folders, node_modules and .git ignored); frontmatter regex; js-yaml with a line fallback; name and description required; :\\/<>*?\"| in names become -"},
+			{FromSource, "google-gemini/gemini-cli packages/core/src/config/storage.ts@5411f113, utils/paths.ts", "project dir is the working directory (targetDir); home is $GEMINI_CLI_HOME or the OS home"},
+			{FromSource, "google-gemini/gemini-cli packages/core/src/prompts/snippets.ts@5411f113", "every skill's name, description and location in <available_skills>, no cap"},
+			{FromSource, "google-gemini/gemini-cli packages/cli/src/services/SkillCommandLoader.ts@5411f113", "/name slash commands (whitespace in names becomes -)"},
+		},
+		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "/name [prompt] at the start of a message; /skills list|enable|disable|reload"},
+		profile: &profile{
+			roots:  geminiRoots,
+			parse:  geminiParse,
+			dup:    lastWins,
+			dupWhy: "later roots win: project over user, .agents/skills over .gemini/skills; Gemini CLI warns \"Skill conflict detected\"",
+			budget: geminiBudget,
+			reach:  "the working directory",
+		},
+	}
+}
+
+func geminiRoots(e *env) []rootSpec {
+	home := e.opts.getenv("GEMINI_CLI_HOME")
+	if home == "" {
+		home = e.home
+	}
+	w := walkSpec{maxDepth: 1, rootFile: true, skipDot: true, skipNames: []string{"node_modules", ".git"}, followDirLinks: true}
+	return []rootSpec{
+		e.root(filepath.Join(home, ".gemini", "skills"), ScopeUser, w),
+		e.root(filepath.Join(home, ".agents", "skills"), ScopeUser, w),
+		e.root(filepath.Join(e.opts.Cwd, ".gemini", "skills"), ScopeProject, w),
+		e.root(filepath.Join(e.opts.Cwd, ".agents", "skills"), ScopeProject, w),
+	}
+}
+
+func geminiParse(e *env, f File, src []byte) (entry, *Note) {
+	host := e.host.Name
+	text := strings.ToValidUTF8(string(src), "\uFFFD")
+	fm, ok := geminiFrontmatter(text)
+	if !ok {
+		msg := host + " skips this skill: the file does not start with a --- frontmatter block"
+		if strings.HasPrefix(text, "\uFEFF") {
+			msg += " (it starts with a byte-order mark)"
+		}
+		return entry{}, &Note{Code: "no-frontmatter", Message: msg}
+	}
+	var notes []Note
+	doc := parseYAML(fm)
+	name, nameOK, _ := doc.str("name")
+	desc, descOK, _ := doc.str("description")
+	_, _, nameStr := doc.str("name")
+	_, _, descStr := doc.str("description")
+	if doc.err != nil || !doc.mapping || !nameOK || !descOK || !nameStr || !descStr {
+		// The YAML does not give two strings: the line reader decides.
+		var haveName, haveDesc bool
+		name, desc, haveName, haveDesc = geminiSimpleFields(fm)
+		switch {
+		case !haveName:
+			return entry{}, &Note{Code: "no-name", Message: host + " skips this skill: it has no name"}
+		case !haveDesc:
+			return entry{}, &Note{Code: "no-description", Message: host + " skips this skill: it has no description"}
+		}
+		why := "YAML does not give name and description as strings"
+		if doc.err != nil {
+			why = "its YAML parser rejects this frontmatter (" + doc.errText() + ")"
+		}
+		notes = append(notes, Note{Code: "yaml-fallback", Message: host + " reads name and description from their lines: " + why})
+	}
+	clean := strings.Map(func(r rune) rune {
+		if strings.ContainsRune(geminiUnsafe, r) {
+			return '-'
+		}
+		return r
+	}, name)
+	if clean != name {
+		notes = append(notes, Note{Code: "name-sanitized", Message: host + " registers this skill as \"" + clean + "\": it turns :\\/<>*?\"| in names into -"})
+	}
+	if desc == "" {
+		notes = append(notes, Note{Code: "empty-description", Message: host + " loads this skill with an empty description"})
+	}
+	if f.Scope == ScopeProject {
+		notes = append(notes, Note{Code: "trusted-folder-only", Message: host + " reads project skills only in a trusted folder (skill-ls assumes this one is trusted)"})
+	}
+	return entry{name: clean, listing: desc, listed: true, notes: notes}, nil
+}
+
+func geminiBudget(_ *env, winners []*entry) Budget {
+	b := Budget{Unit: "characters", Note: "Gemini CLI puts every skill's name, description and location in its system prompt with no budget"}
+	for _, w := range winners {
+		b.Used += runes("  <skill>\n    <name>"+w.name+"</name>\n    <description>"+w.listing+"</description>\n    <location>"+w.file.Path+"</location>\n  </skill>") + 1
+	}
+	return b
+}

@@ -1,0 +1,136 @@
+package hosts
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
+)
+
+// TestHostCases runs every testdata/*.txtar: the archive's files form a
+// tree (project/ is the project root, home/ the user's home), and the
+// sections hold the inputs and the expected verdicts:
+//
+//	hosts    the host ids to evaluate (default: the archive's name)
+//	cwd      the working directory, relative to the archive (default project)
+//	env      KEY=VALUE lines for Getenv; $WORK is the archive's directory
+//	window   the context window in tokens
+//	@want    one line per file and host: "path host status [code] message",
+//	         then one "budget host used/limit unit over" line per host
+//
+// SKILL_LS_UPDATE=1 rewrites @want. Every expectation was checked against
+// the host's loader source (or documentation) named in docs/hosts.md.
+func TestHostCases(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			tree := &txtar.Archive{}
+			sections := map[string]string{}
+			for _, f := range ar.Files {
+				switch f.Name {
+				case "hosts", "cwd", "env", "window", "@want":
+					sections[f.Name] = string(f.Data)
+				default:
+					tree.Files = append(tree.Files, f)
+				}
+			}
+			skilltest.WriteArchive(t, dir, tree)
+			for _, d := range []string{"project", "home"} {
+				if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			hostList := strings.TrimSpace(sections["hosts"])
+			if hostList == "" {
+				hostList = name
+			}
+			hs, err := Select(hostList)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cwd := strings.TrimSpace(sections["cwd"])
+			if cwd == "" {
+				cwd = "project"
+			}
+			env := map[string]string{}
+			for _, line := range strings.Split(sections["env"], "\n") {
+				if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
+					env[k] = strings.ReplaceAll(v, "$WORK", dir)
+				}
+			}
+			window := 0
+			fmt.Sscan(strings.TrimSpace(sections["window"]), &window)
+			opts := Options{
+				Cwd:           filepath.Join(dir, cwd),
+				ProjectRoot:   filepath.Join(dir, "project"),
+				Home:          filepath.Join(dir, "home"),
+				Getenv:        func(k string) string { return env[k] },
+				ContextWindow: window,
+			}
+			opts.DSH.DSHHome = filepath.Join(dir, "home", ".dsh")
+			opts.DSH.AgentsHome = filepath.Join(dir, "home", ".agents")
+			m, err := Build(t.Context(), hs, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := renderMatrix(m, dir)
+			if os.Getenv("SKILL_LS_UPDATE") != "" {
+				idx := -1
+				for i, f := range ar.Files {
+					if f.Name == "@want" {
+						idx = i
+					}
+				}
+				if idx < 0 {
+					ar.Files = append(ar.Files, txtar.File{Name: "@want"})
+					idx = len(ar.Files) - 1
+				}
+				ar.Files[idx].Data = []byte(got)
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := sections["@want"]; got != want {
+				t.Errorf("verdicts differ:\ngot:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// renderMatrix writes one line per file and host, then the budgets.
+func renderMatrix(m *Matrix, dir string) string {
+	var b strings.Builder
+	for _, r := range m.Rows {
+		rel, _ := filepath.Rel(dir, r.Path)
+		for _, h := range m.Hosts {
+			v := r.Verdicts[h.ID]
+			msg := strings.ReplaceAll(v.Message(), dir, "$WORK")
+			msg = strings.ReplaceAll(msg, "\n", "\n\t")
+			fmt.Fprintf(&b, "%s %s %s [%s] %s\n", filepath.ToSlash(rel), h.ID, v.Status, v.Code(), msg)
+		}
+	}
+	for _, h := range m.Hosts {
+		bu := m.Results[h.ID].Budget
+		used := fmt.Sprint(bu.Used)
+		if h.ID == Codex || h.ID == Codex0141 || h.ID == Gemini {
+			used = "~" // the listing holds absolute paths; TestCodexBudget checks the numbers
+		}
+		fmt.Fprintf(&b, "budget %s %s/%d %s over=%v\n", h.ID, used, bu.Limit, bu.Unit, bu.Over)
+	}
+	return b.String()
+}

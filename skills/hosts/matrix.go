@@ -1,0 +1,62 @@
+package hosts
+
+import (
+	"context"
+	"slices"
+)
+
+// Row is one skill file of the load matrix with each host's verdict.
+type Row struct {
+	// Path is the skill file's absolute path.
+	Path string
+	// RootLabel names the root the file was found under.
+	RootLabel string
+	// Name is the name the first host that loads it uses, else the folder.
+	Name string
+	// Verdicts holds one verdict per selected host.
+	Verdicts map[ID]Verdict
+}
+
+// Matrix is every skill file found under any selected host's roots, with
+// each host's verdict, and each host's catalog budget.
+type Matrix struct {
+	Hosts   []*Host
+	Results map[ID]*Result
+	Rows    []Row
+}
+
+// Build evaluates the hosts on the tree opts describe and crosses the files
+// every host found with every host.
+func Build(ctx context.Context, hostList []*Host, opts Options) (*Matrix, error) {
+	m := &Matrix{Hosts: hostList, Results: map[ID]*Result{}}
+	found := map[string]File{}
+	var order []string
+	for _, h := range hostList {
+		res, err := h.Evaluate(ctx, opts)
+		if err != nil {
+			return nil, err
+		}
+		m.Results[h.ID] = res
+		for _, f := range res.Files {
+			if _, ok := found[f.Path]; !ok {
+				found[f.Path] = f
+				order = append(order, f.Path)
+			}
+		}
+	}
+	slices.Sort(order)
+	for _, p := range order {
+		f := found[p]
+		row := Row{Path: p, RootLabel: f.RootLabel, Name: f.Folder, Verdicts: map[ID]Verdict{}}
+		named := false
+		for _, h := range hostList {
+			v := m.Results[h.ID].Explain(p, f.RootLabel)
+			row.Verdicts[h.ID] = v
+			if !named && v.Name != "" && (v.Status == Loads || v.Status == Shadowed) {
+				row.Name, named = v.Name, true
+			}
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	return m, nil
+}

@@ -1,0 +1,264 @@
+package hosts
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// dupRule says who wins when two skill files give the same name.
+type dupRule int
+
+const (
+	firstWins  dupRule = iota // the first file in scan order wins
+	lastWins                  // the last file in scan order wins
+	keepAll                   // every file loads (the host dedupes by path only)
+	unknownDup                // every file loads; the host's rule is not known
+)
+
+// entry is a skill a host loads from one file, before duplicates are
+// resolved.
+type entry struct {
+	file File
+	// name is the name the host registers.
+	name string
+	// listing is the description text the host's listing shows, after the
+	// host's per-skill cap; listed is false when the skill is left out of
+	// the listing (no description, disable-model-invocation).
+	listing string
+	listed  bool
+	notes   []Note
+}
+
+// profile is the rule set of a host other than DSH.
+type profile struct {
+	// roots returns the host's roots in precedence order.
+	roots func(e *env) []rootSpec
+	// parse judges one file: a loading entry, or a drop note.
+	parse func(e *env, f File, src []byte) (entry, *Note)
+	dup   dupRule
+	// dupWhy words why the winner wins ("later roots win").
+	dupWhy string
+	// budget sizes the listing of the winners, in scan order.
+	budget func(e *env, winners []*entry) Budget
+	// reach says where the host reads project skill folders, for
+	// not-discovered messages ("the working directory").
+	reach string
+}
+
+// env is the resolved inputs of one evaluation.
+type env struct {
+	opts    Options
+	host    *Host
+	project string
+	home    string
+}
+
+func (e *env) label(dir string) string { return label(dir, e.project, e.home) }
+
+func (e *env) root(dir string, scope Scope, w walkSpec) rootSpec {
+	return rootSpec{dir: filepath.Clean(dir), label: e.label(dir), scope: scope, walk: w}
+}
+
+// Evaluate returns the host's view of the skill tree that opts describe:
+// the files it discovers, a verdict for each, and its catalog budget.
+func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
+	if h.profile == nil {
+		return evaluateDSH(ctx, h, opts)
+	}
+	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+	p := h.profile
+	specs := p.roots(e)
+	res := &Result{Host: h, Verdicts: map[string]Verdict{}, specs: specs}
+	for _, r := range specs {
+		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
+	}
+	files, err := h.Discover(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	res.Files = files
+	var entries []*entry
+	for _, f := range res.Files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		src, err := readFile(f.Path)
+		var ent entry
+		var drop *Note
+		if err != nil {
+			drop = &Note{Code: "unreadable", Message: h.Name + " cannot read this file: " + err.Error()}
+		} else {
+			ent, drop = p.parse(e, f, src)
+		}
+		if drop != nil {
+			res.Verdicts[f.Path] = Verdict{Status: Dropped, Notes: []Note{*drop}}
+			continue
+		}
+		ent.file = f
+		entries = append(entries, &ent)
+	}
+	winners := resolve(e, p, entries, res)
+	res.Budget = p.budget(e, winners)
+	for _, w := range winners {
+		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
+	}
+	return res, nil
+}
+
+// resolve applies the duplicate rule, records shadowed verdicts in res and
+// returns the winners in scan order.
+func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
+	byName := map[string][]*entry{}
+	for _, en := range entries {
+		byName[en.name] = append(byName[en.name], en)
+	}
+	var winners []*entry
+	for _, en := range entries {
+		group := byName[en.name]
+		if len(group) == 1 {
+			winners = append(winners, en)
+			continue
+		}
+		switch p.dup {
+		case unknownDup:
+			en.notes = append(en.notes, Note{Code: "unconfirmed-duplicate", Message: e.host.Name + " finds " + plural(len(group), "skill") + " named \"" + en.name + "\"; " + p.dupWhy})
+			winners = append(winners, en)
+		case keepAll:
+			en.notes = append(en.notes, Note{Code: "duplicate-name", Message: e.host.Name + " loads every skill named \"" + en.name + "\" (" + p.dupWhy + "); the model sees " + plural(len(group), "skill") + " with that name"})
+			winners = append(winners, en)
+		default:
+			w := group[0]
+			if p.dup == lastWins {
+				w = group[len(group)-1]
+			}
+			if w == en {
+				winners = append(winners, en)
+				continue
+			}
+			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, Notes: []Note{{
+				Code:    "shadowed",
+				Message: e.host.Name + " uses " + e.label(w.file.Path) + " instead (" + p.dupWhy + ")",
+			}}}
+		}
+	}
+	return winners
+}
+
+// readFile reads a skill file of at most skills.MaxFileSize bytes.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, pe.Err
+		}
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, skills.MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > skills.MaxFileSize {
+		return nil, errors.New("larger than 16 MiB (skill-ls does not read it)")
+	}
+	return b, nil
+}
+
+// folderOf returns the skill folder name of a SKILL.md path, or the stem of
+// a flat file.
+func folderOf(path string) string {
+	if filepath.Base(path) == "SKILL.md" {
+		return filepath.Base(filepath.Dir(path))
+	}
+	return strings.TrimSuffix(filepath.Base(path), ".md")
+}
+
+// Explain returns the verdict for a file the host did not discover: it lies
+// under one of the host's roots where the host's search does not reach, or
+// under a folder the host does not read (rootLabel names that folder).
+func (r *Result) Explain(path, rootLabel string) Verdict {
+	if v, ok := r.Verdicts[path]; ok {
+		return v
+	}
+	name := r.Host.Name
+	for _, s := range r.specs {
+		if !skills.Within(path, s.dir) {
+			continue
+		}
+		if r.explainRoot != nil {
+			if code, why := r.explainRoot(s, path); why != "" {
+				return Verdict{Status: NotDiscovered, Notes: []Note{{Code: code, Message: why}}}
+			}
+		} else if code, why := whyNotWalked(name, s, path); why != "" {
+			return Verdict{Status: NotDiscovered, Notes: []Note{{Code: code, Message: why}}}
+		}
+		return Verdict{Status: NotDiscovered, Notes: []Note{{Code: "not-found", Message: name + " reads " + s.label + " but does not find this file"}}}
+	}
+	msg := name + " does not read " + rootLabel
+	reach := "the project root"
+	if r.Host.profile != nil {
+		reach = r.Host.profile.reach
+	}
+	if tail := sameKind(rootLabel, r.Roots); tail != "" && reach != "" {
+		msg += " (it reads " + tail + " only in " + reach + ")"
+	}
+	return Verdict{Status: NotDiscovered, Notes: []Note{{Code: "not-read", Message: msg}}}
+}
+
+// sameKind returns the trailing ".x/skills" of rootLabel when one of roots
+// has the same trailing folder pair at project scope.
+func sameKind(rootLabel string, roots []Root) string {
+	tail := lastTwo(rootLabel)
+	if tail == "" || strings.HasPrefix(rootLabel, "~/") {
+		return ""
+	}
+	for _, r := range roots {
+		if r.Scope == ScopeProject && lastTwo(r.Label) == tail {
+			return tail
+		}
+	}
+	return ""
+}
+
+func lastTwo(p string) string {
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	if len(parts) < 2 {
+		return ""
+	}
+	return parts[len(parts)-2] + "/" + parts[len(parts)-1]
+}
+
+// Discover returns the skill files the host finds from the inputs in opts,
+// in its scan order, without reading them (DSH's engine reads and parses as
+// it lists).
+func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
+	if h.profile == nil {
+		res, err := evaluateDSH(ctx, h, opts)
+		if err != nil {
+			return nil, err
+		}
+		return res.Files, nil
+	}
+	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+	var files []File
+	seen := map[string]bool{}
+	for _, r := range h.profile.roots(e) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for _, path := range walkRoot(r) {
+			if !seen[path] {
+				seen[path] = true
+				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
+			}
+		}
+	}
+	return files, nil
+}

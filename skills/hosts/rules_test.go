@@ -1,0 +1,349 @@
+package hosts
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+func TestSelect(t *testing.T) {
+	tests := []struct {
+		list    string
+		want    []ID
+		wantErr string
+	}{
+		{"all", []ID{DSH, Claude, Codex, Copilot, Gemini, OpenCode, Goose, Cursor}, ""},
+		{"codex,codex@0.141", []ID{Codex, Codex0141}, ""},
+		{" gemini , dsh,gemini", []ID{Gemini, DSH}, ""},
+		{"dsh,all", []ID{DSH, Claude, Codex, Copilot, Gemini, OpenCode, Goose, Cursor}, ""},
+		{"vscode", nil, `unknown host "vscode"`},
+		{",", nil, "no host selected"},
+	}
+	for _, tt := range tests {
+		hs, err := Select(tt.list)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Select(%q) error = %v, want %q", tt.list, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("Select(%q): %v", tt.list, err)
+		}
+		var got []ID
+		for _, h := range hs {
+			got = append(got, h.ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Select(%q) = %v, want %v", tt.list, got, tt.want)
+		}
+	}
+}
+
+func TestEveryHostCitesItsRules(t *testing.T) {
+	for _, h := range All() {
+		if h.Name == "" || h.Version == "" || h.Checked != "2026-11-30" || len(h.Refs) == 0 || h.Invocation.Sigil == "" {
+			t.Errorf("%s: incomplete profile %+v", h.ID, h)
+		}
+		for _, r := range h.Refs {
+			if r.Where == "" || r.What == "" || (r.Evidence != FromSource && r.Evidence != FromDocs) {
+				t.Errorf("%s: incomplete reference %+v", h.ID, r)
+			}
+		}
+	}
+}
+
+func TestFrontmatterSplitters(t *testing.T) {
+	type split func(string) (string, bool)
+	tests := []struct {
+		name   string
+		fn     split
+		text   string
+		want   string
+		wantOK bool
+	}{
+		{"line", lineFrontmatter, "---\nname: a\n---\nbody", "name: a", true},
+		{"line CRLF", lineFrontmatter, "---\r\nname: a\r\n---\r\n", "name: a", true},
+		{"line trailing space", lineFrontmatter, "--- \nname: a\n---\n", "", false},
+		{"line unclosed", lineFrontmatter, "---\nname: a\n", "", false},
+		{"codex trims", codexFrontmatter, "---  \nname: a\n  ---\nbody", "name: a", true},
+		{"codex BOM", codexFrontmatter, "\uFEFF---\nname: a\n---\n", "", false},
+		{"codex empty", codexFrontmatter, "---\n---\n", "", false},
+		{"codex unclosed", codexFrontmatter, "---\nname: a", "", false},
+		{"gemini", geminiFrontmatter, "---\nname: a\n---\nbody", "name: a", true},
+		{"gemini closes on ----", geminiFrontmatter, "---\nname: a\n----\nbody", "name: a", true},
+		{"gemini needs a line before the closer", geminiFrontmatter, "---\n---\n", "", false},
+		{"gemini BOM", geminiFrontmatter, "\uFEFF---\nname: a\n---\n", "", false},
+		{"goose", gooseFrontmatter, "---\nname: a\n---\nbody", "name: a", true},
+		{"goose text first", gooseFrontmatter, "# T\n---\nname: a\n---\n", "name: a", true},
+		{"goose splits inside", gooseFrontmatter, "---\nd: \"a --- b\"\n---\n", `d: "a`, true},
+		{"goose one marker", gooseFrontmatter, "---\nname: a\n", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := tt.fn(tt.text)
+		if got != tt.want || ok != tt.wantOK {
+			t.Errorf("%s: got %q, %v; want %q, %v", tt.name, got, ok, tt.want, tt.wantOK)
+		}
+	}
+}
+
+func TestYAMLRetries(t *testing.T) {
+	tests := []struct {
+		name, fn, in, want string
+	}{
+		{"codex quotes colon values", "codex", "name: a\ndescription: Use when: x\n", "name: a\ndescription: \"Use when: x\"\n"},
+		{"codex keeps quoted and block values", "codex", "a: 'x: y'\nb: |\n  c: d\n", "a: 'x: y'\nb: |\n  c: d\n"},
+		{"codex escapes", "codex", `d: say "hi": now`, `d: "say \"hi\": now"`},
+		{"codex nested", "codex", "metadata:\n  short: What's in: it", "metadata:\n  short: \"What's in: it\""},
+		{"opencode block scalar", "opencode", "description: Use when: x", "description: |-\n  Use when: x"},
+		{"opencode skips hyphen keys", "opencode", "argument-hint: <a: b>", "argument-hint: <a: b>"},
+		{"opencode skips indented", "opencode", "  d: a: b", "  d: a: b"},
+	}
+	for _, tt := range tests {
+		var got string
+		if tt.fn == "codex" {
+			got = quoteColonValues(tt.in)
+		} else {
+			got = opencodeFallback(tt.in)
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+		if tt.name == "codex quotes colon values" || tt.name == "opencode block scalar" {
+			if d := parseYAML(got); d.err != nil {
+				t.Errorf("%s: the retry does not parse: %v", tt.name, d.err.Message)
+			}
+		}
+	}
+}
+
+func TestGeminiSimpleFields(t *testing.T) {
+	tests := []struct {
+		in                 string
+		name, desc         string
+		haveName, haveDesc bool
+	}{
+		{"name: a\ndescription: b: c", "a", "b: c", true, true},
+		{"name: a\ndescription: one\n  two\n\tthree\nother: x", "a", "one two three", true, true},
+		{"name: \"q\"\ndescription:", `"q"`, "", true, true},
+		{"description: only", "", "only", false, true},
+		{"metadata:\n  name: inner\nname: outer\ndescription: d", "outer", "d", true, true},
+	}
+	for _, tt := range tests {
+		n, d, hn, hd := geminiSimpleFields(tt.in)
+		if n != tt.name || d != tt.desc || hn != tt.haveName || hd != tt.haveDesc {
+			t.Errorf("geminiSimpleFields(%q) = %q, %q, %v, %v", tt.in, n, d, hn, hd)
+		}
+	}
+}
+
+// testEnv is an env for rule tests with a fixed home and project.
+func testEnv(h *Host, window int) *env {
+	return &env{opts: Options{Cwd: "/p", Home: "/h", ContextWindow: window}, host: h, project: "/p", home: "/h"}
+}
+
+func TestCodexBudget(t *testing.T) {
+	h := Lookup(string(Codex))
+	mk := func(name, desc string) *entry {
+		return &entry{name: name, listing: desc, listed: true, file: File{Path: "/x/" + name + "/SKILL.md", Scope: ScopeProject}}
+	}
+	// "- a: 0123456789 (file: /x/a/SKILL.md)" is 37 characters plus a newline.
+	line := len("- a: 0123456789 (file: /x/a/SKILL.md)") + 1
+	t.Run("fits", func(t *testing.T) {
+		b := codexBudget(testEnv(h, 0), []*entry{mk("a", "0123456789")})
+		if b.Used != line || b.Limit != 8000 || b.Unit != "characters" || b.Over {
+			t.Errorf("got %+v, want used %d of 8000 characters", b, line)
+		}
+	})
+	t.Run("tokens", func(t *testing.T) {
+		b := codexBudget(testEnv(h, 100000), []*entry{mk("a", "0123456789")})
+		if b.Used != (line+3)/4 || b.Limit != 2000 || b.Unit != "tokens" {
+			t.Errorf("got %+v, want %d of 2000 tokens", b, (line+3)/4)
+		}
+	})
+	t.Run("shortened round robin", func(t *testing.T) {
+		long := strings.Repeat("x", 9000)
+		es := []*entry{mk("a", "short"), mk("b", long), mk("c", long)}
+		b := codexBudget(testEnv(h, 0), es)
+		if !b.Over {
+			t.Fatalf("not over: %+v", b)
+		}
+		if len(es[0].notes) != 0 {
+			t.Errorf("the short description was shortened: %v", es[0].notes)
+		}
+		for _, e := range es[1:] {
+			if len(e.notes) != 1 || e.notes[0].Code != "description-shortened" {
+				t.Errorf("%s: notes %v, want description-shortened", e.name, e.notes)
+			}
+		}
+		// Both long descriptions get the same share, give or take one.
+		if es[1].notes[0].Message[:40] != es[2].notes[0].Message[:40] {
+			t.Logf("%s / %s", es[1].notes[0].Message, es[2].notes[0].Message)
+		}
+	})
+	t.Run("omitted", func(t *testing.T) {
+		var es []*entry
+		for i := range 400 {
+			es = append(es, mk(strings.Repeat("n", 10)+itoa(i), "d"))
+		}
+		codexBudget(testEnv(h, 0), es)
+		if es[0].notes[0].Code != "description-removed" || es[len(es)-1].notes[0].Code != "omitted-from-list" {
+			t.Errorf("first %v, last %v", es[0].notes, es[len(es)-1].notes)
+		}
+	})
+}
+
+func TestClaudeBudget(t *testing.T) {
+	h := Lookup(string(Claude))
+	es := []*entry{{name: "a", listing: "d", listed: true}, {name: "b", listing: "hidden", listed: false}}
+	b := claudeBudget(testEnv(h, 200000), es)
+	if b.Limit != 8000 || b.Used != len("- a: d")+1 {
+		t.Errorf("200k window: %+v", b)
+	}
+	b = claudeBudget(testEnv(h, 1000000), es)
+	if b.Limit != 40000 {
+		t.Errorf("1M window: limit %d, want 40000", b.Limit)
+	}
+}
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	project, home := filepath.Join(dir, "project"), filepath.Join(dir, "home")
+	shared := filepath.Join(dir, "shared")
+	write(t, filepath.Join(shared, "linked.md"), "---\nname: linked-file\ndescription: A SKILL.md that is a link.\n---\n")
+	write(t, filepath.Join(shared, "dir", "SKILL.md"), "---\nname: linked-dir\ndescription: A folder that is a link.\n---\n")
+	agents := filepath.Join(project, ".agents", "skills")
+	if err := os.MkdirAll(filepath.Join(agents, "file"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(shared, "linked.md"), filepath.Join(agents, "file", "SKILL.md")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Symlink(filepath.Join(shared, "dir"), filepath.Join(agents, "dir")); err != nil {
+		t.Fatal(err)
+	}
+	hs, _ := Select("codex,gemini,goose,dsh")
+	m, err := Build(t.Context(), hs, Options{Cwd: project, ProjectRoot: project, Home: home, DSH: skills.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(home, ".dsh"), AgentsHome: filepath.Join(home, ".agents"), Getenv: func(string) string { return "" }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[ID]Status{
+		filepath.Join(agents, "file", "SKILL.md"): {Codex: NotDiscovered, Gemini: Loads, Goose: Loads, DSH: Loads},
+		filepath.Join(agents, "dir", "SKILL.md"):  {Codex: Loads, Gemini: Loads, Goose: Loads, DSH: Loads},
+	}
+	for _, r := range m.Rows {
+		for id, st := range want[r.Path] {
+			if got := r.Verdicts[id]; got.Status != st {
+				t.Errorf("%s %s: %s %v, want %s", r.Path, id, got.Status, got.Notes, st)
+			}
+		}
+		delete(want, r.Path)
+	}
+	if len(want) > 0 {
+		t.Errorf("files not in the matrix: %v", want)
+	}
+}
+
+func TestCodexDepth(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "skills")
+	spec := rootSpec{dir: root, label: ".agents/skills", walk: walkSpec{maxDepth: codexMaxDepth, rootFile: true, skipDot: true}}
+	ok := filepath.Join(root, "1", "2", "3", "4", "5", "6", "SKILL.md")
+	deep := filepath.Join(root, "1", "2", "3", "4", "5", "6", "7", "SKILL.md")
+	write(t, ok, "x")
+	write(t, deep, "x")
+	if got := walkRoot(spec); !slices.Equal(got, []string{ok}) {
+		t.Errorf("walkRoot = %v, want only the file 6 folders deep", got)
+	}
+	code, why := whyNotWalked("Codex", spec, deep)
+	if code != "too-deep" || !strings.Contains(why, "at most 6 folders deep") || !strings.Contains(why, "7 folders deep") {
+		t.Errorf("whyNotWalked = %q, %q", code, why)
+	}
+}
+
+// TestDSHIsTheEngine checks that the DSH host's verdicts are the skills
+// engine's: drops, shadowing and winners, file by file.
+func TestDSHIsTheEngine(t *testing.T) {
+	dir := t.TempDir()
+	project := filepath.Join(dir, "project")
+	for p, text := range map[string]string{
+		".dsh/skills/a/SKILL.md":    "---\nname: a\ndescription: wins\n---\n",
+		".agents/skills/a/SKILL.md": "---\nname: a\ndescription: loses\n---\n",
+		".agents/skills/b.md":       "---\nname: b\ndescription: flat\n---\n",
+		".agents/skills/c/SKILL.md": "---\nname: C\ndescription: bad name\n---\n",
+		".agents/skills/d/SKILL.md": "no frontmatter",
+	} {
+		write(t, filepath.Join(project, p), text)
+	}
+	ro := skills.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "h", ".dsh"), AgentsHome: filepath.Join(dir, "h", ".agents"), Getenv: func(string) string { return "" }}
+	res, err := Lookup("dsh").Evaluate(t.Context(), Options{Cwd: project, Home: filepath.Join(dir, "h"), DSH: ro})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := skills.Load(t.Context(), skills.Roots(ro), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := snap.Files()
+	if len(files) != len(res.Files) || len(files) != 5 {
+		t.Fatalf("%d files in the engine, %d in the host", len(files), len(res.Files))
+	}
+	for _, f := range files {
+		v := res.Verdicts[f.Path]
+		var want Status
+		switch sk := snap.SkillAt(f.Path); {
+		case f.Drop != nil:
+			want = Dropped
+			if v.Message() != "DSH drops this file: "+f.Drop.Detail {
+				t.Errorf("%s: message %q", f.Path, v.Message())
+			}
+		case snap.Registry.ShadowOf(sk) != nil:
+			want = Shadowed
+			if v.ShadowedBy != snap.Registry.ShadowOf(sk).Path {
+				t.Errorf("%s: shadowed by %s", f.Path, v.ShadowedBy)
+			}
+		default:
+			want = Loads
+		}
+		if v.Status != want {
+			t.Errorf("%s: %s, want %s", f.Path, v.Status, want)
+		}
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	dir := t.TempDir()
+	project, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
+	write(t, filepath.Join(project, ".agents", "skills", "a", "SKILL.md"), "x")
+	write(t, filepath.Join(home, ".gemini", "skills", "b", "SKILL.md"), "x")
+	write(t, filepath.Join(project, ".agents", "skills", "flat.md"), "x")
+	files, err := Lookup("gemini").Discover(t.Context(), Options{Cwd: project, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Folder+" "+string(f.Scope)+" "+f.RootLabel)
+	}
+	want := []string{"b user ~/.gemini/skills", "a project .agents/skills"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Discover = %q, want %q", got, want)
+	}
+}

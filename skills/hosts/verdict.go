@@ -1,0 +1,187 @@
+package hosts
+
+import (
+	"os"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Status is what a host does with one skill file.
+type Status string
+
+// The four verdicts of the load matrix.
+const (
+	Loads         Status = "loads"          // the host loads it (notes may say what it changes)
+	Dropped       Status = "dropped"        // the host reads the file and skips it
+	Shadowed      Status = "shadowed"       // another file with the same name wins
+	NotDiscovered Status = "not-discovered" // the host does not look where the file is
+)
+
+// Note is one remark a host makes on a skill file: a truncated description,
+// a name taken from the folder, an unconfirmed rule.
+type Note struct {
+	// Code is a stable kebab-case code, e.g. "description-truncated".
+	Code string
+	// Message is in the host's terms, e.g. "Gemini CLI skips this skill: it
+	// has no description".
+	Message string
+}
+
+// Verdict is one host's decision on one skill file.
+type Verdict struct {
+	Status Status
+	// Notes explain the status, the most important first. A dropped or
+	// not-discovered verdict has at least one note; a loading skill may have
+	// none.
+	Notes []Note
+	// Name is the name the host registers the skill under ("" when it does
+	// not load it).
+	Name string
+	// ShadowedBy is the path of the winning file for a shadowed verdict.
+	ShadowedBy string
+}
+
+// Code returns the code of the first note, or "".
+func (v Verdict) Code() string {
+	if len(v.Notes) == 0 {
+		return ""
+	}
+	return v.Notes[0].Code
+}
+
+// Message joins the notes' messages with "; ".
+func (v Verdict) Message() string {
+	parts := make([]string, len(v.Notes))
+	for i, n := range v.Notes {
+		parts[i] = n.Message
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Scope says which kind of root a file was found in.
+type Scope string
+
+// The scopes of skill roots.
+const (
+	ScopeProject Scope = "project"
+	ScopeUser    Scope = "user"
+	ScopeSystem  Scope = "system"
+)
+
+// File is one skill file a host discovered.
+type File struct {
+	// Path is the absolute path of the skill file.
+	Path string
+	// Root is the skill root it was found under.
+	Root string
+	// RootLabel names the root the way users write it: ".agents/skills"
+	// (relative to the project root), "~/.claude/skills", or an absolute path.
+	RootLabel string
+	// Scope is the root's scope.
+	Scope Scope
+	// Folder is the skill's folder name (the parent directory of SKILL.md,
+	// or the file name without .md for a flat file).
+	Folder string
+}
+
+// Budget is a host's catalog (skill listing) size against its budget.
+type Budget struct {
+	// Used is the size of the listing the host would send.
+	Used int
+	// Limit is the budget; 0 means the host sets no listing budget, or none
+	// is known (see Note).
+	Limit int
+	// Unit is "characters" or, for a budget in tokens, "tokens".
+	Unit string
+	// Over reports Used > Limit (never true when Limit is 0).
+	Over bool
+	// Note says how the numbers were computed and what the host does when
+	// over.
+	Note string
+}
+
+// Result is one host's view of a skill tree.
+type Result struct {
+	Host *Host
+	// Files are the skill files the host discovered, in its scan order.
+	Files []File
+	// Verdicts holds a verdict for each discovered file, by path.
+	Verdicts map[string]Verdict
+	// Budget is the catalog size against the host's budget.
+	Budget Budget
+	// Roots are the skill roots the host scans, in its order (whether or not
+	// they exist).
+	Roots []Root
+
+	specs       []rootSpec
+	explainRoot func(r rootSpec, path string) (code, why string)
+}
+
+// Root is one directory a host scans for skills.
+type Root struct {
+	Dir   string
+	Label string
+	Scope Scope
+}
+
+// Options are the inputs of every host: the same as skills.RootOptions for
+// DSH, plus the user's home that the other hosts read.
+type Options struct {
+	// Cwd is the session's working directory (absolute).
+	Cwd string
+	// ProjectRoot overrides the project root (the nearest ancestor of Cwd
+	// holding .git) for every host that has one.
+	ProjectRoot string
+	// Home is the user's home directory for ~ paths.
+	Home string
+	// Getenv reads the environment (CODEX_HOME, GEMINI_CLI_HOME, ...); nil
+	// reads nothing, so tests never see the real environment.
+	Getenv func(string) string
+	// DSH are the DSH root options. When DSH.Cwd is empty they are built
+	// from Cwd, ProjectRoot, Home and Getenv.
+	DSH skills.RootOptions
+	// ContextWindow is the model's context window in tokens, for budgets
+	// that are a share of it (Claude Code, Codex); 0 means unknown.
+	ContextWindow int
+}
+
+func (o Options) getenv(k string) string {
+	if o.Getenv == nil {
+		return ""
+	}
+	return o.Getenv(k)
+}
+
+// projectRoot returns the override, else the nearest ancestor of Cwd
+// holding .git, else Cwd.
+func (o Options) projectRoot() string {
+	if o.ProjectRoot != "" {
+		return o.ProjectRoot
+	}
+	if o.Cwd == "" {
+		return ""
+	}
+	return skills.ProjectRoot(o.Cwd)
+}
+
+// dshOptions returns the DSH root options for o.
+func (o Options) dshOptions() skills.RootOptions {
+	if o.DSH.Cwd != "" || o.DSH.NoDefaultRoots {
+		return o.DSH
+	}
+	d := o.DSH
+	d.Cwd, d.ProjectRoot, d.HomeDir = o.Cwd, o.ProjectRoot, o.Home
+	getenv := o.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	d.Getenv = getenv
+	return d
+}
+
+// exists reports whether p exists (following symbolic links).
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}

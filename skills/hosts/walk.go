@@ -1,0 +1,202 @@
+package hosts
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// walkSpec says how a host searches one skill root for SKILL.md files.
+type walkSpec struct {
+	// maxDepth is the deepest folder level a SKILL.md may sit at below the
+	// root: 1 for <root>/<dir>/SKILL.md only, 0 for no limit.
+	maxDepth int
+	// rootFile accepts <root>/SKILL.md itself.
+	rootFile bool
+	// skipDot skips folders (and files) whose name starts with ".".
+	skipDot bool
+	// skipNames are folder names never entered (.git, node_modules).
+	skipNames []string
+	// followDirLinks descends into symbolically linked folders.
+	followDirLinks bool
+	// skipFileLinks ignores a SKILL.md that is a symbolic link.
+	skipFileLinks bool
+	// maxDirs bounds how many folders are visited (0: a safety default).
+	maxDirs int
+}
+
+// rootSpec is one root of a host, in its precedence order.
+type rootSpec struct {
+	dir   string
+	label string
+	scope Scope
+	walk  walkSpec
+	// skipSystem marks DSH's user root, which skips ".system".
+	skipSystem bool
+}
+
+// safetyMaxDirs bounds a walk without a host limit so a hostile tree cannot
+// make skill-ls walk forever.
+const safetyMaxDirs = 20000
+
+// walkRoot returns the SKILL.md files under r in sorted path order.
+func walkRoot(r rootSpec) []string {
+	info, err := os.Stat(r.dir)
+	if err != nil || !info.IsDir() {
+		return nil
+	}
+	limit := r.walk.maxDirs
+	if limit <= 0 {
+		limit = safetyMaxDirs
+	}
+	var out []string
+	visited := map[string]bool{}
+	if real, err := filepath.EvalSymlinks(r.dir); err == nil {
+		visited[real] = true
+	}
+	type item struct {
+		dir   string
+		depth int
+	}
+	queue := []item{{r.dir, 0}}
+	dirs := 1
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		entries, err := os.ReadDir(it.dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries { // os.ReadDir sorts by name
+			name := e.Name()
+			if r.walk.skipDot && strings.HasPrefix(name, ".") {
+				continue
+			}
+			p := filepath.Join(it.dir, name)
+			isLink := e.Type()&fs.ModeSymlink != 0
+			st, err := os.Stat(p)
+			if err != nil {
+				continue
+			}
+			if st.IsDir() {
+				if slices.Contains(r.walk.skipNames, name) || (isLink && !r.walk.followDirLinks) {
+					continue
+				}
+				if r.walk.maxDepth > 0 && it.depth+1 > r.walk.maxDepth {
+					continue
+				}
+				real, err := filepath.EvalSymlinks(p)
+				if err != nil || visited[real] || dirs >= limit {
+					continue
+				}
+				visited[real] = true
+				dirs++
+				queue = append(queue, item{p, it.depth + 1})
+				continue
+			}
+			if name != "SKILL.md" || !st.Mode().IsRegular() {
+				continue
+			}
+			if isLink && r.walk.skipFileLinks {
+				continue
+			}
+			if it.depth == 0 && !r.walk.rootFile {
+				continue
+			}
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// whyNotWalked explains why a file under r's directory is not one of the
+// files r's walk finds, in words about the host; "" when it should be found.
+func whyNotWalked(host string, r rootSpec, path string) (code, reason string) {
+	rel, err := filepath.Rel(r.dir, path)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return "", ""
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	base := parts[len(parts)-1]
+	dirs := parts[:len(parts)-1]
+	if base != "SKILL.md" {
+		if len(dirs) == 0 && strings.HasSuffix(base, ".md") {
+			return "flat-file-ignored", host + " reads only SKILL.md files in folders, not flat <name>.md files like " + base
+		}
+		return "not-skill-md", host + " reads only files named SKILL.md (exact case)"
+	}
+	if len(dirs) == 0 && !r.walk.rootFile {
+		return "root-skill-md-ignored", host + " reads <skill>/SKILL.md inside " + r.label + ", not a SKILL.md directly in it"
+	}
+	for _, d := range dirs {
+		if r.walk.skipDot && strings.HasPrefix(d, ".") {
+			return "dot-folder-skipped", host + " skips folders whose name starts with \".\" (" + d + ")"
+		}
+		if slices.Contains(r.walk.skipNames, d) {
+			return "folder-skipped", host + " never looks inside " + d
+		}
+	}
+	if r.walk.maxDepth > 0 && len(dirs) > r.walk.maxDepth {
+		if r.walk.maxDepth == 1 {
+			return "too-deep", host + " reads only <skill>/SKILL.md one folder deep in " + r.label + "; this one is " + plural(len(dirs), "folder") + " deep"
+		}
+		return "too-deep", host + " looks at most " + plural(r.walk.maxDepth, "folder") + " deep in " + r.label + "; this SKILL.md is " + plural(len(dirs), "folder") + " deep"
+	}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 && r.walk.skipFileLinks {
+		return "symlinked-skill-md", host + " ignores a SKILL.md that is a symbolic link"
+	}
+	for i := range dirs {
+		p := filepath.Join(append([]string{r.dir}, dirs[:i+1]...)...)
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 && !r.walk.followDirLinks {
+			return "symlinked-folder", host + " does not follow the symbolic link " + dirs[i]
+		}
+	}
+	return "", ""
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// label names dir as users write it: relative to the project root when it is
+// inside it, "~/..." inside home, else the absolute path.
+func label(dir, project, home string) string {
+	if project != "" {
+		if rel, err := filepath.Rel(project, dir); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	if home != "" {
+		if rel, err := filepath.Rel(home, dir); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			return "~/" + filepath.ToSlash(rel)
+		}
+	}
+	return dir
+}
+
+// between returns the directories from top down to bottom (both included),
+// when bottom is top or inside it; else just bottom.
+func between(top, bottom string) []string {
+	var up []string
+	for d := bottom; ; {
+		up = append(up, d)
+		if d == top {
+			slices.Reverse(up)
+			return up
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return []string{bottom}
+		}
+		d = parent
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
