@@ -11,6 +11,8 @@ import (
 	"text/tabwriter"
 	"unicode/utf16"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
@@ -305,8 +307,8 @@ func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, s
 		if !s.Invocation.ModelInvocable {
 			continue
 		}
-		if _, units := skills.NormalizeDescription(s.Description); units > render.DefaultMaxLength {
-			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: relTo(wd, s.Path), Units: units, Text: render.ModelText(render.CatalogDescription(s.Description, render.DefaultMaxLength))})
+		if cut, units := jstext.IsShortened(s.Description, render.DefaultMaxLength); cut {
+			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: relTo(wd, s.Path), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, render.DefaultMaxLength))})
 		}
 	}
 	if asJSON {

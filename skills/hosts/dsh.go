@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -29,7 +31,7 @@ var dshEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 // DSHCatalogLine returns the catalog line DSH writes for a skill, before its
 // model-text conversion: "- `name`: " and the escaped catalog description.
 func DSHCatalogLine(name, description string) string {
-	return "- `" + name + "`: " + dshEscaper.Replace(skills.CatalogDescription(description, dshCatalogCap))
+	return "- `" + name + "`: " + dshEscaper.Replace(jstext.Shorten(description, dshCatalogCap))
 }
 
 // evaluateDSH runs skills.Roots and skills.Load, DSH's own discovery and
@@ -60,7 +62,7 @@ func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
 			continue
 		}
 		if file.Drop != nil {
-			res.Verdicts[f.Path] = Verdict{Status: Dropped, Notes: []Note{{Code: string(file.Drop.Kind), Message: "DSH drops this file: " + file.Drop.Detail}}}
+			res.Verdicts[f.Path] = Verdict{Status: Dropped, Notes: []Note{{Code: string(file.Drop.Code), Message: "DSH drops this file: " + file.Drop.Detail}}}
 			continue
 		}
 		sk := snap.SkillAt(f.Path)
@@ -77,7 +79,7 @@ func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
 		var notes []Note
 		if !sk.Invocation.ModelInvocable {
 			notes = append(notes, Note{Code: "not-in-listing", Message: "DSH leaves this skill out of the catalog: disable-model-invocation is true, so only /" + sk.Name + " runs it"})
-		} else if _, units := skills.NormalizeDescription(sk.Description); units > dshCatalogCap {
+		} else if _, units := jstext.Collapse(sk.Description); units > dshCatalogCap {
 			notes = append(notes, Note{Code: "description-truncated", Message: "DSH cuts this description to 500 characters in the catalog (497 + \"...\"; " + itoa(units) + " here)"})
 		}
 		if !sk.Invocation.UserInvocable {
@@ -101,7 +103,7 @@ func dshBudget(reg *skills.Registry) Budget {
 	}
 	for _, s := range reg.Winners {
 		if s.Invocation.ModelInvocable {
-			b.Used += utf16Len(skills.ModelText(DSHCatalogLine(s.Name, s.Description))) + 1
+			b.Used += utf16Len(jstext.ModelText(DSHCatalogLine(s.Name, s.Description))) + 1
 		}
 	}
 	return b

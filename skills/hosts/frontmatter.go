@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/skill-ls/skill-ls/skills/jstext"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -26,7 +28,7 @@ func parseYAML(text string) yamlDoc {
 	f := skills.Parse("frontmatter", []byte(src), skills.ReadNode)
 	fm := f.Frontmatter
 	if fm == nil {
-		return yamlDoc{err: &skills.YAMLError{Kind: skills.YAMLSyntax, Message: "unreadable frontmatter"}}
+		return yamlDoc{err: &skills.YAMLError{Code: skills.CodeYAMLSyntax, Message: "unreadable frontmatter"}}
 	}
 	return yamlDoc{err: fm.Err, mapping: fm.Mapping, fields: fm.Fields}
 }
@@ -193,8 +195,8 @@ var opencodeKeyRE = regexp.MustCompile(`^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$`)
 func opencodeFallback(yaml string) string {
 	var out []string
 	for _, l := range strings.Split(yaml, "\n") {
-		t := skills.TrimJS(l)
-		if t == "" || strings.HasPrefix(t, "#") || (len(l) > 0 && skills.IsJSSpace(rune(l[0]))) {
+		t := jstext.Trim(l)
+		if t == "" || strings.HasPrefix(t, "#") || (len(l) > 0 && jstext.IsSpace(rune(l[0]))) {
 			out = append(out, l)
 			continue
 		}
@@ -203,7 +205,7 @@ func opencodeFallback(yaml string) string {
 			out = append(out, l)
 			continue
 		}
-		value := skills.TrimJS(m[2])
+		value := jstext.Trim(m[2])
 		if value == "" || value == ">" || value == "|" || strings.HasPrefix(value, `"`) || strings.HasPrefix(value, "'") || !strings.Contains(value, ":") {
 			out = append(out, l)
 			continue
@@ -229,13 +231,13 @@ func geminiSimpleFields(yaml string) (name, desc string, haveName, haveDesc bool
 	lines := lineBreakRE.Split(yaml, -1)
 	for i := 0; i < len(lines); i++ {
 		if m := geminiNameLineRE.FindStringSubmatch(lines[i]); m != nil {
-			name, haveName = skills.TrimJS(m[1]), true
+			name, haveName = jstext.Trim(m[1]), true
 			continue
 		}
 		if m := geminiDescLineRE.FindStringSubmatch(lines[i]); m != nil {
-			parts := []string{skills.TrimJS(m[1])}
+			parts := []string{jstext.Trim(m[1])}
 			for i+1 < len(lines) && geminiContRE.MatchString(lines[i+1]) {
-				parts = append(parts, skills.TrimJS(lines[i+1]))
+				parts = append(parts, jstext.Trim(lines[i+1]))
 				i++
 			}
 			var kept []string
