@@ -1,6 +1,8 @@
 package diagnostics
 
 import (
+	"path/filepath"
+
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -19,19 +21,19 @@ const (
 )
 
 var discoveryRules = []*Rule{
-	{Code: CodeRootNotDirectory, Severity: SeverityWarning, Summary: "a skill root is a file", Discovery: true,
+	{Code: CodeRootNotDirectory, Severity: SeverityWarning, Summary: "a skill root is a file", Discovery: AsRecorded,
 		Doc: "A configured skill root exists but is not a directory; DSH treats it as empty."},
-	{Code: CodeRootUnreadable, Severity: SeverityError, Summary: "a skill root cannot be listed", Discovery: true,
+	{Code: CodeRootUnreadable, Severity: SeverityError, Summary: "a skill root cannot be listed", Discovery: AsRecorded,
 		Doc: "Listing the root failed (permissions or I/O); none of its skills can load."},
-	{Code: CodeBrokenSymlink, Severity: SeverityWarning, Summary: "a symbolic link in a root is broken", Discovery: true,
-		Doc: "DSH follows symbolic links in skill roots; a link whose target is missing or loops is skipped (`failed to follow symbolic link`)."},
-	{Code: CodeNotRegularFile, Severity: SeverityWarning, Summary: "a skill file is not a regular file", Discovery: true,
+	{Code: CodeBrokenSymlink, Severity: SeverityError, Drops: true, Summary: "a skill is a broken symbolic link", Discovery: brokenLink,
+		Doc: "DSH follows symbolic links in skill roots. A root entry or a bundle's SKILL.md that is a link whose target is missing (or that loops) loads nothing: DSH skips the entry (logging `failed to follow symbolic link`) or finds no SKILL.md. The skill the author expects is gone; point the link at an existing file or replace it with the file."},
+	{Code: CodeNotRegularFile, Severity: SeverityWarning, Summary: "a skill file is not a regular file", Discovery: AsRecorded,
 		Doc: "A SKILL.md that is a directory, or a .md entry that is a FIFO, socket or device, is skipped. skill-ls never opens such files for reading."},
-	{Code: CodeSkillMDCase, Severity: SeverityError, Drops: true, Summary: "SKILL.md is spelled in another case", Discovery: true,
+	{Code: CodeSkillMDCase, Severity: SeverityError, Drops: true, Summary: "SKILL.md is spelled in another case", Discovery: AsRecorded,
 		Doc: "DSH reads `<bundle>/SKILL.md` with exact case; `skill.md` or `Skill.md` is not found on case-sensitive file systems, so the bundle is not a skill. Rename the file to SKILL.md."},
-	{Code: CodeProviderFailed, Severity: SeverityError, Summary: "DSH's whole listing fails: no catalog", Discovery: true,
+	{Code: CodeProviderFailed, Severity: SeverityError, Summary: "DSH's whole listing fails: no catalog", Discovery: AsRecorded,
 		Doc: "In the bundled root DSH reads files with Node's readFile, and a SKILL.md that is a directory throws EISDIR. That fails the provider's whole listing: DSH logs `skill provider \"filesystem\" skipped` and publishes no catalog at all for the step. Remove or rename the directory."},
-	{Code: CodeTooManyEntries, Severity: SeverityWarning, Summary: "a root holds too many entries", Discovery: true,
+	{Code: CodeTooManyEntries, Severity: SeverityWarning, Summary: "a root holds too many entries", Discovery: AsRecorded,
 		Doc: "skill-ls examines at most 200,000 entries per root, in name order."},
 	{Code: CodeOutsideRoots, Severity: SeverityInfo, Summary: "the file is not in a skill root",
 		Doc: "DSH only loads direct entries of its skill roots: <root>/<dir>/SKILL.md and <root>/<name>.md. This open file is elsewhere (for example nested one level deeper), so DSH never sees it; skill-ls still checks it as a skill.",
@@ -40,4 +42,16 @@ var discoveryRules = []*Rule{
 				p.Report(skills.Span{}, "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md)")
 			}
 		}},
+}
+
+// brokenLink says what a broken link points at and what DSH does.
+func brokenLink(pr skills.Problem) string {
+	target := "a missing target"
+	if pr.Target != "" {
+		target = pr.Target + ", which does not exist"
+	}
+	if filepath.Base(pr.Path) == "SKILL.md" {
+		return "DSH loads nothing here: SKILL.md is a symbolic link to " + target + "; point it at an existing file"
+	}
+	return "DSH skips this entry: it is a symbolic link to " + target + "; point it at an existing skill"
 }

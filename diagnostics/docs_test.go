@@ -42,7 +42,7 @@ func TestEveryRuleDocumented(t *testing.T) {
 		if !graded {
 			t.Errorf("%s: no profile runs it", r.Code)
 		}
-		if r.Finding == nil && r.File == nil && !r.Discovery && r.Chat == nil {
+		if r.Finding == nil && r.File == nil && r.Discovery == nil && r.Chat == nil {
 			t.Errorf("%s: no check", r.Code)
 		}
 	}
@@ -70,7 +70,7 @@ func TestEveryCodeHasARule(t *testing.T) {
 		skills.CodeTooManyEntries, skills.CodeProviderFailed,
 	}
 	for _, c := range discovery {
-		if r := Lookup(string(c)); r == nil || !r.Discovery {
+		if r := Lookup(string(c)); r == nil || r.Discovery == nil {
 			t.Errorf("discovery code %q has no rule", c)
 		}
 	}

@@ -32,6 +32,27 @@ type location struct {
 	line16, col16, endLine16, endCol16 int    // 1-based, UTF-16 columns (SARIF)
 }
 
+// FormatOptions configure the formatters.
+type FormatOptions struct {
+	// RelTo is the directory paths inside of which are printed relative to
+	// it (normally the working directory); "" prints absolute paths.
+	RelTo string
+	// Version is skill-ls's version, for formats that record the tool
+	// (SARIF's tool.driver.version).
+	Version string
+}
+
+// Formatter writes diagnostics in one output format.
+type Formatter func(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error
+
+// Formats are the output formats of `skill-ls check --format`, by name.
+var Formats = map[string]Formatter{
+	"text":   FormatText,
+	"json":   FormatJSON,
+	"sarif":  FormatSARIF,
+	"github": FormatGitHub,
+}
+
 // locator resolves spans against a snapshot.
 type locator struct {
 	snap  *skills.Snapshot
@@ -95,8 +116,8 @@ func (loc location) prefix() string {
 //
 // Paths inside relTo are printed relative to it ("" keeps them as given), in
 // the messages too. Continuation lines of a multi-line message are indented by a tab.
-func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo string) error {
-	l := locator{snap, relTo}
+func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+	l := locator{snap, opts.RelTo}
 	bw := bufio.NewWriter(w)
 	for _, d := range ds {
 		loc := l.locate(d.Path, d.Span)
@@ -129,8 +150,8 @@ func Indent(msg string) string {
 // Warnings use ::warning and info and hints ::notice. Related locations are
 // appended to the message as extra lines. Paths inside relTo (normally the
 // repository root) are relative to it.
-func FormatGitHub(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo string) error {
-	l := locator{snap, relTo}
+func FormatGitHub(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+	l := locator{snap, opts.RelTo}
 	bw := bufio.NewWriter(w)
 	for _, d := range ds {
 		cmd := "notice"

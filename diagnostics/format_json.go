@@ -53,8 +53,8 @@ func (loc location) jsonRange() jsonRange {
 // FormatJSON writes ds as an indented JSON array (never null) of objects with
 // path, line, column, endLine, endColumn, severity, code, message, related
 // and fixes, followed by a newline. Paths inside relTo are relative to it.
-func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo string) error {
-	l := locator{snap, relTo}
+func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+	l := locator{snap, opts.RelTo}
 	out := make([]jsonDiagnostic, 0, len(ds))
 	for _, d := range ds {
 		r := l.locate(d.Path, d.Span).jsonRange()

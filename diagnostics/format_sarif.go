@@ -27,6 +27,7 @@ type (
 	}
 	sarifDriver struct {
 		Name           string      `json:"name"`
+		Version        string      `json:"version,omitempty"`
 		InformationURI string      `json:"informationUri"`
 		Rules          []sarifRule `json:"rules"`
 	}
@@ -143,20 +144,21 @@ func (loc location) sarifPhysical() sarifPhysical {
 // every rule of [Rules]. Paths inside relTo are relative URIs against the
 // base id SRCROOT (declared in originalUriBaseIds); others are file: URIs.
 // Columns are UTF-16 code units.
-func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, relTo string) error {
-	l := locator{snap, relTo}
+func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+	l := locator{snap, opts.RelTo}
 	rules, index := sarifRules()
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "skill-ls",
+			Version:        opts.Version,
 			InformationURI: "https://github.com/skill-ls/skill-ls",
 			Rules:          rules,
 		}},
 		ColumnKind: "utf16CodeUnits",
 		Results:    []sarifResult{},
 	}
-	if relTo != "" {
-		base := fileURI(relTo)
+	if opts.RelTo != "" {
+		base := fileURI(opts.RelTo)
 		if !strings.HasSuffix(base, "/") {
 			base += "/"
 		}

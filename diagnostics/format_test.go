@@ -62,7 +62,7 @@ func TestFormatText(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	ds := fixtureDiags(t, snap, dir, path)
 	var b bytes.Buffer
-	if err := FormatText(&b, ds, snap, dir); err != nil {
+	if err := FormatText(&b, ds, snap, FormatOptions{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	// "v" is on line 2 after "é日𐐀: " (2+3+4+2 bytes): byte column 12.
@@ -76,7 +76,7 @@ func TestFormatText(t *testing.T) {
 
 	// Without relTo, paths stay absolute.
 	b.Reset()
-	FormatText(&b, ds[:1], snap, "")
+	FormatText(&b, ds[:1], snap, FormatOptions{RelTo: ""})
 	if !strings.HasPrefix(b.String(), path+":2:12: error: bad value in "+path) {
 		t.Errorf("got %q, want it to start with the absolute path", b.String())
 	}
@@ -105,7 +105,7 @@ func TestRelPath(t *testing.T) {
 func TestFormatJSON(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	var b bytes.Buffer
-	if err := FormatJSON(&b, fixtureDiags(t, snap, dir, path), snap, dir); err != nil {
+	if err := FormatJSON(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	var got []map[string]any
@@ -136,7 +136,7 @@ func TestFormatJSON(t *testing.T) {
 	}
 
 	b.Reset()
-	FormatJSON(&b, nil, snap, dir)
+	FormatJSON(&b, nil, snap, FormatOptions{RelTo: dir})
 	if b.String() != "[]\n" {
 		t.Errorf("no diagnostics: got %q, want \"[]\\n\"", b.String())
 	}
@@ -145,7 +145,7 @@ func TestFormatJSON(t *testing.T) {
 func TestFormatSARIF(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	var b bytes.Buffer
-	if err := FormatSARIF(&b, fixtureDiags(t, snap, dir, path), snap, dir); err != nil {
+	if err := FormatSARIF(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog
@@ -196,7 +196,7 @@ func TestFormatSARIF(t *testing.T) {
 func TestFormatGitHub(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	var b bytes.Buffer
-	if err := FormatGitHub(&b, fixtureDiags(t, snap, dir, path), snap, dir); err != nil {
+	if err := FormatGitHub(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	want := "::error file=x.md,line=2,col=12,endLine=2,endColumn=13,title=yaml-syntax::bad value in x.md,%0Asee: 50%25%0Ax.md:1:1: opened here\n" +

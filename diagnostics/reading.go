@@ -32,7 +32,7 @@ var readingRules = []*Rule{
 		}},
 	{Code: CodeUnreadableFile, Severity: SeverityError, Drops: true, Summary: "the file cannot be read",
 		Doc:       "The skill file exists but cannot be read (permissions, I/O error). DSH cannot load it either.",
-		Discovery: true,
+		Discovery: AsRecorded,
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file cannot be read: "+p.File.ReadErr)
 		}},

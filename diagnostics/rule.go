@@ -17,8 +17,8 @@ import (
 //   - Finding words a [skills.Finding] whose code is the rule's code (the
 //     engine decided the problem; the rule says it and offers fixes);
 //   - File looks at any skill file whose bytes could be read;
-//   - Discovery reports the discovery problems ([skills.Problem]) whose code
-//     is the rule's, with the message the engine recorded;
+//   - Discovery words the discovery problems ([skills.Problem]) whose code
+//     is the rule's (AsRecorded keeps the engine's message);
 //   - Chat looks at one /name token of a chat buffer.
 type Rule struct {
 	// Code is the stable kebab-case id.
@@ -34,9 +34,13 @@ type Rule struct {
 
 	Finding   func(p *Pass, fd skills.Finding)
 	File      func(p *Pass)
-	Discovery bool
+	Discovery func(pr skills.Problem) string
 	Chat      func(p *ChatPass, t ChatToken)
 }
+
+// AsRecorded is the Discovery check that reports a discovery problem with
+// the message the engine recorded.
+func AsRecorded(pr skills.Problem) string { return pr.Message }
 
 // DocsBase is where the diagnostic docs page lives; DocURL appends an anchor.
 const DocsBase = "https://github.com/skill-ls/skill-ls/blob/main/docs/diagnostics.md"

@@ -92,14 +92,14 @@ func discoveryDiagnostics(snap *skills.Snapshot, opts Options) []Diagnostic {
 	var out []Diagnostic
 	for _, pr := range snap.Problems() {
 		r := Lookup(string(pr.Code))
-		if r == nil || !r.Discovery {
+		if r == nil || r.Discovery == nil {
 			continue
 		}
 		sev := opts.profile().Grade(r)
 		if sev == SeverityOff {
 			continue
 		}
-		out = append(out, Diagnostic{Path: pr.Path, Severity: sev, Code: r.Code, Message: pr.Message})
+		out = append(out, Diagnostic{Path: pr.Path, Severity: sev, Code: r.Code, Message: r.Discovery(pr)})
 	}
 	return out
 }

@@ -53,6 +53,8 @@ type Problem struct {
 	Message string
 	// Root is the index of the root it was found in.
 	Root int
+	// Target is where a broken symbolic link points (CodeBrokenSymlink).
+	Target string
 }
 
 // RootState is the listing of one root.
@@ -135,7 +137,8 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 	info, err := os.Stat(p) // follows symlinks
 	if err != nil {
 		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-			return nil, []Problem{{Code: CodeBrokenSymlink, Path: p, Root: r.Index,
+			target, _ := os.Readlink(p)
+			return nil, []Problem{{Code: CodeBrokenSymlink, Path: p, Root: r.Index, Target: target,
 				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + errText(err)}}
 		}
 		return nil, nil
@@ -151,7 +154,8 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 						Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
 				}
 				if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-					return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+					target, _ := os.Readlink(skill)
+					return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
 				}
 				return nil, nil
 			}
