@@ -33,6 +33,7 @@ shows them exactly as the DeepSeek Harness (DSH) sees them.
 Usage:
   skill-ls check [flags] [PATH...]     report problems; exit 1 when there is an error
   skill-ls list [--json]               list skills, shadowed skills and dropped files
+  skill-ls new [--flat] NAME           create a skill that passes check
   skill-ls render catalog              print the skill catalog the model gets
   skill-ls render skill NAME           print the skill tool's result for NAME
   skill-ls render invoke TEXT...       print what a user message's /name tokens inject
@@ -97,6 +98,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "list":
 		softMemoryLimit()
 		return runList(ctx, rest, stdout, stderr)
+	case "new":
+		return runNew(ctx, rest, stdout, stderr)
 	case "render":
 		softMemoryLimit()
 		return runRender(ctx, rest, stdin, stdout, stderr)
