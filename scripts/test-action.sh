@@ -25,7 +25,10 @@ finish() {
 for tool in go python3 git; do
 	command -v "$tool" >/dev/null 2>&1 || { bad "$tool is not installed"; finish; }
 done
-python3 -c 'import yaml' 2>/dev/null || { bad "python3 has no yaml module (apt-get install python3-yaml)"; finish; }
+# A python3 with yaml: the one on PATH, else Debian's (python3-yaml).
+py=python3
+"$py" -c 'import yaml' 2>/dev/null || py=/usr/bin/python3
+"$py" -c 'import yaml' 2>/dev/null || { bad "python3 has no yaml module (apt-get install python3-yaml)"; finish; }
 
 T=$(mktemp -d)
 if [ -z "${KEEP:-}" ]; then
@@ -75,7 +78,7 @@ run() {
 	local start rc
 	start=$(date +%s%N)
 	GITHUB_WORKSPACE=$ws RUNNER_TEMP=$T/$name.tmp GITHUB_STEP_SUMMARY=$T/$name.summary \
-		python3 "$repo/scripts/run-action.py" "$repo/action.yml" "$T/$name.json" "$@" >"$T/$name.log" 2>&1
+		"$py" "$repo/scripts/run-action.py" "$repo/action.yml" "$T/$name.json" "$@" >"$T/$name.log" 2>&1
 	rc=$?
 	echo "     ($name: $((($(date +%s%N) - start) / 1000000)) ms)"
 	if [ "$rc" -eq "$want" ]; then
@@ -109,7 +112,7 @@ if ! command -v shellcheck >/dev/null 2>&1; then
 	bad "shellcheck is not installed (apt-get install shellcheck)"
 else
 	mkdir -p "$T/steps"
-	python3 - "$repo/action.yml" "$T/steps" <<'PY'
+	"$py" - "$repo/action.yml" "$T/steps" <<'PY'
 import sys, yaml
 for i, step in enumerate(yaml.safe_load(open(sys.argv[1]))["runs"]["steps"]):
     if "run" in step:
