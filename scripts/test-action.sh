@@ -107,7 +107,7 @@ sys.exit(0 if ok else 1)
 EOF
 }
 
-# 0. shellcheck passes the run: steps (as bash -e scripts) and this script.
+# 0. shellcheck passes the run: steps (as bash -e scripts) and the test scripts.
 if ! command -v shellcheck >/dev/null 2>&1; then
 	bad "shellcheck is not installed (apt-get install shellcheck)"
 else
@@ -118,7 +118,7 @@ for i, step in enumerate(yaml.safe_load(open(sys.argv[1]))["runs"]["steps"]):
     if "run" in step:
         open(f"{sys.argv[2]}/step-{i}.sh", "w").write("#!/bin/bash -e\n" + step["run"])
 PY
-	if shellcheck -s bash "$T"/steps/*.sh "$repo/scripts/test-action.sh" "$repo/scripts/test-precommit.sh"; then
+	if shellcheck -s bash "$T"/steps/*.sh "$repo"/scripts/test-*.sh; then
 		ok "shellcheck: the action's run steps and the test scripts"
 	else
 		bad "shellcheck: the action's run steps and the test scripts"

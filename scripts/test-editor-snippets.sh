@@ -110,6 +110,7 @@ else
 		echo '# stubs of what kakoune-lsp declares'
 		echo 'declare-option str lsp_servers'
 		echo 'declare-option str check_marker'
+		# shellcheck disable=SC2016 # expanded by Kakoune's %sh, not here
 		echo 'define-command lsp-enable-window %{ nop %sh{ touch "$kak_opt_check_marker" } }'
 		cat "$T/kakoune.block"
 	} >"$T/kak/kakrc"
