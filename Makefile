@@ -2,9 +2,9 @@
 # installing the editors the real-client tests need).
 GO ?= go
 
-.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode build install demo
+.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action build install demo
 
-test: test-go test-fuzz test-nvim test-emacs test-vscode
+test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action
 
 test-go:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
@@ -23,6 +23,18 @@ test-emacs:
 
 test-vscode:
 	bash editors/vscode/test/e2e.sh
+
+# The Helix, Zed, Emacs and Kakoune snippets of docs/editors.md.
+test-snippets:
+	bash scripts/test-editor-snippets.sh
+
+# .pre-commit-hooks.yaml with pre-commit in a temp repository.
+test-precommit:
+	bash scripts/test-precommit.sh
+
+# action.yml's shell steps with the GitHub environment faked.
+test-action:
+	bash scripts/test-action.sh
 
 build:
 	$(GO) build -o skill-ls ./cmd/skill-ls

@@ -34,6 +34,7 @@ Usage:
   skill-ls check [flags] [PATH...]     report problems; exit 1 when there is an error
   skill-ls list [--json]               list skills, shadowed skills and dropped files
   skill-ls matrix [--host ID,...|all]  which agents load each skill (Claude Code, Codex, ...)
+  skill-ls new [--flat] NAME           create a skill that passes check
   skill-ls render catalog              print the skill catalog the model gets
   skill-ls render skill NAME           print the skill tool's result for NAME
   skill-ls render invoke TEXT...       print what a user message's /name tokens inject
@@ -101,6 +102,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "matrix":
 		softMemoryLimit()
 		return runMatrix(ctx, rest, stdout, stderr)
+	case "new":
+		return runNew(ctx, rest, stdout, stderr)
 	case "render":
 		softMemoryLimit()
 		return runRender(ctx, rest, stdin, stdout, stderr)

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+const newHelp = `
+New creates a skill that DSH loads and check passes: a bundle folder
+NAME/SKILL.md (or a flat NAME.md with --flat) whose frontmatter holds the
+name and a description placeholder, and a short body to fill in. Replace the
+placeholder: the model sees only a skill's name and description when it
+decides whether to load it.
+
+The skill goes into --root, by default the project's .agents/skills (the
+project is the nearest ancestor of --cwd holding .git, or --project-root);
+the root is created when missing. NAME must be lowercase ASCII letters and
+digits in groups joined by single hyphens, at most 64 characters. New never
+overwrites anything: it refuses a NAME whose folder or file exists, or that
+another skill in the same root already uses.
+
+Examples:
+  skill-ls new pdf-tools                  .agents/skills/pdf-tools/SKILL.md
+  skill-ls new --flat release-notes       .agents/skills/release-notes.md
+  skill-ls new --root ~/.agents/skills my-style    a skill of your own
+`
+
+func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c := newCommand("new", "skill-ls new [flags] NAME", newHelp, stdout, stderr)
+	var rf rootFlags
+	rf.register(c.fs)
+	rootDir := c.fs.String("root", "", "the skill root `dir` to create the skill in (default: the project's .agents/skills)")
+	flat := c.fs.Bool("flat", false, "create a flat NAME.md file instead of a NAME/SKILL.md bundle")
+	pos, exit, stop := c.parse(args, true)
+	if stop {
+		return exit
+	}
+	switch len(pos) {
+	case 0:
+		return c.usageError("a NAME is required")
+	case 1:
+	default:
+		return c.usageError(fmt.Sprintf("one NAME only (got %d); pick the folder with --root", len(pos)))
+	}
+	name := pos[0]
+	if problem := skills.NameProblem(name); problem != "" {
+		fmt.Fprintf(stderr, "skill-ls new: %q is not a valid skill name: %s.\n", name, problem)
+		fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters.\n", skills.MaxNameLength)
+		if s := skills.SuggestName(name); s != "" && s != name {
+			fmt.Fprintf(stderr, "Try: skill-ls new %s\n", s)
+		}
+		return exitUsage
+	}
+	opts, err := rf.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
+		return exitUsage
+	}
+	defaults := skills.Roots(opts)
+	root := *rootDir
+	if root == "" {
+		project := opts.ProjectRoot
+		if project == "" {
+			project = skills.ProjectRoot(opts.Cwd)
+		}
+		root = filepath.Join(project, ".agents", "skills")
+	}
+	root, err = filepath.Abs(root)
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
+		return exitUsage
+	}
+	wd := workDir()
+	rel := func(p string) string { return relTo(wd, p) }
+
+	scanned := false
+	for _, r := range defaults {
+		if r.Dir == root {
+			scanned = true
+		}
+	}
+	// Other skills with this name: one in the same root is refused (DSH
+	// would keep only one of the two), others are reported after creating.
+	roots := defaults
+	if !scanned {
+		roots = append(roots, skills.Root{Dir: root, Source: skills.SourceCustom, Rank: skills.SourceCustom.Rank(), Index: len(roots)})
+	}
+	snap, err := skills.Load(ctx, roots, skills.LoadOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
+		return exitUsage
+	}
+	for _, s := range snap.Registry.All(name) {
+		if s.Path != "" && sameRoot(s.Path, root) {
+			fmt.Fprintf(stderr, "skill-ls new: %s already holds a skill named %s: %s\nPick another name, or edit that skill.\n", rel(root), name, rel(s.Path))
+			return exitUsage
+		}
+	}
+
+	created, path, err := createSkill(root, name, *flat)
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
+		if errors.Is(err, fs.ErrExist) {
+			fmt.Fprintln(stderr, "skill-ls new never overwrites: pick another name, or edit the existing skill.")
+		}
+		return exitUsage
+	}
+	if created {
+		fmt.Fprintf(stdout, "Created the skill root %s.\n", rel(root))
+	}
+	fmt.Fprintf(stdout, "Created %s with name %s and a placeholder description.\n", rel(path), name)
+	target := path
+	if !*flat {
+		target = filepath.Dir(path)
+	}
+	checkCmd := "skill-ls check " + shellQuote(rel(target))
+	if !scanned {
+		fmt.Fprintf(stdout, "\nNote: DSH does not scan %s from here, so it will not load this skill.\nMove it into the project's .agents/skills or .dsh/skills, or pass --custom-dir %s to skill-ls.\n", rel(root), shellQuote(rel(root)))
+	}
+	for _, s := range snap.Registry.All(name) {
+		if s.Path != "" {
+			fmt.Fprintf(stdout, "\nNote: a skill named %s already exists in %s (%s); DSH loads only one of them.\nRun 'skill-ls list' to see which wins.\n", name, rel(s.Path), s.Source)
+			break
+		}
+	}
+	fmt.Fprintf(stdout, `
+Next steps:
+  1. Replace the description placeholder with what the skill does and when to
+     use it: the model sees only the name and the description when it decides
+     whether to load the skill.
+  2. Write the instructions in the body; long references can go in files
+     beside it, linked from the body.
+  3. Check it: %s
+`, checkCmd)
+	return exitOK
+}
+
+// createSkill writes the new skill's file in root, creating root when it is
+// missing. It never replaces anything: the bundle folder (or flat file) must
+// not exist, and neither may the other form of the same name. It returns
+// whether root was created and the new file's path. On failure it removes
+// what it made.
+func createSkill(root, name string, flat bool) (rootCreated bool, path string, err error) {
+	bundle := filepath.Join(root, name)
+	flatFile := bundle + ".md"
+	for _, p := range []string{bundle, flatFile} {
+		if _, err := os.Lstat(p); err == nil {
+			return false, "", fmt.Errorf("%s already exists: %w", relTo(workDir(), p), fs.ErrExist)
+		}
+	}
+	switch fi, err := os.Stat(root); {
+	case err == nil && !fi.IsDir():
+		return false, "", fmt.Errorf("the root %s is not a directory", relTo(workDir(), root))
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(root, 0o755); err != nil {
+			return false, "", err
+		}
+		rootCreated = true
+	case err != nil:
+		return false, "", err
+	}
+	path = flatFile
+	var made string // the folder to remove on failure
+	if !flat {
+		if err := os.Mkdir(bundle, 0o755); err != nil {
+			return rootCreated, "", err
+		}
+		made = bundle
+		path = filepath.Join(bundle, "SKILL.md")
+	}
+	if err := writeNewFile(path, skills.NewSkillText(name)); err != nil {
+		if made != "" {
+			os.Remove(made)
+		}
+		return rootCreated, "", err
+	}
+	return rootCreated, path, nil
+}
+
+// writeNewFile creates path with data, failing if it exists (O_EXCL), and
+// removes it again when the write fails.
+func writeNewFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
+}
+
+// sameRoot reports whether the skill file at path is an entry of root: a
+// flat file in it or the SKILL.md of one of its bundles.
+func sameRoot(path, root string) bool {
+	dir := filepath.Dir(path)
+	if filepath.Base(path) == "SKILL.md" {
+		dir = filepath.Dir(dir)
+	}
+	return dir == root
+}
+
+// shellQuote quotes p for a POSIX shell when it holds anything but safe
+// characters, so a printed command can be pasted.
+func shellQuote(p string) string {
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@%=") == "" {
+		return p
+	}
+	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
+}
