@@ -22,19 +22,19 @@ var bodyRules = []*Rule{
 		Doc:  "DSH never escapes the skill body. A literal `</skill_instructions>` or `</skill_content>` in it closes the frame early in what the model receives, so the rest of the body reads as if it came from outside the skill. Rephrase or put the text in a referenced file.",
 		File: checkFrame},
 	{Code: CodeLinkMissing, Severity: SeverityWarning, Summary: "a relative link points at a missing file",
-		Doc: "The model resolves relative paths against the skill's base directory (the bundle folder, or the root for flat skills). This link's target does not exist there.",
+		Doc: "The model resolves relative paths against the skill's base directory (the bundle folder, or the root for flat skills). This link's target, inside this skill or inside another discovered skill, does not exist there.",
 		File: func(p *Pass) {
 			for _, l := range bodyLinks(p) {
-				if l.Inside && !l.Exists {
+				if (l.Inside || l.Skill != "") && !l.Exists {
 					p.Report(l.Span, fmt.Sprintf("%s does not exist (resolved against %s)", l.Dest, l.Base))
 				}
 			}
 		}},
 	{Code: CodeLinkOutside, Severity: SeverityWarning, Summary: "a relative link leaves the skill folder",
-		Doc: "The link resolves outside the skill's base directory. Skills are copied and installed as folders; a path outside the folder will not travel with it. skill-ls only stats such targets, it never reads them.",
+		Doc: "The link resolves outside the skill's base directory and outside every other discovered skill. Skills are copied and installed as folders; a path outside them will not travel with the skill. A link into another skill of the same roots (`../other-skill/SKILL.md`) is a skill reference and is not reported. skill-ls only stats link targets, it never reads them.",
 		File: func(p *Pass) {
 			for _, l := range bodyLinks(p) {
-				if !l.Inside {
+				if !l.Inside && l.Skill == "" {
 					p.Report(l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", l.Dest, l.Target, l.Base))
 				}
 			}

@@ -11,6 +11,9 @@ func TestBodyRules(t *testing.T) {
 		{name: "missing", src: with("See [x](refs/none.md).\n"), want: []string{"warning link-missing 5:9"}, contains: "refs/none.md does not exist"},
 		{name: "missing after é and 𐐀", src: with("é𐐀 [x](none.md)\n"), want: []string{"warning link-missing 5:12"}},
 		{name: "outside", src: with("See [x](../../../../secret.txt).\n"), want: []string{"warning link-outside-skill 5:9"}},
+		{name: "into another skill", src: with("See [other](../other/SKILL.md) and [its ref](../other/ref.md).\n"), extra: map[string]string{".agents/skills/other/SKILL.md": skill("other"), ".agents/skills/other/ref.md": "r"}},
+		{name: "into another skill, missing", src: with("See [gone](../other/gone.md).\n"), extra: map[string]string{".agents/skills/other/SKILL.md": skill("other")}, want: []string{"warning link-missing 5:12"}},
+		{name: "into a flat skill", src: with("See [flat](../flat.md).\n"), extra: map[string]string{".agents/skills/flat.md": skill("flat")}},
 		{name: "code span is not a link", src: with("`[x](none.md)`\n")},
 	})
 }

@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -19,6 +20,7 @@ const (
 	CodeDescriptionBlank     = "description-blank"
 	CodeDescriptionTruncated = "description-truncated"
 	CodeDescriptionTooLong   = "description-too-long"
+	CodeDescriptionTODO      = "description-placeholder"
 )
 
 var descriptionRules = []*Rule{
@@ -51,6 +53,13 @@ var descriptionRules = []*Rule{
 	{Code: CodeDescriptionTruncated, Severity: SeverityWarning, Summary: "the description is cut in the catalog",
 		Doc:  "The catalog shows at most `catalogDescriptionMaxLength` (default 500) UTF-16 code units of a description, after collapsing whitespace; a longer one is cut to the cap less 3 units plus `...`. The message shows exactly what the model receives. Put the words that decide when to use the skill first.",
 		File: checkTruncated},
+	{Code: CodeDescriptionTODO, Severity: SeverityWarning, Summary: "the description is still the placeholder of skill-ls new",
+		Doc: "`skill-ls new` writes a placeholder description for the author to replace. The model decides whether to load a skill from its name and description alone, so replace it with what the skill does and when to use it.",
+		File: func(p *Pass) {
+			if desc := loadedDescription(p); desc != nil && strings.Contains(desc.Value.Str, skills.DescriptionPlaceholder) {
+				p.Report(desc.ValueSpan, "the description is still the placeholder that skill-ls new wrote; replace it with what the skill does and when to use it")
+			}
+		}},
 	{Code: CodeDescriptionTooLong, Severity: SeverityWarning, Summary: "description longer than 1024 characters",
 		Doc: "The agentskills.io specification limits descriptions to 1024 characters (DSH has no limit, but its catalog shows only the first 500 UTF-16 units).",
 		File: func(p *Pass) {
