@@ -2,21 +2,27 @@ package diagnostics
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
 
-// ChatToken is a `/name` token of a chat buffer: the name and the span of
-// the whole token, slash included. render.GestureTokens finds them.
+// ChatToken is a `/name` of a chat buffer: the name and the span of the
+// whole token, slash included, and whether punctuation touches it before or
+// after (then DSH ignores it). render.GestureCandidates finds them.
 type ChatToken struct {
-	Name string
-	Span skills.Span
+	Name                  string
+	Span                  skills.Span
+	GlueBefore, GlueAfter bool
 }
+
+func (t ChatToken) glued() bool { return t.GlueBefore || t.GlueAfter }
 
 // The codes of the chat rules.
 const (
 	CodeChatUnknownSkill     = "chat-unknown-skill"
 	CodeChatNotUserInvocable = "chat-not-user-invocable"
+	CodeChatTokenGlued       = "chat-token-glued"
 )
 
 var chatRules = []*Rule{
@@ -26,6 +32,9 @@ var chatRules = []*Rule{
 	{Code: CodeChatNotUserInvocable, Severity: SeverityWarning, Summary: "a /name token names a skill users cannot invoke",
 		Doc:  "The skill has `user-invocable: false`, so DSH treats `/name` as plain prose and injects nothing.",
 		Chat: checkNotUserInvocable},
+	{Code: CodeChatTokenGlued, Severity: SeverityWarning, Summary: "punctuation touches a /name, so DSH injects nothing",
+		Doc:  "DSH injects a skill only for `/name` with whitespace (or the start of the text) before the slash and whitespace (or the end of the text) after the name. `/release-notes.`, `(/pdf)` and `/pdf,` are plain text to DSH, although they name a skill. The quick fix puts a space between the punctuation and the token.",
+		Chat: checkGlued},
 }
 
 // ChatPass is what a chat rule's check sees: one chat buffer's path and the
@@ -63,7 +72,7 @@ func Chat(path string, tokens []ChatToken, reg *skills.Registry, opts Options) [
 }
 
 func checkUnknownSkill(p *ChatPass, t ChatToken) {
-	if p.Registry.Lookup(t.Name) != nil {
+	if t.glued() || p.Registry.Lookup(t.Name) != nil {
 		return
 	}
 	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so DSH leaves /%s as plain text", t.Name, t.Name))
@@ -75,7 +84,7 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 
 func checkNotUserInvocable(p *ChatPass, t ChatToken) {
 	s := p.Registry.Lookup(t.Name)
-	if s == nil || s.Invocation.UserInvocable {
+	if t.glued() || s == nil || s.Invocation.UserInvocable {
 		return
 	}
 	d := p.Report(t.Span, fmt.Sprintf("%q has user-invocable: false, so DSH leaves /%s as plain text and injects nothing", t.Name, t.Name))
@@ -135,4 +144,25 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// checkGlued reports a /name of a skill users may invoke that punctuation
+// touches, offering to put spaces between them.
+func checkGlued(p *ChatPass, t ChatToken) {
+	s := p.Registry.Lookup(t.Name)
+	if !t.glued() || s == nil || !s.Invocation.UserInvocable {
+		return
+	}
+	var sides []string
+	var fix []Edit
+	if t.GlueBefore {
+		sides = append(sides, "before the slash")
+		fix = append(fix, Edit{Path: p.Path, Span: skills.Span{Start: t.Span.Start, End: t.Span.Start}, NewText: " "})
+	}
+	if t.GlueAfter {
+		sides = append(sides, "after the name")
+		fix = append(fix, Edit{Path: p.Path, Span: skills.Span{Start: t.Span.End, End: t.Span.End}, NewText: " "})
+	}
+	msg := fmt.Sprintf("DSH injects nothing for /%s here: it needs a space or the edge of the text %s", t.Name, strings.Join(sides, " and "))
+	p.Report(t.Span, msg, Fix{Title: "Separate /" + t.Name + " with spaces", Preferred: true, Edits: fix})
 }

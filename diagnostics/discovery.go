@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -39,7 +40,7 @@ var discoveryRules = []*Rule{
 		Doc: "DSH only loads direct entries of its skill roots: <root>/<dir>/SKILL.md and <root>/<name>.md. This open file is elsewhere (for example nested one level deeper), so DSH never sees it; skill-ls still checks it as a skill.",
 		File: func(p *Pass) {
 			if !p.Snap.InRoots(p.File.Path) {
-				p.Report(skills.Span{}, "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md)")
+				p.Report(skills.Span{}, "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md); the roots are "+rootList(p.Snap)+". If the project root is wrong, set it with --project-root or the projectRoot setting")
 			}
 		}},
 }
@@ -54,4 +55,16 @@ func brokenLink(pr skills.Problem) string {
 		return "DSH loads nothing here: SKILL.md is a symbolic link to " + target + "; point it at an existing file"
 	}
 	return "DSH skips this entry: it is a symbolic link to " + target + "; point it at an existing skill"
+}
+
+// rootList names the snapshot's roots for messages.
+func rootList(snap *skills.Snapshot) string {
+	if len(snap.Roots) == 0 {
+		return "none"
+	}
+	var dirs []string
+	for _, r := range snap.Roots {
+		dirs = append(dirs, r.Root.Dir)
+	}
+	return strings.Join(dirs, ", ")
 }

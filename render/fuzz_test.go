@@ -76,6 +76,15 @@ func FuzzGestureTokens(f *testing.F) {
 		if oracle := regexpTokens(text); !slices.Equal(tokens, oracle) {
 			t.Fatalf("GestureTokens(%q) = %+v, regexp oracle %+v", text, tokens, oracle)
 		}
+		var injects []Token
+		for _, c := range GestureCandidates(text) {
+			if c.Injects {
+				injects = append(injects, c.Token)
+			}
+		}
+		if !slices.Equal(injects, tokens) {
+			t.Fatalf("GestureCandidates(%q) inject %+v, tokens %+v", text, injects, tokens)
+		}
 	})
 }
 

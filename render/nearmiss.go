@@ -1,0 +1,83 @@
+package render
+
+import (
+	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
+)
+
+// Candidate is a `/name` in a text block that a user may mean as a skill
+// invocation: a real gesture token (Injects), or a "glued" one that DSH
+// ignores because punctuation touches it: "/release-notes.", "(/pdf)",
+// "/pdf,". GlueBefore and GlueAfter say which side touches punctuation.
+type Candidate struct {
+	Token
+	Injects               bool
+	GlueBefore, GlueAfter bool
+}
+
+// GestureCandidates returns the gesture tokens of text (GestureTokens) and,
+// in order with them, the names glued to punctuation that DSH leaves as
+// plain text. A glued candidate has a name in the skill-name grammar, and
+// punctuation (not a letter, digit, '/', '_' or '\\') on the glued side, so
+// paths ("/a/b", "x/foo"), fractions ("5/8") and URLs are not candidates.
+func GestureCandidates(text string) []Candidate {
+	var out []Candidate
+	for i := 0; i < len(text); i++ {
+		if text[i] != '/' {
+			continue
+		}
+		end := i + 1
+		for end < len(text) && isNameByte(text[end]) {
+			end++
+		}
+		name := text[i+1 : end]
+		if !skills.IsSkillName(name) {
+			continue
+		}
+		before, okBefore := sideOf(text, i, true)
+		after, okAfter := sideOf(text, end, false)
+		if !okBefore || !okAfter {
+			i = end - 1
+			continue
+		}
+		c := Candidate{Token: Token{Name: name, Start: i, End: end}, GlueBefore: before, GlueAfter: after}
+		c.Injects = !before && !after
+		out = append(out, c)
+		i = end - 1
+	}
+	return out
+}
+
+// sideOf classifies the character before offset at (before) or at offset
+// at: free (start or end of the text, or JavaScript whitespace: glued
+// false), glued (punctuation: glued true), or ruled out (a letter, digit or
+// path character: ok false).
+func sideOf(text string, at int, before bool) (glued, ok bool) {
+	var r rune
+	switch {
+	case before && at == 0, !before && at == len(text):
+		return false, true
+	case before:
+		r, _ = utf8.DecodeLastRuneInString(text[:at])
+	default:
+		r, _ = utf8.DecodeRuneInString(text[at:])
+	}
+	switch {
+	case jstext.IsSpace(r):
+		return false, true
+	case isGlue(r):
+		return true, true
+	}
+	return false, false
+}
+
+// isGlue reports punctuation that can touch a /name a user meant to invoke.
+func isGlue(r rune) bool {
+	switch r {
+	case '.', ',', ';', ':', '!', '?', '(', ')', '[', ']', '{', '}', '"', '\'', '`', '*', '<', '>', '«', '»', '“', '”', '‘', '’', '…', '—', '–':
+		return true
+	}
+	return false
+}

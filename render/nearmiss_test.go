@@ -1,0 +1,43 @@
+package render
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+func TestGestureCandidates(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string // "name start-end injects before after"
+	}{
+		{"please /pdf-tools this", []string{"pdf-tools 7-17 true false false"}},
+		{"run /release-notes.", []string{"release-notes 4-18 false false true"}},
+		{"(/pdf)", []string{"pdf 1-5 false true true"}},
+		{"/pdf, then /docx", []string{"pdf 0-4 false false true", "docx 11-16 true false false"}},
+		{"é /日本", nil},
+		{"é /pdf.", []string{"pdf 3-7 false false true"}},
+		{"𐐀 “/pdf”", []string{"pdf 8-12 false true true"}},
+		{"a/b /a/b x/foo 5/8 //foo /Foo /foo_bar https://x.test/pdf", nil},
+		{"line\r\n/pdf\r\n", []string{"pdf 6-10 true false false"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range GestureCandidates(tt.text) {
+			got = append(got, fmt.Sprintf("%s %d-%d %t %t %t", c.Name, c.Start, c.End, c.Injects, c.GlueBefore, c.GlueAfter))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("GestureCandidates(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+		// The candidates that inject are exactly DSH's tokens.
+		var injects []Token
+		for _, c := range GestureCandidates(tt.text) {
+			if c.Injects {
+				injects = append(injects, c.Token)
+			}
+		}
+		if tokens := GestureTokens(tt.text); !slices.Equal(injects, tokens) {
+			t.Errorf("%q: injecting candidates %v, tokens %v", tt.text, injects, tokens)
+		}
+	}
+}
