@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"cmp"
+	"strings"
 	"context"
 	"runtime"
 	"slices"
@@ -123,4 +124,20 @@ func ByPath(ds []Diagnostic) map[string][]Diagnostic {
 		out[d.Path] = append(out[d.Path], d)
 	}
 	return out
+}
+
+// DropMessage returns the message of the diagnostic that reports why DSH
+// drops f (f.Drop in words, without the "DSH drops this skill: " that
+// starts it), or f.Drop.Detail when no rule words it, or "" for a file DSH
+// loads. list and the language server's report use it.
+func DropMessage(snap *skills.Snapshot, f *skills.File, opts Options) string {
+	if f.Drop == nil {
+		return ""
+	}
+	for _, d := range CheckFile(snap, f, opts) {
+		if d.Code == string(f.Drop.Code) && d.Span == f.Drop.Span {
+			return strings.TrimPrefix(d.Message, dropPrefix)
+		}
+	}
+	return f.Drop.Detail
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
@@ -179,4 +180,21 @@ func CatalogStep(entries, prior []Entry, published bool, opts CatalogOptions) (t
 	}
 	opts.Replacement = published
 	return Catalog(entries, opts), true
+}
+
+// NoCatalogReason says why DSH publishes no initial catalog for a registry
+// with no model-invocable skill (spec §6.3): there is no skill at all, or
+// every one has disable-model-invocation: true. It is not model text.
+func NoCatalogReason(reg *skills.Registry) string {
+	n := 0
+	if reg != nil {
+		n = len(reg.Winners)
+	}
+	if n == 0 {
+		return "DSH publishes no catalog: no skill was found, so the model is told nothing about skills"
+	}
+	if n == 1 {
+		return "DSH publishes no catalog: the only skill is not model-invocable (it has disable-model-invocation: true), so the model is told nothing about skills; users can still invoke it with /name"
+	}
+	return fmt.Sprintf("DSH publishes no catalog: none of the %d skills is model-invocable (each has disable-model-invocation: true), so the model is told nothing about skills; users can still invoke them with /name", n)
 }

@@ -48,8 +48,9 @@ type ReportDropped struct {
 	// Source and Rank are those of the root the file was found in.
 	Source string `json:"source,omitempty"`
 	Rank   int    `json:"rank,omitempty"`
-	// Kind is the code of the reason (a diagnostics rule code) and Reason is DSH's text,
-	// the part of its log line after "ignored: ".
+	// Kind is the code of the reason (a diagnostics rule code) and Reason
+	// says it in words (what is wrong and what to type instead, with
+	// [ReportOptions.Reason]; else DSH's text after "ignored: ").
 	Kind   string `json:"kind"`
 	Reason string `json:"reason"`
 	// Log is the warning line DSH logs for the file.
@@ -67,9 +68,21 @@ type ReportProblem struct {
 	Message string `json:"message"`
 }
 
-// NewReport builds the [Report] of snap. The skills are the registry winners
-// sorted by name, the shadowed skills and dropped files are in discovery order.
-func NewReport(snap *skills.Snapshot) Report {
+// ReportOptions configure [NewReportWith].
+type ReportOptions struct {
+	// Reason words why DSH drops a file, for ReportDropped.Reason; nil uses
+	// DSH's own text (Drop.Detail). The CLI and the language server pass
+	// the diagnostics' message, which says what to type instead.
+	Reason func(f *skills.File) string
+}
+
+// NewReport builds the [Report] of snap with DSH's own drop reasons.
+func NewReport(snap *skills.Snapshot) Report { return NewReportWith(snap, ReportOptions{}) }
+
+// NewReportWith builds the [Report] of snap. The skills are the registry
+// winners sorted by name, the shadowed skills and dropped files are in
+// discovery order.
+func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 	r := Report{
 		Skills:   []ReportSkill{},
 		Shadowed: []ReportShadow{},
@@ -91,6 +104,9 @@ func NewReport(snap *skills.Snapshot) Report {
 				continue
 			}
 			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Code), Reason: f.Drop.Detail, Log: f.Drop.Log}
+			if opts.Reason != nil {
+				d.Reason = opts.Reason(f)
+			}
 			if _, root := snap.Entry(f.Path); root != nil {
 				d.Source, d.Rank = string(root.Source), root.Rank
 			}

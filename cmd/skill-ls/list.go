@@ -11,6 +11,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 const listHelp = `
@@ -50,7 +51,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
 		return exitUsage
 	}
-	rep := render.NewReport(snap)
+	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }})
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

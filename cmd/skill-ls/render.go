@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,7 +20,8 @@ newline unless the text has one.
       the skill catalog message: the model-invocable skills with their
       normalized, truncated and escaped descriptions (--replacement: the
       message DSH sends when the catalog changes; --v1: the wording before
-      2026-08-08)
+      2026-08-08). When no skill is model-invocable, DSH publishes no
+      catalog: nothing is printed and stderr says why (exit status 0)
   skill NAME | skill --args JSON
       the result of the skill tool called with {"name": NAME} (or with the
       raw JSON arguments): the <skill_content> block, or DSH's error text
@@ -35,13 +35,35 @@ newline unless the text has one.
       (a notice, which never reached the model, goes to stderr with exit
       status 1)
 
+Flags may come before or after the other arguments; "--" ends the flags,
+so a TEXT that starts with "-" goes after it.
+
 Examples:
   skill-ls render catalog
   skill-ls render catalog --max-description 120 --replacement
   skill-ls render skill pdf
-  skill-ls render invoke 'please /pdf this file'
+  skill-ls render invoke 'please /pdf this file' --project-root .
   skill-ls render tui pdf extract the tables
+  skill-ls render invoke -- '-- /pdf is how you start'
 `
+
+// renderRun is one `skill-ls render KIND` invocation.
+type renderRun struct {
+	c           *command
+	rf          rootFlags
+	maxDesc     int
+	replacement bool
+	v1          bool
+	rawArgs     string
+	stdin       io.Reader
+}
+
+var renderUsage = map[string]string{
+	"catalog": "skill-ls render catalog [--max-description N] [--replacement] [--v1] [flags]",
+	"skill":   "skill-ls render skill [flags] NAME | skill-ls render skill --args JSON",
+	"invoke":  "skill-ls render invoke [flags] TEXT...",
+	"tui":     "skill-ls render tui [flags] NAME [INSTRUCTIONS...]",
+}
 
 func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	usage := "skill-ls render catalog|skill|invoke|tui [flags] [ARG...]"
@@ -62,113 +84,131 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "skill-ls render: unknown kind %q (want catalog, skill, invoke or tui)\nRun 'skill-ls render --help' for details.\n", what)
 		return exitUsage
 	}
-	c := newCommand("render "+what, renderUsage[what], renderHelp, stdout, stderr)
-	var rf rootFlags
-	rf.register(c.fs)
-	var (
-		maxDesc     = render.DefaultMaxLength
-		replacement bool
-		v1          bool
-		rawArgs     string
-	)
-	switch what {
-	case "catalog":
-		c.fs.IntVar(&maxDesc, "max-description", render.DefaultMaxLength, "the description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
-		c.fs.BoolVar(&replacement, "replacement", false, "the replacement catalog (sent when the catalog changes; empty: the tombstone)")
-		c.fs.BoolVar(&v1, "v1", false, "the catalog wording DSH used before 2026-08-08")
-	case "skill":
-		c.fs.StringVar(&rawArgs, "args", "", "the skill tool's arguments as a JSON `object`, instead of NAME")
-	}
-	// invoke and tui take free text: flags only before it.
-	pos, exit, stop := c.parse(rest, what == "catalog" || what == "skill")
+	r := &renderRun{c: newCommand("render "+what, renderUsage[what], renderHelp, stdout, stderr), maxDesc: render.DefaultMaxLength, stdin: stdin}
+	r.register(what)
+	pos, exit, stop := r.c.parse(rest, true)
 	if stop {
 		return exit
 	}
-	switch what {
-	case "catalog":
-		if len(pos) > 0 {
-			return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
-		}
-		if err := render.ValidateMaxLength(maxDesc); err != nil {
-			return c.usageError("--max-description: " + err.Error())
-		}
-	case "skill":
-		if (len(pos) == 1) == (rawArgs != "") || len(pos) > 1 {
-			return c.usageError("want one skill NAME, or --args JSON")
-		}
-	case "tui":
-		if len(pos) == 0 {
-			return c.usageError("missing the skill NAME")
-		}
-	case "invoke":
-		if len(pos) == 0 || (len(pos) == 1 && pos[0] == "-") {
-			b, err := io.ReadAll(stdin)
-			if err != nil {
-				fmt.Fprintf(stderr, "skill-ls render invoke: reading stdin: %v\n", err)
-				return exitUsage
-			}
-			pos = []string{string(b)}
-		}
+	pos, status := r.checkArgs(what, pos)
+	if status != exitOK {
+		return status
 	}
-	snap, err := rf.load(ctx)
+	snap, err := r.rf.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
 		return exitUsage
 	}
-	reg := snap.Registry
-	status := exitOK
-	var text string
-	switch what {
-	case "catalog":
-		if reg.Incomplete != "" {
-			fmt.Fprintf(stderr, "skill-ls render catalog: DSH publishes no catalog: %s\n", reg.Incomplete)
-			return exitFound
-		}
-		text = render.Catalog(render.Entries(reg.Winners, maxDesc), render.CatalogOptions{Replacement: replacement, V1: v1})
-	case "skill":
-		callArgs := map[string]any{}
-		if rawArgs != "" {
-			dec := json.NewDecoder(strings.NewReader(rawArgs))
-			dec.UseNumber()
-			if err := dec.Decode(&callArgs); err != nil {
-				return c.usageError("--args: not a JSON object: " + err.Error())
-			}
-		} else {
-			callArgs["name"] = pos[0]
-		}
-		text = render.SkillTool(registryLookup(reg), callArgs)
-		if strings.HasPrefix(text, "Error: ") {
-			status = exitFound
-		}
-	case "invoke":
-		text = strings.Join(render.Gesture(registryLookup(reg), pos), "\n\n")
-		if text == "" {
-			fmt.Fprintln(stderr, "skill-ls render invoke: no /name token names a user-invocable skill; nothing is injected")
-		}
-	case "tui":
-		submission := "/skill:" + pos[0]
-		if len(pos) > 1 {
-			submission += " " + strings.Join(pos[1:], " ")
-		}
-		var notice string
-		text, notice = render.TUI(registryLookup(reg), submission)
-		if notice != "" {
-			fmt.Fprintln(stderr, notice)
-			status = exitFound
-		}
-	}
-	if _, err := io.Copy(stdout, bytes.NewBufferString(text)); err != nil {
+	text, status := r.render(what, pos, snap.Registry)
+	if _, err := io.WriteString(stdout, text); err != nil {
 		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
 		return exitUsage
 	}
 	return status
 }
 
-var renderUsage = map[string]string{
-	"catalog": "skill-ls render catalog [--max-description N] [--replacement] [--v1] [flags]",
-	"skill":   "skill-ls render skill [flags] NAME | skill-ls render skill --args JSON",
-	"invoke":  "skill-ls render invoke [flags] TEXT...",
-	"tui":     "skill-ls render tui [flags] NAME [INSTRUCTIONS...]",
+// register adds the flags of one kind.
+func (r *renderRun) register(what string) {
+	r.rf.register(r.c.fs)
+	switch what {
+	case "catalog":
+		r.c.fs.IntVar(&r.maxDesc, "max-description", render.DefaultMaxLength, "the description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
+		r.c.fs.BoolVar(&r.replacement, "replacement", false, "the replacement catalog (sent when the catalog changes; empty: the tombstone)")
+		r.c.fs.BoolVar(&r.v1, "v1", false, "the catalog wording DSH used before 2026-08-08")
+	case "skill":
+		r.c.fs.StringVar(&r.rawArgs, "args", "", "the skill tool's arguments as a JSON `object`, instead of NAME")
+	}
+}
+
+// checkArgs validates the positional arguments of a kind (reading invoke's
+// text from stdin when there is none) and returns them.
+func (r *renderRun) checkArgs(what string, pos []string) ([]string, int) {
+	switch what {
+	case "catalog":
+		if len(pos) > 0 {
+			return nil, r.c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
+		}
+		if err := render.ValidateMaxLength(r.maxDesc); err != nil {
+			return nil, r.c.usageError("--max-description: " + err.Error())
+		}
+	case "skill":
+		if (len(pos) == 1) == (r.rawArgs != "") || len(pos) > 1 {
+			return nil, r.c.usageError("want one skill NAME, or --args JSON")
+		}
+	case "tui":
+		if len(pos) == 0 {
+			return nil, r.c.usageError("missing the skill NAME")
+		}
+	case "invoke":
+		if len(pos) == 0 || (len(pos) == 1 && pos[0] == "-") {
+			b, err := io.ReadAll(r.stdin)
+			if err != nil {
+				fmt.Fprintf(r.c.stderr, "skill-ls render invoke: reading stdin: %v\n", err)
+				return nil, exitUsage
+			}
+			pos = []string{string(b)}
+		}
+	}
+	return pos, exitOK
+}
+
+// render produces the model text of a kind and the exit status.
+func (r *renderRun) render(what string, pos []string, reg *skills.Registry) (string, int) {
+	switch what {
+	case "catalog":
+		return r.catalog(reg)
+	case "skill":
+		return r.skillTool(pos, reg)
+	case "invoke":
+		text := strings.Join(render.Gesture(registryLookup(reg), pos), "\n\n")
+		if text == "" {
+			fmt.Fprintln(r.c.stderr, "skill-ls render invoke: no /name token names a user-invocable skill; nothing is injected")
+		}
+		return text, exitOK
+	}
+	submission := "/skill:" + pos[0]
+	if len(pos) > 1 {
+		submission += " " + strings.Join(pos[1:], " ")
+	}
+	text, notice := render.TUI(registryLookup(reg), submission)
+	if notice != "" {
+		fmt.Fprintln(r.c.stderr, notice)
+		return text, exitFound
+	}
+	return text, exitOK
+}
+
+// catalog renders the catalog, or says on stderr why DSH publishes none.
+func (r *renderRun) catalog(reg *skills.Registry) (string, int) {
+	if reg.Incomplete != "" {
+		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: DSH publishes no catalog: %s\n", reg.Incomplete)
+		return "", exitFound
+	}
+	entries := render.Entries(reg.Winners, r.maxDesc)
+	if len(entries) == 0 && !r.replacement {
+		fmt.Fprintln(r.c.stderr, "skill-ls render catalog: "+render.NoCatalogReason(reg))
+		return "", exitOK
+	}
+	return render.Catalog(entries, render.CatalogOptions{Replacement: r.replacement, V1: r.v1}), exitOK
+}
+
+// skillTool renders the skill tool's result for NAME or --args.
+func (r *renderRun) skillTool(pos []string, reg *skills.Registry) (string, int) {
+	callArgs := map[string]any{}
+	if r.rawArgs != "" {
+		dec := json.NewDecoder(strings.NewReader(r.rawArgs))
+		dec.UseNumber()
+		if err := dec.Decode(&callArgs); err != nil {
+			return "", r.c.usageError("--args: not a JSON object: " + err.Error())
+		}
+	} else {
+		callArgs["name"] = pos[0]
+	}
+	text := render.SkillTool(registryLookup(reg), callArgs)
+	if strings.HasPrefix(text, "Error: ") {
+		return text, exitFound
+	}
+	return text, exitOK
 }
 
 // registryLookup adapts a registry to render.Lookup; a nil registry knows
