@@ -2,10 +2,10 @@ package diagnostics
 
 import (
 	"cmp"
-	"strings"
 	"context"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
