@@ -37,7 +37,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		if len(d.Fixes) == 0 || d.Span.End < want.Start || d.Span.Start > want.End {
 			continue
 		}
-		pd := toProtocolDiagnostic(d, t.idx, t.snap, s)
+		pd := toProtocolDiagnostic(d, t.idx, t.snap, s.uriFor)
 		for _, fix := range d.Fixes {
 			edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
 			for _, e := range fix.Edits {

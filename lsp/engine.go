@@ -40,6 +40,7 @@ type view struct {
 // A settings or folder change replaces the whole engine.
 type engine struct {
 	s        *server
+	pub      publisher
 	settings Settings
 	views    []*view
 	ctx      context.Context
@@ -64,6 +65,7 @@ type engine struct {
 func newEngine(s *server, settings Settings, folders []string) *engine {
 	e := &engine{
 		s:        s,
+		pub:      s.out,
 		settings: settings,
 		kickCh:   make(chan struct{}, 1),
 		loaded:   make(chan struct{}),
@@ -120,10 +122,10 @@ func (e *engine) watch() {
 	for _, v := range e.views {
 		w, err := skills.Watch(v.ws.Roots(), skills.WatchOptions{
 			OnBatch: func(cs []skills.Change) { e.applyDisk(v, cs) },
-			OnError: func(err error) { e.s.showProblems([]string{err.Error()}) },
+			OnError: func(err error) { e.s.out.showProblems([]string{err.Error()}) },
 		})
 		if err != nil {
-			e.s.showProblems([]string{fmt.Sprintf("cannot watch skill roots (changes on disk need a restart): %v", err)})
+			e.s.out.showProblems([]string{fmt.Sprintf("cannot watch skill roots (changes on disk need a restart): %v", err)})
 			continue
 		}
 		e.mu.Lock()
@@ -185,16 +187,16 @@ func (e *engine) load() {
 	for _, v := range e.views {
 		roots = append(roots, v.ws.Roots()...)
 	}
-	e.s.registerFileWatch(e.ctx, roots)
-	done := e.s.beginProgress(e.ctx, "skill-ls", "Discovering skills")
+	e.s.out.registerFileWatch(e.ctx, roots)
+	prog := e.pub.beginProgress(e.ctx, "skill-ls", "Discovering skills")
 	start := time.Now()
 	for i, v := range e.views {
 		if _, err := v.ws.Load(e.ctx); err != nil {
-			done("cancelled")
+			prog.end("cancelled")
 			return
 		}
 		if len(e.views) > 1 {
-			e.s.reportProgress(e.ctx, fmt.Sprintf("%d/%d folders", i+1, len(e.views)), uint32(100*(i+1)/len(e.views)))
+			prog.report(fmt.Sprintf("%d/%d folders", i+1, len(e.views)), uint32(100*(i+1)/len(e.views)))
 		}
 	}
 	e.mu.Lock()
@@ -223,7 +225,7 @@ func (e *engine) load() {
 	}
 	e.mu.Unlock()
 	close(e.loaded)
-	done(fmt.Sprintf("%d skill files", n))
+	prog.end(fmt.Sprintf("%d skill files", n))
 	e.s.logger.Debug("discovery done", "files", n, "elapsed", time.Since(start))
 	e.signal()
 }
@@ -264,7 +266,7 @@ func (s *server) docChanged(d *document, kind changeKind) {
 	defer e.mu.Unlock()
 	if d.chat {
 		if kind == changeClose {
-			e.s.clearDiagnostics(d.uri)
+			e.pub.clear(d.uri)
 			return
 		}
 		e.dirty[d.key] = true
@@ -475,11 +477,11 @@ func (e *engine) publishPaths(paths map[string]bool) {
 		f := snap.File(p)
 		if f == nil {
 			if d != nil {
-				e.s.clearDiagnostics(d.uri)
+				e.pub.clear(d.uri)
 			}
 			continue
 		}
-		e.s.publishFile(snap, f, diagnostics.RunFile(snap, p, opts))
+		e.publishFile(snap, f, diagnostics.RunFile(snap, p, opts))
 	}
 }
 
@@ -501,10 +503,10 @@ func (e *engine) publishPass(r passResult) {
 		if f == nil {
 			u := e.s.uriFor(p)
 			keep[u] = true
-			e.s.publish(u, nil, fd.diags, skills.NewLineIndex(nil), fd.snap)
+			e.pub.publish(u, nil, protocolDiagnostics(fd.diags, skills.NewLineIndex(nil), fd.snap, e.s.uriFor))
 			continue
 		}
-		keep[e.s.publishFile(fd.snap, f, fd.diags)] = true
+		keep[e.publishFile(fd.snap, f, fd.diags)] = true
 	}
 	opts := e.diagOptions()
 	for _, d := range e.s.openDocs() {
@@ -513,14 +515,26 @@ func (e *engine) publishPass(r passResult) {
 			e.publishChat(d, opts)
 		}
 	}
-	e.s.clearExcept(keep)
+	e.pub.clearExcept(keep)
 }
 
 // publishChat publishes the diagnostics of an open chat buffer against the
 // snapshot of the view that holds it.
 func (e *engine) publishChat(d *document, opts diagnostics.Options) {
 	snap := e.viewFor(d.key).ws.Snapshot()
-	e.s.publish(d.uri, ptr(d.version), chatDiagnostics(snap, d, opts), skills.NewLineIndex(d.text), snap)
+	e.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(chatDiagnostics(snap, d, opts), skills.NewLineIndex(d.text), snap, e.s.uriFor))
+}
+
+// publishFile publishes the diagnostics of a skill file from snap, with the
+// overlay's version when the file is open. It returns the URI used.
+func (e *engine) publishFile(snap *skills.Snapshot, f *skills.File, ds []diagnostics.Diagnostic) uri.URI {
+	u := e.s.uriFor(f.Path)
+	var version *int32
+	if o, ok := snap.Overlay(f.Path); ok {
+		version = ptr(o.Version)
+	}
+	e.pub.publish(u, version, protocolDiagnostics(ds, f.Lines(), snap, e.s.uriFor))
+	return u
 }
 
 // viewFor returns the view whose folder holds path (the deepest), else the

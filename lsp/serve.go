@@ -69,11 +69,20 @@ func ExitStatus(err error) int {
 // [ExitCode](1) otherwise (the LSP rule). Serve never writes to anything but
 // rwc and the logger.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
-	return serve(ctx, rwc, opts, nil)
+	return serve(ctx, rwc, opts, serveHooks{})
 }
 
-// serve is Serve with a test hook run on the server before the read loop.
-func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, setup func(*server)) error {
+// serveHooks let tests reach inside a session; [Serve] passes none.
+type serveHooks struct {
+	// setup runs on the server before the read loop.
+	setup func(*server)
+	// request, when set, answers the non-standard methods instead of
+	// [server.Request].
+	request func(ctx context.Context, s *server, method string, params protocol.LSPAny) (any, error)
+}
+
+// serve is Serve with hooks.
+func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serveHooks) error {
 	base := opts.Logger
 	if base == nil {
 		base = slog.New(slog.DiscardHandler)
@@ -93,15 +102,23 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, setup func
 	logger := slog.New(newTeeHandler(base.Handler(), queue, level))
 
 	s := newServer(ctx, client, logger, opts)
-	if setup != nil {
-		setup(s)
+	if hooks.setup != nil {
+		hooks.setup(s)
 	}
 
 	var wg sync.WaitGroup
 	wg.Go(func() { queue.run(ctx) })
 
 	cctx := protocol.WithClient(ctx, client)
-	conn.Go(cctx, newHandler(s, logger))
+	custom := func(ctx context.Context, method string, params protocol.LSPAny) (any, error) {
+		return s.Request(ctx, method, params)
+	}
+	if hooks.request != nil {
+		custom = func(ctx context.Context, method string, params protocol.LSPAny) (any, error) {
+			return hooks.request(ctx, s, method, params)
+		}
+	}
+	conn.Go(cctx, newHandler(s, logger, custom))
 
 	var err error
 	select {
@@ -141,8 +158,8 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, setup func
 // never error code 0); notifications run inline in wire order and their
 // errors are logged and dropped (a notification error would otherwise fail
 // the connection); $/cancelRequest is handled inline; non-standard methods go
-// straight to Server.Request with their raw params.
-func newHandler(s *server, logger *slog.Logger) jsonrpc2.Handler {
+// straight to custom with their raw params (nil when absent).
+func newHandler(s *server, logger *slog.Logger, custom func(ctx context.Context, method string, params protocol.LSPAny) (any, error)) jsonrpc2.Handler {
 	std := map[string]bool{}
 	for _, m := range protocol.Methods {
 		if m.Direction != "serverToClient" {
@@ -160,7 +177,7 @@ func newHandler(s *server, logger *slog.Logger) jsonrpc2.Handler {
 			if p := req.Params(); len(p) > 0 {
 				params = protocol.LSPAny(bytes.Clone(p))
 			}
-			return s.Request(ctx, strings.Clone(method), params)
+			return custom(ctx, strings.Clone(method), params)
 		}
 		if len(bytes.TrimSpace(req.Params())) == 0 {
 			// Some clients omit the params of initialized/exit; the generated

@@ -55,7 +55,8 @@ func testHook(ctx context.Context, s *server, method string, params protocol.LSP
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method)
 }
 
-func withHook(s *server) { s.requestHook = testHook }
+// withHook answers the test methods of testHook.
+var withHook = serveHooks{request: testHook}
 
 func TestInitializeCapabilities(t *testing.T) {
 	e := newEnv(t, envOptions{})
@@ -192,7 +193,7 @@ func TestMalformedNotificationParams(t *testing.T) {
 // Trap N1: notifications are applied in wire order, and a request sent after
 // them sees their effect.
 func TestNotificationOrder(t *testing.T) {
-	e := newEnv(t, envOptions{setup: withHook})
+	e := newEnv(t, envOptions{hooks: withHook})
 	e.initialize(nil)
 	u := uri.File(t.TempDir() + "/chat.chat.md")
 	if err := e.server.DidOpen(e.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, LanguageID: "markdown", Version: 1, Text: "v1"}}); err != nil {
@@ -232,7 +233,7 @@ func TestNotificationOrder(t *testing.T) {
 
 // Trap #2: a panic in a handler answers -32603 and the server keeps serving.
 func TestPanicInHandler(t *testing.T) {
-	e := newEnv(t, envOptions{setup: withHook})
+	e := newEnv(t, envOptions{hooks: withHook})
 	e.initialize(nil)
 	for range 3 {
 		_, err := e.call("test/panic", "")
@@ -287,7 +288,7 @@ func TestErrorsNeverCodeZero(t *testing.T) {
 // Trap #16: a custom method is MethodNotFound (not -32700), with or without
 // params; wrong param types on a standard request are InvalidParams.
 func TestCustomMethodNotFound(t *testing.T) {
-	p, _ := newRawEnv(t, nil)
+	p, _ := newRawEnv(t, serveHooks{})
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
 	p.response("1")
 	for i, msg := range []string{
@@ -314,7 +315,7 @@ func TestCustomMethodNotFound(t *testing.T) {
 }
 
 func TestCustomMethodRawParams(t *testing.T) {
-	e := newEnv(t, envOptions{setup: withHook})
+	e := newEnv(t, envOptions{hooks: withHook})
 	e.initialize(nil)
 	raw, err := e.call("test/params", `{"a":[1,"é"]}`)
 	if err != nil {
@@ -329,7 +330,7 @@ func TestCustomMethodRawParams(t *testing.T) {
 
 // Warn+ records reach window/logMessage in order; Info does not by default.
 func TestLogMessageTee(t *testing.T) {
-	e := newEnv(t, envOptions{setup: withHook})
+	e := newEnv(t, envOptions{hooks: withHook})
 	e.initialize(nil)
 	for range 3 {
 		if _, err := e.call("test/warn", ""); err != nil {

@@ -54,9 +54,7 @@ type server struct {
 	exit   chan int        // Exit sends the process exit code here
 	wg     sync.WaitGroup  // background goroutines
 	calls  inflight        // running calls
-
-	// requestHook, when set (tests), answers custom methods.
-	requestHook func(ctx context.Context, s *server, method string, params protocol.LSPAny) (any, error)
+	out    *outbox         // diagnostics, progress and messages to the client
 
 	mu sync.Mutex // guards the fields below
 	// state is the lifecycle stage.
@@ -71,19 +69,11 @@ type server struct {
 	folders []string
 	// docs are the open documents by docKey.
 	docs map[string]*document
-	// shown de-duplicates showMessage problems.
-	shown map[string]bool
 
 	// initialized reports that the initialized notification arrived.
 	initialized bool
 	// eng is the current engine (nil before initialized).
 	eng *engine
-	// progressSeq numbers progress tokens; progressToken is the running one.
-	progressSeq   int
-	progressToken protocol.ProgressToken
-
-	pubMu sync.Mutex // guards pub and orders publishes
-	pub   pubState
 }
 
 func newServer(bg context.Context, client protocol.Client, logger *slog.Logger, opts Options) *server {
@@ -95,8 +85,8 @@ func newServer(bg context.Context, client protocol.Client, logger *slog.Logger, 
 		exit:     make(chan int, 1),
 		settings: DefaultSettings(),
 		docs:     map[string]*document{},
-		shown:    map[string]bool{},
 	}
+	s.out = newOutbox(bg, client, logger, &s.wg)
 	s.applyDelayOverrideLocked()
 	return s
 }
@@ -171,7 +161,8 @@ func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	s.applyDelayOverrideLocked()
 	s.folders = initialFolders(p)
 	s.mu.Unlock()
-	s.showProblems(problems)
+	s.out.setCaps(p.Capabilities)
+	s.out.showProblems(problems)
 
 	version := s.opts.Version
 	if version == "" {
@@ -284,7 +275,7 @@ func (s *server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChan
 	s.applyDelayOverrideLocked()
 	s.refreshChatLocked()
 	s.mu.Unlock()
-	s.showProblems(problems)
+	s.out.showProblems(problems)
 	s.configChanged()
 	return nil
 }
@@ -322,30 +313,8 @@ func (s *server) homeDir() string {
 	return h
 }
 
-// showProblems tells the user, once per distinct message, about something
-// they must fix (a bad setting, an unreadable root).
-func (s *server) showProblems(problems []string) {
-	for _, msg := range problems {
-		s.logger.Warn(msg)
-		s.mu.Lock()
-		seen := s.shown[msg]
-		s.shown[msg] = true
-		s.mu.Unlock()
-		if seen {
-			continue
-		}
-		s.wg.Go(func() {
-			s.client.ShowMessage(s.bg, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: "skill-ls: " + msg})
-		})
-	}
-}
-
 // Request answers non-standard methods: none exist, so MethodNotFound.
 func (s *server) Request(ctx context.Context, method string, params any) (any, error) {
-	if s.requestHook != nil {
-		raw, _ := params.(protocol.LSPAny)
-		return s.requestHook(ctx, s, method, raw)
-	}
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("method not found: %s", method))
 }
 

@@ -95,6 +95,28 @@ func (s *server) doc(u uri.URI) *document {
 	return s.docs[docKey(u)]
 }
 
+// uriFor returns the URI to publish for a path: the client's own URI when
+// the document is open, else the file URI.
+func (s *server) uriFor(path string) uri.URI {
+	s.mu.Lock()
+	d := s.docs[path]
+	s.mu.Unlock()
+	if d != nil {
+		return d.uri
+	}
+	return pathURI(path)
+}
+
+func (s *server) docByKey(key string) *document {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d := s.docs[key]; d != nil {
+		c := *d
+		return &c
+	}
+	return nil
+}
+
 // applyPartial applies one ranged change (UTF-16 positions) to text.
 func applyPartial(text []byte, c *protocol.TextDocumentContentChangePartial) []byte {
 	sp := rangeSpan(skills.NewLineIndex(text), c.Range)

@@ -21,23 +21,21 @@ const watchRegistrationID = "skill-ls/watched-files"
 // roots outside the workspace on clients without relative patterns); client
 // events go through the same Apply, so duplicates are harmless. It issues a
 // server→client request: never call it on the read loop.
-func (s *server) registerFileWatch(ctx context.Context, roots []skills.Root) {
-	s.mu.Lock()
-	ws := s.caps.Workspace
-	s.mu.Unlock()
+func (o *outbox) registerFileWatch(ctx context.Context, roots []skills.Root) {
+	ws := o.capabilities().Workspace
 	if ws == nil || ws.DidChangeWatchedFiles == nil || ws.DidChangeWatchedFiles.DynamicRegistration == nil || !*ws.DidChangeWatchedFiles.DynamicRegistration {
 		return
 	}
 	relative := ws.DidChangeWatchedFiles.RelativePatternSupport != nil && *ws.DidChangeWatchedFiles.RelativePatternSupport
 	watchers := fileWatchers(roots, relative)
-	err := s.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+	err := o.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
 		ID:              watchRegistrationID,
 		Method:          protocol.MethodWorkspaceDidChangeWatchedFiles,
 		RegisterOptions: mustAny(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers}),
 	}}})
 	if err != nil && ctx.Err() == nil {
 		// Not the user's problem: the server's own watcher covers the roots.
-		s.logger.Info("the client refused the file-watch registration; relying on the server's watcher", "err", err)
+		o.logger.Info("the client refused the file-watch registration; relying on the server's watcher", "err", err)
 	}
 }
 
