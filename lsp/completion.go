@@ -35,9 +35,7 @@ func (s *server) chatCompletion(t *target) protocol.CompletionResult {
 	if !ok {
 		return nil
 	}
-	s.mu.Lock()
-	maxLen := s.settings.CatalogDescriptionMaxLength
-	s.mu.Unlock()
+	maxLen := t.st.settings.CatalogDescriptionMaxLength
 	prefix := "/"
 	if tok.TUI {
 		prefix = "/skill:"
@@ -95,9 +93,7 @@ func (s *server) skillFileCompletion(t *target) protocol.CompletionResult {
 			if strings.HasPrefix(before, " ") || strings.HasPrefix(before, "\t") {
 				return list // nested: not a top-level key
 			}
-			s.mu.Lock()
-			profile := s.settings.Profile
-			s.mu.Unlock()
+			profile := t.st.settings.Profile
 			rng := t.rng(skills.Span{Start: lineStart, End: t.off})
 			for _, kd := range skills.KeyDocs() {
 				if f.Frontmatter.Field(kd.Key) != nil && kd.Key != key {

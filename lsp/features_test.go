@@ -90,11 +90,9 @@ func newWorkspaceEnv(t *testing.T, archive string, initOptions any) *wsEnv {
 
 func (w *wsEnv) waitLoaded() {
 	w.t.Helper()
-	e := w.srv.engine()
-	if e == nil {
-		w.t.Fatal("no engine after initialized")
+	if _, err := w.srv.sess.loadedSnapshot(w.ctx); err != nil {
+		w.t.Fatalf("discovery: %v", err)
 	}
-	<-e.loaded
 }
 
 func (w *wsEnv) open(rel, languageID, text string) uri.URI {

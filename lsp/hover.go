@@ -103,9 +103,7 @@ func (s *server) skillFileHover(t *target) (string, skills.Span) {
 }
 
 func (s *server) descriptionHover(t *target, fld *skills.Field) string {
-	s.mu.Lock()
-	maxLen := s.settings.CatalogDescriptionMaxLength
-	s.mu.Unlock()
+	maxLen := t.st.settings.CatalogDescriptionMaxLength
 	var b strings.Builder
 	b.WriteString("**description**: the text the model sees in the catalog.\n\n")
 	if fld.Value.Kind != skills.KindString {

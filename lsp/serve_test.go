@@ -26,7 +26,7 @@ func testHook(ctx context.Context, s *server, method string, params protocol.LSP
 			URI uri.URI `json:"uri"`
 		}
 		json.Unmarshal(params, &p)
-		d := s.doc(p.URI)
+		d := s.sess.snapshot().doc(docKey(p.URI))
 		if d == nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "not open")
 		}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
 )
 
 // Settings are the client-controlled settings of docs/server.md. The zero
@@ -181,6 +183,11 @@ var knownSettings = map[string]struct{}{
 	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "dshHome": {},
 	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {},
 	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {},
+}
+
+// diagOptions are the rule options the settings select.
+func (s *Settings) diagOptions() diagnostics.Options {
+	return diagnostics.Options{Profile: diagnostics.Profile(s.Profile), MaxDescription: s.CatalogDescriptionMaxLength}
 }
 
 // isChat reports whether a document with this language id and path is a

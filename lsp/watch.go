@@ -2,8 +2,6 @@ package lsp
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"go.lsp.dev/protocol"
@@ -63,51 +61,4 @@ func fileWatchers(roots []skills.Root, relative bool) []protocol.FileSystemWatch
 		}})
 	}
 	return out
-}
-
-// watchLinkedDirs points each view's watcher at the folders that the open
-// skill files link into (the nearest existing folder inside the skill's
-// base), so a broken-link diagnostic heals when the target appears: the
-// watcher itself only covers the roots and their bundle folders.
-func (e *engine) watchLinkedDirs() {
-	var open []string
-	for _, d := range e.s.openDocs() {
-		if !d.chat {
-			open = append(open, d.key)
-		}
-	}
-	for _, v := range e.views {
-		if v.watcher == nil {
-			continue
-		}
-		snap := v.ws.Snapshot()
-		var dirs []string
-		for _, p := range open {
-			f := snap.File(p)
-			if f == nil {
-				continue
-			}
-			base := filepath.Dir(p)
-			if entry, _ := snap.Entry(p); entry != nil {
-				base = entry.BaseDir
-			}
-			for _, l := range f.Outline().Links {
-				target, ok := skills.LinkTarget(base, l.Dest)
-				if !ok || !skills.Within(target, base) {
-					continue
-				}
-				dir := filepath.Dir(target)
-				for dir != base && skills.Within(dir, base) {
-					if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-						break
-					}
-					dir = filepath.Dir(dir)
-				}
-				if !slices.Contains(dirs, dir) {
-					dirs = append(dirs, dir)
-				}
-			}
-		}
-		v.watcher.SetExtra(dirs)
-	}
 }
