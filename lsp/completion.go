@@ -23,14 +23,14 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		return nil, err
 	}
 	if t.chat() {
-		return s.chatCompletion(t), nil
+		return chatCompletion(t), nil
 	}
-	return s.skillFileCompletion(t), nil
+	return skillFileCompletion(t), nil
 }
 
 // chatCompletion completes `/name` and `/skill:name` with every skill a
 // user can invoke, filtered by what is typed, replacing the whole token.
-func (s *server) chatCompletion(t *target) protocol.CompletionResult {
+func chatCompletion(t *target) protocol.CompletionResult {
 	tok, ok := render.TokenAt(string(t.text), t.off)
 	if !ok {
 		return nil
@@ -81,7 +81,7 @@ func (s *server) chatCompletion(t *target) protocol.CompletionResult {
 
 // skillFileCompletion completes frontmatter keys and values and relative
 // link paths in the body.
-func (s *server) skillFileCompletion(t *target) protocol.CompletionResult {
+func skillFileCompletion(t *target) protocol.CompletionResult {
 	lineNo, _ := t.idx.Position(t.off)
 	lineStart, _ := t.idx.LineSpan(lineNo)
 	before := string(t.text[lineStart:t.off])
