@@ -6,10 +6,12 @@ GO ?= go
 
 test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action
 
+# SKILL_LS_SLOW=1 runs the slow tests too (TestManyEntries, TestStressChurn,
+# TestSoak); a plain `go test ./...` skips them to stay fast.
 test-go:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
-	$(GO) test -race -shuffle=on ./...
+	SKILL_LS_SLOW=1 $(GO) test -race -shuffle=on ./...
 
 # Each fuzz target for a bounded number of inputs (the corpus under testdata/fuzz seeds them).
 test-fuzz:

@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/render"
@@ -23,15 +22,8 @@ const (
 // diskChatRefs returns the `/name` tokens naming name in the chat files of
 // the workspace folders that are not open (open ones are read from their
 // buffers). Hidden folders, node_modules and vendor are skipped.
-func (s *server) diskChatRefs(name string) []nameRef {
-	s.mu.Lock()
-	folders := slices.Clone(s.folders)
-	settings := s.settings
-	open := map[string]bool{}
-	for _, d := range s.docs {
-		open[d.key] = true
-	}
-	s.mu.Unlock()
+func diskChatRefs(st *snapshot, name string) []nameRef {
+	folders, settings, open := st.folders, st.settings, st.docs
 	var out []nameRef
 	seen := 0
 	for _, root := range folders {
@@ -53,7 +45,7 @@ func (s *server) diskChatRefs(name string) []nameRef {
 				}
 				return nil
 			}
-			if !d.Type().IsRegular() || open[p] || !settings.isChat("", p) {
+			if !d.Type().IsRegular() || open[p] != nil || !settings.isChat("", p) {
 				return nil
 			}
 			if info, err := d.Info(); err != nil || info.Size() > chatFileMaxBytes {

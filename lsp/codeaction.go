@@ -22,15 +22,15 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		return nil, err
 	}
 	out := []protocol.CommandOrCodeAction{}
-	if t.e == nil {
+	if !t.st.started() {
 		return out, nil
 	}
 	var ds []diagnostics.Diagnostic
 	switch {
 	case t.chat():
-		ds = chatDiagnostics(t.snap, t.doc, t.e.diagOptions())
+		ds = chatDiagnostics(t.snap, t.doc, t.st.diagOptions())
 	case t.file != nil && t.snap.File(t.path) == t.file:
-		ds = diagnostics.RunFile(t.snap, t.path, t.e.diagOptions())
+		ds = diagnostics.RunFile(t.snap, t.path, t.st.diagOptions())
 	default:
 		return out, nil // the snapshot lags the buffer
 	}
@@ -39,7 +39,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		if len(d.Fixes) == 0 || d.Span.End < want.Start || d.Span.Start > want.End {
 			continue
 		}
-		pd := toProtocolDiagnostic(d, t.idx, t.snap, s)
+		pd := toProtocolDiagnostic(d, t.idx, t.snap, t.st.uriFor)
 		for _, fix := range d.Fixes {
 			edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
 			for _, e := range fix.Edits {
@@ -51,7 +51,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 					}
 					idx = f.Lines()
 				}
-				u := s.uriFor(e.Path)
+				u := t.st.uriFor(e.Path)
 				edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(idx, e.Span), NewText: e.NewText})
 			}
 			kind := protocol.CodeActionKindQuickFix
@@ -75,9 +75,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	if t.file == nil {
 		return []protocol.CodeLens{}, nil
 	}
-	s.mu.Lock()
-	maxLen := s.settings.CatalogDescriptionMaxLength
-	s.mu.Unlock()
+	maxLen := t.st.settings.CatalogDescriptionMaxLength
 	f := t.file
 	var title string
 	switch {

@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -24,7 +25,8 @@ type commandArgs struct {
 	Text           *string `json:"text"`
 }
 
-// ExecuteCommand runs the preview commands of docs/server.md.
+// ExecuteCommand runs the preview commands of docs/server.md. Previews
+// must see the whole workspace: they wait for the initial discovery.
 func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandParams) (protocol.LSPAny, error) {
 	var args commandArgs
 	if len(p.Arguments) > 0 && len(p.Arguments[0]) > 0 && string(p.Arguments[0]) != "null" {
@@ -32,88 +34,98 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s: bad argument: %v", p.Command, err))
 		}
 	}
-	e := s.engine()
-	if e == nil {
-		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
-	}
-	// Previews must see the whole workspace: wait for the initial discovery.
-	select {
-	case <-e.loaded:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-e.ctx.Done(): // discovery was cancelled: shutdown or new settings
-		return nil, fmt.Errorf("skill discovery was cancelled (shutdown or new settings): %w", protocol.ErrContentModified)
+	st, err := s.sess.loadedSnapshot(ctx)
+	if err != nil {
+		return nil, err
 	}
 	var path string
 	if args.URI != "" {
 		path = docKey(args.URI)
 	}
-	snap := e.snapshots()[0]
+	snap := st.views[0].skills
 	if path != "" {
-		snap = e.viewFor(path).ws.Snapshot()
+		snap = st.viewFor(path)
 	}
-	lookup := render.LookupFunc(snap.Registry.Lookup)
 	switch p.Command {
 	case cmdPreviewCatalog:
-		if snap.Registry.Incomplete != "" {
-			return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "DSH publishes no catalog: "+snap.Registry.Incomplete)
-		}
-		maxLen := e.settings.CatalogDescriptionMaxLength
-		if args.MaxDescription != 0 {
-			if err := render.ValidateMaxLength(args.MaxDescription); err != nil {
-				return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
-			}
-			maxLen = args.MaxDescription
-		}
-		entries := render.Entries(snap.Registry.Winners, maxLen)
-		text, _ := render.CatalogStep(entries, nil, args.Replacement, render.CatalogOptions{V1: args.V1 || e.settings.CatalogVersion == "v1"})
-		return mustAny(text), nil
+		return previewCatalog(st, snap, args)
 	case cmdPreviewSkill:
-		toolArgs := map[string]any{}
-		switch {
-		case args.Name != nil:
-			toolArgs["name"] = *args.Name
-		case path != "":
-			t, err := s.target(args.URI, nil)
-			if err != nil {
-				return nil, err
-			}
-			if t.file == nil {
-				return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "not a skill file: "+string(args.URI))
-			}
-			if t.file.Def != nil {
-				toolArgs["name"] = t.file.Def.Name
-			} else if fld := t.file.Frontmatter.Field("name"); fld != nil && fld.Value.Kind == skills.KindString {
-				toolArgs["name"] = fld.Value.Str
-			}
-		default:
-			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewSkill+": give a name or a uri")
-		}
-		return mustAny(render.SkillTool(lookup, toolArgs)), nil
+		return previewSkill(st, snap, args, path)
 	case cmdPreviewInvocation:
-		var text string
-		switch {
-		case args.Text != nil:
-			text = *args.Text
-		case args.URI != "":
-			d := s.docByKey(path)
-			if d == nil {
-				return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not open: "+string(args.URI))
-			}
-			text = string(d.text)
-		default:
-			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewInvocation+": give a text or a uri")
-		}
-		if _, _, isTUI := render.ParseTUICommand(text); isTUI {
-			out, notice := render.TUI(lookup, text)
-			if out == "" {
-				out = notice
-			}
-			return mustAny(out), nil
-		}
-		return mustAny(strings.Join(render.Gesture(lookup, []string{text}), "\n\n")), nil
+		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
-		return mustAny(render.NewReport(snap)), nil
+		opts := st.diagOptions()
+		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, opts) }})), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
+}
+
+// previewCatalog renders the catalog step of snap.
+func previewCatalog(st *snapshot, snap *skills.Snapshot, args commandArgs) (protocol.LSPAny, error) {
+	if snap.Registry.Incomplete != "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "DSH publishes no catalog: "+snap.Registry.Incomplete)
+	}
+	maxLen := st.settings.CatalogDescriptionMaxLength
+	if args.MaxDescription != 0 {
+		if err := render.ValidateMaxLength(args.MaxDescription); err != nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
+		}
+		maxLen = args.MaxDescription
+	}
+	entries := render.Entries(snap.Registry.Winners, maxLen)
+	text, _ := render.CatalogStep(entries, nil, args.Replacement, render.CatalogOptions{V1: args.V1 || st.settings.CatalogVersion == "v1"})
+	return mustAny(text), nil
+}
+
+// previewSkill renders the skill tool's answer for a name, or for the
+// skill file at the uri.
+func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
+	toolArgs := map[string]any{}
+	switch {
+	case args.Name != nil:
+		toolArgs["name"] = *args.Name
+	case path != "":
+		t, err := targetIn(st, args.URI, nil)
+		if err != nil {
+			return nil, err
+		}
+		if t.file == nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "not a skill file: "+string(args.URI))
+		}
+		if t.file.Def != nil {
+			toolArgs["name"] = t.file.Def.Name
+		} else if fld := t.file.Frontmatter.Field("name"); fld != nil && fld.Value.Kind == skills.KindString {
+			toolArgs["name"] = fld.Value.Str
+		}
+	default:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewSkill+": give a name or a uri")
+	}
+	return mustAny(render.SkillTool(render.LookupFunc(snap.Registry.Lookup), toolArgs)), nil
+}
+
+// previewInvocation renders what a message (the text, or the open buffer
+// at the uri) becomes when sent.
+func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
+	var text string
+	switch {
+	case args.Text != nil:
+		text = *args.Text
+	case args.URI != "":
+		d := st.doc(path)
+		if d == nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not open: "+string(args.URI))
+		}
+		text = string(d.text)
+	default:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewInvocation+": give a text or a uri")
+	}
+	lookup := render.LookupFunc(snap.Registry.Lookup)
+	if _, _, isTUI := render.ParseTUICommand(text); isTUI {
+		out, notice := render.TUI(lookup, text)
+		if out == "" {
+			out = notice
+		}
+		return mustAny(out), nil
+	}
+	return mustAny(strings.Join(render.Gesture(lookup, []string{text}), "\n\n")), nil
 }

@@ -25,21 +25,19 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		return nil, err
 	}
 	if t.chat() {
-		return s.chatCompletion(t), nil
+		return chatCompletion(t), nil
 	}
-	return s.skillFileCompletion(t), nil
+	return skillFileCompletion(t), nil
 }
 
 // chatCompletion completes `/name` and `/skill:name` with every skill a
 // user can invoke, filtered by what is typed, replacing the whole token.
-func (s *server) chatCompletion(t *target) protocol.CompletionResult {
+func chatCompletion(t *target) protocol.CompletionResult {
 	tok, ok := render.TokenAt(string(t.text), t.off)
 	if !ok {
 		return nil
 	}
-	s.mu.Lock()
-	maxLen := s.settings.CatalogDescriptionMaxLength
-	s.mu.Unlock()
+	maxLen := t.st.settings.CatalogDescriptionMaxLength
 	prefix := "/"
 	if tok.TUI {
 		prefix = "/skill:"
@@ -85,74 +83,86 @@ func (s *server) chatCompletion(t *target) protocol.CompletionResult {
 
 // skillFileCompletion completes frontmatter keys and values and relative
 // link paths in the body.
-func (s *server) skillFileCompletion(t *target) protocol.CompletionResult {
-	f := t.file
+func skillFileCompletion(t *target) protocol.CompletionResult {
 	lineNo, _ := t.idx.Position(t.off)
 	lineStart, _ := t.idx.LineSpan(lineNo)
 	before := string(t.text[lineStart:t.off])
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
-	if inFrontmatter(f, t.off) {
-		key, rest, hasColon := strings.Cut(before, ":")
-		if !hasColon {
-			if strings.HasPrefix(before, " ") || strings.HasPrefix(before, "\t") {
-				return list // nested: not a top-level key
-			}
-			s.mu.Lock()
-			profile := s.settings.Profile
-			s.mu.Unlock()
-			rng := t.rng(skills.Span{Start: lineStart, End: t.off})
-			for _, kd := range skills.KeyDocs() {
-				if f.Frontmatter.Field(kd.Key) != nil && kd.Key != key {
-					continue
-				}
-				if !kd.DSH && profile != "agentskills" && !kd.AgentSkills {
-					continue
-				}
-				detail := "DSH"
-				if !kd.DSH {
-					detail = "agentskills.io (DSH ignores it)"
-				}
-				list.Items = append(list.Items, protocol.CompletionItem{
-					Label:         kd.Key,
-					Kind:          protocol.CompletionItemKindProperty,
-					Detail:        protocol.NewOptional(detail),
-					Documentation: markdown(kd.Doc),
-					TextEdit:      &protocol.TextEdit{Range: rng, NewText: kd.Key + ": "},
-				})
-			}
-			return list
-		}
-		key = strings.TrimSpace(key)
-		typed := strings.TrimLeft(rest, " ")
-		rng := t.rng(skills.Span{Start: t.off - len(typed), End: t.off})
-		value := func(v, doc string) {
-			list.Items = append(list.Items, protocol.CompletionItem{
-				Label: v, Kind: protocol.CompletionItemKindValue, Detail: protocol.NewOptional(doc),
-				TextEdit: &protocol.TextEdit{Range: rng, NewText: v},
-			})
-		}
-		if kd := skills.LookupKeyDoc(key); kd != nil && kd.Bool {
-			value("true", "boolean")
-			value("false", "boolean")
-		}
-		if key == "name" {
-			if n := folderName(f.Path); n != "" {
-				value(n, "the folder name")
-			}
-		}
+	if !inFrontmatter(t.file, t.off) {
+		linkCompletion(t, before, list)
 		return list
 	}
-	// Relative link paths: after "](" in the body.
+	key, rest, hasColon := strings.Cut(before, ":")
+	if !hasColon {
+		if strings.HasPrefix(before, " ") || strings.HasPrefix(before, "\t") {
+			return list // nested: not a top-level key
+		}
+		keyCompletion(t, key, t.rng(skills.Span{Start: lineStart, End: t.off}), list)
+		return list
+	}
+	valueCompletion(t, strings.TrimSpace(key), strings.TrimLeft(rest, " "), list)
+	return list
+}
+
+// keyCompletion offers the frontmatter keys not yet present (and typed,
+// the key on this line), those of the profile first-class.
+func keyCompletion(t *target, typed string, rng protocol.Range, list *protocol.CompletionList) {
+	profile := t.st.settings.Profile
+	for _, kd := range skills.KeyDocs() {
+		if t.file.Frontmatter.Field(kd.Key) != nil && kd.Key != typed {
+			continue
+		}
+		if !kd.DSH && profile != "agentskills" && !kd.AgentSkills {
+			continue
+		}
+		detail := "DSH"
+		if !kd.DSH {
+			detail = "agentskills.io (DSH ignores it)"
+		}
+		list.Items = append(list.Items, protocol.CompletionItem{
+			Label:         kd.Key,
+			Kind:          protocol.CompletionItemKindProperty,
+			Detail:        protocol.NewOptional(detail),
+			Documentation: markdown(kd.Doc),
+			TextEdit:      &protocol.TextEdit{Range: rng, NewText: kd.Key + ": "},
+		})
+	}
+}
+
+// valueCompletion offers the values of key: true and false for booleans,
+// the folder's name for name. typed is the value typed so far.
+func valueCompletion(t *target, key, typed string, list *protocol.CompletionList) {
+	rng := t.rng(skills.Span{Start: t.off - len(typed), End: t.off})
+	value := func(v, doc string) {
+		list.Items = append(list.Items, protocol.CompletionItem{
+			Label: v, Kind: protocol.CompletionItemKindValue, Detail: protocol.NewOptional(doc),
+			TextEdit: &protocol.TextEdit{Range: rng, NewText: v},
+		})
+	}
+	if kd := skills.LookupKeyDoc(key); kd != nil && kd.Bool {
+		value("true", "boolean")
+		value("false", "boolean")
+	}
+	if key == "name" {
+		if n := folderName(t.file.Path); n != "" {
+			value(n, "the folder name")
+		}
+	}
+}
+
+// linkCompletion offers the entries of the folder typed after "](" in the
+// body (a relative link path).
+func linkCompletion(t *target, before string, list *protocol.CompletionList) {
 	i := strings.LastIndex(before, "](")
 	if i < 0 || strings.ContainsAny(before[i+2:], ") ") {
-		return list
+		return
 	}
 	typed := before[i+2:]
 	dirPart, _ := splitLast(typed)
-	dir := filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(dirPart))
+	dir := filepath.Join(filepath.Dir(t.file.Path), filepath.FromSlash(dirPart))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return list
+		return
 	}
 	rng := t.rng(skills.Span{Start: t.off - len(typed) + len(dirPart), End: t.off})
 	for _, de := range entries {
@@ -171,7 +181,6 @@ func (s *server) skillFileCompletion(t *target) protocol.CompletionResult {
 		}
 		list.Items = append(list.Items, protocol.CompletionItem{Label: insert, Kind: kind, TextEdit: &protocol.TextEdit{Range: rng, NewText: insert}})
 	}
-	return list
 }
 
 // splitLast splits a slash path after its last '/': ("a/b/c" → "a/b/", "c").

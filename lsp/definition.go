@@ -27,7 +27,7 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		if sk == nil || sk.Path == "" {
 			return nil, nil
 		}
-		return protocol.LocationSlice{fileLocation(s, t.snap, sk.Path)}, nil
+		return protocol.LocationSlice{fileLocation(t.st, t.snap, sk.Path)}, nil
 	}
 	if l := linkAt(t.file, t.off); l != nil {
 		target, ok := skills.LinkTarget(filepath.Dir(t.file.Path), l.Dest)
@@ -43,7 +43,7 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 	if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {
 		if sk := t.snap.SkillAt(t.path); sk != nil {
 			if w := t.snap.Registry.ShadowOf(sk); w != nil && w.Path != "" {
-				return protocol.LocationSlice{fileLocation(s, t.snap, w.Path)}, nil
+				return protocol.LocationSlice{fileLocation(t.st, t.snap, w.Path)}, nil
 			}
 		}
 	}

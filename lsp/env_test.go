@@ -139,7 +139,7 @@ type env struct {
 
 type envOptions struct {
 	opts  Options
-	setup func(*server)
+	hooks serveHooks
 	// workspace, when set, is the client's workspace capabilities.
 	workspace *protocol.WorkspaceClientCapabilities
 }
@@ -167,13 +167,12 @@ func newEnv(t testing.TB, eo envOptions) *env {
 	e := &env{t: t, ctx: ctx, client: newFakeClient(), done: make(chan error, 1), logs: logs, workspaceCaps: eo.workspace}
 	ready := make(chan struct{})
 	go func() {
-		e.done <- serve(ctx, sEnd, opts, func(s *server) {
+		hooks := eo.hooks
+		hooks.setup = func(s *server) {
 			e.srv = s
-			if eo.setup != nil {
-				eo.setup(s)
-			}
 			close(ready)
-		})
+		}
+		e.done <- serve(ctx, sEnd, opts, hooks)
 	}()
 	<-ready
 	_, e.conn, e.server = protocol.NewClient(ctx, e.client, jsonrpc2.NewStream(cEnd))
@@ -360,12 +359,12 @@ func rpcError(m map[string]json.RawMessage) (code int, msg string) {
 }
 
 // newRawEnv starts Serve with a raw peer on the other end.
-func newRawEnv(t testing.TB, setup func(*server)) (*rawPeer, chan error) {
+func newRawEnv(t testing.TB, hooks serveHooks) (*rawPeer, chan error) {
 	t.Helper()
 	sEnd, cEnd := net.Pipe()
 	done := make(chan error, 1)
 	opts := Options{HomeDir: t.TempDir(), Getenv: func(string) string { return "" }, DiagnosticsDelay: ptr(time.Duration(0))}
-	go func() { done <- serve(context.Background(), sEnd, opts, setup) }()
+	go func() { done <- serve(context.Background(), sEnd, opts, hooks) }()
 	p := &rawPeer{t: t, w: cEnd, r: bufio.NewReader(cEnd)}
 	// Drain everything after the test so the server never blocks on write.
 	t.Cleanup(func() {

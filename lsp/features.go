@@ -4,7 +4,6 @@ package lsp
 // → snapshot → file → offset).
 
 import (
-	"bytes"
 	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
@@ -15,11 +14,11 @@ import (
 )
 
 // target is what a request is about: one document at one offset, read from
-// one snapshot.
+// one snapshot of the session.
 type target struct {
-	e    *engine // nil before initialized
-	snap *skills.Snapshot
-	doc  *document // the open buffer, or nil
+	st   *snapshot        // the state the handler reads
+	snap *skills.Snapshot // the view snapshot that holds the document
+	doc  *document        // the open buffer, or nil
 	uri  uri.URI
 	path string
 	text []byte
@@ -32,37 +31,27 @@ func (t *target) chat() bool { return t.doc != nil && t.doc.chat }
 
 func (t *target) rng(sp skills.Span) protocol.Range { return spanRange(t.idx, sp) }
 
-// emptySnapshot is the snapshot of a workspace with no roots.
-func emptySnapshot() *skills.Snapshot {
-	return skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+// target resolves u (and pos, if non-nil) in a snapshot of the session
+// taken now.
+func (s *server) target(u uri.URI, pos *protocol.Position) (*target, error) {
+	return targetIn(s.sess.snapshot(), u, pos)
 }
 
-// target resolves u (and pos, if non-nil). Unknown documents (not open and
-// not a skill file in the roots) are an InvalidParams error.
-func (s *server) target(u uri.URI, pos *protocol.Position) (*target, error) {
+// targetIn resolves u (and pos, if non-nil) in st. Unknown documents (not
+// open and not a skill file in the roots) are an InvalidParams error.
+func targetIn(st *snapshot, u uri.URI, pos *protocol.Position) (*target, error) {
 	key := docKey(u)
-	t := &target{uri: u, path: key, doc: s.docByKey(key), e: s.engine()}
-	if t.e != nil {
-		if t.doc != nil && t.doc.chat {
-			t.snap = t.e.viewFor(key).ws.Snapshot()
-		} else {
-			t.snap = t.e.ownerSnapshot(key)
-		}
+	t := &target{st: st, uri: u, path: key, doc: st.doc(key)}
+	if t.chat() {
+		t.snap = st.viewFor(key)
 	} else {
-		t.snap = emptySnapshot()
+		t.snap = st.ownerOf(key)
 	}
-	f := t.snap.File(key)
-	switch {
+	switch f := t.snap.File(key); {
 	case t.doc != nil:
 		t.text = t.doc.text
 		if !t.doc.chat {
-			if f == nil || !bytes.Equal(f.Src, t.text) {
-				// The snapshot lags (discovery still running) or the
-				// file is not a skill file the workspace holds: parse
-				// the buffer on its own.
-				f = skills.Parse(key, t.text, skills.ReadFS)
-			}
-			t.file = f
+			t.file = st.bufferFile(t.doc, t.snap)
 		}
 	case f != nil:
 		t.text = f.Src
@@ -124,8 +113,8 @@ func markdown(s string) *protocol.MarkupContent {
 
 // fileLocation returns the location of a skill's definition: its name value
 // in the skill file, else the file's start.
-func fileLocation(s *server, snap *skills.Snapshot, path string) protocol.Location {
-	loc := protocol.Location{URI: s.uriFor(path)}
+func fileLocation(st *snapshot, snap *skills.Snapshot, path string) protocol.Location {
+	loc := protocol.Location{URI: st.uriFor(path)}
 	if f := snap.File(path); f != nil {
 		if fld := f.Frontmatter.Field("name"); fld != nil {
 			loc.Range = spanRange(f.Lines(), fld.ValueSpan)

@@ -86,7 +86,7 @@ func startPipeSession(t *testing.T) *pipeSession {
 		DisableWatch:     true,
 		Logger:           slog.New(slog.NewTextHandler(s.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
-	go func() { s.done <- serve(context.Background(), halfPipe{r: aR, w: bW}, opts, nil) }()
+	go func() { s.done <- serve(context.Background(), halfPipe{r: aR, w: bW}, opts, serveHooks{}) }()
 	go func() {
 		defer close(s.readEnd)
 		r := bufio.NewReader(bR)

@@ -32,7 +32,7 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		}
 		text, sp = skillSummary(t.snap, tok.Name), skills.Span{Start: tok.Start, End: tok.End}
 	default:
-		text, sp = s.skillFileHover(t)
+		text, sp = skillFileHover(t)
 	}
 	if text == "" {
 		return nil, nil
@@ -74,11 +74,11 @@ func skillSummary(snap *skills.Snapshot, name string) string {
 
 // skillFileHover covers frontmatter keys, the description (catalog line),
 // the name (registry status) and links.
-func (s *server) skillFileHover(t *target) (string, skills.Span) {
+func skillFileHover(t *target) (string, skills.Span) {
 	f := t.file
 	if fld, onKey := fieldAt(f, t.off); fld != nil {
 		if fld.Key == "description" {
-			return s.descriptionHover(t, fld), skills.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
+			return descriptionHover(t, fld), skills.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
 		}
 		if fld.Key == "name" && !onKey {
 			return nameStatus(t.snap, f), fld.ValueSpan
@@ -104,10 +104,8 @@ func (s *server) skillFileHover(t *target) (string, skills.Span) {
 	return "", skills.Span{}
 }
 
-func (s *server) descriptionHover(t *target, fld *skills.Field) string {
-	s.mu.Lock()
-	maxLen := s.settings.CatalogDescriptionMaxLength
-	s.mu.Unlock()
+func descriptionHover(t *target, fld *skills.Field) string {
+	maxLen := t.st.settings.CatalogDescriptionMaxLength
 	var b strings.Builder
 	b.WriteString("**description**: the text the model sees in the catalog.\n\n")
 	if fld.Value.Kind != skills.KindString {

@@ -54,7 +54,7 @@ type nameRef struct {
 // references returns every place naming name: the name value of each skill
 // file defining it (winner and shadowed), the tokens of open chat buffers,
 // and those of the chat files on disk in the workspace folders.
-func (s *server) references(t *target, name string) []nameRef {
+func references(t *target, name string) []nameRef {
 	var out []nameRef
 	seen := map[string]bool{}
 	for _, sk := range t.snap.Registry.All(name) {
@@ -73,7 +73,7 @@ func (s *server) references(t *target, name string) []nameRef {
 			out = append(out, nameRef{path: t.path, idx: t.idx, span: nameValueSpan(t.text, fld), decl: true})
 		}
 	}
-	for _, d := range s.openDocs() {
+	for _, d := range t.st.openDocs() {
 		if !d.chat {
 			continue
 		}
@@ -82,7 +82,7 @@ func (s *server) references(t *target, name string) []nameRef {
 			out = append(out, nameRef{path: d.key, idx: idx, span: sp})
 		}
 	}
-	return append(out, s.diskChatRefs(name)...)
+	return append(out, diskChatRefs(t.st, name)...)
 }
 
 // References handles textDocument/references for a skill name.
@@ -96,11 +96,11 @@ func (s *server) References(ctx context.Context, p *protocol.ReferenceParams) ([
 		return nil, nil
 	}
 	out := []protocol.Location{}
-	for _, r := range s.references(t, name) {
+	for _, r := range references(t, name) {
 		if r.decl && !p.Context.IncludeDeclaration {
 			continue
 		}
-		out = append(out, protocol.Location{URI: s.uriForKey(r.path), Range: spanRange(r.idx, r.span)})
+		out = append(out, protocol.Location{URI: t.st.uriFor(r.path), Range: spanRange(r.idx, r.span)})
 	}
 	return out, nil
 }
@@ -133,20 +133,12 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%q is not a valid skill name (lowercase kebab-case)", p.NewName))
 	}
 	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
-	for _, r := range s.references(t, name) {
-		u := s.uriForKey(r.path)
+	for _, r := range references(t, name) {
+		u := t.st.uriFor(r.path)
 		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(r.idx, r.span), NewText: p.NewName})
 	}
 	if s.supportsFileRename() {
-		return s.withFolderRenames(edit, t.snap, name, p.NewName), nil
+		return withFolderRenames(t.st, edit, t.snap, name, p.NewName), nil
 	}
 	return edit, nil
-}
-
-// uriForKey maps a document key (a path, or a non-file URI) to its URI.
-func (s *server) uriForKey(key string) uri.URI {
-	if d := s.docByKey(key); d != nil {
-		return d.uri
-	}
-	return pathURI(key)
 }

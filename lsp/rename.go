@@ -28,10 +28,8 @@ func (s *server) supportsFileRename() bool {
 // appends the renames of the skill folders (and flat files) named after the
 // old name that lie inside a workspace folder, when the target is free. The
 // text edits come first: they address the files by their old URIs.
-func (s *server) withFolderRenames(edit *protocol.WorkspaceEdit, snap *skills.Snapshot, oldName, newName string) *protocol.WorkspaceEdit {
-	s.mu.Lock()
-	folders := slices.Clone(s.folders)
-	s.mu.Unlock()
+func withFolderRenames(st *snapshot, edit *protocol.WorkspaceEdit, snap *skills.Snapshot, oldName, newName string) *protocol.WorkspaceEdit {
+	folders := st.folders
 	var out []protocol.DocumentChange
 	uris := make([]uri.URI, 0, len(edit.Changes))
 	for u := range edit.Changes {
@@ -44,7 +42,7 @@ func (s *server) withFolderRenames(edit *protocol.WorkspaceEdit, snap *skills.Sn
 			elems = append(elems, &te)
 		}
 		var version *int32
-		if d := s.docByKey(docKey(u)); d != nil {
+		if d := st.doc(docKey(u)); d != nil {
 			v := d.version
 			version = &v
 		}

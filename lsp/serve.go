@@ -1,14 +1,11 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"runtime/debug"
-	"strings"
 	"sync"
 	"time"
 
@@ -69,20 +66,20 @@ func ExitStatus(err error) int {
 // [ExitCode](1) otherwise (the LSP rule). Serve never writes to anything but
 // rwc and the logger.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
-	return serve(ctx, rwc, opts, nil)
+	return serve(ctx, rwc, opts, serveHooks{})
 }
 
-// serve is Serve with a test hook run on the server before the read loop.
-func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, setup func(*server)) error {
-	base := opts.Logger
-	if base == nil {
-		base = slog.New(slog.DiscardHandler)
-	}
-	level := opts.LogMessageLevel
-	if level == nil {
-		level = slog.LevelWarn
-	}
+// serveHooks let tests reach inside a session; [Serve] passes none.
+type serveHooks struct {
+	// setup runs on the server before the read loop.
+	setup func(*server)
+	// request, when set, answers the non-standard methods instead of
+	// [server.Request].
+	request func(ctx context.Context, s *server, method string, params protocol.LSPAny) (any, error)
+}
 
+// serve is Serve with hooks.
+func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serveHooks) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -90,18 +87,24 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, setup func
 	client := protocol.ClientDispatcher(conn) // set before the read loop starts (trap #8)
 
 	queue := newLogQueue(client)
-	logger := slog.New(newTeeHandler(base.Handler(), queue, level))
+	logger := newLogger(opts, queue)
 
 	s := newServer(ctx, client, logger, opts)
-	if setup != nil {
-		setup(s)
+	if hooks.setup != nil {
+		hooks.setup(s)
 	}
 
 	var wg sync.WaitGroup
 	wg.Go(func() { queue.run(ctx) })
 
-	cctx := protocol.WithClient(ctx, client)
-	conn.Go(cctx, newHandler(s, logger))
+	custom := s.Request
+	if hooks.request != nil {
+		custom = func(ctx context.Context, method string, params any) (any, error) {
+			raw, _ := params.(protocol.LSPAny)
+			return hooks.request(ctx, s, method, raw)
+		}
+	}
+	conn.Go(protocol.WithClient(ctx, client), newHandler(s, logger, custom))
 
 	var err error
 	select {
@@ -116,10 +119,30 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, setup func
 	case <-ctx.Done():
 		err = ctx.Err()
 	}
+	shutdownConn(s, conn, rwc, cancel, logger)
+	wg.Wait()
+	return err
+}
 
-	// Let in-flight calls finish before closing: conn.Close (and a read
-	// error) make the library drop responses not yet written. Bounded, so a
-	// stuck handler cannot keep the process alive.
+// newLogger returns the session's logger: the Options' logger, mirrored to
+// window/logMessage through queue from LogMessageLevel up.
+func newLogger(opts Options, queue *logQueue) *slog.Logger {
+	base := opts.Logger
+	if base == nil {
+		base = slog.New(slog.DiscardHandler)
+	}
+	level := opts.LogMessageLevel
+	if level == nil {
+		level = slog.LevelWarn
+	}
+	return slog.New(newTeeHandler(base.Handler(), queue, level))
+}
+
+// shutdownConn stops the server's work and closes the connection. It lets
+// in-flight calls finish before closing (conn.Close and a read error make
+// the library drop responses not yet written), bounded so that a stuck
+// handler cannot keep the process alive.
+func shutdownConn(s *server, conn jsonrpc2.Conn, rwc io.Closer, cancel context.CancelFunc, logger *slog.Logger) {
 	s.stop()
 	s.calls.wait(time.Second)
 	cancel()
@@ -127,102 +150,11 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, setup func
 	go func() { conn.Close(); close(closed) }()
 	select {
 	case <-closed:
-	case <-time.After(2 * time.Second): // a stuck handler must not keep the process alive
+	case <-time.After(2 * time.Second):
 		logger.Warn("connection did not close in time")
 	}
 	rwc.Close()
 	s.wait()
-	wg.Wait()
-	return err
-}
-
-// newHandler builds the replacement for protocol.Handlers (see
-// shared/design/lsp-notes.md §4): calls run async (cancellable, panic-safe,
-// never error code 0); notifications run inline in wire order and their
-// errors are logged and dropped (a notification error would otherwise fail
-// the connection); $/cancelRequest is handled inline; non-standard methods go
-// straight to Server.Request with their raw params.
-func newHandler(s *server, logger *slog.Logger) jsonrpc2.Handler {
-	std := map[string]bool{}
-	for _, m := range protocol.Methods {
-		if m.Direction != "serverToClient" {
-			std[m.Method] = true
-		}
-	}
-	serverHandler := protocol.ServerHandler(s, nil) // the 2nd arg is unused by v1.0.1
-	dispatch := func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
-		method := req.Method()
-		if err := s.gate(method, req.IsCall()); err != nil {
-			return nil, err
-		}
-		if !std[method] { // custom method: raw params (nil when absent), no -32700
-			var params protocol.LSPAny
-			if p := req.Params(); len(p) > 0 {
-				params = protocol.LSPAny(bytes.Clone(p))
-			}
-			return s.Request(ctx, strings.Clone(method), params)
-		}
-		if len(bytes.TrimSpace(req.Params())) == 0 {
-			// Some clients omit the params of initialized/exit; the generated
-			// decoder rejects absent params.
-			switch method {
-			case protocol.MethodInitialized:
-				return nil, s.Initialized(ctx, &protocol.InitializedParams{})
-			}
-		}
-		res, err := serverHandler(ctx, req)
-		if errors.Is(err, jsonrpc2.ErrParse) { // the envelope parsed: it's the param shape
-			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
-		}
-		return res, err
-	}
-	safe := func(ctx context.Context, req *jsonrpc2.Request) (res any, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				logger.Error("panic in handler", "method", req.Method(), "panic", r, "stack", string(debug.Stack()))
-				res, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error: %v", r)
-			}
-		}()
-		return dispatch(ctx, req)
-	}
-	calls, cancel := jsonrpc2.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
-		s.calls.add(1)
-		defer s.calls.add(-1)
-		jsonrpc2.Async(ctx) // free the read loop; later messages are read while this call runs
-		res, err := safe(ctx, req)
-		if err == nil {
-			return res, nil
-		}
-		if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
-			return nil, protocol.ErrRequestCancelled // -32800, not code 0
-		}
-		var we *jsonrpc2.Error
-		if !errors.As(err, &we) || we.Code == 0 {
-			return nil, jsonrpc2.NewError(jsonrpc2.InternalError, err.Error()) // not code 0
-		}
-		return nil, err
-	})
-	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
-		if req.IsCall() {
-			return calls(ctx, req)
-		}
-		if req.Method() == protocol.MethodCancelRequest { // inline, so it overtakes nothing
-			var p protocol.CancelParams
-			if protocol.Unmarshal(req.Params(), &p) == nil {
-				switch id := p.ID.(type) {
-				case protocol.Integer:
-					cancel(jsonrpc2.NewNumberID(int64(id)))
-				case protocol.String:
-					cancel(jsonrpc2.NewStringID(string(id)))
-				}
-			}
-			return nil, nil
-		}
-		if _, err := safe(ctx, req); err != nil {
-			logger.Warn("notification failed", "method", req.Method(), "err", err)
-		}
-		return nil, nil // never fail the connection for a notification
-	}
 }
 
 // lspCodec is protocol's unexported codec: union-aware LSP JSON, raw messages

@@ -11,7 +11,6 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 )
 
 // The commands of docs/server.md.
@@ -32,18 +31,9 @@ const (
 	stateShutdown                      // shutdown received
 )
 
-// document is an open editor buffer.
-type document struct {
-	uri        uri.URI // as the client sent it (used when publishing)
-	key        string  // docKey(uri): the cleaned path for file URIs
-	languageID string
-	version    int32
-	text       []byte
-	chat       bool
-}
-
-// server implements protocol.Server. Handlers are thin: they read state
-// under mu (or a snapshot) and delegate to skills, diagnostics and render.
+// server implements protocol.Server. Handlers are thin: they send changes
+// to the session (modify), or read one snapshot of it and delegate to
+// skills, diagnostics and render.
 type server struct {
 	protocol.UnimplementedServer
 
@@ -54,9 +44,8 @@ type server struct {
 	exit   chan int        // Exit sends the process exit code here
 	wg     sync.WaitGroup  // background goroutines
 	calls  inflight        // running calls
-
-	// requestHook, when set (tests), answers custom methods.
-	requestHook func(ctx context.Context, s *server, method string, params protocol.LSPAny) (any, error)
+	out    *outbox         // diagnostics, progress and messages to the client
+	sess   *session        // the editor state: documents, settings, folders, views
 
 	mu sync.Mutex // guards the fields below
 	// state is the lifecycle stage.
@@ -65,46 +54,27 @@ type server struct {
 	caps protocol.ClientCapabilities
 	// initOptions is the raw initializationOptions (settings base).
 	initOptions []byte
-	// settings are the effective settings.
-	settings Settings
-	// folders are the workspace folder paths, in client order.
-	folders []string
-	// docs are the open documents by docKey.
-	docs map[string]*document
-	// shown de-duplicates showMessage problems.
-	shown map[string]bool
-
-	// initialized reports that the initialized notification arrived.
-	initialized bool
-	// eng is the current engine (nil before initialized).
-	eng *engine
-	// progressSeq numbers progress tokens; progressToken is the running one.
-	progressSeq   int
-	progressToken protocol.ProgressToken
-
-	pubMu sync.Mutex // guards pub and orders publishes
-	pub   pubState
 }
 
 func newServer(bg context.Context, client protocol.Client, logger *slog.Logger, opts Options) *server {
 	s := &server{
-		client:   client,
-		logger:   logger,
-		opts:     opts,
-		bg:       bg,
-		exit:     make(chan int, 1),
-		settings: DefaultSettings(),
-		docs:     map[string]*document{},
-		shown:    map[string]bool{},
+		client: client,
+		logger: logger,
+		opts:   opts,
+		bg:     bg,
+		exit:   make(chan int, 1),
 	}
-	s.applyDelayOverrideLocked()
+	s.out = newOutbox(bg, client, logger, &s.wg)
+	s.sess = newSession(bg, logger, opts, &s.wg, s.out, s.out, s.effective(DefaultSettings()))
 	return s
 }
 
-func (s *server) applyDelayOverrideLocked() {
+// effective applies the Options that override settings (the tests' delay).
+func (s *server) effective(settings Settings) Settings {
 	if s.opts.DiagnosticsDelay != nil {
-		s.settings.DiagnosticsDelay = *s.opts.DiagnosticsDelay
+		settings.DiagnosticsDelay = *s.opts.DiagnosticsDelay
 	}
+	return settings
 }
 
 // gate enforces the lifecycle for every incoming message (called by the
@@ -145,19 +115,9 @@ func (s *server) isShutdown() bool {
 }
 
 // stop cancels background work (idempotent); wait joins it.
-func (s *server) stop() {
-	if e := s.engine(); e != nil {
-		e.stop()
-	}
-}
+func (s *server) stop() { s.sess.stop() }
 
 func (s *server) wait() { s.wg.Wait() }
-
-func (s *server) engine() *engine {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.eng
-}
 
 // --- Lifecycle ---
 
@@ -166,12 +126,12 @@ func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	s.mu.Lock()
 	s.caps = p.Capabilities
 	s.initOptions = slices.Clone([]byte(p.InitializationOptions))
-	var problems []string
-	s.settings, problems = parseSettings(DefaultSettings(), s.initOptions, false, s.homeDir())
-	s.applyDelayOverrideLocked()
-	s.folders = initialFolders(p)
 	s.mu.Unlock()
-	s.showProblems(problems)
+	s.out.setCaps(p.Capabilities)
+	settings, problems := parseSettings(DefaultSettings(), p.InitializationOptions, false, s.homeDir())
+	settings = s.effective(settings)
+	s.sess.modify(configure{settings: &settings, folders: initialFolders(p)})
+	s.out.showProblems(problems)
 
 	version := s.opts.Version
 	if version == "" {
@@ -243,10 +203,9 @@ func initialFolders(p *protocol.InitializeParams) []string {
 	return out
 }
 
-// Initialized handles initialized: the engine starts discovery.
+// Initialized handles initialized: the views are built and discovery starts.
 func (s *server) Initialized(ctx context.Context, _ *protocol.InitializedParams) error {
-	s.startEngine()
-	return nil
+	return s.sess.modify(startViews{})
 }
 
 // Shutdown handles shutdown: background work stops.
@@ -274,44 +233,33 @@ func (s *server) Exit(ctx context.Context) error {
 // SetTrace accepts $/setTrace; the server logs by its own settings.
 func (s *server) SetTrace(context.Context, *protocol.SetTraceParams) error { return nil }
 
-// DidChangeConfiguration handles workspace/didChangeConfiguration: new settings rebuild the engine.
+// DidChangeConfiguration handles workspace/didChangeConfiguration: new settings rebuild the views.
 func (s *server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChangeConfigurationParams) error {
 	s.mu.Lock()
-	base, problems := parseSettings(DefaultSettings(), s.initOptions, false, s.homeDir())
+	initOptions := s.initOptions
+	s.mu.Unlock()
+	base, problems := parseSettings(DefaultSettings(), initOptions, false, s.homeDir())
 	next, more := parseSettings(base, p.Settings, true, s.homeDir())
 	problems = append(problems, more...)
-	s.settings = next
-	s.applyDelayOverrideLocked()
-	s.refreshChatLocked()
-	s.mu.Unlock()
-	s.showProblems(problems)
-	s.configChanged()
-	return nil
+	next = s.effective(next)
+	s.out.showProblems(problems)
+	return s.sess.modify(configure{settings: &next})
 }
 
 // DidChangeWorkspaceFolders handles workspace/didChangeWorkspaceFolders: each folder is a cwd for discovery.
 func (s *server) DidChangeWorkspaceFolders(ctx context.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
-	s.mu.Lock()
+	var m foldersChanged
 	for _, f := range p.Event.Removed {
 		if path, err := uriPath(f.URI); err == nil {
-			s.folders = slices.DeleteFunc(s.folders, func(x string) bool { return x == path })
+			m.removed = append(m.removed, path)
 		}
 	}
 	for _, f := range p.Event.Added {
-		if path, err := uriPath(f.URI); err == nil && !slices.Contains(s.folders, path) {
-			s.folders = append(s.folders, path)
+		if path, err := uriPath(f.URI); err == nil {
+			m.added = append(m.added, path)
 		}
 	}
-	s.mu.Unlock()
-	s.configChanged()
-	return nil
-}
-
-// refreshChatLocked re-classifies open documents after a settings change.
-func (s *server) refreshChatLocked() {
-	for _, d := range s.docs {
-		d.chat = s.settings.isChat(d.languageID, d.key)
-	}
+	return s.sess.modify(m)
 }
 
 func (s *server) homeDir() string {
@@ -322,30 +270,8 @@ func (s *server) homeDir() string {
 	return h
 }
 
-// showProblems tells the user, once per distinct message, about something
-// they must fix (a bad setting, an unreadable root).
-func (s *server) showProblems(problems []string) {
-	for _, msg := range problems {
-		s.logger.Warn(msg)
-		s.mu.Lock()
-		seen := s.shown[msg]
-		s.shown[msg] = true
-		s.mu.Unlock()
-		if seen {
-			continue
-		}
-		s.wg.Go(func() {
-			s.client.ShowMessage(s.bg, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: "skill-ls: " + msg})
-		})
-	}
-}
-
 // Request answers non-standard methods: none exist, so MethodNotFound.
 func (s *server) Request(ctx context.Context, method string, params any) (any, error) {
-	if s.requestHook != nil {
-		raw, _ := params.(protocol.LSPAny)
-		return s.requestHook(ctx, s, method, raw)
-	}
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("method not found: %s", method))
 }
 

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
 )
 
 // Settings are the client-controlled settings of docs/server.md. The zero
@@ -68,119 +70,155 @@ type rawSettings struct {
 // object itself otherwise. Invalid values keep base's value and are
 // reported in problems (one message per bad key); a payload that is not an
 // object is a problem too. homeDir expands a leading "~/" in paths.
-func parseSettings(base Settings, data []byte, section bool, homeDir string) (s Settings, problems []string) {
-	s = base
-	s.CustomDirs = slices.Clone(base.CustomDirs)
-	s.ChatLanguages = slices.Clone(base.ChatLanguages)
-	s.ChatPatterns = slices.Clone(base.ChatPatterns)
-	trimmed := strings.TrimSpace(string(data))
-	if trimmed == "" || trimmed == "null" {
-		return s, nil
-	}
-	if section {
-		var outer map[string]json.RawMessage
-		if err := json.Unmarshal(data, &outer); err != nil {
-			return s, []string{fmt.Sprintf("settings: not an object: %v", err)}
-		}
-		if inner, ok := outer["skillLs"]; ok {
-			data = inner
-			if t := strings.TrimSpace(string(inner)); t == "null" {
-				return s, nil
-			}
-		}
-	}
-	// Decode key by key so one bad value does not discard the others.
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return s, []string{fmt.Sprintf("settings: not an object: %v", err)}
+func parseSettings(base Settings, data []byte, section bool, homeDir string) (Settings, []string) {
+	p := settingsParser{s: base, homeDir: homeDir}
+	p.s.CustomDirs = slices.Clone(base.CustomDirs)
+	p.s.ChatLanguages = slices.Clone(base.ChatLanguages)
+	p.s.ChatPatterns = slices.Clone(base.ChatPatterns)
+	fields, problem := settingsFields(data, section)
+	if problem != "" {
+		return p.s, []string{problem}
 	}
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	bad := func(key string, format string, args ...any) {
-		problems = append(problems, fmt.Sprintf("setting %s: %s", key, fmt.Sprintf(format, args...)))
-	}
-	expand := func(p string) string {
-		if homeDir != "" && (p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)) {
-			return filepath.Join(homeDir, p[1:])
-		}
-		return p
-	}
 	for _, key := range keys {
-		one := map[string]json.RawMessage{key: fields[key]}
-		b, _ := json.Marshal(one)
-		var r rawSettings
-		if err := json.Unmarshal(b, &r); err != nil {
-			if _, known := knownSettings[key]; known {
-				bad(key, "wrong type: %v", err)
+		p.set(key, fields[key])
+	}
+	return p.s, p.problems
+}
+
+// settingsFields returns the members of the settings object in data (see
+// parseSettings), or a problem when it is not an object. No settings at
+// all is an empty map.
+func settingsFields(data []byte, section bool) (map[string]json.RawMessage, string) {
+	trimmed := strings.TrimSpace(string(data))
+	if trimmed == "" || trimmed == "null" {
+		return nil, ""
+	}
+	if section {
+		var outer map[string]json.RawMessage
+		if err := json.Unmarshal(data, &outer); err != nil {
+			return nil, fmt.Sprintf("settings: not an object: %v", err)
+		}
+		if inner, ok := outer["skillLs"]; ok {
+			data = inner
+			if t := strings.TrimSpace(string(inner)); t == "null" {
+				return nil, ""
 			}
+		}
+	}
+	// Decoded key by key (by set) so one bad value does not discard the others.
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Sprintf("settings: not an object: %v", err)
+	}
+	return fields, ""
+}
+
+// settingsParser lays settings over a base one key at a time.
+type settingsParser struct {
+	s        Settings
+	homeDir  string
+	problems []string
+}
+
+func (p *settingsParser) bad(key string, format string, args ...any) {
+	p.problems = append(p.problems, fmt.Sprintf("setting %s: %s", key, fmt.Sprintf(format, args...)))
+}
+
+// expand replaces a leading "~" by the home directory.
+func (p *settingsParser) expand(path string) string {
+	if p.homeDir != "" && (path == "~" || strings.HasPrefix(path, "~/") || strings.HasPrefix(path, `~\`)) {
+		return filepath.Join(p.homeDir, path[1:])
+	}
+	return path
+}
+
+// set decodes one member through rawSettings (so key names match as
+// encoding/json matches them) and applies the field it sets.
+func (p *settingsParser) set(key string, value json.RawMessage) {
+	b, _ := json.Marshal(map[string]json.RawMessage{key: value})
+	var r rawSettings
+	if err := json.Unmarshal(b, &r); err != nil {
+		if _, known := knownSettings[key]; known {
+			p.bad(key, "wrong type: %v", err)
+		}
+		return
+	}
+	switch {
+	case r.Profile != nil:
+		p.oneOf(key, &p.s.Profile, *r.Profile, "%q is not \"dsh\" or \"agentskills\"", "dsh", "agentskills")
+	case r.CatalogDescriptionMaxLength != nil:
+		if n := *r.CatalogDescriptionMaxLength; n < 3 {
+			p.bad(key, "%d is less than 3", n)
+		} else {
+			p.s.CatalogDescriptionMaxLength = n
+		}
+	case r.CatalogVersion != nil:
+		p.oneOf(key, &p.s.CatalogVersion, *r.CatalogVersion, "%q is not \"v2\" or \"v1\"", "v1", "v2")
+	case r.DSHHome != nil:
+		p.s.DSHHome = p.expand(*r.DSHHome)
+	case r.AgentsHome != nil:
+		p.s.AgentsHome = p.expand(*r.AgentsHome)
+	case r.CustomDirs != nil:
+		p.s.CustomDirs = p.s.CustomDirs[:0]
+		for _, d := range *r.CustomDirs {
+			if d != "" {
+				p.s.CustomDirs = append(p.s.CustomDirs, p.expand(d))
+			}
+		}
+	case r.BundledDir != nil:
+		p.s.BundledDir = p.expand(*r.BundledDir)
+	case r.NoDefaultRoots != nil:
+		p.s.NoDefaultRoots = *r.NoDefaultRoots
+	case r.ChatLanguages != nil:
+		p.s.ChatLanguages = slices.Clone(*r.ChatLanguages)
+	case r.ChatPatterns != nil:
+		p.chatPatterns(key, *r.ChatPatterns)
+	case r.DiagnosticsDelay != nil:
+		if ms := *r.DiagnosticsDelay; ms < 0 {
+			p.bad(key, "%d is negative", ms)
+		} else {
+			p.s.DiagnosticsDelay = time.Duration(ms) * time.Millisecond
+		}
+	}
+}
+
+// oneOf sets *dst to v when v is one of allowed, else reports v with msg.
+func (p *settingsParser) oneOf(key string, dst *string, v, msg string, allowed ...string) {
+	if !slices.Contains(allowed, v) {
+		p.bad(key, msg, v)
+		return
+	}
+	*dst = v
+}
+
+// chatPatterns keeps the valid globs and reports the others.
+func (p *settingsParser) chatPatterns(key string, globs []string) {
+	pats := make([]string, 0, len(globs))
+	for _, g := range globs {
+		if _, err := path.Match(g, ""); err != nil {
+			p.bad(key, "bad pattern %q: %v", g, err)
 			continue
 		}
-		switch {
-		case r.Profile != nil:
-			switch *r.Profile {
-			case "dsh", "agentskills":
-				s.Profile = *r.Profile
-			default:
-				bad(key, "%q is not \"dsh\" or \"agentskills\"", *r.Profile)
-			}
-		case r.CatalogDescriptionMaxLength != nil:
-			if *r.CatalogDescriptionMaxLength < 3 {
-				bad(key, "%d is less than 3", *r.CatalogDescriptionMaxLength)
-			} else {
-				s.CatalogDescriptionMaxLength = *r.CatalogDescriptionMaxLength
-			}
-		case r.CatalogVersion != nil:
-			switch *r.CatalogVersion {
-			case "v1", "v2":
-				s.CatalogVersion = *r.CatalogVersion
-			default:
-				bad(key, "%q is not \"v2\" or \"v1\"", *r.CatalogVersion)
-			}
-		case r.DSHHome != nil:
-			s.DSHHome = expand(*r.DSHHome)
-		case r.AgentsHome != nil:
-			s.AgentsHome = expand(*r.AgentsHome)
-		case r.CustomDirs != nil:
-			s.CustomDirs = s.CustomDirs[:0]
-			for _, d := range *r.CustomDirs {
-				if d != "" {
-					s.CustomDirs = append(s.CustomDirs, expand(d))
-				}
-			}
-		case r.BundledDir != nil:
-			s.BundledDir = expand(*r.BundledDir)
-		case r.NoDefaultRoots != nil:
-			s.NoDefaultRoots = *r.NoDefaultRoots
-		case r.ChatLanguages != nil:
-			s.ChatLanguages = slices.Clone(*r.ChatLanguages)
-		case r.ChatPatterns != nil:
-			pats := make([]string, 0, len(*r.ChatPatterns))
-			for _, p := range *r.ChatPatterns {
-				if _, err := path.Match(p, ""); err != nil {
-					bad(key, "bad pattern %q: %v", p, err)
-					continue
-				}
-				pats = append(pats, p)
-			}
-			s.ChatPatterns = pats
-		case r.DiagnosticsDelay != nil:
-			if *r.DiagnosticsDelay < 0 {
-				bad(key, "%d is negative", *r.DiagnosticsDelay)
-			} else {
-				s.DiagnosticsDelay = time.Duration(*r.DiagnosticsDelay) * time.Millisecond
-			}
-		}
+		pats = append(pats, g)
 	}
-	return s, problems
+	p.s.ChatPatterns = pats
 }
 
 var knownSettings = map[string]struct{}{
 	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "dshHome": {},
 	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {},
 	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {},
+}
+
+// diagOptions are the rule options the settings select.
+func (s *Settings) diagOptions() diagnostics.Options {
+	prof, _ := diagnostics.LookupProfile(s.Profile)
+	return diagnostics.Options{Profile: prof, MaxDescription: s.CatalogDescriptionMaxLength}
 }
 
 // isChat reports whether a document with this language id and path is a

@@ -81,20 +81,16 @@ func TestSettingsFromInitAndConfiguration(t *testing.T) {
 	e := newEnv(t, envOptions{})
 	e.initialize(map[string]any{"profile": "agentskills", "catalogDescriptionMaxLength": 2})
 	e.client.waitFor(t, "showMessage for the bad cap", func() bool { return len(e.client.shows) == 1 })
-	e.srv.mu.Lock()
-	if e.srv.settings.Profile != "agentskills" || e.srv.settings.CatalogDescriptionMaxLength != 500 {
-		t.Errorf("settings after initialize = %+v", e.srv.settings)
+	if s := e.srv.sess.snapshot().settings; s.Profile != "agentskills" || s.CatalogDescriptionMaxLength != 500 {
+		t.Errorf("settings after initialize = %+v", s)
 	}
-	e.srv.mu.Unlock()
 
 	// didChangeConfiguration layers settings.skillLs over initializationOptions.
 	e.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"catalogVersion":"v1","catalogDescriptionMaxLength":2}}}`)
 	e.alive()
-	e.srv.mu.Lock()
-	if s := e.srv.settings; s.Profile != "agentskills" || s.CatalogVersion != "v1" {
+	if s := e.srv.sess.snapshot().settings; s.Profile != "agentskills" || s.CatalogVersion != "v1" {
 		t.Errorf("settings after didChangeConfiguration = %+v", s)
 	}
-	e.srv.mu.Unlock()
 	// The same bad setting is shown once only.
 	e.client.mu.Lock()
 	if n := len(e.client.shows); n != 1 {
@@ -110,11 +106,7 @@ func TestWorkspaceFolders(t *testing.T) {
 	a, b, c := t.TempDir(), t.TempDir(), t.TempDir()
 	e := newEnv(t, envOptions{})
 	e.initialize(nil, a, b)
-	folders := func() []string {
-		e.srv.mu.Lock()
-		defer e.srv.mu.Unlock()
-		return slices.Clone(e.srv.folders)
-	}
+	folders := func() []string { return e.srv.sess.snapshot().folders }
 	if got := folders(); !slices.Equal(got, []string{a, b}) {
 		t.Fatalf("folders = %v", got)
 	}

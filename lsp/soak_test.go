@@ -25,11 +25,14 @@ import (
 // and goroutines are back near their baseline and that the server's view
 // equals a cold discovery of the final tree.
 //
-// CI runs a short version. The long one:
+// make test runs a short version (SKILL_LS_SLOW=1). The long one:
 //
 //	SKILL_LS_SOAK=30m SKILL_LS_SOAK_SKILLS=10000 go test -run TestSoak -timeout 40m -v ./lsp
 func TestSoak(t *testing.T) {
 	duration := 3 * time.Second
+	if os.Getenv("SKILL_LS_SOAK") == "" && os.Getenv("SKILL_LS_SLOW") == "" {
+		t.Skip("slow: runs with SKILL_LS_SLOW=1 (make test sets it) or SKILL_LS_SOAK")
+	}
 	if s := os.Getenv("SKILL_LS_SOAK"); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil {

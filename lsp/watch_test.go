@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
@@ -126,4 +128,48 @@ func TestBrokenLinkHeals(t *testing.T) {
 	os.MkdirAll(w.path("project/.agents/skills/pdf/scripts"), 0o755)
 	os.WriteFile(w.path("project/.agents/skills/pdf/scripts/run.sh"), []byte("echo\n"), 0o644)
 	w.diags(u, "no broken link", func(p *protocol.PublishDiagnosticsParams) bool { return count(p) == 0 })
+}
+
+// A skill created on disk during the session appears (real fsnotify; polls
+// with a deadline).
+func TestDiskChangeAppears(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	u := w.open("project/n.chat.md", "markdown", "/newo")
+	dir := w.path("home/.agents/skills/newone")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte("---\nname: newone\ndescription: fresh\n---\nx\n"), 0o644)
+	deadline := time.Now().Add(10 * time.Second)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		res, err := w.server.Completion(w.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: 0, Character: 5}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if items := res.(*protocol.CompletionList).Items; len(items) == 1 && items[0].Label == "newone" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the new skill never appeared")
+		}
+		<-tick.C
+	}
+}
+
+// Client-side watched-file events go through the same path.
+func TestDidChangeWatchedFiles(t *testing.T) {
+	dir := t.TempDir()
+	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
+	for _, d := range []string{w.project + "/.git", w.home} {
+		os.MkdirAll(d, 0o755)
+	}
+	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}})
+	w.initialize(nil, w.project)
+	w.waitLoaded()
+	p := w.path("project/.agents/skills/late/SKILL.md")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("---\nname: Late\ndescription: x\n---\n"), 0o644)
+	w.notify("workspace/didChangeWatchedFiles", `{"changes":[{"uri":"`+string(uri.File(p))+`","type":1}]}`)
+	w.diags(uri.File(p), "diagnostics of the new file", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) > 0 })
 }

@@ -225,10 +225,9 @@ func TestHostileTree(t *testing.T) {
 	}
 }
 
+// TestManyEntries loads a root of 50,000 flat skills (slow: SKILL_LS_SLOW).
 func TestManyEntries(t *testing.T) {
-	if testing.Short() {
-		t.Skip("50,000 entries")
-	}
+	skipUnlessSlow(t)
 	dir := t.TempDir()
 	for i := range 50000 {
 		p := filepath.Join(dir, fmt.Sprintf("s%05d.md", i))

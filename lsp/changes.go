@@ -1,0 +1,256 @@
+package lsp
+
+// changes.go: the modifications session.modify applies, one type per kind
+// of change. Each apply runs under the session lock.
+
+import (
+	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// openDoc is didOpen: the buffer is recorded and, for a skill file, laid
+// over the disk in every view.
+type openDoc struct {
+	uri        uri.URI
+	languageID string
+	version    int32
+	text       []byte
+}
+
+func (m openDoc) apply(s *session, fx *effects) error {
+	d := newDocument(m.uri, m.languageID, m.version, m.text, &s.settings)
+	s.setDocLocked(d)
+	s.syncDocLocked(d, skills.ChangeOpen, fx)
+	return nil
+}
+
+// editDoc is didChange: the whole new text, or ranged edits (full sync is
+// advertised; ranged edits are tolerated anyway).
+type editDoc struct {
+	uri     uri.URI
+	version int32
+	changes []protocol.TextDocumentContentChangeEvent
+}
+
+func (m editDoc) apply(s *session, fx *effects) error {
+	d := s.docs[docKey(m.uri)]
+	if d == nil {
+		return fmt.Errorf("didChange for a document that is not open: %s", m.uri)
+	}
+	if m.version <= d.version && d.version != 0 {
+		return fmt.Errorf("didChange %s: version %d does not increase (have %d): ignored", m.uri, m.version, d.version)
+	}
+	text := d.text
+	for _, c := range m.changes {
+		switch c := c.(type) {
+		case *protocol.TextDocumentContentChangeWholeDocument:
+			text = []byte(c.Text)
+		case *protocol.TextDocumentContentChangePartial:
+			text = applyPartial(text, c)
+		}
+	}
+	nd := d.withText(m.version, text, &s.settings)
+	s.setDocLocked(nd)
+	s.syncDocLocked(nd, skills.ChangeEdit, fx)
+	return nil
+}
+
+// applyPartial applies one ranged change (UTF-16 positions) to text.
+func applyPartial(text []byte, c *protocol.TextDocumentContentChangePartial) []byte {
+	sp := rangeSpan(skills.NewLineIndex(text), c.Range)
+	out := make([]byte, 0, len(text)-sp.Len()+len(c.Text))
+	out = append(out, text[:sp.Start]...)
+	out = append(out, c.Text...)
+	return append(out, text[sp.End:]...)
+}
+
+// saveDoc is didSave: the watcher sees the disk, so only a chat buffer is
+// diagnosed again.
+type saveDoc struct{ uri uri.URI }
+
+func (m saveDoc) apply(s *session, fx *effects) error {
+	if d := s.docs[docKey(m.uri)]; d != nil && d.chat && s.views != nil {
+		fx.dirty = append(fx.dirty, d.key)
+	}
+	return nil
+}
+
+// closeDoc is didClose: the buffer goes and the disk counts again.
+type closeDoc struct{ uri uri.URI }
+
+func (m closeDoc) apply(s *session, fx *effects) error {
+	key := docKey(m.uri)
+	d := s.docs[key]
+	if d == nil {
+		return nil
+	}
+	docs := maps.Clone(s.docs)
+	delete(docs, key)
+	s.docs = docs
+	s.syncDocLocked(d, skills.ChangeClose, fx)
+	return nil
+}
+
+func (s *session) setDocLocked(d *document) {
+	docs := maps.Clone(s.docs)
+	docs[d.key] = d
+	s.docs = docs
+}
+
+// syncDocLocked carries a document change to the views: a chat buffer is
+// diagnosed (or cleared when closed); a skill file becomes an overlay
+// change of every view once the initial discovery is done (before, the
+// discovery replays the open buffers when it ends).
+func (s *session) syncDocLocked(d *document, kind skills.ChangeKind, fx *effects) {
+	set := s.views
+	if set == nil {
+		return
+	}
+	if d.chat {
+		if kind == skills.ChangeClose {
+			fx.clear = append(fx.clear, d.uri)
+		} else {
+			fx.dirty = append(fx.dirty, d.key)
+		}
+		return
+	}
+	if !set.isLoaded || !s.isSkillDocLocked(d) {
+		return
+	}
+	c := skills.Change{Kind: kind, Path: d.key, Version: d.version, Text: d.text}
+	if kind == skills.ChangeClose {
+		c.Text = nil
+	}
+	for _, v := range set.views {
+		v.ws.Apply(set.ctx, c)
+	}
+	fx.dirty = append(fx.dirty, d.key)
+	fx.full = true
+}
+
+// diskChanged is a batch of disk changes from one view's watcher, or from
+// workspace/didChangeWatchedFiles (view nil: every view).
+type diskChanged struct {
+	view    *view
+	changes []skills.Change
+}
+
+func (m diskChanged) apply(s *session, fx *effects) error {
+	set := s.views
+	if set == nil {
+		return nil
+	}
+	views := set.views
+	if m.view != nil {
+		if !slices.Contains(set.views, m.view) {
+			return nil // the watcher of a replaced set
+		}
+		views = []*view{m.view}
+	}
+	if !set.isLoaded {
+		for _, v := range views {
+			set.pending[v] = append(set.pending[v], m.changes...)
+		}
+		return nil
+	}
+	for _, v := range views {
+		v.ws.Apply(set.ctx, m.changes...)
+	}
+	for _, c := range m.changes {
+		fx.dirty = append(fx.dirty, filepath.Clean(c.Path))
+	}
+	fx.full = true
+	return nil
+}
+
+// viewsLoaded ends the initial discovery of set: its views take the open
+// skill buffers and the disk changes seen meanwhile, and every open
+// document and the whole workspace are due for diagnostics.
+type viewsLoaded struct{ set *viewSet }
+
+func (m viewsLoaded) apply(s *session, fx *effects) error {
+	set := m.set
+	set.isLoaded = true
+	if set != s.views {
+		return nil // replaced while it loaded
+	}
+	var changes []skills.Change
+	for _, d := range sortedDocs(s.docs) {
+		if d.chat {
+			fx.dirty = append(fx.dirty, d.key)
+			continue
+		}
+		if s.isSkillDocLocked(d) {
+			changes = append(changes, skills.Change{Kind: skills.ChangeEdit, Path: d.key, Version: d.version, Text: d.text})
+			fx.dirty = append(fx.dirty, d.key)
+		}
+	}
+	for _, v := range set.views {
+		if cs := append(set.pending[v], changes...); len(cs) > 0 {
+			v.ws.Apply(set.ctx, cs...)
+		}
+	}
+	set.pending = nil
+	fx.full = true
+	return nil
+}
+
+// configure sets the settings (when non-nil) and the folders (when
+// non-nil): initialize and didChangeConfiguration. Open documents are
+// classified again (chat or not) and, once started, the views are
+// rebuilt.
+type configure struct {
+	settings *Settings
+	folders  []string
+}
+
+func (m configure) apply(s *session, fx *effects) error {
+	if m.settings != nil {
+		s.settings = *m.settings
+		docs := make(map[string]*document, len(s.docs))
+		for k, d := range s.docs {
+			docs[k] = d.withText(d.version, d.text, &s.settings)
+		}
+		s.docs = docs
+	}
+	if m.folders != nil {
+		s.folders = m.folders
+	}
+	s.rebuildLocked(fx)
+	return nil
+}
+
+// foldersChanged is didChangeWorkspaceFolders: each folder is a cwd for
+// discovery.
+type foldersChanged struct{ added, removed []string }
+
+func (m foldersChanged) apply(s *session, fx *effects) error {
+	folders := slices.Clone(s.folders)
+	for _, p := range m.removed {
+		folders = slices.DeleteFunc(folders, func(x string) bool { return x == p })
+	}
+	for _, p := range m.added {
+		if !slices.Contains(folders, p) {
+			folders = append(folders, p)
+		}
+	}
+	s.folders = folders
+	s.rebuildLocked(fx)
+	return nil
+}
+
+// startViews is initialized: the views are built and discovery starts.
+type startViews struct{}
+
+func (startViews) apply(s *session, fx *effects) error {
+	s.started = true
+	s.rebuildLocked(fx)
+	return nil
+}

@@ -1,0 +1,141 @@
+package lsp
+
+// diagnose.go: what the scheduler runs and publishes: the fast path for
+// changed paths, the workspace-wide pass, chat buffers.
+
+import (
+	"context"
+	"slices"
+
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// passResult is the output of one workspace-wide pass: per path, the
+// diagnostics and the snapshot whose text they index.
+type passResult struct {
+	byPath map[string]fileDiags
+}
+
+type fileDiags struct {
+	snap  *skills.Snapshot
+	diags []diagnostics.Diagnostic
+}
+
+// runPass runs the rules on every view and merges the results: a path
+// belongs to the first view that knows the file.
+func runPass(ctx context.Context, views []viewSnapshot, opts diagnostics.Options) passResult {
+	r := passResult{byPath: map[string]fileDiags{}}
+	for _, v := range views {
+		snap := v.skills
+		ds := diagnostics.Run(ctx, snap, opts)
+		if ctx.Err() != nil {
+			return r
+		}
+		for _, f := range snap.Files() {
+			if _, ok := r.byPath[f.Path]; !ok {
+				r.byPath[f.Path] = fileDiags{snap: snap}
+			}
+		}
+		for p, list := range diagnostics.ByPath(ds) {
+			fd, ok := r.byPath[p]
+			if ok && fd.snap != snap {
+				continue // owned by an earlier view
+			}
+			fd.snap = snap
+			fd.diags = list
+			r.byPath[p] = fd
+		}
+	}
+	return r
+}
+
+// publishPaths diagnoses the given paths now (the edited file's fast path).
+func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
+	keys := make([]string, 0, len(paths))
+	for p := range paths {
+		keys = append(keys, p)
+	}
+	slices.Sort(keys)
+	for _, p := range keys {
+		d := st.doc(p)
+		if d != nil && d.chat {
+			q.publishChat(st, d)
+			continue
+		}
+		snap := st.ownerOf(p)
+		f := snap.File(p)
+		if f == nil {
+			if d != nil {
+				q.pub.clear(d.uri)
+			}
+			continue
+		}
+		q.publishFile(st, snap, f, diagnostics.RunFile(snap, p, q.opts))
+	}
+}
+
+// publishPass publishes a full pass: every skill file, every open chat
+// buffer, and [] for anything published before that is now clean or gone.
+func (q *scheduler) publishPass(st *snapshot, r passResult) {
+	if q.ctx.Err() != nil {
+		return
+	}
+	keep := map[uri.URI]bool{}
+	paths := make([]string, 0, len(r.byPath))
+	for p := range r.byPath {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		fd := r.byPath[p]
+		f := fd.snap.File(p)
+		if f == nil {
+			u := st.uriFor(p)
+			keep[u] = true
+			q.pub.publish(u, nil, protocolDiagnostics(fd.diags, skills.NewLineIndex(nil), fd.snap, st.uriFor))
+			continue
+		}
+		keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
+	}
+	for _, d := range st.openDocs() {
+		if d.chat {
+			keep[d.uri] = true
+			q.publishChat(st, d)
+		}
+	}
+	q.pub.clearExcept(keep)
+}
+
+// publishFile publishes the diagnostics of a skill file from snap, with the
+// overlay's version when the file is open. It returns the URI used.
+func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.File, ds []diagnostics.Diagnostic) uri.URI {
+	u := st.uriFor(f.Path)
+	var version *int32
+	if o, ok := snap.Overlay(f.Path); ok {
+		version = ptr(o.Version)
+	}
+	q.pub.publish(u, version, protocolDiagnostics(ds, f.Lines(), snap, st.uriFor))
+	return u
+}
+
+// publishChat publishes the diagnostics of an open chat buffer against the
+// snapshot of the view that holds it.
+func (q *scheduler) publishChat(st *snapshot, d *document) {
+	snap := st.viewFor(d.key)
+	ds := chatDiagnostics(snap, d, q.opts)
+	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, skills.NewLineIndex(d.text), snap, st.uriFor))
+}
+
+// chatDiagnostics checks the `/name` tokens of a chat buffer, and the names
+// glued to punctuation that DSH ignores.
+func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Options) []diagnostics.Diagnostic {
+	var toks []diagnostics.ChatToken
+	for _, c := range render.GestureCandidates(string(d.text)) {
+		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: skills.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
+	}
+	return diagnostics.Chat(d.key, toks, snap.Registry, opts)
+}

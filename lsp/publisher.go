@@ -1,0 +1,149 @@
+package lsp
+
+// publisher.go: the narrow way out from the background work (discovery, the
+// diagnostics scheduler) to the client, and its implementation over the
+// protocol connection.
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// publisher is all the diagnostics scheduler and the discovery know of the
+// client: they publish converted diagnostics, clear them and report
+// progress. Tests pass a fake.
+type publisher interface {
+	// publish sends diags for u (with the document version, when open)
+	// unless they are what u last received.
+	publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
+	// clear publishes [] for u.
+	clear(u uri.URI)
+	// clearExcept publishes [] for every URI with diagnostics not in keep.
+	clearExcept(keep map[uri.URI]bool)
+	// beginProgress starts a work-done progress (a no-op when the client
+	// does not support it). It may send a request to the client: never
+	// call it on the read loop.
+	beginProgress(ctx context.Context, title, message string) progress
+}
+
+// outbox sends what the server tells the client outside replies:
+// diagnostics, progress, messages and the file-watch registration. It
+// outlives view rebuilds, so a rebuild can clear what older views
+// published.
+type outbox struct {
+	client protocol.Client
+	logger *slog.Logger
+	bg     context.Context // Serve's ctx
+	wg     *sync.WaitGroup // the server's background goroutines
+
+	mu sync.Mutex // guards the fields below
+	// caps is the client's capabilities (set by initialize).
+	caps protocol.ClientCapabilities
+	// shown de-duplicates showMessage problems.
+	shown map[string]bool
+	// progressSeq numbers progress tokens.
+	progressSeq int
+
+	pubMu sync.Mutex         // guards the fields below and orders publishes
+	hash  map[uri.URI]uint64 // last published content hash, per URI
+	live  map[uri.URI]bool   // URIs whose last publish was non-empty
+}
+
+func newOutbox(bg context.Context, client protocol.Client, logger *slog.Logger, wg *sync.WaitGroup) *outbox {
+	return &outbox{
+		client: client, logger: logger, bg: bg, wg: wg,
+		shown: map[string]bool{},
+		hash:  map[uri.URI]uint64{},
+		live:  map[uri.URI]bool{},
+	}
+}
+
+// setCaps records the client's capabilities (initialize).
+func (o *outbox) setCaps(caps protocol.ClientCapabilities) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.caps = caps
+}
+
+func (o *outbox) capabilities() protocol.ClientCapabilities {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.caps
+}
+
+// publish implements [publisher]. A clean document that was never
+// published gets no [] at all (this keeps a 10,000-skill workspace quiet).
+func (o *outbox) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+	if diags == nil {
+		diags = []protocol.Diagnostic{}
+	}
+	h := fnv.New64a()
+	if version != nil {
+		fmt.Fprintf(h, "v%d;", *version)
+	}
+	b, _ := protocol.Marshal(diags)
+	h.Write(b)
+	sum := h.Sum64()
+	o.pubMu.Lock()
+	// Sent under pubMu so that publishes for one URI leave in order.
+	defer o.pubMu.Unlock()
+	last, seen := o.hash[u]
+	o.hash[u] = sum
+	if (seen && last == sum) || (!seen && len(diags) == 0 && version == nil) {
+		return // unchanged, or clean and never published
+	}
+	if len(diags) > 0 {
+		o.live[u] = true
+	} else {
+		delete(o.live, u)
+	}
+	p := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: diags}
+	if version != nil {
+		p.Version = protocol.NewOptional(*version)
+	}
+	if err := o.client.PublishDiagnostics(o.bg, p); err != nil {
+		o.logger.Debug("publishDiagnostics failed", "uri", string(u), "err", err)
+	}
+}
+
+// clear implements [publisher].
+func (o *outbox) clear(u uri.URI) { o.publish(u, nil, nil) }
+
+// clearExcept implements [publisher].
+func (o *outbox) clearExcept(keep map[uri.URI]bool) {
+	o.pubMu.Lock()
+	var stale []uri.URI
+	for u := range o.live {
+		if !keep[u] {
+			stale = append(stale, u)
+		}
+	}
+	o.pubMu.Unlock()
+	for _, u := range stale {
+		o.clear(u)
+	}
+}
+
+// showProblems tells the user, once per distinct message, about something
+// they must fix (a bad setting, an unreadable root).
+func (o *outbox) showProblems(problems []string) {
+	for _, msg := range problems {
+		o.logger.Warn(msg)
+		o.mu.Lock()
+		seen := o.shown[msg]
+		o.shown[msg] = true
+		o.mu.Unlock()
+		if seen {
+			continue
+		}
+		o.wg.Go(func() {
+			o.client.ShowMessage(o.bg, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: "skill-ls: " + msg})
+		})
+	}
+}

@@ -1,0 +1,227 @@
+package lsp
+
+// scheduler_test.go: the session and its diagnostics scheduler without a
+// connection, on synctest's fake clock (no sleeps, no real delays).
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
+)
+
+// fakePublisher records what the scheduler publishes, with the (fake)
+// time of each call.
+type fakePublisher struct {
+	mu        sync.Mutex
+	published []publishCall
+	cleared   []uri.URI
+	passes    []time.Time // clearExcept ends every workspace-wide pass
+}
+
+type publishCall struct {
+	uri     uri.URI
+	version *int32
+	diags   []protocol.Diagnostic
+	at      time.Time
+}
+
+func (p *fakePublisher) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.published = append(p.published, publishCall{u, version, diags, time.Now()})
+}
+
+func (p *fakePublisher) clear(u uri.URI) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cleared = append(p.cleared, u)
+}
+
+func (p *fakePublisher) clearExcept(map[uri.URI]bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.passes = append(p.passes, time.Now())
+}
+
+func (p *fakePublisher) beginProgress(context.Context, string, string) progress { return progress{} }
+
+// last returns the last publish for u, if any.
+func (p *fakePublisher) last(u uri.URI) (publishCall, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i := len(p.published) - 1; i >= 0; i-- {
+		if p.published[i].uri == u {
+			return p.published[i], true
+		}
+	}
+	return publishCall{}, false
+}
+
+func (p *fakePublisher) passTimes() []time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]time.Time(nil), p.passes...)
+}
+
+type fakeNotifier struct{}
+
+func (fakeNotifier) showProblems([]string)                            {}
+func (fakeNotifier) registerFileWatch(context.Context, []skills.Root) {}
+
+// schedulerTree is one custom root: a valid skill and one DSH drops.
+const schedulerTree = `
+-- skills/pdf/SKILL.md --
+---
+name: pdf
+description: Fill PDF forms.
+---
+-- skills/bad/SKILL.md --
+---
+name: Bad Name
+description: x
+---
+`
+
+// newTestSession returns a started session over schedulerTree (no
+// watcher), with its diagnostics delay, and the root's folder. It must run
+// in a synctest bubble; the session stops when the test ends.
+func newTestSession(t *testing.T, delay time.Duration, pub publisher) (*session, string) {
+	dir := t.TempDir()
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(schedulerTree)))
+	root := filepath.Join(dir, "skills")
+	settings := DefaultSettings()
+	settings.CustomDirs, settings.NoDefaultRoots, settings.DiagnosticsDelay = []string{root}, true, delay
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	opts := Options{DisableWatch: true, HomeDir: dir, Getenv: func(string) string { return "" }}
+	s := newSession(ctx, slog.New(slog.DiscardHandler), opts, &wg, pub, fakeNotifier{}, settings)
+	t.Cleanup(func() {
+		s.stop()
+		cancel()
+		wg.Wait()
+	})
+	return s, root
+}
+
+// The fast path publishes a changed file at once; the workspace-wide pass
+// waits for the quiet delay after the last change.
+func TestSchedulerDebounce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &fakePublisher{}
+		s, root := newTestSession(t, 150*time.Millisecond, pub)
+		start := time.Now()
+		if err := s.modify(startViews{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if n := len(pub.passTimes()); n != 0 {
+			t.Fatalf("%d passes before the delay", n)
+		}
+		time.Sleep(150 * time.Millisecond)
+		synctest.Wait()
+		if got := pub.passTimes(); len(got) != 1 || got[0].Sub(start) != 150*time.Millisecond {
+			t.Fatalf("first pass at %v, want one at +150ms", got)
+		}
+		bad := filepath.Join(root, "bad", "SKILL.md")
+		if c, ok := pub.last(uri.File(bad)); !ok || len(c.diags) == 0 {
+			t.Fatalf("the dropped skill has no diagnostics: %+v", c)
+		}
+
+		// Three edits 100 ms apart: each is published at once, the pass
+		// runs once, 150 ms after the last.
+		u := uri.File(bad)
+		editStart := time.Now()
+		for i := range 3 {
+			text := []byte("---\nname: bad\ndescription: fixed\n---\n")
+			if i == 0 {
+				err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: text})
+				if err != nil {
+					t.Fatal(err)
+				}
+			} else if err := s.modify(editDoc{uri: u, version: int32(i + 1), changes: []protocol.TextDocumentContentChangeEvent{
+				&protocol.TextDocumentContentChangeWholeDocument{Text: string(text)}}}); err != nil {
+				t.Fatal(err)
+			}
+			synctest.Wait()
+			c, ok := pub.last(u)
+			if !ok || c.version == nil || *c.version != int32(i+1) || !c.at.Equal(time.Now()) {
+				t.Fatalf("edit %d: last publish %+v, want version %d now", i+1, c, i+1)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		synctest.Wait()
+		if n := len(pub.passTimes()); n != 1 {
+			t.Fatalf("%d passes 100 ms after the last edit, want still 1", n)
+		}
+		time.Sleep(50 * time.Millisecond)
+		synctest.Wait()
+		got := pub.passTimes()
+		if len(got) != 2 || got[1].Sub(editStart) != 350*time.Millisecond {
+			t.Fatalf("passes at %v, want a second one at +350ms after the first edit", got)
+		}
+	})
+}
+
+// Documents opened before the views exist are replayed into them when the
+// discovery ends; a chat buffer is diagnosed, and cleared when closed.
+func TestSessionReplaysOpenDocuments(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &fakePublisher{}
+		s, root := newTestSession(t, 0, pub)
+		pdf := filepath.Join(root, "pdf", "SKILL.md")
+		text := []byte("---\nname: pdf\ndescription: Edited before discovery.\n---\n")
+		chat := uri.URI("untitled:chat-1")
+		err := s.modify(
+			openDoc{uri: uri.File(pdf), languageID: "markdown", version: 7, text: text},
+			openDoc{uri: chat, languageID: "skill-chat", version: 1, text: []byte("run /pdf and /nope")},
+			startViews{},
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.loadedSnapshot(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap := st.ownerOf(pdf)
+		if o, ok := snap.Overlay(pdf); !ok || o.Version != 7 {
+			t.Fatalf("overlay after discovery = %+v, %v; want version 7", o, ok)
+		}
+		if f := st.bufferFile(st.doc(pdf), snap); f != snap.File(pdf) {
+			t.Errorf("the buffer was parsed on its own although the view holds it")
+		}
+		if sk := snap.Registry.Lookup("pdf"); sk == nil || sk.Description != "Edited before discovery." {
+			t.Errorf("registry entry = %+v", sk)
+		}
+		synctest.Wait()
+		if c, ok := pub.last(chat); !ok || len(c.diags) != 1 {
+			t.Fatalf("chat diagnostics = %+v, want the unknown /nope", c)
+		}
+		if err := s.modify(closeDoc{uri: chat}, closeDoc{uri: uri.File(pdf)}); err != nil {
+			t.Fatal(err)
+		}
+		pub.mu.Lock()
+		cleared := pub.cleared
+		pub.mu.Unlock()
+		if len(cleared) == 0 || cleared[0] != chat {
+			t.Errorf("cleared %v, want the closed chat buffer", cleared)
+		}
+		if _, ok := s.snapshot().ownerOf(pdf).Overlay(pdf); ok {
+			t.Errorf("the closed buffer is still an overlay")
+		}
+	})
+}

@@ -1,0 +1,133 @@
+package lsp
+
+// snapshot.go: the open documents and the immutable snapshot of the editor
+// state that every handler reads.
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"sync"
+
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// document is an open editor buffer: a skill file, a chat buffer or any
+// other Markdown. A change replaces it; nothing in it is mutated.
+type document struct {
+	uri        uri.URI // as the client sent it (used when publishing)
+	key        string  // docKey(uri): the cleaned path for file URIs
+	languageID string
+	version    int32
+	text       []byte
+	chat       bool                // a chat buffer under the settings it was classified with
+	parsed     func() *skills.File // the buffer parsed on its own, once
+}
+
+func newDocument(u uri.URI, languageID string, version int32, text []byte, settings *Settings) *document {
+	key := docKey(u)
+	d := &document{uri: u, key: key, languageID: languageID, version: version, text: text}
+	d.chat = settings.isChat(languageID, key)
+	d.parsed = sync.OnceValue(func() *skills.File { return skills.Parse(key, text, skills.ReadFS) })
+	return d
+}
+
+// withText returns the next version of d.
+func (d *document) withText(version int32, text []byte, settings *Settings) *document {
+	return newDocument(d.uri, d.languageID, version, text, settings)
+}
+
+// snapshot is the editor state a handler reads, taken once under the
+// session lock: the open documents, the settings and folders, and each
+// view's skills snapshot. Nothing reachable from it changes.
+type snapshot struct {
+	docs     map[string]*document // open documents by key (never mutated)
+	settings Settings
+	folders  []string
+	views    []viewSnapshot // in folder order; nil before initialized
+	set      *viewSet       // the views' set; nil before initialized
+	loaded   bool           // the set's initial discovery is done
+}
+
+// viewSnapshot is one view's folder and skills snapshot.
+type viewSnapshot struct {
+	folder string
+	skills *skills.Snapshot
+}
+
+// started reports that initialized arrived (the views exist).
+func (st *snapshot) started() bool { return len(st.views) > 0 }
+
+// doc returns the open document with this key, or nil.
+func (st *snapshot) doc(key string) *document { return st.docs[key] }
+
+// openDocs returns the open documents sorted by key.
+func (st *snapshot) openDocs() []*document { return sortedDocs(st.docs) }
+
+func sortedDocs(docs map[string]*document) []*document {
+	out := make([]*document, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d)
+	}
+	slices.SortFunc(out, func(a, b *document) int { return strings.Compare(a.key, b.key) })
+	return out
+}
+
+// uriFor returns the URI of a path (or document key): the client's own URI
+// when the document is open, else the file URI.
+func (st *snapshot) uriFor(path string) uri.URI {
+	if d := st.docs[path]; d != nil {
+		return d.uri
+	}
+	return pathURI(path)
+}
+
+// viewFor returns the skills snapshot of the view whose folder holds path
+// (the deepest), else of the first view; an empty snapshot before
+// initialized.
+func (st *snapshot) viewFor(path string) *skills.Snapshot {
+	if len(st.views) == 0 {
+		return emptySnapshot()
+	}
+	best := st.views[0]
+	bestLen := -1
+	for _, v := range st.views {
+		if v.folder != "" && skills.Within(path, v.folder) && len(v.folder) > bestLen {
+			best, bestLen = v, len(v.folder)
+		}
+	}
+	return best.skills
+}
+
+// ownerOf returns the skills snapshot of the first view that knows the
+// file at path, else viewFor(path).
+func (st *snapshot) ownerOf(path string) *skills.Snapshot {
+	for _, v := range st.views {
+		if v.skills.File(path) != nil {
+			return v.skills
+		}
+	}
+	return st.viewFor(path)
+}
+
+// bufferFile returns the parsed skill file of an open document: the view's
+// file when the view holds this very buffer, else the buffer parsed on its
+// own. They differ before the initial discovery ends (the views replay the
+// buffers then) and for Markdown no view holds (a README, notes).
+func (st *snapshot) bufferFile(d *document, snap *skills.Snapshot) *skills.File {
+	if f := snap.File(d.key); f != nil && bytes.Equal(f.Src, d.text) {
+		return f
+	}
+	return d.parsed()
+}
+
+// diagOptions are the rule options of the settings.
+func (st *snapshot) diagOptions() diagnostics.Options { return st.settings.diagOptions() }
+
+// emptySnapshot is the snapshot of a workspace with no roots.
+func emptySnapshot() *skills.Snapshot {
+	return skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+}

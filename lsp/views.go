@@ -1,0 +1,158 @@
+package lsp
+
+// views.go: the views (one skills.Workspace per workspace folder), built
+// together from one configuration, and their initial discovery.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// view is one workspace folder: a DSH session whose cwd is the folder.
+type view struct {
+	folder string
+	ws     *skills.Workspace
+	// watcher is nil when watching failed or is disabled (guarded by the
+	// set's mu).
+	watcher *skills.RootWatcher
+}
+
+// viewSet is the views built from one settings + folders configuration,
+// with their discovery and diagnostics scheduler. A settings or folder
+// change replaces the whole set.
+type viewSet struct {
+	views  []*view
+	ctx    context.Context // cancelled when the set is replaced or the server stops
+	cancel context.CancelFunc
+	loaded chan struct{} // closed after the initial discovery
+	sched  *scheduler
+
+	// Guarded by the session's mu:
+	// isLoaded reports that the initial discovery is done; before it, the
+	// views take no change (the discovery replays the open buffers).
+	isLoaded bool
+	// pending are the disk changes seen before the discovery ended.
+	pending map[*view][]skills.Change
+
+	mu      sync.Mutex // guards the views' watchers and stopped
+	stopped bool       // stop ran: watchers are closed
+}
+
+// newViewSetLocked builds the views of the current settings and folders:
+// one per folder, or a single one without a cwd when there is no folder.
+func (s *session) newViewSetLocked() *viewSet {
+	settings := s.settings
+	settings.CustomDirs = slices.Clone(settings.CustomDirs)
+	set := &viewSet{loaded: make(chan struct{}), pending: map[*view][]skills.Change{}}
+	set.ctx, set.cancel = context.WithCancel(s.bg)
+	folders := slices.Clone(s.folders)
+	if len(folders) == 0 {
+		folders = []string{""} // no cwd: user, custom and bundled roots only
+	}
+	for _, f := range folders {
+		roots := skills.Roots(skills.RootOptions{
+			Cwd:            f,
+			DSHHome:        settings.DSHHome,
+			AgentsHome:     settings.AgentsHome,
+			CustomDirs:     settings.CustomDirs,
+			BundledDir:     settings.BundledDir,
+			NoDefaultRoots: settings.NoDefaultRoots,
+			Getenv:         s.opts.Getenv,
+			HomeDir:        s.opts.HomeDir,
+		})
+		set.views = append(set.views, &view{folder: f, ws: skills.NewWorkspace(roots, skills.LoadOptions{})})
+	}
+	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub,
+		func() *snapshot { return s.snapshotOf(set) },
+		set.watchLinkedDirs)
+	return set
+}
+
+// roots returns the roots of every view.
+func (set *viewSet) roots() []skills.Root {
+	var roots []skills.Root
+	for _, v := range set.views {
+		roots = append(roots, v.ws.Roots()...)
+	}
+	return roots
+}
+
+// startViews starts the set's scheduler and its discovery.
+func (s *session) startViews(set *viewSet) {
+	s.wg.Go(set.sched.loop)
+	s.wg.Go(func() { s.load(set) })
+}
+
+// stop cancels the set's work and closes its watchers.
+func (set *viewSet) stop() {
+	set.cancel()
+	set.mu.Lock()
+	if set.stopped {
+		set.mu.Unlock()
+		return
+	}
+	set.stopped = true
+	set.mu.Unlock()
+	for _, v := range set.views {
+		if v.watcher != nil {
+			v.watcher.Close()
+		}
+	}
+}
+
+// load runs the initial discovery of every view (with work-done progress),
+// then lets the views take the open buffers (see viewsLoaded).
+func (s *session) load(set *viewSet) {
+	s.watch(set) // before listing, so no change is lost
+	s.out.registerFileWatch(set.ctx, set.roots())
+	prog := s.pub.beginProgress(set.ctx, "skill-ls", "Discovering skills")
+	start := time.Now()
+	for i, v := range set.views {
+		if _, err := v.ws.Load(set.ctx); err != nil {
+			prog.end("cancelled")
+			return
+		}
+		if len(set.views) > 1 {
+			prog.report(fmt.Sprintf("%d/%d folders", i+1, len(set.views)), uint32(100*(i+1)/len(set.views)))
+		}
+	}
+	s.modify(viewsLoaded{set})
+	close(set.loaded)
+	n := 0
+	for _, v := range s.snapshotOf(set).views {
+		n += len(v.skills.Files())
+	}
+	prog.end(fmt.Sprintf("%d skill files", n))
+	s.logger.Debug("discovery done", "files", n, "elapsed", time.Since(start))
+}
+
+// watch starts the fsnotify watcher of each view (issue 4): its batches go
+// through modify like editor events.
+func (s *session) watch(set *viewSet) {
+	if s.opts.DisableWatch {
+		return
+	}
+	for _, v := range set.views {
+		w, err := skills.Watch(v.ws.Roots(), skills.WatchOptions{
+			OnBatch: func(cs []skills.Change) { s.modify(diskChanged{view: v, changes: cs}) },
+			OnError: func(err error) { s.out.showProblems([]string{err.Error()}) },
+		})
+		if err != nil {
+			s.out.showProblems([]string{fmt.Sprintf("cannot watch skill roots (changes on disk need a restart): %v", err)})
+			continue
+		}
+		set.mu.Lock()
+		if set.stopped {
+			set.mu.Unlock()
+			w.Close()
+			return
+		}
+		v.watcher = w
+		set.mu.Unlock()
+	}
+}
