@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -160,20 +159,13 @@ func linkCompletion(t *target, before string, list *protocol.CompletionList) {
 	typed := before[i+2:]
 	dirPart, _ := splitLast(typed)
 	dir := filepath.Join(filepath.Dir(t.file.Path), filepath.FromSlash(dirPart))
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
 	rng := t.rng(skills.Span{Start: t.off - len(typed) + len(dirPart), End: t.off})
+	entries := skills.ListLinkDir(dir, maxCompletionItems+1)
 	for _, de := range entries {
-		name := de.Name()
-		if strings.HasPrefix(name, ".") {
-			continue
-		}
 		kind := protocol.CompletionItemKindFile
-		insert := name
-		if de.IsDir() {
-			kind, insert = protocol.CompletionItemKindFolder, name+"/"
+		insert := de.Name
+		if de.Dir {
+			kind, insert = protocol.CompletionItemKindFolder, de.Name+"/"
 		}
 		if len(list.Items) == maxCompletionItems {
 			list.IsIncomplete = true

@@ -2,13 +2,10 @@ package lsp
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/render"
-	"github.com/skill-ls/skill-ls/skills"
 )
 
 // Definition jumps from a `/name` token in a chat buffer to the skill file,
@@ -29,15 +26,14 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		}
 		return protocol.LocationSlice{fileLocation(t.st, t.snap, sk.Path)}, nil
 	}
-	if l := linkAt(t.file, t.off); l != nil {
-		target, ok := skills.LinkTarget(filepath.Dir(t.file.Path), l.Dest)
-		if !ok {
+	if l := t.snap.LinkAt(t.file, t.off); l != nil {
+		if !l.Exists {
 			return nil, nil
 		}
-		if _, err := os.Stat(target); err != nil {
-			return nil, nil
+		if l.Skill == l.Target && !l.Inside {
+			return protocol.LocationSlice{fileLocation(t.st, t.snap, l.Target)}, nil // another skill: its name
 		}
-		return protocol.LocationSlice{{URI: pathURI(target)}}, nil
+		return protocol.LocationSlice{{URI: pathURI(l.Target)}}, nil
 	}
 	// On a shadowed skill's name: jump to the winner.
 	if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {

@@ -96,7 +96,7 @@ func (q *scheduler) publishPass(st *snapshot, r passResult) {
 		if f == nil {
 			u := st.uriFor(p)
 			keep[u] = true
-			q.pub.publish(u, nil, protocolDiagnostics(fd.diags, skills.NewLineIndex(nil), fd.snap, st.uriFor))
+			q.pub.publish(u, nil, protocolDiagnostics(fd.diags, skills.NewLineIndex(nil), fd.snap, st))
 			continue
 		}
 		keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
@@ -118,7 +118,7 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 	if o, ok := snap.Overlay(f.Path); ok {
 		version = ptr(o.Version)
 	}
-	q.pub.publish(u, version, protocolDiagnostics(ds, f.Lines(), snap, st.uriFor))
+	q.pub.publish(u, version, protocolDiagnostics(ds, f.Lines(), snap, st))
 	return u
 }
 
@@ -127,7 +127,7 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 func (q *scheduler) publishChat(st *snapshot, d *document) {
 	snap := st.viewFor(d.key)
 	ds := chatDiagnostics(snap, d, q.opts)
-	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, skills.NewLineIndex(d.text), snap, st.uriFor))
+	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, skills.NewLineIndex(d.text), snap, st))
 }
 
 // chatDiagnostics checks the `/name` tokens of a chat buffer, and the names

@@ -3,8 +3,6 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
@@ -30,7 +28,7 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		if !ok || tok.Name == "" {
 			return nil, nil
 		}
-		text, sp = skillSummary(t.snap, tok.Name), skills.Span{Start: tok.Start, End: tok.End}
+		text, sp = skillSummary(t, tok.Name), skills.Span{Start: tok.Start, End: tok.End}
 	default:
 		text, sp = skillFileHover(t)
 	}
@@ -42,7 +40,8 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 }
 
 // skillSummary is the hover text for a skill name as a user invokes it.
-func skillSummary(snap *skills.Snapshot, name string) string {
+func skillSummary(t *target, name string) string {
+	snap := t.snap
 	sk := snap.Registry.Lookup(name)
 	if sk == nil {
 		msg := fmt.Sprintf("No skill named `%s`: DSH leaves `/%s` as plain text.", name, name)
@@ -55,7 +54,7 @@ func skillSummary(snap *skills.Snapshot, name string) string {
 	fmt.Fprintf(&b, "**/%s** — %s skill\n\n", sk.Name, sk.Source)
 	b.WriteString(jstext.ModelText(sk.Description))
 	b.WriteString("\n\n")
-	fmt.Fprintf(&b, "- path: `%s`\n", sk.Path)
+	fmt.Fprintf(&b, "- path: `%s`\n", t.st.relPath(sk.Path))
 	if sk.Invocation.UserInvocable {
 		b.WriteString("- `/name` injects its instructions into the message\n")
 	} else {
@@ -66,8 +65,11 @@ func skillSummary(snap *skills.Snapshot, name string) string {
 	} else {
 		b.WriteString("- hidden from the model (`disable-model-invocation: true`)\n")
 	}
-	if n := len(snap.Registry.All(name)); n > 1 {
-		fmt.Fprintf(&b, "- wins over %d other skill(s) with this name\n", n-1)
+	switch n := len(snap.Registry.All(name)) - 1; {
+	case n == 1:
+		b.WriteString("- wins over one other skill with this name\n")
+	case n > 1:
+		fmt.Fprintf(&b, "- wins over %d other skills with this name\n", n)
 	}
 	return b.String()
 }
@@ -81,7 +83,7 @@ func skillFileHover(t *target) (string, skills.Span) {
 			return descriptionHover(t, fld), skills.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
 		}
 		if fld.Key == "name" && !onKey {
-			return nameStatus(t.snap, f), fld.ValueSpan
+			return nameStatus(t, f), fld.ValueSpan
 		}
 		if kd := skills.LookupKeyDoc(fld.Key); kd != nil {
 			return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), fld.KeySpan
@@ -91,15 +93,8 @@ func skillFileHover(t *target) (string, skills.Span) {
 		}
 		return fmt.Sprintf("**%s**: DSH ignores this key.", fld.Key), fld.KeySpan
 	}
-	if l := linkAt(f, t.off); l != nil {
-		target, ok := skills.LinkTarget(filepath.Dir(f.Path), l.Dest)
-		if !ok {
-			return "", skills.Span{}
-		}
-		if _, err := os.Stat(target); err != nil {
-			return fmt.Sprintf("`%s` does not exist", target), l.Span
-		}
-		return fmt.Sprintf("`%s`", target), l.Span
+	if l := t.snap.LinkAt(f, t.off); l != nil {
+		return linkHover(t, l), l.Span
 	}
 	return "", skills.Span{}
 }
@@ -133,9 +128,10 @@ func descriptionHover(t *target, fld *skills.Field) string {
 }
 
 // nameStatus describes where the file stands in the registry.
-func nameStatus(snap *skills.Snapshot, f *skills.File) string {
+func nameStatus(t *target, f *skills.File) string {
+	snap := t.snap
 	if f.Drop != nil {
-		return fmt.Sprintf("DSH **drops** this skill: %s", f.Drop.Detail)
+		return fmt.Sprintf("DSH **drops** this skill: %s", t.st.relMsg(diagnostics.DropMessage(snap, f, t.st.diagOptions())))
 	}
 	if f.Def == nil {
 		return ""
@@ -148,7 +144,23 @@ func nameStatus(snap *skills.Snapshot, f *skills.File) string {
 		return fmt.Sprintf("**%s**", f.Def.Name)
 	}
 	if w := snap.Registry.ShadowOf(sk); w != nil {
-		return fmt.Sprintf("**%s** is **shadowed** by `%s` (%s, rank %d): DSH ignores this file.", sk.Name, w.Path, w.Source, w.Rank)
+		return fmt.Sprintf("**%s** is **shadowed** by `%s` (%s, rank %d): DSH ignores this file.", sk.Name, t.st.relPath(w.Path), w.Source, w.Rank)
 	}
 	return fmt.Sprintf("**%s** — %s skill (rank %d), loaded by DSH.", sk.Name, sk.Source, sk.Rank)
+}
+
+// linkHover says where a link points, whether the target exists, and which
+// skill it belongs to when it is another skill's.
+func linkHover(t *target, l *skills.LinkFact) string {
+	where := "`" + t.st.relPath(l.Target) + "`"
+	switch {
+	case !l.Exists:
+		return where + " does not exist"
+	case l.Skill != "" && !l.Inside:
+		if sk := t.snap.SkillAt(l.Skill); sk != nil {
+			return fmt.Sprintf("%s, in the skill **%s** (%s)", where, sk.Name, sk.Source)
+		}
+		return where + ", in another skill's folder"
+	}
+	return where
 }

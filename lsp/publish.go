@@ -18,17 +18,24 @@ import (
 // 30 MB notification to show them.
 const maxPublished = 500
 
+// pathNamer names files for the client: the URI of a path, and messages
+// with the paths inside the workspace folders made relative.
+type pathNamer interface {
+	uriFor(path string) uri.URI
+	relMsg(msg string) string
+}
+
 // protocolDiagnostics converts the diagnostics of one document (indexed by
-// idx), keeping the first maxPublished and a summary of the rest. uriFor
-// names the files of related locations.
-func protocolDiagnostics(ds []diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, uriFor func(string) uri.URI) []protocol.Diagnostic {
+// idx), keeping the first maxPublished and a summary of the rest. names
+// names the files of related locations and shortens paths in messages.
+func protocolDiagnostics(ds []diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	total := len(ds)
 	if total > maxPublished {
 		ds = ds[:maxPublished]
 	}
 	out := make([]protocol.Diagnostic, 0, len(ds)+1)
 	for _, d := range ds {
-		out = append(out, toProtocolDiagnostic(d, idx, snap, uriFor))
+		out = append(out, toProtocolDiagnostic(d, idx, snap, names))
 	}
 	if total > maxPublished {
 		out = append(out, protocol.Diagnostic{
@@ -43,13 +50,13 @@ func protocolDiagnostics(ds []diagnostics.Diagnostic, idx *skills.LineIndex, sna
 
 // toProtocolDiagnostic converts one diagnostic; related locations in other
 // files use their own line index from snap.
-func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, uriFor func(string) uri.URI) protocol.Diagnostic {
+func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, names pathNamer) protocol.Diagnostic {
 	pd := protocol.Diagnostic{
 		Range:    spanRange(idx, d.Span),
 		Severity: severity(d.Severity),
 		Code:     protocol.String(d.Code),
 		Source:   protocol.NewOptional("skill-ls"),
-		Message:  protocol.String(d.Message),
+		Message:  protocol.String(names.relMsg(d.Message)),
 	}
 	if d.Code != "" && diagnostics.Lookup(d.Code) != nil {
 		pd.CodeDescription = protocol.CodeDescription{Href: uri.URI(diagnostics.DocURL(d.Code))}
@@ -62,8 +69,8 @@ func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *skills.LineIndex, snap 
 			}
 		}
 		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: uriFor(r.Path), Range: spanRange(ridx, r.Span)},
-			Message:  r.Message,
+			Location: protocol.Location{URI: names.uriFor(r.Path), Range: spanRange(ridx, r.Span)},
+			Message:  names.relMsg(r.Message),
 		})
 	}
 	return pd

@@ -3,6 +3,8 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -49,6 +51,7 @@ type nameRef struct {
 	idx  *skills.LineIndex
 	span skills.Span
 	decl bool
+	link *skills.LinkFact // a link into the skill from another skill
 }
 
 // references returns every place naming name: the name value of each skill
@@ -82,7 +85,27 @@ func references(t *target, name string) []nameRef {
 			out = append(out, nameRef{path: d.key, idx: idx, span: sp})
 		}
 	}
+	out = append(out, linkRefs(t, name)...)
 	return append(out, diskChatRefs(t.st, name)...)
+}
+
+// linkRefs returns the links from other skills into the skills named name
+// (`../name/SKILL.md`, `../name/reference.md`).
+func linkRefs(t *target, name string) []nameRef {
+	var out []nameRef
+	for _, sk := range t.snap.Registry.All(name) {
+		into := t.snap.LinksInto(sk.Path)
+		for _, p := range slices.Sorted(maps.Keys(into)) {
+			f := t.snap.File(p)
+			if f == nil {
+				continue
+			}
+			for _, l := range into[p] {
+				out = append(out, nameRef{path: p, idx: f.Lines(), span: l.Span, link: &l})
+			}
+		}
+	}
+	return out
 }
 
 // References handles textDocument/references for a skill name.
@@ -132,13 +155,24 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	if !skills.IsSkillName(p.NewName) {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%q is not a valid skill name (lowercase kebab-case)", p.NewName))
 	}
+	var moves []fileMove
+	if s.supportsFileRename() {
+		moves = folderMoves(t.st, t.snap, name, p.NewName)
+	}
 	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
 	for _, r := range references(t, name) {
+		text := p.NewName
+		if r.link != nil {
+			var ok bool
+			if text, ok = movedDest(r.link, moves); !ok {
+				continue // the folder stays: the link stays right
+			}
+		}
 		u := t.st.uriFor(r.path)
-		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(r.idx, r.span), NewText: p.NewName})
+		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(r.idx, r.span), NewText: text})
 	}
-	if s.supportsFileRename() {
-		return withFolderRenames(t.st, edit, t.snap, name, p.NewName), nil
+	if moves != nil {
+		return withFolderRenames(t.st, edit, moves), nil
 	}
 	return edit, nil
 }

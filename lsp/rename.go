@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,12 +23,70 @@ func (s *server) supportsFileRename() bool {
 	return slices.Contains(ws.WorkspaceEdit.ResourceOperations, protocol.ResourceOperationKind("rename"))
 }
 
+// fileMove is a skill folder (or flat file) a rename moves.
+type fileMove struct{ from, to string }
+
+// folderMoves returns the moves of the skill folders (and flat files)
+// named after oldName that lie inside a workspace folder, when the new path
+// is free. It returns an empty, non-nil slice when there are none.
+func folderMoves(st *snapshot, snap *skills.Snapshot, oldName, newName string) []fileMove {
+	moves := []fileMove{}
+	for _, sk := range snap.Registry.All(oldName) {
+		e, _ := snap.Entry(sk.Path)
+		if e == nil || !st.inFolders(sk.Path) {
+			continue
+		}
+		var m fileMove
+		switch {
+		case e.Kind == skills.EntryBundle && e.Name == oldName:
+			m = fileMove{e.BaseDir, filepath.Join(filepath.Dir(e.BaseDir), newName)}
+		case e.Kind == skills.EntryFlat && strings.TrimSuffix(e.Name, ".md") == oldName:
+			m = fileMove{e.Path, filepath.Join(filepath.Dir(e.Path), newName+".md")}
+		default:
+			continue
+		}
+		if !skills.Exists(m.to) { // never overwrite
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// movedDest returns the destination text of a link into a moved skill
+// folder, pointing at the new place; ok is false when the link's target
+// does not move (or its destination is written in a way skill-ls does not
+// rewrite: escapes, absolute paths).
+func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
+	if strings.ContainsAny(l.Dest, "%\\") || filepath.IsAbs(l.Dest) {
+		return "", false
+	}
+	for _, m := range moves {
+		if !skills.Within(l.Target, m.from) {
+			continue
+		}
+		target := m.to + strings.TrimPrefix(l.Target, m.from)
+		rel, err := filepath.Rel(l.Base, target)
+		if err != nil {
+			return "", false
+		}
+		suffix := ""
+		if i := strings.IndexAny(l.Dest, "?#"); i >= 0 {
+			suffix = l.Dest[i:]
+		}
+		return filepath.ToSlash(rel) + suffix, true
+	}
+	return "", false
+}
+
+// inFolders reports whether path lies inside a workspace folder.
+func (st *snapshot) inFolders(path string) bool {
+	return slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && skills.Within(path, f) })
+}
+
 // withFolderRenames turns a rename's text edits into documentChanges and
-// appends the renames of the skill folders (and flat files) named after the
-// old name that lie inside a workspace folder, when the target is free. The
-// text edits come first: they address the files by their old URIs.
-func withFolderRenames(st *snapshot, edit *protocol.WorkspaceEdit, snap *skills.Snapshot, oldName, newName string) *protocol.WorkspaceEdit {
-	folders := st.folders
+// appends the moves. The text edits come first: they address the files by
+// their old URIs.
+func withFolderRenames(st *snapshot, edit *protocol.WorkspaceEdit, moves []fileMove) *protocol.WorkspaceEdit {
 	var out []protocol.DocumentChange
 	uris := make([]uri.URI, 0, len(edit.Changes))
 	for u := range edit.Changes {
@@ -51,32 +108,8 @@ func withFolderRenames(st *snapshot, edit *protocol.WorkspaceEdit, snap *skills.
 			Edits:        elems,
 		})
 	}
-	inWorkspace := func(p string) bool {
-		for _, f := range folders {
-			if f != "" && skills.Within(p, f) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, sk := range snap.Registry.All(oldName) {
-		e, _ := snap.Entry(sk.Path)
-		if e == nil || !inWorkspace(sk.Path) {
-			continue
-		}
-		var from, to string
-		switch {
-		case e.Kind == skills.EntryBundle && e.Name == oldName:
-			from, to = e.BaseDir, filepath.Join(filepath.Dir(e.BaseDir), newName)
-		case e.Kind == skills.EntryFlat && strings.TrimSuffix(e.Name, ".md") == oldName:
-			from, to = e.Path, filepath.Join(filepath.Dir(e.Path), newName+".md")
-		default:
-			continue
-		}
-		if _, err := os.Lstat(to); err == nil {
-			continue // never overwrite
-		}
-		out = append(out, &protocol.RenameFile{Kind: "rename", OldURI: uri.File(from), NewURI: uri.File(to)})
+	for _, m := range moves {
+		out = append(out, &protocol.RenameFile{Kind: "rename", OldURI: uri.File(m.from), NewURI: uri.File(m.to)})
 	}
 	return &protocol.WorkspaceEdit{DocumentChanges: out}
 }

@@ -5,6 +5,7 @@ package lsp
 
 import (
 	"bytes"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -130,4 +131,32 @@ func (st *snapshot) diagOptions() diagnostics.Options { return st.settings.diagO
 // emptySnapshot is the snapshot of a workspace with no roots.
 func emptySnapshot() *skills.Snapshot {
 	return skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+}
+
+// relPath returns path relative to the deepest workspace folder holding it,
+// else path itself: paths in messages and hovers read as in the CLI.
+func (st *snapshot) relPath(path string) string {
+	best := ""
+	for _, f := range st.folders {
+		if f != "" && skills.Within(path, f) && len(f) > len(best) {
+			best = f
+		}
+	}
+	if best == "" || best == path {
+		return path
+	}
+	return strings.TrimPrefix(path[len(best):], string(filepath.Separator))
+}
+
+// relMsg shortens the absolute paths inside the workspace folders that a
+// message names, deepest folder first.
+func (st *snapshot) relMsg(msg string) string {
+	folders := slices.Clone(st.folders)
+	slices.SortFunc(folders, func(a, b string) int { return len(b) - len(a) })
+	for _, f := range folders {
+		if f != "" && filepath.Dir(f) != f {
+			msg = strings.ReplaceAll(msg, f+string(filepath.Separator), "")
+		}
+	}
+	return msg
 }

@@ -3,6 +3,7 @@ package skills
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -28,9 +29,9 @@ type LinkFact struct {
 	// Target (or which is Target, for a flat skill), "" when none does. For
 	// a link inside the file's own bundle it is the file itself.
 	Skill string
-	// WatchDir, for a missing target inside Base, is the nearest existing
-	// folder between Target and Base: the folder to watch to see the target
-	// appear.
+	// WatchDir, for a target inside Base, is the nearest existing folder
+	// above Target (at most Base): the folder to watch to see the target
+	// appear or go.
 	WatchDir string
 }
 
@@ -61,8 +62,8 @@ func (s *Snapshot) Links(path string) []LinkFact {
 	return e.fact
 }
 
-// LinkWatchDirs returns the folders to watch so that missing link targets
-// of the files at paths are seen when they appear.
+// LinkWatchDirs returns the folders to watch so that the link targets
+// inside the skills of the files at paths are seen when they appear or go.
 func (s *Snapshot) LinkWatchDirs(paths []string) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -89,7 +90,7 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 		_, err := os.Stat(target)
 		fact.Exists = err == nil
 		fact.Skill = s.skillHolding(target)
-		if fact.Inside && !fact.Exists {
+		if fact.Inside && target != base {
 			fact.WatchDir = nearestDir(target, base)
 		}
 		out = append(out, fact)
@@ -185,4 +186,74 @@ func (e *linkEntry) touched(disk map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// LinksOf returns the link facts of f: the snapshot's when f is the file it
+// holds at f.Path, else facts made now for f on its own (an editor buffer
+// the snapshot does not hold yet), resolved against the base f's path has
+// in the snapshot.
+func (s *Snapshot) LinksOf(f *File) []LinkFact {
+	if e := s.links[f.Path]; e != nil && e.file == f {
+		return s.Links(f.Path)
+	}
+	return s.makeLinkFacts(f, s.baseOf(f.Path))
+}
+
+// LinkAt returns the fact of the link of f whose destination holds off.
+func (s *Snapshot) LinkAt(f *File, off int) *LinkFact {
+	facts := s.LinksOf(f)
+	for i := range facts {
+		if facts[i].Span.Contains(off) {
+			return &facts[i]
+		}
+	}
+	return nil
+}
+
+// LinksInto returns, for every file of the snapshot, the links that point
+// into the skill whose file is skillPath from outside it (a link from one
+// skill to another's files), in path order.
+func (s *Snapshot) LinksInto(skillPath string) map[string][]LinkFact {
+	out := map[string][]LinkFact{}
+	for _, p := range s.sorted {
+		for _, l := range s.Links(p) {
+			if l.Skill == skillPath && !l.Inside {
+				out[p] = append(out[p], l)
+			}
+		}
+	}
+	return out
+}
+
+// Exists reports whether something (even a broken link) is at path. It is
+// how the language server checks a rename's target before offering it.
+func Exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// DirEntry is one entry of a folder a link may point into.
+type DirEntry struct {
+	Name string
+	Dir  bool
+}
+
+// ListLinkDir lists dir for link path completion: at most max entries,
+// hidden ones left out, in name order.
+func ListLinkDir(dir string, max int) []DirEntry {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []DirEntry
+	for _, de := range entries {
+		if strings.HasPrefix(de.Name(), ".") {
+			continue
+		}
+		if len(out) == max {
+			break
+		}
+		out = append(out, DirEntry{Name: de.Name(), Dir: de.IsDir()})
+	}
+	return out
 }

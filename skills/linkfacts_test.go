@@ -40,7 +40,7 @@ func TestLinkFacts(t *testing.T) {
 		return out
 	}
 	want := []string{
-		"refs/ok.md inside=true exists=true skill=a/SKILL.md watch=",
+		"refs/ok.md inside=true exists=true skill=a/SKILL.md watch=a/refs",
 		"refs/deep/x.md inside=true exists=false skill=a/SKILL.md watch=a/refs",
 		"../b/SKILL.md inside=false exists=true skill=b/SKILL.md watch=",
 		"../flat.md inside=false exists=true skill=flat.md watch=",
@@ -57,7 +57,7 @@ func TestLinkFacts(t *testing.T) {
 	// facts of the links it touches, and only those.
 	write("a/refs/deep/x.md", "x")
 	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "a", "refs", "deep")})
-	if got := show(snap)[1]; got != "refs/deep/x.md inside=true exists=true skill=a/SKILL.md watch=" {
+	if got := show(snap)[1]; got != "refs/deep/x.md inside=true exists=true skill=a/SKILL.md watch=a/refs/deep" {
 		t.Errorf("after the target appeared: %s", got)
 	}
 	// An unrelated change keeps the facts (same entry, no new stat).
