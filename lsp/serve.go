@@ -83,11 +83,13 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(rwc), jsonrpc2.WithCodec(lspCodec{}))
-	client := protocol.ClientDispatcher(conn) // set before the read loop starts (trap #8)
-
-	queue := newLogQueue(client)
+	// The logger exists before the connection: the stream logs malformed
+	// messages; its window/logMessage mirror gets the client once it is made.
+	queue := newLogQueue(nil)
 	logger := newLogger(opts, queue)
+	conn := jsonrpc2.NewConn(newTolerantStream(rwc, logger), jsonrpc2.WithCodec(lspCodec{}))
+	client := protocol.ClientDispatcher(conn) // set before the read loop starts (trap #8)
+	queue.client = client
 
 	s := newServer(ctx, client, logger, opts)
 	if hooks.setup != nil {
@@ -113,7 +115,9 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 			err = ExitCode(code)
 		}
 	case <-conn.Done():
-		if !s.isShutdown() {
+		if cerr := conn.Err(); errors.Is(cerr, ErrBrokenHeader) {
+			err = cerr
+		} else if !s.isShutdown() {
 			err = ExitCode(1)
 		}
 	case <-ctx.Done():

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -56,7 +57,25 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *verbose {
 		opts.LogMessageLevel = slog.LevelInfo
 	}
-	return lsp.ExitStatus(lsp.Serve(ctx, stdio{stdin, stdout}, opts))
+	if isTerminal(stdin) {
+		fmt.Fprintln(stderr, "skill-ls is a language server: it speaks the Language Server Protocol (JSON-RPC) on stdin and stdout, and editors start it. For the command line, run 'skill-ls --help' (check, list, render, ...). Press Ctrl-D to stop.")
+	}
+	err := lsp.Serve(ctx, stdio{stdin, stdout}, opts)
+	if errors.Is(err, lsp.ErrBrokenHeader) {
+		fmt.Fprintf(stderr, "skill-ls serve: %v; stopping. Is the client speaking LSP (Content-Length framed JSON-RPC)?\n", err)
+	}
+	return lsp.ExitStatus(err)
+}
+
+// isTerminal reports whether r is a terminal (a person typing, not an
+// editor's pipe).
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // stdio is the server's end of the stream: stdin and stdout.
