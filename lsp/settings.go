@@ -18,6 +18,7 @@ type Settings struct {
 	Profile                     string // "dsh" | "agentskills"
 	CatalogDescriptionMaxLength int    // UTF-16 code units, ≥ 3
 	CatalogVersion              string // "v2" | "v1"
+	ProjectRoot                 string // "" = the nearest ancestor of each folder holding .git
 	DSHHome                     string // "" = $DSH_HOME or ~/.dsh
 	AgentsHome                  string // "" = $DSH_AGENTS_HOME or ~/.agents
 	CustomDirs                  []string
@@ -54,6 +55,7 @@ type rawSettings struct {
 	Profile                     *string   `json:"profile"`
 	CatalogDescriptionMaxLength *int      `json:"catalogDescriptionMaxLength"`
 	CatalogVersion              *string   `json:"catalogVersion"`
+	ProjectRoot                 *string   `json:"projectRoot"`
 	DSHHome                     *string   `json:"dshHome"`
 	AgentsHome                  *string   `json:"agentsHome"`
 	CustomDirs                  *[]string `json:"customDirs"`
@@ -159,6 +161,8 @@ func (p *settingsParser) set(key string, value json.RawMessage) {
 		}
 	case r.CatalogVersion != nil:
 		p.oneOf(key, &p.s.CatalogVersion, *r.CatalogVersion, "%q is not \"v2\" or \"v1\"", "v1", "v2")
+	case r.ProjectRoot != nil:
+		p.s.ProjectRoot = p.expand(*r.ProjectRoot)
 	case r.DSHHome != nil:
 		p.s.DSHHome = p.expand(*r.DSHHome)
 	case r.AgentsHome != nil:
@@ -210,7 +214,7 @@ func (p *settingsParser) chatPatterns(key string, globs []string) {
 }
 
 var knownSettings = map[string]struct{}{
-	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "dshHome": {},
+	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "projectRoot": {}, "dshHome": {},
 	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {},
 	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {},
 }

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/skill-ls/skill-ls/render"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -136,5 +138,37 @@ func TestInitialFoldersFallbacks(t *testing.T) {
 	}
 	if got := initialFolders(&protocol.InitializeParams{}); len(got) != 1 {
 		t.Errorf("cwd fallback: %v", got)
+	}
+}
+
+// TestProjectRootSetting: a workspace folder outside the project (no .git
+// to walk up to) sees the project's skills once projectRoot names it.
+func TestProjectRootSetting(t *testing.T) {
+	w := newWorkspaceEnv(t, `
+-- project/notes.txt --
+x
+-- skills-repo/.agents/skills/pdf/SKILL.md --
+---
+name: pdf
+description: PDF forms.
+---
+`, nil)
+	names := func() []string {
+		var list render.Report
+		json.Unmarshal(w.command(cmdListSkills, nil), &list)
+		var out []string
+		for _, s := range list.Skills {
+			out = append(out, s.Name)
+		}
+		return out
+	}
+	if got := names(); len(got) != 0 {
+		t.Fatalf("skills before projectRoot = %v", got)
+	}
+	b, _ := json.Marshal(map[string]any{"skillLs": map[string]any{"projectRoot": w.path("skills-repo")}})
+	w.notify("workspace/didChangeConfiguration", `{"settings":`+string(b)+`}`)
+	w.waitLoaded()
+	if got := names(); !slices.Equal(got, []string{"pdf"}) {
+		t.Errorf("skills with projectRoot = %v", got)
 	}
 }

@@ -57,6 +57,7 @@ func (s *session) newViewSetLocked() *viewSet {
 	for _, f := range folders {
 		roots := skills.Roots(skills.RootOptions{
 			Cwd:            f,
+			ProjectRoot:    settings.ProjectRoot,
 			DSHHome:        settings.DSHHome,
 			AgentsHome:     settings.AgentsHome,
 			CustomDirs:     settings.CustomDirs,

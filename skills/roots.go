@@ -129,7 +129,7 @@ func Roots(o RootOptions) []Root {
 	add := func(dir string, src Source, skipSystem bool, m ReadMode) {
 		roots = append(roots, Root{Dir: dir, Source: src, Rank: src.Rank(), Index: len(roots), SkipSystem: skipSystem, Mode: m})
 	}
-	if !o.NoDefaultRoots && o.Cwd != "" {
+	if !o.NoDefaultRoots && (o.Cwd != "" || o.ProjectRoot != "") {
 		project := ProjectRoot(o.Cwd)
 		if o.ProjectRoot != "" {
 			project = absPath(o.ProjectRoot)
