@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
@@ -25,22 +23,13 @@ func TestGolden(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+			g := skilltest.LoadGolden(t, file)
+			profile, ok := LookupProfile(g.Profile)
+			if !ok {
+				t.Fatalf("unknown profile %q", g.Profile)
 			}
 			dir := t.TempDir()
-			profile := ProfileDSH
-			for _, f := range ar.Files {
-				if f.Name == "profile" {
-					p, ok := LookupProfile(strings.TrimSpace(string(f.Data)))
-					if !ok {
-						t.Fatalf("unknown profile %q", f.Data)
-					}
-					profile = p
-				}
-			}
-			skilltest.WriteArchive(t, dir, ar)
+			skilltest.WriteArchive(t, dir, &g.Tree)
 			roots := skills.Roots(skills.RootOptions{
 				Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
 				DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
@@ -51,25 +40,15 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := render(Run(t.Context(), snap, Options{Profile: profile}), snap, dir)
-			idx := -1
-			for i, f := range ar.Files {
-				if f.Name == "@check" {
-					idx = i
-				}
-			}
 			if os.Getenv("SKILL_LS_UPDATE") != "" {
-				if idx < 0 {
-					ar.Files = append(ar.Files, txtar.File{Name: "@check"})
-					idx = len(ar.Files) - 1
-				}
-				ar.Files[idx].Data = []byte(got)
-				os.WriteFile(file, txtar.Format(ar), 0o644)
+				g.Update(t, "@check", []byte(got))
 				return
 			}
-			if idx < 0 {
+			want, ok := g.Section("@check")
+			if !ok {
 				t.Fatal("no @check section (run with SKILL_LS_UPDATE=1)")
 			}
-			if want := string(ar.Files[idx].Data); got != want {
+			if got != string(want) {
 				t.Errorf("diagnostics differ:\n got:\n%s\nwant:\n%s", got, want)
 			}
 		})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestServerAgreesWithCheck proves that the diagnostics the server publishes
@@ -27,20 +28,8 @@ func TestServerAgreesWithCheck(t *testing.T) {
 	}
 	for _, file := range archives {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			profile := "dsh"
-			var tree txtar.Archive
-			for _, f := range ar.Files {
-				switch {
-				case f.Name == "profile":
-					profile = strings.TrimSpace(string(f.Data))
-				case !strings.HasPrefix(f.Name, "@"):
-					tree.Files = append(tree.Files, f)
-				}
-			}
+			g := skilltest.LoadGolden(t, file)
+			profile, tree := g.Profile, g.Tree
 			tree.Files = append(tree.Files, txtar.File{Name: "project/.git/HEAD", Data: []byte("ref: main\n")})
 			w := newWorkspaceEnv(t, string(txtar.Format(&tree)), map[string]any{"profile": profile})
 

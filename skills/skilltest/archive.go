@@ -27,3 +27,63 @@ func WriteArchive(tb testing.TB, dir string, ar *txtar.Archive) {
 		}
 	}
 }
+
+// Golden is a golden txtar archive of a skill tree: the files to write
+// (project/ is the project and cwd, home/ the user's home), the profile it
+// is checked with (a "profile" section, default "dsh") and the expected
+// output sections (names starting with "@").
+type Golden struct {
+	Path    string
+	Archive *txtar.Archive
+	// Tree holds the files to write: every section but "profile" and the
+	// "@" ones.
+	Tree    txtar.Archive
+	Profile string
+}
+
+// LoadGolden reads a golden archive.
+func LoadGolden(tb testing.TB, path string) *Golden {
+	tb.Helper()
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g := &Golden{Path: path, Archive: ar, Profile: "dsh"}
+	for _, f := range ar.Files {
+		switch {
+		case f.Name == "profile":
+			g.Profile = strings.TrimSpace(string(f.Data))
+		case !strings.HasPrefix(f.Name, "@"):
+			g.Tree.Files = append(g.Tree.Files, f)
+		}
+	}
+	return g
+}
+
+// Section returns the data of the section name and whether it exists.
+func (g *Golden) Section(name string) ([]byte, bool) {
+	for _, f := range g.Archive.Files {
+		if f.Name == name {
+			return f.Data, true
+		}
+	}
+	return nil, false
+}
+
+// Update sets the section name to data (adding it at the end when new) and
+// rewrites the archive file.
+func (g *Golden) Update(tb testing.TB, name string, data []byte) {
+	tb.Helper()
+	found := false
+	for i := range g.Archive.Files {
+		if g.Archive.Files[i].Name == name {
+			g.Archive.Files[i].Data, found = data, true
+		}
+	}
+	if !found {
+		g.Archive.Files = append(g.Archive.Files, txtar.File{Name: name, Data: data})
+	}
+	if err := os.WriteFile(g.Path, txtar.Format(g.Archive), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+}
