@@ -423,21 +423,39 @@ type planned struct {
 // unclosed frontmatter), and 5% with a link to a missing file. dir must be
 // empty or not exist.
 func WriteCorpus(dir string, opts CorpusOptions) (*Corpus, error) {
-	frac := func(v, def float64) float64 {
-		switch {
-		case v == 0:
-			return def
-		case v < 0:
-			return 0
-		}
-		return v
-	}
-	flatF, dupF, invalidF := frac(opts.Flat, 0.10), frac(opts.Dup, 0.02), frac(opts.Invalid, 0.02)
 	g := &gen{r: rand.New(rand.NewPCG(opts.Seed, 0x5111_15_1500))}
+	plan := g.plan(opts)
+	c := &Corpus{Dir: dir, Invalid: map[string][]string{}}
+	used := map[string]bool{}
+	for _, p := range plan {
+		if err := g.writeSkill(c, p, used); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.finish(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// fraction returns v, def when v is 0, and 0 when v is negative.
+func fraction(v, def float64) float64 {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
+
+// plan decides, for every skill of the corpus, its root, name, shape
+// (bundle or flat), duplicate and defect.
+func (g *gen) plan(opts CorpusOptions) []planned {
+	flatF, dupF, invalidF := fraction(opts.Flat, 0.10), fraction(opts.Dup, 0.02), fraction(opts.Invalid, 0.02)
 	n := opts.N
 	nDup := int(math.Round(float64(n) * dupF))
 	nInvalid := int(math.Round(float64(n) * invalidF))
-
 	idx := g.r.Perm(n)
 	dupSet, invalidSet, flatSet := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	for _, i := range idx[:nDup] {
@@ -449,25 +467,37 @@ func WriteCorpus(dir string, opts CorpusOptions) (*Corpus, error) {
 	for _, i := range g.r.Perm(n)[:int(math.Round(float64(n)*flatF))] {
 		flatSet[i] = true
 	}
-
 	plan := make([]planned, n)
 	taken := map[string]bool{}
 	for i := range plan {
-		w := g.r.Float64()
-		root := len(corpusRoots) - 1
-		for ri, r := range corpusRoots {
-			if w < r.weight {
-				root = ri
-				break
-			}
-			w -= r.weight
-		}
-		plan[i] = planned{root: root, flat: flatSet[i], dupOf: -1}
+		plan[i] = planned{root: g.root(), flat: flatSet[i], dupOf: -1}
 		if !dupSet[i] {
 			plan[i].name = g.kebab(taken)
 			taken[plan[i].name] = true
 		}
 	}
+	g.assignDuplicates(plan, dupSet, invalidSet)
+	for k, i := range sortedKeys(invalidSet) {
+		plan[i].defect = invalidKinds[k%len(invalidKinds)]
+	}
+	return plan
+}
+
+// root picks a root index by the corpus roots' weights.
+func (g *gen) root() int {
+	w := g.r.Float64()
+	for ri, r := range corpusRoots {
+		if w < r.weight {
+			return ri
+		}
+		w -= r.weight
+	}
+	return len(corpusRoots) - 1
+}
+
+// assignDuplicates gives each duplicate the name of a valid original,
+// preferring one in another root.
+func (g *gen) assignDuplicates(plan []planned, dupSet, invalidSet map[int]bool) {
 	var originals []int
 	for i, p := range plan {
 		if p.name != "" && !invalidSet[i] {
@@ -484,120 +514,139 @@ func WriteCorpus(dir string, opts CorpusOptions) (*Corpus, error) {
 		}
 		plan[i].name, plan[i].dupOf = plan[o].name, o
 	}
-	for k, i := range sortedKeys(invalidSet) {
-		plan[i].defect = invalidKinds[k%len(invalidKinds)]
+}
+
+// entryName returns the entry and frontmatter names of a planned skill,
+// made unique in its root.
+func entryName(p planned, used map[string]bool) (entry, fmName string) {
+	entry, fmName = p.name, p.name
+	switch p.defect {
+	case "uppercase-name":
+		parts := strings.Split(p.name, "-")
+		for i, s := range parts {
+			parts[i] = capitalize(s)
+		}
+		entry = strings.Join(parts, "-")
+		fmName = entry
+	case "name-dir-mismatch":
+		entry = p.name + "-old"
 	}
+	rel := corpusRoots[p.root].rel
+	for used[rel+"/"+entry] {
+		entry += "-x"
+	}
+	used[rel+"/"+entry] = true
+	return entry, fmName
+}
 
-	c := &Corpus{Dir: dir, Invalid: map[string][]string{}}
-	used := map[string]bool{}
-	for _, p := range plan {
-		entry, fmName := p.name, p.name
-		switch p.defect {
-		case "uppercase-name":
-			parts := strings.Split(p.name, "-")
-			for i, s := range parts {
-				parts[i] = capitalize(s)
-			}
-			entry = strings.Join(parts, "-")
-			fmName = entry
-		case "name-dir-mismatch":
-			entry = p.name + "-old"
+// resources picks the resource files of a bundle.
+func (g *gen) resources(flat bool) (scripts, refs, extra []string) {
+	if flat {
+		return nil, nil, nil
+	}
+	if g.r.Float64() < 0.6 {
+		for range g.between(1, 2) {
+			scripts = append(scripts, g.choice(verbs)+".sh")
 		}
-		rel := corpusRoots[p.root].rel
-		for used[rel+"/"+entry] {
-			entry += "-x"
+	}
+	if g.r.Float64() < 0.5 {
+		for range g.between(1, 3) {
+			refs = append(refs, g.choice(nouns)+".md")
 		}
-		used[rel+"/"+entry] = true
+	}
+	if g.r.Float64() < 0.15 {
+		extra = append(extra, "assets/template.json")
+	}
+	if g.r.Float64() < 0.10 {
+		extra = append(extra, "agents/openai.yaml")
+	}
+	return uniqSorted(scripts), uniqSorted(refs), extra
+}
 
-		var scripts, refs, extra []string
-		if !p.flat {
-			if g.r.Float64() < 0.6 {
-				for range g.between(1, 2) {
-					scripts = append(scripts, g.choice(verbs)+".sh")
-				}
-			}
-			if g.r.Float64() < 0.5 {
-				for range g.between(1, 3) {
-					refs = append(refs, g.choice(nouns)+".md")
-				}
-			}
-			if g.r.Float64() < 0.15 {
-				extra = append(extra, "assets/template.json")
-			}
-			if g.r.Float64() < 0.10 {
-				extra = append(extra, "agents/openai.yaml")
-			}
-			scripts, refs = uniqSorted(scripts), uniqSorted(refs)
+// writeSkill writes one planned skill (and its resources) and records it.
+func (g *gen) writeSkill(c *Corpus, p planned, used map[string]bool) error {
+	entry, fmName := entryName(p, used)
+	rel := corpusRoots[p.root].rel
+	scripts, refs, extra := g.resources(p.flat)
+	broken := g.r.Float64() < 0.05
+	size := int(g.triangular(1024, 8192, 2560))
+	desc := g.description(p.name)
+	text := g.frontmatter(fmName, desc, p.defect) + g.body(p.name, size, scripts, refs, broken)
+	file := filepath.Join(c.Dir, rel, entry+".md")
+	if p.flat {
+		c.Flat++
+	} else {
+		d := filepath.Join(c.Dir, rel, entry)
+		file = filepath.Join(d, "SKILL.md")
+		c.Bundles++
+		if err := g.writeResources(d, p.name, scripts, refs, extra); err != nil {
+			return err
 		}
-		broken := g.r.Float64() < 0.05
-		size := int(g.triangular(1024, 8192, 2560))
-		desc := g.description(p.name)
-		text := g.frontmatter(fmName, desc, p.defect) + g.body(p.name, size, scripts, refs, broken)
+		c.ResourceFiles += len(scripts) + len(refs) + len(extra)
+	}
+	if err := writeFile(file, text); err != nil {
+		return err
+	}
+	c.SkillFiles = append(c.SkillFiles, file)
+	c.SkillBytes += int64(len(text))
+	relPath, _ := filepath.Rel(c.Dir, file)
+	if p.defect != "" {
+		c.Invalid[p.defect] = append(c.Invalid[p.defect], relPath)
+	}
+	if p.dupOf >= 0 {
+		c.Duplicates = append(c.Duplicates, relPath)
+	}
+	if broken {
+		c.BrokenLinks++
+	}
+	return nil
+}
 
-		var file string
-		if p.flat {
-			file = filepath.Join(dir, rel, entry+".md")
-			c.Flat++
+// writeResources writes the scripts, references and extra files of a bundle.
+func (g *gen) writeResources(d, name string, scripts, refs, extra []string) error {
+	for _, s := range scripts {
+		if err := writeFile(filepath.Join(d, "scripts", s), g.script(name)); err != nil {
+			return err
+		}
+	}
+	for _, r := range refs {
+		if err := writeFile(filepath.Join(d, "references", r), g.reference(name)); err != nil {
+			return err
+		}
+	}
+	for _, e := range extra {
+		var content string
+		if strings.HasSuffix(e, ".json") {
+			b, _ := json.MarshalIndent(map[string]any{"name": name, "fields": g.sample(words, 4)}, "", "  ")
+			content = string(b) + "\n"
 		} else {
-			d := filepath.Join(dir, rel, entry)
-			file = filepath.Join(d, "SKILL.md")
-			c.Bundles++
-			for _, s := range scripts {
-				if err := writeFile(filepath.Join(d, "scripts", s), g.script(p.name)); err != nil {
-					return nil, err
-				}
-			}
-			for _, r := range refs {
-				if err := writeFile(filepath.Join(d, "references", r), g.reference(p.name)); err != nil {
-					return nil, err
-				}
-			}
-			for _, e := range extra {
-				var content string
-				if strings.HasSuffix(e, ".json") {
-					b, _ := json.MarshalIndent(map[string]any{"name": p.name, "fields": g.sample(words, 4)}, "", "  ")
-					content = string(b) + "\n"
-				} else {
-					content = fmt.Sprintf("interface:\n  display_name: %q\n", p.name)
-				}
-				if err := writeFile(filepath.Join(d, filepath.FromSlash(e)), content); err != nil {
-					return nil, err
-				}
-			}
-			c.ResourceFiles += len(scripts) + len(refs) + len(extra)
+			content = fmt.Sprintf("interface:\n  display_name: %q\n", name)
 		}
-		if err := writeFile(file, text); err != nil {
-			return nil, err
-		}
-		c.SkillFiles = append(c.SkillFiles, file)
-		c.SkillBytes += int64(len(text))
-		relPath, _ := filepath.Rel(dir, file)
-		if p.defect != "" {
-			c.Invalid[p.defect] = append(c.Invalid[p.defect], relPath)
-		}
-		if p.dupOf >= 0 {
-			c.Duplicates = append(c.Duplicates, relPath)
-		}
-		if broken {
-			c.BrokenLinks++
+		if err := writeFile(filepath.Join(d, filepath.FromSlash(e)), content); err != nil {
+			return err
 		}
 	}
-	if err := writeFile(filepath.Join(dir, "project", ".git", "HEAD"), "ref: refs/heads/main\n"); err != nil {
-		return nil, err
+	return nil
+}
+
+// finish writes the host project's files and creates every root.
+func (c *Corpus) finish() error {
+	if err := writeFile(filepath.Join(c.Dir, "project", ".git", "HEAD"), "ref: refs/heads/main\n"); err != nil {
+		return err
 	}
-	if err := writeFile(filepath.Join(dir, "project", "README.md"), "# fake project\n\nSkill corpus host project.\n"); err != nil {
-		return nil, err
+	if err := writeFile(filepath.Join(c.Dir, "project", "README.md"), "# fake project\n\nSkill corpus host project.\n"); err != nil {
+		return err
 	}
 	for _, r := range corpusRoots {
-		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(r.rel)), 0o755); err != nil {
-			return nil, err
+		if err := os.MkdirAll(filepath.Join(c.Dir, filepath.FromSlash(r.rel)), 0o755); err != nil {
+			return err
 		}
 	}
 	slices.Sort(c.Duplicates)
 	for _, v := range c.Invalid {
 		slices.Sort(v)
 	}
-	return c, nil
+	return nil
 }
 
 func writeFile(p, text string) error {
