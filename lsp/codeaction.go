@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -80,7 +81,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	var title string
 	switch {
 	case f.Drop != nil:
-		title = "dropped by DSH: " + f.Drop.Detail
+		title = "dropped by DSH: " + render.DropSummary(f)
 	case f.Def != nil && !f.Def.Invocation.ModelInvocable:
 		title = "not in the catalog (disable-model-invocation)"
 	case f.Def != nil:

@@ -22,6 +22,12 @@ type commandArgs struct {
 	MaxDescription int     `json:"maxDescription"`
 	Name           *string `json:"name"`
 	Text           *string `json:"text"`
+	// Position (with URI) is a place in an open document: previewSkill
+	// previews the /name token there, previewInvocation the line there.
+	Position *protocol.Position `json:"position"`
+	// LanguageID (documentInfo) is the language id the client would open
+	// a document that is not open with.
+	LanguageID string `json:"languageId"`
 }
 
 // ExecuteCommand runs the preview commands of docs/server.md.
@@ -43,6 +49,9 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return nil, ctx.Err()
 	case <-e.ctx.Done(): // discovery was cancelled: shutdown or new settings
 		return nil, fmt.Errorf("skill discovery was cancelled (shutdown or new settings): %w", protocol.ErrContentModified)
+	}
+	if p.Command == cmdDocumentInfo {
+		return s.runDocumentInfo(e, args)
 	}
 	var path string
 	if args.URI != "" {
@@ -70,6 +79,17 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return mustAny(text), nil
 	case cmdPreviewSkill:
 		toolArgs := map[string]any{}
+		if args.Name == nil && args.Position != nil && path != "" {
+			name, err := s.chatNameAt(args.URI, *args.Position)
+			if err != nil {
+				return nil, err
+			}
+			if name != "" {
+				args.Name = &name
+			} else if d := s.docByKey(path); d != nil && d.chat {
+				return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no /name token at the cursor")
+			}
+		}
 		switch {
 		case args.Name != nil:
 			toolArgs["name"] = *args.Name
@@ -95,6 +115,12 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		switch {
 		case args.Text != nil:
 			text = *args.Text
+		case args.URI != "" && args.Position != nil:
+			line, err := s.lineAt(args.URI, *args.Position)
+			if err != nil {
+				return nil, err
+			}
+			text = line
 		case args.URI != "":
 			d := s.docByKey(path)
 			if d == nil {

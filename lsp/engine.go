@@ -76,6 +76,7 @@ func newEngine(s *server, settings Settings, folders []string) *engine {
 	for _, f := range folders {
 		roots := skills.Roots(skills.RootOptions{
 			Cwd:            f,
+			ProjectRoot:    projectRootFor(settings.ProjectRoot, f),
 			DSHHome:        settings.DSHHome,
 			AgentsHome:     settings.AgentsHome,
 			CustomDirs:     settings.CustomDirs,
@@ -233,16 +234,22 @@ func (e *engine) load() {
 // with language id "skill", or a .md file directly in a root (flat skill).
 // Other Markdown (READMEs, notes) and chat buffers are not.
 func (e *engine) isSkillDocLocked(d *document) bool {
-	if d.chat || !filepath.IsAbs(d.key) {
+	return !d.chat && e.isSkillPathLocked(d.key, d.languageID)
+}
+
+// isSkillPathLocked is isSkillDocLocked for a path and language id (the
+// document need not be open).
+func (e *engine) isSkillPathLocked(key, languageID string) bool {
+	if !filepath.IsAbs(key) {
 		return false
 	}
-	if filepath.Base(d.key) == "SKILL.md" || d.languageID == "skill" {
+	if filepath.Base(key) == "SKILL.md" || languageID == "skill" {
 		return true
 	}
-	if !strings.EqualFold(filepath.Ext(d.key), ".md") {
+	if !strings.EqualFold(filepath.Ext(key), ".md") {
 		return false
 	}
-	dir := filepath.Dir(d.key)
+	dir := filepath.Dir(key)
 	for _, v := range e.views {
 		for _, r := range v.ws.Roots() {
 			if r.Dir == dir {

@@ -235,8 +235,8 @@ func TestChatCompletion(t *testing.T) {
 	for _, it := range list.Items {
 		labels = append(labels, it.Label)
 	}
-	if !slices.Equal(labels, []string{"deploy"}) {
-		t.Fatalf("labels = %v, want [deploy]", labels)
+	if !slices.Equal(labels, []string{"/deploy"}) {
+		t.Fatalf("labels = %v, want [/deploy]", labels)
 	}
 	te := list.Items[0].TextEdit.(*protocol.TextEdit)
 	if te.NewText != "/deploy" || te.Range.Start.Character != 9 || te.Range.End.Character != 12 {
@@ -250,8 +250,8 @@ func TestChatCompletion(t *testing.T) {
 	for _, it := range res.(*protocol.CompletionList).Items {
 		labels = append(labels, it.Label)
 	}
-	if !slices.Equal(labels, []string{"deploy", "manual", "pdf"}) {
-		t.Errorf("labels = %v, want [deploy manual pdf]", labels)
+	if !slices.Equal(labels, []string{"/deploy", "/manual", "/pdf"}) {
+		t.Errorf("labels = %v, want [/deploy /manual /pdf]", labels)
 	}
 	// The TUI form.
 	w.edit(u, 3, "/skill:pd")
@@ -522,7 +522,7 @@ func TestDiskChangeAppears(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if items := res.(*protocol.CompletionList).Items; len(items) == 1 && items[0].Label == "newone" {
+		if items := res.(*protocol.CompletionList).Items; len(items) == 1 && items[0].Label == "/newone" {
 			return
 		}
 		if time.Now().After(deadline) {

@@ -170,6 +170,9 @@ func newHandler(s *server, logger *slog.Logger) jsonrpc2.Handler {
 				return nil, s.Initialized(ctx, &protocol.InitializedParams{})
 			}
 		}
+		if s.isForeignRequest(method, req.Params()) {
+			return nil, nil // Markdown that is neither a skill file nor a chat buffer
+		}
 		res, err := serverHandler(ctx, req)
 		if errors.Is(err, jsonrpc2.ErrParse) { // the envelope parsed: it's the param shape
 			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())

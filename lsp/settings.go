@@ -21,6 +21,7 @@ type Settings struct {
 	CustomDirs                  []string
 	BundledDir                  string // "" = $DSH_BUNDLED_SKILL_DIR
 	NoDefaultRoots              bool
+	ProjectRoot                 string // "" = the nearest ancestor of each folder holding .git
 	ChatLanguages               []string
 	ChatPatterns                []string
 	DiagnosticsDelay            time.Duration
@@ -57,6 +58,7 @@ type rawSettings struct {
 	CustomDirs                  *[]string `json:"customDirs"`
 	BundledDir                  *string   `json:"bundledDir"`
 	NoDefaultRoots              *bool     `json:"noDefaultRoots"`
+	ProjectRoot                 *string   `json:"projectRoot"`
 	ChatLanguages               *[]string `json:"chatLanguages"`
 	ChatPatterns                *[]string `json:"chatPatterns"`
 	DiagnosticsDelay            *int      `json:"diagnosticsDelay"`
@@ -154,6 +156,8 @@ func parseSettings(base Settings, data []byte, section bool, homeDir string) (s 
 			s.BundledDir = expand(*r.BundledDir)
 		case r.NoDefaultRoots != nil:
 			s.NoDefaultRoots = *r.NoDefaultRoots
+		case r.ProjectRoot != nil:
+			s.ProjectRoot = expand(*r.ProjectRoot)
 		case r.ChatLanguages != nil:
 			s.ChatLanguages = slices.Clone(*r.ChatLanguages)
 		case r.ChatPatterns != nil:
@@ -179,7 +183,7 @@ func parseSettings(base Settings, data []byte, section bool, homeDir string) (s 
 
 var knownSettings = map[string]struct{}{
 	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "dshHome": {},
-	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {},
+	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {}, "projectRoot": {},
 	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {},
 }
 

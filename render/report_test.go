@@ -40,21 +40,27 @@ func TestNewReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := NewReport(snap)
-	pdf := ReportSkill{Name: "pdf", Description: "PDF.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "pdf", "SKILL.md"), ModelInvocable: true, UserInvocable: true}
+	pdf := ReportSkill{Name: "pdf", Description: "PDF.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "pdf", "SKILL.md"), Root: a, ModelInvocable: true, UserInvocable: true}
 	want := Report{
+		Roots: []ReportRoot{
+			{Dir: a, Source: "project-dsh", Rank: 100, Exists: true},
+			{Dir: b, Source: "user-agents", Rank: 500, Exists: true},
+			{Dir: notDir, Source: "custom", Rank: 300, Exists: false},
+		},
 		Skills: []ReportSkill{
 			pdf,
-			{Name: "quiet", Description: "Quiet.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "quiet.md"), UserInvocable: true},
+			{Name: "quiet", Description: "Quiet.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "quiet.md"), Root: a, UserInvocable: true},
 		},
 		Shadowed: []ReportShadow{{
-			ReportSkill: ReportSkill{Name: "pdf", Description: "Other PDF.", Source: "user-agents", Rank: 500, Path: filepath.Join(b, "pdf.md"), ModelInvocable: true, UserInvocable: true},
+			ReportSkill: ReportSkill{Name: "pdf", Description: "Other PDF.", Source: "user-agents", Rank: 500, Path: filepath.Join(b, "pdf.md"), Root: b, ModelInvocable: true, UserInvocable: true},
 			Winner:      pdf,
 		}},
 		Dropped: []ReportDropped{{
-			Path: filepath.Join(a, "bad.md"), Source: "project-dsh", Rank: 100, Kind: "no-frontmatter",
-			Reason: snap.File(filepath.Join(a, "bad.md")).Drop.Detail,
-			Log:    snap.File(filepath.Join(a, "bad.md")).Drop.Log,
-			Line:   1, Column: 1,
+			Path: filepath.Join(a, "bad.md"), Source: "project-dsh", Rank: 100, Root: a, Kind: "no-frontmatter",
+			Summary: "no YAML frontmatter",
+			Reason:  snap.File(filepath.Join(a, "bad.md")).Drop.Detail,
+			Log:     snap.File(filepath.Join(a, "bad.md")).Drop.Log,
+			Line:    1, Column: 1,
 		}},
 		Problems: []ReportProblem{{Kind: "root-not-directory", Path: notDir, Message: snap.Problems()[0].Message}},
 	}
@@ -67,7 +73,29 @@ func TestNewReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(js) != `{"skills":[],"shadowed":[],"dropped":[],"problems":[]}` {
+	if string(js) != `{"roots":[],"skills":[],"shadowed":[],"dropped":[],"problems":[]}` {
 		t.Errorf("empty report = %s", js)
+	}
+}
+
+func TestDropSummary(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"loaded", "---\nname: ok\ndescription: Fine.\n---\n", ""},
+		{"yaml", "---\nname: x\ndescription: Use when: asked\n---\n", "invalid YAML at 3:14"},
+		{"no frontmatter", "# Title\n", "no YAML frontmatter"},
+		{"missing description", "---\nname: x\n---\n", "description missing or not a string at 1:1"},
+		{"invalid name", "---\nname: Bad Name\ndescription: d\n---\n", "invalid name at 2:7"},
+		{"invocation", "---\nname: x\ndescription: d\nuser-invocable: maybe\n---\n", "invalid user-invocable at 4:17"},
+		{"binary", "---\x00\n", "binary file at 1:4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := skills.Parse("/r/x/SKILL.md", []byte(tt.src), skills.ReadFS)
+			if got := DropSummary(f); got != tt.want {
+				t.Errorf("DropSummary = %q, want %q (drop %+v)", got, tt.want, f.Drop)
+			}
+		})
 	}
 }

@@ -24,8 +24,10 @@ INVOCATION is "model,user" for a skill the model may load and a user may
 invoke with /name, "user" with disable-model-invocation, "model" with
 user-invocable: false, and "none" when both hide it.
 
---json prints {"skills": [...], "shadowed": [...], "dropped": [...],
-"problems": [...]}, the shape of the language server's skill-ls.listSkills.
+--json prints {"roots": [...], "skills": [...], "shadowed": [...],
+"dropped": [...], "problems": [...]}, the shape of the language server's
+skill-ls.listSkills (docs/server.md): the roots in rank order, and each entry
+names its root.
 
 Examples:
   skill-ls list

@@ -1,0 +1,171 @@
+package lsp
+
+// editors.go: what thin editor clients ask the server instead of deciding
+// themselves: which documents are skill files or chat buffers
+// (skill-ls.documentInfo), what a position in a chat buffer names, and the
+// guard that keeps other Markdown out of every feature.
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"unicode/utf8"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/render"
+)
+
+// cmdDocumentInfo classifies a document and sums up the catalog it sees.
+const cmdDocumentInfo = "skill-ls.documentInfo"
+
+// Document kinds of skill-ls.documentInfo.
+const (
+	docKindSkill = "skill" // a skill file: SKILL.md, language id "skill", or a .md directly in a root
+	docKindChat  = "chat"  // a chat buffer (chatLanguages, chatPatterns)
+	docKindOther = "other" // anything else: skill-ls has nothing to say about it
+)
+
+// documentInfo is the result of skill-ls.documentInfo.
+type documentInfo struct {
+	// Kind is "skill", "chat" or "other".
+	Kind string `json:"kind"`
+	// Catalog sums up the catalog of the document's workspace folder.
+	Catalog catalogInfo `json:"catalog"`
+}
+
+// catalogInfo sums up a catalog message.
+type catalogInfo struct {
+	// Skills is the number of skills listed in the catalog (the
+	// model-invocable winners).
+	Skills int `json:"skills"`
+	// Characters is the catalog message's length in characters (Unicode
+	// code points); 0 when DSH publishes no catalog message.
+	Characters int `json:"characters"`
+}
+
+// documentKind classifies the document at path: an open buffer by what it
+// was opened as, else by languageID (as the client would open it) and path.
+func (s *server) documentKind(e *engine, path, languageID string) string {
+	s.mu.Lock()
+	d := s.docs[path]
+	settings := s.settings
+	s.mu.Unlock()
+	if d != nil {
+		languageID = d.languageID
+		if d.chat {
+			return docKindChat
+		}
+	} else if settings.isChat(languageID, path) {
+		return docKindChat
+	}
+	e.mu.Lock()
+	skill := e.isSkillPathLocked(path, languageID)
+	e.mu.Unlock()
+	if skill {
+		return docKindSkill
+	}
+	return docKindOther
+}
+
+// runDocumentInfo answers skill-ls.documentInfo {uri, languageId?}.
+func (s *server) runDocumentInfo(e *engine, args commandArgs) (protocol.LSPAny, error) {
+	if args.URI == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdDocumentInfo+": give a uri")
+	}
+	path := docKey(args.URI)
+	info := documentInfo{Kind: s.documentKind(e, path, args.LanguageID)}
+	snap := e.viewFor(path).ws.Snapshot()
+	if snap.Registry.Incomplete == "" {
+		entries := render.Entries(snap.Registry.Winners, e.settings.CatalogDescriptionMaxLength)
+		text, _ := render.CatalogStep(entries, nil, false, render.CatalogOptions{V1: e.settings.CatalogVersion == "v1"})
+		info.Catalog = catalogInfo{Skills: len(entries), Characters: utf8.RuneCountInString(text)}
+	}
+	return mustAny(info), nil
+}
+
+// chatNameAt returns the skill name of the `/name` or `/skill:name` token
+// at pos in an open chat buffer, or "".
+func (s *server) chatNameAt(u uri.URI, pos protocol.Position) (string, error) {
+	t, err := s.target(u, &pos)
+	if err != nil {
+		return "", err
+	}
+	if !t.chat() {
+		return "", nil
+	}
+	tok, ok := render.TokenAt(string(t.text), t.off)
+	if !ok {
+		return "", nil
+	}
+	return tok.Name, nil
+}
+
+// lineAt returns the line of an open document holding pos, without its
+// line break.
+func (s *server) lineAt(u uri.URI, pos protocol.Position) (string, error) {
+	t, err := s.target(u, &pos)
+	if err != nil {
+		return "", err
+	}
+	line, _ := t.idx.Position(t.off)
+	start, end := t.idx.LineSpan(line)
+	text := string(t.text[start:end])
+	for len(text) > 0 && (text[len(text)-1] == '\n' || text[len(text)-1] == '\r') {
+		text = text[:len(text)-1]
+	}
+	return text, nil
+}
+
+// documentMethods are the requests about one document whose answer is null
+// for a document skill-ls has nothing to say about.
+var documentMethods = map[string]bool{
+	protocol.MethodTextDocumentCompletion:     true,
+	protocol.MethodTextDocumentHover:          true,
+	protocol.MethodTextDocumentDefinition:     true,
+	protocol.MethodTextDocumentReferences:     true,
+	protocol.MethodTextDocumentPrepareRename:  true,
+	protocol.MethodTextDocumentRename:         true,
+	protocol.MethodTextDocumentDocumentSymbol: true,
+	protocol.MethodTextDocumentDocumentLink:   true,
+	protocol.MethodTextDocumentCodeAction:     true,
+	protocol.MethodTextDocumentCodeLens:       true,
+}
+
+// isForeignRequest reports whether a document request is about an open
+// document that is neither a skill file nor a chat buffer (a README, notes):
+// clients may send every Markdown buffer and let the server decide, and the
+// answer for those is null. Documents that are not open keep the usual
+// handling.
+func (s *server) isForeignRequest(method string, params []byte) bool {
+	if !documentMethods[method] {
+		return false
+	}
+	var p struct {
+		TextDocument struct {
+			URI uri.URI `json:"uri"`
+		} `json:"textDocument"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.TextDocument.URI == "" {
+		return false
+	}
+	e := s.engine()
+	if e == nil {
+		return false
+	}
+	key := docKey(p.TextDocument.URI)
+	if s.docByKey(key) == nil || !filepath.IsAbs(key) {
+		return false
+	}
+	return s.documentKind(e, key, "") == docKindOther
+}
+
+// projectRootFor resolves the projectRoot setting for a workspace folder:
+// "" keeps the .git walk, a relative path is taken from the folder.
+func projectRootFor(setting, folder string) string {
+	if setting == "" || filepath.IsAbs(setting) || folder == "" {
+		return setting
+	}
+	return filepath.Join(folder, setting)
+}
