@@ -45,7 +45,7 @@ fetch() {
 	done
 	cat >"$tmp/nvim" <<LAUNCHER
 #!/bin/sh
-# Neovim from Debian $rel with its own libc ($pkgs)
+# Neovim from Debian $rel with its own libc ($(echo $pkgs))
 r=$dir/root
 l=\$r/usr/lib/x86_64-linux-gnu
 VIMRUNTIME=\$r/usr/share/nvim/runtime exec "\$l/ld-linux-x86-64.so.2" --library-path "\$l" "\$r/usr/bin/nvim" "\$@"

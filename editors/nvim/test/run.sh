@@ -44,6 +44,7 @@ grep -E '^(PASS|FAIL) ' "$T/nvim.out"
 if [ -s "$T/nvim.err" ]; then
 	echo "--- nvim stderr (first 40 lines)"
 	head -n 40 "$T/nvim.err"
+	echo
 fi
 if [ -n "${RESULT_OUT:-}" ] && [ -f "$T/result.json" ]; then
 	cp "$T/result.json" "$RESULT_OUT"
