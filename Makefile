@@ -17,8 +17,11 @@ test-go:
 test-fuzz:
 	./scripts/fuzz.sh 20000x
 
+# Neovim 0.7.2 (Debian bookworm's), then 0.10 and the newest from Debian
+# trixie and sid, unpacked into the e2e cache by newer-nvim.sh.
 test-nvim:
 	sh editors/nvim/test/run.sh
+	sh editors/nvim/test/newer-nvim.sh
 
 test-emacs:
 	sh editors/emacs/test/run.sh

@@ -24,19 +24,19 @@ const (
 )
 
 var descriptionRules = []*Rule{
-	{Code: CodeDescriptionMissing, Severity: SeverityError, Drops: true, Summary: "no description key",
+	{Code: CodeDescriptionMissing, Short: "no description", Severity: SeverityError, Drops: true, Summary: "no description key",
 		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. The quick fix adds a stub.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			at := p.File.Frontmatter.CloseSpan.Start
 			stub := Fix{Title: "Add a description stub", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "description: Describe what this skill does and when to use it."+p.Newline())}}
 			p.Report(fd.Span, dropPrefix+"there is no description: key; add one that says what the skill does and when to use it", stub)
 		}},
-	{Code: CodeDescriptionNotString, Severity: SeverityError, Drops: true, Summary: "description is not a string",
+	{Code: CodeDescriptionNotString, Short: "description not text", Severity: SeverityError, Drops: true, Summary: "description is not a string",
 		Doc: "`description` must be a YAML string; a number, boolean, null, list or mapping drops the skill. Quote the value or use a block scalar.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+notText(p, p.File.Frontmatter.Field("description")))
 		}},
-	{Code: CodeDescriptionEmpty, Severity: SeverityError, Drops: true, Summary: "description is empty",
+	{Code: CodeDescriptionEmpty, Short: "empty description", Severity: SeverityError, Drops: true, Summary: "description is empty",
 		Doc: "An empty `description` drops the skill with `frontmatter requires name and description`.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"description is empty; say what the skill does and when to use it")

@@ -42,6 +42,9 @@ func TestEveryRuleDocumented(t *testing.T) {
 		if !graded {
 			t.Errorf("%s: no profile runs it", r.Code)
 		}
+		if r.Drops && r.Short == "" {
+			t.Errorf("%s: drops a skill but has no Short name for editors", r.Code)
+		}
 		if r.Finding == nil && r.File == nil && r.Discovery == nil && r.Chat == nil {
 			t.Errorf("%s: no check", r.Code)
 		}

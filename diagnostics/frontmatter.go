@@ -23,30 +23,30 @@ const (
 )
 
 var frontmatterRules = []*Rule{
-	{Code: CodeFrontmatterMissing, Severity: SeverityError, Drops: true, Summary: "no YAML frontmatter",
+	{Code: CodeFrontmatterMissing, Short: "no YAML frontmatter", Severity: SeverityError, Drops: true, Summary: "no YAML frontmatter",
 		Doc:     "A skill file must start with a line that is exactly `---`, followed by YAML and a closing `---` line. Leading blank lines, spaces after `---`, `----`, or (in the bundled root) a byte-order mark mean DSH finds no frontmatter and drops the skill with `missing YAML frontmatter`.",
 		Finding: reportFrontmatterMissing},
-	{Code: CodeFrontmatterUnclosed, Severity: SeverityError, Drops: true, Summary: "the frontmatter has no closing ---",
+	{Code: CodeFrontmatterUnclosed, Short: "frontmatter never closed", Severity: SeverityError, Drops: true, Summary: "the frontmatter has no closing ---",
 		Doc: "The opening `---` is never closed by a line that is exactly `---` (no indentation, no trailing spaces; `...` does not close it). DSH drops the skill with `missing YAML frontmatter`.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"the frontmatter is never closed: add a line that is exactly --- (no indentation, no trailing spaces) after the last key")
 		}},
-	{Code: CodeFrontmatterNotMap, Severity: SeverityError, Drops: true, Summary: "the frontmatter is not a YAML mapping",
+	{Code: CodeFrontmatterNotMap, Short: "frontmatter not a mapping", Severity: SeverityError, Drops: true, Summary: "the frontmatter is not a YAML mapping",
 		Doc:     "The YAML between the delimiters is empty, only comments, a scalar or a list. DSH needs a mapping of keys to values and drops the skill with `missing YAML frontmatter`.",
 		Finding: reportNotMapping},
-	{Code: CodeYAMLSyntax, Severity: SeverityError, Drops: true, Summary: "the frontmatter is not valid YAML",
+	{Code: CodeYAMLSyntax, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "the frontmatter is not valid YAML",
 		Doc: "The frontmatter fails to parse as YAML 1.2; DSH drops the skill with `invalid YAML frontmatter`. The message gives the line and column.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"the frontmatter is not valid YAML: "+yamlAdvice(p.File.Frontmatter.Err.Message))
 		}},
-	{Code: CodeYAMLUnquotedColon, Severity: SeverityError, Drops: true, Summary: "an unquoted value holds \": \"",
+	{Code: CodeYAMLUnquotedColon, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "an unquoted value holds \": \"",
 		Doc: "The most common reason a skill vanishes: an unquoted value such as `description: Use when: the user asks` contains `: ` (or ends with `:`), which YAML reads as a nested mapping (\"Nested mappings are not allowed in compact mappings\"). DSH drops the skill. Quote the value or use a block scalar (`description: >-`). The quick fix quotes it.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			quoted := quoteYAML(p.Text(fd.Span))
 			quote := Fix{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(fd.Span, quoted)}}
 			p.Report(fd.Span, dropPrefix+"this value holds \": \" (or ends with \":\") without quotes, so YAML reads it as a nested key; put the whole value in quotes: "+excerpt(quoted), quote)
 		}},
-	{Code: CodeYAMLDuplicateKey, Severity: SeverityError, Drops: true, Summary: "a key appears twice",
+	{Code: CodeYAMLDuplicateKey, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a key appears twice",
 		Doc: "YAML mappings must have unique keys (\"Map keys must be unique\"); DSH's parser rejects the frontmatter and drops the skill. Remove one of the two keys.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			e := p.File.Frontmatter.Err
@@ -54,12 +54,12 @@ var frontmatterRules = []*Rule{
 			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears twice (first on line %d); keep one of them", e.Key, line))
 			d.Related = []Related{{Path: p.File.Path, Span: e.FirstSpan, Message: "first " + e.Key}}
 		}},
-	{Code: CodeYAMLTabIndent, Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",
+	{Code: CodeYAMLTabIndent, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",
 		Doc: "YAML forbids tabs as indentation (\"Tabs are not allowed as indentation\"); DSH drops the skill. Indent with spaces.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"this line is indented with a tab, and YAML allows only spaces; indent it with spaces")
 		}},
-	{Code: CodeYAMLTooComplex, Severity: SeverityError, Summary: "the frontmatter nests or aliases too deeply",
+	{Code: CodeYAMLTooComplex, Short: "frontmatter too complex", Severity: SeverityError, Summary: "the frontmatter nests or aliases too deeply",
 		Doc: "The frontmatter exceeds skill-ls's safety limits (4 MiB of YAML, nesting depth 64, 100,000 nodes after alias expansion, as in a \"billion laughs\" document). skill-ls does not decode it; a skill header never needs this.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, "skill-ls did not decode this frontmatter: "+p.File.Frontmatter.Err.Message)

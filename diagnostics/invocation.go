@@ -17,10 +17,10 @@ const (
 )
 
 var invocationRules = []*Rule{
-	{Code: CodeLegacyInvocationKey, Severity: SeverityError, Drops: true, Summary: "a legacy camelCase invocation key",
+	{Code: CodeLegacyInvocationKey, Short: "legacy invocation key", Severity: SeverityError, Drops: true, Summary: "a legacy camelCase invocation key",
 		Doc:     "Since 2026-07-28 DSH rejects `disableModelInvocation`, `modelInvocable` and `userInvocable` outright, whatever their value, and drops the skill with `invalid invocation frontmatter`. Use `disable-model-invocation` and `user-invocable`. The quick fix rewrites the key (and inverts the value for `modelInvocable`).",
 		Finding: reportLegacyKey},
-	{Code: CodeInvocationNotBoolean, Severity: SeverityError, Drops: true, Summary: "an invocation flag is not a boolean",
+	{Code: CodeInvocationNotBoolean, Short: "invocation flag not a boolean", Severity: SeverityError, Drops: true, Summary: "an invocation flag is not a boolean",
 		Doc:     "`disable-model-invocation` and `user-invocable` accept YAML booleans, 1/0, and the strings true/yes/on/false/no/off in any case. Anything else (including an empty value, `2`, `maybe` or `\" true\"`) drops the skill with `must be a boolean`.",
 		Finding: reportNotBoolean},
 	{Code: CodeSkillUnreachable, Severity: SeverityWarning, Summary: "both invocation flags hide the skill",

@@ -22,18 +22,18 @@ const (
 )
 
 var nameRules = []*Rule{
-	{Code: CodeNameMissing, Severity: SeverityError, Drops: true, Summary: "no name key",
+	{Code: CodeNameMissing, Short: "no name", Severity: SeverityError, Drops: true, Summary: "no name key",
 		Doc:     "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations.",
 		Finding: reportNameMissing},
-	{Code: CodeNameNotString, Severity: SeverityError, Drops: true, Summary: "name is not a string",
+	{Code: CodeNameNotString, Short: "name not text", Severity: SeverityError, Drops: true, Summary: "name is not a string",
 		Doc:     "`name` must be a YAML string. Unquoted values such as `123`, `true` or `null` are typed as numbers, booleans or null by YAML 1.2, and DSH drops the skill with `frontmatter requires name and description`. Quote the value.",
 		Finding: reportNameNotString},
-	{Code: CodeNameEmpty, Severity: SeverityError, Drops: true, Summary: "name is empty",
+	{Code: CodeNameEmpty, Short: "empty name", Severity: SeverityError, Drops: true, Summary: "name is empty",
 		Doc: "An empty `name` drops the skill with `frontmatter requires name and description`.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"name is empty; give the skill a name in lowercase kebab-case")
 		}},
-	{Code: CodeNameInvalid, Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
+	{Code: CodeNameInvalid, Short: "invalid name", Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
 		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case or use the folder name.",
 		Finding: reportNameInvalid},
 	{Code: CodeNameFolderMismatch, Severity: SeverityWarning, Summary: "the name differs from its folder",

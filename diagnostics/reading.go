@@ -20,23 +20,23 @@ const (
 )
 
 var readingRules = []*Rule{
-	{Code: CodeBinaryFile, Severity: SeverityError, Drops: true, Summary: "the file holds a NUL byte",
+	{Code: CodeBinaryFile, Short: "binary file", Severity: SeverityError, Drops: true, Summary: "the file holds a NUL byte",
 		Doc: "DSH's text reader refuses a file with a NUL byte in its first 8192 bytes as binary, and drops the skill with `failed to read text file … binary file`. Save the skill as plain UTF-8 text.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file holds a NUL byte, so DSH's reader refuses it as binary")
 		}},
-	{Code: CodeInvalidUTF8, Severity: SeverityError, Drops: true, Summary: "the file is not valid UTF-8",
+	{Code: CodeInvalidUTF8, Short: "not UTF-8 text", Severity: SeverityError, Drops: true, Summary: "the file is not valid UTF-8",
 		Doc: "DSH decodes skill files with a fatal UTF-8 decoder; any invalid byte sequence drops the skill with `failed to read text file … invalid UTF-8 text`. Re-save the file as UTF-8 (not Latin-1 or UTF-16).",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file is not valid UTF-8 text (first bad byte here); save it as UTF-8")
 		}},
-	{Code: CodeUnreadableFile, Severity: SeverityError, Drops: true, Summary: "the file cannot be read",
+	{Code: CodeUnreadableFile, Short: "unreadable file", Severity: SeverityError, Drops: true, Summary: "the file cannot be read",
 		Doc:       "The skill file exists but cannot be read (permissions, I/O error). DSH cannot load it either.",
 		Discovery: AsRecorded,
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file cannot be read: "+p.File.ReadErr)
 		}},
-	{Code: CodeFileTooLarge, Severity: SeverityError, Summary: "the file is larger than skill-ls reads",
+	{Code: CodeFileTooLarge, Short: "file larger than 16 MiB", Severity: SeverityError, Summary: "the file is larger than skill-ls reads",
 		Doc: "skill-ls does not read skill files larger than 16 MiB, so it cannot check them. DSH would read the whole file and could put all of it into the model's context; keep skills small and move bulk material into referenced files.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			p.Report(fd.Span, p.File.Drop.Detail)

@@ -25,7 +25,10 @@ type Rule struct {
 	Code string
 	// Summary is a one-line description; Doc the one-paragraph documentation.
 	Summary string
-	Doc     string
+	// Short names the problem in two or three words, for one line of an
+	// editor ("invalid YAML"); rules that drop a skill have one.
+	Short string
+	Doc   string
 	// Drops reports that DSH ignores the skill when this rule fires.
 	Drops bool
 	// Severity is the default severity, used by profiles that do not grade

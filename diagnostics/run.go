@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -140,4 +141,23 @@ func DropMessage(snap *skills.Snapshot, f *skills.File, opts Options) string {
 		}
 	}
 	return f.Drop.Detail
+}
+
+// DropSummary says in a few words why DSH drops f and where, for one line
+// of an editor (a code lens, a tree item): the rule's Short name and the
+// line and column, "invalid YAML at 3:14". It returns "" for a file DSH
+// loads.
+func DropSummary(f *skills.File) string {
+	if f == nil || f.Drop == nil {
+		return ""
+	}
+	what := string(f.Drop.Code)
+	if r := Lookup(what); r != nil && r.Short != "" {
+		what = r.Short
+	}
+	if f.Src == nil {
+		return what
+	}
+	line, col := f.Lines().LineCol(f.Drop.Span.Start)
+	return fmt.Sprintf("%s at %d:%d", what, line, col)
 }

@@ -169,7 +169,7 @@ func abuseConcurrentCompletions(t *testing.T) {
 				errs <- err
 				return
 			}
-			if !strings.Contains(string(raw), `"label":"deploy"`) {
+			if !strings.Contains(string(raw), `"label":"/deploy"`) {
 				errs <- fmt.Errorf("completion %d = %s", i, raw)
 			}
 		})

@@ -65,20 +65,6 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	return out, nil
 }
 
-// dropLabel says in a few words why DSH drops f and where: the rule's
-// summary and the line and column of the problem.
-func dropLabel(f *skills.File) string {
-	what := string(f.Drop.Code)
-	if r := diagnostics.Lookup(what); r != nil {
-		what = r.Summary
-	}
-	if f.Src == nil {
-		return what
-	}
-	line, col := f.Lines().LineCol(f.Drop.Span.Start)
-	return fmt.Sprintf("%s at %d:%d", what, line, col)
-}
-
 // CodeLens shows, on each skill file, its catalog description length
 // against the cap (or why DSH drops it) and opens the skill preview.
 func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
@@ -94,7 +80,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	var title string
 	switch {
 	case f.Drop != nil:
-		title = "dropped by DSH: " + dropLabel(f)
+		title = "dropped by DSH: " + diagnostics.DropSummary(f)
 	case f.Def != nil && !f.Def.Invocation.ModelInvocable:
 		title = "not in the catalog (disable-model-invocation)"
 	case f.Def != nil:

@@ -23,6 +23,12 @@ type commandArgs struct {
 	MaxDescription int     `json:"maxDescription"`
 	Name           *string `json:"name"`
 	Text           *string `json:"text"`
+	// Position (with URI) is a place in an open document: previewSkill
+	// previews the /name token there, previewInvocation the line there.
+	Position *protocol.Position `json:"position"`
+	// LanguageID (documentInfo) is the language id the client would open
+	// a document that is not open with.
+	LanguageID string `json:"languageId"`
 }
 
 // ExecuteCommand runs the preview commands of docs/server.md. Previews
@@ -37,6 +43,9 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	st, err := s.sess.loadedSnapshot(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if p.Command == cmdDocumentInfo {
+		return runDocumentInfo(st, args)
 	}
 	var path string
 	if args.URI != "" {
@@ -55,7 +64,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
 		opts := st.diagOptions()
-		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, opts) }})), nil
+		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: diagnostics.DropSummary})), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
 }
@@ -81,6 +90,17 @@ func previewCatalog(st *snapshot, snap *skills.Snapshot, args commandArgs) (prot
 // skill file at the uri.
 func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
 	toolArgs := map[string]any{}
+	if args.Name == nil && args.Position != nil && path != "" {
+		name, err := chatNameAt(st, args.URI, *args.Position)
+		if err != nil {
+			return nil, err
+		}
+		if name != "" {
+			args.Name = &name
+		} else if d := st.doc(path); d != nil && d.chat {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no /name token at the cursor")
+		}
+	}
 	switch {
 	case args.Name != nil:
 		toolArgs["name"] = *args.Name
@@ -110,6 +130,12 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 	switch {
 	case args.Text != nil:
 		text = *args.Text
+	case args.URI != "" && args.Position != nil:
+		line, err := lineAt(st, args.URI, *args.Position)
+		if err != nil {
+			return nil, err
+		}
+		text = line
 	case args.URI != "":
 		d := st.doc(path)
 		if d == nil {

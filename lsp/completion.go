@@ -52,13 +52,21 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		if !sk.Invocation.ModelInvocable {
 			detail += " · user-only"
 		}
+		// The label is the whole token ("/name") and there is no
+		// filterText: VS Code and Neovim 0.11+ filter the typed "/na"
+		// against the label, Neovim 0.7-0.9 start the completion at the
+		// textEdit's column only when an item has no filterText, and
+		// eglot matches the symbol at point ("/na": "/" is a symbol
+		// character there) against insertText. insertText is the whole
+		// token too, for clients that ignore textEdit and replace the
+		// word at point.
 		list.Items = append(list.Items, protocol.CompletionItem{
-			Label:         sk.Name,
+			Label:         prefix + sk.Name,
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
 			Documentation: markdown(jstext.ModelText(jstext.Shorten(sk.Description, maxLen))),
-			FilterText:    protocol.NewOptional(prefix + sk.Name),
 			SortText:      protocol.NewOptional(sk.Name),
+			InsertText:    protocol.NewOptional(prefix + sk.Name),
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: prefix + sk.Name},
 		})
 		return true

@@ -88,8 +88,8 @@ func TestChatCompletion(t *testing.T) {
 	for _, it := range list.Items {
 		labels = append(labels, it.Label)
 	}
-	if !slices.Equal(labels, []string{"deploy"}) {
-		t.Fatalf("labels = %v, want [deploy]", labels)
+	if !slices.Equal(labels, []string{"/deploy"}) {
+		t.Fatalf("labels = %v, want [/deploy]", labels)
 	}
 	te := list.Items[0].TextEdit.(*protocol.TextEdit)
 	if te.NewText != "/deploy" || te.Range.Start.Character != 9 || te.Range.End.Character != 12 {
@@ -103,8 +103,8 @@ func TestChatCompletion(t *testing.T) {
 	for _, it := range res.(*protocol.CompletionList).Items {
 		labels = append(labels, it.Label)
 	}
-	if !slices.Equal(labels, []string{"deploy", "manual", "pdf"}) {
-		t.Errorf("labels = %v, want [deploy manual pdf]", labels)
+	if !slices.Equal(labels, []string{"/deploy", "/manual", "/pdf"}) {
+		t.Errorf("labels = %v, want [/deploy /manual /pdf]", labels)
 	}
 	// The TUI form.
 	w.edit(u, 3, "/skill:pd")

@@ -120,6 +120,9 @@ func (h *handler) dispatch(ctx context.Context, req *jsonrpc2.Request) (any, err
 		// decoder rejects absent params.
 		return nil, h.s.Initialized(ctx, &protocol.InitializedParams{})
 	}
+	if h.s.isForeignRequest(method, req.Params()) {
+		return nil, nil // Markdown that is neither a skill file nor a chat buffer
+	}
 	res, err := h.decode(ctx, req)
 	if errors.Is(err, jsonrpc2.ErrParse) { // the envelope parsed: it's the param shape
 		err = jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())

@@ -141,9 +141,9 @@ func TestInitialFoldersFallbacks(t *testing.T) {
 	}
 }
 
-// TestProjectRootSetting: a workspace folder outside the project (no .git
+// TestProjectRootSettingWithoutGit: a workspace folder outside the project (no .git
 // to walk up to) sees the project's skills once projectRoot names it.
-func TestProjectRootSetting(t *testing.T) {
+func TestProjectRootSettingWithoutGit(t *testing.T) {
 	w := newWorkspaceEnv(t, `
 -- project/notes.txt --
 x

@@ -160,3 +160,15 @@ func (st *snapshot) relMsg(msg string) string {
 	}
 	return msg
 }
+
+// isSkillPath reports whether the document at path (opened, or to be
+// opened, with languageID) is a skill file of these views.
+func (st *snapshot) isSkillPath(path, languageID string) bool {
+	var dirs []string
+	for _, v := range st.views {
+		for _, r := range v.skills.Roots {
+			dirs = append(dirs, r.Root.Dir)
+		}
+	}
+	return isSkillPath(path, languageID, dirs)
+}

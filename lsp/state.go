@@ -179,24 +179,29 @@ func (s *session) loadedSnapshot(ctx context.Context) (*snapshot, error) {
 }
 
 // isSkillDocLocked reports whether an open document is a skill file the
-// views hold as an overlay: a SKILL.md anywhere, a document with language
-// id "skill", or a .md file directly in a root (flat skill). Other
-// Markdown (READMEs, notes) and chat buffers are not.
+// views hold as an overlay (see isSkillPath). Chat buffers are not.
 func (s *session) isSkillDocLocked(d *document) bool {
-	if d.chat || !filepath.IsAbs(d.key) {
-		return false
+	if d.chat || s.views == nil {
+		return !d.chat && isSkillPath(d.key, d.languageID, nil)
 	}
-	if filepath.Base(d.key) == "SKILL.md" || d.languageID == "skill" {
-		return true
-	}
-	if !strings.EqualFold(filepath.Ext(d.key), ".md") || s.views == nil {
-		return false
-	}
-	dir := filepath.Dir(d.key)
+	var dirs []string
 	for _, v := range s.views.views {
-		if slices.ContainsFunc(v.ws.Roots(), func(r skills.Root) bool { return r.Dir == dir }) {
-			return true
+		for _, r := range v.ws.Roots() {
+			dirs = append(dirs, r.Dir)
 		}
 	}
-	return false
+	return isSkillPath(d.key, d.languageID, dirs)
+}
+
+// isSkillPath reports whether a document is a skill file: a SKILL.md
+// anywhere, a document with language id "skill", or a .md file directly in
+// one of rootDirs (a flat skill). Other Markdown (READMEs, notes) is not.
+func isSkillPath(path, languageID string, rootDirs []string) bool {
+	if !filepath.IsAbs(path) {
+		return false
+	}
+	if filepath.Base(path) == "SKILL.md" || languageID == "skill" {
+		return true
+	}
+	return strings.EqualFold(filepath.Ext(path), ".md") && slices.Contains(rootDirs, filepath.Dir(path))
 }

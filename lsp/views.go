@@ -57,7 +57,7 @@ func (s *session) newViewSetLocked() *viewSet {
 	for _, f := range folders {
 		roots := skills.Roots(skills.RootOptions{
 			Cwd:            f,
-			ProjectRoot:    settings.ProjectRoot,
+			ProjectRoot:    projectRootFor(settings.ProjectRoot, f),
 			DSHHome:        settings.DSHHome,
 			AgentsHome:     settings.AgentsHome,
 			CustomDirs:     settings.CustomDirs,

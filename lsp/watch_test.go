@@ -147,7 +147,7 @@ func TestDiskChangeAppears(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if items := res.(*protocol.CompletionList).Items; len(items) == 1 && items[0].Label == "newone" {
+		if items := res.(*protocol.CompletionList).Items; len(items) == 1 && items[0].Label == "/newone" {
 			return
 		}
 		if time.Now().After(deadline) {

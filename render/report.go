@@ -10,6 +10,10 @@ import (
 // reason, and the discovery problems of the roots. The slices are never nil,
 // so they encode as [] rather than null.
 type Report struct {
+	// Roots are the skill roots in the order DSH scans them, which is rank
+	// order (an earlier root wins a duplicate name). Each skill, shadowed
+	// skill and dropped file names its root in its Root field.
+	Roots    []ReportRoot    `json:"roots"`
 	Skills   []ReportSkill   `json:"skills"`
 	Shadowed []ReportShadow  `json:"shadowed"`
 	Dropped  []ReportDropped `json:"dropped"`
@@ -28,6 +32,8 @@ type ReportSkill struct {
 	Rank   int    `json:"rank"`
 	// Path is the skill file ("" for a runtime skill).
 	Path string `json:"path,omitempty"`
+	// Root is the directory of the root the skill file was found in.
+	Root string `json:"root,omitempty"`
 	// ModelInvocable and UserInvocable are the resolved invocation policy:
 	// whether the skill is in the catalog and the `skill` tool may load it,
 	// and whether a user may invoke it with /name.
@@ -53,11 +59,28 @@ type ReportDropped struct {
 	// [ReportOptions.Reason]; else DSH's text after "ignored: ").
 	Kind   string `json:"kind"`
 	Reason string `json:"reason"`
+	// Summary is a few words with the place of the problem, for one line of
+	// an editor ([ReportOptions.Summary], e.g. "a tab is used as indentation
+	// at 4:1").
+	Summary string `json:"summary"`
+	// Root is the directory of the root the file was found in.
+	Root string `json:"root,omitempty"`
 	// Log is the warning line DSH logs for the file.
 	Log string `json:"log"`
 	// Line and Column (1-based, byte column) locate the problem in the file.
 	Line   int `json:"line"`
 	Column int `json:"column"`
+}
+
+// ReportRoot is one skill root.
+type ReportRoot struct {
+	// Dir is the root directory.
+	Dir string `json:"dir"`
+	// Source is the DSH source label and Rank its rank.
+	Source string `json:"source"`
+	Rank   int    `json:"rank"`
+	// Exists reports that the directory exists.
+	Exists bool `json:"exists"`
 }
 
 // ReportProblem is a discovery problem at a path (a root that is a file, a
@@ -74,6 +97,9 @@ type ReportOptions struct {
 	// DSH's own text (Drop.Detail). The CLI and the language server pass
 	// the diagnostics' message, which says what to type instead.
 	Reason func(f *skills.File) string
+	// Summary says it in a few words with the place, for one line of an
+	// editor, for ReportDropped.Summary; nil uses the drop's code.
+	Summary func(f *skills.File) string
 }
 
 // NewReport builds the [Report] of snap with DSH's own drop reasons.
@@ -84,6 +110,7 @@ func NewReport(snap *skills.Snapshot) Report { return NewReportWith(snap, Report
 // discovery order.
 func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 	r := Report{
+		Roots:    []ReportRoot{},
 		Skills:   []ReportSkill{},
 		Shadowed: []ReportShadow{},
 		Dropped:  []ReportDropped{},
@@ -92,23 +119,29 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 	if snap == nil {
 		return r
 	}
+	for _, rs := range snap.Roots {
+		r.Roots = append(r.Roots, ReportRoot{Dir: rs.Root.Dir, Source: string(rs.Root.Source), Rank: rs.Root.Rank, Exists: rs.Exists})
+	}
 	if reg := snap.Registry; reg != nil {
 		for _, s := range reg.Winners {
-			r.Skills = append(r.Skills, reportSkill(s))
+			r.Skills = append(r.Skills, reportSkill(snap, s))
 		}
 		for _, sh := range reg.Shadowed {
-			r.Shadowed = append(r.Shadowed, ReportShadow{ReportSkill: reportSkill(sh.Skill), Winner: reportSkill(sh.Winner)})
+			r.Shadowed = append(r.Shadowed, ReportShadow{ReportSkill: reportSkill(snap, sh.Skill), Winner: reportSkill(snap, sh.Winner)})
 		}
 		for _, f := range reg.Dropped {
 			if f == nil || f.Drop == nil {
 				continue
 			}
-			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Code), Reason: f.Drop.Detail, Log: f.Drop.Log}
+			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Code), Reason: f.Drop.Detail, Summary: string(f.Drop.Code), Log: f.Drop.Log}
 			if opts.Reason != nil {
 				d.Reason = opts.Reason(f)
 			}
+			if opts.Summary != nil {
+				d.Summary = opts.Summary(f)
+			}
 			if _, root := snap.Entry(f.Path); root != nil {
-				d.Source, d.Rank = string(root.Source), root.Rank
+				d.Source, d.Rank, d.Root = string(root.Source), root.Rank, root.Dir
 			}
 			d.Line, d.Column = f.Lines().LineCol(f.Drop.Span.Start)
 			r.Dropped = append(r.Dropped, d)
@@ -120,11 +153,18 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 	return r
 }
 
-func reportSkill(s *skills.Skill) ReportSkill {
+func reportSkill(snap *skills.Snapshot, s *skills.Skill) ReportSkill {
 	if s == nil {
 		return ReportSkill{}
 	}
+	root := ""
+	if s.Path != "" {
+		if _, r := snap.Entry(s.Path); r != nil {
+			root = r.Dir
+		}
+	}
 	return ReportSkill{
+		Root:           root,
 		Name:           s.Name,
 		Description:    s.Description,
 		Source:         string(s.Source),

@@ -40,21 +40,27 @@ func TestNewReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := NewReport(snap)
-	pdf := ReportSkill{Name: "pdf", Description: "PDF.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "pdf", "SKILL.md"), ModelInvocable: true, UserInvocable: true}
+	pdf := ReportSkill{Name: "pdf", Description: "PDF.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "pdf", "SKILL.md"), Root: a, ModelInvocable: true, UserInvocable: true}
 	want := Report{
+		Roots: []ReportRoot{
+			{Dir: a, Source: "project-dsh", Rank: 100, Exists: true},
+			{Dir: b, Source: "user-agents", Rank: 500, Exists: true},
+			{Dir: notDir, Source: "custom", Rank: 300, Exists: false},
+		},
 		Skills: []ReportSkill{
 			pdf,
-			{Name: "quiet", Description: "Quiet.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "quiet.md"), UserInvocable: true},
+			{Name: "quiet", Description: "Quiet.", Source: "project-dsh", Rank: 100, Path: filepath.Join(a, "quiet.md"), Root: a, UserInvocable: true},
 		},
 		Shadowed: []ReportShadow{{
-			ReportSkill: ReportSkill{Name: "pdf", Description: "Other PDF.", Source: "user-agents", Rank: 500, Path: filepath.Join(b, "pdf.md"), ModelInvocable: true, UserInvocable: true},
+			ReportSkill: ReportSkill{Name: "pdf", Description: "Other PDF.", Source: "user-agents", Rank: 500, Path: filepath.Join(b, "pdf.md"), Root: b, ModelInvocable: true, UserInvocable: true},
 			Winner:      pdf,
 		}},
 		Dropped: []ReportDropped{{
-			Path: filepath.Join(a, "bad.md"), Source: "project-dsh", Rank: 100, Kind: "frontmatter-unclosed",
-			Reason: snap.File(filepath.Join(a, "bad.md")).Drop.Detail,
-			Log:    snap.File(filepath.Join(a, "bad.md")).Drop.Log,
-			Line:   1, Column: 1,
+			Path: filepath.Join(a, "bad.md"), Source: "project-dsh", Rank: 100, Root: a, Kind: "frontmatter-unclosed",
+			Summary: "frontmatter-unclosed",
+			Reason:  snap.File(filepath.Join(a, "bad.md")).Drop.Detail,
+			Log:     snap.File(filepath.Join(a, "bad.md")).Drop.Log,
+			Line:    1, Column: 1,
 		}},
 		Problems: []ReportProblem{{Kind: "root-not-directory", Path: notDir, Message: snap.Problems()[0].Message}},
 	}
@@ -67,7 +73,7 @@ func TestNewReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(js) != `{"skills":[],"shadowed":[],"dropped":[],"problems":[]}` {
+	if string(js) != `{"roots":[],"skills":[],"shadowed":[],"dropped":[],"problems":[]}` {
 		t.Errorf("empty report = %s", js)
 	}
 }

@@ -25,8 +25,10 @@ INVOCATION is "model,user" for a skill the model may load and a user may
 invoke with /name, "user" with disable-model-invocation, "model" with
 user-invocable: false, and "none" when both hide it.
 
---json prints {"skills": [...], "shadowed": [...], "dropped": [...],
-"problems": [...]}, the shape of the language server's skill-ls.listSkills.
+--json prints {"roots": [...], "skills": [...], "shadowed": [...],
+"dropped": [...], "problems": [...]}, the shape of the language server's
+skill-ls.listSkills (docs/server.md): the roots in rank order, and each entry
+names its root.
 
 Examples:
   skill-ls list
@@ -51,7 +53,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
 		return exitUsage
 	}
-	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }})
+	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }, Summary: diagnostics.DropSummary})
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -130,7 +130,7 @@
     (unless (eglot-managed-p) (eglot--maybe-activate-editing-mode))
     (e2e-check "the chat buffer is managed by the same server"
                (and (eglot-managed-p) (eq (eglot-current-server) server)))
-    (let* ((want '("commit-style" "manual-only" "pdf-tools" "review-code"))
+    (let* ((want '("/commit-style" "/manual-only" "/pdf-tools" "/review-code"))
            (res (condition-case err
                     (jsonrpc-request server :textDocument/completion
                                      (list :textDocument (eglot--TextDocumentIdentifier)
@@ -148,6 +148,18 @@
            (cands (and capf (all-completions "" (nth 2 capf)))))
       (e2e-check "eglot-completion-at-point offers pdf-tools after '/'"
                  (cl-some (lambda (c) (string-match-p "pdf-tools" c)) cands) cands))
+
+    ;; Completing for real: type " /pd" at the end of line 1 and run
+    ;; completion-at-point (the only candidate is inserted and eglot's exit
+    ;; function applies the item's textEdit): one slash, the whole name.
+    (goto-char (point-min))
+    (end-of-line)
+    (insert " /pd")
+    (completion-at-point)
+    (e2e-wait (lambda () (string-suffix-p "/pdf-tools" (buffer-substring (line-beginning-position) (line-end-position)))) 5)
+    (let ((line (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+      (e2e-check "completion-at-point after ' /pd' leaves ' /pdf-tools' (no '//')"
+                 (string-suffix-p "report.pdf. /pdf-tools" line) line))
 
     (e2e-check "no warnings or errors from the server (logMessage/showMessage)"
                (null e2e-server-problems) e2e-server-problems)

@@ -1,4 +1,6 @@
 -- Neovim 0.11+: `vim.lsp.enable("skill_ls")` finds this file on 'runtimepath'.
--- require("skill_ls").setup() does the same and also adds the user commands
--- and the *.chat.md filetype; prefer it.
+-- It sends every Markdown and chat buffer to the server, which answers only
+-- for skill files and chat buffers. require("skill_ls").setup() instead
+-- attaches only those, and adds the keys, the user commands and the
+-- *.chat.md filetype; prefer it.
 return require("skill_ls").lsp_config()

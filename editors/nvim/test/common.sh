@@ -9,11 +9,11 @@ fail() {
 	exit 1
 }
 
-# e2e_setup EDITOR INSTALL_HINT FIXTURE_DIR REPO_DIR
+# e2e_setup EDITOR INSTALL_HINT FIXTURE_DIR REPO_DIR (EDITOR: a command or a path)
 e2e_setup() {
 	command -v "$1" >/dev/null 2>&1 || fail "$1 not found on PATH ($2)"
 	command -v go >/dev/null 2>&1 || fail "go not found on PATH"
-	T=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-$1.XXXXXX") || fail "mktemp"
+	T=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-$(basename "$1").XXXXXX") || fail "mktemp"
 	if [ "${KEEP:-}" = 1 ]; then
 		echo "temp dir: $T"
 	else

@@ -1,4 +1,14 @@
--- Headless Neovim end-to-end test of skill-ls through the editors/nvim module.
+-- Headless Neovim end-to-end test of skill-ls through the editors/nvim module,
+-- driven as a person drives Neovim: keys go in with nvim_input (i, o, /,
+-- <C-x><C-o>, <C-n>, <C-y>, K, gd, grr, gra, <LocalLeader>…, <CR>) and the
+-- test reads back the buffer text, the completion menu, the floating window
+-- and the cursor. Checks that call an LSP function directly each have a
+-- key-driven twin.
+--
+-- The test runs as a coroutine that yields to Neovim's main loop while it
+-- waits, so typed keys are processed by the real insert and normal modes
+-- (a blocking vim.wait would not run them).
+--
 -- Run by editors/nvim/test/run.sh (which builds the server and prepares the
 -- workspace); it reads:
 --   SKILL_LS_BIN   the built server
@@ -9,7 +19,7 @@
 --   SKILL_LS_DEADLINE_MS  overall deadline (default 60000)
 -- Exit code: 0 when every check passed, else the number of failed checks.
 
-local uv = vim.loop
+local uv = vim.uv or vim.loop
 local env = function(k)
   local v = os.getenv(k)
   if not v or v == "" then
@@ -18,7 +28,8 @@ local env = function(k)
   return v
 end
 
-local out = { checks = {}, nvim = tostring(vim.version().major .. "." .. vim.version().minor .. "." .. vim.version().patch) }
+local version = vim.version()
+local out = { checks = {}, nvim = string.format("%d.%d.%d", version.major, version.minor, version.patch) }
 local failed = 0
 local finished = false
 
@@ -46,6 +57,7 @@ local function check(name, ok, detail)
   end
   io.stdout:write(string.format("%s %s%s\n", ok and "PASS" or "FAIL", name,
     (not ok and detail ~= nil) and (": " .. vim.inspect(detail):gsub("\n%s*", " ")) or ""))
+  io.stdout:flush()
   write_result()
   return ok
 end
@@ -70,7 +82,7 @@ local function finish()
   end
 end
 
--- Deadline guard: a raw libuv timer, so it fires even while a vim.wait is stuck.
+-- Deadline guard: a raw libuv timer, so it fires even while Neovim waits in a prompt.
 local deadline_ms = tonumber(os.getenv("SKILL_LS_DEADLINE_MS") or "") or 60000
 local guard = uv.new_timer()
 guard:start(deadline_ms, 0, function()
@@ -86,6 +98,64 @@ guard:start(deadline_ms, 0, function()
   io.stdout:flush()
   os.exit(math.min(failed, 120))
 end)
+
+---------------------------------------------------------------------------
+-- Waiting and typing
+
+local co
+
+local function now_ms()
+  return uv.hrtime() / 1e6
+end
+
+-- Yields to the main loop (which processes typed keys, LSP replies and
+-- timers) for about ms milliseconds.
+local function sleep(ms)
+  vim.defer_fn(function()
+    local ok, err = coroutine.resume(co)
+    if not ok then
+      check("no Lua error", false, debug.traceback(co, tostring(err)))
+      finish()
+    end
+  end, ms)
+  coroutine.yield()
+end
+
+-- Waits (yielding) until cond() returns a truthy value; returns it, or nil
+-- after timeout ms.
+local function wait_for(cond, timeout, interval)
+  local deadline = now_ms() + (timeout or 5000)
+  while true do
+    local ok, v = pcall(cond)
+    if ok and v then
+      return v
+    end
+    if now_ms() > deadline then
+      return nil
+    end
+    sleep(interval or 20)
+  end
+end
+
+-- Types keys as a user would (processed when the test next yields).
+local function feed(keys)
+  vim.api.nvim_input(keys)
+end
+
+local function mode()
+  return vim.api.nvim_get_mode().mode
+end
+
+-- Types keys and waits until Neovim is back in normal mode with nothing
+-- left to process.
+local function type_keys(keys, timeout)
+  feed(keys)
+  sleep(30)
+  return wait_for(function()
+    local m = vim.api.nvim_get_mode()
+    return m.mode == "n" and not m.blocking
+  end, timeout or 3000)
+end
 
 ---------------------------------------------------------------------------
 -- Helpers
@@ -131,20 +201,38 @@ local function write_file(path, text)
   f:close()
 end
 
--- buf_request_sync result of the first client: result, err.
+-- An LSP request through the buffer's clients (answered asynchronously;
+-- the test yields while it waits): result, err.
 local function request(bufnr, method, params, timeout)
-  local resp, err = vim.lsp.buf_request_sync(bufnr, method, params, timeout or 5000)
-  if not resp then
-    return nil, err or "no response"
+  if not require("skill_ls").clients(bufnr)[1] then
+    return nil, "no skill-ls client attached to buffer " .. bufnr
   end
-  for _, r in pairs(resp) do
-    local e = r.error or r.err -- "error" in 0.7-0.9, "err" in 0.10+
-    if e then
-      return nil, e
+  local done, res, er = false, nil, nil
+  vim.lsp.buf_request_all(bufnr, method, params, function(results)
+    for _, r in pairs(results or {}) do
+      res, er = r.result, r.error or r.err -- "error" in 0.7-0.9, "err" in 0.10+
+      break
     end
-    return r.result, nil
+    done = true
+  end)
+  if not wait_for(function()
+    return done
+  end, timeout or 5000) then
+    return nil, "timeout"
   end
-  return nil, "no client answered"
+  return res, er
+end
+
+-- A skill-ls command: result, err.
+local function execute(bufnr, command, argument)
+  local done, res, er = false, nil, nil
+  require("skill_ls").execute(command, argument, function(err, result)
+    done, res, er = true, result, err
+  end, bufnr)
+  wait_for(function()
+    return done
+  end, 5000)
+  return res, er
 end
 
 local function completion_items(result)
@@ -193,10 +281,56 @@ local function find_buf(name)
   end
 end
 
+local function line_of(bufnr, lnum)
+  return vim.api.nvim_buf_get_lines(bufnr, lnum, lnum + 1, false)[1]
+end
+
 local function pos_of(bufnr, lnum, needle, extra)
-  local line = vim.api.nvim_buf_get_lines(bufnr, lnum, lnum + 1, false)[1]
+  local line = line_of(bufnr, lnum)
   local s = assert(line:find(needle, 1, true), "needle " .. needle .. " not on line " .. lnum)
   return { line = lnum, character = byte_to_utf16(line, s - 1 + (extra or 0)) }
+end
+
+-- Puts the cursor on needle (plus extra bytes) on line lnum (0-based) of the
+-- current window, as a person would with f/t motions.
+local function cursor_to(lnum, needle, extra)
+  local line = vim.api.nvim_get_current_line()
+  if lnum then
+    line = line_of(0, lnum)
+  end
+  local s = assert(line:find(needle, 1, true), "needle " .. needle)
+  vim.api.nvim_win_set_cursor(0, { (lnum or (vim.api.nvim_win_get_cursor(0)[1] - 1)) + 1, s - 1 + (extra or 0) })
+end
+
+-- The text of the floating windows (hover).
+local function float_text()
+  local parts = {}
+  for _, w in ipairs(vim.api.nvim_list_wins()) do
+    local cfg = vim.api.nvim_win_get_config(w)
+    if cfg.relative and cfg.relative ~= "" then
+      table.insert(parts, buf_text(vim.api.nvim_win_get_buf(w)))
+    end
+  end
+  return table.concat(parts, "\n")
+end
+
+local function close_floats()
+  for _, w in ipairs(vim.api.nvim_list_wins()) do
+    local cfg = vim.api.nvim_win_get_config(w)
+    if cfg.relative and cfg.relative ~= "" then
+      pcall(vim.api.nvim_win_close, w, true)
+    end
+  end
+end
+
+-- Whether the module mapped lhs in bufnr (Neovim 0.10+ maps K itself on attach).
+local function has_buffer_map(bufnr, lhs)
+  local found = false
+  vim.api.nvim_buf_call(bufnr, function()
+    local m = vim.fn.maparg(lhs, "n", false, true)
+    found = type(m) == "table" and m.buffer == 1 and type(m.desc) == "string" and m.desc:find("^skill%-ls:") ~= nil
+  end)
+  return found
 end
 
 ---------------------------------------------------------------------------
@@ -216,6 +350,7 @@ local function run()
   vim.cmd("filetype on")
   vim.o.swapfile = false
   vim.o.hidden = true
+  vim.o.shortmess = vim.o.shortmess .. "c" -- no "match 1 of 4" messages
 
   -- Record the raw publishDiagnostics params, then let Neovim's handler run.
   local orig = vim.lsp.handlers["textDocument/publishDiagnostics"]
@@ -238,6 +373,9 @@ local function run()
     end
   end
 
+  if os.getenv("SKILL_LS_LSP_LOG") then
+    vim.lsp.set_log_level("debug")
+  end
   local skill_ls = require("skill_ls")
   skill_ls.setup({
     cmd = { bin },
@@ -249,38 +387,299 @@ local function run()
       exit_code, exit_signal = code, signal
     end,
   })
-  check("setup() mode on this Neovim", skill_ls.mode == (vim.fn.has("nvim-0.11") == 1 and "lsp.config"
-    or vim.fn.has("nvim-0.8") == 1 and "lsp.start" or "start_client"), skill_ls.mode)
+  check("setup() mode on this Neovim", skill_ls.mode == (vim.fn.has("nvim-0.11") == 1 and "lsp.start" or "start_client"),
+    skill_ls.mode)
   check("user commands exist", vim.fn.exists(":SkillPreviewCatalog") == 2 and vim.fn.exists(":SkillPreviewSkill") == 2
     and vim.fn.exists(":SkillPreviewInvocation") == 2 and vim.fn.exists(":SkillList") == 2)
 
-  -- 1. A broken SKILL.md: setup() attaches, diagnostics arrive with the right ranges.
-  local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
-  vim.cmd("edit " .. vim.fn.fnameescape(broken))
-  local sb = vim.api.nvim_get_current_buf()
-  local client
-  vim.wait(5000, function()
-    client = skill_ls.clients(sb)[1]
-    return client ~= nil and client.initialized
-  end, 20)
-  if not check("setup() attached skill-ls to SKILL.md and it initialized", client and client.initialized,
-    { filetype = vim.bo[sb].filetype }) then
+  -- 1. A chat buffer: *.chat.md -> filetype skill-chat; the server calls it a
+  -- chat buffer, the module attaches and sets omnifunc and the keys.
+  local chat = ws .. "/notes.chat.md"
+  vim.cmd("edit " .. vim.fn.fnameescape(chat))
+  local cb = vim.api.nvim_get_current_buf()
+  check("*.chat.md gets filetype skill-chat", vim.bo[cb].filetype == "skill-chat", vim.bo[cb].filetype)
+  local client = wait_for(function()
+    local c = skill_ls.clients(cb)[1]
+    return c and c.initialized and c
+  end, 5000)
+  if not check("setup() attached skill-ls to the chat buffer and it initialized", client,
+    { kind = skill_ls.kinds[cb] }) then
     return
   end
+  check("the server classified notes.chat.md as a chat buffer", skill_ls.kinds[cb] == "chat", skill_ls.kinds[cb])
   check("initialize result has serverInfo.name skill-ls",
     init_result and init_result.serverInfo and init_result.serverInfo.name == "skill-ls", init_result and init_result.serverInfo)
   check("root_dir is the workspace (.git)", client.config.root_dir == ws, client.config.root_dir)
+  check("omnifunc is set on attach", vim.bo[cb].omnifunc == "v:lua.vim.lsp.omnifunc", vim.bo[cb].omnifunc)
+  local missing = {}
+  for _, lhs in ipairs({ "K", "gd", "grr", "grn", "gra", "\\sp", "\\si", "\\sc", "\\sl" }) do
+    if not has_buffer_map(cb, lhs) then
+      table.insert(missing, lhs)
+    end
+  end
+  check("buffer-local keys K gd grr grn gra \\sp \\si \\sc \\sl are mapped", #missing == 0, missing)
 
+  -- 2. '/' completion typed as a person types it: o, the text, <C-x><C-o>,
+  -- maybe <C-n>, <C-y> to accept. The line must hold exactly one token.
+  local function complete(text, select)
+    vim.api.nvim_win_set_cursor(0, { vim.api.nvim_buf_line_count(cb), 0 })
+    feed("o" .. text .. "<C-x><C-o>")
+    local menu = wait_for(function()
+      local info = vim.fn.complete_info({ "pum_visible", "items" })
+      if info.pum_visible == 1 and #info.items > 0 then
+        local words = {}
+        for _, it in ipairs(info.items) do
+          table.insert(words, it.abbr ~= "" and it.abbr or it.word)
+        end
+        return words
+      end
+    end, 3000) or {}
+    -- One match: it is inserted without a menu ('completeopt' has no
+    -- "menuone" by default), and <C-y> would copy the character above.
+    if #menu > 0 then
+      type_keys((select or "") .. "<C-y><Esc>")
+    else
+      sleep(200)
+      type_keys("<Esc>")
+    end
+    return vim.api.nvim_get_current_line(), menu
+  end
+  local line, menu = complete("x /")
+  check("'x /' <C-x><C-o> opens a menu of the user-invocable skills",
+    vim.deep_equal(menu, { "/commit-style", "/manual-only", "/pdf-tools", "/review-code" }), menu)
+  check("'x /' <C-x><C-o> <C-y> gives 'x /commit-style' (not 'x //commit-style')", line == "x /commit-style", line)
+  line = complete("x /", "<C-n>")
+  check("'x /' <C-x><C-o> <C-n> <C-y> gives 'x /manual-only'", line == "x /manual-only", line)
+  line, menu = complete("w /pdf-")
+  check("'w /pdf-' <C-x><C-o> gives 'w /pdf-tools' (not '/pdf-/pdf-tools')", line == "w /pdf-tools", { line, menu })
+  line, menu = complete("y /re")
+  check("'y /re' <C-x><C-o> gives 'y /review-code' (the only match)", line == "y /review-code", { line, menu })
+  line = complete("y /m")
+  check("'y /m' <C-x><C-o> gives 'y /manual-only' (the only name starting with m)", line == "y /manual-only", line)
+  line, menu = complete("/skill:pd")
+  check("'/skill:pd' <C-x><C-o> gives '/skill:pdf-tools'", line == "/skill:pdf-tools", { line, menu })
+  line, menu = complete("/skill:")
+  check("'/skill:' <C-x><C-o> offers every skill as /skill:name", #menu == 4 and menu[1] == "/skill:commit-style",
+    menu)
+  check("'/skill:' <C-x><C-o> <C-y> gives '/skill:commit-style'", line == "/skill:commit-style", line)
+  line, menu = complete("Café 🎉 /pd")
+  check("'Café 🎉 /pd' <C-x><C-o> gives 'Café 🎉 /pdf-tools' (UTF-16 columns)", line == "Café 🎉 /pdf-tools",
+    { line, menu })
+  check("completion keys leave normal mode with the buffer attached", mode() == "n" and skill_ls.clients(cb)[1] ~= nil,
+    mode())
+  -- Back to the fixture text for the checks below.
+  vim.api.nvim_buf_set_lines(cb, 3, -1, false, {})
+
+  local chat_uri = vim.uri_from_bufnr(cb)
+
+  -- 2b. The same through a direct request: every user-invocable skill.
+  local want = { "/commit-style", "/manual-only", "/pdf-tools", "/review-code" }
+  local res, err = request(cb, "textDocument/completion",
+    { textDocument = { uri = chat_uri }, position = { line = 2, character = 1 } })
+  local got = labels(completion_items(res))
+  check("'/' completion request lists exactly the user-invocable skills", vim.deep_equal(got, want),
+    { got = got, want = want, err = err })
+  -- '/pd' after non-ASCII text: filtered, and the text edit replaces the whole token.
+  local line1 = line_of(cb, 1) -- 'Café 🎉 then /pd'
+  local slash_u16 = byte_to_utf16(line1, line1:find("/pd", 1, true) - 1)
+  local end_u16 = byte_to_utf16(line1, #line1)
+  res, err = request(cb, "textDocument/completion",
+    { textDocument = { uri = chat_uri }, position = { line = 1, character = end_u16 } })
+  local items = completion_items(res)
+  local pdf
+  for _, it in ipairs(items) do
+    if it.label == "/pdf-tools" then
+      pdf = it
+    end
+  end
+  check("'/pd' completion request offers /pdf-tools, not /review-code", pdf ~= nil
+    and not vim.tbl_contains(labels(items), "/review-code"), { labels = labels(items), err = err })
+  local te = pdf and pdf.textEdit
+  local range = te and (te.range or te.replace)
+  check("/pdf-tools item: textEdit over the token '/pd' (UTF-16 " .. slash_u16 .. "-" .. end_u16 .. "), no filterText",
+    range and range.start.line == 1 and range.start.character == slash_u16 and range["end"].character == end_u16
+      and pdf.filterText == nil, pdf)
+
+  -- 3. K on /pdf-tools: the hover float shows its description.
+  cursor_to(0, "/pdf-tools", 3)
+  feed("K")
+  local ft = wait_for(function()
+    local t = float_text()
+    return t:find("Extract text and tables from PDF files.", 1, true) and t
+  end, 5000)
+  check("K on /pdf-tools opens a float with its description", ft, float_text())
+  close_floats()
+  res, err = request(cb, "textDocument/hover",
+    { textDocument = { uri = chat_uri }, position = pos_of(cb, 0, "/pdf-tools", 3) })
+  check("hover request on /pdf-tools shows its description",
+    hover_text(res):find("Extract text and tables from PDF files.", 1, true), { hover = hover_text(res), err = err })
+
+  -- 4. gd on /pdf-tools jumps to its SKILL.md, on the name line.
+  local pdf_path = ws .. "/.agents/skills/pdf-tools/SKILL.md"
+  cursor_to(0, "/pdf-tools", 2)
+  feed("gd")
+  local jumped = wait_for(function()
+    return vim.api.nvim_buf_get_name(0) == pdf_path
+  end, 5000)
+  check("gd on /pdf-tools opens pdf-tools/SKILL.md", jumped, vim.api.nvim_buf_get_name(0))
+  check("gd puts the cursor on the name line (2)", vim.api.nvim_win_get_cursor(0)[1] == 2, vim.api.nvim_win_get_cursor(0))
+  res, err = request(cb, "textDocument/definition",
+    { textDocument = { uri = chat_uri }, position = pos_of(cb, 0, "/pdf-tools", 2) })
+  local loc = res and (res.uri and res or res[1])
+  check("definition request of /pdf-tools is its SKILL.md", loc and (loc.uri or loc.targetUri) == vim.uri_from_fname(pdf_path),
+    { result = res, err = err })
+  local pb = vim.api.nvim_get_current_buf()
+  wait_for(function()
+    return skill_ls.clients(pb)[1] ~= nil
+  end, 3000)
+  check("pdf-tools/SKILL.md is attached as a skill file", skill_ls.clients(pb)[1] ~= nil and skill_ls.kinds[pb] == "skill",
+    skill_ls.kinds[pb])
+  type_keys("<C-o>")
+  check("<C-o> goes back to the chat buffer", vim.api.nvim_get_current_buf() == cb, vim.api.nvim_buf_get_name(0))
+
+  -- 5. K on 'description:' in the skill file.
+  vim.cmd("buffer " .. pb)
+  vim.api.nvim_win_set_cursor(0, { 3, 3 })
+  feed("K")
+  ft = wait_for(function()
+    local t = float_text()
+    return t:find("Extract text and tables from PDF files.", 1, true) and t
+  end, 5000)
+  check("K on description: in SKILL.md shows the catalog line", ft, float_text())
+  close_floats()
+  vim.cmd("buffer " .. cb)
+
+  -- 6. grr on /pdf-tools lists its references in the quickfix list.
+  cursor_to(0, "/pdf-tools", 2)
+  feed("grr")
+  local qf = wait_for(function()
+    local l = vim.fn.getqflist()
+    return #l > 0 and l
+  end, 5000) or {}
+  local in_chat = false
+  for _, e in ipairs(qf) do
+    if vim.api.nvim_buf_get_name(e.bufnr) == chat and e.lnum == 1 then
+      in_chat = true
+    end
+  end
+  check("grr on /pdf-tools lists the token in notes.chat.md", in_chat, qf)
+  vim.cmd("cclose")
+  vim.cmd("buffer " .. cb)
+
+  -- 7. Previews from the keys: \sp on a /name, \si on a line, \sc.
+  local function wait_buf(name, needle)
+    return wait_for(function()
+      local b = find_buf(name)
+      return b and (not needle or buf_text(b):find(needle, 1, true)) and b
+    end, 5000)
+  end
+  local function wipe(name)
+    local b = find_buf(name)
+    if b then
+      vim.cmd("bwipeout! " .. b)
+    end
+  end
+  local function only_chat()
+    vim.cmd("buffer " .. cb)
+    vim.cmd("only")
+  end
+  cursor_to(0, "/pdf-tools", 4)
+  feed("\\sp")
+  local psb = wait_buf("skill-ls://skill", "pdftotext")
+  check("\\sp on /pdf-tools previews the pdf-tools <skill_content>", psb and buf_text(psb):find("<skill_content", 1, true),
+    psb and buf_text(psb))
+  check("the preview is a read-only scratch buffer", psb and vim.bo[psb].buftype == "nofile" and not vim.bo[psb].modifiable)
+  wipe("skill-ls://skill")
+  only_chat()
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  feed("\\si")
+  local pib = wait_buf("skill-ls://invocation", "pdftotext")
+  check("\\si on line 1 previews what /pdf-tools injects", pib, pib and buf_text(pib))
+  wipe("skill-ls://invocation")
+  only_chat()
+  check("`skill-ls render catalog` produced output", catalog_expected ~= nil and catalog_expected ~= "", catalog_expected)
+  feed("\\sc")
+  local pvb = wait_buf("skill-ls://catalog")
+  pvb = pvb and wait_for(function()
+    return buf_text(pvb) ~= "" and pvb
+  end, 3000)
+  check("\\sc opens the catalog, equal to `skill-ls render catalog`", pvb and buf_text(pvb) == catalog_expected,
+    { got = pvb and buf_text(pvb), want = catalog_expected })
+  wipe("skill-ls://catalog")
+  only_chat()
+
+  -- The same previews through the commands and execute().
+  local text, cerr = execute(cb, "skill-ls.previewCatalog", { uri = vim.uri_from_fname(ws) })
+  check("skill-ls.previewCatalog == skill-ls render catalog", text ~= nil and text == catalog_expected,
+    { got = text, want = catalog_expected, err = cerr })
+  vim.cmd("SkillPreviewSkill pdf-tools")
+  psb = wait_buf("skill-ls://skill", "pdftotext")
+  check(":SkillPreviewSkill pdf-tools shows the <skill_content> block", psb, psb and buf_text(psb))
+  wipe("skill-ls://skill")
+  only_chat()
+  vim.cmd("1SkillPreviewInvocation")
+  pib = wait_buf("skill-ls://invocation", "pdftotext")
+  check(":1SkillPreviewInvocation shows what /pdf-tools injects", pib, pib and buf_text(pib))
+  wipe("skill-ls://invocation")
+  only_chat()
+  vim.cmd("SkillPreviewInvocation")
+  pib = wait_buf("skill-ls://invocation", "pdftotext")
+  check(":SkillPreviewInvocation (whole chat buffer) shows what /pdf-tools injects", pib, pib and buf_text(pib))
+  wipe("skill-ls://invocation")
+  vim.cmd("edit " .. vim.fn.fnameescape(ws .. "/.dsh/skills/review-code/SKILL.md"))
+  vim.cmd("SkillPreviewSkill")
+  local prb = wait_buf("skill-ls://skill", "Read the diff twice.")
+  check(":SkillPreviewSkill in review-code/SKILL.md previews that skill", prb, prb and buf_text(prb))
+  wipe("skill-ls://skill")
+  only_chat()
+
+  -- 8. :SkillList: a table; <CR> on the dropped skill opens it at the problem.
+  feed("\\sl")
+  local plb = wait_buf("skill-ls://skills", "broken-skill")
+  local lt = plb and buf_text(plb) or ""
+  out.skill_list = lt
+  check("\\sl (:SkillList) shows a table of the skills", lt:find("NAME%s+SOURCE%s+RANK%s+INVOCATION%s+PATH")
+    and lt:find("pdf%-tools%s+project%-agents%s+200%s+model,user%s+%.agents/skills/pdf%-tools/SKILL%.md"), lt)
+  check(":SkillList shows broken-skill as dropped, with the reason and place",
+    lt:find("Dropped", 1, true) and lt:find(".agents/skills/broken-skill/SKILL.md:3:14: invalid YAML at 3:14", 1, true), lt)
+  local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
+  if plb then
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(plb))
+    vim.api.nvim_win_set_cursor(0, { 1, 0 })
+    type_keys("/broken-skill<CR>")
+    type_keys("<CR>")
+  end
+  local opened = wait_for(function()
+    return vim.api.nvim_buf_get_name(0) == broken
+  end, 3000)
+  check("<CR> on the dropped row opens broken-skill/SKILL.md", opened, vim.api.nvim_buf_get_name(0))
+  check("... with the cursor on the problem (3:14)", vim.deep_equal(vim.api.nvim_win_get_cursor(0), { 3, 13 }),
+    vim.api.nvim_win_get_cursor(0))
+  vim.cmd("only")
+  vim.cmd("SkillList json")
+  local pjb = wait_buf("skill-ls://skills.json", '"dropped"')
+  local ok_json, report = pcall(vim.json.decode, pjb and buf_text(pjb) or "")
+  check(":SkillList json shows the server's JSON (roots in rank order)", ok_json and type(report) == "table"
+    and report.roots and report.roots[1] and report.roots[1].source == "project-dsh" and #report.dropped == 1,
+    ok_json and report and report.roots or report)
+  wipe("skill-ls://skills.json")
+
+  -- 9. The broken SKILL.md: diagnostics with the right columns.
+  vim.cmd("edit " .. vim.fn.fnameescape(broken))
+  local sb = vim.api.nvim_get_current_buf()
+  check("the server classified broken-skill/SKILL.md as a skill file (attached)", wait_for(function()
+    return skill_ls.kinds[sb] == "skill" and skill_ls.clients(sb)[1] ~= nil
+  end, 3000), skill_ls.kinds[sb])
   local uri = vim.uri_from_bufnr(sb)
-  vim.wait(5000, function()
+  wait_for(function()
     return #vim.diagnostic.get(sb) > 0 and raw_diags[uri] ~= nil
-  end, 20)
+  end, 5000)
   local diags = vim.diagnostic.get(sb)
   check("diagnostics published for the broken SKILL.md", #diags > 0, raw_diags[uri])
 
   -- The bad line: 'description: Résumé 日本語 🎉 helper. Use when: the user asks'
   local bad_lnum = 2
-  local bad_line = vim.api.nvim_buf_get_lines(sb, bad_lnum, bad_lnum + 1, false)[1]
+  local bad_line = line_of(sb, bad_lnum)
   local colon_byte = bad_line:find("when: ", 1, true) + 4 - 1 -- 0-based byte of ':'
   local colon_u16 = byte_to_utf16(bad_line, colon_byte)
   local on_line = {}
@@ -295,295 +694,144 @@ local function run()
     local name = "diagnostic " .. tostring(d.code) .. " "
     local want_col = utf16_to_byte(bad_line, d.range.start.character)
     local want_end = d.range["end"].line == bad_lnum and utf16_to_byte(bad_line, d.range["end"].character) or nil
-    local got
+    local gd
     for _, vd in ipairs(diags) do
       if vd.message == d.message and vd.lnum == bad_lnum then
-        got = vd
+        gd = vd
       end
     end
-    check(name .. "reaches vim.diagnostic", got ~= nil)
-    if got then
-      check(name .. "byte column = UTF-16 " .. d.range.start.character .. " converted", got.col == want_col,
-        { nvim = got.col, computed = want_col })
+    check(name .. "reaches vim.diagnostic", gd ~= nil)
+    if gd then
+      check(name .. "byte column = UTF-16 " .. d.range.start.character .. " converted", gd.col == want_col,
+        { nvim = gd.col, computed = want_col })
       if want_end then
-        check(name .. "byte end column = UTF-16 " .. d.range["end"].character .. " converted", got.end_col == want_end,
-          { nvim = got.end_col, computed = want_end })
+        check(name .. "byte end column = UTF-16 " .. d.range["end"].character .. " converted", gd.end_col == want_end,
+          { nvim = gd.end_col, computed = want_end })
       end
     end
-    check(name .. "range lies inside the line (UTF-16 length " .. byte_to_utf16(bad_line, #bad_line) .. ")",
-      d.range["end"].line > bad_lnum or d.range["end"].character <= byte_to_utf16(bad_line, #bad_line), d.range)
   end
-  -- The unquoted ': ' after the non-ASCII text: some diagnostic on that line
-  -- must cover it (in UTF-16 units, as the server must count).
   local covers = false
   for _, d in ipairs(on_line) do
     local s, e = d.range.start, d.range["end"]
-    local after_start = s.character <= colon_u16
-    local before_end = e.line > bad_lnum or e.character > colon_u16
-    if after_start and before_end then
+    if s.character <= colon_u16 and (e.line > bad_lnum or e.character > colon_u16) then
       covers = true
     end
   end
   check("a diagnostic range covers the unquoted ':' at UTF-16 column " .. colon_u16, covers, on_line)
-  local codes = {}
-  for _, d in ipairs(on_line) do
-    codes[tostring(d.code)] = true
-  end
-  check("the bad line has code yaml-unquoted-colon", codes["yaml-unquoted-colon"], vim.tbl_keys(codes))
-  -- The value span, computed from the fixture text: from after 'description: '
-  -- to the end of the line, in bytes as Neovim must report it.
-  local value_col = #"description: "
   local colon_diag
   for _, vd in ipairs(diags) do
     if vd.code == "yaml-unquoted-colon" then
       colon_diag = vd
     end
   end
+  local value_col = #"description: "
   check("yaml-unquoted-colon spans the value: bytes " .. value_col .. "-" .. #bad_line .. " of line " .. bad_lnum,
     colon_diag and colon_diag.lnum == bad_lnum and colon_diag.col == value_col and colon_diag.end_lnum == bad_lnum
       and colon_diag.end_col == #bad_line,
     colon_diag and { lnum = colon_diag.lnum, col = colon_diag.col, end_lnum = colon_diag.end_lnum, end_col = colon_diag.end_col })
 
-  -- 2. A chat buffer: *.chat.md -> filetype skill-chat, attached to the same client.
-  local chat = ws .. "/notes.chat.md"
-  vim.cmd("edit " .. vim.fn.fnameescape(chat))
-  local cb = vim.api.nvim_get_current_buf()
-  check("*.chat.md gets filetype skill-chat", vim.bo[cb].filetype == "skill-chat", vim.bo[cb].filetype)
-  local chat_client
-  vim.wait(3000, function()
-    chat_client = skill_ls.clients(cb)[1]
-    return chat_client ~= nil
-  end, 20)
-  check("setup() attached skill-ls to the chat buffer", chat_client ~= nil)
-  check("chat buffer shares the workspace client", chat_client and chat_client.id == client.id)
-  local chat_uri = vim.uri_from_bufnr(cb)
-
-  -- 3. '/' completion returns every user-invocable skill.
-  local want = { "commit-style", "manual-only", "pdf-tools", "review-code" }
-  local res, err = request(cb, "textDocument/completion",
-    { textDocument = { uri = chat_uri }, position = { line = 2, character = 1 } })
-  local got = labels(completion_items(res))
-  check("'/' completion lists exactly the user-invocable skills", vim.deep_equal(got, want),
-    { got = got, want = want, err = err })
-
-  -- '/pd' after non-ASCII text: filtered, and the text edit replaces the whole token.
-  local line1 = vim.api.nvim_buf_get_lines(cb, 1, 2, false)[1] -- 'Café 🎉 then /pd'
-  local slash_u16 = byte_to_utf16(line1, line1:find("/pd", 1, true) - 1)
-  local end_u16 = byte_to_utf16(line1, #line1)
-  res, err = request(cb, "textDocument/completion",
-    { textDocument = { uri = chat_uri }, position = { line = 1, character = end_u16 } })
-  local items = completion_items(res)
-  local pdf
-  for _, it in ipairs(items) do
-    if it.label == "pdf-tools" then
-      pdf = it
-    end
+  -- 10. gra on the bad line: pick "Quote the value" from the prompt; the
+  -- buffer is fixed and the error goes away.
+  vim.api.nvim_win_set_cursor(0, { bad_lnum + 1, value_col + 2 })
+  res, err = request(sb, "textDocument/codeAction", { textDocument = { uri = uri },
+    range = { start = { line = bad_lnum, character = 15 }, ["end"] = { line = bad_lnum, character = 15 } },
+    context = { diagnostics = {} } })
+  local titles = {}
+  for _, a in ipairs(res or {}) do
+    table.insert(titles, a.title)
   end
-  check("'/pd' completion offers pdf-tools", pdf ~= nil, { labels = labels(items), err = err })
-  check("'/pd' completion is filtered (no review-code)", not vim.tbl_contains(labels(items), "review-code"),
-    labels(items))
-  local te = pdf and pdf.textEdit
-  local range = te and (te.range or te.replace)
-  check("pdf-tools item has a textEdit", range ~= nil, pdf)
-  if range then
-    check("textEdit range covers the token '/pd' (UTF-16 " .. slash_u16 .. "-" .. end_u16 .. ")",
-      range.start.line == 1 and range.start.character == slash_u16 and range["end"].line == 1
-        and range["end"].character == end_u16, range)
-    -- Apply it the way Neovim does: the line must end up holding the completed token.
-    vim.lsp.util.apply_text_edits({ { range = range, newText = te.newText } }, cb, "utf-16")
-    local after = vim.api.nvim_buf_get_lines(cb, 1, 2, false)[1]
-    check("applied textEdit yields 'Café 🎉 then /pdf-tools'", after:match("^Café 🎉 then /pdf%-tools%s*$") ~= nil, after)
-    vim.api.nvim_buf_set_lines(cb, 1, 2, false, { line1 })
-  end
-
-  -- 4. Hover on a /name token in the chat buffer.
-  res, err = request(cb, "textDocument/hover",
-    { textDocument = { uri = chat_uri }, position = pos_of(cb, 0, "/pdf-tools", 3) })
-  local ht = hover_text(res)
-  check("hover on /pdf-tools shows its description", ht:find("Extract text and tables from PDF files.", 1, true),
-    { hover = ht, err = err })
-
-  -- 5. Definition on /pdf-tools jumps to the skill file (Neovim's own handler).
-  local pdf_path = ws .. "/.agents/skills/pdf-tools/SKILL.md"
-  res, err = request(cb, "textDocument/definition",
-    { textDocument = { uri = chat_uri }, position = pos_of(cb, 0, "/pdf-tools", 2) })
-  local loc = res and (res.uri and res or res[1])
-  local loc_uri = loc and (loc.uri or loc.targetUri)
-  check("definition of /pdf-tools is its SKILL.md", loc_uri == vim.uri_from_fname(pdf_path), { result = res, err = err })
-  vim.api.nvim_win_set_cursor(0, { 1, (vim.api.nvim_buf_get_lines(cb, 0, 1, false)[1]:find("/pdf-tools", 1, true)) + 1 })
-  vim.lsp.buf.definition()
-  vim.wait(3000, function()
-    return vim.api.nvim_buf_get_name(0) == pdf_path
-  end, 20)
-  check("vim.lsp.buf.definition() jumps to pdf-tools/SKILL.md", vim.api.nvim_buf_get_name(0) == pdf_path,
-    vim.api.nvim_buf_get_name(0))
-
-  -- 6. Hover on 'description:' in a SKILL.md (that buffer got attached too).
-  vim.cmd("edit " .. vim.fn.fnameescape(pdf_path))
-  local pb = vim.api.nvim_get_current_buf()
-  vim.wait(3000, function()
-    return skill_ls.clients(pb)[1] ~= nil
-  end, 20)
-  check("setup() attached skill-ls to pdf-tools/SKILL.md", skill_ls.clients(pb)[1] ~= nil)
-  res, err = request(pb, "textDocument/hover",
-    { textDocument = { uri = vim.uri_from_bufnr(pb) }, position = { line = 2, character = 3 } })
-  ht = hover_text(res)
-  check("hover on description: shows the catalog line", ht:find("Extract text and tables from PDF files.", 1, true),
-    { hover = ht, err = err })
-
-  -- 7. previewCatalog returns exactly `skill-ls render catalog --cwd <ws>`.
-  check("`skill-ls render catalog` produced output", catalog_expected ~= nil and catalog_expected ~= "",
-    catalog_expected)
-  local text, cerr = skill_ls.execute_sync("skill-ls.previewCatalog", { uri = vim.uri_from_fname(ws) }, 5000, pb)
-  check("skill-ls.previewCatalog == skill-ls render catalog", text ~= nil and text == catalog_expected,
-    { got = text, want = catalog_expected, err = cerr })
-
-  -- 8. The module's user commands open the previews in read-only scratch buffers.
-  vim.cmd("SkillPreviewCatalog")
-  local pvb
-  vim.wait(5000, function()
-    pvb = find_buf("skill-ls://catalog")
-    return pvb ~= nil and buf_text(pvb) ~= ""
-  end, 20)
-  check(":SkillPreviewCatalog opens the catalog text", pvb and text and buf_text(pvb) == text,
-    pvb and buf_text(pvb))
-  check(":SkillPreviewCatalog buffer is read-only scratch", pvb and vim.bo[pvb].buftype == "nofile"
-    and not vim.bo[pvb].modifiable)
-
-  vim.cmd("SkillPreviewSkill pdf-tools")
-  local psb
-  vim.wait(5000, function()
-    psb = find_buf("skill-ls://skill/pdf-tools")
-    return psb ~= nil and buf_text(psb) ~= ""
-  end, 20)
-  check(":SkillPreviewSkill pdf-tools shows the <skill_content> block",
-    psb and buf_text(psb):find("<skill_content", 1, true) and buf_text(psb):find("pdftotext", 1, true),
-    psb and buf_text(psb))
-
-  -- Without a name, on a /name token in the chat buffer.
-  if psb then
-    vim.cmd("bwipeout! " .. psb)
-  end
-  vim.cmd("buffer " .. cb)
-  vim.api.nvim_win_set_cursor(0, { 1, (vim.api.nvim_buf_get_lines(cb, 0, 1, false)[1]:find("/pdf-tools", 1, true)) + 2 })
-  vim.cmd("SkillPreviewSkill")
-  vim.wait(5000, function()
-    psb = find_buf("skill-ls://skill/pdf-tools")
-    return psb ~= nil and buf_text(psb) ~= ""
-  end, 20)
-  check(":SkillPreviewSkill on the /pdf-tools token previews pdf-tools",
-    psb and buf_text(psb):find("pdftotext", 1, true), psb and buf_text(psb))
-
-  vim.cmd("buffer " .. cb)
-  vim.cmd("1SkillPreviewInvocation")
-  local pib
-  vim.wait(5000, function()
-    pib = find_buf("skill-ls://invocation")
-    return pib ~= nil and buf_text(pib) ~= ""
-  end, 20)
-  check(":1SkillPreviewInvocation shows what /pdf-tools injects",
-    pib and buf_text(pib):find("pdftotext", 1, true), pib and buf_text(pib))
-
-  -- Without a range: the whole chat buffer (by URI).
-  vim.cmd("buffer " .. cb)
-  if pib then
-    vim.cmd("bwipeout! " .. pib)
-  end
-  vim.cmd("buffer " .. cb)
-  vim.cmd("SkillPreviewInvocation")
-  vim.wait(5000, function()
-    pib = find_buf("skill-ls://invocation")
-    return pib ~= nil and buf_text(pib) ~= ""
-  end, 20)
-  check(":SkillPreviewInvocation (whole chat buffer) shows what /pdf-tools injects",
-    pib and buf_text(pib):find("pdftotext", 1, true), pib and buf_text(pib))
-
-  -- Without a name, in a skill file: the skill of that file (by URI).
-  vim.cmd("edit " .. vim.fn.fnameescape(ws .. "/.dsh/skills/review-code/SKILL.md"))
-  vim.cmd("SkillPreviewSkill")
-  local prb
-  vim.wait(5000, function()
-    prb = find_buf("skill-ls://skill/review-code")
-    return prb ~= nil and buf_text(prb) ~= ""
-  end, 20)
-  check(":SkillPreviewSkill in review-code/SKILL.md previews that skill",
-    prb and buf_text(prb):find("Read the diff twice.", 1, true), prb and buf_text(prb))
-
-  -- Which buffers attach: a flat <name>.md in a skill root does, an unrelated
-  -- markdown file does not.
-  vim.cmd("edit " .. vim.fn.fnameescape(ws .. "/.agents/skills/commit-style.md"))
-  local fb = vim.api.nvim_get_current_buf()
-  vim.wait(3000, function()
-    return skill_ls.clients(fb)[1] ~= nil
-  end, 20)
-  check("setup() attached skill-ls to the flat .agents/skills/commit-style.md", skill_ls.clients(fb)[1] ~= nil)
-  write_file(ws .. "/docs/guide.md", "# Guide\n\nNot a skill.\n")
-  vim.cmd("edit " .. vim.fn.fnameescape(ws .. "/docs/guide.md"))
-  local gb = vim.api.nvim_get_current_buf()
-  vim.wait(300, function()
-    return skill_ls.clients(gb)[1] ~= nil
-  end, 20)
-  check("setup() leaves an unrelated markdown file alone", vim.bo[gb].filetype == "markdown"
-    and skill_ls.clients(gb)[1] == nil, vim.bo[gb].filetype)
-
-  vim.cmd("buffer " .. cb)
-  vim.cmd("SkillList")
-  local plb
-  vim.wait(5000, function()
-    plb = find_buf("skill-ls://skills")
-    return plb ~= nil and buf_text(plb) ~= ""
-  end, 20)
-  local lt = plb and buf_text(plb) or ""
-  check(":SkillList lists skills and the dropped broken-skill", lt:find("pdf-tools", 1, true)
-    and lt:find("broken-skill", 1, true), lt)
-
-  -- 9. Typing: quoting the description in the (unsaved) broken SKILL.md
-  -- clears its diagnostic, and the open buffer wins over the disk.
-  vim.cmd("buffer " .. sb)
-  vim.api.nvim_buf_set_lines(sb, bad_lnum, bad_lnum + 1, false,
-    { 'description: "Résumé 日本語 🎉 helper. Use when: the user asks"' })
-  local cleared = vim.wait(5000, function()
+  check("codeAction request on the bad line offers 'Quote the value'", vim.tbl_contains(titles, "Quote the value"),
+    { titles = titles, err = err })
+  check("gra is mapped in the skill file", has_buffer_map(sb, "gra"))
+  feed("gra")
+  -- vim.ui.select asks with inputlist(), which reads typed keys; answer it
+  -- from a libuv timer (nvim_input is allowed there) once it is up.
+  local answer = uv.new_timer()
+  answer:start(800, 0, function()
+    vim.api.nvim_input("1<CR>")
+  end)
+  local quoted = wait_for(function()
+    local l = line_of(sb, bad_lnum)
+    return l:match("^description: ['\"]") and l
+  end, 5000)
+  answer:close()
+  check("gra + 1 (Quote the value) quotes the description", quoted, { line_of(sb, bad_lnum), vim.fn.execute("messages") })
+  local cleared = wait_for(function()
     for _, d in ipairs(vim.diagnostic.get(sb)) do
       if d.lnum == bad_lnum and d.severity == vim.diagnostic.severity.ERROR then
         return false
       end
     end
     return true
-  end, 20)
-  check("quoting the description (didChange) clears the error on that line", cleared, vim.diagnostic.get(sb))
+  end, 5000)
+  check("the quoted description (unsaved) clears the error on that line", cleared, vim.diagnostic.get(sb))
   local fixed_labels
-  local fixed = vim.wait(5000, function()
+  local fixed = wait_for(function()
     local r = request(cb, "textDocument/completion",
       { textDocument = { uri = chat_uri }, position = { line = 2, character = 1 } }, 2000)
     fixed_labels = labels(completion_items(r))
-    return vim.tbl_contains(fixed_labels, "broken-skill")
-  end, 100)
+    return vim.tbl_contains(fixed_labels, "/broken-skill")
+  end, 5000, 100)
   check("the fixed, unsaved broken-skill appears in '/' completion", fixed, fixed_labels)
 
-  -- 10. Live: a skill created on disk during the session shows up in completion.
+  -- 11. Which buffers the server takes: a flat <name>.md in a skill root
+  -- yes, an unrelated Markdown file no.
+  vim.cmd("edit " .. vim.fn.fnameescape(ws .. "/.agents/skills/commit-style.md"))
+  local fb = vim.api.nvim_get_current_buf()
+  check("the flat .agents/skills/commit-style.md is attached as a skill file", wait_for(function()
+    return skill_ls.clients(fb)[1] ~= nil and skill_ls.kinds[fb] == "skill"
+  end, 3000), skill_ls.kinds[fb])
+  write_file(ws .. "/docs/guide.md", "# Guide\n\nNot a skill. /pdf-tools\n")
+  vim.cmd("edit " .. vim.fn.fnameescape(ws .. "/docs/guide.md"))
+  local gb = vim.api.nvim_get_current_buf()
+  wait_for(function()
+    return skill_ls.kinds[gb] ~= nil
+  end, 3000)
+  check("an unrelated Markdown file is left alone (server: other)", vim.bo[gb].filetype == "markdown"
+    and skill_ls.kinds[gb] == "other" and skill_ls.clients(gb)[1] == nil and not has_buffer_map(gb, "gd"),
+    { ft = vim.bo[gb].filetype, kind = skill_ls.kinds[gb] })
+
+  -- 12. Live: a skill created on disk during the session shows up in completion.
   write_file(ws .. "/.agents/skills/new-skill/SKILL.md",
     "---\nname: new-skill\ndescription: Created while the editor runs.\n---\n\nNew.\n")
   local live_labels
-  local appeared = vim.wait(10000, function()
+  local appeared = wait_for(function()
     local r = request(cb, "textDocument/completion",
       { textDocument = { uri = chat_uri }, position = { line = 2, character = 1 } }, 2000)
     live_labels = labels(completion_items(r))
-    return vim.tbl_contains(live_labels, "new-skill")
-  end, 200)
+    return vim.tbl_contains(live_labels, "/new-skill")
+  end, 10000, 200)
   check("a skill created on disk appears in '/' completion within 10 s", appeared, live_labels)
+
+  -- 13. setup({ keymaps = false }): attached buffers get no keys (omnifunc stays).
+  skill_ls.setup({ cmd = { bin }, keymaps = false })
+  vim.cmd("edit " .. vim.fn.fnameescape(ws .. "/.dsh/skills/manual-only/SKILL.md"))
+  local mb = vim.api.nvim_get_current_buf()
+  local attached = wait_for(function()
+    return skill_ls.clients(mb)[1] ~= nil
+  end, 3000)
+  check("with keymaps = false a skill file is attached but skill-ls maps no K or gd", attached
+    and not has_buffer_map(mb, "K") and not has_buffer_map(mb, "gd") and vim.bo[mb].omnifunc == "v:lua.vim.lsp.omnifunc")
 
   check("no warnings or errors from the server (logMessage/showMessage)", #server_problems == 0, server_problems)
 
-  -- 11. Shutdown.
+  -- 14. Shutdown.
   vim.lsp.stop_client(client.id)
-  vim.wait(5000, function()
+  wait_for(function()
     return exit_code ~= nil
-  end, 20)
+  end, 5000)
   check("server exited with code 0 after shutdown", exit_code == 0, { code = exit_code, signal = exit_signal })
 end
 
-local ok, err = xpcall(run, debug.traceback)
+co = coroutine.create(function()
+  local ok, err = xpcall(run, debug.traceback)
+  if not ok then
+    check("no Lua error", false, tostring(err))
+  end
+  finish()
+end)
+local ok, err = coroutine.resume(co)
 if not ok then
   check("no Lua error", false, tostring(err))
+  finish()
 end
-finish()

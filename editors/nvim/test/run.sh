@@ -13,8 +13,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 nvim_dir=$(dirname "$here")
 repo=$(cd "$nvim_dir/../.." && pwd)
 
+# SKILL_LS_NVIM_BIN runs another Neovim (newer-nvim.sh sets it).
+NVIM=${SKILL_LS_NVIM_BIN:-nvim}
+
 . "$here/common.sh"
-e2e_setup nvim "apt-get install -y neovim" "$here/fixture" "$repo"
+e2e_setup "$NVIM" "apt-get install -y neovim" "$here/fixture" "$repo"
+echo "$("$NVIM" --version | head -n 1)"
 # Isolate everything: no user config, logs in $T.
 mkdir -p "$T/cache" "$T/state" "$T/data" "$T/config"
 export HOME="$T/home"
@@ -33,13 +37,14 @@ export SKILL_LS_CATALOG="$T/catalog.txt"
 export SKILL_LS_RESULT="$T/result.json"
 export SKILL_LS_DEADLINE_MS="${SKILL_LS_DEADLINE_MS:-60000}"
 
-timeout 90 nvim --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" >"$T/nvim.out" 2>"$T/nvim.err"
+timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" >"$T/nvim.out" 2>"$T/nvim.err"
 rc=$?
 
 grep -E '^(PASS|FAIL) ' "$T/nvim.out"
 if [ -s "$T/nvim.err" ]; then
 	echo "--- nvim stderr (first 40 lines)"
 	head -n 40 "$T/nvim.err"
+	echo
 fi
 if [ -n "${RESULT_OUT:-}" ] && [ -f "$T/result.json" ]; then
 	cp "$T/result.json" "$RESULT_OUT"

@@ -1,11 +1,13 @@
 // skill-ls for VS Code: starts the skill-ls language server over stdio and
-// adds previews of what an agent sees (catalog, skill content, invocations).
+// adds what an agent sees: the Skills view, the skill report, the catalog in
+// the status bar and previews (catalog, skill content, invocations). The
+// server decides everything about skills; this file wires views to it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   CloseAction,
   DidChangeConfigurationNotification,
-  ErrorAction,
+  ErrorHandler,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
@@ -14,16 +16,17 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
-import * as e2e from './e2e';
+import { createObserver, Observer } from './observer';
 import {
   baseName, ExecuteCommand, parseQuery, pickFolder, PreviewProvider, PreviewQuery, previewUri, SCHEME,
   SERVER_COMMANDS, showPreview,
 } from './preview';
-import { entryPath, field, SkillList } from './report';
+import { parseReport } from './report';
+import { ReportView } from './reportView';
 import { findServer, INSTALL_HINT, probeServer, ServerBinary } from './server';
-import {
-  absoluteRoots, documentSelector, isChatDocument, isSkillDocument, RESTART_KEYS, serverSettings,
-} from './settings';
+import { documentSelector, RESTART_KEYS, serverSettings } from './settings';
+import { openEntry, SkillsView, VIEW_ID } from './skillsView';
+import { CatalogStatus, DocumentInfo } from './status';
 import { TraceChannel } from './trace';
 
 /** Server command ids in code lenses etc., mapped to this extension's commands. */
@@ -40,21 +43,34 @@ let client: LanguageClient | undefined;
 let starting: Promise<LanguageClient | undefined> | undefined;
 let selectorKey = '';
 let notified = false;
+let observer: Observer;
 let provider: PreviewProvider;
+let view: SkillsView;
+let report: ReportView;
+let status: CatalogStatus;
 /** doStart is awaiting client.start() and reports its failure itself. */
 let startingClient = false;
-const crashes: number[] = [];
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   ctx = context;
-  e2e.init(context);
+  observer = createObserver(context);
   output = vscode.window.createOutputChannel('skill-ls', { log: true });
   traceChannel = new TraceChannel(output);
   context.subscriptions.push(output, traceChannel);
 
   provider = new PreviewProvider(execute);
+  view = new SkillsView((folder) => execute(SERVER_COMMANDS.list, folder ? { uri: folder.uri.toString() } : {}));
+  report = new ReportView(async (folder) => {
+    const arg = folder ? { uri: folder.uri.toString() } : {};
+    const rep = await execute(SERVER_COMMANDS.list, arg);
+    const info = folder ? await documentInfo(folder.uri, 'markdown').catch(() => undefined) : undefined;
+    return { report: rep, catalog: info?.catalog };
+  });
+  status = new CatalogStatus((doc) => documentInfo(doc.uri, doc.languageId));
+  observer.watch({ previews: provider, view, report, status });
+  const tree = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true });
   context.subscriptions.push(
-    provider,
+    provider, view, report, status, tree,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
     vscode.commands.registerCommand('skillLs.previewCatalog', previewCatalog),
     vscode.commands.registerCommand('skillLs.previewSkill', previewSkill),
@@ -62,10 +78,29 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('skillLs.showReport', showReport),
     vscode.commands.registerCommand('skillLs.restartServer', () => restart(true)),
     vscode.commands.registerCommand('skillLs.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('skillLs.refreshSkills', () => refreshAll(0)),
+    vscode.commands.registerCommand('skillLs.openEntry', openEntry),
+    vscode.commands.registerCommand('skillLs.previewEntryContent', async (node: unknown) => {
+      const e = SkillsView.entryOf(node);
+      if (e) await previewSkill({ uri: vscode.Uri.file(e.path) });
+    }),
+    vscode.commands.registerCommand('skillLs.previewEntryInvocation', async (node: unknown) => {
+      const e = SkillsView.entryOf(node);
+      if (e) await previewInvocation({ text: `/${e.skill?.name ?? e.name}` });
+    }),
+    vscode.commands.registerCommand('skillLs.revealEntryProblems', async (node: unknown) => {
+      const e = SkillsView.entryOf(node);
+      if (!e) return;
+      await openEntry(vscode.Uri.file(e.path), e.line, e.column);
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+    }),
+    vscode.commands.registerCommand('skillLs.setProjectRoot', setProjectRoot),
     vscode.workspace.onDidChangeConfiguration(onConfigChange),
+    vscode.window.onDidChangeActiveTextEditor(() => void status.update()),
   );
   registerRefreshTriggers(context);
   await start();
+  void status.update();
 }
 
 export async function deactivate(): Promise<void> {
@@ -76,7 +111,7 @@ export async function deactivate(): Promise<void> {
 
 function notifyOnce(message: string, detail?: string): void {
   output.error(detail ? `${message}\n${detail}` : message);
-  e2e.notification(message);
+  observer.notification(message);
   if (notified) return;
   notified = true;
   const actions = ['Show Log', 'Open Settings'];
@@ -97,23 +132,22 @@ async function doStart(): Promise<LanguageClient | undefined> {
   const found = findServer(ctx);
   if ('error' in found) {
     notifyOnce(found.error);
-    e2e.update({ clientState: 'no-server' });
+    observer.noClient('no-server');
     return undefined;
   }
   output.info(`skill-ls: using ${found.command} (${found.source})`);
-  e2e.update({ server: { command: found.command, source: found.source } });
   const probe = await probeServer(found.command);
   if ('error' in probe) {
     notifyOnce(probe.error);
-    e2e.update({ clientState: 'probe-failed' });
+    observer.noClient('probe-failed');
     return undefined;
   }
   output.info(`skill-ls: ${probe.version}`);
   const c = createClient(found);
   client = c;
+  observer.clientCreated(c, found);
   c.onDidChangeState((ev) => {
-    e2e.update({ clientState: State[ev.newState] });
-    if (ev.newState === State.Running) provider.refreshAll(0);
+    if (ev.newState === State.Running) refreshAll(0);
   });
   try {
     startingClient = true;
@@ -122,12 +156,11 @@ async function doStart(): Promise<LanguageClient | undefined> {
     const msg = err instanceof Error ? err.message : String(err);
     notifyOnce(`skill-ls: the language server ${found.command} failed to start (${msg}). ` +
       'Its log is in the skill-ls output. ' + INSTALL_HINT, msg);
-    e2e.error(`start: ${msg}`);
+    observer.error(`start: ${msg}`);
     return undefined;
   } finally {
     startingClient = false;
   }
-  e2e.update({ initializeResult: c.initializeResult, clientState: State[c.state] });
   return c;
 }
 
@@ -151,22 +184,21 @@ async function stop(): Promise<void> {
 }
 
 async function restart(byUser = false): Promise<void> {
-  if (byUser) {
-    notified = false;
-    crashes.length = 0;
-  }
+  if (byUser) notified = false;
   output.info('skill-ls: restarting the server');
   await stop();
   await start();
-  provider.refreshAll(0);
+  refreshAll(0);
 }
 
 function createClient(bin: ServerBinary): LanguageClient {
   const settings = serverSettings();
   const selector = documentSelector(settings);
   selectorKey = JSON.stringify(selector);
-  // A server that never came up is not restarted: the start failure is reported once.
+  // The client's own restart handling, except for a server that never came
+  // up: that is not restarted, and the start failure is reported once.
   let reachedRunning = false;
+  let defaults: ErrorHandler | undefined;
   const serverOptions: ServerOptions = {
     run: { command: bin.command, transport: TransportKind.stdio },
     debug: { command: bin.command, args: ['-v'], transport: TransportKind.stdio },
@@ -183,26 +215,13 @@ function createClient(bin: ServerBinary): LanguageClient {
       return false;
     },
     errorHandler: {
-      error: (_error, _message, count) => ({
-        action: (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown,
-        handled: true,
-      }),
+      error: (error, message, count) => defaults!.error(error, message, count),
       closed: () => {
         if (!reachedRunning) {
           output.error('skill-ls: the server exited before it was initialized');
           return { action: CloseAction.DoNotRestart, handled: true };
         }
-        const now = Date.now();
-        crashes.push(now);
-        while (crashes.length && now - crashes[0] > 3 * 60 * 1000) crashes.shift();
-        if (crashes.length <= 4) {
-          output.warn('skill-ls: the server exited; restarting it');
-          return { action: CloseAction.Restart, handled: true };
-        }
-        notifyOnce(`skill-ls: the language server ${bin.command} exited ${crashes.length} times in 3 minutes ` +
-          'and was not restarted. See the skill-ls output for its log, then run "Skills: Restart Language Server". ' +
-          INSTALL_HINT);
-        return { action: CloseAction.DoNotRestart, handled: true };
+        return defaults!.closed();
       },
     },
     middleware: {
@@ -223,6 +242,7 @@ function createClient(bin: ServerBinary): LanguageClient {
     },
   };
   const c = new SkillLsClient('skillLs', 'skill-ls', serverOptions, clientOptions);
+  defaults = c.createDefaultErrorHandler();
   c.onDidChangeState((ev) => {
     if (ev.newState === State.Running) reachedRunning = true;
   });
@@ -272,13 +292,17 @@ const execute: ExecuteCommand = async (command, arg) => {
   return c.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] });
 };
 
+/** What the server says a document is (skill file, chat buffer, other) and the catalog it sees. */
+async function documentInfo(uri: vscode.Uri, languageId: string): Promise<DocumentInfo | undefined> {
+  return (await execute(SERVER_COMMANDS.documentInfo, { uri: uri.toString(), languageId })) as DocumentInfo | undefined;
+}
+
 async function onConfigChange(e: vscode.ConfigurationChangeEvent): Promise<void> {
   if (!e.affectsConfiguration('skillLs')) return;
   const needsRestart = e.affectsConfiguration('skillLs.serverPath') ||
     (RESTART_KEYS.some((k) => e.affectsConfiguration(`skillLs.${k}`)) &&
       JSON.stringify(documentSelector(serverSettings())) !== selectorKey);
   if (needsRestart) {
-    watchRoots();
     await restart(true);
     return;
   }
@@ -286,48 +310,53 @@ async function onConfigChange(e: vscode.ConfigurationChangeEvent): Promise<void>
   if (c && c.state === State.Running) {
     await c.sendNotification(DidChangeConfigurationNotification.type, { settings: { skillLs: serverSettings() } });
   }
-  provider.refreshAll();
+  refreshAll();
+}
+
+async function setProjectRoot(): Promise<void> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const picked = await vscode.window.showOpenDialog({
+    canSelectFiles: false, canSelectFolders: true, canSelectMany: false, defaultUri: folder?.uri,
+    openLabel: 'Use as project root', title: 'The project root whose .dsh/skills and .agents/skills hold your skills',
+  });
+  if (!picked?.[0]) return;
+  const target = folder ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await vscode.workspace.getConfiguration('skillLs').update('projectRoot', picked[0].fsPath, target);
 }
 
 // ---------------------------------------------------------------- refresh
 
+/** Everything that shows skills is fetched again (debounced). */
+function refreshAll(delay = 300): void {
+  if (provider.hasOpenPreviews()) provider.refreshAll(delay);
+  view.refresh(delay);
+  setTimeout(() => {
+    void status.update();
+    if (report.isOpen()) void report.render();
+  }, delay + 50);
+}
+
 function registerRefreshTriggers(context: vscode.ExtensionContext): void {
-  const relevant = (doc: vscode.TextDocument) => doc.uri.scheme !== SCHEME &&
-    (isSkillDocument(doc) || isChatDocument(doc));
+  // Markdown and chat buffers: the server decides which are skill files.
+  const relevant = (doc: vscode.TextDocument) => doc.uri.scheme !== SCHEME && doc.uri.scheme !== 'output' &&
+    (doc.languageId === 'markdown' || doc.languageId === 'skill' || doc.languageId === 'skill-chat' ||
+      doc.uri.path.endsWith('.md'));
   context.subscriptions.push(
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.contentChanges.length && provider.hasOpenPreviews() && relevant(e.document)) provider.refreshAll(400);
+      if (e.contentChanges.length && relevant(e.document)) refreshAll(400);
     }),
     vscode.workspace.onDidSaveTextDocument((doc) => {
-      if (provider.hasOpenPreviews() && relevant(doc)) provider.refreshAll();
+      if (relevant(doc)) refreshAll();
     }),
     // The server re-checks the workspace (and the user roots it watches)
     // after a change and republishes diagnostics: a good "skills changed" signal.
     vscode.languages.onDidChangeDiagnostics((e) => {
-      if (provider.hasOpenPreviews() && e.uris.some((u) => u.scheme === 'file' && u.path.endsWith('.md'))) {
-        provider.refreshAll(300);
-      }
+      if (e.uris.some((u) => u.scheme === 'file' && u.path.endsWith('.md'))) refreshAll(300);
     }),
   );
-  context.subscriptions.push(watch(vscode.workspace.createFileSystemWatcher('**/{.agents,.dsh}/skills/**/*.md')));
-  watchRoots();
-  context.subscriptions.push({ dispose: () => rootWatchers.forEach((d) => d.dispose()) });
-}
-
-let rootWatchers: vscode.Disposable[] = [];
-
-function watch(w: vscode.FileSystemWatcher): vscode.Disposable {
-  const refresh = () => {
-    if (provider.hasOpenPreviews()) provider.refreshAll();
-  };
-  return vscode.Disposable.from(w, w.onDidCreate(refresh), w.onDidChange(refresh), w.onDidDelete(refresh));
-}
-
-/** Watches the roots outside the workspace (user, custom, bundled); redone when the settings change. */
-function watchRoots(): void {
-  rootWatchers.forEach((d) => d.dispose());
-  rootWatchers = absoluteRoots(serverSettings()).map((root) =>
-    watch(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), '**/*.md'))));
+  const w = vscode.workspace.createFileSystemWatcher('**/*.md');
+  const onDisk = () => refreshAll();
+  context.subscriptions.push(w, w.onDidCreate(onDisk), w.onDidChange(onDisk), w.onDidDelete(onDisk));
 }
 
 // ---------------------------------------------------------------- commands
@@ -351,7 +380,7 @@ function argUri(arg: unknown): vscode.Uri | undefined {
 
 function reportError(what: string, err: unknown): void {
   const msg = err instanceof Error ? err.message : String(err);
-  e2e.error(`${what}: ${msg}`);
+  observer.error(`${what}: ${msg}`);
   void vscode.window.showErrorMessage(`skill-ls: ${what}: ${msg}`);
 }
 
@@ -383,9 +412,22 @@ async function previewSkill(arg?: unknown): Promise<void> {
     let uri = argUri(arg);
     const name = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as CommandArg).name : undefined;
     if (!uri && !name) {
-      const doc = vscode.window.activeTextEditor?.document;
-      if (doc && isSkillDocument(doc)) uri = doc.uri;
-      else if (doc && doc.uri.scheme === 'file' && path.posix.basename(doc.uri.path) === 'SKILL.md') uri = doc.uri;
+      const editor = vscode.window.activeTextEditor;
+      const doc = editor?.document;
+      const info = doc && doc.uri.scheme !== SCHEME ? await documentInfo(doc.uri, doc.languageId).catch(() => undefined) : undefined;
+      if (info?.kind === 'skill') uri = doc!.uri;
+      if (info?.kind === 'chat' && editor) {
+        // The /name token at the cursor, if there is one (the server finds it).
+        const pos = editor.selection.active;
+        const probe = await execute(SERVER_COMMANDS.skill, {
+          uri: doc!.uri.toString(), position: { line: pos.line, character: pos.character },
+        }).then((t) => t, () => undefined);
+        const m = typeof probe === 'string' ? /^<skill_content name="([^"]+)"/.exec(probe) : null;
+        if (m) {
+          await showPreview(previewUri(`Skill — ${m[1]}`, { kind: 'skill', name: m[1] }));
+          return;
+        }
+      }
     }
     if (uri) {
       await showPreview(previewUri(`Skill — ${skillLabel(uri)}`, { kind: 'skill', uri: uri.toString() }));
@@ -402,12 +444,11 @@ async function previewSkill(arg?: unknown): Promise<void> {
 async function pickSkill(): Promise<string | undefined> {
   const folder = await pickFolder();
   const items = (async () => {
-    const raw = await execute(SERVER_COMMANDS.list, folder ? { uri: folder.uri.toString() } : {});
-    const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as SkillList;
-    return (list.skills ?? []).map((s) => ({
-      label: field(s, 'name'),
-      description: field(s, 'source'),
-      detail: [field(s, 'description').replace(/\s+/g, ' ').slice(0, 200), entryPath(s)].filter(Boolean).join(' — '),
+    const rep = parseReport(await execute(SERVER_COMMANDS.list, folder ? { uri: folder.uri.toString() } : {}));
+    return rep.skills.map((s) => ({
+      label: s.name,
+      description: s.source,
+      detail: [s.description.replace(/\s+/g, ' ').slice(0, 200), s.path ?? ''].filter(Boolean).join(' — '),
     }));
   })();
   const choice = await vscode.window.showQuickPick(items, {
@@ -435,7 +476,8 @@ async function previewInvocation(arg?: unknown): Promise<void> {
         await showPreview(previewUri(`Invocation — ${text.trim().slice(0, 40)}`, { kind: 'invocation', text }));
         return;
       }
-      if (isChatDocument(doc)) uri = doc.uri;
+      const info = await documentInfo(doc.uri, doc.languageId).catch(() => undefined);
+      if (info?.kind === 'chat') uri = doc.uri;
     }
     if (uri) {
       await showPreview(previewUri(`Invocation — ${baseName(uri)}`, { kind: 'invocation', uri: uri.toString() }));
@@ -454,14 +496,9 @@ async function previewInvocation(arg?: unknown): Promise<void> {
 
 async function showReport(arg?: unknown): Promise<void> {
   try {
-    let folderUri = argUri(arg);
-    let label = folderUri ? baseName(folderUri) : 'no folder';
-    if (!folderUri) {
-      const folder = await pickFolder();
-      folderUri = folder?.uri;
-      if (folder) label = folder.name;
-    }
-    await showPreview(previewUri(`Skill Report — ${label}.md`, { kind: 'report', uri: folderUri?.toString() }));
+    const folderUri = argUri(arg);
+    const folder = folderUri ? vscode.workspace.getWorkspaceFolder(folderUri) : await pickFolder();
+    await report.show(folder);
   } catch (err) {
     reportError('Show Skill Report', err);
   }

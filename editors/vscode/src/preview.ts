@@ -2,8 +2,6 @@
 // workspace/executeCommand results, refreshed as the skills change.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import * as e2e from './e2e';
-import { renderReport, SkillList } from './report';
 
 export const SCHEME = 'skill-preview';
 
@@ -13,13 +11,14 @@ export const SERVER_COMMANDS = {
   skill: 'skill-ls.previewSkill',
   invocation: 'skill-ls.previewInvocation',
   list: 'skill-ls.listSkills',
+  documentInfo: 'skill-ls.documentInfo',
 } as const;
 
-export type PreviewKind = 'catalog' | 'skill' | 'invocation' | 'report';
+export type PreviewKind = 'catalog' | 'skill' | 'invocation';
 
 export interface PreviewQuery {
   kind: PreviewKind;
-  /** folder URI (catalog, report), skill file URI (skill) or chat buffer URI (invocation) */
+  /** folder URI (catalog), skill file URI (skill) or chat buffer URI (invocation) */
   uri?: string;
   /** skill name (skill) */
   name?: string;
@@ -42,11 +41,15 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.emitter.event;
   private refreshTimer: NodeJS.Timeout | undefined;
+  private readonly rendered = new vscode.EventEmitter<{ uri: vscode.Uri; kind: string; text: string; error?: string }>();
+  /** Fires with each rendered preview. */
+  readonly onDidRender = this.rendered.event;
 
   constructor(private readonly exec: ExecuteCommand) {}
 
   dispose(): void {
     this.emitter.dispose();
+    this.rendered.dispose();
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
   }
 
@@ -58,14 +61,14 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
       return `skill-ls: malformed preview URI ${uri.toString()}`;
     }
     let text: string;
+    let error: string | undefined;
     try {
       text = await this.render(q);
     } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      e2e.error(`preview ${q.kind}: ${msg}`);
-      text = `skill-ls could not render this preview:\n\n${msg}\n`;
+      error = err instanceof Error ? err.message : String(err);
+      text = `skill-ls could not render this preview:\n\n${error}\n`;
     }
-    if (!token.isCancellationRequested) e2e.preview(uri, q.kind, text);
+    if (!token.isCancellationRequested) this.rendered.fire({ uri, kind: q.kind, text, error });
     return text;
   }
 
@@ -93,12 +96,6 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
           }
         }
         return asText(await this.exec(SERVER_COMMANDS.invocation, arg));
-      }
-      case 'report': {
-        const list = await this.exec(SERVER_COMMANDS.list, q.uri ? { uri: q.uri } : {});
-        const parsed = (typeof list === 'string' ? JSON.parse(list) : list) as SkillList;
-        const folder = q.uri ? vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(q.uri))?.name : undefined;
-        return renderReport(parsed, folder);
       }
     }
   }

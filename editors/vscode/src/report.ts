@@ -1,84 +1,167 @@
-// The skill report (winners, shadowed, dropped) from skill-ls.listSkills,
-// whose shape is that of `skill-ls list --json`.
+// The skill report of skill-ls.listSkills, whose shape is that of
+// `skill-ls list --json` (docs/server.md, "The skill report").
+import * as os from 'node:os';
+import * as path from 'node:path';
 
-export type Entry = Record<string, unknown>;
-
-export interface SkillList {
-  skills?: Entry[];
-  shadowed?: Entry[];
-  dropped?: Entry[];
-  problems?: Entry[];
+export interface ReportRoot {
+  dir: string;
+  source: string;
+  rank: number;
+  exists: boolean;
 }
 
-function str(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map(str).filter(Boolean).join('; ');
-  if (typeof v === 'object') {
-    const o = v as Entry;
-    // a nested skill reference ({name, path, source, ...}) or a problem ({message, ...})
-    const name = str(o.name);
-    const where = str(o.path ?? o.file ?? o.location);
-    const msg = str(o.message ?? o.reason);
-    const source = str(o.source);
-    return [name, source && `(${source})`, where && `${where}`, msg].filter(Boolean).join(' ');
+export interface ReportSkill {
+  name: string;
+  description: string;
+  source: string;
+  rank: number;
+  path?: string;
+  root?: string;
+  modelInvocable: boolean;
+  userInvocable: boolean;
+}
+
+export interface ReportShadow extends ReportSkill {
+  winner: ReportSkill;
+}
+
+export interface ReportDropped {
+  path: string;
+  source?: string;
+  rank?: number;
+  root?: string;
+  kind: string;
+  reason: string;
+  summary?: string;
+  log: string;
+  line: number;
+  column: number;
+}
+
+export interface ReportProblem {
+  kind: string;
+  path: string;
+  message: string;
+}
+
+export interface Report {
+  roots?: ReportRoot[];
+  skills: ReportSkill[];
+  shadowed: ReportShadow[];
+  dropped: ReportDropped[];
+  problems: ReportProblem[];
+}
+
+export type EntryStatus = 'loaded' | 'user-only' | 'model-only' | 'hidden' | 'shadowed' | 'dropped';
+
+/** One file of a root as the Skills view and the report show it. */
+export interface Entry {
+  status: EntryStatus;
+  /** the skill name; for a dropped file, its folder or file name */
+  name: string;
+  path: string;
+  /** 1-based line and column of the problem (dropped), else 1:1 */
+  line: number;
+  column: number;
+  /** one line: "loaded", "shadowed by …", "dropped: invalid YAML at 3:14" */
+  detail: string;
+  /** longer text: the description or DSH's reason */
+  text: string;
+  skill?: ReportSkill;
+  dropped?: ReportDropped;
+  winner?: ReportSkill;
+}
+
+export interface RootEntries {
+  root: ReportRoot;
+  entries: Entry[];
+}
+
+export function parseReport(raw: unknown): Report {
+  const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Partial<Report>;
+  return {
+    roots: r.roots ?? [],
+    skills: r.skills ?? [],
+    shadowed: r.shadowed ?? [],
+    dropped: r.dropped ?? [],
+    problems: r.problems ?? [],
+  };
+}
+
+/** A path for people: relative to base when inside it, else with ~ for the home directory. */
+export function displayPath(p: string | undefined, base?: string): string {
+  if (!p) return '-';
+  if (base) {
+    const rel = path.relative(base, p);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
   }
-  return String(v);
+  const home = os.homedir();
+  if (home && (p === home || p.startsWith(home + path.sep))) return '~' + p.slice(home.length);
+  return p;
 }
 
-export function field(e: Entry, ...keys: string[]): string {
-  for (const k of keys) {
-    const v = str(e[k]);
-    if (v) return v;
+function fileLabel(p: string): string {
+  const base = path.basename(p);
+  return base === 'SKILL.md' ? path.basename(path.dirname(p)) : base.replace(/\.md$/i, '');
+}
+
+function skillStatus(s: ReportSkill): EntryStatus {
+  if (s.modelInvocable && s.userInvocable) return 'loaded';
+  if (s.userInvocable) return 'user-only';
+  if (s.modelInvocable) return 'model-only';
+  return 'hidden';
+}
+
+export const STATUS_TEXT: Record<EntryStatus, string> = {
+  loaded: 'loaded',
+  'user-only': 'loaded, not model-invocable (not in the catalog)',
+  'model-only': 'loaded, not user-invocable (no /name)',
+  hidden: 'loaded, neither model- nor user-invocable',
+  shadowed: 'shadowed',
+  dropped: 'dropped',
+};
+
+/** The report's files grouped by root, roots in rank order (the order DSH scans them). */
+export function byRoot(rep: Report, base?: string): RootEntries[] {
+  const roots = new Map<string, RootEntries>();
+  for (const root of rep.roots ?? []) roots.set(root.dir, { root, entries: [] });
+  const rootOf = (dir: string | undefined, source: string | undefined, rank: number | undefined): RootEntries => {
+    const key = dir ?? `${source}:${rank}`;
+    let r = roots.get(key);
+    if (!r) {
+      r = { root: { dir: dir ?? '', source: source ?? '?', rank: rank ?? 0, exists: true }, entries: [] };
+      roots.set(key, r);
+    }
+    return r;
+  };
+  for (const s of rep.skills) {
+    if (!s.path) continue; // runtime skills have no file
+    const status = skillStatus(s);
+    rootOf(s.root, s.source, s.rank).entries.push({
+      status, name: s.name, path: s.path, line: 1, column: 1, detail: STATUS_TEXT[status], text: s.description, skill: s,
+    });
   }
-  return '';
+  for (const s of rep.shadowed) {
+    if (!s.path) continue;
+    rootOf(s.root, s.source, s.rank).entries.push({
+      status: 'shadowed', name: s.name, path: s.path, line: 1, column: 1,
+      detail: `shadowed by ${s.winner.source} (${displayPath(s.winner.path, base)})`, text: s.description, skill: s,
+      winner: s.winner,
+    });
+  }
+  for (const d of rep.dropped) {
+    rootOf(d.root, d.source, d.rank).entries.push({
+      status: 'dropped', name: fileLabel(d.path), path: d.path, line: d.line || 1, column: d.column || 1,
+      detail: `dropped: ${d.summary || d.kind}`, text: d.reason, dropped: d,
+    });
+  }
+  const out = [...roots.values()];
+  out.sort((a, b) => a.root.rank - b.root.rank);
+  for (const r of out) r.entries.sort((a, b) => a.name.localeCompare(b.name));
+  return out;
 }
 
-export function entryPath(e: Entry): string {
-  return field(e, 'path', 'file', 'location', 'filePath', 'uri');
-}
-
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').trim() || ' ';
-}
-
-function table(headers: string[], rows: string[][]): string {
-  if (rows.length === 0) return '_none_\n';
-  const lines = [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`];
-  for (const r of rows) lines.push(`| ${r.map(cell).join(' | ')} |`);
-  return lines.join('\n') + '\n';
-}
-
-function truncate(s: string, n: number): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length > n ? one.slice(0, n - 1) + '…' : one;
-}
-
-export function renderReport(list: SkillList, folder?: string): string {
-  const skills = list.skills ?? [];
-  const shadowed = list.shadowed ?? [];
-  const dropped = list.dropped ?? [];
-  const out: string[] = [];
-  out.push(`# Skill report${folder ? ` — ${folder}` : ''}`, '');
-  out.push(`${skills.length} skill(s) in the catalog, ${shadowed.length} shadowed, ${dropped.length} dropped.`, '');
-  out.push(`## Winners (${skills.length})`, '');
-  out.push(table(['name', 'source', 'rank', 'file', 'description'], skills.map((s) => [
-    field(s, 'name'), field(s, 'source'), field(s, 'rank'), entryPath(s), truncate(field(s, 'description'), 120),
-  ])));
-  out.push(`## Shadowed (${shadowed.length})`, '');
-  out.push(table(['name', 'source', 'rank', 'file', 'shadowed by'], shadowed.map((s) => [
-    field(s, 'name'), field(s, 'source'), field(s, 'rank'), entryPath(s),
-    field(s, 'shadowedBy', 'winner', 'by', 'winnerPath', 'reason'),
-  ])));
-  out.push(`## Dropped (${dropped.length})`, '');
-  out.push(table(['file', 'kind', 'reason'], dropped.map((s) => [
-    entryPath(s), field(s, 'kind', 'source'), field(s, 'reason', 'reasons', 'message', 'error', 'problems', 'log'),
-  ])));
-  const problems = list.problems ?? [];
-  out.push(`## Discovery problems (${problems.length})`, '');
-  out.push(table(['path', 'kind', 'message'], problems.map((p) => [
-    entryPath(p), field(p, 'kind'), field(p, 'message'),
-  ])));
-  return out.join('\n');
+/** Whether any root holds a skill file (loaded, shadowed or dropped). */
+export function hasSkillFiles(rep: Report): boolean {
+  return rep.skills.some((s) => !!s.path) || rep.shadowed.length > 0 || rep.dropped.length > 0;
 }

@@ -42,6 +42,7 @@ function finish(code) {
   finished = true;
   const failed = results.filter((r) => !r.ok).length;
   fs.writeFileSync(path.join(ARTIFACTS, 'results.json'), JSON.stringify(results, null, 2));
+  console.log(`screenshots and logs: ${ARTIFACTS}`);
   console.log(`${results.length - failed} passed, ${failed} failed`);
   process.exit(code ?? (failed ? 1 : 0));
 }
@@ -337,25 +338,136 @@ async function main() {
     check('"Skills: Preview Skill Content" offers a list of skills when no skill file is active', picked && flat,
       JSON.stringify(previewOf(readOut(), 'skill')?.text?.slice(0, 200)));
 
-    // 8. Skills: Show Skill Report
-    await runCommand('Skills: Show Skill Report');
-    const report = await poll(() => {
-      const p = previewOf(readOut(), 'report');
-      return p && /## Dropped \(1\)/.test(p.text) && p.text.includes('broken-skill') && /## Winners \(3\)/.test(p.text) ? p : undefined;
+    // 8. the Skills view in the Explorer: roots in rank order; expand a root,
+    // see the dropped skill with its reason, click it, land on the problem.
+    await runCommand('View: Close All Editors');
+    await page.keyboard.press('Control+Shift+E');
+    const skillsHeader = page.locator('.pane-header', { hasText: /^\s*Skills/ }).first();
+    await skillsHeader.waitFor({ timeout: 15000 });
+    if ((await skillsHeader.getAttribute('aria-expanded')) !== 'true') await skillsHeader.click();
+    const skillsPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Skills/ }) }).first();
+    const viewData = await poll(() => {
+      const v = readOut()?.view;
+      return v && v.roots.length >= 2 ? v : undefined;
     }, 20000);
-    await shot('report');
-    check('"Skills: Show Skill Report" lists 3 winners and the dropped broken-skill', report,
-      JSON.stringify((report ?? previewOf(readOut(), 'report'))?.text?.slice(0, 600)));
+    check('the Skills view lists the roots in rank order (project-dsh, then project-agents)',
+      viewData && viewData.roots[0].label.startsWith('project-dsh') && viewData.roots[1].label.startsWith('project-agents'),
+      JSON.stringify(viewData?.roots?.map((r) => r.label)));
+    const agentsRoot = viewData?.roots.find((r) => r.label.startsWith('project-agents'));
+    const statusOf = (n) => agentsRoot?.entries.find((e) => e.name === n);
+    check('the view says what DSH does with each file: loaded, shadowed (by whom), dropped (why)',
+      statusOf('pdf-tools')?.status === 'loaded' && statusOf('deploy')?.status === 'shadowed' &&
+      /shadowed by project-dsh \(\.dsh\/skills\/deploy\/SKILL\.md\)/.test(statusOf('deploy')?.detail ?? '') &&
+      statusOf('broken-skill')?.detail === 'dropped: invalid YAML at 3:14' &&
+      viewData.roots[0].entries.find((e) => e.name === 'deploy')?.status === 'user-only',
+      JSON.stringify(viewData?.roots));
+    // Collapse everything, then expand the project-agents root by clicking it.
+    await skillsHeader.hover();
+    await skillsPane.locator('.actions .action-label[aria-label*="Collapse All"]').first().click({ timeout: 5000 })
+      .catch(() => {});
+    const rootRow = skillsPane.locator('.monaco-list-row', { hasText: 'project-agents' }).first();
+    await rootRow.waitFor({ timeout: 10000 });
+    const collapsed = (await rootRow.getAttribute('aria-expanded')) === 'false';
+    await rootRow.click();
+    const brokenRow = skillsPane.locator('.monaco-list-row', { hasText: 'broken-skill' }).first();
+    const expanded = await brokenRow.waitFor({ timeout: 10000 }).then(() => true, () => false);
+    const brokenText = expanded ? await brokenRow.innerText() : '';
+    const brokenIcon = expanded ? await brokenRow.locator('.codicon-error').count() : 0;
+    const pdfIcon = await skillsPane.locator('.monaco-list-row', { hasText: 'pdf-tools' }).first().locator('.codicon-pass').count()
+      .catch(() => 0);
+    await shot('skills-view');
+    check('clicking the collapsed project-agents root expands it: broken-skill shows "dropped: invalid YAML at 3:14"',
+      collapsed && expanded && /dropped: invalid YAML at 3:14/.test(brokenText), `collapsed=${collapsed} row=${JSON.stringify(brokenText)}`);
+    check('icons: an error icon on the dropped skill, a check on the loaded one', brokenIcon === 1 && pdfIcon === 1,
+      `error icons=${brokenIcon} pass icons=${pdfIcon}`);
+    await brokenRow.click();
+    const landed = await poll(async () => {
+      const title = await page.title();
+      const pos = await page.locator('.statusbar-item[id="status.editor.selection"]').first().innerText().catch(() => '');
+      return /SKILL\.md/.test(title) && /Ln 3, Col 14/.test(pos) ? pos : undefined;
+    }, 10000);
+    await shot('skills-view-click');
+    const activeTitle = await page.title();
+    check('clicking broken-skill opens its SKILL.md at the problem (Ln 3, Col 14)', landed && /broken-skill|SKILL\.md/.test(activeTitle),
+      `${activeTitle} ${await page.locator('.statusbar-item[id="status.editor.selection"]').first().innerText().catch(() => '')}`);
 
-    // 9. the picture for the README and the artifact: diagnostics + a preview
+    // 8b. the code lens is one short line.
+    const lens = await poll(async () => {
+      const t = await page.locator('.editor-group-container.active .codelens-decoration').first().innerText();
+      return t.includes('dropped by DSH') ? t : undefined;
+    }, 15000);
+    check('the code lens reads "dropped by DSH: invalid YAML at 3:14 · preview"',
+      lens?.replace(/\s+/g, ' ').trim() === 'dropped by DSH: invalid YAML at 3:14 · preview', JSON.stringify(lens));
+
+    // 8c. the status bar on a skill file: skills in the catalog and its size;
+    // a click opens the catalog preview.
+    const expectedCatalog = renderCatalogCLI();
+    const chars = [...expectedCatalog].length;
+    const count = (expectedCatalog.match(/^- `/gm) ?? []).length;
+    const statusItem = page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ chars/ }).first();
+    const statusText = await poll(async () => {
+      const t = await statusItem.innerText();
+      return t.includes(`${count} skill`) ? t : undefined;
+    }, 15000);
+    check(`the status bar shows "${count} skills · ${chars.toLocaleString('en-US')} chars" on a skill file`,
+      statusText && statusText.includes(`${count} skills · ${chars.toLocaleString('en-US')} chars`),
+      `${JSON.stringify(statusText)} (observer: ${JSON.stringify(readOut()?.status)})`);
+    await statusItem.click();
+    const clicked = await page.locator('.tab', { hasText: 'Catalog' }).first().waitFor({ timeout: 15000 })
+      .then(() => true, () => false);
+    const shown = await page.locator('.editor-group-container', { hasText: 'Catalog' }).last().innerText().catch(() => '');
+    await shot('status-bar-catalog');
+    check('clicking the status bar item opens the catalog preview', clicked && /available_skills/.test(shown),
+      JSON.stringify(shown.slice(0, 200)));
+    await runCommand('View: Close All Editors');
+    await openFile('README.md');
+    const hidden = await poll(async () => (await statusItem.count()) === 0 || !(await statusItem.isVisible()), 10000);
+    check('no status bar item on a Markdown file that is not a skill', hidden, JSON.stringify(readOut()?.status));
+    await openFile('notes.chat.md');
+    const onChat = await statusItem.waitFor({ timeout: 10000 }).then(() => true, () => false);
+    check('the status bar item shows on a chat buffer too', onChat);
+
+    // 8d. Skills: Show Skill Report: a readable page, relative paths.
+    await runCommand('Skills: Show Skill Report');
+    const rep = await poll(() => {
+      const r = readOut()?.report;
+      return r && r.text.includes('broken-skill') ? r : undefined;
+    }, 20000);
+    const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+    const table = await frame.locator('body').innerText({ timeout: 15000 }).catch(() => '');
+    await shot('report');
+    check('"Skills: Show Skill Report" renders a page: summary, roots in rank order, relative paths',
+      rep && /^Skills — ws\n4 skills loaded \(\d+ in the catalog, \d+ characters\) · 1 shadowed · 1 dropped/.test(rep.text) &&
+      rep.text.indexOf('project-dsh') < rep.text.indexOf('project-agents') &&
+      rep.text.includes('.agents/skills/broken-skill/SKILL.md:3:14') && !rep.text.includes(WS),
+      JSON.stringify(rep?.text?.slice(0, 800)));
+    check('the report page shows a table with the dropped skill and its reason', /broken-skill/.test(table) &&
+      /dropped: invalid YAML at 3:14/.test(table), JSON.stringify(table.slice(0, 400)));
+
+    // 9. the picture for the README and the artifact: the Skills view beside a broken skill
     await runCommand('View: Close All Editors');
     await sleep(500);
     await openFile('.agents/skills/broken-skill/SKILL.md');
-    await runCommand('Skills: Preview Catalog');
-    await page.locator('.tab', { hasText: 'Catalog' }).first().waitFor({ timeout: 15000 }).catch(() => {});
+    await page.keyboard.press('Control+Shift+E');
+    await skillsPane.locator('.monaco-list-row', { hasText: 'broken-skill' }).first().waitFor({ timeout: 10000 }).catch(() => {});
     await page.locator('.markers-panel').first().waitFor({ timeout: 5000 }).catch(async () => {
       await page.keyboard.press('Control+Shift+M');
     });
+    await page.keyboard.press('Control+Shift+E');
+    // Room for the Skills view: fold the folder tree, widen the side bar.
+    const folders = page.locator('.pane-header', { hasText: /^\s*ws\b/ }).first();
+    if ((await folders.getAttribute('aria-expanded').catch(() => null)) === 'true') await folders.click().catch(() => {});
+    const bar = await page.locator('.part.sidebar').first().boundingBox().catch(() => null);
+    if (bar) {
+      const x = bar.x + bar.width + 1;
+      const y = bar.y + bar.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 200, y, { steps: 5 });
+      await page.mouse.up();
+    }
+    const dshRoot = skillsPane.locator('.monaco-list-row', { hasText: 'project-dsh' }).first();
+    if ((await dshRoot.getAttribute('aria-expanded').catch(() => null)) === 'false') await dshRoot.click().catch(() => {});
     await sleep(1500);
     await page.screenshot({ path: path.join(ARTIFACTS, 'skill-ls-vscode.png') });
     check('final screenshot written', fs.existsSync(path.join(ARTIFACTS, 'skill-ls-vscode.png')));

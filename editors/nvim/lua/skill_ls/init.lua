@@ -2,11 +2,12 @@
 --
 --   require("skill_ls").setup({ ... })
 --
--- Works on Neovim 0.7+ (vim.lsp.start_client + buf_attach_client from
--- autocmds), uses vim.lsp.start on 0.8-0.10 and the vim.lsp.config /
--- vim.lsp.enable style on 0.11+. All logic lives in the server; this module
--- only decides which buffers to attach, passes settings and calls the
--- server's workspace/executeCommand commands (see docs/server.md).
+-- Works on Neovim 0.7+. The module is thin: it offers Markdown and chat
+-- buffers to the server, which decides which are skill files or chat buffers
+-- (skill-ls.documentInfo); it attaches the client to those, sets completion
+-- and buffer-local keys on attach, and shows what the server's commands
+-- return (docs/server.md). It keeps no list of skill roots and parses no
+-- /name tokens.
 
 local M = {}
 
@@ -16,7 +17,8 @@ local function has(feature)
   return vim.fn.has(feature) == 1
 end
 
--- The defaults of docs/server.md.
+-- Filetypes offered to the server as chat buffers (its default
+-- chatLanguages): skill-ls's own, then those of popular chat plugins.
 M.default_chat_filetypes = {
   "skill-chat",
   "codecompanion",
@@ -27,7 +29,22 @@ M.default_chat_filetypes = {
   "chatgpt-input",
   "dsh-chat",
 }
+-- File names given the filetype skill-chat (the server's default chatPatterns).
 M.default_chat_patterns = { "*.chat.md", "*.chat", "*.skill-chat" }
+
+-- The buffer-local keys set on attach (keymaps = false sets none; a key set
+-- to false is left alone).
+M.default_keymaps = {
+  hover = "K", -- vim.lsp.buf.hover(): the skill under the cursor, a frontmatter key
+  definition = "gd", -- vim.lsp.buf.definition(): the skill file of a /name, a linked file
+  references = "grr", -- vim.lsp.buf.references(): every /name of this skill
+  rename = "grn", -- vim.lsp.buf.rename(): the skill, its folder and its /name tokens
+  code_action = "gra", -- vim.lsp.buf.code_action(): quick fixes
+  preview_skill = "<LocalLeader>sp", -- :SkillPreviewSkill at the cursor
+  preview_invocation = "<LocalLeader>si", -- what the line at the cursor injects
+  preview_catalog = "<LocalLeader>sc", -- :SkillPreviewCatalog
+  list = "<LocalLeader>sl", -- :SkillList
+}
 
 local defaults = {
   name = "skill-ls",
@@ -36,23 +53,29 @@ local defaults = {
   -- Server settings (docs/server.md, "Settings"): sent as initializationOptions
   -- and as workspace/didChangeConfiguration {settings = {skillLs = settings}}.
   settings = {},
-  -- Filetypes treated as chat buffers (sent as the languageId; the server's
+  -- Filetypes offered as chat buffers (sent as the languageId; the server's
   -- chatLanguages setting decides). nil = the server's defaults.
   chat_filetypes = nil,
-  -- File-name globs of chat buffers. nil = the server's defaults.
+  -- File-name globs given the filetype skill-chat. nil = the server's defaults.
   chat_patterns = nil,
-  -- Filetypes of skill files (SKILL.md and flat <name>.md in a skill root).
+  -- Filetypes whose buffers are offered to the server as possible skill files.
   filetypes = { "markdown" },
-  -- The project root is the nearest ancestor holding one of these.
+  -- The project root (one client each) is the nearest ancestor holding one of these.
   root_markers = { ".git" },
   -- Map *.chat.md (and the other chat_patterns) to the filetype "skill-chat".
   chat_filetype_detection = true,
   -- Create :SkillPreviewCatalog, :SkillPreviewSkill, :SkillPreviewInvocation, :SkillList.
   commands = true,
+  -- Buffer-local keys on attach: true = M.default_keymaps, false = none, or
+  -- a table overriding some of them.
+  keymaps = true,
+  -- Completion on attach: 'omnifunc' (<C-x><C-o>) on every version, and on
+  -- Neovim 0.11+ the built-in LSP completion, opening by itself on "/" when
+  -- autotrigger is true.
+  completion = true,
+  autotrigger = true,
   -- How previews open: a command run before showing the scratch buffer.
   preview_split = "vsplit",
-  -- Use vim.lsp.config/vim.lsp.enable when Neovim has them (0.11+).
-  use_lsp_config = true,
   on_attach = nil,
   on_init = nil,
   on_exit = nil,
@@ -64,7 +87,7 @@ local defaults = {
 M.config = vim.deepcopy(defaults)
 
 ---------------------------------------------------------------------------
--- Paths
+-- Roots and buffers
 
 local sep = package.config:sub(1, 1)
 
@@ -83,24 +106,6 @@ local function dirname(path)
   return vim.fn.fnamemodify(path, ":h")
 end
 
-local function basename(path)
-  return vim.fn.fnamemodify(path, ":t")
-end
-
-local function exists(path)
-  return uv.fs_stat(path) ~= nil
-end
-
-local function expand_home(path)
-  if type(path) ~= "string" or path == "" then
-    return nil
-  end
-  if path:sub(1, 1) == "~" then
-    path = (os.getenv("HOME") or "") .. path:sub(2)
-  end
-  return normalize(path)
-end
-
 -- Nearest ancestor of path (a file or directory) that holds a root marker.
 local function find_root(path)
   local dir = path
@@ -110,7 +115,7 @@ local function find_root(path)
   dir = normalize(dir)
   while dir and dir ~= "" do
     for _, marker in ipairs(M.config.root_markers) do
-      if exists(dir .. sep .. marker) then
+      if uv.fs_stat(dir .. sep .. marker) then
         return dir
       end
     end
@@ -123,8 +128,8 @@ local function find_root(path)
   return nil
 end
 
--- The directory a skill-ls client serves for a buffer: the project root of
--- the file, else the current directory.
+-- The workspace folder of a buffer's client: the project root of its file,
+-- else of the current directory, else the current directory.
 local function root_for_buffer(bufnr)
   local name = vim.api.nvim_buf_get_name(bufnr)
   if name ~= "" and vim.bo[bufnr].buftype == "" then
@@ -135,9 +140,9 @@ local function root_for_buffer(bufnr)
   end
   return find_root(vim.fn.getcwd()) or normalize(vim.fn.getcwd())
 end
+M.root_for_buffer = root_for_buffer
 
--- Converts a glob such as "*.chat.md" to a Lua pattern matched against a
--- file's base name.
+-- Converts a glob such as "*.chat.md" to a Lua pattern (filetype detection).
 local function glob_to_pattern(glob)
   local p = glob:gsub("[%^%$%(%)%%%.%[%]%+%-]", "%%%0")
   p = p:gsub("%*", ".*"):gsub("%?", ".")
@@ -152,102 +157,25 @@ local function chat_patterns()
   return M.config.chat_patterns or (M.config.settings or {}).chatPatterns or M.default_chat_patterns
 end
 
-local function matches_chat_pattern(name)
-  local base = basename(name)
-  for _, glob in ipairs(chat_patterns()) do
-    if base:match(glob_to_pattern(glob)) then
-      return true
-    end
+-- The LSP position (UTF-16) of the cursor in window 0.
+local function cursor_position()
+  local row, col = unpack(vim.api.nvim_win_get_cursor(0))
+  local line = vim.api.nvim_get_current_line()
+  local units, i = 0, 1
+  while i <= col and i <= #line do
+    local c = line:byte(i)
+    local len = c < 0x80 and 1 or c < 0xE0 and 2 or c < 0xF0 and 3 or 4
+    units = units + (len == 4 and 2 or 1)
+    i = i + len
   end
-  return false
-end
-
--- The skill roots this module can know without asking the server: the
--- project roots of the file, the user roots and the configured extra roots.
-local function known_roots(project)
-  local s = M.config.settings or {}
-  local roots = {}
-  if not s.noDefaultRoots then
-    if project then
-      table.insert(roots, project .. sep .. ".dsh" .. sep .. "skills")
-      table.insert(roots, project .. sep .. ".agents" .. sep .. "skills")
-    end
-    local dsh_home = expand_home(s.dshHome) or expand_home(os.getenv("DSH_HOME")) or expand_home("~/.dsh")
-    local agents_home = expand_home(s.agentsHome) or expand_home(os.getenv("DSH_AGENTS_HOME"))
-      or expand_home("~/.agents")
-    table.insert(roots, dsh_home .. sep .. "skills")
-    table.insert(roots, agents_home .. sep .. "skills")
-  end
-  for _, d in ipairs(s.customDirs or {}) do
-    table.insert(roots, expand_home(d))
-  end
-  local bundled = s.bundledDir or (not s.noDefaultRoots and os.getenv("DSH_BUNDLED_SKILL_DIR")) or nil
-  if bundled and bundled ~= "" then
-    table.insert(roots, expand_home(bundled))
-  end
-  return roots
-end
-
--- Whether a file is a skill file: any SKILL.md, or a flat <name>.md whose
--- directory is a skill root (any ".../.dsh/skills" or ".../.agents/skills",
--- or a configured root).
-function M.is_skill_file(name)
-  if not name or name == "" then
-    return false
-  end
-  if basename(name) == "SKILL.md" then
-    return true
-  end
-  if not name:match("%.md$") then
-    return false
-  end
-  local dir = normalize(dirname(name))
-  local parent = basename(dirname(dir))
-  if basename(dir) == "skills" and (parent == ".dsh" or parent == ".agents") then
-    return true
-  end
-  for _, root in ipairs(known_roots(find_root(name))) do
-    if root == dir then
-      return true
-    end
-  end
-  return false
-end
-
--- Whether a buffer is a chat buffer (by filetype or file name).
-function M.is_chat_buffer(bufnr)
-  local ft = vim.bo[bufnr].filetype
-  if vim.tbl_contains(chat_filetypes(), ft) then
-    return true
-  end
-  local name = vim.api.nvim_buf_get_name(bufnr)
-  return name ~= "" and matches_chat_pattern(name)
-end
-
--- Whether skill-ls should attach to a buffer.
-function M.should_attach(bufnr)
-  if not vim.api.nvim_buf_is_valid(bufnr) then
-    return false
-  end
-  if M.is_chat_buffer(bufnr) then
-    return true
-  end
-  local bt = vim.bo[bufnr].buftype
-  if bt ~= "" then
-    return false
-  end
-  return M.is_skill_file(vim.api.nvim_buf_get_name(bufnr))
+  return { line = row - 1, character = units }
 end
 
 ---------------------------------------------------------------------------
 -- Clients
 
-local function client_settings()
-  return vim.deepcopy(M.config.settings or {})
-end
-
 local function server_settings()
-  local s = client_settings()
+  local s = vim.deepcopy(M.config.settings or {})
   if M.config.chat_filetypes and s.chatLanguages == nil then
     s.chatLanguages = M.config.chat_filetypes
   end
@@ -260,6 +188,8 @@ local function server_settings()
   return s
 end
 
+local on_attach -- defined below
+
 -- The client config shared by every Neovim version.
 local function base_client_config(root)
   local settings = server_settings()
@@ -270,7 +200,12 @@ local function base_client_config(root)
     settings = { skillLs = settings },
     capabilities = M.config.capabilities,
     handlers = M.config.handlers,
-    on_attach = M.config.on_attach,
+    on_attach = function(client, bufnr)
+      on_attach(client, bufnr)
+      if M.config.on_attach then
+        M.config.on_attach(client, bufnr)
+      end
+    end,
     on_exit = M.config.on_exit,
     on_init = M.config.on_init,
     flags = M.config.flags,
@@ -286,7 +221,7 @@ local function base_client_config(root)
   return cfg
 end
 
--- Client names: ours, and the vim.lsp.config name on 0.11+.
+-- Client names: ours, and the vim.lsp.config name (lsp/skill_ls.lua).
 local function is_ours(client)
   return client ~= nil and (client.name == M.config.name or client.name == "skill_ls")
 end
@@ -322,67 +257,116 @@ function M.clients(bufnr)
   return out
 end
 
--- root dir -> client id, for the 0.7 start_client path.
-local legacy_clients = {}
+-- root dir -> client id
+local by_root = {}
 
-local function start_legacy(root)
-  local id = legacy_clients[root]
-  if id then
-    local c = vim.lsp.get_client_by_id(id)
-    if c and not client_stopped(c) then
-      return id
+-- The client for a root, started (not attached to any buffer) if needed.
+local function client_for_root(root)
+  local id = by_root[root]
+  local c = id and vim.lsp.get_client_by_id(id)
+  if c and not client_stopped(c) then
+    return c
+  end
+  for _, other in ipairs(M.clients()) do
+    if other.config.root_dir == root then
+      by_root[root] = other.id
+      return other
     end
   end
-  id = vim.lsp.start_client(base_client_config(root))
-  legacy_clients[root] = id
-  return id
+  if has("nvim-0.11") then
+    id = vim.lsp.start(base_client_config(root), { attach = false })
+  else
+    id = vim.lsp.start_client(base_client_config(root))
+  end
+  by_root[root] = id
+  return id and vim.lsp.get_client_by_id(id)
 end
 
--- Attaches skill-ls to a buffer (starting a client for its root if needed).
--- Returns the client id, or nil when the buffer is not ours.
-function M.attach(bufnr, force)
+local function request(client, method, params, handler, bufnr)
+  if has("nvim-0.11") then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+-- Runs fn once client is initialized (requests before that would be refused).
+local function when_ready(client, fn)
+  local tries = 0
+  local function poll()
+    if client_stopped(client) then
+      return
+    end
+    if client.initialized then
+      return fn()
+    end
+    tries = tries + 1
+    if tries < 1000 then
+      vim.defer_fn(poll, 20)
+    end
+  end
+  poll()
+end
+
+-- The server's answer to "what is this buffer" (skill, chat or other), by
+-- buffer; kept for :checkhealth-style questions and the tests.
+M.kinds = {}
+local asking = {}
+
+-- Offers a buffer to the server: when it says the buffer is a skill file or
+-- a chat buffer, the client is attached (and on_attach sets the keys).
+-- callback(kind), if given, runs once the server answered.
+function M.attach(bufnr, callback)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  if not force and not M.should_attach(bufnr) then
-    return nil
+  if not vim.api.nvim_buf_is_valid(bufnr) or asking[bufnr] then
+    return
   end
-  local root = root_for_buffer(bufnr)
-  if vim.lsp.start and has("nvim-0.8") then
-    return vim.lsp.start(base_client_config(root), { bufnr = bufnr })
+  -- Our own previews, help, terminals and the like are never skill files.
+  local bt = vim.bo[bufnr].buftype
+  if vim.api.nvim_buf_get_name(bufnr):match("^skill%-ls://") or (bt ~= "" and bt ~= "nofile" and bt ~= "acwrite") then
+    return
   end
-  local id = start_legacy(root)
-  if id then
-    vim.lsp.buf_attach_client(bufnr, id)
+  if M.clients(bufnr)[1] then
+    if callback then
+      callback(M.kinds[bufnr])
+    end
+    return
   end
-  return id
+  local client = client_for_root(root_for_buffer(bufnr))
+  if not client then
+    return
+  end
+  asking[bufnr] = true
+  when_ready(client, function()
+    if not vim.api.nvim_buf_is_valid(bufnr) then
+      asking[bufnr] = nil
+      return
+    end
+    local arg = { uri = vim.uri_from_bufnr(bufnr), languageId = vim.bo[bufnr].filetype }
+    request(client, "workspace/executeCommand", { command = "skill-ls.documentInfo", arguments = { arg } },
+      function(err, result)
+        vim.schedule(function()
+          asking[bufnr] = nil
+          if not vim.api.nvim_buf_is_valid(bufnr) then
+            return
+          end
+          local kind = (not err and type(result) == "table" and result.kind) or "other"
+          M.kinds[bufnr] = kind
+          if kind ~= "other" then
+            vim.lsp.buf_attach_client(bufnr, client.id)
+          end
+          if callback then
+            callback(kind)
+          end
+        end)
+      end, bufnr)
+  end)
 end
 
--- A client for bufnr: the one attached to it, else one for its root (started
--- if needed, not attached). Waits up to timeout ms for initialization.
+-- A client for bufnr: the one attached to it, else the one for its root
+-- (started if needed). Waits up to timeout ms for initialization.
 local function get_client(bufnr, timeout)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local c = M.clients(bufnr)[1]
-  if not c then
-    local root = root_for_buffer(bufnr)
-    for _, other in ipairs(M.clients()) do
-      if other.config.root_dir == root then
-        c = other
-        break
-      end
-    end
-    if not c then
-      c = M.clients()[1]
-    end
-    if not c then
-      -- Start one without attaching this buffer (it may be any buffer).
-      local id
-      if has("nvim-0.11") then
-        id = vim.lsp.start(base_client_config(root), { bufnr = bufnr, attach = false })
-      else
-        id = start_legacy(root)
-      end
-      c = id and vim.lsp.get_client_by_id(id)
-    end
-  end
+  local c = M.clients(bufnr)[1] or client_for_root(root_for_buffer(bufnr))
   if c and not c.initialized then
     vim.wait(timeout or 5000, function()
       return c.initialized == true
@@ -393,14 +377,63 @@ end
 M.get_client = get_client
 
 ---------------------------------------------------------------------------
--- Commands
+-- On attach: completion and keys
 
-local function request(client, method, params, handler, bufnr)
-  if has("nvim-0.11") then
-    return client:request(method, params, handler, bufnr)
+local function map(bufnr, mode, lhs, rhs, desc)
+  if not lhs or lhs == false or lhs == "" then
+    return
   end
-  return client.request(method, params, handler, bufnr)
+  if vim.keymap and vim.keymap.set then
+    vim.keymap.set(mode, lhs, rhs, { buffer = bufnr, silent = true, desc = "skill-ls: " .. desc })
+  else
+    vim.api.nvim_buf_set_keymap(bufnr, mode, lhs, "", { callback = rhs, silent = true, desc = "skill-ls: " .. desc })
+  end
 end
+
+-- The keys in effect: false, or the defaults overlaid with the user's table.
+function M.keymaps()
+  local k = M.config.keymaps
+  if k == false or k == nil then
+    return {}
+  end
+  local out = vim.deepcopy(M.default_keymaps)
+  if type(k) == "table" then
+    for name, lhs in pairs(k) do
+      out[name] = lhs
+    end
+  end
+  return out
+end
+
+on_attach = function(client, bufnr)
+  if M.config.completion then
+    vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
+    if has("nvim-0.11") and vim.lsp.completion and vim.lsp.completion.enable then
+      vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = M.config.autotrigger })
+    end
+  end
+  local k = M.keymaps()
+  map(bufnr, "n", k.hover, vim.lsp.buf.hover, "hover")
+  map(bufnr, "n", k.definition, vim.lsp.buf.definition, "go to definition")
+  map(bufnr, "n", k.references, vim.lsp.buf.references, "references")
+  map(bufnr, "n", k.rename, vim.lsp.buf.rename, "rename")
+  map(bufnr, "n", k.code_action, vim.lsp.buf.code_action, "code action")
+  map(bufnr, "n", k.preview_skill, function()
+    M.preview_skill(nil, bufnr)
+  end, "preview the skill at the cursor")
+  map(bufnr, "n", k.preview_invocation, function()
+    M.preview_invocation_at_cursor(bufnr)
+  end, "preview what this line invokes")
+  map(bufnr, "n", k.preview_catalog, function()
+    M.preview_catalog(bufnr)
+  end, "preview the catalog")
+  map(bufnr, "n", k.list, function()
+    M.list_skills(bufnr)
+  end, "list skills")
+end
+
+---------------------------------------------------------------------------
+-- Commands
 
 -- Calls a skill-ls command; callback(err, result).
 function M.execute(command, argument, callback, bufnr)
@@ -438,7 +471,7 @@ local function is_list(t)
   return vim.tbl_islist(t)
 end
 
--- Pretty JSON for listSkills results (keys sorted, two-space indent).
+-- Pretty JSON (keys sorted, two-space indent), for :SkillList json.
 local function pretty_json(v, indent)
   indent = indent or ""
   local inner = indent .. "  "
@@ -469,14 +502,9 @@ local function pretty_json(v, indent)
 end
 M.pretty_json = pretty_json
 
-local function split_lines(text)
-  local lines = vim.split(text, "\n", { plain = true })
-  return lines
-end
-
 -- Opens text in a read-only scratch buffer named name; returns its bufnr.
 function M.show(name, text, filetype)
-  local lines = split_lines(text)
+  local lines = vim.split(text, "\n", { plain = true })
   local bufnr = vim.fn.bufnr("^" .. vim.fn.escape(name, "\\^$.*~[]") .. "$")
   if bufnr == -1 or not vim.api.nvim_buf_is_valid(bufnr) then
     bufnr = vim.api.nvim_create_buf(false, true)
@@ -515,34 +543,6 @@ local function folder_uri(bufnr)
   return vim.uri_from_fname(root_for_buffer(bufnr))
 end
 
-local function buffer_uri(bufnr)
-  local name = vim.api.nvim_buf_get_name(bufnr)
-  if name == "" then
-    return nil
-  end
-  return vim.uri_from_bufnr(bufnr)
-end
-
--- The /name or /skill:name token under the cursor, if any.
-local function token_under_cursor()
-  local line = vim.api.nvim_get_current_line()
-  local col = vim.api.nvim_win_get_cursor(0)[2] + 1
-  local init = 1
-  while true do
-    local s, e, name = line:find("/skill:([%w%._%-]+)", init)
-    if not s then
-      s, e, name = line:find("/([%w%._%-]+)", init)
-    end
-    if not s then
-      return nil
-    end
-    if col >= s and col <= e then
-      return name
-    end
-    init = e + 1
-  end
-end
-
 local function preview(command, argument, bufname, filetype, bufnr)
   M.execute(command, argument, function(err, result)
     vim.schedule(function()
@@ -564,40 +564,168 @@ function M.preview_catalog(bufnr)
   preview("skill-ls.previewCatalog", { uri = folder_uri(bufnr) }, "skill-ls://catalog", "markdown", bufnr)
 end
 
+-- The skill named name, else the one at the cursor: the skill of this skill
+-- file, or the /name token under the cursor in a chat buffer (the server
+-- finds the token).
 function M.preview_skill(name, bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   local arg
   if name and name ~= "" then
     arg = { name = name }
-  elseif M.is_skill_file(vim.api.nvim_buf_get_name(bufnr)) then
-    arg = { uri = buffer_uri(bufnr) }
   else
-    local token = token_under_cursor()
-    if not token then
-      vim.notify("skill-ls: give a skill name, or run this in a skill file or on a /name token", vim.log.levels.WARN)
-      return
-    end
-    arg = { name = token }
+    arg = { uri = vim.uri_from_bufnr(bufnr), position = cursor_position() }
   end
-  local label = arg.name or basename(dirname(vim.api.nvim_buf_get_name(bufnr)))
-  preview("skill-ls.previewSkill", arg, "skill-ls://skill/" .. label, "markdown", bufnr)
+  preview("skill-ls.previewSkill", arg, "skill-ls://skill", "markdown", bufnr)
 end
 
 -- line1/line2: a range of the buffer (1-based, inclusive) or nil for the buffer.
 function M.preview_invocation(bufnr, line1, line2)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
-  local arg = { uri = buffer_uri(bufnr) }
+  local arg = { uri = vim.uri_from_bufnr(bufnr) }
   if line1 and line2 then
-    arg.text = table.concat(vim.api.nvim_buf_get_lines(bufnr, line1 - 1, line2, false), "\n")
-  elseif not arg.uri then
-    arg.text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n")
+    arg = { text = table.concat(vim.api.nvim_buf_get_lines(bufnr, line1 - 1, line2, false), "\n") }
   end
   preview("skill-ls.previewInvocation", arg, "skill-ls://invocation", "markdown", bufnr)
 end
 
-function M.list_skills(bufnr)
+-- What the line at the cursor injects (the server reads the line).
+function M.preview_invocation_at_cursor(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
-  preview("skill-ls.listSkills", { uri = folder_uri(bufnr) }, "skill-ls://skills", "json", bufnr)
+  local arg = { uri = vim.uri_from_bufnr(bufnr), position = cursor_position() }
+  preview("skill-ls.previewInvocation", arg, "skill-ls://invocation", "markdown", bufnr)
+end
+
+-- :SkillList as a table ------------------------------------------------------
+
+local function display_path(p, root)
+  if not p or p == "" then
+    return "-"
+  end
+  if root and root ~= "" and p:sub(1, #root + 1) == root .. sep then
+    return p:sub(#root + 2)
+  end
+  return vim.fn.fnamemodify(p, ":~")
+end
+
+local function invocation(s)
+  if s.modelInvocable and s.userInvocable then
+    return "model,user"
+  elseif s.modelInvocable then
+    return "model"
+  elseif s.userInvocable then
+    return "user"
+  end
+  return "none"
+end
+
+-- Aligns rows of cells into lines (two spaces between columns).
+local function align(rows)
+  local widths = {}
+  for _, r in ipairs(rows) do
+    for i, cell in ipairs(r) do
+      widths[i] = math.max(widths[i] or 0, vim.fn.strdisplaywidth(cell))
+    end
+  end
+  local lines = {}
+  for _, r in ipairs(rows) do
+    local parts = {}
+    for i, cell in ipairs(r) do
+      parts[i] = i < #r and (cell .. string.rep(" ", widths[i] - vim.fn.strdisplaywidth(cell))) or cell
+    end
+    table.insert(lines, table.concat(parts, "  "))
+  end
+  return lines
+end
+
+-- The lines of the :SkillList table and, by line number, the file each
+-- line opens ({path, line, col}).
+function M.format_report(report, root)
+  local lines, targets = {}, {}
+  local function add(line, target)
+    table.insert(lines, line)
+    targets[#lines] = target
+  end
+  add("Skills DSH loads for " .. vim.fn.fnamemodify(root, ":~") .. "   (<CR> opens the file)")
+  add("")
+  local rows = { { "NAME", "SOURCE", "RANK", "INVOCATION", "PATH" } }
+  local row_targets = { false }
+  for _, s in ipairs(report.skills or {}) do
+    table.insert(rows, { s.name, s.source, tostring(s.rank), invocation(s), display_path(s.path, root) })
+    table.insert(row_targets, s.path and s.path ~= "" and { path = s.path, line = 1, col = 1 } or false)
+  end
+  for i, l in ipairs(align(rows)) do
+    add(l, row_targets[i] or nil)
+  end
+  if #(report.skills or {}) == 0 then
+    add("(no skills)")
+  end
+  if #(report.shadowed or {}) > 0 then
+    add("")
+    add("Shadowed (DSH uses the winner instead):")
+    rows, row_targets = {}, {}
+    for _, s in ipairs(report.shadowed) do
+      local w = s.winner or {}
+      table.insert(rows, { s.name, s.source, tostring(s.rank), display_path(s.path, root),
+        "loses to " .. display_path(w.path, root) .. " (" .. tostring(w.source) .. ", rank " .. tostring(w.rank) .. ")" })
+      table.insert(row_targets, { path = s.path, line = 1, col = 1 })
+    end
+    for i, l in ipairs(align(rows)) do
+      add(l, row_targets[i])
+    end
+  end
+  if #(report.dropped or {}) > 0 then
+    add("")
+    add("Dropped (DSH ignores these files):")
+    for _, d in ipairs(report.dropped) do
+      add(string.format("%s:%d:%d: %s", display_path(d.path, root), d.line or 1, d.column or 1,
+        (d.summary and d.summary ~= "") and d.summary or d.reason or d.kind),
+        { path = d.path, line = d.line or 1, col = d.column or 1 })
+    end
+  end
+  if #(report.problems or {}) > 0 then
+    add("")
+    add("Problems:")
+    for _, p in ipairs(report.problems) do
+      add(string.format("%s: %s [%s]", display_path(p.path, root), p.message, p.kind))
+    end
+  end
+  return lines, targets
+end
+
+-- :SkillList buffer -> its line targets.
+local list_targets = {}
+
+-- Opens the file of the :SkillList line under the cursor.
+function M.open_list_entry()
+  local t = (list_targets[vim.api.nvim_get_current_buf()] or {})[vim.api.nvim_win_get_cursor(0)[1]]
+  if not t then
+    return
+  end
+  vim.cmd("wincmd p")
+  vim.cmd("edit " .. vim.fn.fnameescape(t.path))
+  pcall(vim.api.nvim_win_set_cursor, 0, { t.line, math.max(t.col - 1, 0) })
+end
+
+-- format "json": the server's JSON; otherwise a table like `skill-ls list`.
+function M.list_skills(bufnr, format)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  if format == "json" then
+    preview("skill-ls.listSkills", { uri = folder_uri(bufnr) }, "skill-ls://skills.json", "json", bufnr)
+    return
+  end
+  local root = root_for_buffer(bufnr)
+  M.execute("skill-ls.listSkills", { uri = vim.uri_from_fname(root) }, function(err, result)
+    vim.schedule(function()
+      if err then
+        notify_error("skill-ls.listSkills", err)
+        return
+      end
+      local lines, targets = M.format_report(result or {}, root)
+      local b = M.show("skill-ls://skills", table.concat(lines, "\n"), "skill-ls-list")
+      list_targets[b] = targets
+      map(b, "n", "<CR>", M.open_list_entry, "open the skill file")
+    end)
+  end, bufnr)
 end
 
 local function create_commands()
@@ -615,9 +743,15 @@ local function create_commands()
       M.preview_invocation()
     end
   end, { range = true, desc = "skill-ls: what the /name tokens inject" })
-  create("SkillList", function()
-    M.list_skills()
-  end, { desc = "skill-ls: skills, shadowed and dropped files" })
+  create("SkillList", function(o)
+    M.list_skills(nil, o.args)
+  end, {
+    nargs = "?",
+    complete = function()
+      return { "json" }
+    end,
+    desc = "skill-ls: skills, shadowed and dropped files",
+  })
 end
 
 ---------------------------------------------------------------------------
@@ -644,22 +778,21 @@ local function setup_chat_filetype()
   end
 end
 
--- The config for vim.lsp.config (0.11+).
+-- The config for vim.lsp.config (0.11+), used by lsp/skill_ls.lua: every
+-- Markdown and chat buffer goes to the server, which answers null for
+-- Markdown that is no skill file.
 function M.lsp_config()
   local cfg = base_client_config(nil)
-  cfg.root_dir = function(bufnr, on_dir)
-    if M.should_attach(bufnr) then
-      on_dir(root_for_buffer(bufnr))
-    end
-  end
   cfg.name = nil -- vim.lsp.config names it "skill_ls"
+  cfg.on_attach = M.config.on_attach
   cfg.filetypes = vim.list_extend(vim.deepcopy(M.config.filetypes), vim.deepcopy(chat_filetypes()))
+  cfg.root_markers = M.config.root_markers
   return cfg
 end
 
 local function attach_later(bufnr)
   -- Scheduled so that filetype detection (e.g. *.chat.md -> skill-chat) has
-  -- finished before the languageId goes out in didOpen.
+  -- finished before the languageId goes out.
   vim.schedule(function()
     if vim.api.nvim_buf_is_valid(bufnr) then
       M.attach(bufnr)
@@ -682,15 +815,8 @@ function M.setup(opts)
   if M.config.commands then
     create_commands()
   end
+  M.mode = has("nvim-0.11") and "lsp.start" or "start_client"
 
-  if M.config.use_lsp_config and vim.lsp.config and vim.lsp.enable and has("nvim-0.11") then
-    vim.lsp.config("skill_ls", M.lsp_config())
-    vim.lsp.enable("skill_ls")
-    M.mode = "lsp.config"
-    return M
-  end
-
-  M.mode = has("nvim-0.8") and "lsp.start" or "start_client"
   local fts = vim.list_extend(vim.deepcopy(M.config.filetypes), vim.deepcopy(chat_filetypes()))
   vim.api.nvim_create_autocmd("FileType", {
     group = "skill_ls",
@@ -699,8 +825,8 @@ function M.setup(opts)
       attach_later(args.buf)
     end,
   })
-  -- Skill files and chat files whose filetype is not one of the above.
-  local pats = { "SKILL.md", "*.md" }
+  -- Markdown and chat files whose filetype is not one of the above.
+  local pats = { "*.md" }
   vim.list_extend(pats, vim.deepcopy(chat_patterns()))
   vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
     group = "skill_ls",
@@ -712,7 +838,11 @@ function M.setup(opts)
   -- Buffers already open when setup() runs.
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(bufnr) then
-      attach_later(bufnr)
+      local ft = vim.bo[bufnr].filetype
+      local name = vim.api.nvim_buf_get_name(bufnr)
+      if vim.tbl_contains(fts, ft) or name:match("%.md$") then
+        attach_later(bufnr)
+      end
     end
   end
   return M

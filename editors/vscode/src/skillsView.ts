@@ -1,0 +1,192 @@
+// The Skills view in the Explorer: the roots of each workspace folder in
+// rank order, and in each root its skill files with what DSH does with them
+// (loaded, shadowed by whom, dropped and why), fed by skill-ls.listSkills.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { byRoot, displayPath, Entry, EntryStatus, hasSkillFiles, parseReport, Report, RootEntries } from './report';
+
+export const VIEW_ID = 'skillLs.skills';
+
+export type ListSkills = (folder: vscode.WorkspaceFolder | undefined) => Promise<unknown>;
+
+type Node =
+  | { kind: 'folder'; folder: vscode.WorkspaceFolder; roots: RootEntries[] }
+  | { kind: 'root'; folder?: vscode.WorkspaceFolder; root: RootEntries }
+  | { kind: 'entry'; folder?: vscode.WorkspaceFolder; entry: Entry }
+  | { kind: 'message'; text: string };
+
+const ICONS: Record<EntryStatus, vscode.ThemeIcon> = {
+  loaded: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+  'user-only': new vscode.ThemeIcon('person', new vscode.ThemeColor('charts.blue')),
+  'model-only': new vscode.ThemeIcon('hubot', new vscode.ThemeColor('charts.blue')),
+  hidden: new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground')),
+  shadowed: new vscode.ThemeIcon('debug-step-over', new vscode.ThemeColor('disabledForeground')),
+  dropped: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+};
+
+/** What the view shows, for the e2e observer. */
+export interface ViewSnapshot {
+  roots: { label: string; description: string; entries: { name: string; status: EntryStatus; detail: string }[] }[];
+  empty: boolean;
+  error?: string;
+}
+
+export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly refreshed = new vscode.EventEmitter<ViewSnapshot>();
+  /** Fires after the view's data was fetched anew. */
+  readonly onDidRefresh = this.refreshed.event;
+  private timer: NodeJS.Timeout | undefined;
+  private data: { folder?: vscode.WorkspaceFolder; report: Report }[] | undefined;
+  private error: string | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(private readonly list: ListSkills) {}
+
+  dispose(): void {
+    this.changed.dispose();
+    this.refreshed.dispose();
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** Fetches the reports again (debounced) and redraws. */
+  refresh(delay = 300): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.data = undefined;
+      this.changed.fire(undefined);
+    }, delay);
+  }
+
+  private async load(): Promise<void> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const targets: (vscode.WorkspaceFolder | undefined)[] = folders.length ? [...folders] : [undefined];
+    try {
+      const data = [];
+      for (const folder of targets) data.push({ folder, report: parseReport(await this.list(folder)) });
+      this.data = data;
+      this.error = undefined;
+    } catch (err) {
+      this.data = [];
+      this.error = err instanceof Error ? err.message : String(err);
+    }
+    await vscode.commands.executeCommand('setContext', 'skillLs.hasSkills', this.data.some((d) => hasSkillFiles(d.report)));
+    this.refreshed.fire(this.snapshot());
+  }
+
+  private rootsOf(d: { folder?: vscode.WorkspaceFolder; report: Report }): RootEntries[] {
+    // Roots that do not exist and hold nothing would only be noise.
+    return byRoot(d.report, d.folder?.uri.fsPath).filter((r) => r.root.exists || r.entries.length > 0);
+  }
+
+  snapshot(): ViewSnapshot {
+    const roots: ViewSnapshot['roots'] = [];
+    for (const d of this.data ?? []) {
+      for (const r of this.rootsOf(d)) {
+        const item = this.rootItem(r, d.folder);
+        roots.push({
+          label: String(item.label), description: String(item.description ?? ''),
+          entries: r.entries.map((e) => ({ name: e.name, status: e.status, detail: e.detail })),
+        });
+      }
+    }
+    return { roots, empty: !(this.data ?? []).some((d) => hasSkillFiles(d.report)), error: this.error };
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    if (!node) {
+      if (!this.data) {
+        this.loading ??= this.load().finally(() => { this.loading = undefined; });
+        await this.loading;
+      }
+      const data = this.data ?? [];
+      if (this.error) return [{ kind: 'message', text: `skill-ls: ${this.error}` }];
+      // No skill file anywhere: the welcome view explains what to do.
+      if (!data.some((d) => hasSkillFiles(d.report))) return [];
+      if (data.length === 1) return this.rootsOf(data[0]).map((root) => ({ kind: 'root', folder: data[0].folder, root }));
+      return data.filter((d) => d.folder).map((d) => ({ kind: 'folder', folder: d.folder!, roots: this.rootsOf(d) }));
+    }
+    switch (node.kind) {
+      case 'folder':
+        return node.roots.map((root) => ({ kind: 'root', folder: node.folder, root }));
+      case 'root':
+        return node.root.entries.map((entry) => ({ kind: 'entry', folder: node.folder, entry }));
+      default:
+        return [];
+    }
+  }
+
+  private rootItem(r: RootEntries, folder?: vscode.WorkspaceFolder): vscode.TreeItem {
+    const loaded = r.entries.filter((e) => e.status !== 'shadowed' && e.status !== 'dropped').length;
+    const item = new vscode.TreeItem(`${r.root.source} · ${r.root.rank}`,
+      r.entries.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const other = r.entries.length - loaded;
+    item.description = `${displayPath(r.root.dir, folder?.uri.fsPath)} — ${loaded} loaded${other ? `, ${other} not` : ''}`;
+    if (!r.entries.length) item.description = `${displayPath(r.root.dir, folder?.uri.fsPath)} — empty`;
+    item.tooltip = `${r.root.dir}\nsource ${r.root.source}, rank ${r.root.rank} (a lower rank wins a duplicate name)`;
+    item.iconPath = vscode.ThemeIcon.Folder;
+    item.resourceUri = vscode.Uri.file(r.root.dir);
+    item.contextValue = 'skillLs.root';
+    item.id = `root:${r.root.dir}:${r.root.source}`;
+    return item;
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    switch (node.kind) {
+      case 'message': {
+        const item = new vscode.TreeItem(node.text);
+        item.iconPath = new vscode.ThemeIcon('warning');
+        return item;
+      }
+      case 'folder': {
+        const item = new vscode.TreeItem(node.folder.name, vscode.TreeItemCollapsibleState.Expanded);
+        item.iconPath = vscode.ThemeIcon.Folder;
+        item.id = `folder:${node.folder.uri.toString()}`;
+        return item;
+      }
+      case 'root':
+        return this.rootItem(node.root, node.folder);
+      case 'entry': {
+        const e = node.entry;
+        const item = new vscode.TreeItem(e.name, vscode.TreeItemCollapsibleState.None);
+        item.id = `entry:${e.status}:${e.path}`;
+        item.description = e.detail;
+        item.iconPath = ICONS[e.status];
+        const uri = vscode.Uri.file(e.path);
+        const tip = new vscode.MarkdownString();
+        tip.appendMarkdown(`**${e.name}** — ${e.detail}\n\n`);
+        tip.appendText(e.text.length > 600 ? e.text.slice(0, 600) + '…' : e.text);
+        tip.appendMarkdown(`\n\n`);
+        tip.appendText(displayPath(e.path, node.folder?.uri.fsPath));
+        item.tooltip = tip;
+        item.contextValue = `skillLs.entry.${e.status}`;
+        item.command = {
+          command: 'skillLs.openEntry', title: 'Open',
+          arguments: [uri, e.line, e.column],
+        };
+        // The file's own icon and decorations would hide the status icon.
+        item.resourceUri = undefined;
+        return item;
+      }
+    }
+  }
+
+  /** The skill file of a context-menu target. */
+  static entryOf(node: unknown): Entry | undefined {
+    const n = node as Node | undefined;
+    return n && n.kind === 'entry' ? n.entry : undefined;
+  }
+}
+
+/** Opens a skill file with the cursor at line:column (1-based). */
+export async function openEntry(uri: vscode.Uri, line = 1, column = 1): Promise<void> {
+  const pos = new vscode.Position(Math.max(0, line - 1), Math.max(0, column - 1));
+  await vscode.window.showTextDocument(uri, { selection: new vscode.Range(pos, pos), preview: true });
+}
+
+export function entryLabel(p: string): string {
+  const base = path.basename(p);
+  return base === 'SKILL.md' ? path.basename(path.dirname(p)) : base.replace(/\.md$/i, '');
+}

@@ -1,0 +1,53 @@
+// The status bar item on skill files and chat buffers: how many skills the
+// catalog lists and how long the catalog is; a click opens its preview.
+import * as vscode from 'vscode';
+
+export interface DocumentInfo {
+  kind: 'skill' | 'chat' | 'other';
+  catalog: { skills: number; characters: number };
+}
+
+export type GetInfo = (doc: vscode.TextDocument) => Promise<DocumentInfo | undefined>;
+
+export class CatalogStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('skillLs.catalog', vscode.StatusBarAlignment.Right, 100);
+  private readonly updated = new vscode.EventEmitter<{ visible: boolean; text: string }>();
+  /** Fires after each update, for the e2e observer. */
+  readonly onDidUpdate = this.updated.event;
+  private seq = 0;
+
+  constructor(private readonly info: GetInfo) {
+    this.item.name = 'skill-ls catalog';
+    this.item.command = 'skillLs.previewCatalog';
+  }
+
+  dispose(): void {
+    this.item.dispose();
+    this.updated.dispose();
+  }
+
+  async update(): Promise<void> {
+    const seq = ++this.seq;
+    const doc = vscode.window.activeTextEditor?.document;
+    let info: DocumentInfo | undefined;
+    if (doc && doc.uri.scheme !== 'skill-preview') {
+      try {
+        info = await this.info(doc);
+      } catch {
+        info = undefined;
+      }
+    }
+    if (seq !== this.seq) return; // a newer update is under way
+    if (!info || info.kind === 'other') {
+      this.item.hide();
+      this.updated.fire({ visible: false, text: '' });
+      return;
+    }
+    const { skills, characters } = info.catalog;
+    this.item.text = `$(book) ${skills} skill${skills === 1 ? '' : 's'} · ${characters.toLocaleString('en-US')} chars`;
+    this.item.tooltip = `The catalog the model receives lists ${skills} skill${skills === 1 ? '' : 's'} ` +
+      `in ${characters.toLocaleString('en-US')} characters. Click to preview it.`;
+    this.item.show();
+    this.updated.fire({ visible: true, text: this.item.text });
+  }
+}

@@ -1,0 +1,214 @@
+package lsp
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// TestChatCompletionItemShape pins the item shape that every client we
+// test inserts correctly: the label is the whole token, there is no
+// filterText (Neovim 0.7-0.9 start completion at the textEdit only then),
+// the textEdit replaces the token from its slash, and insertText is the
+// token too (eglot filters the symbol at point, slash included, against it).
+func TestChatCompletionItemShape(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	tests := []struct {
+		line       string
+		wantLabels []string
+		wantStart  uint32 // UTF-16 column of the slash
+		wantNew    string // newText of the first item
+	}{
+		{"x /", []string{"/deploy", "/manual", "/pdf"}, 2, "/deploy"},
+		{"y /de", []string{"/deploy"}, 2, "/deploy"},
+		{"w /man", []string{"/manual"}, 2, "/manual"},
+		{"é /p", []string{"/pdf", "/deploy"}, 2, "/pdf"}, // prefix matches first, then substrings
+		{"/skill:", []string{"/skill:deploy", "/skill:manual", "/skill:pdf"}, 0, "/skill:deploy"},
+		{"/skill:pd", []string{"/skill:pdf"}, 0, "/skill:pdf"},
+	}
+	u := w.open("project/shape.chat.md", "skill-chat", "")
+	for i, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			w.edit(u, int32(i+2), tt.line)
+			end := uint32(len([]rune(tt.line)))
+			res, err := w.server.Completion(w.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: 0, Character: end}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			items := res.(*protocol.CompletionList).Items
+			var labels []string
+			for _, it := range items {
+				labels = append(labels, it.Label)
+				if _, ok := it.FilterText.Get(); ok {
+					t.Errorf("%s has a filterText", it.Label)
+				}
+				te := it.TextEdit.(*protocol.TextEdit)
+				if te.NewText != it.Label || te.Range.Start.Character != tt.wantStart || te.Range.End.Character != end {
+					t.Errorf("%s: textEdit %+v, want %q over %d-%d", it.Label, te, it.Label, tt.wantStart, end)
+				}
+				if ins, _ := it.InsertText.Get(); ins != it.Label {
+					t.Errorf("%s: insertText %q, want the label", it.Label, ins)
+				}
+			}
+			if strings.Join(labels, " ") != strings.Join(tt.wantLabels, " ") {
+				t.Errorf("labels = %v, want %v", labels, tt.wantLabels)
+			}
+		})
+	}
+}
+
+func TestDocumentInfo(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	w.open("project/notes.chat.md", "markdown", "/pdf")
+	w.open("project/README.md", "markdown", "# Readme\n")
+	tests := []struct {
+		rel, languageID, want string
+	}{
+		{"project/.agents/skills/pdf/SKILL.md", "markdown", "skill"},
+		{"project/.agents/skills/flat.md", "markdown", "skill"},         // a .md directly in a root
+		{"project/.agents/skills/pdf/references/guide.md", "", "other"}, // a resource of a bundle
+		{"project/elsewhere/SKILL.md", "", "skill"},
+		{"project/notes.chat.md", "", "chat"}, // open: as it was opened
+		{"project/chat-buffer", "codecompanion", "chat"},
+		{"project/README.md", "", "other"},
+		{"project/doc.md", "skill", "skill"},
+	}
+	for _, tt := range tests {
+		var got documentInfo
+		arg := map[string]string{"uri": string(w.uri(tt.rel))}
+		if tt.languageID != "" {
+			arg["languageId"] = tt.languageID
+		}
+		if err := json.Unmarshal(w.command(cmdDocumentInfo, arg), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Kind != tt.want {
+			t.Errorf("%s (%q): kind %q, want %q", tt.rel, tt.languageID, got.Kind, tt.want)
+		}
+		// deploy, hidden and pdf are in the catalog; manual is not (disable-model-invocation).
+		catalog := w.commandString(cmdPreviewCatalog, map[string]string{"uri": string(w.uri("project"))})
+		if got.Catalog.Skills != 3 || got.Catalog.Characters != len([]rune(catalog)) {
+			t.Errorf("%s: catalog %+v, want 3 skills and %d characters", tt.rel, got.Catalog, len([]rune(catalog)))
+		}
+	}
+}
+
+// TestForeignMarkdown: Markdown that is neither a skill file nor a chat
+// buffer gets null from every document request, so clients can send every
+// Markdown buffer.
+func TestForeignMarkdown(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	u := w.open("project/README.md", "markdown", "---\nname: x\ndescription: y\n---\nsee /pdf and [a](b.md)\n")
+	pos := `"position":{"line":1,"character":1}`
+	td := `"textDocument":{"uri":"` + string(u) + `"}`
+	for _, c := range []struct{ method, params string }{
+		{"textDocument/completion", "{" + td + "," + pos + "}"},
+		{"textDocument/hover", "{" + td + "," + pos + "}"},
+		{"textDocument/definition", "{" + td + "," + pos + "}"},
+		{"textDocument/codeLens", "{" + td + "}"},
+		{"textDocument/documentSymbol", "{" + td + "}"},
+		{"textDocument/documentLink", "{" + td + "}"},
+		{"textDocument/codeAction", "{" + td + `,"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"context":{"diagnostics":[]}}`},
+	} {
+		raw, err := w.call(c.method, c.params)
+		if err != nil || string(raw) != "null" {
+			t.Errorf("%s on README.md = %s, %v; want null", c.method, raw, err)
+		}
+	}
+	// The same text as a skill file does get answers.
+	s := w.open("project/.agents/skills/x/SKILL.md", "markdown", "---\nname: x\ndescription: y\n---\nbody\n")
+	raw, err := w.call("textDocument/codeLens", `{"textDocument":{"uri":"`+string(s)+`"}}`)
+	if err != nil || !strings.Contains(string(raw), "catalog description") {
+		t.Errorf("codeLens on a skill file = %s, %v", raw, err)
+	}
+}
+
+func TestPreviewsAtPosition(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	u := w.open("project/p.chat.md", "skill-chat", "first /deploy now\nplease /pdf the form\n")
+	at := func(line, char uint32) map[string]any {
+		return map[string]any{"uri": string(u), "position": protocol.Position{Line: line, Character: char}}
+	}
+	if got := w.commandString(cmdPreviewSkill, at(1, 9)); !strings.Contains(got, `<skill_content name="pdf">`) {
+		t.Errorf("previewSkill on /pdf = %q", got)
+	}
+	if got := w.commandString(cmdPreviewSkill, at(0, 7)); !strings.Contains(got, `<skill_content name="deploy">`) {
+		t.Errorf("previewSkill on the slash of /deploy = %q", got)
+	}
+	p := &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{mustAny(at(0, 2))}}
+	if _, err := w.server.ExecuteCommand(w.ctx, p); err == nil || !strings.Contains(err.Error(), "no /name token") {
+		t.Errorf("previewSkill off a token: err = %v", err)
+	}
+	// The line at the position, not the whole buffer.
+	got := w.commandString(cmdPreviewInvocation, at(1, 0))
+	if !strings.Contains(got, `name="pdf"`) || strings.Contains(got, `name="deploy"`) {
+		t.Errorf("previewInvocation of line 2 = %q", got)
+	}
+	// In a skill file, the position changes nothing: the file's skill.
+	s := w.uri("project/.agents/skills/pdf/SKILL.md")
+	got = w.commandString(cmdPreviewSkill, map[string]any{"uri": string(s), "position": protocol.Position{Line: 5, Character: 3}})
+	if !strings.Contains(got, `<skill_content name="pdf">`) {
+		t.Errorf("previewSkill in pdf/SKILL.md = %q", got)
+	}
+}
+
+func TestProjectRootSetting(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar+`
+-- other/.agents/skills/elsewhere/SKILL.md --
+---
+name: elsewhere
+description: From the projectRoot setting.
+---
+x
+`, nil)
+	has := func(name string) bool {
+		var rep struct {
+			Skills []struct{ Name string } `json:"skills"`
+			Roots  []struct{ Dir string }  `json:"roots"`
+		}
+		json.Unmarshal(w.command(cmdListSkills, map[string]string{"uri": string(w.uri("project"))}), &rep)
+		for _, s := range rep.Skills {
+			if s.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	if has("elsewhere") || !has("pdf") {
+		t.Fatal("before the setting: want pdf from the .git walk, not elsewhere")
+	}
+	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"projectRoot":`+mustJSON(t, filepath.Join(w.dir, "other"))+`}}}`)
+	w.waitLoaded()
+	if !has("elsewhere") {
+		t.Error("projectRoot did not replace the project root")
+	}
+	// Relative: from each workspace folder.
+	if got := projectRootFor("../other", "/w/project"); got != filepath.Join("/w", "other") {
+		t.Errorf("projectRootFor = %q", got)
+	}
+}
+
+func TestCodeLensDropSummary(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	u := w.open("project/.agents/skills/broken/SKILL.md", "markdown", "---\nname: broken\ndescription: Use when: asked\n---\nx\n")
+	lens, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	if err != nil || len(lens) != 1 {
+		t.Fatalf("code lens = %+v, %v", lens, err)
+	}
+	if got, want := lens[0].Command.Title, "dropped by DSH: invalid YAML at 3:14 · preview"; got != want {
+		t.Errorf("title = %q, want %q", got, want)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
