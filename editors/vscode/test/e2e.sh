@@ -139,6 +139,8 @@ else
 fi
 STAGE="typecheck"
 npm run --silent typecheck
+STAGE="chat grammar"
+node test/grammar.test.mjs
 STAGE="esbuild"
 npm run --silent bundle >/dev/null
 STAGE="vsce package --target linux-x64"
