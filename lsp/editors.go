@@ -44,6 +44,9 @@ type catalogInfo struct {
 	// Characters is the catalog message's length in characters (Unicode
 	// code points); 0 when DSH publishes no catalog message.
 	Characters int `json:"characters"`
+	// Note, set when DSH publishes no catalog, says why (it is not model
+	// text: previews show it instead of an empty catalog).
+	Note string `json:"note,omitempty"`
 }
 
 // documentKind classifies the document at path: an open buffer by what it
@@ -72,10 +75,15 @@ func runDocumentInfo(st *snapshot, args commandArgs) (protocol.LSPAny, error) {
 	path := docKey(args.URI)
 	info := documentInfo{Kind: documentKind(st, path, args.LanguageID)}
 	snap := st.viewFor(path)
-	if snap.Registry.Incomplete == "" {
-		entries := render.Entries(snap.Registry.Winners, st.settings.CatalogDescriptionMaxLength)
-		text, _ := render.CatalogStep(entries, nil, false, render.CatalogOptions{V1: st.settings.CatalogVersion == "v1"})
-		info.Catalog = catalogInfo{Skills: len(entries), Characters: utf8.RuneCountInString(text)}
+	if snap.Registry.Incomplete != "" {
+		info.Catalog.Note = "DSH publishes no catalog: " + snap.Registry.Incomplete
+		return mustAny(info), nil
+	}
+	entries := render.Entries(snap.Registry.Winners, st.settings.CatalogDescriptionMaxLength)
+	text, _ := render.CatalogStep(entries, nil, false, render.CatalogOptions{V1: st.settings.CatalogVersion == "v1"})
+	info.Catalog = catalogInfo{Skills: len(entries), Characters: utf8.RuneCountInString(text)}
+	if len(entries) == 0 {
+		info.Catalog.Note = render.NoCatalogReason(snap.Registry)
 	}
 	return mustAny(info), nil
 }

@@ -212,3 +212,27 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestNoCatalogNote: with no model-invocable skill DSH publishes no
+// catalog; the preview is empty and documentInfo says why.
+func TestNoCatalogNote(t *testing.T) {
+	w := newWorkspaceEnv(t, `
+-- project/.git/HEAD --
+ref: main
+-- project/.agents/skills/manual/SKILL.md --
+---
+name: manual
+description: Only users invoke this.
+disable-model-invocation: true
+---
+`, nil)
+	folder := string(w.uri("project"))
+	if got := w.commandString(cmdPreviewCatalog, map[string]string{"uri": folder}); got != "" {
+		t.Errorf("previewCatalog = %q, want nothing (DSH publishes no catalog)", got)
+	}
+	var info documentInfo
+	json.Unmarshal(w.command(cmdDocumentInfo, map[string]string{"uri": folder}), &info)
+	if info.Catalog.Skills != 0 || !strings.Contains(info.Catalog.Note, "the only skill is not model-invocable") {
+		t.Errorf("documentInfo = %+v", info)
+	}
+}

@@ -26,6 +26,18 @@ export interface PreviewQuery {
   text?: string;
 }
 
+/** The preview of a catalog DSH does not publish: a note, not model text. */
+export function noCatalogNote(note: string | undefined): string {
+  return [
+    '── skill-ls: no catalog (this note is not model text) ──',
+    '',
+    note || 'DSH publishes no catalog: no skill the model may load.',
+    '',
+    'The model receives no skill catalog message in this workspace folder.',
+    '',
+  ].join('\n');
+}
+
 export type ExecuteCommand = (command: string, arg: Record<string, unknown>) => Promise<unknown>;
 
 export function previewUri(label: string, q: PreviewQuery): vscode.Uri {
@@ -74,8 +86,13 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   private async render(q: PreviewQuery): Promise<string> {
     switch (q.kind) {
-      case 'catalog':
-        return asText(await this.exec(SERVER_COMMANDS.catalog, q.uri ? { uri: q.uri } : {}));
+      case 'catalog': {
+        const text = asText(await this.exec(SERVER_COMMANDS.catalog, q.uri ? { uri: q.uri } : {}));
+        if (text !== '' || !q.uri) return text;
+        // DSH publishes no catalog: say why, set apart from model text.
+        const info = (await this.exec(SERVER_COMMANDS.documentInfo, { uri: q.uri })) as { catalog?: { note?: string } } | undefined;
+        return noCatalogNote(info?.catalog?.note);
+      }
       case 'skill': {
         const arg: Record<string, unknown> = {};
         if (q.uri) arg.uri = q.uri;

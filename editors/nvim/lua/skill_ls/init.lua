@@ -561,7 +561,32 @@ end
 
 function M.preview_catalog(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
-  preview("skill-ls.previewCatalog", { uri = folder_uri(bufnr) }, "skill-ls://catalog", "markdown", bufnr)
+  local uri = folder_uri(bufnr)
+  M.execute("skill-ls.previewCatalog", { uri = uri }, function(err, result)
+    if err or result ~= "" then
+      vim.schedule(function()
+        if err then
+          notify_error("skill-ls.previewCatalog", err)
+        else
+          M.show("skill-ls://catalog", result, "markdown")
+        end
+      end)
+      return
+    end
+    -- DSH publishes no catalog: show why, set apart from model text.
+    M.execute("skill-ls.documentInfo", { uri = uri }, function(_, info)
+      vim.schedule(function()
+        local note = type(info) == "table" and type(info.catalog) == "table" and info.catalog.note or nil
+        M.show("skill-ls://catalog", table.concat({
+          "── skill-ls: no catalog (this note is not model text) ──",
+          "",
+          note or "DSH publishes no catalog: no skill the model may load.",
+          "",
+          "The model receives no skill catalog message in this workspace folder.",
+        }, "\n"), "markdown")
+      end)
+    end, bufnr)
+  end, bufnr)
 end
 
 -- The skill named name, else the one at the cursor: the skill of this skill
