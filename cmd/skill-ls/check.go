@@ -70,9 +70,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := c.fs.String("format", "text", "the output `format`: text, json, sarif or github")
 	maxDesc := c.fs.Int("max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 	watch := c.fs.Bool("watch", false, "keep watching the roots and check again after every change (until interrupted)")
+	var cf configFlags
+	cf.register(c.fs)
+	var xf fixFlags
+	xf.register(c.fs)
 	paths, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
+	}
+	if *watch && xf.active() {
+		return c.usageError("--watch cannot be combined with --fix, --unsafe-fixes or --diff")
 	}
 	run := &checkRun{format: *format, stdout: stdout, stderr: stderr}
 	prof, ok := diagnostics.LookupProfile(*profile)
@@ -86,8 +93,22 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return c.usageError("--max-description: " + err.Error())
 	}
 	run.opts = diagnostics.Options{Profile: prof, MaxDescription: *maxDesc}
+	cfg, cfgErrs, err := cf.load(&rf)
+	if err != nil || len(cfgErrs) > 0 {
+		if err != nil {
+			fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+		}
+		printConfigErrors(stderr, cfgErrs)
+		return exitUsage
+	}
+	if cfg != nil {
+		applyConfig(cfg, &run.opts, &rf, setFlags(c.fs))
+	}
 	if !run.findRoots(&rf, paths) {
 		return run.status
+	}
+	if xf.active() {
+		return run.fix(ctx, &xf)
 	}
 	if *watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
