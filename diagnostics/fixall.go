@@ -1,9 +1,11 @@
 package diagnostics
 
 import (
+	"bytes"
 	"context"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -45,6 +47,9 @@ type FixResult struct {
 	// Original and Fixed hold, for every file FixAll changed, its bytes
 	// before the first fix and after the last one.
 	Original, Fixed map[string][]byte
+	// Rounds holds, for every file FixAll changed, the edits of each round
+	// that changed it: applying them in turn to Original gives Fixed.
+	Rounds map[string][][]Edit
 	// Applied are the fixes applied, in order (edits first, then renames).
 	Applied []Applied
 	// Renames are the renames of the applied fixes, for the caller to make
@@ -67,7 +72,7 @@ type FixResult struct {
 // applied. Fixes that rename a folder are chosen last, from the final
 // diagnostics, and returned for the caller to make. FixAll never writes.
 func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLevel) *FixResult {
-	res := &FixResult{Original: map[string][]byte{}, Fixed: map[string][]byte{}}
+	res := &FixResult{Original: map[string][]byte{}, Fixed: map[string][]byte{}, Rounds: map[string][][]Edit{}}
 	snap := ws.Snapshot()
 	ds := Run(ctx, snap, opts)
 	for pass := 0; pass < MaxFixPasses && ctx.Err() == nil; pass++ {
@@ -82,10 +87,12 @@ func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLe
 		changed := map[string]bool{}
 		for _, path := range slices.Sorted(maps.Keys(byPath)) {
 			f := snap.File(path)
-			out, err := ApplyEdits(f.Src, byPath[path])
+			edits := keepLineEndings(f.Src, byPath[path])
+			out, err := ApplyEdits(f.Src, edits)
 			if err != nil || string(out) == string(f.Src) {
 				continue
 			}
+			res.Rounds[path] = append(res.Rounds[path], edits)
 			if _, ok := res.Original[path]; !ok {
 				res.Original[path] = f.Src
 			}
@@ -115,10 +122,24 @@ func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLe
 		if string(out) == string(res.Original[path]) {
 			delete(res.Fixed, path)
 			delete(res.Original, path)
+			delete(res.Rounds, path)
 		}
 	}
 	res.Snapshot, res.Diagnostics = snap, ds
 	return res
+}
+
+// keepLineEndings returns edits whose new text ends its lines as src does
+// when src ends every line with \r\n: a bare \n becomes \r\n.
+func keepLineEndings(src []byte, edits []Edit) []Edit {
+	if !bytes.Contains(src, []byte("\r\n")) || bytes.Count(src, []byte("\n")) != bytes.Count(src, []byte("\r\n")) {
+		return edits
+	}
+	out := slices.Clone(edits)
+	for i, e := range out {
+		out[i].NewText = strings.ReplaceAll(strings.ReplaceAll(e.NewText, "\r\n", "\n"), "\n", "\r\n")
+	}
+	return out
 }
 
 // planFixes chooses the fixes of one round: for every diagnostic on a file

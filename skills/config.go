@@ -185,7 +185,13 @@ func ParseConfig(path string, src []byte) (*Config, []ConfigError) {
 		case "overrides":
 			c.Overrides = p.overrides(v)
 		case "roots":
-			c.Roots = p.strList(v, "roots")
+			for _, r := range p.strList(v, "roots") {
+				if strings.TrimSpace(r.Value) == "" {
+					p.errs = append(p.errs, c.Errorf(r.Span, "an entry of roots is empty; write a folder, relative to this file's folder"))
+					continue
+				}
+				c.Roots = append(c.Roots, r)
+			}
 		case "ignore":
 			c.Ignore = p.globs(v, "ignore")
 		case "maxDescription":

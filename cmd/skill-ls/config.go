@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
@@ -73,11 +75,15 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
-// printConfigErrors writes the config file's errors as
-// "path:line:col: error: message", the path relative to the working
-// directory when inside it.
+// printConfigErrors writes the config file's errors in the order of their
+// positions as "path:line:col: error: message", the path relative to the
+// working directory when inside it.
 func printConfigErrors(w io.Writer, errs []skills.ConfigError) {
 	wd, _ := os.Getwd()
+	errs = slices.Clone(errs)
+	slices.SortStableFunc(errs, func(a, b skills.ConfigError) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
 	for _, e := range errs {
 		path := e.Path
 		if rel, err := filepath.Rel(wd, path); err == nil && filepath.IsLocal(rel) {
