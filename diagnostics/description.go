@@ -25,7 +25,7 @@ const (
 
 var descriptionRules = []*Rule{
 	{Code: CodeDescriptionMissing, Severity: SeverityError, Drops: true, Summary: "no description key",
-		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. The quick fix adds a stub.",
+		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. The quick fix (unsafe) adds the placeholder description of `skill-ls new`, which `description-placeholder` reports until it is replaced.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			// Unsafe: the stub is a placeholder the catalog would show (and
 			// description-placeholder flags until it is replaced).
@@ -53,7 +53,7 @@ var descriptionRules = []*Rule{
 			}
 		}},
 	{Code: CodeDescriptionTruncated, Severity: SeverityWarning, Summary: "the description is cut in the catalog",
-		Doc:  "The catalog shows at most `catalogDescriptionMaxLength` (default 500) UTF-16 code units of a description, after collapsing whitespace; a longer one is cut to the cap less 3 units plus `...`. The message shows exactly what the model receives. Put the words that decide when to use the skill first.",
+		Doc:  "The catalog shows at most `catalogDescriptionMaxLength` (default 500) UTF-16 code units of a description, after collapsing whitespace; a longer one is cut to the cap less 3 units plus `...`. The message shows exactly what the model receives. Put the words that decide when to use the skill first. The quick fix (unsafe: the cut words are lost) replaces the description with what the catalog shows.",
 		File: checkTruncated},
 	{Code: CodeDescriptionTODO, Severity: SeverityWarning, Summary: "the description is still the placeholder of skill-ls new",
 		Doc: "`skill-ls new` writes a placeholder description for the author to replace. The model decides whether to load a skill from its name and description alone, so replace it with what the skill does and when to use it.",

@@ -23,7 +23,8 @@ import (
 // makes every root read as Node does. The sections are the expected
 // result:
 //
-//	@applied         one line per applied fix: "path: title [code]", or
+//	@applied         the rounds that changed a file ("rounds: N"), then one
+//	                 line per applied fix: "path: title [code]", or
 //	                 "rename from -> to [code]"
 //	@fixed/PATH      the content of every file the fixes changed, at its
 //	                 path after the renames
@@ -175,6 +176,7 @@ func checkFixedTree(t *testing.T, dir string, nodeRead bool, opts Options, level
 func describeApplied(res *FixResult, dir string) string {
 	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
 	var b strings.Builder
+	fmt.Fprintf(&b, "rounds: %d\n", res.Passes)
 	for _, a := range res.Applied {
 		if len(a.Fix.Renames) > 0 {
 			for _, rn := range a.Fix.Renames {
@@ -246,5 +248,58 @@ func updateFixArchive(t *testing.T, file string, ar *txtar.Archive, applied stri
 	ar.Files = kept
 	if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFixDocs: every safe or unsafe fix of FixDocs is applied in a golden
+// archive of testdata/fixes, and every fix applied there is in FixDocs.
+func TestFixDocs(t *testing.T) {
+	files, _ := filepath.Glob("testdata/fixes/*.txtar")
+	var applied []string // "title [code]"
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name != "@applied" {
+				continue
+			}
+			for _, line := range strings.Split(string(f.Data), "\n") {
+				if strings.HasPrefix(line, "rounds: ") {
+					continue
+				}
+				if strings.HasPrefix(line, "rename ") {
+					code := line[strings.LastIndex(line, "["):]
+					applied = append(applied, "Rename the folder "+code)
+				} else if _, rest, ok := strings.Cut(line, ": "); ok {
+					applied = append(applied, rest)
+				}
+			}
+		}
+	}
+	matches := func(doc FixDoc, a string) bool {
+		if !strings.HasSuffix(a, "["+doc.Code+"]") {
+			return false
+		}
+		title := strings.TrimSuffix(a, " ["+doc.Code+"]")
+		prefix, _, _ := strings.Cut(doc.Title, " NAME")
+		prefix, _, _ = strings.Cut(prefix, " KEY")
+		prefix, _, _ = strings.Cut(prefix, " CODE")
+		prefix, _, _ = strings.Cut(prefix, " N ")
+		return strings.HasPrefix(title, prefix) && (strings.Contains(doc.Title, "folder name") == strings.Contains(title, "folder name"))
+	}
+	for _, doc := range FixDocs {
+		if doc.Kind != "safe" && doc.Kind != "unsafe" {
+			continue
+		}
+		if !slices.ContainsFunc(applied, func(a string) bool { return matches(doc, a) }) {
+			t.Errorf("no archive in testdata/fixes applies %q [%s]", doc.Title, doc.Code)
+		}
+	}
+	for _, a := range applied {
+		if !slices.ContainsFunc(FixDocs, func(doc FixDoc) bool { return matches(doc, a) }) {
+			t.Errorf("%q is applied in testdata/fixes but not in FixDocs", a)
+		}
 	}
 }

@@ -34,10 +34,10 @@ var nameRules = []*Rule{
 			p.Report(fd.Span, dropPrefix+"name is empty; give the skill a name in lowercase kebab-case")
 		}},
 	{Code: CodeNameInvalid, Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
-		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case or use the folder name.",
+		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case (safe: DSH drops the skill anyway) or use the folder name (unsafe).",
 		Finding: reportNameInvalid},
 	{Code: CodeNameFolderMismatch, Severity: SeverityWarning, Summary: "the name differs from its folder",
-		Doc:  "DSH takes the name from the frontmatter and never compares it with the folder or file name, so this is advice only. The agentskills.io specification requires the name to equal the bundle folder's name.",
+		Doc:  "DSH takes the name from the frontmatter and never compares it with the folder or file name, so this is advice only. The agentskills.io specification requires the name to equal the bundle folder's name. The quick fixes (both unsafe) rename the folder to the name (links into the folder from elsewhere break) or change the name to the folder's (the skill's identity changes).",
 		File: checkNameFolder},
 	{Code: CodeNameTooLong, Severity: SeverityWarning, Summary: "name longer than 64 characters",
 		Doc: "DSH has no length limit, but the agentskills.io specification limits names to 64 characters.",
