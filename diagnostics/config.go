@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -193,9 +194,9 @@ func (o Options) Ignored(path string) bool {
 // relSlash returns path relative to dir with slashes ("../" when outside
 // or when dir is empty).
 func relSlash(dir, path string) string {
-	if dir == "" {
+	rel, err := filepath.Rel(dir, path)
+	if dir == "" || err != nil {
 		return "../"
 	}
-	c := skills.Config{Dir: dir}
-	return c.Rel(path)
+	return filepath.ToSlash(rel)
 }

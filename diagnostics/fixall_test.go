@@ -3,7 +3,6 @@ package diagnostics
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,7 +77,7 @@ func TestFixGolden(t *testing.T) {
 			if applied != wantApplied {
 				t.Errorf("applied:\n%s\nwant:\n%s", applied, wantApplied)
 			}
-			got := readTree(t, dir)
+			got := skilltest.ReadTree(t, dir)
 			for name, data := range want {
 				if got[name] != data {
 					t.Errorf("%s:\n%q\nwant:\n%q", name, got[name], data)
@@ -206,26 +205,6 @@ func movedRel(name string, renames []Rename, dir string) string {
 	return filepath.ToSlash(r)
 }
 
-// readTree returns every file under dir by slash path.
-func readTree(t *testing.T, dir string) map[string]string {
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		r, _ := filepath.Rel(dir, p)
-		out[filepath.ToSlash(r)] = string(data)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // updateFixArchive rewrites the @applied and @fixed sections.
 func updateFixArchive(t *testing.T, file string, ar *txtar.Archive, applied string, fixed map[string][]byte, dir string) {

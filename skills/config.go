@@ -108,16 +108,6 @@ func (c *Config) RootDirs() []string {
 	return out
 }
 
-// Rel returns path relative to the config file's folder, slash-separated,
-// for matching globs ("../…" when it is outside).
-func (c *Config) Rel(path string) string {
-	rel, err := filepath.Rel(c.Dir, path)
-	if err != nil {
-		return "../"
-	}
-	return filepath.ToSlash(rel)
-}
-
 // Errorf returns a ConfigError at span of the file.
 func (c *Config) Errorf(span Span, format string, args ...any) ConfigError {
 	line, col := NewLineIndex(c.Src).LineCol(span.Start)

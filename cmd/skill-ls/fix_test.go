@@ -79,7 +79,7 @@ func TestFixEveryTree(t *testing.T) {
 				t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
 				t.Setenv("DSH_BUNDLED_SKILL_DIR", "")
 				// A file mode the writer must keep.
-				before := snapshotTree(t, dir)
+				before := skilltest.ReadTree(t, dir)
 				for p := range before {
 					if strings.HasSuffix(p, ".md") {
 						os.Chmod(filepath.Join(dir, p), 0o600)
@@ -96,7 +96,7 @@ func TestFixEveryTree(t *testing.T) {
 				if code == exitUsage {
 					t.Fatalf("check --fix failed: %s%s", stdout, stderr)
 				}
-				after := snapshotTree(t, dir)
+				after := skilltest.ReadTree(t, dir)
 				for p, data := range after {
 					if w, ok := want[p]; !ok || w != data {
 						t.Errorf("%s after --fix:\n%q\nwant:\n%q", p, data, w)
@@ -136,7 +136,7 @@ func TestFixEveryTree(t *testing.T) {
 				if !strings.Contains(stderr2, "Nothing to fix.") {
 					t.Errorf("the second run fixed more:\n%s", stderr2)
 				}
-				if again := snapshotTree(t, dir); !sameTree(again, after) {
+				if again := skilltest.ReadTree(t, dir); !sameTree(again, after) {
 					t.Error("the second run changed the tree")
 				}
 			})
@@ -172,7 +172,7 @@ func expectedFix(t *testing.T, dir string, args []string, level diagnostics.FixL
 		t.Fatal(err)
 	}
 	res := diagnostics.FixAll(t.Context(), ws, opts, level)
-	out := snapshotTree(t, copyDir)
+	out := skilltest.ReadTree(t, copyDir)
 	for path, orig := range res.Original {
 		data := orig
 		for _, edits := range res.Rounds[path] {
@@ -207,27 +207,6 @@ func checkIn(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	return o.String(), e.String(), code
 }
 
-// snapshotTree returns the content of every file under dir by slash path.
-func snapshotTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil // unreadable on purpose (a test tree)
-		}
-		rel, _ := filepath.Rel(dir, p)
-		out[filepath.ToSlash(rel)] = string(data)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 func sameTree(a, b map[string]string) bool {
 	if len(a) != len(b) {
