@@ -205,7 +205,6 @@ func movedRel(name string, renames []Rename, dir string) string {
 	return filepath.ToSlash(r)
 }
 
-
 // updateFixArchive rewrites the @applied and @fixed sections.
 func updateFixArchive(t *testing.T, file string, ar *txtar.Archive, applied string, fixed map[string][]byte, dir string) {
 	var kept []txtar.File

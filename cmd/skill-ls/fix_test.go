@@ -207,7 +207,6 @@ func checkIn(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	return o.String(), e.String(), code
 }
 
-
 func sameTree(a, b map[string]string) bool {
 	if len(a) != len(b) {
 		return false
