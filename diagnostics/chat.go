@@ -49,7 +49,7 @@ type ChatPass struct {
 
 // Report adds a diagnostic of the running rule at span of the chat buffer.
 func (p *ChatPass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
-	p.out = append(p.out, Diagnostic{Path: p.Path, Span: span, Severity: p.opts.profile().Grade(p.rule), Code: p.rule.Code, Message: msg, Fixes: fixes})
+	p.out = append(p.out, Diagnostic{Path: p.Path, Span: span, Severity: p.opts.Grade(p.Path, p.rule), Code: p.rule.Code, Message: msg, Fixes: fixes})
 	return &p.out[len(p.out)-1]
 }
 
@@ -59,7 +59,7 @@ func (p *ChatPass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnosti
 func Chat(path string, tokens []ChatToken, reg *skills.Registry, opts Options) []Diagnostic {
 	p := &ChatPass{Path: path, Registry: reg, opts: opts}
 	for _, r := range table().sorted {
-		if r.Chat == nil || opts.profile().Grade(r) == SeverityOff {
+		if r.Chat == nil || opts.Grade(path, r) == SeverityOff {
 			continue
 		}
 		p.rule = r

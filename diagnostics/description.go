@@ -25,10 +25,12 @@ const (
 
 var descriptionRules = []*Rule{
 	{Code: CodeDescriptionMissing, Short: "no description", Severity: SeverityError, Drops: true, Summary: "no description key",
-		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. The quick fix adds a stub.",
+		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. The quick fix (unsafe) adds the placeholder description of `skill-ls new`, which `description-placeholder` reports until it is replaced.",
 		Finding: func(p *Pass, fd skills.Finding) {
+			// Unsafe: the stub is a placeholder the catalog would show (and
+			// description-placeholder flags until it is replaced).
 			at := p.File.Frontmatter.CloseSpan.Start
-			stub := Fix{Title: "Add a description stub", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "description: Describe what this skill does and when to use it."+p.Newline())}}
+			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "description: "+skills.YAMLString(skills.DescriptionPlaceholder)+p.Newline())}}
 			p.Report(fd.Span, dropPrefix+"there is no description: key; add one that says what the skill does and when to use it", stub)
 		}},
 	{Code: CodeDescriptionNotString, Short: "description not text", Severity: SeverityError, Drops: true, Summary: "description is not a string",
@@ -51,7 +53,7 @@ var descriptionRules = []*Rule{
 			}
 		}},
 	{Code: CodeDescriptionTruncated, Severity: SeverityWarning, Summary: "the description is cut in the catalog",
-		Doc:  "The catalog shows at most `catalogDescriptionMaxLength` (default 500) UTF-16 code units of a description, after collapsing whitespace; a longer one is cut to the cap less 3 units plus `...`. The message shows exactly what the model receives. Put the words that decide when to use the skill first.",
+		Doc:  "The catalog shows at most `catalogDescriptionMaxLength` (default 500) UTF-16 code units of a description, after collapsing whitespace; a longer one is cut to the cap less 3 units plus `...`. The message shows exactly what the model receives. Put the words that decide when to use the skill first. The quick fix (unsafe: the cut words are lost) replaces the description with what the catalog shows.",
 		File: checkTruncated},
 	{Code: CodeDescriptionTODO, Severity: SeverityWarning, Summary: "the description is still the placeholder of skill-ls new",
 		Doc: "`skill-ls new` writes a placeholder description for the author to replace. The model decides whether to load a skill from its name and description alone, so replace it with what the skill does and when to use it.",
@@ -93,6 +95,26 @@ func checkTruncated(p *Pass) {
 	max := p.opts.maxDescription()
 	if cut, units := jstext.IsShortened(p.File.Def.Description, max); cut {
 		shown := jstext.ModelText(jstext.Shorten(p.File.Def.Description, max))
-		p.Report(desc.ValueSpan, fmt.Sprintf("the description is %d UTF-16 units after whitespace is collapsed; the catalog cap is %d, so the model sees: %s", units, max, shown))
+		p.Report(desc.ValueSpan, fmt.Sprintf("the description is %d UTF-16 units after whitespace is collapsed; the catalog cap is %d, so the model sees: %s", units, max, shown),
+			shortenFix(p, desc, max))
+	}
+}
+
+// shortenFix is the unsafe fix that replaces a description with the text
+// the catalog shows for it: whitespace collapsed, cut to the cap less 3
+// units, "..." appended. A cut that splits a surrogate pair drops the lone
+// half (the file must stay UTF-8). The title shows what is cut.
+func shortenFix(p *Pass, desc *skills.Field, max int) Fix {
+	collapsed, _ := jstext.Collapse(p.File.Def.Description)
+	shown := strings.ToValidUTF8(jstext.Shorten(p.File.Def.Description, max), "")
+	kept := strings.TrimSuffix(shown, "...")
+	dropped := strings.TrimPrefix(collapsed, kept)
+	if !strings.HasPrefix(collapsed, kept) {
+		dropped = collapsed
+	}
+	return Fix{
+		Title:  fmt.Sprintf("Shorten the description to the %d units the catalog shows (cuts %q)", max, excerpt(strings.TrimSpace(dropped))),
+		Unsafe: true,
+		Edits:  []Edit{p.Edit(desc.ValueSpan, skills.YAMLString(shown))},
 	}
 }

@@ -52,15 +52,37 @@ type Edit struct {
 	NewText string
 }
 
-// Fix is a quick fix: a titled set of edits the user may apply.
+// Rename moves a file or folder: From and To are absolute paths. In the
+// language server it becomes a RenameFile operation of a workspace edit.
+type Rename struct {
+	From, To string
+}
+
+// Fix is a quick fix: a titled set of edits the user may apply, and the
+// files or folders it renames.
+//
+// `skill-ls check --fix` applies the fixes that are neither Unsafe nor
+// Suppression (one per diagnostic); --unsafe-fixes adds the Unsafe ones.
+// A fix is safe when it keeps what the author meant and what the skill is
+// (quoting a value, renaming a legacy or misspelled key, kebab-casing a
+// name DSH rejects anyway); it is unsafe when it changes the skill's
+// meaning or identity (a shortened description, a stub, a renamed folder,
+// another name).
 type Fix struct {
 	Title string
+	// Edits change the files; their spans refer to the files as checked.
 	Edits []Edit
+	// Renames move files or folders once the edits are applied (the edits
+	// name the paths before the move).
+	Renames []Rename
 	// Preferred marks the fix an editor may apply automatically.
 	Preferred bool
 	// Unsafe marks a fix that changes meaning (a shortened description, a
 	// renamed folder): never applied without the user asking for it.
 	Unsafe bool
+	// Suppression marks a fix that inserts a suppression comment for the
+	// diagnostic: an editor offers it, check --fix never applies it.
+	Suppression bool
 }
 
 // Diagnostic is one problem at a byte span of a file.

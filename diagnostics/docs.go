@@ -38,6 +38,14 @@ func Markdown() string {
 		fmt.Fprintf(&b, "### %s\n\n%s.\n\n%s\n\n", p.Name, upper(p.Summary), p.Doc)
 	}
 	b.WriteString("## Positions\n\nLines are 1-based everywhere. Columns are 1-based byte offsets in the `text`, `json` and `github` formats of `skill-ls check` (what editors' error parsers and GitHub annotations expect), UTF-16 code units in `sarif` (SARIF's `columnKind` is declared as `utf16CodeUnits`) and in the language server (LSP positions are UTF-16).\n")
+	b.WriteString("\n## Fixes\n\nThe quick fixes an editor offers. `skill-ls check --fix` applies the safe ones (one per diagnostic, again until none is left), `--unsafe-fixes` adds the unsafe ones, which change the skill's meaning or identity; `--diff` shows them without writing. Suppression fixes insert a suppression comment (see [config.md](config.md#inline-suppression)) and chat fixes edit a chat buffer: only the editor applies those.\n\n| code | fix | kind |\n|---|---|---|\n")
+	for _, f := range FixDocs {
+		code := f.Code
+		if Lookup(code) != nil {
+			code = fmt.Sprintf("[`%s`](#%s)", code, code)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", code, f.Title, f.Kind)
+	}
 	for _, r := range Rules() {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n", r.Code, r.Doc)
 	}

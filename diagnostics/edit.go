@@ -11,10 +11,14 @@ import (
 // ApplyEdits applies edits of one file to src and returns the new bytes.
 // Edits are applied as one change: their spans refer to src, must lie
 // inside it and must not overlap (two insertions at one offset keep their
-// order). It is the CLI's way to apply the fixes the editor offers.
+// order; an insertion at the start of a replaced span goes before it). It
+// is the CLI's way to apply the fixes the editor offers. A fix's Renames
+// are not edits: the caller makes them after writing the files.
 func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
 	sorted := slices.Clone(edits)
-	slices.SortStableFunc(sorted, func(a, b Edit) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(sorted, func(a, b Edit) int {
+		return cmp.Or(cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Span.End, b.Span.End))
+	})
 	out := make([]byte, 0, len(src))
 	at := 0
 	for _, e := range sorted {

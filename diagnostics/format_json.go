@@ -36,9 +36,18 @@ type jsonRelated struct {
 }
 
 type jsonFix struct {
-	Title  string     `json:"title"`
-	Unsafe bool       `json:"unsafe,omitempty"`
-	Edits  []jsonEdit `json:"edits"`
+	Title       string       `json:"title"`
+	Unsafe      bool         `json:"unsafe,omitempty"`
+	Suppression bool         `json:"suppression,omitempty"`
+	Edits       []jsonEdit   `json:"edits"`
+	Renames     []jsonRename `json:"renames,omitempty"`
+}
+
+// jsonRename is a file or folder a fix renames (paths as the diagnostics'
+// paths are printed).
+type jsonRename struct {
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 type jsonEdit struct {
@@ -52,7 +61,9 @@ func (loc location) jsonRange() jsonRange {
 
 // FormatJSON writes ds as an indented JSON array (never null) of objects with
 // path, line, column, endLine, endColumn, severity, code, message, related
-// and fixes, followed by a newline. Paths inside relTo are relative to it.
+// and fixes, followed by a newline. A fix has a title, edits, and when set
+// unsafe, suppression and renames ({from, to}: a folder the fix renames).
+// Paths inside relTo are relative to it.
 func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
 	l := locator{snap, opts.RelTo}
 	out := make([]jsonDiagnostic, 0, len(ds))
@@ -67,9 +78,12 @@ func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts Format
 			jd.Related = append(jd.Related, jsonRelated{l.locate(rel.Path, rel.Span).jsonRange(), l.msg(rel.Message)})
 		}
 		for _, f := range d.Fixes {
-			jf := jsonFix{Title: f.Title, Unsafe: f.Unsafe, Edits: []jsonEdit{}}
+			jf := jsonFix{Title: f.Title, Unsafe: f.Unsafe, Suppression: f.Suppression, Edits: []jsonEdit{}}
 			for _, e := range f.Edits {
 				jf.Edits = append(jf.Edits, jsonEdit{l.locate(e.Path, e.Span).jsonRange(), e.NewText})
+			}
+			for _, r := range f.Renames {
+				jf.Renames = append(jf.Renames, jsonRename{relPath(l.relTo, r.From), relPath(l.relTo, r.To)})
 			}
 			jd.Fixes = append(jd.Fixes, jf)
 		}

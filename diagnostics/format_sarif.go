@@ -215,7 +215,9 @@ func sarifRules() ([]sarifRule, map[string]int) {
 }
 
 // sarifFixOf converts a fix: one artifactChange per file, in the order the
-// files appear. ok is false when no edit has a region to replace.
+// files appear. ok is false when no edit has a region to replace: SARIF has
+// no way to say "rename this folder", so a fix that only renames is left
+// out of SARIF (the JSON format keeps it).
 func sarifFixOf(l locator, f Fix) (sarifFix, bool) {
 	sf := sarifFix{Description: sarifMessage{f.Title}, ArtifactChanges: []sarifArtifactChange{}}
 	byPath := map[string]int{}

@@ -71,8 +71,17 @@ func render(ds []Diagnostic, snap *skills.Snapshot, dir string) string {
 			fmt.Fprintf(&b, "\trelated %s: %s\n", pos(r.Path, r.Span.Start), r.Message)
 		}
 		for _, f := range d.Fixes {
+			kind := "fix"
+			if f.Unsafe {
+				kind = "unsafe fix"
+			}
 			for _, e := range f.Edits {
-				fmt.Fprintf(&b, "\tfix %q: %s-%d %q\n", f.Title, pos(e.Path, e.Span.Start), e.Span.End-e.Span.Start, e.NewText)
+				fmt.Fprintf(&b, "\t%s %q: %s-%d %q\n", kind, f.Title, pos(e.Path, e.Span.Start), e.Span.End-e.Span.Start, e.NewText)
+			}
+			for _, r := range f.Renames {
+				from, _ := filepath.Rel(dir, r.From)
+				to, _ := filepath.Rel(dir, r.To)
+				fmt.Fprintf(&b, "\t%s %q: rename %s to %s\n", kind, f.Title, from, to)
 			}
 		}
 	}

@@ -34,10 +34,10 @@ var nameRules = []*Rule{
 			p.Report(fd.Span, dropPrefix+"name is empty; give the skill a name in lowercase kebab-case")
 		}},
 	{Code: CodeNameInvalid, Short: "invalid name", Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
-		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case or use the folder name.",
+		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case (safe: DSH drops the skill anyway) or use the folder name (unsafe).",
 		Finding: reportNameInvalid},
 	{Code: CodeNameFolderMismatch, Severity: SeverityWarning, Summary: "the name differs from its folder",
-		Doc:  "DSH takes the name from the frontmatter and never compares it with the folder or file name, so this is advice only. The agentskills.io specification requires the name to equal the bundle folder's name.",
+		Doc:  "DSH takes the name from the frontmatter and never compares it with the folder or file name, so this is advice only. The agentskills.io specification requires the name to equal the bundle folder's name. The quick fixes (both unsafe) rename the folder to the name (links into the folder from elsewhere break) or change the name to the folder's (the skill's identity changes).",
 		File: checkNameFolder},
 	{Code: CodeNameTooLong, Severity: SeverityWarning, Summary: "name longer than 64 characters",
 		Doc: "DSH has no length limit, but the agentskills.io specification limits names to 64 characters.",
@@ -54,7 +54,9 @@ func reportNameMissing(p *Pass, fd skills.Finding) {
 	d := p.Report(fd.Span, dropPrefix+"there is no name: key; add one with the skill's name in lowercase kebab-case")
 	if folder := folderName(p); skills.IsSkillName(folder) {
 		at := p.File.Frontmatter.YAMLSpan.Start
-		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "name: "+folder+p.Newline())}}}
+		// Safe: DSH drops the skill without a name, and the folder's name
+		// is the one the agentskills.io spec asks for.
+		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "name: "+skills.YAMLString(folder)+p.Newline())}}}
 	}
 }
 
@@ -62,18 +64,21 @@ func reportNameNotString(p *Pass, fd skills.Finding) {
 	name := p.File.Frontmatter.Field("name")
 	d := p.Report(fd.Span, dropPrefix+notText(p, name))
 	if name.Value.Kind != skills.KindMap && name.Value.Kind != skills.KindSeq && name.ValueSpan.Len() > 0 {
-		d.Fixes = []Fix{{Title: "Quote the name", Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
+		// Safe: the text stays what the author wrote.
+		d.Fixes = []Fix{{Title: "Quote the name", Preferred: true, Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
 	}
 }
 
 func reportNameInvalid(p *Pass, fd skills.Finding) {
 	name := p.File.Frontmatter.Field("name").Value.Str
 	var fixes []Fix
+	// Kebab-casing is safe: DSH drops the skill anyway, and the author's
+	// words stay. The folder's name is another name: unsafe.
 	if k := kebab(name); k != "" && k != name {
-		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, k)}})
+		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, skills.YAMLString(k))}})
 	}
 	if folder := folderName(p); skills.IsSkillName(folder) && folder != kebab(name) {
-		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Edits: []Edit{p.Edit(fd.Span, folder)}})
+		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(fd.Span, skills.YAMLString(folder))}})
 	}
 	advice := "use lowercase ASCII letters and digits joined by single hyphens"
 	if k := kebab(name); k != "" && k != name {
@@ -88,11 +93,43 @@ func checkNameFolder(p *Pass) {
 	if name == nil || folder == "" || folder == name.Value.Str {
 		return
 	}
+	// Both fixes are unsafe: renaming the folder moves the skill's files
+	// (links into it break), changing the name changes the skill's identity
+	// (/name and the catalog).
 	var fixes []Fix
+	if fix, ok := renameFolder(p, name.Value.Str); ok {
+		fixes = append(fixes, fix)
+	}
 	if skills.IsSkillName(folder) {
-		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Edits: []Edit{p.Edit(name.ValueSpan, folder)}})
+		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, skills.YAMLString(folder))}})
 	}
 	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
+}
+
+// renameFolder returns the fix that renames the bundle folder of the pass's
+// file to name, unless the root already holds an entry of that name.
+func renameFolder(p *Pass, name string) (Fix, bool) {
+	if filepath.Base(p.File.Path) != "SKILL.md" {
+		return Fix{}, false
+	}
+	from := filepath.Dir(p.File.Path)
+	to := filepath.Join(filepath.Dir(from), name)
+	if e, root := p.Snap.Entry(p.File.Path); e != nil {
+		if e.Kind != skills.EntryBundle {
+			return Fix{}, false
+		}
+		for _, rs := range p.Snap.Roots {
+			if rs.Root.Dir != root.Dir {
+				continue
+			}
+			for _, other := range rs.Entries {
+				if other.Name == name {
+					return Fix{}, false
+				}
+			}
+		}
+	}
+	return Fix{Title: fmt.Sprintf("Rename the folder %s to %s", filepath.Base(from), name), Unsafe: true, Renames: []Rename{{From: from, To: to}}}, true
 }
 
 // notText says that a required key is not a string, what YAML reads

@@ -12,11 +12,13 @@ const dropPrefix = "DSH drops this skill: "
 // options, and a way to report. Checks only read it.
 type Pass struct {
 	// Snap is the snapshot being checked; File one of its files.
-	Snap *skills.Snapshot
-	File *skills.File
-	opts Options
-	rule *Rule
-	out  []Diagnostic
+	Snap  *skills.Snapshot
+	File  *skills.File
+	opts  Options
+	rules ruleTable            // the rule table (a field, so that checks can look codes up)
+	grade func(*Rule) Severity // the rules' grades for this file
+	rule  *Rule
+	out   []Diagnostic
 }
 
 // Report adds a diagnostic of the running rule at span of the pass's file,
@@ -26,13 +28,16 @@ func (p *Pass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
 	p.out = append(p.out, Diagnostic{
 		Path:     p.File.Path,
 		Span:     span,
-		Severity: p.opts.profile().Grade(p.rule),
+		Severity: p.grade(p.rule),
 		Code:     p.rule.Code,
 		Message:  msg,
 		Fixes:    fixes,
 	})
 	return &p.out[len(p.out)-1]
 }
+
+// lookup returns the rule with the code, or nil.
+func (p *Pass) lookup(code string) *Rule { return p.rules.byCode[code] }
 
 // Edit returns an edit of the pass's file.
 func (p *Pass) Edit(span skills.Span, text string) Edit {

@@ -81,6 +81,9 @@ func (p *Profile) Grade(r *Rule) Severity {
 type Options struct {
 	// Profile grades the rules (nil is ProfileDSH).
 	Profile *Profile
+	// Rules re-grade rules over the profile, by path, and skip ignored
+	// files: the rules, overrides and ignore keys of the config file.
+	Rules RuleConfig
 	// MaxDescription is the catalog description cap (default 500).
 	MaxDescription int
 }

@@ -57,10 +57,12 @@ func checkBOM(p *Pass) {
 	}
 }
 
-// removeBOM offers to delete the BOM of an open buffer (a fix needs the
-// editor's text, which still holds it).
+// removeBOM offers to delete the BOM when the text checked still holds it
+// (an editor may hide it from its buffer; then the file's text has none and
+// nothing is offered). Safe: DSH's production read strips it anyway, and
+// the bundled root drops the skill because of it.
 func removeBOM(p *Pass) []Fix {
-	if o, ok := p.Snap.Overlay(p.File.Path); ok && bytes.HasPrefix(o.Text, []byte("\xEF\xBB\xBF")) {
+	if bytes.HasPrefix(p.File.Src, []byte("\xEF\xBB\xBF")) {
 		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: 0, End: 3}, "")}}}
 	}
 	return nil

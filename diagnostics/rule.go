@@ -19,7 +19,9 @@ import (
 //   - File looks at any skill file whose bytes could be read;
 //   - Discovery words the discovery problems ([skills.Problem]) whose code
 //     is the rule's (AsRecorded keeps the engine's message);
-//   - Chat looks at one /name token of a chat buffer.
+//   - Chat looks at one /name token of a chat buffer;
+//   - Suppression looks at one suppression comment of a skill file after
+//     the file's other rules ran (which of its codes hid a diagnostic).
 type Rule struct {
 	// Code is the stable kebab-case id.
 	Code string
@@ -35,10 +37,11 @@ type Rule struct {
 	// the rule. SeverityOff means the rule runs only where a profile grades it.
 	Severity Severity
 
-	Finding   func(p *Pass, fd skills.Finding)
-	File      func(p *Pass)
-	Discovery func(pr skills.Problem) string
-	Chat      func(p *ChatPass, t ChatToken)
+	Finding     func(p *Pass, fd skills.Finding)
+	File        func(p *Pass)
+	Discovery   func(pr skills.Problem) string
+	Chat        func(p *ChatPass, t ChatToken)
+	Suppression func(p *Pass, u DirectiveUse)
 }
 
 // AsRecorded is the Discovery check that reports a discovery problem with
@@ -60,7 +63,7 @@ type ruleTable struct {
 // table builds the rule table once from the topic files' rows.
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
-		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules)
+		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules, suppressionRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows))}
 	for _, r := range rows {

@@ -63,13 +63,18 @@ func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
 
 // CheckFile runs the rules on one file of snap: first the rules that word
 // the file's findings, then, when its bytes could be read, every file rule
-// the profile does not turn off. The result is unsorted.
+// the options do not turn off for the file; then the file's suppression
+// comments hide what they name, and the suppression rules report the
+// comments that are wrong or hide nothing. A file the config ignores has
+// no diagnostics. The result is unsorted.
 func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic {
-	p := &Pass{Snap: snap, File: f, opts: opts}
-	prof := opts.profile()
+	if opts.Ignored(f.Path) {
+		return nil
+	}
+	p := &Pass{Snap: snap, File: f, opts: opts, rules: table(), grade: opts.grader(f.Path)}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
-		if r == nil || r.Finding == nil || prof.Grade(r) == SeverityOff {
+		if r == nil || r.Finding == nil || p.grade(r) == SeverityOff {
 			continue
 		}
 		p.rule = r
@@ -79,12 +84,13 @@ func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic
 		return p.out // unreadable: nothing else to look at
 	}
 	for _, r := range table().sorted {
-		if r.File == nil || prof.Grade(r) == SeverityOff {
+		if r.File == nil || p.grade(r) == SeverityOff {
 			continue
 		}
 		p.rule = r
 		r.File(p)
 	}
+	suppress(p)
 	return p.out
 }
 
@@ -94,10 +100,10 @@ func discoveryDiagnostics(snap *skills.Snapshot, opts Options) []Diagnostic {
 	var out []Diagnostic
 	for _, pr := range snap.Problems() {
 		r := Lookup(string(pr.Code))
-		if r == nil || r.Discovery == nil {
+		if r == nil || r.Discovery == nil || opts.Ignored(pr.Path) {
 			continue
 		}
-		sev := opts.profile().Grade(r)
+		sev := opts.Grade(pr.Path, r)
 		if sev == SeverityOff {
 			continue
 		}

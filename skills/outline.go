@@ -14,6 +14,9 @@ import (
 type Outline struct {
 	Links    []Link
 	Headings []Heading
+	// Comments are the HTML comments (<!-- … -->) outside code: HTML
+	// blocks that are comments, and inline comments in text.
+	Comments []Span
 }
 
 // maxOutlineBytes bounds the body size that is parsed as Markdown.
@@ -70,6 +73,17 @@ func scanOutline(body []byte, base int) Outline {
 			out.Links = append(out.Links, locateLink(body, base, n, n.Destination, false, &cursor))
 		case *ast.Image:
 			out.Links = append(out.Links, locateLink(body, base, n, n.Destination, true, &cursor))
+		case *ast.HTMLBlock:
+			if n.HTMLBlockType == ast.HTMLBlockType2 {
+				out.Comments = append(out.Comments, blockComments(body, base, n)...)
+			}
+		case *ast.RawHTML:
+			if n.Segments.Len() > 0 {
+				first, last := n.Segments.At(0), n.Segments.At(n.Segments.Len()-1)
+				if bytes.HasPrefix(body[first.Start:], []byte("<!--")) {
+					out.Comments = append(out.Comments, Span{base + first.Start, base + last.Stop})
+				}
+			}
 		case *ast.AutoLink:
 			if n.AutoLinkType == ast.AutoLinkURL {
 				out.Links = append(out.Links, locateLink(body, base, n, n.URL(body), false, &cursor))
@@ -78,6 +92,34 @@ func scanOutline(body []byte, base int) Outline {
 		return ast.WalkContinue, nil
 	})
 	return out
+}
+
+// blockComments returns the comments of an HTML block of type 2 (one that
+// starts with <!--): every <!-- … --> between its first line and the line
+// that closes it.
+func blockComments(body []byte, base int, n *ast.HTMLBlock) []Span {
+	lines := n.Lines()
+	if lines.Len() == 0 {
+		return nil
+	}
+	start, stop := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+	if n.HasClosure() {
+		stop = max(stop, n.ClosureLine.Stop)
+	}
+	var out []Span
+	for region := body[start:stop]; ; {
+		i := bytes.Index(region, []byte("<!--"))
+		if i < 0 {
+			return out
+		}
+		j := bytes.Index(region[i+4:], []byte("-->"))
+		if j < 0 {
+			return out
+		}
+		end := i + 4 + j + 3
+		out = append(out, Span{base + start + i, base + start + end})
+		region, start = region[end:], start+end
+	}
 }
 
 // locateLink finds the destination text of a link in the body: after the

@@ -38,8 +38,28 @@ A PATH is checked through its root, exactly as discovery would see it (a
 bundle whose file is named skill.md is reported, as DSH ignores it). A PATH
 inside one of the default roots keeps that root's source and rank.
 
-Exit status: 0 when no error was reported, 1 when one was, 2 on a usage
-error or when a PATH cannot be read.
+Fixes: --fix applies every safe fix (the editor's quick fixes that keep the
+skill's meaning: quote a value holding ": ", rename a legacy or misspelled
+key, kebab-case a name DSH rejects, ...), says on stderr what it changed,
+file by file, and reports what remains. --unsafe-fixes adds the fixes that
+change meaning (shorten a description to what the catalog shows, add a
+placeholder description, move unknown keys under metadata, rename a folder
+to match the name). --diff prints the fixes as a unified diff and writes
+nothing. Files are replaced atomically, keeping their line endings, BOM and
+mode; a file that changed since it was read is left alone.
+
+Config: .skill-ls.yaml at the project root (or --config FILE) sets the
+profile, rule severities (rules, per-path overrides), extra roots, ignored
+files and the description cap; flags win. See docs/config.md.
+
+Suppression: <!-- skill-ls-disable-next-line CODE -- reason --> in the body,
+or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
+one finding (also skill-ls-disable/skill-ls-enable and
+skill-ls-disable-file).
+
+Exit status: 0 when no error was reported, 1 when one was (with --diff:
+when there is something to fix), 2 on a usage error, a config file error,
+a file that could not be written, or when a PATH cannot be read.
 
 Examples:
   skill-ls check
@@ -48,6 +68,8 @@ Examples:
   skill-ls check --format sarif > skill-ls.sarif
   skill-ls check --format github          (in a GitHub Actions step)
   skill-ls check --watch                  (check again on every change)
+  skill-ls check --fix                    (apply the safe fixes)
+  skill-ls check --diff --unsafe-fixes    (show every fix, write nothing)
 `
 
 // checkRun is one `skill-ls check` invocation after its flags are parsed.
@@ -70,9 +92,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := c.fs.String("format", "text", "the output `format`: text, json, sarif or github")
 	maxDesc := c.fs.Int("max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 	watch := c.fs.Bool("watch", false, "keep watching the roots and check again after every change (until interrupted)")
+	var cf configFlags
+	cf.register(c.fs)
+	var xf fixFlags
+	xf.register(c.fs)
 	paths, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
+	}
+	if *watch && xf.active() {
+		return c.usageError("--watch cannot be combined with --fix, --unsafe-fixes or --diff")
 	}
 	run := &checkRun{format: *format, stdout: stdout, stderr: stderr}
 	prof, ok := diagnostics.LookupProfile(*profile)
@@ -86,8 +115,22 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return c.usageError("--max-description: " + err.Error())
 	}
 	run.opts = diagnostics.Options{Profile: prof, MaxDescription: *maxDesc}
+	cfg, cfgErrs, err := cf.load(&rf)
+	if err != nil || len(cfgErrs) > 0 {
+		if err != nil {
+			fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+		}
+		printConfigErrors(stderr, cfgErrs)
+		return exitUsage
+	}
+	if cfg != nil {
+		applyConfig(cfg, &run.opts, &rf, setFlags(c.fs))
+	}
 	if !run.findRoots(&rf, paths) {
 		return run.status
+	}
+	if xf.active() {
+		return run.fix(ctx, &xf)
 	}
 	if *watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)

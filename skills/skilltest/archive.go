@@ -1,6 +1,7 @@
 package skilltest
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,4 +87,28 @@ func (g *Golden) Update(tb testing.TB, name string, data []byte) {
 	if err := os.WriteFile(g.Path, txtar.Format(g.Archive), 0o644); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// ReadTree returns the content of every regular file under dir, by path
+// relative to dir with slashes. Files that cannot be read (made unreadable
+// on purpose by a test) are left out.
+func ReadTree(tb testing.TB, dir string) map[string]string {
+	tb.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
 }

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// check --fix, --unsafe-fixes and --diff: the fixes the editor offers,
+// applied from the command line (diagnostics.FixAll decides them; this file
+// writes them).
+
+// fixFlags are check's fix flags.
+type fixFlags struct {
+	fix, unsafe, diff bool
+}
+
+func (xf *fixFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&xf.fix, "fix", false, "apply every safe fix (the editor's quick fixes that keep the skill's meaning), then report what remains")
+	fs.BoolVar(&xf.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply the fixes that change meaning (a shortened description, a renamed folder, a moved key); alone, the same as --fix --unsafe-fixes")
+	fs.BoolVar(&xf.diff, "diff", false, "print the fixes as a unified diff instead of writing them (safe fixes; with --unsafe-fixes, all)")
+}
+
+// active reports whether a fix flag was given.
+func (xf *fixFlags) active() bool { return xf.fix || xf.unsafe || xf.diff }
+
+// level returns the fixes to apply.
+func (xf *fixFlags) level() diagnostics.FixLevel {
+	if xf.unsafe {
+		return diagnostics.FixUnsafe
+	}
+	return diagnostics.FixSafe
+}
+
+// errChanged is the error of a file that changed on disk since it was read.
+var errChanged = errors.New("it changed on disk since skill-ls read it (or its bytes are not the text checked); not written, run again")
+
+// fix applies the fixes to the roots' skill files, or prints them as a diff
+// with --diff, then reports what remains as check does. It returns the exit
+// status: with --diff, 1 when there is something to fix.
+func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
+	ws := skills.NewWorkspace(r.roots, skills.LoadOptions{})
+	if _, err := ws.Load(ctx); err != nil {
+		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		return exitUsage
+	}
+	res := diagnostics.FixAll(ctx, ws, r.opts, xf.level())
+	if ctx.Err() != nil {
+		return exitUsage
+	}
+	if xf.diff {
+		return r.printDiff(res)
+	}
+	failed := map[string]error{}
+	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
+		if err := writeFixed(path, res.Original[path], res.Fixed[path]); err != nil {
+			failed[path] = err
+		}
+	}
+	for _, rn := range res.Renames {
+		if err := renameFixed(rn); err != nil {
+			failed[rn.From] = err
+		}
+	}
+	r.printApplied(res, failed)
+	if len(failed) > 0 {
+		r.status = exitUsage
+	}
+	snap, err := skills.Load(ctx, r.roots, skills.LoadOptions{})
+	if err != nil {
+		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		return exitUsage
+	}
+	return r.report(ctx, snap)
+}
+
+// printApplied tells what was fixed, file by file, fix by fix, and what
+// could not be written.
+func (r *checkRun) printApplied(res *diagnostics.FixResult, failed map[string]error) {
+	rel := func(p string) string { return relTo(workDir(), p) }
+	byPath := map[string][]diagnostics.Applied{}
+	for _, a := range res.Applied {
+		byPath[a.Path] = append(byPath[a.Path], a)
+	}
+	fixed, files := 0, len(res.Renames)
+	for _, path := range slices.Sorted(maps.Keys(byPath)) {
+		if err := failed[path]; err != nil {
+			fmt.Fprintf(r.stderr, "Not fixed %s: %v\n", rel(path), err)
+			continue
+		}
+		var lines []string
+		for _, a := range byPath[path] {
+			if len(a.Fix.Renames) > 0 {
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("\t%s [%s]", a.Fix.Title, a.Code))
+		}
+		if len(lines) > 0 {
+			files++
+			fixed += len(lines)
+			fmt.Fprintf(r.stderr, "Fixed %s:\n", rel(path))
+			for _, l := range lines {
+				fmt.Fprintln(r.stderr, l)
+			}
+		}
+	}
+	for _, a := range res.Applied {
+		for _, rn := range a.Fix.Renames {
+			if err := failed[rn.From]; err != nil {
+				fmt.Fprintf(r.stderr, "Not renamed %s: %v\n", rel(rn.From), err)
+				continue
+			}
+			fixed++
+			fmt.Fprintf(r.stderr, "Renamed %s to %s [%s]\n", rel(rn.From), rel(rn.To), a.Code)
+		}
+	}
+	switch {
+	case fixed == 0 && len(failed) == 0:
+		fmt.Fprintln(r.stderr, "Nothing to fix.")
+	case fixed > 0:
+		fmt.Fprintf(r.stderr, "Fixed %s in %s.\n", plural(fixed, "problem", "problems"), plural(files, "file", "files"))
+	}
+}
+
+// printDiff prints the fixes as a unified diff (paths relative to the
+// working directory, a/ and b/ prefixed as git does) and says how many
+// problems it would fix. It returns 1 when there is something to fix.
+func (r *checkRun) printDiff(res *diagnostics.FixResult) int {
+	rel := func(p string) string { return filepath.ToSlash(relTo(workDir(), p)) }
+	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
+		r.stdout.Write(diff.Diff("a/"+rel(path), res.Original[path], "b/"+rel(path), res.Fixed[path]))
+	}
+	for _, rn := range res.Renames {
+		fmt.Fprintf(r.stdout, "diff a/%s b/%s\nrename from %s\nrename to %s\n", rel(rn.From), rel(rn.To), rel(rn.From), rel(rn.To))
+	}
+	n := len(res.Applied)
+	if n == 0 {
+		fmt.Fprintln(r.stderr, "Nothing to fix.")
+		return r.status
+	}
+	fmt.Fprintf(r.stderr, "Would fix %s in %s (run with --fix to apply).\n", plural(n, "problem", "problems"), plural(len(res.Fixed)+len(res.Renames), "file", "files"))
+	return exitFound
+}
+
+// writeFixed replaces the file at path (through a symbolic link, the file
+// it names) with fixed, atomically: a temporary file in the same folder
+// with the file's mode, renamed over it. It writes nothing when the file's
+// bytes are no longer orig, checked before creating the temporary file and
+// again just before the rename.
+func writeFixed(path string, orig, fixed []byte) error {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return err
+	}
+	if !sameBytes(real, orig) {
+		return errChanged
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+".skill-ls-*")
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(fixed); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if !sameBytes(real, orig) {
+		return errChanged
+	}
+	if err := os.Rename(tmp.Name(), real); err != nil {
+		return err
+	}
+	done = true
+	return nil
+}
+
+// sameBytes reports whether the file at path holds exactly want.
+func sameBytes(path string, want []byte) bool {
+	got, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(got, want)
+}
+
+// renameFixed makes a fix's rename of a folder, unless its target exists
+// (a rename that only changes the case of the name, on a file system that
+// ignores case, is made).
+func renameFixed(rn diagnostics.Rename) error {
+	from, err := os.Lstat(rn.From)
+	if err != nil {
+		return err
+	}
+	if to, err := os.Lstat(rn.To); err == nil && !os.SameFile(from, to) {
+		return fmt.Errorf("%s already exists", rn.To)
+	}
+	return os.Rename(rn.From, rn.To)
+}

@@ -1,0 +1,208 @@
+package diagnostics
+
+import (
+	"bytes"
+	"context"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Fixing in bulk (`skill-ls check --fix`): choose one fix per diagnostic,
+// apply those that do not overlap, check again, repeat. The files change
+// only in the workspace's buffers; the caller writes them.
+
+// MaxFixPasses bounds the rounds of FixAll: a round applies the fixes that
+// do not overlap, and the next round sees the result.
+const MaxFixPasses = 10
+
+// FixLevel says which fixes FixAll applies.
+type FixLevel int
+
+// The fix levels of check --fix and --unsafe-fixes.
+const (
+	FixSafe   FixLevel = iota // fixes that are neither Unsafe nor Suppression
+	FixUnsafe                 // the Unsafe ones too
+)
+
+// Applies reports whether check --fix at this level applies f. Suppression
+// fixes never are; a fix that renames is applied only after every edit
+// (FixAll's last step).
+func (l FixLevel) Applies(f Fix) bool {
+	return !f.Suppression && (!f.Unsafe || l == FixUnsafe)
+}
+
+// Applied is one fix FixAll applied.
+type Applied struct {
+	// Path is the file the diagnostic is on; Code its rule.
+	Path string
+	Code string
+	Fix  Fix
+}
+
+// FixResult is what FixAll did.
+type FixResult struct {
+	// Original and Fixed hold, for every file FixAll changed, its bytes
+	// before the first fix and after the last one.
+	Original, Fixed map[string][]byte
+	// Rounds holds, for every file FixAll changed, the edits of each round
+	// that changed it: applying them in turn to Original gives Fixed.
+	Rounds map[string][][]Edit
+	// Applied are the fixes applied, in order (edits first, then renames).
+	Applied []Applied
+	// Renames are the renames of the applied fixes, for the caller to make
+	// after writing the files (the paths are those before the renames).
+	Renames []Rename
+	// Passes counts the rounds that applied a fix.
+	Passes int
+	// Snapshot is the workspace's last snapshot (the fixed files as open
+	// buffers); Diagnostics its diagnostics, renames not yet made.
+	Snapshot    *skills.Snapshot
+	Diagnostics []Diagnostic
+}
+
+// FixAll applies the fixes of level to the skill files of the workspace's
+// current snapshot, as open buffers of the workspace: each round runs the
+// rules, takes for every diagnostic its first fix the level applies (the
+// Preferred one first), keeps the fixes whose edits overlap none kept
+// before, applies them and checks again, until a round has nothing to
+// apply or MaxFixPasses rounds ran. Fixes of chat buffers are never
+// applied. Fixes that rename a folder are chosen last, from the final
+// diagnostics, and returned for the caller to make. FixAll never writes.
+func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLevel) *FixResult {
+	res := &FixResult{Original: map[string][]byte{}, Fixed: map[string][]byte{}, Rounds: map[string][][]Edit{}}
+	snap := ws.Snapshot()
+	ds := Run(ctx, snap, opts)
+	for pass := 0; pass < MaxFixPasses && ctx.Err() == nil; pass++ {
+		plan := planFixes(snap, ds, level, false)
+		byPath := map[string][]Edit{}
+		for _, a := range plan {
+			for _, e := range a.Fix.Edits {
+				byPath[e.Path] = append(byPath[e.Path], e)
+			}
+		}
+		var changes []skills.Change
+		changed := map[string]bool{}
+		for _, path := range slices.Sorted(maps.Keys(byPath)) {
+			f := snap.File(path)
+			edits := keepLineEndings(f.Src, byPath[path])
+			out, err := ApplyEdits(f.Src, edits)
+			if err != nil || string(out) == string(f.Src) {
+				continue
+			}
+			res.Rounds[path] = append(res.Rounds[path], edits)
+			if _, ok := res.Original[path]; !ok {
+				res.Original[path] = f.Src
+			}
+			res.Fixed[path] = out
+			changed[path] = true
+			changes = append(changes, skills.Change{Kind: skills.ChangeEdit, Path: path, Text: out})
+		}
+		if len(changes) == 0 {
+			break
+		}
+		for _, a := range plan {
+			if slices.ContainsFunc(a.Fix.Edits, func(e Edit) bool { return changed[e.Path] }) {
+				res.Applied = append(res.Applied, a)
+			}
+		}
+		res.Passes++
+		snap = ws.Apply(ctx, changes...)
+		ds = Run(ctx, snap, opts)
+	}
+	if level == FixUnsafe {
+		for _, a := range planFixes(snap, ds, level, true) {
+			res.Applied = append(res.Applied, a)
+			res.Renames = append(res.Renames, a.Fix.Renames...)
+		}
+	}
+	for path, out := range res.Fixed {
+		if string(out) == string(res.Original[path]) {
+			delete(res.Fixed, path)
+			delete(res.Original, path)
+			delete(res.Rounds, path)
+		}
+	}
+	res.Snapshot, res.Diagnostics = snap, ds
+	return res
+}
+
+// keepLineEndings returns edits whose new text ends its lines as src does
+// when src ends every line with \r\n: a bare \n becomes \r\n.
+func keepLineEndings(src []byte, edits []Edit) []Edit {
+	if !bytes.Contains(src, []byte("\r\n")) || bytes.Count(src, []byte("\n")) != bytes.Count(src, []byte("\r\n")) {
+		return edits
+	}
+	out := slices.Clone(edits)
+	for i, e := range out {
+		out[i].NewText = strings.ReplaceAll(strings.ReplaceAll(e.NewText, "\r\n", "\n"), "\n", "\r\n")
+	}
+	return out
+}
+
+// planFixes chooses the fixes of one round: for every diagnostic on a file
+// of snap, its first fix level applies (the Preferred one first), kept when
+// its edits overlap no edit kept before. With renames false, a diagnostic
+// whose chosen fix renames is skipped (its turn comes last); with renames
+// true, only such fixes are taken, and never two that rename from or to
+// one path.
+func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames bool) []Applied {
+	var out []Applied
+	kept := map[string][]skills.Span{}
+	moved := map[string]bool{}
+	for _, d := range ds {
+		r := Lookup(d.Code)
+		if r == nil || r.Chat != nil || snap.File(d.Path) == nil {
+			continue
+		}
+		fix, ok := chooseFix(d.Fixes, level)
+		if !ok || (len(fix.Renames) > 0) != renames {
+			continue
+		}
+		if renames {
+			if slices.ContainsFunc(fix.Renames, func(rn Rename) bool { return moved[rn.From] || moved[rn.To] }) {
+				continue
+			}
+			for _, rn := range fix.Renames {
+				moved[rn.From], moved[rn.To] = true, true
+			}
+		}
+		if !fits(snap, fix.Edits, kept) {
+			continue
+		}
+		for _, e := range fix.Edits {
+			kept[e.Path] = append(kept[e.Path], e.Span)
+		}
+		out = append(out, Applied{Path: d.Path, Code: d.Code, Fix: fix})
+	}
+	return out
+}
+
+// chooseFix returns the first fix level applies, the Preferred ones first.
+func chooseFix(fixes []Fix, level FixLevel) (Fix, bool) {
+	for _, preferred := range []bool{true, false} {
+		for _, f := range fixes {
+			if f.Preferred == preferred && level.Applies(f) {
+				return f, true
+			}
+		}
+	}
+	return Fix{}, false
+}
+
+// fits reports whether every edit lies in a file of snap, inside its bytes,
+// and overlaps no kept span.
+func fits(snap *skills.Snapshot, edits []Edit, kept map[string][]skills.Span) bool {
+	for _, e := range edits {
+		f := snap.File(e.Path)
+		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > len(f.Src) {
+			return false
+		}
+		if slices.ContainsFunc(kept[e.Path], func(s skills.Span) bool { return Overlaps(s, e.Span) }) {
+			return false
+		}
+	}
+	return true
+}

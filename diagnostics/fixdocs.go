@@ -1,0 +1,38 @@
+package diagnostics
+
+// FixDoc documents one kind of fix: the rule that offers it, its title as
+// the editor shows it (with NAME, KEY or N for the parts that vary), and
+// whether check --fix applies it. docs/diagnostics.md lists them; a test
+// checks that every one has a golden archive in testdata/fixes (or, for
+// suppression and chat fixes, a test of its own).
+type FixDoc struct {
+	Code  string
+	Title string
+	// Kind is "safe" (check --fix), "unsafe" (check --unsafe-fixes),
+	// "suppression" (editor only) or "chat" (editor only).
+	Kind string
+}
+
+// FixDocs are every fix the rules offer.
+var FixDocs = []FixDoc{
+	{CodeYAMLUnquotedColon, "Quote the value", "safe"},
+	{CodeLegacyInvocationKey, "Replace KEY with KEY", "safe"},
+	{CodeKeyMisspelled, "Rename to KEY", "safe"},
+	{CodeNameInvalid, "Change the name to NAME", "safe"},
+	{CodeNameMissing, "Add name: NAME", "safe"},
+	{CodeNameNotString, "Quote the name", "safe"},
+	{CodeFieldType, "Quote the value", "safe"},
+	{CodeBOM, "Remove the byte-order mark", "safe"},
+	{CodeFrontmatterMissing, "Remove the byte-order mark", "safe"},
+	{CodeSuppressionUnused, "Remove the unused suppression comment", "safe"},
+	{CodeSuppressionUnused, "Remove CODE from the suppression comment", "safe"},
+	{CodeNameInvalid, "Change the name to the folder name NAME", "unsafe"},
+	{CodeNameFolderMismatch, "Rename the folder NAME to NAME", "unsafe"},
+	{CodeNameFolderMismatch, "Change the name to the folder name NAME", "unsafe"},
+	{CodeDescriptionMissing, "Add a placeholder description", "unsafe"},
+	{CodeDescriptionTruncated, "Shorten the description to the N units the catalog shows (cuts …)", "unsafe"},
+	{CodeUnknownKey, "Move KEY under metadata", "unsafe"},
+	{"(any)", "Suppress CODE on line N", "suppression"},
+	{"(any)", "Suppress CODE in this file", "suppression"},
+	{CodeChatUnknownSkill, "Change to /NAME", "chat"},
+}

@@ -1,0 +1,312 @@
+package diagnostics
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// Suppression comments (skills.Directive): an author silences one
+// diagnostic, or a code in a range of lines or in the whole file, with a
+// reason. CheckFile hides what they name after the file's rules ran; these
+// rules then report the comments that are wrong or hide nothing.
+//
+// Every comment names its codes: there is no wildcard, so a problem that
+// makes DSH drop the skill is hidden only where its own code is written.
+
+// The codes of the suppression rules.
+const (
+	CodeSuppressionInvalid = "suppression-invalid"
+	CodeSuppressionUnused  = "suppression-unused"
+)
+
+var suppressionRules = []*Rule{
+	{Code: CodeSuppressionInvalid, Severity: SeverityWarning, Summary: "a suppression comment skill-ls cannot use",
+		Doc:         "A suppression comment silences the codes it names: `<!-- skill-ls-disable-next-line CODE -- reason -->` in the body (or `skill-ls-disable` … `skill-ls-enable`, or `skill-ls-disable-file`), `# skill-ls-disable-next-line CODE -- reason` in the frontmatter. Several codes are separated by commas; the reason follows ` -- `. This comment names no code, names a code no rule has, or is a `skill-ls-` comment of another kind, so it silences nothing. There is no wildcard: name each code, so that a problem that makes DSH drop the skill is hidden only where its code is written. Suppression comments do not silence the suppression rules themselves (turn those off in the config file).",
+		Suppression: checkSuppressionInvalid},
+	{Code: CodeSuppressionUnused, Severity: SeverityWarning, Summary: "a suppression comment that hides nothing",
+		Doc:         "The comment names a code that is not reported where the comment applies (the next line, its range, or the file), so it hides nothing: the problem was fixed, or the comment is on the wrong line. A code the profile or the config turns off for this file is not reported as unused. The quick fix (safe) removes the comment. A `skill-ls-enable` that ends no `skill-ls-disable` of its code is reported too.",
+		Suppression: checkSuppressionUnused},
+}
+
+// DirectiveUse is a suppression comment of a file and what it hid.
+type DirectiveUse struct {
+	skills.Directive
+	// Used reports, for each of Codes, that it hid a diagnostic (for an
+	// enable comment: that it ended a disable comment of the code).
+	Used []bool
+	// ToLine is, for a disable comment, the line its range ends before (the
+	// enable comment's line, or math.MaxInt).
+	ToLine []int
+}
+
+// suppress hides the diagnostics of p that the file's suppression comments
+// name, then runs the suppression rules on the comments.
+func suppress(p *Pass) {
+	dirs := p.File.Directives()
+	if len(dirs) == 0 {
+		return
+	}
+	uses := coverage(p.File, dirs)
+	lines := p.File.Lines()
+	kept := p.out[:0]
+	for _, d := range p.out {
+		line, _ := lines.LineCol(d.Span.Start)
+		hidden := false
+		for i := range uses {
+			for j, c := range uses[i].Codes {
+				if c.Code == d.Code && covers(p.File, uses[i], j, line) {
+					uses[i].Used[j] = true
+					hidden = true
+				}
+			}
+		}
+		if !hidden {
+			kept = append(kept, d)
+		}
+	}
+	p.out = kept
+	for _, r := range table().sorted {
+		if r.Suppression == nil || p.grade(r) == SeverityOff {
+			continue
+		}
+		p.rule = r
+		for _, u := range uses {
+			r.Suppression(p, u)
+		}
+	}
+}
+
+// coverage pairs the disable and enable comments of each code: a disable
+// covers the lines up to the next enable of its code (or the end of the
+// file), and that enable is used.
+func coverage(f *skills.File, dirs []skills.Directive) []DirectiveUse {
+	uses := make([]DirectiveUse, len(dirs))
+	type open struct{ dir, code int }
+	opened := map[string][]open{}
+	lines := f.Lines()
+	for i, d := range dirs {
+		uses[i] = DirectiveUse{Directive: d, Used: make([]bool, len(d.Codes)), ToLine: make([]int, len(d.Codes))}
+		if d.Problem != "" {
+			continue
+		}
+		line, _ := lines.LineCol(d.Span.Start)
+		for j, c := range d.Codes {
+			switch d.Kind {
+			case skills.Disable:
+				uses[i].ToLine[j] = math.MaxInt
+				opened[c.Code] = append(opened[c.Code], open{i, j})
+			case skills.Enable:
+				for _, o := range opened[c.Code] {
+					uses[o.dir].ToLine[o.code] = line
+					uses[i].Used[j] = true
+				}
+				opened[c.Code] = nil
+			}
+		}
+	}
+	return uses
+}
+
+// covers reports whether code j of a well-formed comment applies to line.
+func covers(f *skills.File, u DirectiveUse, j, line int) bool {
+	if u.Problem != "" {
+		return false
+	}
+	lines := f.Lines()
+	switch u.Kind {
+	case skills.DisableFile:
+		return true
+	case skills.DisableNextLine:
+		last, _ := lines.LineCol(max(u.Span.Start, u.Span.End-1))
+		return line == last+1
+	case skills.Disable:
+		from, _ := lines.LineCol(u.Span.Start)
+		return line >= from && line < u.ToLine[j]
+	}
+	return false
+}
+
+func checkSuppressionInvalid(p *Pass, u DirectiveUse) {
+	if u.Problem != "" {
+		p.Report(u.Span, "this suppression comment "+u.Problem)
+		return
+	}
+	for _, c := range u.Codes {
+		if p.lookup(c.Code) != nil {
+			continue
+		}
+		msg := fmt.Sprintf("no rule has the code %q, so this suppression comment cannot silence it", c.Code)
+		if near := closestCode(c.Code, p.rules.sorted); near != "" {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		} else if len(u.Codes) > 1 || u.Reason == "" {
+			msg += "; separate codes with commas and put the reason after \" -- \""
+		}
+		p.Report(c.Span, msg)
+	}
+}
+
+func checkSuppressionUnused(p *Pass, u DirectiveUse) {
+	if u.Problem != "" {
+		return
+	}
+	for j, c := range u.Codes {
+		r := p.lookup(c.Code)
+		if u.Used[j] || r == nil || r.Suppression != nil || p.grade(r) == SeverityOff {
+			continue
+		}
+		var where string
+		switch u.Kind {
+		case skills.DisableNextLine:
+			where = "on the next line"
+		case skills.Disable:
+			where = "before the matching skill-ls-enable"
+			if u.ToLine[j] == math.MaxInt {
+				where = "from here to the end of the file"
+			}
+		case skills.DisableFile:
+			where = "in this file"
+		case skills.Enable:
+			p.Report(c.Span, fmt.Sprintf("this skill-ls-enable %s ends no skill-ls-disable %s above it", c.Code, c.Code), removeDirective(p, u, j)...)
+			continue
+		}
+		p.Report(c.Span, fmt.Sprintf("no %s is reported %s, so this suppression hides nothing; remove it", c.Code, where), removeDirective(p, u, j)...)
+	}
+}
+
+// removeDirective is the safe fix that removes code j of a comment: the
+// code alone when the comment names others, else the whole comment (its
+// line too, when nothing else is on it).
+func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
+	if len(u.Codes) > 1 {
+		c := u.Codes[j].Span
+		if j+1 < len(u.Codes) {
+			c.End = u.Codes[j+1].Span.Start
+		} else {
+			c.Start = u.Codes[j-1].Span.End
+		}
+		return []Fix{{Title: "Remove " + u.Codes[j].Code + " from the suppression comment", Preferred: true, Edits: []Edit{p.Edit(c, "")}}}
+	}
+	span := u.Span
+	lines := p.File.Lines()
+	first, _ := lines.LineCol(span.Start)
+	last, _ := lines.LineCol(max(span.Start, span.End-1))
+	start, _ := lines.LineSpan(first - 1)
+	_, end := lines.LineSpan(last - 1)
+	src := p.File.Src
+	if strings.TrimSpace(string(src[start:span.Start])) == "" && strings.TrimSpace(string(src[span.End:end])) == "" {
+		next := end
+		if next < len(src) && src[next] == '\r' {
+			next++
+		}
+		if next < len(src) && src[next] == '\n' {
+			next++
+		}
+		span = skills.Span{Start: start, End: next}
+	}
+	return []Fix{{Title: "Remove the unused suppression comment", Preferred: true, Edits: []Edit{p.Edit(span, "")}}}
+}
+
+// SuppressionFixes returns the fixes that silence d with a suppression
+// comment, each marked Suppression (an editor offers them; check --fix
+// never applies them): one for the diagnostic's line, where a comment can
+// go before it (a YAML comment in the frontmatter, an HTML comment in the
+// body), and one for the whole file (a YAML comment after the opening ---,
+// else an HTML comment at the end). Each fix is checked by parsing the
+// file with it applied. Diagnostics of the suppression rules, and of files
+// the snapshot does not hold, get none.
+func SuppressionFixes(snap *skills.Snapshot, d Diagnostic) []Fix {
+	f := snap.File(d.Path)
+	r := Lookup(d.Code)
+	if f == nil || f.Frontmatter == nil || r == nil || r.Suppression != nil || r.Chat != nil {
+		return nil
+	}
+	var out []Fix
+	if fix, ok := nextLineFix(f, d); ok {
+		out = append(out, fix)
+	}
+	if fix, ok := fileFix(f, d); ok {
+		out = append(out, fix)
+	}
+	return out
+}
+
+// nextLineFix inserts a disable-next-line comment before the line of d.
+func nextLineFix(f *skills.File, d Diagnostic) (Fix, bool) {
+	fm := f.Frontmatter
+	lines := f.Lines()
+	line, _ := lines.LineCol(d.Span.Start)
+	if line <= 1 {
+		return Fix{}, false
+	}
+	start, end := lines.LineSpan(line - 1)
+	indent := f.Src[start : start+len(f.Src[start:end])-len(bytes.TrimLeft(f.Src[start:end], " \t"))]
+	nl := newline(f)
+	var text string
+	switch {
+	case fm.State == skills.FrontmatterOK && start >= fm.YAMLSpan.Start && start < fm.YAMLSpan.End:
+		text = string(indent) + "# skill-ls-disable-next-line " + d.Code + nl
+	case start >= f.BodySpan.Start && (fm.State == skills.FrontmatterOK || start > 0):
+		text = string(indent) + "<!-- skill-ls-disable-next-line " + d.Code + " -->" + nl
+	default:
+		return Fix{}, false
+	}
+	fix := Fix{Title: fmt.Sprintf("Suppress %s on line %d", d.Code, line), Suppression: true,
+		Edits: []Edit{{Path: f.Path, Span: skills.Span{Start: start, End: start}, NewText: text}}}
+	return fix, silences(f, fix, d, skills.DisableNextLine, line+1)
+}
+
+// fileFix inserts a disable-file comment: a YAML comment right after the
+// opening ---, or an HTML comment at the end of a file without a closed
+// frontmatter.
+func fileFix(f *skills.File, d Diagnostic) (Fix, bool) {
+	fm := f.Frontmatter
+	nl := newline(f)
+	var edit Edit
+	if fm.State == skills.FrontmatterOK {
+		at := fm.YAMLSpan.Start
+		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: "# skill-ls-disable-file " + d.Code + nl}
+	} else {
+		at := len(f.Src)
+		text := "<!-- skill-ls-disable-file " + d.Code + " -->" + nl
+		if at > 0 && f.Src[at-1] != '\n' {
+			text = nl + text
+		}
+		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: text}
+	}
+	fix := Fix{Title: "Suppress " + d.Code + " in this file", Suppression: true, Edits: []Edit{edit}}
+	return fix, silences(f, fix, d, skills.DisableFile, 0)
+}
+
+// silences reports whether applying fix to f yields a well-formed comment
+// of kind naming d's code that covers line (any line for a file comment).
+func silences(f *skills.File, fix Fix, d Diagnostic, kind skills.DirectiveKind, line int) bool {
+	src, err := ApplyEdits(f.Src, fix.Edits)
+	if err != nil {
+		return false
+	}
+	nf := skills.Parse(f.Path, src, f.Mode)
+	uses := coverage(nf, nf.Directives())
+	for _, u := range uses {
+		if u.Kind != kind {
+			continue
+		}
+		for j, c := range u.Codes {
+			if c.Code == d.Code && (kind == skills.DisableFile || covers(nf, u, j, line)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// newline returns the file's line terminator.
+func newline(f *skills.File) string {
+	if f.CRLF {
+		return "\r\n"
+	}
+	return "\n"
+}

@@ -1,0 +1,172 @@
+package diagnostics
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// checkText runs every rule on one skill file at /p/.agents/skills/<folder>/SKILL.md
+// (a snapshot with no roots) and returns "severity code line:col" per
+// diagnostic, sorted.
+func checkText(t *testing.T, src string, opts Options) ([]Diagnostic, []string) {
+	t.Helper()
+	f := skills.Parse("/p/.agents/skills/s/SKILL.md", []byte(src), skills.ReadFS)
+	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+	ds := CheckFile(snap, f, opts)
+	Sort(ds)
+	var out []string
+	for _, d := range ds {
+		if d.Code == CodeOutsideRoots {
+			continue
+		}
+		l, c := f.Lines().LineCol(d.Span.Start)
+		out = append(out, fmt.Sprintf("%s %s %d:%d", d.Severity, d.Code, l, c))
+	}
+	return ds, out
+}
+
+func TestSuppression(t *testing.T) {
+	const long = "Use when asked. "
+	tests := []struct {
+		name string // a name holding "agentskills" runs that profile
+		src  string
+		want []string
+	}{
+		{"nothing suppressed", "---\nname: s\ndescription: d\n---\n</skill_content>\n",
+			[]string{"warning body-breaks-frame 5:1"}},
+		{"next line in the body", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-next-line body-breaks-frame -- quoted on purpose -->\n</skill_content>\n</skill_content>\n",
+			[]string{"warning body-breaks-frame 7:1"}},
+		{"range", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable body-breaks-frame -->\n</skill_content>\n</skill_instructions>\n<!-- skill-ls-enable body-breaks-frame -->\n</skill_content>\n",
+			[]string{"warning body-breaks-frame 9:1"}},
+		{"range to the end", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable body-breaks-frame -->\n</skill_content>\n\n</skill_content>\n", nil},
+		{"file, from the frontmatter", "---\n# skill-ls-disable-file body-breaks-frame, name-folder-mismatch -- examples\nname: other\ndescription: d\n---\n</skill_content>\n", nil},
+		{"next line in the frontmatter", "---\nname: s\n# skill-ls-disable-next-line description-truncated -- the tail is optional\ndescription: " + strings.Repeat(long, 40) + "\n---\n", nil},
+		{"a drop is hidden where its code is named", "---\n# skill-ls-disable-next-line name-invalid -- renamed by the build\nname: S_S\ndescription: d\n---\n", nil},
+		{"another code does not hide a drop", "---\n# skill-ls-disable-next-line name-too-long\nname: S_S\ndescription: d\n---\n",
+			[]string{"warning suppression-unused 2:30", "error name-invalid 3:7"}},
+		{"no code", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-next-line -- why -->\n",
+			[]string{"warning suppression-invalid 5:1"}},
+		{"unknown code", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-file body-break-frame -->\n",
+			[]string{"warning suppression-invalid 5:28"}},
+		{"unknown kind", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-ignore crlf -->\n",
+			[]string{"warning suppression-invalid 5:1"}},
+		{"unused next line", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-next-line body-breaks-frame -->\nplain\n</skill_content>\n",
+			[]string{"warning suppression-unused 5:33", "warning body-breaks-frame 7:1"}},
+		{"enable without disable", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-enable crlf -->\n",
+			[]string{"warning suppression-unused 5:22"}},
+		{"a rule the profile turns off is not unused (dsh)", "---\nname: s\ndescription: d\n# skill-ls-disable-next-line unknown-key -- agentskills only\ntriggers: x\n---\n", nil},
+		{"the same rule on under agentskills", "---\nname: s\ndescription: d\n# skill-ls-disable-next-line unknown-key -- agentskills only\ntriggers: x\n---\n", nil},
+		{"suppression rules are not suppressed", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-file suppression-unused -->\n<!-- skill-ls-disable-file crlf -->\n",
+			[]string{"warning suppression-unused 6:28"}},
+		// é, CJK and 𐐀 before the comment and the code; CRLF.
+		{"unicode and CRLF", "---\r\nname: s\r\ndescription: é漢字𐐀\r\n---\r\né漢字𐐀 <!-- skill-ls-disable-next-line body-breaks-frame -- é漢字𐐀 -->\r\n𐐀</skill_content>\r\n<!-- skill-ls-disable-file crlf -->\r\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{}
+			if strings.Contains(tt.name, "agentskills") {
+				opts.Profile = ProfileAgentSkills
+			}
+			_, got := checkText(t, tt.src, opts)
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSuppressionFixes: each suppression fix, applied, silences its
+// diagnostic and leaves no suppression diagnostic; the frontmatter gets
+// YAML comments, the body HTML comments, with é, CJK, 𐐀 and CRLF.
+func TestSuppressionFixes(t *testing.T) {
+	tests := []struct {
+		name, src, code string
+		titles          []string
+	}{
+		{"body", "---\nname: s\ndescription: d\n---\nText é漢字𐐀\n  </skill_content>\n", CodeBodyBreaksFrame,
+			[]string{"Suppress body-breaks-frame on line 6", "Suppress body-breaks-frame in this file"}},
+		{"body CRLF", "---\r\nname: s\r\ndescription: d\r\n---\r\n𐐀 </skill_content>\r\n", CodeBodyBreaksFrame,
+			[]string{"Suppress body-breaks-frame on line 5", "Suppress body-breaks-frame in this file"}},
+		{"frontmatter", "---\nname: S_é\ndescription: 漢字\n---\n", CodeNameInvalid,
+			[]string{"Suppress name-invalid on line 2", "Suppress name-invalid in this file"}},
+		{"frontmatter CRLF indented", "---\r\nname: s\r\ndescription: d\r\nmetadata:\r\n  version: 1.0\r\n---\r\n", CodeFieldType,
+			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
+		{"inside a code fence: only the file", "---\nname: s\ndescription: d\n---\n```\n</skill_content>\n```\n", CodeBodyBreaksFrame,
+			[]string{"Suppress body-breaks-frame in this file"}},
+		{"no frontmatter: at the end", "# Title\n\nText", CodeFrontmatterMissing,
+			[]string{"Suppress frontmatter-missing in this file"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := "/p/.agents/skills/s/SKILL.md"
+			ws := skills.NewWorkspace(nil, skills.LoadOptions{})
+			snap := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: path, Text: []byte(tt.src)})
+			opts := Options{Profile: ProfileAgentSkills}
+			var target *Diagnostic
+			for _, d := range RunFile(snap, path, opts) {
+				if d.Code == tt.code {
+					target = &d
+					break
+				}
+			}
+			if target == nil {
+				t.Fatalf("no %s diagnostic", tt.code)
+			}
+			fixes := SuppressionFixes(snap, *target)
+			var titles []string
+			for _, fix := range fixes {
+				titles = append(titles, fix.Title)
+				if !fix.Suppression || fix.Unsafe || FixUnsafe.Applies(fix) {
+					t.Errorf("%q is not a suppression fix check --fix skips: %+v", fix.Title, fix)
+				}
+				src, err := ApplyEdits(snap.File(path).Src, fix.Edits)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(tt.src, "\r\n") && strings.Count(string(src), "\n") != strings.Count(string(src), "\r\n") {
+					t.Errorf("%q breaks the CRLF line endings: %q", fix.Title, src)
+				}
+				after := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeEdit, Path: path, Text: src})
+				for _, d := range RunFile(after, path, opts) {
+					if d.Code == tt.code || d.Code == CodeSuppressionInvalid || d.Code == CodeSuppressionUnused {
+						t.Errorf("after %q:\n%s\nstill reports %s: %s", fix.Title, src, d.Code, d.Message)
+					}
+				}
+				ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeEdit, Path: path, Text: []byte(tt.src)})
+			}
+			if fmt.Sprint(titles) != fmt.Sprint(tt.titles) {
+				t.Errorf("titles %q, want %q", titles, tt.titles)
+			}
+		})
+	}
+}
+
+// TestFixLevels: check --fix applies safe fixes, --unsafe-fixes unsafe
+// ones too, and neither a suppression fix.
+func TestFixLevels(t *testing.T) {
+	safe, unsafe, sup := Fix{Title: "s"}, Fix{Title: "u", Unsafe: true}, Fix{Title: "p", Suppression: true}
+	if !FixSafe.Applies(safe) || FixSafe.Applies(unsafe) || FixSafe.Applies(sup) {
+		t.Error("FixSafe")
+	}
+	if !FixUnsafe.Applies(safe) || !FixUnsafe.Applies(unsafe) || FixUnsafe.Applies(sup) {
+		t.Error("FixUnsafe")
+	}
+	if f, ok := chooseFix([]Fix{unsafe, safe, {Title: "pref", Preferred: true}}, FixSafe); !ok || f.Title != "pref" {
+		t.Errorf("chooseFix took %q", f.Title)
+	}
+}
+
+// TestChatFixesNeverApplied: a diagnostic of a chat rule is never fixed in
+// bulk, even with a safe fix.
+func TestChatFixesNeverApplied(t *testing.T) {
+	path := "/p/.agents/skills/s/SKILL.md"
+	ws := skills.NewWorkspace(nil, skills.LoadOptions{})
+	snap := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: path, Text: []byte("---\nname: s\ndescription: d\n---\n/pdx\n")})
+	d := Diagnostic{Path: path, Code: CodeChatUnknownSkill, Fixes: []Fix{{Title: "Change to /pdf", Preferred: true, Edits: []Edit{{Path: path, Span: skills.Span{Start: 27, End: 31}, NewText: "/pdf"}}}}}
+	if got := planFixes(snap, []Diagnostic{d}, FixUnsafe, false); len(got) != 0 {
+		t.Errorf("a chat fix was planned: %+v", got)
+	}
+}

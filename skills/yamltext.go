@@ -1,0 +1,43 @@
+package skills
+
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// YAMLString returns s written as a YAML scalar for the value of a
+// frontmatter key ("key: " + YAMLString(s)) that reads back as the string
+// s: plain when that is safe (not a number, boolean or null, no ": " or
+// " #", no leading indicator), else single-quoted, else double-quoted with
+// escapes (for control characters and line breaks). Quick fixes use it to
+// write names and descriptions.
+func YAMLString(s string) string {
+	if readsAs(s, s) {
+		return s
+	}
+	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 }) {
+		if q := "'" + strings.ReplaceAll(s, "'", "''") + "'"; readsAs(q, s) {
+			return q
+		}
+	}
+	return yamlDoubleQuoted(s)
+}
+
+// readsAs reports whether text, as the value of a one-line mapping entry,
+// decodes to the string want.
+func readsAs(text, want string) bool {
+	if text == "" || strings.ContainsAny(text, "\r\n") {
+		return false
+	}
+	var doc yaml.Node
+	if safeUnmarshal([]byte("k: "+text+"\n"), &doc) != nil || len(doc.Content) == 0 {
+		return false
+	}
+	m := doc.Content[0]
+	if m.Kind != yaml.MappingNode || len(m.Content) != 2 {
+		return false
+	}
+	v := typeNode(m.Content[1])
+	return v.Kind == KindString && v.Str == want
+}
