@@ -147,6 +147,12 @@ func (m diskChanged) apply(s *session, fx *effects) error {
 	if set == nil {
 		return nil
 	}
+	if slices.ContainsFunc(m.changes, func(c skills.Change) bool { return isConfigPath(c.Path) }) {
+		// A .skill-ls.yaml changed: read it again with everything it
+		// decides (roots, grades), as a settings change does.
+		s.rebuildLocked(fx)
+		return nil
+	}
 	views := set.views
 	if m.view != nil {
 		if !slices.Contains(set.views, m.view) {

@@ -28,41 +28,65 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	var ds []diagnostics.Diagnostic
 	switch {
 	case t.chat():
-		ds = chatDiagnostics(t.snap, t.doc, t.st.diagOptions())
+		ds = chatDiagnostics(t.snap, t.doc, t.st.optionsFor(t.path))
 	case t.file != nil && t.snap.File(t.path) == t.file:
-		ds = diagnostics.RunFile(t.snap, t.path, t.st.diagOptions())
+		ds = diagnostics.RunFile(t.snap, t.path, t.st.optionsFor(t.path))
 	default:
 		return out, nil // the snapshot lags the buffer
 	}
 	want := rangeSpan(t.idx, p.Range)
+	renames := s.supportsFileRename()
 	for _, d := range ds {
-		if len(d.Fixes) == 0 || d.Span.End < want.Start || d.Span.Start > want.End {
+		if d.Span.End < want.Start || d.Span.Start > want.End {
 			continue
 		}
+		fixes := d.Fixes
+		if !t.chat() {
+			fixes = append(fixes, diagnostics.SuppressionFixes(t.snap, d)...)
+		}
 		pd := toProtocolDiagnostic(d, t.idx, t.snap, t.st)
-		for _, fix := range d.Fixes {
-			edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
-			for _, e := range fix.Edits {
-				idx := t.idx
-				if e.Path != t.path {
-					f := t.snap.File(e.Path)
-					if f == nil {
-						continue
-					}
-					idx = f.Lines()
-				}
-				u := t.st.uriFor(e.Path)
-				edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(idx, e.Span), NewText: e.NewText})
+		for _, fix := range fixes {
+			if ca := fixAction(t, pd, fix, renames); ca != nil {
+				out = append(out, ca)
 			}
-			kind := protocol.CodeActionKindQuickFix
-			ca := &protocol.CodeAction{Title: fix.Title, Kind: &kind, Diagnostics: []protocol.Diagnostic{pd}, Edit: edit}
-			if fix.Preferred {
-				ca.IsPreferred = ptr(true)
-			}
-			out = append(out, ca)
 		}
 	}
 	return out, nil
+}
+
+// fixAction turns a fix into a quick-fix code action: text edits, and the
+// renames it asks for as documentChanges when the client applies them. A
+// fix that needs renames the client cannot do is left out.
+func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames bool) *protocol.CodeAction {
+	if len(fix.Renames) > 0 && !renames {
+		return nil
+	}
+	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
+	for _, e := range fix.Edits {
+		idx := t.idx
+		if e.Path != t.path {
+			f := t.snap.File(e.Path)
+			if f == nil {
+				continue
+			}
+			idx = f.Lines()
+		}
+		u := t.st.uriFor(e.Path)
+		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(idx, e.Span), NewText: e.NewText})
+	}
+	if len(fix.Renames) > 0 {
+		var moves []fileMove
+		for _, r := range fix.Renames {
+			moves = append(moves, fileMove{from: r.From, to: r.To})
+		}
+		edit = withFolderRenames(t.st, edit, moves)
+	}
+	kind := protocol.CodeActionKindQuickFix
+	ca := &protocol.CodeAction{Title: fix.Title, Kind: &kind, Diagnostics: []protocol.Diagnostic{pd}, Edit: edit}
+	if fix.Preferred && !fix.Suppression && !fix.Unsafe {
+		ca.IsPreferred = ptr(true)
+	}
+	return ca
 }
 
 // CodeLens shows, on each skill file, its catalog description length

@@ -63,7 +63,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdPreviewInvocation:
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
-		opts := st.diagOptions()
+		opts := st.optionsFor(path)
 		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: diagnostics.DropSummary})), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)

@@ -25,13 +25,15 @@ type fileDiags struct {
 	diags []diagnostics.Diagnostic
 }
 
-// runPass runs the rules on every view and merges the results: a path
-// belongs to the first view that knows the file.
-func runPass(ctx context.Context, views []viewSnapshot, opts diagnostics.Options) passResult {
+// runPass runs the rules on every view, each with its options, and merges
+// the results: a path belongs to the first view that knows the file. The
+// errors of each view's config file are the config file's diagnostics.
+func runPass(ctx context.Context, views []viewSnapshot) passResult {
 	r := passResult{byPath: map[string]fileDiags{}}
 	for _, v := range views {
 		snap := v.skills
-		ds := diagnostics.Run(ctx, snap, opts)
+		ds := diagnostics.Run(ctx, snap, v.opts)
+		ds = append(ds, v.config.diagnostics()...)
 		if ctx.Err() != nil {
 			return r
 		}
@@ -74,7 +76,7 @@ func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
 			}
 			continue
 		}
-		q.publishFile(st, snap, f, diagnostics.RunFile(snap, p, q.opts))
+		q.publishFile(st, snap, f, diagnostics.RunFile(snap, p, st.optionsFor(p)))
 	}
 }
 
@@ -96,7 +98,7 @@ func (q *scheduler) publishPass(st *snapshot, r passResult) {
 		if f == nil {
 			u := st.uriFor(p)
 			keep[u] = true
-			q.pub.publish(u, nil, protocolDiagnostics(fd.diags, skills.NewLineIndex(nil), fd.snap, st))
+			q.pub.publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
 			continue
 		}
 		keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
@@ -126,7 +128,7 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 // snapshot of the view that holds it.
 func (q *scheduler) publishChat(st *snapshot, d *document) {
 	snap := st.viewFor(d.key)
-	ds := chatDiagnostics(snap, d, q.opts)
+	ds := chatDiagnostics(snap, d, st.optionsFor(d.key))
 	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, skills.NewLineIndex(d.text), snap, st))
 }
 

@@ -131,7 +131,7 @@ func descriptionHover(t *target, fld *skills.Field) string {
 func nameStatus(t *target, f *skills.File) string {
 	snap := t.snap
 	if f.Drop != nil {
-		return fmt.Sprintf("DSH **drops** this skill: %s", t.st.relMsg(diagnostics.DropMessage(snap, f, t.st.diagOptions())))
+		return fmt.Sprintf("DSH **drops** this skill: %s", t.st.relMsg(diagnostics.DropMessage(snap, f, t.st.optionsFor(t.path))))
 	}
 	if f.Def == nil {
 		return ""

@@ -22,6 +22,10 @@ func (set *viewSet) watchLinkedDirs(st *snapshot) {
 		if w == nil || i >= len(st.views) {
 			continue
 		}
-		w.SetExtra(st.views[i].skills.LinkWatchDirs(open))
+		dirs := st.views[i].skills.LinkWatchDirs(open)
+		if d := st.views[i].config.dir; d != "" {
+			dirs = append(dirs, d) // to see .skill-ls.yaml change
+		}
+		w.SetExtra(dirs)
 	}
 }

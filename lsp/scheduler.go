@@ -8,8 +8,6 @@ import (
 	"context"
 	"sync"
 	"time"
-
-	"github.com/skill-ls/skill-ls/diagnostics"
 )
 
 // scheduler diagnoses the views of one set. It knows the editor state only
@@ -18,7 +16,6 @@ import (
 type scheduler struct {
 	ctx   context.Context // the set's
 	delay time.Duration   // the quiet delay before a workspace-wide pass
-	opts  diagnostics.Options
 	wg    *sync.WaitGroup
 	pub   publisher
 	state func() *snapshot
@@ -34,7 +31,7 @@ type scheduler struct {
 
 func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, state func() *snapshot, afterFastPath func(*snapshot)) *scheduler {
 	return &scheduler{
-		ctx: ctx, delay: settings.DiagnosticsDelay, opts: settings.diagOptions(),
+		ctx: ctx, delay: settings.DiagnosticsDelay,
 		wg: wg, pub: pub, state: state, afterFastPath: afterFastPath,
 		kick:  make(chan struct{}, 1),
 		dirty: map[string]bool{},
@@ -144,7 +141,7 @@ func (q *scheduler) startPass(p *passState) {
 	seq, done := p.seq, p.done
 	views := q.state().views
 	q.wg.Go(func() {
-		r := runPass(ctx, views, q.opts)
+		r := runPass(ctx, views)
 		if ctx.Err() != nil {
 			return
 		}

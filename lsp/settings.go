@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,9 @@ type Settings struct {
 	ChatLanguages               []string
 	ChatPatterns                []string
 	DiagnosticsDelay            time.Duration
+	// explicit holds the keys the user set (in initializationOptions or a
+	// configuration change): they win over the project's .skill-ls.yaml.
+	explicit map[string]bool
 }
 
 // DefaultChatLanguages are the language ids treated as chat buffers by
@@ -74,6 +78,10 @@ type rawSettings struct {
 // object is a problem too. homeDir expands a leading "~/" in paths.
 func parseSettings(base Settings, data []byte, section bool, homeDir string) (Settings, []string) {
 	p := settingsParser{s: base, homeDir: homeDir}
+	p.s.explicit = maps.Clone(base.explicit)
+	if p.s.explicit == nil {
+		p.s.explicit = map[string]bool{}
+	}
 	p.s.CustomDirs = slices.Clone(base.CustomDirs)
 	p.s.ChatLanguages = slices.Clone(base.ChatLanguages)
 	p.s.ChatPatterns = slices.Clone(base.ChatPatterns)
@@ -150,6 +158,9 @@ func (p *settingsParser) set(key string, value json.RawMessage) {
 		}
 		return
 	}
+	if _, known := knownSettings[key]; known {
+		p.s.explicit[key] = true
+	}
 	switch {
 	case r.Profile != nil:
 		p.oneOf(key, &p.s.Profile, *r.Profile, "%q is not \"dsh\" or \"agentskills\"", "dsh", "agentskills")
@@ -219,10 +230,23 @@ var knownSettings = map[string]struct{}{
 	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {},
 }
 
-// diagOptions are the rule options the settings select.
-func (s *Settings) diagOptions() diagnostics.Options {
+// diagOptions are the rule options the settings select, laid over the
+// project's config file (cfg, nil for none): a key the user set in the
+// editor wins over the file.
+func (s *Settings) diagOptions(cfg *diagnostics.Config) diagnostics.Options {
 	prof, _ := diagnostics.LookupProfile(s.Profile)
-	return diagnostics.Options{Profile: prof, MaxDescription: s.CatalogDescriptionMaxLength}
+	opts := diagnostics.Options{Profile: prof, MaxDescription: s.CatalogDescriptionMaxLength}
+	if cfg == nil {
+		return opts
+	}
+	if cfg.Profile != nil && !s.explicit["profile"] {
+		opts.Profile = cfg.Profile
+	}
+	if cfg.MaxDescription > 0 && !s.explicit["catalogDescriptionMaxLength"] {
+		opts.MaxDescription = cfg.MaxDescription
+	}
+	opts.Rules = cfg.Rules
+	return opts
 }
 
 // isChat reports whether a document with this language id and path is a

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/skill-ls/skill-ls/render"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -47,7 +48,7 @@ func TestParseSettings(t *testing.T) {
 			got, problems := parseSettings(def, []byte(tt.data), tt.section, home)
 			want := DefaultSettings()
 			tt.want(&want)
-			if diff := cmp.Diff(want, got); diff != "" {
+			if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Settings{})); diff != "" {
 				t.Errorf("settings (-want +got):\n%s", diff)
 			}
 			if len(problems) != tt.problems {

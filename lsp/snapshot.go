@@ -53,10 +53,13 @@ type snapshot struct {
 	loaded   bool           // the set's initial discovery is done
 }
 
-// viewSnapshot is one view's folder and skills snapshot.
+// viewSnapshot is one view's folder and skills snapshot, with the rule
+// options of its settings and config file.
 type viewSnapshot struct {
 	folder string
 	skills *skills.Snapshot
+	opts   diagnostics.Options
+	config viewConfig
 }
 
 // started reports that initialized arrived (the views exist).
@@ -93,25 +96,36 @@ func (st *snapshot) viewFor(path string) *skills.Snapshot {
 	if len(st.views) == 0 {
 		return emptySnapshot()
 	}
-	best := st.views[0]
+	best := 0
 	bestLen := -1
-	for _, v := range st.views {
+	for i, v := range st.views {
 		if v.folder != "" && skills.Within(path, v.folder) && len(v.folder) > bestLen {
-			best, bestLen = v, len(v.folder)
+			best, bestLen = i, len(v.folder)
 		}
 	}
-	return best.skills
+	return st.views[best].skills
+}
+
+// viewIndex returns the index of the view that owns path: the first that
+// knows the file, else the one whose folder holds it (the deepest), else
+// the first; -1 before initialized.
+func (st *snapshot) viewIndex(path string) int {
+	for i, v := range st.views {
+		if v.skills.File(path) != nil {
+			return i
+		}
+	}
+	snap := st.viewFor(path)
+	return slices.IndexFunc(st.views, func(v viewSnapshot) bool { return v.skills == snap })
 }
 
 // ownerOf returns the skills snapshot of the first view that knows the
 // file at path, else viewFor(path).
 func (st *snapshot) ownerOf(path string) *skills.Snapshot {
-	for _, v := range st.views {
-		if v.skills.File(path) != nil {
-			return v.skills
-		}
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].skills
 	}
-	return st.viewFor(path)
+	return emptySnapshot()
 }
 
 // bufferFile returns the parsed skill file of an open document: the view's
@@ -125,8 +139,25 @@ func (st *snapshot) bufferFile(d *document, snap *skills.Snapshot) *skills.File 
 	return d.parsed()
 }
 
-// diagOptions are the rule options of the settings.
-func (st *snapshot) diagOptions() diagnostics.Options { return st.settings.diagOptions() }
+// optionsFor are the rule options of the view that holds path (its
+// settings laid over its project's config file).
+func (st *snapshot) optionsFor(path string) diagnostics.Options {
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].opts
+	}
+	return st.settings.diagOptions(nil)
+}
+
+// lineIndexOf returns the line index of a file the snapshot knows without
+// it being a skill file (a config file), else an empty one.
+func (st *snapshot) lineIndexOf(path string) *skills.LineIndex {
+	for _, v := range st.views {
+		if v.config.path == path {
+			return skills.NewLineIndex(v.config.src)
+		}
+	}
+	return skills.NewLineIndex(nil)
+}
 
 // emptySnapshot is the snapshot of a workspace with no roots.
 func emptySnapshot() *skills.Snapshot {

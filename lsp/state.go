@@ -155,7 +155,7 @@ func (s *session) snapshotLocked(set *viewSet) *snapshot {
 	if set != nil {
 		st.loaded = set.isLoaded
 		for _, v := range set.views {
-			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot()})
+			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot(), opts: v.opts, config: v.config})
 		}
 	}
 	return st

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -20,6 +21,10 @@ type view struct {
 	// watcher is nil when watching failed or is disabled (guarded by the
 	// set's mu).
 	watcher *skills.RootWatcher
+	// config is the project's .skill-ls.yaml; opts the rule options of the
+	// settings laid over it.
+	config viewConfig
+	opts   diagnostics.Options
 }
 
 // viewSet is the views built from one settings + folders configuration,
@@ -55,18 +60,20 @@ func (s *session) newViewSetLocked() *viewSet {
 		folders = []string{""} // no cwd: user, custom and bundled roots only
 	}
 	for _, f := range folders {
+		project := projectRootFor(settings.ProjectRoot, f)
+		vc := loadViewConfig(f, project)
 		roots := skills.Roots(skills.RootOptions{
 			Cwd:            f,
-			ProjectRoot:    projectRootFor(settings.ProjectRoot, f),
+			ProjectRoot:    project,
 			DSHHome:        settings.DSHHome,
 			AgentsHome:     settings.AgentsHome,
-			CustomDirs:     settings.CustomDirs,
+			CustomDirs:     append(slices.Clone(settings.CustomDirs), vc.roots()...),
 			BundledDir:     settings.BundledDir,
 			NoDefaultRoots: settings.NoDefaultRoots,
 			Getenv:         s.opts.Getenv,
 			HomeDir:        s.opts.HomeDir,
 		})
-		set.views = append(set.views, &view{folder: f, ws: skills.NewWorkspace(roots, skills.LoadOptions{})})
+		set.views = append(set.views, &view{folder: f, ws: skills.NewWorkspace(roots, skills.LoadOptions{}), config: vc, opts: settings.diagOptions(vc.cfg)})
 	}
 	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub,
 		func() *snapshot { return s.snapshotOf(set) },

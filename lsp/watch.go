@@ -39,12 +39,15 @@ func (o *outbox) registerFileWatch(ctx context.Context, roots []skills.Root) {
 
 // fileWatchers returns the globs for the roots: one relative pattern per
 // root (and per root's parent, so a root that appears is seen) when the
-// client supports them, else workspace-relative globs for the project roots.
+// client supports them, else workspace-relative globs for the project roots;
+// and the config files.
 func fileWatchers(roots []skills.Root, relative bool) []protocol.FileSystemWatcher {
+	config := protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + skills.ConfigFileName)}
 	if !relative {
 		return []protocol.FileSystemWatcher{
 			{GlobPattern: protocol.Pattern("**/.dsh/skills/**")},
 			{GlobPattern: protocol.Pattern("**/.agents/skills/**")},
+			config,
 		}
 	}
 	var dirs []string
@@ -60,5 +63,5 @@ func fileWatchers(roots []skills.Root, relative bool) []protocol.FileSystemWatch
 			Pattern: "**/*",
 		}})
 	}
-	return out
+	return append(out, config)
 }
