@@ -3,6 +3,8 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 
@@ -50,8 +52,41 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 				out = append(out, ca)
 			}
 		}
+		if d.Code == diagnostics.CodeChatUnknownSkill && s.supportsResourceOp("create") {
+			if ca := createSkillAction(t, pd, d); ca != nil {
+				out = append(out, ca)
+			}
+		}
 	}
 	return out, nil
+}
+
+// createSkillAction offers, for a /name that names no skill, to create the
+// skill in the project's .agents/skills: a new SKILL.md with the name and
+// the placeholder description `skill-ls new` writes (a workspace edit the
+// client applies; never over an existing file).
+func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnostic) *protocol.CodeAction {
+	name := strings.TrimPrefix(string(t.text[d.Span.Start:d.Span.End]), "/")
+	i := t.st.viewIndex(t.path)
+	if !skills.IsSkillName(name) || i < 0 || t.st.views[i].config.dir == "" {
+		return nil
+	}
+	path := filepath.Join(t.st.views[i].config.dir, ".agents", "skills", name, "SKILL.md")
+	if skills.Exists(path) {
+		return nil
+	}
+	u := uri.File(path)
+	kind := protocol.CodeActionKindQuickFix
+	return &protocol.CodeAction{
+		Title: "Create skill " + name + " in " + t.st.relPath(filepath.Dir(path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
+		Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
+			&protocol.CreateFile{Kind: "create", URI: u}, // fails, and stops the edit, if the file appeared meanwhile
+			&protocol.TextDocumentEdit{
+				TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}},
+				Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{NewText: string(skills.NewSkillText(name))}},
+			},
+		}},
+	}
 }
 
 // fixAction turns a fix into a quick-fix code action: text edits, and the

@@ -173,3 +173,63 @@ func TestDidChangeWatchedFiles(t *testing.T) {
 	w.notify("workspace/didChangeWatchedFiles", `{"changes":[{"uri":"`+string(uri.File(p))+`","type":1}]}`)
 	w.diags(uri.File(p), "diagnostics of the new file", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) > 0 })
 }
+
+// TestCreateSkillAction: with a client that creates files, an unknown /name
+// in a chat buffer offers to create the skill in the project's
+// .agents/skills (SKILL.md with the name and the placeholder description),
+// and the folder-rename fix of name-folder-mismatch becomes a RenameFile.
+func TestCreateSkillAction(t *testing.T) {
+	dir := t.TempDir()
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar+`
+-- project/.agents/skills/folder/SKILL.md --
+---
+name: other-name
+description: The name differs from the folder.
+---
+`)))
+	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
+	caps := &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
+		DocumentChanges: ptr(true), ResourceOperations: []protocol.ResourceOperationKind{"create", "rename", "delete"},
+	}}
+	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
+	w.initialize(nil, w.project)
+	w.waitLoaded()
+	u := w.open("project/ask.chat.md", "markdown", "please /brand-new now")
+	acts, err := w.server.CodeAction(w.ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
+		Range: protocol.Range{Start: protocol.Position{Line: 0, Character: 9}, End: protocol.Position{Line: 0, Character: 9}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var create *protocol.CodeAction
+	for _, a := range acts {
+		if ca, ok := a.(*protocol.CodeAction); ok && strings.HasPrefix(ca.Title, "Create skill brand-new") {
+			create = ca
+		}
+	}
+	if create == nil || len(create.Edit.DocumentChanges) != 2 {
+		t.Fatalf("no create action: %+v", acts)
+	}
+	cf, ok := create.Edit.DocumentChanges[0].(*protocol.CreateFile)
+	if !ok || cf.URI != w.uri("project/.agents/skills/brand-new/SKILL.md") {
+		t.Errorf("create = %+v", create.Edit.DocumentChanges[0])
+	}
+	te := create.Edit.DocumentChanges[1].(*protocol.TextDocumentEdit).Edits[0].(*protocol.TextEdit)
+	if !strings.HasPrefix(te.NewText, "---\nname: brand-new\n") {
+		t.Errorf("new skill text = %q", te.NewText)
+	}
+	skill := w.open("project/.agents/skills/folder/SKILL.md", "markdown", "---\nname: other-name\ndescription: The name differs from the folder.\n---\n")
+	acts, _ = w.server.CodeAction(w.ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: skill},
+		Range: protocol.Range{Start: protocol.Position{Line: 1, Character: 7}, End: protocol.Position{Line: 1, Character: 7}}})
+	renamed := false
+	for _, a := range acts {
+		ca, _ := a.(*protocol.CodeAction)
+		for _, c := range ca.Edit.DocumentChanges {
+			if r, ok := c.(*protocol.RenameFile); ok && r.NewURI == w.uri("project/.agents/skills/other-name") {
+				renamed = true
+			}
+		}
+	}
+	if !renamed {
+		t.Errorf("no folder-rename fix: %+v", acts)
+	}
+}
