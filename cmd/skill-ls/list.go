@@ -64,49 +64,63 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	wd := workDir()
-	rel := func(p string) string {
-		if p == "" {
-			return "-"
-		}
-		return relTo(wd, p)
+	(&listText{w: stdout, wd: workDir()}).write(rep)
+	return exitOK
+}
+
+// listText writes the text form of list, paths relative to wd.
+type listText struct {
+	w  io.Writer
+	wd string
+}
+
+func (l *listText) rel(p string) string {
+	if p == "" {
+		return "-"
 	}
-	relMsg := func(m string) string { // absolute paths in messages, as check prints them
-		if wd == "" || filepath.Dir(wd) == wd {
-			return m
-		}
-		return strings.ReplaceAll(m, wd+string(filepath.Separator), "")
+	return relTo(l.wd, p)
+}
+
+// relMsg shortens the absolute paths inside wd in a message, as check does.
+func (l *listText) relMsg(m string) string {
+	if l.wd == "" || filepath.Dir(l.wd) == l.wd {
+		return m
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	return strings.ReplaceAll(m, l.wd+string(filepath.Separator), "")
+}
+
+// write prints the skills, then the shadowed ones, the dropped files and
+// the discovery problems, each section only when it has rows.
+func (l *listText) write(rep render.Report) {
+	tw := tabwriter.NewWriter(l.w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tSOURCE\tRANK\tINVOCATION\tPATH")
 	for _, s := range rep.Skills {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", s.Name, s.Source, s.Rank, invocation(s), rel(s.Path))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", s.Name, s.Source, s.Rank, invocation(s), l.rel(s.Path))
 	}
 	tw.Flush()
 	if len(rep.Skills) == 0 {
-		fmt.Fprintln(stdout, "(no skills)")
+		fmt.Fprintln(l.w, "(no skills)")
 	}
 	if len(rep.Shadowed) > 0 {
-		fmt.Fprintf(stdout, "\nShadowed (DSH uses the winner instead):\n")
-		tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(l.w, "\nShadowed (DSH uses the winner instead):\n")
+		tw = tabwriter.NewWriter(l.w, 0, 0, 2, ' ', 0)
 		for _, s := range rep.Shadowed {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\tloses to %s (%s, rank %d)\n", s.Name, s.Source, s.Rank, rel(s.Path), rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\tloses to %s (%s, rank %d)\n", s.Name, s.Source, s.Rank, l.rel(s.Path), l.rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
 		}
 		tw.Flush()
 	}
 	if len(rep.Dropped) > 0 {
-		fmt.Fprintf(stdout, "\nDropped (DSH ignores these files):\n")
+		fmt.Fprintf(l.w, "\nDropped (DSH ignores these files):\n")
 		for _, d := range rep.Dropped {
-			fmt.Fprintf(stdout, "%s:%d:%d: %s\n", rel(d.Path), d.Line, d.Column, diagnostics.Indent(relMsg(d.Reason)))
+			fmt.Fprintf(l.w, "%s:%d:%d: %s\n", l.rel(d.Path), d.Line, d.Column, diagnostics.Indent(l.relMsg(d.Reason)))
 		}
 	}
 	if len(rep.Problems) > 0 {
-		fmt.Fprintf(stdout, "\nProblems:\n")
+		fmt.Fprintf(l.w, "\nProblems:\n")
 		for _, p := range rep.Problems {
-			fmt.Fprintf(stdout, "%s: %s [%s]\n", rel(p.Path), relMsg(p.Message), p.Kind)
+			fmt.Fprintf(l.w, "%s: %s [%s]\n", l.rel(p.Path), l.relMsg(p.Message), p.Kind)
 		}
 	}
-	return exitOK
 }
 
 // invocation words a skill's invocation flags for the INVOCATION column.

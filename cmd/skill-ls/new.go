@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -51,21 +52,58 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return c.usageError(fmt.Sprintf("one NAME only (got %d); pick the folder with --root", len(pos)))
 	}
 	name := pos[0]
-	if problem := skills.NameProblem(name); problem != "" {
-		fmt.Fprintf(stderr, "skill-ls new: %q is not a valid skill name: %s.\n", name, problem)
-		fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters.\n", skills.MaxNameLength)
-		if s := skills.SuggestName(name); s != "" && s != name {
-			fmt.Fprintf(stderr, "Try: skill-ls new %s\n", s)
-		}
+	if !checkNewName(name, stderr) {
 		return exitUsage
 	}
-	opts, err := rf.options()
-	if err != nil {
+	n := &newSkill{name: name, flat: *flat, stdout: stdout, stderr: stderr, wd: workDir()}
+	if err := n.findRoot(ctx, &rf, *rootDir); err != nil {
 		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
 		return exitUsage
 	}
+	if n.sameRootTaken() {
+		return exitUsage
+	}
+	return n.create()
+}
+
+// checkNewName says why name cannot be a skill's name, with a suggestion;
+// it returns false then.
+func checkNewName(name string, stderr io.Writer) bool {
+	problem := skills.NameProblem(name)
+	if problem == "" {
+		return true
+	}
+	fmt.Fprintf(stderr, "skill-ls new: %q is not a valid skill name: %s.\n", name, problem)
+	fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters.\n", skills.MaxNameLength)
+	if s := skills.SuggestName(name); s != "" && s != name {
+		fmt.Fprintf(stderr, "Try: skill-ls new %s\n", s)
+	}
+	return false
+}
+
+// newSkill is one `skill-ls new` run once its arguments are read.
+type newSkill struct {
+	name    string
+	flat    bool
+	root    string           // the skill root to create the skill in
+	scanned bool             // DSH scans root from here
+	snap    *skills.Snapshot // the skills DSH would see, root included
+	wd      string
+	stdout  io.Writer
+	stderr  io.Writer
+}
+
+func (n *newSkill) rel(p string) string { return relTo(n.wd, p) }
+
+// findRoot picks the root (--root, else the project's .agents/skills) and
+// loads the skills DSH would see with it, to find same-name skills.
+func (n *newSkill) findRoot(ctx context.Context, rf *rootFlags, rootDir string) error {
+	opts, err := rf.options()
+	if err != nil {
+		return err
+	}
 	defaults := skills.Roots(opts)
-	root := *rootDir
+	root := rootDir
 	if root == "" {
 		project := opts.ProjectRoot
 		if project == "" {
@@ -73,65 +111,50 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		root = filepath.Join(project, ".agents", "skills")
 	}
-	root, err = filepath.Abs(root)
-	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
-		return exitUsage
+	if n.root, err = filepath.Abs(root); err != nil {
+		return err
 	}
-	wd := workDir()
-	rel := func(p string) string { return relTo(wd, p) }
-
-	scanned := false
-	for _, r := range defaults {
-		if r.Dir == root {
-			scanned = true
-		}
-	}
-	// Other skills with this name: one in the same root is refused (DSH
-	// would keep only one of the two), others are reported after creating.
+	n.scanned = slices.ContainsFunc(defaults, func(r skills.Root) bool { return r.Dir == n.root })
 	roots := defaults
-	if !scanned {
-		roots = append(roots, skills.Root{Dir: root, Source: skills.SourceCustom, Rank: skills.SourceCustom.Rank(), Index: len(roots)})
+	if !n.scanned {
+		roots = append(roots, skills.Root{Dir: n.root, Source: skills.SourceCustom, Rank: skills.SourceCustom.Rank(), Index: len(roots)})
 	}
-	snap, err := skills.Load(ctx, roots, skills.LoadOptions{})
-	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
-		return exitUsage
-	}
-	for _, s := range snap.Registry.All(name) {
-		if s.Path != "" && sameRoot(s.Path, root) {
-			fmt.Fprintf(stderr, "skill-ls new: %s already holds a skill named %s: %s\nPick another name, or edit that skill.\n", rel(root), name, rel(s.Path))
-			return exitUsage
+	n.snap, err = skills.Load(ctx, roots, skills.LoadOptions{})
+	return err
+}
+
+// sameRootTaken refuses a name another skill in the same root has (DSH
+// would keep only one of the two).
+func (n *newSkill) sameRootTaken() bool {
+	for _, s := range n.snap.Registry.All(n.name) {
+		if s.Path != "" && sameRoot(s.Path, n.root) {
+			fmt.Fprintf(n.stderr, "skill-ls new: %s already holds a skill named %s: %s\nPick another name, or edit that skill.\n", n.rel(n.root), n.name, n.rel(s.Path))
+			return true
 		}
 	}
+	return false
+}
 
-	created, path, err := createSkill(root, name, *flat)
+// create writes the skill and says what was made and what to do next.
+func (n *newSkill) create() int {
+	created, path, err := createSkill(n.root, n.name, n.flat)
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
+		fmt.Fprintf(n.stderr, "skill-ls new: %v\n", err)
 		if errors.Is(err, fs.ErrExist) {
-			fmt.Fprintln(stderr, "skill-ls new never overwrites: pick another name, or edit the existing skill.")
+			fmt.Fprintln(n.stderr, "skill-ls new never overwrites: pick another name, or edit the existing skill.")
 		}
 		return exitUsage
 	}
 	if created {
-		fmt.Fprintf(stdout, "Created the skill root %s.\n", rel(root))
+		fmt.Fprintf(n.stdout, "Created the skill root %s.\n", n.rel(n.root))
 	}
-	fmt.Fprintf(stdout, "Created %s with name %s and a placeholder description.\n", rel(path), name)
+	fmt.Fprintf(n.stdout, "Created %s with name %s and a placeholder description.\n", n.rel(path), n.name)
 	target := path
-	if !*flat {
+	if !n.flat {
 		target = filepath.Dir(path)
 	}
-	checkCmd := "skill-ls check " + shellQuote(rel(target))
-	if !scanned {
-		fmt.Fprintf(stdout, "\nNote: DSH does not scan %s from here, so it will not load this skill.\nMove it into the project's .agents/skills or .dsh/skills, or pass --custom-dir %s to skill-ls.\n", rel(root), shellQuote(rel(root)))
-	}
-	for _, s := range snap.Registry.All(name) {
-		if s.Path != "" {
-			fmt.Fprintf(stdout, "\nNote: a skill named %s already exists in %s (%s); DSH loads only one of them.\nRun 'skill-ls list' to see which wins.\n", name, rel(s.Path), s.Source)
-			break
-		}
-	}
-	fmt.Fprintf(stdout, `
+	n.notes()
+	fmt.Fprintf(n.stdout, `
 Next steps:
   1. Replace the description placeholder with what the skill does and when to
      use it: the model sees only the name and the description when it decides
@@ -139,8 +162,22 @@ Next steps:
   2. Write the instructions in the body; long references can go in files
      beside it, linked from the body.
   3. Check it: %s
-`, checkCmd)
+`, "skill-ls check "+shellQuote(n.rel(target)))
 	return exitOK
+}
+
+// notes warns about a root DSH does not scan and a same-name skill in
+// another root.
+func (n *newSkill) notes() {
+	if !n.scanned {
+		fmt.Fprintf(n.stdout, "\nNote: DSH does not scan %s from here, so it will not load this skill.\nMove it into the project's .agents/skills or .dsh/skills, or pass --custom-dir %s to skill-ls.\n", n.rel(n.root), shellQuote(n.rel(n.root)))
+	}
+	for _, s := range n.snap.Registry.All(n.name) {
+		if s.Path != "" {
+			fmt.Fprintf(n.stdout, "\nNote: a skill named %s already exists in %s (%s); DSH loads only one of them.\nRun 'skill-ls list' to see which wins.\n", n.name, n.rel(s.Path), s.Source)
+			return
+		}
+	}
 }
 
 // createSkill writes the new skill's file in root, creating root when it is
