@@ -42,7 +42,7 @@ func TestEveryRuleDocumented(t *testing.T) {
 		if !graded {
 			t.Errorf("%s: no profile runs it", r.Code)
 		}
-		if r.Finding == nil && r.File == nil && r.Discovery == nil && r.Chat == nil {
+		if r.Finding == nil && r.File == nil && r.Discovery == nil && r.Chat == nil && r.Workspace == nil {
 			t.Errorf("%s: no check", r.Code)
 		}
 	}

@@ -16,7 +16,15 @@ type Pass struct {
 	File *skills.File
 	opts Options
 	rule *Rule
+	run  *runState
 	out  []Diagnostic
+}
+
+// runs reports whether r runs on the pass's file: the profile does not
+// turn it off, and the hosts selected do not leave it to their own rules
+// (see hostsSkip).
+func (p *Pass) runs(r *Rule) bool {
+	return p.opts.profile().Grade(r) != SeverityOff && !p.hostsSkip(r)
 }
 
 // Report adds a diagnostic of the running rule at span of the pass's file,
@@ -26,7 +34,7 @@ func (p *Pass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
 	p.out = append(p.out, Diagnostic{
 		Path:     p.File.Path,
 		Span:     span,
-		Severity: p.opts.profile().Grade(p.rule),
+		Severity: p.severity(),
 		Code:     p.rule.Code,
 		Message:  msg,
 		Fixes:    fixes,
@@ -57,4 +65,20 @@ func (p *Pass) Text(span skills.Span) string {
 func (p *Pass) fields() bool {
 	fm := p.File.Frontmatter
 	return fm != nil && fm.State == skills.FrontmatterOK && fm.Err == nil && fm.Mapping
+}
+
+// WorkspacePass is what a rule's Workspace check sees: the whole snapshot,
+// once per Run. It reports at any path (a root directory, a skill file).
+type WorkspacePass struct {
+	Snap *skills.Snapshot
+	rule *Rule
+	run  *runState
+	out  []Diagnostic
+}
+
+// Report adds a diagnostic of the running rule at span of the file (or
+// directory) at path, graded by the profile.
+func (p *WorkspacePass) Report(path string, span skills.Span, msg string) *Diagnostic {
+	p.out = append(p.out, Diagnostic{Path: path, Span: span, Severity: p.run.opts.profile().Grade(p.rule), Code: p.rule.Code, Message: msg})
+	return &p.out[len(p.out)-1]
 }

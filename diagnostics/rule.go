@@ -19,7 +19,9 @@ import (
 //   - File looks at any skill file whose bytes could be read;
 //   - Discovery words the discovery problems ([skills.Problem]) whose code
 //     is the rule's (AsRecorded keeps the engine's message);
-//   - Chat looks at one /name token of a chat buffer.
+//   - Chat looks at one /name token of a chat buffer;
+//   - Workspace looks at the snapshot as a whole, once per Run (a host's
+//     catalog budget).
 type Rule struct {
 	// Code is the stable kebab-case id.
 	Code string
@@ -36,6 +38,7 @@ type Rule struct {
 	File      func(p *Pass)
 	Discovery func(pr skills.Problem) string
 	Chat      func(p *ChatPass, t ChatToken)
+	Workspace func(p *WorkspacePass)
 }
 
 // AsRecorded is the Discovery check that reports a discovery problem with
@@ -57,7 +60,8 @@ type ruleTable struct {
 // table builds the rule table once from the topic files' rows.
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
-		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules)
+		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules,
+		hostRules, overlapRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows))}
 	for _, r := range rows {

@@ -15,6 +15,8 @@ import (
 // the diagnostics sorted by path, offset and code. It stops early, returning
 // nil, when ctx is cancelled.
 func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic {
+	rs := newRunState(ctx, snap, opts)
+	rs.whole = true
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
 	var wg sync.WaitGroup
@@ -23,7 +25,7 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 		wg.Go(func() {
 			for i := range next {
 				if ctx.Err() == nil {
-					results[i] = CheckFile(snap, files[i], opts)
+					results[i] = rs.checkFile(files[i])
 				}
 			}
 		})
@@ -38,6 +40,7 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 	}
 	out := slices.Concat(results...)
 	out = append(out, discoveryDiagnostics(snap, opts)...)
+	out = append(out, rs.workspaceDiagnostics()...)
 	Sort(out)
 	return out
 }
@@ -46,11 +49,12 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 // registry rules that involve it, plus the discovery problems at its path.
 // It is the fast path for an edited buffer.
 func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
+	rs := newRunState(context.Background(), snap, opts)
 	var out []Diagnostic
 	if f := snap.File(path); f != nil {
-		out = CheckFile(snap, f, opts)
+		out = rs.checkFile(f)
 	}
-	for _, d := range discoveryDiagnostics(snap, opts) {
+	for _, d := range slices.Concat(discoveryDiagnostics(snap, opts), rs.workspaceDiagnostics()) {
 		if d.Path == path {
 			out = append(out, d)
 		}
@@ -63,11 +67,35 @@ func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
 // the file's findings, then, when its bytes could be read, every file rule
 // the profile does not turn off. The result is unsorted.
 func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic {
-	p := &Pass{Snap: snap, File: f, opts: opts}
-	prof := opts.profile()
+	return newRunState(context.Background(), snap, opts).checkFile(f)
+}
+
+// runState is what the passes of one Run (or RunFile) share: the facts
+// about the whole snapshot that some rules need, each computed once, on
+// first use (the hosts' verdicts, the description index).
+type runState struct {
+	ctx  context.Context
+	snap *skills.Snapshot
+	opts Options
+	// whole marks a Run over every file, where facts are worth computing
+	// for all files at once.
+	whole bool
+
+	hostsOnce   sync.Once
+	hosts       *hostView
+	overlapOnce sync.Once
+	overlap     *overlapIndex
+}
+
+func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runState {
+	return &runState{ctx: ctx, snap: snap, opts: opts}
+}
+
+func (rs *runState) checkFile(f *skills.File) []Diagnostic {
+	p := &Pass{Snap: rs.snap, File: f, opts: rs.opts, run: rs}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
-		if r == nil || r.Finding == nil || prof.Grade(r) == SeverityOff {
+		if r == nil || r.Finding == nil || !p.runs(r) {
 			continue
 		}
 		p.rule = r
@@ -77,11 +105,25 @@ func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic
 		return p.out // unreadable: nothing else to look at
 	}
 	for _, r := range table().sorted {
-		if r.File == nil || prof.Grade(r) == SeverityOff {
+		if r.File == nil || !p.runs(r) {
 			continue
 		}
 		p.rule = r
 		r.File(p)
+	}
+	return p.out
+}
+
+// workspaceDiagnostics runs the rules that look at the snapshot as a whole
+// (the hosts' catalog budgets).
+func (rs *runState) workspaceDiagnostics() []Diagnostic {
+	p := &WorkspacePass{Snap: rs.snap, run: rs}
+	for _, r := range table().sorted {
+		if r.Workspace == nil || rs.opts.profile().Grade(r) == SeverityOff {
+			continue
+		}
+		p.rule = r
+		r.Workspace(p)
 	}
 	return p.out
 }
@@ -95,7 +137,7 @@ func discoveryDiagnostics(snap *skills.Snapshot, opts Options) []Diagnostic {
 		if r == nil || r.Discovery == nil {
 			continue
 		}
-		sev := opts.profile().Grade(r)
+		sev := opts.grade(r)
 		if sev == SeverityOff {
 			continue
 		}

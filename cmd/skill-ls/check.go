@@ -38,6 +38,18 @@ A PATH is checked through its root, exactly as discovery would see it (a
 bundle whose file is named skill.md is reported, as DSH ignores it). A PATH
 inside one of the default roots keeps that root's source and rank.
 
+--host ID[,ID...] (or all) also reports what other agents do with each
+skill, in their terms: which host skips it and why (host-drops, an error),
+uses another file of the same name (host-shadowed), cuts its description
+(host-truncated), loads it differently (host-changes), does not look where
+it is (host-not-discovered, info), and which catalog is over its budget
+(host-over-budget). The files checked are then DSH's and those of every
+selected host's folders (.claude/skills, .gemini/skills, ~/.codex/skills,
+...; --home places the user's). What DSH drops is an error only when dsh is
+among the hosts and reads the file. Hosts: dsh, claude, codex, codex@0.141,
+copilot, gemini, opencode, goose, cursor; docs/hosts.md gives every rule's
+source and version, and 'skill-ls matrix' the same verdicts as a table.
+
 Exit status: 0 when no error was reported, 1 when one was, 2 on a usage
 error or when a PATH cannot be read.
 
@@ -48,6 +60,7 @@ Examples:
   skill-ls check --format sarif > skill-ls.sarif
   skill-ls check --format github          (in a GitHub Actions step)
   skill-ls check --watch                  (check again on every change)
+  skill-ls check --host claude,codex      (also what Claude Code and Codex do)
 `
 
 // checkRun is one `skill-ls check` invocation after its flags are parsed.
@@ -56,8 +69,9 @@ type checkRun struct {
 	format    string
 	formatter diagnostics.Formatter
 	roots     []skills.Root
-	explicit  bool // PATH arguments narrowed the roots
-	status    int  // exitUsage once a PATH could not be used
+	explicit  bool     // PATH arguments narrowed the roots
+	paths     []string // the PATH arguments, absolute
+	status    int      // exitUsage once a PATH could not be used
 	stdout    io.Writer
 	stderr    io.Writer
 }
@@ -70,6 +84,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := c.fs.String("format", "text", "the output `format`: text, json, sarif or github")
 	maxDesc := c.fs.Int("max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 	watch := c.fs.Bool("watch", false, "keep watching the roots and check again after every change (until interrupted)")
+	var hf hostFlags
+	hf.register(c.fs)
 	paths, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
@@ -86,13 +102,20 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return c.usageError("--max-description: " + err.Error())
 	}
 	run.opts = diagnostics.Options{Profile: prof, MaxDescription: *maxDesc}
+	if err := run.selectHosts(&hf, &rf); err != nil {
+		return c.usageError(err.Error())
+	}
+	if *watch && hf.list != "" {
+		return c.usageError("--watch does not follow the other hosts' folders yet; use --host without --watch")
+	}
 	if !run.findRoots(&rf, paths) {
 		return run.status
 	}
+	run.hostRoots(ctx, rf.customDirs)
 	if *watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
 	}
-	snap, err := skills.Load(ctx, run.roots, skills.LoadOptions{})
+	snap, err := run.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
 		return exitUsage
@@ -124,6 +147,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 		return true
 	}
 	r.explicit = true
+	r.paths = absPaths(paths)
 	var errs []error
 	r.roots, errs = pathRoots(paths, r.roots)
 	for _, err := range errs {
