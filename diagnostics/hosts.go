@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -131,12 +132,17 @@ func (rs *runState) hostView() *hostView {
 	return rs.hosts
 }
 
-// evaluateHosts runs every selected host on the tree the snapshot's options
-// place, reading the files the snapshot holds from it (so an edited buffer
-// counts), and DSH's verdicts from the snapshot itself.
-func evaluateHosts(rs *runState) *hostView {
-	env := rs.opts.HostEnv
-	snap := rs.snap
+// HostMatrix returns the load matrix of the hosts opts select, as the host
+// rules see it: DSH's verdicts are those of snap, and the other hosts judge
+// the files they discover with the bytes snap holds for them (an open
+// buffer counts). DSH is always the matrix's first host, selected or not.
+// It returns nil without hosts, and ctx's error when cancelled.
+func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*hosts.Matrix, error) {
+	if !opts.hostMode() {
+		return nil, nil
+	}
+	env := opts.HostEnv
+	env.DSHSnapshot = snap
 	env.ReadFile = func(path string) ([]byte, bool) {
 		if o, ok := snap.Overlay(path); ok {
 			return o.Text, true
@@ -146,22 +152,33 @@ func evaluateHosts(rs *runState) *hostView {
 		}
 		return nil, false
 	}
-	hv := &hostView{dshSelected: rs.opts.dshSelected(), found: map[string]hosts.File{}, byOthers: map[string]bool{}}
-	hv.dsh = hosts.DSHResult(snap, env)
-	for _, f := range hv.dsh.Files {
-		hv.found[f.Path] = f
+	list := []*hosts.Host{hosts.Lookup(string(hosts.DSH))}
+	for _, h := range opts.Hosts {
+		if h.ID != hosts.DSH {
+			list = append(list, h)
+		}
 	}
-	for _, h := range rs.opts.Hosts {
+	return hosts.Build(ctx, list, env)
+}
+
+// evaluateHosts builds the run's host view from HostMatrix.
+func evaluateHosts(rs *runState) *hostView {
+	m, err := HostMatrix(rs.ctx, rs.snap, rs.opts)
+	if err != nil || m == nil {
+		return nil // cancelled
+	}
+	hv := &hostView{dshSelected: rs.opts.dshSelected(), found: map[string]hosts.File{}, byOthers: map[string]bool{}}
+	for _, h := range m.Hosts {
+		res := m.Results[h.ID]
 		if h.ID == hosts.DSH {
-			continue
+			hv.dsh = res
+		} else {
+			hv.results = append(hv.results, res)
 		}
-		res, err := h.Evaluate(rs.ctx, env)
-		if err != nil {
-			return nil // cancelled
-		}
-		hv.results = append(hv.results, res)
 		for _, f := range res.Files {
-			hv.byOthers[f.Path] = true
+			if h.ID != hosts.DSH {
+				hv.byOthers[f.Path] = true
+			}
 			if _, ok := hv.found[f.Path]; !ok {
 				hv.found[f.Path] = f
 			}
@@ -241,7 +258,7 @@ func hostFindings(p *Pass) []hostFinding {
 			}
 			continue
 		}
-		out = append(out, hostFinding{code: CodeHostNotDiscovered, span: frontmatterSpan(p.File), message: andList(g.names) + plural})
+		out = append(out, hostFinding{code: CodeHostNotDiscovered, span: frontmatterSpan(p.File), message: hosts.JoinNames(g.names) + plural})
 	}
 	return out
 }
@@ -263,14 +280,6 @@ func pluralVerb(rest string) (string, bool) {
 		return "", false
 	}
 	return prefix + strings.TrimSuffix(verb, "s") + " " + tail, true
-}
-
-// andList joins "a", "b" and "c" as "a, b and c".
-func andList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // verdictFindings turns one host's verdict on the pass's file into

@@ -38,6 +38,9 @@ func DSHCatalogLine(name, description string) string {
 // evaluateDSH runs skills.Roots and skills.Load, DSH's own discovery and
 // registry, and turns the snapshot into verdicts.
 func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
+	if opts.DSHSnapshot != nil {
+		return dshResult(h, opts.DSHSnapshot, opts), nil
+	}
 	ro := opts.dshOptions()
 	roots := skills.Roots(ro)
 	snap, err := skills.Load(ctx, roots, skills.LoadOptions{})

@@ -153,6 +153,9 @@ type Options struct {
 	// buffer, a snapshot's bytes); ok false, or a nil ReadFile, reads the
 	// disk. Discovery always lists the disk.
 	ReadFile func(path string) (src []byte, ok bool)
+	// DSHSnapshot, when set, is the snapshot DSH's verdicts come from (the
+	// one a check or an editor holds) instead of a fresh load of DSH's roots.
+	DSHSnapshot *skills.Snapshot
 }
 
 func (o Options) getenv(k string) string {
