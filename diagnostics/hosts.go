@@ -208,8 +208,17 @@ func hostCheck(code string) func(p *Pass) {
 }
 
 // hostFindings returns what the selected hosts say about the pass's file,
-// each under its rule code, in selection order.
+// each under its rule code, in selection order; it is computed once per
+// file for all the host rules.
 func hostFindings(p *Pass) []hostFinding {
+	if p.hostFound == nil {
+		found := findHosts(p)
+		p.hostFound = &found
+	}
+	return *p.hostFound
+}
+
+func findHosts(p *Pass) []hostFinding {
 	hv := p.run.hostView()
 	if hv == nil {
 		return nil

@@ -18,6 +18,9 @@ type Pass struct {
 	rule *Rule
 	run  *runState
 	out  []Diagnostic
+	// hostFound caches what the selected hosts say about the file, for the
+	// host rules (hostFindings).
+	hostFound *[]hostFinding
 }
 
 // runs reports whether r runs on the pass's file: the profile does not

@@ -67,10 +67,10 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	case !ok:
 		notes = append(notes, Note{Code: "unconfirmed-no-frontmatter", Message: host + "'s documentation does not say how it loads a SKILL.md without frontmatter; skill-ls assumes it loads as \"" + f.Folder + "\" with no description"})
 	default:
-		doc = parseYAML(fm)
+		doc = e.parseYAML(fm)
 		if doc.err != nil {
 			keys := quotedKeys(fm)
-			if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil && slices.Equal(keys, []string{"description"}) {
+			if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil && slices.Equal(keys, []string{"description"}) {
 				doc = fixed
 				notes = append(notes, Note{Code: "yaml-repaired", Key: "description", Message: host + " reads this description although it holds an unquoted \": \" (2.1.69 and later)"})
 			} else if fixed.err == nil {

@@ -115,9 +115,9 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 		return skip("no-frontmatter", msg)
 	}
 	var notes []Note
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	if doc.err != nil && !old {
-		if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil {
+		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
 			doc = fixed
 			notes = append(notes, Note{Code: "yaml-repaired", Message: host + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
 		}

@@ -61,7 +61,7 @@ func copilotParse(e *env, f File, src []byte) (entry, *Note) {
 	fm, ok := lineFrontmatter(strings.TrimPrefix(text, "\uFEFF"))
 	var doc yamlDoc
 	if ok {
-		doc = parseYAML(fm)
+		doc = e.parseYAML(fm)
 	}
 	if !ok || doc.err != nil {
 		why := "it has no frontmatter"

@@ -48,7 +48,7 @@ func cursorParse(e *env, f File, src []byte) (entry, *Note) {
 	fm, ok := lineFrontmatter(text)
 	var doc yamlDoc
 	if ok {
-		doc = parseYAML(fm)
+		doc = e.parseYAML(fm)
 	}
 	if !ok || doc.err != nil {
 		ent.notes = append(ent.notes, Note{Code: "unconfirmed-frontmatter", Message: host + "'s documentation does not say what it does with a SKILL.md whose frontmatter is missing or not valid YAML"})

@@ -60,7 +60,7 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		return entry{}, &Note{Code: "no-frontmatter", Message: msg}
 	}
 	var notes []Note
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	name, nameOK, _ := doc.str("name")
 	desc, descOK, _ := doc.str("description")
 	_, _, nameStr := doc.str("name")

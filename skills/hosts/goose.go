@@ -66,7 +66,7 @@ func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	if lf, ok := lineFrontmatter(text); ok && strings.Contains(lf, "---") {
 		hint = " (Goose splits the file at every \"---\", including the one inside this frontmatter)"
 	}
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	if doc.err != nil {
 		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: " + doc.errText() + hint}
 	}

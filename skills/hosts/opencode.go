@@ -88,9 +88,9 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 		return entry{}, &Note{Code: "no-frontmatter", Message: host + " skips this skill silently: without frontmatter it has no name"}
 	}
 	var notes []Note
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	if doc.err != nil {
-		fixed := parseYAML(opencodeFallback(fm))
+		fixed := e.parseYAML(opencodeFallback(fm))
 		if fixed.err != nil {
 			return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse YAML frontmatter: " + fixed.errText() + " (shown as a session error)"}
 		}

@@ -3,6 +3,7 @@ package hosts
 import (
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -156,6 +157,10 @@ type Options struct {
 	// DSHSnapshot, when set, is the snapshot DSH's verdicts come from (the
 	// one a check or an editor holds) instead of a fresh load of DSH's roots.
 	DSHSnapshot *skills.Snapshot
+
+	// yaml holds the frontmatters already parsed in one Build (the hosts
+	// read the same text): string → yamlDoc.
+	yaml *sync.Map
 }
 
 func (o Options) getenv(k string) string {
