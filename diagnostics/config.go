@@ -149,10 +149,9 @@ func HostIDs() []string {
 }
 
 // grader returns the grade of each rule for the file at path: the
-// profile's, then the config's rules, then every override whose globs
-// match the path, in order.
+// profile's (with the hosts' downgrade, see Options.grade), then the
+// config's rules, then every override whose globs match the path, in order.
 func (o Options) grader(path string) func(*Rule) Severity {
-	prof := o.profile()
 	rc := o.Rules
 	var matched []map[string]Severity
 	if len(rc.Overrides) > 0 {
@@ -164,7 +163,7 @@ func (o Options) grader(path string) func(*Rule) Severity {
 		}
 	}
 	return func(r *Rule) Severity {
-		g := prof.Grade(r)
+		g := o.grade(r)
 		if s, ok := rc.Rules[r.Code]; ok {
 			g = s
 		}

@@ -16,10 +16,24 @@ type Pass struct {
 	File  *skills.File
 	opts  Options
 	rules ruleTable            // the rule table (a field, so that checks can look codes up)
-	grade func(*Rule) Severity // the rules' grades for this file
+	grade func(*Rule) Severity // the rules' grades for this file (profile, config, hosts)
 	rule  *Rule
+	run   *runState
 	out   []Diagnostic
+	// hostFound caches what the selected hosts say about the file, for the
+	// host rules (hostFindings).
+	hostFound *[]hostFinding
 }
+
+// runs reports whether r runs on the pass's file: the profile and the
+// config do not turn it off, and the hosts selected do not leave it to
+// their own rules (see hostsSkip).
+func (p *Pass) runs(r *Rule) bool {
+	return p.grade(r) != SeverityOff && !p.hostsSkip(r)
+}
+
+// lookup returns the rule with the code, or nil.
+func (p *Pass) lookup(code string) *Rule { return p.rules.byCode[code] }
 
 // Report adds a diagnostic of the running rule at span of the pass's file,
 // graded by the profile, and returns it so the check can add related
@@ -28,16 +42,13 @@ func (p *Pass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
 	p.out = append(p.out, Diagnostic{
 		Path:     p.File.Path,
 		Span:     span,
-		Severity: p.grade(p.rule),
+		Severity: p.severity(),
 		Code:     p.rule.Code,
 		Message:  msg,
 		Fixes:    fixes,
 	})
 	return &p.out[len(p.out)-1]
 }
-
-// lookup returns the rule with the code, or nil.
-func (p *Pass) lookup(code string) *Rule { return p.rules.byCode[code] }
 
 // Edit returns an edit of the pass's file.
 func (p *Pass) Edit(span skills.Span, text string) Edit {
@@ -62,4 +73,20 @@ func (p *Pass) Text(span skills.Span) string {
 func (p *Pass) fields() bool {
 	fm := p.File.Frontmatter
 	return fm != nil && fm.State == skills.FrontmatterOK && fm.Err == nil && fm.Mapping
+}
+
+// WorkspacePass is what a rule's Workspace check sees: the whole snapshot,
+// once per Run. It reports at any path (a root directory, a skill file).
+type WorkspacePass struct {
+	Snap *skills.Snapshot
+	rule *Rule
+	run  *runState
+	out  []Diagnostic
+}
+
+// Report adds a diagnostic of the running rule at span of the file (or
+// directory) at path, graded by the profile.
+func (p *WorkspacePass) Report(path string, span skills.Span, msg string) *Diagnostic {
+	p.out = append(p.out, Diagnostic{Path: path, Span: span, Severity: p.run.opts.Grade(path, p.rule), Code: p.rule.Code, Message: msg})
+	return &p.out[len(p.out)-1]
 }

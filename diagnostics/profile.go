@@ -1,6 +1,10 @@
 package diagnostics
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
 
 // Profile is a set of rule grades: it re-grades some rules (an error instead
 // of a warning) and turns others on or off. A rule a profile does not grade
@@ -86,6 +90,11 @@ type Options struct {
 	Rules RuleConfig
 	// MaxDescription is the catalog description cap (default 500).
 	MaxDescription int
+	// Hosts are the agents whose verdicts are reported besides DSH's rules
+	// (`check --host`, the hosts setting); empty means DSH alone. HostEnv
+	// places their folders. See hosts.go.
+	Hosts   []*hosts.Host
+	HostEnv hosts.Options
 }
 
 func (o Options) profile() *Profile {

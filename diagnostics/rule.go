@@ -22,6 +22,8 @@ import (
 //   - Chat looks at one /name token of a chat buffer;
 //   - Suppression looks at one suppression comment of a skill file after
 //     the file's other rules ran (which of its codes hid a diagnostic).
+//   - Workspace looks at the snapshot as a whole, once per Run (a host's
+//     catalog budget).
 type Rule struct {
 	// Code is the stable kebab-case id.
 	Code string
@@ -42,6 +44,7 @@ type Rule struct {
 	Discovery   func(pr skills.Problem) string
 	Chat        func(p *ChatPass, t ChatToken)
 	Suppression func(p *Pass, u DirectiveUse)
+	Workspace   func(p *WorkspacePass)
 }
 
 // AsRecorded is the Discovery check that reports a discovery problem with
@@ -63,7 +66,8 @@ type ruleTable struct {
 // table builds the rule table once from the topic files' rows.
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
-		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules, suppressionRules)
+		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules, suppressionRules,
+		hostRules, overlapRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows))}
 	for _, r := range rows {

@@ -17,6 +17,8 @@ import (
 // the diagnostics sorted by path, offset and code. It stops early, returning
 // nil, when ctx is cancelled.
 func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic {
+	rs := newRunState(ctx, snap, opts)
+	rs.whole = true
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
 	var wg sync.WaitGroup
@@ -25,7 +27,7 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 		wg.Go(func() {
 			for i := range next {
 				if ctx.Err() == nil {
-					results[i] = CheckFile(snap, files[i], opts)
+					results[i] = rs.checkFile(files[i])
 				}
 			}
 		})
@@ -40,6 +42,7 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 	}
 	out := slices.Concat(results...)
 	out = append(out, discoveryDiagnostics(snap, opts)...)
+	out = append(out, rs.workspaceDiagnostics()...)
 	Sort(out)
 	return out
 }
@@ -48,11 +51,12 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 // registry rules that involve it, plus the discovery problems at its path.
 // It is the fast path for an edited buffer.
 func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
+	rs := newRunState(context.Background(), snap, opts)
 	var out []Diagnostic
 	if f := snap.File(path); f != nil {
-		out = CheckFile(snap, f, opts)
+		out = rs.checkFile(f)
 	}
-	for _, d := range discoveryDiagnostics(snap, opts) {
+	for _, d := range slices.Concat(discoveryDiagnostics(snap, opts), rs.workspaceDiagnostics()) {
 		if d.Path == path {
 			out = append(out, d)
 		}
@@ -68,13 +72,38 @@ func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
 // comments that are wrong or hide nothing. A file the config ignores has
 // no diagnostics. The result is unsorted.
 func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic {
-	if opts.Ignored(f.Path) {
+	return newRunState(context.Background(), snap, opts).checkFile(f)
+}
+
+// runState is what the passes of one Run (or RunFile) share: the facts
+// about the whole snapshot that some rules need, each computed once, on
+// first use (the hosts' verdicts, the description index).
+type runState struct {
+	ctx  context.Context
+	snap *skills.Snapshot
+	opts Options
+	// whole marks a Run over every file, where facts are worth computing
+	// for all files at once.
+	whole bool
+
+	hostsOnce   sync.Once
+	hosts       *hostView
+	overlapOnce sync.Once
+	overlap     *overlapIndex
+}
+
+func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runState {
+	return &runState{ctx: ctx, snap: snap, opts: opts}
+}
+
+func (rs *runState) checkFile(f *skills.File) []Diagnostic {
+	if rs.opts.Ignored(f.Path) {
 		return nil
 	}
-	p := &Pass{Snap: snap, File: f, opts: opts, rules: table(), grade: opts.grader(f.Path)}
+	p := &Pass{Snap: rs.snap, File: f, opts: rs.opts, run: rs, rules: table(), grade: rs.opts.grader(f.Path)}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
-		if r == nil || r.Finding == nil || p.grade(r) == SeverityOff {
+		if r == nil || r.Finding == nil || !p.runs(r) {
 			continue
 		}
 		p.rule = r
@@ -84,13 +113,27 @@ func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic
 		return p.out // unreadable: nothing else to look at
 	}
 	for _, r := range table().sorted {
-		if r.File == nil || p.grade(r) == SeverityOff {
+		if r.File == nil || !p.runs(r) {
 			continue
 		}
 		p.rule = r
 		r.File(p)
 	}
 	suppress(p)
+	return p.out
+}
+
+// workspaceDiagnostics runs the rules that look at the snapshot as a whole
+// (the hosts' catalog budgets).
+func (rs *runState) workspaceDiagnostics() []Diagnostic {
+	p := &WorkspacePass{Snap: rs.snap, run: rs}
+	for _, r := range table().sorted {
+		if r.Workspace == nil || rs.opts.Grade("", r) == SeverityOff {
+			continue
+		}
+		p.rule = r
+		r.Workspace(p)
+	}
 	return p.out
 }
 

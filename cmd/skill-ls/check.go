@@ -57,6 +57,18 @@ or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
 one finding (also skill-ls-disable/skill-ls-enable and
 skill-ls-disable-file).
 
+--host ID[,ID...] (or all) also reports what other agents do with each
+skill, in their terms: which host skips it and why (host-drops, an error),
+uses another file of the same name (host-shadowed), cuts its description
+(host-truncated), loads it differently (host-changes), does not look where
+it is (host-not-discovered, info), and which catalog is over its budget
+(host-over-budget). The files checked are then DSH's and those of every
+selected host's folders (.claude/skills, .gemini/skills, ~/.codex/skills,
+...; --home places the user's). What DSH drops is an error only when dsh is
+among the hosts and reads the file. Hosts: dsh, claude, codex, codex@0.141,
+copilot, gemini, opencode, goose, cursor; docs/hosts.md gives every rule's
+source and version, and 'skill-ls matrix' the same verdicts as a table.
+
 Exit status: 0 when no error was reported, 1 when one was (with --diff:
 when there is something to fix), 2 on a usage error, a config file error,
 a file that could not be written, or when a PATH cannot be read.
@@ -70,6 +82,7 @@ Examples:
   skill-ls check --watch                  (check again on every change)
   skill-ls check --fix                    (apply the safe fixes)
   skill-ls check --diff --unsafe-fixes    (show every fix, write nothing)
+  skill-ls check --host claude,codex      (also what Claude Code and Codex do)
 `
 
 // checkRun is one `skill-ls check` invocation after its flags are parsed.
@@ -78,69 +91,107 @@ type checkRun struct {
 	format    string
 	formatter diagnostics.Formatter
 	roots     []skills.Root
-	explicit  bool // PATH arguments narrowed the roots
-	status    int  // exitUsage once a PATH could not be used
+	explicit  bool     // PATH arguments narrowed the roots
+	paths     []string // the PATH arguments, absolute
+	status    int      // exitUsage once a PATH could not be used
 	stdout    io.Writer
 	stderr    io.Writer
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := newCommand("check", "skill-ls check [flags] [PATH...]", checkHelp, stdout, stderr)
-	var rf rootFlags
-	rf.register(c.fs)
-	profile := c.fs.String("profile", "dsh", "the rule `profile`: "+profileHelp())
-	format := c.fs.String("format", "text", "the output `format`: text, json, sarif or github")
-	maxDesc := c.fs.Int("max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
-	watch := c.fs.Bool("watch", false, "keep watching the roots and check again after every change (until interrupted)")
-	var cf configFlags
-	cf.register(c.fs)
-	var xf fixFlags
-	xf.register(c.fs)
+	f := registerCheckFlags(c)
 	paths, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
 	}
-	if *watch && xf.active() {
-		return c.usageError("--watch cannot be combined with --fix, --unsafe-fixes or --diff")
+	run, status := f.newRun(c, stdout, stderr)
+	if run == nil {
+		return status
 	}
-	run := &checkRun{format: *format, stdout: stdout, stderr: stderr}
-	prof, ok := diagnostics.LookupProfile(*profile)
-	if !ok {
-		return c.usageError(fmt.Sprintf("unknown profile %q (want %s)", *profile, strings.Join(diagnostics.ProfileNames(), " or ")))
-	}
-	if run.formatter, ok = diagnostics.Formats[*format]; !ok {
-		return c.usageError(fmt.Sprintf("unknown format %q (want text, json, sarif or github)", *format))
-	}
-	if err := render.ValidateMaxLength(*maxDesc); err != nil {
-		return c.usageError("--max-description: " + err.Error())
-	}
-	run.opts = diagnostics.Options{Profile: prof, MaxDescription: *maxDesc}
-	cfg, cfgErrs, err := cf.load(&rf)
-	if err != nil || len(cfgErrs) > 0 {
-		if err != nil {
-			fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
-		}
-		printConfigErrors(stderr, cfgErrs)
-		return exitUsage
-	}
-	if cfg != nil {
-		applyConfig(cfg, &run.opts, &rf, setFlags(c.fs))
-	}
-	if !run.findRoots(&rf, paths) {
+	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}
-	if xf.active() {
-		return run.fix(ctx, &xf)
+	run.hostRoots(ctx, f.roots.customDirs)
+	if f.fix.active() {
+		return run.fix(ctx, &f.fix)
 	}
-	if *watch {
+	if f.watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
 	}
-	snap, err := skills.Load(ctx, run.roots, skills.LoadOptions{})
+	snap, err := run.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
 		return exitUsage
 	}
 	return run.report(ctx, snap)
+}
+
+// checkFlags are the flags of check.
+type checkFlags struct {
+	roots   rootFlags
+	config  configFlags
+	fix     fixFlags
+	hosts   hostFlags
+	profile string
+	format  string
+	maxDesc int
+	watch   bool
+}
+
+// registerCheckFlags registers check's flags on c.
+func registerCheckFlags(c *command) *checkFlags {
+	f := &checkFlags{}
+	f.roots.register(c.fs)
+	c.fs.StringVar(&f.profile, "profile", "dsh", "the rule `profile`: "+profileHelp())
+	c.fs.StringVar(&f.format, "format", "text", "the output `format`: text, json, sarif or github")
+	c.fs.IntVar(&f.maxDesc, "max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
+	c.fs.BoolVar(&f.watch, "watch", false, "keep watching the roots and check again after every change (until interrupted)")
+	f.config.register(c.fs)
+	f.fix.register(c.fs)
+	f.hosts.register(c.fs)
+	return f
+}
+
+// newRun checks the flags, reads the config file (flags win over it) and
+// selects the hosts; it returns nil and the exit status when it cannot go on.
+func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, int) {
+	if f.watch && f.fix.active() {
+		return nil, c.usageError("--watch cannot be combined with --fix, --unsafe-fixes or --diff")
+	}
+	run := &checkRun{format: f.format, stdout: stdout, stderr: stderr}
+	prof, ok := diagnostics.LookupProfile(f.profile)
+	if !ok {
+		return nil, c.usageError(fmt.Sprintf("unknown profile %q (want %s)", f.profile, strings.Join(diagnostics.ProfileNames(), " or ")))
+	}
+	if run.formatter, ok = diagnostics.Formats[f.format]; !ok {
+		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, json, sarif or github)", f.format))
+	}
+	if err := render.ValidateMaxLength(f.maxDesc); err != nil {
+		return nil, c.usageError("--max-description: " + err.Error())
+	}
+	run.opts = diagnostics.Options{Profile: prof, MaxDescription: f.maxDesc}
+	cfg, cfgErrs, err := f.config.load(&f.roots)
+	if err != nil || len(cfgErrs) > 0 {
+		if err != nil {
+			fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+		}
+		printConfigErrors(stderr, cfgErrs)
+		return nil, exitUsage
+	}
+	if cfg != nil {
+		applyConfig(cfg, &run.opts, &f.roots, setFlags(c.fs))
+		if f.hosts.list == "" && len(cfg.Hosts) > 0 {
+			f.hosts.list = strings.Join(cfg.Hosts, ",")
+		}
+	}
+	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
+		return nil, c.usageError(err.Error())
+	}
+	if f.watch && f.hosts.list != "" {
+		return nil, c.usageError("--watch does not follow the other hosts' folders yet; use --host without --watch")
+	}
+	return run, exitOK
 }
 
 // profileHelp lists the profiles for --profile's help.
@@ -167,6 +218,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 		return true
 	}
 	r.explicit = true
+	r.paths = absPaths(paths)
 	var errs []error
 	r.roots, errs = pathRoots(paths, r.roots)
 	for _, err := range errs {

@@ -21,6 +21,7 @@ func claudeHost() *Host {
 	return &Host{
 		ID:      Claude,
 		Name:    "Claude Code",
+		Release: "Claude Code 2.1.240 docs",
 		Version: "2.1.240 (CHANGELOG.md at 5cfc0a19, 2026-08-22) and the skills documentation",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -66,12 +67,12 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	case !ok:
 		notes = append(notes, Note{Code: "unconfirmed-no-frontmatter", Message: host + "'s documentation does not say how it loads a SKILL.md without frontmatter; skill-ls assumes it loads as \"" + f.Folder + "\" with no description"})
 	default:
-		doc = parseYAML(fm)
+		doc = e.parseYAML(fm)
 		if doc.err != nil {
 			keys := quotedKeys(fm)
-			if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil && slices.Equal(keys, []string{"description"}) {
+			if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil && slices.Equal(keys, []string{"description"}) {
 				doc = fixed
-				notes = append(notes, Note{Code: "yaml-repaired", Message: host + " reads this description although it holds an unquoted \": \" (2.1.69 and later)"})
+				notes = append(notes, Note{Code: "yaml-repaired", Key: "description", Message: host + " reads this description although it holds an unquoted \": \" (2.1.69 and later)"})
 			} else if fixed.err == nil {
 				doc = fixed
 				notes = append(notes, Note{Code: "unconfirmed-yaml", Message: host + " reads unquoted \": \" in descriptions since 2.1.69; how it reads one in " + strings.Join(keys, ", ") + " is unconfirmed (skill-ls assumes it loads; otherwise it would load with empty metadata)"})
@@ -85,10 +86,10 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	if name, ok := doc.scalarText("name"); ok && name != "" {
 		ent.name = name
 		if !skills.IsSkillName(name) || len(name) > 64 {
-			notes = append(notes, Note{Code: "unconfirmed-name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
+			notes = append(notes, Note{Code: "unconfirmed-name", Key: "name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
 		}
 	} else if meta {
-		notes = append(notes, Note{Code: "name-from-folder", Message: host + " names this skill \"" + f.Folder + "\" after its folder: the frontmatter has no name"})
+		notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " names this skill \"" + f.Folder + "\" after its folder: the frontmatter has no name"})
 	}
 	desc, _ := doc.scalarText("description")
 	when, _ := doc.scalarText("when_to_use")
@@ -97,17 +98,17 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		listing = strings.TrimSpace(listing + " " + w)
 	}
 	if utf16Len(listing) > claudeListingCap {
-		notes = append(notes, Note{Code: "description-truncated", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters (" + itoa(utf16Len(listing)) + " here; 2.1.105 and later)"})
+		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters (" + itoa(utf16Len(listing)) + " here; 2.1.105 and later)"})
 		listing = cutUTF16(listing, claudeListingCap)
 	}
 	if listing == "" && meta {
-		notes = append(notes, Note{Code: "no-description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
+		notes = append(notes, Note{Code: "no-description", Key: "description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
 	}
 	ent.listing = listing
 	if f := doc.field("disable-model-invocation"); f != nil {
 		if b, ok := skills.LenientBool(f.Value); ok && b {
 			ent.listed = false
-			notes = append(notes, Note{Code: "not-in-listing", Message: host + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})
+			notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: host + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})
 		}
 	}
 	ent.notes = notes

@@ -25,6 +25,7 @@ func codexHost(old bool) *Host {
 	h := &Host{
 		ID:      Codex,
 		Name:    "Codex",
+		Release: "Codex 0.142 and later",
 		Version: "rust-v0.142.0 and later (core-skills loader tests at 04aa5959, model_visible.rs at 428dd6c6, render.rs at 0899b7c4)",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -39,6 +40,7 @@ func codexHost(old bool) *Host {
 	if old {
 		h.ID = Codex0141
 		h.Name = "Codex 0.141"
+		h.Release = "Codex before 0.142"
 		h.Version = "releases before rust-v0.142.0 (core-skills loader.rs at c9d127cf)"
 		h.Refs = []Reference{
 			h.Refs[0],
@@ -95,6 +97,11 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	skip := func(code, msg string) (entry, *Note) {
 		return entry{}, &Note{Code: code, Message: host + " skips this skill: " + msg}
 	}
+	skipAt := func(code, key, msg string) (entry, *Note) {
+		e, n := skip(code, msg)
+		n.Key = key
+		return e, n
+	}
 	if !utf8.Valid(src) {
 		return skip("unreadable", "failed to read file: stream did not contain valid UTF-8")
 	}
@@ -108,9 +115,9 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 		return skip("no-frontmatter", msg)
 	}
 	var notes []Note
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	if doc.err != nil && !old {
-		if fixed := parseYAML(quoteColonValues(fm)); fixed.err == nil {
+		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
 			doc = fixed
 			notes = append(notes, Note{Code: "yaml-repaired", Message: host + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
 		}
@@ -123,11 +130,11 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	}
 	rawName, ok := serdeString(doc, "name")
 	if !ok {
-		return skip("invalid-yaml", "invalid YAML: name: invalid type, expected a string")
+		return skipAt("invalid-yaml", "name", "invalid YAML: name: invalid type, expected a string")
 	}
 	rawDesc, ok := serdeString(doc, "description")
 	if !ok {
-		return skip("invalid-yaml", "invalid YAML: description: invalid type, expected a string")
+		return skipAt("invalid-yaml", "description", "invalid YAML: description: invalid type, expected a string")
 	}
 	name := collapseSpace(rawName)
 	if name == "" {
@@ -135,22 +142,22 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 		if name == "" {
 			name = "skill"
 		}
-		notes = append(notes, Note{Code: "name-from-folder", Message: host + " names this skill \"" + name + "\" after its folder: the frontmatter has no name"})
+		notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " names this skill \"" + name + "\" after its folder: the frontmatter has no name"})
 	}
 	desc := collapseSpace(rawDesc)
 	if desc == "" {
-		return skip("no-description", "missing field `description`")
+		return skipAt("no-description", "description", "missing field `description`")
 	}
 	if runes(name) > codexMaxName {
-		return skip("name-too-long", "invalid name: exceeds maximum length of 64 characters")
+		return skipAt("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
 	}
 	listing := desc
 	if runes(desc) > codexMaxDescription {
 		if old {
-			return skip("description-too-long", "invalid description: exceeds maximum length of 1024 characters")
+			return skipAt("description-too-long", "description", "invalid description: exceeds maximum length of 1024 characters")
 		}
 		listing = string([]rune(desc)[:codexMaxDescription-3]) + "..."
-		notes = append(notes, Note{Code: "description-truncated", Message: host + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
+		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
 	}
 	return entry{name: name, listing: listing, listed: true, notes: notes}, nil
 }
@@ -223,10 +230,10 @@ func codexBudget(e *env, winners []*entry) Budget {
 			c := cost(l.render(""))
 			if used+c <= b.Limit {
 				used += c
-				l.e.notes = append(l.e.notes, Note{Code: "description-removed", Message: e.host.Name + " lists this skill without its description: even names alone exceed its skills budget"})
+				l.e.notes = append(l.e.notes, Note{Code: "description-removed", Key: "description", Message: e.host.Name + " lists this skill without its description: even names alone exceed its skills budget"})
 				continue
 			}
-			l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Message: e.host.Name + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"})
+			l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Key: "description", Message: e.host.Name + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"})
 		}
 		return b
 	}
@@ -266,7 +273,7 @@ func codexBudget(e *env, winners []*entry) Budget {
 	for i, l := range lines {
 		total := len(costs[i]) - 1
 		if alloc[i] < total {
-			l.e.notes = append(l.e.notes, Note{Code: "description-shortened", Message: e.host.Name + " shortens this description to " + itoa(alloc[i]) + " of " + itoa(total) + " characters to fit its skills budget"})
+			l.e.notes = append(l.e.notes, Note{Code: "description-shortened", Key: "description", Message: e.host.Name + " shortens this description to " + itoa(alloc[i]) + " of " + itoa(total) + " characters to fit its skills budget"})
 		}
 	}
 	return b

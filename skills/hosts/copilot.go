@@ -20,6 +20,7 @@ func copilotHost() *Host {
 	return &Host{
 		ID:      Copilot,
 		Name:    "GitHub Copilot",
+		Release: "VS Code main, 2026",
 		Version: "VS Code main, 2026 (promptsServiceImpl.ts with computeSkillDiscoveryInfo; the index does not name its commit) and promptFileLocations.ts",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -60,7 +61,7 @@ func copilotParse(e *env, f File, src []byte) (entry, *Note) {
 	fm, ok := lineFrontmatter(strings.TrimPrefix(text, "\uFEFF"))
 	var doc yamlDoc
 	if ok {
-		doc = parseYAML(fm)
+		doc = e.parseYAML(fm)
 	}
 	if !ok || doc.err != nil {
 		why := "it has no frontmatter"
@@ -73,35 +74,35 @@ func copilotParse(e *env, f File, src []byte) (entry, *Note) {
 	name, _, _ := doc.str("name")
 	switch {
 	case name == "" && ok && doc.err == nil && len(notes) == 0:
-		notes = append(notes, Note{Code: "name-from-folder", Message: host + " names this skill \"" + f.Folder + "\" after its folder: the frontmatter has no name"})
+		notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " names this skill \"" + f.Folder + "\" after its folder: the frontmatter has no name"})
 	case name != "":
 		clean := xmlTagRE.ReplaceAllString(name, "")
 		if utf16Len(clean) > copilotMaxName {
 			clean = cutUTF16(clean, copilotMaxName)
 		}
 		if clean != f.Folder {
-			notes = append(notes, Note{Code: "name-from-folder", Message: host + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""})
+			notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""})
 		}
 	}
 	desc, hasDesc, _ := doc.str("description")
 	if !hasDesc || desc == "" {
 		if len(notes) == 0 || notes[0].Code != "unconfirmed-frontmatter" {
-			notes = append(notes, Note{Code: "no-description", Message: host + " loads this skill without a description, so the model has little to match it on"})
+			notes = append(notes, Note{Code: "no-description", Key: "description", Message: host + " loads this skill without a description, so the model has little to match it on"})
 		}
 	} else {
 		clean := xmlTagRE.ReplaceAllString(desc, "")
 		if clean != desc {
-			notes = append(notes, Note{Code: "xml-tags-removed", Message: host + " removes the XML tags from this description"})
+			notes = append(notes, Note{Code: "xml-tags-removed", Key: "description", Message: host + " removes the XML tags from this description"})
 		}
 		if utf16Len(clean) > copilotMaxDescription {
-			notes = append(notes, Note{Code: "description-truncated", Message: host + " cuts this description to 1,024 characters (" + itoa(utf16Len(clean)) + " here)"})
+			notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description to 1,024 characters (" + itoa(utf16Len(clean)) + " here)"})
 			clean = cutUTF16(clean, copilotMaxDescription)
 		}
 		ent.listing = clean
 	}
 	if f := doc.field("disable-model-invocation"); f != nil && f.Value.Kind == skills.KindBool && f.Value.Bool {
 		ent.listed = false
-		notes = append(notes, Note{Code: "not-in-listing", Message: host + " does not offer this skill to the model: disable-model-invocation is true"})
+		notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: host + " does not offer this skill to the model: disable-model-invocation is true"})
 	}
 	ent.notes = notes
 	return ent, nil

@@ -11,6 +11,7 @@ func cursorHost() *Host {
 	return &Host{
 		ID:      Cursor,
 		Name:    "Cursor",
+		Release: "Cursor docs, 2026-11-30",
 		Version: "the Agent Skills documentation (cursor.com/docs/context/skills, read 2026-11-30); Cursor is closed source",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -47,7 +48,7 @@ func cursorParse(e *env, f File, src []byte) (entry, *Note) {
 	fm, ok := lineFrontmatter(text)
 	var doc yamlDoc
 	if ok {
-		doc = parseYAML(fm)
+		doc = e.parseYAML(fm)
 	}
 	if !ok || doc.err != nil {
 		ent.notes = append(ent.notes, Note{Code: "unconfirmed-frontmatter", Message: host + "'s documentation does not say what it does with a SKILL.md whose frontmatter is missing or not valid YAML"})
@@ -56,20 +57,20 @@ func cursorParse(e *env, f File, src []byte) (entry, *Note) {
 	if name, _, _ := doc.str("name"); name != "" {
 		ent.name = name
 		if name != f.Folder {
-			ent.notes = append(ent.notes, Note{Code: "unconfirmed-name-folder", Message: host + "'s documentation expects the name to match the folder \"" + f.Folder + "\"; what it does when it does not is unconfirmed"})
+			ent.notes = append(ent.notes, Note{Code: "unconfirmed-name-folder", Key: "name", Message: host + "'s documentation expects the name to match the folder \"" + f.Folder + "\"; what it does when it does not is unconfirmed"})
 		}
 	} else {
-		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-name", Message: host + "'s documentation requires a name; whether it skips a skill without one is unconfirmed"})
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-name", Key: "name", Message: host + "'s documentation requires a name; whether it skips a skill without one is unconfirmed"})
 	}
 	desc, _, _ := doc.str("description")
 	if desc == "" {
-		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-description", Message: host + "'s documentation requires a description; whether it skips a skill without one is unconfirmed"})
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-description", Key: "description", Message: host + "'s documentation requires a description; whether it skips a skill without one is unconfirmed"})
 	}
 	ent.listing = desc
 	if fld := doc.field("disable-model-invocation"); fld != nil {
 		if b, ok := skills.LenientBool(fld.Value); ok && b {
 			ent.listed = false
-			ent.notes = append(ent.notes, Note{Code: "not-in-listing", Message: host + " does not offer this skill to the agent: disable-model-invocation is true (documentation)"})
+			ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: host + " does not offer this skill to the agent: disable-model-invocation is true (documentation)"})
 		}
 	}
 	return ent, nil

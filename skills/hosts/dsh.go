@@ -17,6 +17,7 @@ func dshHost() *Host {
 	return &Host{
 		ID:      DSH,
 		Name:    "DSH",
+		Release: "the DSH spec",
 		Version: "the DeepSeek Harness as specified in shared/spec/dsh-skills.md (skill-ls's engine, byte-exact on testdata/vectors)",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -37,12 +38,27 @@ func DSHCatalogLine(name, description string) string {
 // evaluateDSH runs skills.Roots and skills.Load, DSH's own discovery and
 // registry, and turns the snapshot into verdicts.
 func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
+	if opts.DSHSnapshot != nil {
+		return dshResult(h, opts.DSHSnapshot, opts), nil
+	}
 	ro := opts.dshOptions()
 	roots := skills.Roots(ro)
 	snap, err := skills.Load(ctx, roots, skills.LoadOptions{})
 	if err != nil {
 		return nil, err
 	}
+	return dshResult(h, snap, opts), nil
+}
+
+// DSHResult returns DSH's view of a snapshot already loaded (the one
+// `skill-ls check` reports on) without reading the disk again: its files,
+// verdicts and budget, and Explain for the files it does not discover.
+// opts place the project and home for the root labels.
+func DSHResult(snap *skills.Snapshot, opts Options) *Result {
+	return dshResult(Lookup(string(DSH)), snap, opts)
+}
+
+func dshResult(h *Host, snap *skills.Snapshot, opts Options) *Result {
 	project := opts.projectRoot()
 	res := &Result{Host: h, Verdicts: map[string]Verdict{}}
 	res.explainRoot = func(r rootSpec, path string) (string, string) { return dshWhyNot(r, path) }
@@ -78,17 +94,17 @@ func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
 		}
 		var notes []Note
 		if !sk.Invocation.ModelInvocable {
-			notes = append(notes, Note{Code: "not-in-listing", Message: "DSH leaves this skill out of the catalog: disable-model-invocation is true, so only /" + sk.Name + " runs it"})
+			notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: "DSH leaves this skill out of the catalog: disable-model-invocation is true, so only /" + sk.Name + " runs it"})
 		} else if _, units := jstext.Collapse(sk.Description); units > dshCatalogCap {
-			notes = append(notes, Note{Code: "description-truncated", Message: "DSH cuts this description to 500 characters in the catalog (497 + \"...\"; " + itoa(units) + " here)"})
+			notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: "DSH cuts this description to 500 characters in the catalog (497 + \"...\"; " + itoa(units) + " here)"})
 		}
 		if !sk.Invocation.UserInvocable {
-			notes = append(notes, Note{Code: "not-user-invocable", Message: "DSH treats /" + sk.Name + " as plain text: user-invocable is false"})
+			notes = append(notes, Note{Code: "not-user-invocable", Key: "user-invocable", Message: "DSH treats /" + sk.Name + " as plain text: user-invocable is false"})
 		}
 		res.Verdicts[f.Path] = Verdict{Status: Loads, Name: sk.Name, Notes: notes}
 	}
 	res.Budget = dshBudget(reg)
-	return res, nil
+	return res
 }
 
 // dshBudget sizes DSH's catalog list: one line per model-invocable winner.

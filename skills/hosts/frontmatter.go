@@ -33,6 +33,20 @@ func parseYAML(text string) yamlDoc {
 	return yamlDoc{err: fm.Err, mapping: fm.Mapping, fields: fm.Fields}
 }
 
+// parseYAML parses text once per Build: the hosts mostly read the same
+// frontmatter text. The result is shared, so it is never modified.
+func (e *env) parseYAML(text string) yamlDoc {
+	if e.opts.yaml == nil {
+		return parseYAML(text)
+	}
+	if d, ok := e.opts.yaml.Load(text); ok {
+		return d.(yamlDoc)
+	}
+	d := parseYAML(text)
+	e.opts.yaml.Store(text, d)
+	return d
+}
+
 // field returns the top-level field key, or nil.
 func (d yamlDoc) field(key string) *skills.Field {
 	for i := range d.fields {

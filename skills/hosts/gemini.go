@@ -12,6 +12,7 @@ func geminiHost() *Host {
 	return &Host{
 		ID:      Gemini,
 		Name:    "Gemini CLI",
+		Release: "Gemini CLI 0.56.0-nightly",
 		Version: "0.56.0-nightly (main at 5411f113, 2026-08-21; skills code last changed 408afd3c, 2026-05-01)",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -59,7 +60,7 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		return entry{}, &Note{Code: "no-frontmatter", Message: msg}
 	}
 	var notes []Note
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	name, nameOK, _ := doc.str("name")
 	desc, descOK, _ := doc.str("description")
 	_, _, nameStr := doc.str("name")
@@ -70,9 +71,9 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		name, desc, haveName, haveDesc = geminiSimpleFields(fm)
 		switch {
 		case !haveName:
-			return entry{}, &Note{Code: "no-name", Message: host + " skips this skill: it has no name"}
+			return entry{}, &Note{Code: "no-name", Key: "name", Message: host + " skips this skill: it has no name"}
 		case !haveDesc:
-			return entry{}, &Note{Code: "no-description", Message: host + " skips this skill: it has no description"}
+			return entry{}, &Note{Code: "no-description", Key: "description", Message: host + " skips this skill: it has no description"}
 		}
 		why := "YAML does not give name and description as strings"
 		if doc.err != nil {
@@ -87,10 +88,10 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		return r
 	}, name)
 	if clean != name {
-		notes = append(notes, Note{Code: "name-sanitized", Message: host + " registers this skill as \"" + clean + "\": it turns :\\/<>*?\"| in names into -"})
+		notes = append(notes, Note{Code: "name-sanitized", Key: "name", Message: host + " registers this skill as \"" + clean + "\": it turns :\\/<>*?\"| in names into -"})
 	}
 	if desc == "" {
-		notes = append(notes, Note{Code: "empty-description", Message: host + " loads this skill with an empty description"})
+		notes = append(notes, Note{Code: "empty-description", Key: "description", Message: host + " loads this skill with an empty description"})
 	}
 	if f.Scope == ScopeProject {
 		notes = append(notes, Note{Code: "trusted-folder-only", Message: host + " reads project skills only in a trusted folder (skill-ls assumes this one is trusted)"})

@@ -10,6 +10,7 @@ func gooseHost() *Host {
 	return &Host{
 		ID:      Goose,
 		Name:    "Goose",
+		Release: "Goose main at 013ab848",
 		Version: "main (crates/goose/src/skills/mod.rs at 013ab848 and a later revision with plugin roots; sources/mod.rs at 865e4a03)",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -65,27 +66,27 @@ func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	if lf, ok := lineFrontmatter(text); ok && strings.Contains(lf, "---") {
 		hint = " (Goose splits the file at every \"---\", including the one inside this frontmatter)"
 	}
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	if doc.err != nil {
 		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: " + doc.errText() + hint}
 	}
 	name, ok := serdeString(doc, "name")
 	if !ok {
-		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: name: invalid type, expected a string" + hint}
+		return entry{}, &Note{Code: "invalid-yaml", Key: "name", Message: host + " skips this skill: Failed to parse skill frontmatter: name: invalid type, expected a string" + hint}
 	}
 	if name == "" {
-		return entry{}, &Note{Code: "no-name", Message: host + " skips this skill: it is missing a required 'name' in frontmatter" + hint}
+		return entry{}, &Note{Code: "no-name", Key: "name", Message: host + " skips this skill: it is missing a required 'name' in frontmatter" + hint}
 	}
 	if strings.Contains(name, "/") {
-		return entry{}, &Note{Code: "name-has-slash", Message: host + " skips this skill: its name \"" + name + "\" contains '/'"}
+		return entry{}, &Note{Code: "name-has-slash", Key: "name", Message: host + " skips this skill: its name \"" + name + "\" contains '/'"}
 	}
 	desc, ok := serdeString(doc, "description")
 	if !ok {
-		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: description: invalid type, expected a string" + hint}
+		return entry{}, &Note{Code: "invalid-yaml", Key: "description", Message: host + " skips this skill: Failed to parse skill frontmatter: description: invalid type, expected a string" + hint}
 	}
 	var notes []Note
 	if desc == "" {
-		notes = append(notes, Note{Code: "no-description", Message: host + " lists this skill with an empty description"})
+		notes = append(notes, Note{Code: "no-description", Key: "description", Message: host + " lists this skill with an empty description"})
 	}
 	return entry{name: name, listing: desc, listed: true, notes: notes}, nil
 }

@@ -64,6 +64,9 @@ type Host struct {
 	Name string
 	// Version is the release or commit the rules were read from.
 	Version string
+	// Release names that version in a few words for messages ("Gemini CLI
+	// 0.56.0-nightly", "Codex before 0.142").
+	Release string
 	// Checked is the date the rules were last checked.
 	Checked string
 	// Refs are the sources of the rules (see docs/hosts.md).

@@ -2,7 +2,9 @@ package hosts
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"sync"
 )
 
 // Row is one skill file of the load matrix with each host's verdict.
@@ -29,13 +31,22 @@ type Matrix struct {
 // every host found with every host.
 func Build(ctx context.Context, hostList []*Host, opts Options) (*Matrix, error) {
 	m := &Matrix{Hosts: hostList, Results: map[ID]*Result{}}
+	opts.yaml = &sync.Map{}
+	// The hosts are independent: evaluate them side by side.
+	results := make([]*Result, len(hostList))
+	errs := make([]error, len(hostList))
+	var wg sync.WaitGroup
+	for i, h := range hostList {
+		wg.Go(func() { results[i], errs[i] = h.Evaluate(ctx, opts) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	found := map[string]File{}
 	var order []string
-	for _, h := range hostList {
-		res, err := h.Evaluate(ctx, opts)
-		if err != nil {
-			return nil, err
-		}
+	for i, h := range hostList {
+		res := results[i]
 		m.Results[h.ID] = res
 		for _, f := range res.Files {
 			if _, ok := found[f.Path]; !ok {

@@ -11,6 +11,7 @@ func opencodeHost() *Host {
 	return &Host{
 		ID:      OpenCode,
 		Name:    "OpenCode",
+		Release: "OpenCode dev at a2cc772e",
 		Version: "dev branch (packages/opencode/src/skill/index.ts at a2cc772e; config/markdown.ts at 0a8a0ed8)",
 		Checked: checkedDate,
 		Refs: []Reference{
@@ -87,9 +88,9 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 		return entry{}, &Note{Code: "no-frontmatter", Message: host + " skips this skill silently: without frontmatter it has no name"}
 	}
 	var notes []Note
-	doc := parseYAML(fm)
+	doc := e.parseYAML(fm)
 	if doc.err != nil {
-		fixed := parseYAML(opencodeFallback(fm))
+		fixed := e.parseYAML(opencodeFallback(fm))
 		if fixed.err != nil {
 			return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse YAML frontmatter: " + fixed.errText() + " (shown as a session error)"}
 		}
@@ -99,18 +100,18 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	name, hasName, nameStr := doc.str("name")
 	switch {
 	case !hasName:
-		return entry{}, &Note{Code: "no-name", Message: host + " skips this skill silently: it has no name"}
+		return entry{}, &Note{Code: "no-name", Key: "name", Message: host + " skips this skill silently: it has no name"}
 	case !nameStr:
-		return entry{}, &Note{Code: "name-not-string", Message: host + " skips this skill silently: its name is not a string"}
+		return entry{}, &Note{Code: "name-not-string", Key: "name", Message: host + " skips this skill silently: its name is not a string"}
 	}
 	desc, hasDesc, descStr := doc.str("description")
 	if hasDesc && !descStr {
-		return entry{}, &Note{Code: "description-not-string", Message: host + " skips this skill silently: its description is not a string"}
+		return entry{}, &Note{Code: "description-not-string", Key: "description", Message: host + " skips this skill silently: its description is not a string"}
 	}
 	ent := entry{name: name, listing: desc, listed: true}
 	if !hasDesc {
 		ent.listed = false
-		notes = append(notes, Note{Code: "not-in-listing", Message: host + " loads this skill but leaves it out of the skill list the model sees: it has no description"})
+		notes = append(notes, Note{Code: "not-in-listing", Key: "description", Message: host + " loads this skill but leaves it out of the skill list the model sees: it has no description"})
 	}
 	ent.notes = notes
 	return ent, nil

@@ -88,7 +88,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		src, err := readFile(f.Path)
+		src, err := opts.read(f.Path)
 		var ent entry
 		var drop *Note
 		if err != nil {
@@ -127,10 +127,10 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 		}
 		switch p.dup {
 		case unknownDup:
-			en.notes = append(en.notes, Note{Code: "unconfirmed-duplicate", Message: e.host.Name + " finds " + plural(len(group), "skill") + " named \"" + en.name + "\"; " + p.dupWhy})
+			en.notes = append(en.notes, Note{Code: "unconfirmed-duplicate", Key: "name", Message: e.host.Name + " finds " + plural(len(group), "skill") + " named \"" + en.name + "\"; " + p.dupWhy})
 			winners = append(winners, en)
 		case keepAll:
-			en.notes = append(en.notes, Note{Code: "duplicate-name", Message: e.host.Name + " loads every skill named \"" + en.name + "\" (" + p.dupWhy + "); the model sees " + plural(len(group), "skill") + " with that name"})
+			en.notes = append(en.notes, Note{Code: "duplicate-name", Key: "name", Message: e.host.Name + " loads every skill named \"" + en.name + "\" (" + p.dupWhy + "); the model sees " + plural(len(group), "skill") + " with that name"})
 			winners = append(winners, en)
 		default:
 			w := group[0]
@@ -148,6 +148,16 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 		}
 	}
 	return winners
+}
+
+// read returns the bytes of a skill file from ReadFile, else the disk.
+func (o Options) read(path string) ([]byte, error) {
+	if o.ReadFile != nil {
+		if src, ok := o.ReadFile(path); ok {
+			return src, nil
+		}
+	}
+	return readFile(path)
 }
 
 // readFile reads a skill file of at most skills.MaxFileSize bytes.

@@ -3,6 +3,7 @@ package hosts
 import (
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -26,6 +27,10 @@ type Note struct {
 	// Message is in the host's terms, e.g. "Gemini CLI skips this skill: it
 	// has no description".
 	Message string
+	// Key is the frontmatter key the note is about ("name", "description",
+	// "disable-model-invocation"), or "" when it is about the whole file or
+	// frontmatter, so an editor can put it at the right place.
+	Key string
 }
 
 // Verdict is one host's decision on one skill file.
@@ -144,6 +149,18 @@ type Options struct {
 	// ContextWindow is the model's context window in tokens, for budgets
 	// that are a share of it (Claude Code, Codex); 0 means unknown.
 	ContextWindow int
+	// ReadFile, when set, gives the bytes of a skill file the hosts other
+	// than DSH discover when the caller holds them (an editor's unsaved
+	// buffer, a snapshot's bytes); ok false, or a nil ReadFile, reads the
+	// disk. Discovery always lists the disk.
+	ReadFile func(path string) (src []byte, ok bool)
+	// DSHSnapshot, when set, is the snapshot DSH's verdicts come from (the
+	// one a check or an editor holds) instead of a fresh load of DSH's roots.
+	DSHSnapshot *skills.Snapshot
+
+	// yaml holds the frontmatters already parsed in one Build (the hosts
+	// read the same text): string → yamlDoc.
+	yaml *sync.Map
 }
 
 func (o Options) getenv(k string) string {

@@ -54,14 +54,16 @@ func walkRoot(r rootSpec) []string {
 	}
 	var out []string
 	visited := map[string]bool{}
-	if real, err := filepath.EvalSymlinks(r.dir); err == nil {
-		visited[real] = true
+	rootReal, err := filepath.EvalSymlinks(r.dir)
+	if err != nil {
+		return nil
 	}
+	visited[rootReal] = true
 	type item struct {
-		dir   string
-		depth int
+		dir, real string // the path walked, and its target with links resolved
+		depth     int
 	}
-	queue := []item{{r.dir, 0}}
+	queue := []item{{r.dir, rootReal, 0}}
 	dirs := 1
 	for len(queue) > 0 {
 		it := queue[0]
@@ -77,27 +79,36 @@ func walkRoot(r rootSpec) []string {
 			}
 			p := filepath.Join(it.dir, name)
 			isLink := e.Type()&fs.ModeSymlink != 0
-			st, err := os.Stat(p)
-			if err != nil {
-				continue
+			isDir, regular := e.IsDir(), e.Type().IsRegular()
+			if isLink { // only a link needs a stat: the entry's type is its own
+				st, err := os.Stat(p)
+				if err != nil {
+					continue
+				}
+				isDir, regular = st.IsDir(), st.Mode().IsRegular()
 			}
-			if st.IsDir() {
+			if isDir {
 				if slices.Contains(r.walk.skipNames, name) || (isLink && !r.walk.followDirLinks) {
 					continue
 				}
 				if r.walk.maxDepth > 0 && it.depth+1 > r.walk.maxDepth {
 					continue
 				}
-				real, err := filepath.EvalSymlinks(p)
-				if err != nil || visited[real] || dirs >= limit {
+				real := filepath.Join(it.real, name)
+				if isLink {
+					if real, err = filepath.EvalSymlinks(p); err != nil {
+						continue
+					}
+				}
+				if visited[real] || dirs >= limit {
 					continue
 				}
 				visited[real] = true
 				dirs++
-				queue = append(queue, item{p, it.depth + 1})
+				queue = append(queue, item{p, real, it.depth + 1})
 				continue
 			}
-			if name != "SKILL.md" || !st.Mode().IsRegular() {
+			if name != "SKILL.md" || !regular {
 				continue
 			}
 			if isLink && r.walk.skipFileLinks {

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// `check --host`: besides DSH's rules, report what the selected agents do
+// with each skill (diagnostics/hosts.go), and check the skill files only
+// they discover (.claude/skills, .gemini/skills, ...). Those files are put
+// in the snapshot as open buffers outside DSH's roots: that is what they
+// are to DSH, and what an editor holds when one of them is open.
+
+// hostFlags are check's flags for the other agents.
+type hostFlags struct {
+	list   string
+	home   string
+	window int
+}
+
+func (h *hostFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&h.list, "host", "", "also report what these agents do with each skill, and check the skill files they discover: `ids` separated by commas (dsh, claude, codex, codex@0.141, copilot, gemini, opencode, goose, cursor) or all")
+	fs.StringVar(&h.home, "home", "", "with --host: the user's home `dir` the other agents read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
+	fs.IntVar(&h.window, "context-window", 0, "with --host: the model's context window in `tokens`, for the budgets that are a share of it (Claude Code, Codex); 0 means unknown")
+}
+
+// selectHosts sets the run's hosts and their environment from the flags.
+func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
+	if h.list == "" {
+		if h.home != "" || h.window != 0 {
+			return errors.New("--home and --context-window need --host")
+		}
+		return nil
+	}
+	if h.window < 0 {
+		return errors.New("--context-window must be 0 or more")
+	}
+	selected, err := hosts.Select(h.list)
+	if err != nil {
+		return fmt.Errorf("--host: %w", err)
+	}
+	ropts, err := rf.options()
+	if err != nil {
+		return err
+	}
+	home := h.home
+	if home == "" {
+		if home, err = os.UserHomeDir(); err != nil {
+			return fmt.Errorf("no home directory (use --home): %w", err)
+		}
+	}
+	home = absDir(home)
+	ropts.HomeDir = home
+	env := hosts.Options{Cwd: absDir(ropts.Cwd), Home: home, Getenv: os.Getenv, DSH: ropts, ContextWindow: h.window}
+	if ropts.ProjectRoot != "" {
+		env.ProjectRoot = absDir(ropts.ProjectRoot)
+	}
+	r.opts.Hosts, r.opts.HostEnv = selected, env
+	return nil
+}
+
+// load reads the roots to check and, with hosts selected, the skill files
+// only they discover.
+func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
+	if len(r.opts.Hosts) == 0 {
+		return skills.Load(ctx, r.roots, skills.LoadOptions{})
+	}
+	ws := skills.NewWorkspace(r.roots, skills.LoadOptions{})
+	snap, err := ws.Load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var opens []skills.Change
+	for _, p := range r.hostFiles(ctx, snap) {
+		if src, err := readSkillFile(p); err == nil {
+			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
+		}
+	}
+	if len(opens) == 0 {
+		return snap, nil
+	}
+	return ws.Apply(ctx, opens...), ctx.Err()
+}
+
+// hostFiles returns the skill files the selected hosts discover that DSH's
+// roots do not hold, within the PATH arguments when there are some.
+func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, h := range r.opts.Hosts {
+		if h.ID == hosts.DSH {
+			continue
+		}
+		files, err := h.Discover(ctx, r.opts.HostEnv)
+		if err != nil {
+			return nil
+		}
+		for _, f := range files {
+			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) {
+				continue
+			}
+			seen[f.Path] = true
+			out = append(out, f.Path)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// inScope reports whether a file lies within a PATH argument (always, when
+// none was given).
+func (r *checkRun) inScope(path string) bool {
+	if !r.explicit {
+		return true
+	}
+	return slices.ContainsFunc(r.paths, func(p string) bool { return skills.Within(path, p) })
+}
+
+// hostRoots, with hosts selected, takes out of the PATH roots the custom
+// roots that only another host reads (.claude/skills given as a PATH), so
+// their files are checked as that host's, not as a DSH custom root.
+func (r *checkRun) hostRoots(ctx context.Context, customDirs []string) {
+	if len(r.opts.Hosts) == 0 || !r.explicit {
+		return
+	}
+	var dirs []string
+	for _, h := range r.opts.Hosts {
+		if h.ID == hosts.DSH {
+			continue
+		}
+		files, err := h.Discover(ctx, r.opts.HostEnv)
+		if err != nil {
+			return
+		}
+		for _, f := range files {
+			dirs = append(dirs, f.Path)
+		}
+	}
+	custom := absPaths(customDirs)
+	r.roots = slices.DeleteFunc(r.roots, func(root skills.Root) bool {
+		if root.Source != skills.SourceCustom || slices.Contains(custom, root.Dir) {
+			return false
+		}
+		return slices.ContainsFunc(dirs, func(p string) bool { return skills.Within(p, root.Dir) })
+	})
+	for i := range r.roots {
+		r.roots[i].Index = i
+	}
+}
+
+// readSkillFile reads a skill file of at most skills.MaxFileSize bytes.
+func readSkillFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, skills.MaxFileSize+1))
+	if err == nil && len(src) > skills.MaxFileSize {
+		err = fmt.Errorf("%s: larger than %d bytes", path, skills.MaxFileSize)
+	}
+	return src, err
+}
+
+// absPaths returns the PATH arguments as absolute paths.
+func absPaths(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		out = append(out, absDir(p))
+	}
+	return out
+}

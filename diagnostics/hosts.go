@@ -1,0 +1,410 @@
+package diagnostics
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// Rules about the other agents that read the same skill folders (Options.Hosts,
+// `check --host`): which host drops, skips, shadows, truncates or does not
+// discover a skill, and why, in that host's terms. The verdicts come from
+// skills/hosts, computed once per Run for the selected hosts; DSH's own
+// verdicts stay those of the other rules, so `--host dsh` changes nothing.
+//
+// With hosts selected:
+//   - a DSH rule that says DSH ignores a skill (a drops rule, a duplicate
+//     name) is an error only when DSH is selected and reads the file;
+//     otherwise it is a warning;
+//   - on a file that only the other selected hosts discover (.claude/skills
+//     when DSH reads .agents/skills), the DSH drops rules and outside-roots
+//     are left to the hosts' own verdicts, which say the same in each host's
+//     terms.
+
+// The codes of the host rules.
+const (
+	CodeHostDrops         = "host-drops"
+	CodeHostShadowed      = "host-shadowed"
+	CodeHostNotDiscovered = "host-not-discovered"
+	CodeHostTruncated     = "host-truncated"
+	CodeHostChanges       = "host-changes"
+	CodeHostNote          = "host-note"
+	CodeHostOverBudget    = "host-over-budget"
+)
+
+const hostsDoc = " Reported only for the hosts selected with `check --host` (or the `hosts` setting); every rule's source and the host version it was read from are in docs/hosts.md."
+
+var hostRules = []*Rule{
+	{Code: CodeHostDrops, Severity: SeverityError, Summary: "a selected host skips the skill",
+		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-note)." + hostsDoc,
+		File: hostCheck(CodeHostDrops)},
+	{Code: CodeHostShadowed, Severity: SeverityWarning, Summary: "a selected host uses another file of the same name",
+		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner." + hostsDoc,
+		File: hostCheck(CodeHostShadowed)},
+	{Code: CodeHostNotDiscovered, Severity: SeverityInfo, Summary: "a selected host does not look where the file is",
+		Doc:  "The host does not read this folder (Claude Code does not read .agents/skills; Gemini CLI and Goose read only the working directory's folders), or its search does not reach the file (too deep, a dot-folder). This is information: the folder is simply not that host's." + hostsDoc,
+		File: hostCheck(CodeHostNotDiscovered)},
+	{Code: CodeHostTruncated, Severity: SeverityWarning, Summary: "a selected host cuts the description",
+		Doc:  "The host loads the skill but the model sees less of its description: Claude Code cuts description plus when_to_use at 1,536 characters, Copilot at 1,024, Codex 0.142 and later at 1,024 in its skill list, and Codex shortens descriptions, then leaves skills out, when its skill list is over budget. Put what the skill is for first." + hostsDoc,
+		File: hostCheck(CodeHostTruncated)},
+	{Code: CodeHostChanges, Severity: SeverityWarning, Summary: "a selected host loads the skill, but not as written",
+		Doc:  "The host loads the skill under another name (Copilot uses the folder name when the name differs, Gemini CLI turns `:\\/<>*?\"|` into `-`), without a description (Claude Code loads a file whose YAML it cannot read with empty metadata), or next to another skill of the same name (Codex loads both)." + hostsDoc,
+		File: hostCheck(CodeHostChanges)},
+	{Code: CodeHostNote, Severity: SeverityInfo, Summary: "how a selected host reads the skill: unconfirmed or harmless",
+		Doc:  "What a host does that skill-ls could not confirm (Claude Code and Cursor are closed source; some rules are in no source skill-ls could read), marked unconfirmed in docs/hosts.md and never an error, and harmless changes: YAML a host repairs or reads with a fallback, XML tags Copilot removes, a name taken from the folder when the frontmatter has none." + hostsDoc,
+		File: hostCheck(CodeHostNote)},
+	{Code: CodeHostOverBudget, Severity: SeverityWarning, Summary: "a selected host's skill listing is over its budget",
+		Doc:       "The listing of every skill a host sends the model is larger than the host allows: Claude Code about 1% of the context window (8,000 characters when it is unknown), Codex 2% (8,000 characters). Over it, Claude Code cuts descriptions, least recently used first, and Codex shortens descriptions, then leaves skills out (host-truncated says which). Reported once per host, on the folder holding most of its skills; `skill-ls matrix` prints every host's budget, and --context-window sets the window." + hostsDoc,
+		Workspace: checkHostBudgets},
+}
+
+// hostView is the selected hosts' view of a snapshot, computed once per Run.
+type hostView struct {
+	// dshSelected reports that DSH is one of the selected hosts.
+	dshSelected bool
+	// dsh is DSH's view of the snapshot; results are the other selected
+	// hosts' views, in selection order.
+	dsh     *hosts.Result
+	results []*hosts.Result
+	// found holds every file a selected host (or DSH) discovers, as the
+	// first one found it (its root label names the folder).
+	found map[string]hosts.File
+	// byOthers holds the files a selected host other than DSH discovers.
+	byOthers map[string]bool
+}
+
+// hostMode reports whether hosts are selected (even DSH alone).
+func (o Options) hostMode() bool { return len(o.Hosts) > 0 }
+
+// dshSelected reports whether DSH is among the selected hosts (always, when
+// none are selected).
+func (o Options) dshSelected() bool {
+	return !o.hostMode() || slices.ContainsFunc(o.Hosts, func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+}
+
+// grade is r's severity under the profile, except that a DSH verdict rule
+// is at most a warning when hosts are selected and DSH is not one of them.
+func (o Options) grade(r *Rule) Severity {
+	s := o.profile().Grade(r)
+	if s == SeverityError && !o.dshSelected() && dshVerdict(r) {
+		return SeverityWarning
+	}
+	return s
+}
+
+// dshVerdict reports whether r says that DSH ignores a skill.
+func dshVerdict(r *Rule) bool {
+	return r.Drops || r.Code == CodeSkillDuplicate || r.Code == CodeProviderFailed
+}
+
+// severity grades the running rule for the pass's file: a DSH verdict on
+// a file DSH does not discover is at most a warning when hosts are selected.
+func (p *Pass) severity() Severity {
+	s := p.grade(p.rule)
+	if s == SeverityError && p.opts.hostMode() && dshVerdict(p.rule) && !p.Snap.InRoots(p.File.Path) {
+		return SeverityWarning
+	}
+	return s
+}
+
+// hostsSkip reports whether r is left to the hosts' own rules on the pass's
+// file: a DSH drops rule, or outside-roots, on a file that only the other
+// selected hosts discover.
+func (p *Pass) hostsSkip(r *Rule) bool {
+	if !p.opts.hostMode() || !(r.Drops || r.Code == CodeOutsideRoots) || p.Snap.InRoots(p.File.Path) {
+		return false
+	}
+	hv := p.run.hostView()
+	return hv != nil && hv.byOthers[p.File.Path]
+}
+
+// hostView evaluates the selected hosts on the snapshot, once per Run; nil
+// without hosts or when the run is cancelled.
+func (rs *runState) hostView() *hostView {
+	if !rs.opts.hostMode() {
+		return nil
+	}
+	rs.hostsOnce.Do(func() { rs.hosts = evaluateHosts(rs) })
+	return rs.hosts
+}
+
+// HostMatrix returns the load matrix of the hosts opts select, as the host
+// rules see it: DSH's verdicts are those of snap, and the other hosts judge
+// the files they discover with the bytes snap holds for them (an open
+// buffer counts). DSH is always the matrix's first host, selected or not.
+// It returns nil without hosts, and ctx's error when cancelled.
+func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*hosts.Matrix, error) {
+	if !opts.hostMode() {
+		return nil, nil
+	}
+	env := opts.HostEnv
+	env.DSHSnapshot = snap
+	env.ReadFile = func(path string) ([]byte, bool) {
+		if o, ok := snap.Overlay(path); ok {
+			return o.Text, true
+		}
+		if f := snap.File(path); f != nil && f.Mode == skills.ReadFS && f.ReadErr == "" {
+			return f.Src, true
+		}
+		return nil, false
+	}
+	list := []*hosts.Host{hosts.Lookup(string(hosts.DSH))}
+	for _, h := range opts.Hosts {
+		if h.ID != hosts.DSH {
+			list = append(list, h)
+		}
+	}
+	return hosts.Build(ctx, list, env)
+}
+
+// evaluateHosts builds the run's host view from HostMatrix.
+func evaluateHosts(rs *runState) *hostView {
+	m, err := HostMatrix(rs.ctx, rs.snap, rs.opts)
+	if err != nil || m == nil {
+		return nil // cancelled
+	}
+	hv := &hostView{dshSelected: rs.opts.dshSelected(), found: map[string]hosts.File{}, byOthers: map[string]bool{}}
+	for _, h := range m.Hosts {
+		res := m.Results[h.ID]
+		if h.ID == hosts.DSH {
+			hv.dsh = res
+		} else {
+			hv.results = append(hv.results, res)
+		}
+		for _, f := range res.Files {
+			if h.ID != hosts.DSH {
+				hv.byOthers[f.Path] = true
+			}
+			if _, ok := hv.found[f.Path]; !ok {
+				hv.found[f.Path] = f
+			}
+		}
+	}
+	return hv
+}
+
+// hostFinding is one host verdict (or note) on a file, under a host rule.
+type hostFinding struct {
+	code    string
+	span    skills.Span
+	message string
+	related []Related
+}
+
+// hostCheck is the File check of the host rule code: it reports the
+// verdicts of the selected hosts that fall under code.
+func hostCheck(code string) func(p *Pass) {
+	return func(p *Pass) {
+		for _, hf := range hostFindings(p) {
+			if hf.code == code {
+				p.Report(hf.span, hf.message).Related = hf.related
+			}
+		}
+	}
+}
+
+// hostFindings returns what the selected hosts say about the pass's file,
+// each under its rule code, in selection order; it is computed once per
+// file for all the host rules.
+func hostFindings(p *Pass) []hostFinding {
+	if p.hostFound == nil {
+		found := findHosts(p)
+		p.hostFound = &found
+	}
+	return *p.hostFound
+}
+
+func findHosts(p *Pass) []hostFinding {
+	hv := p.run.hostView()
+	if hv == nil {
+		return nil
+	}
+	path := p.File.Path
+	found, ok := hv.found[path]
+	if !ok {
+		return nil // no selected host looks here (an open buffer elsewhere)
+	}
+	var out []hostFinding
+	// Hosts that do not discover the file for the same reason share one
+	// diagnostic: "Claude Code and Cursor do not read .agents/skills".
+	type group struct {
+		names []string
+		rest  string // the message after the host's name
+	}
+	var groups []*group
+	add := func(res *hosts.Result, v hosts.Verdict) {
+		name, msg := res.Host.Name, v.Message()
+		if v.Status != hosts.NotDiscovered || !strings.HasPrefix(msg, name+" ") {
+			out = append(out, verdictFindings(p, res, v)...)
+			return
+		}
+		rest := msg[len(name):]
+		for _, g := range groups {
+			if g.rest == rest {
+				g.names = append(g.names, name)
+				return
+			}
+		}
+		groups = append(groups, &group{names: []string{name}, rest: rest})
+	}
+	if hv.dshSelected && !p.Snap.InRoots(path) && hv.byOthers[path] {
+		if v := hv.dsh.Explain(path, found.RootLabel); v.Status == hosts.NotDiscovered {
+			add(hv.dsh, v)
+		}
+	}
+	for _, res := range hv.results {
+		add(res, res.Explain(path, found.RootLabel))
+	}
+	for _, g := range groups {
+		plural, ok := pluralVerb(g.rest)
+		if len(g.names) == 1 || !ok {
+			for _, n := range g.names {
+				out = append(out, hostFinding{code: CodeHostNotDiscovered, span: frontmatterSpan(p.File), message: n + g.rest})
+			}
+			continue
+		}
+		out = append(out, hostFinding{code: CodeHostNotDiscovered, span: frontmatterSpan(p.File), message: hosts.JoinNames(g.names) + plural})
+	}
+	return out
+}
+
+// pluralVerb turns " does not read x" into " do not read x", " reads x"
+// into " read x" and " never looks x" into " never look x"; ok is false
+// when the rest has another verb to agree ("reads x but does not find").
+func pluralVerb(rest string) (string, bool) {
+	if r, ok := strings.CutPrefix(rest, " does not "); ok {
+		return " do not " + r, !strings.Contains(r, " does ")
+	}
+	prefix := " "
+	r := rest[1:]
+	if after, ok := strings.CutPrefix(r, "never "); ok {
+		prefix, r = " never ", after
+	}
+	verb, tail, _ := strings.Cut(r, " ")
+	if !strings.HasSuffix(verb, "s") || strings.Contains(tail, " does ") {
+		return "", false
+	}
+	return prefix + strings.TrimSuffix(verb, "s") + " " + tail, true
+}
+
+// verdictFindings turns one host's verdict on the pass's file into
+// findings under the host rules.
+func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding {
+	h := res.Host
+	from := " (read from " + h.Release + ")"
+	switch v.Status {
+	case hosts.Dropped:
+		n := v.Notes[0]
+		return []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from}}
+	case hosts.Shadowed:
+		hf := hostFinding{code: CodeHostShadowed, span: nameSpan(p.File), message: v.Message() + from}
+		if w := p.Snap.File(v.ShadowedBy); w != nil {
+			hf.related = []Related{{Path: w.Path, Span: nameSpan(w), Message: "the " + v.Name + " " + h.Name + " uses"}}
+		} else {
+			hf.related = []Related{{Path: v.ShadowedBy, Message: "the " + v.Name + " " + h.Name + " uses"}}
+		}
+		return []hostFinding{hf}
+	case hosts.NotDiscovered:
+		return []hostFinding{{code: CodeHostNotDiscovered, span: frontmatterSpan(p.File), message: v.Message()}}
+	}
+	var out []hostFinding
+	for _, n := range v.Notes {
+		code := noteRule(p.File, n)
+		if code == "" {
+			continue
+		}
+		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from})
+	}
+	return out
+}
+
+// noteRule files a note on a loading skill under a host rule ("" leaves
+// it out).
+func noteRule(f *skills.File, n hosts.Note) string {
+	switch n.Code {
+	case "description-truncated", "description-shortened", "description-removed", "omitted-from-list":
+		return CodeHostTruncated
+	case "trusted-folder-only", "not-user-invocable":
+		return "" // a condition of every project skill, or DSH's own rule
+	case "not-in-listing":
+		if n.Key == "disable-model-invocation" {
+			return "" // what the author asked for
+		}
+		return CodeHostChanges
+	case "name-from-folder":
+		if fm := f.Frontmatter; fm != nil && fm.Field("name") == nil {
+			return CodeHostNote // the frontmatter has no name: the folder's is the one meant
+		}
+		return CodeHostChanges
+	case "name-sanitized", "no-description", "empty-description", "empty-metadata", "duplicate-name":
+		return CodeHostChanges
+	}
+	return CodeHostNote // unconfirmed-*, yaml-repaired, yaml-fallback, xml-tags-removed, and codes added later
+}
+
+// noteSpan places a note: the value of the key it is about when the file
+// has it, the YAML error when there is one, else the frontmatter's opening
+// line.
+func noteSpan(f *skills.File, n hosts.Note) skills.Span {
+	fm := f.Frontmatter
+	if fm == nil {
+		return skills.Span{}
+	}
+	if n.Key != "" && fm.Err == nil {
+		if fld := fm.Field(n.Key); fld != nil {
+			return fld.ValueSpan
+		}
+	}
+	if fm.Err != nil && n.Key == "" {
+		return fm.Err.Span
+	}
+	return frontmatterSpan(f)
+}
+
+// frontmatterSpan is the frontmatter's opening line, or the file's start.
+func frontmatterSpan(f *skills.File) skills.Span {
+	if fm := f.Frontmatter; fm != nil && fm.State == skills.FrontmatterOK {
+		return fm.OpenSpan
+	}
+	return skills.Span{}
+}
+
+// checkHostBudgets reports each selected host whose skill listing is over
+// its budget, once, at the folder holding most of the skills it lists.
+func checkHostBudgets(p *WorkspacePass) {
+	hv := p.run.hostView()
+	if hv == nil {
+		return
+	}
+	for _, res := range hv.results {
+		b := res.Budget
+		if !b.Over {
+			continue
+		}
+		p.Report(busiestRoot(res), skills.Span{}, fmt.Sprintf("%s's skill listing is %d %s, over its budget of %d: %s (read from %s)",
+			res.Host.Name, b.Used, b.Unit, b.Limit, b.Note, res.Host.Release))
+	}
+}
+
+// busiestRoot returns the root directory holding most of the host's skill
+// files (the first such root in the host's order on a tie).
+func busiestRoot(res *hosts.Result) string {
+	count := map[string]int{}
+	for _, f := range res.Files {
+		count[f.Root]++
+	}
+	best := ""
+	for _, r := range res.Roots {
+		if count[r.Dir] > count[best] {
+			best = r.Dir
+		}
+	}
+	if best == "" && len(res.Roots) > 0 {
+		best = res.Roots[0].Dir
+	}
+	return best
+}

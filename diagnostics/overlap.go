@@ -1,0 +1,467 @@
+package diagnostics
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
+)
+
+// The description-overlap rule: two skills whose descriptions would both
+// match the same request, the most reported reason a skill never triggers.
+// The score is a word overlap anyone can redo by hand (see the rule's Doc),
+// and the pairs are found through an inverted index of the distinctive
+// words, so a tree of 10,000 skills compares only the pairs that share one.
+
+// CodeDescriptionOverlap is the code of the rule.
+const CodeDescriptionOverlap = "description-overlap"
+
+// The rule's constants, documented in its Doc.
+const (
+	// overlapThreshold is the score from which two descriptions overlap.
+	overlapThreshold = 0.6
+	// overlapMinShared is the number of words two descriptions must share.
+	overlapMinShared = 4
+	// overlapMaxReports bounds the overlaps reported on one skill.
+	overlapMaxReports = 3
+	// overlapMaxWords bounds the shared words a message lists.
+	overlapMaxWords = 8
+	// overlapCommonShare and overlapCommonFloor make a word too common to
+	// find pairs by: it is in more than max(floor, share × N) skills.
+	overlapCommonShare = 0.02
+	overlapCommonFloor = 64
+)
+
+var overlapRules = []*Rule{
+	{Code: CodeDescriptionOverlap, Severity: SeverityWarning, Summary: "two skills' descriptions would match the same requests",
+		Doc: "The model picks a skill by matching the request against the names and descriptions in the catalog. When two skills are described with mostly the same words, a request worded like either can pick the other, and one of them seems never to trigger. " +
+			"skill-ls compares the skills the catalog offers (one per name, the one DSH uses; not those with `disable-model-invocation: true`, nor those whose description is still the placeholder of `skill-ls new`; files DSH cannot read are left out). " +
+			"**Words**: the name (split at `-` and `_`) and the description, lower-cased and split into runs of letters and digits; runs of digits only, single letters and common words are dropped (English function words such as *the*, *and*, *with*, and the words every description uses such as *use*, *when*, *user*, *skill*, *asks*); a plural `s`/`es`, `ies` → `y`, `ing`, `ed` and a final `e` are removed, so *reviews*, *reviewing* and *reviewed* are one word. " +
+			"**Weight**: a word counts ln(1 + N / max(1, n − 1)), where N is the number of skills compared and n how many of them use the word: a word only this skill, or only the two skills compared, uses counts ln(1 + N), and a word every skill uses counts about ln 2. " +
+			"**Score**: the weight of the words both descriptions hold, divided by the geometric mean of the weights of each one's words, √(Wa × Wb) (the cosine of the two weighted word sets): 1 when both hold the same words, lower as either holds words of its own. " +
+			"Two skills overlap when the score is at least 0.6 and they share at least 4 words. The message lists the shared words, most distinctive first, and the related location is the other description; at most 3 overlaps are reported per skill. " +
+			"To find pairs quickly, skill-ls compares only skills that share a word used by at most max(64, 2% of N) skills; a pair that shares only words more common than that is not reported. " +
+			"Fix it by saying in each description what only that skill does (its inputs, its outputs, the words a user would type for it), or merge the two skills.",
+		File: checkOverlap},
+}
+
+// overlapSkill is one skill of the index: its words as sorted term ids and
+// their total weight.
+type overlapSkill struct {
+	path  string
+	name  string
+	file  *skills.File
+	terms []int32
+	total float64
+}
+
+// overlapIndex is the skills the catalog offers with their words, and the
+// inverted index of the distinctive words.
+type overlapIndex struct {
+	skills   []overlapSkill
+	byPath   map[string]int
+	weight   []float64
+	postings [][]int32 // by term: the skills using it, nil for common words
+	dict     map[string]int32
+	// found holds every skill's overlaps once all ran (a whole Run).
+	found [][]overlapMatch
+}
+
+// overlapMatch is one skill that overlaps another.
+type overlapMatch struct {
+	other int
+	score float64
+}
+
+// overlapIndex builds the description index once per Run and, for a
+// whole Run, finds every skill's overlaps at once.
+func (rs *runState) overlapIndex() *overlapIndex {
+	rs.overlapOnce.Do(func() {
+		rs.overlap = buildOverlapIndex(rs.snap)
+		if rs.whole {
+			rs.overlap.all(rs.ctx)
+		}
+	})
+	return rs.overlap
+}
+
+// buildOverlapIndex indexes the skills of snap the catalog offers: the
+// registry winners with a file, and the files outside the roots whose name
+// no other file took, that the model may invoke.
+func buildOverlapIndex(snap *skills.Snapshot) *overlapIndex {
+	idx := &overlapIndex{byPath: map[string]int{}}
+	winner := map[string]string{}
+	if snap.Registry != nil {
+		for _, w := range snap.Registry.Winners {
+			winner[w.Name] = w.Path
+		}
+	}
+	taken := map[string]bool{}
+	dict := map[string]int32{}
+	var df []int
+	var seen []int32 // by term: the last skill (index + 1) that used it
+	for _, f := range snap.Files() {
+		d := f.Def
+		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
+			strings.Contains(d.Description, skills.DescriptionPlaceholder) {
+			continue // not offered, or description-placeholder's
+		}
+		if w, ok := winner[d.Name]; (ok && w != f.Path) || taken[d.Name] {
+			continue
+		}
+		taken[d.Name] = true
+		sk := overlapSkill{path: f.Path, name: d.Name, file: f}
+		mark := int32(len(idx.skills) + 1)
+		add := func(stem, _ []byte) {
+			id, ok := dict[string(stem)]
+			if !ok {
+				id = int32(len(df))
+				dict[string(stem)] = id
+				df = append(df, 0)
+				seen = append(seen, 0)
+			}
+			if seen[id] != mark {
+				seen[id] = mark
+				df[id]++
+				sk.terms = append(sk.terms, id)
+			}
+		}
+		forEachWord(d.Name, add)
+		forEachWord(d.Description, add)
+		slices.Sort(sk.terms)
+		idx.byPath[f.Path] = len(idx.skills)
+		idx.skills = append(idx.skills, sk)
+	}
+	idx.dict = dict
+	n := float64(len(idx.skills))
+	idx.weight = make([]float64, len(df))
+	for t, c := range df {
+		idx.weight[t] = math.Log(1 + n/float64(max(1, c-1)))
+	}
+	common := max(overlapCommonFloor, int(overlapCommonShare*n))
+	idx.postings = make([][]int32, len(df))
+	for i := range idx.skills {
+		sk := &idx.skills[i]
+		for _, t := range sk.terms {
+			sk.total += idx.weight[t]
+			if c := df[t]; c >= 2 && c <= common {
+				idx.postings[t] = append(idx.postings[t], int32(i))
+			}
+		}
+	}
+	return idx
+}
+
+// matches returns the skills that overlap the one at path, best first.
+// After all, it reads the overlaps found for every skill at once.
+func (idx *overlapIndex) matches(path string) []overlapMatch {
+	i, ok := idx.byPath[path]
+	if !ok {
+		return nil
+	}
+	if idx.found != nil {
+		return idx.found[i]
+	}
+	var out []overlapMatch
+	sc := idx.scratch()
+	idx.scan(i, sc, func(j int) {
+		if m, ok := idx.compare(i, j, sc.terms); ok {
+			out = append(out, m)
+		}
+	})
+	idx.sortMatches(out)
+	return out
+}
+
+// all finds the overlaps of every skill, scoring each candidate pair once,
+// on every processor.
+func (idx *overlapIndex) all(ctx context.Context) {
+	n := len(idx.skills)
+	found := make([][]overlapMatch, n)
+	type pair struct {
+		i int
+		m overlapMatch
+	}
+	workers := runtime.GOMAXPROCS(0)
+	results := make([][]pair, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			sc := idx.scratch()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				idx.scan(i, sc, func(j int) {
+					if j > i {
+						if m, ok := idx.compare(i, j, sc.terms); ok {
+							results[w] = append(results[w], pair{i, m})
+						}
+					}
+				})
+			}
+		})
+	}
+	wg.Wait()
+	for _, rs := range results {
+		for _, p := range rs {
+			found[p.i] = append(found[p.i], p.m)
+			back := p.m
+			back.other = p.i
+			found[p.m.other] = append(found[p.m.other], back)
+		}
+	}
+	for _, ms := range found {
+		idx.sortMatches(ms)
+	}
+	idx.found = found
+}
+
+// scan calls visit once for every skill that shares a distinctive word
+// with skill i, after marking i's terms in sc.terms.
+func (idx *overlapIndex) scan(i int, sc scratch, visit func(j int)) {
+	mark := int32(i + 1)
+	for _, t := range idx.skills[i].terms {
+		sc.terms[t] = mark
+	}
+	for _, t := range idx.skills[i].terms {
+		for _, j := range idx.postings[t] {
+			if int(j) != i && sc.skills[j] != mark {
+				sc.skills[j] = mark
+				visit(int(j))
+			}
+		}
+	}
+}
+
+func (idx *overlapIndex) sortMatches(ms []overlapMatch) {
+	slices.SortFunc(ms, func(a, b overlapMatch) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(idx.skills[a.other].path, idx.skills[b.other].path))
+	})
+}
+
+// compare scores skills i and j: the weight of their shared words over the
+// geometric mean of the weights of their words. marked holds i+1 at every
+// term of skill i (see mark).
+func (idx *overlapIndex) compare(i, j int, marked []int32) (overlapMatch, bool) {
+	a, b := &idx.skills[i], &idx.skills[j]
+	// The shared weight is at most the lighter total, so two skills whose
+	// totals differ by more than threshold² cannot reach the threshold.
+	if lo, hi := min(a.total, b.total), max(a.total, b.total); lo < overlapThreshold*overlapThreshold*hi {
+		return overlapMatch{}, false
+	}
+	sum, count := 0.0, 0
+	stamp := int32(i + 1)
+	for _, t := range b.terms {
+		if marked[t] == stamp {
+			sum += idx.weight[t]
+			count++
+		}
+	}
+	if count < overlapMinShared || a.total == 0 || b.total == 0 {
+		return overlapMatch{}, false
+	}
+	score := sum / math.Sqrt(a.total*b.total)
+	if score < overlapThreshold {
+		return overlapMatch{}, false
+	}
+	return overlapMatch{other: j, score: score}, true
+}
+
+// scratch is one worker's space: a stamp per skill (visited) and per term
+// (the terms of the skill being compared).
+type scratch struct{ skills, terms []int32 }
+
+func (idx *overlapIndex) scratch() scratch {
+	return scratch{make([]int32, len(idx.skills)), make([]int32, len(idx.weight))}
+}
+
+// shared returns the words skills i and j share, most distinctive first,
+// as skill i writes them (the first spelling in its name and description).
+func (idx *overlapIndex) shared(i, j int) []string {
+	a, b := &idx.skills[i], &idx.skills[j]
+	inB := map[int32]bool{}
+	for _, t := range b.terms {
+		inB[t] = true
+	}
+	type word struct {
+		text   string
+		weight float64
+	}
+	var words []word
+	done := map[int32]bool{}
+	visit := func(stem, surface []byte) {
+		if t, ok := idx.dict[string(stem)]; ok && inB[t] && !done[t] {
+			done[t] = true
+			words = append(words, word{string(surface), idx.weight[t]})
+		}
+	}
+	forEachWord(a.name, visit)
+	forEachWord(a.file.Def.Description, visit)
+	slices.SortStableFunc(words, func(p, q word) int { return cmp.Compare(q.weight, p.weight) })
+	out := make([]string, len(words))
+	for k, w := range words {
+		out[k] = w.text
+	}
+	return out
+}
+
+// checkOverlap reports the skills whose descriptions overlap this one's.
+func checkOverlap(p *Pass) {
+	idx := p.run.overlapIndex()
+	ms := idx.matches(p.File.Path)
+	if len(ms) == 0 {
+		return
+	}
+	at := p.File.Frontmatter.Field("description").ValueSpan
+	for k, m := range ms {
+		if k == overlapMaxReports {
+			break
+		}
+		other := &idx.skills[m.other]
+		words := idx.shared(idx.byPath[p.File.Path], m.other)
+		more := ""
+		if len(words) > overlapMaxWords {
+			more = fmt.Sprintf(" and %d more", len(words)-overlapMaxWords)
+			words = words[:overlapMaxWords]
+		}
+		msg := fmt.Sprintf("this description and that of %q share the words %s%s (overlap %.2f, warned from %.2f): a request that uses them may pick either skill; say what only this one does",
+			other.name, strings.Join(words, ", "), more, m.score, overlapThreshold)
+		if k == overlapMaxReports-1 && len(ms) > overlapMaxReports {
+			msg += fmt.Sprintf(" (%d more skills overlap it)", len(ms)-overlapMaxReports)
+		}
+		d := p.Report(at, msg)
+		d.Related = []Related{{Path: other.path, Span: other.file.Frontmatter.Field("description").ValueSpan, Message: "the description of " + other.name}}
+	}
+}
+
+// overlapWord is one word of a text: its stem and the word as written
+// (lower-cased).
+type overlapWord struct{ stem, surface string }
+
+// overlapWords splits text into the words the overlap score counts.
+func overlapWords(text string) []overlapWord {
+	var out []overlapWord
+	forEachWord(text, func(stem, surface []byte) { out = append(out, overlapWord{string(stem), string(surface)}) })
+	return out
+}
+
+// forEachWord calls visit with the stem and the lower-cased spelling of
+// every word of text the overlap score counts: runs of letters and digits
+// of two characters or more, not only digits, not stop words. The slices
+// are valid only during the call.
+func forEachWord(text string, visit func(stem, word []byte)) {
+	var word, st []byte
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			i += size
+			continue
+		}
+		word = word[:0]
+		runes, digits := 0, true
+		for i < len(text) {
+			r, size = utf8.DecodeRuneInString(text[i:])
+			if !isWordRune(r) {
+				break
+			}
+			if r < utf8.RuneSelf {
+				if 'A' <= r && r <= 'Z' {
+					r += 'a' - 'A'
+				}
+				word = append(word, byte(r))
+			} else {
+				word = utf8.AppendRune(word, unicode.ToLower(r))
+			}
+			digits = digits && unicode.IsDigit(r)
+			runes++
+			i += size
+		}
+		if runes < 2 || digits || overlapStopWords[string(word)] {
+			continue
+		}
+		st = stem(append(st[:0], word...))
+		if len(st) == 0 || overlapStopWords[string(st)] {
+			continue
+		}
+		visit(st, word)
+	}
+}
+
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// stem removes the common English endings of a lower-cased word, in place:
+// a plural s or es, ies → y, ing and ed (undoubling a final consonant),
+// then a final e.
+func stem(w []byte) []byte {
+	n := len(w)
+	has := func(suffix string) bool { return bytes.HasSuffix(w, []byte(suffix)) }
+	switch {
+	case n > 4 && has("ies"):
+		w = append(w[:n-3], 'y')
+	case n > 4 && (has("sses") || has("shes") || has("ches") || has("xes")):
+		w = w[:n-2]
+	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
+		w = w[:n-1]
+	}
+	n = len(w)
+	switch {
+	case n > 5 && has("ing"):
+		w = undouble(w[:n-3])
+	case n > 4 && has("ed"):
+		w = undouble(w[:n-2])
+	}
+	if n := len(w); n > 3 && w[n-1] == 'e' {
+		w = w[:n-1]
+	}
+	return w
+}
+
+// undouble turns a final double consonant into one ("mapp" → "map"),
+// except ll, ss and zz ("fill", "pass").
+func undouble(w []byte) []byte {
+	n := len(w)
+	if n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouylsz", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+// overlapStopWords are the words the overlap score ignores: English
+// function words, and the words nearly every skill description uses.
+var overlapStopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`
+a about above after again against all also am an and any are as at be because been before being
+below between both but by can cannot could did do does doing done down during each either else etc
+eg ie few for from further had has have having he her here hers him his how however if in into is it
+its itself just least less let like may me might more most must my no nor not now of off on once
+one only onto or other others otherwise our ours out over own per same shall she should since so
+some such than that the their theirs them then there these they this those through thus to too under
+until up upon us very via was we were what whatever when whenever where whether which while who whom
+whose why will with within without would yet you your yours
+use used uses using user users ask asks asked asking skill skills help helps helping need needs
+want wants mention mentions mentioned trigger triggers triggered invoke invoked
+agent agents model claude assistant task tasks thing things something anything way ways work works
+any every various given new get gets make makes`) {
+		m[w] = true
+	}
+	return m
+}()

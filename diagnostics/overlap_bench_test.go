@@ -1,0 +1,50 @@
+package diagnostics
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
+)
+
+// BenchmarkDescriptionOverlap measures the description-overlap rule alone
+// over the synthetic corpus (shared/bench/gen-corpus.py's shape): building
+// the index and finding every skill's overlaps, as one Run does.
+//
+//	go test -run '^$' -bench DescriptionOverlap -benchtime 3x ./diagnostics/
+//
+// It reports the pairs scored (against the n(n-1)/2 a naive comparison
+// would make) and the skills warned.
+func BenchmarkDescriptionOverlap(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		c, err := skilltest.WriteCorpus(b.TempDir(), skilltest.CorpusOptions{N: n, Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		snap, err := skills.Load(b.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
+			var warned int
+			var idx *overlapIndex
+			for b.Loop() {
+				idx = buildOverlapIndex(snap)
+				idx.all(b.Context())
+			}
+			scored, indexed := 0, len(idx.skills)
+			sc := idx.scratch()
+			for i := range idx.skills {
+				idx.scan(i, sc, func(int) { scored++ })
+				if len(idx.found[i]) > 0 {
+					warned++
+				}
+			}
+			b.ReportMetric(float64(indexed), "skills")
+			b.ReportMetric(float64(scored)/2, "pairs-scored")
+			b.ReportMetric(float64(indexed)*float64(indexed-1)/2, "pairs-naive")
+			b.ReportMetric(float64(warned), "skills-warned")
+		})
+	}
+}
