@@ -36,6 +36,7 @@ type fakeClient struct {
 	created       []protocol.ProgressToken
 	registrations []protocol.Registration
 	config        []protocol.LSPAny // answers to workspace/configuration
+	lensRefreshes int               // workspace/codeLens/refresh requests
 }
 
 func newFakeClient() *fakeClient {
@@ -86,6 +87,11 @@ func (c *fakeClient) WorkDoneProgressCreate(_ context.Context, p *protocol.WorkD
 
 func (c *fakeClient) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
 	c.record(func() { c.registrations = append(c.registrations, p.Registrations...) })
+	return nil
+}
+
+func (c *fakeClient) CodeLensRefresh(context.Context) error {
+	c.record(func() { c.lensRefreshes++ })
 	return nil
 }
 
@@ -175,7 +181,9 @@ func newEnv(t testing.TB, eo envOptions) *env {
 		e.done <- serve(ctx, sEnd, opts, hooks)
 	}()
 	<-ready
-	_, e.conn, e.server = protocol.NewClient(ctx, e.client, jsonrpc2.NewStream(cEnd))
+	var dispatcher protocol.Server
+	_, e.conn, dispatcher = protocol.NewClient(ctx, e.client, jsonrpc2.NewStream(cEnd))
+	e.server = ownedResults{Server: dispatcher, conn: e.conn}
 	t.Cleanup(func() {
 		e.conn.Close()
 		select {
@@ -185,6 +193,28 @@ func newEnv(t testing.TB, eo envOptions) *env {
 		}
 	})
 	return e
+}
+
+// ownedResults works around a go.lsp.dev/protocol v1.0.1 client trap: a
+// textDocument/codeAction result ([]CommandOrCodeAction) decodes with
+// strings that alias the connection's read buffer, so the next message the
+// client reads (a publishDiagnostics) overwrites the titles. The server side
+// is not affected (its decoded params are owned copies; TestDecodedParamsOwned
+// pins that); the test client takes the raw result and decodes its own copy.
+type ownedResults struct {
+	protocol.Server
+	conn jsonrpc2.Conn
+}
+
+// CodeAction calls textDocument/codeAction and decodes an owned copy.
+func (o ownedResults) CodeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
+	var raw jsonrpc2.RawMessage
+	if _, err := o.conn.Call(ctx, "textDocument/codeAction", p, &raw); err != nil {
+		return nil, err
+	}
+	var out []protocol.CommandOrCodeAction
+	err := protocol.Unmarshal(raw, &out) // raw is this call's own copy
+	return out, err
 }
 
 // initialize runs initialize + initialized with the given options.

@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -133,7 +134,9 @@ func TestSoak(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := json.Marshal(render.NewReport(cold))
+		want, _ := json.Marshal(render.NewReportWith(cold, render.ReportOptions{Reason: func(f *skills.File) string {
+			return diagnostics.DropMessage(cold, f, diagnostics.Options{Quick: true})
+		}, Summary: diagnostics.DropSummary}))
 		var live render.Report
 		json.Unmarshal(w.command(cmdListSkills, nil), &live)
 		got, _ := json.Marshal(live)
@@ -141,7 +144,7 @@ func TestSoak(t *testing.T) {
 			break
 		}
 		if time.Now().After(converged) {
-			t.Fatalf("after the soak the server's skills differ from a cold discovery")
+			t.Fatalf("after the soak the server's skills differ from a cold discovery:\n%s", firstDifference(got, want))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -167,6 +170,16 @@ func TestSoak(t *testing.T) {
 		}
 	}
 	t.Logf("%s, %d skills: ops %v; heap %.1f -> %.1f MB; goroutines %d -> %d; heap/goroutines during the run: %v", duration, n, ops, float64(memBaseline)/(1<<20), float64(memAfter)/(1<<20), goBaseline, goAfter, samples)
+}
+
+// firstDifference shows where two encodings part, with some context.
+func firstDifference(got, want []byte) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	from := max(0, i-200)
+	return fmt.Sprintf("live: …%s\ncold: …%s", got[from:min(len(got), i+200)], want[from:min(len(want), i+200)])
 }
 
 // settledMemory returns the live heap after a GC and the goroutine count.

@@ -15,11 +15,11 @@ func TestMalformedBodyKeepsServing(t *testing.T) {
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
 	p.response("1")
 	p.send(`{"jsonrpc":"2.0","id":99,"method":`)
-	m, err := p.next()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if code, _ := rpcError(m); code != -32700 || string(m["id"]) != "null" {
+	// The answer has id null; a window/logMessage about the bad body may
+	// come first, and must be read before the next send (net.Pipe does not
+	// buffer: an unread answer blocks the server's read loop).
+	m := p.response("null")
+	if code, _ := rpcError(m); code != -32700 {
 		t.Errorf("answer to a non-JSON body = %s", p.seen.String())
 	}
 	p.send(`{"jsonrpc":"2.0","id":"x"}`)

@@ -207,7 +207,7 @@ description: The name differs from the folder.
 		}
 	}
 	if create == nil || len(create.Edit.DocumentChanges) != 2 {
-		t.Fatalf("no create action: %+v", acts)
+		t.Fatalf("no create action: %s", actionTitles(acts))
 	}
 	cf, ok := create.Edit.DocumentChanges[0].(*protocol.CreateFile)
 	if !ok || cf.URI != w.uri("project/.agents/skills/brand-new/SKILL.md") {
@@ -232,4 +232,15 @@ description: The name differs from the folder.
 	if !renamed {
 		t.Errorf("no folder-rename fix: %+v", acts)
 	}
+}
+
+// actionTitles lists code action titles for a failure message.
+func actionTitles(acts []protocol.CommandOrCodeAction) []string {
+	var out []string
+	for _, a := range acts {
+		if ca, ok := a.(*protocol.CodeAction); ok {
+			out = append(out, ca.Title)
+		}
+	}
+	return out
 }
