@@ -14,6 +14,9 @@ type ChatToken struct {
 	Name                  string
 	Span                  skills.Span
 	GlueBefore, GlueAfter bool
+	// Host and Sigil, when set, name the host whose sigil starts the token
+	// (Codex, "$"); "" is DSH's "/name".
+	Host, Sigil string
 }
 
 func (t ChatToken) glued() bool { return t.GlueBefore || t.GlueAfter }
@@ -75,16 +78,20 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 	if t.glued() || p.Registry.Lookup(t.Name) != nil {
 		return
 	}
-	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so DSH leaves /%s as plain text", t.Name, t.Name))
+	who, sigil := "DSH", "/"
+	if t.Host != "" {
+		who, sigil = t.Host, t.Sigil
+	}
+	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so %s leaves %s%s as plain text", t.Name, who, sigil, t.Name))
 	if best := Closest(t.Name, p.Registry); best != "" {
-		d.Message += fmt.Sprintf("; did you mean /%s?", best)
-		d.Fixes = []Fix{{Title: "Change to /" + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: "/" + best}}}}
+		d.Message += fmt.Sprintf("; did you mean %s%s?", sigil, best)
+		d.Fixes = []Fix{{Title: "Change to " + sigil + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
 	}
 }
 
 func checkNotUserInvocable(p *ChatPass, t ChatToken) {
 	s := p.Registry.Lookup(t.Name)
-	if t.glued() || s == nil || s.Invocation.UserInvocable {
+	if t.glued() || t.Host != "" || s == nil || s.Invocation.UserInvocable {
 		return
 	}
 	d := p.Report(t.Span, fmt.Sprintf("%q has user-invocable: false, so DSH leaves /%s as plain text and injects nothing", t.Name, t.Name))

@@ -39,25 +39,25 @@ const (
 const hostsDoc = " Reported only for the hosts selected with `check --host` (or the `hosts` setting); every rule's source and the host version it was read from are in docs/hosts.md."
 
 var hostRules = []*Rule{
-	{Code: CodeHostDrops, Severity: SeverityError, Summary: "a selected host skips the skill",
+	{Code: CodeHostDrops, Severity: SeverityError, Whole: true, Summary: "a selected host skips the skill",
 		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-note)." + hostsDoc,
 		File: hostCheck(CodeHostDrops)},
-	{Code: CodeHostShadowed, Severity: SeverityWarning, Summary: "a selected host uses another file of the same name",
+	{Code: CodeHostShadowed, Severity: SeverityWarning, Whole: true, Summary: "a selected host uses another file of the same name",
 		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner." + hostsDoc,
 		File: hostCheck(CodeHostShadowed)},
-	{Code: CodeHostNotDiscovered, Severity: SeverityInfo, Summary: "a selected host does not look where the file is",
+	{Code: CodeHostNotDiscovered, Severity: SeverityInfo, Whole: true, Summary: "a selected host does not look where the file is",
 		Doc:  "The host does not read this folder (Claude Code does not read .agents/skills; Gemini CLI and Goose read only the working directory's folders), or its search does not reach the file (too deep, a dot-folder). This is information: the folder is simply not that host's." + hostsDoc,
 		File: hostCheck(CodeHostNotDiscovered)},
-	{Code: CodeHostTruncated, Severity: SeverityWarning, Summary: "a selected host cuts the description",
+	{Code: CodeHostTruncated, Severity: SeverityWarning, Whole: true, Summary: "a selected host cuts the description",
 		Doc:  "The host loads the skill but the model sees less of its description: Claude Code cuts description plus when_to_use at 1,536 characters, Copilot at 1,024, Codex 0.142 and later at 1,024 in its skill list, and Codex shortens descriptions, then leaves skills out, when its skill list is over budget. Put what the skill is for first." + hostsDoc,
 		File: hostCheck(CodeHostTruncated)},
-	{Code: CodeHostChanges, Severity: SeverityWarning, Summary: "a selected host loads the skill, but not as written",
+	{Code: CodeHostChanges, Severity: SeverityWarning, Whole: true, Summary: "a selected host loads the skill, but not as written",
 		Doc:  "The host loads the skill under another name (Copilot uses the folder name when the name differs, Gemini CLI turns `:\\/<>*?\"|` into `-`), without a description (Claude Code loads a file whose YAML it cannot read with empty metadata), or next to another skill of the same name (Codex loads both)." + hostsDoc,
 		File: hostCheck(CodeHostChanges)},
-	{Code: CodeHostNote, Severity: SeverityInfo, Summary: "how a selected host reads the skill: unconfirmed or harmless",
+	{Code: CodeHostNote, Severity: SeverityInfo, Whole: true, Summary: "how a selected host reads the skill: unconfirmed or harmless",
 		Doc:  "What a host does that skill-ls could not confirm (Claude Code and Cursor are closed source; some rules are in no source skill-ls could read), marked unconfirmed in docs/hosts.md and never an error, and harmless changes: YAML a host repairs or reads with a fallback, XML tags Copilot removes, a name taken from the folder when the frontmatter has none." + hostsDoc,
 		File: hostCheck(CodeHostNote)},
-	{Code: CodeHostOverBudget, Severity: SeverityWarning, Summary: "a selected host's skill listing is over its budget",
+	{Code: CodeHostOverBudget, Severity: SeverityWarning, Whole: true, Summary: "a selected host's skill listing is over its budget",
 		Doc:       "The listing of every skill a host sends the model is larger than the host allows: Claude Code about 1% of the context window (8,000 characters when it is unknown), Codex 2% (8,000 characters). Over it, Claude Code cuts descriptions, least recently used first, and Codex shortens descriptions, then leaves skills out (host-truncated says which). Reported once per host, on the folder holding most of its skills; `skill-ls matrix` prints every host's budget, and --context-window sets the window." + hostsDoc,
 		Workspace: checkHostBudgets},
 }
@@ -117,6 +117,9 @@ func (p *Pass) severity() Severity {
 func (p *Pass) hostsSkip(r *Rule) bool {
 	if !p.opts.hostMode() || !(r.Drops || r.Code == CodeOutsideRoots) || p.Snap.InRoots(p.File.Path) {
 		return false
+	}
+	if p.opts.Quick {
+		return true // a Quick run does not evaluate the hosts: the full Run decides
 	}
 	hv := p.run.hostView()
 	return hv != nil && hv.byOthers[p.File.Path]

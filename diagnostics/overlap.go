@@ -43,7 +43,7 @@ const (
 )
 
 var overlapRules = []*Rule{
-	{Code: CodeDescriptionOverlap, Severity: SeverityWarning, Summary: "two skills' descriptions would match the same requests",
+	{Code: CodeDescriptionOverlap, Severity: SeverityWarning, Whole: true, Summary: "two skills' descriptions would match the same requests",
 		Doc: "The model picks a skill by matching the request against the names and descriptions in the catalog. When two skills are described with mostly the same words, a request worded like either can pick the other, and one of them seems never to trigger. " +
 			"skill-ls compares the skills the catalog offers (one per name, the one DSH uses; not those with `disable-model-invocation: true`, nor those whose description is still the placeholder of `skill-ls new`; files DSH cannot read are left out). " +
 			"**Words**: the name (split at `-` and `_`) and the description, lower-cased and split into runs of letters and digits; runs of digits only, single letters and common words are dropped (English function words such as *the*, *and*, *with*, and the words every description uses such as *use*, *when*, *user*, *skill*, *asks*); a plural `s`/`es`, `ies` → `y`, `ing`, `ed` and a final `e` are removed, so *reviews*, *reviewing* and *reviewed* are one word. " +

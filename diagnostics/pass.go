@@ -29,7 +29,7 @@ type Pass struct {
 // config do not turn it off, and the hosts selected do not leave it to
 // their own rules (see hostsSkip).
 func (p *Pass) runs(r *Rule) bool {
-	return p.grade(r) != SeverityOff && !p.hostsSkip(r)
+	return p.grade(r) != SeverityOff && !(p.opts.Quick && r.Whole) && !p.hostsSkip(r)
 }
 
 // lookup returns the rule with the code, or nil.

@@ -90,6 +90,10 @@ type Options struct {
 	Rules RuleConfig
 	// MaxDescription is the catalog description cap (default 500).
 	MaxDescription int
+	// Quick leaves out the rules that need facts about every file
+	// (Rule.Whole): the language server's per-keystroke path, which keeps
+	// their results from its last full Run.
+	Quick bool
 	// Hosts are the agents whose verdicts are reported besides DSH's rules
 	// (`check --host`, the hosts setting); empty means DSH alone. HostEnv
 	// places their folders. See hosts.go.

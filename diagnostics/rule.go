@@ -38,6 +38,10 @@ type Rule struct {
 	// Severity is the default severity, used by profiles that do not grade
 	// the rule. SeverityOff means the rule runs only where a profile grades it.
 	Severity Severity
+	// Whole marks a rule that needs facts about every file of the snapshot
+	// (an index of all descriptions, the hosts' verdicts): a Quick run
+	// leaves it out.
+	Whole bool
 
 	Finding     func(p *Pass, fd skills.Finding)
 	File        func(p *Pass)

@@ -128,7 +128,7 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 func (rs *runState) workspaceDiagnostics() []Diagnostic {
 	p := &WorkspacePass{Snap: rs.snap, run: rs}
 	for _, r := range table().sorted {
-		if r.Workspace == nil || rs.opts.Grade("", r) == SeverityOff {
+		if r.Workspace == nil || (rs.opts.Quick && r.Whole) || rs.opts.Grade("", r) == SeverityOff {
 			continue
 		}
 		p.rule = r
@@ -184,6 +184,7 @@ func DropMessage(snap *skills.Snapshot, f *skills.File, opts Options) string {
 	if f.Drop == nil {
 		return ""
 	}
+	opts.Quick = true
 	for _, d := range CheckFile(snap, f, opts) {
 		if d.Code == string(f.Drop.Code) && d.Span == f.Drop.Span {
 			return strings.TrimPrefix(d.Message, dropPrefix)

@@ -32,7 +32,9 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	case t.chat():
 		ds = chatDiagnostics(t.snap, t.doc, t.st.optionsFor(t.path))
 	case t.file != nil && t.snap.File(t.path) == t.file:
-		ds = diagnostics.RunFile(t.snap, t.path, t.st.optionsFor(t.path))
+		opts := t.st.optionsFor(t.path)
+		opts.Quick = true // the whole-snapshot rules offer no fixes
+		ds = diagnostics.RunFile(t.snap, t.path, opts)
 	default:
 		return out, nil // the snapshot lags the buffer
 	}
@@ -154,12 +156,20 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	if fld := f.Frontmatter.Field("name"); fld != nil {
 		rng = t.rng(fld.KeySpan)
 	}
-	return []protocol.CodeLens{{
+	lenses := []protocol.CodeLens{{
 		Range: rng,
 		Command: protocol.Command{
 			Title:     title,
 			Command:   cmdPreviewSkill,
 			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
 		},
-	}}, nil
+	}}
+	if hostLine := s.hostLens(ctx, t); hostLine != "" {
+		lenses = append(lenses, protocol.CodeLens{Range: rng, Command: protocol.Command{
+			Title:     hostLine,
+			Command:   cmdPreviewSkill,
+			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
+		}})
+	}
+	return lenses, nil
 }

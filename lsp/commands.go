@@ -45,7 +45,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return nil, err
 	}
 	if p.Command == cmdDocumentInfo {
-		return runDocumentInfo(st, args)
+		return s.runDocumentInfo(ctx, st, args)
 	}
 	var path string
 	if args.URI != "" {

@@ -32,12 +32,12 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 // chatCompletion completes `/name` and `/skill:name` with every skill a
 // user can invoke, filtered by what is typed, replacing the whole token.
 func chatCompletion(t *target) protocol.CompletionResult {
-	tok, ok := render.TokenAt(string(t.text), t.off)
+	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(invocationSigils(t.st, t.path), ""))
 	if !ok {
 		return nil
 	}
 	maxLen := t.st.settings.CatalogDescriptionMaxLength
-	prefix := "/"
+	prefix := string(tok.Sigil)
 	if tok.TUI {
 		prefix = "/skill:"
 	}

@@ -76,7 +76,9 @@ func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
 			}
 			continue
 		}
-		q.publishFile(st, snap, f, diagnostics.RunFile(snap, p, st.optionsFor(p)))
+		opts := st.optionsFor(p)
+		opts.Quick = true // per keystroke: no index of every description, no host walk
+		q.publishFile(st, snap, f, append(diagnostics.RunFile(snap, p, opts), q.carried(p)...))
 	}
 }
 
@@ -86,6 +88,7 @@ func (q *scheduler) publishPass(st *snapshot, r passResult) {
 	if q.ctx.Err() != nil {
 		return
 	}
+	q.keepWhole(r)
 	keep := map[uri.URI]bool{}
 	paths := make([]string, 0, len(r.byPath))
 	for p := range r.byPath {
@@ -110,6 +113,22 @@ func (q *scheduler) publishPass(st *snapshot, r passResult) {
 		}
 	}
 	q.pub.clearExcept(keep)
+	q.refreshLenses(st)
+}
+
+// refreshLenses asks the client for new code lenses after a pass when they
+// may have changed without an edit to their file: after the views were
+// built (settings, folders), and after each pass when hosts are selected,
+// since the hosts lens depends on the other files (shadowing, budgets).
+func (q *scheduler) refreshLenses(st *snapshot) {
+	hostsSelected := slices.ContainsFunc(st.views, func(v viewSnapshot) bool { return len(v.opts.Hosts) > 0 })
+	q.mu.Lock()
+	first := !q.lensesRefreshed
+	q.lensesRefreshed = true
+	q.mu.Unlock()
+	if first || hostsSelected {
+		q.pub.refreshCodeLenses()
+	}
 }
 
 // publishFile publishes the diagnostics of a skill file from snap, with the
@@ -139,5 +158,36 @@ func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Option
 	for _, c := range render.GestureCandidates(string(d.text)) {
 		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: skills.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
 	}
+	seen := map[string]bool{"/": true}
+	for _, h := range opts.Hosts {
+		if sigil := h.Invocation.Sigil; sigil != "" && !seen[sigil] {
+			seen[sigil] = true
+			for _, tok := range render.SigilTokens(string(d.text), sigil[0]) {
+				toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: skills.Span{Start: tok.Start, End: tok.End}, Host: h.Name, Sigil: sigil})
+			}
+		}
+	}
 	return diagnostics.Chat(d.key, toks, snap.Registry, opts)
+}
+
+// keepWhole records the diagnostics of the whole-snapshot rules of a pass.
+func (q *scheduler) keepWhole(r passResult) {
+	whole := map[string][]diagnostics.Diagnostic{}
+	for p, fd := range r.byPath {
+		for _, d := range fd.diags {
+			if rule := diagnostics.Lookup(d.Code); rule != nil && rule.Whole {
+				whole[p] = append(whole[p], d)
+			}
+		}
+	}
+	q.mu.Lock()
+	q.whole = whole
+	q.mu.Unlock()
+}
+
+// carried returns the last pass's whole-snapshot diagnostics of path.
+func (q *scheduler) carried(path string) []diagnostics.Diagnostic {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.whole[path]
 }

@@ -6,6 +6,7 @@ package lsp
 // guard that keeps other Markdown out of every feature.
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,9 @@ type catalogInfo struct {
 	// Note, set when DSH publishes no catalog, says why (it is not model
 	// text: previews show it instead of an empty catalog).
 	Note string `json:"note,omitempty"`
+	// Hosts gives, with the hosts setting, each selected host's catalog
+	// budget in a few words ("812 of 8000 characters"), by host id.
+	Hosts map[string]string `json:"hosts,omitempty"`
 }
 
 // documentKind classifies the document at path: an open buffer by what it
@@ -68,7 +72,7 @@ func documentKind(st *snapshot, path, languageID string) string {
 }
 
 // runDocumentInfo answers skill-ls.documentInfo {uri, languageId?}.
-func runDocumentInfo(st *snapshot, args commandArgs) (protocol.LSPAny, error) {
+func (s *server) runDocumentInfo(ctx context.Context, st *snapshot, args commandArgs) (protocol.LSPAny, error) {
 	if args.URI == "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdDocumentInfo+": give a uri")
 	}
@@ -81,7 +85,7 @@ func runDocumentInfo(st *snapshot, args commandArgs) (protocol.LSPAny, error) {
 	}
 	entries := render.Entries(snap.Registry.Winners, st.settings.CatalogDescriptionMaxLength)
 	text, _ := render.CatalogStep(entries, nil, false, render.CatalogOptions{V1: st.settings.CatalogVersion == "v1"})
-	info.Catalog = catalogInfo{Skills: len(entries), Characters: utf8.RuneCountInString(text)}
+	info.Catalog = catalogInfo{Skills: len(entries), Characters: utf8.RuneCountInString(text), Hosts: s.hostBudgets(ctx, st, path)}
 	if len(entries) == 0 {
 		info.Catalog.Note = render.NoCatalogReason(snap.Registry)
 	}

@@ -31,6 +31,11 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		text, sp = skillSummary(t, tok.Name), skills.Span{Start: tok.Start, End: tok.End}
 	default:
 		text, sp = skillFileHover(t)
+		if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {
+			if h := s.hostHover(ctx, t); h != "" {
+				text += "\n\n" + h
+			}
+		}
 	}
 	if text == "" {
 		return nil, nil

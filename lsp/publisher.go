@@ -30,6 +30,10 @@ type publisher interface {
 	// does not support it). It may send a request to the client: never
 	// call it on the read loop.
 	beginProgress(ctx context.Context, title, message string) progress
+	// refreshCodeLenses asks the client to request its code lenses again
+	// (workspace/codeLens/refresh; a no-op when the client does not
+	// support it). It does not wait for the answer.
+	refreshCodeLenses()
 }
 
 // outbox sends what the server tells the client outside replies:
@@ -146,4 +150,18 @@ func (o *outbox) showProblems(problems []string) {
 			o.client.ShowMessage(o.bg, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: "skill-ls: " + msg})
 		})
 	}
+}
+
+// refreshCodeLenses implements [publisher], on a goroutine of its own: the
+// request awaits the client's answer.
+func (o *outbox) refreshCodeLenses() {
+	caps := o.capabilities()
+	if caps.Workspace == nil || caps.Workspace.CodeLens == nil || caps.Workspace.CodeLens.RefreshSupport == nil || !*caps.Workspace.CodeLens.RefreshSupport {
+		return
+	}
+	o.wg.Go(func() {
+		if err := o.client.CodeLensRefresh(o.bg); err != nil {
+			o.logger.Debug("workspace/codeLens/refresh failed", "err", err)
+		}
+	})
 }

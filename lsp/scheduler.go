@@ -8,6 +8,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
 )
 
 // scheduler diagnoses the views of one set. It knows the editor state only
@@ -27,6 +29,14 @@ type scheduler struct {
 	mu    sync.Mutex // guards the fields below
 	dirty map[string]bool
 	full  bool
+	// whole are, per path, the diagnostics of the last workspace-wide pass
+	// from rules that need every file (Rule.Whole): the fast path, which
+	// leaves those rules out, publishes them along until the next pass.
+	whole map[string][]diagnostics.Diagnostic
+	// lensesRefreshed is set after the first pass has asked the client to
+	// refresh its code lenses (the views, and so the lenses' settings, are
+	// new with each scheduler).
+	lensesRefreshed bool
 }
 
 func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, state func() *snapshot, afterFastPath func(*snapshot)) *scheduler {

@@ -56,6 +56,8 @@ func (p *fakePublisher) clearExcept(map[uri.URI]bool) {
 
 func (p *fakePublisher) beginProgress(context.Context, string, string) progress { return progress{} }
 
+func (p *fakePublisher) refreshCodeLenses() {}
+
 // last returns the last publish for u, if any.
 func (p *fakePublisher) last(u uri.URI) (publishCall, bool) {
 	p.mu.Lock()

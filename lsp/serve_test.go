@@ -75,7 +75,7 @@ func TestInitializeCapabilities(t *testing.T) {
 	if !ok || sync.Change == nil || *sync.Change != protocol.TextDocumentSyncKindFull || sync.OpenClose == nil || !*sync.OpenClose || sync.Save == nil {
 		t.Errorf("textDocumentSync = %#v", c.TextDocumentSync)
 	}
-	if c.CompletionProvider == nil || !slices.Equal(c.CompletionProvider.TriggerCharacters, []string{"/", ":"}) {
+	if c.CompletionProvider == nil || !slices.Equal(c.CompletionProvider.TriggerCharacters, []string{"/", ":", "$"}) {
 		t.Errorf("completionProvider = %#v", c.CompletionProvider)
 	}
 	if !slices.Equal(c.ExecuteCommandProvider.Commands, commands) {

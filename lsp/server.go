@@ -46,6 +46,8 @@ type server struct {
 	calls  inflight        // running calls
 	out    *outbox         // diagnostics, progress and messages to the client
 	sess   *session        // the editor state: documents, settings, folders, views
+	// matrices caches the other hosts' verdicts per view snapshot.
+	matrices matrixCache
 
 	mu sync.Mutex // guards the fields below
 	// state is the lifecycle stage.
@@ -153,7 +155,7 @@ func serverCapabilities() protocol.ServerCapabilities {
 			Change:    &full,
 			Save:      &protocol.SaveOptions{IncludeText: ptr(false)},
 		},
-		CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"/", ":"}},
+		CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"/", ":", "$"}},
 		HoverProvider:          protocol.Boolean(true),
 		DefinitionProvider:     protocol.Boolean(true),
 		ReferencesProvider:     protocol.Boolean(true),

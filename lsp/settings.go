@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
 // Settings are the client-controlled settings of docs/server.md. The zero
@@ -28,6 +29,8 @@ type Settings struct {
 	ChatLanguages               []string
 	ChatPatterns                []string
 	DiagnosticsDelay            time.Duration
+	Hosts                       []string // host ids (or "all") besides DSH; nil: DSH alone
+	ContextWindow               int      // tokens, for hosts' percentage budgets; 0: unknown
 	// explicit holds the keys the user set (in initializationOptions or a
 	// configuration change): they win over the project's .skill-ls.yaml.
 	explicit map[string]bool
@@ -68,6 +71,8 @@ type rawSettings struct {
 	ChatLanguages               *[]string `json:"chatLanguages"`
 	ChatPatterns                *[]string `json:"chatPatterns"`
 	DiagnosticsDelay            *int      `json:"diagnosticsDelay"`
+	Hosts                       *[]string `json:"hosts"`
+	ContextWindow               *int      `json:"contextWindow"`
 }
 
 // parseSettings lays the keys present in data (a JSON object, or null/empty
@@ -199,6 +204,27 @@ func (p *settingsParser) set(key string, value json.RawMessage) {
 		} else {
 			p.s.DiagnosticsDelay = time.Duration(ms) * time.Millisecond
 		}
+	default:
+		p.setHosts(key, r)
+	}
+}
+
+// setHosts applies the host settings: the hosts (checked against
+// skills/hosts) and the context window.
+func (p *settingsParser) setHosts(key string, r rawSettings) {
+	switch {
+	case r.Hosts != nil:
+		if _, err := hosts.Select(strings.Join(*r.Hosts, ",")); err != nil && len(*r.Hosts) > 0 {
+			p.bad(key, "%v", err)
+			return
+		}
+		p.s.Hosts = slices.Clone(*r.Hosts)
+	case r.ContextWindow != nil:
+		if *r.ContextWindow < 0 {
+			p.bad(key, "%d is negative", *r.ContextWindow)
+			return
+		}
+		p.s.ContextWindow = *r.ContextWindow
 	}
 }
 
@@ -227,7 +253,7 @@ func (p *settingsParser) chatPatterns(key string, globs []string) {
 var knownSettings = map[string]struct{}{
 	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "projectRoot": {}, "dshHome": {},
 	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {},
-	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {},
+	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {}, "hosts": {}, "contextWindow": {},
 }
 
 // diagOptions are the rule options the settings select, laid over the

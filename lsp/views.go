@@ -6,12 +6,15 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
 // view is one workspace folder: a DSH session whose cwd is the folder.
@@ -60,25 +63,49 @@ func (s *session) newViewSetLocked() *viewSet {
 		folders = []string{""} // no cwd: user, custom and bundled roots only
 	}
 	for _, f := range folders {
-		project := projectRootFor(settings.ProjectRoot, f)
-		vc := loadViewConfig(f, project)
-		roots := skills.Roots(skills.RootOptions{
-			Cwd:            f,
-			ProjectRoot:    project,
-			DSHHome:        settings.DSHHome,
-			AgentsHome:     settings.AgentsHome,
-			CustomDirs:     append(slices.Clone(settings.CustomDirs), vc.roots()...),
-			BundledDir:     settings.BundledDir,
-			NoDefaultRoots: settings.NoDefaultRoots,
-			Getenv:         s.opts.Getenv,
-			HomeDir:        s.opts.HomeDir,
-		})
-		set.views = append(set.views, &view{folder: f, ws: skills.NewWorkspace(roots, skills.LoadOptions{}), config: vc, opts: settings.diagOptions(vc.cfg)})
+		set.views = append(set.views, s.newView(f, &settings))
 	}
 	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub,
 		func() *snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
 	return set
+}
+
+// newView builds the view of one workspace folder: its project's config
+// file, its roots, and the rule options of the settings laid over the file
+// (with the hosts they select).
+func (s *session) newView(folder string, settings *Settings) *view {
+	project := projectRootFor(settings.ProjectRoot, folder)
+	vc := loadViewConfig(folder, project)
+	ro := skills.RootOptions{
+		Cwd:            folder,
+		ProjectRoot:    project,
+		DSHHome:        settings.DSHHome,
+		AgentsHome:     settings.AgentsHome,
+		CustomDirs:     append(slices.Clone(settings.CustomDirs), vc.roots()...),
+		BundledDir:     settings.BundledDir,
+		NoDefaultRoots: settings.NoDefaultRoots,
+		Getenv:         s.opts.Getenv,
+		HomeDir:        s.opts.HomeDir,
+	}
+	opts := settings.diagOptions(vc.cfg)
+	list := settings.Hosts
+	if !settings.explicit["hosts"] && vc.cfg != nil {
+		list = vc.cfg.Hosts
+	}
+	if selected, err := hosts.Select(strings.Join(list, ",")); err == nil && len(list) > 0 && folder != "" {
+		home := s.opts.HomeDir
+		if home == "" {
+			home, _ = os.UserHomeDir()
+		}
+		getenv := s.opts.Getenv
+		if getenv == nil {
+			getenv = os.Getenv
+		}
+		opts.Hosts = selected
+		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
+	}
+	return &view{folder: folder, ws: skills.NewWorkspace(skills.Roots(ro), skills.LoadOptions{}), config: vc, opts: opts}
 }
 
 // roots returns the roots of every view.

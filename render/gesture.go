@@ -113,22 +113,30 @@ type CursorToken struct {
 	Name       string // the full name after "/" or "/skill:"
 	Prefix     string // typed part of the name before the cursor
 	TUI        bool   // "/skill:" form
+	Sigil      byte   // the character that starts the token: '/' (or '$' for Codex)
 }
 
 // TokenAt finds the token that the cursor (byte offset) is in or just
 // after. A token starts at the beginning of the text or after JavaScript
 // whitespace.
 func TokenAt(text string, off int) (CursorToken, bool) {
+	return TokenAtWith(text, off, "/")
+}
+
+// TokenAtWith is TokenAt for tokens started by any of the sigils ("/", and
+// "$" for Codex's $name); only "/" has the "/skill:" form.
+func TokenAtWith(text string, off int, sigils string) (CursorToken, bool) {
 	off = max(0, min(off, len(text)))
 	isName := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' }
 	i := off
 	for i > 0 && (isName(text[i-1]) || text[i-1] == ':') {
 		i--
 	}
-	if i == 0 || text[i-1] != '/' {
+	if i == 0 || !strings.Contains(sigils, text[i-1:i]) {
 		return CursorToken{}, false
 	}
 	slash := i - 1
+	sigil := text[slash]
 	if slash > 0 {
 		r := lastRune(text[:slash])
 		if !jstext.IsSpace(r) {
@@ -141,7 +149,10 @@ func TokenAt(text string, off int) (CursorToken, bool) {
 	}
 	word := text[slash+1 : end]
 	typed := text[slash+1 : off]
-	tok := CursorToken{Start: slash, End: end}
+	tok := CursorToken{Start: slash, End: end, Sigil: sigil}
+	if sigil != '/' && strings.Contains(word, ":") {
+		return CursorToken{}, false
+	}
 	if rest, ok := strings.CutPrefix(word, "skill:"); ok {
 		tok.TUI = true
 		tok.Name = rest

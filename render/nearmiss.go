@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -80,4 +81,30 @@ func isGlue(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// SigilTokens returns the tokens of text that another host's invocation
+// sigil starts (Codex's "$name"): the sigil at the start of the text or
+// after JavaScript whitespace, a name in the skill-name grammar, then
+// whitespace, punctuation or the end. A name without a letter ("$5", a
+// price) is not a token.
+func SigilTokens(text string, sigil byte) []Token {
+	var out []Token
+	for i := 0; i < len(text); i++ {
+		if text[i] != sigil {
+			continue
+		}
+		end := i + 1
+		for end < len(text) && isNameByte(text[end]) {
+			end++
+		}
+		name := text[i+1 : end]
+		before, okBefore := sideOf(text, i, true)
+		_, okAfter := sideOf(text, end, false)
+		if skills.IsSkillName(name) && strings.ContainsAny(name, "abcdefghijklmnopqrstuvwxyz") && okBefore && !before && okAfter {
+			out = append(out, Token{Name: name, Start: i, End: end})
+		}
+		i = end - 1
+	}
+	return out
 }

@@ -41,3 +41,23 @@ func TestGestureCandidates(t *testing.T) {
 		}
 	}
 }
+
+func TestSigilTokens(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"use $pdf-tools now", []string{"pdf-tools 4-14"}},
+		{"$pdf, and $docx.", []string{"pdf 0-4", "docx 10-15"}},
+		{"cost $5 a$b $Foo $a--b é $ok", []string{"ok 26-29"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tok := range SigilTokens(tt.text, '$') {
+			got = append(got, fmt.Sprintf("%s %d-%d", tok.Name, tok.Start, tok.End))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("SigilTokens(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

@@ -42,7 +42,7 @@ interface State_ {
   previews: Record<string, PreviewRecord>;
   view?: ViewSnapshot & { count: number };
   report?: { text: string; count: number };
-  status?: { visible: boolean; text: string; count: number };
+  status?: { visible: boolean; text: string; tooltip?: string; count: number };
   diagnostics: { uri: string; items: { source?: string; code?: unknown; severity: number; message: string; range: number[] }[] }[];
   writes: number;
 }

@@ -19,11 +19,14 @@ export interface ServerSettings {
   chatLanguages?: string[];
   chatPatterns?: string[];
   diagnosticsDelay?: number;
+  hosts?: string[];
+  contextWindow?: number;
 }
 
 const SERVER_KEYS: (keyof ServerSettings)[] = [
   'profile', 'catalogDescriptionMaxLength', 'catalogVersion', 'dshHome', 'agentsHome', 'customDirs',
   'bundledDir', 'noDefaultRoots', 'projectRoot', 'chatLanguages', 'chatPatterns', 'diagnosticsDelay',
+  'hosts', 'contextWindow',
 ];
 
 /** Keys whose change alters the document selector, so the client restarts. */
@@ -32,6 +35,7 @@ export const RESTART_KEYS = ['serverPath', 'chatLanguages', 'chatPatterns'];
 function nonEmpty(v: unknown): boolean {
   if (v === undefined || v === null) return false;
   if (typeof v === 'string') return v.trim() !== '';
+  if (Array.isArray(v)) return v.length > 0;
   return true;
 }
 

@@ -4,14 +4,21 @@ import * as vscode from 'vscode';
 
 export interface DocumentInfo {
   kind: 'skill' | 'chat' | 'other';
-  catalog: { skills: number; characters: number };
+  catalog: {
+    skills: number;
+    characters: number;
+    /** Why DSH publishes no catalog, when it does not. */
+    note?: string;
+    /** With the skillLs.hosts setting: each host's catalog budget ("812 of 8000 characters"). */
+    hosts?: Record<string, string>;
+  };
 }
 
 export type GetInfo = (doc: vscode.TextDocument) => Promise<DocumentInfo | undefined>;
 
 export class CatalogStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('skillLs.catalog', vscode.StatusBarAlignment.Right, 100);
-  private readonly updated = new vscode.EventEmitter<{ visible: boolean; text: string }>();
+  private readonly updated = new vscode.EventEmitter<{ visible: boolean; text: string; tooltip?: string }>();
   /** Fires after each update, for the e2e observer. */
   readonly onDidUpdate = this.updated.event;
   private seq = 0;
@@ -43,11 +50,16 @@ export class CatalogStatus implements vscode.Disposable {
       this.updated.fire({ visible: false, text: '' });
       return;
     }
-    const { skills, characters } = info.catalog;
+    const { skills, characters, hosts } = info.catalog;
     this.item.text = `$(book) ${skills} skill${skills === 1 ? '' : 's'} · ${characters.toLocaleString('en-US')} chars`;
-    this.item.tooltip = `The catalog the model receives lists ${skills} skill${skills === 1 ? '' : 's'} ` +
+    let tooltip = `The catalog the model receives lists ${skills} skill${skills === 1 ? '' : 's'} ` +
       `in ${characters.toLocaleString('en-US')} characters. Click to preview it.`;
+    const budgets = Object.entries(hosts ?? {}).sort(([a], [b]) => a.localeCompare(b));
+    if (budgets.length > 0) {
+      tooltip += '\n\nCatalog budgets of the other hosts:\n' + budgets.map(([id, b]) => `${id}: ${b}`).join('\n');
+    }
+    this.item.tooltip = tooltip;
     this.item.show();
-    this.updated.fire({ visible: true, text: this.item.text });
+    this.updated.fire({ visible: true, text: this.item.text, tooltip });
   }
 }

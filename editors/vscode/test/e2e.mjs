@@ -492,6 +492,33 @@ async function main() {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Backspace');
 
+    // 9c. the hosts setting: what Claude Code and Codex do with a skill, in a
+    // second code lens and in the status bar item's tooltip.
+    setWorkspaceSettings({ 'skillLs.hosts': ['claude', 'codex'] });
+    await runCommand('View: Close All Editors');
+    await openFile('.agents/skills/pdf-tools/SKILL.md');
+    const hostLens = await poll(async () => {
+      const all = await page.locator('.editor-group-container.active .codelens-decoration').allInnerTexts();
+      return all.find((t) => t.includes('Claude Code'));
+    }, 20000);
+    await shot('hosts-lens');
+    check('with skillLs.hosts, a code lens says what the other hosts do ("not read by Claude Code")',
+      hostLens && /not read by Claude Code/.test(hostLens), JSON.stringify(hostLens));
+    const budgetTip = await poll(() => {
+      const st = readOut()?.status;
+      return st?.tooltip?.includes('codex:') ? st.tooltip : undefined;
+    }, 15000);
+    await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ chars/ }).first().hover();
+    const hoverText = await poll(async () => {
+      const t = await page.locator('.workbench-hover, .monaco-hover').last().innerText().catch(() => '');
+      return /claude:/.test(t) && /codex:/.test(t) ? t : undefined;
+    }, 10000);
+    await shot('hosts-status-tooltip');
+    check('hovering the status bar item shows each host\'s catalog budget', budgetTip && hoverText,
+      `${JSON.stringify(hoverText)} (observer: ${JSON.stringify(readOut()?.status)})`);
+    setWorkspaceSettings({});
+    await page.mouse.move(10, 10);
+
     const errors = readOut()?.errors ?? [];
     check('the extension reported no errors', errors.length === 0, JSON.stringify(errors));
 

@@ -1,0 +1,108 @@
+package lsp
+
+// hosts.go: what the other agents (Claude Code, Codex, Gemini CLI, ...) do
+// with a skill, in the editor: a hover line, a code lens, each host's
+// catalog budget, and their invocation syntax in chat buffers. Only with
+// the hosts setting (or the config file's hosts key); DSH alone otherwise.
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// matrixCache holds the host matrix of the latest skills snapshot of each
+// view: the matrix lists the disk and parses every host's files, so it is
+// made once per snapshot, on first use.
+type matrixCache struct {
+	mu      sync.Mutex // guards entries
+	entries map[string]matrixEntry
+}
+
+type matrixEntry struct {
+	snap *skills.Snapshot
+	m    *hosts.Matrix
+}
+
+// matrixFor returns the host matrix of the view that owns path, or nil
+// when the view selects no host.
+func (c *matrixCache) matrixFor(ctx context.Context, st *snapshot, path string) *hosts.Matrix {
+	i := st.viewIndex(path)
+	if i < 0 || len(st.views[i].opts.Hosts) == 0 {
+		return nil
+	}
+	v := st.views[i]
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[v.folder]; ok && e.snap == v.skills {
+		return e.m
+	}
+	m, err := diagnostics.HostMatrix(ctx, v.skills, v.opts)
+	if err != nil {
+		return nil
+	}
+	if c.entries == nil {
+		c.entries = map[string]matrixEntry{}
+	}
+	c.entries[v.folder] = matrixEntry{snap: v.skills, m: m}
+	return m
+}
+
+// hostHover is the hosts' part of the hover on a skill's name.
+func (s *server) hostHover(ctx context.Context, t *target) string {
+	m := s.matrices.matrixFor(ctx, t.st, t.path)
+	if m == nil {
+		return ""
+	}
+	return m.Hover(t.path, selectedHosts(t.st, t.path)...)
+}
+
+// hostLens is the one line of a code lens saying what the hosts do with the
+// file ("loads in DSH, Codex · dropped by Goose · not read by Claude Code").
+func (s *server) hostLens(ctx context.Context, t *target) string {
+	m := s.matrices.matrixFor(ctx, t.st, t.path)
+	if m == nil {
+		return ""
+	}
+	return m.Summary(t.path, selectedHosts(t.st, t.path)...)
+}
+
+// hostBudgets gives each selected host's catalog budget in a few words
+// ("812 of 8000 characters"), for a status bar.
+func (s *server) hostBudgets(ctx context.Context, st *snapshot, path string) map[string]string {
+	m := s.matrices.matrixFor(ctx, st, path)
+	if m == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, h := range selectedHosts(st, path) {
+		if r := m.Results[h.ID]; r != nil {
+			out[string(h.ID)] = r.Budget.String()
+		}
+	}
+	return out
+}
+
+// selectedHosts returns the hosts the view owning path selects.
+func selectedHosts(st *snapshot, path string) []*hosts.Host {
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].opts.Hosts
+	}
+	return nil
+}
+
+// invocationSigils returns the sigils that start a manual invocation for
+// the hosts of the view owning path: "/" always (DSH), "$" with Codex.
+func invocationSigils(st *snapshot, path string) []string {
+	out := []string{"/"}
+	for _, h := range selectedHosts(st, path) {
+		if h.Invocation.Sigil != "" && !slices.Contains(out, h.Invocation.Sigil) {
+			out = append(out, h.Invocation.Sigil)
+		}
+	}
+	return out
+}
