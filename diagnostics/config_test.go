@@ -88,12 +88,12 @@ ignore: ["drafts"]
 }
 
 // TestSchemaUpToDate keeps docs/skill-ls.schema.json in step with the rule
-// table (SKILL_LS_UPDATE=1 rewrites it).
+// table (-update rewrites it).
 // The VS Code extension bundles a copy, for its yamlValidation.
 func TestSchemaUpToDate(t *testing.T) {
 	want := ConfigSchema()
 	for _, path := range []string{"../docs/skill-ls.schema.json", "../editors/vscode/schemas/skill-ls.schema.json"} {
-		if os.Getenv("SKILL_LS_UPDATE") != "" {
+		if updating() {
 			os.MkdirAll(filepath.Dir(path), 0o755)
 			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 				t.Fatal(err)
@@ -104,7 +104,7 @@ func TestSchemaUpToDate(t *testing.T) {
 			t.Fatal(err)
 		}
 		if string(got) != want {
-			t.Errorf("%s is stale; run SKILL_LS_UPDATE=1 go test ./diagnostics -run TestSchema", path)
+			t.Errorf("%s is stale; run go test ./diagnostics -run TestSchema -update", path)
 		}
 	}
 }

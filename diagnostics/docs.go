@@ -11,7 +11,7 @@ func Markdown() string {
 	var b strings.Builder
 	b.WriteString("# skill-ls diagnostics\n\n")
 	b.WriteString("Every diagnostic has a stable code. Codes marked **drops** describe problems that make the DeepSeek Harness (DSH) ignore the skill; their messages start with \"DSH drops this skill\". The severity columns give each rule's grade under each profile (`--profile`, the `profile` setting); \"off\" means the profile does not run the rule.\n\n")
-	b.WriteString("This page is generated from the rule table in `diagnostics/` (one file per topic) by `SKILL_LS_UPDATE=1 go test ./diagnostics -run TestDocs`.\n\n")
+	b.WriteString("This page is generated from the rule table in `diagnostics/` (one file per topic) by `go test ./diagnostics -run TestDocs -update`.\n\n")
 	profiles := Profiles()
 	b.WriteString("| code |")
 	for _, p := range profiles {
@@ -38,7 +38,7 @@ func Markdown() string {
 		fmt.Fprintf(&b, "### %s\n\n%s.\n\n%s\n\n", p.Name, upper(p.Summary), p.Doc)
 	}
 	b.WriteString("## Positions\n\nLines are 1-based everywhere. Columns are 1-based byte offsets in the `text`, `json` and `github` formats of `skill-ls check` (what editors' error parsers and GitHub annotations expect), UTF-16 code units in `sarif` (SARIF's `columnKind` is declared as `utf16CodeUnits`) and in the language server (LSP positions are UTF-16).\n")
-	b.WriteString("\n## Fixes\n\nThe quick fixes an editor offers. `skill-ls check --fix` applies the safe ones (one per diagnostic, again until none is left), `--unsafe-fixes` adds the unsafe ones, which change the skill's meaning or identity; `--diff` shows them without writing. Suppression fixes insert a suppression comment (see [config.md](config.md#inline-suppression)) and chat fixes edit a chat buffer: only the editor applies those.\n\n| code | fix | kind |\n|---|---|---|\n")
+	b.WriteString("\n## Fixes\n\nThe quick fixes an editor offers. `skill-ls check --fix` applies the safe ones (one per diagnostic, again until none is left), `--unsafe-fixes` adds the unsafe ones, which change the skill's meaning or identity; `--diff` shows them without writing. Suppression fixes insert a suppression comment (see [config.md](config.md#inline-suppression)) and chat fixes edit a chat buffer: only the editor applies those. The editor action creates a new skill (a file the client creates; never over an existing one).\n\n| code | fix | kind |\n|---|---|---|\n")
 	for _, f := range FixDocs {
 		code := f.Code
 		if Lookup(code) != nil {

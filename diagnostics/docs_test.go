@@ -11,7 +11,7 @@ import (
 func TestDocsUpToDate(t *testing.T) {
 	const path = "../docs/diagnostics.md"
 	want := Markdown()
-	if os.Getenv("SKILL_LS_UPDATE") != "" {
+	if updating() {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -21,7 +21,7 @@ func TestDocsUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != want {
-		t.Errorf("%s is stale; run SKILL_LS_UPDATE=1 go test ./diagnostics -run TestDocs", path)
+		t.Errorf("%s is stale; run go test ./diagnostics -run TestDocs -update", path)
 	}
 }
 

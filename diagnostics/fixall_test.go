@@ -30,7 +30,7 @@ import (
 //
 // Every other file must be unchanged. The fixed tree must have no
 // diagnostic left with a fix of the level, and fixing it again must change
-// nothing. SKILL_LS_UPDATE=1 rewrites the sections.
+// nothing. -update (or SKILL_LS_UPDATE=1) rewrites the sections.
 func TestFixGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/fixes/*.txtar")
 	if len(files) == 0 {
@@ -56,7 +56,7 @@ func TestFixGolden(t *testing.T) {
 			for path, data := range res.Fixed {
 				fixed[movedPath(path, res.Renames)] = data
 			}
-			if os.Getenv("SKILL_LS_UPDATE") != "" {
+			if updating() {
 				updateFixArchive(t, file, ar, applied, fixed, dir)
 				return
 			}

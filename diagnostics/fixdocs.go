@@ -9,7 +9,8 @@ type FixDoc struct {
 	Code  string
 	Title string
 	// Kind is "safe" (check --fix), "unsafe" (check --unsafe-fixes),
-	// "suppression" (editor only) or "chat" (editor only).
+	// "suppression" (editor only), "chat" (editor only, edits the chat
+	// buffer) or "editor" (an editor action that creates a file).
 	Kind string
 }
 
@@ -35,4 +36,5 @@ var FixDocs = []FixDoc{
 	{"(any)", "Suppress CODE on line N", "suppression"},
 	{"(any)", "Suppress CODE in this file", "suppression"},
 	{CodeChatUnknownSkill, "Change to /NAME", "chat"},
+	{CodeChatUnknownSkill, "Create skill NAME in .agents/skills", "editor"},
 }

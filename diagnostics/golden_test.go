@@ -2,7 +2,6 @@ package diagnostics
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,7 +14,7 @@ import (
 // (project/ is the cwd and project root, home/ holds .dsh and .agents), and
 // the @check section is the expected diagnostics, one per line as
 // "path:line:col: severity: message [code]" plus fixes and related lines.
-// SKILL_LS_UPDATE=1 rewrites the sections.
+// -update (or SKILL_LS_UPDATE=1) rewrites the sections.
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	if len(files) == 0 {
@@ -40,13 +39,13 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := render(Run(t.Context(), snap, Options{Profile: profile}), snap, dir)
-			if os.Getenv("SKILL_LS_UPDATE") != "" {
+			if updating() {
 				g.Update(t, "@check", []byte(got))
 				return
 			}
 			want, ok := g.Section("@check")
 			if !ok {
-				t.Fatal("no @check section (run with SKILL_LS_UPDATE=1)")
+				t.Fatal("no @check section (run with -update)")
 			}
 			if got != string(want) {
 				t.Errorf("diagnostics differ:\n got:\n%s\nwant:\n%s", got, want)

@@ -23,7 +23,7 @@ import (
 //	@want    one line per file and host: "path host status [code] message",
 //	         then one "budget host used/limit unit over" line per host
 //
-// SKILL_LS_UPDATE=1 rewrites @want. Every expectation was checked against
+// -update (or SKILL_LS_UPDATE=1) rewrites @want. Every expectation was checked against
 // the host's loader source (or documentation) named in docs/hosts.md.
 func TestHostCases(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txtar")
@@ -88,7 +88,7 @@ func TestHostCases(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := renderMatrix(m, dir)
-			if os.Getenv("SKILL_LS_UPDATE") != "" {
+			if updating() {
 				idx := -1
 				for i, f := range ar.Files {
 					if f.Name == "@want" {
