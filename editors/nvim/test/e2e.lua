@@ -467,6 +467,34 @@ local function run()
     { line, menu })
   check("completion keys leave normal mode with the buffer attached", mode() == "n" and skill_ls.clients(cb)[1] ~= nil,
     mode())
+  if vim.fn.has("nvim-0.11") == 1 then
+    -- 0.11+: vim.lsp.completion with autotrigger opens the menu on "/" by
+    -- itself, and typing on goes on as typed (nothing inserted for the user).
+    vim.api.nvim_win_set_cursor(0, { vim.api.nvim_buf_line_count(cb), 0 })
+    feed("oz /")
+    local auto = wait_for(function()
+      local info = vim.fn.complete_info({ "pum_visible", "items" })
+      return info.pum_visible == 1 and #info.items > 0 and info
+    end, 3000)
+    local typed = vim.api.nvim_get_current_line()
+    feed("pd")
+    sleep(300)
+    local after = vim.api.nvim_get_current_line()
+    local info = vim.fn.complete_info({ "pum_visible", "matches" }) -- the items the menu shows
+    local words = {}
+    for _, it in ipairs(info.matches or info.items or {}) do
+      table.insert(words, it.abbr ~= "" and it.abbr or it.word)
+    end
+    type_keys("<C-y><Esc>")
+    local done = vim.api.nvim_get_current_line()
+    check("0.11+: typing 'z /' opens the completion menu by itself, the line stays 'z /'", auto and typed == "z /",
+      { typed = typed, completeopt = vim.o.completeopt })
+    check("0.11+: typing on to 'z /pd' narrows the menu to /pdf-tools, the line is as typed", after == "z /pd"
+      and vim.deep_equal(words, { "/pdf-tools" }), { after = after, words = words })
+    check("0.11+: <C-y> accepts: 'z /pdf-tools'", done == "z /pdf-tools", done)
+  else
+    print("NOTE autotrigger checks need Neovim 0.11+ (vim.lsp.completion); omnifunc covers " .. vim.version().major .. "." .. vim.version().minor)
+  end
   -- Back to the fixture text for the checks below.
   vim.api.nvim_buf_set_lines(cb, 3, -1, false, {})
 
@@ -547,6 +575,53 @@ local function run()
   end, 5000)
   check("K on description: in SKILL.md shows the catalog line", ft, float_text())
   close_floats()
+
+  -- 5b. the code lens: virtual text on the name line, and \sr runs it.
+  local function wait_buf(name, needle)
+    return wait_for(function()
+      local b = find_buf(name)
+      return b and (not needle or buf_text(b):find(needle, 1, true)) and b
+    end, 5000)
+  end
+  local function wipe(name)
+    local b = find_buf(name)
+    if b then
+      vim.cmd("bwipeout! " .. b)
+    end
+  end
+  local function lens_text(bufnr)
+    local out = {}
+    for _, ns in pairs(vim.api.nvim_get_namespaces()) do
+      for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, ns, 0, -1, { details = true })) do
+        local d = m[4] or {}
+        local chunks = d.virt_text or {}
+        for _, l in ipairs(d.virt_lines or {}) do -- 0.12+: a line above the lens's line
+          vim.list_extend(chunks, l)
+        end
+        if #chunks > 0 then
+          table.insert(out, (m[2] + 1) .. ":")
+        end
+        for _, chunk in ipairs(chunks) do
+          table.insert(out, chunk[1])
+        end
+      end
+    end
+    return table.concat(out, "")
+  end
+  local lens = wait_for(function()
+    vim.cmd("redraw")
+    local t = lens_text(pb)
+    return t:find("catalog description %d+/500 · preview") and t
+  end, 5000)
+  check("a code lens on pdf-tools/SKILL.md reads 'catalog description N/500 · preview' on the name line",
+    lens and lens:find("^2:") ~= nil, lens_text(pb))
+  vim.api.nvim_win_set_cursor(0, { 2, 0 })
+  feed("\\sr")
+  local lensb = wait_buf("skill-ls://skill", "pdftotext")
+  check("\\sr on the name line runs the lens: the pdf-tools <skill_content> preview opens",
+    lensb and buf_text(lensb):find('<skill_content name="pdf-tools">', 1, true), lensb and buf_text(lensb))
+  wipe("skill-ls://skill")
+  vim.cmd("only")
   vim.cmd("buffer " .. cb)
 
   -- 6. grr on /pdf-tools lists its references in the quickfix list.
@@ -567,18 +642,6 @@ local function run()
   vim.cmd("buffer " .. cb)
 
   -- 7. Previews from the keys: \sp on a /name, \si on a line, \sc.
-  local function wait_buf(name, needle)
-    return wait_for(function()
-      local b = find_buf(name)
-      return b and (not needle or buf_text(b):find(needle, 1, true)) and b
-    end, 5000)
-  end
-  local function wipe(name)
-    local b = find_buf(name)
-    if b then
-      vim.cmd("bwipeout! " .. b)
-    end
-  end
   local function only_chat()
     vim.cmd("buffer " .. cb)
     vim.cmd("only")

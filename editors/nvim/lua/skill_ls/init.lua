@@ -44,6 +44,7 @@ M.default_keymaps = {
   preview_invocation = "<LocalLeader>si", -- what the line at the cursor injects
   preview_catalog = "<LocalLeader>sc", -- :SkillPreviewCatalog
   list = "<LocalLeader>sl", -- :SkillList
+  codelens = "<LocalLeader>sr", -- run the code lens of the line (opens the skill's preview)
 }
 
 local defaults = {
@@ -74,6 +75,10 @@ local defaults = {
   -- autotrigger is true.
   completion = true,
   autotrigger = true,
+  -- Code lenses on skill files (the description against the catalog cap, or
+  -- why DSH drops the file; with settings.hosts, what the other hosts do),
+  -- refreshed on entering the buffer, leaving insert mode and saving.
+  codelens = true,
   -- How previews open: a command run before showing the scratch buffer.
   preview_split = "vsplit",
   on_attach = nil,
@@ -410,6 +415,15 @@ on_attach = function(client, bufnr)
     vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
     if has("nvim-0.11") and vim.lsp.completion and vim.lsp.completion.enable then
       vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = M.config.autotrigger })
+      -- A menu that opens by itself must not insert its first item while the
+      -- user types: add noinsert (and menuone, so a single match still shows
+      -- and <C-y> takes it) for this buffer ('completeopt' is global-local
+      -- since 0.11), unless the user chose noinsert or noselect.
+      local co = vim.o.completeopt
+      if M.config.autotrigger and not co:find("noinsert", 1, true) and not co:find("noselect", 1, true) then
+        local add = co:find("menuone", 1, true) and ",noinsert" or ",menuone,noinsert"
+        vim.api.nvim_set_option_value("completeopt", co .. add, { scope = "local", buf = bufnr })
+      end
     end
   end
   local k = M.keymaps()
@@ -430,6 +444,38 @@ on_attach = function(client, bufnr)
   map(bufnr, "n", k.list, function()
     M.list_skills(bufnr)
   end, "list skills")
+  if M.config.codelens and M.kinds[bufnr] == "skill" then
+    map(bufnr, "n", k.codelens, function()
+      vim.lsp.codelens.run()
+    end, "run the code lens of this line")
+    if vim.lsp.codelens.enable then
+      -- 0.12+: Neovim keeps them fresh itself (lines above, and the server's refresh).
+      vim.lsp.codelens.enable(true, { bufnr = bufnr })
+      return
+    end
+    M.refresh_codelens(bufnr)
+    vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "BufWritePost" }, {
+      group = "skill_ls",
+      buffer = bufnr,
+      callback = function()
+        M.refresh_codelens(bufnr)
+      end,
+    })
+  end
+end
+
+-- Asks for the code lenses of bufnr again (Neovim before 0.12 shows them as
+-- virtual text at the end of the line; 0.12 as a line above). Before 0.10,
+-- vim.lsp.codelens.refresh works on the current buffer only.
+function M.refresh_codelens(bufnr)
+  if not vim.api.nvim_buf_is_valid(bufnr) then
+    return
+  end
+  if has("nvim-0.10") then
+    vim.lsp.codelens.refresh({ bufnr = bufnr })
+  elseif bufnr == vim.api.nvim_get_current_buf() then
+    vim.lsp.codelens.refresh()
+  end
 end
 
 ---------------------------------------------------------------------------
@@ -825,6 +871,16 @@ local function attach_later(bufnr)
   end)
 end
 
+-- The code lens command: running a lens opens the skill's preview (the
+-- server's answer is text to show, which Neovim would otherwise drop).
+local function register_lens_command()
+  vim.lsp.commands["skill-ls.previewSkill"] = function(command, ctx)
+    local arg = (command.arguments or {})[1] or {}
+    local bufnr = ctx and ctx.bufnr or vim.api.nvim_get_current_buf()
+    preview("skill-ls.previewSkill", arg, "skill-ls://skill", "markdown", bufnr)
+  end
+end
+
 function M.setup(opts)
   M.config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), opts or {})
   -- Lists replace, not merge.
@@ -841,6 +897,9 @@ function M.setup(opts)
     create_commands()
   end
   M.mode = has("nvim-0.11") and "lsp.start" or "start_client"
+  if M.config.codelens then
+    register_lens_command()
+  end
 
   local fts = vim.list_extend(vim.deepcopy(M.config.filetypes), vim.deepcopy(chat_filetypes()))
   vim.api.nvim_create_autocmd("FileType", {
