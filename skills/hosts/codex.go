@@ -92,74 +92,95 @@ func isDir(p string) bool {
 	return err == nil && fi.IsDir()
 }
 
+// codexParse judges a skill file as Codex's loader does: valid UTF-8 with
+// a frontmatter, YAML it can read (Codex 0.142 first quotes values holding
+// ": "), name and description as strings, a description, a name of at most
+// 64 characters; old (Codex before 0.142) also skips a description over
+// 1,024 characters, which newer releases cut in the list.
 func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
-	host := e.host.Name
-	skip := func(code, msg string) (entry, *Note) {
-		return entry{}, &Note{Code: code, Message: host + " skips this skill: " + msg}
-	}
-	skipAt := func(code, key, msg string) (entry, *Note) {
-		e, n := skip(code, msg)
-		n.Key = key
-		return e, n
-	}
 	if !utf8.Valid(src) {
-		return skip("unreadable", "failed to read file: stream did not contain valid UTF-8")
+		return e.skip("unreadable", "", "failed to read file: stream did not contain valid UTF-8")
 	}
 	text := string(src)
 	fm, ok := codexFrontmatter(text)
 	if !ok {
-		msg := "missing YAML frontmatter delimited by ---"
+		why := "missing YAML frontmatter delimited by ---"
 		if strings.HasPrefix(text, "\uFEFF") {
-			msg += " (the file starts with a byte-order mark, so its first line is not ---)"
+			why += " (the file starts with a byte-order mark, so its first line is not ---)"
 		}
-		return skip("no-frontmatter", msg)
+		return e.skip("no-frontmatter", "", why)
 	}
-	var notes []Note
-	doc := e.parseYAML(fm)
-	if doc.err != nil && !old {
-		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
-			doc = fixed
-			notes = append(notes, Note{Code: "yaml-repaired", Message: host + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
-		}
-	}
-	if doc.err != nil {
-		return skip("invalid-yaml", "invalid YAML: "+doc.errText())
-	}
-	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
-		return skip("invalid-yaml", "invalid YAML: the frontmatter is not a mapping")
+	doc, notes, drop := codexYAML(e, fm, old)
+	if drop != nil {
+		return entry{}, drop
 	}
 	rawName, ok := serdeString(doc, "name")
 	if !ok {
-		return skipAt("invalid-yaml", "name", "invalid YAML: name: invalid type, expected a string")
+		return e.skip("invalid-yaml", "name", "invalid YAML: name: invalid type, expected a string")
 	}
 	rawDesc, ok := serdeString(doc, "description")
 	if !ok {
-		return skipAt("invalid-yaml", "description", "invalid YAML: description: invalid type, expected a string")
+		return e.skip("invalid-yaml", "description", "invalid YAML: description: invalid type, expected a string")
 	}
 	name := collapseSpace(rawName)
 	if name == "" {
-		name = collapseSpace(f.Folder)
-		if name == "" {
-			name = "skill"
-		}
-		notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " names this skill \"" + name + "\" after its folder: the frontmatter has no name"})
+		name = codexFolderName(f.Folder)
+		notes = append(notes, e.nameFromFolder(name))
 	}
 	desc := collapseSpace(rawDesc)
 	if desc == "" {
-		return skipAt("no-description", "description", "missing field `description`")
+		return e.skip("no-description", "description", "missing field `description`")
 	}
 	if runes(name) > codexMaxName {
-		return skipAt("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
+		return e.skip("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
 	}
-	listing := desc
-	if runes(desc) > codexMaxDescription {
-		if old {
-			return skipAt("description-too-long", "description", "invalid description: exceeds maximum length of 1024 characters")
+	return codexListing(e, entry{name: name, listing: desc, listed: true, notes: notes}, old)
+}
+
+// codexYAML reads the frontmatter as YAML. Codex 0.142 and later read YAML
+// that fails as written after quoting the values that hold ": " (noted);
+// YAML that fails still, or that is neither a mapping nor empty, skips the
+// skill (drop).
+func codexYAML(e *env, fm string, old bool) (doc yamlDoc, notes []Note, drop *Note) {
+	doc = e.parseYAML(fm)
+	if doc.err != nil && !old {
+		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
+			doc = fixed
+			notes = append(notes, Note{Code: "yaml-repaired", Message: e.host.Name + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
 		}
-		listing = string([]rune(desc)[:codexMaxDescription-3]) + "..."
-		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
 	}
-	return entry{name: name, listing: listing, listed: true, notes: notes}, nil
+	if doc.err != nil {
+		return doc, nil, e.skipNote("invalid-yaml", "", "invalid YAML: "+doc.errText())
+	}
+	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
+		return doc, nil, e.skipNote("invalid-yaml", "", "invalid YAML: the frontmatter is not a mapping")
+	}
+	return doc, notes, nil
+}
+
+// codexFolderName is the name Codex gives a skill without one: its
+// folder's, white space collapsed, else "skill".
+func codexFolderName(folder string) string {
+	if name := collapseSpace(folder); name != "" {
+		return name
+	}
+	return "skill"
+}
+
+// codexListing cuts ent's description for the skill list: a description
+// over 1,024 characters is shown as its first 1,021 and "..." (noted), or,
+// before Codex 0.142 (old), skips the skill.
+func codexListing(e *env, ent entry, old bool) (entry, *Note) {
+	desc := ent.listing
+	if runes(desc) <= codexMaxDescription {
+		return ent, nil
+	}
+	if old {
+		return e.skip("description-too-long", "description", "invalid description: exceeds maximum length of 1024 characters")
+	}
+	ent.listing = string([]rune(desc)[:codexMaxDescription-3]) + "..."
+	ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: e.host.Name + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
+	return ent, nil
 }
 
 func allComments(yaml string) bool {
