@@ -68,6 +68,7 @@ type matrixFlags struct {
 	budget bool
 }
 
+// register declares the flags on fs.
 func (mf *matrixFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&mf.hosts, "host", "all", "the hosts: `ids` separated by commas, or all")
 	fs.BoolVar(&mf.json, "json", false, "print JSON")

@@ -201,6 +201,7 @@ type codexLine struct {
 	path string
 }
 
+// render is the line with desc as its description ("" for none).
 func (l codexLine) render(desc string) string {
 	if desc == "" {
 		return "- " + l.name + ": (file: " + l.path + ")"

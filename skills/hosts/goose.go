@@ -52,6 +52,9 @@ func gooseRoots(e *env) []rootSpec {
 	}
 }
 
+// gooseParse judges a skill file as Goose's loader does: valid UTF-8, a
+// frontmatter between two "---" (Goose splits at every one), YAML it can
+// read, a name without "/"; the description is optional.
 func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
 	if !utf8.Valid(src) {

@@ -75,6 +75,10 @@ func opencodeRoots(e *env) []rootSpec {
 	return roots
 }
 
+// opencodeParse judges a skill file as OpenCode's loader does: a
+// frontmatter (YAML, else its fallback for values holding ":"), a name
+// that is a string; a skill without a description loads but is left out
+// of the list the model sees.
 func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
 	fm, ok := lineFrontmatter(lenientText(src))
