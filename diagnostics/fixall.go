@@ -76,37 +76,9 @@ func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLe
 	snap := ws.Snapshot()
 	ds := Run(ctx, snap, opts)
 	for pass := 0; pass < MaxFixPasses && ctx.Err() == nil; pass++ {
-		plan := planFixes(snap, ds, level, false)
-		byPath := map[string][]Edit{}
-		for _, a := range plan {
-			for _, e := range a.Fix.Edits {
-				byPath[e.Path] = append(byPath[e.Path], e)
-			}
-		}
-		var changes []skills.Change
-		changed := map[string]bool{}
-		for _, path := range slices.Sorted(maps.Keys(byPath)) {
-			f := snap.File(path)
-			edits := keepLineEndings(f.Src, byPath[path])
-			out, err := ApplyEdits(f.Src, edits)
-			if err != nil || string(out) == string(f.Src) {
-				continue
-			}
-			res.Rounds[path] = append(res.Rounds[path], edits)
-			if _, ok := res.Original[path]; !ok {
-				res.Original[path] = f.Src
-			}
-			res.Fixed[path] = out
-			changed[path] = true
-			changes = append(changes, skills.Change{Kind: skills.ChangeEdit, Path: path, Text: out})
-		}
+		changes := res.applyRound(snap, planFixes(snap, ds, level, false))
 		if len(changes) == 0 {
 			break
-		}
-		for _, a := range plan {
-			if slices.ContainsFunc(a.Fix.Edits, func(e Edit) bool { return changed[e.Path] }) {
-				res.Applied = append(res.Applied, a)
-			}
 		}
 		res.Passes++
 		snap = ws.Apply(ctx, changes...)
@@ -118,6 +90,54 @@ func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLe
 			res.Renames = append(res.Renames, a.Fix.Renames...)
 		}
 	}
+	res.dropUnchanged()
+	res.Snapshot, res.Diagnostics = snap, ds
+	return res
+}
+
+// applyRound applies the fixes of one round's plan to the files of snap,
+// each file's edits at once (in its line endings), and records them: the
+// round's edits, the file's first and latest bytes, and the fixes that
+// changed a file. It returns the changes to make in the workspace, none
+// when no file changed.
+func (res *FixResult) applyRound(snap *skills.Snapshot, plan []Applied) []skills.Change {
+	byPath := map[string][]Edit{}
+	for _, a := range plan {
+		for _, e := range a.Fix.Edits {
+			byPath[e.Path] = append(byPath[e.Path], e)
+		}
+	}
+	var changes []skills.Change
+	changed := map[string]bool{}
+	for _, path := range slices.Sorted(maps.Keys(byPath)) {
+		f := snap.File(path)
+		edits := keepLineEndings(f.Src, byPath[path])
+		out, err := ApplyEdits(f.Src, edits)
+		if err != nil || string(out) == string(f.Src) {
+			continue
+		}
+		res.Rounds[path] = append(res.Rounds[path], edits)
+		if _, ok := res.Original[path]; !ok {
+			res.Original[path] = f.Src
+		}
+		res.Fixed[path] = out
+		changed[path] = true
+		changes = append(changes, skills.Change{Kind: skills.ChangeEdit, Path: path, Text: out})
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	for _, a := range plan {
+		if slices.ContainsFunc(a.Fix.Edits, func(e Edit) bool { return changed[e.Path] }) {
+			res.Applied = append(res.Applied, a)
+		}
+	}
+	return changes
+}
+
+// dropUnchanged forgets the files whose last round gave back their first
+// bytes: they are not changed.
+func (res *FixResult) dropUnchanged() {
 	for path, out := range res.Fixed {
 		if string(out) == string(res.Original[path]) {
 			delete(res.Fixed, path)
@@ -125,8 +145,6 @@ func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLe
 			delete(res.Rounds, path)
 		}
 	}
-	res.Snapshot, res.Diagnostics = snap, ds
-	return res
 }
 
 // keepLineEndings returns edits whose new text ends its lines as src does

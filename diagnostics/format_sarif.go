@@ -165,35 +165,42 @@ func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts Forma
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{sarifBase: {URI: base}}
 	}
 	for _, d := range ds {
-		res := sarifResult{
-			RuleID:    d.Code,
-			Level:     sarifLevel(d.Severity),
-			Message:   sarifMessage{l.msg(d.Message)},
-			Locations: []sarifLocation{{PhysicalLocation: l.locate(d.Path, d.Span).sarifPhysical()}},
-		}
-		if i, ok := index[d.Code]; ok {
-			res.RuleIndex = &i
-		}
-		for i, r := range d.Related {
-			id := i + 1
-			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
-				ID:               &id,
-				PhysicalLocation: l.locate(r.Path, r.Span).sarifPhysical(),
-				Message:          &sarifMessage{l.msg(r.Message)},
-			})
-		}
-		for _, f := range d.Fixes {
-			if sf, ok := sarifFixOf(l, f); ok {
-				res.Fixes = append(res.Fixes, sf)
-			}
-		}
-		run.Results = append(run.Results, res)
+		run.Results = append(run.Results, sarifResultOf(l, d, index))
 	}
 	return writeJSON(w, sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	})
+}
+
+// sarifResultOf converts a diagnostic: its rule (and the rule's index in
+// the tool's list), level, message and location, its related locations
+// numbered from 1, and the fixes SARIF can say.
+func sarifResultOf(l locator, d Diagnostic, index map[string]int) sarifResult {
+	res := sarifResult{
+		RuleID:    d.Code,
+		Level:     sarifLevel(d.Severity),
+		Message:   sarifMessage{l.msg(d.Message)},
+		Locations: []sarifLocation{{PhysicalLocation: l.locate(d.Path, d.Span).sarifPhysical()}},
+	}
+	if i, ok := index[d.Code]; ok {
+		res.RuleIndex = &i
+	}
+	for i, r := range d.Related {
+		id := i + 1
+		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
+			ID:               &id,
+			PhysicalLocation: l.locate(r.Path, r.Span).sarifPhysical(),
+			Message:          &sarifMessage{l.msg(r.Message)},
+		})
+	}
+	for _, f := range d.Fixes {
+		if sf, ok := sarifFixOf(l, f); ok {
+			res.Fixes = append(res.Fixes, sf)
+		}
+	}
+	return res
 }
 
 // sarifRules returns the tool's rule list and each code's index in it.

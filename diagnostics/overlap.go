@@ -1,7 +1,6 @@
 package diagnostics
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -11,8 +10,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -95,11 +92,29 @@ func (rs *runState) overlapIndex() *overlapIndex {
 	return rs.overlap
 }
 
-// buildOverlapIndex indexes the skills of snap the catalog offers: the
-// registry winners with a file, and the files outside the roots whose name
-// no other file took, that the model may invoke.
+// buildOverlapIndex indexes the skills of snap the catalog offers: their
+// words as term ids, each term's weight, and the postings of the
+// distinctive terms.
 func buildOverlapIndex(snap *skills.Snapshot) *overlapIndex {
 	idx := &overlapIndex{byPath: map[string]int{}}
+	terms := termTable{dict: map[string]int32{}}
+	for _, f := range offeredSkills(snap) {
+		d := f.Def
+		mark := int32(len(idx.skills) + 1)
+		idx.byPath[f.Path] = len(idx.skills)
+		idx.skills = append(idx.skills, overlapSkill{path: f.Path, name: d.Name, file: f, terms: terms.of(mark, d.Name, d.Description)})
+	}
+	idx.dict = terms.dict
+	idx.weigh(terms.df)
+	return idx
+}
+
+// offeredSkills returns the files of snap whose skill the catalog offers
+// the model, in path order: the registry winners with a file, and the
+// files outside the roots whose name no other file took; neither with
+// disable-model-invocation, nor without a description, nor with the
+// placeholder of skill-ls new (description-placeholder's).
+func offeredSkills(snap *skills.Snapshot) []*skills.File {
 	winner := map[string]string{}
 	if snap.Registry != nil {
 		for _, w := range snap.Registry.Winners {
@@ -107,42 +122,59 @@ func buildOverlapIndex(snap *skills.Snapshot) *overlapIndex {
 		}
 	}
 	taken := map[string]bool{}
-	dict := map[string]int32{}
-	var df []int
-	var seen []int32 // by term: the last skill (index + 1) that used it
+	var out []*skills.File
 	for _, f := range snap.Files() {
 		d := f.Def
 		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
 			strings.Contains(d.Description, skills.DescriptionPlaceholder) {
-			continue // not offered, or description-placeholder's
+			continue
 		}
 		if w, ok := winner[d.Name]; (ok && w != f.Path) || taken[d.Name] {
 			continue
 		}
 		taken[d.Name] = true
-		sk := overlapSkill{path: f.Path, name: d.Name, file: f}
-		mark := int32(len(idx.skills) + 1)
-		add := func(stem, _ []byte) {
-			id, ok := dict[string(stem)]
-			if !ok {
-				id = int32(len(df))
-				dict[string(stem)] = id
-				df = append(df, 0)
-				seen = append(seen, 0)
-			}
-			if seen[id] != mark {
-				seen[id] = mark
-				df[id]++
-				sk.terms = append(sk.terms, id)
-			}
-		}
-		forEachWord(d.Name, add)
-		forEachWord(d.Description, add)
-		slices.Sort(sk.terms)
-		idx.byPath[f.Path] = len(idx.skills)
-		idx.skills = append(idx.skills, sk)
+		out = append(out, f)
 	}
-	idx.dict = dict
+	return out
+}
+
+// termTable numbers the stems of the skills indexed and counts the skills
+// using each (its document frequency).
+type termTable struct {
+	dict map[string]int32
+	df   []int
+	seen []int32 // by term: the last skill (its mark) that used it
+}
+
+// of returns the sorted terms of a skill's name and description, each
+// once, counting the skill (marked mark, its index + 1) in their
+// frequencies.
+func (tt *termTable) of(mark int32, name, description string) []int32 {
+	var terms []int32
+	add := func(stem, _ []byte) {
+		id, ok := tt.dict[string(stem)]
+		if !ok {
+			id = int32(len(tt.df))
+			tt.dict[string(stem)] = id
+			tt.df = append(tt.df, 0)
+			tt.seen = append(tt.seen, 0)
+		}
+		if tt.seen[id] != mark {
+			tt.seen[id] = mark
+			tt.df[id]++
+			terms = append(terms, id)
+		}
+	}
+	forEachWord(name, add)
+	forEachWord(description, add)
+	slices.Sort(terms)
+	return terms
+}
+
+// weigh sets every term's weight from its frequency df, every skill's
+// total weight, and the postings of the terms used by two skills or more
+// but not too common to find pairs by.
+func (idx *overlapIndex) weigh(df []int) {
 	n := float64(len(idx.skills))
 	idx.weight = make([]float64, len(df))
 	for t, c := range df {
@@ -159,7 +191,6 @@ func buildOverlapIndex(snap *skills.Snapshot) *overlapIndex {
 			}
 		}
 	}
-	return idx
 }
 
 // matches returns the skills that overlap the one at path, best first.
@@ -346,122 +377,3 @@ func checkOverlap(p *Pass) {
 		d.Related = []Related{{Path: other.path, Span: other.file.Frontmatter.Field("description").ValueSpan, Message: "the description of " + other.name}}
 	}
 }
-
-// overlapWord is one word of a text: its stem and the word as written
-// (lower-cased).
-type overlapWord struct{ stem, surface string }
-
-// overlapWords splits text into the words the overlap score counts.
-func overlapWords(text string) []overlapWord {
-	var out []overlapWord
-	forEachWord(text, func(stem, surface []byte) { out = append(out, overlapWord{string(stem), string(surface)}) })
-	return out
-}
-
-// forEachWord calls visit with the stem and the lower-cased spelling of
-// every word of text the overlap score counts: runs of letters and digits
-// of two characters or more, not only digits, not stop words. The slices
-// are valid only during the call.
-func forEachWord(text string, visit func(stem, word []byte)) {
-	var word, st []byte
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if !isWordRune(r) {
-			i += size
-			continue
-		}
-		word = word[:0]
-		runes, digits := 0, true
-		for i < len(text) {
-			r, size = utf8.DecodeRuneInString(text[i:])
-			if !isWordRune(r) {
-				break
-			}
-			if r < utf8.RuneSelf {
-				if 'A' <= r && r <= 'Z' {
-					r += 'a' - 'A'
-				}
-				word = append(word, byte(r))
-			} else {
-				word = utf8.AppendRune(word, unicode.ToLower(r))
-			}
-			digits = digits && unicode.IsDigit(r)
-			runes++
-			i += size
-		}
-		if runes < 2 || digits || overlapStopWords[string(word)] {
-			continue
-		}
-		st = stem(append(st[:0], word...))
-		if len(st) == 0 || overlapStopWords[string(st)] {
-			continue
-		}
-		visit(st, word)
-	}
-}
-
-func isWordRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
-}
-
-// stem removes the common English endings of a lower-cased word, in place:
-// a plural s or es, ies → y, ing and ed (undoubling a final consonant),
-// then a final e.
-func stem(w []byte) []byte {
-	n := len(w)
-	has := func(suffix string) bool { return bytes.HasSuffix(w, []byte(suffix)) }
-	switch {
-	case n > 4 && has("ies"):
-		w = append(w[:n-3], 'y')
-	case n > 4 && (has("sses") || has("shes") || has("ches") || has("xes")):
-		w = w[:n-2]
-	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
-		w = w[:n-1]
-	}
-	n = len(w)
-	switch {
-	case n > 5 && has("ing"):
-		w = undouble(w[:n-3])
-	case n > 4 && has("ed"):
-		w = undouble(w[:n-2])
-	}
-	if n := len(w); n > 3 && w[n-1] == 'e' {
-		w = w[:n-1]
-	}
-	return w
-}
-
-// undouble turns a final double consonant into one ("mapp" → "map"),
-// except ll, ss and zz ("fill", "pass").
-func undouble(w []byte) []byte {
-	n := len(w)
-	if n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouylsz", rune(w[n-1])) {
-		return w[:n-1]
-	}
-	return w
-}
-
-// overlapStopWords are the words the overlap score ignores: English
-// function words, and the words nearly every skill description uses.
-var overlapStopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`
-a about above after again against all also am an and any are as at be because been before being
-below between both but by can cannot could did do does doing done down during each either else etc
-eg ie few for from further had has have having he her here hers him his how however if in into is it
-its itself just least less let like may me might more most must my no nor not now of off on once
-one only onto or other others otherwise our ours out over own per same shall she should since so
-some such than that the their theirs them then there these they this those through thus to too under
-until up upon us very via was we were what whatever when whenever where whether which while who whom
-whose why will with within without would yet you your yours
-use used uses using user users ask asks asked asking skill skills help helps helping need needs
-want wants mention mentions mentioned trigger triggers triggered invoke invoked
-agent agents model claude assistant task tasks thing things something anything way ways work works
-any every various given new get gets make makes`) {
-		m[w] = true
-	}
-	return m
-}()

@@ -23,52 +23,35 @@ var configKeyDocs = map[string]string{
 	"maxDescription": "The catalog description cap in UTF-16 units (DSH's catalogDescriptionMaxLength, default 500, at least 3). --max-description wins.",
 }
 
+// schemaObject is a JSON Schema object as it encodes.
+type schemaObject = map[string]any
+
 // ConfigSchema returns the JSON Schema (draft-07) of the config file:
 // every key, every rule code with its summary, the severities, the
 // profiles and the host ids. docs/skill-ls.schema.json is this text.
 func ConfigSchema() string {
-	type obj = map[string]any
-	str := obj{"type": "string", "minLength": 1}
-	globs := obj{"type": "array", "items": str}
-	rules := obj{}
-	for _, r := range Rules() {
-		rules[r.Code] = obj{"description": r.Summary + ". " + DocURL(r.Code), "enum": skills.ConfigSeverities}
-	}
-	hostIDs := append(HostIDs(), "all")
-	props := obj{
-		"profile":        obj{"enum": ProfileNames()},
-		"hosts":          obj{"type": "array", "items": obj{"enum": hostIDs}},
-		"rules":          obj{"$ref": "#/definitions/rules"},
-		"overrides":      obj{"type": "array", "items": obj{"$ref": "#/definitions/override"}},
-		"roots":          obj{"type": "array", "items": str},
-		"ignore":         globs,
-		"maxDescription": obj{"type": "integer", "minimum": 3},
-	}
-	for k, doc := range configKeyDocs {
-		props[k].(obj)["description"] = doc
-	}
-	schema := obj{
+	schema := schemaObject{
 		"$schema":              "http://json-schema.org/draft-07/schema#",
 		"$id":                  SchemaURL,
 		"title":                "skill-ls config file (" + skills.ConfigFileName + ")",
 		"description":          "The config file of skill-ls, at the project root. See https://github.com/skill-ls/skill-ls/blob/main/docs/config.md",
 		"type":                 "object",
 		"additionalProperties": false,
-		"properties":           props,
-		"definitions": obj{
-			"rules": obj{
+		"properties":           configKeySchemas(),
+		"definitions": schemaObject{
+			"rules": schemaObject{
 				"description":          "Rule severities by code.",
 				"type":                 "object",
 				"additionalProperties": false,
-				"properties":           rules,
+				"properties":           ruleSeveritySchemas(),
 			},
-			"override": obj{
+			"override": schemaObject{
 				"type":                 "object",
 				"additionalProperties": false,
 				"required":             []string{"files"},
-				"properties": obj{
-					"files": obj{"description": "Globs of the skill files this entry applies to, relative to the config file's folder.", "type": "array", "items": str},
-					"rules": obj{"$ref": "#/definitions/rules"},
+				"properties": schemaObject{
+					"files": schemaObject{"description": "Globs of the skill files this entry applies to, relative to the config file's folder.", "type": "array", "items": nonEmptyString()},
+					"rules": schemaObject{"$ref": "#/definitions/rules"},
 				},
 			},
 		},
@@ -80,3 +63,34 @@ func ConfigSchema() string {
 	_ = enc.Encode(schema) // maps of strings, numbers and slices always encode
 	return b.String()
 }
+
+// configKeySchemas returns the schema of each key of the config file, with
+// its description (configKeyDocs).
+func configKeySchemas() schemaObject {
+	props := schemaObject{
+		"profile":        schemaObject{"enum": ProfileNames()},
+		"hosts":          schemaObject{"type": "array", "items": schemaObject{"enum": append(HostIDs(), "all")}},
+		"rules":          schemaObject{"$ref": "#/definitions/rules"},
+		"overrides":      schemaObject{"type": "array", "items": schemaObject{"$ref": "#/definitions/override"}},
+		"roots":          schemaObject{"type": "array", "items": nonEmptyString()},
+		"ignore":         schemaObject{"type": "array", "items": nonEmptyString()},
+		"maxDescription": schemaObject{"type": "integer", "minimum": 3},
+	}
+	for k, doc := range configKeyDocs {
+		props[k].(schemaObject)["description"] = doc
+	}
+	return props
+}
+
+// ruleSeveritySchemas returns, for every rule code, the severities it may
+// be set to, described by the rule's summary and documentation address.
+func ruleSeveritySchemas() schemaObject {
+	rules := schemaObject{}
+	for _, r := range Rules() {
+		rules[r.Code] = schemaObject{"description": r.Summary + ". " + DocURL(r.Code), "enum": skills.ConfigSeverities}
+	}
+	return rules
+}
+
+// nonEmptyString is the schema of a string of one character or more.
+func nonEmptyString() schemaObject { return schemaObject{"type": "string", "minLength": 1} }

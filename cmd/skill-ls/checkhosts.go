@@ -47,21 +47,9 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 	if err != nil {
 		return fmt.Errorf("--host: %w", err)
 	}
-	ropts, err := rf.options()
+	env, err := hostOptions(rf, h.home, h.window)
 	if err != nil {
 		return err
-	}
-	home := h.home
-	if home == "" {
-		if home, err = os.UserHomeDir(); err != nil {
-			return fmt.Errorf("no home directory (use --home): %w", err)
-		}
-	}
-	home = absDir(home)
-	ropts.HomeDir = home
-	env := hosts.Options{Cwd: absDir(ropts.Cwd), Home: home, Getenv: os.Getenv, DSH: ropts, ContextWindow: h.window}
-	if ropts.ProjectRoot != "" {
-		env.ProjectRoot = absDir(ropts.ProjectRoot)
 	}
 	r.opts.Hosts, r.opts.HostEnv = selected, env
 	return nil

@@ -88,12 +88,26 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 // printApplied tells what was fixed, file by file, fix by fix, and what
 // could not be written.
 func (r *checkRun) printApplied(res *diagnostics.FixResult, failed map[string]error) {
+	fixed, files := r.printEdited(res, failed)
+	files += len(res.Renames)
+	fixed += r.printRenamed(res, failed)
+	switch {
+	case fixed == 0 && len(failed) == 0:
+		fmt.Fprintln(r.stderr, "Nothing to fix.")
+	case fixed > 0:
+		fmt.Fprintf(r.stderr, "Fixed %s in %s.\n", plural(fixed, "problem", "problems"), plural(files, "file", "files"))
+	}
+}
+
+// printEdited prints, for each file in path order, the fixes that edited
+// it, or why it was not written; it returns the fixes and the files
+// printed.
+func (r *checkRun) printEdited(res *diagnostics.FixResult, failed map[string]error) (fixed, files int) {
 	rel := func(p string) string { return relTo(workDir(), p) }
 	byPath := map[string][]diagnostics.Applied{}
 	for _, a := range res.Applied {
 		byPath[a.Path] = append(byPath[a.Path], a)
 	}
-	fixed, files := 0, len(res.Renames)
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
 		if err := failed[path]; err != nil {
 			fmt.Fprintf(r.stderr, "Not fixed %s: %v\n", rel(path), err)
@@ -115,6 +129,13 @@ func (r *checkRun) printApplied(res *diagnostics.FixResult, failed map[string]er
 			}
 		}
 	}
+	return fixed, files
+}
+
+// printRenamed prints each rename made, or why it was not; it returns the
+// renames made.
+func (r *checkRun) printRenamed(res *diagnostics.FixResult, failed map[string]error) (fixed int) {
+	rel := func(p string) string { return relTo(workDir(), p) }
 	for _, a := range res.Applied {
 		for _, rn := range a.Fix.Renames {
 			if err := failed[rn.From]; err != nil {
@@ -125,12 +146,7 @@ func (r *checkRun) printApplied(res *diagnostics.FixResult, failed map[string]er
 			fmt.Fprintf(r.stderr, "Renamed %s to %s [%s]\n", rel(rn.From), rel(rn.To), a.Code)
 		}
 	}
-	switch {
-	case fixed == 0 && len(failed) == 0:
-		fmt.Fprintln(r.stderr, "Nothing to fix.")
-	case fixed > 0:
-		fmt.Fprintf(r.stderr, "Fixed %s in %s.\n", plural(fixed, "problem", "problems"), plural(files, "file", "files"))
-	}
+	return fixed
 }
 
 // printDiff prints the fixes as a unified diff (paths relative to the
@@ -170,39 +186,44 @@ func writeFixed(path string, orig, fixed []byte) error {
 	if !sameBytes(real, orig) {
 		return errChanged
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+".skill-ls-*")
+	tmp, err := writeTemp(real, fixed, fi.Mode().Perm())
 	if err != nil {
 		return err
 	}
-	done := false
-	defer func() {
-		if !done {
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(fixed); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
 	if !sameBytes(real, orig) {
+		os.Remove(tmp)
 		return errChanged
 	}
-	if err := os.Rename(tmp.Name(), real); err != nil {
+	if err := os.Rename(tmp, real); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	done = true
 	return nil
+}
+
+// writeTemp writes data to a new temporary file next to target, with mode
+// perm, synced to disk and closed, and returns its name; on failure it
+// removes the file.
+func writeTemp(target string, data []byte, perm os.FileMode) (string, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".skill-ls-*")
+	if err != nil {
+		return "", err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(perm)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return "", err
+	}
+	return tmp.Name(), nil
 }
 
 // sameBytes reports whether the file at path holds exactly want.

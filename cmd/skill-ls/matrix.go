@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -58,15 +59,33 @@ Examples:
   skill-ls matrix --budget
 `
 
+// matrixFlags are matrix's own flags; the roots' are rootFlags.
+type matrixFlags struct {
+	hosts  string
+	json   bool
+	window int
+	home   string
+	budget bool
+}
+
+// register declares the flags on fs.
+func (mf *matrixFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&mf.hosts, "host", "all", "the hosts: `ids` separated by commas, or all")
+	fs.BoolVar(&mf.json, "json", false, "print JSON")
+	fs.IntVar(&mf.window, "context-window", 0, "the model's context window in `tokens`, for budgets that are a share of it (Claude Code, Codex); 0 means unknown")
+	fs.StringVar(&mf.home, "home", "", "the user's home `dir` the other hosts read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
+	fs.BoolVar(&mf.budget, "budget", false, "print DSH's catalog budget view: its size and the descriptions the 500 cap cuts")
+}
+
+// runMatrix runs `skill-ls matrix`: it checks the flags, evaluates the
+// selected hosts on the tree the roots place, and prints the matrix (or,
+// with --budget, DSH's catalog view).
 func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := newCommand("matrix", "skill-ls matrix [--host ID[,ID...]|all] [--json] [--context-window N] [flags]", matrixHelp, stdout, stderr)
 	var rf rootFlags
 	rf.register(c.fs)
-	hostList := c.fs.String("host", "all", "the hosts: `ids` separated by commas, or all")
-	asJSON := c.fs.Bool("json", false, "print JSON")
-	window := c.fs.Int("context-window", 0, "the model's context window in `tokens`, for budgets that are a share of it (Claude Code, Codex); 0 means unknown")
-	home := c.fs.String("home", "", "the user's home `dir` the other hosts read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
-	budget := c.fs.Bool("budget", false, "print DSH's catalog budget view: its size and the descriptions the 500 cap cuts")
+	var mf matrixFlags
+	mf.register(c.fs)
 	pos, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
@@ -74,39 +93,20 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(pos) > 0 {
 		return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	}
-	if *window < 0 {
+	if mf.window < 0 {
 		return c.usageError("--context-window must be 0 or more")
 	}
-	selected, err := hosts.Select(*hostList)
+	selected, err := hosts.Select(mf.hosts)
 	if err != nil {
 		return c.usageError("--host: " + err.Error())
 	}
-	ropts, err := rf.options()
+	opts, err := hostOptions(&rf, mf.home, mf.window)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
 		return exitUsage
 	}
-	h := *home
-	if h == "" {
-		if h, err = os.UserHomeDir(); err != nil {
-			fmt.Fprintf(stderr, "skill-ls matrix: no home directory (use --home): %v\n", err)
-			return exitUsage
-		}
-	}
-	h = absDir(h)
-	ropts.HomeDir = h
-	opts := hosts.Options{
-		Cwd:           absDir(ropts.Cwd),
-		Home:          h,
-		Getenv:        os.Getenv,
-		DSH:           ropts,
-		ContextWindow: *window,
-	}
-	if ropts.ProjectRoot != "" {
-		opts.ProjectRoot = absDir(ropts.ProjectRoot)
-	}
-	if *budget {
-		return dshBudgetView(ctx, ropts, *asJSON, stdout, stderr)
+	if mf.budget {
+		return dshBudgetView(ctx, opts.DSH, mf.json, stdout, stderr)
 	}
 	m, err := hosts.Build(ctx, selected, opts)
 	if err != nil {
@@ -114,7 +114,7 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	wd := workDir()
-	if *asJSON {
+	if mf.json {
 		if err := writeMatrixJSON(stdout, m, wd); err != nil {
 			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
 			return exitUsage
@@ -125,6 +125,30 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return exitOK
 }
 
+// hostOptions places the hosts' tree from the root flags, the user's home
+// (home, else $HOME) and the context window (matrix and check --host):
+// every path is absolute, and DSH's roots see the same home.
+func hostOptions(rf *rootFlags, home string, window int) (hosts.Options, error) {
+	ropts, err := rf.options()
+	if err != nil {
+		return hosts.Options{}, err
+	}
+	if home == "" {
+		if home, err = os.UserHomeDir(); err != nil {
+			return hosts.Options{}, fmt.Errorf("no home directory (use --home): %w", err)
+		}
+	}
+	home = absDir(home)
+	ropts.HomeDir = home
+	opts := hosts.Options{Cwd: absDir(ropts.Cwd), Home: home, Getenv: os.Getenv, DSH: ropts, ContextWindow: window}
+	if ropts.ProjectRoot != "" {
+		opts.ProjectRoot = absDir(ropts.ProjectRoot)
+	}
+	return opts, nil
+}
+
+// absDir returns p as an absolute path (cleaned, when it cannot be made
+// absolute).
 func absDir(p string) string {
 	if a, err := filepath.Abs(p); err == nil {
 		return a
@@ -152,7 +176,40 @@ func cell(v hosts.Verdict) string {
 	return string(v.Status)
 }
 
+// writeMatrixText prints the matrix for people: the table of cells, the
+// notes of each skill file, the notes said once per host, and each host's
+// budget.
 func writeMatrixText(w io.Writer, m *hosts.Matrix, wd string) {
+	writeMatrixTable(w, m, wd)
+	width := 0
+	for _, h := range m.Hosts {
+		width = max(width, len(h.ID))
+	}
+	writeMatrixNotes(w, m, wd, width)
+	writePerHostNotes(w, m, width)
+	writeMatrixBudgets(w, m, width)
+}
+
+// writeMatrixBudgets prints, under "Budgets:", each host's listing size
+// against its budget, and what it counts.
+func writeMatrixBudgets(w io.Writer, m *hosts.Matrix, width int) {
+	fmt.Fprintf(w, "\nBudgets:\n")
+	for _, h := range m.Hosts {
+		b := m.Results[h.ID].Budget
+		size := fmt.Sprintf("%d %s, no budget", b.Used, b.Unit)
+		if b.Limit > 0 {
+			size = fmt.Sprintf("%d of %d %s", b.Used, b.Limit, b.Unit)
+			if b.Over {
+				size += ", OVER"
+			}
+		}
+		fmt.Fprintf(w, "  %-*s  %s: %s\n", width, h.ID, size, b.Note)
+	}
+}
+
+// writeMatrixTable prints one row per skill file and one column per host,
+// each cell the host's verdict in short.
+func writeMatrixTable(w io.Writer, m *hosts.Matrix, wd string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "SKILL FILE")
 	for _, h := range m.Hosts {
@@ -170,17 +227,25 @@ func writeMatrixText(w io.Writer, m *hosts.Matrix, wd string) {
 	if len(m.Rows) == 0 {
 		fmt.Fprintln(w, "(no skill files under the selected hosts' roots)")
 	}
-	width := 0
-	for _, h := range m.Hosts {
-		width = max(width, len(h.ID))
-	}
+}
+
+// perHostNote reports whether a note of verdict v is said once per host
+// rather than on each file: a folder the host does not read, or a
+// condition that holds for every skill of a scope.
+func perHostNote(v hosts.Verdict, n hosts.Note) bool {
+	return (v.Status == hosts.NotDiscovered && n.Code == "not-read") || conditionCodes[n.Code]
+}
+
+// writeMatrixNotes prints, under "Notes:", every skill file's notes host
+// by host (host ids padded to width), leaving out the per-host ones.
+func writeMatrixNotes(w io.Writer, m *hosts.Matrix, wd string, width int) {
 	var notes strings.Builder
 	for _, r := range m.Rows {
 		var lines []string
 		for _, h := range m.Hosts {
 			v := r.Verdicts[h.ID]
 			for _, n := range v.Notes {
-				if (v.Status == hosts.NotDiscovered && n.Code == "not-read") || conditionCodes[n.Code] {
+				if perHostNote(v, n) {
 					continue // listed once per host below
 				}
 				lines = append(lines, fmt.Sprintf("  %-*s  %s [%s]", width, h.ID, diagnostics.Indent(n.Message), n.Code))
@@ -193,35 +258,26 @@ func writeMatrixText(w io.Writer, m *hosts.Matrix, wd string) {
 	if notes.Len() > 0 {
 		fmt.Fprintf(w, "\nNotes:\n%s", notes.String())
 	}
-	// Folders each host does not read and per-host conditions, once each.
+}
+
+// writePerHostNotes prints, under "Per host:", the folders each host does
+// not read and its conditions, each distinct message once.
+func writePerHostNotes(w io.Writer, m *hosts.Matrix, width int) {
 	var unread strings.Builder
 	for _, h := range m.Hosts {
 		seen := map[string]bool{}
 		for _, r := range m.Rows {
-			for _, n := range r.Verdicts[h.ID].Notes {
-				if (r.Verdicts[h.ID].Status == hosts.NotDiscovered && n.Code == "not-read") || conditionCodes[n.Code] {
-					if !seen[n.Message] {
-						seen[n.Message] = true
-						fmt.Fprintf(&unread, "  %-*s  %s [%s]\n", width, h.ID, n.Message, n.Code)
-					}
+			v := r.Verdicts[h.ID]
+			for _, n := range v.Notes {
+				if perHostNote(v, n) && !seen[n.Message] {
+					seen[n.Message] = true
+					fmt.Fprintf(&unread, "  %-*s  %s [%s]\n", width, h.ID, n.Message, n.Code)
 				}
 			}
 		}
 	}
 	if unread.Len() > 0 {
 		fmt.Fprintf(w, "\nPer host:\n%s", unread.String())
-	}
-	fmt.Fprintf(w, "\nBudgets:\n")
-	for _, h := range m.Hosts {
-		b := m.Results[h.ID].Budget
-		size := fmt.Sprintf("%d %s, no budget", b.Used, b.Unit)
-		if b.Limit > 0 {
-			size = fmt.Sprintf("%d of %d %s", b.Used, b.Limit, b.Unit)
-			if b.Over {
-				size += ", OVER"
-			}
-		}
-		fmt.Fprintf(w, "  %-*s  %s: %s\n", width, h.ID, size, b.Note)
 	}
 }
 

@@ -55,42 +55,74 @@ func claudeRoots(e *env) []rootSpec {
 	return roots
 }
 
+// claudeParse judges a skill file as Claude Code loads it: every SKILL.md
+// it finds loads, named after its folder unless the frontmatter names it,
+// listed with its description and when_to_use cut to 1,536 characters;
+// what it does with a file its documentation does not cover is noted as
+// unconfirmed.
 func claudeParse(e *env, f File, src []byte) (entry, *Note) {
-	host := e.host.Name
-	text := strings.TrimPrefix(strings.ToValidUTF8(string(src), "\uFFFD"), "\uFEFF")
-	var notes []Note
 	ent := entry{name: f.Folder, listed: true}
-	fm, ok := lineFrontmatter(text)
-	meta := ok // the frontmatter gives metadata
-	var doc yamlDoc
-	switch {
-	case !ok:
-		notes = append(notes, Note{Code: "unconfirmed-no-frontmatter", Message: host + "'s documentation does not say how it loads a SKILL.md without frontmatter; skill-ls assumes it loads as \"" + f.Folder + "\" with no description"})
-	default:
-		doc = e.parseYAML(fm)
-		if doc.err != nil {
-			keys := quotedKeys(fm)
-			if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil && slices.Equal(keys, []string{"description"}) {
-				doc = fixed
-				notes = append(notes, Note{Code: "yaml-repaired", Key: "description", Message: host + " reads this description although it holds an unquoted \": \" (2.1.69 and later)"})
-			} else if fixed.err == nil {
-				doc = fixed
-				notes = append(notes, Note{Code: "unconfirmed-yaml", Message: host + " reads unquoted \": \" in descriptions since 2.1.69; how it reads one in " + strings.Join(keys, ", ") + " is unconfirmed (skill-ls assumes it loads; otherwise it would load with empty metadata)"})
-			} else {
-				notes = append(notes, Note{Code: "empty-metadata", Message: host + " loads this skill with empty metadata (named after its folder, no description): its frontmatter is not valid YAML (" + doc.errText() + "; 2.1.186 and later)"})
-				doc = yamlDoc{}
-				meta = false
-			}
-		}
+	doc, meta := claudeMetadata(e, f, lenientText(src), &ent)
+	claudeName(e, f, doc, meta, &ent)
+	claudeListing(e, doc, meta, &ent)
+	if doc.lenientTrue("disable-model-invocation") {
+		ent.listed = false
+		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})
 	}
+	return ent, nil
+}
+
+// claudeMetadata reads the frontmatter of text as Claude Code does and
+// notes how on ent: YAML that fails only for an unquoted ": " is read as
+// if quoted (confirmed for the description since 2.1.69, assumed for other
+// keys), other YAML that fails gives empty metadata (2.1.186), and a file
+// without frontmatter is assumed to load without metadata. meta reports
+// whether the frontmatter gives metadata.
+func claudeMetadata(e *env, f File, text string, ent *entry) (doc yamlDoc, meta bool) {
+	host := e.host.Name
+	fm, ok := lineFrontmatter(text)
+	if !ok {
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-frontmatter", Message: host + "'s documentation does not say how it loads a SKILL.md without frontmatter; skill-ls assumes it loads as \"" + f.Folder + "\" with no description"})
+		return yamlDoc{}, false
+	}
+	doc = e.parseYAML(fm)
+	if doc.err == nil {
+		return doc, true
+	}
+	keys := quotedKeys(fm)
+	fixed := e.parseYAML(quoteColonValues(fm))
+	switch {
+	case fixed.err == nil && slices.Equal(keys, []string{"description"}):
+		ent.notes = append(ent.notes, Note{Code: "yaml-repaired", Key: "description", Message: host + " reads this description although it holds an unquoted \": \" (2.1.69 and later)"})
+		return fixed, true
+	case fixed.err == nil:
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-yaml", Message: host + " reads unquoted \": \" in descriptions since 2.1.69; how it reads one in " + strings.Join(keys, ", ") + " is unconfirmed (skill-ls assumes it loads; otherwise it would load with empty metadata)"})
+		return fixed, true
+	}
+	ent.notes = append(ent.notes, Note{Code: "empty-metadata", Message: host + " loads this skill with empty metadata (named after its folder, no description): its frontmatter is not valid YAML (" + doc.errText() + "; 2.1.186 and later)"})
+	return yamlDoc{}, false
+}
+
+// claudeName names ent as the frontmatter does (numbers and booleans as
+// written, 2.1.47), noting a name outside the documented form, or notes
+// that the folder names it when the metadata has no name.
+func claudeName(e *env, f File, doc yamlDoc, meta bool, ent *entry) {
+	host := e.host.Name
 	if name, ok := doc.scalarText("name"); ok && name != "" {
 		ent.name = name
 		if !skills.IsSkillName(name) || len(name) > 64 {
-			notes = append(notes, Note{Code: "unconfirmed-name", Key: "name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
+			ent.notes = append(ent.notes, Note{Code: "unconfirmed-name", Key: "name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
 		}
 	} else if meta {
-		notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " names this skill \"" + f.Folder + "\" after its folder: the frontmatter has no name"})
+		ent.notes = append(ent.notes, e.nameFromFolder(f.Folder))
 	}
+}
+
+// claudeListing sets ent's listing text: description and when_to_use
+// joined, cut to 1,536 UTF-16 units (2.1.105), noting the cut and a skill
+// listed without a description.
+func claudeListing(e *env, doc yamlDoc, meta bool, ent *entry) {
+	host := e.host.Name
 	desc, _ := doc.scalarText("description")
 	when, _ := doc.scalarText("when_to_use")
 	listing := strings.TrimSpace(desc)
@@ -98,21 +130,13 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		listing = strings.TrimSpace(listing + " " + w)
 	}
 	if utf16Len(listing) > claudeListingCap {
-		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters (" + itoa(utf16Len(listing)) + " here; 2.1.105 and later)"})
+		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters (" + itoa(utf16Len(listing)) + " here; 2.1.105 and later)"})
 		listing = cutUTF16(listing, claudeListingCap)
 	}
 	if listing == "" && meta {
-		notes = append(notes, Note{Code: "no-description", Key: "description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
+		ent.notes = append(ent.notes, Note{Code: "no-description", Key: "description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
 	}
 	ent.listing = listing
-	if f := doc.field("disable-model-invocation"); f != nil {
-		if b, ok := skills.LenientBool(f.Value); ok && b {
-			ent.listed = false
-			notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: host + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})
-		}
-	}
-	ent.notes = notes
-	return ent, nil
 }
 
 // cutUTF16 returns the longest prefix of s with at most n UTF-16 units.
@@ -144,11 +168,7 @@ func claudeBudget(e *env, winners []*entry) Budget {
 			b.Note = "the skill listing against SLASH_COMMAND_TOOL_CHAR_BUDGET=" + v
 		}
 	}
-	for _, w := range winners {
-		if w.listed {
-			b.Used += runes("- "+w.name+": "+w.listing) + 1
-		}
-	}
+	b.Used = listingSize(winners, func(w *entry) string { return "- " + w.name + ": " + w.listing })
 	b.Over = b.Used > b.Limit
 	if b.Over {
 		b.Note += "; over it, Claude Code cuts descriptions (least recently used skills first), down to names only; /doctor lists the skills affected"

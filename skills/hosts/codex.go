@@ -92,74 +92,95 @@ func isDir(p string) bool {
 	return err == nil && fi.IsDir()
 }
 
+// codexParse judges a skill file as Codex's loader does: valid UTF-8 with
+// a frontmatter, YAML it can read (Codex 0.142 first quotes values holding
+// ": "), name and description as strings, a description, a name of at most
+// 64 characters; old (Codex before 0.142) also skips a description over
+// 1,024 characters, which newer releases cut in the list.
 func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
-	host := e.host.Name
-	skip := func(code, msg string) (entry, *Note) {
-		return entry{}, &Note{Code: code, Message: host + " skips this skill: " + msg}
-	}
-	skipAt := func(code, key, msg string) (entry, *Note) {
-		e, n := skip(code, msg)
-		n.Key = key
-		return e, n
-	}
 	if !utf8.Valid(src) {
-		return skip("unreadable", "failed to read file: stream did not contain valid UTF-8")
+		return e.skip("unreadable", "", "failed to read file: stream did not contain valid UTF-8")
 	}
 	text := string(src)
 	fm, ok := codexFrontmatter(text)
 	if !ok {
-		msg := "missing YAML frontmatter delimited by ---"
+		why := "missing YAML frontmatter delimited by ---"
 		if strings.HasPrefix(text, "\uFEFF") {
-			msg += " (the file starts with a byte-order mark, so its first line is not ---)"
+			why += " (the file starts with a byte-order mark, so its first line is not ---)"
 		}
-		return skip("no-frontmatter", msg)
+		return e.skip("no-frontmatter", "", why)
 	}
-	var notes []Note
-	doc := e.parseYAML(fm)
-	if doc.err != nil && !old {
-		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
-			doc = fixed
-			notes = append(notes, Note{Code: "yaml-repaired", Message: host + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
-		}
-	}
-	if doc.err != nil {
-		return skip("invalid-yaml", "invalid YAML: "+doc.errText())
-	}
-	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
-		return skip("invalid-yaml", "invalid YAML: the frontmatter is not a mapping")
+	doc, notes, drop := codexYAML(e, fm, old)
+	if drop != nil {
+		return entry{}, drop
 	}
 	rawName, ok := serdeString(doc, "name")
 	if !ok {
-		return skipAt("invalid-yaml", "name", "invalid YAML: name: invalid type, expected a string")
+		return e.skip("invalid-yaml", "name", "invalid YAML: name: invalid type, expected a string")
 	}
 	rawDesc, ok := serdeString(doc, "description")
 	if !ok {
-		return skipAt("invalid-yaml", "description", "invalid YAML: description: invalid type, expected a string")
+		return e.skip("invalid-yaml", "description", "invalid YAML: description: invalid type, expected a string")
 	}
 	name := collapseSpace(rawName)
 	if name == "" {
-		name = collapseSpace(f.Folder)
-		if name == "" {
-			name = "skill"
-		}
-		notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " names this skill \"" + name + "\" after its folder: the frontmatter has no name"})
+		name = codexFolderName(f.Folder)
+		notes = append(notes, e.nameFromFolder(name))
 	}
 	desc := collapseSpace(rawDesc)
 	if desc == "" {
-		return skipAt("no-description", "description", "missing field `description`")
+		return e.skip("no-description", "description", "missing field `description`")
 	}
 	if runes(name) > codexMaxName {
-		return skipAt("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
+		return e.skip("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
 	}
-	listing := desc
-	if runes(desc) > codexMaxDescription {
-		if old {
-			return skipAt("description-too-long", "description", "invalid description: exceeds maximum length of 1024 characters")
+	return codexListing(e, entry{name: name, listing: desc, listed: true, notes: notes}, old)
+}
+
+// codexYAML reads the frontmatter as YAML. Codex 0.142 and later read YAML
+// that fails as written after quoting the values that hold ": " (noted);
+// YAML that fails still, or that is neither a mapping nor empty, skips the
+// skill (drop).
+func codexYAML(e *env, fm string, old bool) (doc yamlDoc, notes []Note, drop *Note) {
+	doc = e.parseYAML(fm)
+	if doc.err != nil && !old {
+		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
+			doc = fixed
+			notes = append(notes, Note{Code: "yaml-repaired", Message: e.host.Name + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
 		}
-		listing = string([]rune(desc)[:codexMaxDescription-3]) + "..."
-		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
 	}
-	return entry{name: name, listing: listing, listed: true, notes: notes}, nil
+	if doc.err != nil {
+		return doc, nil, e.skipNote("invalid-yaml", "", "invalid YAML: "+doc.errText())
+	}
+	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
+		return doc, nil, e.skipNote("invalid-yaml", "", "invalid YAML: the frontmatter is not a mapping")
+	}
+	return doc, notes, nil
+}
+
+// codexFolderName is the name Codex gives a skill without one: its
+// folder's, white space collapsed, else "skill".
+func codexFolderName(folder string) string {
+	if name := collapseSpace(folder); name != "" {
+		return name
+	}
+	return "skill"
+}
+
+// codexListing cuts ent's description for the skill list: a description
+// over 1,024 characters is shown as its first 1,021 and "..." (noted), or,
+// before Codex 0.142 (old), skips the skill.
+func codexListing(e *env, ent entry, old bool) (entry, *Note) {
+	desc := ent.listing
+	if runes(desc) <= codexMaxDescription {
+		return ent, nil
+	}
+	if old {
+		return e.skip("description-too-long", "description", "invalid description: exceeds maximum length of 1024 characters")
+	}
+	ent.listing = string([]rune(desc)[:codexMaxDescription-3]) + "..."
+	ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: e.host.Name + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
+	return ent, nil
 }
 
 func allComments(yaml string) bool {
@@ -180,6 +201,7 @@ type codexLine struct {
 	path string
 }
 
+// render is the line with desc as its description ("" for none).
 func (l codexLine) render(desc string) string {
 	if desc == "" {
 		return "- " + l.name + ": (file: " + l.path + ")"
@@ -187,10 +209,44 @@ func (l codexLine) render(desc string) string {
 	return "- " + l.name + ": " + desc + " (file: " + l.path + ")"
 }
 
+// cost is what the line costs with desc as its description, newline
+// included: characters, or tokens (bytes / 4) when tokens is true.
+func (l codexLine) cost(tokens bool, desc string) int {
+	text := l.render(desc)
+	return costOf(tokens, runes(text)+1, len(text)+1)
+}
+
 // codexBudget sizes Codex's "### Available skills" lines against its skills
 // budget and, when over, marks the descriptions Codex shortens and the
 // skills it omits, as render.rs allocates them.
 func codexBudget(e *env, winners []*entry) Budget {
+	lines := codexListLines(winners)
+	tokens := e.opts.ContextWindow > 0
+	b := codexBudgetLimit(e.opts.ContextWindow)
+	for _, l := range lines {
+		b.Used += l.cost(tokens, l.desc)
+	}
+	b.Over = b.Used > b.Limit
+	if !b.Over {
+		return b
+	}
+	b.Note += "; over it, Codex shortens descriptions first, then leaves skills out, and warns"
+	minimum := 0
+	for _, l := range lines {
+		minimum += l.cost(tokens, "")
+	}
+	if minimum > b.Limit {
+		codexListNamesOnly(e.host.Name, lines, tokens, b.Limit)
+	} else {
+		codexShortenDescriptions(e.host.Name, lines, tokens, b.Limit-minimum)
+	}
+	return b
+}
+
+// codexListLines returns the lines of Codex's skill list in its order:
+// project skills first, then user, then system, each by name and path; the
+// path is the file's with symbolic links resolved.
+func codexListLines(winners []*entry) []codexLine {
 	var lines []codexLine
 	for _, w := range winners {
 		p := w.file.Path
@@ -202,62 +258,86 @@ func codexBudget(e *env, winners []*entry) Budget {
 	slices.SortStableFunc(lines, func(a, b codexLine) int {
 		return cmp.Or(cmp.Compare(scopeRank(a.e.file.Scope), scopeRank(b.e.file.Scope)), strings.Compare(a.name, b.name), strings.Compare(a.path, b.path))
 	})
-	tokens := e.opts.ContextWindow > 0
-	b := Budget{Unit: "characters", Limit: codexDefaultBudget}
-	cost := func(text string) int { return runes(text) + 1 } // the line and its newline
-	b.Note = "the skill list Codex puts in the prompt (\"- name: description (file: path)\" lines), against 8,000 characters (the context window is unknown)"
-	if tokens {
-		b.Unit = "tokens"
-		b.Limit = max(1, e.opts.ContextWindow*codexBudgetPercent/100)
-		cost = func(text string) int { return (len(text) + 1 + 3) / 4 }
-		b.Note = "the skill list Codex puts in the prompt, in tokens (bytes / 4), against 2% of the " + itoa(e.opts.ContextWindow) + "-token context window"
-	}
-	for _, l := range lines {
-		b.Used += cost(l.render(l.desc))
-	}
-	b.Over = b.Used > b.Limit
-	if !b.Over {
-		return b
-	}
-	b.Note += "; over it, Codex shortens descriptions first, then leaves skills out, and warns"
-	minimum := 0
-	for _, l := range lines {
-		minimum += cost(l.render(""))
-	}
-	if minimum > b.Limit {
-		used := 0
-		for _, l := range lines {
-			c := cost(l.render(""))
-			if used+c <= b.Limit {
-				used += c
-				l.e.notes = append(l.e.notes, Note{Code: "description-removed", Key: "description", Message: e.host.Name + " lists this skill without its description: even names alone exceed its skills budget"})
-				continue
-			}
-			l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Key: "description", Message: e.host.Name + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"})
+	return lines
+}
+
+// codexBudgetLimit returns Codex's skills budget, nothing used yet: 2% of
+// the context window in tokens, or 8,000 characters when the window is
+// unknown (0).
+func codexBudgetLimit(window int) Budget {
+	if window > 0 {
+		return Budget{
+			Unit:  "tokens",
+			Limit: max(1, window*codexBudgetPercent/100),
+			Note:  "the skill list Codex puts in the prompt, in tokens (bytes / 4), against 2% of the " + itoa(window) + "-token context window",
 		}
-		return b
 	}
-	// Distribute the room left one character at a time, round robin.
-	remaining := b.Limit - minimum
-	alloc := make([]int, len(lines))
-	extra := make([]int, len(lines))
+	return Budget{
+		Unit:  "characters",
+		Limit: codexDefaultBudget,
+		Note:  "the skill list Codex puts in the prompt (\"- name: description (file: path)\" lines), against 8,000 characters (the context window is unknown)",
+	}
+}
+
+// codexListNamesOnly marks the skills of a list whose names alone exceed
+// limit: in order, each line that still fits is listed without its
+// description, and the rest are left out of the list.
+func codexListNamesOnly(host string, lines []codexLine, tokens bool, limit int) {
+	used := 0
+	for _, l := range lines {
+		c := l.cost(tokens, "")
+		if used+c <= limit {
+			used += c
+			l.e.notes = append(l.e.notes, Note{Code: "description-removed", Key: "description", Message: host + " lists this skill without its description: even names alone exceed its skills budget"})
+			continue
+		}
+		l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Key: "description", Message: host + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"})
+	}
+}
+
+// codexShortenDescriptions shares the room the names leave (remaining)
+// among the descriptions, one character at a time, round robin, and marks
+// each description that does not get all its characters.
+func codexShortenDescriptions(host string, lines []codexLine, tokens bool, remaining int) {
 	costs := make([][]int, len(lines))
 	for i, l := range lines {
-		minLine := l.render("")
-		minChars, minBytes := runes(minLine)+1, len(minLine)+1
-		base := costOf(tokens, minChars, minBytes)
-		c := []int{0}
-		pc, pb := 0, 0
-		for _, r := range l.desc {
-			pc++
-			pb += utf8.RuneLen(r)
-			c = append(c, costOf(tokens, minChars+pc+1, minBytes+pb+1)-base)
-		}
-		costs[i] = c
+		costs[i] = codexDescriptionCosts(l, tokens)
 	}
+	alloc := roundRobin(costs, remaining)
+	for i, l := range lines {
+		total := len(costs[i]) - 1
+		if alloc[i] < total {
+			l.e.notes = append(l.e.notes, Note{Code: "description-shortened", Key: "description", Message: host + " shortens this description to " + itoa(alloc[i]) + " of " + itoa(total) + " characters to fit its skills budget"})
+		}
+	}
+}
+
+// codexDescriptionCosts returns, for every length n of the line's
+// description from 0 to all of it, what its first n characters add to the
+// cost of the line without a description.
+func codexDescriptionCosts(l codexLine, tokens bool) []int {
+	minLine := l.render("")
+	minChars, minBytes := runes(minLine)+1, len(minLine)+1
+	base := costOf(tokens, minChars, minBytes)
+	c := []int{0}
+	pc, pb := 0, 0
+	for _, r := range l.desc {
+		pc++
+		pb += utf8.RuneLen(r)
+		c = append(c, costOf(tokens, minChars+pc+1, minBytes+pb+1)-base)
+	}
+	return c
+}
+
+// roundRobin grants each item one more unit in turn while the next unit's
+// cost fits in remaining: costs[i][n] is the cost of n units of item i. It
+// returns how many units each item got.
+func roundRobin(costs [][]int, remaining int) []int {
+	alloc := make([]int, len(costs))
+	extra := make([]int, len(costs))
 	for changed := true; changed; {
 		changed = false
-		for i := range lines {
+		for i := range costs {
 			if alloc[i] >= len(costs[i])-1 {
 				continue
 			}
@@ -270,15 +350,11 @@ func codexBudget(e *env, winners []*entry) Budget {
 			}
 		}
 	}
-	for i, l := range lines {
-		total := len(costs[i]) - 1
-		if alloc[i] < total {
-			l.e.notes = append(l.e.notes, Note{Code: "description-shortened", Key: "description", Message: e.host.Name + " shortens this description to " + itoa(alloc[i]) + " of " + itoa(total) + " characters to fit its skills budget"})
-		}
-	}
-	return b
+	return alloc
 }
 
+// costOf is a text's cost in characters, or in tokens (bytes / 4, rounded
+// up) when tokens is true.
 func costOf(tokens bool, chars, bytes int) int {
 	if tokens {
 		return (bytes + 3) / 4

@@ -1,9 +1,7 @@
 package hosts
 
 import (
-	"path/filepath"
 	"regexp"
-	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -43,77 +41,70 @@ func copilotHost() *Host {
 
 func copilotRoots(e *env) []rootSpec {
 	w := walkSpec{maxDepth: 1, followDirLinks: true}
-	var roots []rootSpec
-	for _, d := range []string{".github", ".agents", ".claude"} {
-		roots = append(roots, e.root(filepath.Join(e.project, d, "skills"), ScopeProject, w))
-	}
-	for _, d := range []string{".copilot", ".agents", ".claude"} {
-		roots = append(roots, e.root(filepath.Join(e.home, d, "skills"), ScopeUser, w))
-	}
-	return roots
+	return append(e.skillsRoots(e.project, []string{".github", ".agents", ".claude"}, ScopeProject, w),
+		e.skillsRoots(e.home, []string{".copilot", ".agents", ".claude"}, ScopeUser, w)...)
 }
 
+// copilotParse judges a skill file as VS Code's Copilot loads it: every
+// SKILL.md loads, registered under its folder's name, with its description
+// (XML tags removed, cut to 1,024 UTF-16 units); a file whose frontmatter
+// it cannot read is assumed to load without a description (unconfirmed).
 func copilotParse(e *env, f File, src []byte) (entry, *Note) {
-	host := e.host.Name
-	text := strings.ToValidUTF8(string(src), "\uFFFD")
-	var notes []Note
 	ent := entry{name: f.Folder, listed: true}
-	fm, ok := lineFrontmatter(strings.TrimPrefix(text, "\uFEFF"))
-	var doc yamlDoc
-	if ok {
-		doc = e.parseYAML(fm)
+	doc, why := e.lineYAML(lenientText(src))
+	if why != "" {
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-frontmatter", Message: "skill-ls assumes " + e.host.Name + " loads this skill as \"" + f.Folder + "\" with no description: " + why + ", and how VS Code's prompt-file parser treats that is unconfirmed"})
+		return ent, nil
 	}
-	if !ok || doc.err != nil {
-		why := "it has no frontmatter"
-		if ok {
-			why = "its frontmatter is not valid YAML (" + doc.errText() + ")"
-		}
-		notes = append(notes, Note{Code: "unconfirmed-frontmatter", Message: "skill-ls assumes " + host + " loads this skill as \"" + f.Folder + "\" with no description: " + why + ", and how VS Code's prompt-file parser treats that is unconfirmed"})
-		doc = yamlDoc{}
-	}
-	name, _, _ := doc.str("name")
-	switch {
-	case name == "" && ok && doc.err == nil && len(notes) == 0:
-		notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " names this skill \"" + f.Folder + "\" after its folder: the frontmatter has no name"})
-	case name != "":
-		clean := xmlTagRE.ReplaceAllString(name, "")
-		if utf16Len(clean) > copilotMaxName {
-			clean = cutUTF16(clean, copilotMaxName)
-		}
-		if clean != f.Folder {
-			notes = append(notes, Note{Code: "name-from-folder", Key: "name", Message: host + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""})
-		}
-	}
-	desc, hasDesc, _ := doc.str("description")
-	if !hasDesc || desc == "" {
-		if len(notes) == 0 || notes[0].Code != "unconfirmed-frontmatter" {
-			notes = append(notes, Note{Code: "no-description", Key: "description", Message: host + " loads this skill without a description, so the model has little to match it on"})
-		}
-	} else {
-		clean := xmlTagRE.ReplaceAllString(desc, "")
-		if clean != desc {
-			notes = append(notes, Note{Code: "xml-tags-removed", Key: "description", Message: host + " removes the XML tags from this description"})
-		}
-		if utf16Len(clean) > copilotMaxDescription {
-			notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description to 1,024 characters (" + itoa(utf16Len(clean)) + " here)"})
-			clean = cutUTF16(clean, copilotMaxDescription)
-		}
-		ent.listing = clean
-	}
-	if f := doc.field("disable-model-invocation"); f != nil && f.Value.Kind == skills.KindBool && f.Value.Bool {
+	copilotName(e, f, doc, &ent)
+	copilotDescription(e, doc, &ent)
+	if fld := doc.field("disable-model-invocation"); fld != nil && fld.Value.Kind == skills.KindBool && fld.Value.Bool {
 		ent.listed = false
-		notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: host + " does not offer this skill to the model: disable-model-invocation is true"})
+		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " does not offer this skill to the model: disable-model-invocation is true"})
 	}
-	ent.notes = notes
 	return ent, nil
 }
 
-func copilotBudget(_ *env, winners []*entry) Budget {
-	b := Budget{Unit: "characters", Note: "GitHub Copilot's listing budget is not known; skill-ls counts name and description per skill"}
-	for _, w := range winners {
-		if w.listed {
-			b.Used += runes(w.name+": "+w.listing) + 1
-		}
+// copilotName notes on ent how Copilot names the skill: after its folder
+// when the frontmatter has no name, and after its folder still when the
+// name, XML tags removed and cut to 64 UTF-16 units, is another.
+func copilotName(e *env, f File, doc yamlDoc, ent *entry) {
+	name, _, _ := doc.str("name")
+	if name == "" {
+		ent.notes = append(ent.notes, e.nameFromFolder(f.Folder))
+		return
 	}
-	return b
+	clean := xmlTagRE.ReplaceAllString(name, "")
+	if utf16Len(clean) > copilotMaxName {
+		clean = cutUTF16(clean, copilotMaxName)
+	}
+	if clean != f.Folder {
+		ent.notes = append(ent.notes, Note{Code: "name-from-folder", Key: "name", Message: e.host.Name + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""})
+	}
+}
+
+// copilotDescription sets ent's listing to the description with its XML
+// tags removed, cut to 1,024 UTF-16 units, noting each change and a
+// missing description.
+func copilotDescription(e *env, doc yamlDoc, ent *entry) {
+	host := e.host.Name
+	desc, hasDesc, _ := doc.str("description")
+	if !hasDesc || desc == "" {
+		ent.notes = append(ent.notes, Note{Code: "no-description", Key: "description", Message: host + " loads this skill without a description, so the model has little to match it on"})
+		return
+	}
+	clean := xmlTagRE.ReplaceAllString(desc, "")
+	if clean != desc {
+		ent.notes = append(ent.notes, Note{Code: "xml-tags-removed", Key: "description", Message: host + " removes the XML tags from this description"})
+	}
+	if utf16Len(clean) > copilotMaxDescription {
+		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description to 1,024 characters (" + itoa(utf16Len(clean)) + " here)"})
+		clean = cutUTF16(clean, copilotMaxDescription)
+	}
+	ent.listing = clean
+}
+
+func copilotBudget(_ *env, winners []*entry) Budget {
+	return Budget{Unit: "characters", Note: "GitHub Copilot's listing budget is not known; skill-ls counts name and description per skill",
+		Used: listingSize(winners, func(w *entry) string { return w.name + ": " + w.listing })}
 }

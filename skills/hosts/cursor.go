@@ -1,12 +1,5 @@
 package hosts
 
-import (
-	"path/filepath"
-	"strings"
-
-	"github.com/skill-ls/skill-ls/skills"
-)
-
 func cursorHost() *Host {
 	return &Host{
 		ID:      Cursor,
@@ -31,26 +24,19 @@ func cursorHost() *Host {
 
 func cursorRoots(e *env) []rootSpec {
 	w := walkSpec{maxDepth: 1, followDirLinks: true}
-	var roots []rootSpec
-	for _, d := range []string{".cursor", ".claude", ".codex"} {
-		roots = append(roots, e.root(filepath.Join(e.project, d, "skills"), ScopeProject, w))
-	}
-	for _, d := range []string{".cursor", ".claude", ".codex"} {
-		roots = append(roots, e.root(filepath.Join(e.home, d, "skills"), ScopeUser, w))
-	}
-	return roots
+	folders := []string{".cursor", ".claude", ".codex"}
+	return append(e.skillsRoots(e.project, folders, ScopeProject, w), e.skillsRoots(e.home, folders, ScopeUser, w)...)
 }
 
+// cursorParse judges a skill file as Cursor's documentation describes its
+// loader: every SKILL.md loads, named by its frontmatter (else after its
+// folder) and listed with its description; what the documentation leaves
+// open is noted as unconfirmed.
 func cursorParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
-	text := strings.TrimPrefix(strings.ToValidUTF8(string(src), "\uFFFD"), "\uFEFF")
 	ent := entry{name: f.Folder, listed: true}
-	fm, ok := lineFrontmatter(text)
-	var doc yamlDoc
-	if ok {
-		doc = e.parseYAML(fm)
-	}
-	if !ok || doc.err != nil {
+	doc, why := e.lineYAML(lenientText(src))
+	if why != "" {
 		ent.notes = append(ent.notes, Note{Code: "unconfirmed-frontmatter", Message: host + "'s documentation does not say what it does with a SKILL.md whose frontmatter is missing or not valid YAML"})
 		return ent, nil
 	}
@@ -67,21 +53,14 @@ func cursorParse(e *env, f File, src []byte) (entry, *Note) {
 		ent.notes = append(ent.notes, Note{Code: "unconfirmed-no-description", Key: "description", Message: host + "'s documentation requires a description; whether it skips a skill without one is unconfirmed"})
 	}
 	ent.listing = desc
-	if fld := doc.field("disable-model-invocation"); fld != nil {
-		if b, ok := skills.LenientBool(fld.Value); ok && b {
-			ent.listed = false
-			ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: host + " does not offer this skill to the agent: disable-model-invocation is true (documentation)"})
-		}
+	if doc.lenientTrue("disable-model-invocation") {
+		ent.listed = false
+		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: host + " does not offer this skill to the agent: disable-model-invocation is true (documentation)"})
 	}
 	return ent, nil
 }
 
 func cursorBudget(_ *env, winners []*entry) Budget {
-	b := Budget{Unit: "characters", Note: "Cursor's listing budget is not documented; skill-ls counts name and description per skill"}
-	for _, w := range winners {
-		if w.listed {
-			b.Used += runes(w.name+": "+w.listing) + 1
-		}
-	}
-	return b
+	return Budget{Unit: "characters", Note: "Cursor's listing budget is not documented; skill-ls counts name and description per skill",
+		Used: listingSize(winners, func(w *entry) string { return w.name + ": " + w.listing })}
 }

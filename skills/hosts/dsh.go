@@ -58,6 +58,8 @@ func DSHResult(snap *skills.Snapshot, opts Options) *Result {
 	return dshResult(Lookup(string(DSH)), snap, opts)
 }
 
+// dshResult turns a loaded snapshot into DSH's Result: its roots and files
+// as DSH scans them, a verdict for each file, and the catalog budget.
 func dshResult(h *Host, snap *skills.Snapshot, opts Options) *Result {
 	project := opts.projectRoot()
 	res := &Result{Host: h, Verdicts: map[string]Verdict{}}
@@ -71,40 +73,54 @@ func dshResult(h *Host, snap *skills.Snapshot, opts Options) *Result {
 			res.Files = append(res.Files, File{Path: en.Path, Root: r.Dir, RootLabel: spec.label, Scope: spec.scope, Folder: folderOf(en.Path)})
 		}
 	}
-	reg := snap.Registry
 	for _, f := range res.Files {
-		file := snap.File(f.Path)
-		if file == nil {
-			continue
+		if v, ok := dshVerdict(snap, f.Path, project, opts.Home); ok {
+			res.Verdicts[f.Path] = v
 		}
-		if file.Drop != nil {
-			res.Verdicts[f.Path] = Verdict{Status: Dropped, Notes: []Note{{Code: string(file.Drop.Code), Message: "DSH drops this file: " + file.Drop.Detail}}}
-			continue
-		}
-		sk := snap.SkillAt(f.Path)
-		if sk == nil {
-			continue
-		}
-		if w := reg.ShadowOf(sk); w != nil {
-			res.Verdicts[f.Path] = Verdict{Status: Shadowed, Name: sk.Name, ShadowedBy: w.Path, Notes: []Note{{
-				Code:    "shadowed",
-				Message: "DSH uses " + label(w.Path, project, opts.Home) + " instead (" + string(w.Source) + ", rank " + itoa(w.Rank) + ", wins over " + string(sk.Source) + ", rank " + itoa(sk.Rank) + ")",
-			}}}
-			continue
-		}
-		var notes []Note
-		if !sk.Invocation.ModelInvocable {
-			notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: "DSH leaves this skill out of the catalog: disable-model-invocation is true, so only /" + sk.Name + " runs it"})
-		} else if _, units := jstext.Collapse(sk.Description); units > dshCatalogCap {
-			notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: "DSH cuts this description to 500 characters in the catalog (497 + \"...\"; " + itoa(units) + " here)"})
-		}
-		if !sk.Invocation.UserInvocable {
-			notes = append(notes, Note{Code: "not-user-invocable", Key: "user-invocable", Message: "DSH treats /" + sk.Name + " as plain text: user-invocable is false"})
-		}
-		res.Verdicts[f.Path] = Verdict{Status: Loads, Name: sk.Name, Notes: notes}
 	}
-	res.Budget = dshBudget(reg)
+	res.Budget = dshBudget(snap.Registry)
 	return res
+}
+
+// dshVerdict is DSH's verdict on the file at path of snap: dropped (with
+// DSH's reason), shadowed by the skill of the same name that wins, or
+// loads with notes; ok is false for a file snap does not hold as a skill.
+// project and home place the winner's label.
+func dshVerdict(snap *skills.Snapshot, path, project, home string) (v Verdict, ok bool) {
+	file := snap.File(path)
+	if file == nil {
+		return Verdict{}, false
+	}
+	if file.Drop != nil {
+		return Verdict{Status: Dropped, Notes: []Note{{Code: string(file.Drop.Code), Message: "DSH drops this file: " + file.Drop.Detail}}}, true
+	}
+	sk := snap.SkillAt(path)
+	if sk == nil {
+		return Verdict{}, false
+	}
+	if w := snap.Registry.ShadowOf(sk); w != nil {
+		return Verdict{Status: Shadowed, Name: sk.Name, ShadowedBy: w.Path, Notes: []Note{{
+			Code:    "shadowed",
+			Message: "DSH uses " + label(w.Path, project, home) + " instead (" + string(w.Source) + ", rank " + itoa(w.Rank) + ", wins over " + string(sk.Source) + ", rank " + itoa(sk.Rank) + ")",
+		}}}, true
+	}
+	return Verdict{Status: Loads, Name: sk.Name, Notes: dshLoadNotes(sk)}, true
+}
+
+// dshLoadNotes notes how DSH loads a skill other than as written: out of
+// the catalog (disable-model-invocation), its description cut to 500
+// units in the catalog, or not invocable by the user.
+func dshLoadNotes(sk *skills.Skill) []Note {
+	var notes []Note
+	if !sk.Invocation.ModelInvocable {
+		notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: "DSH leaves this skill out of the catalog: disable-model-invocation is true, so only /" + sk.Name + " runs it"})
+	} else if _, units := jstext.Collapse(sk.Description); units > dshCatalogCap {
+		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: "DSH cuts this description to 500 characters in the catalog (497 + \"...\"; " + itoa(units) + " here)"})
+	}
+	if !sk.Invocation.UserInvocable {
+		notes = append(notes, Note{Code: "not-user-invocable", Key: "user-invocable", Message: "DSH treats /" + sk.Name + " as plain text: user-invocable is false"})
+	}
+	return notes
 }
 
 // dshBudget sizes DSH's catalog list: one line per model-invocable winner.

@@ -48,38 +48,23 @@ func geminiRoots(e *env) []rootSpec {
 	}
 }
 
+// geminiParse judges a skill file as Gemini CLI's loader does: a
+// frontmatter block first, a name and a description (from the YAML, else
+// from their lines); unsafe characters in the name become "-".
 func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
 	text := strings.ToValidUTF8(string(src), "\uFFFD")
 	fm, ok := geminiFrontmatter(text)
 	if !ok {
-		msg := host + " skips this skill: the file does not start with a --- frontmatter block"
+		why := "the file does not start with a --- frontmatter block"
 		if strings.HasPrefix(text, "\uFEFF") {
-			msg += " (it starts with a byte-order mark)"
+			why += " (it starts with a byte-order mark)"
 		}
-		return entry{}, &Note{Code: "no-frontmatter", Message: msg}
+		return e.skip("no-frontmatter", "", why)
 	}
-	var notes []Note
-	doc := e.parseYAML(fm)
-	name, nameOK, _ := doc.str("name")
-	desc, descOK, _ := doc.str("description")
-	_, _, nameStr := doc.str("name")
-	_, _, descStr := doc.str("description")
-	if doc.err != nil || !doc.mapping || !nameOK || !descOK || !nameStr || !descStr {
-		// The YAML does not give two strings: the line reader decides.
-		var haveName, haveDesc bool
-		name, desc, haveName, haveDesc = geminiSimpleFields(fm)
-		switch {
-		case !haveName:
-			return entry{}, &Note{Code: "no-name", Key: "name", Message: host + " skips this skill: it has no name"}
-		case !haveDesc:
-			return entry{}, &Note{Code: "no-description", Key: "description", Message: host + " skips this skill: it has no description"}
-		}
-		why := "YAML does not give name and description as strings"
-		if doc.err != nil {
-			why = "its YAML parser rejects this frontmatter (" + doc.errText() + ")"
-		}
-		notes = append(notes, Note{Code: "yaml-fallback", Message: host + " reads name and description from their lines: " + why})
+	name, desc, notes, drop := geminiFields(e, fm)
+	if drop != nil {
+		return entry{}, drop
 	}
 	clean := strings.Map(func(r rune) rune {
 		if strings.ContainsRune(geminiUnsafe, r) {
@@ -97,6 +82,31 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		notes = append(notes, Note{Code: "trusted-folder-only", Message: host + " reads project skills only in a trusted folder (skill-ls assumes this one is trusted)"})
 	}
 	return entry{name: clean, listing: desc, listed: true, notes: notes}, nil
+}
+
+// geminiFields reads name and description as Gemini CLI does: from the
+// YAML when it gives both as strings, else from their lines (noted). A
+// skill without either is skipped (drop).
+func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Note) {
+	doc := e.parseYAML(fm)
+	name, nameOK, nameStr := doc.str("name")
+	desc, descOK, descStr := doc.str("description")
+	if doc.err == nil && doc.mapping && nameOK && descOK && nameStr && descStr {
+		return name, desc, nil, nil
+	}
+	// The YAML does not give two strings: the line reader decides.
+	name, desc, haveName, haveDesc := geminiSimpleFields(fm)
+	switch {
+	case !haveName:
+		return "", "", nil, e.skipNote("no-name", "name", "it has no name")
+	case !haveDesc:
+		return "", "", nil, e.skipNote("no-description", "description", "it has no description")
+	}
+	why := "YAML does not give name and description as strings"
+	if doc.err != nil {
+		why = "its YAML parser rejects this frontmatter (" + doc.errText() + ")"
+	}
+	return name, desc, []Note{{Code: "yaml-fallback", Message: e.host.Name + " reads name and description from their lines: " + why}}, nil
 }
 
 func geminiBudget(_ *env, winners []*entry) Budget {

@@ -52,10 +52,13 @@ func gooseRoots(e *env) []rootSpec {
 	}
 }
 
+// gooseParse judges a skill file as Goose's loader does: valid UTF-8, a
+// frontmatter between two "---" (Goose splits at every one), YAML it can
+// read, a name without "/"; the description is optional.
 func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
 	if !utf8.Valid(src) {
-		return entry{}, &Note{Code: "unreadable", Message: host + " skips this skill: Failed to read skill file: stream did not contain valid UTF-8"}
+		return e.skip("unreadable", "", "Failed to read skill file: stream did not contain valid UTF-8")
 	}
 	text := string(src)
 	fm, ok := gooseFrontmatter(text)
@@ -68,21 +71,21 @@ func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	}
 	doc := e.parseYAML(fm)
 	if doc.err != nil {
-		return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse skill frontmatter: " + doc.errText() + hint}
+		return e.skip("invalid-yaml", "", "Failed to parse skill frontmatter: "+doc.errText()+hint)
 	}
 	name, ok := serdeString(doc, "name")
 	if !ok {
-		return entry{}, &Note{Code: "invalid-yaml", Key: "name", Message: host + " skips this skill: Failed to parse skill frontmatter: name: invalid type, expected a string" + hint}
+		return e.skip("invalid-yaml", "name", "Failed to parse skill frontmatter: name: invalid type, expected a string"+hint)
 	}
 	if name == "" {
-		return entry{}, &Note{Code: "no-name", Key: "name", Message: host + " skips this skill: it is missing a required 'name' in frontmatter" + hint}
+		return e.skip("no-name", "name", "it is missing a required 'name' in frontmatter"+hint)
 	}
 	if strings.Contains(name, "/") {
-		return entry{}, &Note{Code: "name-has-slash", Key: "name", Message: host + " skips this skill: its name \"" + name + "\" contains '/'"}
+		return e.skip("name-has-slash", "name", "its name \""+name+"\" contains '/'")
 	}
 	desc, ok := serdeString(doc, "description")
 	if !ok {
-		return entry{}, &Note{Code: "invalid-yaml", Key: "description", Message: host + " skips this skill: Failed to parse skill frontmatter: description: invalid type, expected a string" + hint}
+		return e.skip("invalid-yaml", "description", "Failed to parse skill frontmatter: description: invalid type, expected a string"+hint)
 	}
 	var notes []Note
 	if desc == "" {

@@ -47,15 +47,10 @@ func opencodeRoots(e *env) []rootSpec {
 	}
 	external := walkSpec{rootFile: true, followDirLinks: true}
 	config := walkSpec{rootFile: true, skipDot: true, followDirLinks: true}
-	var roots []rootSpec
-	for _, d := range ext {
-		roots = append(roots, e.root(filepath.Join(e.home, d, "skills"), ScopeUser, external))
-	}
+	roots := e.skillsRoots(e.home, ext, ScopeUser, external)
 	dirs := between(e.project, e.opts.Cwd)
 	for i := len(dirs) - 1; i >= 0; i-- { // from the working directory up
-		for _, d := range ext {
-			roots = append(roots, e.root(filepath.Join(dirs[i], d, "skills"), ScopeProject, external))
-		}
+		roots = append(roots, e.skillsRoots(dirs[i], ext, ScopeProject, external)...)
 	}
 	cfg := e.opts.getenv("XDG_CONFIG_HOME")
 	if cfg == "" {
@@ -80,10 +75,13 @@ func opencodeRoots(e *env) []rootSpec {
 	return roots
 }
 
+// opencodeParse judges a skill file as OpenCode's loader does: a
+// frontmatter (YAML, else its fallback for values holding ":"), a name
+// that is a string; a skill without a description loads but is left out
+// of the list the model sees.
 func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
-	text := strings.TrimPrefix(strings.ToValidUTF8(string(src), "\uFFFD"), "\uFEFF")
-	fm, ok := lineFrontmatter(text)
+	fm, ok := lineFrontmatter(lenientText(src))
 	if !ok {
 		return entry{}, &Note{Code: "no-frontmatter", Message: host + " skips this skill silently: without frontmatter it has no name"}
 	}
@@ -118,11 +116,6 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 }
 
 func opencodeBudget(_ *env, winners []*entry) Budget {
-	b := Budget{Unit: "characters", Note: "OpenCode lists every described skill (\"- **name**: description\") with no budget"}
-	for _, w := range winners {
-		if w.listed {
-			b.Used += runes("- **"+w.name+"**: "+w.listing) + 1
-		}
-	}
-	return b
+	return Budget{Unit: "characters", Note: "OpenCode lists every described skill (\"- **name**: description\") with no budget",
+		Used: listingSize(winners, func(w *entry) string { return "- **" + w.name + "**: " + w.listing })}
 }

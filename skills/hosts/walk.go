@@ -42,86 +42,128 @@ type rootSpec struct {
 // make skill-ls walk forever.
 const safetyMaxDirs = 20000
 
-// walkRoot returns the SKILL.md files under r in sorted path order.
+// walkRoot returns the SKILL.md files under r in sorted path order: a
+// breadth-first walk from r's directory that follows the folders r's walk
+// spec enters, at most once each (by their path with links resolved).
 func walkRoot(r rootSpec) []string {
 	info, err := os.Stat(r.dir)
 	if err != nil || !info.IsDir() {
 		return nil
 	}
-	limit := r.walk.maxDirs
-	if limit <= 0 {
-		limit = safetyMaxDirs
-	}
-	var out []string
-	visited := map[string]bool{}
 	rootReal, err := filepath.EvalSymlinks(r.dir)
 	if err != nil {
 		return nil
 	}
-	visited[rootReal] = true
-	type item struct {
-		dir, real string // the path walked, and its target with links resolved
-		depth     int
+	w := &rootWalk{
+		spec:    r.walk,
+		limit:   r.walk.maxDirs,
+		visited: map[string]bool{rootReal: true},
+		queue:   []walkDir{{r.dir, rootReal, 0}},
+		dirs:    1,
 	}
-	queue := []item{{r.dir, rootReal, 0}}
-	dirs := 1
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
-		entries, err := os.ReadDir(it.dir)
-		if err != nil {
+	if w.limit <= 0 {
+		w.limit = safetyMaxDirs
+	}
+	for len(w.queue) > 0 {
+		d := w.queue[0]
+		w.queue = w.queue[1:]
+		w.readDir(d)
+	}
+	slices.Sort(w.found)
+	return w.found
+}
+
+// walkDir is a folder waiting in a walk's queue.
+type walkDir struct {
+	dir, real string // the path walked, and its target with links resolved
+	depth     int    // its folder level below the root
+}
+
+// rootWalk is the state of one walk of a root.
+type rootWalk struct {
+	spec    walkSpec
+	limit   int             // the most folders the walk visits
+	visited map[string]bool // the folders visited, by resolved path
+	queue   []walkDir
+	dirs    int // the folders visited so far
+	found   []string
+}
+
+// readDir looks at the entries of d in name order: it queues the folders
+// the walk enters and keeps the SKILL.md files it accepts.
+func (w *rootWalk) readDir(d walkDir) {
+	entries, err := os.ReadDir(d.dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries { // os.ReadDir sorts by name
+		name := e.Name()
+		if w.spec.skipDot && strings.HasPrefix(name, ".") {
 			continue
 		}
-		for _, e := range entries { // os.ReadDir sorts by name
-			name := e.Name()
-			if r.walk.skipDot && strings.HasPrefix(name, ".") {
-				continue
-			}
-			p := filepath.Join(it.dir, name)
-			isLink := e.Type()&fs.ModeSymlink != 0
-			isDir, regular := e.IsDir(), e.Type().IsRegular()
-			if isLink { // only a link needs a stat: the entry's type is its own
-				st, err := os.Stat(p)
-				if err != nil {
-					continue
-				}
-				isDir, regular = st.IsDir(), st.Mode().IsRegular()
-			}
-			if isDir {
-				if slices.Contains(r.walk.skipNames, name) || (isLink && !r.walk.followDirLinks) {
-					continue
-				}
-				if r.walk.maxDepth > 0 && it.depth+1 > r.walk.maxDepth {
-					continue
-				}
-				real := filepath.Join(it.real, name)
-				if isLink {
-					if real, err = filepath.EvalSymlinks(p); err != nil {
-						continue
-					}
-				}
-				if visited[real] || dirs >= limit {
-					continue
-				}
-				visited[real] = true
-				dirs++
-				queue = append(queue, item{p, real, it.depth + 1})
-				continue
-			}
-			if name != "SKILL.md" || !regular {
-				continue
-			}
-			if isLink && r.walk.skipFileLinks {
-				continue
-			}
-			if it.depth == 0 && !r.walk.rootFile {
-				continue
-			}
-			out = append(out, p)
+		p := filepath.Join(d.dir, name)
+		isLink := e.Type()&fs.ModeSymlink != 0
+		isDir, regular, ok := entryKind(p, e, isLink)
+		switch {
+		case !ok:
+		case isDir:
+			w.enter(d, name, p, isLink)
+		case w.accepts(d, name, regular, isLink):
+			w.found = append(w.found, p)
 		}
 	}
-	slices.Sort(out)
-	return out
+}
+
+// entryKind tells whether the folder entry e at p is a folder or a regular
+// file, through a symbolic link; ok is false for a link that does not
+// resolve. Only a link needs a stat: another entry's type is its own.
+func entryKind(p string, e fs.DirEntry, isLink bool) (isDir, regular, ok bool) {
+	if !isLink {
+		return e.IsDir(), e.Type().IsRegular(), true
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return false, false, false
+	}
+	return st.IsDir(), st.Mode().IsRegular(), true
+}
+
+// enter queues the folder name of d (at p) unless the spec skips it (a
+// skipped name, a link not followed), it is too deep, it was visited (by
+// another path) or the walk has visited its limit of folders.
+func (w *rootWalk) enter(d walkDir, name, p string, isLink bool) {
+	if slices.Contains(w.spec.skipNames, name) || (isLink && !w.spec.followDirLinks) {
+		return
+	}
+	if w.spec.maxDepth > 0 && d.depth+1 > w.spec.maxDepth {
+		return
+	}
+	real := filepath.Join(d.real, name)
+	if isLink {
+		var err error
+		if real, err = filepath.EvalSymlinks(p); err != nil {
+			return
+		}
+	}
+	if w.visited[real] || w.dirs >= w.limit {
+		return
+	}
+	w.visited[real] = true
+	w.dirs++
+	w.queue = append(w.queue, walkDir{p, real, d.depth + 1})
+}
+
+// accepts reports whether the file name in d is a skill file of the walk:
+// a regular SKILL.md, not a link when the spec skips linked files, and
+// below the root unless the spec reads the root's own SKILL.md.
+func (w *rootWalk) accepts(d walkDir, name string, regular, isLink bool) bool {
+	if name != "SKILL.md" || !regular {
+		return false
+	}
+	if isLink && w.spec.skipFileLinks {
+		return false
+	}
+	return d.depth > 0 || w.spec.rootFile
 }
 
 // whyNotWalked explains why a file under r's directory is not one of the

@@ -1,0 +1,224 @@
+package diagnostics
+
+import (
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// What the selected hosts say about one skill file, as findings under the
+// host rules (hosts.go): each host's verdict in its own words, placed at
+// the key it is about, the hosts that do not read a folder for the same
+// reason merged into one finding.
+
+// hostFinding is one host verdict (or note) on a file, under a host rule.
+type hostFinding struct {
+	code    string
+	span    skills.Span
+	message string
+	related []Related
+}
+
+// hostCheck is the File check of the host rule code: it reports the
+// verdicts of the selected hosts that fall under code.
+func hostCheck(code string) func(p *Pass) {
+	return func(p *Pass) {
+		for _, hf := range hostFindings(p) {
+			if hf.code == code {
+				p.Report(hf.span, hf.message).Related = hf.related
+			}
+		}
+	}
+}
+
+// hostFindings returns what the selected hosts say about the pass's file,
+// each under its rule code, in selection order; it is computed once per
+// file for all the host rules.
+func hostFindings(p *Pass) []hostFinding {
+	if p.hostFound == nil {
+		found := findHosts(p)
+		p.hostFound = &found
+	}
+	return *p.hostFound
+}
+
+// findHosts computes hostFindings: DSH's not-discovered verdict on a file
+// only the other hosts discover, then each other selected host's verdict,
+// the not-discovered ones that share a reason merged into one finding.
+func findHosts(p *Pass) []hostFinding {
+	hv := p.run.hostView()
+	if hv == nil {
+		return nil
+	}
+	path := p.File.Path
+	found, ok := hv.found[path]
+	if !ok {
+		return nil // no selected host looks here (an open buffer elsewhere)
+	}
+	var out []hostFinding
+	var groups notDiscoveredGroups
+	add := func(res *hosts.Result, v hosts.Verdict) {
+		if !groups.add(res.Host.Name, v) {
+			out = append(out, verdictFindings(p, res, v)...)
+		}
+	}
+	if hv.dshSelected && !p.Snap.InRoots(path) && hv.byOthers[path] {
+		if v := hv.dsh.Explain(path, found.RootLabel); v.Status == hosts.NotDiscovered {
+			add(hv.dsh, v)
+		}
+	}
+	for _, res := range hv.results {
+		add(res, res.Explain(path, found.RootLabel))
+	}
+	return append(out, groups.findings(frontmatterSpan(p.File))...)
+}
+
+// notDiscoveredGroups gathers the hosts that do not discover a file for
+// the same reason, so that they share one finding: "Claude Code and
+// Cursor do not read .agents/skills".
+type notDiscoveredGroups []*notDiscoveredGroup
+
+// notDiscoveredGroup is the hosts that give one reason.
+type notDiscoveredGroup struct {
+	names []string
+	rest  string // the message after the host's name
+}
+
+// add puts host's verdict v in the group of its reason and reports true,
+// when v is a not-discovered verdict whose message starts with the host's
+// name; else it reports false.
+func (gs *notDiscoveredGroups) add(host string, v hosts.Verdict) bool {
+	msg := v.Message()
+	if v.Status != hosts.NotDiscovered || !strings.HasPrefix(msg, host+" ") {
+		return false
+	}
+	rest := msg[len(host):]
+	for _, g := range *gs {
+		if g.rest == rest {
+			g.names = append(g.names, host)
+			return true
+		}
+	}
+	*gs = append(*gs, &notDiscoveredGroup{names: []string{host}, rest: rest})
+	return true
+}
+
+// findings returns one host-not-discovered finding at span per group, its
+// hosts joined and its verb in the plural; a group whose verb cannot be
+// put in the plural gets one finding per host.
+func (gs notDiscoveredGroups) findings(span skills.Span) []hostFinding {
+	var out []hostFinding
+	for _, g := range gs {
+		plural, ok := pluralVerb(g.rest)
+		if len(g.names) == 1 || !ok {
+			for _, n := range g.names {
+				out = append(out, hostFinding{code: CodeHostNotDiscovered, span: span, message: n + g.rest})
+			}
+			continue
+		}
+		out = append(out, hostFinding{code: CodeHostNotDiscovered, span: span, message: hosts.JoinNames(g.names) + plural})
+	}
+	return out
+}
+
+// pluralVerb turns " does not read x" into " do not read x", " reads x"
+// into " read x" and " never looks x" into " never look x"; ok is false
+// when the rest has another verb to agree ("reads x but does not find").
+func pluralVerb(rest string) (string, bool) {
+	if r, ok := strings.CutPrefix(rest, " does not "); ok {
+		return " do not " + r, !strings.Contains(r, " does ")
+	}
+	prefix := " "
+	r := rest[1:]
+	if after, ok := strings.CutPrefix(r, "never "); ok {
+		prefix, r = " never ", after
+	}
+	verb, tail, _ := strings.Cut(r, " ")
+	if !strings.HasSuffix(verb, "s") || strings.Contains(tail, " does ") {
+		return "", false
+	}
+	return prefix + strings.TrimSuffix(verb, "s") + " " + tail, true
+}
+
+// verdictFindings turns one host's verdict on the pass's file into
+// findings under the host rules.
+func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding {
+	h := res.Host
+	from := " (read from " + h.Release + ")"
+	switch v.Status {
+	case hosts.Dropped:
+		n := v.Notes[0]
+		return []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from}}
+	case hosts.Shadowed:
+		hf := hostFinding{code: CodeHostShadowed, span: nameSpan(p.File), message: v.Message() + from}
+		if w := p.Snap.File(v.ShadowedBy); w != nil {
+			hf.related = []Related{{Path: w.Path, Span: nameSpan(w), Message: "the " + v.Name + " " + h.Name + " uses"}}
+		} else {
+			hf.related = []Related{{Path: v.ShadowedBy, Message: "the " + v.Name + " " + h.Name + " uses"}}
+		}
+		return []hostFinding{hf}
+	case hosts.NotDiscovered:
+		return []hostFinding{{code: CodeHostNotDiscovered, span: frontmatterSpan(p.File), message: v.Message()}}
+	}
+	var out []hostFinding
+	for _, n := range v.Notes {
+		code := noteRule(p.File, n)
+		if code == "" {
+			continue
+		}
+		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from})
+	}
+	return out
+}
+
+// noteRule files a note on a loading skill under a host rule ("" leaves
+// it out).
+func noteRule(f *skills.File, n hosts.Note) string {
+	switch n.Code {
+	case "description-truncated", "description-shortened", "description-removed", "omitted-from-list":
+		return CodeHostTruncated
+	case "trusted-folder-only", "not-user-invocable":
+		return "" // a condition of every project skill, or DSH's own rule
+	case "not-in-listing":
+		if n.Key == "disable-model-invocation" {
+			return "" // what the author asked for
+		}
+		return CodeHostChanges
+	case "name-from-folder":
+		if fm := f.Frontmatter; fm != nil && fm.Field("name") == nil {
+			return CodeHostNote // the frontmatter has no name: the folder's is the one meant
+		}
+		return CodeHostChanges
+	case "name-sanitized", "no-description", "empty-description", "empty-metadata", "duplicate-name":
+		return CodeHostChanges
+	}
+	return CodeHostNote // unconfirmed-*, yaml-repaired, yaml-fallback, xml-tags-removed, and codes added later
+}
+
+// noteSpan places a note: the value of the key it is about when the file
+// has it, the YAML error when there is one, else the frontmatter's opening
+// line.
+func noteSpan(f *skills.File, n hosts.Note) skills.Span {
+	fm := f.Frontmatter
+	if fm == nil {
+		return skills.Span{}
+	}
+	if n.Key != "" && fm.Err == nil {
+		if fld := fm.Field(n.Key); fld != nil {
+			return fld.ValueSpan
+		}
+	}
+	if fm.Err != nil && n.Key == "" {
+		return fm.Err.Span
+	}
+	return frontmatterSpan(f)
+}
+
+// frontmatterSpan is the frontmatter's opening line, or the file's start.
+func frontmatterSpan(f *skills.File) skills.Span {
+	if fm := f.Frontmatter; fm != nil && fm.State == skills.FrontmatterOK {
+		return fm.OpenSpan
+	}
+	return skills.Span{}
+}
