@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -93,19 +92,7 @@ ignore: ["drafts"]
 func TestSchemaUpToDate(t *testing.T) {
 	want := ConfigSchema()
 	for _, path := range []string{"../docs/skill-ls.schema.json", "../editors/vscode/schemas/skill-ls.schema.json"} {
-		if updating() {
-			os.MkdirAll(filepath.Dir(path), 0o755)
-			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != want {
-			t.Errorf("%s is stale; run go test ./diagnostics -run TestSchema -update", path)
-		}
+		checkGenerated(t, path, want, "TestSchema")
 	}
 }
 

@@ -1,7 +1,6 @@
 package diagnostics
 
 import (
-	"os"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -9,20 +8,7 @@ import (
 
 // TestDocsUpToDate keeps docs/diagnostics.md in step with the rules.
 func TestDocsUpToDate(t *testing.T) {
-	const path = "../docs/diagnostics.md"
-	want := Markdown()
-	if updating() {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
-		t.Errorf("%s is stale; run go test ./diagnostics -run TestDocs -update", path)
-	}
+	checkGenerated(t, "../docs/diagnostics.md", Markdown(), "TestDocs")
 }
 
 func TestEveryRuleDocumented(t *testing.T) {

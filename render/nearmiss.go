@@ -1,6 +1,7 @@
 package render
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -25,30 +26,42 @@ type Candidate struct {
 // paths ("/a/b", "x/foo"), fractions ("5/8") and URLs are not candidates.
 func GestureCandidates(text string) []Candidate {
 	var out []Candidate
-	for i := 0; i < len(text); i++ {
-		if text[i] != '/' {
-			continue
-		}
-		end := i + 1
-		for end < len(text) && isNameByte(text[end]) {
-			end++
-		}
-		name := text[i+1 : end]
+	for start, end := range sigilRuns(text, '/') {
+		name := text[start+1 : end]
 		if !skills.IsSkillName(name) {
 			continue
 		}
-		before, okBefore := sideOf(text, i, true)
+		before, okBefore := sideOf(text, start, true)
 		after, okAfter := sideOf(text, end, false)
 		if !okBefore || !okAfter {
-			i = end - 1
 			continue
 		}
-		c := Candidate{Token: Token{Name: name, Start: i, End: end}, GlueBefore: before, GlueAfter: after}
+		c := Candidate{Token: Token{Name: name, Start: start, End: end}, GlueBefore: before, GlueAfter: after}
 		c.Injects = !before && !after
 		out = append(out, c)
-		i = end - 1
 	}
 	return out
+}
+
+// sigilRuns yields the start and end of each run of text made of the sigil
+// and the name characters after it (end is past the longest run; the run
+// may hold no name at all). The scan goes on after the run.
+func sigilRuns(text string, sigil byte) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i < len(text); i++ {
+			if text[i] != sigil {
+				continue
+			}
+			end := i + 1
+			for end < len(text) && isNameByte(text[end]) {
+				end++
+			}
+			if !yield(i, end) {
+				return
+			}
+			i = end - 1
+		}
+	}
 }
 
 // sideOf classifies the character before offset at (before) or at offset
@@ -90,21 +103,13 @@ func isGlue(r rune) bool {
 // price) is not a token.
 func SigilTokens(text string, sigil byte) []Token {
 	var out []Token
-	for i := 0; i < len(text); i++ {
-		if text[i] != sigil {
-			continue
-		}
-		end := i + 1
-		for end < len(text) && isNameByte(text[end]) {
-			end++
-		}
-		name := text[i+1 : end]
-		before, okBefore := sideOf(text, i, true)
+	for start, end := range sigilRuns(text, sigil) {
+		name := text[start+1 : end]
+		before, okBefore := sideOf(text, start, true)
 		_, okAfter := sideOf(text, end, false)
 		if skills.IsSkillName(name) && strings.ContainsAny(name, "abcdefghijklmnopqrstuvwxyz") && okBefore && !before && okAfter {
-			out = append(out, Token{Name: name, Start: i, End: end})
+			out = append(out, Token{Name: name, Start: start, End: end})
 		}
-		i = end - 1
 	}
 	return out
 }
