@@ -1,6 +1,10 @@
 package skills
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+	"sync"
+)
 
 // scanOutlineFast finds the links and headings of a Markdown body without a
 // syntax tree, for the bodies skill files are made of: ATX headings,
@@ -16,10 +20,29 @@ import "bytes"
 // plain text, and link titles. For everything it accepts it returns exactly
 // what the goldmark walk (parseOutline) returns; FuzzLinks holds it to that.
 func scanOutlineFast(body []byte, base int) (out Outline, ok bool) {
-	if hasControl(body) {
+	s := scanners.Get().(*lineScanner)
+	defer scanners.Put(s)
+	s.reset(body, base)
+	if !s.scan() {
 		return Outline{}, false
 	}
-	s := lineScanner{body: body, base: base}
+	// One allocation of the exact size for each list the file keeps.
+	if len(s.links) > 0 {
+		out.Links = slices.Clone(s.links)
+	}
+	if len(s.headings) > 0 {
+		out.Headings = slices.Clone(s.headings)
+	}
+	return out, true
+}
+
+// scanners recycles the scratch lists of lineScanner between bodies.
+var scanners = sync.Pool{New: func() any { return new(lineScanner) }}
+
+// scan classifies the lines of the body and scans the inline content of
+// headings and paragraph text; false when the body needs goldmark.
+func (s *lineScanner) scan() bool {
+	body := s.body
 	var fence fenceState
 	prevText := false // the previous line is paragraph text
 	for start := 0; start < len(body); {
@@ -33,29 +56,32 @@ func scanOutlineFast(body []byte, base int) (out Outline, ok bool) {
 		}
 		line := body[start:end]
 		if fence.open {
+			if hasControl(line, true) {
+				return false
+			}
 			fence.closeOn(line)
 			prevText = false
 			start = next
 			continue
 		}
-		if bytes.IndexByte(line, '\t') >= 0 {
-			return Outline{}, false // tabs outside code blocks
-		}
+		// Control bytes (tabs included) outside code blocks make the
+		// inline scan give up; the other line shapes below admit only
+		// spaces and their own marker characters.
 		indent := leadingSpaces(line)
 		rest := line[indent:]
 		switch {
 		case len(rest) == 0: // blank
 			prevText = false
 		case indent >= 4:
-			return Outline{}, false // indented code or nested content
+			return false // indented code or nested content
 		case isSetextUnderline(rest) && prevText:
-			return Outline{}, false // a setext heading, or a break after a list paragraph
+			return false // a setext heading, or a break after a list paragraph
 		case isThematicBreak(rest):
 			prevText = false
 		default:
 			text, marked, ok := stripListMarkers(rest)
 			if !ok {
-				return Outline{}, false
+				return false
 			}
 			offset := start + indent + (len(rest) - len(text))
 			switch {
@@ -63,43 +89,39 @@ func scanOutlineFast(body []byte, base int) (out Outline, ok bool) {
 				// An empty list item, or (after paragraph text, which it
 				// cannot interrupt) a continuation line: prevText stays.
 			case text[0] == '>' || text[0] == '<':
-				return Outline{}, false // a block quote or an HTML block
+				return false // a block quote or an HTML block
 			case isFenceOpener(text):
-				if marked || indent > 0 || !fence.openOn(text) {
-					return Outline{}, false
+				if marked || indent > 0 || hasControl(text, false) || !fence.openOn(text) {
+					return false
 				}
 				prevText = false
 			case text[0] == '#' && atxLevel(text) > 0:
-				if marked {
-					return Outline{}, false
-				}
-				if !s.heading(start, end, offset) {
-					return Outline{}, false
+				if marked || !s.heading(start, end, offset) {
+					return false
 				}
 				prevText = false
 			case marked && isThematicBreak(text):
-				return Outline{}, false
+				return false
 			default:
 				if bytes.Contains(text, []byte("]:")) {
-					return Outline{}, false // a link reference definition, perhaps
+					return false // a link reference definition, perhaps
 				}
 				if !s.inline(offset, end) {
-					return Outline{}, false
+					return false
 				}
 				prevText = true
 			}
 		}
 		start = next
 	}
-	return s.out, true
+	return true
 }
 
-// hasControl reports a control byte other than \n and \t (\r, NUL, ...),
-// whose handling the fast scanner does not model. Tabs are allowed inside
-// fenced code blocks only.
-func hasControl(b []byte) bool {
+// hasControl reports a control byte (\r, NUL, ...; a tab unless tabOK),
+// whose handling the fast scanner does not model.
+func hasControl(b []byte, tabOK bool) bool {
 	for _, c := range b {
-		if c < 0x20 && c != '\n' && c != '\t' {
+		if c < 0x20 && (c != '\t' || !tabOK) {
 			return true
 		}
 	}
@@ -260,10 +282,17 @@ func (f *fenceState) closeOn(line []byte) {
 
 // lineScanner collects the outline of one body.
 type lineScanner struct {
-	body   []byte
-	base   int
-	cursor int // as in locateLink: where the last link or heading was
-	out    Outline
+	body     []byte
+	base     int
+	cursor   int // as in locateLink: where the last link or heading was
+	links    []Link
+	headings []Heading
+	stack    []opener // of the line being scanned
+}
+
+func (s *lineScanner) reset(body []byte, base int) {
+	s.body, s.base, s.cursor = body, base, 0
+	s.links, s.headings = s.links[:0], s.headings[:0]
 }
 
 // heading records the ATX heading on the line [start, end) whose text
@@ -299,7 +328,7 @@ func (s *lineScanner) heading(start, end, offset int) bool {
 		}
 	}
 	hStop = hStart + stop
-	s.out.Headings = append(s.out.Headings, Heading{
+	s.headings = append(s.headings, Heading{
 		Level: level,
 		Text:  bytesString(bytes.TrimSpace(s.body[hStart:hStop])),
 		Span:  Span{s.base + hStart, s.base + hStop},
@@ -315,12 +344,31 @@ type opener struct {
 	links int // links found on the line before it
 }
 
+// inlineStop marks the bytes the inline scan stops at: the link, code and
+// HTML syntax, and control bytes, where it gives up.
+var inlineStop = func() (t [256]bool) {
+	for _, c := range "\\`<![]" {
+		t[c] = true
+	}
+	for c := range 0x20 {
+		t[c] = true
+	}
+	return t
+}()
+
 // inline scans the inline content body[from:to] of one line for links.
 func (s *lineScanner) inline(from, to int) bool {
 	b := s.body
-	var stack []opener
+	stack := s.stack[:0]
+	defer func() { s.stack = stack[:0] }()
 	links := 0
 	for i := from; i < to; {
+		for i < to && !inlineStop[b[i]] {
+			i++
+		}
+		if i == to {
+			break
+		}
 		switch b[i] {
 		case '\\':
 			if i+1 < to && isASCIIPunct(b[i+1]) {
@@ -331,7 +379,7 @@ func (s *lineScanner) inline(from, to int) bool {
 		case '`':
 			n := runLen(b, i, to, '`')
 			end := closingBackticks(b, i+n, to, n)
-			if end < 0 {
+			if end < 0 || hasControl(b[i:end], false) {
 				return false // might close on a later line
 			}
 			i = end
@@ -344,7 +392,7 @@ func (s *lineScanner) inline(from, to int) bool {
 				// nothing in it could start or end another construct, or
 				// hide a > (quoted attribute values), or make it a link.
 				gt := bytes.IndexByte(b[i+1:to], '>')
-				if gt < 0 || bytes.ContainsAny(b[i+1:i+1+gt], "[]`<\\:@\"'") {
+				if gt < 0 || bytes.ContainsAny(b[i+1:i+1+gt], "[]`<\\:@\"'") || hasControl(b[i+1:i+1+gt], false) {
 					return false
 				}
 				i += gt + 2
@@ -393,13 +441,13 @@ func (s *lineScanner) inline(from, to int) bool {
 			if start == stop {
 				start, stop = -1, -1
 			}
-			s.out.Links = append(s.out.Links, locateLink(b, s.base, dest, bytesString(dest), o.image, start, stop, &s.cursor))
+			s.links = append(s.links, locateLink(b, s.base, dest, bytesString(dest), o.image, start, stop, &s.cursor))
 			if !o.image {
 				links++
 			}
 			i = end
 		default:
-			i++
+			return false // a control byte
 		}
 	}
 	return len(stack) == 0
@@ -433,17 +481,17 @@ func inlineDestination(b []byte, i, to int) (end int, dest []byte, ok bool) {
 	start, depth := i, 0
 scan:
 	for ; i < to; i++ {
-		switch b[i] {
-		case '\\':
+		switch c := b[i]; {
+		case c < 0x20 || c == '\\':
 			return 0, nil, false
-		case '(':
+		case c == '(':
 			depth++
-		case ')':
+		case c == ')':
 			depth--
 			if depth < 0 {
 				break scan
 			}
-		case ' ':
+		case c == ' ':
 			break scan
 		}
 	}

@@ -102,6 +102,8 @@ var outlineCases = []struct {
 	{"[a](b)\n```\n", true},
 	{"````\n```\n[no](x)\n````\n[yes](y)\n", true},
 	{"```a`b\n[x](y)\n", false},
+	{"[](\t) [a](\tb) `a\tb` <b\t>", false},
+	{"```\n\tcode\r\n```\n", false},
 	{"```python\nfor row in data['rows']:\n```\n[x](y)\n", true},
 	{"[foo\nbar]: /url\n", false},
 }
