@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"testing"
 
@@ -40,7 +39,6 @@ func BenchmarkCLI(b *testing.B) {
 	roots := []string{"--cwd", filepath.Join(dir, "project"),
 		"--dsh-home", filepath.Join(dir, "home", ".dsh"),
 		"--agents-home", filepath.Join(dir, "home", ".agents")}
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	for _, verb := range [][]string{{"check"}, {"list"}, {"render", "catalog"}} {
 		b.Run(fmt.Sprint(verb), func(b *testing.B) {
 			b.ReportAllocs()
