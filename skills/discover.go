@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -88,15 +89,32 @@ func newCollator() *collate.Collator {
 	return collate.New(language.AmericanEnglish)
 }
 
-// sortEntryNames sorts names in localeCompare order, ties broken by bytes.
-func sortEntryNames(names []string) {
+// collationOrder returns the indexes of names in localeCompare order, ties
+// broken by bytes. Each name's collation key is computed once (comparing
+// keys orders names as the collator's Compare does), not twice per
+// comparison.
+func collationOrder(names []string) []int {
 	c := newCollator()
-	slices.SortStableFunc(names, func(a, b string) int {
-		if r := c.CompareString(a, b); r != 0 {
+	var buf collate.Buffer
+	type keyed struct {
+		key []byte
+		at  int
+	}
+	ks := make([]keyed, len(names))
+	for i, n := range names {
+		ks[i] = keyed{c.KeyFromString(&buf, n), i}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int {
+		if r := bytes.Compare(a.key, b.key); r != 0 {
 			return r
 		}
-		return strings.Compare(a, b)
+		return strings.Compare(names[a.at], names[b.at])
 	})
+	order := make([]int, len(ks))
+	for i, k := range ks {
+		order[i] = k.at
+	}
+	return order
 }
 
 // listRoot lists a root's direct children as DSH does (spec §3.3).
@@ -114,24 +132,39 @@ func listRoot(r Root) RootState {
 		return st
 	}
 	st.Exists = true
-	names, err := readDirNames(r.Dir)
+	ents, err := readDirEntries(r.Dir)
 	if err != nil {
 		st.Problems = append(st.Problems, Problem{Kind: ProblemRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
 		return st
 	}
-	if len(names) > MaxRootEntries {
+	if len(ents) > MaxRootEntries {
 		st.Problems = append(st.Problems, Problem{Kind: ProblemTooManyEntries, Path: r.Dir, Root: r.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
-		names = names[:MaxRootEntries]
+		ents = ents[:MaxRootEntries]
 	}
 	if len(r.Only) > 0 {
-		names = slices.DeleteFunc(names, func(n string) bool { return !slices.Contains(r.Only, n) })
+		ents = slices.DeleteFunc(ents, func(e fs.DirEntry) bool { return !slices.Contains(r.Only, e.Name()) })
 	}
-	sortEntryNames(names)
+	listed := make([]string, len(ents))
+	for i, e := range ents {
+		listed[i] = e.Name()
+	}
+	names := make([]string, len(ents))
+	types := make([]fs.FileMode, len(ents))
+	for i, at := range collationOrder(listed) {
+		names[i], types[i] = listed[at], ents[at].Type()
+	}
 	entries := make([]*Entry, len(names))
 	problems := make([][]Problem, len(names))
 	parallel(len(names), func(i int) {
-		entries[i], problems[i] = examineEntry(r, names[i])
+		entries[i], problems[i] = examineListed(r, names[i], types[i])
 	})
+	n := 0
+	for _, e := range entries {
+		if e != nil {
+			n++
+		}
+	}
+	st.Entries = make([]Entry, 0, n)
 	for i := range names {
 		if entries[i] != nil {
 			st.Entries = append(st.Entries, *entries[i])
@@ -139,6 +172,21 @@ func listRoot(r Root) RootState {
 		st.Problems = append(st.Problems, problems[i]...)
 	}
 	return st
+}
+
+// examineListed is examineEntry for a name listed with its type: a
+// directory that is not a symbolic link needs no stat of its own, and a
+// regular file not named *.md none at all.
+func examineListed(r Root, name string, typ fs.FileMode) (*Entry, []Problem) {
+	switch {
+	case r.SkipSystem && name == ".system":
+		return nil, nil
+	case typ.IsDir():
+		return examineBundle(r, name, filepath.Join(r.Dir, name))
+	case typ.IsRegular() && !strings.HasSuffix(name, ".md"):
+		return nil, nil
+	}
+	return examineEntry(r, name)
 }
 
 // examineEntry decides whether a root child is a skill candidate.
@@ -157,31 +205,7 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 	}
 	switch {
 	case info.IsDir():
-		skill := filepath.Join(p, "SKILL.md")
-		si, err := os.Stat(skill)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				if alt := caseVariant(p); alt != "" {
-					return nil, []Problem{{Kind: ProblemSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
-						Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
-				}
-				if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-					return nil, []Problem{{Kind: ProblemBrokenSymlink, Path: skill, Root: r.Index, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
-				}
-				return nil, nil
-			}
-			return nil, []Problem{{Kind: ProblemUnreadable, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
-		}
-		if si.IsDir() && r.Mode == ReadNode {
-			// Node's readFile throws EISDIR, which fails the provider's whole
-			// listing: DSH marks the snapshot incomplete (spec §3.4).
-			return nil, []Problem{{Kind: ProblemProviderFailed, Path: skill, Root: r.Index,
-				Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
-		}
-		if !si.Mode().IsRegular() {
-			return nil, []Problem{{Kind: ProblemNotRegular, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
-		}
-		return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
+		return examineBundle(r, name, p)
 	case strings.HasSuffix(name, ".md"):
 		if !info.Mode().IsRegular() {
 			return nil, []Problem{{Kind: ProblemNotRegular, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
@@ -189,6 +213,36 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
 	}
 	return nil, nil
+}
+
+// examineBundle examines the root child name, the directory p (or a link
+// to one): a bundle when it holds a regular SKILL.md.
+func examineBundle(r Root, name, p string) (*Entry, []Problem) {
+	skill := filepath.Join(p, "SKILL.md")
+	si, err := os.Stat(skill)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if alt := caseVariant(p); alt != "" {
+				return nil, []Problem{{Kind: ProblemSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
+					Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
+			}
+			if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+				return nil, []Problem{{Kind: ProblemBrokenSymlink, Path: skill, Root: r.Index, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+			}
+			return nil, nil
+		}
+		return nil, []Problem{{Kind: ProblemUnreadable, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+	}
+	if si.IsDir() && r.Mode == ReadNode {
+		// Node's readFile throws EISDIR, which fails the provider's whole
+		// listing: DSH marks the snapshot incomplete (spec §3.4).
+		return nil, []Problem{{Kind: ProblemProviderFailed, Path: skill, Root: r.Index,
+			Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
+	}
+	if !si.Mode().IsRegular() {
+		return nil, []Problem{{Kind: ProblemNotRegular, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
+	}
+	return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
 }
 
 // caseVariant returns the name of a skill.md spelled in another case in dir.
@@ -218,6 +272,17 @@ func fileType(info fs.FileInfo) string {
 		return "a device"
 	}
 	return "not a regular file"
+}
+
+// readDirEntries lists dir in directory order, with each entry's type from
+// the listing itself (no stat).
+func readDirEntries(dir string) ([]fs.DirEntry, error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.ReadDir(-1)
 }
 
 func readDirNames(dir string) ([]string, error) {
