@@ -26,7 +26,15 @@ func CatalogDescription(raw string, max int) string {
 	if units <= max {
 		return s
 	}
-	limit := max - 3
+	if units == len(s) { // ASCII: one byte, one code unit
+		return s[:max-3] + "..."
+	}
+	return cutUnits(s, max-3)
+}
+
+// cutUnits returns the first limit UTF-16 code units of s followed by
+// "...", keeping only the high surrogate of a pair that does not fit.
+func cutUnits(s string, limit int) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	n := 0
@@ -49,6 +57,14 @@ func CatalogDescription(raw string, max int) string {
 // space and trims, returning the text and its length in UTF-16 code units.
 // Bytes that are not valid UTF-8 become U+FFFD.
 func NormalizeDescription(raw string) (string, int) {
+	if isNormalASCII(raw) {
+		return raw, len(raw)
+	}
+	return normalizeDescription(raw)
+}
+
+// normalizeDescription is NormalizeDescription one code unit at a time.
+func normalizeDescription(raw string) (string, int) {
 	var b strings.Builder
 	b.Grow(len(raw))
 	units := 0
@@ -76,6 +92,26 @@ func NormalizeDescription(raw string) (string, int) {
 		units += unitsOf(c)
 	}
 	return b.String(), units
+}
+
+// isNormalASCII reports ASCII text that NormalizeDescription returns as it
+// is: no control bytes, no space at either end, no two spaces in a row.
+func isNormalASCII(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	prev := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c < ' ' || c == ' ' && prev == ' ' {
+			return false
+		}
+		prev = c
+	}
+	return true
 }
 
 // ModelText returns s as the model receives it: every WTF-8 lone surrogate,
