@@ -90,31 +90,54 @@ func newCollator() *collate.Collator {
 }
 
 // collationOrder returns the indexes of names in localeCompare order, ties
-// broken by bytes. Each name's collation key is computed once (comparing
-// keys orders names as the collator's Compare does), not twice per
-// comparison.
+// broken by bytes. Names made only of lowercase ASCII letters, digits, '-'
+// and '.' (skill names, name.md) collate in byte order, so two of them are
+// compared as bytes; any other name gets its collation key (computed once,
+// when first compared), and comparing keys orders names as the collator's
+// Compare does.
 func collationOrder(names []string) []int {
 	c := newCollator()
 	var buf collate.Buffer
 	type keyed struct {
-		key []byte
-		at  int
+		plain bool // only [-.0-9a-z]
+		keyed bool // key is computed
+		key   []byte
 	}
 	ks := make([]keyed, len(names))
 	for i, n := range names {
-		ks[i] = keyed{c.KeyFromString(&buf, n), i}
+		ks[i].plain = plainName(n)
 	}
-	slices.SortStableFunc(ks, func(a, b keyed) int {
-		if r := bytes.Compare(a.key, b.key); r != 0 {
-			return r
+	order := make([]int, len(names))
+	for i := range order {
+		order[i] = i
+	}
+	key := func(i int) []byte {
+		if !ks[i].keyed {
+			ks[i].key, ks[i].keyed = c.KeyFromString(&buf, names[i]), true
 		}
-		return strings.Compare(names[a.at], names[b.at])
-	})
-	order := make([]int, len(ks))
-	for i, k := range ks {
-		order[i] = k.at
+		return ks[i].key
 	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if !ks[a].plain || !ks[b].plain {
+			if r := bytes.Compare(key(a), key(b)); r != 0 {
+				return r
+			}
+		}
+		return strings.Compare(names[a], names[b])
+	})
 	return order
+}
+
+// plainName reports a name of only lowercase ASCII letters, digits, '-'
+// and '.', whose collation order is its byte order.
+func plainName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // listRoot lists a root's direct children as DSH does (spec §3.3).

@@ -16,8 +16,13 @@ import (
 // punctuation and characters that collate alike.
 func TestCollationOrderMatchesCompare(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	alpha := []string{"a", "b", "z", "A", "Z", "0", "9", "-", "_", ".", " ", "é", "É", "e", "ß", "ss", "æ", "ae", "日", "ｱ", "ア", "𐐀", "\u0301", "ﬁ", "fi"}
-	for range 200 {
+	unusual := []string{"a", "b", "z", "A", "Z", "0", "9", "-", "_", ".", " ", "é", "É", "e", "ß", "ss", "æ", "ae", "日", "ｱ", "ア", "𐐀", "\u0301", "ﬁ", "fi"}
+	usual := []string{"a", "b", "m", "z", "0", "5", "9", "-", ".", "md", "x-", "-y", ".m", "A", "_"}
+	for round := range 400 {
+		alpha := unusual
+		if round%2 == 1 {
+			alpha = usual // mostly plain names, some not: both comparisons meet
+		}
 		names := make([]string, r.IntN(300))
 		for i := range names {
 			var b strings.Builder
@@ -92,6 +97,39 @@ func TestExamineListedMatchesExamineEntry(t *testing.T) {
 					t.Errorf("%s (mode %v, skip %v): examineListed = %+v %+v, examineEntry = %+v %+v", e.Name(), mode, skip, ge, gp, we, wp)
 				}
 			}
+		}
+	}
+}
+
+// TestPlainNamesCollateInByteOrder backs collationOrder's shortcut: names of
+// [-.0-9a-z] compare as bytes exactly as the collator (then bytes) does.
+func TestPlainNamesCollateInByteOrder(t *testing.T) {
+	c := newCollator()
+	r := rand.New(rand.NewPCG(9, 10))
+	const alpha = "-.0123456789abcdefghijklmnopqrstuvwxyz"
+	word := func() string {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteByte(alpha[r.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	for range 100000 {
+		a, b := word(), word()
+		switch r.IntN(3) {
+		case 0:
+			b = a + word() // a prefix
+		case 1:
+			if len(a) > 0 {
+				b = a[:r.IntN(len(a))] + word() // a common prefix
+			}
+		}
+		want := c.CompareString(a, b)
+		if want == 0 {
+			want = strings.Compare(a, b)
+		}
+		if got := strings.Compare(a, b); got != want {
+			t.Fatalf("%q vs %q: collator %d, bytes %d", a, b, want, got)
 		}
 	}
 }
