@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -77,7 +78,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tSOURCE\tRANK\tINVOCATION\tPATH")
 	for _, s := range rep.Skills {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", s.Name, s.Source, s.Rank, invocation(s), rel(s.Path))
+		io.WriteString(tw, s.Name+"\t"+string(s.Source)+"\t"+strconv.Itoa(s.Rank)+"\t"+invocation(s)+"\t"+rel(s.Path)+"\n")
 	}
 	tw.Flush()
 	if len(rep.Skills) == 0 {
@@ -123,6 +124,10 @@ func invocation(s render.ReportSkill) string {
 func relTo(dir, p string) string {
 	if dir == "" || !filepath.IsAbs(p) {
 		return p
+	}
+	if rest, ok := strings.CutPrefix(p, dir); ok && len(rest) > 1 && rest[0] == filepath.Separator &&
+		filepath.Clean(dir) == dir && filepath.Clean(p) == p {
+		return rest[1:] // what filepath.Rel returns for a clean path inside a clean dir
 	}
 	r, err := filepath.Rel(dir, p)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
