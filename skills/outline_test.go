@@ -307,3 +307,41 @@ func fuzzInput(p string) ([]byte, bool) {
 	}
 	return []byte(s), true
 }
+
+// BenchmarkOutline scans the bodies of a generated corpus: the fast path
+// and, for comparison, goldmark.
+func BenchmarkOutline(b *testing.B) {
+	c, err := skilltest.WriteCorpus(b.TempDir(), skilltest.CorpusOptions{N: 500, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bodies [][]byte
+	size := 0
+	for _, p := range c.SkillFiles {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if f := skills.Parse(p, src, skills.ReadFS); f.Frontmatter != nil {
+			bodies = append(bodies, src[f.BodySpan.Start:f.BodySpan.End])
+			size += f.BodySpan.Len()
+		}
+	}
+	for _, path := range []struct {
+		name string
+		scan func([]byte, int) skills.Outline
+	}{
+		{"fast", func(b []byte, base int) skills.Outline { o, _ := skills.ScanOutlineFast(b, base); return o }},
+		{"goldmark", skills.ParseOutline},
+	} {
+		b.Run(path.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, body := range bodies {
+					path.scan(body, 0)
+				}
+			}
+		})
+	}
+}
