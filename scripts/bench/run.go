@@ -167,6 +167,23 @@ func runBench(args []string) error {
 	return nil
 }
 
+// runReport prints the tables of a run saved with -json.
+func runReport(args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("usage: bench report FILE")
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	var rep report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return err
+	}
+	printReport(os.Stdout, &rep)
+	return nil
+}
+
 // perSize parses "n" or "size:n,size:n".
 func perSize(s string) (func(size, def int) int, error) {
 	m := map[int]int{}
@@ -327,21 +344,20 @@ func cliCommands() []string { return []string{"check", "list", "render catalog"}
 func printCLI(w io.Writer, rep *report, res *sizeResult) {
 	floor := res.CLI[cliKey("floor", "")]
 	fw := walls(floor).median()
-	fmt.Fprintf(w, "\nCLI: %d interleaved rounds; wall = median (best), ×floor = median wall / floor's median wall, spread = (max-min)/median\n", res.Rounds)
+	fb, fc := walls(floor).min(), cpus(floor).median()
+	fmt.Fprintf(w, "\nCLI: %d interleaved rounds. wall: median and best; ×floor: median wall / the floor's median wall, best / best, and median CPU (user+sys) / the floor's; spread: (max-min)/median of the wall times\n", res.Rounds)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "command\tbinary\twall\tbest\t×floor\tCPU\tmax RSS\tspread\t")
+	fmt.Fprintln(tw, "command\tbinary\twall\t×floor\tbest\t×floor\tCPU\t×floor\tmax RSS\tspread\t")
+	ratio := func(a, b time.Duration) string { return fmt.Sprintf("%.2f", float64(a)/float64(b)) }
 	row := func(command, bin string, rs []procResult) {
-		wd := walls(rs)
-		ratio := "1.00"
-		if bin != "" {
-			ratio = fmt.Sprintf("%.2f", float64(wd.median())/float64(fw))
-		}
+		wd, cd := walls(rs), cpus(rs)
 		label := bin
 		if label == "" {
 			label = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t\n", command, label, fmtDur(wd.median()), fmtDur(wd.min()), ratio,
-			fmtDur(cpus(rs).median()), fmtMiB(rssMedian(rs)), 100*wd.spread())
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t\n", command, label,
+			fmtDur(wd.median()), ratio(wd.median(), fw), fmtDur(wd.min()), ratio(wd.min(), fb),
+			fmtDur(cd.median()), ratio(cd.median(), fc), fmtMiB(rssMedian(rs)), 100*wd.spread())
 	}
 	row("floor", "", floor)
 	for _, cmd := range cliCommands() {
