@@ -103,9 +103,8 @@ func (s *lineScanner) scan() bool {
 			case marked && isThematicBreak(text):
 				return false
 			default:
-				if bytes.Contains(text, []byte("]:")) {
-					return false // a link reference definition, perhaps
-				}
+				// inline also refuses "]:", the end of a link reference
+				// definition's label.
 				if !s.inline(offset, end) {
 					return false
 				}
@@ -382,6 +381,9 @@ func (s *lineScanner) inline(from, to int) bool {
 			if end < 0 || hasControl(b[i:end], false) {
 				return false // might close on a later line
 			}
+			if bytes.Contains(b[i:end], []byte("]:")) {
+				return false // a definition's label ignores code spans: "[`]: x `"
+			}
 			i = end
 		case '<':
 			if i+1 < to && (b[i+1] == '!' || b[i+1] == '?') {
@@ -410,6 +412,9 @@ func (s *lineScanner) inline(from, to int) bool {
 			stack = append(stack, opener{pos: i, links: links})
 			i++
 		case ']':
+			if i+1 < to && b[i+1] == ':' {
+				return false // a link reference definition, perhaps
+			}
 			if len(stack) == 0 {
 				i++
 				continue

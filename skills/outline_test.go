@@ -106,6 +106,11 @@ var outlineCases = []struct {
 	{"```\n\tcode\r\n```\n", false},
 	{"```python\nfor row in data['rows']:\n```\n[x](y)\n", true},
 	{"[foo\nbar]: /url\n", false},
+	{"[`]: /url `x`\n", false},
+	{"- [a]: /url\n", false},
+	{"[a\\]: /url\n", false},
+	{"[a\\\\]: /url\n", false},
+	{"Text with a\\]: escaped colon and [a](b).\n", true},
 }
 
 func TestOutlineFastMatchesGoldmark(t *testing.T) {
