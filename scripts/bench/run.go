@@ -20,8 +20,9 @@ Measures each skill-ls BINARY (named NAME in the tables, e.g. before=...
 after=...) against the floor on corpora of each -sizes skills:
 
   CLI: the floor, check, list and render catalog, in interleaved rounds
-  (every job once per round, the order rotating), after one warm-up round;
-  wall time, CPU time and peak RSS (getrusage) of each process.
+  (every job of every size once per round, the order rotating), after one
+  warm-up round; wall time, CPU time and peak RSS (getrusage) of each
+  process.
 
   Server: skill-ls serve over stdio, one session per binary in turn:
   initialize (workspace folder, workDoneProgress), then at once open a skill
@@ -54,17 +55,19 @@ type binary struct{ Name, Path string }
 type sizeResult struct {
 	Corpus  corpusInfo
 	Rounds  int
-	LoadAvg [2]string // /proc/loadavg before and after
+	LoadAvg [2]string // /proc/loadavg before and after the server sessions
 	CLI     map[string][]procResult
 	Server  map[string][]serverRun
 }
 
 type report struct {
-	Started  time.Time
-	Machine  machine
-	Binaries []binary
-	Sizes    []int
-	Results  map[int]*sizeResult
+	Started time.Time
+	// CLILoadAvg is /proc/loadavg before and after the CLI rounds.
+	CLILoadAvg [2]string
+	Machine    machine
+	Binaries   []binary
+	Sizes      []int
+	Results    map[int]*sizeResult
 }
 
 type machine struct {
@@ -138,24 +141,30 @@ func runBench(args []string) error {
 		if err != nil {
 			return err
 		}
-		res := &sizeResult{Corpus: c, CLI: map[string][]procResult{}, Server: map[string][]serverRun{}}
-		rep.Results[n] = res
-		res.LoadAvg[0] = loadAvg()
-		if !*noCLI {
-			res.Rounds = runsOf(n, 5)
-			if err := cliRounds(self, bins, c, res); err != nil {
-				return err
-			}
+		rep.Results[n] = &sizeResult{Corpus: c, CLI: map[string][]procResult{}, Server: map[string][]serverRun{}}
+	}
+	if !*noCLI {
+		rep.CLILoadAvg[0] = loadAvg()
+		for _, n := range sizes {
+			rep.Results[n].Rounds = runsOf(n, 5)
 		}
-		if !*noLSP {
-			if err := serverSessions(bins, c, res, lspRunsOf(n, 1), lspOptions{
+		if err := cliRounds(self, bins, sizes, rep.Results); err != nil {
+			return err
+		}
+		rep.CLILoadAvg[1] = loadAvg()
+	}
+	if !*noLSP {
+		for _, n := range sizes {
+			res := rep.Results[n]
+			res.LoadAvg[0] = loadAvg()
+			if err := serverSessions(bins, res.Corpus, res, lspRunsOf(n, 1), lspOptions{
 				Quiet: *quiet, CompletionGap: 10 * time.Millisecond, EditGap: 50 * time.Millisecond, EditDelay: *editDelay,
 				Timeout: 20 * time.Minute,
 			}); err != nil {
 				return err
 			}
+			res.LoadAvg[1] = loadAvg()
 		}
-		res.LoadAvg[1] = loadAvg()
 	}
 	printReport(os.Stdout, rep)
 	if *jsonOut != "" {
@@ -226,36 +235,60 @@ func rootArgs(c corpusInfo) []string {
 		"--agents-home", filepath.Join(c.home(), ".agents")}
 }
 
-// cliRounds runs the floor and every binary's check, list and render
-// catalog: one warm-up round, then res.Rounds timed rounds, each job once
-// per round, the order rotating so no job always follows the same one.
-func cliRounds(self string, bins []binary, c corpusInfo, res *sizeResult) error {
-	jobs := []job{{Command: "floor", argv: append([]string{self, "floor"}, c.roots()...)}}
-	for _, cmd := range [][]string{{"check"}, {"list"}, {"render", "catalog"}} {
-		for _, b := range bins {
-			j := job{Command: strings.Join(cmd, " "), Binary: b.Name, argv: append(append([]string{b.Path}, cmd...), rootArgs(c)...)}
-			if cmd[0] == "check" {
-				j.okExit = []int{1} // the corpus has broken skills
+// cliRounds runs, for every size, the floor and every binary's check, list
+// and render catalog: one warm-up round, then timed rounds, each job of
+// each size once per round (a size stops after its own count of rounds),
+// the order rotating so no job always follows the same one. The sizes share
+// the rounds so that a change in the machine's load hits them alike, which
+// keeps time(100k)/time(10k) paired too.
+func cliRounds(self string, bins []binary, sizes []int, results map[int]*sizeResult) error {
+	type sized struct {
+		job
+		n   int
+		c   corpusInfo
+		env []string
+	}
+	var all []sized
+	for _, n := range sizes {
+		c := results[n].Corpus
+		env := benchEnv(c.home())
+		all = append(all, sized{job{Command: "floor", argv: append([]string{self, "floor"}, c.roots()...)}, n, c, env})
+		for _, cmd := range [][]string{{"check"}, {"list"}, {"render", "catalog"}} {
+			for _, b := range bins {
+				j := job{Command: strings.Join(cmd, " "), Binary: b.Name, argv: append(append([]string{b.Path}, cmd...), rootArgs(c)...)}
+				if cmd[0] == "check" {
+					j.okExit = []int{1} // the corpus has broken skills
+				}
+				all = append(all, sized{j, n, c, env})
 			}
-			jobs = append(jobs, j)
 		}
 	}
-	env := benchEnv(c.home())
-	for _, j := range jobs {
-		if _, err := runProc(c.project(), env, j.argv, j.okExit...); err != nil {
+	logf("CLI warm-up round")
+	for _, j := range all {
+		if _, err := runProc(j.c.project(), j.env, j.argv, j.okExit...); err != nil {
 			return fmt.Errorf("warm-up: %v", err)
 		}
 	}
-	for r := range res.Rounds {
-		logf("%d skills: CLI round %d/%d", c.N, r+1, res.Rounds)
+	rounds := 0
+	for _, n := range sizes {
+		rounds = max(rounds, results[n].Rounds)
+	}
+	for r := range rounds {
+		var jobs []sized
+		for _, j := range all {
+			if r < results[j.n].Rounds {
+				jobs = append(jobs, j)
+			}
+		}
+		logf("CLI round %d/%d (%d jobs)", r+1, rounds, len(jobs))
 		for k := range jobs {
 			j := jobs[(k+r)%len(jobs)]
-			pr, err := runProc(c.project(), env, j.argv, j.okExit...)
+			pr, err := runProc(j.c.project(), j.env, j.argv, j.okExit...)
 			if err != nil {
 				return err
 			}
 			key := cliKey(j.Command, j.Binary)
-			res.CLI[key] = append(res.CLI[key], pr)
+			results[j.n].CLI[key] = append(results[j.n].CLI[key], pr)
 		}
 	}
 	return nil
@@ -325,8 +358,8 @@ func printReport(w io.Writer, rep *report) {
 	for _, n := range rep.Sizes {
 		res := rep.Results[n]
 		c := res.Corpus
-		fmt.Fprintf(w, "\n== %d skills: %d skill files, %.1f MiB of Markdown, %d resource files; load average %s -> %s ==\n",
-			n, c.SkillFiles, float64(c.SkillBytes)/(1<<20), c.Resources, res.LoadAvg[0], res.LoadAvg[1])
+		fmt.Fprintf(w, "\n== %d skills: %d skill files, %.1f MiB of Markdown, %d resource files ==\n",
+			n, c.SkillFiles, float64(c.SkillBytes)/(1<<20), c.Resources)
 		if len(res.CLI) > 0 {
 			printCLI(w, rep, res)
 		}
@@ -345,7 +378,7 @@ func printCLI(w io.Writer, rep *report, res *sizeResult) {
 	floor := res.CLI[cliKey("floor", "")]
 	fw := walls(floor).median()
 	fb, fc := walls(floor).min(), cpus(floor).median()
-	fmt.Fprintf(w, "\nCLI: %d interleaved rounds. wall: median and best; ×floor: median wall / the floor's median wall, best / best, and median CPU (user+sys) / the floor's; spread: (max-min)/median of the wall times\n", res.Rounds)
+	fmt.Fprintf(w, "\nCLI: %d rounds, interleaved with the other sizes' (load average %s -> %s). wall: median and best; ×floor: median wall / the floor's median wall, best / best, and median CPU (user+sys) / the floor's; spread: (max-min)/median of the wall times\n", res.Rounds, rep.CLILoadAvg[0], rep.CLILoadAvg[1])
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "command\tbinary\twall\t×floor\tbest\t×floor\tCPU\t×floor\tmax RSS\tspread\t")
 	ratio := func(a, b time.Duration) string { return fmt.Sprintf("%.2f", float64(a)/float64(b)) }
@@ -440,7 +473,7 @@ func printServer(w io.Writer, rep *report, res *sizeResult) {
 	for _, runs := range res.Server {
 		sessions = max(sessions, len(runs))
 	}
-	fmt.Fprintf(w, "\nServer over stdio: %d session(s) per binary; times since the documents were opened (median over sessions); latencies pooled over sessions\n", sessions)
+	fmt.Fprintf(w, "\nServer over stdio: %d session(s) per binary (load average %s -> %s); times since the documents were opened (median over sessions); latencies pooled over sessions\n", sessions, res.LoadAvg[0], res.LoadAvg[1])
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	header := "figure\tfloor\t"
 	for _, b := range rep.Binaries {
