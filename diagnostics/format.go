@@ -57,10 +57,30 @@ var Formats = map[string]Formatter{
 type locator struct {
 	snap  *skills.Snapshot
 	relTo string
+	// utf16 asks for the UTF-16 columns too (SARIF).
+	utf16 bool
+	// last caches the previous path's relative form: diagnostics come
+	// sorted by path.
+	last *[2]string
+}
+
+func newLocator(snap *skills.Snapshot, relTo string) locator {
+	return locator{snap: snap, relTo: relTo, last: new([2]string)}
+}
+
+// relPath is relPath(l.relTo, path), remembering the last answer.
+func (l locator) relPath(path string) string {
+	if l.last == nil {
+		return relPath(l.relTo, path)
+	}
+	if l.last[0] != path || path == "" {
+		l.last[0], l.last[1] = path, relPath(l.relTo, path)
+	}
+	return l.last[1]
 }
 
 func (l locator) locate(path string, span skills.Span) location {
-	loc := location{path: relPath(l.relTo, path), abs: path, line: 1, col: 1, endLine: 1, endCol: 1}
+	loc := location{path: l.relPath(path), abs: path, line: 1, col: 1, endLine: 1, endCol: 1}
 	loc.rel = loc.path != path
 	if l.snap == nil {
 		return loc
@@ -73,9 +93,11 @@ func (l locator) locate(path string, span skills.Span) location {
 	loc.ok = true
 	loc.line, loc.col = x.LineCol(span.Start)
 	loc.endLine, loc.endCol = x.LineCol(span.End)
-	l16, c16 := x.Position(span.Start)
-	e16, ec16 := x.Position(span.End)
-	loc.line16, loc.col16, loc.endLine16, loc.endCol16 = l16+1, c16+1, e16+1, ec16+1
+	if l.utf16 {
+		l16, c16 := x.Position(span.Start)
+		e16, ec16 := x.Position(span.End)
+		loc.line16, loc.col16, loc.endLine16, loc.endCol16 = l16+1, c16+1, e16+1, ec16+1
+	}
 	return loc
 }
 
@@ -117,14 +139,30 @@ func (loc location) prefix() string {
 // Paths inside relTo are printed relative to it ("" keeps them as given), in
 // the messages too. Continuation lines of a multi-line message are indented by a tab.
 func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	l := locator{snap, opts.RelTo}
-	bw := bufio.NewWriter(w)
+	l := newLocator(snap, opts.RelTo)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var num []byte
+	prefix := func(loc location) {
+		bw.WriteString(loc.path)
+		num = strconv.AppendInt(append(num[:0], ':'), int64(loc.line), 10)
+		num = strconv.AppendInt(append(num, ':'), int64(loc.col), 10)
+		bw.Write(num)
+	}
 	for _, d := range ds {
-		loc := l.locate(d.Path, d.Span)
-		fmt.Fprintf(bw, "%s: %s: %s [%s]\n", loc.prefix(), d.Severity, Indent(l.msg(d.Message)), d.Code)
+		prefix(l.locate(d.Path, d.Span))
+		bw.WriteString(": ")
+		bw.WriteString(d.Severity.String())
+		bw.WriteString(": ")
+		bw.WriteString(Indent(l.msg(d.Message)))
+		bw.WriteString(" [")
+		bw.WriteString(d.Code)
+		bw.WriteString("]\n")
 		for _, r := range d.Related {
-			rl := l.locate(r.Path, r.Span)
-			fmt.Fprintf(bw, "\t%s: %s\n", rl.prefix(), Indent(l.msg(r.Message)))
+			bw.WriteByte('\t')
+			prefix(l.locate(r.Path, r.Span))
+			bw.WriteString(": ")
+			bw.WriteString(Indent(l.msg(r.Message)))
+			bw.WriteByte('\n')
 		}
 	}
 	return bw.Flush()
@@ -133,6 +171,9 @@ func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts Format
 // Indent indents the continuation lines of a multi-line message by a tab
 // (empty lines stay empty), as the text output prints messages.
 func Indent(msg string) string {
+	if strings.IndexByte(msg, '\n') < 0 {
+		return msg
+	}
 	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
 	for i := 1; i < len(lines); i++ {
 		if lines[i] != "" {
@@ -151,7 +192,7 @@ func Indent(msg string) string {
 // appended to the message as extra lines. Paths inside relTo (normally the
 // repository root) are relative to it.
 func FormatGitHub(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	l := locator{snap, opts.RelTo}
+	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriter(w)
 	for _, d := range ds {
 		cmd := "notice"

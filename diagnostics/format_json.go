@@ -65,7 +65,7 @@ func (loc location) jsonRange() jsonRange {
 // unsafe, suppression and renames ({from, to}: a folder the fix renames).
 // Paths inside relTo are relative to it.
 func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	l := locator{snap, opts.RelTo}
+	l := newLocator(snap, opts.RelTo)
 	out := make([]jsonDiagnostic, 0, len(ds))
 	for _, d := range ds {
 		r := l.locate(d.Path, d.Span).jsonRange()

@@ -145,7 +145,8 @@ func (loc location) sarifPhysical() sarifPhysical {
 // base id SRCROOT (declared in originalUriBaseIds); others are file: URIs.
 // Columns are UTF-16 code units.
 func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	l := locator{snap, opts.RelTo}
+	l := newLocator(snap, opts.RelTo)
+	l.utf16 = true
 	rules, index := sarifRules()
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{

@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -75,15 +76,55 @@ func newCollator() *collate.Collator {
 	return collate.New(language.AmericanEnglish)
 }
 
-// sortEntryNames sorts names in localeCompare order, ties broken by bytes.
-func sortEntryNames(names []string) {
+// collationOrder returns the indexes of names in localeCompare order, ties
+// broken by bytes. Names made only of lowercase ASCII letters, digits, '-'
+// and '.' (skill names, name.md) collate in byte order, so two of them are
+// compared as bytes; any other name gets its collation key (computed once,
+// when first compared), and comparing keys orders names as the collator's
+// Compare does.
+func collationOrder(names []string) []int {
 	c := newCollator()
-	slices.SortStableFunc(names, func(a, b string) int {
-		if r := c.CompareString(a, b); r != 0 {
-			return r
+	var buf collate.Buffer
+	type keyed struct {
+		plain bool // only [-.0-9a-z]
+		keyed bool // key is computed
+		key   []byte
+	}
+	ks := make([]keyed, len(names))
+	for i, n := range names {
+		ks[i].plain = plainName(n)
+	}
+	order := make([]int, len(names))
+	for i := range order {
+		order[i] = i
+	}
+	key := func(i int) []byte {
+		if !ks[i].keyed {
+			ks[i].key, ks[i].keyed = c.KeyFromString(&buf, names[i]), true
 		}
-		return strings.Compare(a, b)
+		return ks[i].key
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if !ks[a].plain || !ks[b].plain {
+			if r := bytes.Compare(key(a), key(b)); r != 0 {
+				return r
+			}
+		}
+		return strings.Compare(names[a], names[b])
 	})
+	return order
+}
+
+// plainName reports a name of only lowercase ASCII letters, digits, '-'
+// and '.', whose collation order is its byte order.
+func plainName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // listRoot lists a root's direct children as DSH does (spec §3.3).
@@ -101,24 +142,39 @@ func listRoot(r Root) RootState {
 		return st
 	}
 	st.Exists = true
-	names, err := readDirNames(r.Dir)
+	ents, err := readDirEntries(r.Dir)
 	if err != nil {
 		st.Problems = append(st.Problems, Problem{Code: CodeRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
 		return st
 	}
-	if len(names) > MaxRootEntries {
+	if len(ents) > MaxRootEntries {
 		st.Problems = append(st.Problems, Problem{Code: CodeTooManyEntries, Path: r.Dir, Root: r.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
-		names = names[:MaxRootEntries]
+		ents = ents[:MaxRootEntries]
 	}
 	if len(r.Only) > 0 {
-		names = slices.DeleteFunc(names, func(n string) bool { return !slices.Contains(r.Only, n) })
+		ents = slices.DeleteFunc(ents, func(e fs.DirEntry) bool { return !slices.Contains(r.Only, e.Name()) })
 	}
-	sortEntryNames(names)
+	listed := make([]string, len(ents))
+	for i, e := range ents {
+		listed[i] = e.Name()
+	}
+	names := make([]string, len(ents))
+	types := make([]fs.FileMode, len(ents))
+	for i, at := range collationOrder(listed) {
+		names[i], types[i] = listed[at], ents[at].Type()
+	}
 	entries := make([]*Entry, len(names))
 	problems := make([][]Problem, len(names))
 	parallel(len(names), func(i int) {
-		entries[i], problems[i] = examineEntry(r, names[i])
+		entries[i], problems[i] = examineListed(r, names[i], types[i])
 	})
+	n := 0
+	for _, e := range entries {
+		if e != nil {
+			n++
+		}
+	}
+	st.Entries = make([]Entry, 0, n)
 	for i := range names {
 		if entries[i] != nil {
 			st.Entries = append(st.Entries, *entries[i])
@@ -126,6 +182,21 @@ func listRoot(r Root) RootState {
 		st.Problems = append(st.Problems, problems[i]...)
 	}
 	return st
+}
+
+// examineListed is examineEntry for a name listed with its type: a
+// directory that is not a symbolic link needs no stat of its own, and a
+// regular file not named *.md none at all.
+func examineListed(r Root, name string, typ fs.FileMode) (*Entry, []Problem) {
+	switch {
+	case r.SkipSystem && name == ".system":
+		return nil, nil
+	case typ.IsDir():
+		return examineBundle(r, name, filepath.Join(r.Dir, name))
+	case typ.IsRegular() && !strings.HasSuffix(name, ".md"):
+		return nil, nil
+	}
+	return examineEntry(r, name)
 }
 
 // examineEntry decides whether a root child is a skill candidate.
@@ -145,32 +216,7 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 	}
 	switch {
 	case info.IsDir():
-		skill := filepath.Join(p, "SKILL.md")
-		si, err := os.Stat(skill)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				if alt := caseVariant(p); alt != "" {
-					return nil, []Problem{{Code: CodeSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
-						Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
-				}
-				if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-					target, _ := os.Readlink(skill)
-					return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
-				}
-				return nil, nil
-			}
-			return nil, []Problem{{Code: CodeUnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
-		}
-		if si.IsDir() && r.Mode == ReadNode {
-			// Node's readFile throws EISDIR, which fails the provider's whole
-			// listing: DSH marks the snapshot incomplete (spec §3.4).
-			return nil, []Problem{{Code: CodeProviderFailed, Path: skill, Root: r.Index,
-				Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
-		}
-		if !si.Mode().IsRegular() {
-			return nil, []Problem{{Code: CodeNotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
-		}
-		return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
+		return examineBundle(r, name, p)
 	case strings.HasSuffix(name, ".md"):
 		if !info.Mode().IsRegular() {
 			return nil, []Problem{{Code: CodeNotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
@@ -178,6 +224,37 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
 	}
 	return nil, nil
+}
+
+// examineBundle examines the root child name, the directory p (or a link
+// to one): a bundle when it holds a regular SKILL.md.
+func examineBundle(r Root, name, p string) (*Entry, []Problem) {
+	skill := filepath.Join(p, "SKILL.md")
+	si, err := os.Stat(skill)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if alt := caseVariant(p); alt != "" {
+				return nil, []Problem{{Code: CodeSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
+					Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
+			}
+			if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+				target, _ := os.Readlink(skill)
+				return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+			}
+			return nil, nil
+		}
+		return nil, []Problem{{Code: CodeUnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+	}
+	if si.IsDir() && r.Mode == ReadNode {
+		// Node's readFile throws EISDIR, which fails the provider's whole
+		// listing: DSH marks the snapshot incomplete (spec §3.4).
+		return nil, []Problem{{Code: CodeProviderFailed, Path: skill, Root: r.Index,
+			Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
+	}
+	if !si.Mode().IsRegular() {
+		return nil, []Problem{{Code: CodeNotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
+	}
+	return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
 }
 
 // caseVariant returns the name of a skill.md spelled in another case in dir.
@@ -207,6 +284,17 @@ func fileType(info fs.FileInfo) string {
 		return "a device"
 	}
 	return "not a regular file"
+}
+
+// readDirEntries lists dir in directory order, with each entry's type from
+// the listing itself (no stat).
+func readDirEntries(dir string) ([]fs.DirEntry, error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.ReadDir(-1)
 }
 
 func readDirNames(dir string) ([]string, error) {

@@ -1,6 +1,8 @@
 package skills
 
 import (
+	"bytes"
+	"encoding/binary"
 	"sync"
 	"unicode/utf8"
 )
@@ -31,22 +33,38 @@ func NewLineIndex(src []byte) *LineIndex {
 
 func (x *LineIndex) init() {
 	x.once.Do(func() {
-		lines := []int{0}
-		ascii := []bool{}
-		isASCII := true
-		for i, b := range x.src {
-			if b >= utf8.RuneSelf {
-				isASCII = false
+		src := x.src
+		n := bytes.Count(src, []byte{'\n'}) + 1
+		lines := make([]int, 1, n)
+		ascii := make([]bool, 0, n)
+		for start := 0; ; {
+			i := bytes.IndexByte(src[start:], '\n')
+			if i < 0 {
+				ascii = append(ascii, isASCII(src[start:]))
+				break
 			}
-			if b == '\n' {
-				ascii = append(ascii, isASCII)
-				lines = append(lines, i+1)
-				isASCII = true
-			}
+			ascii = append(ascii, isASCII(src[start:start+i]))
+			start += i + 1
+			lines = append(lines, start)
 		}
-		ascii = append(ascii, isASCII)
 		x.lines, x.ascii = lines, ascii
 	})
+}
+
+// isASCII reports whether b holds only ASCII bytes, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // LineCount returns the number of lines. An empty source has one (empty)

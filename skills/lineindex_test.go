@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -143,5 +144,26 @@ func FuzzLineIndex(f *testing.F) {
 		x.Position(line)
 		x.LineSpan(line)
 		checkRoundTrip(t, src)
+		lines, ascii := naiveLineTable(src)
+		if !slices.Equal(x.lines, lines) || !slices.Equal(x.ascii, ascii) {
+			t.Fatalf("line table of %q: got %v %v, want %v %v", src, x.lines, x.ascii, lines, ascii)
+		}
 	})
+}
+
+// naiveLineTable builds the line starts and ASCII flags byte by byte.
+func naiveLineTable(src []byte) (lines []int, ascii []bool) {
+	lines = []int{0}
+	isASCII := true
+	for i, b := range src {
+		if b >= 0x80 {
+			isASCII = false
+		}
+		if b == '\n' {
+			ascii = append(ascii, isASCII)
+			lines = append(lines, i+1)
+			isASCII = true
+		}
+	}
+	return lines, append(ascii, isASCII)
 }

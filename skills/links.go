@@ -27,13 +27,39 @@ func LinkTarget(base, dest string) (target string, ok bool) {
 	if dest == "" {
 		return "", false
 	}
-	if u, err := url.PathUnescape(dest); err == nil {
-		dest = u
+	if strings.IndexByte(dest, '%') >= 0 {
+		if u, err := url.PathUnescape(dest); err == nil {
+			dest = u
+		}
 	}
 	if filepath.IsAbs(dest) {
 		return filepath.Clean(dest), true
 	}
+	if t, ok := joinCleanRel(base, dest); ok {
+		return t, true
+	}
 	return filepath.Join(base, filepath.FromSlash(dest)), true
+}
+
+// joinCleanRel is filepath.Join for the common case that needs no
+// cleaning: a clean base and a relative slash path without empty, "." or
+// ".." segments (scripts/run.sh). ok is false otherwise.
+func joinCleanRel(base, rel string) (string, bool) {
+	if filepath.Separator != '/' || base == "" || base == "." || rel == "" || rel[0] == '/' || rel[len(rel)-1] == '/' {
+		return "", false
+	}
+	for seg := range strings.SplitSeq(rel, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return "", false
+		}
+	}
+	if filepath.Clean(base) != base {
+		return "", false
+	}
+	if base == "/" {
+		return "/" + rel, true
+	}
+	return base + "/" + rel, true
 }
 
 // Within reports whether the clean path p is dir or lies inside it

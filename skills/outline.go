@@ -38,19 +38,32 @@ func (f *File) Outline() Outline {
 // use, and building one per file costs more than parsing a small body.
 var markdown = sync.OnceValue(func() goldmark.Markdown { return goldmark.New() })
 
-// mayHoldOutline reports whether body can contain a link or a heading, so
-// bodies of plain prose skip the Markdown parser.
+// mayHoldOutline reports whether body can contain a link ([ or < for an
+// autolink) or a heading (# or a setext underline of = or -, which may be
+// indented inside list items), so other bodies need no scan at all.
 func mayHoldOutline(body []byte) bool {
-	return bytes.ContainsAny(body, "[<#") || bytes.Contains(body, []byte("\n=")) || bytes.Contains(body, []byte("\n-")) || bytes.Contains(body, []byte("://"))
+	return bytes.ContainsAny(body, "[<#=-")
 }
 
-// scanOutline walks the goldmark AST of body; base is the body's offset in
-// the file, added to every segment (goldmark segments are body offsets).
+// scanOutline returns the links and headings of body; base is the body's
+// offset in the file, added to every span. Bodies with no link or heading
+// syntax need no parse; the others are scanned line by line
+// (scanOutlineFast), and only what that scanner cannot read exactly goes to
+// goldmark (parseOutline), the reference both must agree with.
 func scanOutline(body []byte, base int) Outline {
-	var out Outline
 	if !mayHoldOutline(body) {
+		return Outline{}
+	}
+	if out, ok := scanOutlineFast(body, base); ok {
 		return out
 	}
+	return parseOutline(body, base)
+}
+
+// parseOutline walks the goldmark AST of body (goldmark segments are body
+// offsets).
+func parseOutline(body []byte, base int) Outline {
+	var out Outline
 	doc := markdown().Parser().Parse(text.NewReader(body))
 	cursor := 0
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -70,9 +83,9 @@ func scanOutline(body []byte, base int) Outline {
 				cursor = first.Start
 			}
 		case *ast.Link:
-			out.Links = append(out.Links, locateLink(body, base, n, n.Destination, false, &cursor))
+			out.Links = append(out.Links, astLink(body, base, n, n.Destination, false, &cursor))
 		case *ast.Image:
-			out.Links = append(out.Links, locateLink(body, base, n, n.Destination, true, &cursor))
+			out.Links = append(out.Links, astLink(body, base, n, n.Destination, true, &cursor))
 		case *ast.HTMLBlock:
 			if n.HTMLBlockType == ast.HTMLBlockType2 {
 				out.Comments = append(out.Comments, blockComments(body, base, n)...)
@@ -86,7 +99,7 @@ func scanOutline(body []byte, base int) Outline {
 			}
 		case *ast.AutoLink:
 			if n.AutoLinkType == ast.AutoLinkURL {
-				out.Links = append(out.Links, locateLink(body, base, n, n.URL(body), false, &cursor))
+				out.Links = append(out.Links, astLink(body, base, n, n.URL(body), false, &cursor))
 			}
 		}
 		return ast.WalkContinue, nil
@@ -122,10 +135,9 @@ func blockComments(body []byte, base int, n *ast.HTMLBlock) []Span {
 	}
 }
 
-// locateLink finds the destination text of a link in the body: after the
-// link's text, the first occurrence of the destination. When it cannot be
-// found (reference links, escapes) the span covers the link text.
-func locateLink(body []byte, base int, n ast.Node, dest []byte, image bool, cursor *int) Link {
+// astLink locates a goldmark link node: its text is the span from its first
+// to its last text child.
+func astLink(body []byte, base int, n ast.Node, dest []byte, image bool, cursor *int) Link {
 	start, stop := -1, -1
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if t, ok := c.(*ast.Text); ok {
@@ -135,11 +147,20 @@ func locateLink(body []byte, base int, n ast.Node, dest []byte, image bool, curs
 			stop = t.Segment.Stop
 		}
 	}
+	return locateLink(body, base, dest, string(dest), image, start, stop, cursor)
+}
+
+// locateLink finds the destination text of a link in the body: after the
+// link's text [start, stop) (-1 when it has none), the first occurrence of
+// the destination (dest; Link.Dest is destText, the same bytes). When it
+// cannot be found (reference links, escapes) the span covers the link text. cursor is where the previous link or heading
+// was, for links without text.
+func locateLink(body []byte, base int, dest []byte, destText string, image bool, start, stop int, cursor *int) Link {
 	from := *cursor
 	if stop >= 0 {
 		from = stop
 	}
-	l := Link{Dest: string(dest), Image: image}
+	l := Link{Dest: destText, Image: image}
 	if from < len(body) && len(dest) > 0 {
 		window := body[from:min(len(body), from+len(dest)+256)]
 		if i := bytes.Index(window, dest); i >= 0 {

@@ -37,8 +37,23 @@ var (
 
 // typeScalar types a plain scalar by the YAML 1.2 core schema.
 func typeScalar(s string) Value {
-	if s != "" && !strings.ContainsRune("-+.0123456789~nNtTfF", rune(s[0])) {
-		return Value{Kind: KindString, Str: s} // no core-schema pattern starts otherwise
+	if s != "" {
+		switch s[0] {
+		case 'n', 'N', 't', 'T', 'f', 'F':
+			// Only null and the booleans start with a letter.
+			switch s {
+			case "null", "Null", "NULL":
+				return Value{Kind: KindNull, Str: s}
+			case "true", "True", "TRUE":
+				return Value{Kind: KindBool, Str: s, Bool: true}
+			case "false", "False", "FALSE":
+				return Value{Kind: KindBool, Str: s}
+			}
+			return Value{Kind: KindString, Str: s}
+		case '-', '+', '.', '~', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		default:
+			return Value{Kind: KindString, Str: s} // no core-schema pattern starts otherwise
+		}
 	}
 	switch {
 	case coreNull.MatchString(s):
@@ -211,6 +226,9 @@ func safeUnmarshal(text []byte, n *yaml.Node) (err error) {
 // tooComplex reports whether a node tree exceeds the depth or node limits,
 // counting alias expansions (a "billion laughs" document is refused).
 func tooComplex(root *yaml.Node) bool {
+	if n, ok := treeSize(root, 0); ok {
+		return n > maxYAMLNodes
+	}
 	memo := map[*yaml.Node]int{}
 	var size func(n *yaml.Node, depth int) int
 	size = func(n *yaml.Node, depth int) int {
@@ -237,6 +255,35 @@ func tooComplex(root *yaml.Node) bool {
 	return size(root, 0) > maxYAMLNodes
 }
 
+// treeSize counts the nodes of a tree without aliases (which cannot share
+// nodes); ok is false when it meets an alias. Past the depth limit it
+// returns more than the node limit.
+func treeSize(n *yaml.Node, depth int) (size int, ok bool) {
+	if depth > maxYAMLDepth {
+		return maxYAMLNodes + 1, true
+	}
+	if n.Kind == yaml.AliasNode {
+		return 0, false
+	}
+	size = 1
+	for _, c := range n.Content {
+		s, ok := treeSize(c, depth+1)
+		if !ok {
+			return 0, false
+		}
+		if size += s; size > maxYAMLNodes {
+			return size, true
+		}
+	}
+	return size, true
+}
+
+// keyID is the identity of a typed scalar key for uniqueness.
+type keyID struct {
+	kind ValueKind
+	text string
+}
+
 // findDuplicateKey returns the first and second occurrence of the first
 // duplicated key in any mapping of the tree, in document order.
 func findDuplicateKey(n *yaml.Node) []*yaml.Node {
@@ -247,21 +294,11 @@ func findDuplicateKey(n *yaml.Node) []*yaml.Node {
 			return
 		}
 		if n.Kind == yaml.MappingNode {
-			seen := map[string]*yaml.Node{}
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				k := n.Content[i]
-				if k.Kind != yaml.ScalarNode {
-					continue
+			if first, k := duplicateKey(n); k != nil {
+				if found == nil || k.Line < found[1].Line {
+					found = []*yaml.Node{first, k}
 				}
-				v := typeNode(k)
-				id := fmt.Sprintf("%d\x00%s", v.Kind, canonicalScalar(v))
-				if first, ok := seen[id]; ok {
-					if found == nil || k.Line < found[1].Line {
-						found = []*yaml.Node{first, k}
-					}
-					return
-				}
-				seen[id] = k
+				return
 			}
 		}
 		for _, c := range n.Content {
@@ -270,6 +307,44 @@ func findDuplicateKey(n *yaml.Node) []*yaml.Node {
 	}
 	walk(n, 0)
 	return found
+}
+
+// duplicateKey returns the first scalar key of a mapping that repeats an
+// earlier one (by typed value), and that earlier key; nil when none does.
+// Frontmatter mappings are small: they are compared pairwise, without a map.
+func duplicateKey(m *yaml.Node) (first, dup *yaml.Node) {
+	var buf [16]keyID
+	var nodes [16]*yaml.Node
+	ids, keys := buf[:0], nodes[:0]
+	var seen map[keyID]*yaml.Node // for large mappings
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		v := typeNode(k)
+		id := keyID{v.Kind, canonicalScalar(v)}
+		if seen != nil {
+			if f, ok := seen[id]; ok {
+				return f, k
+			}
+			seen[id] = k
+			continue
+		}
+		for j, other := range ids {
+			if other == id {
+				return keys[j], k
+			}
+		}
+		ids, keys = append(ids, id), append(keys, k)
+		if len(ids) == cap(buf) {
+			seen = make(map[keyID]*yaml.Node, 2*len(ids))
+			for j, other := range ids {
+				seen[other] = keys[j]
+			}
+		}
+	}
+	return nil, nil
 }
 
 // canonicalScalar is the identity of a typed scalar for key uniqueness.

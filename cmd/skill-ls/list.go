@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -95,7 +96,7 @@ func (l *listText) write(rep render.Report) {
 	tw := tabwriter.NewWriter(l.w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tSOURCE\tRANK\tINVOCATION\tPATH")
 	for _, s := range rep.Skills {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", s.Name, s.Source, s.Rank, invocation(s), l.rel(s.Path))
+		io.WriteString(tw, s.Name+"\t"+string(s.Source)+"\t"+strconv.Itoa(s.Rank)+"\t"+invocation(s)+"\t"+l.rel(s.Path)+"\n")
 	}
 	tw.Flush()
 	if len(rep.Skills) == 0 {
@@ -140,6 +141,10 @@ func invocation(s render.ReportSkill) string {
 func relTo(dir, p string) string {
 	if dir == "" || !filepath.IsAbs(p) {
 		return p
+	}
+	if rest, ok := strings.CutPrefix(p, dir); ok && len(rest) > 1 && rest[0] == filepath.Separator &&
+		filepath.Clean(dir) == dir && filepath.Clean(p) == p {
+		return rest[1:] // what filepath.Rel returns for a clean path inside a clean dir
 	}
 	r, err := filepath.Rel(dir, p)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {

@@ -10,6 +10,14 @@ import (
 // units. Bytes that are not valid UTF-8 become U+FFFD; stored lone
 // surrogates are kept.
 func Collapse(raw string) (string, int) {
+	if isCollapsedASCII(raw) {
+		return raw, len(raw) // most descriptions: nothing to copy
+	}
+	return collapse(raw)
+}
+
+// collapse is Collapse one code unit at a time.
+func collapse(raw string) (string, int) {
 	var b strings.Builder
 	b.Grow(len(raw))
 	units := 0
@@ -56,7 +64,35 @@ func Shorten(raw string, max int) string {
 	if units <= max {
 		return s
 	}
-	limit := max - 3
+	if units == len(s) { // ASCII: one byte, one code unit
+		return s[:max-3] + "..."
+	}
+	return cutUnits(s, max-3)
+}
+
+// isCollapsedASCII reports ASCII text that Collapse returns as it is: no
+// control bytes, no space at either end, no two spaces in a row.
+func isCollapsedASCII(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	prev := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c < ' ' || c == ' ' && prev == ' ' {
+			return false
+		}
+		prev = c
+	}
+	return true
+}
+
+// cutUnits returns the first limit UTF-16 code units of s followed by
+// "...", keeping only the high surrogate of a pair that does not fit.
+func cutUnits(s string, limit int) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	n := 0

@@ -1,0 +1,352 @@
+package skills_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
+)
+
+// The fast outline scanner must return exactly what the goldmark walk
+// returns for every body it accepts (it may refuse any body, which then goes
+// to goldmark). These tests hold it to that over every Markdown text of the
+// repository's test trees, a generated corpus, hand-written edge cases, and
+// FuzzLinks.
+
+// outlineCases are edge cases of link and heading syntax; fast says the
+// scanner must accept the body (the common shapes of skill files).
+var outlineCases = []struct {
+	body string
+	fast bool
+}{
+	{"# Title\n\nSee [a](b.md) and ![i](img.png).\n", true},
+	{"- [x] done\n- [ ] todo [l](x)\n", true},
+	{"1. step [run](scripts/run.sh)\n2) other\n", true},
+	{"```bash\n[not](link)\n```\n[yes](link)\n", true},
+	{"~~~\n```\n[no](x)\n~~~\n[yes](y)", true},
+	{"Use `[a](b)` literally, then [c](d).", true},
+	{"``code ` with`` [e](f)", true},
+	{"[a](b) [c](d) [e](f)", true},
+	{"[](empty-text) after [t](u) and [](u)", true},
+	{"[t]() empty dest", true},
+	{"## Heading ##\n### H #not\n#\n# \n####### seven\n#nope\n## ###\n# #\n#\t\n", false},
+	{"## Heading ##\n### H #not\n#\n# \n####### seven\n#nope\n## ###\n# #\n", true},
+	{"# [link in heading](h.md) ##", true},
+	{"[a](b (c)) [d](e(f)g)", false},
+	{"[d](e(f)g) [h](i(j)) [k]((l))", true},
+	{"[a]( b ) [c](  d)", true},
+	{"a\\[b](c) \\![d](e) ![f](g)", true},
+	{"<input> [a](b) <b>bold</b>", false},
+	{"Type <input> [a](b) <b>bold</b> </b> <br/>", true},
+	{"Type <a href=\"x>[y](z)\">", false},
+	{"<https://example.com> [a](b)", false},
+	{"[a [b](c) d](e)", true},
+	{"![a [b](c)](d)", false},
+	{"[a]\n[b](c)", true},
+	{"***\n---\n___\n* * *\n", true},
+	{"text\n---\n", false},
+	{"text\n===\n", false},
+	{"- foo\n  - bar [x](y)\n", true},
+	{"    indented code [x](y)\n", false},
+	{"> quote [x](y)\n", false},
+	{"[ref]: /url\n[ref]\n", false},
+	{"[a](<b c>)", false},
+	{"[a](b \"title\")", false},
+	{"[a\nb](c)", false},
+	{"*[a](b)* _[c](d)_ **[e](f)**", true},
+	{"[*a*](b) [a *b*](b) [my_file](my_file.md) [_a](b)", false},
+	{"[my_file](my_file.md) [a-b](c)", true},
+	{"[a](b)\\\n[c](d)  \nend", true},
+	{"text with \t tab [a](b)", false},
+	{"```go\n\tfmt.Println(\"[a](b)\")\n```\n[c](d)\n", true},
+	{"```\ncode\n```\t\n[a](b)", true},
+	{"```\ncode\n\t```\n[a](b)", true},
+	{"|a|b|\n|-|-|\n|[x](y)|`z`|\n", true},
+	{"Some *emphasis* and __strong__ text. [a.md](a.md)", true},
+	{"[a](b)[c](d)", true},
+	{"[a](b)](c)", true},
+	{"[[a](b)](c)", true},
+	{"]] [[ ]] [a](b)", true},
+	{"- \n- a\n-\n  b [c](d)", false},
+	{"- \n- a\n\n-\n  b [c](d)", true},
+	{"10. ten [x](y)\n1234567890. no [z](w)\n", true},
+	{"- ```\ncode\n```\n", false},
+	{"# h\n\n    code\n", false},
+	{"foo\n*\n---\n", false},
+	{"[a](b\\)c)", false},
+	{"[a](b) <!-- c -->", false},
+	{"x < y and y > z [a](b)", true},
+	{"`unclosed [a](b)", false},
+	{"CRLF\r\n[a](b)\r\n", false},
+	{"[a](b) [a](b) [b](a)\n[](b)", true},
+	{"# b\n[](b) [](b)", true},
+	{"![](x.png) ![alt](x.png)", true},
+	{"[a](b)c)d", true},
+	{"[a](b(c)", false},
+	{"[a] (b) [c](d)", true},
+	{"[a][b] [c](d)", false},
+	{"-     code\n", false},
+	{"1.\n2. [a](b)", true},
+	{"  # indented heading [a](b)\n   ## three ##\n", true},
+	{"é 日本 𐐀 [é](日本.md) ![𐐀](x)", true},
+	{"[a](b)\n```\n", true},
+	{"````\n```\n[no](x)\n````\n[yes](y)\n", true},
+	{"```a`b\n[x](y)\n", false},
+	{"[](\t) [a](\tb) `a\tb` <b\t>", false},
+	{"```\n\tcode\r\n```\n", false},
+	{"```python\nfor row in data['rows']:\n```\n[x](y)\n", true},
+	{"[foo\nbar]: /url\n", false},
+	{"[`]: /url `x`\n", false},
+	{"- [a]: /url\n", false},
+	{"[a\\]: /url\n", false},
+	{"[a\\\\]: /url\n", false},
+	{"Text with a\\]: escaped colon and [a](b).\n", true},
+}
+
+func TestOutlineFastMatchesGoldmark(t *testing.T) {
+	for _, c := range outlineCases {
+		if fast := checkOutline(t, strconv.Quote(c.body), []byte(c.body)); fast != c.fast {
+			t.Errorf("%q: fast path taken = %v, want %v", c.body, fast, c.fast)
+		}
+	}
+	n, fast := 0, 0
+	for name, src := range repositoryMarkdown(t) {
+		for _, body := range bodies(src) {
+			n++
+			if checkOutline(t, name, body) {
+				fast++
+			}
+		}
+	}
+	t.Logf("test trees: %d of %d texts took the fast path", fast, n)
+	if n < 100 {
+		t.Fatalf("found only %d Markdown texts in the test trees", n)
+	}
+}
+
+// TestOutlineFastOnCorpus checks the generated corpus (the shape of the
+// benchmarks): every body must take the fast path and agree with goldmark.
+func TestOutlineFastOnCorpus(t *testing.T) {
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 120, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range c.SkillFiles {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := src
+		if f := skills.Parse(p, src, skills.ReadFS); f.Frontmatter != nil {
+			body = src[f.BodySpan.Start:f.BodySpan.End]
+		}
+		if !checkOutline(t, p, body) {
+			t.Errorf("%s: the fast path refused a generated body", p)
+		}
+	}
+}
+
+func FuzzLinks(f *testing.F) {
+	for _, c := range outlineCases {
+		f.Add([]byte(c.body))
+	}
+	for _, src := range vectorMarkdown(f) {
+		for _, body := range bodies(src) {
+			f.Add(body)
+		}
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		checkOutline(t, "", body)
+		// The same bytes read as a sequence of Markdown tokens, which
+		// reaches the link syntax far more often than random bytes do.
+		checkOutline(t, "tokens", markdownTokens(body))
+		// The whole path, including the shortcut for bodies without any
+		// link or heading syntax.
+		src := append([]byte("---\nname: a\ndescription: b\n---\n"), body...)
+		file := skills.Parse("/r/a/SKILL.md", src, skills.ReadFS)
+		if file.Frontmatter == nil || file.BodySpan.End > len(src) {
+			return
+		}
+		want := skills.ParseOutline(src[file.BodySpan.Start:file.BodySpan.End], file.BodySpan.Start)
+		if diff := cmp.Diff(want, file.Outline(), cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("File.Outline differs from goldmark's (-goldmark +got):\n%s\nbody: %q", diff, body)
+		}
+	})
+}
+
+// fuzzTokens are the pieces markdownTokens builds bodies from.
+var fuzzTokens = []string{
+	"[", "]", "(", ")", "![", "](", "`", "``", "```", "~~~", "\n", "\n\n", " ", "  ", "   ", "    ",
+	"- ", "1. ", "2) ", "* ", "# ", "## ", "#", "---", "===", "***", "<b>", "</b>", "<a:b>", "<!--", "-->", ">",
+	"\\", "_", "*", "!", "a", "b", "x.md", "my_file", "é", "\t", "]:", "\"t\"", "'", "&amp;", ":", "/",
+}
+
+// markdownTokens maps each byte of data to a token of fuzzTokens.
+func markdownTokens(data []byte) []byte {
+	var b []byte
+	for _, c := range data {
+		b = append(b, fuzzTokens[int(c)%len(fuzzTokens)]...)
+	}
+	return b
+}
+
+// checkOutline compares the two paths on body and reports whether the fast
+// one accepted it.
+func checkOutline(t *testing.T, name string, body []byte) bool {
+	t.Helper()
+	const base = 17
+	got, ok := skills.ScanOutlineFast(body, base)
+	if !ok {
+		return false
+	}
+	want := skills.ParseOutline(body, base)
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("%s: fast outline differs from goldmark's (-goldmark +fast):\n%s\nbody: %q", name, diff, body)
+	}
+	return true
+}
+
+// bodies returns the texts to compare for one Markdown file: the whole file
+// and, when it has frontmatter, the body after it.
+func bodies(src []byte) [][]byte {
+	out := [][]byte{src}
+	f := skills.Parse("/r/x/SKILL.md", src, skills.ReadFS)
+	if f.Frontmatter != nil && f.BodySpan.Start > 0 && f.BodySpan.End <= len(src) {
+		out = append(out, src[f.BodySpan.Start:f.BodySpan.End])
+	}
+	return out
+}
+
+// repositoryMarkdown returns every Markdown text of the repository's test
+// trees: the .md files under testdata/ (reference vectors and examples), the
+// .md members of every txtar archive, and the fuzz corpus of FuzzParse.
+func repositoryMarkdown(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	out := vectorMarkdown(tb)
+	root := filepath.Join("..")
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".txtar") {
+			return nil
+		}
+		ar, err := txtar.ParseFile(p)
+		if err != nil {
+			return err
+		}
+		for _, f := range ar.Files {
+			if strings.HasSuffix(f.Name, ".md") {
+				out[p+":"+f.Name] = f.Data
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, dir := range []string{"FuzzParse", "FuzzLinks"} {
+		ents, _ := os.ReadDir(filepath.Join("testdata", "fuzz", dir))
+		for _, e := range ents {
+			p := filepath.Join("testdata", "fuzz", dir, e.Name())
+			if b, ok := fuzzInput(p); ok {
+				out[p] = b
+			}
+		}
+	}
+	return out
+}
+
+// vectorMarkdown returns the .md files under the repository's testdata/.
+func vectorMarkdown(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(filepath.Join("..", "testdata"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		out[p] = b
+		return err
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// fuzzInput reads a one-value []byte fuzz corpus file.
+func fuzzInput(p string) ([]byte, bool) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, false
+	}
+	_, rest, ok := bytes.Cut(b, []byte("\n[]byte("))
+	if !ok {
+		return nil, false
+	}
+	rest = bytes.TrimSpace(rest)
+	rest, ok = bytes.CutSuffix(rest, []byte(")"))
+	if !ok {
+		return nil, false
+	}
+	s, err := strconv.Unquote(string(rest))
+	if err != nil {
+		return nil, false
+	}
+	return []byte(s), true
+}
+
+// BenchmarkOutline scans the bodies of a generated corpus: the fast path
+// and, for comparison, goldmark.
+func BenchmarkOutline(b *testing.B) {
+	c, err := skilltest.WriteCorpus(b.TempDir(), skilltest.CorpusOptions{N: 500, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bodies [][]byte
+	size := 0
+	for _, p := range c.SkillFiles {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if f := skills.Parse(p, src, skills.ReadFS); f.Frontmatter != nil {
+			bodies = append(bodies, src[f.BodySpan.Start:f.BodySpan.End])
+			size += f.BodySpan.Len()
+		}
+	}
+	for _, path := range []struct {
+		name string
+		scan func([]byte, int) skills.Outline
+	}{
+		{"fast", func(b []byte, base int) skills.Outline { o, _ := skills.ScanOutlineFast(b, base); return o }},
+		{"goldmark", skills.ParseOutline},
+	} {
+		b.Run(path.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, body := range bodies {
+					path.scan(body, 0)
+				}
+			}
+		})
+	}
+}
