@@ -29,10 +29,17 @@ type LinkFact struct {
 	// Target (or which is Target, for a flat skill), "" when none does. For
 	// a link inside the file's own bundle it is the file itself.
 	Skill string
-	// WatchDir, for a target inside Base, is the nearest existing folder
-	// above Target (at most Base): the folder to watch to see the target
-	// appear or go.
-	WatchDir string
+}
+
+// WatchDir returns, for a target inside Base, the nearest existing folder
+// above Target (at most Base): the folder to watch to see the target appear
+// or go; "" for other targets. It stats the disk, so only the watcher asks
+// (for open files), not every check.
+func (l LinkFact) WatchDir() string {
+	if !l.Inside || l.Target == l.Base {
+		return ""
+	}
+	return nearestDir(l.Target, l.Base)
 }
 
 // linkEntry holds the link facts of one file of a snapshot, made on first
@@ -69,29 +76,38 @@ func (s *Snapshot) LinkWatchDirs(paths []string) []string {
 	seen := map[string]bool{}
 	for _, p := range paths {
 		for _, l := range s.Links(p) {
-			if l.WatchDir != "" && !seen[l.WatchDir] {
-				seen[l.WatchDir] = true
-				out = append(out, l.WatchDir)
+			if d := l.WatchDir(); d != "" && !seen[d] {
+				seen[d] = true
+				out = append(out, d)
 			}
 		}
 	}
 	return out
 }
 
-// makeLinkFacts resolves and stats the local links of f against base.
+// makeLinkFacts resolves and stats the local links of f against base. A
+// body often links the same file several times: each distinct target is
+// stat'ed once.
 func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
-	var out []LinkFact
-	for _, l := range f.Outline().Links {
+	links := f.Outline().Links
+	if len(links) == 0 {
+		return nil
+	}
+	out := make([]LinkFact, 0, len(links))
+	seen := make(map[string]int, len(links)) // target -> index in out
+	for _, l := range links {
 		target, ok := LinkTarget(base, l.Dest)
 		if !ok {
 			continue
 		}
 		fact := LinkFact{Link: l, Base: base, Target: target, Inside: Within(target, base)}
-		_, err := os.Stat(target)
-		fact.Exists = err == nil
-		fact.Skill = s.skillHolding(target)
-		if fact.Inside && target != base {
-			fact.WatchDir = nearestDir(target, base)
+		if prev, ok := seen[target]; ok {
+			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
+		} else {
+			seen[target] = len(out)
+			_, err := os.Stat(target)
+			fact.Exists = err == nil
+			fact.Skill = s.skillHolding(target)
 		}
 		out = append(out, fact)
 	}

@@ -34,7 +34,7 @@ func TestLinkFacts(t *testing.T) {
 		var out []string
 		for _, l := range s.Links(a) {
 			rel, _ := filepath.Rel(root, l.Skill)
-			watch, _ := filepath.Rel(root, l.WatchDir)
+			watch, _ := filepath.Rel(root, l.WatchDir())
 			out = append(out, fmt.Sprintf("%s inside=%t exists=%t skill=%s watch=%s", l.Dest, l.Inside, l.Exists, rel, watch))
 		}
 		return out
