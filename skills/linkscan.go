@@ -127,6 +127,7 @@ func hasControl(b []byte, tabOK bool) bool {
 	return false
 }
 
+// leadingSpaces counts the spaces that start line.
 func leadingSpaces(line []byte) int {
 	i := 0
 	for i < len(line) && line[i] == ' ' {

@@ -1,0 +1,118 @@
+package skills
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/jstext"
+)
+
+// yamlerror.go: yaml.v3 errors in the terms and at the places DSH's yaml@2
+// reports them.
+
+// classifyYAMLError maps a yaml.v3 error to a YAMLError with the line and
+// column that DSH's yaml@2 reports for the common cases.
+func classifyYAMLError(err error, text []byte, base int) *YAMLError {
+	msg := err.Error()
+	if i := strings.Index(msg, "\n"); i >= 0 {
+		msg = msg[:i]
+	}
+	line := 0
+	detail := strings.TrimPrefix(msg, "yaml: ")
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		detail = m[2]
+	}
+	lines := splitLines(text)
+	// Tabs used as indentation.
+	if strings.Contains(detail, "tab character") {
+		for i, l := range lines {
+			trimmed := bytes.TrimLeft(l.text, " ")
+			if len(trimmed) > 0 && trimmed[0] == '\t' {
+				return &YAMLError{Code: CodeYAMLTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
+					Span: Span{base + l.start, base + l.start + len(l.text) - len(trimmed) + 1}}
+			}
+		}
+	}
+	// An unquoted value holding ": " or ending in ":".
+	if strings.Contains(detail, "mapping values are not allowed") {
+		if i, col, span := findUnquotedColon(lines); i >= 0 {
+			return &YAMLError{Code: CodeYAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
+				Span: Span{base + span.Start, base + span.End}}
+		}
+	}
+	if line < 1 || line > len(lines) {
+		if len(lines) == 0 {
+			return &YAMLError{Code: CodeYAMLSyntax, Message: detail, Line: 1, Column: 1, Span: Span{base, base}}
+		}
+		line = len(lines)
+	}
+	l := lines[line-1]
+	return &YAMLError{Code: CodeYAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: Span{base + l.start, base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+type textLine struct {
+	start int
+	text  []byte // without \n
+}
+
+func splitLines(text []byte) []textLine {
+	var out []textLine
+	start := 0
+	for start < len(text) {
+		i := bytes.IndexByte(text[start:], '\n')
+		if i < 0 {
+			out = append(out, textLine{start, text[start:]})
+			break
+		}
+		out = append(out, textLine{start, text[start : start+i]})
+		start += i + 1
+	}
+	return out
+}
+
+// findUnquotedColon finds the first `key: value` line whose plain value holds
+// ": " or ends with ":". It returns the line index, the 1-based column of the
+// value (in UTF-16 units, as yaml@2 counts) and the value's byte span within
+// the YAML text.
+func findUnquotedColon(lines []textLine) (int, int, Span) {
+	for i, l := range lines {
+		s := string(bytes.TrimRight(l.text, "\r"))
+		trimmed := strings.TrimLeft(s, " ")
+		if strings.HasPrefix(trimmed, "- ") {
+			trimmed = strings.TrimLeft(trimmed[2:], " ")
+		}
+		if strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		k := strings.Index(trimmed, ": ")
+		if k < 0 {
+			continue
+		}
+		rest := trimmed[k+2:]
+		valueOff := len(s) - len(rest)
+		lead := len(rest) - len(strings.TrimLeft(rest, " "))
+		rest = rest[lead:]
+		valueOff += lead
+		if rest == "" || strings.ContainsAny(rest[:1], `"'|>[{&*!#`) {
+			continue
+		}
+		if c := strings.Index(rest, " #"); c >= 0 {
+			rest = rest[:c]
+		}
+		rest = strings.TrimRight(rest, " ")
+		if strings.Contains(rest, ": ") || strings.HasSuffix(rest, ":") {
+			col := jstext.Len(s[:valueOff]) + 1
+			return i, col, Span{l.start + valueOff, l.start + valueOff + len(rest)}
+		}
+	}
+	return -1, 0, Span{}
+}
