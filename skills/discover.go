@@ -130,43 +130,76 @@ func plainName(s string) bool {
 // listRoot lists a root's direct children as DSH does (spec §3.3).
 func listRoot(r Root) RootState {
 	st := RootState{Root: r}
+	ents, ok := st.readRootDir()
+	if !ok {
+		return st
+	}
+	ents = st.capEntries(ents)
+	if len(r.Only) > 0 {
+		ents = slices.DeleteFunc(ents, func(e fs.DirEntry) bool { return !slices.Contains(r.Only, e.Name()) })
+	}
+	names, types := inVisitOrder(ents)
+	st.examineAll(names, types)
+	return st
+}
+
+// readRootDir reads the root's directory, or records why it cannot: a
+// missing root is empty without a problem, a file or an unreadable
+// directory is empty with one. ok is false when there is nothing to list.
+func (st *RootState) readRootDir() (ents []fs.DirEntry, ok bool) {
+	r := st.Root
 	info, err := os.Stat(r.Dir)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			st.Problems = append(st.Problems, Problem{Code: CodeRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + errText(err)})
 		}
-		return st
+		return nil, false
 	}
 	if !info.IsDir() {
 		st.Problems = append(st.Problems, Problem{Code: CodeRootNotDirectory, Path: r.Dir, Root: r.Index, Message: "skill root is not a directory; DSH treats it as empty"})
-		return st
+		return nil, false
 	}
 	st.Exists = true
-	ents, err := readDirEntries(r.Dir)
+	ents, err = readDirEntries(r.Dir)
 	if err != nil {
 		st.Problems = append(st.Problems, Problem{Code: CodeRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
-		return st
+		return nil, false
 	}
-	if len(ents) > MaxRootEntries {
-		st.Problems = append(st.Problems, Problem{Code: CodeTooManyEntries, Path: r.Dir, Root: r.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
-		ents = ents[:MaxRootEntries]
+	return ents, true
+}
+
+// capEntries keeps the first MaxRootEntries of ents (in name order), with
+// a problem saying so when there were more.
+func (st *RootState) capEntries(ents []fs.DirEntry) []fs.DirEntry {
+	if len(ents) <= MaxRootEntries {
+		return ents
 	}
-	if len(r.Only) > 0 {
-		ents = slices.DeleteFunc(ents, func(e fs.DirEntry) bool { return !slices.Contains(r.Only, e.Name()) })
-	}
+	st.Problems = append(st.Problems, Problem{Code: CodeTooManyEntries, Path: st.Root.Dir, Root: st.Root.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
+	return ents[:MaxRootEntries]
+}
+
+// inVisitOrder returns the names and types of ents in DSH's visit order
+// (localeCompare, see collationOrder).
+func inVisitOrder(ents []fs.DirEntry) (names []string, types []fs.FileMode) {
 	listed := make([]string, len(ents))
 	for i, e := range ents {
 		listed[i] = e.Name()
 	}
-	names := make([]string, len(ents))
-	types := make([]fs.FileMode, len(ents))
+	names = make([]string, len(ents))
+	types = make([]fs.FileMode, len(ents))
 	for i, at := range collationOrder(listed) {
 		names[i], types[i] = listed[at], ents[at].Type()
 	}
+	return names, types
+}
+
+// examineAll examines the listed names in parallel and keeps, in visit
+// order, the skill candidates among them and every problem found.
+func (st *RootState) examineAll(names []string, types []fs.FileMode) {
 	entries := make([]*Entry, len(names))
 	problems := make([][]Problem, len(names))
 	parallel(len(names), func(i int) {
-		entries[i], problems[i] = examineListed(r, names[i], types[i])
+		entries[i], problems[i] = examineListed(st.Root, names[i], types[i])
 	})
 	n := 0
 	for _, e := range entries {
@@ -181,7 +214,6 @@ func listRoot(r Root) RootState {
 		}
 		st.Problems = append(st.Problems, problems[i]...)
 	}
-	return st
 }
 
 // examineListed is examineEntry for a name listed with its type: a
