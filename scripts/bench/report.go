@@ -32,8 +32,11 @@ func printReport(w io.Writer, rep *report) {
 	}
 }
 
+// cliCommands are the CLI commands measured, in table order.
 func cliCommands() []string { return []string{"check", "list", "render catalog"} }
 
+// printCLI writes the table of the CLI rounds of one size: one row a
+// command and binary, with its times against the floor's.
 func printCLI(w io.Writer, rep *report, res *sizeResult) {
 	floor := res.CLI[cliKey("floor", "")]
 	fw := walls(floor).median()
@@ -61,6 +64,7 @@ func printCLI(w io.Writer, rep *report, res *sizeResult) {
 	tw.Flush()
 }
 
+// walls returns the wall times of rs.
 func walls(rs []procResult) durations {
 	out := make(durations, len(rs))
 	for i, r := range rs {
@@ -69,6 +73,7 @@ func walls(rs []procResult) durations {
 	return out
 }
 
+// cpus returns the CPU times (user+sys) of rs.
 func cpus(rs []procResult) durations {
 	out := make(durations, len(rs))
 	for i, r := range rs {
@@ -77,6 +82,7 @@ func cpus(rs []procResult) durations {
 	return out
 }
 
+// rssMedian returns the median peak RSS of rs.
 func rssMedian(rs []procResult) int64 {
 	v := make([]int64, len(rs))
 	for i, r := range rs {
@@ -117,6 +123,7 @@ func printScaling(w io.Writer, rep *report) {
 	tw.Flush()
 }
 
+// short writes a size the short way: 1k, 100k, 1M.
 func short(n int) string {
 	switch {
 	case n%1000000 == 0:

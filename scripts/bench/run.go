@@ -43,6 +43,8 @@ type sizeResult struct {
 	Server  map[string][]serverRun
 }
 
+// report is a whole run: what was measured, where, and every measurement
+// (saved with -json, printed by printReport).
 type report struct {
 	Started time.Time
 	// CLILoadAvg is /proc/loadavg before and after the CLI rounds.
@@ -53,6 +55,7 @@ type report struct {
 	Results    map[int]*sizeResult
 }
 
+// machine describes the computer a run was made on.
 type machine struct {
 	NProc     int
 	CPU       string
@@ -60,101 +63,170 @@ type machine struct {
 	Kernel    string
 }
 
+// runConfig is what `bench run` was asked to measure, and how.
+type runConfig struct {
+	bins         []binary
+	sizes        []int
+	runsOf       func(size, def int) int // CLI rounds per size
+	lspRunsOf    func(size, def int) int // server sessions per binary and size
+	noCLI, noLSP bool
+	lsp          lspOptions
+	cache        string // dir of the cached corpora
+	jsonOut      string // file to save the run to, or ""
+	seed         uint64 // of the corpora
+}
+
+// runBench is `bench run`: it measures the binaries at each size, the CLI
+// rounds then the server sessions, prints the tables and saves the run as
+// JSON if asked.
 func runBench(args []string) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), runUsage)
-		fs.PrintDefaults()
-	}
-	sizesFlag := fs.String("sizes", "1000,10000,100000", "comma-separated corpus `sizes` (skills)")
-	runs := fs.String("runs", "1000:9,10000:5,100000:3", "CLI rounds per size (`size:n,...`; a bare n for every size)")
-	lspRuns := fs.String("lsp-runs", "1000:3,10000:2,100000:1", "server sessions per binary and size (`size:n,...`)")
-	noCLI := fs.Bool("no-cli", false, "skip the CLI rounds")
-	noLSP := fs.Bool("no-lsp", false, "skip the server sessions")
-	quiet := fs.Duration("quiet", 4*time.Second, "how long to measure completions and edits after the startup pass")
-	editDelay := fs.Duration("edit-delay", 300*time.Millisecond, "when edits begin after discovery ends (after the server's debounce, so the startup pass has begun)")
-	cache := fs.String("cache", defaultCache(), "`dir` of the cached corpora")
-	jsonOut := fs.String("json", "", "also write every measurement as JSON to `file`")
-	seed := fs.Uint64("seed", 1, "corpus seed")
-	if err := fs.Parse(args); err != nil {
+	cfg, err := parseRunFlags(args)
+	if err != nil {
 		return err
-	}
-	var bins []binary
-	for _, a := range fs.Args() {
-		name, path, ok := strings.Cut(a, "=")
-		if !ok || name == "" || path == "" {
-			return fmt.Errorf("want NAME=BINARY, got %q", a)
-		}
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return err
-		}
-		bins = append(bins, binary{name, abs})
-	}
-	if len(bins) == 0 {
-		fs.Usage()
-		return fmt.Errorf("no binary to measure")
-	}
-	var sizes []int
-	for s := range strings.SplitSeq(*sizesFlag, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n <= 0 {
-			return fmt.Errorf("-sizes: bad size %q", s)
-		}
-		sizes = append(sizes, n)
-	}
-	runsOf, err := perSize(*runs)
-	if err != nil {
-		return fmt.Errorf("-runs: %v", err)
-	}
-	lspRunsOf, err := perSize(*lspRuns)
-	if err != nil {
-		return fmt.Errorf("-lsp-runs: %v", err)
 	}
 	self, err := os.Executable()
 	if err != nil {
 		return err
 	}
-
-	rep := &report{Started: time.Now(), Machine: thisMachine(), Binaries: bins, Sizes: sizes, Results: map[int]*sizeResult{}}
-	for _, n := range sizes {
-		c, err := ensureCorpus(*cache, n, *seed, logf)
-		if err != nil {
+	rep, err := newReport(cfg)
+	if err != nil {
+		return err
+	}
+	if !cfg.noCLI {
+		if err := measureCLI(self, cfg, rep); err != nil {
 			return err
 		}
-		rep.Results[n] = &sizeResult{Corpus: c, CLI: map[string][]procResult{}, Server: map[string][]serverRun{}}
 	}
-	if !*noCLI {
-		rep.CLILoadAvg[0] = loadAvg()
-		for _, n := range sizes {
-			rep.Results[n].Rounds = runsOf(n, 5)
-		}
-		if err := cliRounds(self, bins, sizes, rep.Results); err != nil {
+	if !cfg.noLSP {
+		if err := measureServers(cfg, rep); err != nil {
 			return err
-		}
-		rep.CLILoadAvg[1] = loadAvg()
-	}
-	if !*noLSP {
-		for _, n := range sizes {
-			res := rep.Results[n]
-			res.LoadAvg[0] = loadAvg()
-			if err := serverSessions(bins, res.Corpus, res, lspRunsOf(n, 1), lspOptions{
-				Quiet: *quiet, CompletionGap: 10 * time.Millisecond, EditGap: 50 * time.Millisecond, EditDelay: *editDelay,
-				Timeout: 20 * time.Minute,
-			}); err != nil {
-				return err
-			}
-			res.LoadAvg[1] = loadAvg()
 		}
 	}
 	printReport(os.Stdout, rep)
-	if *jsonOut != "" {
-		b, _ := json.MarshalIndent(rep, "", "  ")
-		if err := os.WriteFile(*jsonOut, b, 0o644); err != nil {
+	return saveJSON(cfg.jsonOut, rep)
+}
+
+// parseRunFlags reads the flags and the NAME=BINARY arguments of `bench
+// run`.
+func parseRunFlags(args []string) (runConfig, error) {
+	cfg := runConfig{lsp: lspOptions{CompletionGap: 10 * time.Millisecond, EditGap: 50 * time.Millisecond, Timeout: 20 * time.Minute}}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), runUsage)
+		fs.PrintDefaults()
+	}
+	sizes := fs.String("sizes", "1000,10000,100000", "comma-separated corpus `sizes` (skills)")
+	runs := fs.String("runs", "1000:9,10000:5,100000:3", "CLI rounds per size (`size:n,...`; a bare n for every size)")
+	lspRuns := fs.String("lsp-runs", "1000:3,10000:2,100000:1", "server sessions per binary and size (`size:n,...`)")
+	fs.BoolVar(&cfg.noCLI, "no-cli", false, "skip the CLI rounds")
+	fs.BoolVar(&cfg.noLSP, "no-lsp", false, "skip the server sessions")
+	fs.DurationVar(&cfg.lsp.Quiet, "quiet", 4*time.Second, "how long to measure completions and edits after the startup pass")
+	fs.DurationVar(&cfg.lsp.EditDelay, "edit-delay", 300*time.Millisecond, "when edits begin after discovery ends (after the server's debounce, so the startup pass has begun)")
+	fs.StringVar(&cfg.cache, "cache", defaultCache(), "`dir` of the cached corpora")
+	fs.StringVar(&cfg.jsonOut, "json", "", "also write every measurement as JSON to `file`")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "corpus seed")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	var err error
+	if cfg.bins, err = parseBinaries(fs.Args()); err != nil {
+		return cfg, err
+	}
+	if len(cfg.bins) == 0 {
+		fs.Usage()
+		return cfg, fmt.Errorf("no binary to measure")
+	}
+	if cfg.sizes, err = parseSizes(*sizes); err != nil {
+		return cfg, err
+	}
+	if cfg.runsOf, err = perSize(*runs); err != nil {
+		return cfg, fmt.Errorf("-runs: %v", err)
+	}
+	if cfg.lspRunsOf, err = perSize(*lspRuns); err != nil {
+		return cfg, fmt.Errorf("-lsp-runs: %v", err)
+	}
+	return cfg, nil
+}
+
+// parseBinaries reads NAME=BINARY arguments, making each path absolute.
+func parseBinaries(args []string) ([]binary, error) {
+	var bins []binary
+	for _, a := range args {
+		name, path, ok := strings.Cut(a, "=")
+		if !ok || name == "" || path == "" {
+			return nil, fmt.Errorf("want NAME=BINARY, got %q", a)
+		}
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return nil, err
+		}
+		bins = append(bins, binary{name, abs})
+	}
+	return bins, nil
+}
+
+// parseSizes reads the comma-separated corpus sizes of -sizes.
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for part := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("-sizes: bad size %q", part)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
+
+// newReport starts the report of a run: the machine, the binaries, and
+// the corpus of each size (generated unless cached).
+func newReport(cfg runConfig) (*report, error) {
+	rep := &report{Started: time.Now(), Machine: thisMachine(), Binaries: cfg.bins, Sizes: cfg.sizes, Results: map[int]*sizeResult{}}
+	for _, n := range cfg.sizes {
+		c, err := ensureCorpus(cfg.cache, n, cfg.seed, logf)
+		if err != nil {
+			return nil, err
+		}
+		rep.Results[n] = &sizeResult{Corpus: c, CLI: map[string][]procResult{}, Server: map[string][]serverRun{}}
+	}
+	return rep, nil
+}
+
+// measureCLI runs the CLI rounds of every size (cliRounds), noting the
+// machine's load average before and after.
+func measureCLI(self string, cfg runConfig, rep *report) error {
+	rep.CLILoadAvg[0] = loadAvg()
+	for _, n := range cfg.sizes {
+		rep.Results[n].Rounds = cfg.runsOf(n, 5)
+	}
+	if err := cliRounds(self, cfg.bins, cfg.sizes, rep.Results); err != nil {
+		return err
+	}
+	rep.CLILoadAvg[1] = loadAvg()
+	return nil
+}
+
+// measureServers runs the server sessions of each size in turn, noting
+// the machine's load average before and after each size.
+func measureServers(cfg runConfig, rep *report) error {
+	for _, n := range cfg.sizes {
+		res := rep.Results[n]
+		res.LoadAvg[0] = loadAvg()
+		if err := serverSessions(cfg.bins, res.Corpus, res, cfg.lspRunsOf(n, 1), cfg.lsp); err != nil {
 			return err
 		}
+		res.LoadAvg[1] = loadAvg()
 	}
 	return nil
+}
+
+// saveJSON writes every measurement of the run to file, if one is given.
+func saveJSON(file string, rep *report) error {
+	if file == "" {
+		return nil
+	}
+	b, _ := json.MarshalIndent(rep, "", "  ")
+	return os.WriteFile(file, b, 0o644)
 }
 
 // runReport prints the tables of a run saved with -json.
@@ -210,6 +282,7 @@ func perSize(s string) (func(size, def int) int, error) {
 	}, nil
 }
 
+// thisMachine describes this computer: cores, CPU model, Go and kernel.
 func thisMachine() machine {
 	m := machine{NProc: runtime.NumCPU(), GoVersion: runtime.Version()}
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
@@ -226,6 +299,7 @@ func thisMachine() machine {
 	return m
 }
 
+// loadAvg returns the 1, 5 and 15 minute load averages, or "?".
 func loadAvg() string {
 	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
