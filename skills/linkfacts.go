@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,6 +157,40 @@ func (s *Snapshot) carryLinks(prev *Snapshot, disk map[string]bool, relisted boo
 	}
 	for p, f := range s.loose {
 		add(p, f)
+	}
+}
+
+// patchLinks is carryLinks for a change that lists nothing again and
+// touches nothing on disk (typing in an open file): it shares prev's
+// entries but for the touched files and the open buffers outside the
+// roots, which get the entries carryLinks would give them. It costs a copy
+// of prev's table instead of a look-up per file.
+func (s *Snapshot) patchLinks(prev *Snapshot, touched map[string]bool) {
+	s.links = maps.Clone(prev.links)
+	if s.links == nil { // prev is a new workspace's empty snapshot
+		s.links = map[string]*linkEntry{}
+	}
+	redo := func(path string) {
+		f := s.File(path)
+		if f == nil {
+			delete(s.links, path)
+			return
+		}
+		base := s.baseOf(path)
+		if old := prev.links[path]; old != nil && old.file == f && old.base == base {
+			s.links[path] = old
+			return
+		}
+		s.links[path] = &linkEntry{file: f, base: base}
+	}
+	for p := range touched {
+		redo(p)
+	}
+	for p := range s.loose {
+		redo(p)
+	}
+	for p := range prev.loose {
+		redo(p)
 	}
 }
 
