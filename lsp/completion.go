@@ -67,7 +67,8 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		prefix = "/skill:"
 	}
 	rng := t.rng(skills.Span{Start: tok.Start, End: tok.End})
-	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
+	winners := t.snap.Registry.Winners
+	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(winners), maxCompletionItems))}
 	add := func(sk *skills.Skill) bool {
 		if len(list.Items) == maxCompletionItems {
 			list.IsIncomplete = true
@@ -85,18 +86,18 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		// character there) against insertText. insertText is the whole
 		// token too, for clients that ignore textEdit and replace the
 		// word at point.
+		label := prefix + sk.Name
 		list.Items = append(list.Items, protocol.CompletionItem{
-			Label:         prefix + sk.Name,
+			Label:         label,
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
 			Documentation: markdown(jstext.ModelText(jstext.Shorten(sk.Description, maxLen))),
 			SortText:      protocol.NewOptional(sk.Name),
-			InsertText:    protocol.NewOptional(prefix + sk.Name),
-			TextEdit:      &protocol.TextEdit{Range: rng, NewText: prefix + sk.Name},
+			InsertText:    protocol.NewOptional(label),
+			TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
 		})
 		return true
 	}
-	winners := t.snap.Registry.Winners
 	// Prefix matches first (Winners are sorted), then other substring matches.
 	for _, sk := range winners {
 		if sk.Invocation.UserInvocable && strings.HasPrefix(sk.Name, tok.Prefix) && !add(sk) {
