@@ -135,11 +135,12 @@ func startupSession(b *testing.B, tree benchTree, open func(w *wsEnv)) *wsEnv {
 	return w
 }
 
-// BenchmarkCompletionDuringStartup: a bare `/` completion in a chat buffer,
-// sent every typingGap from the start of the first workspace-wide pass
-// until it has published; each op is one startup. p50/p99/max are per
-// request.
-func BenchmarkCompletionDuringStartup(b *testing.B) {
+// benchDuringStartup runs, on each startup size, one startup per op:
+// open opens documents before the discovery ends and returns the user's
+// keystroke, which runs every typingGap from the start of the first
+// workspace-wide pass until it has published; it reports p50/p99/max per
+// keystroke.
+func benchDuringStartup(b *testing.B, open func(w *wsEnv, tree benchTree, n int) (keystroke func(b *testing.B))) {
 	sizes, trees := startupTrees(b)
 	for _, n := range sizes {
 		tree := trees[n]
@@ -147,23 +148,12 @@ func BenchmarkCompletionDuringStartup(b *testing.B) {
 			var l latencies
 			b.ResetTimer()
 			for range b.N {
-				var params string
-				w := startupSession(b, tree, func(w *wsEnv) {
-					u := w.open("project/notes.chat.md", "markdown", "please run /")
-					params = fmt.Sprintf(`{"textDocument":{"uri":%q},"position":{"line":0,"character":12}}`, string(u))
-				})
-				done := firstPassDone(w, tree)
-				for !done() {
+				var keystroke func(*testing.B)
+				w := startupSession(b, tree, func(w *wsEnv) { keystroke = open(w, tree, n) })
+				for done := firstPassDone(w, tree); !done(); {
 					start := time.Now()
-					raw, err := w.call("textDocument/completion", params)
+					keystroke(b)
 					l.add(time.Since(start))
-
-					if err != nil {
-						b.Fatal(err)
-					}
-					if len(raw) < 100 {
-						b.Fatalf("completion = %s", raw)
-					}
 					time.Sleep(typingGap)
 				}
 				b.StopTimer()
@@ -176,43 +166,41 @@ func BenchmarkCompletionDuringStartup(b *testing.B) {
 	}
 }
 
-// BenchmarkEditDuringStartup: didChange of one open skill file every
-// typingGap, from the start of the first workspace-wide pass until it has
-// published, each until the file's diagnostics for that version are
-// published; each op is one startup. p50/p99/max are per edit.
-func BenchmarkEditDuringStartup(b *testing.B) {
-	sizes, trees := startupTrees(b)
-	for _, n := range sizes {
-		tree := trees[n]
-		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
-			var l latencies
-			i := 2 * (n / 4) // an even (project) skill
-			rel, _ := filepath.Rel(tree.dir, tree.files[i])
-			b.ResetTimer()
-			for range b.N {
-				var u uri.URI
-				w := startupSession(b, tree, func(w *wsEnv) {
-					u = w.open(filepath.ToSlash(rel), "markdown", startupSkillText(i, 0))
-				})
-				done := firstPassDone(w, tree)
-				for v := int32(2); !done(); v++ {
-					start := time.Now()
-					w.edit(u, v, startupSkillText(i, int(v)))
-					w.diags(u, "edit diagnostics", func(p *protocol.PublishDiagnosticsParams) bool {
-						got, ok := p.Version.Get()
-						return ok && got == v
-					})
-					l.add(time.Since(start))
-					time.Sleep(typingGap)
-				}
-				b.StopTimer()
-				closeSession(b, w)
-				b.StartTimer()
+// BenchmarkCompletionDuringStartup: a bare `/` completion in a chat buffer,
+// answered.
+func BenchmarkCompletionDuringStartup(b *testing.B) {
+	benchDuringStartup(b, func(w *wsEnv, _ benchTree, _ int) func(*testing.B) {
+		u := w.open("project/notes.chat.md", "markdown", "please run /")
+		params := fmt.Sprintf(`{"textDocument":{"uri":%q},"position":{"line":0,"character":12}}`, string(u))
+		return func(b *testing.B) {
+			raw, err := w.call("textDocument/completion", params)
+			if err != nil {
+				b.Fatal(err)
 			}
-			b.StopTimer()
-			l.report(b, b.N)
-		})
-	}
+			if len(raw) < 100 {
+				b.Fatalf("completion = %s", raw)
+			}
+		}
+	})
+}
+
+// BenchmarkEditDuringStartup: didChange of one open skill file, until the
+// file's diagnostics for that version are published.
+func BenchmarkEditDuringStartup(b *testing.B) {
+	benchDuringStartup(b, func(w *wsEnv, tree benchTree, n int) func(*testing.B) {
+		i := 2 * (n / 4) // an even (project) skill
+		rel, _ := filepath.Rel(tree.dir, tree.files[i])
+		u := w.open(filepath.ToSlash(rel), "markdown", startupSkillText(i, 0))
+		v := int32(1)
+		return func(*testing.B) {
+			v++
+			w.edit(u, v, startupSkillText(i, int(v)))
+			w.diags(u, "edit diagnostics", func(p *protocol.PublishDiagnosticsParams) bool {
+				got, ok := p.Version.Get()
+				return ok && got == v
+			})
+		}
+	})
 }
 
 // BenchmarkOpenBeforeDiscovery: a skill file with mistakes of its own

@@ -5,6 +5,7 @@ package lsp
 
 import (
 	"context"
+	"maps"
 	"slices"
 
 	"go.lsp.dev/uri"
@@ -251,12 +252,7 @@ func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
 	if !q.early {
 		return
 	}
-	keys := make([]string, 0, len(paths))
-	for p := range paths {
-		keys = append(keys, p)
-	}
-	slices.Sort(keys)
-	for _, p := range keys {
+	for _, p := range slices.Sorted(maps.Keys(paths)) {
 		d := st.doc(p)
 		if d == nil { // closed before the discovery ended
 			q.pub.clear(st.uriFor(p))

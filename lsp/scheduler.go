@@ -27,7 +27,8 @@ type scheduler struct {
 	// afterFastPath runs after each fast path with its snapshot (it points
 	// the watchers at the folders that open files link into).
 	afterFastPath func(*snapshot)
-	kick          chan struct{} // capacity 1: coalesced wake-ups of loop
+	kick          chan struct{}  // capacity 1: coalesced wake-ups of loop
+	now           chan time.Time // closed: makes next return at once when no event is ready
 	// urgent counts the marks waiting for the fast path (one piece of
 	// urgent work for all of them) besides the requests.
 	urgent *urgent
@@ -55,12 +56,15 @@ type scheduler struct {
 }
 
 func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *urgent, state func() *snapshot, afterFastPath func(*snapshot)) *scheduler {
-	return &scheduler{
+	q := &scheduler{
 		ctx: ctx, delay: settings.DiagnosticsDelay,
 		wg: wg, pub: pub, urgent: urg, state: state, afterFastPath: afterFastPath,
 		kick:  make(chan struct{}, 1),
+		now:   make(chan time.Time),
 		dirty: map[string]bool{},
 	}
+	close(q.now)
+	return q
 }
 
 // mark schedules paths (skill files and chat buffers) for the fast path
@@ -179,45 +183,20 @@ func (q *scheduler) loop() {
 			q.publishStep(p)
 			continue
 		}
-		select {
-		case <-q.ctx.Done():
+		if !q.next(p, nil, nil) {
 			return
-		case <-q.kick:
-			q.kicked(p)
-		case <-p.due:
-			q.startPass(p)
-		case m := <-p.done:
-			q.finished(p, m)
 		}
 	}
 }
 
-// publishStep publishes a few files of the pass being published unless
-// something else is ready: a mark, the next pass, a pass result; while
-// urgent work is in flight (a request), it waits for that instead (at most
-// maxYield, as urgent.yield does).
-func (q *scheduler) publishStep(p *passState) {
-	idle := q.urgent.holding()
-	if idle == nil {
-		select {
-		case <-q.ctx.Done():
-		case <-q.kick:
-			q.kicked(p)
-		case <-p.due:
-			q.startPass(p)
-		case m := <-p.done:
-			q.finished(p, m)
-		default:
-			if q.publishSome(p.publishing) {
-				q.published(p)
-			}
-		}
-		return
-	}
-	t := time.NewTimer(maxYield)
-	defer t.Stop()
+// next waits for one event of the loop and handles it: a mark, the end of
+// the quiet delay, a pass's result; or, when given, the end of urgent work
+// (idle) or of the wait (until). It reports false when the set's context
+// ended or until came first.
+func (q *scheduler) next(p *passState, idle <-chan struct{}, until <-chan time.Time) bool {
 	select {
 	case <-q.ctx.Done():
+		return false
 	case <-q.kick:
 		q.kicked(p)
 	case <-p.due:
@@ -225,8 +204,29 @@ func (q *scheduler) publishStep(p *passState) {
 	case m := <-p.done:
 		q.finished(p, m)
 	case <-idle:
-	case <-t.C:
-		q.urgent.waited()
+	case <-until:
+		return false
+	}
+	return true
+}
+
+// publishStep publishes a few files of the pass being published unless
+// another event is ready; while urgent work is in flight (a request), it
+// waits for that instead, at most maxYield (as urgent.yield does).
+func (q *scheduler) publishStep(p *passState) {
+	if idle := q.urgent.holding(); idle != nil {
+		t := time.NewTimer(maxYield)
+		defer t.Stop()
+		if !q.next(p, idle, t.C) && q.ctx.Err() == nil {
+			q.urgent.waited()
+		}
+		return
+	}
+	if q.next(p, nil, q.now) {
+		return // another event came first
+	}
+	if q.publishSome(p.publishing) {
+		q.published(p)
 	}
 }
 

@@ -160,12 +160,7 @@ func TestStartupProgress(t *testing.T) {
 	w.client.waitFor(t, "progress end", func() bool {
 		msgs, tokens, created = nil, map[string]bool{}, len(w.client.created)
 		for _, p := range w.client.progress {
-			var v struct {
-				Kind    string `json:"kind"`
-				Message string `json:"message"`
-			}
-			json.Unmarshal(p.Value, &v)
-			msgs = append(msgs, v.Kind+": "+v.Message)
+			msgs = append(msgs, progressMessage(p))
 			tokens[fmt.Sprint(p.Token)] = true
 		}
 		return slices.Contains(msgs, "end: 6 skill files checked") && slices.Contains(msgs, "report: checking 6/6 files")

@@ -102,14 +102,33 @@ func (p *progressPublisher) messages() []string {
 	defer p.client.mu.Unlock()
 	var out []string
 	for _, n := range p.client.progress {
-		var v struct {
-			Kind    string `json:"kind"`
-			Message string `json:"message"`
-		}
-		protocol.Unmarshal(n.Value, &v)
-		out = append(out, v.Kind+": "+v.Message)
+		out = append(out, progressMessage(n))
 	}
 	return out
+}
+
+// progressMessage returns "kind: message" of a progress notification.
+func progressMessage(p protocol.ProgressParams) string {
+	var v struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+	}
+	protocol.Unmarshal(p.Value, &v)
+	return v.Kind + ": " + v.Message
+}
+
+// loadedTestSession is newTestSession started, its discovery done and the
+// work it set off finished.
+func loadedTestSession(t *testing.T, delay time.Duration, pub publisher) (*session, string) {
+	s, root := newTestSession(t, delay, pub)
+	if err := s.modify(startViews{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.loadedSnapshot(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Wait()
+	return s, root
 }
 
 // The workspace-wide pass checks no file while a request is in flight (up
@@ -118,14 +137,7 @@ func (p *progressPublisher) messages() []string {
 func TestPassStepsAsideForRequests(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &progressPublisher{client: newFakeClient()}
-		s, _ := newTestSession(t, 150*time.Millisecond, pub)
-		if err := s.modify(startViews{}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		synctest.Wait()
+		s, _ := loadedTestSession(t, 150*time.Millisecond, pub)
 		s.urgent.begin() // a request arrives before the pass is due
 		time.Sleep(150*time.Millisecond + maxYield - time.Millisecond)
 		synctest.Wait()
@@ -147,14 +159,7 @@ func TestPassStepsAsideForRequests(t *testing.T) {
 func TestFastPathIsUrgent(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
-		s, root := newTestSession(t, 150*time.Millisecond, pub)
-		if err := s.modify(startViews{}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		synctest.Wait()
+		s, root := loadedTestSession(t, 150*time.Millisecond, pub)
 		q := s.snapshot().set.sched
 		// Marked but not yet taken: the fast path has not run.
 		q.mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
@@ -215,14 +220,7 @@ func TestSettleFolderChange(t *testing.T) {
 func TestPublishingSkipsChangedFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
-		s, root := newTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		if err := s.modify(startViews{}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		synctest.Wait()
+		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
 		q := s.snapshot().set.sched
 		r := runPass(t.Context(), s.snapshot().views, diagnostics.Pace{})
 
