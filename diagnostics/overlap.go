@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -72,6 +71,8 @@ type overlapIndex struct {
 	dict     map[string]int32
 	// found holds every skill's overlaps once all ran (a whole Run).
 	found [][]overlapMatch
+	// pace is the whole Run's.
+	pace Pace
 }
 
 // overlapMatch is one skill that overlaps another.
@@ -86,6 +87,7 @@ func (rs *runState) overlapIndex() *overlapIndex {
 	rs.overlapOnce.Do(func() {
 		rs.overlap = buildOverlapIndex(rs.snap)
 		if rs.whole {
+			rs.overlap.pace = rs.pace
 			rs.overlap.all(rs.ctx)
 		}
 	})
@@ -215,15 +217,16 @@ func (idx *overlapIndex) matches(path string) []overlapMatch {
 }
 
 // all finds the overlaps of every skill, scoring each candidate pair once,
-// on every processor.
+// on the workers of idx.pace.
 func (idx *overlapIndex) all(ctx context.Context) {
+	pace := idx.pace
 	n := len(idx.skills)
 	found := make([][]overlapMatch, n)
 	type pair struct {
 		i int
 		m overlapMatch
 	}
-	workers := runtime.GOMAXPROCS(0)
+	workers := pace.workers()
 	results := make([][]pair, workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -231,6 +234,7 @@ func (idx *overlapIndex) all(ctx context.Context) {
 		wg.Go(func() {
 			sc := idx.scratch()
 			for {
+				pace.yield(ctx)
 				i := int(next.Add(1)) - 1
 				if i >= n || ctx.Err() != nil {
 					return

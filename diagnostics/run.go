@@ -17,17 +17,55 @@ import (
 // the diagnostics sorted by path, offset and code. It stops early, returning
 // nil, when ctx is cancelled.
 func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic {
+	return RunPaced(ctx, snap, opts, Pace{})
+}
+
+// Pace shares the processors between a Run and more urgent work (the
+// language server's requests and keystrokes). The zero Pace runs at full
+// speed, on every processor.
+type Pace struct {
+	// Workers bounds the goroutines that check files and compare
+	// descriptions (0: one per processor).
+	Workers int
+	// Yield, when set, is called before each file is checked and before
+	// each skill's descriptions are compared; it may block while more
+	// urgent work runs, and must return when ctx is done.
+	Yield func(ctx context.Context)
+	// Checked, when set, is called after each file is checked (progress).
+	Checked func()
+}
+
+func (p Pace) workers() int {
+	if p.Workers > 0 {
+		return p.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+func (p Pace) yield(ctx context.Context) {
+	if p.Yield != nil {
+		p.Yield(ctx)
+	}
+}
+
+// RunPaced is Run at the given pace; its result is Run's.
+func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pace) []Diagnostic {
 	rs := newRunState(ctx, snap, opts)
 	rs.whole = true
+	rs.pace = pace
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
+	for range pace.workers() {
 		wg.Go(func() {
 			for i := range next {
+				pace.yield(ctx)
 				if ctx.Err() == nil {
 					results[i] = rs.checkFile(files[i])
+					if pace.Checked != nil {
+						pace.Checked()
+					}
 				}
 			}
 		})
@@ -85,6 +123,8 @@ type runState struct {
 	// whole marks a Run over every file, where facts are worth computing
 	// for all files at once.
 	whole bool
+	// pace is a whole Run's (the zero Pace for RunFile and CheckFile).
+	pace Pace
 
 	hostsOnce   sync.Once
 	hosts       *hostView

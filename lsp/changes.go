@@ -4,8 +4,10 @@ package lsp
 // of change. Each apply runs under the session lock.
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -121,7 +123,13 @@ func (s *session) syncDocLocked(d *document, kind skills.ChangeKind, fx *effects
 		}
 		return
 	}
-	if !set.isLoaded || !s.isSkillDocLocked(d) {
+	if !set.isLoaded {
+		// The discovery replays the buffer when it ends; until then the
+		// scheduler may publish the file's own diagnostics (publishEarly).
+		fx.dirty = append(fx.dirty, d.key)
+		return
+	}
+	if !s.isSkillDocLocked(d) {
 		return
 	}
 	c := skills.Change{Kind: kind, Path: d.key, Version: d.version, Text: d.text}
@@ -159,6 +167,15 @@ func (m diskChanged) apply(s *session, fx *effects) error {
 			return nil // the watcher of a replaced set
 		}
 		views = []*view{m.view}
+		changes, configChanged := m.view.settleFolderChange(m.changes)
+		if configChanged {
+			s.rebuildLocked(fx)
+			return nil
+		}
+		if len(changes) == 0 {
+			return nil
+		}
+		m.changes = changes
 	}
 	if !set.isLoaded {
 		for _, v := range views {
@@ -259,4 +276,42 @@ func (startViews) apply(s *session, fx *effects) error {
 	s.started = true
 	s.rebuildLocked(fx)
 	return nil
+}
+
+// settleFolderChange drops the change of the view's project folder itself
+// from a batch of its watcher. The watcher sends one when it starts
+// watching the folder (to see the config file), to catch up with what
+// happened there before; applied, it would list every root inside the
+// folder again, at startup, while the user types. It is kept when a root
+// inside the folder appeared or went meanwhile (or the folder itself did);
+// configChanged reports that the config file is not the one the view read.
+func (v *view) settleFolderChange(changes []skills.Change) (out []skills.Change, configChanged bool) {
+	dir := v.config.dir
+	i := slices.IndexFunc(changes, func(c skills.Change) bool { return dir != "" && filepath.Clean(c.Path) == dir })
+	if i < 0 {
+		return changes, false
+	}
+	if path := skills.FindConfig(dir); path != v.config.path {
+		return changes, true
+	} else if path != "" {
+		var src []byte // as loadViewConfig reads it
+		if parsed, _ := skills.ReadConfig(path); parsed != nil {
+			src = parsed.Src
+		}
+		if !bytes.Equal(src, v.config.src) {
+			return changes, true
+		}
+	}
+	for _, rs := range v.ws.Snapshot().Roots {
+		if skills.Within(dir, rs.Root.Dir) {
+			return changes, false // the folder is in a root: an entry may have changed
+		}
+		if skills.Within(rs.Root.Dir, dir) {
+			fi, err := os.Stat(rs.Root.Dir)
+			if (err == nil && fi.IsDir()) != rs.Exists {
+				return changes, false
+			}
+		}
+	}
+	return slices.Delete(slices.Clone(changes), i, i+1), false
 }

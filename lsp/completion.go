@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 
@@ -17,16 +18,40 @@ import (
 // incomplete so the client asks again as the user types.
 const maxCompletionItems = 100
 
+// discoveryWait bounds how long a chat completion that arrives before the
+// initial discovery ends waits for it.
+const discoveryWait = 10 * time.Millisecond
+
 // Completion handles textDocument/completion: /name in chat buffers, keys, values and link paths in skill files.
 func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
 	if err != nil {
 		return nil, err
 	}
-	if t.chat() {
-		return chatCompletion(t), nil
+	if !t.chat() {
+		return skillFileCompletion(t), nil
 	}
-	return skillFileCompletion(t), nil
+	if !t.st.loaded && t.st.set != nil {
+		// The skills are not known yet: wait a little for them, else say
+		// the list is incomplete, so that the editor asks again as the
+		// user types instead of taking an empty list as final.
+		timer := time.NewTimer(discoveryWait)
+		defer timer.Stop()
+		select {
+		case <-t.st.set.loaded:
+			if t, err = s.target(p.TextDocument.URI, &p.Position); err != nil {
+				return nil, err
+			}
+		case <-timer.C:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	res := chatCompletion(t) // nil when the cursor is on no token
+	if list, ok := res.(*protocol.CompletionList); ok && !t.st.loaded {
+		list.IsIncomplete = true
+	}
+	return res, nil
 }
 
 // chatCompletion completes `/name` and `/skill:name` with every skill a
@@ -42,7 +67,8 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		prefix = "/skill:"
 	}
 	rng := t.rng(skills.Span{Start: tok.Start, End: tok.End})
-	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
+	winners := t.snap.Registry.Winners
+	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(winners), maxCompletionItems))}
 	add := func(sk *skills.Skill) bool {
 		if len(list.Items) == maxCompletionItems {
 			list.IsIncomplete = true
@@ -60,18 +86,18 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		// character there) against insertText. insertText is the whole
 		// token too, for clients that ignore textEdit and replace the
 		// word at point.
+		label := prefix + sk.Name
 		list.Items = append(list.Items, protocol.CompletionItem{
-			Label:         prefix + sk.Name,
+			Label:         label,
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
 			Documentation: markdown(jstext.ModelText(jstext.Shorten(sk.Description, maxLen))),
 			SortText:      protocol.NewOptional(sk.Name),
-			InsertText:    protocol.NewOptional(prefix + sk.Name),
-			TextEdit:      &protocol.TextEdit{Range: rng, NewText: prefix + sk.Name},
+			InsertText:    protocol.NewOptional(label),
+			TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
 		})
 		return true
 	}
-	winners := t.snap.Registry.Winners
 	// Prefix matches first (Winners are sorted), then other substring matches.
 	for _, sk := range winners {
 		if sk.Invocation.UserInvocable && strings.HasPrefix(sk.Name, tok.Prefix) && !add(sk) {

@@ -5,6 +5,7 @@ package lsp
 
 import (
 	"context"
+	"maps"
 	"slices"
 
 	"go.lsp.dev/uri"
@@ -25,14 +26,15 @@ type fileDiags struct {
 	diags []diagnostics.Diagnostic
 }
 
-// runPass runs the rules on every view, each with its options, and merges
-// the results: a path belongs to the first view that knows the file. The
-// errors of each view's config file are the config file's diagnostics.
-func runPass(ctx context.Context, views []viewSnapshot) passResult {
+// runPass runs the rules on every view, each with its options, at pace,
+// and merges the results: a path belongs to the first view that knows the
+// file. The errors of each view's config file are the config file's
+// diagnostics.
+func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
 	r := passResult{byPath: map[string]fileDiags{}}
 	for _, v := range views {
 		snap := v.skills
-		ds := diagnostics.Run(ctx, snap, v.opts)
+		ds := diagnostics.RunPaced(ctx, snap, v.opts, pace)
 		ds = append(ds, v.config.diagnostics()...)
 		if ctx.Err() != nil {
 			return r
@@ -82,38 +84,75 @@ func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
 	}
 }
 
-// publishPass publishes a full pass: every skill file, every open chat
+// publishing is the result of a workspace-wide pass on its way out, a few
+// files at a time (publishSome): every skill file, then every open chat
 // buffer, and [] for anything published before that is now clean or gone.
-func (q *scheduler) publishPass(st *snapshot, r passResult) {
-	if q.ctx.Err() != nil {
-		return
-	}
+type publishing struct {
+	r     passResult
+	paths []string // r's paths, sorted
+	next  int      // paths[:next] are out
+	keep  map[uri.URI]bool
+	prog  *passProgress
+}
+
+// publishBatch is how many files publishSome publishes at most before it
+// lets the loop look for other work; it stops sooner when a mark or a
+// request waits.
+const publishBatch = 32
+
+// startPublishing records the whole-snapshot diagnostics of a pass (the
+// fast path carries them from now on) and returns its publishing.
+func (q *scheduler) startPublishing(r passResult, prog *passProgress) *publishing {
 	q.keepWhole(r)
-	keep := map[uri.URI]bool{}
-	paths := make([]string, 0, len(r.byPath))
+	pb := &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog}
+	pb.paths = make([]string, 0, len(r.byPath))
 	for p := range r.byPath {
-		paths = append(paths, p)
+		pb.paths = append(pb.paths, p)
 	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		fd := r.byPath[p]
+	slices.Sort(pb.paths)
+	return pb
+}
+
+// publishSome publishes the next files of pb and reports whether it is
+// done. A file that changed since the pass read it keeps what the fast
+// path published for it (the change marked it, and a newer pass is due).
+func (q *scheduler) publishSome(pb *publishing) (done bool) {
+	if q.ctx.Err() != nil {
+		return false
+	}
+	st := q.state()
+	for n := 0; pb.next < len(pb.paths) && n < publishBatch; n++ {
+		if n > 0 && (len(q.kick) > 0 || q.urgent.holding() != nil) {
+			return false
+		}
+		p := pb.paths[pb.next]
+		pb.next++
+		fd := pb.r.byPath[p]
 		f := fd.snap.File(p)
 		if f == nil {
 			u := st.uriFor(p)
-			keep[u] = true
+			pb.keep[u] = true
 			q.pub.publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
 			continue
 		}
-		keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
+		if st.ownerOf(p).File(p) != f {
+			pb.keep[st.uriFor(p)] = true
+			continue
+		}
+		pb.keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
+	}
+	if pb.next < len(pb.paths) {
+		return false
 	}
 	for _, d := range st.openDocs() {
 		if d.chat {
-			keep[d.uri] = true
+			pb.keep[d.uri] = true
 			q.publishChat(st, d)
 		}
 	}
-	q.pub.clearExcept(keep)
+	q.pub.clearExcept(pb.keep)
 	q.refreshLenses(st)
+	return true
 }
 
 // refreshLenses asks the client for new code lenses after a pass when they
@@ -190,4 +229,52 @@ func (q *scheduler) carried(path string) []diagnostics.Diagnostic {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.whole[path]
+}
+
+// discoveryRules are the rules whose diagnostics need the discovery done:
+// whether a file is a direct entry of a root, and which other skill a link
+// reaches. Before the discovery ends an open skill file is checked on its
+// own (publishEarly) without them; the rules that compare a skill with the
+// others (the registry's, description-overlap) find nothing to compare then.
+var discoveryRules = map[string]bool{
+	diagnostics.CodeOutsideRoots: true,
+	diagnostics.CodeLinkOutside:  true,
+}
+
+// publishEarly publishes, before the initial discovery ends, the
+// diagnostics of open skill files that need no other skill (see
+// earlyDiagnostics); the others come when the discovery ends. Chat buffers
+// wait for the discovery (they name skills), and so do the files of a root
+// DSH reads another way (the bundled root) and, once the server runs, the
+// files of rebuilt views: those keep what they showed until the new
+// discovery ends.
+func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
+	if !q.early {
+		return
+	}
+	for _, p := range slices.Sorted(maps.Keys(paths)) {
+		d := st.doc(p)
+		if d == nil { // closed before the discovery ended
+			q.pub.clear(st.uriFor(p))
+			continue
+		}
+		if d.chat || !st.isSkillPath(d.key, d.languageID) || !st.readsAsFS(d.key) {
+			continue
+		}
+		snap, ds := earlyDiagnostics(q.ctx, d, st.optionsFor(d.key))
+		if f := snap.File(d.key); f != nil {
+			q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, f.Lines(), snap, st))
+		}
+	}
+}
+
+// earlyDiagnostics checks an open skill file on its own: in a snapshot
+// that holds only its buffer, with the rules that need no other file
+// (Quick) less the discoveryRules. Each is one the file gets once the
+// discovery ends (TestEarlyDiagnosticsAreFinal).
+func earlyDiagnostics(ctx context.Context, d *document, opts diagnostics.Options) (*skills.Snapshot, []diagnostics.Diagnostic) {
+	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(ctx, skills.Change{Kind: skills.ChangeOpen, Path: d.key, Version: d.version, Text: d.text})
+	opts.Quick = true
+	ds := diagnostics.RunFile(snap, d.key, opts)
+	return snap, slices.DeleteFunc(ds, func(x diagnostics.Diagnostic) bool { return discoveryRules[x.Code] })
 }

@@ -1,10 +1,13 @@
 package lsp
 
-// progress.go: work-done progress ($/progress) for the initial discovery.
+// progress.go: work-done progress ($/progress) for the initial discovery
+// and the workspace-wide passes.
 
 import (
 	"context"
 	"fmt"
+	"sync"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -57,4 +60,94 @@ func (p progress) send(value any) {
 		return
 	}
 	p.client.Progress(p.ctx, &protocol.ProgressParams{Token: p.token, Value: mustAny(value)})
+}
+
+// The progress of a workspace-wide pass.
+const (
+	// lateProgressAfter is how long a pass other than the first runs
+	// before it reports progress: short passes stay quiet.
+	lateProgressAfter = time.Second
+	// progressEvery spaces a pass's reports.
+	progressEvery = 200 * time.Millisecond
+)
+
+// passProgress reports how many files a workspace-wide pass has checked
+// ("1200/10000 files"): on the discovery's progress for the first pass
+// (from its start), on a progress of its own for a pass that runs longer
+// than lateProgressAfter.
+type passProgress struct {
+	ctx     context.Context // the pass's
+	pub     publisher
+	total   int
+	start   time.Time
+	startup bool // prog is the discovery's, which a cancelled pass leaves to the next
+
+	mu    sync.Mutex // guards the fields below
+	prog  *progress  // nil until begun
+	done  int        // files checked
+	last  time.Time  // of the last report
+	ended bool
+}
+
+func newPassProgress(ctx context.Context, pub publisher, views []viewSnapshot, startup *progress) *passProgress {
+	pp := &passProgress{ctx: ctx, pub: pub, start: time.Now(), prog: startup, startup: startup != nil}
+	for _, v := range views {
+		pp.total += len(v.skills.Files())
+	}
+	if startup != nil {
+		pp.reportLocked(pp.start)
+	}
+	return pp
+}
+
+// checked counts one checked file (diagnostics.Pace.Checked); it may
+// begin the progress, which awaits the client.
+func (pp *passProgress) checked() {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	pp.done++
+	if pp.ctx.Err() != nil {
+		return // a newer pass reports now
+	}
+	now := time.Now()
+	if pp.prog == nil {
+		if pp.ended || now.Sub(pp.start) < lateProgressAfter {
+			return
+		}
+		prog := pp.pub.beginProgress(pp.ctx, "skill-ls", "Checking skills")
+		pp.prog = &prog
+	}
+	if now.Sub(pp.last) >= progressEvery || pp.done == pp.total {
+		pp.reportLocked(now)
+	}
+}
+
+func (pp *passProgress) reportLocked(now time.Time) {
+	pp.last = now
+	pct := uint32(100)
+	if pp.total > 0 {
+		pct = uint32(100 * pp.done / pp.total)
+	}
+	pp.prog.report(fmt.Sprintf("checking %d/%d files", pp.done, pp.total), pct)
+}
+
+// end ends the progress once the pass's result is published.
+func (pp *passProgress) end() {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	if pp.prog != nil && !pp.ended {
+		pp.prog.end(fmt.Sprintf("%d skill files checked", pp.total))
+	}
+	pp.ended = true
+}
+
+// cancelled ends the progress of a pass that will not publish, unless it
+// is the discovery's, which the next pass carries on.
+func (pp *passProgress) cancelled() {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	if pp.prog != nil && !pp.startup && !pp.ended {
+		pp.prog.end("cancelled")
+	}
+	pp.ended = true
 }

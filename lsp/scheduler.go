@@ -2,7 +2,10 @@ package lsp
 
 // scheduler.go: when diagnostics run. A changed path is diagnosed at once
 // (the fast path); the workspace-wide pass runs after a quiet delay,
-// cancelling an older pass.
+// cancelling an older pass. The user comes first: the pass steps aside
+// between files while requests or the fast path wait (see urgent.go), and
+// its result is published a few files at a time, with the fast path in
+// between.
 
 import (
 	"context"
@@ -24,11 +27,24 @@ type scheduler struct {
 	// afterFastPath runs after each fast path with its snapshot (it points
 	// the watchers at the folders that open files link into).
 	afterFastPath func(*snapshot)
-	kick          chan struct{} // capacity 1: coalesced wake-ups of loop
+	kick          chan struct{}  // capacity 1: coalesced wake-ups of loop
+	now           chan time.Time // closed: makes next return at once when no event is ready
+	// urgent counts the marks waiting for the fast path (one piece of
+	// urgent work for all of them) besides the requests.
+	urgent *urgent
+	// early reports that the open skill files get their own diagnostics
+	// before the discovery ends (the views the server starts with).
+	early bool
 
 	mu    sync.Mutex // guards the fields below
 	dirty map[string]bool
 	full  bool
+	// marked reports that dirty holds marks counted as urgent work;
+	// stopped that loop ended (marks count no more).
+	marked, stopped bool
+	// startup is the discovery's progress, which the first pass carries
+	// on and ends (nil after it was taken, or without progress).
+	startup *progress
 	// whole are, per path, the diagnostics of the last workspace-wide pass
 	// from rules that need every file (Rule.Whole): the fast path, which
 	// leaves those rules out, publishes them along until the next pass.
@@ -39,13 +55,16 @@ type scheduler struct {
 	lensesRefreshed bool
 }
 
-func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, state func() *snapshot, afterFastPath func(*snapshot)) *scheduler {
-	return &scheduler{
+func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *urgent, state func() *snapshot, afterFastPath func(*snapshot)) *scheduler {
+	q := &scheduler{
 		ctx: ctx, delay: settings.DiagnosticsDelay,
-		wg: wg, pub: pub, state: state, afterFastPath: afterFastPath,
+		wg: wg, pub: pub, urgent: urg, state: state, afterFastPath: afterFastPath,
 		kick:  make(chan struct{}, 1),
+		now:   make(chan time.Time),
 		dirty: map[string]bool{},
 	}
+	close(q.now)
+	return q
 }
 
 // mark schedules paths (skill files and chat buffers) for the fast path
@@ -59,6 +78,10 @@ func (q *scheduler) mark(paths []string, full bool) {
 		q.dirty[p] = true
 	}
 	q.full = q.full || full
+	if len(paths) > 0 && !q.marked && !q.stopped {
+		q.marked = true
+		q.urgent.begin()
+	}
 	q.mu.Unlock()
 	select {
 	case q.kick <- struct{}{}:
@@ -66,13 +89,54 @@ func (q *scheduler) mark(paths []string, full bool) {
 	}
 }
 
-// take returns and resets the marks.
-func (q *scheduler) take() (dirty map[string]bool, full bool) {
+// take returns and resets the marks, and whether they were counted as
+// urgent work (the caller ends it once they are published).
+func (q *scheduler) take() (dirty map[string]bool, full, marked bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	dirty, full = q.dirty, q.full
-	q.dirty, q.full = map[string]bool{}, false
-	return dirty, full
+	dirty, full, marked = q.dirty, q.full, q.marked
+	q.dirty, q.full, q.marked = map[string]bool{}, false, false
+	return dirty, full, marked
+}
+
+// stop records that loop ended: the urgent work of pending marks is done,
+// and a progress not handed to a pass ends.
+func (q *scheduler) stop() {
+	q.mu.Lock()
+	q.stopped = true
+	if q.marked {
+		q.marked = false
+		q.urgent.end()
+	}
+	startup := q.startup
+	q.startup = nil
+	q.mu.Unlock()
+	if startup != nil {
+		startup.end("cancelled")
+	}
+}
+
+// handOver gives the scheduler the discovery's progress: the first pass
+// reports its counts on it and ends it.
+func (q *scheduler) handOver(prog progress) {
+	q.mu.Lock()
+	stopped := q.stopped
+	if !stopped {
+		q.startup = &prog
+	}
+	q.mu.Unlock()
+	if stopped {
+		prog.end("cancelled")
+	}
+}
+
+// takeStartup returns the discovery's progress, once.
+func (q *scheduler) takeStartup() *progress {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	p := q.startup
+	q.startup = nil
+	return p
 }
 
 // passState is the loop's bookkeeping of the workspace-wide pass.
@@ -82,11 +146,17 @@ type passState struct {
 	cancel context.CancelFunc
 	seq    int // numbers passes: only the latest one publishes
 	done   chan passDone
+	// startup is the discovery's progress while the first pass has not
+	// published (a cancelled pass leaves it to the next one).
+	startup *progress
+	// publishing is the finished pass being published; nil when none.
+	publishing *publishing
 }
 
 type passDone struct {
-	seq int
-	r   passResult
+	seq  int
+	r    passResult
+	prog *passProgress
 }
 
 // loop is the scheduler's goroutine; it ends with the set's context.
@@ -97,32 +167,88 @@ func (q *scheduler) loop() {
 		if p.timer != nil {
 			p.timer.Stop()
 		}
+		if p.publishing != nil {
+			p.publishing.prog.cancelled()
+		}
+		if p.startup != nil {
+			p.startup.end("cancelled")
+		}
+		q.stop()
 	}()
 	for {
-		select {
-		case <-q.ctx.Done():
+		if p.publishing != nil {
+			if q.ctx.Err() != nil {
+				return
+			}
+			q.publishStep(p)
+			continue
+		}
+		if !q.next(p, nil, nil) {
 			return
-		case <-q.kick:
-			if q.fastPath() {
-				p.arm(q.delay)
-			}
-		case <-p.due:
-			q.startPass(p)
-		case m := <-p.done:
-			if m.seq == p.seq {
-				q.publishPass(q.state(), m.r)
-			}
 		}
 	}
 }
 
+// next waits for one event of the loop and handles it: a mark, the end of
+// the quiet delay, a pass's result; or, when given, the end of urgent work
+// (idle) or of the wait (until). It reports false when the set's context
+// ended or until came first.
+func (q *scheduler) next(p *passState, idle <-chan struct{}, until <-chan time.Time) bool {
+	select {
+	case <-q.ctx.Done():
+		return false
+	case <-q.kick:
+		q.kicked(p)
+	case <-p.due:
+		q.startPass(p)
+	case m := <-p.done:
+		q.finished(p, m)
+	case <-idle:
+	case <-until:
+		return false
+	}
+	return true
+}
+
+// publishStep publishes a few files of the pass being published unless
+// another event is ready; while urgent work is in flight (a request), it
+// waits for that instead, at most maxYield (as urgent.yield does).
+func (q *scheduler) publishStep(p *passState) {
+	if idle := q.urgent.holding(); idle != nil {
+		t := time.NewTimer(maxYield)
+		defer t.Stop()
+		if !q.next(p, idle, t.C) && q.ctx.Err() == nil {
+			q.urgent.waited()
+		}
+		return
+	}
+	if q.next(p, nil, q.now) {
+		return // another event came first
+	}
+	if q.publishSome(p.publishing) {
+		q.published(p)
+	}
+}
+
+// kicked runs the fast path and arms the next pass when one is due.
+func (q *scheduler) kicked(p *passState) {
+	if q.fastPath() {
+		p.arm(q.delay)
+	}
+}
+
 // fastPath diagnoses the marked paths now and reports whether a
-// workspace-wide pass is due. Before the initial discovery ends, marks are
-// dropped: the end of the discovery marks everything.
+// workspace-wide pass is due. Before the initial discovery ends, only the
+// open skill files' own diagnostics are published (see publishEarly): the
+// end of the discovery marks everything.
 func (q *scheduler) fastPath() (full bool) {
-	dirty, full := q.take()
+	dirty, full, marked := q.take()
+	if marked {
+		defer q.urgent.end()
+	}
 	st := q.state()
 	if !st.loaded {
+		q.publishEarly(st, dirty)
 		return false
 	}
 	q.publishPaths(st, dirty)
@@ -141,23 +267,51 @@ func (p *passState) arm(delay time.Duration) {
 }
 
 // startPass runs a workspace-wide pass over the current views in its own
-// goroutine; a newer pass cancels it.
+// goroutine, paced behind the urgent work; a newer pass cancels it, and
+// the publishing of an older one.
 func (q *scheduler) startPass(p *passState) {
 	p.due = nil
 	p.cancel()
+	if p.publishing != nil {
+		p.publishing.prog.cancelled()
+		p.publishing = nil
+	}
 	ctx, cancel := context.WithCancel(q.ctx)
 	p.cancel = cancel
 	p.seq++
+	if s := q.takeStartup(); s != nil {
+		p.startup = s
+	}
 	seq, done := p.seq, p.done
 	views := q.state().views
+	prog := newPassProgress(ctx, q.pub, views, p.startup)
+	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.yield, Checked: prog.checked}
 	q.wg.Go(func() {
-		r := runPass(ctx, views)
+		r := runPass(ctx, views, pace)
 		if ctx.Err() != nil {
+			prog.cancelled()
 			return
 		}
 		select {
-		case done <- passDone{seq, r}:
+		case done <- passDone{seq, r, prog}:
 		case <-ctx.Done():
+			prog.cancelled()
 		}
 	})
+}
+
+// finished starts publishing the result of the latest pass.
+func (q *scheduler) finished(p *passState, m passDone) {
+	if m.seq != p.seq {
+		m.prog.cancelled()
+		return
+	}
+	p.publishing = q.startPublishing(m.r, m.prog)
+}
+
+// published ends the pass's progress once its result is out.
+func (q *scheduler) published(p *passState) {
+	p.publishing.prog.end()
+	p.publishing = nil
+	p.startup = nil // ended with the pass's progress
 }

@@ -178,6 +178,12 @@ func (lspCodec) Marshal(v any) ([]byte, error) {
 			return []byte("null"), nil
 		}
 		return *m, nil
+	case *protocol.CompletionList:
+		// The reply to a keystroke: sized up front (an item is about 400
+		// bytes) rather than grown from nothing, for less garbage.
+		if m != nil {
+			return protocol.AppendMarshal(make([]byte, 0, 256+512*len(m.Items)), m)
+		}
 	}
 	return protocol.Marshal(v)
 }

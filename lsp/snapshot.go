@@ -203,3 +203,17 @@ func (st *snapshot) isSkillPath(path, languageID string) bool {
 	}
 	return isSkillPath(path, languageID, dirs)
 }
+
+// readsAsFS reports whether DSH reads the skill file at path as text the
+// way it reads most roots (skills.ReadFS): true unless path lies in a root
+// read another way (the bundled root).
+func (st *snapshot) readsAsFS(path string) bool {
+	for _, v := range st.views {
+		for _, r := range v.skills.Roots {
+			if r.Root.Mode != skills.ReadFS && skills.Within(path, r.Root.Dir) {
+				return false
+			}
+		}
+	}
+	return true
+}

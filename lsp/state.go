@@ -32,6 +32,10 @@ type session struct {
 	wg     *sync.WaitGroup // the server's background goroutines
 	pub    publisher       // diagnostics and progress
 	out    notifier        // messages and the client's file watch
+	// urgent counts the messages being handled (requests, edits) and the
+	// edits waiting for their own diagnostics: the workspace-wide pass
+	// steps aside for them.
+	urgent *urgent
 
 	mu sync.Mutex // guards the fields below; modify holds it
 	// docs are the open documents by key; replaced on every change, never
@@ -58,6 +62,7 @@ type notifier interface {
 func newSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.WaitGroup, pub publisher, out notifier, settings Settings) *session {
 	return &session{
 		opts: opts, logger: logger, bg: bg, wg: wg, pub: pub, out: out,
+		urgent:   &urgent{},
 		docs:     map[string]*document{},
 		settings: settings,
 	}
@@ -116,10 +121,12 @@ func (s *session) rebuildLocked(fx *effects) {
 	if !s.started || s.closed {
 		return
 	}
+	first := s.views == nil
 	if s.views != nil {
 		fx.stop = append(fx.stop, s.views)
 	}
 	s.views = s.newViewSetLocked()
+	s.views.sched.early = first
 	fx.start = s.views
 }
 

@@ -65,7 +65,7 @@ func (s *session) newViewSetLocked() *viewSet {
 	for _, f := range folders {
 		set.views = append(set.views, s.newView(f, &settings))
 	}
-	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub,
+	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub, s.urgent,
 		func() *snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
 	return set
@@ -117,10 +117,23 @@ func (set *viewSet) roots() []skills.Root {
 	return roots
 }
 
-// startViews starts the set's scheduler and its discovery.
+// startViews starts the set's scheduler and its discovery. The first set
+// publishes the open skill files' own diagnostics before its discovery
+// ends.
 func (s *session) startViews(set *viewSet) {
 	s.wg.Go(set.sched.loop)
 	s.wg.Go(func() { s.load(set) })
+	if set.sched.early {
+		s.mu.Lock()
+		var keys []string
+		for _, d := range sortedDocs(s.docs) {
+			if !d.chat {
+				keys = append(keys, d.key)
+			}
+		}
+		s.mu.Unlock()
+		set.sched.mark(keys, false)
+	}
 }
 
 // stop cancels the set's work and closes its watchers.
@@ -140,12 +153,14 @@ func (set *viewSet) stop() {
 	}
 }
 
-// load runs the initial discovery of every view (with work-done progress),
-// then lets the views take the open buffers (see viewsLoaded).
+// load runs the initial discovery of every view, then lets the views take
+// the open buffers (see viewsLoaded). Its work-done progress begins at
+// once and goes on through the first workspace-wide pass, which reports
+// its counts on it and ends it.
 func (s *session) load(set *viewSet) {
+	prog := s.pub.beginProgress(set.ctx, "skill-ls", "Discovering skills")
 	s.watch(set) // before listing, so no change is lost
 	s.out.registerFileWatch(set.ctx, set.roots())
-	prog := s.pub.beginProgress(set.ctx, "skill-ls", "Discovering skills")
 	start := time.Now()
 	for i, v := range set.views {
 		if _, err := v.ws.Load(set.ctx); err != nil {
@@ -153,16 +168,17 @@ func (s *session) load(set *viewSet) {
 			return
 		}
 		if len(set.views) > 1 {
-			prog.report(fmt.Sprintf("%d/%d folders", i+1, len(set.views)), uint32(100*(i+1)/len(set.views)))
+			prog.report(fmt.Sprintf("%d/%d folders", i+1, len(set.views)), 0)
 		}
 	}
+	n := 0
+	for _, v := range set.views {
+		n += len(v.ws.Snapshot().Files())
+	}
+	prog.report(fmt.Sprintf("%d skill files found", n), 0)
+	set.sched.handOver(prog)
 	s.modify(viewsLoaded{set})
 	close(set.loaded)
-	n := 0
-	for _, v := range s.snapshotOf(set).views {
-		n += len(v.skills.Files())
-	}
-	prog.end(fmt.Sprintf("%d skill files", n))
 	s.logger.Debug("discovery done", "files", n, "elapsed", time.Since(start))
 }
 

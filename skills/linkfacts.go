@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,7 +59,7 @@ type linkEntry struct {
 // first call for a file in a snapshot; later snapshots reuse the facts until
 // a change on disk touches a target.
 func (s *Snapshot) Links(path string) []LinkFact {
-	e := s.links[path]
+	e := s.linkTable().at(path)
 	if e == nil {
 		return nil
 	}
@@ -158,21 +159,73 @@ func (s *Snapshot) baseOf(path string) string {
 // disk; nil for none) is a target or an ancestor of one. relisted is true
 // when the roots were listed again, so nothing is reused.
 func (s *Snapshot) carryLinks(prev *Snapshot, disk map[string]bool, relisted bool) {
-	s.links = make(map[string]*linkEntry, len(s.files)+len(s.loose))
+	links := make(map[string]*linkEntry, s.files.len()+len(s.loose))
 	add := func(path string, f *File) {
 		base := s.baseOf(path)
-		if old := prev.links[path]; !relisted && old != nil && old.file == f && old.base == base && !old.touched(disk) {
-			s.links[path] = old
+		if old := prev.linkTable().at(path); !relisted && old != nil && old.file == f && old.base == base && !old.touched(disk) {
+			links[path] = old
 			return
 		}
-		s.links[path] = &linkEntry{file: f, base: base}
+		links[path] = &linkEntry{file: f, base: base}
 	}
-	for p, f := range s.files {
+	for p, f := range s.files.all() {
 		add(p, f)
 	}
 	for p, f := range s.loose {
 		add(p, f)
 	}
+	s.links, s.linksTop = links, nil
+}
+
+// linkTable returns the snapshot's link entries as a layered table.
+func (s *Snapshot) linkTable() layered[*linkEntry] {
+	return layered[*linkEntry]{base: s.links, top: s.linksTop}
+}
+
+// patchLinks is carryLinks for a change that lists nothing again and
+// touches nothing on disk (typing in an open file): it shares prev's
+// entries but for the touched files and the open buffers outside the
+// roots, which get the entries carryLinks would give them. Unless a buffer
+// outside the roots was opened or closed, it costs the few entries
+// changed, not a look-up per file.
+func (s *Snapshot) patchLinks(prev *Snapshot, touched map[string]bool) {
+	changed := map[string]*linkEntry{}
+	added, removed := false, false
+	redo := func(path string) {
+		old, had := prev.linkTable().get(path)
+		f := s.File(path)
+		switch {
+		case f == nil:
+			removed = removed || had
+		case had && old.file == f && old.base == s.baseOf(path):
+			// kept
+		default:
+			changed[path] = &linkEntry{file: f, base: s.baseOf(path)}
+			added = added || !had
+		}
+	}
+	for p := range touched {
+		redo(p)
+	}
+	for p := range s.loose {
+		redo(p)
+	}
+	for p := range prev.loose {
+		redo(p)
+	}
+	if !added && !removed {
+		t := prev.linkTable().set(changed)
+		s.links, s.linksTop = t.base, t.top
+		return
+	}
+	links := maps.Collect(prev.linkTable().all())
+	maps.Copy(links, changed)
+	for p := range links {
+		if s.File(p) == nil {
+			delete(links, p)
+		}
+	}
+	s.links, s.linksTop = links, nil
 }
 
 // touched reports whether a change at one of the disk paths can change the
@@ -209,7 +262,7 @@ func (e *linkEntry) touched(disk map[string]bool) bool {
 // the snapshot does not hold yet), resolved against the base f's path has
 // in the snapshot.
 func (s *Snapshot) LinksOf(f *File) []LinkFact {
-	if e := s.links[f.Path]; e != nil && e.file == f {
+	if e := s.linkTable().at(f.Path); e != nil && e.file == f {
 		return s.Links(f.Path)
 	}
 	return s.makeLinkFacts(f, s.baseOf(f.Path))

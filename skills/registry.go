@@ -1,7 +1,6 @@
 package skills
 
 import (
-	"maps"
 	"slices"
 	"strings"
 )
@@ -27,8 +26,8 @@ type Registry struct {
 	// publish no catalog at all (spec §3.4, Node read path).
 	Incomplete string
 
-	byName map[string]*Skill
-	all    map[string][]*Skill
+	byName layered[*Skill]
+	all    layered[[]*Skill]
 }
 
 // Lookup returns the winning skill with the given name, or nil. A name that
@@ -37,7 +36,7 @@ func (r *Registry) Lookup(name string) *Skill {
 	if r == nil || !IsSkillName(name) {
 		return nil
 	}
-	return r.byName[name]
+	return r.byName.at(name)
 }
 
 // All returns every valid skill with the name, the winner first.
@@ -45,7 +44,7 @@ func (r *Registry) All(name string) []*Skill {
 	if r == nil {
 		return nil
 	}
-	return r.all[name]
+	return r.all.at(name)
 }
 
 // ShadowOf returns the winner that shadows s, or nil when s is a winner.
@@ -83,16 +82,18 @@ func Resolve(candidates []*Skill, dropped []*File) *Registry {
 		}
 		return a.EntryIndex - b.EntryIndex
 	})
-	r := &Registry{byName: make(map[string]*Skill, len(sorted)), all: make(map[string][]*Skill, len(sorted)), Dropped: dropped}
+	r := &Registry{Dropped: dropped}
+	byName, all := make(map[string]*Skill, len(sorted)), make(map[string][]*Skill, len(sorted))
 	for _, s := range sorted {
-		r.all[s.Name] = append(r.all[s.Name], s)
-		if w, ok := r.byName[s.Name]; ok {
+		all[s.Name] = append(all[s.Name], s)
+		if w, ok := byName[s.Name]; ok {
 			r.Shadowed = append(r.Shadowed, Shadow{Skill: s, Winner: w})
 			continue
 		}
-		r.byName[s.Name] = s
+		byName[s.Name] = s
 		r.Winners = append(r.Winners, s)
 	}
+	r.byName, r.all = newLayered(byName), newLayered(all)
 	// Names are ASCII by grammar, so byte order is UTF-16 code-unit order.
 	slices.SortFunc(r.Winners, func(a, b *Skill) int { return strings.Compare(a.Name, b.Name) })
 	return r
@@ -100,55 +101,61 @@ func Resolve(candidates []*Skill, dropped []*File) *Registry {
 
 // patch returns a registry where the skills and dropped files of the
 // replaced files (old -> new, same identity) are swapped for the new ones,
-// keeping every placement. It shares nothing mutable with r.
+// keeping every placement. It shares nothing mutable with r. It costs the
+// replaced files and the losers and dropped files, not a look-up per
+// winner: a replaced file keeps its name, which finds its skills.
 func (r *Registry) patch(replaced map[*File]*File) *Registry {
 	if len(replaced) == 0 {
 		return r
 	}
 	swap := map[*Skill]*Skill{}
-	next := &Registry{Incomplete: r.Incomplete, byName: maps.Clone(r.byName), all: maps.Clone(r.all)}
-	fresh := func(s *Skill) *Skill {
-		if s == nil || s.File == nil {
-			return s
+	for old, f := range replaced {
+		if old.Def == nil {
+			continue // a dropped file: no skill
 		}
-		if n, ok := swap[s]; ok {
-			return n
+		for _, s := range r.all.at(old.Def.Name) {
+			if s.File == old {
+				n := *f.Def
+				n.Source, n.Rank, n.RootIndex, n.EntryIndex, n.ResourceBase = s.Source, s.Rank, s.RootIndex, s.EntryIndex, s.ResourceBase
+				swap[s] = &n
+			}
 		}
-		f, ok := replaced[s.File]
-		if !ok {
-			return s
-		}
-		n := *f.Def
-		n.Source, n.Rank, n.RootIndex, n.EntryIndex, n.ResourceBase = s.Source, s.Rank, s.RootIndex, s.EntryIndex, s.ResourceBase
-		swap[s] = &n
-		return &n
 	}
-	next.Winners = make([]*Skill, len(r.Winners))
-	for i, s := range r.Winners {
-		next.Winners[i] = fresh(s)
-	}
-	next.Shadowed = make([]Shadow, len(r.Shadowed))
-	for i, sh := range r.Shadowed {
-		next.Shadowed[i] = Shadow{Skill: fresh(sh.Skill), Winner: fresh(sh.Winner)}
-	}
-	next.Dropped = make([]*File, len(r.Dropped))
-	for i, f := range r.Dropped {
-		if n, ok := replaced[f]; ok {
-			f = n
-		}
-		next.Dropped[i] = f
-	}
+	next := &Registry{Incomplete: r.Incomplete, Winners: slices.Clone(r.Winners), Shadowed: slices.Clone(r.Shadowed), Dropped: slices.Clone(r.Dropped)}
+	byName, all := map[string]*Skill{}, map[string][]*Skill{}
 	for old, n := range swap {
-		if next.byName[old.Name] == old {
-			next.byName[old.Name] = n
+		if r.byName.at(old.Name) == old {
+			byName[old.Name] = n
+			if i, ok := slices.BinarySearchFunc(next.Winners, old.Name, func(s *Skill, name string) int { return strings.Compare(s.Name, name) }); ok {
+				next.Winners[i] = n
+			}
 		}
-		list := slices.Clone(next.all[old.Name])
+		list, ok := all[old.Name]
+		if !ok {
+			list = slices.Clone(r.all.at(old.Name))
+		}
 		for i := range list {
 			if list[i] == old {
 				list[i] = n
 			}
 		}
-		next.all[old.Name] = list
+		all[old.Name] = list
 	}
+	if len(swap) > 0 {
+		for i, sh := range next.Shadowed {
+			if n, ok := swap[sh.Skill]; ok {
+				next.Shadowed[i].Skill = n
+			}
+			if n, ok := swap[sh.Winner]; ok {
+				next.Shadowed[i].Winner = n
+			}
+		}
+	}
+	for i, f := range next.Dropped {
+		if n, ok := replaced[f]; ok {
+			next.Dropped[i] = n
+		}
+	}
+	next.byName, next.all = r.byName.set(byName), r.all.set(all)
 	return next
 }

@@ -14,20 +14,22 @@ type Snapshot struct {
 	// Registry is the resolved set of skills.
 	Registry *Registry
 
-	files    map[string]*File  // every candidate file in the roots
+	files    layered[*File]    // every candidate file in the roots
 	loose    map[string]*File  // open buffers outside the roots
 	entryOf  map[string]*Entry // skill file path -> entry
 	rootOf   map[string]int    // skill file path -> root index
 	overlays map[string]Overlay
 	sorted   []string // sorted keys of files and loose
 
-	links      map[string]*linkEntry // per file: its link facts, made on first use
-	bundleDirs map[string]string     // bundle folder -> its skill file
+	// links are per file its link facts, made on first use; linksTop the
+	// entries set since links was built (see layered and linkTable).
+	links, linksTop map[string]*linkEntry
+	bundleDirs      map[string]string // bundle folder -> its skill file
 }
 
 // File returns the parsed file at path (in a root or open in the editor).
 func (s *Snapshot) File(path string) *File {
-	if f, ok := s.files[path]; ok {
+	if f, ok := s.files.get(path); ok {
 		return f
 	}
 	return s.loose[path]
@@ -45,7 +47,7 @@ func (s *Snapshot) Files() []*File {
 
 // InRoots reports whether path is a skill file in one of the roots.
 func (s *Snapshot) InRoots(path string) bool {
-	_, ok := s.files[path]
+	_, ok := s.files.get(path)
 	return ok
 }
 
@@ -99,7 +101,7 @@ func (s *Snapshot) resolve(opts LoadOptions) {
 			if s.rootOf[e.Path] != ri {
 				continue
 			}
-			f := s.files[e.Path]
+			f := s.files.at(e.Path)
 			if f == nil {
 				continue
 			}
@@ -131,8 +133,8 @@ func (s *Snapshot) resolve(opts LoadOptions) {
 			break
 		}
 	}
-	s.sorted = make([]string, 0, len(s.files)+len(s.loose))
-	for p := range s.files {
+	s.sorted = make([]string, 0, s.files.len()+len(s.loose))
+	for p := range s.files.all() {
 		s.sorted = append(s.sorted, p)
 	}
 	for p := range s.loose {

@@ -59,7 +59,7 @@ type Workspace struct {
 // Load for the first discovery.
 func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
 	w := &Workspace{roots: roots, opts: opts}
-	empty := &Snapshot{files: map[string]*File{}, loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}}
+	empty := &Snapshot{files: newLayered(map[string]*File{}), loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}}
 	for _, r := range roots {
 		empty.Roots = append(empty.Roots, RootState{Root: r})
 	}
@@ -89,7 +89,11 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	pc := w.collect(prev, changes)
 	if len(pc.relist) == 0 && len(pc.entryUpdates) == 0 {
 		next := w.applyFiles(prev, pc.overlays, pc.touched)
-		next.carryLinks(prev, pc.disk, false)
+		if len(pc.disk) == 0 {
+			next.patchLinks(prev, pc.touched)
+		} else {
+			next.carryLinks(prev, pc.disk, false)
+		}
 		w.cur.Store(next)
 		return next
 	}
@@ -184,7 +188,7 @@ type parseJob struct {
 // files (same stat, not touched, not open) are taken from prev, the others
 // are read and parsed in parallel.
 func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool) {
-	s.files = make(map[string]*File, len(prev.files))
+	files := make(map[string]*File, prev.files.len())
 	s.entryOf = make(map[string]*Entry, len(prev.entryOf))
 	s.rootOf = make(map[string]int, len(prev.rootOf))
 	var jobs []parseJob
@@ -198,7 +202,7 @@ func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool) {
 			s.entryOf[e.Path] = e
 			s.rootOf[e.Path] = ri
 			if old := prev.unchanged(e, rs.Root.Mode, touched); old != nil && s.overlays[e.Path].Text == nil {
-				s.files[e.Path] = old
+				files[e.Path] = old
 				continue
 			}
 			jobs = append(jobs, parseJob{e.Path, rs.Root.Mode})
@@ -207,14 +211,15 @@ func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool) {
 	parsed := make([]*File, len(jobs))
 	parallel(len(jobs), func(i int) { parsed[i] = s.parseJob(prev, jobs[i]) })
 	for i, j := range jobs {
-		s.files[j.path] = parsed[i]
+		files[j.path] = parsed[i]
 	}
+	s.files = newLayered(files)
 }
 
 // unchanged returns the parsed file of entry e when nothing about it
 // changed since s: not touched, not open, same read mode, same stat.
 func (s *Snapshot) unchanged(e *Entry, mode ReadMode, touched map[string]bool) *File {
-	old, had := s.files[e.Path]
+	old, had := s.files.get(e.Path)
 	oldEntry := s.entryOf[e.Path]
 	if !had || touched[e.Path] || oldEntry == nil || old.Mode != mode || s.overlays[e.Path].Text != nil ||
 		oldEntry.Size != e.Size || !oldEntry.ModTime.Equal(e.ModTime) {
@@ -233,7 +238,7 @@ func (s *Snapshot) parseJob(prev *Snapshot, j parseJob) *File {
 		return Parse(j.path, o.Text, j.mode)
 	}
 	f := loadFile(j.path, j.mode)
-	if old := prev.files[j.path]; old != nil && old.Mode == f.Mode && bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr &&
+	if old := prev.files.at(j.path); old != nil && old.Mode == f.Mode && bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr &&
 		old.Drop != nil == (f.Drop != nil) && prev.overlays[j.path].Text == nil {
 		return old // unchanged bytes: keep the parsed file
 	}
@@ -247,9 +252,10 @@ func (s *Snapshot) parseJob(prev *Snapshot, j parseJob) *File {
 func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touched map[string]bool) *Snapshot {
 	next := &Snapshot{Seq: prev.Seq + 1, Roots: prev.Roots, overlays: overlays, files: prev.files, entryOf: prev.entryOf, rootOf: prev.rootOf}
 	replaced := map[*File]*File{}
+	changed := map[string]*File{}
 	structural := false
 	for p := range touched {
-		old, in := prev.files[p]
+		old, in := prev.files.get(p)
 		if !in {
 			continue
 		}
@@ -269,15 +275,13 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 		if f == old {
 			continue
 		}
-		if len(replaced) == 0 {
-			next.files = maps.Clone(prev.files)
-		}
-		next.files[p] = f
+		changed[p] = f
 		replaced[old] = f
 		if identity(old) != identity(f) {
 			structural = true
 		}
 	}
+	next.files = prev.files.set(changed)
 	sameLoose := next.parseLoose(prev)
 	if structural || len(replaced) == 0 && !sameLoose {
 		next.resolve(w.opts)
@@ -298,7 +302,7 @@ func (s *Snapshot) parseLoose(prev *Snapshot) (samePaths bool) {
 	s.loose = make(map[string]*File, len(s.overlays))
 	samePaths = true
 	for p, o := range s.overlays {
-		if _, ok := s.files[p]; ok {
+		if _, ok := s.files.get(p); ok {
 			continue
 		}
 		old, had := prev.loose[p]

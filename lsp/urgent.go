@@ -1,0 +1,112 @@
+package lsp
+
+// urgent.go: the user first. Requests and the edited file's diagnostics
+// are urgent; the workspace-wide pass steps aside for them between files.
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// maxYield bounds one wait of background work for urgent work. After a
+// wait that long, background work runs as long without waiting, so that a
+// stream of requests (or one that never ends) slows it down by half at
+// worst instead of stopping it.
+const maxYield = 20 * time.Millisecond
+
+// urgent counts the interactive work in flight: requests being answered,
+// notifications (edits) being applied, and edits whose own diagnostics
+// are not published yet. The zero value is ready; a nil *urgent counts
+// nothing and never waits.
+type urgent struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed when n drops to 0; nil while n == 0
+	// freeUntil is when background work waits again after a wait that
+	// ran out (see maxYield).
+	freeUntil time.Time
+}
+
+// begin records one piece of urgent work; end, called once for each
+// begin, records that it is done.
+func (u *urgent) begin() {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.n++
+	if u.idle == nil {
+		u.idle = make(chan struct{})
+	}
+}
+
+func (u *urgent) end() {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.n--
+	if u.n == 0 {
+		close(u.idle)
+		u.idle = nil
+	}
+}
+
+// yield is where background work steps aside: it returns at once when no
+// urgent work is in flight, else when the urgent work is done, ctx ends or
+// maxYield passes.
+func (u *urgent) yield(ctx context.Context) {
+	idle := u.holding()
+	if idle == nil {
+		return
+	}
+	t := time.NewTimer(maxYield)
+	defer t.Stop()
+	select {
+	case <-idle:
+		// Let the goroutines the urgent work woke (its reply, its
+		// publish) run before the background work takes the processor
+		// back.
+		runtime.Gosched()
+	case <-ctx.Done():
+	case <-t.C:
+		u.waited()
+	}
+}
+
+// holding returns, while urgent work is in flight, a channel closed when
+// it is done; nil when there is none, or while background work runs
+// without waiting (see maxYield).
+func (u *urgent) holding() <-chan struct{} {
+	if u == nil {
+		return nil
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.idle == nil || time.Now().Before(u.freeUntil) {
+		return nil
+	}
+	return u.idle
+}
+
+// waited records that background work waited maxYield for urgent work: it
+// runs as long without waiting.
+func (u *urgent) waited() {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.freeUntil = time.Now().Add(maxYield)
+}
+
+// backgroundWorkers is how many goroutines the workspace-wide pass checks
+// files on: every processor but one, which stays free for the user's
+// requests and keystrokes (one on a single processor).
+func backgroundWorkers() int {
+	return max(1, runtime.GOMAXPROCS(0)-1)
+}

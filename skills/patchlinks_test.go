@@ -1,0 +1,122 @@
+package skills
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestPatchLinksMatchesCarryLinks: over a run of editor changes (typing in
+// bundle and flat skills, renames, buffers outside the roots opened, typed
+// and closed), the link table Apply's fast path patches is the one
+// carryLinks builds from scratch: the same paths, the same entry kept from
+// the previous snapshot where carryLinks keeps it, a new one for the same
+// file and base where it makes one — and the same facts.
+func TestPatchLinksMatchesCarryLinks(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	for _, n := range []string{"a", "b"} {
+		writeSkill(t, filepath.Join(agents, n, "SKILL.md"), n, "skill "+n)
+	}
+	os.WriteFile(filepath.Join(agents, "b", "guide.md"), []byte("guide\n"), 0o644)
+	writeSkill(t, filepath.Join(agents, "flat.md"), "flat", "a flat skill")
+	ws := NewWorkspace(roots, LoadOptions{})
+	ws.Load(t.Context())
+	for _, p := range ws.Snapshot().Files() {
+		ws.Snapshot().Links(p.Path) // facts made: entries worth keeping
+	}
+	a := filepath.Join(agents, "a", "SKILL.md")
+	flat := filepath.Join(agents, "flat.md")
+	loose := filepath.Join(dir, "elsewhere", "SKILL.md")
+	text := func(name, body string) []byte {
+		return []byte("---\nname: " + name + "\ndescription: d\n---\n" + body + "\n")
+	}
+	changes := []Change{
+		{Kind: ChangeOpen, Path: a, Version: 1, Text: text("a", "See [b](../b/guide.md).")},
+		{Kind: ChangeEdit, Path: a, Version: 2, Text: text("a", "See [b](../b/guide.md) and [x](x.md).")},
+		{Kind: ChangeEdit, Path: a, Version: 3, Text: text("renamed", "No links.")},
+		{Kind: ChangeOpen, Path: flat, Version: 1, Text: text("flat", "See [a](a/SKILL.md).")},
+		{Kind: ChangeOpen, Path: loose, Version: 1, Text: text("loose", "[up](../README.md)")},
+		{Kind: ChangeEdit, Path: loose, Version: 2, Text: text("loose", "[up](../README.md) [me](SKILL.md)")},
+		{Kind: ChangeEdit, Path: a, Version: 4, Text: text("a", "See [b](../b/guide.md).")},
+		{Kind: ChangeClose, Path: loose},
+	}
+	for i, c := range changes {
+		prev := ws.Snapshot()
+		got := ws.Apply(t.Context(), c)
+		want := *got
+		want.carryLinks(prev, nil, false)
+		var gotPaths, wantPaths []string
+		for p := range got.linkTable().all() {
+			gotPaths = append(gotPaths, p)
+		}
+		for p := range want.linkTable().all() {
+			wantPaths = append(wantPaths, p)
+		}
+		slices.Sort(gotPaths)
+		slices.Sort(wantPaths)
+		if !slices.Equal(gotPaths, wantPaths) {
+			t.Fatalf("change %d: link table paths %v, want %v", i, gotPaths, wantPaths)
+		}
+		for p, w := range want.linkTable().all() {
+			g := got.linkTable().at(p)
+			kept := prev.linkTable().at(p) == w
+			if kept && g != w || !kept && (g == prev.linkTable().at(p) || g.file != w.file || g.base != w.base) {
+				t.Errorf("change %d, %s: entry %p (file %p, base %s), want %p (file %p, base %s; kept %v)", i, p, g, g.file, g.base, w, w.file, w.base, kept)
+			}
+			if gl, wl := got.Links(p), want.Links(p); len(gl) != len(wl) {
+				t.Errorf("change %d, %s: %d link facts, want %d", i, p, len(gl), len(wl))
+			}
+		}
+	}
+}
+
+// TestLayeredTablesFold: typing in more files than a layered table's top
+// holds folds it into a new base; every table still answers as a snapshot
+// loaded from scratch does (files, registry look-ups, link facts).
+func TestLayeredTablesFold(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	n := maxTop + 40
+	var paths []string
+	for i := range n {
+		name := fmt.Sprintf("s%03d", i)
+		p := filepath.Join(agents, name, "SKILL.md")
+		writeSkill(t, p, name, "skill "+name)
+		paths = append(paths, p)
+	}
+	ws := NewWorkspace(roots, LoadOptions{})
+	ws.Load(t.Context())
+	var snap *Snapshot
+	for i, p := range paths {
+		name := fmt.Sprintf("s%03d", i)
+		text := []byte("---\nname: " + name + "\ndescription: typed " + name + "\n---\nSee [x](x.md).\n")
+		snap = ws.Apply(t.Context(), Change{Kind: ChangeOpen, Path: p, Version: 1, Text: text})
+	}
+	if len(snap.linksTop) > maxTop || len(snap.files.top) > maxTop || len(snap.Registry.byName.top) > maxTop {
+		t.Fatalf("tops not folded: links %d, files %d, names %d", len(snap.linksTop), len(snap.files.top), len(snap.Registry.byName.top))
+	}
+	for i, p := range paths {
+		name := fmt.Sprintf("s%03d", i)
+		f := snap.File(p)
+		if f == nil || f.Def == nil || f.Def.Description != "typed "+name {
+			t.Fatalf("%s: file %+v", name, f)
+		}
+		if sk := snap.Registry.Lookup(name); sk == nil || sk.File != f || sk.Description != "typed "+name {
+			t.Fatalf("%s: Lookup = %+v", name, sk)
+		}
+		if all := snap.Registry.All(name); len(all) != 1 || all[0] != snap.Registry.Lookup(name) {
+			t.Fatalf("%s: All = %v", name, all)
+		}
+		if l := snap.Links(p); len(l) != 1 || l[0].Dest != "x.md" || l[0].Exists {
+			t.Fatalf("%s: links %+v", name, l)
+		}
+	}
+	if got := len(snap.Files()); got != n {
+		t.Errorf("%d files, want %d", got, n)
+	}
+}
