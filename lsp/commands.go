@@ -29,6 +29,9 @@ type commandArgs struct {
 	// LanguageID (documentInfo) is the language id the client would open
 	// a document that is not open with.
 	LanguageID string `json:"languageId"`
+	// KindOnly (documentInfo) asks only for the kind, which needs no
+	// discovery: the answer comes at once, without the catalog.
+	KindOnly bool `json:"kindOnly"`
 }
 
 // ExecuteCommand runs the preview commands of docs/server.md. Previews
@@ -39,6 +42,9 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		if err := json.Unmarshal(p.Arguments[0], &args); err != nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s: bad argument: %v", p.Command, err))
 		}
+	}
+	if p.Command == cmdDocumentInfo && args.KindOnly {
+		return documentKindOnly(s.sess.snapshot(), args)
 	}
 	st, err := s.sess.loadedSnapshot(ctx)
 	if err != nil {

@@ -71,6 +71,19 @@ func documentKind(st *snapshot, path, languageID string) string {
 	return docKindOther
 }
 
+// documentKindOnly answers skill-ls.documentInfo {uri, languageId?,
+// kindOnly: true} from the current state, during discovery too: the roots
+// are known from the start, so the kind is.
+func documentKindOnly(st *snapshot, args commandArgs) (protocol.LSPAny, error) {
+	if st.set == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
+	}
+	if args.URI == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdDocumentInfo+": give a uri")
+	}
+	return mustAny(map[string]string{"kind": documentKind(st, docKey(args.URI), args.LanguageID)}), nil
+}
+
 // runDocumentInfo answers skill-ls.documentInfo {uri, languageId?}.
 func (s *server) runDocumentInfo(ctx context.Context, st *snapshot, args commandArgs) (protocol.LSPAny, error) {
 	if args.URI == "" {

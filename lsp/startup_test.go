@@ -258,3 +258,39 @@ description: Skill b.
 -- project/.agents/skills/b/guide.md --
 guide
 `
+
+// documentInfo with kindOnly answers during the discovery (an editor that
+// attaches buffers by kind need not wait for it); without it, the command
+// waits and adds the catalog.
+func TestDocumentKindBeforeDiscovery(t *testing.T) {
+	w, release := newGatedWorkspaceEnv(t, workspaceTxtar)
+	kind := func(rel, languageID string) string {
+		var info struct {
+			Kind    string          `json:"kind"`
+			Catalog json.RawMessage `json:"catalog"`
+		}
+		json.Unmarshal(w.command(cmdDocumentInfo, map[string]any{"uri": w.uri(rel), "languageId": languageID, "kindOnly": true}), &info)
+		if info.Catalog != nil {
+			t.Errorf("kindOnly answer holds a catalog: %s", info.Catalog)
+		}
+		return info.Kind
+	}
+	for rel, want := range map[string]string{
+		"project/.agents/skills/pdf/SKILL.md": "skill",
+		"project/notes.chat.md":               "chat",
+		"project/README.md":                   "other",
+	} {
+		if got := kind(rel, "markdown"); got != want {
+			t.Errorf("kind of %s before the discovery = %q, want %q", rel, got, want)
+		}
+	}
+	if w.loaded() {
+		t.Fatal("the discovery ended although it is held")
+	}
+	release()
+	var info documentInfo
+	json.Unmarshal(w.command(cmdDocumentInfo, map[string]any{"uri": w.uri("project/.agents/skills/pdf/SKILL.md")}), &info)
+	if info.Kind != "skill" || info.Catalog.Skills == 0 {
+		t.Errorf("documentInfo after the discovery = %+v", info)
+	}
+}

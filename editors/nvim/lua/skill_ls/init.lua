@@ -346,7 +346,7 @@ function M.attach(bufnr, callback)
       asking[bufnr] = nil
       return
     end
-    local arg = { uri = vim.uri_from_bufnr(bufnr), languageId = vim.bo[bufnr].filetype }
+    local arg = { uri = vim.uri_from_bufnr(bufnr), languageId = vim.bo[bufnr].filetype, kindOnly = true }
     request(client, "workspace/executeCommand", { command = "skill-ls.documentInfo", arguments = { arg } },
       function(err, result)
         vim.schedule(function()
