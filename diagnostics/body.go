@@ -35,7 +35,7 @@ var bodyRules = []*Rule{
 		File: func(p *Pass) {
 			for _, l := range bodyLinks(p) {
 				if !l.Inside && l.Skill == "" {
-					p.Report(l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", l.Dest, l.Target, l.Base))
+					p.Report(l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", l.Dest, l.Target(), l.Base))
 				}
 			}
 		}},
@@ -49,7 +49,7 @@ func checkFrame(p *Pass) {
 	if f.Frontmatter.State != skills.FrontmatterOK {
 		return
 	}
-	content := f.Src[f.ContentSpan.Start:f.ContentSpan.End]
+	content := p.Src()[f.ContentSpan.Start:f.ContentSpan.End]
 	for _, tag := range frameTags {
 		for off := 0; ; {
 			i := bytes.Index(content[off:], []byte(tag))

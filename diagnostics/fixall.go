@@ -110,15 +110,18 @@ func (res *FixResult) applyRound(snap *skills.Snapshot, plan []Applied) []skills
 	var changes []skills.Change
 	changed := map[string]bool{}
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
-		f := snap.File(path)
-		edits := keepLineEndings(f.Src, byPath[path])
-		out, err := ApplyEdits(f.Src, edits)
-		if err != nil || string(out) == string(f.Src) {
+		src := snap.File(path).Text()
+		if src == nil {
+			continue // a lean file changed on disk
+		}
+		edits := keepLineEndings(src, byPath[path])
+		out, err := ApplyEdits(src, edits)
+		if err != nil || string(out) == string(src) {
 			continue
 		}
 		res.Rounds[path] = append(res.Rounds[path], edits)
 		if _, ok := res.Original[path]; !ok {
-			res.Original[path] = f.Src
+			res.Original[path] = src
 		}
 		res.Fixed[path] = out
 		changed[path] = true
@@ -215,7 +218,7 @@ func chooseFix(fixes []Fix, level FixLevel) (Fix, bool) {
 func fits(snap *skills.Snapshot, edits []Edit, kept map[string][]skills.Span) bool {
 	for _, e := range edits {
 		f := snap.File(e.Path)
-		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > len(f.Src) {
+		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > len(f.Text()) {
 			return false
 		}
 		if slices.ContainsFunc(kept[e.Path], func(s skills.Span) bool { return Overlaps(s, e.Span) }) {

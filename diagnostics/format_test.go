@@ -37,7 +37,7 @@ func formatFixture(t *testing.T) (*skills.Snapshot, string, string) {
 // off returns the byte offset of sub in the fixture file.
 func off(t *testing.T, snap *skills.Snapshot, path, sub string) int {
 	t.Helper()
-	i := bytes.Index(snap.File(path).Src, []byte(sub))
+	i := bytes.Index(snap.File(path).Text(), []byte(sub))
 	if i < 0 {
 		t.Fatalf("%q not in the fixture", sub)
 	}

@@ -112,18 +112,18 @@ func reportFrontmatterMissing(p *Pass, fd skills.Finding) {
 		p.Report(fd.Span, dropPrefix+"the file starts with a UTF-8 byte-order mark, which this root keeps, so the first line is not exactly ---; save the file without a BOM", removeBOM(p)...)
 		return
 	}
-	p.Report(fd.Span, dropPrefix+"it has no frontmatter: "+missingWhy(f)+"; start the file with a line that is exactly ---, then the name: and description: lines, then a closing ---")
+	p.Report(fd.Span, dropPrefix+"it has no frontmatter: "+missingWhy(f, p.Src())+"; start the file with a line that is exactly ---, then the name: and description: lines, then a closing ---")
 }
 
 // missingWhy describes what the first line of a file without an opener is.
-func missingWhy(f *skills.File) string {
-	line := f.Src[f.TextStart:]
+func missingWhy(f *skills.File, src []byte) string {
+	line := src[f.TextStart:]
 	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
 	}
 	trimmed := strings.TrimRight(string(line), "\r")
 	switch {
-	case len(f.Src) == 0 || strings.TrimSpace(string(f.Src[f.TextStart:])) == "":
+	case len(src) == 0 || strings.TrimSpace(string(src[f.TextStart:])) == "":
 		return "the file is empty"
 	case f.Frontmatter.State == skills.FrontmatterNoNewline:
 		return "the file is a single line"

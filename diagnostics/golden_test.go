@@ -14,7 +14,9 @@ import (
 // (project/ is the cwd and project root, home/ holds .dsh and .agents), and
 // the @check section is the expected diagnostics, one per line as
 // "path:line:col: severity: message [code]" plus fixes and related lines.
-// -update (or SKILL_LS_UPDATE=1) rewrites the sections.
+// -update (or SKILL_LS_UPDATE=1) rewrites the sections. Each tree is
+// checked twice: with the bytes in memory (the CLI) and with lean bodies read
+// back from disk (the language server).
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	if len(files) == 0 {
@@ -39,6 +41,13 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := render(Run(t.Context(), snap, Options{Profile: profile}), snap, dir)
+			lean, err := skills.Load(t.Context(), roots, skills.LoadOptions{LeanBodies: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gotLean := render(Run(t.Context(), lean, Options{Profile: profile}), lean, dir); gotLean != got {
+				t.Errorf("lean bodies change the diagnostics:\n lean:\n%s\nin memory:\n%s", gotLean, got)
+			}
 			if updating() {
 				g.Update(t, "@check", []byte(got))
 				return

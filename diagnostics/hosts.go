@@ -150,7 +150,9 @@ func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*host
 			return o.Text, true
 		}
 		if f := snap.File(path); f != nil && f.Mode == skills.ReadFS && f.ReadErr == "" {
-			return f.Src, true
+			if src, err := f.Source(); err == nil {
+				return src, true
+			}
 		}
 		return nil, false
 	}

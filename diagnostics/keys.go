@@ -183,7 +183,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	header := "metadata:" + p.Newline()
 	if j := slices.IndexFunc(fm.Fields, func(f skills.Field) bool { return f.Key == "metadata" }); j >= 0 {
 		m := fm.Fields[j]
-		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.File.Src[m.ValueSpan.Start] == '{' {
+		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.Src()[m.ValueSpan.Start] == '{' {
 			return Fix{}, false
 		}
 		_, col := p.File.Lines().LineCol(m.Entries[0].KeySpan.Start)

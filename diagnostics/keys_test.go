@@ -50,7 +50,7 @@ func TestMoveUnderMetadata(t *testing.T) {
 			if fix == nil || !fix.Unsafe {
 				t.Fatalf("no unsafe fix: %+v", fix)
 			}
-			got, err := ApplyEdits(f.Src, fix.Edits)
+			got, err := ApplyEdits(f.Text(), fix.Edits)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -62,7 +62,7 @@ func checkBOM(p *Pass) {
 // nothing is offered). Safe: DSH's production read strips it anyway, and
 // the bundled root drops the skill because of it.
 func removeBOM(p *Pass) []Fix {
-	if bytes.HasPrefix(p.File.Src, []byte("\xEF\xBB\xBF")) {
+	if bytes.HasPrefix(p.Src(), []byte("\xEF\xBB\xBF")) {
 		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: 0, End: 3}, "")}}}
 	}
 	return nil
@@ -72,7 +72,7 @@ func checkCRLF(p *Pass) {
 	if !p.File.CRLF {
 		return
 	}
-	if i := bytes.Index(p.File.Src, []byte("\r\n")); i >= 0 {
+	if i := bytes.Index(p.Src(), []byte("\r\n")); i >= 0 {
 		p.Report(skills.Span{Start: i, End: i + 1}, "the file uses CRLF line endings; DSH parses them, but inner \\r\\n in the body reach the model verbatim")
 	}
 }

@@ -140,7 +140,11 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 	if rs.opts.Ignored(f.Path) {
 		return nil
 	}
-	p := &Pass{Snap: rs.snap, File: f, opts: rs.opts, run: rs, rules: table(), grade: rs.opts.grader(f.Path)}
+	src, err := f.Source()
+	if err != nil {
+		return nil // a lean file changed on disk: its new snapshot is on the way
+	}
+	p := &Pass{Snap: rs.snap, File: f, src: src, lines: f.Lines(), opts: rs.opts, run: rs, rules: table(), grade: rs.opts.grader(f.Path)}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
 		if r == nil || r.Finding == nil || !p.runs(r) {
@@ -245,7 +249,7 @@ func DropSummary(f *skills.File) string {
 	if r := Lookup(what); r != nil && r.Short != "" {
 		what = r.Short
 	}
-	if f.Src == nil {
+	if !f.HasText() {
 		return what
 	}
 	line, col := f.Lines().LineCol(f.Drop.Span.Start)

@@ -196,7 +196,7 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 	last, _ := lines.LineCol(max(span.Start, span.End-1))
 	start, _ := lines.LineSpan(first - 1)
 	_, end := lines.LineSpan(last - 1)
-	src := p.File.Src
+	src := p.Src()
 	if strings.TrimSpace(string(src[start:span.Start])) == "" && strings.TrimSpace(string(src[span.End:end])) == "" {
 		next := end
 		if next < len(src) && src[next] == '\r' {
@@ -243,7 +243,8 @@ func nextLineFix(f *skills.File, d Diagnostic) (Fix, bool) {
 		return Fix{}, false
 	}
 	start, end := lines.LineSpan(line - 1)
-	indent := f.Src[start : start+len(f.Src[start:end])-len(bytes.TrimLeft(f.Src[start:end], " \t"))]
+	src := lines.Src()
+	indent := src[start : start+len(src[start:end])-len(bytes.TrimLeft(src[start:end], " \t"))]
 	nl := newline(f)
 	var text string
 	switch {
@@ -270,9 +271,10 @@ func fileFix(f *skills.File, d Diagnostic) (Fix, bool) {
 		at := fm.YAMLSpan.Start
 		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: "# skill-ls-disable-file " + d.Code + nl}
 	} else {
-		at := len(f.Src)
+		src := f.Text()
+		at := len(src)
 		text := "<!-- skill-ls-disable-file " + d.Code + " -->" + nl
-		if at > 0 && f.Src[at-1] != '\n' {
+		if at > 0 && src[at-1] != '\n' {
 			text = nl + text
 		}
 		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: text}
@@ -284,7 +286,7 @@ func fileFix(f *skills.File, d Diagnostic) (Fix, bool) {
 // silences reports whether applying fix to f yields a well-formed comment
 // of kind naming d's code that covers line (any line for a file comment).
 func silences(f *skills.File, fix Fix, d Diagnostic, kind skills.DirectiveKind, line int) bool {
-	src, err := ApplyEdits(f.Src, fix.Edits)
+	src, err := ApplyEdits(f.Text(), fix.Edits)
 	if err != nil {
 		return false
 	}

@@ -122,7 +122,7 @@ func TestSuppressionFixes(t *testing.T) {
 				if !fix.Suppression || fix.Unsafe || FixUnsafe.Applies(fix) {
 					t.Errorf("%q is not a suppression fix check --fix skips: %+v", fix.Title, fix)
 				}
-				src, err := ApplyEdits(snap.File(path).Src, fix.Edits)
+				src, err := ApplyEdits(snap.File(path).Text(), fix.Edits)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -126,7 +126,32 @@ func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path st
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewSkill+": give a name or a uri")
 	}
-	return mustAny(render.SkillTool(render.LookupFunc(snap.Registry.Lookup), toolArgs)), nil
+	lookup := withContent(snap)
+	out := render.SkillTool(lookup, toolArgs)
+	if lookup.err != nil {
+		return nil, lookup.err
+	}
+	return mustAny(out), nil
+}
+
+// contentLookup looks skills up in a snapshot for render with their
+// content, read again from lean files; err is the first file that could
+// not be read back (it changed on disk: a new snapshot is on its way).
+type contentLookup struct {
+	snap *skills.Snapshot
+	err  error
+}
+
+// withContent returns a lookup over snap's registry for render.
+func withContent(snap *skills.Snapshot) *contentLookup { return &contentLookup{snap: snap} }
+
+// Lookup implements render.Lookup.
+func (c *contentLookup) Lookup(name string) *skills.Skill {
+	s, err := c.snap.Registry.Lookup(name).WithContent()
+	if err != nil && c.err == nil {
+		c.err = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified), fmt.Sprintf("the skill %s: %v; preview again in a moment", name, err))
+	}
+	return s
 }
 
 // previewInvocation renders what a message (the text, or the open buffer
@@ -151,13 +176,18 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewInvocation+": give a text or a uri")
 	}
-	lookup := render.LookupFunc(snap.Registry.Lookup)
+	lookup := withContent(snap)
+	var out string
 	if _, _, isTUI := render.ParseTUICommand(text); isTUI {
-		out, notice := render.TUI(lookup, text)
-		if out == "" {
+		var notice string
+		if out, notice = render.TUI(lookup, text); out == "" {
 			out = notice
 		}
-		return mustAny(out), nil
+	} else {
+		out = strings.Join(render.Gesture(lookup, []string{text}), "\n\n")
 	}
-	return mustAny(strings.Join(render.Gesture(lookup, []string{text}), "\n\n")), nil
+	if lookup.err != nil {
+		return nil, lookup.err
+	}
+	return mustAny(out), nil
 }

@@ -30,10 +30,10 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		if !l.Exists {
 			return nil, nil
 		}
-		if l.Skill == l.Target && !l.Inside {
-			return protocol.LocationSlice{fileLocation(t.st, t.snap, l.Target)}, nil // another skill: its name
+		if l.Skill == l.Target() && !l.Inside {
+			return protocol.LocationSlice{fileLocation(t.st, t.snap, l.Target())}, nil // another skill: its name
 		}
-		return protocol.LocationSlice{{URI: pathURI(l.Target)}}, nil
+		return protocol.LocationSlice{{URI: pathURI(l.Target())}}, nil
 	}
 	// On a shadowed skill's name: jump to the winner.
 	if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {

@@ -178,8 +178,17 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 	if o, ok := snap.Overlay(f.Path); ok {
 		version = ptr(o.Version)
 	}
-	q.pub.publish(u, version, protocolDiagnostics(ds, f.Lines(), snap, st))
+	q.pub.publish(u, version, protocolDiagnostics(ds, linesFor(f, ds), snap, st))
 	return u
+}
+
+// linesFor returns the line index of f for converting ds, nil when there
+// is nothing to convert (a lean file is then not read back).
+func linesFor(f *skills.File, ds []diagnostics.Diagnostic) *skills.LineIndex {
+	if len(ds) == 0 {
+		return nil
+	}
+	return f.Lines()
 }
 
 // publishChat publishes the diagnostics of an open chat buffer against the
@@ -263,7 +272,7 @@ func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
 		}
 		snap, ds := earlyDiagnostics(q.ctx, d, st.optionsFor(d.key))
 		if f := snap.File(d.key); f != nil {
-			q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, f.Lines(), snap, st))
+			q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, linesFor(f, ds), snap, st))
 		}
 	}
 }

@@ -54,13 +54,15 @@ func targetIn(st *snapshot, u uri.URI, pos *protocol.Position) (*target, error) 
 			t.file = st.bufferFile(t.doc, t.snap)
 		}
 	case f != nil:
-		t.text = f.Src
 		t.file = f
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown document: %s", u))
 	}
 	if t.file != nil {
 		t.idx = t.file.Lines()
+		if t.doc == nil {
+			t.text = t.idx.Src()
+		}
 	} else {
 		t.idx = skills.NewLineIndex(t.text)
 	}

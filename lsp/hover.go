@@ -157,7 +157,7 @@ func nameStatus(t *target, f *skills.File) string {
 // linkHover says where a link points, whether the target exists, and which
 // skill it belongs to when it is another skill's.
 func linkHover(t *target, l *skills.LinkFact) string {
-	where := "`" + t.st.relPath(l.Target) + "`"
+	where := "`" + t.st.relPath(l.Target()) + "`"
 	switch {
 	case !l.Exists:
 		return where + " does not exist"

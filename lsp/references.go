@@ -52,6 +52,9 @@ type nameRef struct {
 	span skills.Span
 	decl bool
 	link *skills.LinkFact // a link into the skill from another skill
+	// stale reports a closed file that changed on disk since the snapshot
+	// read it (its change is on the way): its positions are unknown.
+	stale bool
 }
 
 // references returns every place naming name: the name value of each skill
@@ -67,7 +70,8 @@ func references(t *target, name string) []nameRef {
 		}
 		seen[f.Path] = true
 		if fld := f.Frontmatter.Field("name"); fld != nil {
-			out = append(out, nameRef{path: f.Path, idx: f.Lines(), span: nameValueSpan(f.Src, fld), decl: true})
+			idx, err := f.Index()
+			out = append(out, nameRef{path: f.Path, idx: idx, span: nameValueSpan(idx.Src(), fld), decl: true, stale: err != nil})
 		}
 	}
 	// The current file, even when it is not (yet) in the registry.
@@ -100,8 +104,9 @@ func linkRefs(t *target, name string) []nameRef {
 			if f == nil {
 				continue
 			}
+			idx, err := f.Index()
 			for _, l := range into[p] {
-				out = append(out, nameRef{path: p, idx: f.Lines(), span: l.Span, link: &l})
+				out = append(out, nameRef{path: p, idx: idx, span: l.Span, link: &l, stale: err != nil})
 			}
 		}
 	}
@@ -120,7 +125,7 @@ func (s *server) References(ctx context.Context, p *protocol.ReferenceParams) ([
 	}
 	out := []protocol.Location{}
 	for _, r := range references(t, name) {
-		if r.decl && !p.Context.IncludeDeclaration {
+		if r.stale || r.decl && !p.Context.IncludeDeclaration {
 			continue
 		}
 		out = append(out, protocol.Location{URI: t.st.uriFor(r.path), Range: spanRange(r.idx, r.span)})
@@ -161,6 +166,9 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	}
 	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
 	for _, r := range references(t, name) {
+		if r.stale {
+			return nil, jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified), fmt.Sprintf("%s changed on disk since skill-ls read it; rename again in a moment", r.path))
+		}
 		text := p.NewName
 		if r.link != nil {
 			var ok bool

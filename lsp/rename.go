@@ -65,10 +65,10 @@ func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
 		return "", false
 	}
 	for _, m := range moves {
-		if !skills.Within(l.Target, m.from) {
+		if !skills.Within(l.Target(), m.from) {
 			continue
 		}
-		target := m.to + strings.TrimPrefix(l.Target, m.from)
+		target := m.to + strings.TrimPrefix(l.Target(), m.from)
 		rel, err := filepath.Rel(l.Base, target)
 		if err != nil {
 			return "", false

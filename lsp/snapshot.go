@@ -4,7 +4,6 @@ package lsp
 // state that every handler reads.
 
 import (
-	"bytes"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -133,7 +132,7 @@ func (st *snapshot) ownerOf(path string) *skills.Snapshot {
 // own. They differ before the initial discovery ends (the views replay the
 // buffers then) and for Markdown no view holds (a README, notes).
 func (st *snapshot) bufferFile(d *document, snap *skills.Snapshot) *skills.File {
-	if f := snap.File(d.key); f != nil && bytes.Equal(f.Src, d.text) {
+	if f := snap.File(d.key); f != nil && f.SameBytes(d.text) {
 		return f
 	}
 	return d.parsed()

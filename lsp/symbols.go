@@ -38,7 +38,7 @@ func (s *server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolP
 			out = append(out, sym)
 		}
 	}
-	for _, h := range t.file.Outline().Headings {
+	for _, h := range t.file.Headings() {
 		name := h.Text
 		if name == "" {
 			name = "(heading)"

@@ -349,21 +349,21 @@ func errText(err error) string {
 
 // readSkillFile reads a skill file without blocking on FIFOs and without
 // reading more than MaxFileSize bytes.
-func readSkillFile(path string) ([]byte, error) {
+func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, errNotRegular
+		return nil, nil, errNotRegular
 	}
 	if info.Size() > MaxFileSize {
-		return nil, errTooLarge
+		return nil, nil, errTooLarge
 	}
 	buf := make([]byte, 0, info.Size()+1)
 	for {
@@ -373,13 +373,13 @@ func readSkillFile(path string) ([]byte, error) {
 		n, err := f.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if len(buf) > MaxFileSize {
-			return nil, errTooLarge
+			return nil, nil, errTooLarge
 		}
 		if err == io.EOF {
-			return buf, nil
+			return buf, info, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 }
@@ -389,9 +389,10 @@ var (
 	errTooLarge   = errors.New("file too large")
 )
 
-// loadFile reads and parses the skill file of an entry.
-func loadFile(path string, mode ReadMode) *File {
-	src, err := readSkillFile(path)
+// loadFile reads and parses the skill file of an entry. The stat of the
+// file as read is nil when it could not be read.
+func loadFile(path string, mode ReadMode) (*File, fs.FileInfo) {
+	src, info, err := readSkillFile(path)
 	if err != nil {
 		f := &File{Path: path, Mode: mode}
 		if errors.Is(err, errTooLarge) {
@@ -401,9 +402,9 @@ func loadFile(path string, mode ReadMode) *File {
 			f.find(CodeUnreadableFile, Span{}, "")
 		}
 		f.settle()
-		return f
+		return f, nil
 	}
-	return Parse(path, src, mode)
+	return Parse(path, src, mode), info
 }
 
 // parallel runs fn(0..n-1) on a bounded pool of goroutines.

@@ -169,14 +169,18 @@ type Heading struct {
 	Span  Span
 }
 
-// File is one parsed skill file: its bytes, frontmatter, body, and either the
-// skill it defines or the reason DSH drops it. A File is immutable.
+// File is one parsed skill file: its bytes (Source), frontmatter, body, and
+// either the skill it defines or the reason DSH drops it. A File is
+// immutable.
 type File struct {
 	// Path is the cleaned absolute path.
 	Path string
-	// Src is the file content as read (or as the editor holds it). It is
-	// never modified after Parse: Skill.Content shares its memory.
-	Src []byte
+	// src is the file content as read (or as the editor holds it), nil for
+	// a lean file (see Source). It is never modified after Parse:
+	// Skill.Content shares its memory.
+	src []byte
+	// lean finds the bytes of a lean file again; nil when src holds them.
+	lean *leanBody
 	// Mode is the read path used.
 	Mode ReadMode
 	// BOM reports a leading UTF-8 byte-order mark.
@@ -209,12 +213,6 @@ type File struct {
 
 	outlineOnce sync.Once
 	outline     Outline
-}
-
-// Lines returns the file's line index, built on first use.
-func (f *File) Lines() *LineIndex {
-	f.linesOnce.Do(func() { f.lines = NewLineIndex(f.Src) })
-	return f.lines
 }
 
 // Valid reports whether DSH would accept the file as a skill.

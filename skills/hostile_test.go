@@ -14,7 +14,7 @@ import (
 // checkSpans asserts every span of a parsed file lies inside its source.
 func checkSpans(t testing.TB, f *File) {
 	t.Helper()
-	n := len(f.Src)
+	n := len(f.Text())
 	ok := func(what string, s Span) {
 		if s.Start < 0 || s.Start > s.End || s.End > n {
 			t.Fatalf("%s span %+v outside [0,%d]", what, s, n)
@@ -242,7 +242,7 @@ func TestManyEntries(t *testing.T) {
 	if n := len(snap.Registry.Winners); n != 50000 {
 		t.Fatalf("loaded %d of 50000", n)
 	}
-	if !bytes.Contains(snap.File(filepath.Join(dir, "s00042.md")).Src, []byte("s00042")) {
+	if !bytes.Contains(snap.File(filepath.Join(dir, "s00042.md")).Text(), []byte("s00042")) {
 		t.Fatal("wrong content")
 	}
 }

@@ -67,6 +67,9 @@ func isASCII(b []byte) bool {
 	return true
 }
 
+// Src returns the bytes the index is over.
+func (x *LineIndex) Src() []byte { return x.src }
+
 // LineCount returns the number of lines. An empty source has one (empty)
 // line; a source ending in '\n' has an empty last line after it.
 func (x *LineIndex) LineCount() int {

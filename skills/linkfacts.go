@@ -19,8 +19,6 @@ type LinkFact struct {
 	// (its bundle folder, or the root for a flat skill; the file's folder
 	// for a file outside the roots).
 	Base string
-	// Target is the resolved path.
-	Target string
 	// Inside reports that Target is Base or lies inside it.
 	Inside bool
 	// Exists reports that Target existed when the fact was made (it is
@@ -32,15 +30,22 @@ type LinkFact struct {
 	Skill string
 }
 
+// Target returns the resolved path (LinkTarget of Base and Dest; computed
+// on demand, so that thousands of facts do not each hold a path).
+func (l LinkFact) Target() string {
+	t, _ := LinkTarget(l.Base, l.Dest)
+	return t
+}
+
 // WatchDir returns, for a target inside Base, the nearest existing folder
 // above Target (at most Base): the folder to watch to see the target appear
 // or go; "" for other targets. It stats the disk, so only the watcher asks
 // (for open files), not every check.
 func (l LinkFact) WatchDir() string {
-	if !l.Inside || l.Target == l.Base {
+	if !l.Inside || l.Target() == l.Base {
 		return ""
 	}
-	return nearestDir(l.Target, l.Base)
+	return nearestDir(l.Target(), l.Base)
 }
 
 // linkEntry holds the link facts of one file of a snapshot, made on first
@@ -101,7 +106,7 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 		if !ok {
 			continue
 		}
-		fact := LinkFact{Link: l, Base: base, Target: target, Inside: Within(target, base)}
+		fact := LinkFact{Link: l, Base: base, Inside: Within(target, base)}
 		if prev, ok := seen[target]; ok {
 			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
 		} else {
@@ -240,7 +245,7 @@ func (e *linkEntry) touched(disk map[string]bool) bool {
 		return false
 	}
 	for _, l := range e.fact {
-		for p := l.Target; ; {
+		for p := l.Target(); ; {
 			if disk[p] {
 				return true
 			}

@@ -23,13 +23,13 @@ type Outline struct {
 const maxOutlineBytes = 4 << 20
 
 // Outline parses the body as CommonMark (goldmark) on first use and returns
-// its links and headings.
+// its links and headings (no headings for a lean file: ask Headings).
 func (f *File) Outline() Outline {
 	f.outlineOnce.Do(func() {
-		if f.BodySpan.End > len(f.Src) || f.BodySpan.Len() > maxOutlineBytes || f.Frontmatter == nil {
+		if f.BodySpan.End > len(f.src) || f.BodySpan.Len() > maxOutlineBytes || f.Frontmatter == nil {
 			return
 		}
-		f.outline = scanOutline(f.Src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
+		f.outline = scanOutline(f.src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
 	})
 	return f.outline
 }

@@ -43,7 +43,7 @@ func LegacyKeyReplacement(key string) string {
 // drops the file is File.Drop, with DSH's log line. path is used in DSH's
 // log lines.
 func Parse(path string, src []byte, mode ReadMode) *File {
-	f := &File{Path: path, Src: src, Mode: mode}
+	f := &File{Path: path, src: src, Mode: mode}
 	f.CRLF = bytes.Contains(src, []byte("\r\n"))
 	f.BOM = bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
 	text, ok := f.decode()
@@ -68,14 +68,14 @@ func Parse(path string, src []byte, mode ReadMode) *File {
 // decode turns the bytes into text by the read mode (spec §3.4), recording
 // a binary or invalid file. It returns the text after any stripped BOM.
 func (f *File) decode() ([]byte, bool) {
-	src := f.Src
+	src := f.src
 	if f.Mode == ReadNode {
 		if !utf8.Valid(src) {
 			// Node decodes invalid sequences to U+FFFD; the engine then
 			// works on the decoded text.
-			f.Src = []byte(decodeNode(src))
+			f.src = []byte(decodeNode(src))
 		}
-		return f.Src, true
+		return f.src, true
 	}
 	sniff := src[:min(len(src), binarySniffLen)]
 	if i := bytes.IndexByte(sniff, 0); i >= 0 {
@@ -110,7 +110,7 @@ func (f *File) checkFrontmatter(text []byte) bool {
 		f.find(CodeFrontmatterUnclosed, fm.OpenSpan, "")
 		return false
 	}
-	parseYAML(fm, f.Src)
+	parseYAML(fm, f.src)
 	if e := fm.Err; e != nil {
 		f.find(e.Code, e.Span, e.Key)
 		return false
@@ -189,7 +189,7 @@ func (f *File) define() *Skill {
 		Invocation:  inv,
 		Provider:    "filesystem",
 		Path:        f.Path,
-		Content:     bytesString(f.Src[f.ContentSpan.Start:f.ContentSpan.End]),
+		Content:     bytesString(f.src[f.ContentSpan.Start:f.ContentSpan.End]),
 		File:        f,
 	}
 	if w := fm.Field("whenToUse"); nonEmptyString(w) {
@@ -212,7 +212,7 @@ func fieldBool(fm *Frontmatter, key string) (b, ok bool) {
 
 // setContent computes the trimmed body span.
 func (f *File) setContent() {
-	body := f.Src[f.BodySpan.Start:f.BodySpan.End]
+	body := f.src[f.BodySpan.Start:f.BodySpan.End]
 	lead := len(body) - len(bytes.TrimLeftFunc(body, jstext.IsSpace))
 	trail := len(bytes.TrimRightFunc(body, jstext.IsSpace))
 	if lead >= trail {
@@ -253,7 +253,7 @@ func (f *File) dropDetail(fd Finding) string {
 		return "missing YAML frontmatter"
 	case CodeYAMLSyntax, CodeYAMLUnquotedColon, CodeYAMLDuplicateKey, CodeYAMLTabIndent, CodeYAMLTooComplex:
 		fm := f.Frontmatter
-		return "invalid YAML frontmatter: YAMLParseError: " + yamlLogMessage(fm.Err, f.Src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
+		return "invalid YAML frontmatter: YAMLParseError: " + yamlLogMessage(fm.Err, f.src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
 	case CodeNameInvalid:
 		// DSH embeds the raw name between quotes (Go's %q would escape it).
 		return `invalid skill name "` + f.Frontmatter.Field("name").Value.Str + `"`

@@ -83,16 +83,17 @@ type Directive struct {
 // the YAML comment lines of the frontmatter (outside any value) and the
 // HTML comments of the Markdown body (outside code, as CommonMark reads it).
 func (f *File) Directives() []Directive {
-	if f.Frontmatter == nil || !bytes.Contains(f.Src, []byte(DirectivePrefix)) {
+	src := f.Text()
+	if f.Frontmatter == nil || !bytes.Contains(src, []byte(DirectivePrefix)) {
 		return nil
 	}
 	var out []Directive
 	fm := f.Frontmatter
 	if fm.State == FrontmatterOK {
-		out = append(out, f.frontmatterDirectives()...)
+		out = append(out, f.frontmatterDirectives(src)...)
 	}
 	for _, c := range f.Outline().Comments {
-		text := f.Src[c.Start:c.End]
+		text := src[c.Start:c.End]
 		inner := bytes.TrimSuffix(bytes.TrimPrefix(text, []byte("<!--")), []byte("-->"))
 		off := c.Start + 4
 		if d, ok := parseDirective(inner, off); ok {
@@ -106,7 +107,7 @@ func (f *File) Directives() []Directive {
 // frontmatterDirectives finds the comment lines of the YAML whose text
 // starts with the prefix. A line inside a value (a block scalar, a
 // multi-line quoted string) is text, not a comment.
-func (f *File) frontmatterDirectives() []Directive {
+func (f *File) frontmatterDirectives(src []byte) []Directive {
 	fm := f.Frontmatter
 	var values []Span
 	for _, fld := range fm.Fields {
@@ -117,12 +118,12 @@ func (f *File) frontmatterDirectives() []Directive {
 	}
 	var out []Directive
 	for pos := fm.YAMLSpan.Start; pos < fm.YAMLSpan.End; {
-		end := pos + bytes.IndexByte(f.Src[pos:fm.YAMLSpan.End], '\n')
+		end := pos + bytes.IndexByte(src[pos:fm.YAMLSpan.End], '\n')
 		next := end + 1
 		if end < pos {
 			end, next = fm.YAMLSpan.End, fm.YAMLSpan.End
 		}
-		line := bytes.TrimRight(f.Src[pos:end], "\r")
+		line := bytes.TrimRight(src[pos:end], "\r")
 		trimmed := bytes.TrimLeft(line, " \t")
 		start := pos + len(line) - len(trimmed)
 		if len(trimmed) > 0 && trimmed[0] == '#' && !insideAny(values, start) {

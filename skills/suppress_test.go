@@ -47,8 +47,8 @@ func TestDirectives(t *testing.T) {
 			for _, d := range f.Directives() {
 				var codes []string
 				for _, c := range d.Codes {
-					if string(f.Src[c.Span.Start:c.Span.End]) != c.Code {
-						t.Errorf("code %q has span text %q", c.Code, f.Src[c.Span.Start:c.Span.End])
+					if string(f.Text()[c.Span.Start:c.Span.End]) != c.Code {
+						t.Errorf("code %q has span text %q", c.Code, f.Text()[c.Span.Start:c.Span.End])
 					}
 					codes = append(codes, c.Code)
 				}
@@ -62,7 +62,7 @@ func TestDirectives(t *testing.T) {
 				if d.Problem != "" {
 					s += " problem"
 				}
-				text := string(f.Src[d.Span.Start:d.Span.End])
+				text := string(f.Text()[d.Span.Start:d.Span.End])
 				if !strings.HasPrefix(text, "<!--") && !strings.HasPrefix(text, "#") {
 					t.Errorf("span %q is not the comment", text)
 				}

@@ -1,8 +1,8 @@
 package skills
 
 import (
-	"bytes"
 	"context"
+	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -16,6 +16,11 @@ type LoadOptions struct {
 	// Runtime are skills registered at runtime (rank 250), as DSH's
 	// ctx.skills.register does. Used by the reference vectors.
 	Runtime []*Skill
+	// LeanBodies keeps the bytes of the files read from disk out of
+	// memory once parsed: File.Source reads them again and checks they did
+	// not change (the language server, which holds its snapshots for
+	// hours). Open buffers and the bundled root's files stay in memory.
+	LeanBodies bool
 }
 
 // ChangeKind says what happened to a path.
@@ -101,7 +106,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	if !w.listRoots(ctx, prev, next, pc) {
 		return prev
 	}
-	next.loadFiles(prev, pc.touched)
+	next.loadFiles(prev, pc.touched, w.opts.LeanBodies)
 	next.parseLoose(prev)
 	next.resolve(w.opts)
 	next.carryLinks(prev, pc.disk, pc.rescan)
@@ -187,7 +192,7 @@ type parseJob struct {
 // loadFiles indexes the entries of s.Roots and fills s.files: unchanged
 // files (same stat, not touched, not open) are taken from prev, the others
 // are read and parsed in parallel.
-func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool) {
+func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool, lean bool) {
 	files := make(map[string]*File, prev.files.len())
 	s.entryOf = make(map[string]*Entry, len(prev.entryOf))
 	s.rootOf = make(map[string]int, len(prev.rootOf))
@@ -209,7 +214,7 @@ func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool) {
 		}
 	}
 	parsed := make([]*File, len(jobs))
-	parallel(len(jobs), func(i int) { parsed[i] = s.parseJob(prev, jobs[i]) })
+	parallel(len(jobs), func(i int) { parsed[i] = s.parseJob(prev, jobs[i], lean) })
 	for i, j := range jobs {
 		files[j.path] = parsed[i]
 	}
@@ -230,17 +235,20 @@ func (s *Snapshot) unchanged(e *Entry, mode ReadMode, touched map[string]bool) *
 
 // parseJob reads and parses one file (or its open buffer), keeping prev's
 // parsed file when the bytes are the same.
-func (s *Snapshot) parseJob(prev *Snapshot, j parseJob) *File {
+func (s *Snapshot) parseJob(prev *Snapshot, j parseJob, lean bool) *File {
 	if o, ok := s.overlays[j.path]; ok {
-		if old := prev.File(j.path); old != nil && old.Mode == j.mode && bytes.Equal(old.Src, o.Text) && old.ReadErr == "" {
+		if old := prev.File(j.path); old != nil && old.Mode == j.mode && old.SameBytes(o.Text) && old.ReadErr == "" {
 			return old
 		}
 		return Parse(j.path, o.Text, j.mode)
 	}
-	f := loadFile(j.path, j.mode)
-	if old := prev.files.at(j.path); old != nil && old.Mode == f.Mode && bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr &&
+	f, info := loadFile(j.path, j.mode)
+	if old := prev.files.at(j.path); old != nil && old.Mode == f.Mode && old.SameBytes(f.src) && old.ReadErr == f.ReadErr &&
 		old.Drop != nil == (f.Drop != nil) && prev.overlays[j.path].Text == nil {
 		return old // unchanged bytes: keep the parsed file
+	}
+	if lean {
+		f.makeLean(info)
 	}
 	return f
 }
@@ -263,13 +271,16 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 		var f *File
 		if o, ok := overlays[p]; ok {
 			f = old
-			if !bytes.Equal(old.Src, o.Text) || old.Mode != mode || old.ReadErr != "" {
+			if !old.SameBytes(o.Text) || old.Mode != mode || old.ReadErr != "" {
 				f = Parse(p, o.Text, mode)
 			}
 		} else {
-			f = loadFile(p, mode)
-			if bytes.Equal(old.Src, f.Src) && old.ReadErr == f.ReadErr && prev.overlays[p].Text == nil {
+			var info fs.FileInfo
+			f, info = loadFile(p, mode)
+			if old.SameBytes(f.src) && old.ReadErr == f.ReadErr && prev.overlays[p].Text == nil {
 				f = old
+			} else if w.opts.LeanBodies {
+				f.makeLean(info)
 			}
 		}
 		if f == old {
@@ -309,7 +320,7 @@ func (s *Snapshot) parseLoose(prev *Snapshot) (samePaths bool) {
 		if !had {
 			samePaths = false
 		}
-		if old != nil && bytes.Equal(old.Src, o.Text) {
+		if old != nil && old.SameBytes(o.Text) {
 			s.loose[p] = old
 			continue
 		}

@@ -374,7 +374,7 @@ func TestFastPathMatchesFullResolve(t *testing.T) {
 			t.Fatalf("edit %d: fast path\n%s\nfull resolve\n%s", i, summary(got), summary(want))
 		}
 		for _, f := range want.Files() {
-			if g := got.File(f.Path); g == nil || !bytes.Equal(g.Src, f.Src) {
+			if g := got.File(f.Path); g == nil || !bytes.Equal(g.Text(), f.Text()) {
 				t.Fatalf("edit %d: file %s differs", i, f.Path)
 			}
 		}

@@ -1,0 +1,157 @@
+package skills
+
+import (
+	"bytes"
+	"errors"
+	"hash/crc64"
+	"io/fs"
+	"strings"
+	"sync"
+	"weak"
+)
+
+// A language server keeps thousands of closed skill files in its snapshots,
+// and most of their bytes are Markdown bodies that only a preview, a rename
+// or the next diagnostics pass reads again. A workspace with lean bodies
+// (LoadOptions.LeanBodies) keeps, for a file read from disk, what the rules
+// and the editor features need (frontmatter values and spans, outline,
+// findings) and drops the bytes; Source reads them again when asked and
+// proves they are the bytes that were parsed: same size and same CRC-64 (a
+// touch that leaves the bytes alone changes nothing). A file whose bytes
+// changed on disk reports
+// ErrChangedOnDisk: its change event is on its way, and with it a new
+// snapshot.
+
+// ErrChangedOnDisk reports that a file kept lean changed on disk since it
+// was parsed, so the snapshot's spans no longer index its bytes.
+var ErrChangedOnDisk = errors.New("the file changed on disk since it was read")
+
+// crcTable is the CRC-64 table of the lean bodies' checksums.
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
+// leanBody is how a lean file finds its bytes again.
+type leanBody struct {
+	size int64
+	sum  uint64
+
+	mu sync.Mutex
+	// held is the last index read, kept while someone uses it (the
+	// diagnostics pass of the file, a publish, a preview).
+	held weak.Pointer[LineIndex]
+}
+
+// Source returns the file's bytes. A file held in memory returns them at
+// once; a lean file reads them again from disk (see LoadOptions.LeanBodies)
+// and returns ErrChangedOnDisk, or the read error, when they are not the
+// bytes that were parsed. A file that could not be read has no bytes.
+func (f *File) Source() ([]byte, error) {
+	if f.lean == nil {
+		return f.src, nil
+	}
+	idx, err := f.leanIndex()
+	if err != nil {
+		return nil, err
+	}
+	return idx.src, nil
+}
+
+// Text returns the file's bytes, or nil when Source fails (a lean file
+// changed on disk; a newer snapshot follows).
+func (f *File) Text() []byte {
+	src, _ := f.Source()
+	return src
+}
+
+// HasText reports whether the file was read as text: false for a file that
+// could not be read.
+func (f *File) HasText() bool { return f.src != nil || f.lean != nil }
+
+// Lean reports whether the file's bytes are read again from disk on demand.
+func (f *File) Lean() bool { return f.lean != nil }
+
+// SameBytes reports whether b are the file's bytes. For a lean file it
+// compares the size and the checksum, without reading the disk.
+func (f *File) SameBytes(b []byte) bool {
+	if f.lean == nil {
+		return bytes.Equal(f.src, b)
+	}
+	return int64(len(b)) == f.lean.size && crc64.Checksum(b, crcTable) == f.lean.sum
+}
+
+// Lines returns the file's line index. A file held in memory builds it once;
+// a lean file shares it while it is in use and builds it again after (an
+// empty index when the bytes changed on disk).
+func (f *File) Lines() *LineIndex {
+	idx, _ := f.Index()
+	return idx
+}
+
+// Index is Lines with Source's error: a lean file that changed on disk has
+// an empty index and the error. Whoever edits the file at the index's
+// positions asks Index.
+func (f *File) Index() (*LineIndex, error) {
+	if f.lean == nil {
+		f.linesOnce.Do(func() { f.lines = NewLineIndex(f.src) })
+		return f.lines, nil
+	}
+	idx, err := f.leanIndex()
+	if err != nil {
+		return NewLineIndex(nil), err
+	}
+	return idx, nil
+}
+
+// leanIndex returns the line index over the lean file's bytes, reading them
+// again when no one holds it.
+func (f *File) leanIndex() (*LineIndex, error) {
+	l := f.lean
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if idx := l.held.Value(); idx != nil {
+		return idx, nil
+	}
+	src, _, err := readSkillFile(f.Path)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(src)) != l.size || crc64.Checksum(src, crcTable) != l.sum {
+		return nil, ErrChangedOnDisk
+	}
+	idx := NewLineIndex(src)
+	l.held = weak.Make(idx)
+	return idx, nil
+}
+
+// Headings returns the body's headings (Outline's; a lean file scans its
+// body again, since only a document outline asks).
+func (f *File) Headings() []Heading {
+	if f.lean == nil {
+		return f.Outline().Headings
+	}
+	src, err := f.Source()
+	if err != nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > maxOutlineBytes {
+		return nil
+	}
+	return scanOutline(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
+}
+
+// makeLean drops the bytes of a file just read from disk (info is the
+// stat of the open file), after computing what is kept in their place: the
+// outline, with strings of its own. Files that are not plain text read by
+// DSH's production path, or whose size moved while they were read, stay in
+// memory.
+func (f *File) makeLean(info fs.FileInfo) {
+	if f.Mode != ReadFS || f.src == nil || f.Frontmatter == nil || f.ReadErr != "" || info == nil || info.Size() != int64(len(f.src)) {
+		return
+	}
+	o := f.Outline()
+	for i := range o.Links {
+		o.Links[i].Dest = strings.Clone(o.Links[i].Dest)
+	}
+	f.outline.Headings = nil // File.Headings scans the body again
+	if f.Def != nil {
+		f.Def.Content = "" // it shared the bytes; Skill.WithContent reads them again
+	}
+	f.lean = &leanBody{size: info.Size(), sum: crc64.Checksum(f.src, crcTable)}
+	f.src = nil
+}

@@ -1,0 +1,169 @@
+package skills
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// leanTree writes skills whose bodies exercise what a lean file must give
+// back: non-ASCII text, CRLF, a BOM, links, headings, suppression comments,
+// plus files that stay in memory (binary, no frontmatter is still text).
+func leanTree(t *testing.T) (dir string, files map[string]string) {
+	t.Helper()
+	dir = t.TempDir()
+	skillsDir := filepath.Join(dir, "project", ".agents", "skills")
+	files = map[string]string{
+		"pdf/SKILL.md":  "---\nname: pdf\ndescription: Fill PDF forms — é, 日本, 𐐀.\n---\n# Forms\n\nSee [guide](references/guide.md) and [gone](nope.md).\n\n## Steps 𐐀\n\n<!-- skill-ls-disable-next-line link-missing -- later -->\n[x](missing.md)\n",
+		"crlf/SKILL.md": "\xEF\xBB\xBF---\r\nname: crlf\r\ndescription: Windows line endings\r\n---\r\n# Title\r\n\r\nBody [a](a.md)\r\n",
+		"bad/SKILL.md":  "---\nname: bad\ndescription: x: y\n---\nbody\n",
+		"bin/SKILL.md":  "---\x00binary",
+		"flat.md":       "---\nname: flat\ndescription: A flat skill.\n---\nFlat body.\n",
+		"nofm/SKILL.md": "no frontmatter here\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(skillsDir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, files
+}
+
+// TestLeanBodiesGiveTheSameFacts loads a tree twice, with the bytes in
+// memory and lean, and compares what every file gives back.
+func TestLeanBodiesGiveTheSameFacts(t *testing.T) {
+	dir, _ := leanTree(t)
+	roots := testRoots(dir)
+	full, err := Load(t.Context(), roots, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lean, err := Load(t.Context(), roots, LoadOptions{LeanBodies: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if summary(full) != summary(lean) {
+		t.Fatalf("summaries differ:\n%s\n%s", summary(full), summary(lean))
+	}
+	leanCount := 0
+	for _, want := range full.Files() {
+		got := lean.File(want.Path)
+		if got.Lean() {
+			leanCount++
+		}
+		src, err := got.Source()
+		if err != nil || !bytes.Equal(src, want.Text()) {
+			t.Errorf("%s: Source = %q, %v; want %q", want.Path, src, err, want.Text())
+		}
+		if !got.SameBytes(want.Text()) || got.SameBytes(append(want.Text(), ' ')) {
+			t.Errorf("%s: SameBytes wrong", want.Path)
+		}
+		if !reflect.DeepEqual(got.Headings(), want.Headings()) || !reflect.DeepEqual(got.Outline().Links, want.Outline().Links) {
+			t.Errorf("%s: outline differs: %+v / %+v", want.Path, got.Outline(), want.Outline())
+		}
+		if !reflect.DeepEqual(got.Directives(), want.Directives()) {
+			t.Errorf("%s: directives differ", want.Path)
+		}
+		for off := range len(want.Text()) + 1 {
+			l1, c1 := got.Lines().Position(off)
+			l2, c2 := want.Lines().Position(off)
+			if l1 != l2 || c1 != c2 {
+				t.Fatalf("%s: position of %d = %d:%d, want %d:%d", want.Path, off, l1, c1, l2, c2)
+			}
+		}
+		if want.Def != nil {
+			s, err := got.Def.WithContent()
+			if err != nil || s.Content != want.Def.Content || s.Content == "" {
+				t.Errorf("%s: content %q, %v; want %q", want.Path, s.Content, err, want.Def.Content)
+			}
+		}
+	}
+	// pdf, crlf, bad, flat and nofm are text read by the production path;
+	// the binary file stays as it is.
+	if leanCount != 5 {
+		t.Errorf("%d lean files, want 5", leanCount)
+	}
+}
+
+// TestLeanBodyChangedOnDisk: a lean file whose bytes change before the
+// workspace hears of it gives no bytes (and no positions to edit at); a
+// touch that keeps the bytes changes nothing; the change applied gives a
+// new lean file.
+func TestLeanBodyChangedOnDisk(t *testing.T) {
+	dir, _ := leanTree(t)
+	ws := NewWorkspace(testRoots(dir), LoadOptions{LeanBodies: true})
+	snap, err := ws.Load(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "project", ".agents", "skills", "flat.md")
+	f := snap.File(path)
+	if !f.Lean() {
+		t.Fatal("flat.md is not lean")
+	}
+	before := f.Def.Description
+
+	// A touch: same bytes, new modification time.
+	if err := os.Chtimes(path, time.Now().Add(5*time.Second), time.Now().Add(5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	forget()
+	if _, err := f.Source(); err != nil {
+		t.Errorf("after a touch: %v", err)
+	}
+
+	// Same size, other bytes.
+	old, _ := os.ReadFile(path)
+	changed := bytes.Replace(old, []byte("Flat body."), []byte("Flat BODY."), 1)
+	if err := os.WriteFile(path, changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	forget()
+	if _, err := f.Source(); !errors.Is(err, ErrChangedOnDisk) {
+		t.Errorf("Source after a same-size rewrite: %v, want ErrChangedOnDisk", err)
+	}
+	if _, err := f.Index(); !errors.Is(err, ErrChangedOnDisk) {
+		t.Errorf("Index: %v", err)
+	}
+	if f.Lines().LineCount() != 1 || f.Text() != nil {
+		t.Errorf("a changed file still gives lines or text")
+	}
+	if _, err := f.Def.WithContent(); err == nil {
+		t.Errorf("WithContent of a changed file succeeded")
+	}
+
+	// The change arrives.
+	next := ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: path})
+	nf := next.File(path)
+	if nf == f || !nf.Lean() || nf.Def.Description != before {
+		t.Fatalf("after Apply: same=%t lean=%t", nf == f, nf.Lean())
+	}
+	if s, err := nf.Def.WithContent(); err != nil || s.Content != "Flat BODY." {
+		t.Errorf("content after the change = %q, %v", s.Content, err)
+	}
+
+	// Gone from disk before the workspace knows.
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	forget()
+	if _, err := nf.Source(); err == nil {
+		t.Errorf("Source of a deleted file succeeded")
+	}
+}
+
+// forget runs the collector until the weakly held bytes are dropped, so
+// that the next Source reads the disk.
+func forget() {
+	runtime.GC()
+	runtime.GC()
+}
