@@ -3,7 +3,7 @@ package skills
 import (
 	"bytes"
 	"errors"
-	"hash/crc64"
+	"hash/maphash"
 	"io/fs"
 	"strings"
 	"sync"
@@ -16,8 +16,9 @@ import (
 // (LoadOptions.LeanBodies) keeps, for a file read from disk, what the rules
 // and the editor features need (frontmatter values and spans, outline,
 // findings) and drops the bytes; Source reads them again when asked and
-// proves they are the bytes that were parsed: same size and same CRC-64 (a
-// touch that leaves the bytes alone changes nothing). A file whose bytes
+// proves they are the bytes that were parsed: same size and same 64-bit
+// hash (hash/maphash, with the workspace's seed; a touch that leaves the
+// bytes alone changes nothing). A file whose bytes
 // changed on disk reports
 // ErrChangedOnDisk: its change event is on its way, and with it a new
 // snapshot.
@@ -26,13 +27,11 @@ import (
 // was parsed, so the snapshot's spans no longer index its bytes.
 var ErrChangedOnDisk = errors.New("the file changed on disk since it was read")
 
-// crcTable is the CRC-64 table of the lean bodies' checksums.
-var crcTable = crc64.MakeTable(crc64.ECMA)
-
 // leanBody is how a lean file finds its bytes again.
 type leanBody struct {
 	size int64
 	sum  uint64
+	seed maphash.Seed // the workspace's: sums compare within it
 
 	mu sync.Mutex
 	// held is the last index read, kept while someone uses it (the
@@ -70,12 +69,12 @@ func (f *File) HasText() bool { return f.src != nil || f.lean != nil }
 func (f *File) Lean() bool { return f.lean != nil }
 
 // SameBytes reports whether b are the file's bytes. For a lean file it
-// compares the size and the checksum, without reading the disk.
+// compares the size and the hash, without reading the disk.
 func (f *File) SameBytes(b []byte) bool {
 	if f.lean == nil {
 		return bytes.Equal(f.src, b)
 	}
-	return int64(len(b)) == f.lean.size && crc64.Checksum(b, crcTable) == f.lean.sum
+	return int64(len(b)) == f.lean.size && maphash.Bytes(f.lean.seed, b) == f.lean.sum
 }
 
 // Lines returns the file's line index. A file held in memory builds it once;
@@ -114,7 +113,7 @@ func (f *File) leanIndex() (*LineIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(src)) != l.size || crc64.Checksum(src, crcTable) != l.sum {
+	if int64(len(src)) != l.size || maphash.Bytes(l.seed, src) != l.sum {
 		return nil, ErrChangedOnDisk
 	}
 	idx := NewLineIndex(src)
@@ -136,11 +135,11 @@ func (f *File) Headings() []Heading {
 }
 
 // makeLean drops the bytes of a file just read from disk (info is the
-// stat of the open file), after computing what is kept in their place: the
-// outline, with strings of its own. Files that are not plain text read by
+// stat of the open file; seed the workspace's hash seed), after computing
+// what is kept in their place: the outline, with strings of its own. Files that are not plain text read by
 // DSH's production path, or whose size moved while they were read, stay in
 // memory.
-func (f *File) makeLean(info fs.FileInfo) {
+func (f *File) makeLean(info fs.FileInfo, seed maphash.Seed) {
 	if f.Mode != ReadFS || f.src == nil || f.Frontmatter == nil || f.ReadErr != "" || info == nil || info.Size() != int64(len(f.src)) {
 		return
 	}
@@ -152,6 +151,6 @@ func (f *File) makeLean(info fs.FileInfo) {
 	if f.Def != nil {
 		f.Def.Content = "" // it shared the bytes; Skill.WithContent reads them again
 	}
-	f.lean = &leanBody{size: info.Size(), sum: crc64.Checksum(f.src, crcTable)}
+	f.lean = &leanBody{size: info.Size(), sum: maphash.Bytes(seed, f.src), seed: seed}
 	f.src = nil
 }

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"context"
+	"hash/maphash"
 	"io/fs"
 	"maps"
 	"path/filepath"
@@ -56,6 +57,8 @@ type Workspace struct {
 	roots []Root
 	opts  LoadOptions
 	cur   atomic.Pointer[Snapshot]
+	// lean is the hash seed of lean files (nil unless opts.LeanBodies).
+	lean *maphash.Seed
 
 	mu sync.Mutex // serializes Apply and Load
 }
@@ -64,6 +67,10 @@ type Workspace struct {
 // Load for the first discovery.
 func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
 	w := &Workspace{roots: roots, opts: opts}
+	if opts.LeanBodies {
+		seed := maphash.MakeSeed()
+		w.lean = &seed
+	}
 	empty := &Snapshot{files: newLayered(map[string]*File{}), loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}}
 	for _, r := range roots {
 		empty.Roots = append(empty.Roots, RootState{Root: r})
@@ -106,7 +113,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	if !w.listRoots(ctx, prev, next, pc) {
 		return prev
 	}
-	next.loadFiles(prev, pc.touched, w.opts.LeanBodies)
+	next.loadFiles(prev, pc.touched, w.lean)
 	next.parseLoose(prev)
 	next.resolve(w.opts)
 	next.carryLinks(prev, pc.disk, pc.rescan)
@@ -192,7 +199,7 @@ type parseJob struct {
 // loadFiles indexes the entries of s.Roots and fills s.files: unchanged
 // files (same stat, not touched, not open) are taken from prev, the others
 // are read and parsed in parallel.
-func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool, lean bool) {
+func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool, lean *maphash.Seed) {
 	files := make(map[string]*File, prev.files.len())
 	s.entryOf = make(map[string]*Entry, len(prev.entryOf))
 	s.rootOf = make(map[string]int, len(prev.rootOf))
@@ -235,7 +242,7 @@ func (s *Snapshot) unchanged(e *Entry, mode ReadMode, touched map[string]bool) *
 
 // parseJob reads and parses one file (or its open buffer), keeping prev's
 // parsed file when the bytes are the same.
-func (s *Snapshot) parseJob(prev *Snapshot, j parseJob, lean bool) *File {
+func (s *Snapshot) parseJob(prev *Snapshot, j parseJob, lean *maphash.Seed) *File {
 	if o, ok := s.overlays[j.path]; ok {
 		if old := prev.File(j.path); old != nil && old.Mode == j.mode && old.SameBytes(o.Text) && old.ReadErr == "" {
 			return old
@@ -247,8 +254,8 @@ func (s *Snapshot) parseJob(prev *Snapshot, j parseJob, lean bool) *File {
 		old.Drop != nil == (f.Drop != nil) && prev.overlays[j.path].Text == nil {
 		return old // unchanged bytes: keep the parsed file
 	}
-	if lean {
-		f.makeLean(info)
+	if lean != nil {
+		f.makeLean(info, *lean)
 	}
 	return f
 }
@@ -279,8 +286,8 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 			f, info = loadFile(p, mode)
 			if old.SameBytes(f.src) && old.ReadErr == f.ReadErr && prev.overlays[p].Text == nil {
 				f = old
-			} else if w.opts.LeanBodies {
-				f.makeLean(info)
+			} else if w.lean != nil {
+				f.makeLean(info, *w.lean)
 			}
 		}
 		if f == old {
