@@ -72,12 +72,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // serverGCPercent is the server's collector pacing unless GOGC is set: the
-// heap may grow by half what is live between collections, not double it.
-// A server lives for hours next to the editor; with the bodies of closed
-// files kept on disk (skills.LoadOptions.LeanBodies) what it holds is
-// small, and this keeps its peak near it (10,000 skills: 91 MiB instead of
-// 111 MiB, for 10% more CPU while it starts). See docs/performance.md.
-const serverGCPercent = 50
+// heap may grow by 60% of what is live between collections instead of
+// doubling. A server lives for hours next to the editor; with the bodies of
+// closed files kept on disk (skills.LoadOptions.LeanBodies) what it holds
+// is small, and this keeps its peak near it (10,000 generated skills: about
+// 93 MiB instead of 110 MiB, for more collector work while it starts). See
+// docs/performance.md.
+const serverGCPercent = 60
 
 // isTerminal reports whether r is a terminal (a person typing, not an
 // editor's pipe).
