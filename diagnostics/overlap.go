@@ -32,10 +32,15 @@ const (
 	overlapMaxReports = 3
 	// overlapMaxWords bounds the shared words a message lists.
 	overlapMaxWords = 8
-	// overlapCommonShare and overlapCommonFloor make a word too common to
-	// find pairs by: it is in more than max(floor, share × N) skills.
+	// overlapCommonShare, overlapCommonFloor and overlapCommonCap make a
+	// word too common to find pairs by: it is in more than
+	// min(cap, max(floor, share × N)) skills. The cap keeps the pairs
+	// scored linear in N past 10,000 skills (a share of N would make them
+	// grow with N², and check at 100,000 skills spend most of its time
+	// here).
 	overlapCommonShare = 0.02
 	overlapCommonFloor = 64
+	overlapCommonCap   = 200
 )
 
 var overlapRules = []*Rule{
@@ -46,19 +51,21 @@ var overlapRules = []*Rule{
 			"**Weight**: a word counts ln(1 + N / max(1, n − 1)), where N is the number of skills compared and n how many of them use the word: a word only this skill, or only the two skills compared, uses counts ln(1 + N), and a word every skill uses counts about ln 2. " +
 			"**Score**: the weight of the words both descriptions hold, divided by the geometric mean of the weights of each one's words, √(Wa × Wb) (the cosine of the two weighted word sets): 1 when both hold the same words, lower as either holds words of its own. " +
 			"Two skills overlap when the score is at least 0.6 and they share at least 4 words. The message lists the shared words, most distinctive first, and the related location is the other description; at most 3 overlaps are reported per skill. " +
-			"To find pairs quickly, skill-ls compares only skills that share a word used by at most max(64, 2% of N) skills; a pair that shares only words more common than that is not reported. " +
+			"To find pairs quickly, skill-ls compares only skills that share a word used by at most max(64, 2% of N) skills, and never more than 200 (so the work grows with N, not N², in very large trees); a pair that shares only words more common than that is not reported. " +
 			"Fix it by saying in each description what only that skill does (its inputs, its outputs, the words a user would type for it), or merge the two skills.",
 		File: checkOverlap},
 }
 
-// overlapSkill is one skill of the index: its words as sorted term ids and
-// their total weight.
+// overlapSkill is one skill of the index: its words as sorted term ids,
+// their total weight, and its prefix: its distinctive words, rarest first,
+// that any skill overlapping it must share one of (see weigh).
 type overlapSkill struct {
-	path  string
-	name  string
-	file  *skills.File
-	terms []int32
-	total float64
+	path   string
+	name   string
+	file   *skills.File
+	terms  []int32
+	total  float64
+	prefix []int32
 }
 
 // overlapIndex is the skills the catalog offers with their words, and the
@@ -174,20 +181,41 @@ func (tt *termTable) of(mark int32, name, description string) []int32 {
 }
 
 // weigh sets every term's weight from its frequency df, every skill's
-// total weight, and the postings of the terms used by two skills or more
-// but not too common to find pairs by.
+// total weight and prefix, and the postings: for each term used by two
+// skills or more but not too common to find pairs by, the skills that hold
+// it in their prefix.
+//
+// The prefix is the prefix filter of similarity joins. Order all terms
+// rarest first (df, then id). Two skills a and b that overlap share weight
+// S ≥ t·√(Wa·Wb), and S ≤ min(Wa, Wb), so S ≥ t²·Wa and S ≥ t²·Wb (t the
+// threshold, W a skill's total). A skill's prefix is its rarest terms up to
+// where the weight left after them is below t²·W: the rarest term a and b
+// share cannot lie after it, so it is in both prefixes. Indexing and
+// probing only the prefixes therefore finds every pair the full postings
+// would (the rarest shared term is distinctive whenever any shared term
+// is), and visits fewer.
 func (idx *overlapIndex) weigh(df []int) {
 	n := float64(len(idx.skills))
 	idx.weight = make([]float64, len(df))
 	for t, c := range df {
 		idx.weight[t] = math.Log(1 + n/float64(max(1, c-1)))
 	}
-	common := max(overlapCommonFloor, int(overlapCommonShare*n))
+	common := min(overlapCommonCap, max(overlapCommonFloor, int(overlapCommonShare*n)))
+	rarer := func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) }
 	idx.postings = make([][]int32, len(df))
 	for i := range idx.skills {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
+		}
+		sk.prefix = slices.SortedFunc(slices.Values(sk.terms), rarer)
+		left, floor := sk.total, overlapThreshold*overlapThreshold*sk.total*(1-1e-9)
+		for k, t := range sk.prefix {
+			if left < floor {
+				sk.prefix = sk.prefix[:k]
+				break
+			}
+			left -= idx.weight[t]
 			if c := df[t]; c >= 2 && c <= common {
 				idx.postings[t] = append(idx.postings[t], int32(i))
 			}
@@ -264,14 +292,15 @@ func (idx *overlapIndex) all(ctx context.Context) {
 	idx.found = found
 }
 
-// scan calls visit once for every skill that shares a distinctive word
-// with skill i, after marking i's terms in sc.terms.
+// scan calls visit once for every skill that shares a distinctive word of
+// its prefix with a word of skill i's prefix (the candidates, see weigh),
+// after marking i's terms in sc.terms.
 func (idx *overlapIndex) scan(i int, sc scratch, visit func(j int)) {
 	mark := int32(i + 1)
 	for _, t := range idx.skills[i].terms {
 		sc.terms[t] = mark
 	}
-	for _, t := range idx.skills[i].terms {
+	for _, t := range idx.skills[i].prefix {
 		for _, j := range idx.postings[t] {
 			if int(j) != i && sc.skills[j] != mark {
 				sc.skills[j] = mark

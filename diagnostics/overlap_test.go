@@ -2,10 +2,16 @@ package diagnostics
 
 import (
 	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // described returns a SKILL.md with a quoted description.
@@ -88,4 +94,125 @@ func TestOverlapWords(t *testing.T) {
 			t.Errorf("overlapWords(%q) = %q, want %q", tt.in, g, tt.want)
 		}
 	}
+}
+
+// TestOverlapPrefixFindsEveryPair: indexing only the skills' prefixes (see
+// weigh) finds exactly the overlaps that comparing every pair sharing a
+// distinctive word finds, with the same scores: on trees whose
+// descriptions are drawn from small vocabularies (so that many pairs
+// overlap, near the threshold and far above it) and on a generated corpus.
+func TestOverlapPrefixFindsEveryPair(t *testing.T) {
+	for _, tc := range []struct{ n, vocab, seed int }{{400, 40, 1}, {700, 120, 2}, {1000, 300, 3}} {
+		t.Run(fmt.Sprintf("%d-skills-%d-words", tc.n, tc.vocab), func(t *testing.T) {
+			snap := vocabularyTree(t, tc.n, tc.vocab, tc.seed)
+			idx := buildOverlapIndex(snap)
+			idx.all(t.Context())
+			got, want := overlapPairs(idx), naiveOverlapPairs(idx)
+			if len(want) < 20 {
+				t.Fatalf("only %d overlapping pairs: the test proves little", len(want))
+			}
+			t.Logf("%d overlapping pairs", len(want))
+			if !maps.Equal(got, want) {
+				t.Errorf("prefix index found %d pairs, every pair %d", len(got), len(want))
+			}
+		})
+	}
+	t.Run("corpus", func(t *testing.T) {
+		c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 800, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		idx := buildOverlapIndex(snap)
+		idx.all(t.Context())
+		if got, want := overlapPairs(idx), naiveOverlapPairs(idx); !maps.Equal(got, want) {
+			t.Errorf("prefix index found %d pairs, every pair %d", len(got), len(want))
+		}
+	})
+}
+
+// vocabularyTree writes n skills in families: each description keeps
+// part of its family's ten words and adds some of a shared vocabulary of
+// the given size (rarer words less often), so that pairs overlap from far
+// above the threshold to just under it. It loads the tree.
+func vocabularyTree(t *testing.T, n, vocab, seed int) *skills.Snapshot {
+	t.Helper()
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(uint64(seed), 7))
+	word := func(id int) string { return "w" + strings.Repeat("q", id%5) + fmt.Sprint(id) + "x" }
+	for i := range n {
+		family := rng.IntN(max(1, n/12))
+		var words []string
+		for k := range 10 {
+			if rng.Float64() < 0.75 {
+				words = append(words, word(100000+family*10+k))
+			}
+		}
+		for range rng.IntN(6) {
+			words = append(words, word(int(float64(vocab)*math.Pow(rng.Float64(), 1.6))))
+		}
+		name := fmt.Sprintf("skill-%d", i)
+		p := filepath.Join(dir, ".agents", "skills", name, "SKILL.md")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(described(name, strings.Join(words, " "))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := skills.Load(t.Context(), skills.Roots(skills.RootOptions{Cwd: dir, ProjectRoot: dir, DSHHome: filepath.Join(dir, "h", ".dsh"), AgentsHome: filepath.Join(dir, "h", ".agents"), Getenv: func(string) string { return "" }}), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// overlapPairs returns the overlaps the index found, as "i j" → score.
+func overlapPairs(idx *overlapIndex) map[[2]int]float64 {
+	out := map[[2]int]float64{}
+	for i, ms := range idx.found {
+		for _, m := range ms {
+			out[[2]int{min(i, m.other), max(i, m.other)}] = m.score
+		}
+	}
+	return out
+}
+
+// naiveOverlapPairs scores every pair of skills that shares a word used by
+// 2 to common skills (the rule's candidates, without the prefix filter).
+func naiveOverlapPairs(idx *overlapIndex) map[[2]int]float64 {
+	df := map[int32]int{}
+	for _, sk := range idx.skills {
+		for _, t := range sk.terms {
+			df[t]++
+		}
+	}
+	n := len(idx.skills)
+	common := min(overlapCommonCap, max(overlapCommonFloor, int(overlapCommonShare*float64(n))))
+	out := map[[2]int]float64{}
+	marked := make([]int32, len(idx.weight))
+	for i := range idx.skills {
+		for _, t := range idx.skills[i].terms {
+			marked[t] = int32(i + 1)
+		}
+		for j := i + 1; j < n; j++ {
+			distinct := false
+			for _, t := range idx.skills[j].terms {
+				if marked[t] == int32(i+1) && df[t] >= 2 && df[t] <= common {
+					distinct = true
+					break
+				}
+			}
+			if !distinct {
+				continue
+			}
+			if m, ok := idx.compare(i, j, marked); ok {
+				out[[2]int{i, j}] = m.score
+			}
+		}
+	}
+	return out
 }
