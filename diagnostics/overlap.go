@@ -92,7 +92,7 @@ type overlapMatch struct {
 // whole Run, finds every skill's overlaps at once.
 func (rs *runState) overlapIndex() *overlapIndex {
 	rs.overlapOnce.Do(func() {
-		rs.overlap = buildOverlapIndex(rs.snap)
+		rs.overlap = buildOverlapIndex(rs.snap, rs.pace)
 		if rs.whole {
 			rs.overlap.pace = rs.pace
 			rs.overlap.all(rs.ctx)
@@ -103,19 +103,47 @@ func (rs *runState) overlapIndex() *overlapIndex {
 
 // buildOverlapIndex indexes the skills of snap the catalog offers: their
 // words as term ids, each term's weight, and the postings of the
-// distinctive terms.
-func buildOverlapIndex(snap *skills.Snapshot) *overlapIndex {
-	idx := &overlapIndex{byPath: map[string]int{}}
+// distinctive terms. The words are found on pace's workers, then numbered
+// in path order.
+func buildOverlapIndex(snap *skills.Snapshot, pace Pace) *overlapIndex {
+	files := offeredSkills(snap)
+	stems := make([][]string, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range pace.workers() {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+				stems[i] = uniqueStems(files[i].Def.Name, files[i].Def.Description)
+			}
+		})
+	}
+	wg.Wait()
+	idx := &overlapIndex{byPath: make(map[string]int, len(files)), skills: make([]overlapSkill, len(files))}
 	terms := termTable{dict: map[string]int32{}}
-	for _, f := range offeredSkills(snap) {
-		d := f.Def
-		mark := int32(len(idx.skills) + 1)
-		idx.byPath[f.Path] = len(idx.skills)
-		idx.skills = append(idx.skills, overlapSkill{path: f.Path, name: d.Name, file: f, terms: terms.of(mark, d.Name, d.Description)})
+	for i, f := range files {
+		idx.byPath[f.Path] = i
+		idx.skills[i] = overlapSkill{path: f.Path, name: f.Def.Name, file: f, terms: terms.of(int32(i+1), stems[i])}
 	}
 	idx.dict = terms.dict
 	idx.weigh(terms.df)
 	return idx
+}
+
+// uniqueStems returns the stems of a skill's name and description, each
+// once, in the order they first appear.
+func uniqueStems(name, description string) []string {
+	var out []string
+	add := func(stem, _ []byte) {
+		for _, s := range out {
+			if s == string(stem) {
+				return
+			}
+		}
+		out = append(out, string(stem))
+	}
+	forEachWord(name, add)
+	forEachWord(description, add)
+	return out
 }
 
 // offeredSkills returns the files of snap whose skill the catalog offers
@@ -155,16 +183,15 @@ type termTable struct {
 	seen []int32 // by term: the last skill (its mark) that used it
 }
 
-// of returns the sorted terms of a skill's name and description, each
-// once, counting the skill (marked mark, its index + 1) in their
-// frequencies.
-func (tt *termTable) of(mark int32, name, description string) []int32 {
-	var terms []int32
-	add := func(stem, _ []byte) {
-		id, ok := tt.dict[string(stem)]
+// of returns the sorted terms of a skill's stems, each once, counting the
+// skill (marked mark, its index + 1) in their frequencies.
+func (tt *termTable) of(mark int32, stems []string) []int32 {
+	terms := make([]int32, 0, len(stems))
+	for _, stem := range stems {
+		id, ok := tt.dict[stem]
 		if !ok {
 			id = int32(len(tt.df))
-			tt.dict[string(stem)] = id
+			tt.dict[stem] = id
 			tt.df = append(tt.df, 0)
 			tt.seen = append(tt.seen, 0)
 		}
@@ -174,8 +201,6 @@ func (tt *termTable) of(mark int32, name, description string) []int32 {
 			terms = append(terms, id)
 		}
 	}
-	forEachWord(name, add)
-	forEachWord(description, add)
 	slices.Sort(terms)
 	return terms
 }

@@ -30,7 +30,7 @@ func BenchmarkDescriptionOverlap(b *testing.B) {
 			var warned int
 			var idx *overlapIndex
 			for b.Loop() {
-				idx = buildOverlapIndex(snap)
+				idx = buildOverlapIndex(snap, Pace{})
 				idx.all(b.Context())
 			}
 			scored, indexed := 0, len(idx.skills)

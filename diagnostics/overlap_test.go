@@ -105,7 +105,7 @@ func TestOverlapPrefixFindsEveryPair(t *testing.T) {
 	for _, tc := range []struct{ n, vocab, seed int }{{400, 40, 1}, {700, 120, 2}, {1000, 300, 3}} {
 		t.Run(fmt.Sprintf("%d-skills-%d-words", tc.n, tc.vocab), func(t *testing.T) {
 			snap := vocabularyTree(t, tc.n, tc.vocab, tc.seed)
-			idx := buildOverlapIndex(snap)
+			idx := buildOverlapIndex(snap, Pace{})
 			idx.all(t.Context())
 			got, want := overlapPairs(idx), naiveOverlapPairs(idx)
 			if len(want) < 20 {
@@ -126,7 +126,7 @@ func TestOverlapPrefixFindsEveryPair(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		idx := buildOverlapIndex(snap)
+		idx := buildOverlapIndex(snap, Pace{})
 		idx.all(t.Context())
 		if got, want := overlapPairs(idx), naiveOverlapPairs(idx); !maps.Equal(got, want) {
 			t.Errorf("prefix index found %d pairs, every pair %d", len(got), len(want))

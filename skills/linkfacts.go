@@ -101,6 +101,10 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 	}
 	out := make([]LinkFact, 0, len(links))
 	seen := make(map[string]int, len(links)) // target -> index in out
+	// A target inside a bundle folder belongs to that bundle's skill (only
+	// a root's direct children are bundles), so the own bundle's links need
+	// no walk up the folders.
+	own := s.bundleDirs[base]
 	for _, l := range links {
 		target, ok := LinkTarget(base, l.Dest)
 		if !ok {
@@ -113,7 +117,11 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 			seen[target] = len(out)
 			_, err := os.Stat(target)
 			fact.Exists = err == nil
-			fact.Skill = s.skillHolding(target)
+			if fact.Inside && own != "" {
+				fact.Skill = own
+			} else {
+				fact.Skill = s.skillHolding(target)
+			}
 		}
 		out = append(out, fact)
 	}
