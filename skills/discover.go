@@ -105,6 +105,14 @@ func (st *RootState) readRootDir() (ents []fs.DirEntry, ok bool) {
 	return ents, true
 }
 
+// Stale reports whether the root appeared or went on disk since it was
+// listed: Exists against a stat of the root now (the same test as the
+// listing's). A watcher batch that touches a folder above roots asks it.
+func (rs RootState) Stale() bool {
+	info, err := os.Stat(rs.Root.Dir)
+	return (err == nil && info.IsDir()) != rs.Exists
+}
+
 // capEntries keeps the first MaxRootEntries of ents (in name order), with
 // a problem saying so when there were more.
 func (st *RootState) capEntries(ents []fs.DirEntry) []fs.DirEntry {
