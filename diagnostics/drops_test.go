@@ -1,10 +1,7 @@
 package diagnostics
 
 import (
-	"path/filepath"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
@@ -14,20 +11,8 @@ import (
 // drops gets an error-severity diagnostic whose code is the drop's code, and
 // Drop is the first dropping finding. Nothing falls back to a catch-all.
 func TestEveryDropIsReported(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.txtar")
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		skilltest.WriteArchive(t, dir, ar)
-		roots := skills.Roots(skills.RootOptions{Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
-			DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"), Getenv: func(string) string { return "" }})
-		snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachGoldenTree(t, func(t *testing.T, _ *skilltest.Golden, tree *skilltest.Tree, _ *Profile) {
+		snap := tree.Load(t, skills.LoadOptions{})
 		byPath := ByPath(Run(t.Context(), snap, Options{}))
 		for _, f := range snap.Files() {
 			var first *skills.Finding
@@ -51,5 +36,5 @@ func TestEveryDropIsReported(t *testing.T) {
 				t.Errorf("%s: dropped for %s, but no error with that code was reported", f.Path, f.Drop.Code)
 			}
 		}
-	}
+	})
 }

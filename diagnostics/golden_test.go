@@ -18,49 +18,25 @@ import (
 // checked twice: with the bytes in memory (the CLI) and with lean bodies read
 // back from disk (the language server).
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden archives")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			g := skilltest.LoadGolden(t, file)
-			profile, ok := LookupProfile(g.Profile)
-			if !ok {
-				t.Fatalf("unknown profile %q", g.Profile)
-			}
-			dir := t.TempDir()
-			skilltest.WriteArchive(t, dir, &g.Tree)
-			roots := skills.Roots(skills.RootOptions{
-				Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
-				DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
-				Getenv: func(string) string { return "" },
-			})
-			snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := render(Run(t.Context(), snap, Options{Profile: profile}), snap, dir)
-			lean, err := skills.Load(t.Context(), roots, skills.LoadOptions{LeanBodies: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if gotLean := render(Run(t.Context(), lean, Options{Profile: profile}), lean, dir); gotLean != got {
-				t.Errorf("lean bodies change the diagnostics:\n lean:\n%s\nin memory:\n%s", gotLean, got)
-			}
-			if updating() {
-				g.Update(t, "@check", []byte(got))
-				return
-			}
-			want, ok := g.Section("@check")
-			if !ok {
-				t.Fatal("no @check section (run with -update)")
-			}
-			if got != string(want) {
-				t.Errorf("diagnostics differ:\n got:\n%s\nwant:\n%s", got, want)
-			}
-		})
-	}
+	eachGoldenTree(t, func(t *testing.T, g *skilltest.Golden, tree *skilltest.Tree, profile *Profile) {
+		snap := tree.Load(t, skills.LoadOptions{})
+		got := render(Run(t.Context(), snap, Options{Profile: profile}), snap, tree.Dir)
+		lean := tree.Load(t, skills.LoadOptions{LeanBodies: true})
+		if gotLean := render(Run(t.Context(), lean, Options{Profile: profile}), lean, tree.Dir); gotLean != got {
+			t.Errorf("lean bodies change the diagnostics:\n lean:\n%s\nin memory:\n%s", gotLean, got)
+		}
+		if updating() {
+			g.Update(t, "@check", []byte(got))
+			return
+		}
+		want, ok := g.Section("@check")
+		if !ok {
+			t.Fatal("no @check section (run with -update)")
+		}
+		if got != string(want) {
+			t.Errorf("diagnostics differ:\n got:\n%s\nwant:\n%s", got, want)
+		}
+	})
 }
 
 func render(ds []Diagnostic, snap *skills.Snapshot, dir string) string {

@@ -2,10 +2,8 @@ package diagnostics
 
 import (
 	"context"
-	"path/filepath"
 	"reflect"
 	"runtime"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -18,49 +16,28 @@ import (
 // what Run finds, reports every file as checked, and stops (nil) when its
 // context ends while it yields.
 func TestRunPacedEqualsRun(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden archives")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			g := skilltest.LoadGolden(t, file)
-			profile, ok := LookupProfile(g.Profile)
-			if !ok {
-				t.Fatalf("unknown profile %q", g.Profile)
-			}
-			dir := t.TempDir()
-			skilltest.WriteArchive(t, dir, &g.Tree)
-			roots := skills.Roots(skills.RootOptions{
-				Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
-				DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
-				Getenv: func(string) string { return "" },
-			})
-			snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := Options{Profile: profile}
-			want := Run(t.Context(), snap, opts)
-			var yields, checked atomic.Int64
-			pace := Pace{
-				Workers: 1,
-				Yield:   func(context.Context) { yields.Add(1); runtime.Gosched() },
-				Checked: func() { checked.Add(1) },
-			}
-			got := RunPaced(t.Context(), snap, opts, pace)
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("RunPaced differs from Run:\n got %v\nwant %v", got, want)
-			}
-			if n := len(snap.Files()); checked.Load() != int64(n) || yields.Load() < int64(n) {
-				t.Errorf("%d files: checked %d, yielded %d times", n, checked.Load(), yields.Load())
-			}
+	eachGoldenTree(t, func(t *testing.T, _ *skilltest.Golden, tree *skilltest.Tree, profile *Profile) {
+		snap := tree.Load(t, skills.LoadOptions{})
+		opts := Options{Profile: profile}
+		want := Run(t.Context(), snap, opts)
+		var yields, checked atomic.Int64
+		pace := Pace{
+			Workers: 1,
+			Yield:   func(context.Context) { yields.Add(1); runtime.Gosched() },
+			Checked: func() { checked.Add(1) },
+		}
+		got := RunPaced(t.Context(), snap, opts, pace)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("RunPaced differs from Run:\n got %v\nwant %v", got, want)
+		}
+		if n := len(snap.Files()); checked.Load() != int64(n) || yields.Load() < int64(n) {
+			t.Errorf("%d files: checked %d, yielded %d times", n, checked.Load(), yields.Load())
+		}
 
-			ctx, cancel := context.WithCancel(t.Context())
-			pace.Yield = func(context.Context) { cancel() }
-			if got := RunPaced(ctx, snap, opts, pace); got != nil {
-				t.Errorf("RunPaced cancelled while yielding = %d diagnostics, want nil", len(got))
-			}
-		})
-	}
+		ctx, cancel := context.WithCancel(t.Context())
+		pace.Yield = func(context.Context) { cancel() }
+		if got := RunPaced(ctx, snap, opts, pace); got != nil {
+			t.Errorf("RunPaced cancelled while yielding = %d diagnostics, want nil", len(got))
+		}
+	})
 }

@@ -22,10 +22,7 @@ import (
 // from UTF-16 ranges to the CLI's path:line:col (byte column), equals a cold
 // diagnostics.Run over the same roots, line for line.
 func TestServerAgreesWithCheck(t *testing.T) {
-	archives, _ := filepath.Glob("../diagnostics/testdata/*.txtar")
-	if len(archives) == 0 {
-		t.Fatal("no golden trees")
-	}
+	archives := skilltest.GoldenFiles(t, "../diagnostics/testdata/*.txtar")
 	for _, file := range archives {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
 			g := skilltest.LoadGolden(t, file)

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -306,11 +305,8 @@ func (v *view) settleFolderChange(changes []skills.Change) (out []skills.Change,
 		if skills.Within(dir, rs.Root.Dir) {
 			return changes, false // the folder is in a root: an entry may have changed
 		}
-		if skills.Within(rs.Root.Dir, dir) {
-			fi, err := os.Stat(rs.Root.Dir)
-			if (err == nil && fi.IsDir()) != rs.Exists {
-				return changes, false
-			}
+		if skills.Within(rs.Root.Dir, dir) && rs.Stale() {
+			return changes, false // a root inside the folder appeared or went
 		}
 	}
 	return slices.Delete(slices.Clone(changes), i, i+1), false

@@ -184,23 +184,10 @@ func TestStartupProgress(t *testing.T) {
 // full run the server publishes in the end), same code, place, severity
 // and message.
 func TestEarlyDiagnosticsAreFinal(t *testing.T) {
-	archives, _ := filepath.Glob("../diagnostics/testdata/*.txtar")
-	if len(archives) == 0 {
-		t.Fatal("no golden trees")
-	}
+	archives := skilltest.GoldenFiles(t, "../diagnostics/testdata/*.txtar")
 	total := 0
 	check := func(t *testing.T, tree *txtar.Archive, profile string) {
-		dir := t.TempDir()
-		skilltest.WriteArchive(t, dir, tree)
-		roots := skills.Roots(skills.RootOptions{
-			Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
-			DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
-			Getenv: func(string) string { return "" },
-		})
-		snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := skilltest.WriteTree(t, tree).Load(t, skills.LoadOptions{})
 		opts := diagnostics.Options{Profile: mustProfile(t, profile)}
 		final := diagnostics.ByPath(diagnostics.Run(t.Context(), snap, opts))
 		key := func(d diagnostics.Diagnostic) string {

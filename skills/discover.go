@@ -1,10 +1,8 @@
 package skills
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,9 +12,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 )
 
 // EntryKind says whether an entry is a bundle directory or a flat file.
@@ -69,64 +64,6 @@ type RootState struct {
 	Problems []Problem
 }
 
-// newCollator returns an ICU-like en-US collator, approximating
-// String.prototype.localeCompare (spec §3.3). Collators are not safe for
-// concurrent use, so each listing makes its own.
-func newCollator() *collate.Collator {
-	return collate.New(language.AmericanEnglish)
-}
-
-// collationOrder returns the indexes of names in localeCompare order, ties
-// broken by bytes. Names made only of lowercase ASCII letters, digits, '-'
-// and '.' (skill names, name.md) collate in byte order, so two of them are
-// compared as bytes; any other name gets its collation key (computed once,
-// when first compared), and comparing keys orders names as the collator's
-// Compare does.
-func collationOrder(names []string) []int {
-	c := newCollator()
-	var buf collate.Buffer
-	type keyed struct {
-		plain bool // only [-.0-9a-z]
-		keyed bool // key is computed
-		key   []byte
-	}
-	ks := make([]keyed, len(names))
-	for i, n := range names {
-		ks[i].plain = plainName(n)
-	}
-	order := make([]int, len(names))
-	for i := range order {
-		order[i] = i
-	}
-	key := func(i int) []byte {
-		if !ks[i].keyed {
-			ks[i].key, ks[i].keyed = c.KeyFromString(&buf, names[i]), true
-		}
-		return ks[i].key
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if !ks[a].plain || !ks[b].plain {
-			if r := bytes.Compare(key(a), key(b)); r != 0 {
-				return r
-			}
-		}
-		return strings.Compare(names[a], names[b])
-	})
-	return order
-}
-
-// plainName reports a name of only lowercase ASCII letters, digits, '-'
-// and '.', whose collation order is its byte order.
-func plainName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
-
 // listRoot lists a root's direct children as DSH does (spec §3.3).
 func listRoot(r Root) RootState {
 	st := RootState{Root: r}
@@ -168,6 +105,14 @@ func (st *RootState) readRootDir() (ents []fs.DirEntry, ok bool) {
 	return ents, true
 }
 
+// Stale reports whether the root appeared or went on disk since it was
+// listed: Exists against a stat of the root now (the same test as the
+// listing's). A watcher batch that touches a folder above roots asks it.
+func (rs RootState) Stale() bool {
+	info, err := os.Stat(rs.Root.Dir)
+	return (err == nil && info.IsDir()) != rs.Exists
+}
+
 // capEntries keeps the first MaxRootEntries of ents (in name order), with
 // a problem saying so when there were more.
 func (st *RootState) capEntries(ents []fs.DirEntry) []fs.DirEntry {
@@ -176,21 +121,6 @@ func (st *RootState) capEntries(ents []fs.DirEntry) []fs.DirEntry {
 	}
 	st.Problems = append(st.Problems, Problem{Code: CodeTooManyEntries, Path: st.Root.Dir, Root: st.Root.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
 	return ents[:MaxRootEntries]
-}
-
-// inVisitOrder returns the names and types of ents in DSH's visit order
-// (localeCompare, see collationOrder).
-func inVisitOrder(ents []fs.DirEntry) (names []string, types []fs.FileMode) {
-	listed := make([]string, len(ents))
-	for i, e := range ents {
-		listed[i] = e.Name()
-	}
-	names = make([]string, len(ents))
-	types = make([]fs.FileMode, len(ents))
-	for i, at := range collationOrder(listed) {
-		names[i], types[i] = listed[at], ents[at].Type()
-	}
-	return names, types
 }
 
 // examineAll examines the listed names in parallel and keeps, in visit
@@ -216,195 +146,33 @@ func (st *RootState) examineAll(names []string, types []fs.FileMode) {
 	}
 }
 
-// examineListed is examineEntry for a name listed with its type: a
-// directory that is not a symbolic link needs no stat of its own, and a
-// regular file not named *.md none at all.
-func examineListed(r Root, name string, typ fs.FileMode) (*Entry, []Problem) {
-	switch {
-	case r.SkipSystem && name == ".system":
-		return nil, nil
-	case typ.IsDir():
-		return examineBundle(r, name, filepath.Join(r.Dir, name))
-	case typ.IsRegular() && !strings.HasSuffix(name, ".md"):
-		return nil, nil
-	}
-	return examineEntry(r, name)
-}
-
-// examineEntry decides whether a root child is a skill candidate.
-func examineEntry(r Root, name string) (*Entry, []Problem) {
-	if r.SkipSystem && name == ".system" {
-		return nil, nil
-	}
-	p := filepath.Join(r.Dir, name)
-	info, err := os.Stat(p) // follows symlinks
-	if err != nil {
-		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			return nil, []Problem{{Code: CodeBrokenSymlink, Path: p, Root: r.Index, Target: target,
-				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + errText(err)}}
+// updateEntries re-examines the named entries of a listed root, keeping
+// the others, and returns the new root state.
+func updateEntries(rs RootState, names []string) RootState {
+	rs.Entries = slices.Clone(rs.Entries)
+	rs.Problems = slices.Clone(rs.Problems)
+	c := newCollator()
+	for _, name := range names {
+		dir := filepath.Join(rs.Root.Dir, name)
+		rs.Entries = slices.DeleteFunc(rs.Entries, func(e Entry) bool { return e.Name == name })
+		rs.Problems = slices.DeleteFunc(rs.Problems, func(p Problem) bool { return Within(p.Path, dir) })
+		if len(rs.Root.Only) > 0 && !slices.Contains(rs.Root.Only, name) {
+			continue
 		}
-		return nil, nil
-	}
-	switch {
-	case info.IsDir():
-		return examineBundle(r, name, p)
-	case strings.HasSuffix(name, ".md"):
-		if !info.Mode().IsRegular() {
-			return nil, []Problem{{Code: CodeNotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
+		e, probs := examineEntry(rs.Root, name)
+		rs.Problems = append(rs.Problems, probs...)
+		if e == nil {
+			continue
 		}
-		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
-	}
-	return nil, nil
-}
-
-// examineBundle examines the root child name, the directory p (or a link
-// to one): a bundle when it holds a regular SKILL.md.
-func examineBundle(r Root, name, p string) (*Entry, []Problem) {
-	skill := filepath.Join(p, "SKILL.md")
-	si, err := os.Stat(skill)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			if alt := caseVariant(p); alt != "" {
-				return nil, []Problem{{Code: CodeSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
-					Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
+		at, _ := slices.BinarySearchFunc(rs.Entries, name, func(x Entry, n string) int {
+			if r := c.CompareString(x.Name, n); r != 0 {
+				return r
 			}
-			if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-				target, _ := os.Readlink(skill)
-				return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
-			}
-			return nil, nil
-		}
-		return nil, []Problem{{Code: CodeUnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+			return strings.Compare(x.Name, n)
+		})
+		rs.Entries = slices.Insert(rs.Entries, at, *e)
 	}
-	if si.IsDir() && r.Mode == ReadNode {
-		// Node's readFile throws EISDIR, which fails the provider's whole
-		// listing: DSH marks the snapshot incomplete (spec §3.4).
-		return nil, []Problem{{Code: CodeProviderFailed, Path: skill, Root: r.Index,
-			Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
-	}
-	if !si.Mode().IsRegular() {
-		return nil, []Problem{{Code: CodeNotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
-	}
-	return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
-}
-
-// caseVariant returns the name of a skill.md spelled in another case in dir.
-func caseVariant(dir string) string {
-	names, err := readDirNames(dir)
-	if err != nil {
-		return ""
-	}
-	for _, n := range names {
-		if n != "SKILL.md" && strings.EqualFold(n, "SKILL.md") {
-			return n
-		}
-	}
-	return ""
-}
-
-func fileType(info fs.FileInfo) string {
-	m := info.Mode()
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
-}
-
-// readDirEntries lists dir in directory order, with each entry's type from
-// the listing itself (no stat).
-func readDirEntries(dir string) ([]fs.DirEntry, error) {
-	d, err := os.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	defer d.Close()
-	return d.ReadDir(-1)
-}
-
-func readDirNames(dir string) ([]string, error) {
-	d, err := os.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	defer d.Close()
-	return d.Readdirnames(-1)
-}
-
-// errText strips Go's "op path: " prefix from a path error.
-func errText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
-
-// readSkillFile reads a skill file without blocking on FIFOs and without
-// reading more than MaxFileSize bytes.
-func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, nil, errNotRegular
-	}
-	if info.Size() > MaxFileSize {
-		return nil, nil, errTooLarge
-	}
-	buf := make([]byte, 0, info.Size()+1)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if len(buf) > MaxFileSize {
-			return nil, nil, errTooLarge
-		}
-		if err == io.EOF {
-			return buf, info, nil
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-	}
-}
-
-var (
-	errNotRegular = errors.New("not a regular file")
-	errTooLarge   = errors.New("file too large")
-)
-
-// loadFile reads and parses the skill file of an entry. The stat of the
-// file as read is nil when it could not be read.
-func loadFile(path string, mode ReadMode) (*File, fs.FileInfo) {
-	src, info, err := readSkillFile(path)
-	if err != nil {
-		f := &File{Path: path, Mode: mode}
-		if errors.Is(err, errTooLarge) {
-			f.find(CodeFileTooLarge, Span{}, "")
-		} else {
-			f.ReadErr = errText(err)
-			f.find(CodeUnreadableFile, Span{}, "")
-		}
-		f.settle()
-		return f, nil
-	}
-	return Parse(path, src, mode), info
+	return rs
 }
 
 // parallel runs fn(0..n-1) on a bounded pool of goroutines.

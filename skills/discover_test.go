@@ -133,3 +133,34 @@ func TestPlainNamesCollateInByteOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRootStateStale: a listed root is stale when it appears, goes or
+// stops being a folder, and not when it is as the listing saw it.
+func TestRootStateStale(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "skills")
+	r := Root{Dir: dir}
+	step := func(what string, change func(), wantStale bool) {
+		t.Helper()
+		before := listRoot(r)
+		change()
+		if got := before.Stale(); got != wantStale {
+			t.Errorf("%s: Stale() = %v, want %v", what, got, wantStale)
+		}
+		if after := listRoot(r); after.Stale() {
+			t.Errorf("%s: a fresh listing is stale", what)
+		}
+	}
+	step("missing, unchanged", func() {}, false)
+	step("appears", func() { must(t, os.Mkdir(dir, 0o755)) }, true)
+	step("folder, unchanged", func() {}, false)
+	step("goes", func() { must(t, os.Remove(dir)) }, true)
+	step("becomes a file", func() { must(t, os.WriteFile(dir, nil, 0o644)) }, false)
+	step("a file becomes a folder", func() { must(t, os.Remove(dir)); must(t, os.Mkdir(dir, 0o755)) }, true)
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

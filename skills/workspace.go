@@ -370,32 +370,3 @@ func (w *Workspace) markRoots(p string, prev *Snapshot, relist map[int]bool, ent
 		}
 	}
 }
-
-// updateEntries re-examines the named entries of a listed root, keeping
-// the others, and returns the new root state.
-func updateEntries(rs RootState, names []string) RootState {
-	rs.Entries = slices.Clone(rs.Entries)
-	rs.Problems = slices.Clone(rs.Problems)
-	c := newCollator()
-	for _, name := range names {
-		dir := filepath.Join(rs.Root.Dir, name)
-		rs.Entries = slices.DeleteFunc(rs.Entries, func(e Entry) bool { return e.Name == name })
-		rs.Problems = slices.DeleteFunc(rs.Problems, func(p Problem) bool { return Within(p.Path, dir) })
-		if len(rs.Root.Only) > 0 && !slices.Contains(rs.Root.Only, name) {
-			continue
-		}
-		e, probs := examineEntry(rs.Root, name)
-		rs.Problems = append(rs.Problems, probs...)
-		if e == nil {
-			continue
-		}
-		at, _ := slices.BinarySearchFunc(rs.Entries, name, func(x Entry, n string) int {
-			if r := c.CompareString(x.Name, n); r != 0 {
-				return r
-			}
-			return strings.Compare(x.Name, n)
-		})
-		rs.Entries = slices.Insert(rs.Entries, at, *e)
-	}
-	return rs
-}

@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bytes"
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// diskPackages are the standard packages all of whose functions (and
+// methods) reach the file system or the process around it.
+var diskPackages = map[string]bool{"os": true, "os/exec": true, "io/ioutil": true, "syscall": true}
+
+// diskFuncs are the other functions that read the disk, by
+// types.Func.FullName: the walking and globbing of io/fs and path/filepath,
+// and the engine's own API for what the snapshot does not hold. A closed
+// file's bytes (File.Source and what reads through it) and link facts
+// (Snapshot.Links) are not here: they are the snapshot's values, made or
+// read back from disk by skills, proved unchanged (docs/architecture.md).
+var diskFuncs = map[string]bool{
+	"io/fs.ReadFile": true, "io/fs.ReadDir": true, "io/fs.Stat": true, "io/fs.Lstat": true,
+	"io/fs.ReadLink": true, "io/fs.WalkDir": true, "io/fs.Glob": true, "io/fs.Sub": true,
+	"path/filepath.Walk": true, "path/filepath.WalkDir": true, "path/filepath.Glob": true,
+	"path/filepath.EvalSymlinks": true, "path/filepath.Abs": true,
+	module + "/skills.Load":                    true,
+	module + "/skills.Exists":                  true,
+	module + "/skills.ListLinkDir":             true,
+	module + "/skills.FindChatFiles":           true,
+	module + "/skills.FindConfig":              true,
+	module + "/skills.ReadConfig":              true,
+	module + "/skills.ProjectRoot":             true,
+	module + "/skills.Watch":                   true,
+	"(*" + module + "/skills.Workspace).Load":  true,
+	"(*" + module + "/skills.Workspace).Apply": true,
+	"(" + module + "/skills.RootState).Stale":  true,
+	module + "/skills/hosts.Build":             true,
+}
+
+// diskCalls are the file-system calls allowed in the packages
+// TestFileSystemCalls checks, as "file function callee", each with why the
+// code asks the disk rather than the snapshot. The rules (diagnostics) and
+// the model text (render) are functions of the snapshot; lsp's handlers
+// read it, and only these places look past it.
+var diskCalls = map[string]string{
+	// diagnostics
+	"diagnostics/hosts.go HostMatrix hosts.Build":  "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
+	"diagnostics/fixall.go FixAll Workspace.Apply": "fixes enter the workspace the CLI loaded as edits (overlays): Apply parses their text and reads no file",
+
+	// lsp: the one mutation path, under the session lock
+	"lsp/changes.go session.syncDocLocked Workspace.Apply":     "an open buffer enters the views (modifications run under the session lock; handlers never take it)",
+	"lsp/changes.go diskChanged.apply Workspace.Apply":         "a disk change re-lists and re-reads what it touched: the mutation path",
+	"lsp/changes.go viewsLoaded.apply Workspace.Apply":         "the end of discovery replays the buffers and the changes seen meanwhile",
+	"lsp/changes.go view.settleFolderChange skills.FindConfig": "a watcher batch on the project folder: whether the config file is another one",
+	"lsp/changes.go view.settleFolderChange skills.ReadConfig": "a watcher batch on the project folder: whether the config file's bytes changed",
+	"lsp/changes.go view.settleFolderChange RootState.Stale":   "a watcher batch on the project folder: whether a root inside it appeared or went",
+	"lsp/config.go loadViewConfig skills.ProjectRoot":          "the project of a folder (nearest .git) decides the view's roots, before any snapshot exists",
+	"lsp/config.go loadViewConfig skills.FindConfig":           "the config file decides the view's roots, so it is read when the view is built",
+	"lsp/config.go loadViewConfig skills.ReadConfig":           "the config file decides the view's roots, so it is read when the view is built",
+	"lsp/views.go session.load Workspace.Load":                 "the initial discovery of each view, outside the session lock",
+	"lsp/views.go session.watch skills.Watch":                  "the views' watcher: how disk changes reach the mutation path",
+	"lsp/views.go session.newView os.UserHomeDir":              "the home folder of the other agents' roots when the client set none (the environment, not a file)",
+	"lsp/views.go session.newView os.Getenv":                   "the environment of the other agents' roots when no test replaced it",
+	"lsp/server.go server.homeDir os.UserHomeDir":              "the home folder of DSH's user roots when the client set none (the environment, not a file)",
+	"lsp/server.go initialFolders os.Getwd":                    "the last fallback folder when the client names none (the environment, not a file)",
+	"lsp/diagnose.go earlyDiagnostics Workspace.Apply":         "a workspace with no roots parses one open buffer; it reads nothing",
+
+	// lsp: handlers that must ask the disk
+	"lsp/completion.go linkCompletion skills.ListLinkDir": "link path completion lists the folder the user is typing, which no snapshot holds",
+	"lsp/codeaction.go createSkillAction skills.Exists":   "never offer to create over something already on disk (any file, even a broken link), as it is now",
+	"lsp/rename.go folderMoves skills.Exists":             "never move a skill folder over something already on disk, as it is now",
+	"lsp/chatfiles.go diskChatRefs skills.FindChatFiles":  "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
+}
+
+// TestFileSystemCalls keeps the rules and the model text functions of the
+// snapshot, and the handlers' disk reads few and known: it type-checks the
+// non-test code of diagnostics, render and lsp and fails on every call of
+// a disk function (diskPackages, diskFuncs) that diskCalls does not allow,
+// and on every allowance no call uses any more.
+func TestFileSystemCalls(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := []string{"diagnostics", "render", "lsp"}
+	exports := exportData(t, root, dirs)
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		if f, ok := exports[path]; ok {
+			return os.Open(f)
+		}
+		return nil, os.ErrNotExist
+	})
+	used := map[string]bool{}
+	for _, dir := range dirs {
+		for _, call := range diskCallsIn(t, fset, imp, root, dir) {
+			if _, ok := diskCalls[call.key]; !ok {
+				t.Errorf("%s: %s calls %s: a file-system call where the snapshot should answer (or allow it in diskCalls, with its reason)", call.pos, call.fn, call.callee)
+			}
+			used[call.key] = true
+		}
+	}
+	for key := range diskCalls {
+		if !used[key] {
+			t.Errorf("diskCalls allows %q, which no code calls any more: remove it", key)
+		}
+	}
+}
+
+// diskCall is one use of a disk function.
+type diskCall struct {
+	pos    token.Position
+	fn     string // the enclosing function, Recv.Name or Name (or "(package level)")
+	callee string // the disk function, pkg.Name or Type.Name
+	key    string // "file fn callee", as in diskCalls
+}
+
+// diskCallsIn type-checks the non-test files of the package in dir and
+// returns its uses of disk functions.
+func diskCallsIn(t *testing.T, fset *token.FileSet, imp types.Importer, root, dir string) []diskCall {
+	t.Helper()
+	pkg, err := build.ImportDir(filepath.Join(root, dir), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, name := range pkg.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(pkg.Dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: imp}
+	if _, err := conf.Check(module+"/"+dir, fset, files, info); err != nil {
+		t.Fatal(err)
+	}
+	var out []diskCall
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			fn := "(package level)"
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				fn = funcName(fd)
+			}
+			ast.Inspect(decl, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				callee, ok := info.Uses[id].(*types.Func)
+				if !ok || !isDiskFunc(callee) {
+					return true
+				}
+				pos := fset.Position(id.Pos())
+				rel, _ := filepath.Rel(root, pos.Filename)
+				c := diskCall{pos: pos, fn: fn, callee: calleeName(callee)}
+				c.key = filepath.ToSlash(rel) + " " + c.fn + " " + c.callee
+				out = append(out, c)
+				return true
+			})
+		}
+	}
+	return out
+}
+
+func isDiskFunc(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	return diskPackages[fn.Pkg().Path()] || diskFuncs[fn.FullName()]
+}
+
+// funcName is Name, or Recv.Name for a method.
+func funcName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	typ := fd.Recv.List[0].Type
+	if star, ok := typ.(*ast.StarExpr); ok {
+		typ = star.X
+	}
+	if id, ok := typ.(*ast.Ident); ok {
+		return id.Name + "." + fd.Name.Name
+	}
+	return fd.Name.Name
+}
+
+// calleeName is pkg.Name for a function, Type.Name for a method.
+func calleeName(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil {
+		typ := sig.Recv().Type()
+		if p, ok := typ.(*types.Pointer); ok {
+			typ = p.Elem()
+		}
+		if n, ok := typ.(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// exportData returns the compiler's export data files of the packages in
+// dirs and everything they import, by import path (go list -export).
+func exportData(t *testing.T, root string, dirs []string) map[string]string {
+	t.Helper()
+	args := []string{"list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}"}
+	for _, d := range dirs {
+		args = append(args, "./"+d)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.Bytes())
+	}
+	exports := map[string]string{}
+	for line := range strings.Lines(string(out)) {
+		path, file, ok := strings.Cut(strings.TrimSpace(line), "\t")
+		if ok && file != "" {
+			exports[path] = file
+		}
+	}
+	if !slices.ContainsFunc(dirs, func(d string) bool { return exports[module+"/"+d] != "" }) {
+		t.Fatalf("go list gave no export data for %v", dirs)
+	}
+	return exports
+}

@@ -1,0 +1,113 @@
+package skills
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// examineListed is examineEntry for a name listed with its type: a
+// directory that is not a symbolic link needs no stat of its own, and a
+// regular file not named *.md none at all.
+func examineListed(r Root, name string, typ fs.FileMode) (*Entry, []Problem) {
+	switch {
+	case r.SkipSystem && name == ".system":
+		return nil, nil
+	case typ.IsDir():
+		return examineBundle(r, name, filepath.Join(r.Dir, name))
+	case typ.IsRegular() && !strings.HasSuffix(name, ".md"):
+		return nil, nil
+	}
+	return examineEntry(r, name)
+}
+
+// examineEntry decides whether a root child is a skill candidate.
+func examineEntry(r Root, name string) (*Entry, []Problem) {
+	if r.SkipSystem && name == ".system" {
+		return nil, nil
+	}
+	p := filepath.Join(r.Dir, name)
+	info, err := os.Stat(p) // follows symlinks
+	if err != nil {
+		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(p)
+			return nil, []Problem{{Code: CodeBrokenSymlink, Path: p, Root: r.Index, Target: target,
+				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + errText(err)}}
+		}
+		return nil, nil
+	}
+	switch {
+	case info.IsDir():
+		return examineBundle(r, name, p)
+	case strings.HasSuffix(name, ".md"):
+		if !info.Mode().IsRegular() {
+			return nil, []Problem{{Code: CodeNotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
+		}
+		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
+	}
+	return nil, nil
+}
+
+// examineBundle examines the root child name, the directory p (or a link
+// to one): a bundle when it holds a regular SKILL.md.
+func examineBundle(r Root, name, p string) (*Entry, []Problem) {
+	skill := filepath.Join(p, "SKILL.md")
+	si, err := os.Stat(skill)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if alt := caseVariant(p); alt != "" {
+				return nil, []Problem{{Code: CodeSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
+					Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
+			}
+			if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+				target, _ := os.Readlink(skill)
+				return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+			}
+			return nil, nil
+		}
+		return nil, []Problem{{Code: CodeUnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+	}
+	if si.IsDir() && r.Mode == ReadNode {
+		// Node's readFile throws EISDIR, which fails the provider's whole
+		// listing: DSH marks the snapshot incomplete (spec §3.4).
+		return nil, []Problem{{Code: CodeProviderFailed, Path: skill, Root: r.Index,
+			Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
+	}
+	if !si.Mode().IsRegular() {
+		return nil, []Problem{{Code: CodeNotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
+	}
+	return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
+}
+
+// caseVariant returns the name of a skill.md spelled in another case in dir.
+func caseVariant(dir string) string {
+	names, err := readDirNames(dir)
+	if err != nil {
+		return ""
+	}
+	for _, n := range names {
+		if n != "SKILL.md" && strings.EqualFold(n, "SKILL.md") {
+			return n
+		}
+	}
+	return ""
+}
+
+// fileType names the kind of a file that is not a regular file, for a
+// problem's message.
+func fileType(info fs.FileInfo) string {
+	m := info.Mode()
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}

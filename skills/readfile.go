@@ -1,0 +1,99 @@
+package skills
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// readDirEntries lists dir in directory order, with each entry's type from
+// the listing itself (no stat).
+func readDirEntries(dir string) ([]fs.DirEntry, error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.ReadDir(-1)
+}
+
+// readDirNames lists the names in dir, in directory order.
+func readDirNames(dir string) ([]string, error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.Readdirnames(-1)
+}
+
+// errText strips Go's "op path: " prefix from a path error.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// readSkillFile reads a skill file without blocking on FIFOs and without
+// reading more than MaxFileSize bytes.
+func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, nil, errNotRegular
+	}
+	if info.Size() > MaxFileSize {
+		return nil, nil, errTooLarge
+	}
+	buf := make([]byte, 0, info.Size()+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if len(buf) > MaxFileSize {
+			return nil, nil, errTooLarge
+		}
+		if err == io.EOF {
+			return buf, info, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+var (
+	errNotRegular = errors.New("not a regular file")
+	errTooLarge   = errors.New("file too large")
+)
+
+// loadFile reads and parses the skill file of an entry. The stat of the
+// file as read is nil when it could not be read.
+func loadFile(path string, mode ReadMode) (*File, fs.FileInfo) {
+	src, info, err := readSkillFile(path)
+	if err != nil {
+		f := &File{Path: path, Mode: mode}
+		if errors.Is(err, errTooLarge) {
+			f.find(CodeFileTooLarge, Span{}, "")
+		} else {
+			f.ReadErr = errText(err)
+			f.find(CodeUnreadableFile, Span{}, "")
+		}
+		f.settle()
+		return f, nil
+	}
+	return Parse(path, src, mode), info
+}
