@@ -172,7 +172,7 @@ func (r *checkRun) printDiff(res *diagnostics.FixResult, xf *fixFlags) int {
 	if xf.level() == diagnostics.FixUnsafe {
 		apply = "--fix --unsafe-fixes"
 	}
-	fmt.Fprintf(r.stderr, "Would fix %s in %s (to apply them, run check with %s instead of --diff).\n", plural(n, "problem", "problems"), plural(len(res.Fixed)+len(res.Renames), "file", "files"), apply)
+	fmt.Fprintf(r.stderr, "Would fix %s in %s (run check with %s instead of --diff to apply).\n", plural(n, "problem", "problems"), plural(len(res.Fixed)+len(res.Renames), "file", "files"), apply)
 	r.printHidden(res, xf)
 	return exitFound
 }
