@@ -32,11 +32,16 @@ func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
 	return append(out, src[at:]...), nil
 }
 
-// Overlaps reports whether two spans share a byte, or both are insertions
-// at one offset.
+// Overlaps reports whether two spans conflict: they share a byte, or one
+// is an insertion at the start or the end of the other (or at the same
+// offset as another insertion). Where an insertion touches a replaced span,
+// the order of the two texts is the sort's, not what either fix computed
+// (an insertion at the end of the YAML lands after another fix's
+// replacement that ends there), so, as ruff does with touching fixes,
+// check --fix leaves one of them for the next round.
 func Overlaps(a, b skills.Span) bool {
-	if a.Len() == 0 && b.Len() == 0 {
-		return a.Start == b.Start
+	if a.Len() == 0 || b.Len() == 0 {
+		return a.Start <= b.End && b.Start <= a.End
 	}
 	return a.Start < b.End && b.Start < a.End
 }

@@ -169,34 +169,57 @@ func keepLineEndings(src []byte, edits []Edit) []Edit {
 // whose chosen fix renames is skipped (its turn comes last); with renames
 // true, only such fixes are taken, and never two that rename from or to
 // one path.
+//
+// A fix that removes an unused suppression comment is kept only in a round
+// where no other fix edits its file: "unused" was judged on the file as it
+// is, and another fix may reveal what the comment hides (a frontmatter that
+// parses again, a key renamed), so the comment waits for the next round's
+// check.
 func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames bool) []Applied {
 	var out []Applied
 	kept := map[string][]skills.Span{}
 	moved := map[string]bool{}
-	for _, d := range ds {
+	plan := func(d Diagnostic, busy map[string]bool) {
 		r := Lookup(d.Code)
 		if r == nil || r.Chat != nil || snap.File(d.Path) == nil {
-			continue
+			return
 		}
 		fix, ok := chooseFix(d.Fixes, level)
 		if !ok || (len(fix.Renames) > 0) != renames {
-			continue
+			return
+		}
+		if slices.ContainsFunc(fix.Edits, func(e Edit) bool { return busy[e.Path] }) {
+			return
 		}
 		if renames {
 			if slices.ContainsFunc(fix.Renames, func(rn Rename) bool { return moved[rn.From] || moved[rn.To] }) {
-				continue
+				return
 			}
 			for _, rn := range fix.Renames {
 				moved[rn.From], moved[rn.To] = true, true
 			}
 		}
 		if !fits(snap, fix.Edits, kept) {
-			continue
+			return
 		}
 		for _, e := range fix.Edits {
 			kept[e.Path] = append(kept[e.Path], e.Span)
 		}
 		out = append(out, Applied{Path: d.Path, Code: d.Code, Fix: fix})
+	}
+	for _, d := range ds {
+		if d.Code != CodeSuppressionUnused {
+			plan(d, nil)
+		}
+	}
+	busy := map[string]bool{}
+	for path := range kept {
+		busy[path] = true
+	}
+	for _, d := range ds {
+		if d.Code == CodeSuppressionUnused {
+			plan(d, busy)
+		}
 	}
 	return out
 }

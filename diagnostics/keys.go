@@ -38,7 +38,7 @@ var keyRules = []*Rule{
 		Doc:  "Reported only under the agentskills profile, as an error, as the specification's reference validator does: the specification allows `name`, `description`, `license`, `compatibility`, `metadata` and `allowed-tools`, and puts everything else under `metadata`. DSH's own keys (`whenToUse`, `disable-model-invocation`, `user-invocable`) are reported too, since other harnesses ignore them. The quick fix (unsafe: hosts that read the key stop seeing it) moves the key under `metadata`.",
 		File: checkUnknownKeys},
 	{Code: CodeFieldType, Severity: SeverityOff, Summary: "a key the agentskills.io spec types differently",
-		Doc:  "Reported only under the agentskills profile: `license`, `compatibility` and `allowed-tools` must be strings, and `metadata` a mapping from string keys to string values (write `version: \"1.0\"`, not `version: 1.0`). DSH ignores these keys.",
+		Doc:  "Reported only under the agentskills profile: `license`, `compatibility` and `allowed-tools` must be strings, and `metadata` a mapping from string keys to string values (write `version: \"1.0\"`, not `version: 1.0`; flatten a nested mapping into keys of `metadata`, and write a list as one string). DSH ignores these keys. The quick fix quotes a number or a boolean.",
 		File: checkFieldTypes},
 	{Code: CodeCompatibilityTooLong, Severity: SeverityWarning, Summary: "compatibility longer than 500 characters",
 		Doc: "The agentskills.io specification limits `compatibility` to 500 characters. DSH ignores the key.",
@@ -140,7 +140,11 @@ func checkFieldTypes(p *Pass) {
 	fm := p.File.Frontmatter
 	for _, key := range []string{"license", "compatibility", "allowed-tools"} {
 		if fld := fm.Field(key); fld != nil && fld.Value.Kind != skills.KindString {
-			p.Report(fld.ValueSpan.OrKey(fld.KeySpan), fmt.Sprintf("the agentskills.io spec wants %s to be a string, not %s", key, kindPhrase(fld.Value.Kind)))
+			msg := fmt.Sprintf("the agentskills.io spec wants %s to be a string, not %s", key, kindPhrase(fld.Value.Kind))
+			if key == "allowed-tools" && fld.Value.Kind == skills.KindSeq {
+				msg += "; write the tools in one string, separated by spaces"
+			}
+			p.Report(fld.ValueSpan.OrKey(fld.KeySpan), msg)
 		}
 	}
 	m := fm.Field("metadata")
@@ -156,17 +160,45 @@ func checkFieldTypes(p *Pass) {
 			continue
 		}
 		var fixes []Fix
-		if e.Value.Kind != skills.KindSeq && e.Value.Kind != skills.KindMap && e.ValueSpan.Len() > 0 {
-			fixes = []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}}}
+		advice := "put it in quotes"
+		switch e.Value.Kind {
+		case skills.KindMap:
+			advice = "flatten it into keys of metadata with string values, or quote the whole value as one string"
+		case skills.KindSeq:
+			advice = fmt.Sprintf("join the items into one quoted string: %s: %s", e.Key, joinedItems(p.Text(e.ValueSpan)))
+		case skills.KindNull:
+			// Quoting would turn "no value" into the text null or ~.
+			advice = fmt.Sprintf("write a string after %s:, or remove the key", e.Key)
+		default:
+			if e.ValueSpan.Len() > 0 {
+				fixes = []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}}}
+			}
 		}
-		p.Report(e.ValueSpan.OrKey(e.KeySpan), fmt.Sprintf("the agentskills.io spec wants metadata values to be strings, but %s is %s; put it in quotes", e.Key, kindPhrase(e.Value.Kind)), fixes...)
+		p.Report(e.ValueSpan.OrKey(e.KeySpan), fmt.Sprintf("the agentskills.io spec wants metadata values to be strings, but %s is %s; %s", e.Key, kindPhrase(e.Value.Kind), advice), fixes...)
 	}
 }
 
-// kindPhrase names a YAML type with its article.
+// joinedItems returns, for the text of a flow list of plain items
+// ("[pdf, forms]"), its items as one quoted string ('pdf, forms'); for
+// other lists, an example.
+func joinedItems(list string) string {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(list), "[")
+	inner, ok2 := strings.CutSuffix(inner, "]")
+	if !ok || !ok2 || strings.TrimSpace(inner) == "" || strings.ContainsAny(inner, "[]{}'\"\n#&*!|>%@`") {
+		return "'a, b'"
+	}
+	items := strings.Split(inner, ",")
+	for i, it := range items {
+		items[i] = strings.TrimSpace(it)
+	}
+	return quoteYAML(strings.Join(items, ", "))
+}
+
+// kindPhrase names a YAML type with its article ("a number"); null is
+// "an empty value (null)".
 func kindPhrase(k skills.ValueKind) string {
 	if k == skills.KindNull {
-		return "null"
+		return "an empty value (null)"
 	}
 	return "a " + k.String()
 }

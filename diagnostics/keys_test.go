@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,9 +22,52 @@ func TestKeyRules(t *testing.T) {
 		{name: "types off by default", src: skill("skill", "license: 3\n", "metadata:\n  version: 1.0\n")},
 		{name: "types under agentskills", src: skill("skill", "license: 3\n", "allowed-tools: [Bash]\n", "metadata:\n  version: 1.0\n  owner: me\n"), profile: ProfileAgentSkills,
 			want: []string{"error field-type 4:10", "error field-type 5:16", "error field-type 7:12"}, contains: "not a number"},
+		{name: "metadata number", src: skill("skill", "metadata:\n  version: 1.0\n"), profile: ProfileAgentSkills, want: []string{"error field-type 5:12"},
+			contains: "metadata values to be strings, but version is a number; put it in quotes"},
+		{name: "metadata nested mapping", src: skill("skill", "metadata: {nested: {a: b}}\n"), profile: ProfileAgentSkills, want: []string{"error field-type 4:20"},
+			contains: "but nested is a mapping; flatten it into keys of metadata with string values, or quote the whole value as one string"},
+		{name: "metadata value a list", src: skill("skill", "metadata:\n  tags: [pdf, forms]\n"), profile: ProfileAgentSkills, want: []string{"error field-type 5:9"},
+			contains: `but tags is a list; join the items into one quoted string: tags: 'pdf, forms'`},
+		{name: "metadata value a block list", src: skill("skill", "metadata:\n  tags:\n    - pdf\n"), profile: ProfileAgentSkills, want: []string{"error field-type 6:5"},
+			contains: `but tags is a list; join the items into one quoted string: tags: 'a, b'`},
+		{name: "metadata null", src: skill("skill", "metadata:\n  owner: null\n"), profile: ProfileAgentSkills, want: []string{"error field-type 5:10"},
+			contains: "but owner is an empty value (null); write a string after owner:, or remove the key"},
+		{name: "metadata no value", src: skill("skill", "metadata:\n  owner:\n"), profile: ProfileAgentSkills, want: []string{"error field-type 5:3"},
+			contains: "but owner is an empty value (null); write a string after owner:, or remove the key"},
+		{name: "license null", src: skill("skill", "license: ~\n"), profile: ProfileAgentSkills, want: []string{"error field-type 4:10"},
+			contains: "wants license to be a string, not an empty value (null)"},
+		{name: "allowed-tools list", src: skill("skill", "allowed-tools: [Bash, Read]\n"), profile: ProfileAgentSkills, want: []string{"error field-type 4:16"},
+			contains: "wants allowed-tools to be a string, not a list; write the tools in one string, separated by spaces"},
 		{name: "metadata not a mapping under agentskills", src: skill("skill", "metadata: [a]\n"), profile: ProfileAgentSkills, want: []string{"warning field-ignored 4:11", "error field-type 4:11"}},
 		{name: "compatibility too long", src: skill("skill", "compatibility: "+strings.Repeat("c", 501)+"\n"), want: []string{"warning compatibility-too-long 4:16"}},
 	})
+}
+
+// TestNullNotQuoted: a null value (null, ~) gets no quoting fix, since the
+// author wrote no value, not the word; a number does.
+func TestNullNotQuoted(t *testing.T) {
+	tests := []struct {
+		name, src, code string
+		fixed           bool
+	}{
+		{"metadata null", "---\nname: s\ndescription: d\nmetadata:\n  owner: null\n---\n", CodeFieldType, false},
+		{"metadata tilde", "---\nname: s\ndescription: d\nmetadata:\n  owner: ~\n---\n", CodeFieldType, false},
+		{"metadata number", "---\nname: s\ndescription: d\nmetadata:\n  version: 1.0\n---\n", CodeFieldType, true},
+		{"name tilde", "---\nname: ~\ndescription: d\n---\n", CodeNameNotString, false},
+		{"name number", "---\nname: 2024\ndescription: d\n---\n", CodeNameNotString, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds, _ := checkText(t, tt.src, Options{Profile: ProfileAgentSkills})
+			i := slices.IndexFunc(ds, func(d Diagnostic) bool { return d.Code == tt.code })
+			if i < 0 {
+				t.Fatalf("no %s", tt.code)
+			}
+			if got := len(ds[i].Fixes) > 0; got != tt.fixed {
+				t.Errorf("fixes %+v, want a fix: %v", ds[i].Fixes, tt.fixed)
+			}
+		})
+	}
 }
 
 func TestMoveUnderMetadata(t *testing.T) {

@@ -26,7 +26,7 @@ var nameRules = []*Rule{
 		Doc:     "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations.",
 		Finding: reportNameMissing},
 	{Code: CodeNameNotString, Short: "name not text", Severity: SeverityError, Drops: true, Summary: "name is not a string",
-		Doc:     "`name` must be a YAML string. Unquoted values such as `123`, `true` or `null` are typed as numbers, booleans or null by YAML 1.2, and DSH drops the skill with `frontmatter requires name and description`. Quote the value.",
+		Doc:     "`name` must be a YAML string. Unquoted values such as `123`, `true` or `null` are typed as numbers, booleans or null by YAML 1.2, and DSH drops the skill with `frontmatter requires name and description`. Quote a number or a boolean (the quick fix does); after `null`, `~` or nothing, write the name.",
 		Finding: reportNameNotString},
 	{Code: CodeNameEmpty, Short: "empty name", Severity: SeverityError, Drops: true, Summary: "name is empty",
 		Doc: "An empty `name` drops the skill with `frontmatter requires name and description`.",
@@ -63,8 +63,9 @@ func reportNameMissing(p *Pass, fd skills.Finding) {
 func reportNameNotString(p *Pass, fd skills.Finding) {
 	name := p.File.Frontmatter.Field("name")
 	d := p.Report(fd.Span, dropPrefix+notText(p, name))
-	if name.Value.Kind != skills.KindMap && name.Value.Kind != skills.KindSeq && name.ValueSpan.Len() > 0 {
-		// Safe: the text stays what the author wrote.
+	if name.Value.Kind != skills.KindMap && name.Value.Kind != skills.KindSeq && name.Value.Kind != skills.KindNull && name.ValueSpan.Len() > 0 {
+		// Safe: the text stays what the author wrote. A null (null, ~)
+		// is not quoted: the author wrote no name, not the word.
 		d.Fixes = []Fix{{Title: "Quote the name", Preferred: true, Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
 	}
 }
@@ -143,12 +144,15 @@ func notText(p *Pass, fld *skills.Field) string {
 		return fmt.Sprintf("%s must be text, but it is a YAML %s; write it on one line, or use a block scalar (%s: >-)", fld.Key, fld.Value.Kind, fld.Key)
 	case raw == "":
 		return fmt.Sprintf("%s has no value (YAML reads it as null); write the text after %s:", fld.Key, fld.Key)
+	case fld.Value.Kind == skills.KindNull:
+		// null, Null, NULL or ~: the author meant "nothing", not the word.
+		empty := "no value"
+		if raw == "~" {
+			empty += " (null)"
+		}
+		return fmt.Sprintf("%s must be text, but YAML reads %s as %s; write the text after %s:", fld.Key, raw, empty, fld.Key)
 	}
-	kind := "a " + fld.Value.Kind.String()
-	if fld.Value.Kind == skills.KindNull {
-		kind = "null"
-	}
-	return fmt.Sprintf("%s must be text, but YAML reads %s as %s; put it in quotes: %s: %s", fld.Key, raw, kind, fld.Key, quoteYAML(raw))
+	return fmt.Sprintf("%s must be text, but YAML reads %s as a %s; put it in quotes: %s: %s", fld.Key, raw, fld.Value.Kind, fld.Key, quoteYAML(raw))
 }
 
 // validName returns the name field when it is a valid skill name.

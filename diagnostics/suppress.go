@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -28,7 +29,7 @@ var suppressionRules = []*Rule{
 		Doc:         "A suppression comment silences the codes it names: `<!-- skill-ls-disable-next-line CODE -- reason -->` in the body (or `skill-ls-disable` … `skill-ls-enable`, or `skill-ls-disable-file`), `# skill-ls-disable-next-line CODE -- reason` in the frontmatter. Several codes are separated by commas; the reason follows ` -- `. This comment names no code, names a code no rule has, or is a `skill-ls-` comment of another kind, so it silences nothing. There is no wildcard: name each code, so that a problem that makes DSH drop the skill is hidden only where its code is written. Suppression comments do not silence the suppression rules themselves (turn those off in the config file).",
 		Suppression: checkSuppressionInvalid},
 	{Code: CodeSuppressionUnused, Severity: SeverityWarning, Summary: "a suppression comment that hides nothing",
-		Doc:         "The comment names a code that is not reported where the comment applies (the next line, its range, or the file), so it hides nothing: the problem was fixed, or the comment is on the wrong line. A code the profile or the config turns off for this file is not reported as unused. The quick fix (safe) removes the comment. A `skill-ls-enable` that ends no `skill-ls-disable` of its code is reported too.",
+		Doc:         "The comment names a code that is not reported where the comment applies (the next line, its range, or the file), so it hides nothing: the problem was fixed, or the comment is on the wrong line. A code the profile or the config turns off for this file is not reported as unused, nor one whose rule could not run: while the frontmatter does not parse, a comment is judged only for the codes of the reading, body and `---` rules (the others had no keys to look at), so `check --fix` does not remove a comment that hides something once the YAML is mended. The quick fix (safe) removes the comment; `check --fix` applies it only in a round where no other fix edits the file, so a comment is judged again after the other fixes. A `skill-ls-enable` that ends no `skill-ls-disable` of its code is reported too.",
 		Suppression: checkSuppressionUnused},
 }
 
@@ -158,6 +159,9 @@ func checkSuppressionUnused(p *Pass, u DirectiveUse) {
 		if u.Used[j] || r == nil || r.Suppression != nil || p.grade(r) == SeverityOff {
 			continue
 		}
+		if u.Kind != skills.Enable && !judges(p, r) {
+			continue
+		}
 		var where string
 		switch u.Kind {
 		case skills.DisableNextLine:
@@ -175,6 +179,27 @@ func checkSuppressionUnused(p *Pass, u DirectiveUse) {
 		}
 		p.Report(c.Span, fmt.Sprintf("no %s is reported %s, so this suppression hides nothing; remove it", c.Code, where), removeDirective(p, u, j)...)
 	}
+}
+
+// judges reports whether a suppression comment naming r's code can be
+// judged unused on the pass's file, because r ran and saw what it checks
+// (as ruff reports an unused noqa code only for rules that ran): the
+// options do not turn r off or leave it out (a quick run, a host's own
+// rule), and, while the frontmatter does not parse to keys, r is one of the
+// rules that do not need them (the reading rules, the body rules when the
+// frontmatter is closed, the --- delimiters). The other rules had no keys
+// to look at, and the YAML rules see only the parser's first error, so a
+// comment naming them may hide something once the YAML is mended.
+func judges(p *Pass, r *Rule) bool {
+	switch {
+	case !p.runs(r):
+		return false
+	case p.fields(), slices.Contains(readingRules, r):
+		return true
+	case slices.Contains(bodyRules, r):
+		return p.File.Frontmatter.State == skills.FrontmatterOK
+	}
+	return r.Code == CodeFrontmatterMissing || r.Code == CodeFrontmatterUnclosed
 }
 
 // removeDirective is the safe fix that removes code j of a comment: the

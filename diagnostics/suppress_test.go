@@ -31,7 +31,7 @@ func checkText(t *testing.T, src string, opts Options) ([]Diagnostic, []string) 
 func TestSuppression(t *testing.T) {
 	const long = "Use when asked. "
 	tests := []struct {
-		name string // a name holding "agentskills" runs that profile
+		name string // a name holding "agentskills" runs that profile, "(quick)" a quick run
 		src  string
 		want []string
 	}{
@@ -61,6 +61,18 @@ func TestSuppression(t *testing.T) {
 		{"the same rule on under agentskills", "---\nname: s\ndescription: d\n# skill-ls-disable-next-line unknown-key -- agentskills only\ntriggers: x\n---\n", nil},
 		{"suppression rules are not suppressed", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-file suppression-unused -->\n<!-- skill-ls-disable-file crlf -->\n",
 			[]string{"warning suppression-unused 6:28"}},
+		// Only the codes of rules that ran are judged, as ruff's unused noqa.
+		{"broken YAML: a frontmatter comment is not judged", "---\nname: s\ndescription: Use when: x\n# skill-ls-disable-next-line key-misspelled -- kept\nwhen_to_use: now\n---\n",
+			[]string{"error yaml-unquoted-colon 3:14"}},
+		{"broken YAML: a body rule still runs", "---\nname: s\ndescription: Use when: x\n---\n<!-- skill-ls-disable-next-line body-breaks-frame -->\nplain\n",
+			[]string{"error yaml-unquoted-colon 3:14", "warning suppression-unused 5:33"}},
+		{"broken YAML: a reading rule still runs", "---\n# skill-ls-disable-file crlf\nname: s\ndescription: Use when: x\n---\n",
+			[]string{"warning suppression-unused 2:25", "error yaml-unquoted-colon 4:14"}},
+		{"broken YAML: a stray enable is still reported", "---\nname: s\ndescription: Use when: x\n# skill-ls-enable key-misspelled\n---\n",
+			[]string{"error yaml-unquoted-colon 3:14", "warning suppression-unused 4:19"}},
+		{"a whole-workspace rule is judged in a full run", "---\n# skill-ls-disable-file description-overlap -- twins\nname: s\ndescription: d\n---\n",
+			[]string{"warning suppression-unused 2:25"}},
+		{"a whole-workspace rule a quick run leaves out is not judged (quick)", "---\n# skill-ls-disable-file description-overlap -- twins\nname: s\ndescription: d\n---\n", nil},
 		// é, CJK and 𐐀 before the comment and the code; CRLF.
 		{"unicode and CRLF", "---\r\nname: s\r\ndescription: é漢字𐐀\r\n---\r\né漢字𐐀 <!-- skill-ls-disable-next-line body-breaks-frame -- é漢字𐐀 -->\r\n𐐀</skill_content>\r\n<!-- skill-ls-disable-file crlf -->\r\n", nil},
 	}
@@ -70,6 +82,7 @@ func TestSuppression(t *testing.T) {
 			if strings.Contains(tt.name, "agentskills") {
 				opts.Profile = ProfileAgentSkills
 			}
+			opts.Quick = strings.Contains(tt.name, "(quick)")
 			_, got := checkText(t, tt.src, opts)
 			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("got %q\nwant %q", got, tt.want)

@@ -60,7 +60,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 		return exitUsage
 	}
 	if xf.diff {
-		return r.printDiff(res)
+		return r.printDiff(res, xf)
 	}
 	failed := map[string]error{}
 	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
@@ -74,6 +74,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 		}
 	}
 	r.printApplied(res, failed)
+	r.printHidden(res, xf)
 	if len(failed) > 0 {
 		r.status = exitUsage
 	}
@@ -151,8 +152,9 @@ func (r *checkRun) printRenamed(res *diagnostics.FixResult, failed map[string]er
 
 // printDiff prints the fixes as a unified diff (paths relative to the
 // working directory, a/ and b/ prefixed as git does) and says how many
-// problems it would fix. It returns 1 when there is something to fix.
-func (r *checkRun) printDiff(res *diagnostics.FixResult) int {
+// problems it would fix, and the flags that apply exactly what it showed.
+// It returns 1 when there is something to fix.
+func (r *checkRun) printDiff(res *diagnostics.FixResult, xf *fixFlags) int {
 	rel := func(p string) string { return filepath.ToSlash(relTo(workDir(), p)) }
 	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
 		r.stdout.Write(diff.Diff("a/"+rel(path), res.Original[path], "b/"+rel(path), res.Fixed[path]))
@@ -163,10 +165,42 @@ func (r *checkRun) printDiff(res *diagnostics.FixResult) int {
 	n := len(res.Applied)
 	if n == 0 {
 		fmt.Fprintln(r.stderr, "Nothing to fix.")
+		r.printHidden(res, xf)
 		return r.status
 	}
-	fmt.Fprintf(r.stderr, "Would fix %s in %s (run with --fix to apply).\n", plural(n, "problem", "problems"), plural(len(res.Fixed)+len(res.Renames), "file", "files"))
+	apply := "--fix"
+	if xf.level() == diagnostics.FixUnsafe {
+		apply = "--fix --unsafe-fixes"
+	}
+	fmt.Fprintf(r.stderr, "Would fix %s in %s (run check with %s instead of --diff to apply).\n", plural(n, "problem", "problems"), plural(len(res.Fixed)+len(res.Renames), "file", "files"), apply)
+	r.printHidden(res, xf)
 	return exitFound
+}
+
+// printHidden says, after safe fixes, how many problems left have a fix
+// that only --unsafe-fixes applies, and the flags that show them.
+func (r *checkRun) printHidden(res *diagnostics.FixResult, xf *fixFlags) {
+	if xf.level() == diagnostics.FixUnsafe {
+		return
+	}
+	hidden := 0
+	for _, d := range res.Diagnostics {
+		if !slices.ContainsFunc(d.Fixes, diagnostics.FixSafe.Applies) && slices.ContainsFunc(d.Fixes, diagnostics.FixUnsafe.Applies) {
+			hidden++
+		}
+	}
+	if hidden == 0 {
+		return
+	}
+	see := "run check with --diff --unsafe-fixes instead of --fix"
+	if xf.diff {
+		see = "add --unsafe-fixes"
+	}
+	if hidden == 1 {
+		fmt.Fprintf(r.stderr, "1 more problem has a fix that changes the skill's meaning (to see it, %s).\n", see)
+		return
+	}
+	fmt.Fprintf(r.stderr, "%d more problems have fixes that change the skill's meaning (to see them, %s).\n", hidden, see)
 }
 
 // writeFixed replaces the file at path (through a symbolic link, the file
