@@ -122,7 +122,7 @@ func TestForeignMarkdown(t *testing.T) {
 	// The same text as a skill file does get answers.
 	s := w.open("project/.agents/skills/x/SKILL.md", "markdown", "---\nname: x\ndescription: y\n---\nbody\n")
 	raw, err := w.call("textDocument/codeLens", `{"textDocument":{"uri":"`+string(s)+`"}}`)
-	if err != nil || !strings.Contains(string(raw), "catalog description") {
+	if err != nil || !strings.Contains(string(raw), `"command":"skill-ls.previewSkill"`) {
 		t.Errorf("codeLens on a skill file = %s, %v", raw, err)
 	}
 }
@@ -201,6 +201,34 @@ func TestCodeLensDropSummary(t *testing.T) {
 	}
 	if got, want := lens[0].Command.Title, "dropped by DSH: invalid YAML at 3:14 · preview"; got != want {
 		t.Errorf("title = %q, want %q", got, want)
+	}
+}
+
+// TestCodeLensNotInCatalog: the lens gives the catalog description length
+// only for a skill DSH lists; a shadowed skill names the file that wins, a
+// file outside the roots says DSH never loads it, an unsaved buffer at a
+// root entry says it is not on disk yet (issue 9).
+func TestCodeLensNotInCatalog(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	pdf := "---\nname: pdf\ndescription: Fill PDF forms.\n---\nx\n"
+	for _, c := range []struct{ name, path, text, want string }{
+		{"listed", "project/.agents/skills/pdf/SKILL.md", pdf, "catalog description 15/500 · preview"},
+		{"shadowed", "home/.agents/skills/pdf/SKILL.md", pdf, "shadowed by .agents/skills/pdf/SKILL.md: not in the catalog · preview"},
+		{"outside the roots", "project/docs/pdf/SKILL.md", pdf, "not in DSH's skill roots: DSH never loads this file · preview"},
+		{"not saved yet", "project/.agents/skills/new/SKILL.md", pdf, "not on disk yet: DSH reads it once saved · preview"},
+		{"nested too deep", "project/.agents/skills/group/pdf/SKILL.md", pdf, "not in DSH's skill roots: DSH never loads this file · preview"},
+		{"user only", "home/.agents/skills/manual/SKILL.md", "---\nname: manual\ndescription: Only users.\ndisable-model-invocation: true\n---\n", "not in the catalog (disable-model-invocation) · preview"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := w.open(c.path, "markdown", c.text)
+			lens, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+			if err != nil || len(lens) != 1 {
+				t.Fatalf("code lens = %+v, %v", lens, err)
+			}
+			if got := lens[0].Command.Title; got != c.want {
+				t.Errorf("title = %q, want %q", got, c.want)
+			}
+		})
 	}
 }
 
