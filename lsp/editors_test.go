@@ -2,11 +2,16 @@ package lsp
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestChatCompletionItemShape pins the item shape that every client we
@@ -229,6 +234,47 @@ func TestCodeLensNotInCatalog(t *testing.T) {
 				t.Errorf("title = %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestCodeLensRefreshOnShadow: when a new file shadows an open skill, the
+// server asks the client to refresh the lenses, and the open skill's lens
+// then names the file that wins.
+func TestCodeLensRefreshOnShadow(t *testing.T) {
+	dir := t.TempDir()
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar)))
+	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
+	caps := &protocol.WorkspaceClientCapabilities{CodeLens: &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(true)}}
+	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}, workspace: caps})
+	w.initialize(nil, w.project)
+	w.waitLoaded()
+	u := w.open("home/.agents/skills/deploy/SKILL.md", "markdown", "---\nname: deploy\ndescription: Deploy the app to production.\n---\nRun the deploy script.\n")
+	title := func() string {
+		t.Helper()
+		lens, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil || len(lens) != 1 {
+			t.Fatalf("code lens = %+v, %v", lens, err)
+		}
+		return lens[0].Command.Title
+	}
+	if got, want := title(), "catalog description 29/500 · preview"; got != want {
+		t.Fatalf("before: title = %q, want %q", got, want)
+	}
+	w.client.waitFor(t, "the first refresh", func() bool { return w.client.lensRefreshes >= 1 })
+	w.client.mu.Lock()
+	before := w.client.lensRefreshes
+	w.client.mu.Unlock()
+	winner := w.path("project/.agents/skills/deploy/SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(winner), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(winner, []byte("---\nname: deploy\ndescription: The project's deploy.\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.notify("workspace/didChangeWatchedFiles", `{"changes":[{"uri":"`+string(uri.File(winner))+`","type":1}]}`)
+	w.client.waitFor(t, "a refresh after the shadowing file appeared", func() bool { return w.client.lensRefreshes > before })
+	if got, want := title(), "shadowed by .agents/skills/deploy/SKILL.md: not in the catalog · preview"; got != want {
+		t.Errorf("after: title = %q, want %q", got, want)
 	}
 }
 
