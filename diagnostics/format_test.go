@@ -145,7 +145,7 @@ func TestFormatJSON(t *testing.T) {
 func TestFormatSARIF(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	var b bytes.Buffer
-	if err := FormatSARIF(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir}); err != nil {
+	if err := FormatSARIF(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir, Version: "1.2.3"}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog
@@ -156,6 +156,9 @@ func TestFormatSARIF(t *testing.T) {
 		t.Fatalf("got version %q with %d runs", log.Version, len(log.Runs))
 	}
 	run := log.Runs[0]
+	if d := run.Tool.Driver; d.Name != "skill-ls" || d.Version != "1.2.3" {
+		t.Errorf("tool.driver: name %q version %q, want skill-ls 1.2.3", d.Name, d.Version)
+	}
 	if got, want := len(run.Tool.Driver.Rules), len(Rules()); got != want {
 		t.Errorf("got %d rules, want %d", got, want)
 	}

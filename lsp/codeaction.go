@@ -127,7 +127,9 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 }
 
 // CodeLens shows, on each skill file, its catalog description length
-// against the cap (or why DSH drops it) and opens the skill preview.
+// against the cap, or why DSH does not list it in the catalog (dropped,
+// outside its roots, shadowed, not model-invocable), and opens the skill
+// preview.
 func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	t, err := s.target(p.TextDocument.URI, nil)
 	if err != nil {
@@ -136,22 +138,11 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	if t.file == nil {
 		return []protocol.CodeLens{}, nil
 	}
-	maxLen := t.st.settings.CatalogDescriptionMaxLength
 	f := t.file
-	var title string
-	switch {
-	case f.Drop != nil:
-		title = "dropped by DSH: " + diagnostics.DropSummary(f)
-	case f.Def != nil && !f.Def.Invocation.ModelInvocable:
-		title = "not in the catalog (disable-model-invocation)"
-	case f.Def != nil:
-		_, units := jstext.Collapse(f.Def.Description)
-		title = fmt.Sprintf("catalog description %d/%d", units, maxLen)
-		if units > maxLen {
-			title += " (cut)"
-		}
+	title := "preview"
+	if status := lensStatus(t, f); status != "" {
+		title = status + " · " + title
 	}
-	title += " · preview"
 	rng := t.rng(skills.Span{})
 	if fld := f.Frontmatter.Field("name"); fld != nil {
 		rng = t.rng(fld.KeySpan)
@@ -172,4 +163,52 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 		}})
 	}
 	return lenses, nil
+}
+
+// lensStatus is the first part of a skill file's code lens: why DSH leaves
+// the file out of the catalog, else its catalog description length against
+// the cap. Only a file DSH lists gets the length.
+func lensStatus(t *target, f *skills.File) string {
+	switch {
+	case f.Drop != nil:
+		return "dropped by DSH: " + diagnostics.DropSummary(f)
+	case f.Def == nil:
+		return ""
+	case !t.snap.InRoots(f.Path) && atRootEntry(t.snap, f.Path):
+		return "not on disk yet: DSH reads it once saved"
+	case !t.snap.InRoots(f.Path):
+		return "not in DSH's skill roots: DSH never loads this file"
+	}
+	if sk := t.snap.SkillAt(f.Path); sk != nil {
+		if w := t.snap.Registry.ShadowOf(sk); w != nil {
+			by := "the " + string(w.Source) + " skill " + w.Name
+			if w.Path != "" {
+				by = t.st.relPath(w.Path)
+			}
+			return "shadowed by " + by + ": not in the catalog"
+		}
+	}
+	if !f.Def.Invocation.ModelInvocable {
+		return "not in the catalog (disable-model-invocation)"
+	}
+	maxLen := t.st.settings.CatalogDescriptionMaxLength
+	_, units := jstext.Collapse(f.Def.Description)
+	title := fmt.Sprintf("catalog description %d/%d", units, maxLen)
+	if units > maxLen {
+		title += " (cut)"
+	}
+	return title
+}
+
+// atRootEntry reports whether path is where a root entry's skill file is
+// (<root>/<dir>/SKILL.md or <root>/<name>.md): an open buffer there that is
+// not in the roots is one that is not saved yet.
+func atRootEntry(snap *skills.Snapshot, path string) bool {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	for _, r := range snap.Roots {
+		if dir == r.Root.Dir && strings.HasSuffix(base, ".md") || base == "SKILL.md" && filepath.Dir(dir) == r.Root.Dir {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 
 	"go.lsp.dev/uri"
 
@@ -157,17 +158,42 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 
 // refreshLenses asks the client for new code lenses after a pass when they
 // may have changed without an edit to their file: after the views were
-// built (settings, folders), and after each pass when hosts are selected,
-// since the hosts lens depends on the other files (shadowing, budgets).
+// built (settings, folders), after each pass when hosts are selected,
+// since the hosts lens depends on the other files (shadowing, budgets), and
+// when an open skill file was shadowed, unshadowed or saved into a root.
 func (q *scheduler) refreshLenses(st *snapshot) {
 	hostsSelected := slices.ContainsFunc(st.views, func(v viewSnapshot) bool { return len(v.opts.Hosts) > 0 })
+	states := lensStates(st)
 	q.mu.Lock()
 	first := !q.lensesRefreshed
 	q.lensesRefreshed = true
+	changed := states != q.lensStates
+	q.lensStates = states
 	q.mu.Unlock()
-	if first || hostsSelected {
+	if first || hostsSelected || changed {
 		q.pub.refreshCodeLenses()
 	}
+}
+
+// lensStates names the open skill files whose DSH code lens reads the
+// other files and says they are out of the catalog: those outside the roots
+// and those shadowed, with the file that wins (see lensStatus). Opening an
+// ordinary skill file leaves it unchanged.
+func lensStates(st *snapshot) string {
+	var b strings.Builder
+	for _, d := range st.openDocs() {
+		snap := st.ownerOf(d.key)
+		if d.chat || snap.File(d.key) == nil {
+			continue
+		}
+		switch sk := snap.SkillAt(d.key); {
+		case !snap.InRoots(d.key):
+			b.WriteString(d.key + " outside the roots\n")
+		case sk != nil && snap.Registry.ShadowOf(sk) != nil:
+			b.WriteString(d.key + " shadowed by " + snap.Registry.ShadowOf(sk).Path + "\n")
+		}
+	}
+	return b.String()
 }
 
 // publishFile publishes the diagnostics of a skill file from snap, with the

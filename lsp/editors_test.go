@@ -2,11 +2,16 @@ package lsp
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestChatCompletionItemShape pins the item shape that every client we
@@ -122,7 +127,7 @@ func TestForeignMarkdown(t *testing.T) {
 	// The same text as a skill file does get answers.
 	s := w.open("project/.agents/skills/x/SKILL.md", "markdown", "---\nname: x\ndescription: y\n---\nbody\n")
 	raw, err := w.call("textDocument/codeLens", `{"textDocument":{"uri":"`+string(s)+`"}}`)
-	if err != nil || !strings.Contains(string(raw), "catalog description") {
+	if err != nil || !strings.Contains(string(raw), `"command":"skill-ls.previewSkill"`) {
 		t.Errorf("codeLens on a skill file = %s, %v", raw, err)
 	}
 }
@@ -201,6 +206,75 @@ func TestCodeLensDropSummary(t *testing.T) {
 	}
 	if got, want := lens[0].Command.Title, "dropped by DSH: invalid YAML at 3:14 · preview"; got != want {
 		t.Errorf("title = %q, want %q", got, want)
+	}
+}
+
+// TestCodeLensNotInCatalog: the lens gives the catalog description length
+// only for a skill DSH lists; a shadowed skill names the file that wins, a
+// file outside the roots says DSH never loads it, an unsaved buffer at a
+// root entry says it is not on disk yet (issue 9).
+func TestCodeLensNotInCatalog(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	pdf := "---\nname: pdf\ndescription: Fill PDF forms.\n---\nx\n"
+	for _, c := range []struct{ name, path, text, want string }{
+		{"listed", "project/.agents/skills/pdf/SKILL.md", pdf, "catalog description 15/500 · preview"},
+		{"shadowed", "home/.agents/skills/pdf/SKILL.md", pdf, "shadowed by .agents/skills/pdf/SKILL.md: not in the catalog · preview"},
+		{"outside the roots", "project/docs/pdf/SKILL.md", pdf, "not in DSH's skill roots: DSH never loads this file · preview"},
+		{"not saved yet", "project/.agents/skills/new/SKILL.md", pdf, "not on disk yet: DSH reads it once saved · preview"},
+		{"nested too deep", "project/.agents/skills/group/pdf/SKILL.md", pdf, "not in DSH's skill roots: DSH never loads this file · preview"},
+		{"user only", "home/.agents/skills/manual/SKILL.md", "---\nname: manual\ndescription: Only users.\ndisable-model-invocation: true\n---\n", "not in the catalog (disable-model-invocation) · preview"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := w.open(c.path, "markdown", c.text)
+			lens, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+			if err != nil || len(lens) != 1 {
+				t.Fatalf("code lens = %+v, %v", lens, err)
+			}
+			if got := lens[0].Command.Title; got != c.want {
+				t.Errorf("title = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestCodeLensRefreshOnShadow: when a new file shadows an open skill, the
+// server asks the client to refresh the lenses, and the open skill's lens
+// then names the file that wins.
+func TestCodeLensRefreshOnShadow(t *testing.T) {
+	dir := t.TempDir()
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar)))
+	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
+	caps := &protocol.WorkspaceClientCapabilities{CodeLens: &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(true)}}
+	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}, workspace: caps})
+	w.initialize(nil, w.project)
+	w.waitLoaded()
+	u := w.open("home/.agents/skills/deploy/SKILL.md", "markdown", "---\nname: deploy\ndescription: Deploy the app to production.\n---\nRun the deploy script.\n")
+	title := func() string {
+		t.Helper()
+		lens, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil || len(lens) != 1 {
+			t.Fatalf("code lens = %+v, %v", lens, err)
+		}
+		return lens[0].Command.Title
+	}
+	if got, want := title(), "catalog description 29/500 · preview"; got != want {
+		t.Fatalf("before: title = %q, want %q", got, want)
+	}
+	w.client.waitFor(t, "the first refresh", func() bool { return w.client.lensRefreshes >= 1 })
+	w.client.mu.Lock()
+	before := w.client.lensRefreshes
+	w.client.mu.Unlock()
+	winner := w.path("project/.agents/skills/deploy/SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(winner), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(winner, []byte("---\nname: deploy\ndescription: The project's deploy.\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.notify("workspace/didChangeWatchedFiles", `{"changes":[{"uri":"`+string(uri.File(winner))+`","type":1}]}`)
+	w.client.waitFor(t, "a refresh after the shadowing file appeared", func() bool { return w.client.lensRefreshes > before })
+	if got, want := title(), "shadowed by .agents/skills/deploy/SKILL.md: not in the catalog · preview"; got != want {
+		t.Errorf("after: title = %q, want %q", got, want)
 	}
 }
 

@@ -53,6 +53,10 @@ type scheduler struct {
 	// refresh its code lenses (the views, and so the lenses' settings, are
 	// new with each scheduler).
 	lensesRefreshed bool
+	// lensStates is what the code lenses of open skill files last depended
+	// on besides their own text (see lensStates): when it changes, a pass
+	// asks the client to refresh them.
+	lensStates string
 }
 
 func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *urgent, state func() *snapshot, afterFastPath func(*snapshot)) *scheduler {

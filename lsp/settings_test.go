@@ -173,3 +173,34 @@ description: PDF forms.
 		t.Errorf("skills with projectRoot = %v", got)
 	}
 }
+
+// TestOutsideRootsNamesRoots: an open skill file that is no direct entry of
+// a root gets outside-roots, whose message names the roots in use (relative
+// inside the workspace) and the projectRoot setting; with projectRoot set to
+// the file's own project the file is in a root and the finding goes (issue 9,
+// point 12).
+func TestOutsideRootsNamesRoots(t *testing.T) {
+	const lint = "---\nname: lint\ndescription: Lint the code.\n---\nBody.\n"
+	w := newWorkspaceEnv(t, workspaceTxtar+"-- project/tools/.agents/skills/lint/SKILL.md --\n"+lint, nil)
+	u := w.open("project/tools/.agents/skills/lint/SKILL.md", "markdown", lint)
+	message := func(p *protocol.PublishDiagnosticsParams) string {
+		for _, d := range p.Diagnostics {
+			if d.Code == protocol.String("outside-roots") {
+				m, _ := d.Message.(protocol.String)
+				return string(m)
+			}
+		}
+		return ""
+	}
+	p := w.diags(u, "outside-roots", func(p *protocol.PublishDiagnosticsParams) bool { return message(p) != "" })
+	home := w.home
+	want := "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md); the roots are " +
+		".dsh/skills, .agents/skills, " + filepath.Join(home, ".dsh", "skills") + ", " + filepath.Join(home, ".agents", "skills") +
+		". If the project root is wrong, set it with --project-root or the projectRoot setting"
+	if got := message(p); got != want {
+		t.Errorf("message:\n got %q\nwant %q", got, want)
+	}
+	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"projectRoot":"tools"}}}`)
+	w.waitLoaded()
+	w.diags(u, "no outside-roots once projectRoot names the file's project", func(p *protocol.PublishDiagnosticsParams) bool { return message(p) == "" })
+}

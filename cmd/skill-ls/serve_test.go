@@ -10,6 +10,7 @@ import (
 	"net/textproto"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -117,4 +118,27 @@ func readMessage(r *bufio.Reader) (map[string]any, error) {
 		return nil, fmt.Errorf("not JSON: %q", body)
 	}
 	return msg, nil
+}
+
+// TestServeBrokenHeader: a header the server cannot resynchronise after
+// ends it with exit 1 and one clear line on stderr, nothing on stdout
+// (issue 9, point 13).
+func TestServeBrokenHeader(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("DSH_HOME", filepath.Join(dir, "home", ".dsh"))
+	t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
+	t.Setenv("DSH_BUNDLED_SKILL_DIR", "")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, nil, strings.NewReader("Content-Length: abc\r\n\r\n{}"), &stdout, &stderr)
+	if code != 1 {
+		t.Errorf("exit status %d, want 1", code)
+	}
+	if want := "Is the client speaking LSP (Content-Length framed JSON-RPC)?"; !strings.Contains(stderr.String(), want) || !strings.HasPrefix(stderr.String(), "skill-ls serve: ") {
+		t.Errorf("stderr = %q, want a line starting skill-ls serve: and holding %q", &stderr, want)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout = %q, want nothing", &stdout)
+	}
 }
