@@ -378,3 +378,24 @@ func TestNothingLost(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeAtTheOpenVersion: a didChange at the version of the didOpen
+// (Neovim 0.7.2 sends one when it attaches a buffer again) is applied,
+// without a warning; one below it is ignored.
+func TestChangeAtTheOpenVersion(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	u := w.uri("project/notes.chat.md")
+	if err := w.server.DidOpen(w.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, LanguageID: "markdown", Version: 172, Text: "hello"}}); err != nil {
+		t.Fatal(err)
+	}
+	w.edit(u, 172, "please /nope")
+	w.diags(u, "the change at the open's version", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "chat-unknown-skill") })
+	w.edit(u, 171, "stale")
+	w.alive()
+	if d := w.srv.sess.snapshot().doc(docKey(u)); d == nil || string(d.text) != "please /nope" {
+		t.Errorf("the stale change was applied: %+v", d)
+	}
+	if strings.Contains(w.logs.String(), "version 172") {
+		t.Errorf("the change at the open's version was reported:\n%s", w.logs)
+	}
+}

@@ -45,8 +45,11 @@ func (m editDoc) apply(s *session, fx *effects) error {
 	if d == nil {
 		return fmt.Errorf("didChange for a document that is not open: %s", m.uri)
 	}
-	if m.version <= d.version && d.version != 0 {
-		return fmt.Errorf("didChange %s: version %d does not increase (have %d): ignored", m.uri, m.version, d.version)
+	// A version below the document's is a stale change: ignored. An equal
+	// one is applied: Neovim 0.7 can send a change at the version of the
+	// didOpen it sent when it attached the buffer again.
+	if m.version < d.version && d.version != 0 {
+		return fmt.Errorf("didChange %s: version %d is below the document's %d: ignored", m.uri, m.version, d.version)
 	}
 	text := d.text
 	for _, c := range m.changes {

@@ -226,7 +226,7 @@ func TestNotificationOrder(t *testing.T) {
 			t.Fatalf("round %d: request saw version %d %q, want %d", round, got.Version, got.Text, want)
 		}
 	}
-	if strings.Contains(e.logs.String(), "does not increase") {
+	if strings.Contains(e.logs.String(), "is below the document's") {
 		t.Errorf("didChange applied out of order:\n%s", e.logs)
 	}
 }
