@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"unicode/utf16"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 
@@ -355,9 +354,9 @@ func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, s
 		return exitUsage
 	}
 	entries := render.Entries(snap.Registry.Winners, render.DefaultMaxLength)
-	catalog := utf16Units(render.Catalog(entries, render.CatalogOptions{}))
+	catalog := jstext.Len(render.Catalog(entries, render.CatalogOptions{}))
 	out := budgetJSON{Host: "dsh", Skills: len(entries), Catalog: catalog, Cap: render.DefaultMaxLength, Cut: []cutJSON{}}
-	out.Lines = catalog - utf16Units(render.Catalog(nil, render.CatalogOptions{}))
+	out.Lines = catalog - jstext.Len(render.Catalog(nil, render.CatalogOptions{}))
 	wd := workDir()
 	for _, s := range snap.Registry.Winners {
 		if !s.Invocation.ModelInvocable {
@@ -392,6 +391,3 @@ func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, s
 	}
 	return exitOK
 }
-
-// utf16Units counts the UTF-16 code units of s, as DSH measures text.
-func utf16Units(s string) int { return len(utf16.Encode([]rune(s))) }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // GitHub Copilot in VS Code limits (promptsServiceImpl.ts).
@@ -75,8 +76,8 @@ func copilotName(e *env, f File, doc yamlDoc, ent *entry) {
 		return
 	}
 	clean := xmlTagRE.ReplaceAllString(name, "")
-	if utf16Len(clean) > copilotMaxName {
-		clean = cutUTF16(clean, copilotMaxName)
+	if jstext.Len(clean) > copilotMaxName {
+		clean = jstext.Substring(clean, copilotMaxName)
 	}
 	if clean != f.Folder {
 		ent.notes = append(ent.notes, Note{Code: "name-from-folder", Key: "name", Message: e.host.Name + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""})
@@ -97,9 +98,9 @@ func copilotDescription(e *env, doc yamlDoc, ent *entry) {
 	if clean != desc {
 		ent.notes = append(ent.notes, Note{Code: "xml-tags-removed", Key: "description", Message: host + " removes the XML tags from this description"})
 	}
-	if utf16Len(clean) > copilotMaxDescription {
-		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description to 1,024 characters (" + itoa(utf16Len(clean)) + " here)"})
-		clean = cutUTF16(clean, copilotMaxDescription)
+	if jstext.Len(clean) > copilotMaxDescription {
+		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description to 1,024 characters (" + itoa(jstext.Len(clean)) + " here)"})
+		clean = jstext.Substring(clean, copilotMaxDescription)
 	}
 	ent.listing = clean
 }

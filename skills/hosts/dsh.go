@@ -27,14 +27,6 @@ func dshHost() *Host {
 	}
 }
 
-var dshEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-
-// DSHCatalogLine returns the catalog line DSH writes for a skill, before its
-// model-text conversion: "- `name`: " and the escaped catalog description.
-func DSHCatalogLine(name, description string) string {
-	return "- `" + name + "`: " + dshEscaper.Replace(jstext.Shorten(description, dshCatalogCap))
-}
-
 // evaluateDSH runs skills.Roots and skills.Load, DSH's own discovery and
 // registry, and turns the snapshot into verdicts.
 func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
@@ -135,7 +127,7 @@ func dshBudget(reg *skills.Registry) Budget {
 	}
 	for _, s := range reg.Winners {
 		if s.Invocation.ModelInvocable {
-			b.Used += utf16Len(jstext.ModelText(DSHCatalogLine(s.Name, s.Description))) + 1
+			b.Used += jstext.Len(jstext.CatalogLine(s.Name, jstext.Shorten(s.Description, dshCatalogCap))) + 1
 		}
 	}
 	return b

@@ -272,16 +272,3 @@ func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " "
 
 // runes counts Unicode scalar values (Rust's chars().count()).
 func runes(s string) int { return len([]rune(s)) }
-
-// utf16Len counts UTF-16 code units (JavaScript's length).
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}

@@ -3,6 +3,8 @@ package hosts
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // geminiUnsafe are the characters Gemini CLI replaces with "-" in names.
@@ -112,7 +114,7 @@ func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Not
 func geminiBudget(_ *env, winners []*entry) Budget {
 	b := Budget{Unit: "characters", Note: "Gemini CLI puts every skill's name, description and location in its system prompt with no budget"}
 	for _, w := range winners {
-		b.Used += runes("  <skill>\n    <name>"+w.name+"</name>\n    <description>"+w.listing+"</description>\n    <location>"+w.file.Path+"</location>\n  </skill>") + 1
+		b.Used += jstext.Len("  <skill>\n    <name>"+w.name+"</name>\n    <description>"+w.listing+"</description>\n    <location>"+w.file.Path+"</location>\n  </skill>") + 1
 	}
 	return b
 }

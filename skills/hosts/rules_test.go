@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 func TestSelect(t *testing.T) {
@@ -207,6 +208,29 @@ func TestClaudeBudget(t *testing.T) {
 	b = claudeBudget(testEnv(h, 1000000), es)
 	if b.Limit != 40000 {
 		t.Errorf("1M window: limit %d, want 40000", b.Limit)
+	}
+}
+
+// TestJavaScriptCuts checks that the JavaScript hosts cut as
+// String.prototype.substring does, in UTF-16 units (a pair cut in half
+// keeps its high surrogate), and size their listings in UTF-16 units.
+func TestJavaScriptCuts(t *testing.T) {
+	f := File{Path: "/p/.github/skills/s/SKILL.md", Folder: "s", Scope: ScopeProject}
+	desc := strings.Repeat("a", 1023) + "🙂tail"
+	ent, drop := copilotParse(testEnv(Lookup(string(Copilot)), 0), f, []byte("---\nname: s\ndescription: "+desc+"\n---\n"))
+	if drop != nil {
+		t.Fatal(drop)
+	}
+	if got, want := jstext.ModelText(ent.listing), strings.Repeat("a", 1023)+"\uFFFD"; got != want {
+		t.Errorf("Copilot listing ends %q, want %q", got[1020:], want[1020:])
+	}
+	if n := listingSize([]*entry{&ent}, func(w *entry) string { return w.listing }); n != 1024+1 {
+		t.Errorf("listing size %d, want 1025 (1,024 units and a newline)", n)
+	}
+	long := strings.Repeat("b", 1535) + "𐐀𐐀"
+	ent, _ = claudeParse(testEnv(Lookup(string(Claude)), 0), f, []byte("---\nname: s\ndescription: "+long+"\n---\n"))
+	if jstext.Len(ent.listing) != 1536 || !strings.HasSuffix(jstext.ModelText(ent.listing), "b\uFFFD") {
+		t.Errorf("Claude Code listing: %d units, ends %q", jstext.Len(ent.listing), jstext.ModelText(ent.listing)[1530:])
 	}
 }
 

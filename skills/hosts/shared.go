@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // The steps several hosts share, so that each is decided in one place:
@@ -73,13 +74,15 @@ func (d yamlDoc) lenientTrue(key string) bool {
 	return ok && b
 }
 
-// listingSize is the size in characters of a listing that gives every
-// listed winner one line, line(w) and a newline.
+// listingSize is the size of a listing that gives every listed winner one
+// line, line(w) and a newline, in UTF-16 code units: the length JavaScript
+// reports, as the hosts that use it (Claude Code, Copilot, Cursor,
+// OpenCode) are JavaScript programs.
 func listingSize(winners []*entry, line func(w *entry) string) int {
 	size := 0
 	for _, w := range winners {
 		if w.listed {
-			size += runes(line(w)) + 1
+			size += jstext.Len(line(w)) + 1
 		}
 	}
 	return size
