@@ -229,10 +229,12 @@ func writeMatrixTable(w io.Writer, m *hosts.Matrix, wd string) {
 }
 
 // perHostNote reports whether a note of verdict v is said once per host
-// rather than on each file: a folder the host does not read, or a
-// condition that holds for every skill of a scope.
+// rather than on each file: a folder the host does not read (and what is
+// unconfirmed about that), or a condition that holds for every skill of a
+// scope.
 func perHostNote(v hosts.Verdict, n hosts.Note) bool {
-	return (v.Status == hosts.NotDiscovered && n.Code == "not-read") || conditionCodes[n.Code]
+	unread := v.Status == hosts.NotDiscovered && v.Code() == "not-read"
+	return (unread && (n.Code == "not-read" || strings.HasPrefix(n.Code, "unconfirmed-"))) || conditionCodes[n.Code]
 }
 
 // writeMatrixNotes prints, under "Notes:", every skill file's notes host

@@ -63,6 +63,9 @@ func claudeRoots(e *env) []rootSpec {
 // unconfirmed.
 func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	ent := entry{name: f.Folder, listed: true}
+	if dir := filepath.Dir(filepath.Dir(f.Root)); f.Scope == ScopeProject && dir != e.project {
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-project-walk", Message: e.host.Name + "'s documentation names the project's .claude/skills; that it also reads " + f.RootLabel + ", between the project root and the working directory, is unconfirmed"})
+	}
 	doc, meta := claudeMetadata(e, f, lenientText(src), &ent)
 	claudeName(e, f, doc, meta, &ent)
 	claudeListing(e, doc, meta, &ent)
@@ -115,7 +118,7 @@ func claudeName(e *env, f File, doc yamlDoc, meta bool, ent *entry) {
 			ent.notes = append(ent.notes, Note{Code: "unconfirmed-name", Key: "name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
 		}
 	} else if meta {
-		ent.notes = append(ent.notes, e.nameFromFolder(f.Folder))
+		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
 	}
 }
 
@@ -135,7 +138,7 @@ func claudeListing(e *env, doc yamlDoc, meta bool, ent *entry) {
 		listing = jstext.Substring(listing, claudeListingCap)
 	}
 	if listing == "" && meta {
-		ent.notes = append(ent.notes, Note{Code: "no-description", Key: "description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
+		ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
 	}
 	ent.listing = listing
 }

@@ -72,16 +72,24 @@ func copilotParse(e *env, f File, src []byte) (entry, *Note) {
 func copilotName(e *env, f File, doc yamlDoc, ent *entry) {
 	name, _, _ := doc.str("name")
 	if name == "" {
-		ent.notes = append(ent.notes, e.nameFromFolder(f.Folder))
+		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
 		return
 	}
 	clean := xmlTagRE.ReplaceAllString(name, "")
 	if jstext.Len(clean) > copilotMaxName {
 		clean = jstext.Substring(clean, copilotMaxName)
 	}
-	if clean != f.Folder {
-		ent.notes = append(ent.notes, Note{Code: "name-from-folder", Key: "name", Message: e.host.Name + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""})
+	if clean == f.Folder {
+		return
 	}
+	msg := e.host.Name + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""
+	switch {
+	case name == f.Folder:
+		msg = e.host.Name + " cuts this name to " + itoa(copilotMaxName) + " characters, so it no longer matches its folder, and registers the skill under the folder name \"" + f.Folder + "\""
+	case clean != name:
+		msg += " (\"" + jstext.ModelText(clean) + "\" once XML tags are removed and it is cut to " + itoa(copilotMaxName) + " characters)"
+	}
+	ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: msg})
 }
 
 // copilotDescription sets ent's listing to the description with its XML
@@ -91,7 +99,7 @@ func copilotDescription(e *env, doc yamlDoc, ent *entry) {
 	host := e.host.Name
 	desc, hasDesc, _ := doc.str("description")
 	if !hasDesc || desc == "" {
-		ent.notes = append(ent.notes, Note{Code: "no-description", Key: "description", Message: host + " loads this skill without a description, so the model has little to match it on"})
+		ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " loads this skill without a description, so the model has little to match it on"})
 		return
 	}
 	clean := xmlTagRE.ReplaceAllString(desc, "")

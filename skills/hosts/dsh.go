@@ -92,7 +92,7 @@ func dshVerdict(snap *skills.Snapshot, path, project, home string) (v Verdict, o
 	}
 	if w := snap.Registry.ShadowOf(sk); w != nil {
 		return Verdict{Status: Shadowed, Name: sk.Name, ShadowedBy: w.Path, Notes: []Note{{
-			Code:    "shadowed",
+			Code:    "skill-shadowed",
 			Message: "DSH uses " + label(w.Path, project, home) + " instead (" + string(w.Source) + ", rank " + itoa(w.Rank) + ", wins over " + string(sk.Source) + ", rank " + itoa(sk.Rank) + ")",
 		}}}, true
 	}

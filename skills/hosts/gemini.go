@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
@@ -62,7 +63,7 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		if strings.HasPrefix(text, "\uFEFF") {
 			why += " (it starts with a byte-order mark)"
 		}
-		return e.skip("no-frontmatter", "", why)
+		return e.skip(frontmatterCode(text), "", why)
 	}
 	name, desc, notes, drop := geminiFields(e, fm)
 	if drop != nil {
@@ -78,7 +79,7 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		notes = append(notes, Note{Code: "name-sanitized", Key: "name", Message: host + " registers this skill as \"" + clean + "\": it turns :\\/<>*?\"| in names into -"})
 	}
 	if desc == "" {
-		notes = append(notes, Note{Code: "empty-description", Key: "description", Message: host + " loads this skill with an empty description"})
+		notes = append(notes, Note{Code: string(skills.CodeDescriptionEmpty), Key: "description", Message: host + " loads this skill with an empty description"})
 	}
 	if f.Scope == ScopeProject {
 		notes = append(notes, Note{Code: "trusted-folder-only", Message: host + " reads project skills only in a trusted folder (skill-ls assumes this one is trusted)"})
@@ -100,9 +101,9 @@ func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Not
 	name, desc, haveName, haveDesc := geminiSimpleFields(fm)
 	switch {
 	case !haveName:
-		return "", "", nil, e.skipNote("no-name", "name", "it has no name")
+		return "", "", nil, e.skipNote(string(skills.CodeNameMissing), "name", "it has no name")
 	case !haveDesc:
-		return "", "", nil, e.skipNote("no-description", "description", "it has no description")
+		return "", "", nil, e.skipNote(string(skills.CodeDescriptionMissing), "description", "it has no description")
 	}
 	why := "YAML does not give name and description as strings"
 	if doc.err != nil {

@@ -22,7 +22,11 @@ const (
 // Note is one remark a host makes on a skill file: a truncated description,
 // a name taken from the folder, an unconfirmed rule.
 type Note struct {
-	// Code is a stable kebab-case code, e.g. "description-truncated".
+	// Code is a stable kebab-case code: the code of the diagnostics rule
+	// for the problem the note is about when one names it
+	// ("name-missing", "yaml-unquoted-colon", "description-truncated"),
+	// else a host code (codes.go: "yaml-repaired", "not-read"), or, for a
+	// rule docs/hosts.md marks unconfirmed, "unconfirmed-...".
 	Code string
 	// Message is in the host's terms, e.g. "Gemini CLI skips this skill: it
 	// has no description".
