@@ -19,13 +19,13 @@ func copilotHost() *Host {
 	return &Host{
 		ID:      Copilot,
 		Name:    "GitHub Copilot",
-		Release: "VS Code main, 2026",
-		Version: "VS Code main, 2026 (promptsServiceImpl.ts with computeSkillDiscoveryInfo; the index does not name its commit) and promptFileLocations.ts",
+		Release: "VS Code main at 00eacc90",
+		Version: "VS Code main, 2026 (chat/common/promptSyntax: service/promptsServiceImpl.ts at 00eacc90, config/promptFileLocations.ts at 0783120b, utils/promptFilesLocator.ts at 0155379d)",
 		Checked: checkedDate,
 		Refs: []Reference{
-			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts (DEFAULT_SKILL_SOURCE_FOLDERS)", "roots: .github/skills, .agents/skills, .claude/skills, ~/.copilot/skills, ~/.agents/skills, ~/.claude/skills"},
-			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/utils/promptFilesLocator.ts (findAgentSkillsInFolder)", "only <root>/<dir>/SKILL.md"},
-			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts (computeSkillDiscoveryInfo, truncateAgentSkillName/Description)", "missing or mismatched name -> folder name; XML tags stripped; name 64, description 1,024 (truncated); duplicates: first by workspace, personal, plugin, extension"},
+			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts@0783120b (DEFAULT_SKILL_SOURCE_FOLDERS)", "roots, in order: .github/skills, .agents/skills, .claude/skills, ~/.copilot/skills, ~/.agents/skills, ~/.claude/skills"},
+			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/utils/promptFilesLocator.ts@0155379d (findClaudeSkillsInFolder; later findAgentSkillsInFolder)", "only <root>/<dir>/SKILL.md"},
+			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts@00eacc90 (computeSkillDiscoveryInfo, truncateAgentSkillName/Description, findAgentSkills)", "behind chat.useAgentSkills; missing or mismatched name -> folder name; XML tags stripped; name 64, description 1,024 UTF-16 units (substring); duplicates: first by workspace, personal, plugin, extension API, extension contribution; disable-model-invocation === true hides it"},
 			{FromSource, "microsoft/vscode promptsServiceImpl.ts@c875be85", "an earlier release skipped a skill without a name"},
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name", "/plugin:name"}, Note: "in the Chat view, behind the chat.useAgentSkills setting"},

@@ -3,6 +3,7 @@ package hosts
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -54,7 +55,38 @@ func TestEveryHostCitesItsRules(t *testing.T) {
 			if r.Where == "" || r.What == "" || (r.Evidence != FromSource && r.Evidence != FromDocs) {
 				t.Errorf("%s: incomplete reference %+v", h.ID, r)
 			}
+			if r.Evidence == FromSource && h.ID != DSH && !commitRE.MatchString(r.Where) {
+				t.Errorf("%s: source reference %q names no commit", h.ID, r.Where)
+			}
 		}
+	}
+}
+
+// commitRE matches a file@commit citation.
+var commitRE = regexp.MustCompile(`\.[a-z]+@[0-9a-f]{8}`)
+
+// TestCopilotRowsCiteCommits checks that every rule of docs/hosts.md's
+// Copilot table read from source names the file and commit it was read at.
+func TestCopilotRowsCiteCommits(t *testing.T) {
+	_, section, _ := strings.Cut(hostsDoc(t), "## GitHub Copilot in VS Code (`copilot`)")
+	section, _, _ = strings.Cut(section, "\n## ")
+	rows := 0
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, " | ")
+		if !strings.HasPrefix(line, "| ") || len(cells) < 3 {
+			continue
+		}
+		source := cells[len(cells)-1]
+		if !strings.Contains(source, "source:") {
+			continue
+		}
+		rows++
+		if !commitRE.MatchString(source) {
+			t.Errorf("Copilot rule %q cites %q: no file@commit", cells[0], source)
+		}
+	}
+	if rows < 6 {
+		t.Errorf("only %d Copilot rules read from source", rows)
 	}
 }
 
