@@ -145,6 +145,7 @@ func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*host
 	}
 	env := opts.HostEnv
 	env.DSHSnapshot = snap
+	env.DSHCatalogCap = opts.maxDescription()
 	env.ReadFile = func(path string) ([]byte, bool) {
 		if o, ok := snap.Overlay(path); ok {
 			return o.Text, true

@@ -161,6 +161,9 @@ type Options struct {
 	// DSHSnapshot, when set, is the snapshot DSH's verdicts come from (the
 	// one a check or an editor holds) instead of a fresh load of DSH's roots.
 	DSHSnapshot *skills.Snapshot
+	// DSHCatalogCap is DSH's catalogDescriptionMaxLength, the cap of each
+	// catalog description in UTF-16 units; below 3 means the default, 500.
+	DSHCatalogCap int
 
 	// yaml holds the frontmatters already parsed in one Build (the hosts
 	// read the same text): string → yamlDoc.
