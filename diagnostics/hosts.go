@@ -48,7 +48,7 @@ var hostRules = []*Rule{
 		Doc:  "The host does not read this folder (Claude Code does not read .agents/skills; Gemini CLI and Goose read only the working directory's folders), or its search does not reach the file (too deep, a dot-folder). This is information: the folder is simply not that host's." + hostsDoc,
 		File: hostCheck(CodeHostNotDiscovered)},
 	{Code: CodeHostTruncated, Severity: SeverityWarning, Whole: true, Summary: "a selected host cuts the description",
-		Doc:  "The host loads the skill but the model sees less of its description: Claude Code cuts description plus when_to_use at 1,536 characters, Copilot at 1,024, Codex 0.142 and later at 1,024 in its skill list, and Codex shortens descriptions, then leaves skills out, when its skill list is over budget. Put what the skill is for first." + hostsDoc,
+		Doc:  "The host loads the skill but the model sees less of its description: Claude Code cuts description plus when_to_use at 1,536 characters, Copilot at 1,024, Codex 0.142 and later at 1,024 in its skill list, Goose at a `---` inside the description (it splits the file at every `---`; the message says what it keeps), and Codex shortens descriptions, then leaves skills out, when its skill list is over budget. Put what the skill is for first." + hostsDoc,
 		File: hostCheck(CodeHostTruncated)},
 	{Code: CodeHostChanges, Severity: SeverityWarning, Whole: true, Summary: "a selected host loads the skill, but not as written",
 		Doc:  "The host loads the skill under another name (Copilot uses the folder name when the name differs, Gemini CLI turns `:\\/<>*?\"|` into `-`), without a description (Claude Code loads a file whose YAML it cannot read with empty metadata), or next to another skill of the same name (Codex loads both)." + hostsDoc,
@@ -145,6 +145,7 @@ func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*host
 	}
 	env := opts.HostEnv
 	env.DSHSnapshot = snap
+	env.DSHCatalogCap = opts.maxDescription()
 	env.ReadFile = func(path string) ([]byte, bool) {
 		if o, ok := snap.Overlay(path); ok {
 			return o.Text, true

@@ -163,7 +163,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 	}
 	var out []hostFinding
 	for _, n := range v.Notes {
-		code := noteRule(p.File, n)
+		code := noteRule(n)
 		if code == "" {
 			continue
 		}
@@ -173,8 +173,10 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 }
 
 // noteRule files a note on a loading skill under a host rule ("" leaves
-// it out).
-func noteRule(f *skills.File, n hosts.Note) string {
+// it out). A note's code is the rule code of the problem it is about when
+// one names it (name-missing, description-empty, ...), else the host's own
+// (yaml-repaired, name-sanitized, unconfirmed-..., see skills/hosts).
+func noteRule(n hosts.Note) string {
 	switch n.Code {
 	case "description-truncated", "description-shortened", "description-removed", "omitted-from-list":
 		return CodeHostTruncated
@@ -185,12 +187,10 @@ func noteRule(f *skills.File, n hosts.Note) string {
 			return "" // what the author asked for
 		}
 		return CodeHostChanges
-	case "name-from-folder":
-		if fm := f.Frontmatter; fm != nil && fm.Field("name") == nil {
-			return CodeHostNote // the frontmatter has no name: the folder's is the one meant
-		}
-		return CodeHostChanges
-	case "name-sanitized", "no-description", "empty-description", "empty-metadata", "duplicate-name":
+	case CodeNameMissing:
+		return CodeHostNote // the frontmatter has no name: the folder's is the one meant
+	case CodeNameEmpty, CodeNameFolderMismatch, "name-sanitized", "name-cut",
+		CodeDescriptionMissing, CodeDescriptionEmpty, CodeDescriptionBlank, "empty-metadata", CodeSkillDuplicate:
 		return CodeHostChanges
 	}
 	return CodeHostNote // unconfirmed-*, yaml-repaired, yaml-fallback, xml-tags-removed, and codes added later

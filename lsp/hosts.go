@@ -71,8 +71,10 @@ func (s *server) hostLens(ctx context.Context, t *target) string {
 	return m.Summary(t.path, selectedHosts(t.st, t.path)...)
 }
 
-// hostBudgets gives each selected host's catalog budget in a few words
-// ("812 of 8000 characters"), for a status bar.
+// hostBudgets gives each selected host's skill listing against its budget
+// in a few words ("812 of 8000 characters"), for a status bar. A listing is
+// the skill lines alone: DSH's is the catalog's skill lines (under the
+// view's catalogDescriptionMaxLength), not the whole catalog message.
 func (s *server) hostBudgets(ctx context.Context, st *snapshot, path string) map[string]string {
 	m := s.matrices.matrixFor(ctx, st, path)
 	if m == nil {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -70,6 +71,32 @@ func TestHostsInTheEditor(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// TestDSHListingIsTheCatalogsLines: documentInfo's DSH listing is the
+// skill lines of the catalog the status counts in characters, under the
+// same catalogDescriptionMaxLength, so the two differ only by the
+// catalog's own text, whatever the cap.
+func TestDSHListingIsTheCatalogsLines(t *testing.T) {
+	long := strings.Repeat("Extract tables and forms. ", 20)
+	tree := hostsTxtar + "-- project/.agents/skills/long/SKILL.md --\n---\nname: long\ndescription: " + long + "\n---\n"
+	template := -1
+	for _, limit := range []int{500, 100} {
+		w := newWorkspaceEnv(t, tree, map[string]any{"hosts": []string{"dsh"}, "catalogDescriptionMaxLength": limit})
+		u := w.open("project/.agents/skills/pdf-tools/SKILL.md", "markdown", "---\nname: pdf-tools\ndescription: Fill and extract PDF forms.\n---\nBody.\n")
+		var info documentInfo
+		json.Unmarshal(w.command(cmdDocumentInfo, map[string]string{"uri": string(u)}), &info)
+		var lines int
+		if _, err := fmt.Sscanf(info.Catalog.Hosts["dsh"], "%d characters", &lines); err != nil {
+			t.Fatalf("cap %d: dsh listing %q: %v", limit, info.Catalog.Hosts["dsh"], err)
+		}
+		if template < 0 {
+			template = info.Catalog.Characters - lines
+		}
+		if got := info.Catalog.Characters - lines; got != template || lines <= 0 {
+			t.Errorf("cap %d: catalog %d characters, DSH listing %d: the difference %d is not the catalog's own text (%d)", limit, info.Catalog.Characters, lines, got, template)
+		}
+	}
 }
 
 // TestHostsSettingRefreshesLenses: choosing hosts in the settings asks the

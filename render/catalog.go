@@ -67,25 +67,23 @@ type CatalogOptions struct {
 
 // Catalog template lines (spec §6.2).
 const (
-	catalogOpen          = "<system-reminder>"
-	catalogClose         = "</system-reminder>"
-	catalogListOpen      = "<available_skills>"
-	catalogListClose     = "</available_skills>"
-	catalogInitialIntro  = "A skill is a reusable set of task-specific instructions. The following skills are available in this session:"
-	catalogReplaceIntro  = "The available skill catalog changed. This complete catalog replaces every earlier available-skills list in this session:"
-	catalogInitialGuide  = "If the user names a skill, or the task clearly matches a skill's description, call the `skill` tool with the exact skill name before taking task actions. Load all applicable skills, then follow their full instructions. This catalog contains summaries only; do not infer or follow a skill's instructions until it has been loaded."
-	catalogReplaceGuide  = "Use only names in this replacement catalog. If the user names a listed skill, or the task clearly matches its description, call the `skill` tool with the exact name before acting."
-	catalogTombstone     = "No skills are currently available through the `skill` tool. Do not use names from earlier skill catalogs."
-	catalogUserAlso      = "A user may also invoke a skill directly; its <skill_content> block then appears in this conversation. Follow it, and do not call the `skill` tool again for that skill."
-	catalogUserStill     = "A user may still invoke a skill directly; its <skill_content> block then appears in this conversation. Follow it, and do not call the `skill` tool for it."
-	catalogLinePrefix    = "- `"
-	catalogLineSeparator = "`: "
+	catalogOpen         = "<system-reminder>"
+	catalogClose        = "</system-reminder>"
+	catalogListOpen     = "<available_skills>"
+	catalogListClose    = "</available_skills>"
+	catalogInitialIntro = "A skill is a reusable set of task-specific instructions. The following skills are available in this session:"
+	catalogReplaceIntro = "The available skill catalog changed. This complete catalog replaces every earlier available-skills list in this session:"
+	catalogInitialGuide = "If the user names a skill, or the task clearly matches a skill's description, call the `skill` tool with the exact skill name before taking task actions. Load all applicable skills, then follow their full instructions. This catalog contains summaries only; do not infer or follow a skill's instructions until it has been loaded."
+	catalogReplaceGuide = "Use only names in this replacement catalog. If the user names a listed skill, or the task clearly matches its description, call the `skill` tool with the exact name before acting."
+	catalogTombstone    = "No skills are currently available through the `skill` tool. Do not use names from earlier skill catalogs."
+	catalogUserAlso     = "A user may also invoke a skill directly; its <skill_content> block then appears in this conversation. Follow it, and do not call the `skill` tool again for that skill."
+	catalogUserStill    = "A user may still invoke a skill directly; its <skill_content> block then appears in this conversation. Follow it, and do not call the `skill` tool for it."
 )
 
 // catalogLine returns the catalog line of one entry, before ModelText:
-// "- `<name>`: <escapeText(description)>". The name is not escaped.
+// "- `<name>`: <escapeText(description)>" (jstext.CatalogLine).
 func catalogLine(e Entry) string {
-	return catalogLinePrefix + e.Name + catalogLineSeparator + jstext.EscapeText(e.Description)
+	return jstext.CatalogLine(e.Name, e.Description)
 }
 
 // CatalogLine returns, as the model receives it, the catalog line of a skill

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"unicode/utf16"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 
@@ -230,10 +229,12 @@ func writeMatrixTable(w io.Writer, m *hosts.Matrix, wd string) {
 }
 
 // perHostNote reports whether a note of verdict v is said once per host
-// rather than on each file: a folder the host does not read, or a
-// condition that holds for every skill of a scope.
+// rather than on each file: a folder the host does not read (and what is
+// unconfirmed about that), or a condition that holds for every skill of a
+// scope.
 func perHostNote(v hosts.Verdict, n hosts.Note) bool {
-	return (v.Status == hosts.NotDiscovered && n.Code == "not-read") || conditionCodes[n.Code]
+	unread := v.Status == hosts.NotDiscovered && v.Code() == "not-read"
+	return (unread && (n.Code == "not-read" || strings.HasPrefix(n.Code, "unconfirmed-"))) || conditionCodes[n.Code]
 }
 
 // writeMatrixNotes prints, under "Notes:", every skill file's notes host
@@ -355,9 +356,9 @@ func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, s
 		return exitUsage
 	}
 	entries := render.Entries(snap.Registry.Winners, render.DefaultMaxLength)
-	catalog := utf16Units(render.Catalog(entries, render.CatalogOptions{}))
+	catalog := jstext.Len(render.Catalog(entries, render.CatalogOptions{}))
 	out := budgetJSON{Host: "dsh", Skills: len(entries), Catalog: catalog, Cap: render.DefaultMaxLength, Cut: []cutJSON{}}
-	out.Lines = catalog - utf16Units(render.Catalog(nil, render.CatalogOptions{}))
+	out.Lines = catalog - jstext.Len(render.Catalog(nil, render.CatalogOptions{}))
 	wd := workDir()
 	for _, s := range snap.Registry.Winners {
 		if !s.Invocation.ModelInvocable {
@@ -392,6 +393,3 @@ func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, s
 	}
 	return exitOK
 }
-
-// utf16Units counts the UTF-16 code units of s, as DSH measures text.
-func utf16Units(s string) int { return len(utf16.Encode([]rune(s))) }

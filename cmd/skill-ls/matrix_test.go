@@ -16,6 +16,7 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // hostEnv are the environment variables the host profiles read; the matrix
@@ -147,7 +148,7 @@ func TestDSHBudgetIsTheCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries := render.Entries(snap.Registry.Winners, render.DefaultMaxLength)
-	want := utf16Units(render.Catalog(entries, render.CatalogOptions{})) - utf16Units(render.Catalog(nil, render.CatalogOptions{}))
+	want := jstext.Len(render.Catalog(entries, render.CatalogOptions{})) - jstext.Len(render.Catalog(nil, render.CatalogOptions{}))
 	if res.Budget.Used != want {
 		t.Errorf("DSH budget used = %d, catalog lines = %d", res.Budget.Used, want)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // Claude Code limits (documentation and CHANGELOG.md of anthropics/claude-code).
@@ -62,6 +63,9 @@ func claudeRoots(e *env) []rootSpec {
 // unconfirmed.
 func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	ent := entry{name: f.Folder, listed: true}
+	if dir := filepath.Dir(filepath.Dir(f.Root)); f.Scope == ScopeProject && dir != e.project {
+		ent.notes = append(ent.notes, Note{Code: "unconfirmed-project-walk", Message: e.host.Name + "'s documentation names the project's .claude/skills; that it also reads " + f.RootLabel + ", between the project root and the working directory, is unconfirmed"})
+	}
 	doc, meta := claudeMetadata(e, f, lenientText(src), &ent)
 	claudeName(e, f, doc, meta, &ent)
 	claudeListing(e, doc, meta, &ent)
@@ -114,7 +118,7 @@ func claudeName(e *env, f File, doc yamlDoc, meta bool, ent *entry) {
 			ent.notes = append(ent.notes, Note{Code: "unconfirmed-name", Key: "name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
 		}
 	} else if meta {
-		ent.notes = append(ent.notes, e.nameFromFolder(f.Folder))
+		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
 	}
 }
 
@@ -129,30 +133,14 @@ func claudeListing(e *env, doc yamlDoc, meta bool, ent *entry) {
 	if w := strings.TrimSpace(when); w != "" {
 		listing = strings.TrimSpace(listing + " " + w)
 	}
-	if utf16Len(listing) > claudeListingCap {
-		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters (" + itoa(utf16Len(listing)) + " here; 2.1.105 and later)"})
-		listing = cutUTF16(listing, claudeListingCap)
+	if jstext.Len(listing) > claudeListingCap {
+		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters (" + itoa(jstext.Len(listing)) + " here; 2.1.105 and later)"})
+		listing = jstext.Substring(listing, claudeListingCap)
 	}
 	if listing == "" && meta {
-		ent.notes = append(ent.notes, Note{Code: "no-description", Key: "description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
+		ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " lists this skill without a description (2.1.69 and later), so the model has little to match it on"})
 	}
 	ent.listing = listing
-}
-
-// cutUTF16 returns the longest prefix of s with at most n UTF-16 units.
-func cutUTF16(s string, n int) string {
-	units := 0
-	for i, r := range s {
-		u := 1
-		if r >= 0x10000 {
-			u = 2
-		}
-		if units+u > n {
-			return s[:i]
-		}
-		units += u
-	}
-	return s
 }
 
 func claudeBudget(e *env, winners []*entry) Budget {

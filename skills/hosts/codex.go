@@ -99,7 +99,7 @@ func isDir(p string) bool {
 // 1,024 characters, which newer releases cut in the list.
 func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if !utf8.Valid(src) {
-		return e.skip("unreadable", "", "failed to read file: stream did not contain valid UTF-8")
+		return e.skip(string(skills.CodeInvalidUTF8), "", "failed to read file: stream did not contain valid UTF-8")
 	}
 	text := string(src)
 	fm, ok := codexFrontmatter(text)
@@ -108,7 +108,7 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 		if strings.HasPrefix(text, "\uFEFF") {
 			why += " (the file starts with a byte-order mark, so its first line is not ---)"
 		}
-		return e.skip("no-frontmatter", "", why)
+		return e.skip(frontmatterCode(text), "", why)
 	}
 	doc, notes, drop := codexYAML(e, fm, old)
 	if drop != nil {
@@ -116,20 +116,20 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	}
 	rawName, ok := serdeString(doc, "name")
 	if !ok {
-		return e.skip("invalid-yaml", "name", "invalid YAML: name: invalid type, expected a string")
+		return e.skip(string(skills.CodeNameNotString), "name", "invalid YAML: name: invalid type, expected a string")
 	}
 	rawDesc, ok := serdeString(doc, "description")
 	if !ok {
-		return e.skip("invalid-yaml", "description", "invalid YAML: description: invalid type, expected a string")
+		return e.skip(string(skills.CodeDescriptionNotString), "description", "invalid YAML: description: invalid type, expected a string")
 	}
 	name := collapseSpace(rawName)
 	if name == "" {
 		name = codexFolderName(f.Folder)
-		notes = append(notes, e.nameFromFolder(name))
+		notes = append(notes, e.nameFromFolder(doc, name))
 	}
 	desc := collapseSpace(rawDesc)
 	if desc == "" {
-		return e.skip("no-description", "description", "missing field `description`")
+		return e.skip(doc.absentCode("description"), "description", "missing field `description`")
 	}
 	if runes(name) > codexMaxName {
 		return e.skip("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
@@ -146,14 +146,16 @@ func codexYAML(e *env, fm string, old bool) (doc yamlDoc, notes []Note, drop *No
 	if doc.err != nil && !old {
 		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
 			doc = fixed
-			notes = append(notes, Note{Code: "yaml-repaired", Message: e.host.Name + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"})
+			notes = append(notes,
+				Note{Code: "yaml-repaired", Message: e.host.Name + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"},
+				Note{Code: "unconfirmed-repair-release", Message: e.host.Name + " repairs it, but the release that added the repair is unconfirmed: it is in Codex's loader tests at 04aa5959 but not in loader.rs at c9d127cf, and a release without it skips this skill (invalid YAML)"})
 		}
 	}
 	if doc.err != nil {
-		return doc, nil, e.skipNote("invalid-yaml", "", "invalid YAML: "+doc.errText())
+		return doc, nil, e.skipNote(doc.yamlCode(), "", "invalid YAML: "+doc.errText())
 	}
 	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
-		return doc, nil, e.skipNote("invalid-yaml", "", "invalid YAML: the frontmatter is not a mapping")
+		return doc, nil, e.skipNote(string(skills.CodeFrontmatterNotMap), "", "invalid YAML: the frontmatter is not a mapping")
 	}
 	return doc, notes, nil
 }
@@ -288,11 +290,17 @@ func codexListNamesOnly(host string, lines []codexLine, tokens bool, limit int) 
 		c := l.cost(tokens, "")
 		if used+c <= limit {
 			used += c
-			l.e.notes = append(l.e.notes, Note{Code: "description-removed", Key: "description", Message: host + " lists this skill without its description: even names alone exceed its skills budget"})
+			l.e.notes = append(l.e.notes, Note{Code: "description-removed", Key: "description", Message: host + " lists this skill without its description: even names alone exceed its skills budget"}, codexOrderNote(host))
 			continue
 		}
-		l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Key: "description", Message: host + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"})
+		l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Key: "description", Message: host + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"}, codexOrderNote(host))
 	}
+}
+
+// codexOrderNote goes with a skill Codex lists without its description or
+// leaves out: which skills those are depends on the order of the list.
+func codexOrderNote(host string) Note {
+	return Note{Code: "unconfirmed-list-order", Message: host + " picks these skills by the order of its skill list; skill-ls orders it as Codex's loader sorts skills (scope, name, path), and render.rs's own order is unconfirmed"}
 }
 
 // codexShortenDescriptions shares the room the names leave (remaining)

@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // GitHub Copilot in VS Code limits (promptsServiceImpl.ts).
@@ -18,13 +19,13 @@ func copilotHost() *Host {
 	return &Host{
 		ID:      Copilot,
 		Name:    "GitHub Copilot",
-		Release: "VS Code main, 2026",
-		Version: "VS Code main, 2026 (promptsServiceImpl.ts with computeSkillDiscoveryInfo; the index does not name its commit) and promptFileLocations.ts",
+		Release: "VS Code main at 00eacc90",
+		Version: "VS Code main, 2026 (chat/common/promptSyntax: service/promptsServiceImpl.ts at 00eacc90, config/promptFileLocations.ts at 0783120b, utils/promptFilesLocator.ts at 0155379d)",
 		Checked: checkedDate,
 		Refs: []Reference{
-			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts (DEFAULT_SKILL_SOURCE_FOLDERS)", "roots: .github/skills, .agents/skills, .claude/skills, ~/.copilot/skills, ~/.agents/skills, ~/.claude/skills"},
-			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/utils/promptFilesLocator.ts (findAgentSkillsInFolder)", "only <root>/<dir>/SKILL.md"},
-			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts (computeSkillDiscoveryInfo, truncateAgentSkillName/Description)", "missing or mismatched name -> folder name; XML tags stripped; name 64, description 1,024 (truncated); duplicates: first by workspace, personal, plugin, extension"},
+			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/config/promptFileLocations.ts@0783120b (DEFAULT_SKILL_SOURCE_FOLDERS)", "roots, in order: .github/skills, .agents/skills, .claude/skills, ~/.copilot/skills, ~/.agents/skills, ~/.claude/skills"},
+			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/utils/promptFilesLocator.ts@0155379d (findClaudeSkillsInFolder; later findAgentSkillsInFolder)", "only <root>/<dir>/SKILL.md"},
+			{FromSource, "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/service/promptsServiceImpl.ts@00eacc90 (computeSkillDiscoveryInfo, truncateAgentSkillName/Description, findAgentSkills)", "behind chat.useAgentSkills; missing or mismatched name -> folder name; XML tags stripped; name 64, description 1,024 UTF-16 units (substring); duplicates: first by workspace, personal, plugin, extension API, extension contribution; disable-model-invocation === true hides it"},
 			{FromSource, "microsoft/vscode promptsServiceImpl.ts@c875be85", "an earlier release skipped a skill without a name"},
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name", "/plugin:name"}, Note: "in the Chat view, behind the chat.useAgentSkills setting"},
@@ -71,16 +72,24 @@ func copilotParse(e *env, f File, src []byte) (entry, *Note) {
 func copilotName(e *env, f File, doc yamlDoc, ent *entry) {
 	name, _, _ := doc.str("name")
 	if name == "" {
-		ent.notes = append(ent.notes, e.nameFromFolder(f.Folder))
+		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
 		return
 	}
 	clean := xmlTagRE.ReplaceAllString(name, "")
-	if utf16Len(clean) > copilotMaxName {
-		clean = cutUTF16(clean, copilotMaxName)
+	if jstext.Len(clean) > copilotMaxName {
+		clean = jstext.Substring(clean, copilotMaxName)
 	}
-	if clean != f.Folder {
-		ent.notes = append(ent.notes, Note{Code: "name-from-folder", Key: "name", Message: e.host.Name + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""})
+	if clean == f.Folder {
+		return
 	}
+	msg := e.host.Name + " registers this skill as \"" + f.Folder + "\", its folder name, not \"" + name + "\""
+	switch {
+	case name == f.Folder:
+		msg = e.host.Name + " cuts this name to " + itoa(copilotMaxName) + " characters, so it no longer matches its folder, and registers the skill under the folder name \"" + f.Folder + "\""
+	case clean != name:
+		msg += " (\"" + jstext.ModelText(clean) + "\" once XML tags are removed and it is cut to " + itoa(copilotMaxName) + " characters)"
+	}
+	ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: msg})
 }
 
 // copilotDescription sets ent's listing to the description with its XML
@@ -90,16 +99,16 @@ func copilotDescription(e *env, doc yamlDoc, ent *entry) {
 	host := e.host.Name
 	desc, hasDesc, _ := doc.str("description")
 	if !hasDesc || desc == "" {
-		ent.notes = append(ent.notes, Note{Code: "no-description", Key: "description", Message: host + " loads this skill without a description, so the model has little to match it on"})
+		ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " loads this skill without a description, so the model has little to match it on"})
 		return
 	}
 	clean := xmlTagRE.ReplaceAllString(desc, "")
 	if clean != desc {
 		ent.notes = append(ent.notes, Note{Code: "xml-tags-removed", Key: "description", Message: host + " removes the XML tags from this description"})
 	}
-	if utf16Len(clean) > copilotMaxDescription {
-		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description to 1,024 characters (" + itoa(utf16Len(clean)) + " here)"})
-		clean = cutUTF16(clean, copilotMaxDescription)
+	if jstext.Len(clean) > copilotMaxDescription {
+		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description to 1,024 characters (" + itoa(jstext.Len(clean)) + " here)"})
+		clean = jstext.Substring(clean, copilotMaxDescription)
 	}
 	ent.listing = clean
 }

@@ -1,5 +1,10 @@
 package hosts
 
+import (
+	"path/filepath"
+	"strings"
+)
+
 func cursorHost() *Host {
 	return &Host{
 		ID:      Cursor,
@@ -18,8 +23,18 @@ func cursorHost() *Host {
 			dupWhy: "which one Cursor uses is not documented",
 			budget: cursorBudget,
 			reach:  "the project root, as documented",
+			unread: cursorUnread,
 		},
 	}
+}
+
+// cursorUnread notes that Cursor's documentation, not its code, says it
+// does not read .agents/skills.
+func cursorUnread(h *Host, rootLabel string) *Note {
+	if !strings.HasSuffix(filepath.ToSlash(rootLabel), ".agents/skills") {
+		return nil
+	}
+	return &Note{Code: "unconfirmed-agents-skills", Message: h.Name + " reads the folders its documentation lists, and .agents/skills is not one; whether newer releases read it is unconfirmed"}
 }
 
 func cursorRoots(e *env) []rootSpec {

@@ -7,8 +7,9 @@
 //
 // Every rule names where it was read (a loader source file and commit, or a
 // documentation page) in docs/hosts.md. Rules that could not be confirmed
-// never produce a "dropped" verdict: they are reported on a loading skill as
-// a note whose code starts with "unconfirmed-".
+// never produce a "dropped" verdict: every verdict they decide carries a note
+// whose code starts with "unconfirmed-" (codes.go lists them, and a test
+// checks the list against docs/hosts.md and the notes the profiles emit).
 //
 // DSH is a host too, and its verdicts come from the skills package's own
 // engine (skills.Roots and skills.Load), so they are exactly DSH's.

@@ -10,8 +10,16 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 )
 
-// dshCatalogCap is DSH's default catalogDescriptionMaxLength (spec §6.1).
-const dshCatalogCap = 500
+// dshDefaultCap is DSH's default catalogDescriptionMaxLength (spec §6.1).
+const dshDefaultCap = 500
+
+// dshCap is the catalog description cap opts set, else the default.
+func (o Options) dshCap() int {
+	if o.DSHCatalogCap < jstext.MinShortenLength {
+		return dshDefaultCap
+	}
+	return o.DSHCatalogCap
+}
 
 func dshHost() *Host {
 	return &Host{
@@ -25,14 +33,6 @@ func dshHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Anywhere: true, Note: "/name followed by whitespace or the end, anywhere in a user message"},
 	}
-}
-
-var dshEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-
-// DSHCatalogLine returns the catalog line DSH writes for a skill, before its
-// model-text conversion: "- `name`: " and the escaped catalog description.
-func DSHCatalogLine(name, description string) string {
-	return "- `" + name + "`: " + dshEscaper.Replace(jstext.Shorten(description, dshCatalogCap))
 }
 
 // evaluateDSH runs skills.Roots and skills.Load, DSH's own discovery and
@@ -73,20 +73,21 @@ func dshResult(h *Host, snap *skills.Snapshot, opts Options) *Result {
 			res.Files = append(res.Files, File{Path: en.Path, Root: r.Dir, RootLabel: spec.label, Scope: spec.scope, Folder: folderOf(en.Path)})
 		}
 	}
+	limit := opts.dshCap()
 	for _, f := range res.Files {
-		if v, ok := dshVerdict(snap, f.Path, project, opts.Home); ok {
+		if v, ok := dshVerdict(snap, f.Path, project, opts.Home, limit); ok {
 			res.Verdicts[f.Path] = v
 		}
 	}
-	res.Budget = dshBudget(snap.Registry)
+	res.Budget = dshBudget(snap.Registry, limit)
 	return res
 }
 
 // dshVerdict is DSH's verdict on the file at path of snap: dropped (with
 // DSH's reason), shadowed by the skill of the same name that wins, or
 // loads with notes; ok is false for a file snap does not hold as a skill.
-// project and home place the winner's label.
-func dshVerdict(snap *skills.Snapshot, path, project, home string) (v Verdict, ok bool) {
+// project and home place the winner's label; limit is the catalog cap.
+func dshVerdict(snap *skills.Snapshot, path, project, home string, limit int) (v Verdict, ok bool) {
 	file := snap.File(path)
 	if file == nil {
 		return Verdict{}, false
@@ -100,22 +101,22 @@ func dshVerdict(snap *skills.Snapshot, path, project, home string) (v Verdict, o
 	}
 	if w := snap.Registry.ShadowOf(sk); w != nil {
 		return Verdict{Status: Shadowed, Name: sk.Name, ShadowedBy: w.Path, Notes: []Note{{
-			Code:    "shadowed",
+			Code:    "skill-shadowed",
 			Message: "DSH uses " + label(w.Path, project, home) + " instead (" + string(w.Source) + ", rank " + itoa(w.Rank) + ", wins over " + string(sk.Source) + ", rank " + itoa(sk.Rank) + ")",
 		}}}, true
 	}
-	return Verdict{Status: Loads, Name: sk.Name, Notes: dshLoadNotes(sk)}, true
+	return Verdict{Status: Loads, Name: sk.Name, Notes: dshLoadNotes(sk, limit)}, true
 }
 
 // dshLoadNotes notes how DSH loads a skill other than as written: out of
-// the catalog (disable-model-invocation), its description cut to 500
+// the catalog (disable-model-invocation), its description cut to limit
 // units in the catalog, or not invocable by the user.
-func dshLoadNotes(sk *skills.Skill) []Note {
+func dshLoadNotes(sk *skills.Skill, limit int) []Note {
 	var notes []Note
 	if !sk.Invocation.ModelInvocable {
 		notes = append(notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: "DSH leaves this skill out of the catalog: disable-model-invocation is true, so only /" + sk.Name + " runs it"})
-	} else if _, units := jstext.Collapse(sk.Description); units > dshCatalogCap {
-		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: "DSH cuts this description to 500 characters in the catalog (497 + \"...\"; " + itoa(units) + " here)"})
+	} else if cut, units := jstext.IsShortened(sk.Description, limit); cut {
+		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: "DSH cuts this description to " + itoa(limit) + " characters in the catalog (" + itoa(limit-3) + " + \"...\"; " + itoa(units) + " here)"})
 	}
 	if !sk.Invocation.UserInvocable {
 		notes = append(notes, Note{Code: "not-user-invocable", Key: "user-invocable", Message: "DSH treats /" + sk.Name + " as plain text: user-invocable is false"})
@@ -123,9 +124,10 @@ func dshLoadNotes(sk *skills.Skill) []Note {
 	return notes
 }
 
-// dshBudget sizes DSH's catalog list: one line per model-invocable winner.
-func dshBudget(reg *skills.Registry) Budget {
-	b := Budget{Unit: "characters", Note: "the <available_skills> lines of DSH's catalog in UTF-16 units; DSH caps each description at 500 but sets no listing budget"}
+// dshBudget sizes DSH's catalog list, each description capped at limit:
+// one line per model-invocable winner.
+func dshBudget(reg *skills.Registry, limit int) Budget {
+	b := Budget{Unit: "characters", Note: "the <available_skills> lines of DSH's catalog in UTF-16 units, without the catalog's own text around them; DSH caps each description at " + itoa(limit) + " but sets no listing budget"}
 	if reg == nil {
 		return b
 	}
@@ -135,7 +137,7 @@ func dshBudget(reg *skills.Registry) Budget {
 	}
 	for _, s := range reg.Winners {
 		if s.Invocation.ModelInvocable {
-			b.Used += utf16Len(jstext.ModelText(DSHCatalogLine(s.Name, s.Description))) + 1
+			b.Used += jstext.Len(jstext.CatalogLine(s.Name, jstext.Shorten(s.Description, limit))) + 1
 		}
 	}
 	return b

@@ -109,6 +109,23 @@ func lineFrontmatter(text string) (yaml string, ok bool) {
 	return "", false
 }
 
+// frontmatterCode is the code of the diagnostics rule for a file in which a
+// host finds no frontmatter: frontmatter-missing when its first line is not
+// "---", frontmatter-unclosed when no later line is, else
+// frontmatter-not-mapping (the block is there, but empty).
+func frontmatterCode(text string) string {
+	lines := strings.Split(text, "\n")
+	if rustTrim(lines[0]) != "---" {
+		return string(skills.CodeFrontmatterMissing)
+	}
+	for _, l := range lines[1:] {
+		if rustTrim(l) == "---" {
+			return string(skills.CodeFrontmatterNotMap)
+		}
+	}
+	return string(skills.CodeFrontmatterUnclosed)
+}
+
 // rustTrim trims Unicode White_Space as Rust's str::trim does (U+FEFF is
 // not whitespace, so a byte-order mark stays).
 func rustTrim(s string) string { return strings.TrimFunc(s, unicode.IsSpace) }
@@ -272,16 +289,3 @@ func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " "
 
 // runes counts Unicode scalar values (Rust's chars().count()).
 func runes(s string) int { return len([]rune(s)) }
-
-// utf16Len counts UTF-16 code units (JavaScript's length).
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}

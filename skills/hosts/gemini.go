@@ -3,6 +3,9 @@ package hosts
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // geminiUnsafe are the characters Gemini CLI replaces with "-" in names.
@@ -60,7 +63,7 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		if strings.HasPrefix(text, "\uFEFF") {
 			why += " (it starts with a byte-order mark)"
 		}
-		return e.skip("no-frontmatter", "", why)
+		return e.skip(frontmatterCode(text), "", why)
 	}
 	name, desc, notes, drop := geminiFields(e, fm)
 	if drop != nil {
@@ -76,7 +79,7 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		notes = append(notes, Note{Code: "name-sanitized", Key: "name", Message: host + " registers this skill as \"" + clean + "\": it turns :\\/<>*?\"| in names into -"})
 	}
 	if desc == "" {
-		notes = append(notes, Note{Code: "empty-description", Key: "description", Message: host + " loads this skill with an empty description"})
+		notes = append(notes, Note{Code: string(skills.CodeDescriptionEmpty), Key: "description", Message: host + " loads this skill with an empty description"})
 	}
 	if f.Scope == ScopeProject {
 		notes = append(notes, Note{Code: "trusted-folder-only", Message: host + " reads project skills only in a trusted folder (skill-ls assumes this one is trusted)"})
@@ -98,9 +101,9 @@ func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Not
 	name, desc, haveName, haveDesc := geminiSimpleFields(fm)
 	switch {
 	case !haveName:
-		return "", "", nil, e.skipNote("no-name", "name", "it has no name")
+		return "", "", nil, e.skipNote(string(skills.CodeNameMissing), "name", "it has no name")
 	case !haveDesc:
-		return "", "", nil, e.skipNote("no-description", "description", "it has no description")
+		return "", "", nil, e.skipNote(string(skills.CodeDescriptionMissing), "description", "it has no description")
 	}
 	why := "YAML does not give name and description as strings"
 	if doc.err != nil {
@@ -112,7 +115,7 @@ func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Not
 func geminiBudget(_ *env, winners []*entry) Budget {
 	b := Budget{Unit: "characters", Note: "Gemini CLI puts every skill's name, description and location in its system prompt with no budget"}
 	for _, w := range winners {
-		b.Used += runes("  <skill>\n    <name>"+w.name+"</name>\n    <description>"+w.listing+"</description>\n    <location>"+w.file.Path+"</location>\n  </skill>") + 1
+		b.Used += jstext.Len("  <skill>\n    <name>"+w.name+"</name>\n    <description>"+w.listing+"</description>\n    <location>"+w.file.Path+"</location>\n  </skill>") + 1
 	}
 	return b
 }

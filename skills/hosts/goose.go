@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skills"
 )
 
 func gooseHost() *Host {
@@ -33,13 +35,7 @@ func gooseHost() *Host {
 
 func gooseRoots(e *env) []rootSpec {
 	w := walkSpec{rootFile: true, skipNames: []string{".git", ".hg", ".svn"}, followDirLinks: true}
-	cfg := filepath.Join(e.home, ".config", "goose")
-	if x := e.opts.getenv("XDG_CONFIG_HOME"); x != "" {
-		cfg = filepath.Join(x, "goose")
-	}
-	if r := e.opts.getenv("GOOSE_PATH_ROOT"); r != "" {
-		cfg = filepath.Join(r, "config")
-	}
+	cfg := gooseConfigDir(e)
 	cwd := e.opts.Cwd
 	return []rootSpec{
 		e.root(filepath.Join(cwd, ".agents", "skills"), ScopeProject, w),
@@ -52,46 +48,131 @@ func gooseRoots(e *env) []rootSpec {
 	}
 }
 
+// gooseConfigDir is Goose's config folder as skill-ls models it:
+// $GOOSE_PATH_ROOT/config, else $XDG_CONFIG_HOME/goose, else
+// ~/.config/goose (unconfirmed: Goose asks a library for it).
+func gooseConfigDir(e *env) string {
+	if r := e.opts.getenv("GOOSE_PATH_ROOT"); r != "" {
+		return filepath.Join(r, "config")
+	}
+	if x := e.opts.getenv("XDG_CONFIG_HOME"); x != "" {
+		return filepath.Join(x, "goose")
+	}
+	return filepath.Join(e.home, ".config", "goose")
+}
+
+// gooseUnconfirmed notes the unconfirmed rules that found f: the config
+// folder's path, and a walk through a symbolically linked folder.
+func gooseUnconfirmed(e *env, f File) []Note {
+	var notes []Note
+	if f.Root == filepath.Join(gooseConfigDir(e), "skills") {
+		notes = append(notes, Note{Code: "unconfirmed-config-path", Message: e.host.Name + " finds this skill in its config folder, which skill-ls takes to be " + label(filepath.Dir(f.Root), e.project, e.home) + "; Goose asks a library for that path, and it is unconfirmed"})
+	}
+	if throughLink(f.Root, f.Path) {
+		notes = append(notes, Note{Code: "unconfirmed-symlink", Message: e.host.Name + " reaches this file through a symbolically linked folder; a newer Goose walks without following links (except for a linked root), so whether it still finds this file is unconfirmed"})
+	}
+	return notes
+}
+
 // gooseParse judges a skill file as Goose's loader does: valid UTF-8, a
-// frontmatter between two "---" (Goose splits at every one), YAML it can
-// read, a name without "/"; the description is optional.
+// frontmatter between two "---" (Goose splits the file at every one), YAML
+// it can read, a name without "/"; the description is optional. A "---"
+// inside the frontmatter cuts it short: the notes say what Goose loses.
 func gooseParse(e *env, f File, src []byte) (entry, *Note) {
-	host := e.host.Name
 	if !utf8.Valid(src) {
-		return e.skip("unreadable", "", "Failed to read skill file: stream did not contain valid UTF-8")
+		return e.skip(string(skills.CodeInvalidUTF8), "", "Failed to read skill file: stream did not contain valid UTF-8")
 	}
 	text := string(src)
 	fm, ok := gooseFrontmatter(text)
 	if !ok {
-		return entry{}, &Note{Code: "no-frontmatter", Message: host + " does not treat this file as a skill: it needs a frontmatter between two \"---\" markers"}
-	}
-	hint := ""
-	if lf, ok := lineFrontmatter(text); ok && strings.Contains(lf, "---") {
-		hint = " (Goose splits the file at every \"---\", including the one inside this frontmatter)"
+		return entry{}, &Note{Code: frontmatterCode(text), Message: e.host.Name + " does not treat this file as a skill: it needs a frontmatter between two \"---\" markers"}
 	}
 	doc := e.parseYAML(fm)
+	name, desc, drop := gooseFields(e, doc)
+	whole, split := gooseWhole(e, text)
+	if drop != nil {
+		if split {
+			drop.Message += " (Goose splits the file at every \"---\", including the one inside this frontmatter)"
+			if _, _, wholeDrop := gooseFields(e, whole); wholeDrop == nil {
+				drop.Code = "frontmatter-split" // as written, the frontmatter would load
+			}
+		}
+		return entry{}, drop
+	}
+	var notes []Note
+	if split {
+		notes = gooseCuts(e, whole, name, desc)
+	}
+	if desc == "" && len(notes) == 0 {
+		notes = append(notes, Note{Code: doc.absentCode("description"), Key: "description", Message: e.host.Name + " lists this skill with an empty description"})
+	}
+	notes = append(notes, gooseUnconfirmed(e, f)...)
+	return entry{name: name, listing: desc, listed: true, notes: notes}, nil
+}
+
+// gooseWhole reads the frontmatter of text as written (between "---"
+// lines) when it holds a "---" that Goose splits at (split); whole is that
+// YAML.
+func gooseWhole(e *env, text string) (whole yamlDoc, split bool) {
+	lf, ok := lineFrontmatter(text)
+	if !ok || !strings.Contains(lf, "---") {
+		return yamlDoc{}, false
+	}
+	return e.parseYAML(lf), true
+}
+
+// gooseFields reads name and description from doc as Goose's
+// SkillFrontmatter does, or returns why Goose skips the skill.
+func gooseFields(e *env, doc yamlDoc) (name, desc string, drop *Note) {
 	if doc.err != nil {
-		return e.skip("invalid-yaml", "", "Failed to parse skill frontmatter: "+doc.errText()+hint)
+		return "", "", e.skipNote(doc.yamlCode(), "", "Failed to parse skill frontmatter: "+doc.errText())
 	}
 	name, ok := serdeString(doc, "name")
 	if !ok {
-		return e.skip("invalid-yaml", "name", "Failed to parse skill frontmatter: name: invalid type, expected a string"+hint)
+		return "", "", e.skipNote(string(skills.CodeNameNotString), "name", "Failed to parse skill frontmatter: name: invalid type, expected a string")
 	}
 	if name == "" {
-		return e.skip("no-name", "name", "it is missing a required 'name' in frontmatter"+hint)
+		return "", "", e.skipNote(doc.absentCode("name"), "name", "it is missing a required 'name' in frontmatter")
 	}
 	if strings.Contains(name, "/") {
-		return e.skip("name-has-slash", "name", "its name \""+name+"\" contains '/'")
+		return "", "", e.skipNote(string(skills.CodeNameInvalid), "name", "its name \""+name+"\" contains '/'")
 	}
-	desc, ok := serdeString(doc, "description")
+	desc, ok = serdeString(doc, "description")
 	if !ok {
-		return e.skip("invalid-yaml", "description", "Failed to parse skill frontmatter: description: invalid type, expected a string"+hint)
+		return "", "", e.skipNote(string(skills.CodeDescriptionNotString), "description", "Failed to parse skill frontmatter: description: invalid type, expected a string")
 	}
+	return name, desc, nil
+}
+
+// gooseCuts notes what Goose loses of a frontmatter it splits at a "---":
+// the name and description it reads (name, desc) against those written
+// (whole, when that YAML reads).
+func gooseCuts(e *env, whole yamlDoc, name, desc string) []Note {
+	wholeName, wholeDesc, drop := gooseFields(e, whole)
+	if drop != nil {
+		return nil
+	}
+	host := e.host.Name
 	var notes []Note
-	if desc == "" {
-		notes = append(notes, Note{Code: "no-description", Key: "description", Message: host + " lists this skill with an empty description"})
+	if wholeName != name {
+		notes = append(notes, Note{Code: "name-cut", Key: "name", Message: host + " registers this skill as \"" + name + "\", not \"" + wholeName + "\": it splits the file at the \"---\" inside the frontmatter"})
 	}
-	return entry{name: name, listing: desc, listed: true, notes: notes}, nil
+	switch {
+	case wholeDesc == desc:
+	case desc == "":
+		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + " lists this skill with an empty description: it splits the file at a \"---\" inside the frontmatter, before the description"})
+	default:
+		notes = append(notes, Note{Code: "description-truncated", Key: "description", Message: host + " cuts this description at the \"---\" inside it and keeps only " + quoteShort(desc, 80) + " (" + itoa(runes(desc)) + " of " + itoa(runes(wholeDesc)) + " characters)"})
+	}
+	return notes
+}
+
+// quoteShort quotes s, cut to about max characters with "…" when longer.
+func quoteShort(s string, max int) string {
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return "\"" + s + "\""
 }
 
 func gooseBudget(_ *env, winners []*entry) Budget {

@@ -20,6 +20,8 @@ import (
 //	cwd      the working directory, relative to the archive (default project)
 //	env      KEY=VALUE lines for Getenv; $WORK is the archive's directory
 //	window   the context window in tokens
+//	links    "link -> target" lines: symbolic links to make, link relative
+//	         to the archive, target as the link holds it
 //	@want    one line per file and host: "path host status [code] message",
 //	         then one "budget host used/limit unit over" line per host
 //
@@ -33,82 +35,117 @@ func TestHostCases(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			tree := &txtar.Archive{}
-			sections := map[string]string{}
-			for _, f := range ar.Files {
-				switch f.Name {
-				case "hosts", "cwd", "env", "window", "@want":
-					sections[f.Name] = string(f.Data)
-				default:
-					tree.Files = append(tree.Files, f)
-				}
-			}
-			skilltest.WriteArchive(t, dir, tree)
-			for _, d := range []string{"project", "home"} {
-				if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			hostList := strings.TrimSpace(sections["hosts"])
-			if hostList == "" {
-				hostList = name
-			}
-			hs, err := Select(hostList)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cwd := strings.TrimSpace(sections["cwd"])
-			if cwd == "" {
-				cwd = "project"
-			}
-			env := map[string]string{}
-			for _, line := range strings.Split(sections["env"], "\n") {
-				if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
-					env[k] = strings.ReplaceAll(v, "$WORK", dir)
-				}
-			}
-			window := 0
-			fmt.Sscan(strings.TrimSpace(sections["window"]), &window)
-			opts := Options{
-				Cwd:           filepath.Join(dir, cwd),
-				ProjectRoot:   filepath.Join(dir, "project"),
-				Home:          filepath.Join(dir, "home"),
-				Getenv:        func(k string) string { return env[k] },
-				ContextWindow: window,
-			}
-			opts.DSH.DSHHome = filepath.Join(dir, "home", ".dsh")
-			opts.DSH.AgentsHome = filepath.Join(dir, "home", ".agents")
-			m, err := Build(t.Context(), hs, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := renderMatrix(m, dir)
+			c := runCase(t, file)
+			got := renderMatrix(c.matrix, c.dir)
 			if updating() {
 				idx := -1
-				for i, f := range ar.Files {
+				for i, f := range c.archive.Files {
 					if f.Name == "@want" {
 						idx = i
 					}
 				}
 				if idx < 0 {
-					ar.Files = append(ar.Files, txtar.File{Name: "@want"})
-					idx = len(ar.Files) - 1
+					c.archive.Files = append(c.archive.Files, txtar.File{Name: "@want"})
+					idx = len(c.archive.Files) - 1
 				}
-				ar.Files[idx].Data = []byte(got)
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+				c.archive.Files[idx].Data = []byte(got)
+				if err := os.WriteFile(file, txtar.Format(c.archive), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			if want := sections["@want"]; got != want {
+			if want := c.sections["@want"]; got != want {
 				t.Errorf("verdicts differ:\ngot:\n%s\nwant:\n%s", got, want)
 			}
 		})
+	}
+}
+
+// hostCase is one testdata case, evaluated.
+type hostCase struct {
+	archive  *txtar.Archive
+	sections map[string]string
+	dir      string // where its tree was written
+	matrix   *Matrix
+}
+
+// runCase writes the tree of the case in file to a temporary directory and
+// builds the matrix of its hosts.
+func runCase(t *testing.T, file string) *hostCase {
+	t.Helper()
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &hostCase{archive: ar, sections: map[string]string{}, dir: t.TempDir()}
+	tree := &txtar.Archive{}
+	for _, f := range ar.Files {
+		switch f.Name {
+		case "hosts", "cwd", "env", "window", "links", "@want":
+			c.sections[f.Name] = string(f.Data)
+		default:
+			tree.Files = append(tree.Files, f)
+		}
+	}
+	dir := c.dir
+	skilltest.WriteArchive(t, dir, tree)
+	for _, d := range []string{"project", "home"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	makeLinks(t, dir, c.sections["links"])
+	hostList := strings.TrimSpace(c.sections["hosts"])
+	if hostList == "" {
+		hostList = strings.TrimSuffix(filepath.Base(file), ".txtar")
+	}
+	hs, err := Select(hostList)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd := strings.TrimSpace(c.sections["cwd"])
+	if cwd == "" {
+		cwd = "project"
+	}
+	env := map[string]string{}
+	for _, line := range strings.Split(c.sections["env"], "\n") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
+			env[k] = strings.ReplaceAll(v, "$WORK", dir)
+		}
+	}
+	window := 0
+	fmt.Sscan(strings.TrimSpace(c.sections["window"]), &window)
+	opts := Options{
+		Cwd:           filepath.Join(dir, cwd),
+		ProjectRoot:   filepath.Join(dir, "project"),
+		Home:          filepath.Join(dir, "home"),
+		Getenv:        func(k string) string { return env[k] },
+		ContextWindow: window,
+	}
+	opts.DSH.DSHHome = filepath.Join(dir, "home", ".dsh")
+	opts.DSH.AgentsHome = filepath.Join(dir, "home", ".agents")
+	c.matrix, err = Build(t.Context(), hs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// makeLinks makes the symbolic links of a case's links section.
+func makeLinks(t *testing.T, dir, links string) {
+	t.Helper()
+	for _, line := range strings.Split(links, "\n") {
+		link, target, ok := strings.Cut(strings.TrimSpace(line), " -> ")
+		if !ok {
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(link))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
 	}
 }
 

@@ -22,12 +22,13 @@ func opencodeHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "/name args, with $ARGUMENTS and $1..$n in the body (documentation)"},
 		profile: &profile{
-			roots:  opencodeRoots,
-			parse:  opencodeParse,
-			dup:    lastWins,
-			dupWhy: "the last file OpenCode reads with a name replaces earlier ones and it logs \"duplicate skill name\"; it parses files concurrently, so the winner is not guaranteed",
-			budget: opencodeBudget,
-			reach:  "the folders from the working directory up to the worktree root",
+			roots:          opencodeRoots,
+			parse:          opencodeParse,
+			dup:            lastWins,
+			dupWhy:         "the last file OpenCode reads with a name replaces earlier ones and it logs \"duplicate skill name\"",
+			dupUnconfirmed: "it parses skill files concurrently, so which one it keeps is not guaranteed; skill-ls assumes the last in its scan order, whose config folders' order is itself unconfirmed",
+			budget:         opencodeBudget,
+			reach:          "the folders from the working directory up to the worktree root",
 		},
 	}
 }
@@ -81,16 +82,17 @@ func opencodeRoots(e *env) []rootSpec {
 // of the list the model sees.
 func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
-	fm, ok := lineFrontmatter(lenientText(src))
+	text := lenientText(src)
+	fm, ok := lineFrontmatter(text)
 	if !ok {
-		return entry{}, &Note{Code: "no-frontmatter", Message: host + " skips this skill silently: without frontmatter it has no name"}
+		return entry{}, &Note{Code: frontmatterCode(text), Message: host + " skips this skill silently: without frontmatter it has no name"}
 	}
 	var notes []Note
 	doc := e.parseYAML(fm)
 	if doc.err != nil {
 		fixed := e.parseYAML(opencodeFallback(fm))
 		if fixed.err != nil {
-			return entry{}, &Note{Code: "invalid-yaml", Message: host + " skips this skill: Failed to parse YAML frontmatter: " + fixed.errText() + " (shown as a session error)"}
+			return entry{}, &Note{Code: fixed.yamlCode(), Message: host + " skips this skill: Failed to parse YAML frontmatter: " + fixed.errText() + " (shown as a session error)"}
 		}
 		notes = append(notes, Note{Code: "yaml-fallback", Message: host + "'s YAML parser rejects this frontmatter (" + doc.errText() + "); its fallback turns values holding \":\" into block scalars and reads it"})
 		doc = fixed
@@ -98,18 +100,21 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	name, hasName, nameStr := doc.str("name")
 	switch {
 	case !hasName:
-		return entry{}, &Note{Code: "no-name", Key: "name", Message: host + " skips this skill silently: it has no name"}
+		return entry{}, &Note{Code: string(skills.CodeNameMissing), Key: "name", Message: host + " skips this skill silently: it has no name"}
 	case !nameStr:
-		return entry{}, &Note{Code: "name-not-string", Key: "name", Message: host + " skips this skill silently: its name is not a string"}
+		return entry{}, &Note{Code: string(skills.CodeNameNotString), Key: "name", Message: host + " skips this skill silently: its name is not a string"}
 	}
 	desc, hasDesc, descStr := doc.str("description")
 	if hasDesc && !descStr {
-		return entry{}, &Note{Code: "description-not-string", Key: "description", Message: host + " skips this skill silently: its description is not a string"}
+		return entry{}, &Note{Code: string(skills.CodeDescriptionNotString), Key: "description", Message: host + " skips this skill silently: its description is not a string"}
 	}
 	ent := entry{name: name, listing: desc, listed: true}
 	if !hasDesc {
 		ent.listed = false
-		notes = append(notes, Note{Code: "not-in-listing", Key: "description", Message: host + " loads this skill but leaves it out of the skill list the model sees: it has no description"})
+		notes = append(notes, Note{Code: string(skills.CodeDescriptionMissing), Key: "description", Message: host + " loads this skill but leaves it out of the skill list the model sees: it has no description"})
+	}
+	if strings.HasPrefix(string(src), "\uFEFF") {
+		notes = append(notes, Note{Code: "unconfirmed-bom", Message: host + " reads this file as if it had no byte-order mark (gray-matter, its frontmatter reader, strips one); whether OpenCode's loader keeps it is unconfirmed"})
 	}
 	ent.notes = notes
 	return ent, nil

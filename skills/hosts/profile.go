@@ -44,11 +44,18 @@ type profile struct {
 	dup   dupRule
 	// dupWhy words why the winner wins ("later roots win").
 	dupWhy string
+	// dupUnconfirmed, when set, says after the host's name why which file
+	// of a duplicate name wins is unconfirmed; every file of the group is
+	// then noted unconfirmed-duplicate.
+	dupUnconfirmed string
 	// budget sizes the listing of the winners, in scan order.
 	budget func(e *env, winners []*entry) Budget
 	// reach says where the host reads project skill folders, for
 	// not-discovered messages ("the working directory").
 	reach string
+	// unread, when set, adds a note to the verdict on a file in a folder
+	// the host does not read (rootLabel), such as an unconfirmed rule.
+	unread func(h *Host, rootLabel string) *Note
 }
 
 // env is the resolved inputs of one evaluation.
@@ -92,7 +99,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 		var ent entry
 		var drop *Note
 		if err != nil {
-			drop = &Note{Code: "unreadable", Message: h.Name + " cannot read this file: " + err.Error()}
+			drop = &Note{Code: readCode(err), Message: h.Name + " cannot read this file: " + err.Error()}
 		} else {
 			ent, drop = p.parse(e, f, src)
 		}
@@ -125,12 +132,16 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 			winners = append(winners, en)
 			continue
 		}
+		var caveat []Note
+		if p.dupUnconfirmed != "" {
+			caveat = []Note{{Code: "unconfirmed-duplicate", Key: "name", Message: e.host.Name + " finds " + plural(len(group), "skill") + " named \"" + en.name + "\": " + p.dupUnconfirmed}}
+		}
 		switch p.dup {
 		case unknownDup:
 			en.notes = append(en.notes, Note{Code: "unconfirmed-duplicate", Key: "name", Message: e.host.Name + " finds " + plural(len(group), "skill") + " named \"" + en.name + "\"; " + p.dupWhy})
 			winners = append(winners, en)
 		case keepAll:
-			en.notes = append(en.notes, Note{Code: "duplicate-name", Key: "name", Message: e.host.Name + " loads every skill named \"" + en.name + "\" (" + p.dupWhy + "); the model sees " + plural(len(group), "skill") + " with that name"})
+			en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", Message: e.host.Name + " loads every skill named \"" + en.name + "\" (" + p.dupWhy + "); the model sees " + plural(len(group), "skill") + " with that name"})
 			winners = append(winners, en)
 		default:
 			w := group[0]
@@ -138,13 +149,14 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 				w = group[len(group)-1]
 			}
 			if w == en {
+				en.notes = append(en.notes, caveat...)
 				winners = append(winners, en)
 				continue
 			}
-			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, Notes: []Note{{
-				Code:    "shadowed",
+			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, Notes: append([]Note{{
+				Code:    "skill-shadowed",
 				Message: e.host.Name + " uses " + e.label(w.file.Path) + " instead (" + p.dupWhy + ")",
-			}}}
+			}}, caveat...)}
 		}
 	}
 	return winners
@@ -176,9 +188,20 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	if len(b) > skills.MaxFileSize {
-		return nil, errors.New("larger than 16 MiB (skill-ls does not read it)")
+		return nil, errTooLarge
 	}
 	return b, nil
+}
+
+// errTooLarge is readFile's error for a file over skills.MaxFileSize.
+var errTooLarge = errors.New("larger than 16 MiB (skill-ls does not read it)")
+
+// readCode is the code of the diagnostics rule for a read error.
+func readCode(err error) string {
+	if errors.Is(err, errTooLarge) {
+		return string(skills.CodeFileTooLarge)
+	}
+	return string(skills.CodeUnreadableFile)
 }
 
 // folderOf returns the skill folder name of a SKILL.md path, or the stem of
@@ -219,7 +242,13 @@ func (r *Result) Explain(path, rootLabel string) Verdict {
 	if tail := sameKind(rootLabel, r.Roots); tail != "" && reach != "" {
 		msg += " (it reads " + tail + " only in " + reach + ")"
 	}
-	return Verdict{Status: NotDiscovered, Notes: []Note{{Code: "not-read", Message: msg}}}
+	v := Verdict{Status: NotDiscovered, Notes: []Note{{Code: "not-read", Message: msg}}}
+	if p := r.Host.profile; p != nil && p.unread != nil {
+		if n := p.unread(r.Host, rootLabel); n != nil {
+			v.Notes = append(v.Notes, *n)
+		}
+	}
+	return v
 }
 
 // sameKind returns the trailing ".x/skills" of rootLabel when one of roots

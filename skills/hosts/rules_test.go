@@ -3,11 +3,13 @@ package hosts
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 func TestSelect(t *testing.T) {
@@ -53,7 +55,38 @@ func TestEveryHostCitesItsRules(t *testing.T) {
 			if r.Where == "" || r.What == "" || (r.Evidence != FromSource && r.Evidence != FromDocs) {
 				t.Errorf("%s: incomplete reference %+v", h.ID, r)
 			}
+			if r.Evidence == FromSource && h.ID != DSH && !commitRE.MatchString(r.Where) {
+				t.Errorf("%s: source reference %q names no commit", h.ID, r.Where)
+			}
 		}
+	}
+}
+
+// commitRE matches a file@commit citation.
+var commitRE = regexp.MustCompile(`\.[a-z]+@[0-9a-f]{8}`)
+
+// TestCopilotRowsCiteCommits checks that every rule of docs/hosts.md's
+// Copilot table read from source names the file and commit it was read at.
+func TestCopilotRowsCiteCommits(t *testing.T) {
+	_, section, _ := strings.Cut(hostsDoc(t), "## GitHub Copilot in VS Code (`copilot`)")
+	section, _, _ = strings.Cut(section, "\n## ")
+	rows := 0
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, " | ")
+		if !strings.HasPrefix(line, "| ") || len(cells) < 3 {
+			continue
+		}
+		source := cells[len(cells)-1]
+		if !strings.Contains(source, "source:") {
+			continue
+		}
+		rows++
+		if !commitRE.MatchString(source) {
+			t.Errorf("Copilot rule %q cites %q: no file@commit", cells[0], source)
+		}
+	}
+	if rows < 6 {
+		t.Errorf("only %d Copilot rules read from source", rows)
 	}
 }
 
@@ -207,6 +240,29 @@ func TestClaudeBudget(t *testing.T) {
 	b = claudeBudget(testEnv(h, 1000000), es)
 	if b.Limit != 40000 {
 		t.Errorf("1M window: limit %d, want 40000", b.Limit)
+	}
+}
+
+// TestJavaScriptCuts checks that the JavaScript hosts cut as
+// String.prototype.substring does, in UTF-16 units (a pair cut in half
+// keeps its high surrogate), and size their listings in UTF-16 units.
+func TestJavaScriptCuts(t *testing.T) {
+	f := File{Path: "/p/.github/skills/s/SKILL.md", Folder: "s", Scope: ScopeProject}
+	desc := strings.Repeat("a", 1023) + "🙂tail"
+	ent, drop := copilotParse(testEnv(Lookup(string(Copilot)), 0), f, []byte("---\nname: s\ndescription: "+desc+"\n---\n"))
+	if drop != nil {
+		t.Fatal(drop)
+	}
+	if got, want := jstext.ModelText(ent.listing), strings.Repeat("a", 1023)+"\uFFFD"; got != want {
+		t.Errorf("Copilot listing ends %q, want %q", got[1020:], want[1020:])
+	}
+	if n := listingSize([]*entry{&ent}, func(w *entry) string { return w.listing }); n != 1024+1 {
+		t.Errorf("listing size %d, want 1025 (1,024 units and a newline)", n)
+	}
+	long := strings.Repeat("b", 1535) + "𐐀𐐀"
+	ent, _ = claudeParse(testEnv(Lookup(string(Claude)), 0), f, []byte("---\nname: s\ndescription: "+long+"\n---\n"))
+	if jstext.Len(ent.listing) != 1536 || !strings.HasSuffix(jstext.ModelText(ent.listing), "b\uFFFD") {
+		t.Errorf("Claude Code listing: %d units, ends %q", jstext.Len(ent.listing), jstext.ModelText(ent.listing)[1530:])
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // The steps several hosts share, so that each is decided in one place:
@@ -57,9 +58,33 @@ func (e *env) lineYAML(text string) (doc yamlDoc, why string) {
 }
 
 // nameFromFolder is the note of a host that registers a skill as name,
-// taken from its folder, because the frontmatter has no name.
-func (e *env) nameFromFolder(name string) Note {
-	return Note{Code: "name-from-folder", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\" after its folder: the frontmatter has no name"}
+// taken from its folder, because the frontmatter doc gives no name (its
+// code says how: name-missing or name-empty).
+func (e *env) nameFromFolder(doc yamlDoc, name string) Note {
+	return Note{Code: doc.absentCode("name"), Key: "name", Message: e.host.Name + " names this skill \"" + name + "\" after its folder: the frontmatter has no name"}
+}
+
+// absentCode is the code of the diagnostics rule for key ("name" or
+// "description") missing from doc, or present with no text: key-missing (no
+// key, or null), key-empty (""), or description-blank (only whitespace).
+func (d yamlDoc) absentCode(key string) string {
+	f := d.field(key)
+	switch {
+	case f == nil || f.Value.Kind == skills.KindNull:
+		return key + "-missing"
+	case key == "description" && f.Value.Kind == skills.KindString && f.Value.Str != "":
+		return "description-blank"
+	}
+	return key + "-empty"
+}
+
+// yamlCode is the code of the diagnostics rule for doc's YAML error
+// (yaml-syntax, yaml-unquoted-colon, yaml-tab-indent, ...).
+func (d yamlDoc) yamlCode() string {
+	if d.err == nil || d.err.Code == "" {
+		return string(skills.CodeYAMLSyntax)
+	}
+	return string(d.err.Code)
 }
 
 // lenientTrue reports whether key holds true as the hosts that read a
@@ -73,13 +98,15 @@ func (d yamlDoc) lenientTrue(key string) bool {
 	return ok && b
 }
 
-// listingSize is the size in characters of a listing that gives every
-// listed winner one line, line(w) and a newline.
+// listingSize is the size of a listing that gives every listed winner one
+// line, line(w) and a newline, in UTF-16 code units: the length JavaScript
+// reports, as the hosts that use it (Claude Code, Copilot, Cursor,
+// OpenCode) are JavaScript programs.
 func listingSize(winners []*entry, line func(w *entry) string) int {
 	size := 0
 	for _, w := range winners {
 		if w.listed {
-			size += runes(line(w)) + 1
+			size += jstext.Len(line(w)) + 1
 		}
 	}
 	return size

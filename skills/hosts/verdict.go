@@ -22,7 +22,11 @@ const (
 // Note is one remark a host makes on a skill file: a truncated description,
 // a name taken from the folder, an unconfirmed rule.
 type Note struct {
-	// Code is a stable kebab-case code, e.g. "description-truncated".
+	// Code is a stable kebab-case code: the code of the diagnostics rule
+	// for the problem the note is about when one names it
+	// ("name-missing", "yaml-unquoted-colon", "description-truncated"),
+	// else a host code (codes.go: "yaml-repaired", "not-read"), or, for a
+	// rule docs/hosts.md marks unconfirmed, "unconfirmed-...".
 	Code string
 	// Message is in the host's terms, e.g. "Gemini CLI skips this skill: it
 	// has no description".
@@ -157,6 +161,9 @@ type Options struct {
 	// DSHSnapshot, when set, is the snapshot DSH's verdicts come from (the
 	// one a check or an editor holds) instead of a fresh load of DSH's roots.
 	DSHSnapshot *skills.Snapshot
+	// DSHCatalogCap is DSH's catalogDescriptionMaxLength, the cap of each
+	// catalog description in UTF-16 units; below 3 means the default, 500.
+	DSHCatalogCap int
 
 	// yaml holds the frontmatters already parsed in one Build (the hosts
 	// read the same text): string → yamlDoc.

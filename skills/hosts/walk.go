@@ -180,7 +180,10 @@ func whyNotWalked(host string, r rootSpec, path string) (code, reason string) {
 		if len(dirs) == 0 && strings.HasSuffix(base, ".md") {
 			return "flat-file-ignored", host + " reads only SKILL.md files in folders, not flat <name>.md files like " + base
 		}
-		return "not-skill-md", host + " reads only files named SKILL.md (exact case)"
+		if strings.EqualFold(base, "SKILL.md") {
+			return "skill-md-case", host + " reads only files named SKILL.md (exact case)"
+		}
+		return "not-skill-md", host + " reads only files named SKILL.md"
 	}
 	if len(dirs) == 0 && !r.walk.rootFile {
 		return "root-skill-md-ignored", host + " reads <skill>/SKILL.md inside " + r.label + ", not a SKILL.md directly in it"
@@ -209,6 +212,23 @@ func whyNotWalked(host string, r rootSpec, path string) (code, reason string) {
 		}
 	}
 	return "", ""
+}
+
+// throughLink reports whether a folder between root (excluded) and the
+// file at path is a symbolic link.
+func throughLink(root, path string) bool {
+	rel, err := filepath.Rel(root, filepath.Dir(path))
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	d := root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		d = filepath.Join(d, part)
+		if fi, err := os.Lstat(d); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func plural(n int, word string) string {

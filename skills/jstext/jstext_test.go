@@ -192,3 +192,55 @@ func TestJSONString(t *testing.T) {
 		t.Errorf("JSONArray = %s", got)
 	}
 }
+
+// TestSubstring checks JavaScript's s.substring(0, n) in UTF-16 units: a
+// pair cut in half keeps its high surrogate alone (as WTF-8).
+func TestSubstring(t *testing.T) {
+	tests := []struct {
+		name string
+		s    string
+		n    int
+		want string // as model text
+		lone bool
+	}{
+		{"empty", "", 3, "", false},
+		{"zero", "abc", 0, "", false},
+		{"negative", "abc", -1, "", false},
+		{"fits", "abc", 3, "abc", false},
+		{"longer n", "abc", 9, "abc", false},
+		{"ascii cut", "abcdef", 3, "abc", false},
+		{"é is one unit", "éée", 2, "éé", false},
+		{"CJK", "日本語", 2, "日本", false},
+		{"𐐀 whole", "a𐐀b", 3, "a𐐀", false},
+		{"𐐀 halved", "a𐐀b", 2, "a\uFFFD", true},
+		{"CRLF", "a\r\nb", 2, "a\r", false},
+		{"lone surrogate is one unit", "\xed\xa0\xbdab", 2, "\uFFFDa", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Substring(tt.s, tt.n)
+			if m := ModelText(got); m != tt.want {
+				t.Errorf("Substring(%q, %d) = %q, want %q", tt.s, tt.n, m, tt.want)
+			}
+			if lone := !utf8.ValidString(got); lone != tt.lone {
+				t.Errorf("Substring(%q, %d) = %q: lone surrogate %t, want %t", tt.s, tt.n, got, lone, tt.lone)
+			}
+			if n := max(tt.n, 0); Len(got) > n {
+				t.Errorf("Substring(%q, %d) has %d units", tt.s, tt.n, Len(got))
+			}
+		})
+	}
+}
+
+func TestCatalogLine(t *testing.T) {
+	tests := []struct{ name, desc, want string }{
+		{"pdf", "Read PDFs.", "- `pdf`: Read PDFs."},
+		{"a<b>", "x & <y>", "- `a<b>`: x &amp; &lt;y&gt;"},
+		{"e", "", "- `e`: "},
+	}
+	for _, tt := range tests {
+		if got := CatalogLine(tt.name, tt.desc); got != tt.want {
+			t.Errorf("CatalogLine(%q, %q) = %q, want %q", tt.name, tt.desc, got, tt.want)
+		}
+	}
+}

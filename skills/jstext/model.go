@@ -25,6 +25,15 @@ func EscapeAttr(s string) string {
 	return attrEscaper.Replace(s)
 }
 
+// CatalogLine returns the line of DSH's skill catalog for a skill named
+// name whose catalog description (the result of Shorten) is description,
+// before ModelText: "- `<name>`: " followed by EscapeText(description). The
+// name is not escaped (spec §6.2). render builds the catalog from it; the
+// host profiles size DSH's listing with it.
+func CatalogLine(name, description string) string {
+	return "- `" + name + "`: " + EscapeText(description)
+}
+
 // ModelText returns s as the model receives it: every WTF-8 lone surrogate,
 // and every other byte that is not valid UTF-8, becomes U+FFFD, as Node
 // writes it. Valid UTF-8 is returned unchanged.

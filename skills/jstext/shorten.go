@@ -93,22 +93,7 @@ func isCollapsedASCII(s string) bool {
 // cutUnits returns the first limit UTF-16 code units of s followed by
 // "...", keeping only the high surrogate of a pair that does not fit.
 func cutUnits(s string, limit int) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	n := 0
-	for i := 0; i < len(s) && n < limit; {
-		c, size := DecodeUnit(s, i)
-		u := unitsOf(c)
-		if n+u > limit {
-			appendWTF8(&b, 0xD800+(c-0x10000)>>10) // only the high surrogate fits
-			break
-		}
-		b.WriteString(s[i : i+size])
-		n += u
-		i += size
-	}
-	b.WriteString("...")
-	return b.String()
+	return Substring(s, limit) + "..."
 }
 
 // IsShortened reports whether Shorten(raw, max) cuts raw, and returns the

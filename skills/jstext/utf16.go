@@ -47,6 +47,31 @@ func Prefix(s string, n int) string {
 	return s
 }
 
+// Substring returns JavaScript's s.substring(0, n): the first n UTF-16 code
+// units of s. When unit n falls inside a surrogate pair, the high surrogate
+// is kept alone, stored as WTF-8 (see the package documentation); pass the
+// result through ModelText before showing it. A negative n is 0.
+func Substring(s string, n int) string {
+	units := 0
+	for i := 0; i < len(s); {
+		if units >= n {
+			return s[:i]
+		}
+		c, size := DecodeUnit(s, i)
+		u := unitsOf(c)
+		if units+u > n { // only the high surrogate of c fits
+			var b strings.Builder
+			b.Grow(i + 3)
+			b.WriteString(s[:i])
+			appendWTF8(&b, 0xD800+(c-0x10000)>>10)
+			return b.String()
+		}
+		units += u
+		i += size
+	}
+	return s
+}
+
 // IsSurrogate reports whether c is a UTF-16 surrogate code point.
 func IsSurrogate(c rune) bool { return c >= 0xD800 && c <= 0xDFFF }
 

@@ -9,9 +9,27 @@ export interface DocumentInfo {
     characters: number;
     /** Why DSH publishes no catalog, when it does not. */
     note?: string;
-    /** With the skillLs.hosts setting: each host's catalog budget ("812 of 8000 characters"). */
+    /**
+     * With the skillLs.hosts setting: each host's skill listing against its
+     * budget ("812 of 8000 characters"): the skill lines only, so DSH's is
+     * smaller than `characters`, the whole catalog message.
+     */
     hosts?: Record<string, string>;
   };
+}
+
+/**
+ * The tooltip's lines on each selected host's skill listing. A listing is
+ * the skill lines alone, so DSH's is smaller than the whole catalog message
+ * counted above; its line says whose lines they are.
+ */
+export function hostListings(hosts: Record<string, string> | undefined): string {
+  const budgets = Object.entries(hosts ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  if (budgets.length === 0) return '';
+  const line = ([id, b]: [string, string]) =>
+    id === 'dsh' ? `dsh: ${b} (the skill lines of the catalog above)` : `${id}: ${b}`;
+  return '\n\nSkill listing of each host (its skill lines only, without the text around them):\n' +
+    budgets.map(line).join('\n');
 }
 
 export type GetInfo = (doc: vscode.TextDocument) => Promise<DocumentInfo | undefined>;
@@ -53,11 +71,8 @@ export class CatalogStatus implements vscode.Disposable {
     const { skills, characters, hosts } = info.catalog;
     this.item.text = `$(book) ${skills} skill${skills === 1 ? '' : 's'} · ${characters.toLocaleString('en-US')} chars`;
     let tooltip = `The catalog the model receives lists ${skills} skill${skills === 1 ? '' : 's'} ` +
-      `in ${characters.toLocaleString('en-US')} characters. Click to preview it.`;
-    const budgets = Object.entries(hosts ?? {}).sort(([a], [b]) => a.localeCompare(b));
-    if (budgets.length > 0) {
-      tooltip += '\n\nCatalog budgets of the other hosts:\n' + budgets.map(([id, b]) => `${id}: ${b}`).join('\n');
-    }
+      `in ${characters.toLocaleString('en-US')} characters (the whole message). Click to preview it.`;
+    tooltip += hostListings(hosts);
     this.item.tooltip = tooltip;
     this.item.show();
     this.updated.fire({ visible: true, text: this.item.text, tooltip });

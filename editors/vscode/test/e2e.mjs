@@ -494,7 +494,7 @@ async function main() {
 
     // 9c. the hosts setting: what Claude Code and Codex do with a skill, in a
     // second code lens and in the status bar item's tooltip.
-    setWorkspaceSettings({ 'skillLs.hosts': ['claude', 'codex'] });
+    setWorkspaceSettings({ 'skillLs.hosts': ['dsh', 'claude', 'codex'] });
     await runCommand('View: Close All Editors');
     await openFile('.agents/skills/pdf-tools/SKILL.md');
     const hostLens = await poll(async () => {
@@ -508,13 +508,16 @@ async function main() {
       const st = readOut()?.status;
       return st?.tooltip?.includes('codex:') ? st.tooltip : undefined;
     }, 15000);
+    // DSH's listing is the catalog's skill lines, not a second catalog size.
+    const dshListing = /\(the whole message\)/.test(budgetTip ?? '') &&
+      /dsh: \d+ characters, no budget \(the skill lines of the catalog above\)/.test(budgetTip ?? '');
     await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ chars/ }).first().hover();
     const hoverText = await poll(async () => {
       const t = await page.locator('.workbench-hover, .monaco-hover').last().innerText().catch(() => '');
       return /claude:/.test(t) && /codex:/.test(t) ? t : undefined;
     }, 10000);
     await shot('hosts-status-tooltip');
-    check('hovering the status bar item shows each host\'s catalog budget', budgetTip && hoverText,
+    check('hovering the status bar item shows each host\'s catalog budget, DSH\'s labelled as the catalog\'s skill lines', budgetTip && hoverText && dshListing,
       `${JSON.stringify(hoverText)} (observer: ${JSON.stringify(readOut()?.status)})`);
     setWorkspaceSettings({});
     await page.mouse.move(10, 10);
