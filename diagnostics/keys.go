@@ -54,16 +54,23 @@ var keyRules = []*Rule{
 		}},
 }
 
-// dshKeys are the keys DSH reads.
-var dshKeys = map[string]bool{"name": true, "description": true, "whenToUse": true, "metadata": true, "disable-model-invocation": true, "user-invocable": true}
+// dshKey reports whether DSH reads the key (skills' key table says which).
+func dshKey(key string) bool {
+	d := skills.LookupKeyDoc(key)
+	return d != nil && d.DSH
+}
 
-// agentSkillsKeys are the keys of the agentskills.io specification.
-var agentSkillsKeys = map[string]bool{"name": true, "description": true, "license": true, "compatibility": true, "metadata": true, "allowed-tools": true}
+// agentSkillsKey reports whether the agentskills.io specification defines
+// the key.
+func agentSkillsKey(key string) bool {
+	d := skills.LookupKeyDoc(key)
+	return d != nil && d.AgentSkills
+}
 
 // ignoredKey reports whether DSH reads neither this key nor treats it as a
 // legacy spelling.
 func ignoredKey(key string) bool {
-	return !dshKeys[key] && skills.LegacyKeyReplacement(key) == ""
+	return !dshKey(key) && skills.LegacyKeyReplacement(key) == ""
 }
 
 // misspelledAs returns the DSH key an ignored key of fm probably means, or
@@ -97,7 +104,7 @@ func checkUnknownKeys(p *Pass) {
 	}
 	fm := p.File.Frontmatter
 	for i, fld := range fm.Fields {
-		if ignoredKey(fld.Key) && misspelledAs(fm, fld.Key) == "" && !agentSkillsKeys[fld.Key] {
+		if ignoredKey(fld.Key) && misspelledAs(fm, fld.Key) == "" && !agentSkillsKey(fld.Key) {
 			var fixes []Fix
 			if fix, ok := moveUnderMetadata(p, i); ok {
 				fixes = append(fixes, fix)

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skill-ls/skill-ls/skills/jstext"
-
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/render"
@@ -91,7 +89,7 @@ func chatCompletion(t *target) protocol.CompletionResult {
 			Label:         label,
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
-			Documentation: markdown(jstext.ModelText(jstext.Shorten(sk.Description, maxLen))),
+			Documentation: markdown(render.CatalogDescription(sk.Description, maxLen)),
 			SortText:      protocol.NewOptional(sk.Name),
 			InsertText:    protocol.NewOptional(label),
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},

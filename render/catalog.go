@@ -86,6 +86,14 @@ func catalogLine(e Entry) string {
 	return jstext.CatalogLine(e.Name, e.Description)
 }
 
+// CatalogDescription returns a skill's description as the catalog shows it
+// to the model, before escaping: whitespace collapsed and cut at max
+// (jstext.Shorten), as text (jstext.ModelText). Editors show it beside a
+// skill's name.
+func CatalogDescription(description string, max int) string {
+	return jstext.ModelText(jstext.Shorten(description, max))
+}
+
 // CatalogLine returns, as the model receives it, the catalog line of a skill
 // named name whose raw frontmatter description is description, with the
 // description cap max: "- `<name>`: <description>", shortened and escaped
