@@ -46,7 +46,8 @@ change meaning (shorten a description to what the catalog shows, add a
 placeholder description, move unknown keys under metadata, rename a folder
 to match the name). --diff prints the fixes as a unified diff and writes
 nothing. Files are replaced atomically, keeping their line endings, BOM and
-mode; a file that changed since it was read is left alone.
+mode; a file that changed since it was read, or that is read-only, is left
+alone.
 
 Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored

@@ -46,6 +46,11 @@ func (xf *fixFlags) level() diagnostics.FixLevel {
 // errChanged is the error of a file that changed on disk since it was read.
 var errChanged = errors.New("it changed on disk since skill-ls read it (or its bytes are not the text checked); not written, run again")
 
+// errReadOnly is the error of a file without write permission: someone
+// made it read-only, and --fix leaves it so (a rename over it would not
+// ask).
+var errReadOnly = errors.New("it is read-only; not written (make it writable to fix it)")
+
 // fix applies the fixes to the roots' skill files, or prints them as a diff
 // with --diff, then reports what remains as check does. It returns the exit
 // status: with --diff, 1 when there is something to fix.
@@ -216,6 +221,9 @@ func writeFixed(path string, orig, fixed []byte) error {
 	fi, err := os.Stat(real)
 	if err != nil {
 		return err
+	}
+	if fi.Mode().Perm()&0o222 == 0 {
+		return errReadOnly
 	}
 	if !sameBytes(real, orig) {
 		return errChanged

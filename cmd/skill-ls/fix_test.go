@@ -253,6 +253,15 @@ func TestWriteFixed(t *testing.T) {
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {
 		t.Errorf("a changed file was written: %q", got)
 	}
+	// Read-only: refused, untouched, mode kept.
+	os.Chmod(target, 0o444)
+	if err := writeFixed(target, fixed, []byte("x")); err != errReadOnly {
+		t.Errorf("a read-only file: %v, want errReadOnly", err)
+	}
+	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {
+		t.Errorf("a read-only file was written: %q", got)
+	}
+	os.Chmod(target, 0o640)
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("temporary files left: %v", entries)
