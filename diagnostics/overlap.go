@@ -57,14 +57,16 @@ var overlapRules = []*Rule{
 }
 
 // overlapSkill is one skill of the index: its words as sorted term ids,
-// their total weight, and its prefix: its distinctive words, rarest first,
-// that any skill overlapping it must share one of (see weigh).
+// their total weight, the same words rarest first, and its prefix: the
+// first of those, which any skill overlapping it must share one of (see
+// weigh).
 type overlapSkill struct {
 	path   string
 	name   string
 	file   *skills.File
 	terms  []int32
 	total  float64
+	rarer  []int32
 	prefix []int32
 }
 
@@ -233,11 +235,12 @@ func (idx *overlapIndex) weigh(df []int) {
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
 		}
-		sk.prefix = slices.SortedFunc(slices.Values(sk.terms), rarer)
+		sk.rarer = slices.SortedFunc(slices.Values(sk.terms), rarer)
+		sk.prefix = sk.rarer
 		left, floor := sk.total, overlapThreshold*overlapThreshold*sk.total*(1-1e-9)
-		for k, t := range sk.prefix {
+		for k, t := range sk.rarer {
 			if left < floor {
-				sk.prefix = sk.prefix[:k]
+				sk.prefix = sk.rarer[:k]
 				break
 			}
 			left -= idx.weight[t]
@@ -351,12 +354,19 @@ func (idx *overlapIndex) compare(i, j int, marked []int32) (overlapMatch, bool) 
 	if lo, hi := min(a.total, b.total), max(a.total, b.total); lo < overlapThreshold*overlapThreshold*hi {
 		return overlapMatch{}, false
 	}
-	sum, count := 0.0, 0
+	// b's words rarest (heaviest) first: once what is shared plus what is
+	// left of b cannot reach the threshold, the pair fails.
+	sum, count, left := 0.0, 0, b.total
+	need := overlapThreshold * math.Sqrt(a.total*b.total) * (1 - 1e-9)
 	stamp := int32(i + 1)
-	for _, t := range b.terms {
+	for _, t := range b.rarer {
+		w := idx.weight[t]
+		left -= w
 		if marked[t] == stamp {
-			sum += idx.weight[t]
+			sum += w
 			count++
+		} else if sum+left < need {
+			return overlapMatch{}, false
 		}
 	}
 	if count < overlapMinShared || a.total == 0 || b.total == 0 {
