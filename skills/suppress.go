@@ -83,16 +83,20 @@ type Directive struct {
 // the YAML comment lines of the frontmatter (outside any value) and the
 // HTML comments of the Markdown body (outside code, as CommonMark reads it).
 func (f *File) Directives() []Directive {
-	src := f.Text()
-	if f.Frontmatter == nil || !bytes.Contains(src, []byte(DirectivePrefix)) {
+	fm := f.Frontmatter
+	comments := f.Outline().Comments
+	if fm == nil || fm.State != FrontmatterOK && len(comments) == 0 {
 		return nil
 	}
+	src := f.Text()
 	var out []Directive
-	fm := f.Frontmatter
-	if fm.State == FrontmatterOK {
+	if fm.State == FrontmatterOK && fm.YAMLSpan.End <= len(src) && bytes.Contains(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], []byte(DirectivePrefix)) {
 		out = append(out, f.frontmatterDirectives(src)...)
 	}
-	for _, c := range f.Outline().Comments {
+	for _, c := range comments {
+		if c.End > len(src) || !bytes.Contains(src[c.Start:c.End], []byte(DirectivePrefix)) {
+			continue
+		}
 		text := src[c.Start:c.End]
 		inner := bytes.TrimSuffix(bytes.TrimPrefix(text, []byte("<!--")), []byte("-->"))
 		off := c.Start + 4
