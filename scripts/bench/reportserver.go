@@ -28,7 +28,7 @@ func printServer(w io.Writer, rep *report, res *sizeResult) {
 	}
 	t.row("first progress notification", "", medianOf(func(r serverRun) time.Duration { return r.FirstProgress }))
 	t.row("opened file's first diagnostics", "", medianOf(func(r serverRun) time.Duration { return r.FirstDiag }))
-	t.row("discovery done (progress end)", floorWall, medianOf(func(r serverRun) time.Duration { return r.DiscoveryEnd }))
+	t.row("discovery done (files found)", floorWall, medianOf(func(r serverRun) time.Duration { return r.DiscoveryEnd }))
 	t.row("startup pass done (all published)", "", passEndCell)
 	t.row("first completion (sent at open)", "", firstCompletionCell)
 	t.row("completions before discovery: final+empty", "", emptyBeforeDiscoveryCell)

@@ -283,7 +283,7 @@ func (s *session) openDocuments() error {
 		"uri": s.chatURI, "languageId": "markdown", "version": 1, "text": s.chatText}})
 }
 
-// awaitDiscovery waits for the progress end of discovery; an error when
+// awaitDiscovery waits for the end of discovery (see sessionEvents.progress); an error when
 // the deadline comes first or the server exits.
 func (s *session) awaitDiscovery(deadline <-chan time.Time) error {
 	select {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -52,8 +53,9 @@ func (e *sessionEvents) notified(at time.Time, method string, params json.RawMes
 	}
 }
 
-// progress records the first $/progress and the first "end", the end of
-// discovery.
+// progress records the first $/progress and the end of discovery: the
+// report "N skill files found" of the server's one startup progress (or,
+// from servers that end a progress per phase, the first "end").
 func (e *sessionEvents) progress(at time.Time, params json.RawMessage) {
 	var p struct {
 		Value struct{ Kind, Message string }
@@ -64,7 +66,8 @@ func (e *sessionEvents) progress(at time.Time, params json.RawMessage) {
 	if e.firstProgress.IsZero() {
 		e.firstProgress = at
 	}
-	if p.Value.Kind == "end" && e.discoveryEnd.IsZero() {
+	found := p.Value.Kind == "report" && strings.HasSuffix(p.Value.Message, "skill files found")
+	if (found || p.Value.Kind == "end") && e.discoveryEnd.IsZero() {
 		e.discoveryEnd = at
 		close(e.discoveryCh)
 	}
