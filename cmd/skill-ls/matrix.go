@@ -44,8 +44,12 @@ own flags (--dsh-home, --agents-home, ...), as for check.
 
 --json prints {"hosts": [...], "skills": [{"path", "name", "hosts": {"<id>":
 {"status", "code", "message"}}}], "budgets": {"<id>": {"used", "limit",
-"unit", "over"}}}. A limit of 0 means the host sets no listing budget (or
-none is known); unit is "tokens" for Codex when --context-window is given.
+"unit", "over"}}, "warnings": {"<id>": "..."}}. A limit of 0 means the host
+sets no listing budget (or none is known); unit is "tokens" for Codex when
+--context-window is given. "warnings" (left out when empty) holds the line a
+host prints about the tree, such as Codex's "Skipped loading N skill(s) due
+to invalid SKILL.md files." when it skips files; the text output prints it
+under the host's budget line.
 
 --budget prints DSH's catalog view instead: its size and each description
 its cap cuts, with the exact text the model reads.
@@ -229,7 +233,8 @@ func writeMatrixText(w io.Writer, m *hosts.Matrix, wd string) {
 }
 
 // writeMatrixBudgets prints, under "Budgets:", each host's listing size
-// against its budget, and what it counts.
+// against its budget, and what it counts, then the warning the host
+// prints about the tree, if any.
 func writeMatrixBudgets(w io.Writer, m *hosts.Matrix, width int) {
 	fmt.Fprintf(w, "\nBudgets:\n")
 	for _, h := range m.Hosts {
@@ -242,6 +247,9 @@ func writeMatrixBudgets(w io.Writer, m *hosts.Matrix, width int) {
 			}
 		}
 		fmt.Fprintf(w, "  %-*s  %s: %s\n", width, h.ID, size, b.Note)
+		if warning := m.Results[h.ID].Warning; warning != "" {
+			fmt.Fprintf(w, "  %-*s  %s warns: %s\n", width, "", h.Name, warning)
+		}
 	}
 }
 
@@ -326,6 +334,10 @@ type (
 		Hosts   []string                `json:"hosts"`
 		Skills  []matrixSkillJSON       `json:"skills"`
 		Budgets map[string]matrixBudget `json:"budgets"`
+		// Warnings holds, by host, the line the host prints about the
+		// tree (Codex's "Skipped loading N skill(s) ..."); hosts that
+		// print none are left out, and so is the key when none does.
+		Warnings map[string]string `json:"warnings,omitempty"`
 	}
 	matrixSkillJSON struct {
 		Path  string                   `json:"path"`
@@ -351,6 +363,12 @@ func writeMatrixJSON(w io.Writer, m *hosts.Matrix, wd string) error {
 		out.Hosts = append(out.Hosts, string(h.ID))
 		b := m.Results[h.ID].Budget
 		out.Budgets[string(h.ID)] = matrixBudget{Used: b.Used, Limit: b.Limit, Unit: b.Unit, Over: b.Over}
+		if warning := m.Results[h.ID].Warning; warning != "" {
+			if out.Warnings == nil {
+				out.Warnings = map[string]string{}
+			}
+			out.Warnings[string(h.ID)] = warning
+		}
 	}
 	for _, r := range m.Rows {
 		s := matrixSkillJSON{Path: relTo(wd, r.Path), Name: r.Name, Hosts: map[string]matrixVerdict{}}

@@ -24,6 +24,7 @@ var hostCodes = map[string]string{
 	"description-shortened": "Codex shortens the description to fit its skills budget",
 	"description-removed":   "Codex lists the skill without its description: names alone exceed its budget",
 	"omitted-from-list":     "Codex leaves the skill out of its skill list: its budget is used up",
+	"skip-warning":          "Codex warns \"Skipped loading N skill(s) due to invalid SKILL.md files.\" at startup (on the first skipped file)",
 	// The host skips the skill for a reason no rule names.
 	"frontmatter-split": "Goose splits the file at a \"---\" inside the frontmatter, and what is left does not load",
 	// The host does not discover the file.

@@ -56,6 +56,9 @@ type profile struct {
 	// unread, when set, adds a note to the verdict on a file in a folder
 	// the host does not read (rootLabel), such as an unconfirmed rule.
 	unread func(h *Host, rootLabel string) *Note
+	// warn, when set, sets res.Warning from the verdicts, and may note it
+	// on them.
+	warn func(res *Result)
 }
 
 // env is the resolved inputs of one evaluation.
@@ -114,6 +117,9 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	res.Budget = p.budget(e, winners)
 	for _, w := range winners {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
+	}
+	if p.warn != nil {
+		p.warn(res)
 	}
 	return res, nil
 }
