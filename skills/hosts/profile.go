@@ -33,6 +33,10 @@ type entry struct {
 	listing string
 	listed  bool
 	notes   []Note
+	// deferred reports a skill the host loads later in a session, not at
+	// its start (Claude Code's nested .claude/skills): it loads, but takes
+	// no part in the duplicates and the budget of the session's start.
+	deferred bool
 }
 
 // profile is the rule set of a host other than DSH.
@@ -111,6 +115,10 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 			continue
 		}
 		ent.file = f
+		if ent.deferred {
+			res.Verdicts[f.Path] = Verdict{Status: Loads, Name: ent.name, Notes: ent.notes}
+			continue
+		}
 		entries = append(entries, &ent)
 	}
 	winners := resolve(e, p, entries, res)
