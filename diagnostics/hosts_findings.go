@@ -149,7 +149,11 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 	switch v.Status {
 	case hosts.Dropped:
 		n := v.Notes[0]
-		return []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from}}
+		out := []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from}}
+		for _, n := range v.Notes[1:] { // what the host says besides (Codex's skip warning)
+			out = append(out, hostFinding{code: CodeHostNote, span: noteSpan(p.File, n), message: n.Message + from})
+		}
+		return out
 	case hosts.Shadowed:
 		hf := hostFinding{code: CodeHostShadowed, span: nameSpan(p.File), message: v.Message() + from}
 		if w := p.Snap.File(v.ShadowedBy); w != nil {

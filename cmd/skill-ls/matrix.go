@@ -44,11 +44,20 @@ own flags (--dsh-home, --agents-home, ...), as for check.
 
 --json prints {"hosts": [...], "skills": [{"path", "name", "hosts": {"<id>":
 {"status", "code", "message"}}}], "budgets": {"<id>": {"used", "limit",
-"unit", "over"}}}. A limit of 0 means the host sets no listing budget (or
-none is known); unit is "tokens" for Codex when --context-window is given.
+"unit", "over"}}, "warnings": {"<id>": "..."}}. A limit of 0 means the host
+sets no listing budget (or none is known); unit is "tokens" for Codex when
+--context-window is given. "warnings" (left out when empty) holds the line a
+host prints about the tree, such as Codex's "Skipped loading N skill(s) due
+to invalid SKILL.md files." when it skips files; the text output prints it
+under the host's budget line.
 
 --budget prints DSH's catalog view instead: its size and each description
-the 500-character cap cuts, with the exact text the model reads.
+its cap cuts, with the exact text the model reads.
+
+DSH's figures use its description cap (catalogDescriptionMaxLength): 500
+UTF-16 units, else --max-description, else maxDescription in the config file
+(.skill-ls.yaml at the project root, or --config; --no-config reads none),
+as for check. The config file's roots are DSH's too.
 
 Examples:
   skill-ls matrix
@@ -56,15 +65,18 @@ Examples:
   skill-ls matrix --host codex,codex@0.141 --context-window 272000
   skill-ls matrix --json | jq '.skills[] | select(.hosts.codex.status != "loads")'
   skill-ls matrix --budget
+  skill-ls matrix --host dsh --max-description 200
 `
 
 // matrixFlags are matrix's own flags; the roots' are rootFlags.
 type matrixFlags struct {
-	hosts  string
-	json   bool
-	window int
-	home   string
-	budget bool
+	hosts   string
+	json    bool
+	window  int
+	home    string
+	budget  bool
+	maxDesc int
+	config  configFlags
 }
 
 // register declares the flags on fs.
@@ -73,7 +85,31 @@ func (mf *matrixFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&mf.json, "json", false, "print JSON")
 	fs.IntVar(&mf.window, "context-window", 0, "the model's context window in `tokens`, for budgets that are a share of it (Claude Code, Codex); 0 means unknown")
 	fs.StringVar(&mf.home, "home", "", "the user's home `dir` the other hosts read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
-	fs.BoolVar(&mf.budget, "budget", false, "print DSH's catalog budget view: its size and the descriptions the 500 cap cuts")
+	fs.BoolVar(&mf.budget, "budget", false, "print DSH's catalog budget view: its size and the descriptions its cap (--max-description) cuts")
+	fs.IntVar(&mf.maxDesc, "max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
+	mf.config.register(fs)
+}
+
+// applyConfig reads the config file as check does (--config, else
+// .skill-ls.yaml at the project root; none with --no-config) and lays it
+// under the flags: maxDescription unless --max-description is given, and
+// its roots after the --custom-dir roots. It returns false when the file
+// has errors, which it prints.
+func (mf *matrixFlags) applyConfig(c *command, rf *rootFlags, stderr io.Writer) bool {
+	cfg, cfgErrs, err := mf.config.load(rf)
+	if err != nil || len(cfgErrs) > 0 {
+		if err != nil {
+			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		}
+		printConfigErrors(stderr, cfgErrs)
+		return false
+	}
+	if cfg != nil {
+		opts := diagnostics.Options{MaxDescription: mf.maxDesc}
+		applyConfig(cfg, &opts, rf, setFlags(c.fs))
+		mf.maxDesc = opts.MaxDescription
+	}
+	return true
 }
 
 // runMatrix runs `skill-ls matrix`: it checks the flags, evaluates the
@@ -95,17 +131,24 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if mf.window < 0 {
 		return c.usageError("--context-window must be 0 or more")
 	}
+	if err := render.ValidateMaxLength(mf.maxDesc); err != nil {
+		return c.usageError("--max-description: " + err.Error())
+	}
 	selected, err := hosts.Select(mf.hosts)
 	if err != nil {
 		return c.usageError("--host: " + err.Error())
+	}
+	if !mf.applyConfig(c, &rf, stderr) {
+		return exitUsage
 	}
 	opts, err := hostOptions(&rf, mf.home, mf.window)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
 		return exitUsage
 	}
+	opts.DSHCatalogCap = mf.maxDesc
 	if mf.budget {
-		return dshBudgetView(ctx, opts.DSH, mf.json, stdout, stderr)
+		return dshBudgetView(ctx, opts.DSH, mf.maxDesc, mf.json, stdout, stderr)
 	}
 	m, err := hosts.Build(ctx, selected, opts)
 	if err != nil {
@@ -190,7 +233,8 @@ func writeMatrixText(w io.Writer, m *hosts.Matrix, wd string) {
 }
 
 // writeMatrixBudgets prints, under "Budgets:", each host's listing size
-// against its budget, and what it counts.
+// against its budget, and what it counts, then the warning the host
+// prints about the tree, if any.
 func writeMatrixBudgets(w io.Writer, m *hosts.Matrix, width int) {
 	fmt.Fprintf(w, "\nBudgets:\n")
 	for _, h := range m.Hosts {
@@ -203,6 +247,9 @@ func writeMatrixBudgets(w io.Writer, m *hosts.Matrix, width int) {
 			}
 		}
 		fmt.Fprintf(w, "  %-*s  %s: %s\n", width, h.ID, size, b.Note)
+		if warning := m.Results[h.ID].Warning; warning != "" {
+			fmt.Fprintf(w, "  %-*s  %s warns: %s\n", width, "", h.Name, warning)
+		}
 	}
 }
 
@@ -287,6 +334,10 @@ type (
 		Hosts   []string                `json:"hosts"`
 		Skills  []matrixSkillJSON       `json:"skills"`
 		Budgets map[string]matrixBudget `json:"budgets"`
+		// Warnings holds, by host, the line the host prints about the
+		// tree (Codex's "Skipped loading N skill(s) ..."); hosts that
+		// print none are left out, and so is the key when none does.
+		Warnings map[string]string `json:"warnings,omitempty"`
 	}
 	matrixSkillJSON struct {
 		Path  string                   `json:"path"`
@@ -312,6 +363,12 @@ func writeMatrixJSON(w io.Writer, m *hosts.Matrix, wd string) error {
 		out.Hosts = append(out.Hosts, string(h.ID))
 		b := m.Results[h.ID].Budget
 		out.Budgets[string(h.ID)] = matrixBudget{Used: b.Used, Limit: b.Limit, Unit: b.Unit, Over: b.Over}
+		if warning := m.Results[h.ID].Warning; warning != "" {
+			if out.Warnings == nil {
+				out.Warnings = map[string]string{}
+			}
+			out.Warnings[string(h.ID)] = warning
+		}
 	}
 	for _, r := range m.Rows {
 		s := matrixSkillJSON{Path: relTo(wd, r.Path), Name: r.Name, Hosts: map[string]matrixVerdict{}}
@@ -347,25 +404,26 @@ type (
 	}
 )
 
-// dshBudgetView prints DSH's catalog size and the descriptions its 500 cap
-// cuts, with the exact text the model reads (render.CatalogDescription).
-func dshBudgetView(ctx context.Context, ropts skills.RootOptions, asJSON bool, stdout, stderr io.Writer) int {
+// dshBudgetView prints DSH's catalog size and the descriptions its cap
+// (limit, catalogDescriptionMaxLength) cuts, with the exact text the model
+// reads (render.CatalogDescription).
+func dshBudgetView(ctx context.Context, ropts skills.RootOptions, limit int, asJSON bool, stdout, stderr io.Writer) int {
 	snap, err := skills.Load(ctx, skills.Roots(ropts), skills.LoadOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
 		return exitUsage
 	}
-	entries := render.Entries(snap.Registry.Winners, render.DefaultMaxLength)
+	entries := render.Entries(snap.Registry.Winners, limit)
 	catalog := jstext.Len(render.Catalog(entries, render.CatalogOptions{}))
-	out := budgetJSON{Host: "dsh", Skills: len(entries), Catalog: catalog, Cap: render.DefaultMaxLength, Cut: []cutJSON{}}
+	out := budgetJSON{Host: "dsh", Skills: len(entries), Catalog: catalog, Cap: limit, Cut: []cutJSON{}}
 	out.Lines = catalog - jstext.Len(render.Catalog(nil, render.CatalogOptions{}))
 	wd := workDir()
 	for _, s := range snap.Registry.Winners {
 		if !s.Invocation.ModelInvocable {
 			continue
 		}
-		if cut, units := jstext.IsShortened(s.Description, render.DefaultMaxLength); cut {
-			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: relTo(wd, s.Path), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, render.DefaultMaxLength))})
+		if cut, units := jstext.IsShortened(s.Description, limit); cut {
+			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: relTo(wd, s.Path), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, limit))})
 		}
 	}
 	if asJSON {

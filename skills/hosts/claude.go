@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -29,6 +30,7 @@ func claudeHost() *Host {
 			{FromDocs, "https://code.claude.com/docs/en/skills", "~/.claude/skills and .claude/skills, <name>/SKILL.md; personal over project; name optional (folder), lowercase/digits/hyphens <= 64; listing about 1% of the context window, 8,000 characters fallback, 1,536 per skill"},
 			{FromDocs, "anthropics/claude-code CHANGELOG.md@5cfc0a19", "2.1.239 BOM files no longer ignored; 2.1.186 malformed YAML loads with empty metadata; 2.1.178 nested .claude/skills as <dir>:<name>; 2.1.105 listing cap 250 -> 1,536; 2.1.69 unquoted colons and missing descriptions load; 2.1.47 numeric names coerced; 2.1.218 yes/no/on/off booleans"},
 			{FromDocs, "https://github.com/anthropics/claude-code/issues/31005", ".agents/skills is not read"},
+			{FromDocs, "https://code.claude.com/docs/en/skills", "section \"Automatic discovery from nested directories\": a .claude/skills below the working directory (packages/frontend/.claude/skills) loads when Claude works with files in that folder (monorepos)"},
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name", "/plugin:name", "/dir:name"}, Note: "/name at the start of a message; arguments follow ($ARGUMENTS)"},
 		profile: &profile{
@@ -37,10 +39,18 @@ func claudeHost() *Host {
 			dup:    firstWins,
 			dupWhy: "Claude Code's documented precedence: personal skills over project skills",
 			budget: claudeBudget,
-			reach:  "the folders from the project root down to the working directory, as skill-ls assumes",
+			reach:  "the folders from the project root down to the working directory, as skill-ls assumes, and, once it works with files there, in folders below it",
 		},
 	}
 }
+
+// The bound of skill-ls's search for nested .claude/skills folders below
+// the working directory (Claude Code's own search is not documented: it
+// looks where it works with files).
+const (
+	claudeNestedMaxDepth = 6    // folder levels below the working directory
+	claudeNestedMaxDirs  = 5000 // folders visited
+)
 
 func claudeRoots(e *env) []rootSpec {
 	cfg := e.opts.getenv("CLAUDE_CONFIG_DIR")
@@ -53,7 +63,62 @@ func claudeRoots(e *env) []rootSpec {
 	for i := len(dirs) - 1; i >= 0; i-- {
 		roots = append(roots, e.root(filepath.Join(dirs[i], ".claude", "skills"), ScopeProject, w))
 	}
+	for _, d := range nestedFolders(e.opts.Cwd, filepath.Join(".claude", "skills"), claudeNestedMaxDepth, claudeNestedMaxDirs) {
+		roots = append(roots, e.root(filepath.Join(d, ".claude", "skills"), ScopeProject, w))
+	}
 	return roots
+}
+
+// nestedFolders returns the folders strictly below top, in breadth-first
+// and name order, that hold the folder sub (".claude/skills"). The search
+// enters at most maxDirs folders, at most maxDepth levels below top, and
+// never .git, node_modules, a folder whose name starts with "." or a
+// symbolically linked folder.
+func nestedFolders(top, sub string, maxDepth, maxDirs int) []string {
+	type level struct {
+		dir   string
+		depth int
+	}
+	var found []string
+	queue := []level{{top, 0}}
+	visited := 1
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		if d.depth > 0 && isDir(filepath.Join(d.dir, sub)) {
+			found = append(found, d.dir)
+		}
+		if d.depth >= maxDepth {
+			continue
+		}
+		entries, err := os.ReadDir(d.dir)
+		if err != nil {
+			continue
+		}
+		for _, en := range entries {
+			name := en.Name()
+			if !en.IsDir() || strings.HasPrefix(name, ".") || name == "node_modules" || visited >= maxDirs {
+				continue
+			}
+			visited++
+			queue = append(queue, level{filepath.Join(d.dir, name), d.depth + 1})
+		}
+	}
+	return found
+}
+
+// claudeNested returns the folder below the working directory whose
+// nested .claude/skills the root of f is, "" when f is in a root Claude
+// Code reads at session start.
+func claudeNested(e *env, f File) string {
+	if f.Scope != ScopeProject {
+		return ""
+	}
+	dir := filepath.Dir(filepath.Dir(f.Root))
+	if dir == e.opts.Cwd || !skills.Within(dir, e.opts.Cwd) {
+		return ""
+	}
+	return dir
 }
 
 // claudeParse judges a skill file as Claude Code loads it: every SKILL.md
@@ -63,7 +128,10 @@ func claudeRoots(e *env) []rootSpec {
 // unconfirmed.
 func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	ent := entry{name: f.Folder, listed: true}
-	if dir := filepath.Dir(filepath.Dir(f.Root)); f.Scope == ScopeProject && dir != e.project {
+	if nested := claudeNested(e, f); nested != "" {
+		ent.deferred = true
+		ent.notes = append(ent.notes, Note{Code: "loads-on-demand", Message: e.host.Name + " loads this skill when it works with files under " + e.label(nested) + "/, not at session start (nested .claude/skills, 2.1.6 and later), so it is not in the listing a session starts with"})
+	} else if dir := filepath.Dir(filepath.Dir(f.Root)); f.Scope == ScopeProject && dir != e.project {
 		ent.notes = append(ent.notes, Note{Code: "unconfirmed-project-walk", Message: e.host.Name + "'s documentation names the project's .claude/skills; that it also reads " + f.RootLabel + ", between the project root and the working directory, is unconfirmed"})
 	}
 	doc, meta := claudeMetadata(e, f, lenientText(src), &ent)

@@ -20,10 +20,12 @@ var hostCodes = map[string]string{
 	"not-in-listing":      "the skill loads but is left out of the host's listing (disable-model-invocation)",
 	"not-user-invocable":  "DSH treats /name as plain text (user-invocable: false)",
 	"trusted-folder-only": "Gemini CLI reads project skills only in a trusted folder",
+	"loads-on-demand":     "Claude Code loads a nested .claude/skills below the working directory when it works with files there, not at session start",
 	// Codex's skills budget.
 	"description-shortened": "Codex shortens the description to fit its skills budget",
 	"description-removed":   "Codex lists the skill without its description: names alone exceed its budget",
 	"omitted-from-list":     "Codex leaves the skill out of its skill list: its budget is used up",
+	"skip-warning":          "Codex warns \"Skipped loading N skill(s) due to invalid SKILL.md files.\" at startup (on the first skipped file)",
 	// The host skips the skill for a reason no rule names.
 	"frontmatter-split": "Goose splits the file at a \"---\" inside the frontmatter, and what is left does not load",
 	// The host does not discover the file.

@@ -34,6 +34,7 @@ func codexHost(old bool) *Host {
 			{FromSource, "openai/codex codex-rs/core-skills/src/model_visible.rs@428dd6c6", "model-visible descriptions cut to 1,021 characters + \"...\""},
 			{FromSource, "openai/codex codex-rs/core-skills/src/render.rs@0899b7c4", "skills budget: 2% of the context window in tokens, else 8,000 characters; shorten descriptions, then omit skills"},
 			{FromDocs, "https://github.com/openai/codex/pull/29006", "the 1,024-character cap moved from loading to the rendered list (merged 2026-06-19, first in rust-v0.142.0)"},
+			{FromSource, "openai/codex codex-rs/tui/src/app/skills.rs@341f12e5", "the \"Skipped loading N skill(s) due to invalid SKILL.md files.\" warning and its \"<path>: <reason>\" lines (emit_skill_load_warnings; also in tui/src/app.rs@bdba7852)"},
 		},
 		Invocation: Invocation{Sigil: "$", Forms: []string{"$name", "$plugin:name"}, Anywhere: true, Note: "a $name mention anywhere in a message injects the skill; /skills opens a picker"},
 	}
@@ -46,6 +47,7 @@ func codexHost(old bool) *Host {
 			h.Refs[0],
 			{FromDocs, "https://github.com/openai/codex/issues/13941", "descriptions over 1,024 characters skipped with \"Skipped loading N skill(s)\" (reported on 0.101 to 0.141)"},
 			h.Refs[3],
+			h.Refs[5],
 		}
 	}
 	h.profile = &profile{
@@ -55,8 +57,37 @@ func codexHost(old bool) *Host {
 		dupWhy: "Codex removes duplicates by path only",
 		budget: codexBudget,
 		reach:  "the folders from the project root down to the working directory",
+		warn:   codexWarning,
 	}
 	return h
+}
+
+// codexWarning sets the warning Codex's TUI prints when its loader skipped
+// skill files (tui/src/app/skills.rs, emit_skill_load_warnings): "Skipped
+// loading N skill(s) due to invalid SKILL.md files.", then one "<path>:
+// <reason>" line per file. The loader records no error for a system skill
+// (loader.rs, discover_skills_under_root), so those are not counted. The
+// first skipped file, in scan order, gets a skip-warning note saying so.
+func codexWarning(res *Result) {
+	var skipped []string
+	for _, f := range res.Files {
+		if v := res.Verdicts[f.Path]; v.Status == Dropped && f.Scope != ScopeSystem {
+			skipped = append(skipped, f.Path)
+		}
+	}
+	if len(skipped) == 0 {
+		return
+	}
+	res.Warning = "Skipped loading " + itoa(len(skipped)) + " skill(s) due to invalid SKILL.md files."
+	v := res.Verdicts[skipped[0]]
+	others := ""
+	if len(skipped) > 1 {
+		others = ", then one \"<path>: <reason>\" line for each of the " + itoa(len(skipped)) + " files"
+	} else {
+		others = ", then \"<path>: <reason>\" for this file"
+	}
+	v.Notes = append(slices.Clip(v.Notes), Note{Code: "skip-warning", Message: res.Host.Name + " prints \"" + res.Warning + "\" when it starts" + others})
+	res.Verdicts[skipped[0]] = v
 }
 
 func codexRoots(e *env) []rootSpec {

@@ -23,7 +23,8 @@ import (
 //	links    "link -> target" lines: symbolic links to make, link relative
 //	         to the archive, target as the link holds it
 //	@want    one line per file and host: "path host status [code] message",
-//	         then one "budget host used/limit unit over" line per host
+//	         then one "budget host used/limit unit over" line per host,
+//	         followed by "warning host line" when the host prints one
 //
 // -update (or SKILL_LS_UPDATE=1) rewrites @want. Every expectation was checked against
 // the host's loader source (or documentation) named in docs/hosts.md.
@@ -168,6 +169,9 @@ func renderMatrix(m *Matrix, dir string) string {
 			used = "~" // the listing holds absolute paths; TestCodexBudget checks the numbers
 		}
 		fmt.Fprintf(&b, "budget %s %s/%d %s over=%v\n", h.ID, used, bu.Limit, bu.Unit, bu.Over)
+		if w := m.Results[h.ID].Warning; w != "" {
+			fmt.Fprintf(&b, "warning %s %s\n", h.ID, w)
+		}
 	}
 	return b.String()
 }

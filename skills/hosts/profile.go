@@ -33,6 +33,10 @@ type entry struct {
 	listing string
 	listed  bool
 	notes   []Note
+	// deferred reports a skill the host loads later in a session, not at
+	// its start (Claude Code's nested .claude/skills): it loads, but takes
+	// no part in the duplicates and the budget of the session's start.
+	deferred bool
 }
 
 // profile is the rule set of a host other than DSH.
@@ -56,6 +60,9 @@ type profile struct {
 	// unread, when set, adds a note to the verdict on a file in a folder
 	// the host does not read (rootLabel), such as an unconfirmed rule.
 	unread func(h *Host, rootLabel string) *Note
+	// warn, when set, sets res.Warning from the verdicts, and may note it
+	// on them.
+	warn func(res *Result)
 }
 
 // env is the resolved inputs of one evaluation.
@@ -108,12 +115,19 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 			continue
 		}
 		ent.file = f
+		if ent.deferred {
+			res.Verdicts[f.Path] = Verdict{Status: Loads, Name: ent.name, Notes: ent.notes}
+			continue
+		}
 		entries = append(entries, &ent)
 	}
 	winners := resolve(e, p, entries, res)
 	res.Budget = p.budget(e, winners)
 	for _, w := range winners {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
+	}
+	if p.warn != nil {
+		p.warn(res)
 	}
 	return res, nil
 }

@@ -403,3 +403,43 @@ func TestDiscover(t *testing.T) {
 		t.Errorf("Discover = %q, want %q", got, want)
 	}
 }
+
+// TestNestedFoldersBound checks the bound of the search for Claude Code's
+// nested .claude/skills: the folder limit, the depth limit, and the
+// folders it never enters.
+func TestNestedFoldersBound(t *testing.T) {
+	top := t.TempDir()
+	mk := func(rel string) {
+		if err := os.MkdirAll(filepath.Join(top, filepath.FromSlash(rel), ".claude", "skills"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{"a", "b", "c", "d", "a/x/y", "node_modules/m", ".hidden/h", "p/q/r/s/t/u", "p/q/r/s/t/u/v"} {
+		mk(d)
+	}
+	if err := os.Symlink(filepath.Join(top, "a"), filepath.Join(top, "link")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	rel := func(dirs []string) []string {
+		var out []string
+		for _, d := range dirs {
+			r, _ := filepath.Rel(top, d)
+			out = append(out, filepath.ToSlash(r))
+		}
+		return out
+	}
+	tests := []struct {
+		depth, dirs int
+		want        []string
+	}{
+		{6, 5000, []string{"a", "b", "c", "d", "a/x/y", "p/q/r/s/t/u"}},
+		{1, 5000, []string{"a", "b", "c", "d"}},
+		{6, 3, []string{"a", "b"}}, // the top, a and b are the 3 folders entered
+	}
+	for _, tt := range tests {
+		got := rel(nestedFolders(top, filepath.Join(".claude", "skills"), tt.depth, tt.dirs))
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("depth %d, dirs %d: got %q, want %q", tt.depth, tt.dirs, got, tt.want)
+		}
+	}
+}

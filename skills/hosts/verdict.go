@@ -122,6 +122,12 @@ type Result struct {
 	// Roots are the skill roots the host scans, in its order (whether or not
 	// they exist).
 	Roots []Root
+	// Warning is the line the host itself prints about this tree, "" for
+	// none: Codex's "Skipped loading N skill(s) due to invalid SKILL.md
+	// files." when its loader skipped files (it prints one "<path>:
+	// <reason>" line after it for each, the reasons of the dropped
+	// verdicts; the first of those verdicts carries a skip-warning note).
+	Warning string
 
 	specs       []rootSpec
 	explainRoot func(r rootSpec, path string) (code, why string)
