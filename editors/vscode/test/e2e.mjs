@@ -443,6 +443,15 @@ async function main() {
       JSON.stringify(rep?.text?.slice(0, 800)));
     check('the report page shows a table with the dropped skill and its reason', /broken-skill/.test(table) &&
       /dropped: invalid YAML at 3:14/.test(table), JSON.stringify(table.slice(0, 400)));
+    // In this side-by-side split the page is narrow: the reason must wrap
+    // inside the page, several words a line, not run off its right edge.
+    const pageBox = await page.locator('iframe.webview.ready').last().boundingBox().catch(() => null);
+    const reasonBox = await frame.locator('tr.dropped td.text').first().boundingBox({ timeout: 5000 }).catch(() => null);
+    const reasonText = await frame.locator('tr.dropped td.text').first().innerText({ timeout: 5000 }).catch(() => '');
+    check('in the narrow split the reason wraps inside the page, at least 240 px wide',
+      pageBox && reasonBox && reasonBox.x >= pageBox.x && reasonBox.x + reasonBox.width <= pageBox.x + pageBox.width + 1 &&
+      reasonBox.width >= 240 && /YAML reads it as a nested key/.test(reasonText),
+      `page=${JSON.stringify(pageBox)} reason=${JSON.stringify(reasonBox)} ${JSON.stringify(reasonText.slice(0, 80))}`);
 
     // 9. the picture for the README and the artifact: the Skills view beside a broken skill
     await runCommand('View: Close All Editors');
