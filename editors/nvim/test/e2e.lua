@@ -589,7 +589,8 @@ local function run()
       vim.cmd("bwipeout! " .. b)
     end
   end
-  local function lens_text(bufnr)
+  -- The virtual text of bufnr, one "line:text" string per extmark.
+  local function virtual_texts(bufnr)
     local out = {}
     for _, ns in pairs(vim.api.nvim_get_namespaces()) do
       for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, ns, 0, -1, { details = true })) do
@@ -599,14 +600,18 @@ local function run()
           vim.list_extend(chunks, l)
         end
         if #chunks > 0 then
-          table.insert(out, (m[2] + 1) .. ":")
-        end
-        for _, chunk in ipairs(chunks) do
-          table.insert(out, chunk[1])
+          local parts = { (m[2] + 1) .. ":" }
+          for _, chunk in ipairs(chunks) do
+            table.insert(parts, chunk[1])
+          end
+          table.insert(out, table.concat(parts, ""))
         end
       end
     end
-    return table.concat(out, "")
+    return out
+  end
+  local function lens_text(bufnr)
+    return table.concat(virtual_texts(bufnr), "")
   end
   local lens = wait_for(function()
     vim.cmd("redraw")
@@ -739,6 +744,19 @@ local function run()
   end, 5000)
   local diags = vim.diagnostic.get(sb)
   check("diagnostics published for the broken SKILL.md", #diags > 0, raw_diags[uri])
+  -- Its frontmatter is not valid YAML, so there is no name: line: the server
+  -- puts the lens on line 1 (the README says so).
+  -- (0.10 shows the diagnostics as virtual text too: take the lens's mark.)
+  local dropped_lens = wait_for(function()
+    vim.cmd("redraw")
+    for _, t in ipairs(virtual_texts(sb)) do
+      if t:find("dropped by DSH", 1, true) then
+        return t
+      end
+    end
+  end, 5000)
+  check("the dropped file's code lens reads 'dropped by DSH: invalid YAML at 3:14 · preview' on line 1",
+    dropped_lens == "1:dropped by DSH: invalid YAML at 3:14 · preview", virtual_texts(sb))
 
   -- The bad line: 'description: Résumé 日本語 🎉 helper. Use when: the user asks'
   local bad_lnum = 2

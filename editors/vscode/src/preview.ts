@@ -41,7 +41,8 @@ export function noCatalogNote(note: string | undefined): string {
 export type ExecuteCommand = (command: string, arg: Record<string, unknown>) => Promise<unknown>;
 
 export function previewUri(label: string, q: PreviewQuery): vscode.Uri {
-  const safe = label.replace(/[/\\?#]/g, '_');
+  // A "/" would start a new path segment: show U+2215 (∕), which looks the same in the tab.
+  const safe = label.replace(/\//g, '\u2215').replace(/[\\?#]/g, '_');
   return vscode.Uri.from({ scheme: SCHEME, path: '/' + safe, query: JSON.stringify(q) });
 }
 

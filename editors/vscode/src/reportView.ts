@@ -8,6 +8,11 @@ function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
 }
 
+/** A path that wraps only after a "/" (not at its hyphens), so that a long path does not widen its column. */
+function breakable(p: string): string {
+  return p.split('/').map((seg) => `<span class="seg">${esc(seg)}</span>`).join('/<wbr>');
+}
+
 function oneLine(s: string, n: number): string {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length > n ? t.slice(0, n - 1) + '…' : t;
@@ -42,8 +47,9 @@ export function renderReport(rep: Report, folderName: string, base: string | und
     for (const e of r.entries) {
       const file = `${displayPath(e.path, base)}${e.status === 'dropped' ? `:${e.line}:${e.column}` : ''}`;
       text.push(`  ${MARK[e.status]} ${e.name}  ${e.detail}  ${file}`);
-      html.push(`<tr class="${e.status}"><td class="mark">${MARK[e.status]}</td><td>${esc(e.name)}</td>` +
-        `<td>${esc(e.detail)}</td><td><code>${esc(file)}</code></td><td>${esc(oneLine(e.text, 160))}</td></tr>`);
+      html.push(`<tr class="${e.status}"><td class="mark">${MARK[e.status]}</td><td class="name">${esc(e.name)}</td>` +
+        `<td class="status">${esc(e.detail)}</td><td class="file"><code>${breakable(file)}</code></td>` +
+        `<td class="text">${esc(oneLine(e.text, 160))}</td></tr>`);
     }
     html.push('</tbody></table>');
     text.push('');
@@ -66,9 +72,25 @@ h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 1.4em; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--vscode-panel-border, #8884); vertical-align: top; }
 td.mark { width: 1.5em; }
+td.name { font-weight: 600; white-space: nowrap; }
+.seg { white-space: nowrap; }
+td.text { min-width: 14em; }
 tr.dropped td { color: var(--vscode-errorForeground); }
 tr.shadowed td { color: var(--vscode-disabledForeground); }
 code { font-family: var(--vscode-editor-font-family); }
+/* Narrow (a side-by-side split): one card per file, the description or
+   reason across the whole width instead of a squeezed fifth column. */
+@media (max-width: 760px) {
+  table, tbody { display: block; }
+  thead { display: none; }
+  tr { display: grid; grid-template-columns: 1.6em minmax(0, 1fr); padding: 6px 0;
+    border-bottom: 1px solid var(--vscode-panel-border, #8884); }
+  td { display: block; border: none; padding: 1px 4px; }
+  td.mark { grid-column: 1; grid-row: 1 / span 4; width: auto; }
+  td:not(.mark) { grid-column: 2; }
+  td.text { min-width: 0; }
+  td.name, .seg { white-space: normal; overflow-wrap: anywhere; }
+}
 </style></head><body>
 ${html.join('\n')}
 </body></html>`;

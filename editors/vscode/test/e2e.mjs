@@ -158,6 +158,44 @@ function setWorkspaceSettings(obj) {
   fs.writeFileSync(WS_SETTINGS, JSON.stringify(obj, null, 2));
 }
 
+function skillsViewPane() {
+  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Skills/ }) }).first();
+}
+
+/**
+ * Right-clicks the Skills view row holding rowText and returns the context
+ * menu's entries; with entry, clicks that entry.
+ */
+async function viewContextMenu(rowText, entry) {
+  await page.keyboard.press('Escape');
+  await skillsViewPane().locator('.monaco-list-row', { hasText: rowText }).first().click({ button: 'right' });
+  const menu = page.locator('.context-view .monaco-menu').first();
+  await menu.waitFor({ timeout: 10000 });
+  const items = (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  if (entry) {
+    const item = menu.locator('.action-menu-item', { hasText: entry }).first();
+    // The menu ignores a click that comes right after it opened.
+    await item.hover();
+    await sleep(300);
+    await item.click();
+    await menu.waitFor({ state: 'hidden', timeout: 5000 });
+  } else {
+    await page.keyboard.press('Escape');
+  }
+  return items;
+}
+
+function renderCLI(...args) {
+  return execFileSync(SKILL_LS_BIN, ['render', ...args, '--cwd', WS], { encoding: 'utf8', env: process.env });
+}
+
+/** The latest preview of kind whose URI (decoded) contains needle. */
+function previewWith(out, kind, needle) {
+  const ps = Object.values(out?.previews ?? {}).filter((p) => p.kind === kind && decodeURIComponent(p.uri).includes(needle));
+  ps.sort((a, b) => a.at.localeCompare(b.at));
+  return ps.at(-1);
+}
+
 async function activeEditorText() {
   return page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
 }
@@ -443,6 +481,15 @@ async function main() {
       JSON.stringify(rep?.text?.slice(0, 800)));
     check('the report page shows a table with the dropped skill and its reason', /broken-skill/.test(table) &&
       /dropped: invalid YAML at 3:14/.test(table), JSON.stringify(table.slice(0, 400)));
+    // In this side-by-side split the page is narrow: the reason must wrap
+    // inside the page, several words a line, not run off its right edge.
+    const pageBox = await page.locator('iframe.webview.ready').last().boundingBox().catch(() => null);
+    const reasonBox = await frame.locator('tr.dropped td.text').first().boundingBox({ timeout: 5000 }).catch(() => null);
+    const reasonText = await frame.locator('tr.dropped td.text').first().innerText({ timeout: 5000 }).catch(() => '');
+    check('in the narrow split the reason wraps inside the page, at least 240 px wide',
+      pageBox && reasonBox && reasonBox.x >= pageBox.x && reasonBox.x + reasonBox.width <= pageBox.x + pageBox.width + 1 &&
+      reasonBox.width >= 240 && /YAML reads it as a nested key/.test(reasonText),
+      `page=${JSON.stringify(pageBox)} reason=${JSON.stringify(reasonBox)} ${JSON.stringify(reasonText.slice(0, 80))}`);
 
     // 9. the picture for the README and the artifact: the Skills view beside a broken skill
     await runCommand('View: Close All Editors');
@@ -522,6 +569,88 @@ async function main() {
     setWorkspaceSettings({});
     await page.mouse.move(10, 10);
 
+    // 9d. the Skills view's context menu, as a user right-clicks its rows.
+    await runCommand('View: Close All Editors');
+    await page.keyboard.press('Control+Shift+E');
+    await skillsViewPane().locator('.monaco-list-row', { hasText: 'pdf-tools' }).first().waitFor({ timeout: 10000 });
+    const pdfMenu = await viewContextMenu('pdf-tools', 'Preview Skill Content');
+    check('right-clicking a loaded skill offers Preview Skill Content, Preview Invocation (/name), Reveal in Problems',
+      JSON.stringify(pdfMenu) === JSON.stringify(['Preview Skill Content', 'Preview Invocation (/name)', 'Reveal in Problems']),
+      JSON.stringify(pdfMenu));
+    const expectedSkill = renderCLI('skill', 'pdf-tools');
+    const menuSkill = await poll(() => {
+      const p = previewWith(readOut(), 'skill', '/pdf-tools/SKILL.md');
+      return p && p.text === expectedSkill ? p : undefined;
+    }, 20000);
+    const skillGroup = page.locator('.editor-group-container', { hasText: 'Skill — pdf-tools' }).last();
+    const skillShown = await poll(async () => {
+      const t = await skillGroup.innerText();
+      return /<skill_content\sname="pdf-tools">/.test(t) && /pdftotext/.test(t) ? t : undefined;
+    }, 10000);
+    await shot('view-menu-skill-content');
+    check('its "Preview Skill Content" opens "Skill — pdf-tools" beside, equal to `skill-ls render skill pdf-tools`',
+      menuSkill && skillShown, menuSkill ? `${expectedSkill.length} chars` :
+        JSON.stringify(previewWith(readOut(), 'skill', '/pdf-tools/SKILL.md')?.text?.slice(0, 200)));
+    await viewContextMenu('pdf-tools', 'Preview Invocation');
+    const expectedInvoke = renderCLI('invoke', '/pdf-tools');
+    const menuInvoke = await poll(() => {
+      const p = previewWith(readOut(), 'invocation', '"text":"/pdf-tools"');
+      return p && p.text === expectedInvoke ? p : undefined;
+    }, 20000);
+    const invokeTab = await page.locator('.tab', { hasText: /Invocation — .pdf-tools/ }).first().waitFor({ timeout: 10000 })
+      .then(() => true, () => false);
+    await shot('view-menu-invocation');
+    check('its "Preview Invocation (/name)" opens what /pdf-tools injects, equal to `skill-ls render invoke /pdf-tools`',
+      menuInvoke && invokeTab, `tab=${invokeTab} ${menuInvoke ? `${expectedInvoke.length} chars` :
+        JSON.stringify(previewWith(readOut(), 'invocation', '"text":"/pdf-tools"')?.text?.slice(0, 200))}`);
+    const brokenMenu = await viewContextMenu('broken-skill', 'Reveal in Problems');
+    check('right-clicking a dropped skill offers no Preview Invocation (it has no /name)',
+      JSON.stringify(brokenMenu) === JSON.stringify(['Preview Skill Content', 'Reveal in Problems']), JSON.stringify(brokenMenu));
+    const revealed = await poll(async () => {
+      const pos = await page.locator('.statusbar-item[id="status.editor.selection"]').first().innerText();
+      const row = await page.locator('.markers-panel .monaco-list-row.focused').first().innerText();
+      return /SKILL\.md/.test(await page.title()) && /Ln 3, Col 14/.test(pos) && /yaml-unquoted-colon/.test(row) ? row : undefined;
+    }, 10000);
+    await shot('view-menu-reveal-problems');
+    check('its "Reveal in Problems" opens broken-skill at Ln 3, Col 14 and focuses its error in Problems', revealed,
+      `${await page.title()} ${await page.locator('.statusbar-item[id="status.editor.selection"]').first().innerText().catch(() => '')} ` +
+      JSON.stringify(await page.locator('.markers-panel .monaco-list-row.focused').first().innerText().catch(() => '')));
+
+    // 9e. skills created and removed on disk (not in the editor) show up in
+    // the view: a model-only and a hidden skill, with their own icons.
+    const newSkill = (name, description, extra) => {
+      const dir = path.join(WS, '.agents', 'skills', name);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n${extra}---\n\n${description}\n`);
+    };
+    await runCommand('View: Close All Editors');
+    await page.keyboard.press('Control+Shift+E');
+    newSkill('lint-helper', 'Lint the code base when the model sees fit.', 'user-invocable: false\n');
+    newSkill('archive-notes', 'Old notes, kept on disk only.', 'user-invocable: false\ndisable-model-invocation: true\n');
+    const modelOnlyRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'lint-helper' }).first();
+    const hiddenRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'archive-notes' }).first();
+    const appeared = await modelOnlyRow.waitFor({ timeout: 20000 }).then(() => hiddenRow.waitFor({ timeout: 5000 }))
+      .then(() => true, () => false);
+    const modelOnlyText = appeared ? await modelOnlyRow.innerText() : '';
+    const hiddenText = appeared ? await hiddenRow.innerText() : '';
+    const hubot = appeared ? await modelOnlyRow.locator('.codicon-hubot').count() : 0;
+    const slash = appeared ? await hiddenRow.locator('.codicon-circle-slash').count() : 0;
+    await shot('view-created-on-disk');
+    check('two skills created on disk appear in the Skills view without a click',
+      appeared, JSON.stringify(await skillsViewPane().locator('.monaco-list-row').allInnerTexts().catch(() => [])));
+    check('a model-only skill (user-invocable: false) shows the robot icon and "not user-invocable (no /name)"',
+      hubot === 1 && /loaded, not user-invocable \(no \/name\)/.test(modelOnlyText), `icons=${hubot} ${JSON.stringify(modelOnlyText)}`);
+    check('a hidden skill (neither) shows the circle-slash icon and "neither model- nor user-invocable"',
+      slash === 1 && /loaded, neither model- nor user-invocable/.test(hiddenText), `icons=${slash} ${JSON.stringify(hiddenText)}`);
+    const modelOnlyMenu = appeared ? await viewContextMenu('lint-helper') : [];
+    check('right-clicking the model-only skill offers no Preview Invocation',
+      JSON.stringify(modelOnlyMenu) === JSON.stringify(['Preview Skill Content', 'Reveal in Problems']), JSON.stringify(modelOnlyMenu));
+    fs.rmSync(path.join(WS, '.agents', 'skills', 'archive-notes'), { recursive: true, force: true });
+    const gone = await hiddenRow.waitFor({ state: 'detached', timeout: 20000 }).then(() => true, () => false);
+    await shot('view-removed-on-disk');
+    check('a skill folder removed on disk leaves the Skills view', gone && (await modelOnlyRow.count()) === 1,
+      JSON.stringify(await skillsViewPane().locator('.monaco-list-row').allInnerTexts().catch(() => [])));
+
     const errors = readOut()?.errors ?? [];
     check('the extension reported no errors', errors.length === 0, JSON.stringify(errors));
 
@@ -555,6 +684,72 @@ async function main() {
       return o && o.writes > before && o.clientState === 'Running' && o.server?.source === 'bundled';
     }, 30000);
     check('clearing skillLs.serverPath restarts the bundled server', back, `state=${readOut()?.clientState}`);
+
+    // 11. a workspace whose roots hold no skill: the Skills view's welcome
+    // text explains where DSH looks; Set Project Root… picks a folder.
+    const emptyWs = path.join(path.dirname(WS), 'empty-ws');
+    fs.mkdirSync(path.join(emptyWs, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(emptyWs, 'README.md'), '# A project without skills\n');
+    const oldPid = readOut()?.pid;
+    const navigated = Date.now();
+    await page.goto(`${BASE}/?folder=${encodeURIComponent(emptyWs)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+    await page.keyboard.press('Control+Shift+E');
+    const emptyHeader = page.locator('.pane-header', { hasText: /^\s*Skills/ }).first();
+    await emptyHeader.waitFor({ timeout: 15000 });
+    if ((await emptyHeader.getAttribute('aria-expanded')) !== 'true') await emptyHeader.click();
+    // The window's own extension host (a new pid) found no skill.
+    const emptyView = await poll(() => {
+      const o = readOut();
+      return o && o.pid !== oldPid && o.view?.empty === true ? o : undefined;
+    }, 30000);
+    const newPid = emptyView?.pid;
+    const welcome = skillsViewPane().locator('.welcome-view-content').first();
+    // (Once in a while the welcome text took over 10 s to show on a loaded machine.)
+    const welcomeText = await welcome.innerText({ timeout: 30000 }).catch(() => '');
+    const welcomeMs = Date.now() - navigated;
+    const setRoot = skillsViewPane().locator('.welcome-view-content .monaco-button', { hasText: 'Set Project Root…' }).first();
+    const hasButton = await setRoot.isVisible().catch(() => false);
+    await shot('welcome-view');
+    check('in a workspace without skills the Skills view explains where DSH looks and offers Set Project Root…',
+      emptyView && /^No skill root of this workspace holds a skill\. DSH looks in <project>\/\.dsh\/skills/.test(welcomeText) &&
+      hasButton, `after ${welcomeMs} ms; view=${JSON.stringify(emptyView?.view)} button=${hasButton} ${JSON.stringify(welcomeText)}`);
+    await setRoot.click();
+    const dialog = page.locator('.quick-input-widget input');
+    await dialog.waitFor({ state: 'visible', timeout: 10000 });
+    // The folder dialog starts in the workspace folder; type over it once it has.
+    await poll(async () => (await dialog.inputValue()) === `${emptyWs}/`, 10000);
+    await dialog.fill(`${WS}/`);
+    await poll(async () => (await dialog.inputValue()) === `${WS}/` &&
+      (await page.locator('.quick-input-list .monaco-list-row', { hasText: '.agents' }).count()) > 0, 10000);
+    await shot('set-project-root');
+    await page.locator('.quick-input-widget .monaco-button', { hasText: 'Use as project root' }).first().click();
+    let written = '';
+    const filled = await poll(() => {
+      try {
+        written = fs.readFileSync(path.join(emptyWs, '.vscode', 'settings.json'), 'utf8');
+      } catch {
+        return undefined;
+      }
+      const o = readOut();
+      const agents = o?.pid === newPid ? o.view?.roots?.find((r) => r.label.startsWith('project-agents')) : undefined;
+      return agents?.entries?.some((e) => e.name === 'pdf-tools') ? o.view : undefined;
+    }, 30000);
+    const agentsRow = await skillsViewPane().locator('.monaco-list-row', { hasText: 'project-agents' }).first()
+      .waitFor({ timeout: 10000 }).then(() => true, () => false);
+    const welcomeGone = !(await welcome.isVisible().catch(() => false));
+    await shot('project-root-set');
+    let rootSetting;
+    try {
+      rootSetting = JSON.parse(written)['skillLs.projectRoot'];
+    } catch {
+      rootSetting = undefined;
+    }
+    check('Set Project Root… with the fixture folder writes skillLs.projectRoot and the view lists its skills',
+      rootSetting === WS && filled && agentsRow && welcomeGone,
+      `setting=${JSON.stringify(written)} row=${agentsRow} welcomeGone=${welcomeGone} view=${JSON.stringify(readOut()?.view?.roots?.map((r) => r.label))}`);
+    const errors2 = readOut()?.pid === newPid ? readOut()?.errors ?? [] : ['observer file not from this window'];
+    check('the extension reported no errors in the second window', errors2.length === 0, JSON.stringify(errors2));
     clearTimeout(timer);
   } catch (err) {
     check('test script ran without exceptions', false, err?.stack ?? String(err));
