@@ -17,8 +17,9 @@ test-go:
 test-fuzz:
 	./scripts/fuzz.sh 20000x
 
-# Neovim 0.7.2 (Debian bookworm's), then 0.10 and the newest from Debian
-# trixie and sid, unpacked into the e2e cache by newer-nvim.sh.
+# Neovim 0.7.2 (Debian bookworm's), then 0.9.5 (Ubuntu 24.04), 0.10
+# (Debian trixie), 0.11 (Ubuntu 26.04) and the newest (Debian sid),
+# unpacked into the e2e cache by newer-nvim.sh.
 test-nvim:
 	sh editors/nvim/test/run.sh
 	sh editors/nvim/test/newer-nvim.sh

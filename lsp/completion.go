@@ -67,7 +67,10 @@ func chatCompletion(t *target) protocol.CompletionResult {
 	rng := t.rng(skills.Span{Start: tok.Start, End: tok.End})
 	winners := t.snap.Registry.Winners
 	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(winners), maxCompletionItems))}
-	add := func(sk *skills.Skill) bool {
+	// sortText puts the names that start with what was typed first, then
+	// those that only contain it, each group by name: clients that sort by
+	// sortText (VS Code, Neovim 0.11) keep the order this list is built in.
+	add := func(sk *skills.Skill, group string) bool {
 		if len(list.Items) == maxCompletionItems {
 			list.IsIncomplete = true
 			return false
@@ -90,7 +93,7 @@ func chatCompletion(t *target) protocol.CompletionResult {
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
 			Documentation: markdown(render.CatalogDescription(sk.Description, maxLen)),
-			SortText:      protocol.NewOptional(sk.Name),
+			SortText:      protocol.NewOptional(group + sk.Name),
 			InsertText:    protocol.NewOptional(label),
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
 		})
@@ -98,13 +101,13 @@ func chatCompletion(t *target) protocol.CompletionResult {
 	}
 	// Prefix matches first (Winners are sorted), then other substring matches.
 	for _, sk := range winners {
-		if sk.Invocation.UserInvocable && strings.HasPrefix(sk.Name, tok.Prefix) && !add(sk) {
+		if sk.Invocation.UserInvocable && strings.HasPrefix(sk.Name, tok.Prefix) && !add(sk, "0") {
 			return list
 		}
 	}
 	if tok.Prefix != "" {
 		for _, sk := range winners {
-			if sk.Invocation.UserInvocable && !strings.HasPrefix(sk.Name, tok.Prefix) && strings.Contains(sk.Name, tok.Prefix) && !add(sk) {
+			if sk.Invocation.UserInvocable && !strings.HasPrefix(sk.Name, tok.Prefix) && strings.Contains(sk.Name, tok.Prefix) && !add(sk, "1") {
 				return list
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,6 +62,15 @@ func TestChatCompletionItemShape(t *testing.T) {
 			}
 			if strings.Join(labels, " ") != strings.Join(tt.wantLabels, " ") {
 				t.Errorf("labels = %v, want %v", labels, tt.wantLabels)
+			}
+			// Clients that sort by sortText (VS Code, Neovim 0.11) keep
+			// this order: prefix matches before substring matches.
+			if !slices.IsSortedFunc(items, func(a, b protocol.CompletionItem) int {
+				sa, _ := a.SortText.Get()
+				sb, _ := b.SortText.Get()
+				return strings.Compare(sa, sb)
+			}) {
+				t.Errorf("sortText does not keep the order of %v", labels)
 			}
 		})
 	}

@@ -195,36 +195,6 @@ end
 
 local on_attach -- defined below
 
--- Neovim 0.11's built-in completion (autotrigger and omnifunc) shows every
--- item that has a textEdit ("server took care of filtering") and sorts them
--- by sortText, which skill-ls sets to the skill's name. The server lists the
--- names starting with what was typed first, then the others containing it,
--- so "/m" would offer /commit-style above /manual-only. On 0.11 only (0.12
--- filters by the label's prefix itself, 0.7-0.10 keep the order), the
--- client's completion answers get a sortText that keeps the server's order.
-local function keep_completion_order(client)
-  if not has("nvim-0.11") or has("nvim-0.12") or client._skill_ls_order then
-    return
-  end
-  client._skill_ls_order = true
-  local request = client.request
-  client.request = function(self, method, params, handler, bufnr)
-    if method == "textDocument/completion" and type(handler) == "function" then
-      local inner = handler
-      handler = function(err, result, ...)
-        local items = type(result) == "table" and (result.items or result) or nil
-        if type(items) == "table" then
-          for i, item in ipairs(items) do
-            item.sortText = string.format("%06d", i)
-          end
-        end
-        return inner(err, result, ...)
-      end
-    end
-    return request(self, method, params, handler, bufnr)
-  end
-end
-
 -- The client config shared by every Neovim version.
 local function base_client_config(root)
   local settings = server_settings()
@@ -243,7 +213,6 @@ local function base_client_config(root)
     end,
     on_exit = M.config.on_exit,
     on_init = function(client, result)
-      keep_completion_order(client)
       if M.config.on_init then
         return M.config.on_init(client, result)
       end
