@@ -110,16 +110,7 @@ func (rs *runState) overlapIndex() *overlapIndex {
 func buildOverlapIndex(snap *skills.Snapshot, pace Pace) *overlapIndex {
 	files := offeredSkills(snap)
 	stems := make([][]string, len(files))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range pace.workers() {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
-				stems[i] = uniqueStems(files[i].Def.Name, files[i].Def.Description)
-			}
-		})
-	}
-	wg.Wait()
+	eachSkill(len(files), pace, func(i int) { stems[i] = uniqueStems(files[i].Def.Name, files[i].Def.Description) })
 	idx := &overlapIndex{byPath: make(map[string]int, len(files)), skills: make([]overlapSkill, len(files))}
 	terms := termTable{dict: map[string]int32{}}
 	for i, f := range files {
@@ -127,8 +118,22 @@ func buildOverlapIndex(snap *skills.Snapshot, pace Pace) *overlapIndex {
 		idx.skills[i] = overlapSkill{path: f.Path, name: f.Def.Name, file: f, terms: terms.of(int32(i+1), stems[i])}
 	}
 	idx.dict = terms.dict
-	idx.weigh(terms.df)
+	idx.weigh(terms.df, pace)
 	return idx
+}
+
+// eachSkill calls fn(0..n-1) on pace's workers.
+func eachSkill(n int, pace Pace, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range pace.workers() {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // uniqueStems returns the stems of a skill's name and description, each
@@ -221,7 +226,7 @@ func (tt *termTable) of(mark int32, stems []string) []int32 {
 // probing only the prefixes therefore finds every pair the full postings
 // would (the rarest shared term is distinctive whenever any shared term
 // is), and visits fewer.
-func (idx *overlapIndex) weigh(df []int) {
+func (idx *overlapIndex) weigh(df []int, pace Pace) {
 	n := float64(len(idx.skills))
 	idx.weight = make([]float64, len(df))
 	for t, c := range df {
@@ -229,8 +234,7 @@ func (idx *overlapIndex) weigh(df []int) {
 	}
 	common := min(overlapCommonCap, max(overlapCommonFloor, int(overlapCommonShare*n)))
 	rarer := func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) }
-	idx.postings = make([][]int32, len(df))
-	for i := range idx.skills {
+	eachSkill(len(idx.skills), pace, func(i int) {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
@@ -244,6 +248,11 @@ func (idx *overlapIndex) weigh(df []int) {
 				break
 			}
 			left -= idx.weight[t]
+		}
+	})
+	idx.postings = make([][]int32, len(df))
+	for i := range idx.skills {
+		for _, t := range idx.skills[i].prefix {
 			if c := df[t]; c >= 2 && c <= common {
 				idx.postings[t] = append(idx.postings[t], int32(i))
 			}

@@ -27,9 +27,13 @@ func overlapWords(text string) []overlapWord {
 // of two characters or more, not only digits, not stop words. The slices
 // are valid only during the call.
 func forEachWord(text string, visit func(stem, word []byte)) {
-	var word, st []byte
+	var buf [64]byte
+	word, st := buf[:0], []byte(nil)
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		if !isWordRune(r) {
 			i += size
 			continue
@@ -37,18 +41,24 @@ func forEachWord(text string, visit func(stem, word []byte)) {
 		word = word[:0]
 		runes, digits := 0, true
 		for i < len(text) {
+			if c := text[i]; c < utf8.RuneSelf { // ASCII: no decoding
+				if !asciiWord[c] {
+					break
+				}
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				word = append(word, c)
+				digits = digits && '0' <= c && c <= '9'
+				runes++
+				i++
+				continue
+			}
 			r, size = utf8.DecodeRuneInString(text[i:])
 			if !isWordRune(r) {
 				break
 			}
-			if r < utf8.RuneSelf {
-				if 'A' <= r && r <= 'Z' {
-					r += 'a' - 'A'
-				}
-				word = append(word, byte(r))
-			} else {
-				word = utf8.AppendRune(word, unicode.ToLower(r))
-			}
+			word = utf8.AppendRune(word, unicode.ToLower(r))
 			digits = digits && unicode.IsDigit(r)
 			runes++
 			i += size
@@ -63,6 +73,14 @@ func forEachWord(text string, visit func(stem, word []byte)) {
 		visit(st, word)
 	}
 }
+
+// asciiWord marks the ASCII letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
