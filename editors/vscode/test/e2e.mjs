@@ -698,6 +698,11 @@ async function main() {
     const emptyHeader = page.locator('.pane-header', { hasText: /^\s*Skills/ }).first();
     await emptyHeader.waitFor({ timeout: 15000 });
     if ((await emptyHeader.getAttribute('aria-expanded')) !== 'true') await emptyHeader.click();
+    // A new window may restore a layout where the folder's pane takes all
+    // the room and the Skills pane shows only its header: fold the folder's
+    // pane, as a person would, so the welcome text has room.
+    const folderHeader = page.locator('.pane-header', { hasText: /^\s*empty-ws/ }).first();
+    if ((await folderHeader.getAttribute('aria-expanded').catch(() => null)) === 'true') await folderHeader.click();
     // The window's own extension host (a new pid) found no skill.
     const emptyView = await poll(() => {
       const o = readOut();
