@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/jstext"
+)
+
+// matrix_json.go: skill-ls matrix --json, and the DSH --budget view.
+
+type (
+	matrixJSON struct {
+		Hosts   []string                `json:"hosts"`
+		Skills  []matrixSkillJSON       `json:"skills"`
+		Budgets map[string]matrixBudget `json:"budgets"`
+		// Warnings holds, by host, the line the host prints about the
+		// tree (Codex's "Skipped loading N skill(s) ..."); hosts that
+		// print none are left out, and so is the key when none does.
+		Warnings map[string]string `json:"warnings,omitempty"`
+	}
+	matrixSkillJSON struct {
+		Path  string                   `json:"path"`
+		Name  string                   `json:"name"`
+		Hosts map[string]matrixVerdict `json:"hosts"`
+	}
+	matrixVerdict struct {
+		Status  string `json:"status"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	matrixBudget struct {
+		Used  int    `json:"used"`
+		Limit int    `json:"limit"`
+		Unit  string `json:"unit"`
+		Over  bool   `json:"over"`
+	}
+)
+
+func writeMatrixJSON(w io.Writer, m *hosts.Matrix, wd string) error {
+	out := matrixJSON{Hosts: []string{}, Skills: []matrixSkillJSON{}, Budgets: map[string]matrixBudget{}}
+	for _, h := range m.Hosts {
+		out.Hosts = append(out.Hosts, string(h.ID))
+		b := m.Results[h.ID].Budget
+		out.Budgets[string(h.ID)] = matrixBudget{Used: b.Used, Limit: b.Limit, Unit: b.Unit, Over: b.Over}
+		if warning := m.Results[h.ID].Warning; warning != "" {
+			if out.Warnings == nil {
+				out.Warnings = map[string]string{}
+			}
+			out.Warnings[string(h.ID)] = warning
+		}
+	}
+	for _, r := range m.Rows {
+		s := matrixSkillJSON{Path: relTo(wd, r.Path), Name: r.Name, Hosts: map[string]matrixVerdict{}}
+		for _, h := range m.Hosts {
+			v := r.Verdicts[h.ID]
+			s.Hosts[string(h.ID)] = matrixVerdict{Status: string(v.Status), Code: v.Code(), Message: v.Message()}
+		}
+		out.Skills = append(out.Skills, s)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+type (
+	budgetJSON struct {
+		Host string `json:"host"`
+		// Skills counts the catalog entries (model-invocable winners).
+		Skills int `json:"skills"`
+		// Catalog is the whole initial catalog message in UTF-16 units.
+		Catalog int `json:"catalog"`
+		// Lines is the size of the skill lines alone.
+		Lines int       `json:"lines"`
+		Cap   int       `json:"cap"`
+		Cut   []cutJSON `json:"cut"`
+	}
+	cutJSON struct {
+		Name  string `json:"name"`
+		Path  string `json:"path"`
+		Units int    `json:"units"`
+		Text  string `json:"text"`
+	}
+)
+
+// dshBudgetView prints DSH's catalog size and the descriptions its cap
+// (limit, catalogDescriptionMaxLength) cuts, with the exact text the model
+// reads (render.CatalogDescription).
+func dshBudgetView(ctx context.Context, ropts skills.RootOptions, limit int, asJSON bool, stdout, stderr io.Writer) int {
+	snap, err := skills.Load(ctx, skills.Roots(ropts), skills.LoadOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		return exitUsage
+	}
+	entries := render.Entries(snap.Registry.Winners, limit)
+	catalog := jstext.Len(render.Catalog(entries, render.CatalogOptions{}))
+	out := budgetJSON{Host: "dsh", Skills: len(entries), Catalog: catalog, Cap: limit, Cut: []cutJSON{}}
+	out.Lines = catalog - jstext.Len(render.Catalog(nil, render.CatalogOptions{}))
+	wd := workDir()
+	for _, s := range snap.Registry.Winners {
+		if !s.Invocation.ModelInvocable {
+			continue
+		}
+		if cut, units := jstext.IsShortened(s.Description, limit); cut {
+			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: relTo(wd, s.Path), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, limit))})
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "DSH catalog: %s, %d UTF-16 units (%d in the skill lines); no listing budget, each description capped at %d.\n",
+		plural(out.Skills, "skill", "skills"), out.Catalog, out.Lines, out.Cap)
+	if snap.Registry.Incomplete != "" {
+		fmt.Fprintf(stdout, "DSH publishes no catalog: %s\n", snap.Registry.Incomplete)
+	}
+	if len(out.Cut) == 0 {
+		fmt.Fprintln(stdout, "No description is cut.")
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "\nCut by the %d cap (the model reads the text after \">\"):\n", out.Cap)
+	for _, c := range out.Cut {
+		fmt.Fprintf(stdout, "%s %s: %d units, %d cut\n> %s\n", c.Name, c.Path, c.Units, c.Units-(out.Cap-3), c.Text)
+	}
+	return exitOK
+}
