@@ -37,9 +37,13 @@ var discoveryRules = []*Rule{
 	{Code: CodeTooManyEntries, Severity: SeverityWarning, Summary: "a root holds too many entries", Discovery: AsRecorded,
 		Doc: "skill-ls examines at most 200,000 entries per root, in name order."},
 	{Code: CodeOutsideRoots, Severity: SeverityInfo, Summary: "the file is not in a skill root",
-		Doc: "DSH only loads direct entries of its skill roots: <root>/<dir>/SKILL.md and <root>/<name>.md. This open file is elsewhere (for example nested one level deeper), so DSH never sees it; skill-ls still checks it as a skill.",
+		Doc: "DSH only loads direct entries of its skill roots: <root>/<dir>/SKILL.md and <root>/<name>.md. This open file is elsewhere (for example nested one level deeper), so DSH never sees it; skill-ls still checks it as a skill. An editor buffer at a root entry's place that is not saved yet is reported as such: DSH reads it once it is saved.",
 		File: func(p *Pass) {
-			if !p.Snap.InRoots(p.File.Path) {
+			switch {
+			case p.Snap.InRoots(p.File.Path):
+			case p.Snap.AtRootEntry(p.File.Path):
+				p.Report(skills.Span{}, "DSH does not load this file yet: it is open in the editor but not on disk; DSH reads it once it is saved")
+			default:
 				p.Report(skills.Span{}, "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md); the roots are "+rootList(p.Snap)+". If the project root is wrong, set it with --project-root or the projectRoot setting")
 			}
 		}},

@@ -174,7 +174,7 @@ func lensStatus(t *target, f *skills.File) string {
 		return "dropped by DSH: " + diagnostics.DropSummary(f)
 	case f.Def == nil:
 		return ""
-	case !t.snap.InRoots(f.Path) && atRootEntry(t.snap, f.Path):
+	case !t.snap.InRoots(f.Path) && t.snap.AtRootEntry(f.Path):
 		return "not on disk yet: DSH reads it once saved"
 	case !t.snap.InRoots(f.Path):
 		return "not in DSH's skill roots: DSH never loads this file"
@@ -198,17 +198,4 @@ func lensStatus(t *target, f *skills.File) string {
 		title += " (cut)"
 	}
 	return title
-}
-
-// atRootEntry reports whether path is where a root entry's skill file is
-// (<root>/<dir>/SKILL.md or <root>/<name>.md): an open buffer there that is
-// not in the roots is one that is not saved yet.
-func atRootEntry(snap *skills.Snapshot, path string) bool {
-	dir, base := filepath.Dir(path), filepath.Base(path)
-	for _, r := range snap.Roots {
-		if dir == r.Root.Dir && strings.HasSuffix(base, ".md") || base == "SKILL.md" && filepath.Dir(dir) == r.Root.Dir {
-			return true
-		}
-	}
-	return false
 }

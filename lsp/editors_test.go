@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -318,5 +319,18 @@ disable-model-invocation: true
 	json.Unmarshal(w.command(cmdDocumentInfo, map[string]string{"uri": folder}), &info)
 	if info.Catalog.Skills != 0 || !strings.Contains(info.Catalog.Note, "the only skill is not model-invocable") {
 		t.Errorf("documentInfo = %+v", info)
+	}
+}
+
+// TestUnsavedRootEntry: a buffer opened at a skill's place in a root but
+// not saved yet is "not on disk yet", not "not a direct skill entry".
+func TestUnsavedRootEntry(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	u := w.open("project/.agents/skills/brand-new/SKILL.md", "markdown", "---\nname: brand-new\ndescription: Not saved yet.\n---\nBody.\n")
+	p := w.diags(u, "the unsaved skill's diagnostics", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "outside-roots") })
+	for _, d := range p.Diagnostics {
+		if d.Code == protocol.String("outside-roots") && !strings.Contains(fmt.Sprint(d.Message), "not on disk; DSH reads it once it is saved") {
+			t.Errorf("outside-roots on an unsaved root entry: %s", d.Message)
+		}
 	}
 }

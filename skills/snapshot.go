@@ -1,7 +1,9 @@
 package skills
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // Snapshot is an immutable view of every skill file and the resolved
@@ -49,6 +51,19 @@ func (s *Snapshot) Files() []*File {
 func (s *Snapshot) InRoots(path string) bool {
 	_, ok := s.files.get(path)
 	return ok
+}
+
+// AtRootEntry reports whether path has the shape of a direct skill entry
+// of one of the roots (<root>/<name>.md or <root>/<dir>/SKILL.md), whether
+// or not the file is there: an editor buffer not saved yet.
+func (s *Snapshot) AtRootEntry(path string) bool {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	for _, r := range s.Roots {
+		if dir == r.Root.Dir && strings.HasSuffix(base, ".md") || base == "SKILL.md" && filepath.Dir(dir) == r.Root.Dir {
+			return true
+		}
+	}
+	return false
 }
 
 // Entry returns the root entry of a skill file and its root, if any.
