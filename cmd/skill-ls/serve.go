@@ -81,14 +81,14 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 const serverGCPercent = 60
 
 // isTerminal reports whether r is a terminal (a person typing, not an
-// editor's pipe).
+// editor's pipe, nor /dev/null).
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	if !ok {
 		return false
 	}
 	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0 && isTTY(f)
 }
 
 // stdio is the server's end of the stream: stdin and stdout.

@@ -66,6 +66,18 @@ func TestTerminalBanner(t *testing.T) {
 			t.Errorf("the banner went to an editor's pipe:\n%s", &stderr)
 		}
 	})
+	t.Run("/dev/null", func(t *testing.T) {
+		null, err := os.Open(os.DevNull) // a character device, not a terminal
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer null.Close()
+		var stderr bytes.Buffer
+		run(context.Background(), nil, null, io.Discard, &stderr)
+		if strings.Contains(stderr.String(), banner[0]) {
+			t.Errorf("the banner went out with stdin from /dev/null:\n%s", &stderr)
+		}
+	})
 }
 
 // openPTY opens a pseudo-terminal pair: the master end (the keyboard side)
