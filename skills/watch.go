@@ -119,8 +119,10 @@ func (w *RootWatcher) SetExtra(dirs []string) {
 			w.extra[d] = true
 			w.addLocked(d, -1)
 			// Whatever happened in d before the watch existed is caught up
-			// by one change for the folder itself.
-			added = append(added, Change{Kind: ChangeDisk, Path: d})
+			// by one change for the folder itself: the link facts into it
+			// are made again (the roots and bundle folders have their own
+			// watches, so no entry needs examining).
+			added = append(added, Change{Kind: ChangeLinks, Path: d})
 		}
 	}
 	if len(added) > 0 {

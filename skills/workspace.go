@@ -35,6 +35,11 @@ const (
 	ChangeClose                    // the editor closed the file; disk counts again
 	ChangeDisk                     // the path changed on disk (created, written or deleted)
 	ChangeRescan                   // rediscover everything (re-reading only changed files)
+	// ChangeLinks says that something may have changed inside a folder
+	// that links point into (the watcher's catch-up when it starts
+	// watching a linked folder): the link facts whose targets lie there
+	// are made again; no root entry is examined again.
+	ChangeLinks
 )
 
 // Change is one mutation of the workspace.
@@ -154,6 +159,8 @@ func (w *Workspace) collect(prev *Snapshot, changes []Change) pendingChanges {
 			w.markRoots(p, prev, pc.relist, pc.entryUpdates)
 		case ChangeRescan:
 			pc.rescan = true
+		case ChangeLinks:
+			pc.disk[p] = true
 		}
 	}
 	if pc.rescan {
