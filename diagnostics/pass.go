@@ -14,9 +14,9 @@ type Pass struct {
 	// Snap is the snapshot being checked; File one of its files.
 	Snap *skills.Snapshot
 	File *skills.File
-	src  []byte // File's bytes (File.Source), read once per pass
-	// lines holds the file's line index while the pass runs, so that a
-	// lean file is read once for all its checks.
+	// lines is the file's line index over its bytes (File.Index), held
+	// while the pass runs, so that a lean file is read once for all its
+	// checks.
 	lines *skills.LineIndex
 	opts  Options
 	rules ruleTable            // the rule table (a field, so that checks can look codes up)
@@ -68,11 +68,11 @@ func (p *Pass) Newline() string {
 }
 
 // Src returns the file's bytes (nil for a file that could not be read).
-func (p *Pass) Src() []byte { return p.src }
+func (p *Pass) Src() []byte { return p.lines.Src() }
 
 // Text returns the file's bytes at span as a string.
 func (p *Pass) Text(span skills.Span) string {
-	return string(p.src[span.Start:span.End])
+	return string(p.Src()[span.Start:span.End])
 }
 
 // fields reports whether the frontmatter parsed to a mapping, so its keys

@@ -140,11 +140,11 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 	if rs.opts.Ignored(f.Path) {
 		return nil
 	}
-	src, err := f.Source()
+	lines, err := f.Index()
 	if err != nil {
 		return nil // a lean file changed on disk: its new snapshot is on the way
 	}
-	p := &Pass{Snap: rs.snap, File: f, src: src, lines: f.Lines(), opts: rs.opts, run: rs, rules: table(), grade: rs.opts.grader(f.Path)}
+	p := &Pass{Snap: rs.snap, File: f, lines: lines, opts: rs.opts, run: rs, rules: table(), grade: rs.opts.grader(f.Path)}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
 		if r == nil || r.Finding == nil || !p.runs(r) {

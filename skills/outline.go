@@ -25,13 +25,17 @@ const maxOutlineBytes = 4 << 20
 // Outline parses the body as CommonMark (goldmark) on first use and returns
 // its links and headings (no headings for a lean file: ask Headings).
 func (f *File) Outline() Outline {
-	f.outlineOnce.Do(func() {
-		if f.BodySpan.End > len(f.src) || f.BodySpan.Len() > maxOutlineBytes || f.Frontmatter == nil {
-			return
-		}
-		f.outline = scanOutline(f.src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
-	})
+	f.outlineOnce.Do(func() { f.outline = f.scanBody(f.src) })
 	return f.outline
+}
+
+// scanBody returns the outline of the body in src, the file's bytes (none
+// for a file that is not text or whose body is over maxOutlineBytes).
+func (f *File) scanBody(src []byte) Outline {
+	if f.BodySpan.End > len(src) || f.BodySpan.Len() > maxOutlineBytes || f.Frontmatter == nil {
+		return Outline{}
+	}
+	return scanOutline(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
 }
 
 // markdown is the one goldmark instance; its parser is safe for concurrent

@@ -128,10 +128,10 @@ func (f *File) Headings() []Heading {
 		return f.Outline().Headings
 	}
 	src, err := f.Source()
-	if err != nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > maxOutlineBytes {
+	if err != nil {
 		return nil
 	}
-	return scanOutline(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
+	return f.scanBody(src).Headings
 }
 
 // makeLean drops the bytes of a file just read from disk (info is the

@@ -3,7 +3,6 @@ package skills
 import (
 	"context"
 	"hash/maphash"
-	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -251,14 +250,27 @@ func (s *Snapshot) unchanged(e *Entry, mode ReadMode, touched map[string]bool) *
 // parsed file when the bytes are the same.
 func (s *Snapshot) parseJob(prev *Snapshot, j parseJob, lean *maphash.Seed) *File {
 	if o, ok := s.overlays[j.path]; ok {
-		if old := prev.File(j.path); old != nil && old.Mode == j.mode && old.SameBytes(o.Text) && old.ReadErr == "" {
-			return old
-		}
-		return Parse(j.path, o.Text, j.mode)
+		return fromBuffer(prev.File(j.path), j.path, o.Text, j.mode)
 	}
-	f, info := loadFile(j.path, j.mode)
-	if old := prev.files.at(j.path); old != nil && old.Mode == f.Mode && old.SameBytes(f.src) && old.ReadErr == f.ReadErr &&
-		old.Drop != nil == (f.Drop != nil) && prev.overlays[j.path].Text == nil {
+	return fromDisk(prev.files.at(j.path), prev.overlays[j.path].Text != nil, j.path, j.mode, lean)
+}
+
+// fromBuffer returns old when it was parsed from the same text in the same
+// mode, else the text parsed.
+func fromBuffer(old *File, path string, text []byte, mode ReadMode) *File {
+	if old != nil && old.Mode == mode && old.ReadErr == "" && old.SameBytes(text) {
+		return old
+	}
+	return Parse(path, text, mode)
+}
+
+// fromDisk reads and parses the file at path. It returns old when old was
+// parsed from the same bytes read the same way (and not from an editor
+// buffer: oldWasOpen); a new file is made lean when the workspace keeps
+// lean bodies (lean is its hash seed).
+func fromDisk(old *File, oldWasOpen bool, path string, mode ReadMode, lean *maphash.Seed) *File {
+	f, info := loadFile(path, mode)
+	if old != nil && !oldWasOpen && old.Mode == f.Mode && old.ReadErr == f.ReadErr && old.SameBytes(f.src) {
 		return old // unchanged bytes: keep the parsed file
 	}
 	if lean != nil {
@@ -284,18 +296,9 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 		mode := prev.Roots[prev.rootOf[p]].Root.Mode
 		var f *File
 		if o, ok := overlays[p]; ok {
-			f = old
-			if !old.SameBytes(o.Text) || old.Mode != mode || old.ReadErr != "" {
-				f = Parse(p, o.Text, mode)
-			}
+			f = fromBuffer(old, p, o.Text, mode)
 		} else {
-			var info fs.FileInfo
-			f, info = loadFile(p, mode)
-			if old.SameBytes(f.src) && old.ReadErr == f.ReadErr && prev.overlays[p].Text == nil {
-				f = old
-			} else if w.lean != nil {
-				f.makeLean(info, *w.lean)
-			}
+			f = fromDisk(old, prev.overlays[p].Text != nil, p, mode, w.lean)
 		}
 		if f == old {
 			continue
@@ -334,11 +337,7 @@ func (s *Snapshot) parseLoose(prev *Snapshot) (samePaths bool) {
 		if !had {
 			samePaths = false
 		}
-		if old != nil && old.SameBytes(o.Text) {
-			s.loose[p] = old
-			continue
-		}
-		s.loose[p] = Parse(p, o.Text, ReadFS)
+		s.loose[p] = fromBuffer(old, p, o.Text, ReadFS)
 	}
 	return samePaths && len(s.loose) == len(prev.loose)
 }
