@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"runtime/debug"
+	"runtime/trace"
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
@@ -45,6 +46,9 @@ func newHandler(s *server, logger *slog.Logger, custom func(ctx context.Context,
 
 // handle is the connection's handler.
 func (h *handler) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	if trace.IsEnabled() { // a region per message for go tool trace (docs/performance.md)
+		defer trace.StartRegion(ctx, strings.Clone(req.Method())).End()
+	}
 	if req.IsCall() {
 		return h.calls(ctx, req)
 	}

@@ -62,6 +62,12 @@ func (u *urgent) end() {
 func (u *urgent) yield(ctx context.Context) {
 	idle := u.holding()
 	if idle == nil {
+		// Between two files, let a goroutine that is ready run first:
+		// the read loop that has a request to hand over, a reply being
+		// written. Go preempts a busy goroutine only after 10 ms, and
+		// the work that would mark itself urgent cannot run to do so
+		// while the background holds every processor it could use.
+		runtime.Gosched()
 		return
 	}
 	t := time.NewTimer(maxYield)
