@@ -73,7 +73,7 @@ func uniqueStems(name, description string) []string {
 func offeredSkills(snap *skills.Snapshot) []*skills.File {
 	winner := map[string]string{}
 	if snap.Registry != nil {
-		for _, w := range snap.Registry.Winners {
+		for _, w := range snap.Registry.Winners() {
 			winner[w.Name] = w.Path
 		}
 	}

@@ -87,7 +87,7 @@ func previewCatalog(st *snapshot, snap *skills.Snapshot, args commandArgs) (prot
 		}
 		maxLen = args.MaxDescription
 	}
-	entries := render.Entries(snap.Registry.Winners, maxLen)
+	entries := render.Entries(snap.Registry.Winners(), maxLen)
 	text, _ := render.CatalogStep(entries, nil, args.Replacement, render.CatalogOptions{V1: args.V1 || st.settings.CatalogVersion == "v1"})
 	return mustAny(text), nil
 }

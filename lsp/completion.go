@@ -65,7 +65,7 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		prefix = "/skill:"
 	}
 	rng := t.rng(skills.Span{Start: tok.Start, End: tok.End})
-	winners := t.snap.Registry.Winners
+	winners := t.snap.Registry.Winners()
 	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(winners), maxCompletionItems))}
 	// sortText puts the names that start with what was typed first, then
 	// those that only contain it, each group by name: clients that sort by

@@ -96,7 +96,7 @@ func (s *server) runDocumentInfo(ctx context.Context, st *snapshot, args command
 		info.Catalog.Note = "DSH publishes no catalog: " + snap.Registry.Incomplete
 		return mustAny(info), nil
 	}
-	entries := render.Entries(snap.Registry.Winners, st.settings.CatalogDescriptionMaxLength)
+	entries := render.Entries(snap.Registry.Winners(), st.settings.CatalogDescriptionMaxLength)
 	text, _ := render.CatalogStep(entries, nil, false, render.CatalogOptions{V1: st.settings.CatalogVersion == "v1"})
 	info.Catalog = catalogInfo{Skills: len(entries), Characters: utf8.RuneCountInString(text), Hosts: s.hostBudgets(ctx, st, path)}
 	if len(entries) == 0 {

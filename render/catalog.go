@@ -194,7 +194,7 @@ func CatalogStep(entries, prior []Entry, published bool, opts CatalogOptions) (t
 func NoCatalogReason(reg *skills.Registry) string {
 	n := 0
 	if reg != nil {
-		n = len(reg.Winners)
+		n = reg.WinnerCount()
 	}
 	if n == 0 {
 		return "DSH publishes no catalog: no skill was found, so the model is told nothing about skills"

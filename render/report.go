@@ -123,7 +123,7 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 		r.Roots = append(r.Roots, ReportRoot{Dir: rs.Root.Dir, Source: string(rs.Root.Source), Rank: rs.Root.Rank, Exists: rs.Exists})
 	}
 	if reg := snap.Registry; reg != nil {
-		for _, s := range reg.Winners {
+		for _, s := range reg.Winners() {
 			r.Skills = append(r.Skills, reportSkill(snap, s))
 		}
 		for _, sh := range reg.Shadowed {

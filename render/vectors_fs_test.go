@@ -112,16 +112,16 @@ func checkRegistry(t *testing.T, c vectorCase, snap *skills.Snapshot, root strin
 	var exp fsExpected
 	c.decodeExpectedJSON(t, &exp)
 	reg := snap.Registry
-	if len(reg.Winners) != len(exp.Skills) {
+	if len(reg.Winners()) != len(exp.Skills) {
 		var names []string
-		for _, s := range reg.Winners {
+		for _, s := range reg.Winners() {
 			names = append(names, s.Name)
 		}
-		t.Errorf("skills: got %d %v, want %d", len(reg.Winners), names, len(exp.Skills))
+		t.Errorf("skills: got %d %v, want %d", len(reg.Winners()), names, len(exp.Skills))
 		return
 	}
 	for i, want := range exp.Skills {
-		got := reg.Winners[i]
+		got := reg.Winners()[i]
 		base := got.ResourceBase
 		base.Path = placeholder(base.Path, root)
 		if got.Name != want.Name || got.Description != want.Description || got.Invocation != want.Invocation ||
@@ -158,7 +158,7 @@ func TestVectorCatalogFS(t *testing.T) {
 		checkRegistry(t, c, snap, root)
 		got := ""
 		if snap.Registry.Incomplete == "" {
-			if text, ok := CatalogStep(Entries(snap.Registry.Winners, maxLength(c)), nil, false, CatalogOptions{}); ok {
+			if text, ok := CatalogStep(Entries(snap.Registry.Winners(), maxLength(c)), nil, false, CatalogOptions{}); ok {
 				got = text
 			}
 		}
@@ -171,7 +171,7 @@ func TestVectorCatalogUpdateFS(t *testing.T) {
 		snap, root := loadTree(t, c)
 		checkRegistry(t, c, snap, root)
 		got := ""
-		if text, ok := CatalogStep(Entries(snap.Registry.Winners, maxLength(c)), c.Case.PriorEntries, true, CatalogOptions{}); ok {
+		if text, ok := CatalogStep(Entries(snap.Registry.Winners(), maxLength(c)), c.Case.PriorEntries, true, CatalogOptions{}); ok {
 			got = text
 		}
 		checkBytes(t, "catalog update", placeholder(got, root), c.want(t))

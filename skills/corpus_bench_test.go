@@ -62,7 +62,7 @@ func BenchmarkLoad(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if w := len(snap.Registry.Winners); w == 0 || w > n {
+			if w := len(snap.Registry.Winners()); w == 0 || w > n {
 				b.Fatalf("got %d winners from %d skills", w, n)
 			}
 			runtime.GC()

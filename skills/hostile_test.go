@@ -239,7 +239,7 @@ func TestManyEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(snap.Registry.Winners); n != 50000 {
+	if n := len(snap.Registry.Winners()); n != 50000 {
 		t.Fatalf("loaded %d of 50000", n)
 	}
 	if !bytes.Contains(snap.File(filepath.Join(dir, "s00042.md")).Text(), []byte("s00042")) {

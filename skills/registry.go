@@ -1,8 +1,11 @@
 package skills
 
 import (
+	"iter"
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Shadow records a valid skill that lost to a same-name skill DSH prefers.
@@ -16,8 +19,6 @@ type Shadow struct {
 // Registry is the resolved set of skills: one winner per name, plus every
 // loser and every dropped file, so an author can be told why.
 type Registry struct {
-	// Winners are the winning skills sorted by name (UTF-16 code-unit order).
-	Winners []*Skill
 	// Shadowed are the losers in candidate order.
 	Shadowed []Shadow
 	// Dropped are the files in the roots that DSH ignores, in root order.
@@ -28,6 +29,52 @@ type Registry struct {
 
 	byName layered[*Skill]
 	all    layered[[]*Skill]
+
+	// winners are the winners sorted by name as of the last full list;
+	// patched replaces entries of it (by index) since: an edit swaps one
+	// skill without copying a list of every winner (100,000 pointers at
+	// 100k skills, most of an edit's cost there). whole is the list with
+	// the patches applied, made once when asked for.
+	winners []*Skill
+	patched map[int]*Skill
+	whole   *wholeList
+}
+
+// wholeList is a registry's winners with its patches applied, made at most
+// once.
+type wholeList struct {
+	once sync.Once
+	list []*Skill
+}
+
+// Winners returns the winning skills sorted by name (UTF-16 code-unit
+// order). The caller must not modify the slice.
+func (r *Registry) Winners() []*Skill {
+	if r == nil {
+		return nil
+	}
+	if len(r.patched) == 0 {
+		return r.winners
+	}
+	r.whole.once.Do(func() { r.whole.list = r.applyPatches() })
+	return r.whole.list
+}
+
+// WinnerCount returns len(r.Winners()) without making the list.
+func (r *Registry) WinnerCount() int {
+	if r == nil {
+		return 0
+	}
+	return len(r.winners)
+}
+
+// applyPatches returns a new list of the winners with the patches applied.
+func (r *Registry) applyPatches() []*Skill {
+	list := slices.Clone(r.winners)
+	for i, s := range r.patched {
+		list[i] = s
+	}
+	return list
 }
 
 // Lookup returns the winning skill with the given name, or nil. A name that
@@ -91,11 +138,11 @@ func Resolve(candidates []*Skill, dropped []*File) *Registry {
 			continue
 		}
 		byName[s.Name] = s
-		r.Winners = append(r.Winners, s)
+		r.winners = append(r.winners, s)
 	}
 	r.byName, r.all = newLayered(byName), newLayered(all)
 	// Names are ASCII by grammar, so byte order is UTF-16 code-unit order.
-	slices.SortFunc(r.Winners, func(a, b *Skill) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(r.winners, func(a, b *Skill) int { return strings.Compare(a.Name, b.Name) })
 	return r
 }
 
@@ -121,13 +168,18 @@ func (r *Registry) patch(replaced map[*File]*File) *Registry {
 			}
 		}
 	}
-	next := &Registry{Incomplete: r.Incomplete, Winners: slices.Clone(r.Winners), Shadowed: slices.Clone(r.Shadowed), Dropped: slices.Clone(r.Dropped)}
+	next := &Registry{Incomplete: r.Incomplete, Shadowed: r.Shadowed, Dropped: r.Dropped,
+		winners: r.winners, patched: maps.Clone(r.patched), whole: &wholeList{}}
+	if next.patched == nil {
+		next.patched = map[int]*Skill{}
+	}
 	byName, all := map[string]*Skill{}, map[string][]*Skill{}
 	for old, n := range swap {
 		if r.byName.at(old.Name) == old {
 			byName[old.Name] = n
-			if i, ok := slices.BinarySearchFunc(next.Winners, old.Name, func(s *Skill, name string) int { return strings.Compare(s.Name, name) }); ok {
-				next.Winners[i] = n
+			// A replaced file keeps its name, so its winner keeps its place.
+			if i, ok := slices.BinarySearchFunc(r.winners, old.Name, func(s *Skill, name string) int { return strings.Compare(s.Name, name) }); ok {
+				next.patched[i] = n
 			}
 		}
 		list, ok := all[old.Name]
@@ -141,7 +193,10 @@ func (r *Registry) patch(replaced map[*File]*File) *Registry {
 		}
 		all[old.Name] = list
 	}
-	if len(swap) > 0 {
+	// A skill alone with its name is no shadow nor winner of one, and a
+	// valid file is not dropped: most edits change neither list.
+	if anyOf(maps.Keys(swap), func(s *Skill) bool { return len(r.all.at(s.Name)) > 1 }) {
+		next.Shadowed = slices.Clone(r.Shadowed)
 		for i, sh := range next.Shadowed {
 			if n, ok := swap[sh.Skill]; ok {
 				next.Shadowed[i].Skill = n
@@ -151,11 +206,27 @@ func (r *Registry) patch(replaced map[*File]*File) *Registry {
 			}
 		}
 	}
-	for i, f := range next.Dropped {
-		if n, ok := replaced[f]; ok {
-			next.Dropped[i] = n
+	if anyOf(maps.Keys(replaced), func(f *File) bool { return !f.Valid() }) {
+		next.Dropped = slices.Clone(r.Dropped)
+		for i, f := range next.Dropped {
+			if n, ok := replaced[f]; ok {
+				next.Dropped[i] = n
+			}
 		}
 	}
 	next.byName, next.all = r.byName.set(byName), r.all.set(all)
+	if len(next.patched) > maxTop {
+		next.winners, next.patched = next.applyPatches(), nil
+	}
 	return next
+}
+
+// anyOf reports whether some element of seq satisfies ok.
+func anyOf[T any](seq iter.Seq[T], ok func(T) bool) bool {
+	for v := range seq {
+		if ok(v) {
+			return true
+		}
+	}
+	return false
 }

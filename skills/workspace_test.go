@@ -19,7 +19,7 @@ import (
 // snapshot built incrementally with a cold discovery of the same tree.
 func summary(s *Snapshot) string {
 	var b strings.Builder
-	for _, sk := range s.Registry.Winners {
+	for _, sk := range s.Registry.Winners() {
 		fmt.Fprintf(&b, "W %s %s %s %q %v\n", sk.Name, sk.Source, sk.Path, sk.Description, sk.Invocation)
 	}
 	for _, sh := range s.Registry.Shadowed {
@@ -277,7 +277,7 @@ func TestStressChurn(t *testing.T) {
 				default:
 				}
 				s := ws.Snapshot()
-				for _, sk := range s.Registry.Winners {
+				for _, sk := range s.Registry.Winners() {
 					_ = s.Registry.Lookup(sk.Name)
 				}
 			}
@@ -380,6 +380,55 @@ func TestFastPathMatchesFullResolve(t *testing.T) {
 		}
 		if sk := got.SkillAt(p); sk != nil && sk.File != got.File(p) {
 			t.Fatalf("edit %d: SkillAt returns a stale skill", i)
+		}
+	}
+}
+
+// TestPatchedWinnersMatchFullResolve edits skills whose names are unique
+// (the registry shares its shadow and drop lists), a dropped file, and
+// more distinct skills than a registry patches before it makes its list of
+// winners again, checking the fast path against a full resolve as it goes.
+func TestPatchedWinnersMatchFullResolve(t *testing.T) {
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	const n = maxTop + 40
+	for i := range n {
+		name := fmt.Sprintf("s%03d", i)
+		writeSkill(t, filepath.Join(agents, name, "SKILL.md"), name, "first "+name)
+	}
+	broken := filepath.Join(agents, "broken", "SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(broken), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(broken, []byte("---\nname: broken\ndescription: a: b\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fast := NewWorkspace(roots, LoadOptions{})
+	fast.Load(t.Context())
+	full := NewWorkspace(roots, LoadOptions{})
+	full.Load(t.Context())
+	check := func(step string, c Change) {
+		t.Helper()
+		prev := fast.Snapshot()
+		before := summary(prev)
+		got := fast.Apply(t.Context(), c)
+		want := full.Apply(t.Context(), c, Change{Kind: ChangeRescan})
+		if summary(got) != summary(want) {
+			t.Fatalf("%s: fast path\n%s\nfull resolve\n%s", step, summary(got), summary(want))
+		}
+		if summary(prev) != before {
+			t.Fatalf("%s: the edit changed the previous snapshot", step)
+		}
+	}
+	check("open broken", Change{Kind: ChangeOpen, Path: broken, Version: 1, Text: []byte("---\nname: broken\ndescription: 'a: b' still: no\n---\n")})
+	check("edit broken", Change{Kind: ChangeEdit, Path: broken, Version: 2, Text: []byte("---\nname: broken\ndescription: x: y\n---\n")})
+	for i := range n {
+		name := fmt.Sprintf("s%03d", i)
+		p := filepath.Join(agents, name, "SKILL.md")
+		check("open "+name, Change{Kind: ChangeOpen, Path: p, Version: 1, Text: fmt.Appendf(nil, "---\nname: %s\ndescription: typed %d\n---\n", name, i)})
+		if i%50 == 0 {
+			check("edit "+name, Change{Kind: ChangeEdit, Path: p, Version: 2, Text: fmt.Appendf(nil, "---\nname: %s\ndescription: again %d\n---\n", name, i)})
 		}
 	}
 }

@@ -98,12 +98,12 @@ func dshBudgetView(ctx context.Context, ropts skills.RootOptions, limit int, asJ
 		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
 		return exitUsage
 	}
-	entries := render.Entries(snap.Registry.Winners, limit)
+	entries := render.Entries(snap.Registry.Winners(), limit)
 	catalog := jstext.Len(render.Catalog(entries, render.CatalogOptions{}))
 	out := budgetJSON{Host: "dsh", Skills: len(entries), Catalog: catalog, Cap: limit, Cut: []cutJSON{}}
 	out.Lines = catalog - jstext.Len(render.Catalog(nil, render.CatalogOptions{}))
 	wd := workDir()
-	for _, s := range snap.Registry.Winners {
+	for _, s := range snap.Registry.Winners() {
 		if !s.Invocation.ModelInvocable {
 			continue
 		}

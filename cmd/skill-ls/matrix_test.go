@@ -147,7 +147,7 @@ func TestDSHBudgetIsTheCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries := render.Entries(snap.Registry.Winners, render.DefaultMaxLength)
+	entries := render.Entries(snap.Registry.Winners(), render.DefaultMaxLength)
 	want := jstext.Len(render.Catalog(entries, render.CatalogOptions{})) - jstext.Len(render.Catalog(nil, render.CatalogOptions{}))
 	if res.Budget.Used != want {
 		t.Errorf("DSH budget used = %d, catalog lines = %d", res.Budget.Used, want)

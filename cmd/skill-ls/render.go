@@ -184,7 +184,7 @@ func (r *renderRun) catalog(reg *skills.Registry) (string, int) {
 		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: DSH publishes no catalog: %s\n", reg.Incomplete)
 		return "", exitFound
 	}
-	entries := render.Entries(reg.Winners, r.maxDesc)
+	entries := render.Entries(reg.Winners(), r.maxDesc)
 	if len(entries) == 0 && !r.replacement {
 		fmt.Fprintln(r.c.stderr, "skill-ls render catalog: "+render.NoCatalogReason(reg))
 		return "", exitOK

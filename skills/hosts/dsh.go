@@ -135,7 +135,7 @@ func dshBudget(reg *skills.Registry, limit int) Budget {
 		b.Note = "DSH publishes no catalog: " + reg.Incomplete
 		return b
 	}
-	for _, s := range reg.Winners {
+	for _, s := range reg.Winners() {
 		if s.Invocation.ModelInvocable {
 			b.Used += jstext.Len(jstext.CatalogLine(s.Name, jstext.Shorten(s.Description, limit))) + 1
 		}

@@ -58,7 +58,7 @@ func TestWriteCorpus(t *testing.T) {
 	if dropped < 4 || dropped > 6 { // missing-name, uppercase, missing-description, unclosed, bad yaml; a mismatch is valid
 		t.Errorf("got %d dropped files, want 4..6", dropped)
 	}
-	if w := len(snap.Registry.Winners); w != n-len(a.Duplicates)-dropped {
+	if w := len(snap.Registry.Winners()); w != n-len(a.Duplicates)-dropped {
 		t.Errorf("got %d winners, want %d", w, n-len(a.Duplicates)-dropped)
 	}
 }
