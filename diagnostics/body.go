@@ -64,10 +64,19 @@ func checkFrame(p *Pass) {
 }
 
 // bodyLinks returns the local links of the pass's file, with the facts the
-// engine recorded about their targets.
+// engine recorded about their targets (made once per pass, and not kept in
+// a transient snapshot).
 func bodyLinks(p *Pass) []skills.LinkFact {
 	if p.File.Frontmatter.State != skills.FrontmatterOK {
 		return nil
 	}
-	return p.Snap.Links(p.File.Path)
+	if !p.linksMade {
+		if p.opts.Transient {
+			p.links = p.Snap.TransientLinks(p.File.Path)
+		} else {
+			p.links = p.Snap.Links(p.File.Path)
+		}
+		p.linksMade = true
+	}
+	return p.links
 }

@@ -27,6 +27,9 @@ type Pass struct {
 	// hostFound caches what the selected hosts say about the file, for the
 	// host rules (hostFindings).
 	hostFound *[]hostFinding
+	// links are the file's link facts once bodyLinks made them (linksMade).
+	links     []skills.LinkFact
+	linksMade bool
 }
 
 // runs reports whether r runs on the pass's file: the profile and the

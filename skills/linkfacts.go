@@ -75,6 +75,21 @@ func (s *Snapshot) Links(path string) []LinkFact {
 	return e.fact
 }
 
+// TransientLinks returns the facts Links returns, without keeping them in
+// the snapshot: those already made, else facts made now for this caller
+// alone. It is for a snapshot checked once and dropped (a one-shot check),
+// whose facts would only add to the live heap.
+func (s *Snapshot) TransientLinks(path string) []LinkFact {
+	e := s.linkTable().at(path)
+	if e == nil {
+		return nil
+	}
+	if e.done.Load() {
+		return e.fact
+	}
+	return s.makeLinkFacts(e.file, e.base)
+}
+
 // LinkWatchDirs returns the folders to watch so that the link targets
 // inside the skills of the files at paths are seen when they appear or go.
 func (s *Snapshot) LinkWatchDirs(paths []string) []string {

@@ -106,6 +106,14 @@ func TestMakeLinkFactsMatchesReference(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("body %d, %s:\n got %+v\nwant %+v", n, p, got, want)
 			}
+			// TransientLinks gives the same facts and keeps none; Links
+			// keeps them, and TransientLinks then returns those.
+			if got := snap.TransientLinks(p); !reflect.DeepEqual(got, want) || snap.linkTable().at(p).done.Load() {
+				t.Fatalf("body %d, %s: TransientLinks = %+v (kept: %t), want %+v", n, p, got, snap.linkTable().at(p).done.Load(), want)
+			}
+			if kept := snap.Links(p); !reflect.DeepEqual(kept, want) || len(kept) > 0 && &snap.TransientLinks(p)[0] != &kept[0] {
+				t.Fatalf("body %d, %s: Links then TransientLinks differ", n, p)
+			}
 		}
 		// A file outside the roots resolves against its own folder.
 		loose := Parse(filepath.Join(root, "loose.md"), []byte(body), ReadFS)
