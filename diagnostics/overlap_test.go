@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -230,4 +231,137 @@ func naiveOverlapPairs(idx *overlapIndex) map[[2]int]float64 {
 		}
 	}
 	return out
+}
+
+// referenceTerms numbers the stems of the offered skills the plain way:
+// each skill's stems once, in the order they appear, given the next id
+// when first seen, skill after skill; terms sorted; df counted.
+func referenceTerms(files []*skills.File) (terms [][]int32, df []int, dict map[string]int32) {
+	dict = map[string]int32{}
+	for _, f := range files {
+		var stems []string
+		add := func(stem, _ []byte) {
+			if !slices.Contains(stems, string(stem)) {
+				stems = append(stems, string(stem))
+			}
+		}
+		forEachWord(f.Def.Name, add)
+		forEachWord(f.Def.Description, add)
+		var ts []int32
+		for _, s := range stems {
+			id, ok := dict[s]
+			if !ok {
+				id = int32(len(df))
+				dict[s] = id
+				df = append(df, 0)
+			}
+			df[id]++
+			ts = append(ts, id)
+		}
+		slices.Sort(ts)
+		terms = append(terms, ts)
+	}
+	return terms, df, dict
+}
+
+// TestOverlapTermsMatchReference: the term ids found through the shared,
+// sharded dictionary on several workers and numbered afterwards are those
+// of numbering the stems one skill after the other (the weights, the
+// order of the rarest words and so the scores depend on them).
+func TestOverlapTermsMatchReference(t *testing.T) {
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 600, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, snap := range map[string]*skills.Snapshot{"vocabulary": vocabularyTree(t, 500, 60, 4), "corpus": corpus} {
+		t.Run(name, func(t *testing.T) {
+			terms, df, dict := referenceTerms(offeredSkills(snap))
+			for _, workers := range []int{1, 2, 7} {
+				idx := buildOverlapIndex(snap, Pace{Workers: workers})
+				if len(idx.skills) != len(terms) || len(idx.weight) != len(df) {
+					t.Fatalf("%d workers: %d skills, %d terms; want %d, %d", workers, len(idx.skills), len(idx.weight), len(terms), len(df))
+				}
+				for i := range idx.skills {
+					if !slices.Equal(idx.skills[i].terms, terms[i]) {
+						t.Fatalf("%d workers: skill %d terms %v, want %v", workers, i, idx.skills[i].terms, terms[i])
+					}
+				}
+				n := float64(len(idx.skills))
+				for tm, c := range df {
+					if w := math.Log(1 + n/float64(max(1, c-1))); idx.weight[tm] != w {
+						t.Fatalf("%d workers: term %d weighs %v, want %v", workers, tm, idx.weight[tm], w)
+					}
+				}
+				for stem, want := range dict {
+					if got, ok := idx.dict.term([]byte(stem)); !ok || got != want {
+						t.Fatalf("%d workers: term(%q) = %d, %v; want %d", workers, stem, got, ok, want)
+					}
+				}
+				if _, ok := idx.dict.term([]byte("no-such-stem")); ok {
+					t.Fatal("an unknown stem has a term")
+				}
+			}
+		})
+	}
+}
+
+// referenceOffered is offeredSkills with a map of every winner's name and
+// every name taken.
+func referenceOffered(snap *skills.Snapshot) []*skills.File {
+	winner := map[string]string{}
+	if snap.Registry != nil {
+		for _, w := range snap.Registry.Winners {
+			winner[w.Name] = w.Path
+		}
+	}
+	taken := map[string]bool{}
+	var out []*skills.File
+	for _, f := range snap.Files() {
+		d := f.Def
+		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
+			strings.Contains(d.Description, skills.DescriptionPlaceholder) {
+			continue
+		}
+		if w, ok := winner[d.Name]; (ok && w != f.Path) || taken[d.Name] {
+			continue
+		}
+		taken[d.Name] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestOfferedSkillsMatchReference: the skills compared are the same with
+// the registry's own table of winners, on every golden tree, with every
+// skill file also open as a buffer outside the roots (same names, other
+// paths).
+func TestOfferedSkillsMatchReference(t *testing.T) {
+	eachGoldenTree(t, func(t *testing.T, _ *skilltest.Golden, tree *skilltest.Tree, _ *Profile) {
+		snap := tree.Load(t, skills.LoadOptions{})
+		if got, want := offeredSkills(snap), referenceOffered(snap); !slices.Equal(got, want) {
+			t.Fatalf("offered %d skills, want %d", len(got), len(want))
+		}
+		var roots []skills.Root
+		for _, r := range snap.Roots {
+			roots = append(roots, r.Root)
+		}
+		ws := skills.NewWorkspace(roots, skills.LoadOptions{})
+		if _, err := ws.Load(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		var opens []skills.Change
+		for _, f := range snap.Files() {
+			for k := range 2 {
+				opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: filepath.Join(t.TempDir(), fmt.Sprint(k), filepath.Base(f.Path)), Text: f.Text()})
+			}
+		}
+		withLoose := ws.Apply(t.Context(), opens...)
+		if got, want := offeredSkills(withLoose), referenceOffered(withLoose); !slices.Equal(got, want) {
+			t.Fatalf("with buffers outside the roots: offered %d skills, want %d", len(got), len(want))
+		}
+	})
 }
