@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Snapshot is an immutable view of every skill file and the resolved
@@ -104,8 +105,29 @@ func (s *Snapshot) Problems() []Problem {
 	return out
 }
 
-// resolve builds the registry and the sorted path list.
+// resolve builds the registry, the bundle folders and the sorted path
+// list, the three at the same time.
 func (s *Snapshot) resolve(opts LoadOptions) {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		s.bundleDirs = make(map[string]string, len(s.entryOf))
+		for p, e := range s.entryOf {
+			if e.Kind == EntryBundle {
+				s.bundleDirs[e.BaseDir] = p
+			}
+		}
+	})
+	wg.Go(func() {
+		sorted := make([]string, 0, s.files.len()+len(s.loose))
+		for p := range s.files.all() {
+			sorted = append(sorted, p)
+		}
+		for p := range s.loose {
+			sorted = append(sorted, p)
+		}
+		slices.Sort(sorted)
+		s.sorted = sorted
+	})
 	var cands []*Skill
 	var dropped []*File
 	cands = append(cands, opts.Runtime...)
@@ -136,24 +158,11 @@ func (s *Snapshot) resolve(opts LoadOptions) {
 		}
 	}
 	s.Registry = Resolve(cands, dropped)
-	s.bundleDirs = make(map[string]string, len(s.entryOf))
-	for p, e := range s.entryOf {
-		if e.Kind == EntryBundle {
-			s.bundleDirs[e.BaseDir] = p
-		}
-	}
 	for _, p := range s.Problems() {
 		if p.Code == CodeProviderFailed {
 			s.Registry.Incomplete = p.Message
 			break
 		}
 	}
-	s.sorted = make([]string, 0, s.files.len()+len(s.loose))
-	for p := range s.files.all() {
-		s.sorted = append(s.sorted, p)
-	}
-	for p := range s.loose {
-		s.sorted = append(s.sorted, p)
-	}
-	slices.Sort(s.sorted)
+	wg.Wait()
 }
