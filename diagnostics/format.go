@@ -62,10 +62,17 @@ type locator struct {
 	// last caches the previous path's relative form: diagnostics come
 	// sorted by path.
 	last *[2]string
+	// strip is what msg removes from messages (relTo and a separator),
+	// "" for nothing.
+	strip string
 }
 
 func newLocator(snap *skills.Snapshot, relTo string) locator {
-	return locator{snap: snap, relTo: relTo, last: new([2]string)}
+	l := locator{snap: snap, relTo: relTo, last: new([2]string)}
+	if dir := filepath.Clean(relTo); relTo != "" && filepath.IsAbs(dir) && filepath.Dir(dir) != dir {
+		l.strip = dir + string(filepath.Separator)
+	}
+	return l
 }
 
 // relPath is relPath(l.relTo, path), remembering the last answer.
@@ -104,11 +111,10 @@ func (l locator) locate(path string, span skills.Span) location {
 // msg returns a message with the absolute paths inside relTo made relative,
 // the way the paths that start each line are.
 func (l locator) msg(s string) string {
-	dir := filepath.Clean(l.relTo)
-	if l.relTo == "" || !filepath.IsAbs(dir) || filepath.Dir(dir) == dir {
+	if l.strip == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, dir+string(filepath.Separator), "")
+	return strings.ReplaceAll(s, l.strip, "")
 }
 
 // relPath returns path relative to dir when path is inside dir, else path.
