@@ -365,3 +365,47 @@ func TestOfferedSkillsMatchReference(t *testing.T) {
 		}
 	})
 }
+
+// TestIsStopWord: the table in front of the stop-word map changes no
+// answer: every stop word, every word of a generated corpus's names and
+// descriptions (and its stem), and random short strings.
+func TestIsStopWord(t *testing.T) {
+	for w := range overlapStopWords {
+		if len(w) >= len(stopWordStarts) || w[0] < 'a' || w[0] > 'z' {
+			t.Fatalf("stop word %q is outside the table", w)
+		}
+	}
+	words := slices.Collect(maps.Keys(overlapStopWords))
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 300, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range snap.Files() {
+		if f.Def != nil {
+			words = append(words, strings.Fields(strings.ToLower(f.Def.Name+" "+f.Def.Description))...)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const letters = "abcdefghijklmnopqrstuvwxyz09é"
+	for range 50000 {
+		b := make([]byte, 1+rng.IntN(12))
+		for i := range b {
+			b[i] = letters[rng.IntN(len(letters))]
+		}
+		words = append(words, string(b))
+	}
+	for _, w := range words {
+		for _, v := range []string{w, string(stem([]byte(w)))} {
+			if v == "" {
+				continue
+			}
+			if got, want := isStopWord([]byte(v)), overlapStopWords[v]; got != want {
+				t.Fatalf("isStopWord(%q) = %t, want %t", v, got, want)
+			}
+		}
+	}
+}

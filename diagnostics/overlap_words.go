@@ -63,11 +63,11 @@ func forEachWord(text string, visit func(stem, word []byte)) {
 			runes++
 			i += size
 		}
-		if runes < 2 || digits || overlapStopWords[string(word)] {
+		if runes < 2 || digits || isStopWord(word) {
 			continue
 		}
 		st = stem(append(st[:0], word...))
-		if len(st) == 0 || overlapStopWords[string(st)] {
+		if len(st) == 0 || isStopWord(st) {
 			continue
 		}
 		visit(st, word)
@@ -125,6 +125,25 @@ func undouble(w []byte) []byte {
 	}
 	return w
 }
+
+// isStopWord reports whether w (lower-cased) is one of overlapStopWords. A
+// table of the lengths and first letters the stop words have turns most
+// words away before the map is asked (TestIsStopWord).
+func isStopWord(w []byte) bool {
+	if len(w) >= len(stopWordStarts) || w[0] < 'a' || w[0] > 'z' || !stopWordStarts[len(w)][w[0]-'a'] {
+		return false
+	}
+	return overlapStopWords[string(w)]
+}
+
+// stopWordStarts marks, by length and first letter, the stop words there
+// are (every stop word is a lower-case ASCII word shorter than 16 bytes).
+var stopWordStarts = func() (t [16][26]bool) {
+	for w := range overlapStopWords {
+		t[len(w)][w[0]-'a'] = true
+	}
+	return t
+}()
 
 // overlapStopWords are the words the overlap score ignores: English
 // function words, and the words nearly every skill description uses.
