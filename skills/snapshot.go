@@ -28,6 +28,10 @@ type Snapshot struct {
 	// entries set since links was built (see layered and linkTable).
 	links, linksTop map[string]*linkEntry
 	bundleDirs      map[string]string // bundle folder -> its skill file
+
+	// filesList is Files' answer, made on first use.
+	filesOnce sync.Once
+	filesList []*File
 }
 
 // File returns the parsed file at path (in a root or open in the editor).
@@ -39,13 +43,16 @@ func (s *Snapshot) File(path string) *File {
 }
 
 // Files returns every known skill file sorted by path: the files in the
-// roots and the open buffers outside them.
+// roots and the open buffers outside them. The slice is the snapshot's
+// (made once): callers must not modify it.
 func (s *Snapshot) Files() []*File {
-	out := make([]*File, 0, len(s.sorted))
-	for _, p := range s.sorted {
-		out = append(out, s.File(p))
-	}
-	return out
+	s.filesOnce.Do(func() {
+		s.filesList = make([]*File, 0, len(s.sorted))
+		for _, p := range s.sorted {
+			s.filesList = append(s.filesList, s.File(p))
+		}
+	})
+	return s.filesList
 }
 
 // InRoots reports whether path is a skill file in one of the roots.
