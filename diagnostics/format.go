@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -96,8 +97,16 @@ func (l locator) locate(path string, span skills.Span) location {
 	if f == nil {
 		return loc
 	}
-	x := f.Lines()
 	loc.ok = true
+	if !l.utf16 && !f.Lean() {
+		if src := f.Text(); len(src) <= countedLineColMax {
+			// Byte columns of a small file need no line index: count.
+			loc.line, loc.col = countLineCol(src, span.Start)
+			loc.endLine, loc.endCol = countLineCol(src, span.End)
+			return loc
+		}
+	}
+	x := f.Lines()
 	loc.line, loc.col = x.LineCol(span.Start)
 	loc.endLine, loc.endCol = x.LineCol(span.End)
 	if l.utf16 {
@@ -106,6 +115,48 @@ func (l locator) locate(path string, span skills.Span) location {
 		loc.line16, loc.col16, loc.endLine16, loc.endCol16 = l16+1, c16+1, e16+1, ec16+1
 	}
 	return loc
+}
+
+// countedLineColMax is the size up to which a file's lines and byte
+// columns are counted for each diagnostic (countLineCol) instead of built
+// into its line index once (the text, JSON and GitHub formats; skill files
+// are a few KB, and most have a diagnostic or two).
+const countedLineColMax = 32 << 10
+
+// countLineCol is skills.LineIndex.LineCol without the index: the 1-based
+// line and byte column of off in src, off clamped to [0, len(src)]
+// (TestCountLineColMatchesIndex).
+func countLineCol(src []byte, off int) (line1, col1 int) {
+	off = max(0, min(off, len(src)))
+	before := src[:off]
+	return bytes.Count(before, []byte{'\n'}) + 1, off - (bytes.LastIndexByte(before, '\n') + 1) + 1
+}
+
+// warmLineIndexes builds, on every processor, the line indexes of the
+// files the diagnostics are in (related locations too), which a format
+// needing UTF-16 columns (SARIF) then reads, instead of building them one
+// after the other as it writes.
+func warmLineIndexes(ds []Diagnostic, snap *skills.Snapshot) {
+	if snap == nil {
+		return
+	}
+	seen := map[string]bool{}
+	var files []*skills.File
+	add := func(path string) {
+		if !seen[path] {
+			seen[path] = true
+			if f := snap.File(path); f != nil && !f.Lean() {
+				files = append(files, f)
+			}
+		}
+	}
+	for _, d := range ds {
+		add(d.Path)
+		for _, r := range d.Related {
+			add(r.Path)
+		}
+	}
+	eachSkill(len(files), Pace{}, func(i int) { files[i].Lines().LineCol(0) })
 }
 
 // msg returns a message with the absolute paths inside relTo made relative,

@@ -212,3 +212,20 @@ func TestFormatGitHub(t *testing.T) {
 		t.Errorf("ghProperty = %q", got)
 	}
 }
+
+// TestCountLineColMatchesIndex: counting the lines before an offset gives
+// the line index's line and byte column, at every offset (and outside the
+// text), with é, CJK, 𐐀, CRLF, empty lines and no final newline.
+func TestCountLineColMatchesIndex(t *testing.T) {
+	for _, text := range []string{"", "\n", "a", "a\n", "\n\n\nx", "é日𐐀\r\nb\r\n\r\nc", "---\nname: é\n---\n# 日本\n\n𐐀 [x](y)\n", strings.Repeat("ab\ncd\r\n", 50)} {
+		src := []byte(text)
+		x := skills.NewLineIndex(src)
+		for off := -2; off <= len(src)+2; off++ {
+			l1, c1 := countLineCol(src, off)
+			l2, c2 := x.LineCol(off)
+			if l1 != l2 || c1 != c2 {
+				t.Fatalf("%q at %d: counted %d:%d, index %d:%d", text, off, l1, c1, l2, c2)
+			}
+		}
+	}
+}

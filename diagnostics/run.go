@@ -164,11 +164,6 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 		r.File(p)
 	}
 	suppress(p)
-	if rs.opts.Transient && len(p.out) > 0 {
-		// The output locates these diagnostics by line: build the file's
-		// line index here, on a worker, not while the output is written.
-		lines.LineCol(0)
-	}
 	return p.out
 }
 
