@@ -18,7 +18,7 @@ type Pass struct {
 	// while the pass runs, so that a lean file is read once for all its
 	// checks.
 	lines *skills.LineIndex
-	opts  Options
+	opts  *Options
 	rules ruleTable            // the rule table (a field, so that checks can look codes up)
 	grade func(*Rule) Severity // the rules' grades for this file (profile, config, hosts)
 	rule  *Rule
