@@ -158,10 +158,13 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 }
 
 // smallIndex maps strings to ints: a list searched in order while it is
-// short (a body links a handful of distinct files), a map past that.
+// short (a body links a handful of distinct files), a map past that. The
+// list is an array, so a smallIndex on the stack allocates nothing until
+// it needs the map.
 type smallIndex struct {
-	keys []string
-	vals []int
+	n    int
+	keys [smallIndexList]string
+	vals [smallIndexList]int
 	m    map[string]int
 }
 
@@ -173,7 +176,7 @@ func (x *smallIndex) get(k string) (int, bool) {
 		v, ok := x.m[k]
 		return v, ok
 	}
-	for i, key := range x.keys {
+	for i, key := range x.keys[:x.n] {
 		if key == k {
 			return x.vals[i], true
 		}
@@ -182,14 +185,14 @@ func (x *smallIndex) get(k string) (int, bool) {
 }
 
 func (x *smallIndex) put(k string, v int) {
-	if x.m == nil && len(x.keys) < smallIndexList {
-		x.keys = append(x.keys, k)
-		x.vals = append(x.vals, v)
+	if x.m == nil && x.n < smallIndexList {
+		x.keys[x.n], x.vals[x.n] = k, v
+		x.n++
 		return
 	}
 	if x.m == nil {
 		x.m = make(map[string]int, 2*smallIndexList)
-		for i, key := range x.keys {
+		for i, key := range x.keys[:x.n] {
 			x.m[key] = x.vals[i]
 		}
 	}
