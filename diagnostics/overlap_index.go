@@ -196,13 +196,30 @@ func (idx *overlapIndex) weigh(df []int, pace Pace) {
 		idx.weight[t] = math.Log(1 + n/float64(max(1, c-1)))
 	}
 	common := min(overlapCommonCap, max(overlapCommonFloor, int(overlapCommonShare*n)))
-	rarer := func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) }
+	// Every term's rank in the order rarest first (df, then id), so that a
+	// skill's terms sort rarest first as plain numbers.
+	byRarity := make([]int32, len(df))
+	for t := range byRarity {
+		byRarity[t] = int32(t)
+	}
+	slices.SortFunc(byRarity, func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) })
+	rank := make([]int32, len(df))
+	for r, t := range byRarity {
+		rank[t] = int32(r)
+	}
 	eachSkill(len(idx.skills), pace, func(i int) {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
 		}
-		sk.rarer = slices.SortedFunc(slices.Values(sk.terms), rarer)
+		sk.rarer = make([]int32, len(sk.terms))
+		for k, t := range sk.terms {
+			sk.rarer[k] = rank[t]
+		}
+		slices.Sort(sk.rarer)
+		for k, r := range sk.rarer {
+			sk.rarer[k] = byRarity[r]
+		}
 		sk.prefix = sk.rarer
 		left, floor := sk.total, overlapThreshold*overlapThreshold*sk.total*(1-1e-9)
 		for k, t := range sk.rarer {

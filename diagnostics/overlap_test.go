@@ -1,6 +1,8 @@
 package diagnostics
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -285,9 +287,13 @@ func TestOverlapTermsMatchReference(t *testing.T) {
 				if len(idx.skills) != len(terms) || len(idx.weight) != len(df) {
 					t.Fatalf("%d workers: %d skills, %d terms; want %d, %d", workers, len(idx.skills), len(idx.weight), len(terms), len(df))
 				}
+				rarer := func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) }
 				for i := range idx.skills {
 					if !slices.Equal(idx.skills[i].terms, terms[i]) {
 						t.Fatalf("%d workers: skill %d terms %v, want %v", workers, i, idx.skills[i].terms, terms[i])
+					}
+					if want := slices.SortedFunc(slices.Values(terms[i]), rarer); !slices.Equal(idx.skills[i].rarer, want) {
+						t.Fatalf("%d workers: skill %d rarest first %v, want %v", workers, i, idx.skills[i].rarer, want)
 					}
 				}
 				n := float64(len(idx.skills))
@@ -366,15 +372,14 @@ func TestOfferedSkillsMatchReference(t *testing.T) {
 	})
 }
 
-// TestIsStopWord: the table in front of the stop-word map changes no
-// answer: every stop word, every word of a generated corpus's names and
+// TestIsStopWord: the buckets answer as the stop-word map: every stop word, every word of a generated corpus's names and
 // descriptions (and its stem), and random short strings.
 func TestIsStopWord(t *testing.T) {
-	for w := range overlapStopWords {
-		if len(w) >= len(stopWordStarts) || w[0] < 'a' || w[0] > 'z' {
-			t.Fatalf("stop word %q is outside the table", w)
-		}
+	most := 0
+	for _, b := range stopWordBuckets {
+		most = max(most, len(b))
 	}
+	t.Logf("%d stop words, at most %d in a bucket", len(overlapStopWords), most)
 	words := slices.Collect(maps.Keys(overlapStopWords))
 	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 300, Seed: 5})
 	if err != nil {
@@ -406,6 +411,49 @@ func TestIsStopWord(t *testing.T) {
 			if got, want := isStopWord([]byte(v)), overlapStopWords[v]; got != want {
 				t.Fatalf("isStopWord(%q) = %t, want %t", v, got, want)
 			}
+		}
+	}
+}
+
+// referenceStem is stem as first written, with bytes.HasSuffix.
+func referenceStem(w []byte) []byte {
+	n := len(w)
+	has := func(suffix string) bool { return bytes.HasSuffix(w, []byte(suffix)) }
+	switch {
+	case n > 4 && has("ies"):
+		w = append(w[:n-3], 'y')
+	case n > 4 && (has("sses") || has("shes") || has("ches") || has("xes")):
+		w = w[:n-2]
+	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
+		w = w[:n-1]
+	}
+	n = len(w)
+	switch {
+	case n > 5 && has("ing"):
+		w = undouble(w[:n-3])
+	case n > 4 && has("ed"):
+		w = undouble(w[:n-2])
+	}
+	if n := len(w); n > 3 && w[n-1] == 'e' {
+		w = w[:n-1]
+	}
+	return w
+}
+
+// TestStemMatchesReference: stem gives the first version's stems, on words
+// built from the endings it knows and on random ones.
+func TestStemMatchesReference(t *testing.T) {
+	ends := []string{"", "s", "es", "ies", "sses", "shes", "ches", "xes", "ss", "us", "is", "ing", "ed", "e", "nned", "lling", "ssed", "zzing", "pping"}
+	rng := rand.New(rand.NewPCG(10, 11))
+	const letters = "abcdeilnprsuxyz"
+	for range 200000 {
+		b := make([]byte, rng.IntN(7))
+		for i := range b {
+			b[i] = letters[rng.IntN(len(letters))]
+		}
+		w := string(b) + ends[rng.IntN(len(ends))]
+		if got, want := stem([]byte(w)), referenceStem([]byte(w)); !bytes.Equal(got, want) {
+			t.Fatalf("stem(%q) = %q, want %q", w, got, want)
 		}
 	}
 }
