@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -196,33 +197,56 @@ func (loc location) prefix() string {
 // Paths inside relTo are printed relative to it ("" keeps them as given), in
 // the messages too. Continuation lines of a multi-line message are indented by a tab.
 func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	l := newLocator(snap, opts.RelTo)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var num []byte
-	prefix := func(loc location) {
-		bw.WriteString(loc.path)
-		num = strconv.AppendInt(append(num[:0], ':'), int64(loc.line), 10)
-		num = strconv.AppendInt(append(num, ':'), int64(loc.col), 10)
-		bw.Write(num)
-	}
-	for _, d := range ds {
-		prefix(l.locate(d.Path, d.Span))
-		bw.WriteString(": ")
-		bw.WriteString(d.Severity.String())
-		bw.WriteString(": ")
-		bw.WriteString(Indent(l.msg(d.Message)))
-		bw.WriteString(" [")
-		bw.WriteString(d.Code)
-		bw.WriteString("]\n")
-		for _, r := range d.Related {
-			bw.WriteByte('\t')
-			prefix(l.locate(r.Path, r.Span))
-			bw.WriteString(": ")
-			bw.WriteString(Indent(l.msg(r.Message)))
-			bw.WriteByte('\n')
+	// Chunks of diagnostics are formatted on every processor, a window of
+	// them at a time, and written in order.
+	chunks := (len(ds) + textChunk - 1) / textChunk
+	window := 2 * runtime.GOMAXPROCS(0)
+	bufs := make([][]byte, window)
+	for first := 0; first < chunks; first += window {
+		n := min(window, chunks-first)
+		eachSkill(n, Pace{}, func(i int) {
+			lo := (first + i) * textChunk
+			l := newLocator(snap, opts.RelTo)
+			bufs[i] = bufs[i][:0]
+			for _, d := range ds[lo:min(lo+textChunk, len(ds))] {
+				bufs[i] = appendText(bufs[i], l, d)
+			}
+		})
+		for _, b := range bufs[:n] {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
 		}
 	}
-	return bw.Flush()
+	return nil
+}
+
+// textChunk is how many diagnostics FormatText formats in one piece.
+const textChunk = 2048
+
+// appendText appends d as FormatText writes it.
+func appendText(b []byte, l locator, d Diagnostic) []byte {
+	prefix := func(loc location) {
+		b = append(b, loc.path...)
+		b = strconv.AppendInt(append(b, ':'), int64(loc.line), 10)
+		b = strconv.AppendInt(append(b, ':'), int64(loc.col), 10)
+	}
+	prefix(l.locate(d.Path, d.Span))
+	b = append(b, ": "...)
+	b = append(b, d.Severity.String()...)
+	b = append(b, ": "...)
+	b = append(b, Indent(l.msg(d.Message))...)
+	b = append(b, " ["...)
+	b = append(b, d.Code...)
+	b = append(b, "]\n"...)
+	for _, r := range d.Related {
+		b = append(b, '\t')
+		prefix(l.locate(r.Path, r.Span))
+		b = append(b, ": "...)
+		b = append(b, Indent(l.msg(r.Message))...)
+		b = append(b, '\n')
+	}
+	return b
 }
 
 // Indent indents the continuation lines of a multi-line message by a tab
