@@ -41,8 +41,11 @@ var bodyRules = []*Rule{
 		}},
 }
 
-// frameTags close the <skill_content> frame when they appear in a body.
+// frameTags close the <skill_content> frame when they appear in a body;
+// both start with frameTagStart.
 var frameTags = []string{"</skill_instructions>", "</skill_content>"}
+
+const frameTagStart = "</skill_"
 
 func checkFrame(p *Pass) {
 	f := p.File
@@ -50,24 +53,40 @@ func checkFrame(p *Pass) {
 		return
 	}
 	content := p.Src()[f.ContentSpan.Start:f.ContentSpan.End]
-	for _, tag := range frameTags {
-		for off := 0; ; {
-			i := bytes.Index(content[off:], []byte(tag))
-			if i < 0 {
+	// One search for what both tags start with; the tags cannot overlap
+	// (each holds one '<'), so this finds what a search per tag finds.
+	for off := 0; ; {
+		i := bytes.Index(content[off:], []byte(frameTagStart))
+		if i < 0 {
+			break
+		}
+		at := off + i
+		off = at + 1
+		for _, tag := range frameTags {
+			if bytes.HasPrefix(content[at:], []byte(tag)) {
+				start := f.ContentSpan.Start + at
+				p.Report(skills.Span{Start: start, End: start + len(tag)}, fmt.Sprintf("DSH does not escape the body: this %s closes the frame of the <skill_content> block the model receives, so the text after it no longer reads as part of the skill", tag))
+				off = at + len(tag)
 				break
 			}
-			start := f.ContentSpan.Start + off + i
-			p.Report(skills.Span{Start: start, End: start + len(tag)}, fmt.Sprintf("DSH does not escape the body: this %s closes the frame of the <skill_content> block the model receives, so the text after it no longer reads as part of the skill", tag))
-			off += i + len(tag)
 		}
 	}
 }
 
 // bodyLinks returns the local links of the pass's file, with the facts the
-// engine recorded about their targets.
+// engine recorded about their targets (made once per pass, and not kept in
+// a transient snapshot).
 func bodyLinks(p *Pass) []skills.LinkFact {
 	if p.File.Frontmatter.State != skills.FrontmatterOK {
 		return nil
 	}
-	return p.Snap.Links(p.File.Path)
+	if !p.linksMade {
+		if p.opts.Transient {
+			p.links = p.Snap.TransientLinks(p.File.Path)
+		} else {
+			p.links = p.Snap.Links(p.File.Path)
+		}
+		p.linksMade = true
+	}
+	return p.links
 }

@@ -2,9 +2,11 @@ package diagnostics
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -62,10 +64,17 @@ type locator struct {
 	// last caches the previous path's relative form: diagnostics come
 	// sorted by path.
 	last *[2]string
+	// strip is what msg removes from messages (relTo and a separator),
+	// "" for nothing.
+	strip string
 }
 
 func newLocator(snap *skills.Snapshot, relTo string) locator {
-	return locator{snap: snap, relTo: relTo, last: new([2]string)}
+	l := locator{snap: snap, relTo: relTo, last: new([2]string)}
+	if dir := filepath.Clean(relTo); relTo != "" && filepath.IsAbs(dir) && filepath.Dir(dir) != dir {
+		l.strip = dir + string(filepath.Separator)
+	}
+	return l
 }
 
 // relPath is relPath(l.relTo, path), remembering the last answer.
@@ -89,8 +98,16 @@ func (l locator) locate(path string, span skills.Span) location {
 	if f == nil {
 		return loc
 	}
-	x := f.Lines()
 	loc.ok = true
+	if !l.utf16 && !f.Lean() {
+		if src := f.Text(); len(src) <= countedLineColMax {
+			// Byte columns of a small file need no line index: count.
+			loc.line, loc.col = countLineCol(src, span.Start)
+			loc.endLine, loc.endCol = countLineCol(src, span.End)
+			return loc
+		}
+	}
+	x := f.Lines()
 	loc.line, loc.col = x.LineCol(span.Start)
 	loc.endLine, loc.endCol = x.LineCol(span.End)
 	if l.utf16 {
@@ -101,14 +118,55 @@ func (l locator) locate(path string, span skills.Span) location {
 	return loc
 }
 
+// countedLineColMax is the size up to which a file's lines and byte
+// columns are counted for each diagnostic (countLineCol) instead of built
+// into its line index once (the text, JSON and GitHub formats; skill files
+// are a few KB, and most have a diagnostic or two).
+const countedLineColMax = 32 << 10
+
+// countLineCol is skills.LineIndex.LineCol without the index: the 1-based
+// line and byte column of off in src, off clamped to [0, len(src)]
+// (TestCountLineColMatchesIndex).
+func countLineCol(src []byte, off int) (line1, col1 int) {
+	off = max(0, min(off, len(src)))
+	before := src[:off]
+	return bytes.Count(before, []byte{'\n'}) + 1, off - (bytes.LastIndexByte(before, '\n') + 1) + 1
+}
+
+// warmLineIndexes builds, on every processor, the line indexes of the
+// files the diagnostics are in (related locations too), which a format
+// needing UTF-16 columns (SARIF) then reads, instead of building them one
+// after the other as it writes.
+func warmLineIndexes(ds []Diagnostic, snap *skills.Snapshot) {
+	if snap == nil {
+		return
+	}
+	seen := map[string]bool{}
+	var files []*skills.File
+	add := func(path string) {
+		if !seen[path] {
+			seen[path] = true
+			if f := snap.File(path); f != nil && !f.Lean() {
+				files = append(files, f)
+			}
+		}
+	}
+	for _, d := range ds {
+		add(d.Path)
+		for _, r := range d.Related {
+			add(r.Path)
+		}
+	}
+	eachSkill(len(files), Pace{}, func(i int) { files[i].Lines().LineCol(0) })
+}
+
 // msg returns a message with the absolute paths inside relTo made relative,
 // the way the paths that start each line are.
 func (l locator) msg(s string) string {
-	dir := filepath.Clean(l.relTo)
-	if l.relTo == "" || !filepath.IsAbs(dir) || filepath.Dir(dir) == dir {
+	if l.strip == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, dir+string(filepath.Separator), "")
+	return strings.ReplaceAll(s, l.strip, "")
 }
 
 // relPath returns path relative to dir when path is inside dir, else path.
@@ -139,33 +197,56 @@ func (loc location) prefix() string {
 // Paths inside relTo are printed relative to it ("" keeps them as given), in
 // the messages too. Continuation lines of a multi-line message are indented by a tab.
 func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	l := newLocator(snap, opts.RelTo)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var num []byte
-	prefix := func(loc location) {
-		bw.WriteString(loc.path)
-		num = strconv.AppendInt(append(num[:0], ':'), int64(loc.line), 10)
-		num = strconv.AppendInt(append(num, ':'), int64(loc.col), 10)
-		bw.Write(num)
-	}
-	for _, d := range ds {
-		prefix(l.locate(d.Path, d.Span))
-		bw.WriteString(": ")
-		bw.WriteString(d.Severity.String())
-		bw.WriteString(": ")
-		bw.WriteString(Indent(l.msg(d.Message)))
-		bw.WriteString(" [")
-		bw.WriteString(d.Code)
-		bw.WriteString("]\n")
-		for _, r := range d.Related {
-			bw.WriteByte('\t')
-			prefix(l.locate(r.Path, r.Span))
-			bw.WriteString(": ")
-			bw.WriteString(Indent(l.msg(r.Message)))
-			bw.WriteByte('\n')
+	// Chunks of diagnostics are formatted on every processor, a window of
+	// them at a time, and written in order.
+	chunks := (len(ds) + textChunk - 1) / textChunk
+	window := 2 * runtime.GOMAXPROCS(0)
+	bufs := make([][]byte, window)
+	for first := 0; first < chunks; first += window {
+		n := min(window, chunks-first)
+		eachSkill(n, Pace{}, func(i int) {
+			lo := (first + i) * textChunk
+			l := newLocator(snap, opts.RelTo)
+			bufs[i] = bufs[i][:0]
+			for _, d := range ds[lo:min(lo+textChunk, len(ds))] {
+				bufs[i] = appendText(bufs[i], l, d)
+			}
+		})
+		for _, b := range bufs[:n] {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
 		}
 	}
-	return bw.Flush()
+	return nil
+}
+
+// textChunk is how many diagnostics FormatText formats in one piece.
+const textChunk = 2048
+
+// appendText appends d as FormatText writes it.
+func appendText(b []byte, l locator, d Diagnostic) []byte {
+	prefix := func(loc location) {
+		b = append(b, loc.path...)
+		b = strconv.AppendInt(append(b, ':'), int64(loc.line), 10)
+		b = strconv.AppendInt(append(b, ':'), int64(loc.col), 10)
+	}
+	prefix(l.locate(d.Path, d.Span))
+	b = append(b, ": "...)
+	b = append(b, d.Severity.String()...)
+	b = append(b, ": "...)
+	b = append(b, Indent(l.msg(d.Message))...)
+	b = append(b, " ["...)
+	b = append(b, d.Code...)
+	b = append(b, "]\n"...)
+	for _, r := range d.Related {
+		b = append(b, '\t')
+		prefix(l.locate(r.Path, r.Span))
+		b = append(b, ": "...)
+		b = append(b, Indent(l.msg(r.Message))...)
+		b = append(b, '\n')
+	}
+	return b
 }
 
 // Indent indents the continuation lines of a multi-line message by a tab

@@ -15,7 +15,8 @@ import (
 // the @check section is the expected diagnostics, one per line as
 // "path:line:col: severity: message [code]" plus fixes and related lines.
 // -update (or SKILL_LS_UPDATE=1) rewrites the sections. Each tree is
-// checked twice: with the bytes in memory (the CLI) and with lean bodies read
+// checked three times: with the bytes in memory (the CLI), transient (the
+// one-shot CLI: no facts kept in the snapshot) and with lean bodies read
 // back from disk (the language server).
 func TestGolden(t *testing.T) {
 	eachGoldenTree(t, func(t *testing.T, g *skilltest.Golden, tree *skilltest.Tree, profile *Profile) {
@@ -24,6 +25,10 @@ func TestGolden(t *testing.T) {
 		lean := tree.Load(t, skills.LoadOptions{LeanBodies: true})
 		if gotLean := render(Run(t.Context(), lean, Options{Profile: profile}), lean, tree.Dir); gotLean != got {
 			t.Errorf("lean bodies change the diagnostics:\n lean:\n%s\nin memory:\n%s", gotLean, got)
+		}
+		once := tree.Load(t, skills.LoadOptions{})
+		if gotOnce := render(Run(t.Context(), once, Options{Profile: profile, Transient: true}), once, tree.Dir); gotOnce != got {
+			t.Errorf("a transient check changes the diagnostics:\n transient:\n%s\nkept:\n%s", gotOnce, got)
 		}
 		if updating() {
 			g.Update(t, "@check", []byte(got))

@@ -77,7 +77,7 @@ type overlapIndex struct {
 	byPath   map[string]int
 	weight   []float64
 	postings [][]int32 // by term: the skills using it, nil for common words
-	dict     map[string]int32
+	dict     *stemDict
 	// found holds every skill's overlaps once all ran (a whole Run).
 	found [][]overlapMatch
 	// pace is the whole Run's.
@@ -254,7 +254,7 @@ func (idx *overlapIndex) shared(i, j int) []string {
 	var words []word
 	done := map[int32]bool{}
 	visit := func(stem, surface []byte) {
-		if t, ok := idx.dict[string(stem)]; ok && inB[t] && !done[t] {
+		if t, ok := idx.dict.term(stem); ok && inB[t] && !done[t] {
 			done[t] = true
 			words = append(words, word{string(surface), idx.weight[t]})
 		}

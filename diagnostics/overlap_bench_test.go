@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -15,18 +16,27 @@ import (
 //	go test -run '^$' -bench DescriptionOverlap -benchtime 3x ./diagnostics/
 //
 // It reports the pairs scored (against the n(n-1)/2 a naive comparison
-// would make) and the skills warned.
+// would make) and the skills warned. SKILL_LS_BENCH_CORPUS=DIR measures an
+// existing corpus instead (the 100k one scripts/bench.sh caches).
 func BenchmarkDescriptionOverlap(b *testing.B) {
-	for _, n := range []int{1000, 10000} {
-		c, err := skilltest.WriteCorpus(b.TempDir(), skilltest.CorpusOptions{N: n, Seed: 1})
-		if err != nil {
-			b.Fatal(err)
+	corpora := map[int]*skilltest.Corpus{}
+	sizes := []int{1000, 10000}
+	if dir := os.Getenv("SKILL_LS_BENCH_CORPUS"); dir != "" {
+		corpora[0], sizes = &skilltest.Corpus{Dir: dir}, []int{0}
+	}
+	for _, n := range sizes {
+		c := corpora[n]
+		if c == nil {
+			var err error
+			if c, err = skilltest.WriteCorpus(b.TempDir(), skilltest.CorpusOptions{N: n, Seed: 1}); err != nil {
+				b.Fatal(err)
+			}
 		}
 		snap, err := skills.Load(b.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("skills=%d", len(snap.Files())), func(b *testing.B) {
 			var warned int
 			var idx *overlapIndex
 			for b.Loop() {

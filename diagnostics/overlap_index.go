@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"cmp"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -17,21 +18,117 @@ import (
 
 // buildOverlapIndex indexes the skills of snap the catalog offers: their
 // words as term ids, each term's weight, and the postings of the
-// distinctive terms. The words are found on pace's workers, then numbered
-// in path order.
+// distinctive terms. The words are found and looked up in a dictionary
+// shared by pace's workers, then numbered in path order (as they first
+// appear), so the ids do not depend on the workers' order.
 func buildOverlapIndex(snap *skills.Snapshot, pace Pace) *overlapIndex {
 	files := offeredSkills(snap)
-	stems := make([][]string, len(files))
-	eachSkill(len(files), pace, func(i int) { stems[i] = uniqueStems(files[i].Def.Name, files[i].Def.Description) })
-	idx := &overlapIndex{byPath: make(map[string]int, len(files)), skills: make([]overlapSkill, len(files))}
-	terms := termTable{dict: map[string]int32{}}
+	dict := newStemDict()
+	terms := make([][]int32, len(files))
+	eachSkill(len(files), pace, func(i int) { terms[i] = dict.stemsOf(files[i].Def.Name, files[i].Def.Description) })
+	idx := &overlapIndex{byPath: make(map[string]int, len(files)), skills: make([]overlapSkill, len(files)), dict: dict}
+	df := dict.number(terms)
+	eachSkill(len(files), pace, func(i int) {
+		slices.Sort(terms[i])
+		f := files[i]
+		idx.skills[i] = overlapSkill{path: f.Path, name: f.Def.Name, file: f, terms: terms[i]}
+	})
 	for i, f := range files {
 		idx.byPath[f.Path] = i
-		idx.skills[i] = overlapSkill{path: f.Path, name: f.Def.Name, file: f, terms: terms.of(int32(i+1), stems[i])}
 	}
-	idx.dict = terms.dict
-	idx.weigh(terms.df, pace)
+	idx.weigh(df, pace)
 	return idx
+}
+
+// stemDict gives every stem of the skills indexed a term id. Workers look
+// stems up at the same time (the table is sharded, each shard under its
+// own lock) and get provisional ids in the order they come; number then
+// renumbers the terms in the order they first appear in the skills.
+type stemDict struct {
+	seed   maphash.Seed
+	shards [stemDictShards]stemShard
+	count  atomic.Int32
+	// final maps a provisional id to the term id (set by number).
+	final []int32
+}
+
+// stemDictShards is the number of shards of a stemDict.
+const stemDictShards = 64
+
+type stemShard struct {
+	mu  sync.Mutex
+	ids map[string]int32
+	_   [48]byte // one shard per cache line
+}
+
+func newStemDict() *stemDict {
+	d := &stemDict{seed: maphash.MakeSeed()}
+	for i := range d.shards {
+		d.shards[i].ids = map[string]int32{}
+	}
+	return d
+}
+
+// provisional returns the provisional id of stem, giving it the next one
+// when it is new.
+func (d *stemDict) provisional(stem []byte) int32 {
+	sh := &d.shards[maphash.Bytes(d.seed, stem)%stemDictShards]
+	sh.mu.Lock()
+	id, ok := sh.ids[string(stem)]
+	if !ok {
+		id = d.count.Add(1) - 1
+		sh.ids[string(stem)] = id
+	}
+	sh.mu.Unlock()
+	return id
+}
+
+// stemsOf returns the provisional ids of the stems of a skill's name and
+// description, each once, in the order they first appear.
+func (d *stemDict) stemsOf(name, description string) []int32 {
+	var out []int32
+	add := func(stem, _ []byte) {
+		if id := d.provisional(stem); !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	forEachWord(name, add)
+	forEachWord(description, add)
+	return out
+}
+
+// number turns every skill's provisional ids (each skill's stems once, in
+// the order they appear) into term ids, in place: terms are numbered from
+// 0 in the order they first appear, skill after skill. It returns each
+// term's document frequency: how many skills use it.
+func (d *stemDict) number(skills [][]int32) []int {
+	d.final = make([]int32, d.count.Load())
+	for i := range d.final {
+		d.final[i] = -1
+	}
+	var df []int
+	for _, ids := range skills {
+		for k, p := range ids {
+			t := d.final[p]
+			if t < 0 {
+				t = int32(len(df))
+				d.final[p] = t
+				df = append(df, 0)
+			}
+			ids[k] = t
+			df[t]++
+		}
+	}
+	return df
+}
+
+// term returns the term id of stem, once numbered.
+func (d *stemDict) term(stem []byte) (int32, bool) {
+	id, ok := d.shards[maphash.Bytes(d.seed, stem)%stemDictShards].ids[string(stem)]
+	if !ok {
+		return 0, false
+	}
+	return d.final[id], true
 }
 
 // eachSkill calls fn(0..n-1) on pace's workers.
@@ -48,35 +145,14 @@ func eachSkill(n int, pace Pace, fn func(i int)) {
 	wg.Wait()
 }
 
-// uniqueStems returns the stems of a skill's name and description, each
-// once, in the order they first appear.
-func uniqueStems(name, description string) []string {
-	var out []string
-	add := func(stem, _ []byte) {
-		for _, s := range out {
-			if s == string(stem) {
-				return
-			}
-		}
-		out = append(out, string(stem))
-	}
-	forEachWord(name, add)
-	forEachWord(description, add)
-	return out
-}
-
 // offeredSkills returns the files of snap whose skill the catalog offers
 // the model, in path order: the registry winners with a file, and the
 // files outside the roots whose name no other file took; neither with
 // disable-model-invocation, nor without a description, nor with the
 // placeholder of skill-ls new (description-placeholder's).
 func offeredSkills(snap *skills.Snapshot) []*skills.File {
-	winner := map[string]string{}
-	if snap.Registry != nil {
-		for _, w := range snap.Registry.Winners() {
-			winner[w.Name] = w.Path
-		}
-	}
+	// A winner's name is taken by the winner alone; taken holds the other
+	// names (files outside the roots) once a file took them.
 	taken := map[string]bool{}
 	var out []*skills.File
 	for _, f := range snap.Files() {
@@ -85,43 +161,18 @@ func offeredSkills(snap *skills.Snapshot) []*skills.File {
 			strings.Contains(d.Description, skills.DescriptionPlaceholder) {
 			continue
 		}
-		if w, ok := winner[d.Name]; (ok && w != f.Path) || taken[d.Name] {
+		if w := snap.Registry.Winner(d.Name); w != nil {
+			if w.Path != f.Path {
+				continue
+			}
+		} else if taken[d.Name] {
 			continue
+		} else {
+			taken[d.Name] = true
 		}
-		taken[d.Name] = true
 		out = append(out, f)
 	}
 	return out
-}
-
-// termTable numbers the stems of the skills indexed and counts the skills
-// using each (its document frequency).
-type termTable struct {
-	dict map[string]int32
-	df   []int
-	seen []int32 // by term: the last skill (its mark) that used it
-}
-
-// of returns the sorted terms of a skill's stems, each once, counting the
-// skill (marked mark, its index + 1) in their frequencies.
-func (tt *termTable) of(mark int32, stems []string) []int32 {
-	terms := make([]int32, 0, len(stems))
-	for _, stem := range stems {
-		id, ok := tt.dict[stem]
-		if !ok {
-			id = int32(len(tt.df))
-			tt.dict[stem] = id
-			tt.df = append(tt.df, 0)
-			tt.seen = append(tt.seen, 0)
-		}
-		if tt.seen[id] != mark {
-			tt.seen[id] = mark
-			tt.df[id]++
-			terms = append(terms, id)
-		}
-	}
-	slices.Sort(terms)
-	return terms
 }
 
 // weigh sets every term's weight from its frequency df, every skill's
@@ -145,13 +196,30 @@ func (idx *overlapIndex) weigh(df []int, pace Pace) {
 		idx.weight[t] = math.Log(1 + n/float64(max(1, c-1)))
 	}
 	common := min(overlapCommonCap, max(overlapCommonFloor, int(overlapCommonShare*n)))
-	rarer := func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) }
+	// Every term's rank in the order rarest first (df, then id), so that a
+	// skill's terms sort rarest first as plain numbers.
+	byRarity := make([]int32, len(df))
+	for t := range byRarity {
+		byRarity[t] = int32(t)
+	}
+	slices.SortFunc(byRarity, func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) })
+	rank := make([]int32, len(df))
+	for r, t := range byRarity {
+		rank[t] = int32(r)
+	}
 	eachSkill(len(idx.skills), pace, func(i int) {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
 		}
-		sk.rarer = slices.SortedFunc(slices.Values(sk.terms), rarer)
+		sk.rarer = make([]int32, len(sk.terms))
+		for k, t := range sk.terms {
+			sk.rarer[k] = rank[t]
+		}
+		slices.Sort(sk.rarer)
+		for k, r := range sk.rarer {
+			sk.rarer[k] = byRarity[r]
+		}
 		sk.prefix = sk.rarer
 		left, floor := sk.total, overlapThreshold*overlapThreshold*sk.total*(1-1e-9)
 		for k, t := range sk.rarer {

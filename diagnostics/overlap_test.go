@@ -1,12 +1,15 @@
 package diagnostics
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -230,4 +233,227 @@ func naiveOverlapPairs(idx *overlapIndex) map[[2]int]float64 {
 		}
 	}
 	return out
+}
+
+// referenceTerms numbers the stems of the offered skills the plain way:
+// each skill's stems once, in the order they appear, given the next id
+// when first seen, skill after skill; terms sorted; df counted.
+func referenceTerms(files []*skills.File) (terms [][]int32, df []int, dict map[string]int32) {
+	dict = map[string]int32{}
+	for _, f := range files {
+		var stems []string
+		add := func(stem, _ []byte) {
+			if !slices.Contains(stems, string(stem)) {
+				stems = append(stems, string(stem))
+			}
+		}
+		forEachWord(f.Def.Name, add)
+		forEachWord(f.Def.Description, add)
+		var ts []int32
+		for _, s := range stems {
+			id, ok := dict[s]
+			if !ok {
+				id = int32(len(df))
+				dict[s] = id
+				df = append(df, 0)
+			}
+			df[id]++
+			ts = append(ts, id)
+		}
+		slices.Sort(ts)
+		terms = append(terms, ts)
+	}
+	return terms, df, dict
+}
+
+// TestOverlapTermsMatchReference: the term ids found through the shared,
+// sharded dictionary on several workers and numbered afterwards are those
+// of numbering the stems one skill after the other (the weights, the
+// order of the rarest words and so the scores depend on them).
+func TestOverlapTermsMatchReference(t *testing.T) {
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 600, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, snap := range map[string]*skills.Snapshot{"vocabulary": vocabularyTree(t, 500, 60, 4), "corpus": corpus} {
+		t.Run(name, func(t *testing.T) {
+			terms, df, dict := referenceTerms(offeredSkills(snap))
+			for _, workers := range []int{1, 2, 7} {
+				idx := buildOverlapIndex(snap, Pace{Workers: workers})
+				if len(idx.skills) != len(terms) || len(idx.weight) != len(df) {
+					t.Fatalf("%d workers: %d skills, %d terms; want %d, %d", workers, len(idx.skills), len(idx.weight), len(terms), len(df))
+				}
+				rarer := func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) }
+				for i := range idx.skills {
+					if !slices.Equal(idx.skills[i].terms, terms[i]) {
+						t.Fatalf("%d workers: skill %d terms %v, want %v", workers, i, idx.skills[i].terms, terms[i])
+					}
+					if want := slices.SortedFunc(slices.Values(terms[i]), rarer); !slices.Equal(idx.skills[i].rarer, want) {
+						t.Fatalf("%d workers: skill %d rarest first %v, want %v", workers, i, idx.skills[i].rarer, want)
+					}
+				}
+				n := float64(len(idx.skills))
+				for tm, c := range df {
+					if w := math.Log(1 + n/float64(max(1, c-1))); idx.weight[tm] != w {
+						t.Fatalf("%d workers: term %d weighs %v, want %v", workers, tm, idx.weight[tm], w)
+					}
+				}
+				for stem, want := range dict {
+					if got, ok := idx.dict.term([]byte(stem)); !ok || got != want {
+						t.Fatalf("%d workers: term(%q) = %d, %v; want %d", workers, stem, got, ok, want)
+					}
+				}
+				if _, ok := idx.dict.term([]byte("no-such-stem")); ok {
+					t.Fatal("an unknown stem has a term")
+				}
+			}
+		})
+	}
+}
+
+// referenceOffered is offeredSkills with a map of every winner's name and
+// every name taken.
+func referenceOffered(snap *skills.Snapshot) []*skills.File {
+	winner := map[string]string{}
+	if snap.Registry != nil {
+		for _, w := range snap.Registry.Winners() {
+			winner[w.Name] = w.Path
+		}
+	}
+	taken := map[string]bool{}
+	var out []*skills.File
+	for _, f := range snap.Files() {
+		d := f.Def
+		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
+			strings.Contains(d.Description, skills.DescriptionPlaceholder) {
+			continue
+		}
+		if w, ok := winner[d.Name]; (ok && w != f.Path) || taken[d.Name] {
+			continue
+		}
+		taken[d.Name] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestOfferedSkillsMatchReference: the skills compared are the same with
+// the registry's own table of winners, on every golden tree, with every
+// skill file also open as a buffer outside the roots (same names, other
+// paths).
+func TestOfferedSkillsMatchReference(t *testing.T) {
+	eachGoldenTree(t, func(t *testing.T, _ *skilltest.Golden, tree *skilltest.Tree, _ *Profile) {
+		snap := tree.Load(t, skills.LoadOptions{})
+		if got, want := offeredSkills(snap), referenceOffered(snap); !slices.Equal(got, want) {
+			t.Fatalf("offered %d skills, want %d", len(got), len(want))
+		}
+		var roots []skills.Root
+		for _, r := range snap.Roots {
+			roots = append(roots, r.Root)
+		}
+		ws := skills.NewWorkspace(roots, skills.LoadOptions{})
+		if _, err := ws.Load(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		var opens []skills.Change
+		for _, f := range snap.Files() {
+			for k := range 2 {
+				opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: filepath.Join(t.TempDir(), fmt.Sprint(k), filepath.Base(f.Path)), Text: f.Text()})
+			}
+		}
+		withLoose := ws.Apply(t.Context(), opens...)
+		if got, want := offeredSkills(withLoose), referenceOffered(withLoose); !slices.Equal(got, want) {
+			t.Fatalf("with buffers outside the roots: offered %d skills, want %d", len(got), len(want))
+		}
+	})
+}
+
+// TestIsStopWord: the buckets answer as the stop-word map: every stop word, every word of a generated corpus's names and
+// descriptions (and its stem), and random short strings.
+func TestIsStopWord(t *testing.T) {
+	most := 0
+	for _, b := range stopWordBuckets {
+		most = max(most, len(b))
+	}
+	t.Logf("%d stop words, at most %d in a bucket", len(overlapStopWords), most)
+	words := slices.Collect(maps.Keys(overlapStopWords))
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 300, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range snap.Files() {
+		if f.Def != nil {
+			words = append(words, strings.Fields(strings.ToLower(f.Def.Name+" "+f.Def.Description))...)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const letters = "abcdefghijklmnopqrstuvwxyz09é"
+	for range 50000 {
+		b := make([]byte, 1+rng.IntN(12))
+		for i := range b {
+			b[i] = letters[rng.IntN(len(letters))]
+		}
+		words = append(words, string(b))
+	}
+	for _, w := range words {
+		for _, v := range []string{w, string(stem([]byte(w)))} {
+			if v == "" {
+				continue
+			}
+			if got, want := isStopWord([]byte(v)), overlapStopWords[v]; got != want {
+				t.Fatalf("isStopWord(%q) = %t, want %t", v, got, want)
+			}
+		}
+	}
+}
+
+// referenceStem is stem as first written, with bytes.HasSuffix.
+func referenceStem(w []byte) []byte {
+	n := len(w)
+	has := func(suffix string) bool { return bytes.HasSuffix(w, []byte(suffix)) }
+	switch {
+	case n > 4 && has("ies"):
+		w = append(w[:n-3], 'y')
+	case n > 4 && (has("sses") || has("shes") || has("ches") || has("xes")):
+		w = w[:n-2]
+	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
+		w = w[:n-1]
+	}
+	n = len(w)
+	switch {
+	case n > 5 && has("ing"):
+		w = undouble(w[:n-3])
+	case n > 4 && has("ed"):
+		w = undouble(w[:n-2])
+	}
+	if n := len(w); n > 3 && w[n-1] == 'e' {
+		w = w[:n-1]
+	}
+	return w
+}
+
+// TestStemMatchesReference: stem gives the first version's stems, on words
+// built from the endings it knows and on random ones.
+func TestStemMatchesReference(t *testing.T) {
+	ends := []string{"", "s", "es", "ies", "sses", "shes", "ches", "xes", "ss", "us", "is", "ing", "ed", "e", "nned", "lling", "ssed", "zzing", "pping"}
+	rng := rand.New(rand.NewPCG(10, 11))
+	const letters = "abcdeilnprsuxyz"
+	for range 200000 {
+		b := make([]byte, rng.IntN(7))
+		for i := range b {
+			b[i] = letters[rng.IntN(len(letters))]
+		}
+		w := string(b) + ends[rng.IntN(len(ends))]
+		if got, want := stem([]byte(w)), referenceStem([]byte(w)); !bytes.Equal(got, want) {
+			t.Fatalf("stem(%q) = %q, want %q", w, got, want)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package diagnostics
 
 import (
-	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -63,11 +62,11 @@ func forEachWord(text string, visit func(stem, word []byte)) {
 			runes++
 			i += size
 		}
-		if runes < 2 || digits || overlapStopWords[string(word)] {
+		if runes < 2 || digits || isStopWord(word) {
 			continue
 		}
 		st = stem(append(st[:0], word...))
-		if len(st) == 0 || overlapStopWords[string(st)] {
+		if len(st) == 0 || isStopWord(st) {
 			continue
 		}
 		visit(st, word)
@@ -94,26 +93,30 @@ func isWordRune(r rune) bool {
 // then a final e.
 func stem(w []byte) []byte {
 	n := len(w)
-	has := func(suffix string) bool { return bytes.HasSuffix(w, []byte(suffix)) }
 	switch {
-	case n > 4 && has("ies"):
+	case n > 4 && hasSuffix(w, "ies"):
 		w = append(w[:n-3], 'y')
-	case n > 4 && (has("sses") || has("shes") || has("ches") || has("xes")):
+	case n > 4 && (hasSuffix(w, "sses") || hasSuffix(w, "shes") || hasSuffix(w, "ches") || hasSuffix(w, "xes")):
 		w = w[:n-2]
-	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
+	case n > 3 && w[n-1] == 's' && !hasSuffix(w, "ss") && !hasSuffix(w, "us") && !hasSuffix(w, "is"):
 		w = w[:n-1]
 	}
 	n = len(w)
 	switch {
-	case n > 5 && has("ing"):
+	case n > 5 && hasSuffix(w, "ing"):
 		w = undouble(w[:n-3])
-	case n > 4 && has("ed"):
+	case n > 4 && hasSuffix(w, "ed"):
 		w = undouble(w[:n-2])
 	}
 	if n := len(w); n > 3 && w[n-1] == 'e' {
 		w = w[:n-1]
 	}
 	return w
+}
+
+// hasSuffix is bytes.HasSuffix for a string suffix, without converting it.
+func hasSuffix(w []byte, suffix string) bool {
+	return len(w) >= len(suffix) && string(w[len(w)-len(suffix):]) == suffix
 }
 
 // undouble turns a final double consonant into one ("mapp" → "map"),
@@ -125,6 +128,37 @@ func undouble(w []byte) []byte {
 	}
 	return w
 }
+
+// isStopWord reports whether w (lower-cased, not empty) is one of
+// overlapStopWords: a look-up in a small table of buckets keyed by the
+// word's length and three of its letters, cheaper than hashing the word
+// for the map (TestIsStopWord).
+func isStopWord(w []byte) bool {
+	for _, sw := range stopWordBuckets[stopWordBucket(w)] {
+		if string(w) == sw {
+			return true
+		}
+	}
+	return false
+}
+
+// stopWordBucket is the bucket of stopWordBuckets a word falls in.
+func stopWordBucket(w []byte) int {
+	n := len(w)
+	return (n*131 + int(w[0])*31 + int(w[n/2])*7 + int(w[n-1])) % stopWordBucketCount
+}
+
+// stopWordBucketCount is the number of buckets (a prime).
+const stopWordBucketCount = 1021
+
+// stopWordBuckets holds the stop words by stopWordBucket.
+var stopWordBuckets = func() (t [stopWordBucketCount][]string) {
+	for w := range overlapStopWords {
+		b := stopWordBucket([]byte(w))
+		t[b] = append(t[b], w)
+	}
+	return t
+}()
 
 // overlapStopWords are the words the overlap score ignores: English
 // function words, and the words nearly every skill description uses.

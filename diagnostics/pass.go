@@ -18,7 +18,7 @@ type Pass struct {
 	// while the pass runs, so that a lean file is read once for all its
 	// checks.
 	lines *skills.LineIndex
-	opts  Options
+	opts  *Options
 	rules ruleTable            // the rule table (a field, so that checks can look codes up)
 	grade func(*Rule) Severity // the rules' grades for this file (profile, config, hosts)
 	rule  *Rule
@@ -27,6 +27,9 @@ type Pass struct {
 	// hostFound caches what the selected hosts say about the file, for the
 	// host rules (hostFindings).
 	hostFound *[]hostFinding
+	// links are the file's link facts once bodyLinks made them (linksMade).
+	links     []skills.LinkFact
+	linksMade bool
 }
 
 // runs reports whether r runs on the pass's file: the profile and the

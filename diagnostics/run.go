@@ -126,6 +126,10 @@ type runState struct {
 	// pace is a whole Run's (the zero Pace for RunFile and CheckFile).
 	pace Pace
 
+	// grade grades the rules for every file when no override depends on
+	// the path (nil otherwise: each file gets its own grader).
+	grade func(*Rule) Severity
+
 	hostsOnce   sync.Once
 	hosts       *hostView
 	overlapOnce sync.Once
@@ -133,7 +137,12 @@ type runState struct {
 }
 
 func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runState {
-	return &runState{ctx: ctx, snap: snap, opts: opts}
+	rs := &runState{ctx: ctx, snap: snap, opts: opts}
+	if len(opts.Rules.Overrides) == 0 {
+		// Only the overrides grade by path: one grader serves every file.
+		rs.grade = rs.opts.grader("")
+	}
+	return rs
 }
 
 func (rs *runState) checkFile(f *skills.File) []Diagnostic {
@@ -144,7 +153,11 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 	if err != nil {
 		return nil // a lean file changed on disk: its new snapshot is on the way
 	}
-	p := &Pass{Snap: rs.snap, File: f, lines: lines, opts: rs.opts, run: rs, rules: table(), grade: rs.opts.grader(f.Path)}
+	grade := rs.grade
+	if grade == nil {
+		grade = rs.opts.grader(f.Path)
+	}
+	p := &Pass{Snap: rs.snap, File: f, lines: lines, opts: &rs.opts, run: rs, rules: table(), grade: grade}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
 		if r == nil || r.Finding == nil || !p.runs(r) {

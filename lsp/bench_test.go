@@ -169,10 +169,19 @@ var benchSizes = []int{1000, 10000}
 // dir (the parent runs once; its sub-benchmarks run several times).
 func benchTrees(b *testing.B) map[int]benchTree {
 	out := map[int]benchTree{}
-	for _, n := range benchSizes {
+	for _, n := range quietBenchSizes(b) {
 		out[n] = genBenchTree(b, filepath.Join(b.TempDir(), "t"), n)
 	}
 	return out
+}
+
+// quietBenchSizes are benchSizes, or the comma-separated list of
+// SKILL_LS_BENCH_SKILLS.
+func quietBenchSizes(b *testing.B) []int {
+	if os.Getenv("SKILL_LS_BENCH_SKILLS") == "" {
+		return benchSizes
+	}
+	return startupBenchSizes(b)
 }
 
 func percentile(ds []time.Duration, p float64) time.Duration {
@@ -191,7 +200,7 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // didOpen of one (broken) skill file, until its first publishDiagnostics.
 func BenchmarkStartupToFirstDiagnostics(b *testing.B) {
 	trees := benchTrees(b)
-	for _, n := range benchSizes {
+	for _, n := range quietBenchSizes(b) {
 		tree := trees[n]
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			h := startHeapSampler()
@@ -226,7 +235,7 @@ func BenchmarkStartupToFirstDiagnostics(b *testing.B) {
 // wire; each op is 100 requests, p50/p99 are per request.
 func BenchmarkCompletion(b *testing.B) {
 	trees := benchTrees(b)
-	for _, n := range benchSizes {
+	for _, n := range quietBenchSizes(b) {
 		tree := trees[n]
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			h := startHeapSampler()
@@ -261,7 +270,7 @@ func BenchmarkCompletion(b *testing.B) {
 // diagnostics for that version are published (production debounce).
 func BenchmarkEditToDiagnostics(b *testing.B) {
 	trees := benchTrees(b)
-	for _, n := range benchSizes {
+	for _, n := range quietBenchSizes(b) {
 		tree := trees[n]
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			h := startHeapSampler()
@@ -298,7 +307,7 @@ func BenchmarkEditToDiagnostics(b *testing.B) {
 // open that mentions it) and reports per-request figures.
 func benchNameRequest(b *testing.B, method string, extra string, check func(json.RawMessage)) {
 	trees := benchTrees(b)
-	for _, n := range benchSizes {
+	for _, n := range quietBenchSizes(b) {
 		tree := trees[n]
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			h := startHeapSampler()
@@ -347,7 +356,7 @@ func BenchmarkRename(b *testing.B) {
 // publishes reach the client) and reports the peak HeapInuse.
 func BenchmarkPeakHeap(b *testing.B) {
 	trees := benchTrees(b)
-	for _, n := range benchSizes {
+	for _, n := range quietBenchSizes(b) {
 		tree := trees[n]
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			runtime.GC()

@@ -75,6 +75,21 @@ func (s *Snapshot) Links(path string) []LinkFact {
 	return e.fact
 }
 
+// TransientLinks returns the facts Links returns, without keeping them in
+// the snapshot: those already made, else facts made now for this caller
+// alone. It is for a snapshot checked once and dropped (a one-shot check),
+// whose facts would only add to the live heap.
+func (s *Snapshot) TransientLinks(path string) []LinkFact {
+	e := s.linkTable().at(path)
+	if e == nil {
+		return nil
+	}
+	if e.done.Load() {
+		return e.fact
+	}
+	return s.makeLinkFacts(e.file, e.base)
+}
+
 // LinkWatchDirs returns the folders to watch so that the link targets
 // inside the skills of the files at paths are seen when they appear or go.
 func (s *Snapshot) LinkWatchDirs(paths []string) []string {
@@ -92,31 +107,45 @@ func (s *Snapshot) LinkWatchDirs(paths []string) []string {
 }
 
 // makeLinkFacts resolves and stats the local links of f against base. A
-// body often links the same file several times: each distinct target is
-// stat'ed once.
+// body often links the same file several times: each distinct destination
+// is resolved once and each distinct target stat'ed once
+// (TestMakeLinkFactsMatchesReference).
 func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 	links := f.Outline().Links
 	if len(links) == 0 {
 		return nil
 	}
 	out := make([]LinkFact, 0, len(links))
-	seen := make(map[string]int, len(links)) // target -> index in out
 	// A target inside a bundle folder belongs to that bundle's skill (only
 	// a root's direct children are bundles), so the own bundle's links need
 	// no walk up the folders.
 	own := s.bundleDirs[base]
+	res := newLinkResolver(base)
+	// dests maps a destination already seen to the index in out of its
+	// first fact (-1: not a local link); targets does the same for the
+	// resolved targets (two destinations can name one target).
+	var dests, targets smallIndex
 	for _, l := range links {
-		target, ok := LinkTarget(base, l.Dest)
-		if !ok {
+		if at, ok := dests.get(l.Dest); ok {
+			if at >= 0 {
+				fact := out[at]
+				fact.Link = l
+				out = append(out, fact)
+			}
 			continue
 		}
+		target, ok := res.target(l.Dest)
+		if !ok {
+			dests.put(l.Dest, -1)
+			continue
+		}
+		dests.put(l.Dest, len(out))
 		fact := LinkFact{Link: l, Base: base, Inside: Within(target, base)}
-		if prev, ok := seen[target]; ok {
+		if prev, ok := targets.get(target); ok {
 			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
 		} else {
-			seen[target] = len(out)
-			_, err := os.Stat(target)
-			fact.Exists = err == nil
+			targets.put(target, len(out))
+			fact.Exists = statExists(target)
 			if fact.Inside && own != "" {
 				fact.Skill = own
 			} else {
@@ -126,6 +155,48 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 		out = append(out, fact)
 	}
 	return out
+}
+
+// smallIndex maps strings to ints: a list searched in order while it is
+// short (a body links a handful of distinct files), a map past that. The
+// list is an array, so a smallIndex on the stack allocates nothing until
+// it needs the map.
+type smallIndex struct {
+	n    int
+	keys [smallIndexList]string
+	vals [smallIndexList]int
+	m    map[string]int
+}
+
+// smallIndexList is how many keys smallIndex keeps in its list.
+const smallIndexList = 16
+
+func (x *smallIndex) get(k string) (int, bool) {
+	if x.m != nil {
+		v, ok := x.m[k]
+		return v, ok
+	}
+	for i, key := range x.keys[:x.n] {
+		if key == k {
+			return x.vals[i], true
+		}
+	}
+	return 0, false
+}
+
+func (x *smallIndex) put(k string, v int) {
+	if x.m == nil && x.n < smallIndexList {
+		x.keys[x.n], x.vals[x.n] = k, v
+		x.n++
+		return
+	}
+	if x.m == nil {
+		x.m = make(map[string]int, 2*smallIndexList)
+		for i, key := range x.keys[:x.n] {
+			x.m[key] = x.vals[i]
+		}
+	}
+	x.m[k] = v
 }
 
 // skillHolding returns the skill file of the discovered skill whose bundle

@@ -12,6 +12,25 @@ import (
 // local paths: URLs with a scheme, fragments, protocol-relative URLs and
 // empty ones. Query strings and fragments are dropped and %-escapes decoded.
 func LinkTarget(base, dest string) (target string, ok bool) {
+	return newLinkResolver(base).target(dest)
+}
+
+// linkResolver is LinkTarget for many destinations against one base: what
+// joining needs to know about the base is computed once.
+type linkResolver struct {
+	base string
+	// clean reports that base can be joined without cleaning (see
+	// joinCleanRel).
+	clean bool
+}
+
+// newLinkResolver returns the resolver of destinations against base.
+func newLinkResolver(base string) linkResolver {
+	return linkResolver{base: base, clean: filepath.Separator == '/' && base != "" && base != "." && filepath.Clean(base) == base}
+}
+
+// target is LinkTarget(r.base, dest).
+func (r linkResolver) target(dest string) (target string, ok bool) {
 	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "//") {
 		return "", false
 	}
@@ -35,17 +54,17 @@ func LinkTarget(base, dest string) (target string, ok bool) {
 	if filepath.IsAbs(dest) {
 		return filepath.Clean(dest), true
 	}
-	if t, ok := joinCleanRel(base, dest); ok {
+	if t, ok := joinCleanRel(r, dest); ok {
 		return t, true
 	}
-	return filepath.Join(base, filepath.FromSlash(dest)), true
+	return filepath.Join(r.base, filepath.FromSlash(dest)), true
 }
 
 // joinCleanRel is filepath.Join for the common case that needs no
-// cleaning: a clean base and a relative slash path without empty, "." or
-// ".." segments (scripts/run.sh). ok is false otherwise.
-func joinCleanRel(base, rel string) (string, bool) {
-	if filepath.Separator != '/' || base == "" || base == "." || rel == "" || rel[0] == '/' || rel[len(rel)-1] == '/' {
+// cleaning: a clean base (r.clean) and a relative slash path without
+// empty, "." or ".." segments (scripts/run.sh). ok is false otherwise.
+func joinCleanRel(r linkResolver, rel string) (string, bool) {
+	if !r.clean || rel == "" || rel[0] == '/' || rel[len(rel)-1] == '/' {
 		return "", false
 	}
 	for seg := range strings.SplitSeq(rel, "/") {
@@ -53,13 +72,10 @@ func joinCleanRel(base, rel string) (string, bool) {
 			return "", false
 		}
 	}
-	if filepath.Clean(base) != base {
-		return "", false
-	}
-	if base == "/" {
+	if r.base == "/" {
 		return "/" + rel, true
 	}
-	return base + "/" + rel, true
+	return r.base + "/" + rel, true
 }
 
 // Within reports whether the clean path p is dir or lies inside it

@@ -86,6 +86,15 @@ func (r *Registry) Lookup(name string) *Skill {
 	return r.byName.at(name)
 }
 
+// Winner returns the winning skill with the given name, or nil: Lookup
+// without the grammar check, for a name taken from a skill.
+func (r *Registry) Winner(name string) *Skill {
+	if r == nil {
+		return nil
+	}
+	return r.byName.at(name)
+}
+
 // All returns every valid skill with the name, the winner first.
 func (r *Registry) All(name string) []*Skill {
 	if r == nil {

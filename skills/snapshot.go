@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Snapshot is an immutable view of every skill file and the resolved
@@ -27,6 +28,10 @@ type Snapshot struct {
 	// entries set since links was built (see layered and linkTable).
 	links, linksTop map[string]*linkEntry
 	bundleDirs      map[string]string // bundle folder -> its skill file
+
+	// filesList is Files' answer, made on first use.
+	filesOnce sync.Once
+	filesList []*File
 }
 
 // File returns the parsed file at path (in a root or open in the editor).
@@ -38,13 +43,16 @@ func (s *Snapshot) File(path string) *File {
 }
 
 // Files returns every known skill file sorted by path: the files in the
-// roots and the open buffers outside them.
+// roots and the open buffers outside them. The slice is the snapshot's
+// (made once): callers must not modify it.
 func (s *Snapshot) Files() []*File {
-	out := make([]*File, 0, len(s.sorted))
-	for _, p := range s.sorted {
-		out = append(out, s.File(p))
-	}
-	return out
+	s.filesOnce.Do(func() {
+		s.filesList = make([]*File, 0, len(s.sorted))
+		for _, p := range s.sorted {
+			s.filesList = append(s.filesList, s.File(p))
+		}
+	})
+	return s.filesList
 }
 
 // InRoots reports whether path is a skill file in one of the roots.
@@ -104,8 +112,29 @@ func (s *Snapshot) Problems() []Problem {
 	return out
 }
 
-// resolve builds the registry and the sorted path list.
+// resolve builds the registry, the bundle folders and the sorted path
+// list, the three at the same time.
 func (s *Snapshot) resolve(opts LoadOptions) {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		s.bundleDirs = make(map[string]string, len(s.entryOf))
+		for p, e := range s.entryOf {
+			if e.Kind == EntryBundle {
+				s.bundleDirs[e.BaseDir] = p
+			}
+		}
+	})
+	wg.Go(func() {
+		sorted := make([]string, 0, s.files.len()+len(s.loose))
+		for p := range s.files.all() {
+			sorted = append(sorted, p)
+		}
+		for p := range s.loose {
+			sorted = append(sorted, p)
+		}
+		slices.Sort(sorted)
+		s.sorted = sorted
+	})
 	var cands []*Skill
 	var dropped []*File
 	cands = append(cands, opts.Runtime...)
@@ -136,24 +165,11 @@ func (s *Snapshot) resolve(opts LoadOptions) {
 		}
 	}
 	s.Registry = Resolve(cands, dropped)
-	s.bundleDirs = make(map[string]string, len(s.entryOf))
-	for p, e := range s.entryOf {
-		if e.Kind == EntryBundle {
-			s.bundleDirs[e.BaseDir] = p
-		}
-	}
 	for _, p := range s.Problems() {
 		if p.Code == CodeProviderFailed {
 			s.Registry.Incomplete = p.Message
 			break
 		}
 	}
-	s.sorted = make([]string, 0, s.files.len()+len(s.loose))
-	for p := range s.files.all() {
-		s.sorted = append(s.sorted, p)
-	}
-	for p := range s.loose {
-		s.sorted = append(s.sorted, p)
-	}
-	slices.Sort(s.sorted)
+	wg.Wait()
 }

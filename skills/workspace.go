@@ -119,8 +119,12 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	}
 	next.loadFiles(prev, pc.touched, w.lean)
 	next.parseLoose(prev)
+	// The registry and the link entries read the files and write apart:
+	// made at the same time (each a pass over every file).
+	var wg sync.WaitGroup
+	wg.Go(func() { next.carryLinks(prev, pc.disk, pc.rescan) })
 	next.resolve(w.opts)
-	next.carryLinks(prev, pc.disk, pc.rescan)
+	wg.Wait()
 	w.cur.Store(next)
 	return next
 }

@@ -114,12 +114,15 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return run.status
 	}
 	run.hostRoots(ctx, f.roots.customDirs)
-	if f.fix.active() {
-		return run.fix(ctx, &f.fix)
-	}
 	if f.watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
 	}
+	defer paceOneShot()()
+	if f.fix.active() {
+		return run.fix(ctx, &f.fix)
+	}
+	// Checked once: the snapshot keeps no facts the rules make.
+	run.opts.Transient = true
 	snap, err := run.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)

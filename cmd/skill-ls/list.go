@@ -49,6 +49,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	}
+	defer paceOneShot()()
 	snap, err := rf.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)

@@ -90,6 +90,7 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if stop {
 		return exit
 	}
+	defer paceOneShot()()
 	pos, status := r.checkArgs(what, pos)
 	if status != exitOK {
 		return status

@@ -65,12 +65,10 @@ Run 'skill-ls VERB --help' for the flags of a verb.
 // run is the whole program: it parses args (without the program name), runs
 // the verb and returns the exit status. It writes only to stdout and stderr.
 //
-// The one-shot verbs run with the Go runtime's default collector pacing
-// (GOGC=100) and no memory limit: what they keep alive grows with the tree
-// (77 MB at 10,000 generated skills, half of it their bytes), and a fixed
-// limit below that makes the collector run almost without pause (at
-// 100,000 skills a 128 MiB limit doubled the CPU time of check). GOGC and
-// GOMEMLIMIT still apply when set.
+// The one-shot verbs (check without --watch, list, render) pace the
+// collector for a short run over a whole tree (paceOneShot), the server for
+// a long life next to the editor (serverGCPercent); GOGC and GOMEMLIMIT
+// still apply when set.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runServe(ctx, nil, stdin, stdout, stderr)

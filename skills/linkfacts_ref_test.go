@@ -1,0 +1,124 @@
+package skills
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// makeLinkFactsReference is makeLinkFacts the plain way: every link
+// resolved with LinkTarget, each distinct target stat'ed with os.Stat.
+func (s *Snapshot) makeLinkFactsReference(f *File, base string) []LinkFact {
+	links := f.Outline().Links
+	if len(links) == 0 {
+		return nil
+	}
+	var out []LinkFact
+	seen := map[string]int{}
+	own := s.bundleDirs[base]
+	for _, l := range links {
+		target, ok := LinkTarget(base, l.Dest)
+		if !ok {
+			continue
+		}
+		fact := LinkFact{Link: l, Base: base, Inside: Within(target, base)}
+		if prev, ok := seen[target]; ok {
+			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
+		} else {
+			seen[target] = len(out)
+			_, err := os.Stat(target)
+			fact.Exists = err == nil
+			if fact.Inside && own != "" {
+				fact.Skill = own
+			} else {
+				fact.Skill = s.skillHolding(target)
+			}
+		}
+		out = append(out, fact)
+	}
+	return out
+}
+
+// TestMakeLinkFactsMatchesReference: the facts made with each destination
+// resolved once, a short list before a map and the allocation-free stat
+// are the plain computation's, on bodies of random links (the same file
+// written many ways, repeated, more distinct ones than the list holds,
+// URLs and fragments, symbolic links, broken or not, other bundles, flat
+// skills, folders outside the root).
+func TestMakeLinkFactsMatchesReference(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "skills")
+	write := func(rel, content string) {
+		t.Helper()
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 30 {
+		write(fmt.Sprintf("a/refs/f%d.md", i), "x")
+	}
+	write("b/SKILL.md", "---\nname: b\ndescription: d\n---\n")
+	write("b/x.md", "x")
+	write("flat.md", "---\nname: flat\ndescription: d\n---\n")
+	if err := os.Symlink("refs/f1.md", filepath.Join(root, "a", "good-link.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("refs/missing.md", filepath.Join(root, "a", "broken-link.md")); err != nil {
+		t.Fatal(err)
+	}
+	dests := []string{"refs/f0.md", "./refs/f0.md", "refs/../refs/f0.md", "refs//f0.md", "refs/f0.md#top", "refs/f0.md?q=1",
+		"refs/f%30.md", "refs/", "refs", ".", "./", "", "#frag", "https://x.test/a", "mailto:a@b", "//host/x",
+		"good-link.md", "broken-link.md", "missing.md", "../b/x.md", "../b/SKILL.md", "../b", "../flat.md", "../../outside",
+		"/abs/path", "refs/f%zz.md", "C:/x", "refs/f29.md/"}
+	for i := range 30 {
+		dests = append(dests, fmt.Sprintf("refs/f%d.md", i), fmt.Sprintf("refs/g%d.md", i))
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var bodies []string
+	for n := range 40 {
+		var b strings.Builder
+		// Up to 120 links drawn from 1 to all of the destinations: few
+		// distinct ones (the list) or many (the map).
+		pool := dests[:1+r.IntN(len(dests))]
+		for range r.IntN(120) {
+			fmt.Fprintf(&b, "See [x](%s) and ![i](%s).\n", pool[r.IntN(len(pool))], pool[r.IntN(len(pool))])
+		}
+		bodies = append(bodies, fmt.Sprintf("---\nname: a\ndescription: body %d\n---\n%s", n, b.String()))
+	}
+	for n, body := range bodies {
+		write("a/SKILL.md", body)
+		write("loose.md", body)
+		ws := NewWorkspace([]Root{{Dir: root, Source: SourceCustom, Rank: 300}}, LoadOptions{})
+		snap, err := ws.Load(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{filepath.Join(root, "a", "SKILL.md"), filepath.Join(root, "flat.md"), filepath.Join(root, "b", "SKILL.md")} {
+			f := snap.File(p)
+			got, want := snap.makeLinkFacts(f, snap.baseOf(p)), snap.makeLinkFactsReference(f, snap.baseOf(p))
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("body %d, %s:\n got %+v\nwant %+v", n, p, got, want)
+			}
+			// TransientLinks gives the same facts and keeps none; Links
+			// keeps them, and TransientLinks then returns those.
+			if got := snap.TransientLinks(p); !reflect.DeepEqual(got, want) || snap.linkTable().at(p).done.Load() {
+				t.Fatalf("body %d, %s: TransientLinks = %+v (kept: %t), want %+v", n, p, got, snap.linkTable().at(p).done.Load(), want)
+			}
+			if kept := snap.Links(p); !reflect.DeepEqual(kept, want) || len(kept) > 0 && &snap.TransientLinks(p)[0] != &kept[0] {
+				t.Fatalf("body %d, %s: Links then TransientLinks differ", n, p)
+			}
+		}
+		// A file outside the roots resolves against its own folder.
+		loose := Parse(filepath.Join(root, "loose.md"), []byte(body), ReadFS)
+		if got, want := snap.makeLinkFacts(loose, root), snap.makeLinkFactsReference(loose, root); !reflect.DeepEqual(got, want) {
+			t.Fatalf("body %d, loose file:\n got %+v\nwant %+v", n, got, want)
+		}
+	}
+}
