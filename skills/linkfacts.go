@@ -93,19 +93,63 @@ func (s *Snapshot) LinkWatchDirs(paths []string) []string {
 
 // makeLinkFacts resolves and stats the local links of f against base. A
 // body often links the same file several times: each distinct target is
-// stat'ed once.
+// stat'ed once. Most links are plain relative paths into the file's own
+// bundle (scripts/run.sh): their target is base/dest, inside base and
+// held by the bundle's skill, and it is stat'ed from a scratch buffer
+// without a string of its own (plainLinkPath); the others take
+// LinkTarget. TestLinkFactsMatchSlowPath holds both to makeLinkFactsSlow.
 func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 	links := f.Outline().Links
 	if len(links) == 0 {
 		return nil
 	}
 	out := make([]LinkFact, 0, len(links))
-	seen := make(map[string]int, len(links)) // target -> index in out
 	// A target inside a bundle folder belongs to that bundle's skill (only
 	// a root's direct children are bundles), so the own bundle's links need
 	// no walk up the folders.
 	own := s.bundleDirs[base]
+	plainBase := own != "" && cleanDirBase(base)
+	var (
+		seen     map[string]int // target -> index in out, for the other links
+		plain    [16]int        // indexes in out of the plain links' first facts
+		nPlain   int
+		plainMap map[string]int // rel -> index in out, past len(plain)
+		buf      [512]byte
+		scratch  = buf[:0] // base/rel of the target to stat
+	)
 	for _, l := range links {
+		if rel, ok := plainLinkPath(l.Dest); ok && plainBase {
+			fact := LinkFact{Link: l, Base: base, Inside: true, Skill: own}
+			prev := -1
+			for _, k := range plain[:nPlain] {
+				if r, _ := plainLinkPath(out[k].Dest); r == rel {
+					prev = k
+					break
+				}
+			}
+			if prev < 0 && plainMap != nil {
+				if k, ok := plainMap[rel]; ok {
+					prev = k
+				}
+			}
+			if prev >= 0 {
+				fact.Exists = out[prev].Exists
+			} else {
+				scratch = append(append(append(scratch[:0], base...), '/'), rel...)
+				fact.Exists = statExists(scratch)
+				switch {
+				case nPlain < len(plain):
+					plain[nPlain] = len(out)
+					nPlain++
+				case plainMap == nil:
+					plainMap = map[string]int{rel: len(out)}
+				default:
+					plainMap[rel] = len(out)
+				}
+			}
+			out = append(out, fact)
+			continue
+		}
 		target, ok := LinkTarget(base, l.Dest)
 		if !ok {
 			continue
@@ -114,6 +158,9 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 		if prev, ok := seen[target]; ok {
 			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
 		} else {
+			if seen == nil {
+				seen = make(map[string]int, len(links))
+			}
 			seen[target] = len(out)
 			_, err := os.Stat(target)
 			fact.Exists = err == nil
@@ -126,6 +173,54 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 		out = append(out, fact)
 	}
 	return out
+}
+
+// cleanDirBase reports a base that plain link paths join with a slash
+// alone: a clean path other than "", "." and "/", on a system whose
+// separator is the slash.
+func cleanDirBase(base string) bool {
+	return filepath.Separator == '/' && base != "" && base != "." && base != "/" && filepath.Clean(base) == base
+}
+
+// plainLinkPath returns the path part of a link destination (before any ?
+// or #) when LinkTarget would join it to a clean base as it is: not empty,
+// relative, without a scheme, %-escapes, control bytes or backslashes, and
+// made of segments that are neither empty nor "." nor "..". Then the
+// target is base/rel and lies inside base.
+func plainLinkPath(dest string) (rel string, ok bool) {
+	rel = dest
+	cut := false
+	for i := 0; i < len(dest); i++ {
+		switch dest[i] {
+		case ':':
+			return "", false // a scheme, perhaps, even after the cut
+		case '?', '#':
+			if !cut {
+				rel, cut = dest[:i], true
+			}
+		}
+	}
+	if rel == "" || rel[0] == '/' || rel[len(rel)-1] == '/' {
+		return "", false
+	}
+	segStart := 0
+	for i := 0; i <= len(rel); i++ {
+		if i < len(rel) {
+			c := rel[i]
+			if c < 0x20 || c == 0x7f || c == ':' || c == '%' || c == '\\' {
+				return "", false
+			}
+			if c != '/' {
+				continue
+			}
+		}
+		switch rel[segStart:i] {
+		case "", ".", "..":
+			return "", false
+		}
+		segStart = i + 1
+	}
+	return rel, true
 }
 
 // skillHolding returns the skill file of the discovered skill whose bundle

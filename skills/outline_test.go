@@ -350,3 +350,20 @@ func BenchmarkOutline(b *testing.B) {
 		})
 	}
 }
+
+// TestLinkFactsMatchSlowPathOnCorpus holds the link facts of the generated
+// corpus (the shape of the benchmarks) to the slow path's.
+func TestLinkFactsMatchSlowPathOnCorpus(t *testing.T) {
+	dir := t.TempDir()
+	c, err := skilltest.WriteCorpus(dir, skilltest.CorpusOptions{N: 200, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := skills.LinkFactsMatchSlowPath(t, "corpus", snap); n < 200 {
+		t.Errorf("only %d facts in the corpus", n)
+	}
+}

@@ -1,0 +1,12 @@
+//go:build !linux || !(amd64 || arm64)
+
+package skills
+
+import "os"
+
+// statExists reports whether path names something a stat following
+// symbolic links finds (os.Stat's err == nil). path holds no NUL byte.
+func statExists(path []byte) bool {
+	_, err := os.Stat(string(path))
+	return err == nil
+}
