@@ -112,6 +112,7 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 	var (
 		seen     map[string]int // target -> index in out, for the other links
 		plain    [16]int        // indexes in out of the plain links' first facts
+		plainRel [16]string     // and their paths
 		nPlain   int
 		plainMap map[string]int // rel -> index in out, past len(plain)
 		buf      [512]byte
@@ -121,9 +122,9 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 		if rel, ok := plainLinkPath(l.Dest); ok && plainBase {
 			fact := LinkFact{Link: l, Base: base, Inside: true, Skill: own}
 			prev := -1
-			for _, k := range plain[:nPlain] {
-				if r, _ := plainLinkPath(out[k].Dest); r == rel {
-					prev = k
+			for j, r := range plainRel[:nPlain] {
+				if r == rel {
+					prev = plain[j]
 					break
 				}
 			}
@@ -139,7 +140,7 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 				fact.Exists = statExists(scratch)
 				switch {
 				case nPlain < len(plain):
-					plain[nPlain] = len(out)
+					plain[nPlain], plainRel[nPlain] = len(out), rel
 					nPlain++
 				case plainMap == nil:
 					plainMap = map[string]int{rel: len(out)}
