@@ -5,6 +5,7 @@ package skills
 var (
 	ScanOutlineFast = scanOutlineFast
 	ParseOutline    = parseOutline
+	ScanLinks       = scanLinks
 )
 
 // LinkFactsMatchSlowPath compares the link facts of every file of snap with

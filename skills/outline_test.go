@@ -178,8 +178,14 @@ func FuzzLinks(f *testing.F) {
 			return
 		}
 		want := skills.ParseOutline(src[file.BodySpan.Start:file.BodySpan.End], file.BodySpan.Start)
-		if diff := cmp.Diff(want, file.Outline(), cmpopts.EquateEmpty()); diff != "" {
-			t.Fatalf("File.Outline differs from goldmark's (-goldmark +got):\n%s\nbody: %q", diff, body)
+		// A file's Outline lists no headings; Headings scans for them.
+		got := file.Outline()
+		if len(got.Headings) != 0 {
+			t.Fatalf("File.Outline lists headings: %+v", got.Headings)
+		}
+		got.Headings = file.Headings()
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("File.Outline and Headings differ from goldmark's (-goldmark +got):\n%s\nbody: %q", diff, body)
 		}
 	})
 }
@@ -205,11 +211,19 @@ func markdownTokens(data []byte) []byte {
 func checkOutline(t *testing.T, name string, body []byte) bool {
 	t.Helper()
 	const base = 17
+	want := skills.ParseOutline(body, base)
+	// The outline without headings (a file's Outline) is the same links
+	// and comments, whichever path reads the body.
+	links := skills.ScanLinks(body, base)
+	wantLinks := want
+	wantLinks.Headings = nil
+	if diff := cmp.Diff(wantLinks, links, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("%s: outline without headings differs from goldmark's (-goldmark +got):\n%s\nbody: %q", name, diff, body)
+	}
 	got, ok := skills.ScanOutlineFast(body, base)
 	if !ok {
 		return false
 	}
-	want := skills.ParseOutline(body, base)
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("%s: fast outline differs from goldmark's (-goldmark +fast):\n%s\nbody: %q", name, diff, body)
 	}
