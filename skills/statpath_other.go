@@ -2,7 +2,15 @@
 
 package skills
 
-import "os"
+import (
+	"os"
+	"time"
+)
+
+// statRegular is false: other systems take os.Stat.
+func statRegular(dir, name string) (size int64, modTime time.Time, ok bool) {
+	return 0, time.Time{}, false
+}
 
 // statExists reports whether path names something a stat following
 // symbolic links finds (os.Stat's err == nil). path holds no NUL byte.
