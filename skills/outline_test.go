@@ -247,6 +247,30 @@ func bodies(src []byte) [][]byte {
 func repositoryMarkdown(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	out := vectorMarkdown(tb)
+	for p, ar := range repositoryArchives(tb) {
+		for _, f := range ar.Files {
+			if strings.HasSuffix(f.Name, ".md") {
+				out[p+":"+f.Name] = f.Data
+			}
+		}
+	}
+	for _, dir := range []string{"FuzzParse", "FuzzLinks"} {
+		ents, _ := os.ReadDir(filepath.Join("testdata", "fuzz", dir))
+		for _, e := range ents {
+			p := filepath.Join("testdata", "fuzz", dir, e.Name())
+			if b, ok := fuzzInput(p); ok {
+				out[p] = b
+			}
+		}
+	}
+	return out
+}
+
+// repositoryArchives returns every txtar archive of the repository, by
+// path.
+func repositoryArchives(tb testing.TB) map[string]*txtar.Archive {
+	tb.Helper()
+	out := map[string]*txtar.Archive{}
 	root := filepath.Join("..")
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -265,24 +289,11 @@ func repositoryMarkdown(tb testing.TB) map[string][]byte {
 		if err != nil {
 			return err
 		}
-		for _, f := range ar.Files {
-			if strings.HasSuffix(f.Name, ".md") {
-				out[p+":"+f.Name] = f.Data
-			}
-		}
+		out[p] = ar
 		return nil
 	})
 	if err != nil {
 		tb.Fatal(err)
-	}
-	for _, dir := range []string{"FuzzParse", "FuzzLinks"} {
-		ents, _ := os.ReadDir(filepath.Join("testdata", "fuzz", dir))
-		for _, e := range ents {
-			p := filepath.Join("testdata", "fuzz", dir, e.Name())
-			if b, ok := fuzzInput(p); ok {
-				out[p] = b
-			}
-		}
 	}
 	return out
 }
@@ -365,19 +376,45 @@ func BenchmarkOutline(b *testing.B) {
 	}
 }
 
-// TestLinkFactsMatchSlowPathOnCorpus holds the link facts of the generated
-// corpus (the shape of the benchmarks) to the slow path's.
-func TestLinkFactsMatchSlowPathOnCorpus(t *testing.T) {
-	dir := t.TempDir()
-	c, err := skilltest.WriteCorpus(dir, skilltest.CorpusOptions{N: 200, Seed: 1})
+// TestLinkFactsMatchSlowPathOnTrees holds the link facts of the generated
+// corpus (the shape of the benchmarks) and of every txtar tree of the
+// repository (its project/ and home/ files) to the slow path's.
+func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
+	load := func(roots []skills.Root) *skills.Snapshot {
+		snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap
+	}
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := skills.LinkFactsMatchSlowPath(t, "corpus", snap); n < 200 {
+	if n := skills.LinkFactsMatchSlowPath(t, "corpus", load(skills.Roots(c.RootOptions()))); n < 200 {
 		t.Errorf("only %d facts in the corpus", n)
+	}
+	trees := 0
+	for p, ar := range repositoryArchives(t) {
+		dir := t.TempDir()
+		for _, f := range ar.Files {
+			if !strings.HasPrefix(f.Name, "project/") && !strings.HasPrefix(f.Name, "home/") {
+				continue
+			}
+			fp := filepath.Join(dir, filepath.FromSlash(f.Name))
+			if os.MkdirAll(filepath.Dir(fp), 0o755) != nil || os.WriteFile(fp, f.Data, 0o644) != nil {
+				continue // an archive that holds a file and a folder of one name
+			}
+		}
+		trees++
+		roots := skills.Roots(skills.RootOptions{
+			Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
+			DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
+			Getenv: func(string) string { return "" },
+		})
+		skills.LinkFactsMatchSlowPath(t, p, load(roots))
+	}
+	if trees < 20 {
+		t.Errorf("only %d txtar trees", trees)
 	}
 }
