@@ -111,6 +111,9 @@ var outlineCases = []struct {
 	{"[a\\]: /url\n", false},
 	{"[a\\\\]: /url\n", false},
 	{"Text with a\\]: escaped colon and [a](b).\n", true},
+	// Headings and no link syntax: a file's Outline needs no scan.
+	{"# Only a heading\n\ntext (x.md) ! ] https://x.test\n", true},
+	{"Setext\n===\n\n    indented\n", false},
 }
 
 func TestOutlineFastMatchesGoldmark(t *testing.T) {
