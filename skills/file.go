@@ -212,7 +212,10 @@ type File struct {
 	lines     *LineIndex
 
 	outlineOnce sync.Once
-	outline     Outline
+	outline     Outline // links and comments: no headings
+
+	headingsOnce sync.Once
+	headings     []Heading // of a file held in memory
 }
 
 // Valid reports whether DSH would accept the file as a skill.

@@ -41,7 +41,7 @@ func checkSpans(t testing.TB, f *File) {
 	for _, l := range f.Outline().Links {
 		ok("link", l.Span)
 	}
-	for _, h := range f.Outline().Headings {
+	for _, h := range f.Headings() {
 		ok("heading", h.Span)
 	}
 	if (f.Drop == nil) != (f.Def != nil) {

@@ -10,7 +10,7 @@ import (
 // LineIndex maps byte offsets in a file's source to (line, UTF-16 column)
 // positions and back, and to the 1-based byte columns of the CLI. It is
 // modelled on gopls's protocol.Mapper: the line-start table is built lazily
-// on first use, and lines made only of ASCII take a fast path.
+// on first use, and text made only of ASCII takes a fast path.
 //
 // Lines split on '\n'; a '\r' immediately before the '\n' belongs to the line
 // terminator (so a CRLF file has the same lines as its LF twin). A lone '\r'
@@ -21,9 +21,10 @@ type LineIndex struct {
 	src []byte
 
 	once sync.Once
-	// Guarded by once: built once, then read-only.
-	lines []int  // byte offset of the start of each line; lines[0] == 0
-	ascii []bool // ascii[i] reports whether line i holds only ASCII bytes
+	// Guarded by once: built once, then read-only. The byte offset of the
+	// start of each line (lines[0] == 0); a source is at most
+	// MaxFileSize bytes, so four bytes hold an offset.
+	lines []int32
 }
 
 // NewLineIndex returns an index over src. It does no work until first used.
@@ -35,19 +36,16 @@ func (x *LineIndex) init() {
 	x.once.Do(func() {
 		src := x.src
 		n := bytes.Count(src, []byte{'\n'}) + 1
-		lines := make([]int, 1, n)
-		ascii := make([]bool, 0, n)
+		lines := make([]int32, 1, n)
 		for start := 0; ; {
 			i := bytes.IndexByte(src[start:], '\n')
 			if i < 0 {
-				ascii = append(ascii, isASCII(src[start:]))
 				break
 			}
-			ascii = append(ascii, isASCII(src[start:start+i]))
 			start += i + 1
-			lines = append(lines, start)
+			lines = append(lines, int32(start))
 		}
-		x.lines, x.ascii = lines, ascii
+		x.lines = lines
 	})
 }
 
@@ -82,9 +80,9 @@ func (x *LineIndex) LineCount() int {
 func (x *LineIndex) LineSpan(line int) (start, end int) {
 	x.init()
 	line = max(0, min(line, len(x.lines)-1))
-	start = x.lines[line]
+	start = int(x.lines[line])
 	if line+1 < len(x.lines) {
-		end = x.lines[line+1] - 1 // the '\n'
+		end = int(x.lines[line+1]) - 1 // the '\n'
 		if end > start && x.src[end-1] == '\r' {
 			end--
 		}
@@ -102,7 +100,7 @@ func (x *LineIndex) line(off int) (line, clamped int) {
 	lo, hi := 0, len(x.lines)
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
-		if x.lines[m] <= off {
+		if int(x.lines[m]) <= off {
 			lo = m
 		} else {
 			hi = m
@@ -121,8 +119,8 @@ func (x *LineIndex) Position(off int) (line, utf16col int) {
 	if off > end {
 		off = end
 	}
-	if x.ascii[line] {
-		return line, off - start
+	if isASCII(x.src[start:off]) {
+		return line, off - start // one UTF-16 unit a byte
 	}
 	col := 0
 	for i := start; i < off; {
@@ -157,8 +155,8 @@ func (x *LineIndex) Offset(line, utf16col int) int {
 	if utf16col <= 0 {
 		return start
 	}
-	if x.ascii[line] {
-		return min(start+utf16col, end)
+	if to := min(start+utf16col, end); isASCII(x.src[start:to]) {
+		return to // one byte a UTF-16 unit
 	}
 	col := 0
 	i := start
@@ -185,5 +183,5 @@ func (x *LineIndex) Offset(line, utf16col int) int {
 // The offset is clamped to [0, len(src)].
 func (x *LineIndex) LineCol(off int) (line1, col1 int) {
 	line, off := x.line(off)
-	return line + 1, off - x.lines[line] + 1
+	return line + 1, off - int(x.lines[line]) + 1
 }

@@ -126,6 +126,7 @@ func checkRoundTrip(t *testing.T, src []byte) {
 func TestLineIndexRoundTrip(t *testing.T) {
 	for _, src := range []string{"", "a", "é𐐀名\r\nx\n", "---\nname: é\n---\n𐐀\r\n", "\n\n", "\xff\xfe\n\xed\xa0\x80"} {
 		checkRoundTrip(t, []byte(src))
+		checkAgainstNaive(t, NewLineIndex([]byte(src)), []byte(src), 3)
 	}
 }
 
@@ -144,26 +145,88 @@ func FuzzLineIndex(f *testing.F) {
 		x.Position(line)
 		x.LineSpan(line)
 		checkRoundTrip(t, src)
-		lines, ascii := naiveLineTable(src)
-		if !slices.Equal(x.lines, lines) || !slices.Equal(x.ascii, ascii) {
-			t.Fatalf("line table of %q: got %v %v, want %v %v", src, x.lines, x.ascii, lines, ascii)
+		if lines := naiveLineTable(src); !slices.Equal(x.lines, lines) {
+			t.Fatalf("line table of %q: got %v, want %v", src, x.lines, lines)
 		}
+		checkAgainstNaive(t, x, src, col)
 	})
 }
 
-// naiveLineTable builds the line starts and ASCII flags byte by byte.
-func naiveLineTable(src []byte) (lines []int, ascii []bool) {
-	lines = []int{0}
-	isASCII := true
+// naiveLineTable builds the line starts byte by byte.
+func naiveLineTable(src []byte) (lines []int32) {
+	lines = []int32{0}
 	for i, b := range src {
-		if b >= 0x80 {
-			isASCII = false
-		}
 		if b == '\n' {
-			ascii = append(ascii, isASCII)
-			lines = append(lines, i+1)
-			isASCII = true
+			lines = append(lines, int32(i+1))
 		}
 	}
-	return lines, append(ascii, isASCII)
+	return lines
+}
+
+// checkAgainstNaive compares Position and Offset (with their ASCII fast
+// paths) with rune-by-rune computations over the naive line table, at
+// every offset and at columns up to maxCol of every line.
+func checkAgainstNaive(t *testing.T, x *LineIndex, src []byte, maxCol int) {
+	t.Helper()
+	lines := naiveLineTable(src)
+	lineEnd := func(l int) int {
+		if l+1 < len(lines) {
+			e := int(lines[l+1]) - 1
+			if e > int(lines[l]) && src[e-1] == '\r' {
+				e--
+			}
+			return e
+		}
+		return len(src)
+	}
+	units := func(r rune) int {
+		if r >= 0x10000 {
+			return 2
+		}
+		return 1
+	}
+	for off := 0; off <= len(src); off++ {
+		l := 0
+		for l+1 < len(lines) && int(lines[l+1]) <= off {
+			l++
+		}
+		start, end := int(lines[l]), lineEnd(l)
+		col := 0
+		for i := start; i < min(off, end); {
+			r, n := utf8.DecodeRune(src[i:end])
+			if i+n > off {
+				break
+			}
+			col += units(r)
+			i += n
+		}
+		if gl, gc := x.Position(off); gl != l || gc != col {
+			t.Fatalf("Position(%d) of %q = %d:%d, want %d:%d", off, src, gl, gc, l, col)
+		}
+	}
+	for l := range lines {
+		start, end := int(lines[l]), lineEnd(l)
+		for c := 0; c <= max(maxCol, 0)%64+end-start+1; c++ {
+			want, col := end, 0
+			if c == 0 {
+				want = start
+			}
+			for i := start; c > 0 && i < end; {
+				r, n := utf8.DecodeRune(src[i:end])
+				if col+units(r) > c {
+					want = i
+					break
+				}
+				col += units(r)
+				i += n
+				if col == c {
+					want = i
+					break
+				}
+			}
+			if got := x.Offset(l, c); got != want {
+				t.Fatalf("Offset(%d, %d) of %q = %d, want %d", l, c, src, got, want)
+			}
+		}
+	}
 }

@@ -20,9 +20,16 @@ import (
 // plain text, and link titles. For everything it accepts it returns exactly
 // what the goldmark walk (parseOutline) returns; FuzzLinks holds it to that.
 func scanOutlineFast(body []byte, base int) (out Outline, ok bool) {
+	return scanOutlineWith(body, base, true)
+}
+
+// scanOutlineWith is scanOutlineFast, listing the headings only when
+// headings is set (the links are the same either way).
+func scanOutlineWith(body []byte, base int, headings bool) (out Outline, ok bool) {
 	s := scanners.Get().(*lineScanner)
 	defer scanners.Put(s)
 	s.reset(body, base)
+	s.listHeadings = headings
 	if !s.scan() {
 		return Outline{}, false
 	}
@@ -150,6 +157,8 @@ type lineScanner struct {
 	lineLinks int      // links (not images) found so far on the line being scanned
 	fence     fenceState
 	prevText  bool // the previous line is paragraph text
+	// listHeadings makes heading add the headings to headings.
+	listHeadings bool
 }
 
 // reset makes s ready for body, keeping the capacity of its lists.
@@ -192,11 +201,13 @@ func (s *lineScanner) heading(start, end, offset int) bool {
 		}
 	}
 	hStop = hStart + stop
-	s.headings = append(s.headings, Heading{
-		Level: level,
-		Text:  bytesString(bytes.TrimSpace(s.body[hStart:hStop])),
-		Span:  Span{s.base + hStart, s.base + hStop},
-	})
+	if s.listHeadings {
+		s.headings = append(s.headings, Heading{
+			Level: level,
+			Text:  bytesString(bytes.TrimSpace(s.body[hStart:hStop])),
+			Span:  Span{s.base + hStart, s.base + hStop},
+		})
+	}
 	s.cursor = hStart
 	return s.inline(hStart, hStop)
 }

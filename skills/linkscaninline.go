@@ -24,6 +24,34 @@ var inlineStop = func() (t [256]bool) {
 	return t
 }()
 
+// inlineStopBits is inlineStop as bytes (1 for a stop), which OR without
+// a branch each.
+var inlineStopBits = func() (t [256]uint8) {
+	for c, stop := range inlineStop {
+		if stop {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// skipInlineText returns the first position in b[i:to] of a byte that
+// inlineStop marks, or to. It tests eight bytes at a time with one branch
+// (most of a line is plain text), then finds the byte one by one.
+func skipInlineText(b []byte, i, to int) int {
+	for ; i+8 <= to; i += 8 {
+		w := b[i : i+8 : i+8]
+		t := &inlineStopBits
+		if t[w[0]]|t[w[1]]|t[w[2]]|t[w[3]]|t[w[4]]|t[w[5]]|t[w[6]]|t[w[7]] != 0 {
+			break
+		}
+	}
+	for i < to && !inlineStop[b[i]] {
+		i++
+	}
+	return i
+}
+
 // inline scans the inline content body[from:to] of one line for links,
 // stepping from one byte of inline syntax to the next; false when the line
 // needs goldmark.
@@ -31,9 +59,7 @@ func (s *lineScanner) inline(from, to int) bool {
 	b := s.body
 	s.stack, s.lineLinks = s.stack[:0], 0
 	for i := from; i < to; {
-		for i < to && !inlineStop[b[i]] {
-			i++
-		}
+		i = skipInlineText(b, i, to)
 		if i == to {
 			break
 		}

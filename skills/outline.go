@@ -10,7 +10,8 @@ import (
 )
 
 // Outline is what the Markdown body holds that tools point at: links and
-// headings, with spans in the file.
+// headings, with spans in the file. A file's Outline has no headings (only
+// a document outline asks for them: File.Headings).
 type Outline struct {
 	Links    []Link
 	Headings []Heading
@@ -22,20 +23,26 @@ type Outline struct {
 // maxOutlineBytes bounds the body size that is parsed as Markdown.
 const maxOutlineBytes = 4 << 20
 
-// Outline parses the body as CommonMark (goldmark) on first use and returns
-// its links and headings (no headings for a lean file: ask Headings).
+// Outline reads the body as CommonMark on first use and returns its links
+// and comments; its Headings are empty (ask File.Headings: finding the
+// links needs no list of headings, and check never asks for one).
 func (f *File) Outline() Outline {
-	f.outlineOnce.Do(func() { f.outline = f.scanBody(f.src) })
+	f.outlineOnce.Do(func() { f.outline = f.scanBody(f.src, false) })
 	return f.outline
 }
 
 // scanBody returns the outline of the body in src, the file's bytes (none
-// for a file that is not text or whose body is over maxOutlineBytes).
-func (f *File) scanBody(src []byte) Outline {
+// for a file that is not text or whose body is over maxOutlineBytes), with
+// its headings when headings is set.
+func (f *File) scanBody(src []byte, headings bool) Outline {
 	if f.BodySpan.End > len(src) || f.BodySpan.Len() > maxOutlineBytes || f.Frontmatter == nil {
 		return Outline{}
 	}
-	return scanOutline(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
+	body := src[f.BodySpan.Start:f.BodySpan.End]
+	if !headings {
+		return scanLinks(body, f.BodySpan.Start)
+	}
+	return scanOutline(body, f.BodySpan.Start)
 }
 
 // markdown is the one goldmark instance; its parser is safe for concurrent
@@ -62,6 +69,22 @@ func scanOutline(body []byte, base int) Outline {
 		return out
 	}
 	return parseOutline(body, base)
+}
+
+// scanLinks is scanOutline without the headings: the fast scanner reads
+// the headings' lines as it must (their links count) but lists none. A body
+// without [ or < holds no link, image, autolink or HTML comment, so it needs
+// no scan at all (two vectorised byte searches).
+func scanLinks(body []byte, base int) Outline {
+	if bytes.IndexByte(body, '[') < 0 && bytes.IndexByte(body, '<') < 0 {
+		return Outline{}
+	}
+	if out, ok := scanOutlineWith(body, base, false); ok {
+		return out
+	}
+	out := parseOutline(body, base)
+	out.Headings = nil
+	return out
 }
 
 // parseOutline walks the goldmark AST of body (goldmark segments are body

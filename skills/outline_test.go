@@ -111,6 +111,9 @@ var outlineCases = []struct {
 	{"[a\\]: /url\n", false},
 	{"[a\\\\]: /url\n", false},
 	{"Text with a\\]: escaped colon and [a](b).\n", true},
+	// Headings and no link syntax: a file's Outline needs no scan.
+	{"# Only a heading\n\ntext (x.md) ! ] https://x.test\n", true},
+	{"Setext\n===\n\n    indented\n", false},
 }
 
 func TestOutlineFastMatchesGoldmark(t *testing.T) {
@@ -178,8 +181,14 @@ func FuzzLinks(f *testing.F) {
 			return
 		}
 		want := skills.ParseOutline(src[file.BodySpan.Start:file.BodySpan.End], file.BodySpan.Start)
-		if diff := cmp.Diff(want, file.Outline(), cmpopts.EquateEmpty()); diff != "" {
-			t.Fatalf("File.Outline differs from goldmark's (-goldmark +got):\n%s\nbody: %q", diff, body)
+		// A file's Outline lists no headings; Headings scans for them.
+		got := file.Outline()
+		if len(got.Headings) != 0 {
+			t.Fatalf("File.Outline lists headings: %+v", got.Headings)
+		}
+		got.Headings = file.Headings()
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("File.Outline and Headings differ from goldmark's (-goldmark +got):\n%s\nbody: %q", diff, body)
 		}
 	})
 }
@@ -205,11 +214,19 @@ func markdownTokens(data []byte) []byte {
 func checkOutline(t *testing.T, name string, body []byte) bool {
 	t.Helper()
 	const base = 17
+	want := skills.ParseOutline(body, base)
+	// The outline without headings (a file's Outline) is the same links
+	// and comments, whichever path reads the body.
+	links := skills.ScanLinks(body, base)
+	wantLinks := want
+	wantLinks.Headings = nil
+	if diff := cmp.Diff(wantLinks, links, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("%s: outline without headings differs from goldmark's (-goldmark +got):\n%s\nbody: %q", name, diff, body)
+	}
 	got, ok := skills.ScanOutlineFast(body, base)
 	if !ok {
 		return false
 	}
-	want := skills.ParseOutline(body, base)
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("%s: fast outline differs from goldmark's (-goldmark +fast):\n%s\nbody: %q", name, diff, body)
 	}
@@ -233,6 +250,30 @@ func bodies(src []byte) [][]byte {
 func repositoryMarkdown(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	out := vectorMarkdown(tb)
+	for p, ar := range repositoryArchives(tb) {
+		for _, f := range ar.Files {
+			if strings.HasSuffix(f.Name, ".md") {
+				out[p+":"+f.Name] = f.Data
+			}
+		}
+	}
+	for _, dir := range []string{"FuzzParse", "FuzzLinks"} {
+		ents, _ := os.ReadDir(filepath.Join("testdata", "fuzz", dir))
+		for _, e := range ents {
+			p := filepath.Join("testdata", "fuzz", dir, e.Name())
+			if b, ok := fuzzInput(p); ok {
+				out[p] = b
+			}
+		}
+	}
+	return out
+}
+
+// repositoryArchives returns every txtar archive of the repository, by
+// path.
+func repositoryArchives(tb testing.TB) map[string]*txtar.Archive {
+	tb.Helper()
+	out := map[string]*txtar.Archive{}
 	root := filepath.Join("..")
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -251,24 +292,11 @@ func repositoryMarkdown(tb testing.TB) map[string][]byte {
 		if err != nil {
 			return err
 		}
-		for _, f := range ar.Files {
-			if strings.HasSuffix(f.Name, ".md") {
-				out[p+":"+f.Name] = f.Data
-			}
-		}
+		out[p] = ar
 		return nil
 	})
 	if err != nil {
 		tb.Fatal(err)
-	}
-	for _, dir := range []string{"FuzzParse", "FuzzLinks"} {
-		ents, _ := os.ReadDir(filepath.Join("testdata", "fuzz", dir))
-		for _, e := range ents {
-			p := filepath.Join("testdata", "fuzz", dir, e.Name())
-			if b, ok := fuzzInput(p); ok {
-				out[p] = b
-			}
-		}
 	}
 	return out
 }
@@ -348,5 +376,48 @@ func BenchmarkOutline(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestLinkFactsMatchSlowPathOnTrees holds the link facts of the generated
+// corpus (the shape of the benchmarks) and of every txtar tree of the
+// repository (its project/ and home/ files) to the slow path's.
+func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
+	load := func(roots []skills.Root) *skills.Snapshot {
+		snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap
+	}
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 200, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := skills.LinkFactsMatchSlowPath(t, "corpus", load(skills.Roots(c.RootOptions()))); n < 200 {
+		t.Errorf("only %d facts in the corpus", n)
+	}
+	trees := 0
+	for p, ar := range repositoryArchives(t) {
+		dir := t.TempDir()
+		for _, f := range ar.Files {
+			if !strings.HasPrefix(f.Name, "project/") && !strings.HasPrefix(f.Name, "home/") {
+				continue
+			}
+			fp := filepath.Join(dir, filepath.FromSlash(f.Name))
+			if os.MkdirAll(filepath.Dir(fp), 0o755) != nil || os.WriteFile(fp, f.Data, 0o644) != nil {
+				continue // an archive that holds a file and a folder of one name
+			}
+		}
+		trees++
+		roots := skills.Roots(skills.RootOptions{
+			Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
+			DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
+			Getenv: func(string) string { return "" },
+		})
+		skills.LinkFactsMatchSlowPath(t, p, load(roots))
+	}
+	if trees < 20 {
+		t.Errorf("only %d txtar trees", trees)
 	}
 }

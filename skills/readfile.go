@@ -38,9 +38,11 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// readSkillFile reads a skill file without blocking on FIFOs and without
-// reading more than MaxFileSize bytes.
-func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
+// readSkillFileOS reads a skill file without blocking on FIFOs and without
+// reading more than MaxFileSize bytes, through package os. readSkillFile is
+// this function, or on Linux the same steps as bare system calls
+// (readfile_linux.go), which TestReadSkillFileMatchesOS holds to it.
+func readSkillFileOS(path string) ([]byte, fs.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, err

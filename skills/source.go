@@ -121,17 +121,18 @@ func (f *File) leanIndex() (*LineIndex, error) {
 	return idx, nil
 }
 
-// Headings returns the body's headings (Outline's; a lean file scans its
-// body again, since only a document outline asks).
+// Headings returns the body's headings, scanned on first use (a lean file
+// scans its body again each time: only a document outline asks).
 func (f *File) Headings() []Heading {
 	if f.lean == nil {
-		return f.Outline().Headings
+		f.headingsOnce.Do(func() { f.headings = f.scanBody(f.src, true).Headings })
+		return f.headings
 	}
 	src, err := f.Source()
 	if err != nil {
 		return nil
 	}
-	return f.scanBody(src).Headings
+	return f.scanBody(src, true).Headings
 }
 
 // makeLean drops the bytes of a file just read from disk (info is the
@@ -147,7 +148,6 @@ func (f *File) makeLean(info fs.FileInfo, seed maphash.Seed) {
 	for i := range o.Links {
 		o.Links[i].Dest = strings.Clone(o.Links[i].Dest)
 	}
-	f.outline.Headings = nil // File.Headings scans the body again
 	if f.Def != nil {
 		f.Def.Content = "" // it shared the bytes; Skill.WithContent reads them again
 	}

@@ -188,6 +188,9 @@ func parseYAML(fm *Frontmatter, src []byte) {
 // entries of its mapping values too (one level).
 func mappingFields(m *yaml.Node, text []byte, base int, nested bool) []Field {
 	var out []Field
+	if n := len(m.Content) / 2; n > 0 {
+		out = make([]Field, 0, n) // one allocation, not one per doubling
+	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, val := m.Content[i], m.Content[i+1]
 		kv := typeNode(k)

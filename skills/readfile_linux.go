@@ -1,0 +1,108 @@
+package skills
+
+import (
+	"io/fs"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// readSkillFile reads a skill file without blocking on FIFOs and without
+// reading more than MaxFileSize bytes. It is readSkillFileOS (same result,
+// same errors) in bare system calls: an os.File would try to add the
+// regular file to the network poller (one failing epoll_ctl per file) and
+// allocate a file, a cleanup and a FileInfo.
+func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
+	var fd int
+	err := ignoringEINTR(func() (err error) {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		return err
+	})
+	if err != nil {
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if err := ignoringEINTR(func() error { return syscall.Fstat(fd, &st) }); err != nil {
+		return nil, nil, &fs.PathError{Op: "stat", Path: path, Err: err}
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return nil, nil, errNotRegular
+	}
+	if st.Size > MaxFileSize {
+		return nil, nil, errTooLarge
+	}
+	buf := make([]byte, 0, st.Size+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		var n int
+		err := ignoringEINTR(func() (err error) {
+			n, err = syscall.Read(fd, buf[len(buf):cap(buf)])
+			return err
+		})
+		if err != nil {
+			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
+		if n == 0 {
+			return buf, regularFileInfo(path, &st), nil
+		}
+		buf = buf[:len(buf)+n]
+		if len(buf) > MaxFileSize {
+			return nil, nil, errTooLarge
+		}
+	}
+}
+
+// ignoringEINTR calls fn again while it fails with EINTR.
+func ignoringEINTR(fn func() error) error {
+	for {
+		if err := fn(); err != syscall.EINTR {
+			return err
+		}
+	}
+}
+
+// fileInfo is the fs.FileInfo of a regular file, as os.File.Stat fills it.
+type fileInfo struct {
+	name    string
+	size    int64
+	mode    fs.FileMode
+	modTime time.Time
+	sys     syscall.Stat_t
+}
+
+// regularFileInfo is os's FileInfo of the regular file at path with stat
+// st.
+func regularFileInfo(path string, st *syscall.Stat_t) *fileInfo {
+	fi := &fileInfo{name: filepath.Base(path), size: st.Size, mode: fs.FileMode(st.Mode & 0o777), modTime: time.Unix(st.Mtim.Unix()), sys: *st}
+	if st.Mode&syscall.S_ISGID != 0 {
+		fi.mode |= fs.ModeSetgid
+	}
+	if st.Mode&syscall.S_ISUID != 0 {
+		fi.mode |= fs.ModeSetuid
+	}
+	if st.Mode&syscall.S_ISVTX != 0 {
+		fi.mode |= fs.ModeSticky
+	}
+	return fi
+}
+
+// Name is the base name of the file.
+func (fi *fileInfo) Name() string { return fi.name }
+
+// Size is its length in bytes.
+func (fi *fileInfo) Size() int64 { return fi.size }
+
+// Mode is its permission and special bits (a regular file).
+func (fi *fileInfo) Mode() fs.FileMode { return fi.mode }
+
+// ModTime is its modification time.
+func (fi *fileInfo) ModTime() time.Time { return fi.modTime }
+
+// IsDir is false: the file is regular.
+func (fi *fileInfo) IsDir() bool { return false }
+
+// Sys is its *syscall.Stat_t.
+func (fi *fileInfo) Sys() any { return &fi.sys }

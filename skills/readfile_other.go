@@ -1,0 +1,9 @@
+//go:build !linux
+
+package skills
+
+import "io/fs"
+
+// readSkillFile reads a skill file without blocking on FIFOs and without
+// reading more than MaxFileSize bytes.
+func readSkillFile(path string) ([]byte, fs.FileInfo, error) { return readSkillFileOS(path) }

@@ -1,0 +1,6 @@
+package skills
+
+import "syscall"
+
+// sysFstatat is the fstatat system call.
+const sysFstatat = syscall.SYS_FSTATAT
