@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -56,24 +57,29 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
 	var wg sync.WaitGroup
-	next := make(chan int)
+	// Each worker takes the next file from a shared counter: handing the
+	// files out over a channel made the workers wait for the goroutine
+	// that sends, which needs a processor of its own (at 100k skills the
+	// pass kept 1.3 of 2 cores busy).
+	var next atomic.Int64
 	for range pace.workers() {
 		wg.Go(func() {
-			for i := range next {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) {
+					return
+				}
 				pace.yield(ctx)
-				if ctx.Err() == nil {
-					results[i] = rs.checkFile(files[i])
-					if pace.Checked != nil {
-						pace.Checked()
-					}
+				if ctx.Err() != nil {
+					return
+				}
+				results[i] = rs.checkFile(files[i])
+				if pace.Checked != nil {
+					pace.Checked()
 				}
 			}
 		})
 	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 	if ctx.Err() != nil {
 		return nil
