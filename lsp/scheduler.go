@@ -155,7 +155,20 @@ type passState struct {
 	startup *progress
 	// publishing is the finished pass being published; nil when none.
 	publishing *publishing
+	// running reports a pass computing; armedAt is when the quiet delay
+	// was armed while none was (see arm).
+	running bool
+	armedAt time.Time
 }
+
+// maxPassWait bounds how long edits that keep coming postpone a pass when
+// none is running: a user who types from the moment the editor opens
+// gets the first workspace-wide pass (the cross-file diagnostics) within
+// about a second of the discovery's end, not at the first pause. While a
+// pass runs, edits postpone the next one as long as they go on, so that
+// typing never restarts a long pass over and over; the one running
+// publishes (an edited file keeps its fast-path diagnostics).
+const maxPassWait = time.Second
 
 type passDone struct {
 	seq  int
@@ -260,8 +273,17 @@ func (q *scheduler) fastPath() (full bool) {
 	return full
 }
 
-// arm (re)starts the quiet delay before the next pass.
+// arm (re)starts the quiet delay before the next pass; while no pass
+// runs, the pass is due at most maxPassWait after the delay was first
+// armed.
 func (p *passState) arm(delay time.Duration) {
+	now := time.Now()
+	if !p.running {
+		if p.due == nil || p.armedAt.IsZero() {
+			p.armedAt = now
+		}
+		delay = max(0, min(delay, p.armedAt.Add(maxPassWait).Sub(now)))
+	}
 	if p.timer == nil {
 		p.timer = time.NewTimer(delay)
 	} else {
@@ -274,7 +296,7 @@ func (p *passState) arm(delay time.Duration) {
 // goroutine, paced behind the urgent work; a newer pass cancels it, and
 // the publishing of an older one.
 func (q *scheduler) startPass(p *passState) {
-	p.due = nil
+	p.due, p.armedAt, p.running = nil, time.Time{}, true
 	p.cancel()
 	if p.publishing != nil {
 		p.publishing.prog.cancelled()
@@ -306,6 +328,9 @@ func (q *scheduler) startPass(p *passState) {
 
 // finished starts publishing the result of the latest pass.
 func (q *scheduler) finished(p *passState, m passDone) {
+	if m.seq == p.seq {
+		p.running = false
+	}
 	if m.seq != p.seq {
 		m.prog.cancelled()
 		return

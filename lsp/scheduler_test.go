@@ -178,6 +178,45 @@ func TestSchedulerDebounce(t *testing.T) {
 	})
 }
 
+// Edits that keep coming less than the quiet delay apart postpone a pass
+// at most maxPassWait when none runs: a user typing from the moment the
+// editor opens gets the startup pass a second after the discovery ends.
+func TestSchedulerMaxPassWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &fakePublisher{}
+		s, root := newTestSession(t, 150*time.Millisecond, pub)
+		if err := s.modify(startViews{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
+		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
+		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
+			t.Fatal(err)
+		}
+		// An edit every 100 ms for 3 s: never a 150 ms pause.
+		for v := int32(2); v <= 31; v++ {
+			time.Sleep(100 * time.Millisecond)
+			text += "x"
+			if err := s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
+				&protocol.TextDocumentContentChangeWholeDocument{Text: text}}}); err != nil {
+				t.Fatal(err)
+			}
+			synctest.Wait()
+		}
+		got := pub.passTimes()
+		if len(got) == 0 || got[0].Sub(start) > maxPassWait {
+			t.Fatalf("passes at %v after the first change; want the first within %v", got, maxPassWait)
+		}
+		if len(got) < 2 {
+			t.Fatalf("one pass in 3 s of typing (%v); want one at least every %v while none runs", got, maxPassWait)
+		}
+	})
+}
+
 // Documents opened before the views exist are replayed into them when the
 // discovery ends; a chat buffer is diagnosed, and cleared when closed.
 func TestSessionReplaysOpenDocuments(t *testing.T) {
