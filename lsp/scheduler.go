@@ -156,18 +156,17 @@ type passState struct {
 	// publishing is the finished pass being published; nil when none.
 	publishing *publishing
 	// running reports a pass computing; armedAt is when the quiet delay
-	// was armed while none was (see arm).
-	running bool
-	armedAt time.Time
+	// was armed while none was (see arm); checked that a pass published.
+	running, checked bool
+	armedAt          time.Time
 }
 
-// maxPassWait bounds how long edits that keep coming postpone a pass when
-// none is running: a user who types from the moment the editor opens
-// gets the first workspace-wide pass (the cross-file diagnostics) within
-// about a second of the discovery's end, not at the first pause. While a
-// pass runs, edits postpone the next one as long as they go on, so that
-// typing never restarts a long pass over and over; the one running
-// publishes (an edited file keeps its fast-path diagnostics).
+// maxPassWait bounds how long edits that keep coming postpone the first
+// workspace-wide pass: a user who types from the moment the editor opens
+// gets the cross-file diagnostics within about a second of the
+// discovery's end, not at the first pause. Later passes wait for a pause
+// in the typing (the fast path keeps the edited file's diagnostics
+// fresh), so typing never keeps a pass over every file running.
 const maxPassWait = time.Second
 
 type passDone struct {
@@ -273,12 +272,12 @@ func (q *scheduler) fastPath() (full bool) {
 	return full
 }
 
-// arm (re)starts the quiet delay before the next pass; while no pass
-// runs, the pass is due at most maxPassWait after the delay was first
-// armed.
+// arm (re)starts the quiet delay before the next pass; until a pass has
+// published, while none runs, the pass is due at most maxPassWait after
+// the delay was first armed.
 func (p *passState) arm(delay time.Duration) {
 	now := time.Now()
-	if !p.running {
+	if !p.running && !p.checked {
 		if p.due == nil || p.armedAt.IsZero() {
 			p.armedAt = now
 		}
@@ -341,6 +340,6 @@ func (q *scheduler) finished(p *passState, m passDone) {
 // published ends the pass's progress once its result is out.
 func (q *scheduler) published(p *passState) {
 	p.publishing.prog.end()
-	p.publishing = nil
+	p.publishing, p.checked = nil, true
 	p.startup = nil // ended with the pass's progress
 }

@@ -124,6 +124,7 @@ func parseRunFlags(args []string) (runConfig, error) {
 	fs.DurationVar(&cfg.lsp.EditDelay, "edit-delay", 300*time.Millisecond, "when edits begin after discovery ends (after the server's debounce, so the startup pass has begun)")
 	fs.StringVar(&cfg.cache, "cache", defaultCache(), "`dir` of the cached corpora")
 	fs.StringVar(&cfg.jsonOut, "json", "", "also write every measurement as JSON to `file`")
+	fs.DurationVar(&cfg.lsp.Timeout, "lsp-timeout", 20*time.Minute, "bound of one server session (a session that runs out is reported with what it measured)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "corpus seed")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
