@@ -1,8 +1,8 @@
 package lsp
 
 // scheduler.go: when diagnostics run. A changed path is diagnosed at once
-// (the fast path); the workspace-wide pass runs after a quiet delay,
-// cancelling an older pass. The user comes first: the pass steps aside
+// (the fast path); the workspace-wide pass runs after a quiet delay, or
+// once the pass before it is out. The user comes first: the pass steps aside
 // between files while requests or the fast path wait (see urgent.go), and
 // its result is published a few files at a time, with the fast path in
 // between.
@@ -156,9 +156,11 @@ type passState struct {
 	// publishing is the finished pass being published; nil when none.
 	publishing *publishing
 	// running reports a pass computing; armedAt is when the quiet delay
-	// was armed while none was (see arm); checked that a pass published.
-	running, checked bool
-	armedAt          time.Time
+	// was armed while none was (see arm); checked that a pass published;
+	// pending that a pass came due while another ran or published: it
+	// starts when that one is out.
+	running, checked, pending bool
+	armedAt                   time.Time
 }
 
 // maxPassWait bounds how long edits that keep coming postpone the first
@@ -292,15 +294,19 @@ func (p *passState) arm(delay time.Duration) {
 }
 
 // startPass runs a workspace-wide pass over the current views in its own
-// goroutine, paced behind the urgent work; a newer pass cancels it, and
-// the publishing of an older one.
+// goroutine, paced behind the urgent work. While another pass runs or is
+// being published, the new one waits for it to be out (pending).
 func (q *scheduler) startPass(p *passState) {
-	p.due, p.armedAt, p.running = nil, time.Time{}, true
-	p.cancel()
-	if p.publishing != nil {
-		p.publishing.prog.cancelled()
-		p.publishing = nil
+	p.due, p.armedAt = nil, time.Time{}
+	if p.running || p.publishing != nil {
+		// Let it finish: restarting a pass whenever the user pauses
+		// could keep a long one (20 s at 100,000 skills) from ever
+		// publishing. The edited files keep their fast-path diagnostics.
+		p.pending = true
+		return
 	}
+	p.running, p.pending = true, false
+	p.cancel()
 	ctx, cancel := context.WithCancel(q.ctx)
 	p.cancel = cancel
 	p.seq++
@@ -342,4 +348,7 @@ func (q *scheduler) published(p *passState) {
 	p.publishing.prog.end()
 	p.publishing, p.checked = nil, true
 	p.startup = nil // ended with the pass's progress
+	if p.pending {
+		q.startPass(p)
+	}
 }

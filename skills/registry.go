@@ -202,32 +202,47 @@ func (r *Registry) patch(replaced map[*File]*File) *Registry {
 		}
 		all[old.Name] = list
 	}
-	// A skill alone with its name is no shadow nor winner of one, and a
-	// valid file is not dropped: most edits change neither list.
-	if anyOf(maps.Keys(swap), func(s *Skill) bool { return len(r.all.at(s.Name)) > 1 }) {
-		next.Shadowed = slices.Clone(r.Shadowed)
-		for i, sh := range next.Shadowed {
-			if n, ok := swap[sh.Skill]; ok {
-				next.Shadowed[i].Skill = n
-			}
-			if n, ok := swap[sh.Winner]; ok {
-				next.Shadowed[i].Winner = n
-			}
-		}
-	}
-	if anyOf(maps.Keys(replaced), func(f *File) bool { return !f.Valid() }) {
-		next.Dropped = slices.Clone(r.Dropped)
-		for i, f := range next.Dropped {
-			if n, ok := replaced[f]; ok {
-				next.Dropped[i] = n
-			}
-		}
-	}
+	next.Shadowed = r.patchedShadows(swap)
+	next.Dropped = r.patchedDrops(replaced)
 	next.byName, next.all = r.byName.set(byName), r.all.set(all)
 	if len(next.patched) > maxTop {
 		next.winners, next.patched = next.applyPatches(), nil
 	}
 	return next
+}
+
+// patchedShadows returns r.Shadowed with the skills of swap replaced. A
+// skill alone with its name is no shadow nor winner of one: most edits
+// share the list.
+func (r *Registry) patchedShadows(swap map[*Skill]*Skill) []Shadow {
+	if !anyOf(maps.Keys(swap), func(s *Skill) bool { return len(r.all.at(s.Name)) > 1 }) {
+		return r.Shadowed
+	}
+	out := slices.Clone(r.Shadowed)
+	for i, sh := range out {
+		if n, ok := swap[sh.Skill]; ok {
+			out[i].Skill = n
+		}
+		if n, ok := swap[sh.Winner]; ok {
+			out[i].Winner = n
+		}
+	}
+	return out
+}
+
+// patchedDrops returns r.Dropped with the files of replaced replaced. A
+// valid file is not dropped: most edits share the list.
+func (r *Registry) patchedDrops(replaced map[*File]*File) []*File {
+	if !anyOf(maps.Keys(replaced), func(f *File) bool { return !f.Valid() }) {
+		return r.Dropped
+	}
+	out := slices.Clone(r.Dropped)
+	for i, f := range out {
+		if n, ok := replaced[f]; ok {
+			out[i] = n
+		}
+	}
+	return out
 }
 
 // anyOf reports whether some element of seq satisfies ok.
