@@ -155,7 +155,11 @@ func (x *LineIndex) Offset(line, utf16col int) int {
 	if utf16col <= 0 {
 		return start
 	}
-	if to := min(start+utf16col, end); isASCII(x.src[start:to]) {
+	to := end // start+utf16col, without overflowing
+	if utf16col < end-start {
+		to = start + utf16col
+	}
+	if isASCII(x.src[start:to]) {
 		return to // one byte a UTF-16 unit
 	}
 	col := 0

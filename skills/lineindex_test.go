@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"unicode/utf8"
@@ -127,6 +128,24 @@ func TestLineIndexRoundTrip(t *testing.T) {
 	for _, src := range []string{"", "a", "é𐐀名\r\nx\n", "---\nname: é\n---\n𐐀\r\n", "\n\n", "\xff\xfe\n\xed\xa0\x80"} {
 		checkRoundTrip(t, []byte(src))
 		checkAgainstNaive(t, NewLineIndex([]byte(src)), []byte(src), 3)
+	}
+}
+
+// TestLineIndexExtremeArguments: lines and columns at the ends of int
+// (a fuzzer found start+column overflowing) clamp instead of panicking.
+func TestLineIndexExtremeArguments(t *testing.T) {
+	extremes := []int{0, 1, -1, math.MaxInt, math.MinInt, math.MaxInt32, math.MaxInt32 + 1, 1 << 40}
+	for _, src := range []string{"", "abc\ndef", "é=x\r\n", "a𐐀b\n\n"} {
+		x := NewLineIndex([]byte(src))
+		for _, line := range extremes {
+			for _, col := range extremes {
+				if off := x.Offset(line, col); off < 0 || off > len(src) {
+					t.Fatalf("Offset(%d, %d) of %q = %d", line, col, src, off)
+				}
+			}
+			x.Position(line)
+			x.LineSpan(line)
+		}
 	}
 }
 
