@@ -5,7 +5,9 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -221,6 +223,64 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 	})
 }
 
+// slowPublisher takes delay (fake time) over each publish of a file that
+// is not open (version nil): a long publishing of a pass.
+type slowPublisher struct {
+	fakePublisher
+	delay time.Duration
+}
+
+func (p *slowPublisher) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+	if version == nil {
+		time.Sleep(p.delay)
+	}
+	p.fakePublisher.publish(u, version, diags)
+}
+
+// A pass that comes due while another is being published waits for it:
+// typing with pauses no longer restarts a long pass before it is out.
+func TestSchedulerPassWaitsForThePassBefore(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &slowPublisher{delay: 100 * time.Millisecond}
+		s, root := newTestSession(t, 150*time.Millisecond, pub)
+		for i := range 20 {
+			name := fmt.Sprintf("extra-%02d", i)
+			writeTestSkill(t, filepath.Join(root, name, "SKILL.md"), "---\nname: "+name+"\ndescription: x\n---\n")
+		}
+		if err := s.modify(startViews{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
+		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
+		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
+			t.Fatal(err)
+		}
+		// The first pass starts at +150 ms and publishes 21 files at 100 ms
+		// each. Edit with a 200 ms pause every 300 ms: a newer pass comes
+		// due again and again while the first one is being published.
+		v := int32(1)
+		for range 20 {
+			for range 3 {
+				time.Sleep(100 * time.Millisecond)
+				v++
+				text += "x"
+				if err := s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
+					&protocol.TextDocumentContentChangeWholeDocument{Text: text}}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		synctest.Wait()
+		if got := pub.passTimes(); len(got) < 2 {
+			t.Fatalf("%d passes published in 10 s of typing with pauses; want the first and the ones after it", len(got))
+		}
+	})
+}
+
 // Documents opened before the views exist are replayed into them when the
 // discovery ends; a chat buffer is diagnosed, and cleared when closed.
 func TestSessionReplaysOpenDocuments(t *testing.T) {
@@ -269,4 +329,14 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 			t.Errorf("the closed buffer is still an overlay")
 		}
 	})
+}
+
+func writeTestSkill(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
