@@ -148,10 +148,9 @@ type passState struct {
 	timer  *time.Timer
 	due    <-chan time.Time // the timer's channel while armed, else nil
 	cancel context.CancelFunc
-	seq    int // numbers passes: only the latest one publishes
 	done   chan passDone
 	// startup is the discovery's progress while the first pass has not
-	// published (a cancelled pass leaves it to the next one).
+	// published.
 	startup *progress
 	// publishing is the finished pass being published; nil when none.
 	publishing *publishing
@@ -172,7 +171,6 @@ type passState struct {
 const maxPassWait = time.Second
 
 type passDone struct {
-	seq  int
 	r    passResult
 	prog *passProgress
 }
@@ -309,11 +307,10 @@ func (q *scheduler) startPass(p *passState) {
 	p.cancel()
 	ctx, cancel := context.WithCancel(q.ctx)
 	p.cancel = cancel
-	p.seq++
 	if s := q.takeStartup(); s != nil {
 		p.startup = s
 	}
-	seq, done := p.seq, p.done
+	done := p.done
 	views := q.state().views
 	prog := newPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.yield, Checked: prog.checked}
@@ -324,22 +321,16 @@ func (q *scheduler) startPass(p *passState) {
 			return
 		}
 		select {
-		case done <- passDone{seq, r, prog}:
+		case done <- passDone{r, prog}:
 		case <-ctx.Done():
 			prog.cancelled()
 		}
 	})
 }
 
-// finished starts publishing the result of the latest pass.
+// finished starts publishing the result of the pass.
 func (q *scheduler) finished(p *passState, m passDone) {
-	if m.seq == p.seq {
-		p.running = false
-	}
-	if m.seq != p.seq {
-		m.prog.cancelled()
-		return
-	}
+	p.running = false
 	p.publishing = q.startPublishing(m.r, m.prog)
 }
 

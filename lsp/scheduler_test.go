@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -243,10 +242,12 @@ func TestSchedulerPassWaitsForThePassBefore(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &slowPublisher{delay: 100 * time.Millisecond}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
+		extra := &txtar.Archive{}
 		for i := range 20 {
 			name := fmt.Sprintf("extra-%02d", i)
-			writeTestSkill(t, filepath.Join(root, name, "SKILL.md"), "---\nname: "+name+"\ndescription: x\n---\n")
+			extra.Files = append(extra.Files, txtar.File{Name: name + "/SKILL.md", Data: []byte("---\nname: " + name + "\ndescription: x\n---\n")})
 		}
+		skilltest.WriteArchive(t, root, extra)
 		if err := s.modify(startViews{}); err != nil {
 			t.Fatal(err)
 		}
@@ -329,14 +330,4 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 			t.Errorf("the closed buffer is still an overlay")
 		}
 	})
-}
-
-func writeTestSkill(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -3,10 +3,8 @@ package skills_test
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime/trace"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
@@ -28,7 +26,7 @@ import (
 // (the one scripts/bench.sh caches); else one of SKILL_LS_BENCH_SKILLS
 // skills (default 10000) is written.
 func BenchmarkEditFastPath(b *testing.B) {
-	c := benchCorpusDir(b)
+	c := skilltest.BenchCorpus(b)
 	w := skills.NewWorkspace(skills.Roots(c.RootOptions()), skills.LoadOptions{LeanBodies: true})
 	snap, err := w.Load(b.Context())
 	if err != nil {
@@ -59,20 +57,4 @@ func BenchmarkEditFastPath(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
 	b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(len(files)), "files")
-}
-
-// benchCorpusDir returns the corpus SKILL_LS_BENCH_CORPUS names, or a
-// fresh one of SKILL_LS_BENCH_SKILLS skills (default 10000).
-func benchCorpusDir(b *testing.B) *skilltest.Corpus {
-	if dir := os.Getenv("SKILL_LS_BENCH_CORPUS"); dir != "" {
-		return &skilltest.Corpus{Dir: filepath.Clean(dir)}
-	}
-	n := 10000
-	if s := os.Getenv("SKILL_LS_BENCH_SKILLS"); s != "" {
-		var err error
-		if n, err = strconv.Atoi(s); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return corpus(b, n)
 }

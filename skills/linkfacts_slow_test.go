@@ -69,8 +69,8 @@ func linkFactsMatchSlowPath(t *testing.T, name string, snap *Snapshot) int {
 	return n
 }
 
-// TestLinkFactsMatchSlowPath holds makeLinkFacts (plain relative links
-// stat'ed from a scratch buffer) to makeLinkFactsSlow on a tree of odd
+// TestLinkFactsMatchSlowPath holds makeLinkFacts (each destination
+// resolved once, a short list before a map) to makeLinkFactsSlow on a tree of odd
 // destinations (TestLinkFactsMatchSlowPathOnTrees checks the generated
 // corpus and the txtar trees).
 func TestLinkFactsMatchSlowPath(t *testing.T) {

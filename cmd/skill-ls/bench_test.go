@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
@@ -22,20 +20,7 @@ import (
 // SKILL_LS_BENCH_SKILLS skills (default 10000). The figures that count are
 // scripts/bench.sh's: separate processes, paired with the floor.
 func BenchmarkCLI(b *testing.B) {
-	dir := os.Getenv("SKILL_LS_BENCH_CORPUS")
-	if dir == "" {
-		n := 10000
-		if s := os.Getenv("SKILL_LS_BENCH_SKILLS"); s != "" {
-			var err error
-			if n, err = strconv.Atoi(s); err != nil {
-				b.Fatal(err)
-			}
-		}
-		dir = b.TempDir()
-		if _, err := skilltest.WriteCorpus(dir, skilltest.CorpusOptions{N: n, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	dir := skilltest.BenchCorpus(b).Dir
 	roots := []string{"--cwd", filepath.Join(dir, "project"),
 		"--dsh-home", filepath.Join(dir, "home", ".dsh"),
 		"--agents-home", filepath.Join(dir, "home", ".agents")}
