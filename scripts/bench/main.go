@@ -14,6 +14,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/trace"
 )
 
 func main() {
@@ -21,6 +22,23 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: bench run|floor|gen|report ...")
 		os.Exit(2)
 	}
+	if path := os.Getenv("BENCH_TRACE"); path != "" {
+		// The driver's own execution trace: with the server's
+		// (SKILL_LS_TRACE), where a reply waited on the client's side.
+		f, err := os.Create(path)
+		if err == nil && trace.Start(f) == nil {
+			defer f.Close()
+			defer trace.Stop()
+		}
+	}
+	if err := runCommand(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// runCommand runs the verb named by the first argument.
+func runCommand() error {
 	var err error
 	switch os.Args[1] {
 	case "run":
@@ -34,8 +52,5 @@ func main() {
 	default:
 		err = fmt.Errorf("unknown command %q (want run, floor, gen or report)", os.Args[1])
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
+	return err
 }

@@ -21,10 +21,14 @@ type procResult struct {
 
 // benchEnv is the environment of every measured process: no DSH_* variable
 // leaks in, HOME is the corpus home, and the Go runtime keeps its defaults.
+// PATH and SKILL_LS_TRACE (a server's execution trace, see
+// docs/performance.md) pass through.
 func benchEnv(home string) []string {
 	env := []string{"HOME=" + home, "LANG=C.UTF-8"}
-	if p := os.Getenv("PATH"); p != "" {
-		env = append(env, "PATH="+p)
+	for _, k := range []string{"PATH", "SKILL_LS_TRACE"} {
+		if v := os.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
 	}
 	return env
 }
