@@ -225,7 +225,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.Src()[m.ValueSpan.Start] == '{' {
 			return Fix{}, false
 		}
-		_, col := p.File.Lines().LineCol(m.Entries[0].KeySpan.Start)
+		_, col := p.lines.LineCol(m.Entries[0].KeySpan.Start)
 		indent = strings.Repeat(" ", col-1)
 		at, header = fieldExtent(p, j).End, ""
 	}
@@ -246,7 +246,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 // line (or the end of the YAML).
 func fieldExtent(p *Pass, i int) skills.Span {
 	fm := p.File.Frontmatter
-	lines := p.File.Lines()
+	lines := p.lines
 	line, _ := lines.LineCol(fm.Fields[i].KeySpan.Start)
 	start, _ := lines.LineSpan(line - 1)
 	end := fm.YAMLSpan.End

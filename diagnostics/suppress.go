@@ -47,12 +47,12 @@ type DirectiveUse struct {
 // suppress hides the diagnostics of p that the file's suppression comments
 // name, then runs the suppression rules on the comments.
 func suppress(p *Pass) {
-	dirs := p.File.Directives()
+	dirs := p.File.DirectivesIn(p.Src())
 	if len(dirs) == 0 {
 		return
 	}
 	uses := coverage(p.File, dirs)
-	lines := p.File.Lines()
+	lines := p.lines
 	kept := p.out[:0]
 	for _, d := range p.out {
 		line, _ := lines.LineCol(d.Span.Start)
@@ -216,7 +216,7 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 		return []Fix{{Title: "Remove " + u.Codes[j].Code + " from the suppression comment", Preferred: true, Edits: []Edit{p.Edit(c, "")}}}
 	}
 	span := u.Span
-	lines := p.File.Lines()
+	lines := p.lines
 	first, _ := lines.LineCol(span.Start)
 	last, _ := lines.LineCol(max(span.Start, span.End-1))
 	start, _ := lines.LineSpan(first - 1)

@@ -13,26 +13,46 @@ import (
 // regular file to the network poller (one failing epoll_ctl per file) and
 // allocate a file, a cleanup and a FileInfo.
 func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
+	var st syscall.Stat_t
+	src, err := readSkillFileStat(path, nil, &st)
+	if err != nil {
+		return nil, nil, err
+	}
+	return src, regularFileInfo(path, &st), nil
+}
+
+// readSkillFileInto is readSkillFile into buf's memory when it is large
+// enough (a new slice otherwise), without the FileInfo.
+func readSkillFileInto(path string, buf []byte) ([]byte, error) {
+	var st syscall.Stat_t
+	return readSkillFileStat(path, buf, &st)
+}
+
+// readSkillFileStat is readSkillFile's work: it reads into buf when it is
+// large enough and leaves the open file's stat in st.
+func readSkillFileStat(path string, buf []byte, st *syscall.Stat_t) ([]byte, error) {
 	var fd int
 	err := ignoringEINTR(func() (err error) {
 		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 		return err
 	})
 	if err != nil {
-		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := ignoringEINTR(func() error { return syscall.Fstat(fd, &st) }); err != nil {
-		return nil, nil, &fs.PathError{Op: "stat", Path: path, Err: err}
+	if err := ignoringEINTR(func() error { return syscall.Fstat(fd, st) }); err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return nil, nil, errNotRegular
+		return nil, errNotRegular
 	}
 	if st.Size > MaxFileSize {
-		return nil, nil, errTooLarge
+		return nil, errTooLarge
 	}
-	buf := make([]byte, 0, st.Size+1)
+	if int64(cap(buf)) < st.Size+1 {
+		buf = make([]byte, 0, st.Size+1)
+	}
+	buf = buf[:0]
 	for {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
@@ -43,14 +63,14 @@ func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
 			return err
 		})
 		if err != nil {
-			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 		}
 		if n == 0 {
-			return buf, regularFileInfo(path, &st), nil
+			return buf, nil
 		}
 		buf = buf[:len(buf)+n]
 		if len(buf) > MaxFileSize {
-			return nil, nil, errTooLarge
+			return nil, errTooLarge
 		}
 	}
 }

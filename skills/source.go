@@ -27,11 +27,22 @@ import (
 // was parsed, so the snapshot's spans no longer index its bytes.
 var ErrChangedOnDisk = errors.New("the file changed on disk since it was read")
 
+// leanStore is what the lean files of one workspace share: the seed of
+// their hashes (sums compare within it) and the memory BorrowIndex lends.
+type leanStore struct {
+	seed     maphash.Seed
+	borrowed sync.Pool // of *LineIndex
+}
+
+func newLeanStore() *leanStore {
+	return &leanStore{seed: maphash.MakeSeed(), borrowed: sync.Pool{New: func() any { return new(LineIndex) }}}
+}
+
 // leanBody is how a lean file finds its bytes again.
 type leanBody struct {
-	size int64
-	sum  uint64
-	seed maphash.Seed // the workspace's: sums compare within it
+	size  int64
+	sum   uint64
+	store *leanStore
 
 	mu sync.Mutex
 	// held is the last index read, kept while someone uses it (the
@@ -74,7 +85,7 @@ func (f *File) SameBytes(b []byte) bool {
 	if f.lean == nil {
 		return bytes.Equal(f.src, b)
 	}
-	return int64(len(b)) == f.lean.size && maphash.Bytes(f.lean.seed, b) == f.lean.sum
+	return int64(len(b)) == f.lean.size && maphash.Bytes(f.lean.store.seed, b) == f.lean.sum
 }
 
 // Lines returns the file's line index. A file held in memory builds it once;
@@ -113,12 +124,56 @@ func (f *File) leanIndex() (*LineIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(src)) != l.size || maphash.Bytes(l.seed, src) != l.sum {
+	if int64(len(src)) != l.size || maphash.Bytes(l.store.seed, src) != l.sum {
 		return nil, ErrChangedOnDisk
 	}
 	idx := NewLineIndex(src)
 	l.held = weak.Make(idx)
 	return idx, nil
+}
+
+// BorrowIndex is Index for a caller that is done with the index, and every
+// slice and string of its bytes, when it calls release: the diagnostics
+// pass and the publishing of its result, which read thousands of lean files
+// again. A lean file that no one else holds is read into memory taken from
+// a pool, which release returns; others share the file's index as Index
+// does, and release does nothing.
+func (f *File) BorrowIndex() (idx *LineIndex, release func(), err error) {
+	if f.lean == nil {
+		idx, err := f.Index()
+		return idx, func() {}, err
+	}
+	l := f.lean
+	l.mu.Lock()
+	held := l.held.Value()
+	l.mu.Unlock()
+	if held != nil {
+		return held, func() {}, nil
+	}
+	b := l.store.borrowed.Get().(*LineIndex)
+	src, err := readSkillFileInto(f.Path, b.src)
+	if err == nil && (int64(len(src)) != l.size || maphash.Bytes(l.store.seed, src) != l.sum) {
+		err = ErrChangedOnDisk
+	}
+	if err != nil {
+		l.store.giveBack(b)
+		return NewLineIndex(nil), func() {}, err
+	}
+	*b = LineIndex{src: src, lines: b.lines[:0]}
+	return b, func() { l.store.giveBack(b) }, nil
+}
+
+// maxBorrowedBytes bounds the memory an index given back keeps: one huge
+// file read once should not stay in the pool.
+const maxBorrowedBytes = 256 << 10
+
+// giveBack returns a borrowed index to the pool.
+func (s *leanStore) giveBack(b *LineIndex) {
+	if cap(b.src) > maxBorrowedBytes {
+		return
+	}
+	*b = LineIndex{src: b.src[:0], lines: b.lines[:0]}
+	s.borrowed.Put(b)
 }
 
 // Headings returns the body's headings, scanned on first use (a lean file
@@ -136,11 +191,11 @@ func (f *File) Headings() []Heading {
 }
 
 // makeLean drops the bytes of a file just read from disk (info is the
-// stat of the open file; seed the workspace's hash seed), after computing
+// stat of the open file; store what the workspace's lean files share), after computing
 // what is kept in their place: the outline, with strings of its own. Files that are not plain text read by
 // DSH's production path, or whose size moved while they were read, stay in
 // memory.
-func (f *File) makeLean(info fs.FileInfo, seed maphash.Seed) {
+func (f *File) makeLean(info fs.FileInfo, store *leanStore) {
 	if f.Mode != ReadFS || f.src == nil || f.Frontmatter == nil || f.ReadErr != "" || info == nil || info.Size() != int64(len(f.src)) {
 		return
 	}
@@ -151,6 +206,6 @@ func (f *File) makeLean(info fs.FileInfo, seed maphash.Seed) {
 	if f.Def != nil {
 		f.Def.Content = "" // it shared the bytes; Skill.WithContent reads them again
 	}
-	f.lean = &leanBody{size: info.Size(), sum: maphash.Bytes(seed, f.src), seed: seed}
+	f.lean = &leanBody{size: info.Size(), sum: maphash.Bytes(store.seed, f.src), store: store}
 	f.src = nil
 }

@@ -164,7 +164,77 @@ func TestLeanBodyChangedOnDisk(t *testing.T) {
 // forget drops the bytes a lean file holds weakly (as a collection does
 // once no one uses them), so that the next Source reads the disk.
 func forget(f *File) {
+	if f.lean == nil {
+		return
+	}
 	f.lean.mu.Lock()
 	f.lean.held = weak.Pointer[LineIndex]{}
 	f.lean.mu.Unlock()
+}
+
+// TestBorrowIndex: a borrowed index gives the file's bytes and positions;
+// memory given back is lent again for another file, with that file's bytes
+// and nothing of the last; a file someone holds is shared; a lean file
+// that changed on disk gives ErrChangedOnDisk and no bytes.
+func TestBorrowIndex(t *testing.T) {
+	dir, _ := leanTree(t)
+	roots := testRoots(dir)
+	full, err := Load(t.Context(), roots, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := NewWorkspace(roots, LoadOptions{LeanBodies: true})
+	lean, err := ws.Load(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Twice over every file: the second round reads into memory given
+	// back by the first (longer and shorter files in turn).
+	for round := range 2 {
+		for _, want := range full.Files() {
+			got := lean.File(want.Path)
+			forget(got)
+			idx, release, err := got.BorrowIndex()
+			if err != nil || !bytes.Equal(idx.Src(), want.Text()) {
+				t.Fatalf("round %d, %s: borrowed %q, %v; want %q", round, want.Path, idx.Src(), err, want.Text())
+			}
+			if !reflect.DeepEqual(got.DirectivesIn(idx.Src()), want.Directives()) {
+				t.Errorf("%s: DirectivesIn differs from Directives", want.Path)
+			}
+			for off := range len(want.Text()) + 1 {
+				l1, c1 := idx.Position(off)
+				l2, c2 := want.Lines().Position(off)
+				if l1 != l2 || c1 != c2 {
+					t.Fatalf("round %d, %s: position of %d = %d:%d, want %d:%d", round, want.Path, off, l1, c1, l2, c2)
+				}
+			}
+			release()
+		}
+	}
+
+	path := filepath.Join(dir, "project", ".agents", "skills", "pdf", "SKILL.md")
+	f := lean.File(path)
+	held, err := f.Index() // someone holds the file's index
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, release, err := f.BorrowIndex()
+	if err != nil || idx != held {
+		t.Errorf("BorrowIndex while the index is held: %p, %v; want the held %p", idx, err, held)
+	}
+	release()
+	if !bytes.Equal(held.Src(), full.File(path).Text()) {
+		t.Errorf("releasing a shared index changed its bytes")
+	}
+
+	old, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, bytes.Replace(old, []byte("Forms"), []byte("FORMS"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	forget(f)
+	idx, release, err = f.BorrowIndex()
+	defer release()
+	if !errors.Is(err, ErrChangedOnDisk) || len(idx.Src()) != 0 {
+		t.Errorf("BorrowIndex of a changed file: %d bytes, %v; want none and ErrChangedOnDisk", len(idx.Src()), err)
+	}
 }

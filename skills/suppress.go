@@ -88,7 +88,24 @@ func (f *File) Directives() []Directive {
 	if fm == nil || fm.State != FrontmatterOK && len(comments) == 0 {
 		return nil
 	}
-	src := f.Text()
+	return f.directivesIn(f.Text())
+}
+
+// DirectivesIn is Directives over src, the file's bytes as the caller
+// already holds them (a borrowed index's): a lean file is not read again.
+// The directives keep nothing of src.
+func (f *File) DirectivesIn(src []byte) []Directive {
+	fm := f.Frontmatter
+	if fm == nil || fm.State != FrontmatterOK && len(f.Outline().Comments) == 0 {
+		return nil
+	}
+	return f.directivesIn(src)
+}
+
+// directivesIn finds the directives in src, the file's bytes.
+func (f *File) directivesIn(src []byte) []Directive {
+	fm := f.Frontmatter
+	comments := f.Outline().Comments
 	var out []Directive
 	if fm.State == FrontmatterOK && fm.YAMLSpan.End <= len(src) && bytes.Contains(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], []byte(DirectivePrefix)) {
 		out = append(out, f.frontmatterDirectives(src)...)

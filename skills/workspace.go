@@ -2,7 +2,6 @@ package skills
 
 import (
 	"context"
-	"hash/maphash"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -61,8 +60,8 @@ type Workspace struct {
 	roots []Root
 	opts  LoadOptions
 	cur   atomic.Pointer[Snapshot]
-	// lean is the hash seed of lean files (nil unless opts.LeanBodies).
-	lean *maphash.Seed
+	// lean is what the lean files share (nil unless opts.LeanBodies).
+	lean *leanStore
 
 	mu sync.Mutex // serializes Apply and Load
 }
@@ -72,8 +71,7 @@ type Workspace struct {
 func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
 	w := &Workspace{roots: roots, opts: opts}
 	if opts.LeanBodies {
-		seed := maphash.MakeSeed()
-		w.lean = &seed
+		w.lean = newLeanStore()
 	}
 	empty := &Snapshot{files: newLayered(map[string]*File{}), loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}}
 	for _, r := range roots {
@@ -209,7 +207,7 @@ type parseJob struct {
 // loadFiles indexes the entries of s.Roots and fills s.files: unchanged
 // files (same stat, not touched, not open) are taken from prev, the others
 // are read and parsed in parallel.
-func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool, lean *maphash.Seed) {
+func (s *Snapshot) loadFiles(prev *Snapshot, touched map[string]bool, lean *leanStore) {
 	files := make(map[string]*File, prev.files.len())
 	s.entryOf = make(map[string]*Entry, len(prev.entryOf))
 	s.rootOf = make(map[string]int, len(prev.rootOf))
@@ -252,7 +250,7 @@ func (s *Snapshot) unchanged(e *Entry, mode ReadMode, touched map[string]bool) *
 
 // parseJob reads and parses one file (or its open buffer), keeping prev's
 // parsed file when the bytes are the same.
-func (s *Snapshot) parseJob(prev *Snapshot, j parseJob, lean *maphash.Seed) *File {
+func (s *Snapshot) parseJob(prev *Snapshot, j parseJob, lean *leanStore) *File {
 	if o, ok := s.overlays[j.path]; ok {
 		return fromBuffer(prev.File(j.path), j.path, o.Text, j.mode)
 	}
@@ -271,14 +269,14 @@ func fromBuffer(old *File, path string, text []byte, mode ReadMode) *File {
 // fromDisk reads and parses the file at path. It returns old when old was
 // parsed from the same bytes read the same way (and not from an editor
 // buffer: oldWasOpen); a new file is made lean when the workspace keeps
-// lean bodies (lean is its hash seed).
-func fromDisk(old *File, oldWasOpen bool, path string, mode ReadMode, lean *maphash.Seed) *File {
+// lean bodies (lean is what its lean files share).
+func fromDisk(old *File, oldWasOpen bool, path string, mode ReadMode, lean *leanStore) *File {
 	f, info := loadFile(path, mode)
 	if old != nil && !oldWasOpen && old.Mode == f.Mode && old.ReadErr == f.ReadErr && old.SameBytes(f.src) {
 		return old // unchanged bytes: keep the parsed file
 	}
 	if lean != nil {
-		f.makeLean(info, *lean)
+		f.makeLean(info, lean)
 	}
 	return f
 }
