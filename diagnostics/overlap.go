@@ -140,6 +140,7 @@ func (idx *overlapIndex) all(ctx context.Context) {
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
+			pace.begin()
 			sc := idx.scratch()
 			for {
 				pace.yield(ctx)

@@ -137,6 +137,7 @@ func eachSkill(n int, pace Pace, fn func(i int)) {
 	var wg sync.WaitGroup
 	for range pace.workers() {
 		wg.Go(func() {
+			pace.begin()
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 				fn(i)
 			}

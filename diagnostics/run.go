@@ -34,6 +34,16 @@ type Pace struct {
 	Yield func(ctx context.Context)
 	// Checked, when set, is called after each file is checked (progress).
 	Checked func()
+	// Begin, when set, is called first on each worker goroutine (the
+	// language server lowers the priority of the worker's thread there).
+	Begin func()
+}
+
+// begin is called first on each worker goroutine.
+func (p Pace) begin() {
+	if p.Begin != nil {
+		p.Begin()
+	}
 }
 
 func (p Pace) workers() int {
@@ -64,6 +74,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	var next atomic.Int64
 	for range pace.workers() {
 		wg.Go(func() {
+			pace.begin()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(files) {
@@ -155,7 +166,11 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 	if rs.opts.Ignored(f.Path) {
 		return nil
 	}
-	lines, err := f.Index()
+	// Borrowed: a pass over thousands of lean files would otherwise read
+	// each into new memory (most of what a server's pass allocates). No
+	// diagnostic keeps the bytes: rules copy what they quote.
+	lines, release, err := f.BorrowIndex()
+	defer release()
 	if err != nil {
 		return nil // a lean file changed on disk: its new snapshot is on the way
 	}

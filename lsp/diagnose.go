@@ -8,7 +8,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -94,7 +96,15 @@ type publishing struct {
 	next  int      // paths[:next] are out
 	keep  map[uri.URI]bool
 	prog  *passProgress
+	// behind is set when publishSome stopped because the client had not
+	// read what was sent: the loop waits clientPoll before going on.
+	behind bool
 }
+
+// clientPoll is how long the publishing of a pass waits, handling other
+// events meanwhile, before it looks again whether the client has read
+// what was sent (see publisher.behind).
+const clientPoll = 500 * time.Microsecond
 
 // publishBatch is how many files publishSome publishes at most before it
 // lets the loop look for other work; it stops sooner when a mark or a
@@ -124,6 +134,10 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 	st := q.state()
 	for n := 0; pb.next < len(pb.paths) && n < publishBatch; n++ {
 		if n > 0 && (len(q.kick) > 0 || q.urgent.holding() != nil) {
+			return false
+		}
+		if q.pub.behind() {
+			pb.behind = true
 			return false
 		}
 		p := pb.paths[pb.next]
@@ -204,17 +218,20 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 	if o, ok := snap.Overlay(f.Path); ok {
 		version = ptr(o.Version)
 	}
-	q.pub.publish(u, version, protocolDiagnostics(ds, linesFor(f, ds), snap, st))
+	q.pub.publish(u, version, convertFor(f, ds, snap, st))
 	return u
 }
 
-// linesFor returns the line index of f for converting ds, nil when there
-// is nothing to convert (a lean file is then not read back).
-func linesFor(f *skills.File, ds []diagnostics.Diagnostic) *skills.LineIndex {
+// convertFor converts ds, the diagnostics of f, reading a lean file back
+// only when there is something to convert, into borrowed memory (see
+// skills.File.BorrowIndex): the conversion keeps nothing of its bytes.
+func convertFor(f *skills.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	if len(ds) == 0 {
-		return nil
+		return protocolDiagnostics(ds, nil, snap, names)
 	}
-	return f.Lines()
+	idx, release, _ := f.BorrowIndex()
+	defer release()
+	return protocolDiagnostics(ds, idx, snap, names)
 }
 
 // publishChat publishes the diagnostics of an open chat buffer against the
@@ -298,7 +315,7 @@ func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
 		}
 		snap, ds := earlyDiagnostics(q.ctx, d, st.optionsFor(d.key))
 		if f := snap.File(d.key); f != nil {
-			q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, linesFor(f, ds), snap, st))
+			q.pub.publish(d.uri, ptr(d.version), convertFor(f, ds, snap, st))
 		}
 	}
 }

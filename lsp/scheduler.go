@@ -238,6 +238,13 @@ func (q *scheduler) publishStep(p *passState) {
 		}
 		return
 	}
+	if p.publishing.behind {
+		p.publishing.behind = false
+		t := time.NewTimer(clientPoll)
+		defer t.Stop()
+		q.next(p, nil, t.C)
+		return
+	}
 	if q.next(p, nil, q.now) {
 		return // another event came first
 	}
@@ -313,7 +320,7 @@ func (q *scheduler) startPass(p *passState) {
 	done := p.done
 	views := q.state().views
 	prog := newPassProgress(ctx, q.pub, views, p.startup)
-	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.yield, Checked: prog.checked}
+	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.yield, Checked: prog.checked, Begin: backgroundThread}
 	q.wg.Go(func() {
 		r := runPass(ctx, views, pace)
 		if ctx.Err() != nil {

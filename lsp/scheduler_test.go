@@ -59,6 +59,8 @@ func (p *fakePublisher) beginProgress(context.Context, string, string) progress 
 
 func (p *fakePublisher) refreshCodeLenses() {}
 
+func (p *fakePublisher) behind() bool { return false }
+
 // last returns the last publish for u, if any.
 func (p *fakePublisher) last(u uri.URI) (publishCall, bool) {
 	p.mu.Lock()
@@ -328,6 +330,62 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 		}
 		if _, ok := s.snapshot().ownerOf(pdf).Overlay(pdf); ok {
 			t.Errorf("the closed buffer is still an overlay")
+		}
+	})
+}
+
+// behindPublisher is a client that reads nothing the server sends until
+// caughtUp (fake time).
+type behindPublisher struct {
+	fakePublisher
+	caughtUp time.Time
+}
+
+func (p *behindPublisher) behind() bool { return time.Now().Before(p.caughtUp) }
+
+// While the client has not read what was sent, the publishing of a pass
+// waits for it, and an edit's own diagnostics still go out at once; when
+// the client catches up, the pass is published.
+func TestPublishingWaitsForTheClient(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &behindPublisher{caughtUp: time.Now().Add(3 * time.Second)}
+		s, root := newTestSession(t, 150*time.Millisecond, pub)
+		if err := s.modify(startViews{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
+		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
+		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second) // the first pass is done and waits to publish
+		synctest.Wait()
+		edited := time.Now()
+		if err := s.modify(editDoc{uri: u, version: 2, changes: []protocol.TextDocumentContentChangeEvent{
+			&protocol.TextDocumentContentChangeWholeDocument{Text: text + "Edited.\n"}}}); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if c, ok := pub.last(u); !ok || c.version == nil || *c.version != 2 || c.at.Sub(edited) > time.Millisecond {
+			t.Errorf("the edit's diagnostics: %+v, %v; want version 2 at once", c, ok)
+		}
+		pub.mu.Lock()
+		for _, c := range pub.published {
+			if c.version == nil && c.at.Before(pub.caughtUp) {
+				t.Errorf("%s published at +%v, before the client caught up", c.uri, c.at.Sub(edited))
+			}
+		}
+		pub.mu.Unlock()
+		if got := pub.passTimes(); len(got) != 0 {
+			t.Fatalf("a pass was published at %v while the client was behind", got)
+		}
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		if got := pub.passTimes(); len(got) == 0 || got[0].Before(pub.caughtUp) {
+			t.Errorf("passes published at %v; want one once the client caught up", got)
 		}
 	})
 }

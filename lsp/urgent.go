@@ -7,6 +7,7 @@ import (
 	"context"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,7 +28,14 @@ type urgent struct {
 	// freeUntil is when background work waits again after a wait that
 	// ran out (see maxYield).
 	freeUntil time.Time
+	// lastGosched is when background work last let ready goroutines run
+	// (unix nanoseconds); see yield.
+	lastGosched atomic.Int64
 }
+
+// goschedEvery is how often, at most, background work that has nothing to
+// wait for lets the goroutines that are ready run first (see yield).
+const goschedEvery = time.Millisecond
 
 // begin records one piece of urgent work; end, called once for each
 // begin, records that it is done.
@@ -62,12 +70,23 @@ func (u *urgent) end() {
 func (u *urgent) yield(ctx context.Context) {
 	idle := u.holding()
 	if idle == nil {
-		// Between two files, let a goroutine that is ready run first:
-		// the read loop that has a request to hand over, a reply being
-		// written. Go preempts a busy goroutine only after 10 ms, and
-		// the work that would mark itself urgent cannot run to do so
-		// while the background holds every processor it could use.
-		runtime.Gosched()
+		// Every millisecond or so, between two files, let a goroutine
+		// that is ready run first: the read loop that has a request to
+		// hand over, a reply being written. Go preempts a busy goroutine
+		// only after 10 ms, and the work that would mark itself urgent
+		// cannot run to do so while the background holds every
+		// processor it could use. Not at every file: the background
+		// goroutine is locked to its thread (backgroundThread), and each
+		// Gosched hands its processor to another thread and back.
+		if u == nil {
+			runtime.Gosched()
+			return
+		}
+		now := time.Now().UnixNano()
+		if now-u.lastGosched.Load() >= int64(goschedEvery) {
+			u.lastGosched.Store(now)
+			runtime.Gosched()
+		}
 		return
 	}
 	t := time.NewTimer(maxYield)

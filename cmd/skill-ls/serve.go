@@ -8,6 +8,9 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"runtime/trace"
+	"strconv"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/lsp"
 )
@@ -64,11 +67,40 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(serverGCPercent))
 	}
-	err := lsp.Serve(ctx, stdio{stdin, stdout}, opts)
+	if path := os.Getenv("SKILL_LS_TRACE"); path != "" {
+		stopTrace, err := startTrace(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "skill-ls serve: SKILL_LS_TRACE: %v\n", err)
+			return exitUsage
+		}
+		defer stopTrace()
+	}
+	err := lsp.Serve(ctx, stdio{pollable(stdin), stdout, unreadProbe(stdout)}, opts)
 	if errors.Is(err, lsp.ErrBrokenHeader) {
 		fmt.Fprintf(stderr, "skill-ls serve: %v; stopping. Is the client speaking LSP (Content-Length framed JSON-RPC)?\n", err)
 	}
 	return lsp.ExitStatus(err)
+}
+
+// startTrace writes a Go execution trace of the server to path (with
+// "%p" replaced by the process id) until the returned stop is called:
+// SKILL_LS_TRACE, for finding where a request waited (each JSON-RPC
+// message is a trace region named for its method). See
+// docs/performance.md.
+func startTrace(path string) (stop func(), err error) {
+	path = strings.ReplaceAll(path, "%p", strconv.Itoa(os.Getpid()))
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := trace.Start(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		trace.Stop()
+		f.Close()
+	}, nil
 }
 
 // serverGCPercent is the server's collector pacing unless GOGC is set: the
@@ -95,6 +127,18 @@ func isTerminal(r io.Reader) bool {
 type stdio struct {
 	io.Reader
 	io.Writer
+	unread func() (int, bool) // see Unread; nil when stdout cannot tell
+}
+
+// Unread reports how many bytes written to stdout the editor has not read
+// yet, when stdout is a pipe or a socket: the server publishes a pass's
+// diagnostics only as fast as the editor reads them, so that a reply never
+// waits behind a pipe full of them.
+func (s stdio) Unread() (int, bool) {
+	if s.unread == nil {
+		return 0, false
+	}
+	return s.unread()
 }
 
 // Close closes stdin when it can be closed, which ends a blocked read.

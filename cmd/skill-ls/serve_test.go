@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/textproto"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -24,12 +25,39 @@ func TestServe(t *testing.T) {
 	t.Setenv("DSH_HOME", filepath.Join(dir, "home", ".dsh"))
 	t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
 	t.Setenv("DSH_BUNDLED_SKILL_DIR", "")
-	for _, args := range [][]string{nil, {"--stdio", "--clientProcessId=1"}, {"serve", "-v", "--logfile", filepath.Join(dir, "log")}} {
-		t.Run(fmt.Sprint(args), func(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		// osPipes gives the server the operating system's pipes, as an
+		// editor does (stdin then waits in the network poller, and the
+		// publishing of a pass asks how much of stdout is unread).
+		osPipes bool
+	}{
+		{nil, false},
+		{[]string{"--stdio", "--clientProcessId=1"}, false},
+		{[]string{"serve", "-v", "--logfile", filepath.Join(dir, "log")}, false},
+		{nil, true},
+	} {
+		args := tc.args
+		t.Run(fmt.Sprint(args, tc.osPipes), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			inR, inW := io.Pipe()
-			outR, outW := io.Pipe()
+			var inR, outR io.Reader
+			var inW, outW io.WriteCloser
+			if tc.osPipes {
+				ir, iw, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				or, ow, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				inR, inW, outR, outW = ir, iw, or, ow
+			} else {
+				ir, iw := io.Pipe()
+				or, ow := io.Pipe()
+				inR, inW, outR, outW = ir, iw, or, ow
+			}
 			var stderr bytes.Buffer
 			done := make(chan int, 1)
 			go func() {

@@ -1,0 +1,49 @@
+//go:build unix
+
+package main
+
+import (
+	"io"
+	"os"
+	"syscall"
+)
+
+// pollable returns stdin ready for Go's network poller when it is a pipe or
+// a socket (what editors give a language server): a read then waits
+// parked, holding no processor. A blocking read holds its processor while
+// it waits, and work made ready on that processor (the edit the read loop
+// just handed to the diagnostics scheduler) waited for the runtime to take
+// the processor back, up to 20 ms. A terminal or a file is returned as it
+// is: O_NONBLOCK would outlive the server on a terminal the shell shares.
+func pollable(stdin io.Reader) io.Reader {
+	f, ok := stdin.(*os.File)
+	if !ok {
+		return stdin
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&(os.ModeNamedPipe|os.ModeSocket) == 0 {
+		return stdin
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return stdin
+	}
+	// A duplicate of the descriptor, so that f keeps its own (os.Stdin's
+	// is never closed; a caller's f may be, by its cleanup too).
+	// O_NONBLOCK is set on what both share; NewFile sees it and registers
+	// the duplicate with the poller. f must not be read again.
+	var dup int
+	var dupErr error
+	if err := rc.Control(func(fd uintptr) {
+		dup, dupErr = syscall.Dup(int(fd))
+		if dupErr == nil {
+			syscall.CloseOnExec(dup)
+			if dupErr = syscall.SetNonblock(dup, true); dupErr != nil {
+				syscall.Close(dup)
+			}
+		}
+	}); err != nil || dupErr != nil {
+		return stdin
+	}
+	return os.NewFile(uintptr(dup), f.Name())
+}
