@@ -106,7 +106,7 @@ func checkNotUserInvocable(p *ChatPass, t ChatToken) {
 // distance, or "" when none is close enough to be a likely typo.
 func Closest(name string, reg *skills.Registry) string {
 	best, bestDist := "", len(name)/3+2
-	for _, s := range reg.Winners() {
+	for s := range reg.AllWinners() {
 		if !s.Invocation.UserInvocable {
 			continue
 		}

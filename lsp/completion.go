@@ -65,8 +65,8 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		prefix = "/skill:"
 	}
 	rng := t.rng(skills.Span{Start: tok.Start, End: tok.End})
-	winners := t.snap.Registry.Winners()
-	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(winners), maxCompletionItems))}
+	winners := t.snap.Registry.AllWinners()
+	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(t.snap.Registry.WinnerCount(), maxCompletionItems))}
 	// sortText puts the names that start with what was typed first, then
 	// those that only contain it, each group by name: clients that sort by
 	// sortText (VS Code, Neovim 0.11) keep the order this list is built in.
@@ -100,13 +100,13 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		return true
 	}
 	// Prefix matches first (Winners are sorted), then other substring matches.
-	for _, sk := range winners {
+	for sk := range winners {
 		if sk.Invocation.UserInvocable && strings.HasPrefix(sk.Name, tok.Prefix) && !add(sk, "0") {
 			return list
 		}
 	}
 	if tok.Prefix != "" {
-		for _, sk := range winners {
+		for sk := range winners {
 			if sk.Invocation.UserInvocable && !strings.HasPrefix(sk.Name, tok.Prefix) && strings.Contains(sk.Name, tok.Prefix) && !add(sk, "1") {
 				return list
 			}

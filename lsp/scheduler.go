@@ -184,6 +184,7 @@ func (q *scheduler) loop() {
 			p.timer.Stop()
 		}
 		if p.publishing != nil {
+			p.publishing.stop()
 			p.publishing.prog.cancelled()
 		}
 		if p.startup != nil {
@@ -248,7 +249,7 @@ func (q *scheduler) publishStep(p *passState) {
 	if q.next(p, nil, q.now) {
 		return // another event came first
 	}
-	if q.publishSome(p.publishing) {
+	if q.publishBatchInBackground(p.publishing) {
 		q.published(p)
 	}
 }
@@ -343,6 +344,7 @@ func (q *scheduler) finished(p *passState, m passDone) {
 
 // published ends the pass's progress once its result is out.
 func (q *scheduler) published(p *passState) {
+	p.publishing.stop()
 	p.publishing.prog.end()
 	p.publishing, p.checked = nil, true
 	p.startup = nil // ended with the pass's progress

@@ -37,6 +37,12 @@ func summary(s *Snapshot) string {
 	return b.String()
 }
 
+// sameNames reports whether two lists of skills hold the same names and
+// descriptions in the same order (two workspaces parse their own skills).
+func sameNames(a, b []*Skill) bool {
+	return slices.EqualFunc(a, b, func(x, y *Skill) bool { return x.Name == y.Name && x.Description == y.Description && x.Path == y.Path })
+}
+
 func writeSkill(t testing.TB, path, name, desc string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -416,6 +422,12 @@ func TestPatchedWinnersMatchFullResolve(t *testing.T) {
 		want := full.Apply(t.Context(), c, Change{Kind: ChangeRescan})
 		if summary(got) != summary(want) {
 			t.Fatalf("%s: fast path\n%s\nfull resolve\n%s", step, summary(got), summary(want))
+		}
+		if walked := slices.Collect(got.Registry.AllWinners()); !sameNames(walked, want.Registry.Winners()) {
+			t.Fatalf("%s: AllWinners walks %d skills unlike Winners", step, len(walked))
+		}
+		if walked := slices.Collect(got.Registry.AllWinners()); !slices.Equal(walked, got.Registry.Winners()) {
+			t.Fatalf("%s: AllWinners differs from the registry's own Winners", step)
 		}
 		if summary(prev) != before {
 			t.Fatalf("%s: the edit changed the previous snapshot", step)
