@@ -6,15 +6,17 @@ import (
 )
 
 // oneShotGCPercent is the collector pacing of the one-shot verbs (check,
-// list, render) unless GOGC is set: the heap may grow by three times what
-// is live between collections. What they keep alive grows with the tree
+// list, render) unless GOGC is set: the heap may grow by six times what is
+// live between collections. What they keep alive grows with the tree
 // (about 0.8 GB at 100,000 generated skills) while they allocate about
 // three times that, and at the default pacing the collector took a tenth
-// of check's CPU time there; at 300 it runs about a third as often (check
-// at 100k: about 10% less CPU time, peak RSS 1.3 -> 1.5 GB). A fixed
-// limit below the live heap would make it run almost without pause (a 128
-// MiB limit doubled check's CPU time at 100k). See docs/performance.md.
-const oneShotGCPercent = 300
+// of check's CPU time there. At 300 it ran about a third as often; at 600
+// the last and largest collection of a 100k check mostly never comes
+// (check's CPU time there 1.93-2.06x the floor's at 300, 1.78-1.79x at
+// 600, in two paired runs; peak RSS 1.3 -> 1.4 GB). A fixed limit below
+// the live heap would make it run almost without pause (a 128 MiB limit
+// doubled check's CPU time at 100k). See docs/performance.md.
+const oneShotGCPercent = 600
 
 // paceOneShot sets the collector pacing of a one-shot verb and returns the
 // function that restores the previous one. Unless the environment sets
