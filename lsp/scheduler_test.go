@@ -250,17 +250,7 @@ func TestSchedulerPassWaitsForThePassBefore(t *testing.T) {
 			extra.Files = append(extra.Files, txtar.File{Name: name + "/SKILL.md", Data: []byte("---\nname: " + name + "\ndescription: x\n---\n")})
 		}
 		skilltest.WriteArchive(t, root, extra)
-		if err := s.modify(startViews{}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
-		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
-		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
-			t.Fatal(err)
-		}
+		u, text := loadAndOpenPDF(t, s, root)
 		// The first pass starts at +150 ms and publishes 21 files at 100 ms
 		// each. Edit with a 200 ms pause every 300 ms: a newer pass comes
 		// due again and again while the first one is being published.
@@ -334,6 +324,24 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 	})
 }
 
+// loadAndOpenPDF starts the session's views, waits for the discovery and
+// opens pdf/SKILL.md; it returns the file's URI and text.
+func loadAndOpenPDF(t *testing.T, s *session, root string) (uri.URI, string) {
+	t.Helper()
+	if err := s.modify(startViews{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.loadedSnapshot(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
+	text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
+	if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
+		t.Fatal(err)
+	}
+	return u, text
+}
+
 // behindPublisher is a client that reads nothing the server sends until
 // caughtUp (fake time).
 type behindPublisher struct {
@@ -350,17 +358,7 @@ func TestPublishingWaitsForTheClient(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &behindPublisher{caughtUp: time.Now().Add(3 * time.Second)}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
-		if err := s.modify(startViews{}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
-		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
-		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
-			t.Fatal(err)
-		}
+		u, text := loadAndOpenPDF(t, s, root)
 		time.Sleep(time.Second) // the first pass is done and waits to publish
 		synctest.Wait()
 		edited := time.Now()
