@@ -349,6 +349,11 @@ func (q *scheduler) published(p *passState) {
 	p.publishing, p.checked = nil, true
 	p.startup = nil // ended with the pass's progress
 	if p.pending {
-		q.startPass(p)
+		// The pass that came due meanwhile waits for a pause in the
+		// typing, as any later pass does: at 100,000 skills, starting it
+		// at once ran another 10-second pass under a user still typing
+		// (and under the collector it keeps busy).
+		p.pending = false
+		p.arm(q.delay)
 	}
 }

@@ -387,3 +387,52 @@ func TestPublishingWaitsForTheClient(t *testing.T) {
 		}
 	})
 }
+
+// A pass that came due while another was being published waits, once that
+// one is out, for a pause in the typing, as any later pass does.
+func TestPendingPassWaitsForAPause(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &slowPublisher{delay: 100 * time.Millisecond}
+		s, root := newTestSession(t, 150*time.Millisecond, pub)
+		extra := &txtar.Archive{}
+		for i := range 20 {
+			name := fmt.Sprintf("extra-%02d", i)
+			extra.Files = append(extra.Files, txtar.File{Name: name + "/SKILL.md", Data: []byte("---\nname: " + name + "\ndescription: x\n---\n")})
+		}
+		skilltest.WriteArchive(t, root, extra)
+		u, text := loadAndOpenPDF(t, s, root)
+		v := int32(1)
+		edit := func() {
+			t.Helper()
+			v++
+			text += "x"
+			if err := s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
+				&protocol.TextDocumentContentChangeWholeDocument{Text: text}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The first pass starts at +150 ms and takes about 2 s to publish.
+		// An edit and a 200 ms pause while it publishes make a second one
+		// due; then typing every 100 ms until +6 s.
+		time.Sleep(500 * time.Millisecond)
+		edit()
+		time.Sleep(200 * time.Millisecond)
+		start := time.Now()
+		for time.Since(start) < 5300*time.Millisecond {
+			edit()
+			time.Sleep(100 * time.Millisecond)
+		}
+		stopped := time.Now()
+		synctest.Wait()
+		passes := pub.passTimes()
+		if len(passes) != 1 {
+			t.Fatalf("passes published at %v while the user typed; want only the first", passes)
+		}
+		time.Sleep(5 * time.Second)
+		synctest.Wait()
+		passes = pub.passTimes()
+		if len(passes) != 2 || passes[1].Sub(stopped) < 150*time.Millisecond {
+			t.Errorf("passes at %v (typing stopped at %v); want a second one after the pause", passes, stopped)
+		}
+	})
+}
