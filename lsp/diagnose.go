@@ -99,41 +99,6 @@ type publishing struct {
 	// behind is set when publishSome stopped because the client had not
 	// read what was sent: the loop waits clientPoll before going on.
 	behind bool
-	// batches and done talk to the goroutine that publishes the batches
-	// (see publishBatchInBackground); nil until the first batch.
-	batches chan struct{}
-	done    chan bool
-}
-
-// publishBatchInBackground runs publishSome on a goroutine locked to a
-// thread of background priority (backgroundThread), made for this
-// publishing, and waits for it. Converting and writing thousands of files'
-// diagnostics is CPU work that the kernel should set aside whenever the
-// read loop or the editor wakes; the scheduler goroutine itself must not
-// take that priority, since it also publishes the edited file's
-// diagnostics. The batch stops at the next file when an edit or a request
-// comes, as publishSome does.
-func (q *scheduler) publishBatchInBackground(pb *publishing) (done bool) {
-	if pb.batches == nil {
-		pb.batches, pb.done = make(chan struct{}), make(chan bool)
-		batches, results := pb.batches, pb.done
-		q.wg.Go(func() {
-			backgroundThread()
-			for range batches {
-				results <- q.publishSome(pb)
-			}
-		})
-	}
-	pb.batches <- struct{}{}
-	return <-pb.done
-}
-
-// stop ends the goroutine that publishes pb's batches, if it started.
-func (pb *publishing) stop() {
-	if pb.batches != nil {
-		close(pb.batches)
-		pb.batches = nil
-	}
 }
 
 // clientPoll is how long the publishing of a pass waits, handling other

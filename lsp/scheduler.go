@@ -184,7 +184,6 @@ func (q *scheduler) loop() {
 			p.timer.Stop()
 		}
 		if p.publishing != nil {
-			p.publishing.stop()
 			p.publishing.prog.cancelled()
 		}
 		if p.startup != nil {
@@ -249,7 +248,7 @@ func (q *scheduler) publishStep(p *passState) {
 	if q.next(p, nil, q.now) {
 		return // another event came first
 	}
-	if q.publishBatchInBackground(p.publishing) {
+	if q.publishSome(p.publishing) {
 		q.published(p)
 	}
 }
@@ -344,7 +343,6 @@ func (q *scheduler) finished(p *passState, m passDone) {
 
 // published ends the pass's progress once its result is out.
 func (q *scheduler) published(p *passState) {
-	p.publishing.stop()
 	p.publishing.prog.end()
 	p.publishing, p.checked = nil, true
 	p.startup = nil // ended with the pass's progress
