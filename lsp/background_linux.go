@@ -3,23 +3,26 @@ package lsp
 import (
 	"runtime"
 	"syscall"
-	"unsafe"
 )
 
-// schedIdle is Linux's SCHED_IDLE scheduling policy.
-const schedIdle = 5
+// backgroundNice is the nice value of the thread that runs the
+// workspace-wide pass (see backgroundThread).
+const backgroundNice = 10
 
 // backgroundThread makes the calling goroutine's thread a background one:
-// the goroutine is locked to its thread, and the thread gets the SCHED_IDLE
-// policy, so that the kernel runs any other thread that wakes on its CPU
-// at once (the read loop with a keystroke, the editor itself) instead of
-// letting it wait for the background thread's time slice. The goroutine
-// must end without unlocking: Go then ends the thread rather than reuse it
-// for other work.
+// the goroutine is locked to its thread, and the thread's nice value is
+// raised to backgroundNice, so that the kernel lets a thread that wakes on
+// its CPU (the read loop with a keystroke, the editor itself) run at once
+// instead of after the pass's time slice. Not SCHED_IDLE: on a machine
+// busy with other work a SCHED_IDLE thread hardly runs, and while it holds
+// one of Go's processors every stop of the world waits for it (1.5 s stalls
+// of the whole server with two CPU hogs beside it). The goroutine must end
+// without unlocking: an unprivileged thread cannot lower its nice value
+// again, and Go then ends the thread rather than reuse it for other work.
 func backgroundThread() {
 	runtime.LockOSThread()
-	var param struct{ priority int32 }
-	// Best effort: where the policy cannot be set, the thread keeps the
+	tid, _, _ := syscall.RawSyscall(syscall.SYS_GETTID, 0, 0, 0)
+	// Best effort: where the priority cannot be set, the thread keeps the
 	// normal one.
-	_, _, _ = syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedIdle, uintptr(unsafe.Pointer(&param)))
+	_, _, _ = syscall.RawSyscall(syscall.SYS_SETPRIORITY, 0 /* PRIO_PROCESS: a thread id */, tid, backgroundNice)
 }
