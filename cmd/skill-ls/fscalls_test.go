@@ -73,7 +73,7 @@ var diskCalls = map[string]string{
 	"lsp/server.go server.homeDir os.UserHomeDir":                 "the home folder of DSH's user roots when the client set none (the environment, not a file)",
 	"lsp/server.go initialFolders os.Getwd":                       "the last fallback folder when the client names none (the environment, not a file)",
 	"lsp/diagnose.go earlyDiagnostics Workspace.Apply":            "a workspace with no roots parses one open buffer; it reads nothing",
-	"lsp/background_linux.go backgroundThread syscall.RawSyscall": "sched_setscheduler on the calling thread (the pass's priority); no file is touched",
+	"lsp/background_linux.go backgroundThread syscall.RawSyscall": "setpriority of the calling thread (the pass's nice value); no file is touched",
 
 	// lsp: handlers that must ask the disk
 	"lsp/completion.go linkCompletion skills.ListLinkDir": "link path completion lists the folder the user is typing, which no snapshot holds",
