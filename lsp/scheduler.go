@@ -1,8 +1,9 @@
 package lsp
 
 // scheduler.go: when diagnostics run. A changed path is diagnosed at once
-// (the fast path); the workspace-wide pass runs after a quiet delay, or
-// once the pass before it is out. The user comes first: the pass steps aside
+// (the fast path); the workspace-wide pass runs after a quiet delay (one
+// that comes due while another runs waits for it to be out, then for a
+// pause in the typing). The user comes first: the pass steps aside
 // between files while requests or the fast path wait (see urgent.go), and
 // its result is published a few files at a time, with the fast path in
 // between.

@@ -244,12 +244,7 @@ func TestSchedulerPassWaitsForThePassBefore(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &slowPublisher{delay: 100 * time.Millisecond}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
-		extra := &txtar.Archive{}
-		for i := range 20 {
-			name := fmt.Sprintf("extra-%02d", i)
-			extra.Files = append(extra.Files, txtar.File{Name: name + "/SKILL.md", Data: []byte("---\nname: " + name + "\ndescription: x\n---\n")})
-		}
-		skilltest.WriteArchive(t, root, extra)
+		writeExtraSkills(t, root, 20)
 		u, text := loadAndOpenPDF(t, s, root)
 		// The first pass starts at +150 ms and publishes 21 files at 100 ms
 		// each. Edit with a 200 ms pause every 300 ms: a newer pass comes
@@ -324,6 +319,18 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 	})
 }
 
+// writeExtraSkills writes n more skills under root (extra-00 ...), for a
+// pass with more files to publish.
+func writeExtraSkills(t *testing.T, root string, n int) {
+	t.Helper()
+	extra := &txtar.Archive{}
+	for i := range n {
+		name := fmt.Sprintf("extra-%02d", i)
+		extra.Files = append(extra.Files, txtar.File{Name: name + "/SKILL.md", Data: []byte("---\nname: " + name + "\ndescription: x\n---\n")})
+	}
+	skilltest.WriteArchive(t, root, extra)
+}
+
 // loadAndOpenPDF starts the session's views, waits for the discovery and
 // opens pdf/SKILL.md; it returns the file's URI and text.
 func loadAndOpenPDF(t *testing.T, s *session, root string) (uri.URI, string) {
@@ -394,12 +401,7 @@ func TestPendingPassWaitsForAPause(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &slowPublisher{delay: 100 * time.Millisecond}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
-		extra := &txtar.Archive{}
-		for i := range 20 {
-			name := fmt.Sprintf("extra-%02d", i)
-			extra.Files = append(extra.Files, txtar.File{Name: name + "/SKILL.md", Data: []byte("---\nname: " + name + "\ndescription: x\n---\n")})
-		}
-		skilltest.WriteArchive(t, root, extra)
+		writeExtraSkills(t, root, 20)
 		u, text := loadAndOpenPDF(t, s, root)
 		v := int32(1)
 		edit := func() {

@@ -18,16 +18,7 @@ import (
 // skills, folders outside the root).
 func TestMakeLinkFactsMatchesReference(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "skills")
-	write := func(rel, content string) {
-		t.Helper()
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, content string) { t.Helper(); writeFile(t, filepath.Join(root, rel), content) }
 	for i := range 30 {
 		write(fmt.Sprintf("a/refs/f%d.md", i), "x")
 	}

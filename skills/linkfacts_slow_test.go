@@ -88,15 +88,7 @@ func TestLinkFactsMatchSlowPath(t *testing.T) {
 	for _, d := range dests {
 		fmt.Fprintf(&body, "See [x](%s).\n", d)
 	}
-	write := func(rel, content string) {
-		p := filepath.Join(skillsDir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, content string) { t.Helper(); writeFile(t, filepath.Join(skillsDir, rel), content) }
 	fm := func(name string) string { return "---\nname: " + name + "\ndescription: Odd links.\n---\n" }
 	write("odd/SKILL.md", fm("odd")+body.String())
 	write("other/SKILL.md", fm("other")+body.String())

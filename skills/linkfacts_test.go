@@ -10,16 +10,7 @@ import (
 
 func TestLinkFacts(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "skills")
-	write := func(rel, content string) {
-		t.Helper()
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, content string) { t.Helper(); writeFile(t, filepath.Join(root, rel), content) }
 	write("a/SKILL.md", "---\nname: a\ndescription: d\n---\n[ok](refs/ok.md) [gone](refs/deep/x.md) [b](../b/SKILL.md) [flat](../flat.md) [out](../../secret) [web](https://x.test) é𐐀 [crlf](ok.md)\r\n")
 	write("a/refs/ok.md", "ok")
 	write("b/SKILL.md", "---\nname: b\ndescription: d\n---\n")

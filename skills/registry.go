@@ -37,14 +37,7 @@ type Registry struct {
 	// the patches applied, made once when asked for.
 	winners []*Skill
 	patched map[int]*Skill
-	whole   *wholeList
-}
-
-// wholeList is a registry's winners with its patches applied, made at most
-// once.
-type wholeList struct {
-	once sync.Once
-	list []*Skill
+	whole   func() []*Skill
 }
 
 // Winners returns the winning skills sorted by name (UTF-16 code-unit
@@ -56,8 +49,7 @@ func (r *Registry) Winners() []*Skill {
 	if len(r.patched) == 0 {
 		return r.winners
 	}
-	r.whole.once.Do(func() { r.whole.list = r.applyPatches() })
-	return r.whole.list
+	return r.whole()
 }
 
 // AllWinners yields the winners in Winners' order without making the
@@ -210,7 +202,8 @@ func (r *Registry) patch(replaced map[*File]*File) *Registry {
 		}
 	}
 	next := &Registry{Incomplete: r.Incomplete, Shadowed: r.Shadowed, Dropped: r.Dropped,
-		winners: r.winners, patched: maps.Clone(r.patched), whole: &wholeList{}}
+		winners: r.winners, patched: maps.Clone(r.patched)}
+	next.whole = sync.OnceValue(next.applyPatches)
 	if next.patched == nil {
 		next.patched = map[int]*Skill{}
 	}

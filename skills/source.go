@@ -124,7 +124,7 @@ func (f *File) leanIndex() (*LineIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(src)) != l.size || maphash.Bytes(l.store.seed, src) != l.sum {
+	if !f.SameBytes(src) {
 		return nil, ErrChangedOnDisk
 	}
 	idx := NewLineIndex(src)
@@ -152,7 +152,7 @@ func (f *File) BorrowIndex() (idx *LineIndex, release func(), err error) {
 	}
 	b := l.store.borrowed.Get().(*LineIndex)
 	src, err := readSkillFileInto(f.Path, b.src)
-	if err == nil && (int64(len(src)) != l.size || maphash.Bytes(l.store.seed, src) != l.sum) {
+	if err == nil && !f.SameBytes(src) {
 		err = ErrChangedOnDisk
 	}
 	if err != nil {

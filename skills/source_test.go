@@ -27,30 +27,31 @@ func leanTree(t *testing.T) (dir string, files map[string]string) {
 		"nofm/SKILL.md": "no frontmatter here\n",
 	}
 	for rel, text := range files {
-		p := filepath.Join(skillsDir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(skillsDir, rel), text)
 	}
 	return dir, files
+}
+
+// loadFullAndLean loads the tree at dir twice: with the bytes in memory,
+// and lean.
+func loadFullAndLean(t *testing.T, dir string) (full, lean *Snapshot) {
+	t.Helper()
+	full, err := Load(t.Context(), testRoots(dir), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lean, err = Load(t.Context(), testRoots(dir), LoadOptions{LeanBodies: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full, lean
 }
 
 // TestLeanBodiesGiveTheSameFacts loads a tree twice, with the bytes in
 // memory and lean, and compares what every file gives back.
 func TestLeanBodiesGiveTheSameFacts(t *testing.T) {
 	dir, _ := leanTree(t)
-	roots := testRoots(dir)
-	full, err := Load(t.Context(), roots, LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lean, err := Load(t.Context(), roots, LoadOptions{LeanBodies: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	full, lean := loadFullAndLean(t, dir)
 	if summary(full) != summary(lean) {
 		t.Fatalf("summaries differ:\n%s\n%s", summary(full), summary(lean))
 	}
@@ -178,16 +179,7 @@ func forget(f *File) {
 // that changed on disk gives ErrChangedOnDisk and no bytes.
 func TestBorrowIndex(t *testing.T) {
 	dir, _ := leanTree(t)
-	roots := testRoots(dir)
-	full, err := Load(t.Context(), roots, LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws := NewWorkspace(roots, LoadOptions{LeanBodies: true})
-	lean, err := ws.Load(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
+	full, lean := loadFullAndLean(t, dir)
 	// Twice over every file: the second round reads into memory given
 	// back by the first (longer and shorter files in turn).
 	for round := range 2 {

@@ -79,31 +79,30 @@ type Directive struct {
 	Problem string
 }
 
+// mayHaveDirectives reports whether the file has a place for suppression
+// comments: a frontmatter read as YAML, or HTML comments in the body.
+func (f *File) mayHaveDirectives() bool {
+	fm := f.Frontmatter
+	return fm != nil && (fm.State == FrontmatterOK || len(f.Outline().Comments) > 0)
+}
+
 // Directives returns the suppression comments of the file in source order:
 // the YAML comment lines of the frontmatter (outside any value) and the
 // HTML comments of the Markdown body (outside code, as CommonMark reads it).
 func (f *File) Directives() []Directive {
-	fm := f.Frontmatter
-	comments := f.Outline().Comments
-	if fm == nil || fm.State != FrontmatterOK && len(comments) == 0 {
+	if !f.mayHaveDirectives() {
 		return nil
 	}
-	return f.directivesIn(f.Text())
+	return f.DirectivesIn(f.Text())
 }
 
 // DirectivesIn is Directives over src, the file's bytes as the caller
 // already holds them (a borrowed index's): a lean file is not read again.
 // The directives keep nothing of src.
 func (f *File) DirectivesIn(src []byte) []Directive {
-	fm := f.Frontmatter
-	if fm == nil || fm.State != FrontmatterOK && len(f.Outline().Comments) == 0 {
+	if !f.mayHaveDirectives() {
 		return nil
 	}
-	return f.directivesIn(src)
-}
-
-// directivesIn finds the directives in src, the file's bytes.
-func (f *File) directivesIn(src []byte) []Directive {
 	fm := f.Frontmatter
 	comments := f.Outline().Comments
 	var out []Directive

@@ -45,11 +45,16 @@ func sameNames(a, b []*Skill) bool {
 
 func writeSkill(t testing.TB, path, name, desc string) {
 	t.Helper()
+	writeFile(t, path, fmt.Sprintf("---\nname: %s\ndescription: %s\n---\n\nBody of %s.\n", name, desc, name))
+}
+
+// writeFile writes content to path, making its folders.
+func writeFile(t testing.TB, path, content string) {
+	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	src := fmt.Sprintf("---\nname: %s\ndescription: %s\n---\n\nBody of %s.\n", name, desc, name)
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
