@@ -56,15 +56,15 @@ var keyRules = []*Rule{
 
 // dshKey reports whether DSH reads the key (skills' key table says which).
 func dshKey(key string) bool {
-	d := skills.LookupKeyDoc(key)
-	return d != nil && d.DSH
+	d, ok := skills.LookupKeyDoc(key)
+	return ok && d.DSH
 }
 
 // agentSkillsKey reports whether the agentskills.io specification defines
 // the key.
 func agentSkillsKey(key string) bool {
-	d := skills.LookupKeyDoc(key)
-	return d != nil && d.AgentSkills
+	d, ok := skills.LookupKeyDoc(key)
+	return ok && d.AgentSkills
 }
 
 // ignoredKey reports whether DSH reads neither this key nor treats it as a

@@ -65,6 +65,7 @@ func DocURL(code string) string { return DocsBase + "#" + code }
 type ruleTable struct {
 	sorted []*Rule
 	byCode map[string]*Rule
+	urls   map[string]string // DocURL of each code
 }
 
 // table builds the rule table once from the topic files' rows.
@@ -73,15 +74,24 @@ var table = sync.OnceValue(func() ruleTable {
 		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules, suppressionRules,
 		hostRules, overlapRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
-	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows))}
+	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows)), urls: make(map[string]string, len(rows))}
 	for _, r := range rows {
 		t.byCode[r.Code] = r
+		t.urls[r.Code] = DocURL(r.Code)
 	}
 	return t
 })
 
 // Rules returns every rule, sorted by code.
 func Rules() []*Rule { return slices.Clone(table().sorted) }
+
+// RuleURL returns DocURL(code) when a rule has the code (made once: every
+// published diagnostic links its code's documentation); ok is false for a
+// code no rule has.
+func RuleURL(code string) (url string, ok bool) {
+	url, ok = table().urls[code]
+	return url, ok
+}
 
 // Lookup returns the rule with the code, or nil.
 func Lookup(code string) *Rule { return table().byCode[code] }

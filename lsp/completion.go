@@ -173,7 +173,7 @@ func valueCompletion(t *target, key, typed string, list *protocol.CompletionList
 			TextEdit: &protocol.TextEdit{Range: rng, NewText: v},
 		})
 	}
-	if kd := skills.LookupKeyDoc(key); kd != nil && kd.Bool {
+	if kd, ok := skills.LookupKeyDoc(key); ok && kd.Bool {
 		value("true", "boolean")
 		value("false", "boolean")
 	}

@@ -47,7 +47,16 @@ func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) p
 				r.byPath[f.Path] = fileDiags{snap: snap}
 			}
 		}
-		for p, list := range diagnostics.ByPath(ds) {
+		// Each file's diagnostics are a run of ds sorted by path (in
+		// the order they were found): no list of its own per file.
+		slices.SortStableFunc(ds, func(a, b diagnostics.Diagnostic) int { return strings.Compare(a.Path, b.Path) })
+		for i := 0; i < len(ds); {
+			p, j := ds[i].Path, i+1
+			for j < len(ds) && ds[j].Path == p {
+				j++
+			}
+			list := ds[i:j:j]
+			i = j
 			fd, ok := r.byPath[p]
 			if ok && fd.snap != snap {
 				continue // owned by an earlier view
@@ -91,11 +100,13 @@ func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
 // files at a time (publishSome): every skill file, then every open chat
 // buffer, and [] for anything published before that is now clean or gone.
 type publishing struct {
-	r     passResult
-	paths []string // r's paths, sorted
-	next  int      // paths[:next] are out
-	keep  map[uri.URI]bool
-	prog  *passProgress
+	// memory ends the pass's Options.PassMemory (see beginPassMemory).
+	memory func()
+	r      passResult
+	paths  []string // r's paths, sorted
+	next   int      // paths[:next] are out
+	keep   map[uri.URI]bool
+	prog   *passProgress
 	// behind is set when publishSome stopped because the client had not
 	// read what was sent: the loop waits clientPoll before going on.
 	behind bool
@@ -115,7 +126,7 @@ const publishBatch = 32
 // fast path carries them from now on) and returns its publishing.
 func (q *scheduler) startPublishing(r passResult, prog *passProgress) *publishing {
 	q.keepWhole(r)
-	pb := &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog}
+	pb := &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog, memory: func() {}}
 	pb.paths = make([]string, 0, len(r.byPath))
 	for p := range r.byPath {
 		pb.paths = append(pb.paths, p)
@@ -218,20 +229,25 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 	if o, ok := snap.Overlay(f.Path); ok {
 		version = ptr(o.Version)
 	}
-	q.pub.publish(u, version, convertFor(f, ds, snap, st))
+	q.converted = convertFor(q.converted[:0], f, ds, snap, st)
+	q.pub.publish(u, version, q.converted)
+	clear(q.converted) // keeps the memory, not what the diagnostics named
+	if cap(q.converted) > maxPublished+1 {
+		q.converted = nil
+	}
 	return u
 }
 
-// convertFor converts ds, the diagnostics of f, reading a lean file back
+// convertFor appends to dst the conversion of ds, the diagnostics of f, reading a lean file back
 // only when there is something to convert, into borrowed memory (see
 // skills.File.BorrowIndex): the conversion keeps nothing of its bytes.
-func convertFor(f *skills.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
+func convertFor(dst []protocol.Diagnostic, f *skills.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	if len(ds) == 0 {
-		return protocolDiagnostics(ds, nil, snap, names)
+		return appendProtocolDiagnostics(dst, ds, nil, snap, names)
 	}
 	idx, release, _ := f.BorrowIndex()
 	defer release()
-	return protocolDiagnostics(ds, idx, snap, names)
+	return appendProtocolDiagnostics(dst, ds, idx, snap, names)
 }
 
 // publishChat publishes the diagnostics of an open chat buffer against the
@@ -315,7 +331,7 @@ func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
 		}
 		snap, ds := earlyDiagnostics(q.ctx, d, st.optionsFor(d.key))
 		if f := snap.File(d.key); f != nil {
-			q.pub.publish(d.uri, ptr(d.version), convertFor(f, ds, snap, st))
+			q.pub.publish(d.uri, ptr(d.version), convertFor(nil, f, ds, snap, st))
 		}
 	}
 }

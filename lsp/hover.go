@@ -90,7 +90,7 @@ func skillFileHover(t *target) (string, skills.Span) {
 		if fld.Key == "name" && !onKey {
 			return nameStatus(t, f), fld.ValueSpan
 		}
-		if kd := skills.LookupKeyDoc(fld.Key); kd != nil {
+		if kd, ok := skills.LookupKeyDoc(fld.Key); ok {
 			return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), fld.KeySpan
 		}
 		if repl := skills.LegacyKeyReplacement(fld.Key); repl != "" {

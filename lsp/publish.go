@@ -5,6 +5,7 @@ package lsp
 
 import (
 	"fmt"
+	"slices"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -29,11 +30,16 @@ type pathNamer interface {
 // idx), keeping the first maxPublished and a summary of the rest. names
 // names the files of related locations and shortens paths in messages.
 func protocolDiagnostics(ds []diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
+	return appendProtocolDiagnostics(nil, ds, idx, snap, names)
+}
+
+// appendProtocolDiagnostics is protocolDiagnostics appending to out.
+func appendProtocolDiagnostics(out []protocol.Diagnostic, ds []diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	total := len(ds)
 	if total > maxPublished {
 		ds = ds[:maxPublished]
 	}
-	out := make([]protocol.Diagnostic, 0, len(ds)+1)
+	out = slices.Grow(out, len(ds)+1)
 	for _, d := range ds {
 		out = append(out, toProtocolDiagnostic(d, idx, snap, names))
 	}
@@ -58,22 +64,32 @@ func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *skills.LineIndex, snap 
 		Source:   protocol.NewOptional("skill-ls"),
 		Message:  protocol.String(names.relMsg(d.Message)),
 	}
-	if d.Code != "" && diagnostics.Lookup(d.Code) != nil {
-		pd.CodeDescription = protocol.CodeDescription{Href: uri.URI(diagnostics.DocURL(d.Code))}
+	if u, ok := diagnostics.RuleURL(d.Code); ok {
+		pd.CodeDescription = protocol.CodeDescription{Href: uri.URI(u)}
 	}
 	for _, r := range d.Related {
-		ridx := skills.NewLineIndex(nil)
-		if snap != nil {
-			if f := snap.File(r.Path); f != nil {
-				ridx = f.Lines()
-			}
-		}
 		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: names.uriFor(r.Path), Range: spanRange(ridx, r.Span)},
+			Location: protocol.Location{URI: names.uriFor(r.Path), Range: relatedRange(snap, r)},
 			Message:  names.relMsg(r.Message),
 		})
 	}
 	return pd
+}
+
+// relatedRange converts the span of a related location, in its own file's
+// positions. A lean file is read into borrowed memory (see
+// skills.File.BorrowIndex): a pass's duplicate names and overlapping
+// descriptions point into thousands of other files, and keeping each
+// one's index after one conversion was a tenth of what a pass allocated.
+func relatedRange(snap *skills.Snapshot, r diagnostics.Related) protocol.Range {
+	if snap != nil {
+		if f := snap.File(r.Path); f != nil {
+			idx, release, _ := f.BorrowIndex()
+			defer release()
+			return spanRange(idx, r.Span)
+		}
+	}
+	return spanRange(skills.NewLineIndex(nil), r.Span)
 }
 
 // severity maps a rule severity to LSP (the numbering is the same).

@@ -6,11 +6,10 @@ package lsp
 
 import (
 	"context"
-	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"sync"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -20,7 +19,8 @@ import (
 // progress. Tests pass a fake.
 type publisher interface {
 	// publish sends diags for u (with the document version, when open)
-	// unless they are what u last received.
+	// unless they are what u last received. diags is lent: publish keeps
+	// nothing of it once it returns (the scheduler reuses the memory).
 	publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
 	// clear publishes [] for u.
 	clear(u uri.URI)
@@ -70,9 +70,15 @@ type outbox struct {
 	// read yet (ok false when it cannot tell); see behind.
 	unread func() (n int, ok bool)
 
+	// notify, when set, sends a notification whose parameters are
+	// already encoded (jsonrpc2.RawMessage) on the connection; without
+	// it (tests' clients) diagnostics go through client.
+	notify func(ctx context.Context, method string, params any) error
+
 	pubMu sync.Mutex         // guards the fields below and orders publishes
 	hash  map[uri.URI]uint64 // last published content hash, per URI
 	live  map[uri.URI]bool   // URIs whose last publish was non-empty
+	body  []byte             // the last publish's encoded parameters, reused
 }
 
 func newOutbox(bg context.Context, client protocol.Client, logger *slog.Logger, wg *sync.WaitGroup) *outbox {
@@ -103,16 +109,26 @@ func (o *outbox) publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
 	if diags == nil {
 		diags = []protocol.Diagnostic{}
 	}
-	h := fnv.New64a()
+	p := protocol.PublishDiagnosticsParams{URI: u, Diagnostics: diags}
 	if version != nil {
-		fmt.Fprintf(h, "v%d;", *version)
+		p.Version = protocol.NewOptional(*version)
 	}
-	b, _ := protocol.Marshal(diags)
-	h.Write(b)
-	sum := h.Sum64()
 	o.pubMu.Lock()
 	// Sent under pubMu so that publishes for one URI leave in order.
 	defer o.pubMu.Unlock()
+	// The notification's parameters are encoded once, into memory kept
+	// for the next publish: the hash that skips an unchanged publish and
+	// the message sent are the same bytes.
+	body, err := protocol.AppendMarshal(o.body[:0], &p)
+	if err != nil {
+		o.logger.Debug("publishDiagnostics failed", "uri", string(u), "err", err)
+		return
+	}
+	o.body = body
+	if cap(o.body) > maxKeptBody {
+		o.body = nil
+	}
+	sum := fnv64a(body)
 	last, seen := o.hash[u]
 	o.hash[u] = sum
 	if (seen && last == sum) || (!seen && len(diags) == 0 && version == nil) {
@@ -123,13 +139,29 @@ func (o *outbox) publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
 	} else {
 		delete(o.live, u)
 	}
-	p := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: diags}
-	if version != nil {
-		p.Version = protocol.NewOptional(*version)
+	if o.notify != nil {
+		err = o.notify(o.bg, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(body))
+	} else {
+		err = o.client.PublishDiagnostics(o.bg, &p)
 	}
-	if err := o.client.PublishDiagnostics(o.bg, p); err != nil {
+	if err != nil {
 		o.logger.Debug("publishDiagnostics failed", "uri", string(u), "err", err)
 	}
+}
+
+// maxKeptBody bounds the encoding memory an outbox keeps between
+// publishes: a file with a thousand problems does not pin its megabyte.
+const maxKeptBody = 256 << 10
+
+// fnv64a is the 64-bit FNV-1a hash of b.
+func fnv64a(b []byte) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= prime
+	}
+	return h
 }
 
 // behind implements [publisher].

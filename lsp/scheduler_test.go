@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -40,7 +41,7 @@ type publishCall struct {
 func (p *fakePublisher) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.published = append(p.published, publishCall{u, version, diags, time.Now()})
+	p.published = append(p.published, publishCall{u, version, slices.Clone(diags), time.Now()})
 }
 
 func (p *fakePublisher) clear(u uri.URI) {
@@ -102,6 +103,11 @@ description: x
 // watcher), with its diagnostics delay, and the root's folder. It must run
 // in a synctest bubble; the session stops when the test ends.
 func newTestSession(t *testing.T, delay time.Duration, pub publisher) (*session, string) {
+	return newTestSessionWith(t, delay, pub, func(*Options) {})
+}
+
+// newTestSessionWith is newTestSession with options changed by opt.
+func newTestSessionWith(t *testing.T, delay time.Duration, pub publisher, opt func(*Options)) (*session, string) {
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(schedulerTree)))
 	root := filepath.Join(dir, "skills")
@@ -110,6 +116,7 @@ func newTestSession(t *testing.T, delay time.Duration, pub publisher) (*session,
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	opts := Options{DisableWatch: true, HomeDir: dir, Getenv: func(string) string { return "" }}
+	opt(&opts)
 	s := newSession(ctx, slog.New(slog.DiscardHandler), opts, &wg, pub, fakeNotifier{}, settings)
 	t.Cleanup(func() {
 		s.stop()
@@ -435,6 +442,45 @@ func TestPendingPassWaitsForAPause(t *testing.T) {
 		passes = pub.passTimes()
 		if len(passes) != 2 || passes[1].Sub(stopped) < 150*time.Millisecond {
 			t.Errorf("passes at %v (typing stopped at %v); want a second one after the pause", passes, stopped)
+		}
+	})
+}
+
+// Options.PassMemory brackets each workspace-wide pass: it begins before
+// the pass computes and ends once, after the pass's result is out (the
+// binary lets the heap grow meanwhile).
+func TestPassMemoryBracketsEachPass(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &fakePublisher{}
+		var mu sync.Mutex
+		var events []string
+		record := func(e string) {
+			mu.Lock()
+			defer mu.Unlock()
+			events = append(events, e)
+		}
+		s, root := newTestSessionWith(t, 150*time.Millisecond, pub, func(o *Options) {
+			o.PassMemory = func() func() {
+				record(fmt.Sprintf("begin after %d passes", len(pub.passTimes())))
+				return func() { record(fmt.Sprintf("end after %d passes", len(pub.passTimes()))) }
+			}
+		})
+		u, text := loadAndOpenPDF(t, s, root)
+		time.Sleep(200 * time.Millisecond)
+		synctest.Wait()
+		// A second pass, after an edit.
+		if err := s.modify(editDoc{uri: u, version: 2, changes: []protocol.TextDocumentContentChangeEvent{
+			&protocol.TextDocumentContentChangeWholeDocument{Text: text + "x"}}}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(200 * time.Millisecond)
+		synctest.Wait()
+		mu.Lock()
+		got := slices.Clone(events)
+		mu.Unlock()
+		want := []string{"begin after 0 passes", "end after 1 passes", "begin after 1 passes", "end after 2 passes"}
+		if !slices.Equal(got, want) {
+			t.Fatalf("PassMemory calls %q, want %q", got, want)
 		}
 	})
 }

@@ -37,6 +37,13 @@ type Options struct {
 	// DisableWatch turns off the server's fsnotify watcher (client-side
 	// workspace/didChangeWatchedFiles events are still applied).
 	DisableWatch bool
+	// PassMemory, when set, is called on a workspace-wide pass's goroutine
+	// before the pass computes, and the function it returns once the
+	// pass's result is out or the pass was cancelled. The binary collects
+	// there and lets the heap grow further while the pass runs, so that
+	// the collector does not mark while the user types (see
+	// cmd/skill-ls/serve.go); nil (tests) leaves the collector alone.
+	PassMemory func() (done func())
 }
 
 // ExitCode is the error [Serve] returns when the session did not end with
@@ -100,6 +107,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 	queue.client = client
 
 	s := newServer(ctx, client, logger, opts)
+	s.out.notify = conn.Notify
 	if u, ok := rwc.(unreadWriter); ok {
 		s.out.unread = u.Unread
 	}
@@ -190,13 +198,39 @@ func (lspCodec) Marshal(v any) ([]byte, error) {
 		}
 		return *m, nil
 	case *protocol.CompletionList:
-		// The reply to a keystroke: sized up front (an item is about 400
-		// bytes) rather than grown from nothing, for less garbage.
+		// The reply to a keystroke: sized up front rather than grown,
+		// for less garbage (growing a 100-item reply allocated three
+		// times its size).
 		if m != nil {
-			return protocol.AppendMarshal(make([]byte, 0, 256+512*len(m.Items)), m)
+			return protocol.AppendMarshal(make([]byte, 0, completionListSize(m)), m)
 		}
 	}
 	return protocol.Marshal(v)
+}
+
+// completionListSize is about the length of l's encoding, rounded up: the
+// fields' names and numbers (about 220 bytes an item) and its strings,
+// with room for some escaping.
+func completionListSize(l *protocol.CompletionList) int {
+	n := 32
+	for i := range l.Items {
+		it := &l.Items[i]
+		n += 240 + len(it.Label)
+		for _, o := range [...]protocol.Optional[string]{it.Detail, it.SortText, it.InsertText, it.FilterText} {
+			v, _ := o.Get()
+			n += len(v)
+		}
+		switch d := it.Documentation.(type) {
+		case *protocol.MarkupContent:
+			n += len(d.Value)
+		case protocol.String:
+			n += len(d)
+		}
+		if e, ok := it.TextEdit.(*protocol.TextEdit); ok && e != nil {
+			n += len(e.NewText)
+		}
+	}
+	return n + n/8
 }
 
 // Unmarshal decodes LSP values with protocol.Unmarshal, keeping raw messages raw.

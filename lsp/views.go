@@ -68,6 +68,7 @@ func (s *session) newViewSetLocked() *viewSet {
 	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub, s.urgent,
 		func() *snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
+	set.sched.passMemory = s.opts.PassMemory
 	return set
 }
 

@@ -30,13 +30,14 @@ var keyDocs = []KeyDoc{
 // KeyDocs returns the documented frontmatter keys, DSH's first.
 func KeyDocs() []KeyDoc { return append([]KeyDoc(nil), keyDocs...) }
 
-// LookupKeyDoc returns the documentation of a key, or nil.
-func LookupKeyDoc(key string) *KeyDoc {
+// LookupKeyDoc returns the documentation of a key; ok is false for a key
+// neither DSH nor the agentskills.io spec defines. It returns a copy and
+// allocates nothing (the diagnostics ask it for every key of every file).
+func LookupKeyDoc(key string) (doc KeyDoc, ok bool) {
 	for i := range keyDocs {
 		if keyDocs[i].Key == key {
-			d := keyDocs[i]
-			return &d
+			return keyDocs[i], true
 		}
 	}
-	return nil
+	return KeyDoc{}, false
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime/debug"
 	"testing"
+	"time"
 )
 
 // TestPaceOneShot: the one-shot pacing applies unless GOGC is set, its
@@ -45,5 +46,49 @@ func TestPaceOneShot(t *testing.T) {
 				t.Errorf("after restore: %d, %d; want %d, %d", p, limit, before, beforeLimit)
 			}
 		})
+	}
+}
+
+// TestPassPacing: a pass raises the server's pacing to passGCPercent and
+// the base comes back after the last overlapping pass ends (once the
+// collection that follows it is done); with GOGC set there is none. Not
+// parallel: it changes the process's collector settings.
+func TestPassPacing(t *testing.T) {
+	current := func() int {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	const base = 60
+	defer debug.SetGCPercent(debug.SetGCPercent(base))
+	waitFor := func(want int) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for current() != want {
+			if time.Now().After(deadline) {
+				t.Fatalf("GC percent %d, want %d", current(), want)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+
+	t.Setenv("GOGC", "")
+	begin := passPacing(base)
+	first := begin()
+	if p := current(); p != passGCPercent {
+		t.Fatalf("during a pass: GC percent %d, want %d", p, passGCPercent)
+	}
+	second := begin()
+	first()
+	time.Sleep(50 * time.Millisecond) // the collection after the first ends
+	if p := current(); p != passGCPercent {
+		t.Fatalf("with a pass still running: GC percent %d, want %d", p, passGCPercent)
+	}
+	second()
+	waitFor(base)
+
+	t.Setenv("GOGC", "100")
+	if passPacing(base) != nil {
+		t.Error("with GOGC set: a pass pacing, want none")
 	}
 }

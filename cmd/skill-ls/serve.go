@@ -67,6 +67,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(serverGCPercent))
 	}
+	opts.PassMemory = passPacing(serverGCPercent)
 	if path := os.Getenv("SKILL_LS_TRACE"); path != "" {
 		stopTrace, err := startTrace(path)
 		if err != nil {
