@@ -41,6 +41,9 @@ type rpcMessage struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	} `json:"error,omitempty"`
+	// arrived is when the reader had the message's whole frame, before
+	// decoding it.
+	arrived time.Time
 }
 
 // write sends one message with its Content-Length header.
@@ -65,6 +68,14 @@ func (c *lspClient) notify(method string, params any) error {
 
 // call sends a request and waits for its response.
 func (c *lspClient) call(method string, params any, timeout time.Duration) (json.RawMessage, error) {
+	res, _, err := c.callTimed(method, params, timeout)
+	return res, err
+}
+
+// callTimed is call that also returns when the response's frame arrived:
+// a latency measured to then, as the diagnostics' are, leaves out this
+// client's own decoding and the hand-over from its reader goroutine.
+func (c *lspClient) callTimed(method string, params any, timeout time.Duration) (json.RawMessage, time.Time, error) {
 	id := c.id.Add(1)
 	ch := make(chan rpcMessage, 1)
 	c.mu.Lock()
@@ -76,18 +87,18 @@ func (c *lspClient) call(method string, params any, timeout time.Duration) (json
 		c.mu.Unlock()
 	}()
 	if err := c.write(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params}); err != nil {
-		return nil, err
+		return nil, time.Time{}, err
 	}
 	select {
 	case m := <-ch:
 		if m.Error != nil {
-			return nil, fmt.Errorf("%s: %s", method, m.Error.Message)
+			return nil, m.arrived, fmt.Errorf("%s: %s", method, m.Error.Message)
 		}
-		return m.Result, nil
+		return m.Result, m.arrived, nil
 	case <-c.closed:
-		return nil, fmt.Errorf("%s: server gone: %v", method, c.readErr)
+		return nil, time.Time{}, fmt.Errorf("%s: server gone: %v", method, c.readErr)
 	case <-time.After(timeout):
-		return nil, fmt.Errorf("%s: no response in %v", method, timeout)
+		return nil, time.Time{}, fmt.Errorf("%s: no response in %v", method, timeout)
 	}
 }
 
@@ -107,6 +118,7 @@ func (c *lspClient) read(out io.Reader) {
 		if err := json.Unmarshal(body, &m); err != nil {
 			continue
 		}
+		m.arrived = at
 		switch {
 		case m.Method != "" && len(m.ID) > 0: // a request from the server
 			c.answer(m)

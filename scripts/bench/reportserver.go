@@ -15,7 +15,11 @@ func printServer(w io.Writer, rep *report, res *sizeResult) {
 	for _, runs := range res.Server {
 		sessions = max(sessions, len(runs))
 	}
-	fmt.Fprintf(w, "\nServer over stdio: %d session(s) per binary (load average %s -> %s); times since the documents were opened (median over sessions); latencies pooled over sessions\n", sessions, res.LoadAvg[0], res.LoadAvg[1])
+	stolen := ""
+	if res.Stolen != "" {
+		stolen = ", CPU time taken by the VM's host " + res.Stolen
+	}
+	fmt.Fprintf(w, "\nServer over stdio: %d session(s) per binary (load average %s -> %s%s); times since the documents were opened (median over sessions); latencies pooled over sessions\n", sessions, res.LoadAvg[0], res.LoadAvg[1], stolen)
 	t := serverTable{tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight), rep, res}
 	header := "figure\tfloor\t"
 	for _, b := range rep.Binaries {

@@ -39,8 +39,12 @@ type sizeResult struct {
 	Corpus  corpusInfo
 	Rounds  int
 	LoadAvg [2]string // /proc/loadavg before and after the server sessions
-	CLI     map[string][]procResult
-	Server  map[string][]serverRun
+	// Stolen is the share of the CPU time the virtual machine's host took
+	// during the server sessions (steal in /proc/stat), "" when unknown:
+	// a vCPU the host runs something else on stalls whatever ran on it.
+	Stolen string
+	CLI    map[string][]procResult
+	Server map[string][]serverRun
 }
 
 // report is a whole run: what was measured, where, and every measurement
@@ -213,10 +217,14 @@ func measureServers(cfg runConfig, rep *report) error {
 	for _, n := range cfg.sizes {
 		res := rep.Results[n]
 		res.LoadAvg[0] = loadAvg()
+		before, known := cpuTicks()
 		if err := serverSessions(cfg.bins, res.Corpus, res, cfg.lspRunsOf(n, 1), cfg.lsp); err != nil {
 			return err
 		}
 		res.LoadAvg[1] = loadAvg()
+		if after, ok := cpuTicks(); ok && known && after.total > before.total {
+			res.Stolen = fmt.Sprintf("%.1f%%", 100*float64(after.steal-before.steal)/float64(after.total-before.total))
+		}
 	}
 	return nil
 }
@@ -311,4 +319,36 @@ func loadAvg() string {
 		return "?"
 	}
 	return strings.Join(f[:3], " ")
+}
+
+// ticks are the machine's CPU time in clock ticks, from /proc/stat: all of
+// it, and what the host of a virtual machine took (steal).
+type ticks struct{ total, steal uint64 }
+
+// cpuTicks reads the machine's CPU time; false when /proc/stat cannot
+// tell (not Linux, or a kernel without the steal column).
+func cpuTicks() (ticks, bool) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return ticks{}, false
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return ticks{}, false
+	}
+	var t ticks
+	for i, s := range f[1:] {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return ticks{}, false
+		}
+		if i < 8 { // guest time is counted in user time already
+			t.total += v
+		}
+		if i == 7 {
+			t.steal = v
+		}
+	}
+	return t, true
 }

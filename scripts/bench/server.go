@@ -33,7 +33,8 @@ type lspOptions struct {
 // completionSample is one `/` completion request.
 type completionSample struct {
 	Sent       time.Duration // since the documents were opened
-	Latency    time.Duration
+	Latency    time.Duration // until the reply's frame was read
+	Decoded    time.Duration // until the client had decoded it (not reported; for comparison)
 	Incomplete bool
 	Items      int
 }

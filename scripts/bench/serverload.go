@@ -32,16 +32,19 @@ func (s *session) completionLoop() {
 // and measures its answer.
 func (s *session) complete() (completionSample, error) {
 	sent := time.Now()
-	res, err := s.cl.call("textDocument/completion", map[string]any{
+	res, arrived, err := s.cl.callTimed("textDocument/completion", map[string]any{
 		"textDocument": map[string]any{"uri": s.chatURI},
 		"position":     map[string]any{"line": 0, "character": len(s.chatText)},
 		"context":      map[string]any{"triggerKind": 2, "triggerCharacter": "/"},
 	}, time.Minute)
-	lat := time.Since(sent)
 	if err != nil {
 		return completionSample{}, err
 	}
-	sample := completionSample{Sent: s.events.since(sent), Latency: lat}
+	// The latency ends when the reply's frame is read, as an edit's ends
+	// when its diagnostics' frame is (see awaitVersion): this client's
+	// JSON decoding and goroutine hand-over are not the server's time.
+	// Decoded reads the whole of it, for comparison.
+	sample := completionSample{Sent: s.events.since(sent), Latency: arrived.Sub(sent), Decoded: time.Since(sent)}
 	sample.Incomplete, sample.Items = completionShape(res)
 	return sample, nil
 }
