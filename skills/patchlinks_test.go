@@ -10,7 +10,9 @@ import (
 
 // TestPatchLinksMatchesCarryLinks: over a run of editor changes (typing in
 // bundle and flat skills, renames, buffers outside the roots opened, typed
-// and closed), the link table Apply's fast path patches is the one
+// and closed) and changes on disk outside the skill files (a linked folder
+// caught up with, a linked file deleted), the link table Apply's fast path
+// patches is the one
 // carryLinks builds from scratch: the same paths, the same entry kept from
 // the previous snapshot where carryLinks keeps it, a new one for the same
 // file and base where it makes one — and the same facts.
@@ -43,13 +45,25 @@ func TestPatchLinksMatchesCarryLinks(t *testing.T) {
 		{Kind: ChangeEdit, Path: loose, Version: 2, Text: text("loose", "[up](../README.md) [me](SKILL.md)")},
 		{Kind: ChangeEdit, Path: a, Version: 4, Text: text("a", "See [b](../b/guide.md).")},
 		{Kind: ChangeClose, Path: loose},
+		{Kind: ChangeLinks, Path: filepath.Join(agents, "b")},
+		{Kind: ChangeLinks, Path: filepath.Join(agents, "b", "guide.md")}, // deleted below, before it
 	}
 	for i, c := range changes {
+		if c.Kind == ChangeLinks && filepath.Base(c.Path) == "guide.md" {
+			if l := ws.Snapshot().Links(a); len(l) != 1 || !l[0].Exists {
+				t.Fatalf("before the deletion: links of a %+v, want guide.md existing", l)
+			}
+			os.Remove(c.Path)
+		}
 		prev := ws.Snapshot()
 		got := ws.Apply(t.Context(), c)
 		want := &Snapshot{Seq: got.Seq, Roots: got.Roots, Registry: got.Registry, files: got.files, loose: got.loose, entryOf: got.entryOf,
 			rootOf: got.rootOf, overlays: got.overlays, sorted: got.sorted, bundleDirs: got.bundleDirs}
-		want.carryLinks(prev, nil, false)
+		var disk map[string]bool
+		if c.Kind == ChangeLinks {
+			disk = map[string]bool{c.Path: true}
+		}
+		want.carryLinks(prev, disk, false)
 		var gotPaths, wantPaths []string
 		for p := range got.linkTable().all() {
 			gotPaths = append(gotPaths, p)
@@ -68,10 +82,13 @@ func TestPatchLinksMatchesCarryLinks(t *testing.T) {
 			if kept && g != w || !kept && (g == prev.linkTable().at(p) || g.file != w.file || g.base != w.base) {
 				t.Errorf("change %d, %s: entry %p (file %p, base %s), want %p (file %p, base %s; kept %v)", i, p, g, g.file, g.base, w, w.file, w.base, kept)
 			}
-			if gl, wl := got.Links(p), want.Links(p); len(gl) != len(wl) {
-				t.Errorf("change %d, %s: %d link facts, want %d", i, p, len(gl), len(wl))
+			if gl, wl := got.Links(p), want.Links(p); !slices.Equal(gl, wl) {
+				t.Errorf("change %d, %s: link facts %+v, want %+v", i, p, gl, wl)
 			}
 		}
+	}
+	if l := ws.Snapshot().Links(a); len(l) != 1 || l[0].Exists {
+		t.Fatalf("after the deletion: links of a %+v, want guide.md missing", l)
 	}
 }
 

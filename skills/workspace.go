@@ -103,11 +103,7 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	pc := w.collect(prev, changes)
 	if len(pc.relist) == 0 && len(pc.entryUpdates) == 0 {
 		next := w.applyFiles(prev, pc.overlays, pc.touched)
-		if len(pc.disk) == 0 {
-			next.patchLinks(prev, pc.touched)
-		} else {
-			next.carryLinks(prev, pc.disk, false)
-		}
+		next.patchLinks(prev, pc.touched, pc.disk)
 		w.cur.Store(next)
 		return next
 	}
