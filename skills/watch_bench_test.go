@@ -12,6 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // The live-root benchmarks (issue 4):
@@ -20,23 +21,30 @@ import (
 //
 // BenchmarkDiskChange: one skill file rewritten on disk, then what the
 // server does once the watcher's batch arrives (debounce excluded): Apply
-// the change and diagnose that file. BenchmarkCheckout: 5,000 skill files
+// the change to a lean snapshot, as the server holds, and diagnose that
+// file with the per-keystroke options, as the server does before its next
+// workspace-wide pass. It runs on SKILL_LS_BENCH_CORPUS or SKILL_LS_BENCH_SKILLS
+// (skilltest.BenchCorpus; 10,000 skills by default), and puts the file
+// back when it is done. BenchmarkCheckout: 5,000 skill files
 // rewritten at once (a git checkout), delivered as one batch: one Apply and
 // one full diagnostics pass. BenchmarkWatch: the watches and the memory the
 // fsnotify watcher needs for the whole corpus.
 
 func BenchmarkDiskChange(b *testing.B) {
-	c := corpus(b, 10000)
+	c := skilltest.BenchCorpus(b)
 	roots := skills.Roots(c.RootOptions())
-	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
-	if _, err := ws.Load(b.Context()); err != nil {
+	ws := skills.NewWorkspace(roots, skills.LoadOptions{LeanBodies: true})
+	snap, err := ws.Load(b.Context())
+	if err != nil {
 		b.Fatal(err)
 	}
-	target := c.SkillFiles[len(c.SkillFiles)/2]
+	files := snap.Files()
+	target := files[len(files)/2].Path
 	orig, err := os.ReadFile(target)
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Cleanup(func() { os.WriteFile(target, orig, 0o644) })
 	var times []time.Duration
 	i := 0
 	for b.Loop() {
@@ -49,7 +57,7 @@ func BenchmarkDiskChange(b *testing.B) {
 		b.StartTimer()
 		t0 := time.Now()
 		snap := ws.Apply(b.Context(), skills.Change{Kind: skills.ChangeDisk, Path: target})
-		_ = diagnostics.RunFile(snap, target, diagnostics.Options{})
+		_ = diagnostics.RunFile(snap, target, diagnostics.Options{Quick: true}) // as the server does at once
 		times = append(times, time.Since(t0))
 	}
 	slices.Sort(times)

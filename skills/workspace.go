@@ -153,7 +153,9 @@ func (w *Workspace) collect(prev *Snapshot, changes []Change) pendingChanges {
 		case ChangeDisk:
 			pc.touched[p] = true
 			pc.disk[p] = true
-			w.markRoots(p, prev, pc.relist, pc.entryUpdates)
+			if !w.sameEntries(p, prev) {
+				w.markRoots(p, prev, pc.relist, pc.entryUpdates)
+			}
 		case ChangeRescan:
 			pc.rescan = true
 		case ChangeLinks:
@@ -351,6 +353,47 @@ func identity(f *File) string {
 
 // markRoots marks what a changed path can affect: a whole root (the root
 // itself or an ancestor changed) or one entry of it.
+// sameEntries reports whether a change on disk at p leaves every root's
+// entries as prev has them: p lies inside an entry of each root that holds
+// it (a bundle's SKILL.md or one of its files, or a flat file), and that
+// entry, examined again now, has the same skill file, folder and kind and
+// no problem, as before. Then the change is one of content (a skill file
+// saved, a resource written), which Apply's fast path re-reads without
+// listing or indexing the roots again: at 100,000 skills that took 270 ms
+// for each file saved, under the language server's lock.
+func (w *Workspace) sameEntries(p string, prev *Snapshot) bool {
+	in := false
+	for i, r := range w.roots {
+		switch {
+		case Within(r.Dir, p): // the root or an ancestor
+			return false
+		case Within(p, r.Dir):
+			if !prev.Roots[i].Exists {
+				return false
+			}
+			rel, err := filepath.Rel(r.Dir, p)
+			if err != nil {
+				return false
+			}
+			seg, _, _ := strings.Cut(rel, string(filepath.Separator))
+			e, probs := examineEntry(prev.Roots[i].Root, seg)
+			if e == nil || len(probs) > 0 {
+				return false
+			}
+			old := prev.entryOf[e.Path]
+			if old == nil || prev.rootOf[e.Path] != i || old.Name != e.Name || old.BaseDir != e.BaseDir || old.Kind != e.Kind {
+				return false
+			}
+			dir := filepath.Join(r.Dir, seg)
+			if slices.ContainsFunc(prev.Roots[i].Problems, func(pr Problem) bool { return Within(pr.Path, dir) }) {
+				return false
+			}
+			in = true
+		}
+	}
+	return in
+}
+
 func (w *Workspace) markRoots(p string, prev *Snapshot, relist map[int]bool, entries map[int]map[string]bool) {
 	for i, r := range w.roots {
 		switch {

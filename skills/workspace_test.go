@@ -88,47 +88,82 @@ func TestApplyDiskChangesMatchesColdDiscovery(t *testing.T) {
 		t.Fatal(err)
 	}
 	dsh := filepath.Join(dir, "project", ".dsh", "skills")
+	// fast marks the changes of content that Apply takes without listing
+	// the roots again (sameEntries): the snapshot keeps prev's root states.
 	steps := []struct {
 		name string
 		do   func() []string // returns the changed paths
+		fast bool
 	}{
 		{"create bundle", func() []string {
 			p := filepath.Join(agents, "beta", "SKILL.md")
 			writeSkill(t, p, "beta", "second")
 			return []string{filepath.Dir(p), p}
-		}},
+		}, false},
 		{"edit description", func() []string {
 			p := filepath.Join(agents, "beta", "SKILL.md")
 			writeSkill(t, p, "beta", "second, edited")
 			return []string{p}
-		}},
+		}, true},
+		{"rename the skill in its file", func() []string {
+			p := filepath.Join(agents, "beta", "SKILL.md")
+			writeSkill(t, p, "alpha", "now shadows the user alpha")
+			return []string{p}
+		}, true},
+		{"and back", func() []string {
+			p := filepath.Join(agents, "beta", "SKILL.md")
+			writeSkill(t, p, "beta", "second")
+			return []string{p}
+		}, true},
+		{"resource written", func() []string {
+			p := filepath.Join(agents, "beta", "scripts", "run.sh")
+			writeFile(t, p, "echo hi\n")
+			return []string{filepath.Dir(p), p}
+		}, true},
+		{"SKILL.md becomes a folder", func() []string {
+			p := filepath.Join(agents, "beta", "SKILL.md")
+			os.Remove(p)
+			os.Mkdir(p, 0o755)
+			return []string{p}
+		}, false},
+		{"and a file again", func() []string {
+			p := filepath.Join(agents, "beta", "SKILL.md")
+			os.Remove(p)
+			writeSkill(t, p, "beta", "second")
+			return []string{p}
+		}, false},
 		{"root appears (.dsh did not exist)", func() []string {
 			p := filepath.Join(dsh, "alpha", "SKILL.md")
 			writeSkill(t, p, "alpha", "project dsh alpha")
 			return []string{filepath.Join(dir, "project", ".dsh")}
-		}},
+		}, false},
 		{"flat file", func() []string {
 			p := filepath.Join(agents, "gamma.md")
 			writeSkill(t, p, "gamma", "flat")
 			return []string{p}
-		}},
+		}, false},
 		{"break yaml", func() []string {
 			p := filepath.Join(agents, "gamma.md")
 			os.WriteFile(p, []byte("---\nname: gamma\ndescription: Use when: x\n---\n"), 0o644)
 			return []string{p}
-		}},
+		}, true},
+		{"SKILL.md deleted, the folder stays", func() []string {
+			p := filepath.Join(agents, "beta", "SKILL.md")
+			os.Remove(p)
+			return []string{p}
+		}, false},
 		{"delete bundle", func() []string {
 			p := filepath.Join(agents, "beta")
 			os.RemoveAll(p)
 			return []string{filepath.Join(p, "SKILL.md"), p}
-		}},
+		}, false},
 		{"rename bundle", func() []string {
 			from, to := filepath.Join(agents, "alpha"), filepath.Join(agents, "zeta")
 			if err := os.Rename(from, to); err != nil {
 				t.Fatal(err)
 			}
 			return []string{from, to}
-		}},
+		}, false},
 		{"symlink swap", func() []string {
 			target := filepath.Join(dir, "elsewhere", "linked")
 			writeSkill(t, filepath.Join(target, "SKILL.md"), "linked", "via symlink")
@@ -137,16 +172,16 @@ func TestApplyDiskChangesMatchesColdDiscovery(t *testing.T) {
 				t.Fatal(err)
 			}
 			return []string{link}
-		}},
+		}, false},
 		{"broken symlink", func() []string {
 			link := filepath.Join(agents, "dangling")
 			os.Symlink(filepath.Join(dir, "nowhere"), link)
 			return []string{link}
-		}},
+		}, false},
 		{"root vanishes", func() []string {
 			os.RemoveAll(dsh)
 			return []string{dsh}
-		}},
+		}, false},
 	}
 	for _, st := range steps {
 		paths := st.do()
@@ -154,9 +189,13 @@ func TestApplyDiskChangesMatchesColdDiscovery(t *testing.T) {
 		for _, p := range paths {
 			cs = append(cs, Change{Kind: ChangeDisk, Path: p})
 		}
-		got := summary(w.Apply(t.Context(), cs...))
-		if want := coldSummary(t, roots); got != want {
-			t.Fatalf("after %s:\n got:\n%s\nwant (cold):\n%s", st.name, got, want)
+		prev := w.Snapshot()
+		next := w.Apply(t.Context(), cs...)
+		if got := summary(next); got != coldSummary(t, roots) {
+			t.Fatalf("after %s:\n got:\n%s\nwant (cold):\n%s", st.name, got, coldSummary(t, roots))
+		}
+		if fast := len(next.Roots) > 0 && &next.Roots[0] == &prev.Roots[0]; fast != st.fast {
+			t.Errorf("after %s: roots kept %v, want %v", st.name, fast, st.fast)
 		}
 	}
 }
