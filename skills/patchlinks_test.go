@@ -24,6 +24,8 @@ func TestPatchLinksMatchesCarryLinks(t *testing.T) {
 		writeSkill(t, filepath.Join(agents, n, "SKILL.md"), n, "skill "+n)
 	}
 	os.WriteFile(filepath.Join(agents, "b", "guide.md"), []byte("guide\n"), 0o644)
+	// b links inside its own folder, a (below) into b's.
+	os.WriteFile(filepath.Join(agents, "b", "SKILL.md"), []byte("---\nname: b\ndescription: skill b\n---\nSee [the guide](guide.md).\n"), 0o644)
 	writeSkill(t, filepath.Join(agents, "flat.md"), "flat", "a flat skill")
 	ws := NewWorkspace(roots, LoadOptions{})
 	ws.Load(t.Context())
@@ -89,6 +91,9 @@ func TestPatchLinksMatchesCarryLinks(t *testing.T) {
 	}
 	if l := ws.Snapshot().Links(a); len(l) != 1 || l[0].Exists {
 		t.Fatalf("after the deletion: links of a %+v, want guide.md missing", l)
+	}
+	if l := ws.Snapshot().Links(filepath.Join(agents, "b", "SKILL.md")); len(l) != 1 || !l[0].Inside || l[0].Exists {
+		t.Fatalf("after the deletion: links of b %+v, want its own guide.md missing", l)
 	}
 }
 
