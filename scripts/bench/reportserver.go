@@ -36,10 +36,10 @@ func printServer(w io.Writer, rep *report, res *sizeResult) {
 	t.row("startup pass done (all published)", "", passEndCell)
 	t.row("first completion (sent at open)", "", firstCompletionCell)
 	t.row("completions before discovery: final+empty", "", emptyBeforeDiscoveryCell)
-	for _, ph := range []struct{ key, name string }{{"discovery", "during discovery"}, {"startup", "during startup pass"}, {"quiet", "quiet"}} {
+	for _, ph := range []struct{ key, name string }{{"discovery", "during discovery"}, {"startup", "during startup pass"}, {"quiet", "quiet"}, {"saves", "while files are saved"}} {
 		t.row("`/` completion p50/p99/max, "+ph.name, "", completionLatencyCell(ph.key))
 	}
-	for _, ph := range []struct{ key, name string }{{"startup", "during startup pass"}, {"quiet", "quiet"}} {
+	for _, ph := range []struct{ key, name string }{{"startup", "during startup pass"}, {"quiet", "quiet"}, {"saves", "while files are saved"}} {
 		t.row("edit's diagnostics median/p99/max, "+ph.name, "", editLatencyCell(ph.key))
 	}
 	t.row("peak RSS (VmHWM)", floorRSS, peakRSSCell)

@@ -125,6 +125,8 @@ func parseRunFlags(args []string) (runConfig, error) {
 	fs.BoolVar(&cfg.noCLI, "no-cli", false, "skip the CLI rounds")
 	fs.BoolVar(&cfg.noLSP, "no-lsp", false, "skip the server sessions")
 	fs.DurationVar(&cfg.lsp.Quiet, "quiet", 4*time.Second, "how long to measure completions and edits after the startup pass")
+	fs.IntVar(&cfg.lsp.Saves, "saves", 4, "how many times another skill file is saved on disk after the quiet phase, SaveGap apart (0: none)")
+	fs.DurationVar(&cfg.lsp.SaveGap, "save-gap", time.Second, "the time between two saves")
 	fs.DurationVar(&cfg.lsp.EditDelay, "edit-delay", 300*time.Millisecond, "when edits begin after discovery ends (after the server's debounce, so the startup pass has begun)")
 	fs.StringVar(&cfg.cache, "cache", defaultCache(), "`dir` of the cached corpora")
 	fs.StringVar(&cfg.jsonOut, "json", "", "also write every measurement as JSON to `file`")

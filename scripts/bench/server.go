@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,6 +29,12 @@ type lspOptions struct {
 	EditDelay time.Duration
 	// Timeout bounds the whole session.
 	Timeout time.Duration
+	// Saves is how many times, after the quiet phase, another skill file
+	// of the corpus is written on disk (as a save from another editor, or
+	// a checkout, would), SaveGap apart, while the completions and edits
+	// go on; the file gets its bytes back at the end.
+	Saves   int
+	SaveGap time.Duration
 }
 
 // completionSample is one `/` completion request.
@@ -56,7 +63,8 @@ type serverRun struct {
 	Expected      int           // files the CLI reports problems for
 	Completions   []completionSample
 	Edits         []editSample
-	PeakRSS       int64 // VmHWM
+	PeakRSS       int64           // VmHWM
+	Saves         []time.Duration // when each save was written (see lspOptions.Saves)
 }
 
 // settle is the margin after the startup pass before "quiet" samples count.
@@ -146,6 +154,12 @@ func measureServer(bin string, c corpusInfo, expected map[string]bool, o lspOpti
 	complete := s.awaitPass(deadline)
 	if complete {
 		time.Sleep(settle + o.Quiet)
+		saves, err := s.savePhase(c, o)
+		if err != nil {
+			_ = s.stopLoops()
+			return run, err
+		}
+		run.Saves = saves
 	}
 	if err := s.stopLoops(); err != nil {
 		return run, err
@@ -355,8 +369,59 @@ func (r serverRun) phase(sent time.Duration) string {
 		return "discovery"
 	case sent < r.PassEnd:
 		return "startup"
+	case len(r.Saves) > 0 && sent >= r.Saves[0]:
+		return "saves"
 	case r.PassComplete && sent >= r.PassEnd+settle:
 		return "quiet"
 	}
 	return ""
+}
+
+// savePhase writes another skill file of the corpus o.Saves times,
+// o.SaveGap apart (a line added to its body each time), and returns when
+// each write was done; the file gets its bytes back before it returns.
+func (s *session) savePhase(c corpusInfo, o lspOptions) ([]time.Duration, error) {
+	if o.Saves <= 0 {
+		return nil, nil
+	}
+	target, err := otherSkillFile(c)
+	if err != nil {
+		return nil, err
+	}
+	orig, err := os.ReadFile(target)
+	if err != nil {
+		return nil, err
+	}
+	defer os.WriteFile(target, orig, 0o644)
+	var at []time.Duration
+	for i := range o.Saves {
+		text := append(slices.Clip(orig), fmt.Sprintf("\nSaved %d.\n", i+1)...)
+		t := time.Now()
+		if err := os.WriteFile(target, text, 0o644); err != nil {
+			return at, err
+		}
+		at = append(at, s.events.since(t))
+		time.Sleep(o.SaveGap)
+	}
+	return at, nil
+}
+
+// otherSkillFile returns the SKILL.md of the first bundle (by name) in the
+// root of the corpus's opened file, other than that file.
+func otherSkillFile(c corpusInfo) (string, error) {
+	root := filepath.Dir(filepath.Dir(c.OpenFile))
+	names, err := os.ReadDir(root)
+	if err != nil {
+		return "", err
+	}
+	for _, n := range names {
+		p := filepath.Join(root, n.Name(), "SKILL.md")
+		if p == c.OpenFile {
+			continue
+		}
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("no skill file to save in %s besides %s", root, c.OpenFile)
 }
