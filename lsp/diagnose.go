@@ -111,8 +111,7 @@ type publishing struct {
 	// memory ends the pass's Options.PassMemory (see beginPassMemory).
 	memory func()
 	r      passResult
-	paths  []string // r's paths, sorted
-	next   int      // paths[:next] are out
+	next   int // r.paths[:next] are out
 	keep   map[uri.URI]bool
 	prog   *passProgress
 	// behind is set when publishSome stopped because the client had not
@@ -136,7 +135,7 @@ func (q *scheduler) startPublishing(r passResult, prog *passProgress) *publishin
 	q.mu.Lock()
 	q.whole = r.whole
 	q.mu.Unlock()
-	return &publishing{r: r, paths: r.paths, keep: map[uri.URI]bool{}, prog: prog, memory: func() {}}
+	return &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog, memory: func() {}}
 }
 
 // publishSome publishes the next files of pb and reports whether it is
@@ -147,7 +146,7 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 		return false
 	}
 	st := q.state()
-	for n := 0; pb.next < len(pb.paths) && n < publishBatch; n++ {
+	for n := 0; pb.next < len(pb.r.paths) && n < publishBatch; n++ {
 		if n > 0 && (len(q.kick) > 0 || q.urgent.holding() != nil) {
 			return false
 		}
@@ -155,7 +154,7 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 			pb.behind = true
 			return false
 		}
-		p := pb.paths[pb.next]
+		p := pb.r.paths[pb.next]
 		pb.next++
 		fd := pb.r.byPath[p]
 		f := fd.snap.File(p)
@@ -171,7 +170,7 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 		}
 		pb.keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
 	}
-	if pb.next < len(pb.paths) {
+	if pb.next < len(pb.r.paths) {
 		return false
 	}
 	for _, d := range st.openDocs() {
@@ -242,9 +241,10 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 	return u
 }
 
-// convertFor appends to dst the conversion of ds, the diagnostics of f, reading a lean file back
-// only when there is something to convert, into borrowed memory (see
-// skills.File.BorrowIndex): the conversion keeps nothing of its bytes.
+// convertFor appends to dst the conversion of ds, the diagnostics of f,
+// reading a lean file back only when there is something to convert, into
+// borrowed memory (see skills.File.BorrowIndex): the conversion keeps
+// nothing of its bytes.
 func convertFor(dst []protocol.Diagnostic, f *skills.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	if len(ds) == 0 {
 		return appendProtocolDiagnostics(dst, ds, nil, snap, names)

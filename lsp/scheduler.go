@@ -365,9 +365,7 @@ func (q *scheduler) beginPassMemory() (end func()) {
 func (q *scheduler) finished(p *passState, m passDone) {
 	p.running = false
 	p.publishing = q.startPublishing(m.r, m.prog)
-	if m.memory != nil {
-		p.publishing.memory = m.memory
-	}
+	p.publishing.memory = m.memory
 }
 
 // published ends the pass's progress once its result is out.

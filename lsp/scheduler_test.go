@@ -99,6 +99,13 @@ description: x
 ---
 `
 
+// editWhole sends the whole text of version v of the open document u, as
+// a client without incremental sync does.
+func editWhole(s *session, u uri.URI, v int32, text string) error {
+	return s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
+		&protocol.TextDocumentContentChangeWholeDocument{Text: text}}})
+}
+
 // newTestSession returns a started session over schedulerTree (no
 // watcher), with its diagnostics delay, and the root's folder. It must run
 // in a synctest bubble; the session stops when the test ends.
@@ -164,8 +171,7 @@ func TestSchedulerDebounce(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-			} else if err := s.modify(editDoc{uri: u, version: int32(i + 1), changes: []protocol.TextDocumentContentChangeEvent{
-				&protocol.TextDocumentContentChangeWholeDocument{Text: string(text)}}}); err != nil {
+			} else if err := editWhole(s, u, int32(i+1), string(text)); err != nil {
 				t.Fatal(err)
 			}
 			synctest.Wait()
@@ -212,8 +218,7 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 		for v := int32(2); v <= 31; v++ {
 			time.Sleep(100 * time.Millisecond)
 			text += "x"
-			if err := s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
-				&protocol.TextDocumentContentChangeWholeDocument{Text: text}}}); err != nil {
+			if err := editWhole(s, u, v, text); err != nil {
 				t.Fatal(err)
 			}
 			synctest.Wait()
@@ -262,8 +267,7 @@ func TestSchedulerPassWaitsForThePassBefore(t *testing.T) {
 				time.Sleep(100 * time.Millisecond)
 				v++
 				text += "x"
-				if err := s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
-					&protocol.TextDocumentContentChangeWholeDocument{Text: text}}}); err != nil {
+				if err := editWhole(s, u, v, text); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -376,8 +380,7 @@ func TestPublishingWaitsForTheClient(t *testing.T) {
 		time.Sleep(time.Second) // the first pass is done and waits to publish
 		synctest.Wait()
 		edited := time.Now()
-		if err := s.modify(editDoc{uri: u, version: 2, changes: []protocol.TextDocumentContentChangeEvent{
-			&protocol.TextDocumentContentChangeWholeDocument{Text: text + "Edited.\n"}}}); err != nil {
+		if err := editWhole(s, u, 2, text+"Edited.\n"); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -415,8 +418,7 @@ func TestPendingPassWaitsForAPause(t *testing.T) {
 			t.Helper()
 			v++
 			text += "x"
-			if err := s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
-				&protocol.TextDocumentContentChangeWholeDocument{Text: text}}}); err != nil {
+			if err := editWhole(s, u, v, text); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -469,8 +471,7 @@ func TestPassMemoryBracketsEachPass(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 		synctest.Wait()
 		// A second pass, after an edit.
-		if err := s.modify(editDoc{uri: u, version: 2, changes: []protocol.TextDocumentContentChangeEvent{
-			&protocol.TextDocumentContentChangeWholeDocument{Text: text + "x"}}}); err != nil {
+		if err := editWhole(s, u, 2, text+"x"); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(200 * time.Millisecond)

@@ -351,8 +351,28 @@ func identity(f *File) string {
 	return f.Def.Name
 }
 
-// markRoots marks what a changed path can affect: a whole root (the root
-// itself or an ancestor changed) or one entry of it.
+// entryAt says what the changed path p is to root i: nothing (in false),
+// the whole root (the root itself or an ancestor changed, or the root did
+// not exist), or the root's child seg.
+func (w *Workspace) entryAt(i int, p string, prev *Snapshot) (seg string, whole, in bool) {
+	r := w.roots[i]
+	switch {
+	case Within(r.Dir, p): // the root or an ancestor
+		return "", true, true
+	case Within(p, r.Dir):
+		if !prev.Roots[i].Exists {
+			return "", true, true
+		}
+		rel, err := filepath.Rel(r.Dir, p)
+		if err != nil {
+			return "", true, true
+		}
+		seg, _, _ = strings.Cut(rel, string(filepath.Separator))
+		return seg, false, true
+	}
+	return "", false, false
+}
+
 // sameEntries reports whether a change on disk at p leaves every root's
 // entries as prev has them: p lies inside an entry of each root that holds
 // it (a bundle's SKILL.md or one of its files, or a flat file), and that
@@ -363,53 +383,41 @@ func identity(f *File) string {
 // for each file saved, under the language server's lock.
 func (w *Workspace) sameEntries(p string, prev *Snapshot) bool {
 	in := false
-	for i, r := range w.roots {
-		switch {
-		case Within(r.Dir, p): // the root or an ancestor
-			return false
-		case Within(p, r.Dir):
-			if !prev.Roots[i].Exists {
-				return false
-			}
-			rel, err := filepath.Rel(r.Dir, p)
-			if err != nil {
-				return false
-			}
-			seg, _, _ := strings.Cut(rel, string(filepath.Separator))
-			e, probs := examineEntry(prev.Roots[i].Root, seg)
-			if e == nil || len(probs) > 0 {
-				return false
-			}
-			old := prev.entryOf[e.Path]
-			if old == nil || prev.rootOf[e.Path] != i || old.Name != e.Name || old.BaseDir != e.BaseDir || old.Kind != e.Kind {
-				return false
-			}
-			dir := filepath.Join(r.Dir, seg)
-			if slices.ContainsFunc(prev.Roots[i].Problems, func(pr Problem) bool { return Within(pr.Path, dir) }) {
-				return false
-			}
-			in = true
+	for i := range w.roots {
+		seg, whole, ok := w.entryAt(i, p, prev)
+		if !ok {
+			continue
 		}
+		if whole {
+			return false
+		}
+		e, probs := examineEntry(prev.Roots[i].Root, seg)
+		if e == nil || len(probs) > 0 {
+			return false
+		}
+		old := prev.entryOf[e.Path]
+		if old == nil || prev.rootOf[e.Path] != i || old.Name != e.Name || old.BaseDir != e.BaseDir || old.Kind != e.Kind {
+			return false
+		}
+		dir := filepath.Join(w.roots[i].Dir, seg)
+		if slices.ContainsFunc(prev.Roots[i].Problems, func(pr Problem) bool { return Within(pr.Path, dir) }) {
+			return false
+		}
+		in = true
 	}
 	return in
 }
 
+// markRoots marks what a changed path can affect: a whole root (the root
+// itself or an ancestor changed) or one entry of it.
 func (w *Workspace) markRoots(p string, prev *Snapshot, relist map[int]bool, entries map[int]map[string]bool) {
-	for i, r := range w.roots {
+	for i := range w.roots {
+		seg, whole, in := w.entryAt(i, p, prev)
 		switch {
-		case Within(r.Dir, p): // the root or an ancestor
+		case !in:
+		case whole:
 			relist[i] = true
-		case Within(p, r.Dir):
-			if !prev.Roots[i].Exists {
-				relist[i] = true
-				continue
-			}
-			rel, err := filepath.Rel(r.Dir, p)
-			if err != nil {
-				relist[i] = true
-				continue
-			}
-			seg, _, _ := strings.Cut(rel, string(filepath.Separator))
+		default:
 			if entries[i] == nil {
 				entries[i] = map[string]bool{}
 			}
