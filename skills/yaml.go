@@ -141,6 +141,14 @@ func typeTagged(n *yaml.Node) Value {
 // parseYAML decodes the YAML text of a frontmatter (fm.YAMLSpan of src) and
 // fills fm: the error, the root's type and the top-level fields.
 func parseYAML(fm *Frontmatter, src []byte) {
+	if parseYAMLFast(fm, src) {
+		return
+	}
+	parseYAMLDecoded(fm, src)
+}
+
+// parseYAMLDecoded is parseYAML through yaml.v3's decoder, for any text.
+func parseYAMLDecoded(fm *Frontmatter, src []byte) {
 	base := fm.YAMLSpan.Start
 	text := src[fm.YAMLSpan.Start:fm.YAMLSpan.End]
 	if len(text) > maxYAMLBytes {

@@ -1,0 +1,286 @@
+package skills
+
+import "bytes"
+
+// Most frontmatters are a few lines of "key: value" with plain or quoted
+// one-line values, and perhaps one level of nested keys (metadata). For
+// them a YAML parser's generality is most of a load's cost: at 100,000
+// skills yaml.v3 took 28% of check's CPU time and allocated about 10 KB
+// per file. parseYAMLFast reads that form directly and leaves everything
+// else to parseYAML's decoder; FuzzYAMLFast and TestYAMLFastMatchesDecoder
+// hold the two to the same result wherever the fast one answers.
+
+// maxFastYAML bounds the frontmatter text parseYAMLFast reads.
+const maxFastYAML = 64 << 10
+
+// parseYAMLFast fills fm as parseYAML would when fm's YAML text (in src)
+// is a block mapping whose lines are all, in printable ASCII without tabs
+// or carriage returns:
+//
+//	key: value
+//	key:
+//	  key: value
+//
+// with a key of letters, digits, '_' and '-' that starts with a letter or
+// '_' and types as a string, and a value that is a one-line plain scalar
+// (no indicator first but '-' before a non-space, no ": " or " #" inside,
+// no ':' or space last), a one-line double-quoted one without escapes, a
+// one-line single-quoted one without quotes inside, or a literal or folded
+// block (|, |-, > or >-) of non-blank lines indented alike; the nested
+// keys of a key share one indentation. No key repeats within its mapping.
+// For any other text it returns false and leaves fm as it was.
+func parseYAMLFast(fm *Frontmatter, src []byte) bool {
+	base := fm.YAMLSpan.Start
+	text := src[base:fm.YAMLSpan.End]
+	if len(text) == 0 || len(text) > maxFastYAML {
+		return false
+	}
+	fields := make([]Field, 0, bytes.Count(text, []byte{'\n'})+1)
+	for i := 0; i < len(text); {
+		fld, empty, next, ok := fastEntry(text, i, 0)
+		if !ok {
+			return false
+		}
+		if next >= len(text) || text[next] != ' ' {
+			i = next
+			if empty {
+				return false // the decoder places the null of "key:"
+			}
+		} else {
+			if !empty {
+				return false // an indented line continues the value
+			}
+			entries, after, ok := fastNested(text, next)
+			if !ok {
+				return false
+			}
+			// A mapping's span is its first line, from its first key.
+			first := entries[0].KeySpan.Start
+			fld.Value = Value{Kind: KindMap, Len: len(entries)}
+			fld.ValueSpan = Span{first, lineEnd(text, first)}
+			fld.Entries = entries
+			i = after
+		}
+		fields = append(fields, fld)
+	}
+	if repeatsKey(fields) {
+		return false
+	}
+	for j := range fields {
+		fld := &fields[j]
+		if repeatsKey(fld.Entries) {
+			return false
+		}
+		fld.KeySpan, fld.ValueSpan = fld.KeySpan.shift(base), fld.ValueSpan.shift(base)
+		for k := range fld.Entries {
+			e := &fld.Entries[k]
+			e.KeySpan, e.ValueSpan = e.KeySpan.shift(base), e.ValueSpan.shift(base)
+		}
+	}
+	fm.RootKind, fm.Mapping, fm.Fields = KindMap, true, fields
+	return true
+}
+
+// fastNested reads the nested entries that start at i (an indented line)
+// and returns them with the offset after them.
+func fastNested(text []byte, i int) ([]Field, int, bool) {
+	indent := 0
+	for i+indent < len(text) && text[i+indent] == ' ' {
+		indent++
+	}
+	var entries []Field
+	for i < len(text) && text[i] == ' ' {
+		fld, empty, next, ok := fastEntry(text, i, indent)
+		if !ok || empty {
+			return nil, 0, false
+		}
+		entries = append(entries, fld)
+		i = next
+	}
+	return entries, i, len(entries) > 0
+}
+
+// fastEntry reads the "key: value" or "key:" line at i, indented by
+// indent spaces, and returns it (spans relative to text; empty and no
+// Value for "key:") with the offset of the next line.
+func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok bool) {
+	end := lineEnd(text, i)
+	next = end
+	if next < len(text) {
+		next++
+	}
+	line := text[i:end]
+	if len(line) <= indent || !allSpaces(line[:indent]) {
+		return Field{}, false, 0, false
+	}
+	k := indent
+	if c := line[k]; !(isASCIILetter(c) || c == '_') {
+		return Field{}, false, 0, false
+	}
+	for k < len(line) && (isAlnum(line[k]) || line[k] == '_' || line[k] == '-') {
+		k++
+	}
+	if k == len(line) || line[k] != ':' {
+		return Field{}, false, 0, false
+	}
+	key := string(line[indent:k])
+	if typeScalar(key).Kind != KindString {
+		return Field{}, false, 0, false
+	}
+	fld = Field{Key: key, KeySpan: Span{i + indent, i + k}}
+	if k+1 == len(line) {
+		return fld, true, next, true
+	}
+	v := k + 1
+	for v < len(line) && line[v] == ' ' {
+		v++
+	}
+	if v == k+1 || v == len(line) {
+		return Field{}, false, 0, false // "key:value", or spaces only
+	}
+	if style := line[v:]; isBlockIndicator(style) {
+		value, last, after, ok := fastBlock(text, next, indent, style)
+		if !ok {
+			return Field{}, false, 0, false
+		}
+		fld.Value, fld.ValueSpan = value, Span{i + v, last}
+		return fld, false, after, true
+	}
+	value, ok := fastScalar(line[v:])
+	if !ok {
+		return Field{}, false, 0, false
+	}
+	fld.Value = value
+	fld.ValueSpan = Span{i + v, end}
+	return fld, false, next, true
+}
+
+// fastScalar types the one-line scalar s (no leading space), or returns
+// false when it is not of a form parseYAMLFast reads.
+func fastScalar(s []byte) (Value, bool) {
+	for _, c := range s {
+		if c < 0x20 || c > 0x7e {
+			return Value{}, false
+		}
+	}
+	switch s[0] {
+	case '"', '\'':
+		q := s[0]
+		if len(s) < 2 || s[len(s)-1] != q {
+			return Value{}, false
+		}
+		inner := s[1 : len(s)-1]
+		if bytes.IndexByte(inner, q) >= 0 || (q == '"' && bytes.IndexByte(inner, '\\') >= 0) {
+			return Value{}, false
+		}
+		return Value{Kind: KindString, Str: string(inner), Quoted: true}, true
+	case '-':
+		if len(s) == 1 || s[1] == ' ' {
+			return Value{}, false // a sequence entry
+		}
+	case '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
+		return Value{}, false
+	}
+	if s[len(s)-1] == ':' || s[len(s)-1] == ' ' || bytes.Contains(s, []byte(": ")) || bytes.Contains(s, []byte(" #")) {
+		return Value{}, false
+	}
+	v := typeScalar(string(s))
+	v.Plain = true
+	return v, true
+}
+
+// isBlockIndicator reports the header of a literal or folded block scalar
+// that parseYAMLFast reads: no indentation indicator, clip or strip.
+func isBlockIndicator(s []byte) bool {
+	switch string(s) {
+	case "|", "|-", ">", ">-":
+		return true
+	}
+	return false
+}
+
+// fastBlock reads the lines of the block scalar whose header (style) ends
+// the line before i, for a key indented by indent: one or more non-blank
+// lines of printable ASCII, all indented alike and deeper than the key,
+// without trailing spaces. It returns the value, the end of its last line
+// and the offset of the line after it.
+func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next int, ok bool) {
+	var b []byte
+	m := -1
+	for i < len(text) && text[i] == ' ' {
+		sp := 0
+		for i+sp < len(text) && text[i+sp] == ' ' {
+			sp++
+		}
+		if m < 0 {
+			m = sp
+		}
+		if sp < m {
+			break // the next key, or an indentation the caller refuses
+		}
+		end := lineEnd(text, i)
+		line := text[i+sp : end]
+		if sp > m || len(line) == 0 || line[len(line)-1] == ' ' {
+			return Value{}, 0, 0, false // more indented, blank or trailing spaces
+		}
+		for _, c := range line {
+			if c < 0x20 || c > 0x7e {
+				return Value{}, 0, 0, false
+			}
+		}
+		if len(b) > 0 {
+			if style[0] == '>' {
+				b = append(b, ' ')
+			} else {
+				b = append(b, '\n')
+			}
+		}
+		b = append(b, line...)
+		last, next = end, end
+		if next < len(text) {
+			next++
+		}
+		i = next
+	}
+	if m <= indent {
+		return Value{}, 0, 0, false // no lines (an empty scalar), or not deeper than the key
+	}
+	if len(style) == 1 && last < len(text) {
+		b = append(b, '\n') // clip keeps the final line break
+	}
+	return Value{Kind: KindString, Str: string(b), Block: true}, last, next, true
+}
+
+// repeatsKey reports whether two fields share a key.
+func repeatsKey(fields []Field) bool {
+	for j := range fields {
+		for k := j + 1; k < len(fields); k++ {
+			if fields[j].Key == fields[k].Key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineEnd returns the offset of the newline that ends the line holding i,
+// or len(text).
+func lineEnd(text []byte, i int) int {
+	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(text)
+}
+
+// allSpaces reports whether b holds spaces only.
+func allSpaces(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// shift returns s moved by base.
+func (s Span) shift(base int) Span { return Span{s.Start + base, s.End + base} }
