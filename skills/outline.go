@@ -27,7 +27,20 @@ const maxOutlineBytes = 4 << 20
 // and comments; its Headings are empty (ask File.Headings: finding the
 // links needs no list of headings, and check never asks for one).
 func (f *File) Outline() Outline {
-	f.outlineOnce.Do(func() { f.outline = f.scanBody(f.src, false) })
+	f.outlineOnce.Do(func() {
+		if f.lean == nil {
+			f.outline = f.scanBody(f.src, false)
+			return
+		}
+		// A file made lean on demand (LoadOptions.BodiesOnDemand): read
+		// again, into borrowed memory. A file that changed on disk since
+		// has no outline; its new snapshot is on the way.
+		idx, release, err := f.BorrowIndex()
+		defer release()
+		if err == nil {
+			f.outline = ownedOutline(f.scanBody(idx.src, false))
+		}
+	})
 	return f.outline
 }
 

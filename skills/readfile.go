@@ -82,10 +82,16 @@ var (
 	errTooLarge   = errors.New("file too large")
 )
 
-// loadFile reads and parses the skill file of an entry. The stat of the
-// file as read is nil when it could not be read.
-func loadFile(path string, mode ReadMode) (*File, fs.FileInfo) {
-	src, info, err := readSkillFile(path)
+// loadFile reads and parses the skill file of an entry, into buf's memory
+// when buf is not nil (buf.src then holds the bytes read, for its owner to
+// reuse once the file keeps none of them). size is the file's size when
+// it was opened, -1 when it could not be read.
+func loadFile(path string, mode ReadMode, buf *LineIndex) (*File, int64) {
+	var into []byte
+	if buf != nil {
+		into = buf.src
+	}
+	src, size, err := readSkillFileInto(path, into)
 	if err != nil {
 		f := &File{Path: path, Mode: mode}
 		if errors.Is(err, errTooLarge) {
@@ -95,7 +101,10 @@ func loadFile(path string, mode ReadMode) (*File, fs.FileInfo) {
 			f.find(CodeUnreadableFile, Span{}, "")
 		}
 		f.settle()
-		return f, nil
+		return f, -1
 	}
-	return Parse(path, src, mode), info
+	if buf != nil {
+		buf.src = src[:0]
+	}
+	return Parse(path, src, mode), size
 }

@@ -22,10 +22,12 @@ func readSkillFile(path string) ([]byte, fs.FileInfo, error) {
 }
 
 // readSkillFileInto is readSkillFile into buf's memory when it is large
-// enough (a new slice otherwise), without the FileInfo.
-func readSkillFileInto(path string, buf []byte) ([]byte, error) {
+// enough (a new slice otherwise), with the file's size when opened instead
+// of the FileInfo.
+func readSkillFileInto(path string, buf []byte) ([]byte, int64, error) {
 	var st syscall.Stat_t
-	return readSkillFileStat(path, buf, &st)
+	src, err := readSkillFileStat(path, buf, &st)
+	return src, st.Size, err
 }
 
 // readSkillFileStat is readSkillFile's work: it reads into buf when it is

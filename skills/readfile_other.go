@@ -8,9 +8,12 @@ import "io/fs"
 // reading more than MaxFileSize bytes.
 func readSkillFile(path string) ([]byte, fs.FileInfo, error) { return readSkillFileOS(path) }
 
-// readSkillFileInto is readSkillFile without the FileInfo (buf is not
-// used here).
-func readSkillFileInto(path string, _ []byte) ([]byte, error) {
-	src, _, err := readSkillFileOS(path)
-	return src, err
+// readSkillFileInto is readSkillFile with the file's size when opened
+// instead of the FileInfo (buf is not used here).
+func readSkillFileInto(path string, _ []byte) ([]byte, int64, error) {
+	src, info, err := readSkillFileOS(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	return src, info.Size(), nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"hash/maphash"
-	"io/fs"
 	"strings"
 	"sync"
 	"weak"
@@ -32,6 +31,9 @@ var ErrChangedOnDisk = errors.New("the file changed on disk since it was read")
 type leanStore struct {
 	seed     maphash.Seed
 	borrowed sync.Pool // of *LineIndex
+	// onDemand: LoadOptions.BodiesOnDemand (nothing computed ahead; reads
+	// into borrowed memory).
+	onDemand bool
 }
 
 func newLeanStore() *leanStore {
@@ -151,7 +153,7 @@ func (f *File) BorrowIndex() (idx *LineIndex, release func(), err error) {
 		return held, func() {}, nil
 	}
 	b := l.store.borrowed.Get().(*LineIndex)
-	src, err := readSkillFileInto(f.Path, b.src)
+	src, _, err := readSkillFileInto(f.Path, b.src)
 	if err == nil && !f.SameBytes(src) {
 		err = ErrChangedOnDisk
 	}
@@ -190,22 +192,31 @@ func (f *File) Headings() []Heading {
 	return f.scanBody(src, true).Headings
 }
 
-// makeLean drops the bytes of a file just read from disk (info is the
-// stat of the open file; store what the workspace's lean files share), after computing
-// what is kept in their place: the outline, with strings of its own. Files that are not plain text read by
-// DSH's production path, or whose size moved while they were read, stay in
-// memory.
-func (f *File) makeLean(info fs.FileInfo, store *leanStore) {
-	if f.Mode != ReadFS || f.src == nil || f.Frontmatter == nil || f.ReadErr != "" || info == nil || info.Size() != int64(len(f.src)) {
+// makeLean drops the bytes of a file just read from disk (size is the
+// file's size when it was opened; store what the workspace's lean files
+// share), after computing what is kept in their place: the outline, with
+// strings of its own, unless the store computes it on demand. Files that
+// are not plain text read by DSH's production path, or whose size moved
+// while they were read, stay in memory.
+func (f *File) makeLean(size int64, store *leanStore) {
+	if f.Mode != ReadFS || f.src == nil || f.Frontmatter == nil || f.ReadErr != "" || size != int64(len(f.src)) {
 		return
 	}
-	o := f.Outline()
-	for i := range o.Links {
-		o.Links[i].Dest = strings.Clone(o.Links[i].Dest)
+	if !store.onDemand {
+		f.outlineOnce.Do(func() { f.outline = ownedOutline(f.scanBody(f.src, false)) })
 	}
 	if f.Def != nil {
 		f.Def.Content = "" // it shared the bytes; Skill.WithContent reads them again
 	}
-	f.lean = &leanBody{size: info.Size(), sum: maphash.Bytes(store.seed, f.src), store: store}
+	f.lean = &leanBody{size: size, sum: maphash.Bytes(store.seed, f.src), store: store}
 	f.src = nil
+}
+
+// ownedOutline returns o with link destinations that share no memory with
+// the bytes they were scanned from.
+func ownedOutline(o Outline) Outline {
+	for i := range o.Links {
+		o.Links[i].Dest = strings.Clone(o.Links[i].Dest)
+	}
+	return o
 }

@@ -33,14 +33,18 @@ func leanTree(t *testing.T) (dir string, files map[string]string) {
 }
 
 // loadFullAndLean loads the tree at dir twice: with the bytes in memory,
-// and lean.
-func loadFullAndLean(t *testing.T, dir string) (full, lean *Snapshot) {
+// and lean (LeanBodies, or the options given).
+func loadFullAndLean(t *testing.T, dir string, leanOpts ...LoadOptions) (full, lean *Snapshot) {
 	t.Helper()
 	full, err := Load(t.Context(), testRoots(dir), LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lean, err = Load(t.Context(), testRoots(dir), LoadOptions{LeanBodies: true})
+	opts := LoadOptions{LeanBodies: true}
+	if len(leanOpts) > 0 {
+		opts = leanOpts[0]
+	}
+	lean, err = Load(t.Context(), testRoots(dir), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,10 +52,18 @@ func loadFullAndLean(t *testing.T, dir string) (full, lean *Snapshot) {
 }
 
 // TestLeanBodiesGiveTheSameFacts loads a tree twice, with the bytes in
-// memory and lean, and compares what every file gives back.
+// memory and lean, and compares what every file gives back: lean with the
+// outline computed at once (the server), and with bodies on demand (the
+// CLI, whose files are read into reused memory).
 func TestLeanBodiesGiveTheSameFacts(t *testing.T) {
+	for name, opts := range map[string]LoadOptions{"LeanBodies": {LeanBodies: true}, "BodiesOnDemand": {BodiesOnDemand: true}} {
+		t.Run(name, func(t *testing.T) { testLeanFacts(t, opts) })
+	}
+}
+
+func testLeanFacts(t *testing.T, opts LoadOptions) {
 	dir, _ := leanTree(t)
-	full, lean := loadFullAndLean(t, dir)
+	full, lean := loadFullAndLean(t, dir, opts)
 	if summary(full) != summary(lean) {
 		t.Fatalf("summaries differ:\n%s\n%s", summary(full), summary(lean))
 	}
@@ -60,6 +72,10 @@ func TestLeanBodiesGiveTheSameFacts(t *testing.T) {
 		got := lean.File(want.Path)
 		if got.Lean() {
 			leanCount++
+		}
+		// Asked first: a file on demand scans its body again for it.
+		if !reflect.DeepEqual(got.Outline(), want.Outline()) {
+			t.Errorf("%s: outline differs: %+v / %+v", want.Path, got.Outline(), want.Outline())
 		}
 		src, err := got.Source()
 		if err != nil || !bytes.Equal(src, want.Text()) {

@@ -20,6 +20,14 @@ type LoadOptions struct {
 	// not change (the language server, which holds its snapshots for
 	// hours). Open buffers and the bundled root's files stay in memory.
 	LeanBodies bool
+	// BodiesOnDemand is LeanBodies for a one-shot run that reads few
+	// bodies (list, render): no file's bytes are kept once parsed, and
+	// nothing is computed from them ahead; a file's outline is scanned from
+	// its bytes read again when first asked (File.Outline). A load reads
+	// every file into memory taken from a pool, so the bytes of 100,000
+	// files cost neither their allocation nor a collection. It implies
+	// LeanBodies.
+	BodiesOnDemand bool
 }
 
 // ChangeKind says what happened to a path.
@@ -70,8 +78,9 @@ type Workspace struct {
 // Load for the first discovery.
 func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
 	w := &Workspace{roots: roots, opts: opts}
-	if opts.LeanBodies {
+	if opts.LeanBodies || opts.BodiesOnDemand {
 		w.lean = newLeanStore()
+		w.lean.onDemand = opts.BodiesOnDemand
 	}
 	empty := &Snapshot{files: newLayered(map[string]*File{}), loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}}
 	for _, r := range roots {
@@ -269,12 +278,20 @@ func fromBuffer(old *File, path string, text []byte, mode ReadMode) *File {
 // buffer: oldWasOpen); a new file is made lean when the workspace keeps
 // lean bodies (lean is what its lean files share).
 func fromDisk(old *File, oldWasOpen bool, path string, mode ReadMode, lean *leanStore) *File {
-	f, info := loadFile(path, mode)
-	if old != nil && !oldWasOpen && old.Mode == f.Mode && old.ReadErr == f.ReadErr && old.SameBytes(f.src) {
-		return old // unchanged bytes: keep the parsed file
+	var buf *LineIndex
+	if lean != nil && lean.onDemand {
+		buf = lean.borrowed.Get().(*LineIndex)
 	}
-	if lean != nil {
-		f.makeLean(info, lean)
+	fresh, size := loadFile(path, mode, buf)
+	f := fresh
+	if old != nil && !oldWasOpen && old.Mode == f.Mode && old.ReadErr == f.ReadErr && old.SameBytes(f.src) {
+		f = old // unchanged bytes: keep the parsed file
+	} else if lean != nil {
+		f.makeLean(size, lean)
+	}
+	if buf != nil && (f == old || fresh.src == nil) {
+		// Nothing kept holds what was read into buf.
+		lean.giveBack(buf)
 	}
 	return f
 }

@@ -56,6 +56,9 @@ type renderRun struct {
 	v1          bool
 	rawArgs     string
 	stdin       io.Reader
+	// readErr is the first error reading a skill's body again (its file
+	// changed on disk since it was parsed).
+	readErr error
 }
 
 var renderUsage = map[string]string{
@@ -101,6 +104,10 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitUsage
 	}
 	text, status := r.render(what, pos, snap.Registry)
+	if r.readErr != nil {
+		fmt.Fprintf(stderr, "skill-ls render: %v\n", r.readErr)
+		return exitUsage
+	}
 	if _, err := io.WriteString(stdout, text); err != nil {
 		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
 		return exitUsage
@@ -161,7 +168,7 @@ func (r *renderRun) render(what string, pos []string, reg *skills.Registry) (str
 	case "skill":
 		return r.skillTool(pos, reg)
 	case "invoke":
-		text := strings.Join(render.Gesture(registryLookup(reg), pos), "\n\n")
+		text := strings.Join(render.Gesture(r.lookup(reg), pos), "\n\n")
 		if text == "" {
 			fmt.Fprintln(r.c.stderr, "skill-ls render invoke: no /name token names a user-invocable skill; nothing is injected")
 		}
@@ -171,7 +178,7 @@ func (r *renderRun) render(what string, pos []string, reg *skills.Registry) (str
 	if len(pos) > 1 {
 		submission += " " + strings.Join(pos[1:], " ")
 	}
-	text, notice := render.TUI(registryLookup(reg), submission)
+	text, notice := render.TUI(r.lookup(reg), submission)
 	if notice != "" {
 		fmt.Fprintln(r.c.stderr, notice)
 		return text, exitFound
@@ -205,18 +212,29 @@ func (r *renderRun) skillTool(pos []string, reg *skills.Registry) (string, int) 
 	} else {
 		callArgs["name"] = pos[0]
 	}
-	text := render.SkillTool(registryLookup(reg), callArgs)
+	text := render.SkillTool(r.lookup(reg), callArgs)
 	if strings.HasPrefix(text, "Error: ") {
 		return text, exitFound
 	}
 	return text, exitOK
 }
 
-// registryLookup adapts a registry to render.Lookup; a nil registry knows
-// no skill.
-func registryLookup(reg *skills.Registry) render.Lookup {
+// lookup adapts a registry to render.Lookup; a nil registry knows no
+// skill. The skills it returns hold their Content: the CLI loads bodies on
+// demand (skills.LoadOptions.BodiesOnDemand), so a skill's body is read
+// again here, and the first failure is kept in r.readErr.
+func (r *renderRun) lookup(reg *skills.Registry) render.Lookup {
 	if reg == nil {
 		return nil
 	}
-	return reg
+	return render.LookupFunc(func(name string) *skills.Skill {
+		s, err := reg.Lookup(name).WithContent()
+		if err != nil {
+			if r.readErr == nil {
+				r.readErr = fmt.Errorf("%s: %w", reg.Lookup(name).File.Path, err)
+			}
+			return nil
+		}
+		return s
+	})
 }

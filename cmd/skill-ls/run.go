@@ -257,13 +257,16 @@ func (r *rootFlags) options() (skills.RootOptions, error) {
 	}, nil
 }
 
-// load discovers the roots of the flags and loads them.
+// load discovers the roots of the flags and loads them for list and
+// render, which read the frontmatters and at most a few bodies: the bodies
+// are read again on demand (skills.LoadOptions.BodiesOnDemand; at 100,000
+// skills, list kept 0.5 GB of them before).
 func (r *rootFlags) load(ctx context.Context) (*skills.Snapshot, error) {
 	opts, err := r.options()
 	if err != nil {
 		return nil, err
 	}
-	return skills.Load(ctx, skills.Roots(opts), skills.LoadOptions{})
+	return skills.Load(ctx, skills.Roots(opts), skills.LoadOptions{BodiesOnDemand: true})
 }
 
 // workDir is the directory output paths are printed relative to.
