@@ -2,9 +2,12 @@ package skills
 
 import (
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -141,5 +144,80 @@ func TestLayeredTablesFold(t *testing.T) {
 	}
 	if got := len(snap.Files()); got != n {
 		t.Errorf("%d files, want %d", got, n)
+	}
+}
+
+// TestStaleLinksMatchesScan: the entries staleLinks finds through its
+// indexes (by base, and the record of entries that link outside their
+// base) are the ones a look at every entry finds, for a change at every
+// path of a tree, at folders above it and beside it, and at pairs of them;
+// and the indexes follow the snapshots as files are typed in, opened
+// outside the roots and closed.
+func TestStaleLinksMatchesScan(t *testing.T) {
+	dir := t.TempDir()
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	home := filepath.Join(dir, "home", ".agents", "skills")
+	files := map[string]string{
+		filepath.Join(agents, "a", "SKILL.md"):               "See [b](../b/guide.md), [deep](refs/deep/x.md) and [up](../../../README.md).",
+		filepath.Join(agents, "a", "refs", "deep", "x.md"):   "x",
+		filepath.Join(agents, "b", "SKILL.md"):               "See [the guide](guide.md) and [gone](missing/y.md).",
+		filepath.Join(agents, "b", "guide.md"):               "guide",
+		filepath.Join(agents, "flat.md"):                     "See [a](a/SKILL.md) and [home](../../../home/.agents/skills/c/SKILL.md).",
+		filepath.Join(agents, "other.md"):                    "No links.",
+		filepath.Join(home, "c", "SKILL.md"):                 "See [a](../../../../project/.agents/skills/a/refs/deep/x.md).",
+		filepath.Join(dir, "project", "README.md"):           "readme",
+		filepath.Join(dir, "elsewhere", "notes", "SKILL.md"): "",
+	}
+	for p, body := range files {
+		name := filepath.Base(filepath.Dir(p))
+		if filepath.Ext(p) == ".md" && filepath.Base(p) != "SKILL.md" {
+			name = strings.TrimSuffix(filepath.Base(p), ".md")
+		}
+		writeFile(t, p, "---\nname: "+name+"\ndescription: d\n---\n"+body+"\n")
+	}
+	ws := NewWorkspace(testRoots(dir), LoadOptions{})
+	ws.Load(t.Context())
+	var paths []string
+	filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+		paths = append(paths, p, filepath.Join(p, "nothing-here"))
+		return err
+	})
+	paths = append(paths, "/", filepath.Dir(dir))
+	compare := func(step string) {
+		t.Helper()
+		s := ws.Snapshot()
+		for i, p := range paths {
+			for _, disk := range []map[string]bool{{p: true}, {p: true, paths[(i*7+3)%len(paths)]: true}} {
+				got, want := s.staleLinks(disk), s.staleLinksScan(disk)
+				if !maps.Equal(got, want) {
+					t.Fatalf("%s: staleLinks(%v) = %v, want %v", step, slices.Collect(maps.Keys(disk)), got, want)
+				}
+			}
+		}
+	}
+	compare("no facts made")
+	loose := filepath.Join(dir, "elsewhere", "notes", "SKILL.md")
+	a := filepath.Join(agents, "a", "SKILL.md")
+	steps := []Change{
+		{Kind: ChangeOpen, Path: loose, Version: 1, Text: []byte("---\nname: notes\ndescription: d\n---\n[up](../../project/README.md) [me](SKILL.md)\n")},
+		{Kind: ChangeOpen, Path: a, Version: 1, Text: []byte("---\nname: a\ndescription: d\n---\nOnly [inside](refs/deep/x.md).\n")},
+		{Kind: ChangeEdit, Path: a, Version: 2, Text: []byte("---\nname: a\ndescription: d\n---\nNow [out](../b/guide.md).\n")},
+		{Kind: ChangeClose, Path: loose},
+		{Kind: ChangeClose, Path: a},
+		{Kind: ChangeDisk, Path: filepath.Join(agents, "b", "guide.md")},
+	}
+	for i, c := range steps {
+		for _, f := range ws.Snapshot().Files() {
+			ws.Snapshot().Links(f.Path)
+		}
+		compare(fmt.Sprintf("before change %d", i))
+		ws.Apply(t.Context(), c)
+	}
+	for _, f := range ws.Snapshot().Files() {
+		ws.Snapshot().Links(f.Path)
+	}
+	compare("at the end")
+	if n := len(ws.Snapshot().outside.paths(ws.Snapshot())); n < 3 {
+		t.Errorf("%d entries recorded as linking outside their base, want a, flat and c at least", n)
 	}
 }

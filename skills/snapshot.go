@@ -28,6 +28,12 @@ type Snapshot struct {
 	// entries set since links was built (see layered and linkTable).
 	links, linksTop map[string]*linkEntry
 	bundleDirs      map[string]string // bundle folder -> its skill file
+	// bases finds the link entries by base (see staleLinks); shared with
+	// the next snapshot while no entry is added, removed or rebased.
+	bases *linkBases
+	// outside is the workspace's record of the link entries whose facts
+	// reach outside their base (see staleLinks).
+	outside *outsideLinks
 
 	// filesList is Files' answer, made on first use.
 	filesOnce sync.Once
