@@ -251,8 +251,19 @@ func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next in
 	return Value{Kind: KindString, Str: string(b), Block: true}, last, next, true
 }
 
-// repeatsKey reports whether two fields share a key.
+// repeatsKey reports whether two fields share a key. Frontmatters are
+// small: they are compared pairwise, and only a long one through a set.
 func repeatsKey(fields []Field) bool {
+	if len(fields) > 16 {
+		seen := make(map[string]bool, len(fields))
+		for _, f := range fields {
+			if seen[f.Key] {
+				return true
+			}
+			seen[f.Key] = true
+		}
+		return false
+	}
 	for j := range fields {
 		for k := j + 1; k < len(fields); k++ {
 			if fields[j].Key == fields[k].Key {

@@ -55,6 +55,8 @@ var yamlCases = []struct {
 	{"name: a\ndescription: ends:\n", false},
 	{"name:a\n", false},
 	{"name: a\nname: b\n", false},
+	{"k0: 0\nk1: 1\nk2: 2\nk3: 3\nk4: 4\nk5: 5\nk6: 6\nk7: 7\nk8: 8\nk9: 9\nk10: 10\nk11: 11\nk12: 12\nk13: 13\nk14: 14\nk15: 15\nk16: 16\nname: a\n", true},
+	{"k0: 0\nk1: 1\nk2: 2\nk3: 3\nk4: 4\nk5: 5\nk6: 6\nk7: 7\nk8: 8\nk9: 9\nk10: 10\nk11: 11\nk12: 12\nk13: 13\nk14: 14\nk15: 15\nk16: 16\nk3: again\n", false},
 	{"name: a\nmetadata:\n  k: 1\n  k: 2\n", false},
 	{"name: a\nmetadata:\n  k: 1\n    deeper: 2\n", false},
 	{"name: a\nmetadata:\n    k: 1\n  j: 2\n", false},
