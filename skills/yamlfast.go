@@ -13,6 +13,11 @@ import "bytes"
 // maxFastYAML bounds the frontmatter text parseYAMLFast reads.
 const maxFastYAML = 64 << 10
 
+// maxFastKey bounds the keys parseYAMLFast reads: the decoder refuses a
+// key of more than 1024 characters (a YAML simple key's limit), and real
+// keys are short.
+const maxFastKey = 128
+
 // parseYAMLFast fills fm as parseYAML would when fm's YAML text (in src)
 // is a block mapping whose lines are all, in printable ASCII without tabs
 // or carriage returns:
@@ -21,8 +26,8 @@ const maxFastYAML = 64 << 10
 //	key:
 //	  key: value
 //
-// with a key of letters, digits, '_' and '-' that starts with a letter or
-// '_' and types as a string, and a value that is a one-line plain scalar
+// with a key of at most maxFastKey letters, digits, '_' and '-' that
+// starts with a letter or '_' and types as a string, and a value that is a one-line plain scalar
 // (no indicator first but '-' before a non-space, no ": " or " #" inside,
 // no ':' or space last), a one-line double-quoted one without escapes, a
 // one-line single-quoted one without quotes inside, or a literal or folded
@@ -120,7 +125,7 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 	for k < len(line) && (isAlnum(line[k]) || line[k] == '_' || line[k] == '-') {
 		k++
 	}
-	if k == len(line) || line[k] != ':' {
+	if k == len(line) || line[k] != ':' || k-indent > maxFastKey {
 		return Field{}, false, 0, false
 	}
 	key := string(line[indent:k])

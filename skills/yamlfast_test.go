@@ -87,6 +87,9 @@ var yamlCases = []struct {
 	{"plain text\n", false},
 	{"true: x\n", false},
 	{"1abc: x\n", false},
+	{strings.Repeat("k", 128) + ": x\n", true},
+	{strings.Repeat("k", 129) + ": x\n", false},
+	{strings.Repeat("k", 1025) + ": x\n", false}, // the decoder's limit: a YAML error
 	{"<<: x\n", false},
 	{"? complex\n: key\n", false},
 	{"name: a\n...\n", false},
