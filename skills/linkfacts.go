@@ -293,7 +293,7 @@ func (s *Snapshot) patchLinks(prev *Snapshot, touched, disk map[string]bool) {
 }
 
 // staleLinks returns the paths of the link entries a change at one of the
-// disk paths can make stale (nil for none). An entry can be touched only
+// disk paths can make stale (nil when no path changed on disk). An entry can be touched only
 // when a changed path lies inside its base (found by base: the changed
 // paths and their parent folders) or when its facts reach outside its base
 // (the workspace keeps those entries apart, as Links makes them); the
@@ -306,15 +306,9 @@ func (s *Snapshot) staleLinks(disk map[string]bool) map[string]bool {
 	if s.bases == nil || s.outside == nil {
 		return s.staleLinksScan(disk)
 	}
-	var stale map[string]bool
+	stale := map[string]bool{}
 	check := func(p string) {
-		if stale[p] {
-			return
-		}
-		if e := s.linkTable().at(p); e != nil && e.touched(disk) {
-			if stale == nil {
-				stale = map[string]bool{}
-			}
+		if e := s.linkTable().at(p); !stale[p] && e != nil && e.touched(disk) {
 			stale[p] = true
 		}
 	}
@@ -340,12 +334,9 @@ func (s *Snapshot) staleLinks(disk map[string]bool) map[string]bool {
 // staleLinksScan is staleLinks by one look at every entry (for a snapshot
 // made without the workspace's indexes, and as the tests' reference).
 func (s *Snapshot) staleLinksScan(disk map[string]bool) map[string]bool {
-	var stale map[string]bool
+	stale := map[string]bool{}
 	for p, e := range s.linkTable().all() {
 		if e.touched(disk) {
-			if stale == nil {
-				stale = map[string]bool{}
-			}
 			stale[p] = true
 		}
 	}

@@ -27,9 +27,10 @@ const maxFastKey = 128
 //	  key: value
 //
 // with a key of at most maxFastKey letters, digits, '_' and '-' that
-// starts with a letter or '_' and types as a string, and a value that is a one-line plain scalar
-// (no indicator first but '-' before a non-space, no ": " or " #" inside,
-// no ':' or space last), a one-line double-quoted one without escapes, a
+// starts with a letter or '_' and types as a string, and a value that is
+// a one-line plain scalar (no indicator first but '-' before a non-space,
+// no ": " or " #" inside, no ':' or space last), a one-line double-quoted
+// one without escapes, a
 // one-line single-quoted one without quotes inside, or a literal or folded
 // block (|, |-, > or >-) of non-blank lines indented alike; the nested
 // keys of a key share one indentation. No key repeats within its mapping.
@@ -89,10 +90,7 @@ func parseYAMLFast(fm *Frontmatter, src []byte) bool {
 // fastNested reads the nested entries that start at i (an indented line)
 // and returns them with the offset after them.
 func fastNested(text []byte, i int) ([]Field, int, bool) {
-	indent := 0
-	for i+indent < len(text) && text[i+indent] == ' ' {
-		indent++
-	}
+	indent := leadingSpaces(text[i:])
 	var entries []Field
 	for i < len(text) && text[i] == ' ' {
 		fld, empty, next, ok := fastEntry(text, i, indent)
@@ -110,12 +108,9 @@ func fastNested(text []byte, i int) ([]Field, int, bool) {
 // Value for "key:") with the offset of the next line.
 func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok bool) {
 	end := lineEnd(text, i)
-	next = end
-	if next < len(text) {
-		next++
-	}
+	next = nextLine(text, end)
 	line := text[i:end]
-	if len(line) <= indent || !allSpaces(line[:indent]) {
+	if len(line) <= indent || leadingSpaces(line) != indent {
 		return Field{}, false, 0, false
 	}
 	k := indent
@@ -163,10 +158,8 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 // fastScalar types the one-line scalar s (no leading space), or returns
 // false when it is not of a form parseYAMLFast reads.
 func fastScalar(s []byte) (Value, bool) {
-	for _, c := range s {
-		if c < 0x20 || c > 0x7e {
-			return Value{}, false
-		}
+	if !printableASCII(s) {
+		return Value{}, false
 	}
 	switch s[0] {
 	case '"', '\'':
@@ -213,10 +206,7 @@ func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next in
 	var b []byte
 	m := -1
 	for i < len(text) && text[i] == ' ' {
-		sp := 0
-		for i+sp < len(text) && text[i+sp] == ' ' {
-			sp++
-		}
+		sp := leadingSpaces(text[i:])
 		if m < 0 {
 			m = sp
 		}
@@ -225,13 +215,8 @@ func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next in
 		}
 		end := lineEnd(text, i)
 		line := text[i+sp : end]
-		if sp > m || len(line) == 0 || line[len(line)-1] == ' ' {
-			return Value{}, 0, 0, false // more indented, blank or trailing spaces
-		}
-		for _, c := range line {
-			if c < 0x20 || c > 0x7e {
-				return Value{}, 0, 0, false
-			}
+		if sp > m || len(line) == 0 || line[len(line)-1] == ' ' || !printableASCII(line) {
+			return Value{}, 0, 0, false // more indented, blank, trailing spaces, or not plain ASCII
 		}
 		if len(b) > 0 {
 			if style[0] == '>' {
@@ -241,10 +226,7 @@ func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next in
 			}
 		}
 		b = append(b, line...)
-		last, next = end, end
-		if next < len(text) {
-			next++
-		}
+		last, next = end, nextLine(text, end)
 		i = next
 	}
 	if m <= indent {
@@ -288,10 +270,17 @@ func lineEnd(text []byte, i int) int {
 	return len(text)
 }
 
-// allSpaces reports whether b holds spaces only.
-func allSpaces(b []byte) bool {
+// nextLine returns the offset of the line after the one that ends at end
+// (a newline, or the end of text).
+func nextLine(text []byte, end int) int {
+	return min(end+1, len(text))
+}
+
+// printableASCII reports whether b holds printable ASCII only (no tab, no
+// control character, nothing the decoder reads as a line break).
+func printableASCII(b []byte) bool {
 	for _, c := range b {
-		if c != ' ' {
+		if c < 0x20 || c > 0x7e {
 			return false
 		}
 	}

@@ -169,13 +169,7 @@ var yamlFuzzTokens = []string{
 }
 
 // yamlTokens maps each byte of data to a token of yamlFuzzTokens.
-func yamlTokens(data []byte) []byte {
-	var b []byte
-	for _, c := range data {
-		b = append(b, yamlFuzzTokens[int(c)%len(yamlFuzzTokens)]...)
-	}
-	return b
-}
+func yamlTokens(data []byte) []byte { return fromTokens(data, yamlFuzzTokens) }
 
 // checkYAML compares the two frontmatter paths on the file src and
 // reports whether the fast one accepted it. A file without a closed

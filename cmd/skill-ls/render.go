@@ -228,10 +228,11 @@ func (r *renderRun) lookup(reg *skills.Registry) render.Lookup {
 		return nil
 	}
 	return render.LookupFunc(func(name string) *skills.Skill {
-		s, err := reg.Lookup(name).WithContent()
+		sk := reg.Lookup(name)
+		s, err := sk.WithContent()
 		if err != nil {
 			if r.readErr == nil {
-				r.readErr = fmt.Errorf("%s: %w", reg.Lookup(name).File.Path, err)
+				r.readErr = fmt.Errorf("%s: %w", sk.File.Path, err)
 			}
 			return nil
 		}
