@@ -40,8 +40,13 @@ func TestCollationOrderMatchesCompare(t *testing.T) {
 			return strings.Compare(a, b)
 		})
 		got := make([]string, len(names))
-		for i, at := range collationOrder(names) {
+		order := collationOrder(names)
+		for i, at := range order {
 			got[i] = names[at]
+			// Equal names keep their listed order, as in a stable sort.
+			if i > 0 && got[i] == got[i-1] && order[i-1] > at {
+				t.Fatalf("collationOrder: %q at %d before %d", got[i], order[i-1], at)
+			}
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("collationOrder:\n got %q\nwant %q", got, want)
