@@ -27,6 +27,8 @@ type Registry struct {
 	// publish no catalog at all (spec §3.4, Node read path).
 	Incomplete string
 
+	// byName holds each name's winner; all, for each name more than one
+	// skill has, those skills, the winner first (see All).
 	byName layered[*Skill]
 	all    layered[[]*Skill]
 
@@ -124,7 +126,13 @@ func (r *Registry) All(name string) []*Skill {
 	if r == nil {
 		return nil
 	}
-	return r.all.at(name)
+	if list := r.all.at(name); list != nil {
+		return list
+	}
+	if w := r.byName.at(name); w != nil {
+		return []*Skill{w}
+	}
+	return nil
 }
 
 // ShadowOf returns the winner that shadows s, or nil when s is a winner.
@@ -153,7 +161,7 @@ func (r *Registry) Log() []string {
 // order, then entry order (spec §3.5). Candidates must be valid skills.
 func Resolve(candidates []*Skill, dropped []*File) *Registry {
 	sorted := slices.Clone(candidates)
-	slices.SortStableFunc(sorted, func(a, b *Skill) int {
+	placement := func(a, b *Skill) int {
 		if a.Rank != b.Rank {
 			return a.Rank - b.Rank
 		}
@@ -161,13 +169,24 @@ func Resolve(candidates []*Skill, dropped []*File) *Registry {
 			return a.RootIndex - b.RootIndex
 		}
 		return a.EntryIndex - b.EntryIndex
-	})
+	}
+	// The roots' candidates come in placement order already: checking it
+	// costs one comparison per candidate, sorting them again a stable
+	// sort.
+	if !slices.IsSortedFunc(sorted, placement) {
+		slices.SortStableFunc(sorted, placement)
+	}
 	r := &Registry{Dropped: dropped}
-	byName, all := make(map[string]*Skill, len(sorted)), make(map[string][]*Skill, len(sorted))
+	// A name that one skill alone has (nearly all) gets no list in all:
+	// one allocation and one map entry fewer per skill.
+	byName, all := make(map[string]*Skill, len(sorted)), map[string][]*Skill{}
 	for _, s := range sorted {
-		all[s.Name] = append(all[s.Name], s)
 		if w, ok := byName[s.Name]; ok {
 			r.Shadowed = append(r.Shadowed, Shadow{Skill: s, Winner: w})
+			if all[s.Name] == nil {
+				all[s.Name] = []*Skill{w}
+			}
+			all[s.Name] = append(all[s.Name], s)
 			continue
 		}
 		byName[s.Name] = s
@@ -193,7 +212,7 @@ func (r *Registry) patch(replaced map[*File]*File) *Registry {
 		if old.Def == nil {
 			continue // a dropped file: no skill
 		}
-		for _, s := range r.all.at(old.Def.Name) {
+		for _, s := range r.All(old.Def.Name) {
 			if s.File == old {
 				n := *f.Def
 				n.Source, n.Rank, n.RootIndex, n.EntryIndex, n.ResourceBase = s.Source, s.Rank, s.RootIndex, s.EntryIndex, s.ResourceBase
@@ -218,7 +237,7 @@ func (r *Registry) patch(replaced map[*File]*File) *Registry {
 		}
 		list, ok := all[old.Name]
 		if !ok {
-			list = slices.Clone(r.all.at(old.Name))
+			list = slices.Clone(r.All(old.Name))
 		}
 		for i := range list {
 			if list[i] == old {
