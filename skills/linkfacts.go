@@ -126,7 +126,7 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 	// A target inside a bundle folder belongs to that bundle's skill (only
 	// a root's direct children are bundles), so the own bundle's links need
 	// no walk up the folders.
-	own := s.bundleDirs[base]
+	own := s.bundleDirs()[base]
 	res := newLinkResolver(base)
 	// dests maps a destination already seen to the index in out of its
 	// first fact (-1: not a local link); targets does the same for the
@@ -171,7 +171,7 @@ func (s *Snapshot) skillHolding(path string) string {
 		return e.Path
 	}
 	for dir := path; ; {
-		if sk, ok := s.bundleDirs[dir]; ok {
+		if sk, ok := s.bundleDirs()[dir]; ok {
 			return sk
 		}
 		parent := filepath.Dir(dir)
@@ -473,7 +473,7 @@ func (s *Snapshot) LinkAt(f *File, off int) *LinkFact {
 // skill to another's files), in path order.
 func (s *Snapshot) LinksInto(skillPath string) map[string][]LinkFact {
 	out := map[string][]LinkFact{}
-	for _, p := range s.sorted {
+	for _, p := range s.paths() {
 		for _, l := range s.Links(p) {
 			if l.Skill == skillPath && !l.Inside {
 				out[p] = append(out[p], l)

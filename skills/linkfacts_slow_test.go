@@ -18,7 +18,7 @@ func (s *Snapshot) makeLinkFactsSlow(f *File, base string) []LinkFact {
 	}
 	out := make([]LinkFact, 0, len(links))
 	seen := make(map[string]int, len(links))
-	own := s.bundleDirs[base]
+	own := s.bundleDirs()[base]
 	for _, l := range links {
 		target, ok := LinkTarget(base, l.Dest)
 		if !ok {

@@ -63,7 +63,7 @@ func TestPatchLinksMatchesCarryLinks(t *testing.T) {
 		prev := ws.Snapshot()
 		got := ws.Apply(t.Context(), c)
 		want := &Snapshot{Seq: got.Seq, Roots: got.Roots, Registry: got.Registry, files: got.files, loose: got.loose, entryOf: got.entryOf,
-			rootOf: got.rootOf, overlays: got.overlays, sorted: got.sorted, bundleDirs: got.bundleDirs}
+			rootOf: got.rootOf, overlays: got.overlays, paths: got.paths, bundleDirs: got.bundleDirs}
 		var disk map[string]bool
 		if c.Kind == ChangeLinks {
 			disk = map[string]bool{c.Path: true}

@@ -82,7 +82,8 @@ func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
 		w.lean = newLeanStore()
 		w.lean.onDemand = opts.BodiesOnDemand
 	}
-	empty := &Snapshot{files: newLayered(map[string]*File{}), loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}, outside: &outsideLinks{}}
+	empty := &Snapshot{files: newLayered(map[string]*File{}), loose: map[string]*File{}, entryOf: map[string]*Entry{}, rootOf: map[string]int{}, overlays: map[string]Overlay{}, outside: &outsideLinks{},
+		paths: func() []string { return nil }, bundleDirs: func() map[string]string { return nil }}
 	for _, r := range roots {
 		empty.Roots = append(empty.Roots, RootState{Root: r})
 	}
@@ -341,7 +342,7 @@ func (w *Workspace) applyFiles(prev *Snapshot, overlays map[string]Overlay, touc
 		return next
 	}
 	next.Registry = prev.Registry.patch(replaced)
-	next.sorted = prev.sorted
+	next.paths = prev.paths
 	next.bundleDirs = prev.bundleDirs
 	if !sameLoose {
 		next.resolve(w.opts)
