@@ -28,6 +28,10 @@ type LoadOptions struct {
 	// files cost neither their allocation nor a collection. It implies
 	// LeanBodies.
 	BodiesOnDemand bool
+	// Listed, when set, is told how many skill entries the roots hold
+	// each time they are listed, before any file is read: a one-shot run
+	// sizes its collector from it (see cmd/skill-ls's sizeCollector).
+	Listed func(entries int)
 }
 
 // ChangeKind says what happened to a path.
@@ -120,6 +124,13 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 	next := &Snapshot{Seq: prev.Seq + 1, overlays: pc.overlays, outside: prev.outside}
 	if !w.listRoots(ctx, prev, next, pc) {
 		return prev
+	}
+	if w.opts.Listed != nil {
+		n := 0
+		for _, rs := range next.Roots {
+			n += len(rs.Entries)
+		}
+		w.opts.Listed(n)
 	}
 	next.loadFiles(prev, pc.touched, w.lean)
 	next.parseLoose(prev)

@@ -58,10 +58,11 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 // load reads the roots to check and, with hosts selected, the skill files
 // only they discover.
 func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
+	opts := skills.LoadOptions{Listed: sizeCollector(checkHeapPerEntry)}
 	if len(r.opts.Hosts) == 0 {
-		return skills.Load(ctx, r.roots, skills.LoadOptions{})
+		return skills.Load(ctx, r.roots, opts)
 	}
-	ws := skills.NewWorkspace(r.roots, skills.LoadOptions{})
+	ws := skills.NewWorkspace(r.roots, opts)
 	snap, err := ws.Load(ctx)
 	if err != nil {
 		return nil, err

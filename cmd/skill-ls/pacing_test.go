@@ -92,3 +92,58 @@ func TestPassPacing(t *testing.T) {
 		t.Error("with GOGC set: a pass pacing, want none")
 	}
 }
+
+// TestSizedGCPercent: the pacing lets the live heap grow by what the
+// entries need, never less than the runtime's minimum heap, at most
+// maxSizedGCPercent.
+func TestSizedGCPercent(t *testing.T) {
+	for _, tc := range []struct {
+		need, live int64
+		want       int
+	}{
+		{need: 400 << 20, live: 40 << 20, want: 1001},           // 100,000 entries of list or render
+		{need: 4 << 20, live: 40 << 20, want: 11},               // a small tree: below oneShotGCPercent, left alone
+		{need: 60 << 20, live: 0, want: 1501},                   // before the first collection: 4 MB assumed
+		{need: 1 << 40, live: 1 << 20, want: maxSizedGCPercent}, // bounded
+	} {
+		if got := sizedGCPercent(tc.need, tc.live); got != tc.want {
+			t.Errorf("sizedGCPercent(%d, %d) = %d, want %d", tc.need, tc.live, got, tc.want)
+		}
+	}
+}
+
+// TestSizeCollector: once told the entries, the one-shot pacing rises to
+// what they need (never lowered below oneShotGCPercent), and restore puts
+// back what was there; with GOGC set nothing is sized. Not parallel: it
+// changes the process's collector settings.
+func TestSizeCollector(t *testing.T) {
+	current := func() int {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	before := current()
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	restore := paceOneShot()
+	sized := sizeCollector(onDemandHeapPerEntry)
+	sized(10)
+	if p := current(); p != oneShotGCPercent {
+		t.Errorf("after 10 entries: GC percent %d, want %d", p, oneShotGCPercent)
+	}
+	sized(100000)
+	// 600 MB needed over what a test process keeps live (well under 100
+	// MB; the exact figure moves with any collection meanwhile).
+	if p := current(); p <= oneShotGCPercent {
+		t.Errorf("after 100,000 entries: GC percent %d, want above %d", p, oneShotGCPercent)
+	}
+	restore()
+	if p := current(); p != before {
+		t.Errorf("after restore: GC percent %d, want %d", p, before)
+	}
+
+	t.Setenv("GOGC", "100")
+	if sizeCollector(onDemandHeapPerEntry) != nil {
+		t.Error("with GOGC set: a sizing, want none")
+	}
+}

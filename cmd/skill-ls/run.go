@@ -266,7 +266,7 @@ func (r *rootFlags) load(ctx context.Context) (*skills.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return skills.Load(ctx, skills.Roots(opts), skills.LoadOptions{BodiesOnDemand: true})
+	return skills.Load(ctx, skills.Roots(opts), skills.LoadOptions{BodiesOnDemand: true, Listed: sizeCollector(onDemandHeapPerEntry)})
 }
 
 // workDir is the directory output paths are printed relative to.
