@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
@@ -102,22 +101,25 @@ func (l *listText) relMsg(m string) string {
 // write prints the skills, then the shadowed ones, the dropped files and
 // the discovery problems, each section only when it has rows.
 func (l *listText) write(rep render.Report) {
-	tw := tabwriter.NewWriter(l.w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tSOURCE\tRANK\tINVOCATION\tPATH")
-	for _, s := range rep.Skills {
-		io.WriteString(tw, s.Name+"\t"+string(s.Source)+"\t"+strconv.Itoa(s.Rank)+"\t"+invocation(s)+"\t"+l.rel(s.Path)+"\n")
-	}
-	tw.Flush()
+	// l.w is buffered: a write error shows when it is flushed.
+	_ = writeTable(l.w, tableRows(len(rep.Skills)+1, 5, func(i int, row []string) {
+		if i == 0 {
+			copy(row, []string{"NAME", "SOURCE", "RANK", "INVOCATION", "PATH"})
+			return
+		}
+		s := rep.Skills[i-1]
+		row[0], row[1], row[2], row[3], row[4] = s.Name, string(s.Source), strconv.Itoa(s.Rank), invocation(s), l.rel(s.Path)
+	}))
 	if len(rep.Skills) == 0 {
 		fmt.Fprintln(l.w, "(no skills)")
 	}
 	if len(rep.Shadowed) > 0 {
 		fmt.Fprintf(l.w, "\nShadowed (DSH uses the winner instead):\n")
-		tw = tabwriter.NewWriter(l.w, 0, 0, 2, ' ', 0)
-		for _, s := range rep.Shadowed {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\tloses to %s (%s, rank %d)\n", s.Name, s.Source, s.Rank, l.rel(s.Path), l.rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
-		}
-		tw.Flush()
+		_ = writeTable(l.w, tableRows(len(rep.Shadowed), 5, func(i int, row []string) {
+			s := rep.Shadowed[i]
+			row[0], row[1], row[2], row[3] = s.Name, string(s.Source), strconv.Itoa(s.Rank), l.rel(s.Path)
+			row[4] = fmt.Sprintf("loses to %s (%s, rank %d)", l.rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
+		}))
 	}
 	if len(rep.Dropped) > 0 {
 		fmt.Fprintf(l.w, "\nDropped (DSH ignores these files):\n")
