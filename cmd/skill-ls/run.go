@@ -66,9 +66,10 @@ Run 'skill-ls VERB --help' for the flags of a verb.
 // the verb and returns the exit status. It writes only to stdout and stderr.
 //
 // The one-shot verbs (check without --watch, list, render) pace the
-// collector for a short run over a whole tree (paceOneShot), the server for
-// a long life next to the editor (serverGCPercent); GOGC and GOMEMLIMIT
-// still apply when set.
+// collector for a short run over a whole tree (paceOneShot), sized from
+// the tree once its roots are listed (sizeCollector); the server paces it
+// for a long life next to the editor (serverGCPercent). GOGC and
+// GOMEMLIMIT still apply when set.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runServe(ctx, nil, stdin, stdout, stderr)
