@@ -183,10 +183,11 @@ func Resolve(candidates []*Skill, dropped []*File) *Registry {
 	for _, s := range sorted {
 		if w, ok := byName[s.Name]; ok {
 			r.Shadowed = append(r.Shadowed, Shadow{Skill: s, Winner: w})
-			if all[s.Name] == nil {
-				all[s.Name] = []*Skill{w}
+			list := all[s.Name]
+			if list == nil {
+				list = []*Skill{w}
 			}
-			all[s.Name] = append(all[s.Name], s)
+			all[s.Name] = append(list, s)
 			continue
 		}
 		byName[s.Name] = s

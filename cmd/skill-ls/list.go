@@ -101,15 +101,12 @@ func (l *listText) relMsg(m string) string {
 // write prints the skills, then the shadowed ones, the dropped files and
 // the discovery problems, each section only when it has rows.
 func (l *listText) write(rep render.Report) {
-	// l.w is buffered: a write error shows when it is flushed.
-	_ = writeTable(l.w, tableRows(len(rep.Skills)+1, 5, func(i int, row []string) {
-		if i == 0 {
-			copy(row, []string{"NAME", "SOURCE", "RANK", "INVOCATION", "PATH"})
-			return
-		}
-		s := rep.Skills[i-1]
+	rows := tableRows(len(rep.Skills), 5, func(i int, row []string) {
+		s := rep.Skills[i]
 		row[0], row[1], row[2], row[3], row[4] = s.Name, string(s.Source), strconv.Itoa(s.Rank), invocation(s), l.rel(s.Path)
-	}))
+	})
+	// l.w is buffered: a write error shows when it is flushed.
+	_ = writeTable(l.w, append([][]string{{"NAME", "SOURCE", "RANK", "INVOCATION", "PATH"}}, rows...))
 	if len(rep.Skills) == 0 {
 		fmt.Fprintln(l.w, "(no skills)")
 	}
