@@ -182,6 +182,14 @@ func (w *Workspace) collect(prev *Snapshot, changes []Change) pendingChanges {
 		case ChangeDisk:
 			pc.touched[p] = true
 			pc.disk[p] = true
+			// A bundle folder that changed itself may have been made
+			// again: the watcher sees its Create, but the writes in it that
+			// came before its watch on the new folder it never sees. Its
+			// skill file is read again, whatever its stat says.
+			if f, ok := prev.bundleDirs()[p]; ok {
+				pc.touched[f] = true
+				pc.disk[f] = true
+			}
 			if !w.sameEntries(p, prev) {
 				w.markRoots(p, prev, pc.relist, pc.entryUpdates)
 			}

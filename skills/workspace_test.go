@@ -115,6 +115,14 @@ func TestApplyDiskChangesMatchesColdDiscovery(t *testing.T) {
 			writeSkill(t, p, "beta", "second")
 			return []string{p}
 		}, true},
+		{"folder made again, only the folder reported", func() []string {
+			// The watcher saw the folder's Create but not the writes in it:
+			// they came before its watch on the new folder.
+			p := filepath.Join(agents, "beta")
+			os.RemoveAll(p)
+			writeSkill(t, filepath.Join(p, "SKILL.md"), "beta", "SECOND")
+			return []string{p}
+		}, true},
 		{"resource written", func() []string {
 			p := filepath.Join(agents, "beta", "scripts", "run.sh")
 			writeFile(t, p, "echo hi\n")
@@ -284,6 +292,20 @@ func TestWatcherRealFS(t *testing.T) {
 	waitFor("the edit", func(s *Snapshot) bool {
 		sk := s.Registry.Lookup("foo")
 		return sk != nil && sk.Description == "edited on disk"
+	})
+	// An installer that keeps the old version: it moves the folder aside
+	// and the new one in. No event names the skill file itself.
+	stage := filepath.Join(dir, "project", "stage")
+	writeSkill(t, filepath.Join(stage, "SKILL.md"), "foo", "installed over")
+	if err := os.Rename(filepath.Dir(p), filepath.Join(dir, "project", "foo.bak")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(stage, filepath.Dir(p)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the installed version", func(s *Snapshot) bool {
+		sk := s.Registry.Lookup("foo")
+		return sk != nil && sk.Description == "installed over"
 	})
 	os.RemoveAll(filepath.Join(dir, "project", ".dsh"))
 	waitFor("foo to vanish", func(s *Snapshot) bool { return s.Registry.Lookup("foo") == nil })
