@@ -3,6 +3,7 @@ package skills
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -198,6 +199,32 @@ func (w *RootWatcher) reportLocked(kind string, err error) {
 	go w.opts.OnError(err)
 }
 
+// rearmLocked rebuilds the watch set after the kernel's event queue
+// overflowed. The events it dropped may have been the Create of a new
+// bundle folder (so nothing watches it yet, and every later write in it
+// would go unseen) or the Remove of a watched one (so the map says watched
+// while the kernel dropped the watch with the folder). Each folder still
+// there is watched again (adding a watch twice is harmless), then each
+// root's new folders. The rescan queued after it catches what happened
+// before.
+func (w *RootWatcher) rearmLocked() {
+	dirs := slices.Collect(maps.Keys(w.watched))
+	clear(w.watched)
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			w.addLocked(d, -1)
+		}
+	}
+	for d := range w.extra {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			w.addLocked(d, -1)
+		}
+	}
+	for i := range w.roots {
+		w.armRootLocked(i)
+	}
+}
+
 // poll rescans root i on a timer (the fallback when it cannot be watched).
 func (w *RootWatcher) poll(i int) {
 	t := time.NewTicker(w.opts.PollInterval)
@@ -231,6 +258,7 @@ func (w *RootWatcher) readLoop() {
 			w.mu.Lock()
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				w.reportLocked("overflow", fmt.Errorf("file watcher overflowed; rescanning all skill roots"))
+				w.rearmLocked()
 				w.pending = append(w.pending, Change{Kind: ChangeRescan})
 			} else {
 				w.reportLocked("error", fmt.Errorf("file watcher: %w", err))

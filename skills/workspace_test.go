@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // summary renders a snapshot's resolved state as text, to compare a
@@ -315,6 +317,90 @@ func TestWatcherRealFS(t *testing.T) {
 	defer mu.Unlock()
 	if len(errs) > 0 {
 		t.Errorf("watcher errors: %v", errs)
+	}
+}
+
+// TestWatcherRecoversFromOverflow overflows the kernel's event queue
+// while bundle folders are removed and made again, then writes into them:
+// the writes after the overflow must be seen, so the watcher must watch the
+// folders whose Create events the kernel dropped. It holds the watcher's
+// lock to stop it reading, so the queue fills (inotify only; slow: it makes
+// as many files as the queue holds).
+func TestWatcherRecoversFromOverflow(t *testing.T) {
+	skipUnlessSlow(t)
+	if runtime.GOOS != "linux" {
+		t.Skip("the queue limit is inotify's")
+	}
+	limit := 16384
+	if b, err := os.ReadFile("/proc/sys/fs/inotify/max_queued_events"); err == nil {
+		fmt.Sscan(string(b), &limit)
+	}
+	dir := t.TempDir()
+	roots := testRoots(dir)
+	agents := filepath.Join(dir, "project", ".agents", "skills")
+	const n = 20
+	for i := range n {
+		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "v0")
+	}
+	junk := filepath.Join(agents, "s00", "assets")
+	os.MkdirAll(junk, 0o755)
+	ws := NewWorkspace(roots, LoadOptions{})
+	ws.Load(t.Context())
+	var mu sync.Mutex
+	var errs []error
+	watcher, err := Watch(roots, WatchOptions{
+		Quiet:   10 * time.Millisecond,
+		OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) },
+		OnError: func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer watcher.Close()
+	watcher.mu.Lock() // the read loop stops at its next event
+	for i := 1; i < n; i++ {
+		os.RemoveAll(filepath.Join(agents, fmt.Sprintf("s%02d", i)))
+	}
+	for i := range limit + 100 { // s00 is watched: each file is an event
+		if err := os.WriteFile(filepath.Join(agents, "s00", fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
+			watcher.mu.Unlock()
+			t.Fatal(err)
+		}
+	}
+	for i := 1; i < n; i++ {
+		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "v1")
+	}
+	watcher.mu.Unlock()
+	overflowed := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.ContainsFunc(errs, func(err error) bool { return strings.Contains(err.Error(), "overflowed") })
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for !overflowed() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the queue of %d events never overflowed; errors: %v", limit, errs)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The rescan has the folders as they are now.
+	want := coldSummary(t, roots)
+	for summary(ws.Snapshot()) != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("the rescan after the overflow missed changes (-cold +live):\n%s", cmp.Diff(strings.Split(want, "\n"), strings.Split(summary(ws.Snapshot()), "\n")))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// Written after the rescan, into folders made while events were lost.
+	for i := 1; i < n; i++ {
+		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "v2")
+	}
+	want = coldSummary(t, roots)
+	for summary(ws.Snapshot()) != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("writes after the overflow were lost (-cold +live):\n%s", cmp.Diff(strings.Split(want, "\n"), strings.Split(summary(ws.Snapshot()), "\n")))
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
