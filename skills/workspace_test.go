@@ -420,7 +420,13 @@ func TestStressChurn(t *testing.T) {
 	}
 	ws := NewWorkspace(roots, LoadOptions{})
 	ws.Load(t.Context())
-	watcher, err := Watch(roots, WatchOptions{Quiet: 10 * time.Millisecond, OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) }})
+	var errsMu sync.Mutex
+	var errs []error
+	watcher, err := Watch(roots, WatchOptions{
+		Quiet:   10 * time.Millisecond,
+		OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) },
+		OnError: func(err error) { errsMu.Lock(); errs = append(errs, err); errsMu.Unlock() },
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -457,7 +463,9 @@ func TestStressChurn(t *testing.T) {
 	deadline := time.Now().Add(20 * time.Second)
 	for summary(ws.Snapshot()) != want {
 		if time.Now().After(deadline) {
-			t.Fatalf("lost update: the live snapshot never matched a cold discovery")
+			errsMu.Lock()
+			defer errsMu.Unlock()
+			t.Fatalf("lost update: the live snapshot never matched a cold discovery; watcher errors %v (-cold +live):\n%s", errs, cmp.Diff(strings.Split(want, "\n"), strings.Split(summary(ws.Snapshot()), "\n")))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
