@@ -335,6 +335,9 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 	if b, err := os.ReadFile("/proc/sys/fs/inotify/max_queued_events"); err == nil {
 		fmt.Sscan(string(b), &limit)
 	}
+	if limit > 1<<18 {
+		t.Skipf("the kernel's queue holds %d events: too many files to make", limit)
+	}
 	dir := t.TempDir()
 	roots := testRoots(dir)
 	agents := filepath.Join(dir, "project", ".agents", "skills")
