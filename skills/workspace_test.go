@@ -13,8 +13,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // summary renders a snapshot's resolved state as text, to compare a
@@ -36,6 +34,24 @@ func summary(s *Snapshot) string {
 	}
 	slices.Sort(probs)
 	b.WriteString(strings.Join(probs, ""))
+	return b.String()
+}
+
+// summaryDiff lists the lines of two summaries that only one has: "-" for
+// want's (the cold discovery's), "+" for got's.
+func summaryDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for _, l := range w {
+		if !slices.Contains(g, l) {
+			fmt.Fprintf(&b, "- %s\n", l)
+		}
+	}
+	for _, l := range g {
+		if !slices.Contains(w, l) {
+			fmt.Fprintf(&b, "+ %s\n", l)
+		}
+	}
 	return b.String()
 }
 
@@ -257,6 +273,123 @@ func TestUnchangedFilesAreNotReparsed(t *testing.T) {
 	}
 }
 
+// TestApplyConvergesOnCoarseReports makes random changes in three roots
+// (rewrites that keep the file's size, names that shadow each other, broken
+// YAML, folders removed, replaced and moved aside, flat files) and tells
+// Apply of each only what a watcher that runs behind may report: the
+// changed file, its bundle folder, or both, and the folder always when the
+// change made it. Changes are applied a few at a time; after each Apply the
+// snapshot must equal a cold discovery.
+func TestApplyConvergesOnCoarseReports(t *testing.T) {
+	for seed := range uint64(8) {
+		for _, opts := range []LoadOptions{{}, {LeanBodies: true}} {
+			t.Run(fmt.Sprintf("seed=%d/lean=%v", seed, opts.LeanBodies), func(t *testing.T) {
+				dir := t.TempDir()
+				roots := testRoots(dir)
+				rootDirs := []string{
+					filepath.Join(dir, "project", ".dsh", "skills"),
+					filepath.Join(dir, "project", ".agents", "skills"),
+					filepath.Join(dir, "home", ".agents", "skills"),
+				}
+				for _, r := range rootDirs {
+					os.MkdirAll(r, 0o755)
+				}
+				names := []string{"a", "b", "c"}
+				rng := rand.New(rand.NewPCG(seed, 7))
+				w := NewWorkspace(roots, opts)
+				w.Load(t.Context())
+				var pending []Change
+				var log []string
+				report := func(paths ...string) {
+					for _, p := range paths {
+						pending = append(pending, Change{Kind: ChangeDisk, Path: p})
+					}
+				}
+				for step := range 60 {
+					root := rootDirs[rng.IntN(len(rootDirs))]
+					name := names[rng.IntN(len(names))]
+					folder := filepath.Join(root, name)
+					file := filepath.Join(folder, "SKILL.md")
+					desc := fmt.Sprintf("v%02d", step) // the same size every time
+					_, err := os.Stat(folder)
+					existed := err == nil
+					fileOrFolder := func() {
+						switch {
+						case !existed:
+							report(folder, file)
+						case rng.IntN(3) == 0:
+							report(file)
+						case rng.IntN(2) == 0:
+							report(folder)
+						default:
+							report(file, folder)
+						}
+					}
+					var what string
+					switch rng.IntN(8) {
+					case 0:
+						what = "rewrite"
+						writeSkill(t, file, name, desc)
+						fileOrFolder()
+					case 1:
+						what = "rename inside"
+						writeSkill(t, file, names[rng.IntN(len(names))], desc)
+						fileOrFolder()
+					case 2:
+						what = "break YAML"
+						writeFile(t, file, "---\nname: "+name+"\ndescription: broken: "+desc+"\n---\n")
+						fileOrFolder()
+					case 3:
+						what = "remove SKILL.md"
+						os.Remove(file)
+						if existed {
+							fileOrFolder()
+						}
+					case 4:
+						what = "remove folder"
+						os.RemoveAll(folder)
+						report(folder)
+					case 5:
+						what = "move aside, new one in"
+						stage, aside := filepath.Join(dir, "stage"), filepath.Join(dir, "aside")
+						writeSkill(t, filepath.Join(stage, "SKILL.md"), name, desc)
+						os.RemoveAll(aside)
+						os.Rename(folder, aside)
+						if err := os.Rename(stage, folder); err != nil {
+							t.Fatal(err)
+						}
+						report(folder)
+					case 6:
+						what = "flat file"
+						flat := filepath.Join(root, name+".md")
+						if rng.IntN(3) == 0 {
+							os.Remove(flat)
+						} else {
+							writeSkill(t, flat, names[rng.IntN(len(names))], desc)
+						}
+						report(flat)
+					case 7:
+						what = "root made again"
+						os.RemoveAll(root)
+						writeSkill(t, file, name, desc)
+						report(root)
+					}
+					log = append(log, fmt.Sprintf("%d %s %s", step, what, strings.TrimPrefix(folder, dir)))
+					if rng.IntN(3) == 0 {
+						continue // one more change in this batch
+					}
+					w.Apply(t.Context(), pending...)
+					pending = nil
+					if got, want := summary(w.Snapshot()), coldSummary(t, roots); got != want {
+						t.Fatalf("after steps\n%s\nthe snapshot differs from a cold discovery (-cold +live):\n%s", strings.Join(log, "\n"), summaryDiff(want, got))
+					}
+					log = nil
+				}
+			})
+		}
+	}
+}
+
 // TestWatcherRealFS runs the fsnotify watcher on a temp dir: a skill
 // created under a root that does not exist yet appears, and one deleted
 // disappears. It polls with a deadline; no fixed sleeps.
@@ -393,7 +526,7 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 	want := coldSummary(t, roots)
 	for summary(ws.Snapshot()) != want {
 		if time.Now().After(deadline) {
-			t.Fatalf("the rescan after the overflow missed changes (-cold +live):\n%s", cmp.Diff(strings.Split(want, "\n"), strings.Split(summary(ws.Snapshot()), "\n")))
+			t.Fatalf("the rescan after the overflow missed changes (-cold +live):\n%s", summaryDiff(want, summary(ws.Snapshot())))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -404,7 +537,7 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 	want = coldSummary(t, roots)
 	for summary(ws.Snapshot()) != want {
 		if time.Now().After(deadline) {
-			t.Fatalf("writes after the overflow were lost (-cold +live):\n%s", cmp.Diff(strings.Split(want, "\n"), strings.Split(summary(ws.Snapshot()), "\n")))
+			t.Fatalf("writes after the overflow were lost (-cold +live):\n%s", summaryDiff(want, summary(ws.Snapshot())))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -471,7 +604,7 @@ func TestStressChurn(t *testing.T) {
 		if time.Now().After(deadline) {
 			errsMu.Lock()
 			defer errsMu.Unlock()
-			t.Fatalf("lost update: the live snapshot never matched a cold discovery; watcher errors %v (-cold +live):\n%s", errs, cmp.Diff(strings.Split(want, "\n"), strings.Split(summary(ws.Snapshot()), "\n")))
+			t.Fatalf("lost update: the live snapshot never matched a cold discovery; watcher errors %v (-cold +live):\n%s", errs, summaryDiff(want, summary(ws.Snapshot())))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
