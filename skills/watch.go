@@ -210,14 +210,9 @@ func (w *RootWatcher) reportLocked(kind string, err error) {
 func (w *RootWatcher) rearmLocked() {
 	dirs := slices.Collect(maps.Keys(w.watched))
 	clear(w.watched)
-	for _, d := range dirs {
+	for _, d := range slices.AppendSeq(dirs, maps.Keys(w.extra)) {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			w.addLocked(d, -1)
-		}
-	}
-	for d := range w.extra {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			w.addLocked(d, -1)
+			w.addLocked(d, -1) // a folder seen twice is added once
 		}
 	}
 	for i := range w.roots {
