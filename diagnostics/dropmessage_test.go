@@ -44,15 +44,7 @@ func TestDropMessageRunsOneRule(t *testing.T) {
 		}
 		snaps = append(snaps, snap)
 	}
-	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 600, Seed: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	snaps = append(snaps, corpus)
+	snaps = append(snaps, corpusSnapshot(t, 600, 4))
 	dropped, worded := 0, 0
 	for _, snap := range snaps {
 		for _, f := range snap.Files() {

@@ -121,14 +121,7 @@ func TestOverlapPrefixFindsEveryPair(t *testing.T) {
 		})
 	}
 	t.Run("corpus", func(t *testing.T) {
-		c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 800, Seed: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := corpusSnapshot(t, 800, 2)
 		idx := buildOverlapIndex(snap, Pace{})
 		idx.all(t.Context())
 		if got, want := overlapPairs(idx), naiveOverlapPairs(idx); !sameScores(got, want) {
@@ -271,14 +264,7 @@ func referenceTerms(files []*skills.File) (terms [][]int32, df []int, dict map[s
 // of numbering the stems one skill after the other (the weights, the
 // order of the rarest words and so the scores depend on them).
 func TestOverlapTermsMatchReference(t *testing.T) {
-	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 600, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	corpus := corpusSnapshot(t, 600, 3)
 	for name, snap := range map[string]*skills.Snapshot{"vocabulary": vocabularyTree(t, 500, 60, 4), "corpus": corpus} {
 		t.Run(name, func(t *testing.T) {
 			terms, df, dict := referenceTerms(offeredSkills(snap))
@@ -381,14 +367,7 @@ func TestIsStopWord(t *testing.T) {
 	}
 	t.Logf("%d stop words, at most %d in a bucket", len(overlapStopWords), most)
 	words := slices.Collect(maps.Keys(overlapStopWords))
-	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 300, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := corpusSnapshot(t, 300, 5)
 	for _, f := range snap.Files() {
 		if f.Def != nil {
 			words = append(words, strings.Fields(strings.ToLower(f.Def.Name+" "+f.Def.Description))...)
@@ -456,4 +435,19 @@ func TestStemMatchesReference(t *testing.T) {
 			t.Fatalf("stem(%q) = %q, want %q", w, got, want)
 		}
 	}
+}
+
+// corpusSnapshot writes a generated corpus of n skills (skilltest, seed)
+// and loads it.
+func corpusSnapshot(t *testing.T, n int, seed uint64) *skills.Snapshot {
+	t.Helper()
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: n, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
 }

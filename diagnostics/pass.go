@@ -32,11 +32,13 @@ type Pass struct {
 	linksMade bool
 }
 
-// runs reports whether r runs on the pass's file: the profile and the
-// config do not turn it off, and the hosts selected do not leave it to
-// their own rules (see hostsSkip).
+// runs reports whether r runs on the pass's file: the run is not limited
+// to another rule (runState.only), the profile and the config do not turn
+// it off, and the hosts selected do not leave it to their own rules (see
+// hostsSkip).
 func (p *Pass) runs(r *Rule) bool {
-	return p.grade(r) != SeverityOff && !(p.opts.Quick && r.Whole) && !p.hostsSkip(r)
+	return (p.run.only == "" || r.Code == p.run.only) &&
+		p.grade(r) != SeverityOff && !(p.opts.Quick && r.Whole) && !p.hostsSkip(r)
 }
 
 // lookup returns the rule with the code, or nil.

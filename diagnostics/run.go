@@ -139,7 +139,7 @@ type runState struct {
 	overlapOnce sync.Once
 	overlap     *overlapIndex
 
-	// only, when set, is the one rule code checkFile runs (DropMessage:
+	// only, when set, is the one rule code a pass runs (DropMessage:
 	// the other rules' diagnostics, and the link facts some of them need,
 	// cost 90 ms for the dropped files of 100,000 skills).
 	only string
@@ -173,7 +173,7 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 	p := &Pass{Snap: rs.snap, File: f, lines: lines, opts: &rs.opts, run: rs, rules: table(), grade: grade}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
-		if r == nil || r.Finding == nil || !rs.wants(r) || !p.runs(r) {
+		if r == nil || r.Finding == nil || !p.runs(r) {
 			continue
 		}
 		p.rule = r
@@ -183,7 +183,7 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 		return p.out // unreadable: nothing else to look at
 	}
 	for _, r := range table().sorted {
-		if r.File == nil || !rs.wants(r) || !p.runs(r) {
+		if r.File == nil || !p.runs(r) {
 			continue
 		}
 		p.rule = r
@@ -192,9 +192,6 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 	suppress(p)
 	return p.out
 }
-
-// wants reports whether checkFile runs r (see only).
-func (rs *runState) wants(r *Rule) bool { return rs.only == "" || r.Code == rs.only }
 
 // workspaceDiagnostics runs the rules that look at the snapshot as a whole
 // (the hosts' catalog budgets).

@@ -399,17 +399,7 @@ func TestWatcherRealFS(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "project"), 0o755)
 	ws := NewWorkspace(roots, LoadOptions{})
 	ws.Load(t.Context())
-	var mu sync.Mutex
-	var errs []error
-	watcher, err := Watch(roots, WatchOptions{
-		Quiet:   20 * time.Millisecond,
-		OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) },
-		OnError: func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer watcher.Close()
+	watcher := watchWorkspace(t, ws, roots, 20*time.Millisecond)
 	waitFor := func(what string, cond func(*Snapshot) bool) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
@@ -446,9 +436,7 @@ func TestWatcherRealFS(t *testing.T) {
 	waitFor("foo to vanish", func(s *Snapshot) bool { return s.Registry.Lookup("foo") == nil })
 	writeSkill(t, p, "foo", "back again")
 	waitFor("foo to come back", func(s *Snapshot) bool { return s.Registry.Lookup("foo") != nil })
-	mu.Lock()
-	defer mu.Unlock()
-	if len(errs) > 0 {
+	if errs := watcher.reported(); len(errs) > 0 {
 		t.Errorf("watcher errors: %v", errs)
 	}
 }
@@ -482,17 +470,7 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 	os.MkdirAll(junk, 0o755)
 	ws := NewWorkspace(roots, LoadOptions{})
 	ws.Load(t.Context())
-	var mu sync.Mutex
-	var errs []error
-	watcher, err := Watch(roots, WatchOptions{
-		Quiet:   10 * time.Millisecond,
-		OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) },
-		OnError: func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer watcher.Close()
+	watcher := watchWorkspace(t, ws, roots, 10*time.Millisecond)
 	watcher.mu.Lock() // the read loop stops at its next event
 	for i := 1; i < n; i++ {
 		os.RemoveAll(filepath.Join(agents, fmt.Sprintf("s%02d", i)))
@@ -511,36 +489,21 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 	}
 	watcher.mu.Unlock()
 	overflowed := func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.ContainsFunc(errs, func(err error) bool { return strings.Contains(err.Error(), "overflowed") })
+		return slices.ContainsFunc(watcher.reported(), func(err error) bool { return strings.Contains(err.Error(), "overflowed") })
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for !overflowed() {
 		if time.Now().After(deadline) {
-			t.Fatalf("the queue of %d events never overflowed; errors: %v", limit, errs)
+			t.Fatalf("the queue of %d events never overflowed; errors: %v", limit, watcher.reported())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	// The rescan has the folders as they are now.
-	want := coldSummary(t, roots)
-	for summary(ws.Snapshot()) != want {
-		if time.Now().After(deadline) {
-			t.Fatalf("the rescan after the overflow missed changes (-cold +live):\n%s", summaryDiff(want, summary(ws.Snapshot())))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	watcher.waitForCold(t, deadline, "the rescan after the overflow missed changes")
 	// Written after the rescan, into folders made while events were lost.
 	for i := 1; i < n; i++ {
 		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "v2")
 	}
-	want = coldSummary(t, roots)
-	for summary(ws.Snapshot()) != want {
-		if time.Now().After(deadline) {
-			t.Fatalf("writes after the overflow were lost (-cold +live):\n%s", summaryDiff(want, summary(ws.Snapshot())))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	watcher.waitForCold(t, deadline, "writes after the overflow were lost")
 }
 
 // TestStressChurn rewrites many files while readers query snapshots; the
@@ -559,16 +522,7 @@ func TestStressChurn(t *testing.T) {
 	}
 	ws := NewWorkspace(roots, LoadOptions{})
 	ws.Load(t.Context())
-	var errsMu sync.Mutex
-	var errs []error
-	watcher, err := Watch(roots, WatchOptions{
-		Quiet:   10 * time.Millisecond,
-		OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) },
-		OnError: func(err error) { errsMu.Lock(); errs = append(errs, err); errsMu.Unlock() },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	watcher := watchWorkspace(t, ws, roots, 10*time.Millisecond)
 	stop := make(chan struct{})
 	var readers sync.WaitGroup
 	for range 4 {
@@ -598,23 +552,64 @@ func TestStressChurn(t *testing.T) {
 			}
 		}
 	}
-	want := coldSummary(t, roots)
-	deadline := time.Now().Add(20 * time.Second)
-	for summary(ws.Snapshot()) != want {
-		if time.Now().After(deadline) {
-			errsMu.Lock()
-			defer errsMu.Unlock()
-			t.Fatalf("lost update: the live snapshot never matched a cold discovery; watcher errors %v (-cold +live):\n%s", errs, summaryDiff(want, summary(ws.Snapshot())))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	watcher.waitForCold(t, time.Now().Add(20*time.Second), "lost update")
 	close(stop)
 	readers.Wait()
 	watcher.Close()
-	deadline = time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(5 * time.Second)
 	for watcherGoroutines() > base {
 		if time.Now().After(deadline) {
 			t.Fatalf("watcher goroutines leaked: %d before, %d after", base, watcherGoroutines())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// liveWatcher is the real watcher applying its batches to a workspace,
+// with the errors it reported.
+type liveWatcher struct {
+	*RootWatcher
+	ws    *Workspace
+	roots []Root
+
+	errMu sync.Mutex
+	errs  []error
+}
+
+// watchWorkspace starts the real watcher on roots, applying each batch to
+// ws after quiet. It stops when the test ends.
+func watchWorkspace(t *testing.T, ws *Workspace, roots []Root, quiet time.Duration) *liveWatcher {
+	t.Helper()
+	lw := &liveWatcher{ws: ws, roots: roots}
+	w, err := Watch(roots, WatchOptions{
+		Quiet:   quiet,
+		OnBatch: func(cs []Change) { ws.Apply(context.Background(), cs...) },
+		OnError: func(err error) { lw.errMu.Lock(); lw.errs = append(lw.errs, err); lw.errMu.Unlock() },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lw.RootWatcher = w
+	t.Cleanup(func() { w.Close() })
+	return lw
+}
+
+// reported returns the errors the watcher reported so far.
+func (lw *liveWatcher) reported() []error {
+	lw.errMu.Lock()
+	defer lw.errMu.Unlock()
+	return slices.Clone(lw.errs)
+}
+
+// waitForCold waits until the workspace's snapshot equals a cold discovery
+// of the roots. After deadline it fails, saying what (the test's words),
+// the lines that differ and what the watcher reported.
+func (lw *liveWatcher) waitForCold(t *testing.T, deadline time.Time, what string) {
+	t.Helper()
+	want := coldSummary(t, lw.roots)
+	for summary(lw.ws.Snapshot()) != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: the live snapshot never matched a cold discovery; watcher errors %v (-cold +live):\n%s", what, lw.reported(), summaryDiff(want, summary(lw.ws.Snapshot())))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -30,10 +30,9 @@ const maxFastKey = 128
 // starts with a letter or '_' and types as a string, and a value that is
 // a one-line plain scalar (no indicator first but '-' before a non-space,
 // no ": " or " #" inside, no ':' or space last), a one-line double-quoted
-// one without escapes, a
-// one-line single-quoted one without quotes inside, or a literal or folded
-// block (|, |-, > or >-) of non-blank lines indented alike; the nested
-// keys of a key share one indentation. No key repeats within its mapping.
+// one without escapes, a one-line single-quoted one without quotes inside,
+// or a literal or folded block (|, |-, > or >-) of non-blank lines
+// indented alike; the nested keys of a key share one indentation. No key repeats within its mapping.
 // For any other text it returns false and leaves fm as it was.
 func parseYAMLFast(fm *Frontmatter, src []byte) bool {
 	base := fm.YAMLSpan.Start
