@@ -31,7 +31,7 @@ const { chromium } = createRequire(path.join(PW_DIR, 'package.json'))('playwrigh
 const results = [];
 function check(name, ok, detail = '') {
   results.push({ name, ok: !!ok, detail });
-  const d = detail ? ` — ${String(detail).replace(/\s+/g, ' ').slice(0, 400)}` : '';
+  const d = detail ? ` — ${String(detail).replace(/\s+/g, ' ').slice(0, ok ? 400 : 2000)}` : '';
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${d}`);
   return !!ok;
 }
@@ -62,6 +62,21 @@ async function poll(fn, timeoutMs, intervalMs = 200) {
     if (Date.now() > end) return last;
     await sleep(intervalMs);
   }
+}
+
+/**
+ * Reads locator's text until test(text) holds or timeoutMs pass, and returns
+ * the last text read: the workbench draws an element before it fills it, so
+ * a single early read may find it empty where a person would see the text a
+ * moment later.
+ */
+async function textWhen(locator, test, timeoutMs = 15000) {
+  let text = '';
+  await poll(async () => {
+    text = await locator.innerText({ timeout: 2000 }).catch(() => '');
+    return test(text);
+  }, timeoutMs);
+  return text;
 }
 
 function readOut() {
@@ -303,8 +318,9 @@ async function main() {
     check('the catalog preview equals `skill-ls render catalog --cwd <workspace>`',
       cat1 && cat1.text === expected1 && expected1.length > 0,
       cat1 ? (cat1.text === expected1 ? `${expected1.length} chars` : firstDiff(cat1.text, expected1)) : 'no preview');
-    const visible = await page.locator('.editor-group-container', { hasText: 'Catalog' }).last().innerText().catch(() => '');
-    check('the catalog preview shows the skills', /pdf-tools/.test(visible) && /release-notes/.test(visible),
+    const catalogShows = (t) => /pdf-tools/.test(t) && /release-notes/.test(t);
+    const visible = await textWhen(page.locator('.editor-group-container', { hasText: 'Catalog' }).last(), catalogShows);
+    check('the catalog preview shows the skills', catalogShows(visible),
       JSON.stringify(visible.slice(0, 200)));
 
     // 5. editing a description updates the preview
@@ -453,7 +469,8 @@ async function main() {
     await statusItem.click();
     const clicked = await page.locator('.tab', { hasText: 'Catalog' }).first().waitFor({ timeout: 15000 })
       .then(() => true, () => false);
-    const shown = await page.locator('.editor-group-container', { hasText: 'Catalog' }).last().innerText().catch(() => '');
+    const shown = clicked ?
+      await textWhen(page.locator('.editor-group-container', { hasText: 'Catalog' }).last(), (t) => /available_skills/.test(t)) : '';
     await shot('status-bar-catalog');
     check('clicking the status bar item opens the catalog preview', clicked && /available_skills/.test(shown),
       JSON.stringify(shown.slice(0, 200)));
@@ -472,7 +489,7 @@ async function main() {
       return r && r.text.includes('broken-skill') ? r : undefined;
     }, 20000);
     const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
-    const table = await frame.locator('body').innerText({ timeout: 15000 }).catch(() => '');
+    const table = await textWhen(frame.locator('body'), (t) => /broken-skill/.test(t) && /dropped: invalid YAML at 3:14/.test(t));
     await shot('report');
     check('"Skills: Show Skill Report" renders a page: summary, roots in rank order, relative paths',
       rep && /^Skills — ws\n4 skills loaded \(\d+ in the catalog, \d+ characters\) · 1 shadowed · 1 dropped/.test(rep.text) &&
@@ -710,15 +727,23 @@ async function main() {
     }, 30000);
     const newPid = emptyView?.pid;
     const welcome = skillsViewPane().locator('.welcome-view-content').first();
-    // (Once in a while the welcome text took over 10 s to show on a loaded machine.)
-    const welcomeText = await welcome.innerText({ timeout: 30000 }).catch(() => '');
-    const welcomeMs = Date.now() - navigated;
     const setRoot = skillsViewPane().locator('.welcome-view-content .monaco-button', { hasText: 'Set Project Root…' }).first();
-    const hasButton = await setRoot.isVisible().catch(() => false);
+    // The workbench makes the welcome container first and fills it once it
+    // has weighed the view's "when" clause against the extension's context
+    // key: CI once read it empty. (The text has taken over 10 s to show on a
+    // loaded machine.)
+    const welcomeRe = /^No skill root of this workspace holds a skill\. DSH looks in <project>\/\.dsh\/skills/;
+    const welcomeText = await textWhen(welcome, (t) => welcomeRe.test(t), 30000);
+    const hasButton = await setRoot.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+    const welcomeMs = Date.now() - navigated;
+    // On failure, say whether the pane had room and what the container held.
+    const paneBox = await skillsViewPane().boundingBox().catch(() => null);
+    const welcomeHtml = welcomeRe.test(welcomeText) ? '' :
+      ` pane=${JSON.stringify(paneBox)} expanded=${await emptyHeader.getAttribute('aria-expanded').catch(() => null)}` +
+      ` content=${JSON.stringify((await welcome.innerHTML().catch(() => '')).slice(0, 300))}`;
     await shot('welcome-view');
     check('in a workspace without skills the Skills view explains where DSH looks and offers Set Project Root…',
-      emptyView && /^No skill root of this workspace holds a skill\. DSH looks in <project>\/\.dsh\/skills/.test(welcomeText) &&
-      hasButton, `after ${welcomeMs} ms; view=${JSON.stringify(emptyView?.view)} button=${hasButton} ${JSON.stringify(welcomeText)}`);
+      emptyView && welcomeRe.test(welcomeText) && hasButton, `after ${welcomeMs} ms; view=${JSON.stringify(emptyView?.view)} button=${hasButton}${welcomeHtml} ${JSON.stringify(welcomeText)}`);
     await setRoot.click();
     const dialog = page.locator('.quick-input-widget input');
     await dialog.waitFor({ state: 'visible', timeout: 10000 });
