@@ -66,6 +66,25 @@ func writeSkill(t testing.TB, path, name, desc string) {
 	writeFile(t, path, fmt.Sprintf("---\nname: %s\ndescription: %s\n---\n\nBody of %s.\n", name, desc, name))
 }
 
+// bundleNames names n numbered test bundles, as wide as n needs: s00 … s19
+// for 20, s000 … s299 for 300.
+func bundleNames(n int) []string {
+	width := len(fmt.Sprint(max(n-1, 0)))
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("s%0*d", width, i)
+	}
+	return names
+}
+
+// writeBundles writes, under root, a bundle for each name, described as desc.
+func writeBundles(t testing.TB, root string, names []string, desc string) {
+	t.Helper()
+	for _, name := range names {
+		writeSkill(t, filepath.Join(root, name, "SKILL.md"), name, desc)
+	}
+}
+
 // writeFile writes content to path, making its folders.
 func writeFile(t testing.TB, path, content string) {
 	t.Helper()
@@ -254,9 +273,7 @@ func TestUnchangedFilesAreNotReparsed(t *testing.T) {
 	dir := t.TempDir()
 	roots := testRoots(dir)
 	agents := filepath.Join(dir, "project", ".agents", "skills")
-	for i := range 20 {
-		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "d")
-	}
+	writeBundles(t, agents, bundleNames(20), "d")
 	w := NewWorkspace(roots, LoadOptions{})
 	before, _ := w.Load(t.Context())
 	changed := filepath.Join(agents, "s05", "SKILL.md")
@@ -462,18 +479,16 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 	dir := t.TempDir()
 	roots := testRoots(dir)
 	agents := filepath.Join(dir, "project", ".agents", "skills")
-	const n = 20
-	for i := range n {
-		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "v0")
-	}
+	names := bundleNames(20)
+	writeBundles(t, agents, names, "v0")
 	junk := filepath.Join(agents, "s00", "assets")
 	os.MkdirAll(junk, 0o755)
 	ws := NewWorkspace(roots, LoadOptions{})
 	ws.Load(t.Context())
 	watcher := watchWorkspace(t, ws, roots, 10*time.Millisecond)
 	watcher.mu.Lock() // the read loop stops at its next event
-	for i := 1; i < n; i++ {
-		os.RemoveAll(filepath.Join(agents, fmt.Sprintf("s%02d", i)))
+	for _, name := range names[1:] {
+		os.RemoveAll(filepath.Join(agents, name))
 	}
 	// s00 is watched: each file is an event. The margin covers what
 	// fsnotify's reader took from the queue before it blocked (one read of
@@ -484,9 +499,7 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for i := 1; i < n; i++ {
-		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "v1")
-	}
+	writeBundles(t, agents, names[1:], "v1")
 	watcher.mu.Unlock()
 	overflowed := func() bool {
 		return slices.ContainsFunc(watcher.reported(), func(err error) bool { return strings.Contains(err.Error(), "overflowed") })
@@ -500,9 +513,7 @@ func TestWatcherRecoversFromOverflow(t *testing.T) {
 	}
 	watcher.waitForCold(t, deadline, "the rescan after the overflow missed changes")
 	// Written after the rescan, into folders made while events were lost.
-	for i := 1; i < n; i++ {
-		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%02d", i), "SKILL.md"), fmt.Sprintf("s%02d", i), "v2")
-	}
+	writeBundles(t, agents, names[1:], "v2")
 	watcher.waitForCold(t, deadline, "writes after the overflow were lost")
 }
 
@@ -516,10 +527,8 @@ func TestStressChurn(t *testing.T) {
 	dir := t.TempDir()
 	roots := testRoots(dir)
 	agents := filepath.Join(dir, "project", ".agents", "skills")
-	const n = 300
-	for i := range n {
-		writeSkill(t, filepath.Join(agents, fmt.Sprintf("s%03d", i), "SKILL.md"), fmt.Sprintf("s%03d", i), "v0")
-	}
+	names := bundleNames(300)
+	writeBundles(t, agents, names, "v0")
 	ws := NewWorkspace(roots, LoadOptions{})
 	ws.Load(t.Context())
 	watcher := watchWorkspace(t, ws, roots, 10*time.Millisecond)
@@ -542,13 +551,12 @@ func TestStressChurn(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := range 5 {
-		for i := range n {
-			p := filepath.Join(agents, fmt.Sprintf("s%03d", i), "SKILL.md")
+		for _, name := range names {
 			switch rng.IntN(4) {
 			case 0:
-				os.RemoveAll(filepath.Dir(p))
+				os.RemoveAll(filepath.Join(agents, name))
 			default:
-				writeSkill(t, p, fmt.Sprintf("s%03d", i), fmt.Sprintf("v%d", round+1))
+				writeSkill(t, filepath.Join(agents, name, "SKILL.md"), name, fmt.Sprintf("v%d", round+1))
 			}
 		}
 	}
