@@ -51,19 +51,9 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 }
 
 // examineBundle examines the root child name, the directory p (or a link
-// to one): a bundle when it holds a regular SKILL.md. A regular SKILL.md
-// (nearly every bundle) is stat'ed without allocating; anything else takes
-// examineBundleOS, which TestExamineBundleMatchesOS holds it to.
+// to one): a bundle when it holds a regular SKILL.md, with the problems of
+// a bundle without one.
 func examineBundle(r Root, name, p string) (*Entry, []Problem) {
-	if size, modTime, ok := statRegular(p, "SKILL.md"); ok && p != "/" && filepath.Clean(p) == p {
-		return &Entry{Name: name, Path: p + string(filepath.Separator) + "SKILL.md", BaseDir: p, Kind: EntryBundle, Size: size, ModTime: modTime}, nil
-	}
-	return examineBundleOS(r, name, p)
-}
-
-// examineBundleOS is examineBundle through os.Stat, with the problems of a
-// bundle without a regular SKILL.md.
-func examineBundleOS(r Root, name, p string) (*Entry, []Problem) {
 	skill := filepath.Join(p, "SKILL.md")
 	si, err := os.Stat(skill)
 	if err != nil {

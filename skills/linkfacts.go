@@ -131,9 +131,9 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 	// dests maps a destination already seen to the index in out of its
 	// first fact (-1: not a local link); targets does the same for the
 	// resolved targets (two destinations can name one target).
-	var dests, targets smallIndex
+	dests, targets := map[string]int{}, map[string]int{}
 	for _, l := range links {
-		if at, ok := dests.get(l.Dest); ok {
+		if at, ok := dests[l.Dest]; ok {
 			if at >= 0 {
 				fact := out[at]
 				fact.Link = l
@@ -143,16 +143,17 @@ func (s *Snapshot) makeLinkFacts(f *File, base string) []LinkFact {
 		}
 		target, ok := res.target(l.Dest)
 		if !ok {
-			dests.put(l.Dest, -1)
+			dests[l.Dest] = -1
 			continue
 		}
-		dests.put(l.Dest, len(out))
+		dests[l.Dest] = len(out)
 		fact := LinkFact{Link: l, Base: base, Inside: Within(target, base)}
-		if prev, ok := targets.get(target); ok {
+		if prev, ok := targets[target]; ok {
 			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
 		} else {
-			targets.put(target, len(out))
-			fact.Exists = statExists(target)
+			targets[target] = len(out)
+			_, err := os.Stat(target) // follows links: a link to a file counts
+			fact.Exists = err == nil
 			if fact.Inside && own != "" {
 				fact.Skill = own
 			} else {

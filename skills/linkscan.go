@@ -204,7 +204,7 @@ func (s *lineScanner) heading(start, end, offset int) bool {
 	if s.listHeadings {
 		s.headings = append(s.headings, Heading{
 			Level: level,
-			Text:  bytesString(bytes.TrimSpace(s.body[hStart:hStop])),
+			Text:  string(bytes.TrimSpace(s.body[hStart:hStop])),
 			Span:  Span{s.base + hStart, s.base + hStop},
 		})
 	}

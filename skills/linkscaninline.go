@@ -193,7 +193,7 @@ func (s *lineScanner) addLink(o opener, textEnd int, dest []byte) bool {
 	if start == stop {
 		start, stop = -1, -1
 	}
-	s.links = append(s.links, locateLink(b, s.base, dest, bytesString(dest), o.image, start, stop, &s.cursor))
+	s.links = append(s.links, locateLink(b, s.base, dest, string(dest), o.image, start, stop, &s.cursor))
 	if !o.image {
 		s.lineLinks++
 	}

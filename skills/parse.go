@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
@@ -189,7 +188,7 @@ func (f *File) define() *Skill {
 		Invocation:  inv,
 		Provider:    "filesystem",
 		Path:        f.Path,
-		Content:     bytesString(f.src[f.ContentSpan.Start:f.ContentSpan.End]),
+		Content:     string(f.src[f.ContentSpan.Start:f.ContentSpan.End]),
 		File:        f,
 	}
 	if w := fm.Field("whenToUse"); nonEmptyString(w) {
@@ -263,16 +262,6 @@ func (f *File) dropDetail(fd Finding) string {
 		return fmt.Sprintf(`invalid invocation frontmatter: TypeError: frontmatter field %q must be a boolean`, fd.Key)
 	}
 	return "frontmatter requires name and description" // the name-* and description-* codes
-}
-
-// bytesString returns b as a string without copying. Invariant: a File's
-// Src is never modified after Parse (editor texts and disk reads are owned
-// by the file), so strings sharing its memory stay valid and immutable.
-func bytesString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }
 
 // LenientBool applies DSH's frontmatterBoolean (spec §4.3): YAML booleans,

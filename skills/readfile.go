@@ -38,27 +38,30 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// readSkillFileOS reads a skill file without blocking on FIFOs and without
-// reading more than MaxFileSize bytes, through package os. readSkillFile is
-// this function, or on Linux the same steps as bare system calls
-// (readfile_linux.go), which TestReadSkillFileMatchesOS holds to it.
-func readSkillFileOS(path string) ([]byte, fs.FileInfo, error) {
+// readSkillFile reads a skill file into buf's memory when it is large
+// enough (new memory otherwise), without blocking on FIFOs and without
+// reading more than MaxFileSize bytes. size is the file's size when it was
+// opened.
+func readSkillFile(path string, buf []byte) (src []byte, size int64, err error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, nil, err
+		return nil, 0, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, nil, errNotRegular
+		return nil, 0, errNotRegular
 	}
 	if info.Size() > MaxFileSize {
-		return nil, nil, errTooLarge
+		return nil, 0, errTooLarge
 	}
-	buf := make([]byte, 0, info.Size()+1)
+	if int64(cap(buf)) < info.Size()+1 {
+		buf = make([]byte, 0, info.Size()+1)
+	}
+	buf = buf[:0]
 	for {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
@@ -66,13 +69,13 @@ func readSkillFileOS(path string) ([]byte, fs.FileInfo, error) {
 		n, err := f.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if len(buf) > MaxFileSize {
-			return nil, nil, errTooLarge
+			return nil, 0, errTooLarge
 		}
 		if err == io.EOF {
-			return buf, info, nil
+			return buf, info.Size(), nil
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, 0, err
 		}
 	}
 }
@@ -91,7 +94,7 @@ func loadFile(path string, mode ReadMode, buf *LineIndex) (*File, int64) {
 	if buf != nil {
 		into = buf.src
 	}
-	src, size, err := readSkillFileInto(path, into)
+	src, size, err := readSkillFile(path, into)
 	if err != nil {
 		f := &File{Path: path, Mode: mode}
 		if errors.Is(err, errTooLarge) {

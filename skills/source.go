@@ -122,7 +122,7 @@ func (f *File) leanIndex() (*LineIndex, error) {
 	if idx := l.held.Value(); idx != nil {
 		return idx, nil
 	}
-	src, _, err := readSkillFile(f.Path)
+	src, _, err := readSkillFile(f.Path, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func (f *File) BorrowIndex() (idx *LineIndex, release func(), err error) {
 		return held, func() {}, nil
 	}
 	b := l.store.borrowed.Get().(*LineIndex)
-	src, _, err := readSkillFileInto(f.Path, b.src)
+	src, _, err := readSkillFile(f.Path, b.src)
 	if err == nil && !f.SameBytes(src) {
 		err = ErrChangedOnDisk
 	}
