@@ -1,9 +1,9 @@
 package skills
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
-	"fmt"
 	"syscall"
 	"testing"
 )
