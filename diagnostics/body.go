@@ -1,7 +1,6 @@
 package diagnostics
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -41,35 +40,17 @@ var bodyRules = []*Rule{
 		}},
 }
 
-// frameTags close the <skill_content> frame when they appear in a body;
-// both start with frameTagStart.
-var frameTags = []string{"</skill_instructions>", "</skill_content>"}
-
-const frameTagStart = "</skill_"
-
 func checkFrame(p *Pass) {
 	f := p.File
 	if f.Frontmatter.State != skills.FrontmatterOK {
 		return
 	}
-	content := p.Src()[f.ContentSpan.Start:f.ContentSpan.End]
-	// One search for what both tags start with; the tags cannot overlap
-	// (each holds one '<'), so this finds what a search per tag finds.
-	for off := 0; ; {
-		i := bytes.Index(content[off:], []byte(frameTagStart))
-		if i < 0 {
-			break
+	for _, sp := range f.FrameClosers {
+		tag := "</skill_content>"
+		if sp.Len() == len("</skill_instructions>") {
+			tag = "</skill_instructions>"
 		}
-		at := off + i
-		off = at + 1
-		for _, tag := range frameTags {
-			if bytes.HasPrefix(content[at:], []byte(tag)) {
-				start := f.ContentSpan.Start + at
-				p.Report(skills.Span{Start: start, End: start + len(tag)}, fmt.Sprintf("DSH does not escape the body: this %s closes the frame of the <skill_content> block the model receives, so the text after it no longer reads as part of the skill", tag))
-				off = at + len(tag)
-				break
-			}
-		}
+		p.Report(sp, fmt.Sprintf("DSH does not escape the body: this %s closes the frame of the <skill_content> block the model receives, so the text after it no longer reads as part of the skill", tag))
 	}
 }
 
@@ -80,13 +61,5 @@ func bodyLinks(p *Pass) []skills.LinkFact {
 	if p.File.Frontmatter.State != skills.FrontmatterOK {
 		return nil
 	}
-	if !p.linksMade {
-		if p.opts.Transient {
-			p.links = p.Snap.TransientLinks(p.File.Path)
-		} else {
-			p.links = p.Snap.Links(p.File.Path)
-		}
-		p.linksMade = true
-	}
-	return p.links
+	return p.Snap.Links(p.File.Path)
 }

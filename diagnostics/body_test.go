@@ -1,13 +1,7 @@
 package diagnostics
 
 import (
-	"bytes"
-	"math/rand/v2"
-	"slices"
-	"strings"
 	"testing"
-
-	"github.com/skill-ls/skill-ls/skills"
 )
 
 func TestBodyRules(t *testing.T) {
@@ -24,44 +18,4 @@ func TestBodyRules(t *testing.T) {
 		{name: "into a flat skill", src: with("See [flat](../flat.md).\n"), extra: map[string]string{".agents/skills/flat.md": skill("flat")}},
 		{name: "code span is not a link", src: with("`[x](none.md)`\n")},
 	})
-}
-
-// TestFrameTagsMatchSearchPerTag: one search for what the tags start with
-// finds the spans a search per tag finds, on bodies of tag pieces.
-func TestFrameTagsMatchSearchPerTag(t *testing.T) {
-	reference := func(content []byte) []skills.Span {
-		var out []skills.Span
-		for _, tag := range frameTags {
-			for off := 0; ; {
-				i := bytes.Index(content[off:], []byte(tag))
-				if i < 0 {
-					break
-				}
-				out = append(out, skills.Span{Start: off + i, End: off + i + len(tag)})
-				off += i + len(tag)
-			}
-		}
-		slices.SortFunc(out, func(a, b skills.Span) int { return a.Start - b.Start })
-		return out
-	}
-	pieces := []string{"</skill_instructions>", "</skill_content>", "</skill_", "</skill_content", "<", "/", "x", "</skill_</skill_content>", "\n", "é"}
-	rng := rand.New(rand.NewPCG(8, 9))
-	for n := range 3000 {
-		var b strings.Builder
-		for range rng.IntN(12) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		body := b.String()
-		src := "---\nname: a\ndescription: d\n---\n" + body
-		f := skills.Parse("/r/a/SKILL.md", []byte(src), skills.ReadFS)
-		p := &Pass{File: f, lines: f.Lines(), rule: Lookup(CodeBodyBreaksFrame), grade: func(*Rule) Severity { return SeverityWarning }}
-		checkFrame(p)
-		var got []skills.Span
-		for _, d := range p.out {
-			got = append(got, skills.Span{Start: d.Span.Start - f.ContentSpan.Start, End: d.Span.End - f.ContentSpan.Start})
-		}
-		if want := reference([]byte(src)[f.ContentSpan.Start:f.ContentSpan.End]); !slices.Equal(got, want) {
-			t.Fatalf("body %d %q: spans %v, want %v", n, body, got, want)
-		}
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // ruleCase is one row of a topic's table test: a skill file (written as
@@ -72,7 +73,7 @@ func runRuleCases(t *testing.T, codes []string, cases []ruleCase) {
 				}
 				line, col := 1, 1
 				if f := snap.File(target); f != nil {
-					line, col = f.Lines().LineCol(d.Span.Start)
+					line, col = skilltest.Text(t, snap, f).LineCol(d.Span.Start)
 				}
 				got = append(got, fmt.Sprintf("%s %s %d:%d", d.Severity, d.Code, line, col))
 				if first == "" {

@@ -110,10 +110,11 @@ func (res *FixResult) applyRound(snap *skills.Snapshot, plan []Applied) []skills
 	var changes []skills.Change
 	changed := map[string]bool{}
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
-		src := snap.File(path).Text()
-		if src == nil {
+		idx, err := snap.Text(snap.File(path))
+		if err != nil {
 			continue // a lean file changed on disk
 		}
+		src := idx.Src()
 		edits := keepLineEndings(src, byPath[path])
 		out, err := ApplyEdits(src, edits)
 		if err != nil || string(out) == string(src) {
@@ -241,7 +242,7 @@ func chooseFix(fixes []Fix, level FixLevel) (Fix, bool) {
 func fits(snap *skills.Snapshot, edits []Edit, kept map[string][]skills.Span) bool {
 	for _, e := range edits {
 		f := snap.File(e.Path)
-		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > len(f.Text()) {
+		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > f.Size() {
 			return false
 		}
 		if slices.ContainsFunc(kept[e.Path], func(s skills.Span) bool { return Overlaps(s, e.Span) }) {

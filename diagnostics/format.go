@@ -2,11 +2,9 @@ package diagnostics
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -61,16 +59,23 @@ type locator struct {
 	relTo string
 	// utf16 asks for the UTF-16 columns too (SARIF).
 	utf16 bool
-	// last caches the previous path's relative form: diagnostics come
-	// sorted by path.
-	last *[2]string
+	// last caches the previous path's relative form and its file's text:
+	// diagnostics come sorted by path.
+	last *lastFile
 	// strip is what msg removes from messages (relTo and a separator),
 	// "" for nothing.
 	strip string
 }
 
+// lastFile is a locator's cache of the previous path it resolved.
+type lastFile struct {
+	path, rel string
+	text      *skills.LineIndex // nil until asked, or when unreadable
+	textOf    string            // the path text belongs to
+}
+
 func newLocator(snap *skills.Snapshot, relTo string) locator {
-	l := locator{snap: snap, relTo: relTo, last: new([2]string)}
+	l := locator{snap: snap, relTo: relTo, last: &lastFile{}}
 	if dir := filepath.Clean(relTo); relTo != "" && filepath.IsAbs(dir) && filepath.Dir(dir) != dir {
 		l.strip = dir + string(filepath.Separator)
 	}
@@ -82,10 +87,10 @@ func (l locator) relPath(path string) string {
 	if l.last == nil {
 		return relPath(l.relTo, path)
 	}
-	if l.last[0] != path || path == "" {
-		l.last[0], l.last[1] = path, relPath(l.relTo, path)
+	if l.last.path != path || path == "" {
+		l.last.path, l.last.rel = path, relPath(l.relTo, path)
 	}
-	return l.last[1]
+	return l.last.rel
 }
 
 func (l locator) locate(path string, span skills.Span) location {
@@ -98,16 +103,11 @@ func (l locator) locate(path string, span skills.Span) location {
 	if f == nil {
 		return loc
 	}
-	loc.ok = true
-	if !l.utf16 && !f.Lean() {
-		if src := f.Text(); len(src) <= countedLineColMax {
-			// Byte columns of a small file need no line index: count.
-			loc.line, loc.col = countLineCol(src, span.Start)
-			loc.endLine, loc.endCol = countLineCol(src, span.End)
-			return loc
-		}
+	x := l.text(f)
+	if x == nil {
+		return loc
 	}
-	x := f.Lines()
+	loc.ok = true
 	loc.line, loc.col = x.LineCol(span.Start)
 	loc.endLine, loc.endCol = x.LineCol(span.End)
 	if l.utf16 {
@@ -118,46 +118,19 @@ func (l locator) locate(path string, span skills.Span) location {
 	return loc
 }
 
-// countedLineColMax is the size up to which a file's lines and byte
-// columns are counted for each diagnostic (countLineCol) instead of built
-// into its line index once (the text, JSON and GitHub formats; skill files
-// are a few KB, and most have a diagnostic or two).
-const countedLineColMax = 32 << 10
-
-// countLineCol is skills.LineIndex.LineCol without the index: the 1-based
-// line and byte column of off in src, off clamped to [0, len(src)]
-// (TestCountLineColMatchesIndex).
-func countLineCol(src []byte, off int) (line1, col1 int) {
-	off = max(0, min(off, len(src)))
-	before := src[:off]
-	return bytes.Count(before, []byte{'\n'}) + 1, off - (bytes.LastIndexByte(before, '\n') + 1) + 1
-}
-
-// warmLineIndexes builds, on every processor, the line indexes of the
-// files the diagnostics are in (related locations too), which a format
-// needing UTF-16 columns (SARIF) then reads, instead of building them one
-// after the other as it writes.
-func warmLineIndexes(ds []Diagnostic, snap *skills.Snapshot) {
-	if snap == nil {
-		return
+// text returns the bytes and line index of f, read once for a run of
+// diagnostics in the same file; nil when they cannot be read (a file that
+// changed on disk since the snapshot).
+func (l locator) text(f *skills.File) *skills.LineIndex {
+	if l.last == nil {
+		x, _ := l.snap.Text(f)
+		return x
 	}
-	seen := map[string]bool{}
-	var files []*skills.File
-	add := func(path string) {
-		if !seen[path] {
-			seen[path] = true
-			if f := snap.File(path); f != nil && !f.Lean() {
-				files = append(files, f)
-			}
-		}
+	if l.last.textOf != f.Path {
+		l.last.textOf = f.Path
+		l.last.text, _ = l.snap.Text(f)
 	}
-	for _, d := range ds {
-		add(d.Path)
-		for _, r := range d.Related {
-			add(r.Path)
-		}
-	}
-	eachSkill(len(files), Pace{}, func(i int) { files[i].Lines().LineCol(0) })
+	return l.last.text
 }
 
 // msg returns a message with the absolute paths inside relTo made relative,
@@ -197,32 +170,17 @@ func (loc location) prefix() string {
 // Paths inside relTo are printed relative to it ("" keeps them as given), in
 // the messages too. Continuation lines of a multi-line message are indented by a tab.
 func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	// Chunks of diagnostics are formatted on every processor, a window of
-	// them at a time, and written in order.
-	chunks := (len(ds) + textChunk - 1) / textChunk
-	window := 2 * runtime.GOMAXPROCS(0)
-	bufs := make([][]byte, window)
-	for first := 0; first < chunks; first += window {
-		n := min(window, chunks-first)
-		eachSkill(n, Pace{}, func(i int) {
-			lo := (first + i) * textChunk
-			l := newLocator(snap, opts.RelTo)
-			bufs[i] = bufs[i][:0]
-			for _, d := range ds[lo:min(lo+textChunk, len(ds))] {
-				bufs[i] = appendText(bufs[i], l, d)
-			}
-		})
-		for _, b := range bufs[:n] {
-			if _, err := w.Write(b); err != nil {
-				return err
-			}
+	l := newLocator(snap, opts.RelTo)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var b []byte
+	for _, d := range ds {
+		b = appendText(b[:0], l, d)
+		if _, err := bw.Write(b); err != nil {
+			return err
 		}
 	}
-	return nil
+	return bw.Flush()
 }
-
-// textChunk is how many diagnostics FormatText formats in one piece.
-const textChunk = 2048
 
 // appendText appends d as FormatText writes it.
 func appendText(b []byte, l locator, d Diagnostic) []byte {

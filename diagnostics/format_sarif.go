@@ -147,7 +147,6 @@ func (loc location) sarifPhysical() sarifPhysical {
 func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
 	l := newLocator(snap, opts.RelTo)
 	l.utf16 = true
-	warmLineIndexes(ds, snap)
 	rules, index := sarifRules()
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{

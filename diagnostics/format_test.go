@@ -1,21 +1,17 @@
 package diagnostics
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // formatFixture loads a root holding one flat skill whose line 2 starts with
@@ -42,7 +38,7 @@ func formatFixture(t *testing.T) (*skills.Snapshot, string, string) {
 // off returns the byte offset of sub in the fixture file.
 func off(t *testing.T, snap *skills.Snapshot, path, sub string) int {
 	t.Helper()
-	i := bytes.Index(snap.File(path).Text(), []byte(sub))
+	i := bytes.Index(skilltest.Text(t, snap, snap.File(path)).Src(), []byte(sub))
 	if i < 0 {
 		t.Fatalf("%q not in the fixture", sub)
 	}
@@ -215,104 +211,5 @@ func TestFormatGitHub(t *testing.T) {
 	}
 	if got := ghProperty("a:b,c%d\n"); got != "a%3Ab%2Cc%25d%0A" {
 		t.Errorf("ghProperty = %q", got)
-	}
-}
-
-// TestCountLineColMatchesIndex: counting the lines before an offset gives
-// the line index's line and byte column, at every offset (and outside the
-// text), with é, CJK, 𐐀, CRLF, empty lines and no final newline.
-func TestCountLineColMatchesIndex(t *testing.T) {
-	for _, text := range []string{"", "\n", "a", "a\n", "\n\n\nx", "é日𐐀\r\nb\r\n\r\nc", "---\nname: é\n---\n# 日本\n\n𐐀 [x](y)\n", strings.Repeat("ab\ncd\r\n", 50)} {
-		src := []byte(text)
-		x := skills.NewLineIndex(src)
-		for off := -2; off <= len(src)+2; off++ {
-			l1, c1 := countLineCol(src, off)
-			l2, c2 := x.LineCol(off)
-			if l1 != l2 || c1 != c2 {
-				t.Fatalf("%q at %d: counted %d:%d, index %d:%d", text, off, l1, c1, l2, c2)
-			}
-		}
-	}
-}
-
-// formatTextReference is FormatText as first written: one diagnostic after
-// the other through one buffered writer.
-func formatTextReference(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
-	l := newLocator(snap, opts.RelTo)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var num []byte
-	prefix := func(loc location) {
-		bw.WriteString(loc.path)
-		num = strconv.AppendInt(append(num[:0], ':'), int64(loc.line), 10)
-		num = strconv.AppendInt(append(num, ':'), int64(loc.col), 10)
-		bw.Write(num)
-	}
-	for _, d := range ds {
-		prefix(l.locate(d.Path, d.Span))
-		bw.WriteString(": ")
-		bw.WriteString(d.Severity.String())
-		bw.WriteString(": ")
-		bw.WriteString(Indent(l.msg(d.Message)))
-		bw.WriteString(" [")
-		bw.WriteString(d.Code)
-		bw.WriteString("]\n")
-		for _, r := range d.Related {
-			bw.WriteByte('\t')
-			prefix(l.locate(r.Path, r.Span))
-			bw.WriteString(": ")
-			bw.WriteString(Indent(l.msg(r.Message)))
-			bw.WriteByte('\n')
-		}
-	}
-	return bw.Flush()
-}
-
-// TestFormatTextInChunks: the text formatted in chunks on every processor
-// is the text written one diagnostic after the other, for no diagnostic,
-// one, and more than a window of chunks (paths in and outside relTo,
-// multi-line messages, related locations, positions in real files).
-func TestFormatTextInChunks(t *testing.T) {
-	dir := t.TempDir()
-	var roots []skills.Root
-	root := filepath.Join(dir, "skills")
-	roots = append(roots, skills.Root{Dir: root, Source: skills.SourceCustom, Rank: 300})
-	for i := range 5 {
-		p := filepath.Join(root, fmt.Sprintf("s%d", i), "SKILL.md")
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(fmt.Sprintf("---\nname: s%d\ndescription: é日𐐀\n---\n%s", i, strings.Repeat("line é\r\n", 200))), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ds []Diagnostic
-	for i := range 3*textChunk*2*runtime.GOMAXPROCS(0) + 17 {
-		d := Diagnostic{Path: filepath.Join(root, fmt.Sprintf("s%d", i%7), "SKILL.md"), Span: skills.Span{Start: i % 1500, End: i%1500 + i%9},
-			Severity: Severity(i % 4), Code: "code", Message: fmt.Sprintf("message %d about %s", i, filepath.Join(root, "x"))}
-		if i%5 == 0 {
-			d.Message += "\nsecond line\n\nfourth"
-		}
-		if i%3 == 0 {
-			d.Related = []Related{{Path: "/elsewhere/x.md", Message: "there"}, {Path: filepath.Join(root, "s1", "SKILL.md"), Span: skills.Span{Start: i % 900}, Message: "here"}}
-		}
-		ds = append(ds, d)
-	}
-	for _, n := range []int{0, 1, textChunk, len(ds)} {
-		for _, relTo := range []string{"", dir, root} {
-			var got, want bytes.Buffer
-			if err := FormatText(&got, ds[:n], snap, FormatOptions{RelTo: relTo}); err != nil {
-				t.Fatal(err)
-			}
-			if err := formatTextReference(&want, ds[:n], snap, FormatOptions{RelTo: relTo}); err != nil {
-				t.Fatal(err)
-			}
-			if got.String() != want.String() {
-				t.Fatalf("%d diagnostics, relTo %q: the chunked text differs (%d bytes, want %d)", n, relTo, got.Len(), want.Len())
-			}
-		}
 	}
 }

@@ -50,7 +50,7 @@ var frontmatterRules = []*Rule{
 		Doc: "YAML mappings must have unique keys (\"Map keys must be unique\"); DSH's parser rejects the frontmatter and drops the skill. Remove one of the two keys.",
 		Finding: func(p *Pass, fd skills.Finding) {
 			e := p.File.Frontmatter.Err
-			line, _ := p.lines.LineCol(e.FirstSpan.Start)
+			line, _ := p.Lines().LineCol(e.FirstSpan.Start)
 			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears twice (first on line %d); keep one of them", e.Key, line))
 			d.Related = []Related{{Path: p.File.Path, Span: e.FirstSpan, Message: "first " + e.Key}}
 		}},

@@ -15,20 +15,14 @@ import (
 // the @check section is the expected diagnostics, one per line as
 // "path:line:col: severity: message [code]" plus fixes and related lines.
 // -update (or SKILL_LS_UPDATE=1) rewrites the sections. Each tree is
-// checked three times: with the bytes in memory (the CLI), transient (the
-// one-shot CLI: no facts kept in the snapshot) and with lean bodies read
-// back from disk (the language server).
+// checked twice: as read from disk (lean files, read again when a rule
+// needs their bytes) and with every file open in an editor (in memory).
 func TestGolden(t *testing.T) {
 	eachGoldenTree(t, func(t *testing.T, g *skilltest.Golden, tree *skilltest.Tree, profile *Profile) {
 		snap := tree.Load(t, skills.LoadOptions{})
 		got := render(Run(t.Context(), snap, Options{Profile: profile}), snap, tree.Dir)
-		lean := tree.Load(t, skills.LoadOptions{LeanBodies: true})
-		if gotLean := render(Run(t.Context(), lean, Options{Profile: profile}), lean, tree.Dir); gotLean != got {
-			t.Errorf("lean bodies change the diagnostics:\n lean:\n%s\nin memory:\n%s", gotLean, got)
-		}
-		once := tree.Load(t, skills.LoadOptions{})
-		if gotOnce := render(Run(t.Context(), once, Options{Profile: profile, Transient: true}), once, tree.Dir); gotOnce != got {
-			t.Errorf("a transient check changes the diagnostics:\n transient:\n%s\nkept:\n%s", gotOnce, got)
+		if open := openEvery(t, tree, snap); render(Run(t.Context(), open, Options{Profile: profile}), open, tree.Dir) != got {
+			t.Errorf("the files open in an editor change the diagnostics:\n open:\n%s\nfrom disk:\n%s", render(Run(t.Context(), open, Options{Profile: profile}), open, tree.Dir), got)
 		}
 		if updating() {
 			g.Update(t, "@check", []byte(got))
@@ -49,7 +43,7 @@ func render(ds []Diagnostic, snap *skills.Snapshot, dir string) string {
 	pos := func(path string, off int) string {
 		rel, _ := filepath.Rel(dir, path)
 		if f := snap.File(path); f != nil {
-			l, c := f.Lines().LineCol(off)
+			l, c := lineCol(snap, f, off)
 			return fmt.Sprintf("%s:%d:%d", rel, l, c)
 		}
 		return rel + ":1:1"
@@ -75,4 +69,31 @@ func render(ds []Diagnostic, snap *skills.Snapshot, dir string) string {
 		}
 	}
 	return b.String()
+}
+
+// lineCol returns the 1-based line and byte column of off in f, a file of
+// snap (1:1 when its bytes cannot be read).
+func lineCol(snap *skills.Snapshot, f *skills.File, off int) (int, int) {
+	idx, err := snap.Text(f)
+	if err != nil {
+		return 1, 1
+	}
+	return idx.LineCol(off)
+}
+
+// openEvery returns the snapshot of tree with every file of snap open in
+// an editor with its bytes on disk.
+func openEvery(t *testing.T, tree *skilltest.Tree, snap *skills.Snapshot) *skills.Snapshot {
+	t.Helper()
+	ws := skills.NewWorkspace(tree.Roots, skills.LoadOptions{})
+	if _, err := ws.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	var opens []skills.Change
+	for _, f := range snap.Files() {
+		if idx, err := snap.Text(f); err == nil && f.Mode == skills.ReadFS {
+			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: f.Path, Version: 1, Text: idx.Src()})
+		}
+	}
+	return ws.Apply(t.Context(), opens...)
 }

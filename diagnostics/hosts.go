@@ -151,8 +151,8 @@ func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*host
 			return o.Text, true
 		}
 		if f := snap.File(path); f != nil && f.Mode == skills.ReadFS && f.ReadErr == "" {
-			if src, err := f.Source(); err == nil {
-				return src, true
+			if idx, err := snap.Text(f); err == nil {
+				return idx.Src(), true
 			}
 		}
 		return nil, false

@@ -77,7 +77,7 @@ func lines(ds []Diagnostic, snap *skills.Snapshot, dir string) []string {
 		rel, _ := filepath.Rel(dir, d.Path)
 		l, c := 1, 1
 		if f := snap.File(d.Path); f != nil {
-			l, c = f.Lines().LineCol(d.Span.Start)
+			l, c = lineCol(snap, f, d.Span.Start)
 		}
 		out = append(out, fmt.Sprintf("%s %s %s %d:%d %s", filepath.ToSlash(rel), d.Severity, d.Code, l, c, d.Message))
 	}

@@ -222,10 +222,10 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	header := "metadata:" + p.Newline()
 	if j := slices.IndexFunc(fm.Fields, func(f skills.Field) bool { return f.Key == "metadata" }); j >= 0 {
 		m := fm.Fields[j]
-		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.Src()[m.ValueSpan.Start] == '{' {
+		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.Text(skills.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
 			return Fix{}, false
 		}
-		_, col := p.lines.LineCol(m.Entries[0].KeySpan.Start)
+		_, col := p.Lines().LineCol(m.Entries[0].KeySpan.Start)
 		indent = strings.Repeat(" ", col-1)
 		at, header = fieldExtent(p, j).End, ""
 	}
@@ -246,7 +246,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 // line (or the end of the YAML).
 func fieldExtent(p *Pass, i int) skills.Span {
 	fm := p.File.Frontmatter
-	lines := p.lines
+	lines := p.Lines()
 	line, _ := lines.LineCol(fm.Fields[i].KeySpan.Start)
 	start, _ := lines.LineSpan(line - 1)
 	end := fm.YAMLSpan.End

@@ -94,7 +94,7 @@ func TestMoveUnderMetadata(t *testing.T) {
 			if fix == nil || !fix.Unsafe {
 				t.Fatalf("no unsafe fix: %+v", fix)
 			}
-			got, err := ApplyEdits(f.Text(), fix.Edits)
+			got, err := ApplyEdits(f.InMemory().Src(), fix.Edits)
 			if err != nil {
 				t.Fatal(err)
 			}

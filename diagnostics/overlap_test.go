@@ -348,7 +348,7 @@ func TestOfferedSkillsMatchReference(t *testing.T) {
 		var opens []skills.Change
 		for _, f := range snap.Files() {
 			for k := range 2 {
-				opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: filepath.Join(t.TempDir(), fmt.Sprint(k), filepath.Base(f.Path)), Text: f.Text()})
+				opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: filepath.Join(t.TempDir(), fmt.Sprint(k), filepath.Base(f.Path)), Text: skilltest.Text(t, snap, f).Src()})
 			}
 		}
 		withLoose := ws.Apply(t.Context(), opens...)

@@ -14,22 +14,20 @@ type Pass struct {
 	// Snap is the snapshot being checked; File one of its files.
 	Snap *skills.Snapshot
 	File *skills.File
-	// lines is the file's line index over its bytes (File.Index), held
-	// while the pass runs, so that a lean file is read once for all its
-	// checks.
-	lines *skills.LineIndex
-	opts  *Options
-	rules ruleTable            // the rule table (a field, so that checks can look codes up)
-	grade func(*Rule) Severity // the rules' grades for this file (profile, config, hosts)
-	rule  *Rule
-	run   *runState
-	out   []Diagnostic
+	// text is the file's bytes with their line index, read on first use
+	// (Lines): most files need none, and a lean one is read once for all
+	// its checks; textErr is why they could not be read.
+	text    *skills.LineIndex
+	textErr error
+	opts    *Options
+	rules   ruleTable            // the rule table (a field, so that checks can look codes up)
+	grade   func(*Rule) Severity // the rules' grades for this file (profile, config, hosts)
+	rule    *Rule
+	run     *runState
+	out     []Diagnostic
 	// hostFound caches what the selected hosts say about the file, for the
 	// host rules (hostFindings).
 	hostFound *[]hostFinding
-	// links are the file's link facts once bodyLinks made them (linksMade).
-	links     []skills.LinkFact
-	linksMade bool
 }
 
 // runs reports whether r runs on the pass's file: the run is not limited
@@ -72,12 +70,31 @@ func (p *Pass) Newline() string {
 	return "\n"
 }
 
-// Src returns the file's bytes (nil for a file that could not be read).
-func (p *Pass) Src() []byte { return p.lines.Src() }
+// Lines returns the file's bytes with their line index, read on first use:
+// an empty index when they cannot be read (a lean file that changed on
+// disk since the snapshot; its diagnostics are then dropped, as a newer
+// snapshot follows).
+func (p *Pass) Lines() *skills.LineIndex {
+	if p.text == nil {
+		p.text, p.textErr = p.Snap.Text(p.File)
+		if p.textErr != nil {
+			p.text = skills.NewLineIndex(nil)
+		}
+	}
+	return p.text
+}
 
-// Text returns the file's bytes at span as a string.
+// Src returns the file's bytes (empty when they cannot be read).
+func (p *Pass) Src() []byte { return p.Lines().Src() }
+
+// Text returns the file's bytes at span as a string ("" when the span is
+// not in them).
 func (p *Pass) Text(span skills.Span) string {
-	return string(p.Src()[span.Start:span.End])
+	src := p.Src()
+	if span.Start < 0 || span.Start > span.End || span.End > len(src) {
+		return ""
+	}
+	return string(src[span.Start:span.End])
 }
 
 // fields reports whether the frontmatter parsed to a mapping, so its keys

@@ -99,10 +99,6 @@ type Options struct {
 	// places their folders. See hosts.go.
 	Hosts   []*hosts.Host
 	HostEnv hosts.Options
-	// Transient says the snapshot is checked once and then dropped (a
-	// one-shot check): the facts the rules make about its files (the link
-	// facts) are not kept in it for later snapshots.
-	Transient bool
 }
 
 func (o Options) profile() *Profile {

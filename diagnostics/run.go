@@ -158,19 +158,11 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 	if rs.opts.Ignored(f.Path) {
 		return nil
 	}
-	// Borrowed: a pass over thousands of lean files would otherwise read
-	// each into new memory (most of what a server's pass allocates). No
-	// diagnostic keeps the bytes: rules copy what they quote.
-	lines, release, err := f.BorrowIndex()
-	defer release()
-	if err != nil {
-		return nil // a lean file changed on disk: its new snapshot is on the way
-	}
 	grade := rs.grade
 	if grade == nil {
 		grade = rs.opts.grader(f.Path)
 	}
-	p := &Pass{Snap: rs.snap, File: f, lines: lines, opts: &rs.opts, run: rs, rules: table(), grade: grade}
+	p := &Pass{Snap: rs.snap, File: f, opts: &rs.opts, run: rs, rules: table(), grade: grade}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
 		if r == nil || r.Finding == nil || !p.runs(r) {
@@ -190,6 +182,9 @@ func (rs *runState) checkFile(f *skills.File) []Diagnostic {
 		r.File(p)
 	}
 	suppress(p)
+	if p.textErr != nil {
+		return nil // a lean file changed on disk: its new snapshot is on the way
+	}
 	return p.out
 }
 
@@ -269,7 +264,7 @@ func DropMessage(snap *skills.Snapshot, f *skills.File, opts Options) string {
 // of an editor (a code lens, a tree item): the rule's Short name and the
 // line and column, "invalid YAML at 3:14". It returns "" for a file DSH
 // loads.
-func DropSummary(f *skills.File) string {
+func DropSummary(snap *skills.Snapshot, f *skills.File) string {
 	if f == nil || f.Drop == nil {
 		return ""
 	}
@@ -277,9 +272,10 @@ func DropSummary(f *skills.File) string {
 	if r := Lookup(what); r != nil && r.Short != "" {
 		what = r.Short
 	}
-	if !f.HasText() {
+	idx, err := snap.Text(f)
+	if err != nil {
 		return what
 	}
-	line, col := f.Lines().LineCol(f.Drop.Span.Start)
+	line, col := idx.LineCol(f.Drop.Span.Start)
 	return fmt.Sprintf("%s at %d:%d", what, line, col)
 }

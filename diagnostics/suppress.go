@@ -47,19 +47,19 @@ type DirectiveUse struct {
 // suppress hides the diagnostics of p that the file's suppression comments
 // name, then runs the suppression rules on the comments.
 func suppress(p *Pass) {
-	dirs := p.File.DirectivesIn(p.Src())
+	dirs := p.File.Directives
 	if len(dirs) == 0 {
 		return
 	}
-	uses := coverage(p.File, dirs)
-	lines := p.lines
+	lines := p.Lines()
+	uses := coverage(lines, dirs)
 	kept := p.out[:0]
 	for _, d := range p.out {
 		line, _ := lines.LineCol(d.Span.Start)
 		hidden := false
 		for i := range uses {
 			for j, c := range uses[i].Codes {
-				if c.Code == d.Code && covers(p.File, uses[i], j, line) {
+				if c.Code == d.Code && covers(lines, uses[i], j, line) {
 					uses[i].Used[j] = true
 					hidden = true
 				}
@@ -84,11 +84,10 @@ func suppress(p *Pass) {
 // coverage pairs the disable and enable comments of each code: a disable
 // covers the lines up to the next enable of its code (or the end of the
 // file), and that enable is used.
-func coverage(f *skills.File, dirs []skills.Directive) []DirectiveUse {
+func coverage(lines *skills.LineIndex, dirs []skills.Directive) []DirectiveUse {
 	uses := make([]DirectiveUse, len(dirs))
 	type open struct{ dir, code int }
 	opened := map[string][]open{}
-	lines := f.Lines()
 	for i, d := range dirs {
 		uses[i] = DirectiveUse{Directive: d, Used: make([]bool, len(d.Codes)), ToLine: make([]int, len(d.Codes))}
 		if d.Problem != "" {
@@ -113,11 +112,10 @@ func coverage(f *skills.File, dirs []skills.Directive) []DirectiveUse {
 }
 
 // covers reports whether code j of a well-formed comment applies to line.
-func covers(f *skills.File, u DirectiveUse, j, line int) bool {
+func covers(lines *skills.LineIndex, u DirectiveUse, j, line int) bool {
 	if u.Problem != "" {
 		return false
 	}
-	lines := f.Lines()
 	switch u.Kind {
 	case skills.DisableFile:
 		return true
@@ -216,7 +214,7 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 		return []Fix{{Title: "Remove " + u.Codes[j].Code + " from the suppression comment", Preferred: true, Edits: []Edit{p.Edit(c, "")}}}
 	}
 	span := u.Span
-	lines := p.lines
+	lines := p.Lines()
 	first, _ := lines.LineCol(span.Start)
 	last, _ := lines.LineCol(max(span.Start, span.End-1))
 	start, _ := lines.LineSpan(first - 1)
@@ -249,20 +247,23 @@ func SuppressionFixes(snap *skills.Snapshot, d Diagnostic) []Fix {
 	if f == nil || f.Frontmatter == nil || r == nil || r.Suppression != nil || r.Chat != nil {
 		return nil
 	}
+	lines, err := snap.Text(f)
+	if err != nil {
+		return nil
+	}
 	var out []Fix
-	if fix, ok := nextLineFix(f, d); ok {
+	if fix, ok := nextLineFix(f, lines, d); ok {
 		out = append(out, fix)
 	}
-	if fix, ok := fileFix(f, d); ok {
+	if fix, ok := fileFix(f, lines, d); ok {
 		out = append(out, fix)
 	}
 	return out
 }
 
 // nextLineFix inserts a disable-next-line comment before the line of d.
-func nextLineFix(f *skills.File, d Diagnostic) (Fix, bool) {
+func nextLineFix(f *skills.File, lines *skills.LineIndex, d Diagnostic) (Fix, bool) {
 	fm := f.Frontmatter
-	lines := f.Lines()
 	line, _ := lines.LineCol(d.Span.Start)
 	if line <= 1 {
 		return Fix{}, false
@@ -282,13 +283,13 @@ func nextLineFix(f *skills.File, d Diagnostic) (Fix, bool) {
 	}
 	fix := Fix{Title: fmt.Sprintf("Suppress %s on line %d", d.Code, line), Suppression: true,
 		Edits: []Edit{{Path: f.Path, Span: skills.Span{Start: start, End: start}, NewText: text}}}
-	return fix, silences(f, fix, d, skills.DisableNextLine, line+1)
+	return fix, silences(f, lines.Src(), fix, d, skills.DisableNextLine, line+1)
 }
 
 // fileFix inserts a disable-file comment: a YAML comment right after the
 // opening ---, or an HTML comment at the end of a file without a closed
 // frontmatter.
-func fileFix(f *skills.File, d Diagnostic) (Fix, bool) {
+func fileFix(f *skills.File, lines *skills.LineIndex, d Diagnostic) (Fix, bool) {
 	fm := f.Frontmatter
 	nl := newline(f)
 	var edit Edit
@@ -296,7 +297,7 @@ func fileFix(f *skills.File, d Diagnostic) (Fix, bool) {
 		at := fm.YAMLSpan.Start
 		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: "# skill-ls-disable-file " + d.Code + nl}
 	} else {
-		src := f.Text()
+		src := lines.Src()
 		at := len(src)
 		text := "<!-- skill-ls-disable-file " + d.Code + " -->" + nl
 		if at > 0 && src[at-1] != '\n' {
@@ -305,24 +306,24 @@ func fileFix(f *skills.File, d Diagnostic) (Fix, bool) {
 		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: text}
 	}
 	fix := Fix{Title: "Suppress " + d.Code + " in this file", Suppression: true, Edits: []Edit{edit}}
-	return fix, silences(f, fix, d, skills.DisableFile, 0)
+	return fix, silences(f, lines.Src(), fix, d, skills.DisableFile, 0)
 }
 
 // silences reports whether applying fix to f yields a well-formed comment
 // of kind naming d's code that covers line (any line for a file comment).
-func silences(f *skills.File, fix Fix, d Diagnostic, kind skills.DirectiveKind, line int) bool {
-	src, err := ApplyEdits(f.Text(), fix.Edits)
+func silences(f *skills.File, text []byte, fix Fix, d Diagnostic, kind skills.DirectiveKind, line int) bool {
+	src, err := ApplyEdits(text, fix.Edits)
 	if err != nil {
 		return false
 	}
 	nf := skills.Parse(f.Path, src, f.Mode)
-	uses := coverage(nf, nf.Directives())
+	uses := coverage(nf.InMemory(), nf.Directives)
 	for _, u := range uses {
 		if u.Kind != kind {
 			continue
 		}
 		for j, c := range u.Codes {
-			if c.Code == d.Code && (kind == skills.DisableFile || covers(nf, u, j, line)) {
+			if c.Code == d.Code && (kind == skills.DisableFile || covers(nf.InMemory(), u, j, line)) {
 				return true
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // checkText runs every rule on one skill file at /p/.agents/skills/<folder>/SKILL.md
@@ -22,7 +23,7 @@ func checkText(t *testing.T, src string, opts Options) ([]Diagnostic, []string) 
 		if d.Code == CodeOutsideRoots {
 			continue
 		}
-		l, c := f.Lines().LineCol(d.Span.Start)
+		l, c := f.InMemory().LineCol(d.Span.Start)
 		out = append(out, fmt.Sprintf("%s %s %d:%d", d.Severity, d.Code, l, c))
 	}
 	return ds, out
@@ -135,7 +136,7 @@ func TestSuppressionFixes(t *testing.T) {
 				if !fix.Suppression || fix.Unsafe || FixUnsafe.Applies(fix) {
 					t.Errorf("%q is not a suppression fix check --fix skips: %+v", fix.Title, fix)
 				}
-				src, err := ApplyEdits(snap.File(path).Text(), fix.Edits)
+				src, err := ApplyEdits(skilltest.Text(t, snap, snap.File(path)).Src(), fix.Edits)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -106,7 +106,11 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 			if f == nil {
 				continue
 			}
-			idx = f.Lines()
+			x, err := t.snap.Text(f)
+			if err != nil {
+				continue
+			}
+			idx = x
 		}
 		u := t.st.uriFor(e.Path)
 		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(idx, e.Span), NewText: e.NewText})
@@ -171,7 +175,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 func lensStatus(t *target, f *skills.File) string {
 	switch {
 	case f.Drop != nil:
-		return "dropped by DSH: " + diagnostics.DropSummary(f)
+		return "dropped by DSH: " + diagnostics.DropSummary(t.snap, f)
 	case f.Def == nil:
 		return ""
 	case !t.snap.InRoots(f.Path) && t.snap.AtRootEntry(f.Path):

@@ -70,7 +70,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
 		opts := st.optionsFor(path)
-		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: diagnostics.DropSummary})), nil
+		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skills.File) string { return diagnostics.DropSummary(snap, f) }})), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
 }
@@ -126,32 +126,21 @@ func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path st
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewSkill+": give a name or a uri")
 	}
-	lookup := withContent(snap)
+	lookup := render.Skills(snap)
 	out := render.SkillTool(lookup, toolArgs)
-	if lookup.err != nil {
-		return nil, lookup.err
+	if err := previewErr(lookup); err != nil {
+		return nil, err
 	}
 	return mustAny(out), nil
 }
 
-// contentLookup looks skills up in a snapshot for render with their
-// content, read again from lean files; err is the first file that could
-// not be read back (it changed on disk: a new snapshot is on its way).
-type contentLookup struct {
-	snap *skills.Snapshot
-	err  error
-}
-
-// withContent returns a lookup over snap's registry for render.
-func withContent(snap *skills.Snapshot) *contentLookup { return &contentLookup{snap: snap} }
-
-// Lookup implements render.Lookup.
-func (c *contentLookup) Lookup(name string) *skills.Skill {
-	s, err := c.snap.Registry.Lookup(name).WithContent()
-	if err != nil && c.err == nil {
-		c.err = jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified), fmt.Sprintf("the skill %s: %v; preview again in a moment", name, err))
+// previewErr is the error of a preview whose skill's body could not be
+// read back (its file changed on disk: a new snapshot is on its way).
+func previewErr(l *render.SnapshotSkills) error {
+	if err := l.Err(); err != nil {
+		return jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified), fmt.Sprintf("%v; preview again in a moment", err))
 	}
-	return s
+	return nil
 }
 
 // previewInvocation renders what a message (the text, or the open buffer
@@ -176,7 +165,7 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewInvocation+": give a text or a uri")
 	}
-	lookup := withContent(snap)
+	lookup := render.Skills(snap)
 	var out string
 	if _, _, isTUI := render.ParseTUICommand(text); isTUI {
 		var notice string
@@ -186,8 +175,8 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 	} else {
 		out = strings.Join(render.Gesture(lookup, []string{text}), "\n\n")
 	}
-	if lookup.err != nil {
-		return nil, lookup.err
+	if err := previewErr(lookup); err != nil {
+		return nil, err
 	}
 	return mustAny(out), nil
 }

@@ -26,7 +26,7 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		}
 		return protocol.LocationSlice{fileLocation(t.st, t.snap, sk.Path)}, nil
 	}
-	if l := t.snap.LinkAt(t.file, t.off); l != nil {
+	if l := t.linkFact(); l != nil {
 		if !l.Exists {
 			return nil, nil
 		}

@@ -242,15 +242,15 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 }
 
 // convertFor appends to dst the conversion of ds, the diagnostics of f,
-// reading a lean file back only when there is something to convert, into
-// borrowed memory (see skills.File.BorrowIndex): the conversion keeps
-// nothing of its bytes.
+// reading a lean file back only when there is something to convert.
 func convertFor(dst []protocol.Diagnostic, f *skills.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	if len(ds) == 0 {
 		return appendProtocolDiagnostics(dst, ds, nil, snap, names)
 	}
-	idx, release, _ := f.BorrowIndex()
-	defer release()
+	idx, err := snap.Text(f)
+	if err != nil {
+		idx = skills.NewLineIndex(nil)
+	}
 	return appendProtocolDiagnostics(dst, ds, idx, snap, names)
 }
 

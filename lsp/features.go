@@ -58,11 +58,12 @@ func targetIn(st *snapshot, u uri.URI, pos *protocol.Position) (*target, error) 
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown document: %s", u))
 	}
-	if t.file != nil {
-		t.idx = t.file.Lines()
-		if t.doc == nil {
-			t.text = t.idx.Src()
+	if t.doc == nil {
+		idx, err := t.snap.Text(t.file)
+		if err != nil {
+			return nil, contentModified(u, err)
 		}
+		t.idx, t.text = idx, idx.Src()
 	} else {
 		t.idx = skills.NewLineIndex(t.text)
 	}
@@ -70,6 +71,21 @@ func targetIn(st *snapshot, u uri.URI, pos *protocol.Position) (*target, error) 
 		t.off = positionOffset(t.idx, *pos)
 	}
 	return t, nil
+}
+
+// linkFact returns the snapshot's fact about the link at the target's
+// offset, when the snapshot holds the file the target reads.
+func (t *target) linkFact() *skills.LinkFact {
+	if t.file == nil || t.snap.File(t.path) != t.file {
+		return nil
+	}
+	return t.snap.LinkAt(t.path, t.off)
+}
+
+// contentModified is the error of a request whose file changed on disk
+// since the snapshot it reads: the client asks again.
+func contentModified(u uri.URI, err error) error {
+	return jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified), fmt.Sprintf("%s: %v", u, err))
 }
 
 // fieldAt returns the frontmatter field whose key or value holds off.
@@ -100,7 +116,7 @@ func linkAt(f *skills.File, off int) *skills.Link {
 	if f == nil {
 		return nil
 	}
-	links := f.Outline().Links
+	links := f.Outline.Links
 	for i := range links {
 		if links[i].Span.Contains(off) {
 			return &links[i]
@@ -118,8 +134,10 @@ func markdown(s string) *protocol.MarkupContent {
 func fileLocation(st *snapshot, snap *skills.Snapshot, path string) protocol.Location {
 	loc := protocol.Location{URI: st.uriFor(path)}
 	if f := snap.File(path); f != nil {
-		if fld := f.Frontmatter.Field("name"); fld != nil {
-			loc.Range = spanRange(f.Lines(), fld.ValueSpan)
+		if idx, err := snap.Text(f); err == nil && f.Frontmatter != nil {
+			if fld := f.Frontmatter.Field("name"); fld != nil {
+				loc.Range = spanRange(idx, fld.ValueSpan)
+			}
 		}
 	}
 	return loc

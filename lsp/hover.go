@@ -98,7 +98,7 @@ func skillFileHover(t *target) (string, skills.Span) {
 		}
 		return fmt.Sprintf("**%s**: DSH ignores this key.", fld.Key), fld.KeySpan
 	}
-	if l := t.snap.LinkAt(f, t.off); l != nil {
+	if l := t.linkFact(); l != nil {
 		return linkHover(t, l), l.Span
 	}
 	return "", skills.Span{}

@@ -1,5 +1,7 @@
 package lsp
 
+import "github.com/skill-ls/skill-ls/skills"
+
 // linkwatch.go: the watchers follow the folders that open skill files link
 // into, from the link facts the snapshot carries.
 
@@ -22,10 +24,26 @@ func (set *viewSet) watchLinkedDirs(st *snapshot) {
 		if w == nil || i >= len(st.views) {
 			continue
 		}
-		dirs := st.views[i].skills.LinkWatchDirs(open)
+		dirs := linkWatchDirs(st.views[i].skills, open)
 		if d := st.views[i].config.dir; d != "" {
 			dirs = append(dirs, d) // to see .skill-ls.yaml change
 		}
 		w.SetExtra(dirs)
 	}
+}
+
+// linkWatchDirs returns the folders to watch so that the link targets
+// inside the skills of the files at paths are seen when they appear or go.
+func linkWatchDirs(snap *skills.Snapshot, paths []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		for _, l := range snap.Links(p) {
+			if d := skills.WatchDir(l); d != "" && !seen[d] {
+				seen[d] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }

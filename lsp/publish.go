@@ -77,16 +77,13 @@ func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *skills.LineIndex, snap 
 }
 
 // relatedRange converts the span of a related location, in its own file's
-// positions. A lean file is read into borrowed memory (see
-// skills.File.BorrowIndex): a pass's duplicate names and overlapping
-// descriptions point into thousands of other files, and keeping each
-// one's index after one conversion was a tenth of what a pass allocated.
+// positions.
 func relatedRange(snap *skills.Snapshot, r diagnostics.Related) protocol.Range {
 	if snap != nil {
 		if f := snap.File(r.Path); f != nil {
-			idx, release, _ := f.BorrowIndex()
-			defer release()
-			return spanRange(idx, r.Span)
+			if idx, err := snap.Text(f); err == nil {
+				return spanRange(idx, r.Span)
+			}
 		}
 	}
 	return spanRange(skills.NewLineIndex(nil), r.Span)

@@ -70,7 +70,10 @@ func references(t *target, name string) []nameRef {
 		}
 		seen[f.Path] = true
 		if fld := f.Frontmatter.Field("name"); fld != nil {
-			idx, err := f.Index()
+			idx, err := t.snap.Text(f)
+			if err != nil {
+				idx = skills.NewLineIndex(nil)
+			}
 			out = append(out, nameRef{path: f.Path, idx: idx, span: nameValueSpan(idx.Src(), fld), decl: true, stale: err != nil})
 		}
 	}
@@ -104,7 +107,10 @@ func linkRefs(t *target, name string) []nameRef {
 			if f == nil {
 				continue
 			}
-			idx, err := f.Index()
+			idx, err := t.snap.Text(f)
+			if err != nil {
+				idx = skills.NewLineIndex(nil)
+			}
 			for _, l := range into[p] {
 				out = append(out, nameRef{path: p, idx: idx, span: l.Span, link: &l, stale: err != nil})
 			}

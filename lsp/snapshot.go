@@ -132,7 +132,7 @@ func (st *snapshot) ownerOf(path string) *skills.Snapshot {
 // own. They differ before the initial discovery ends (the views replay the
 // buffers then) and for Markdown no view holds (a README, notes).
 func (st *snapshot) bufferFile(d *document, snap *skills.Snapshot) *skills.File {
-	if f := snap.File(d.key); f != nil && f.SameBytes(d.text) {
+	if f := snap.File(d.key); f != nil && snap.SameBytes(f, d.text) {
 		return f
 	}
 	return d.parsed()

@@ -136,7 +136,7 @@ func TestSoak(t *testing.T) {
 		}
 		want, _ := json.Marshal(render.NewReportWith(cold, render.ReportOptions{Reason: func(f *skills.File) string {
 			return diagnostics.DropMessage(cold, f, diagnostics.Options{Quick: true})
-		}, Summary: diagnostics.DropSummary}))
+		}, Summary: func(f *skills.File) string { return diagnostics.DropSummary(cold, f) }}))
 		var live render.Report
 		json.Unmarshal(w.command(cmdListSkills, nil), &live)
 		got, _ := json.Marshal(live)

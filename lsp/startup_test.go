@@ -194,10 +194,10 @@ func TestEarlyDiagnosticsAreFinal(t *testing.T) {
 			return fmt.Sprintf("%s|%s|%s|%s|%d-%d", d.Path, d.Code, d.Severity, d.Message, d.Span.Start, d.Span.End)
 		}
 		for _, f := range snap.Files() {
-			if f.Mode != skills.ReadFS || f.Text() == nil {
+			if f.Mode != skills.ReadFS || !f.HasText() {
 				continue // the early path leaves these to the discovery
 			}
-			d := &document{key: f.Path, text: f.Text(), version: 1}
+			d := &document{key: f.Path, text: skilltest.Text(t, snap, f).Src(), version: 1}
 			_, early := earlyDiagnostics(t.Context(), d, opts)
 			total += len(early)
 			var want []string

@@ -38,7 +38,7 @@ func (s *server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolP
 			out = append(out, sym)
 		}
 	}
-	for _, h := range t.file.Headings() {
+	for _, h := range t.file.Headings(t.text) {
 		name := h.Text
 		if name == "" {
 			name = "(heading)"
@@ -64,7 +64,7 @@ func (s *server) DocumentLink(ctx context.Context, p *protocol.DocumentLinkParam
 	if t.file == nil {
 		return out, nil
 	}
-	for _, l := range t.file.Outline().Links {
+	for _, l := range t.file.Outline.Links {
 		target, ok := skills.LinkTarget(filepath.Dir(t.file.Path), l.Dest)
 		if !ok {
 			continue

@@ -106,7 +106,7 @@ func (s *session) newView(folder string, settings *Settings) *view {
 		opts.Hosts = selected
 		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
 	}
-	return &view{folder: folder, ws: skills.NewWorkspace(skills.Roots(ro), skills.LoadOptions{LeanBodies: true}), config: vc, opts: opts}
+	return &view{folder: folder, ws: skills.NewWorkspace(skills.Roots(ro), skills.LoadOptions{}), config: vc, opts: opts}
 }
 
 // roots returns the roots of every view.

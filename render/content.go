@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
@@ -71,6 +72,37 @@ type LookupFunc func(name string) *skills.Skill
 
 // Lookup calls f(name).
 func (f LookupFunc) Lookup(name string) *skills.Skill { return f(name) }
+
+// SnapshotSkills is the Lookup of a snapshot's registry whose skills hold
+// their Content, read from their files as they are looked up.
+type SnapshotSkills struct {
+	snap *skills.Snapshot
+	err  error
+}
+
+// Skills returns the Lookup of snap's registry.
+func Skills(snap *skills.Snapshot) *SnapshotSkills { return &SnapshotSkills{snap: snap} }
+
+// Lookup returns the winner named name with its Content, or nil. A skill
+// whose body cannot be read (its file changed on disk since the snapshot)
+// is not found, and Err says why.
+func (l *SnapshotSkills) Lookup(name string) *skills.Skill {
+	sk := l.snap.Registry.Lookup(name)
+	if sk == nil {
+		return nil
+	}
+	s, err := l.snap.WithContent(sk)
+	if err != nil {
+		if l.err == nil {
+			l.err = fmt.Errorf("%s: %w", sk.Path, err)
+		}
+		return nil
+	}
+	return s
+}
+
+// Err returns the first failure to read a skill's body.
+func (l *SnapshotSkills) Err() error { return l.err }
 
 // Messages of the `skill` tool (spec §7.2). Each reaches the model as
 // "Error: " + message.

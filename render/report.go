@@ -126,10 +126,10 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 		for _, s := range reg.Winners() {
 			r.Skills = append(r.Skills, reportSkill(snap, s))
 		}
-		for _, sh := range reg.Shadowed {
+		for _, sh := range reg.Shadowed() {
 			r.Shadowed = append(r.Shadowed, ReportShadow{ReportSkill: reportSkill(snap, sh.Skill), Winner: reportSkill(snap, sh.Winner)})
 		}
-		for _, f := range reg.Dropped {
+		for _, f := range reg.Dropped() {
 			if f == nil || f.Drop == nil {
 				continue
 			}
@@ -143,7 +143,9 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 			if _, root := snap.Entry(f.Path); root != nil {
 				d.Source, d.Rank, d.Root = string(root.Source), root.Rank, root.Dir
 			}
-			d.Line, d.Column = f.Lines().LineCol(f.Drop.Span.Start)
+			if idx, err := snap.Text(f); err == nil {
+				d.Line, d.Column = idx.LineCol(f.Drop.Span.Start)
+			}
 			r.Dropped = append(r.Dropped, d)
 		}
 	}

@@ -181,7 +181,7 @@ func TestVectorCatalogUpdateFS(t *testing.T) {
 func TestVectorSkillToolFS(t *testing.T) {
 	forEachCase(t, "skill-tool", func(t *testing.T, c vectorCase) {
 		snap, root := loadTree(t, c)
-		got := SkillTool(snap.Registry, c.Case.ToolArgs)
+		got := SkillTool(Skills(snap), c.Case.ToolArgs)
 		checkBytes(t, "skill tool", placeholder(got, root), c.want(t))
 	})
 }
@@ -189,7 +189,7 @@ func TestVectorSkillToolFS(t *testing.T) {
 func TestVectorGestureFS(t *testing.T) {
 	forEachCase(t, "gesture", func(t *testing.T, c vectorCase) {
 		snap, root := loadTree(t, c)
-		got := Gesture(snap.Registry, c.Case.GestureTexts)
+		got := Gesture(Skills(snap), c.Case.GestureTexts)
 		var want [][]byte
 		if len(c.Case.Outputs) > 0 {
 			want = c.Outputs(t)

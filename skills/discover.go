@@ -1,7 +1,6 @@
 package skills
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -128,7 +128,7 @@ func (st *RootState) capEntries(ents []fs.DirEntry) []fs.DirEntry {
 func (st *RootState) examineAll(names []string, types []fs.FileMode) {
 	entries := make([]*Entry, len(names))
 	problems := make([][]Problem, len(names))
-	parallel(len(names), func(i int) {
+	parallel(len(names), func(_, i int) {
 		entries[i], problems[i] = examineListed(st.Root, names[i], types[i])
 	})
 	n := 0
@@ -175,37 +175,29 @@ func updateEntries(rs RootState, names []string) RootState {
 	return rs
 }
 
-// parallel runs fn(0..n-1) on a bounded pool of goroutines.
-func parallel(n int, fn func(i int)) {
-	workers := runtime.GOMAXPROCS(0) * 4
-	if n < 64 || workers < 2 {
-		for i := 0; i < n; i++ {
-			fn(i)
+// parallel runs fn(worker, i) for every i in [0, n) on a bounded pool of
+// goroutines (file reads wait on the disk: more of them than processors);
+// worker numbers the goroutine that runs it, in [0, workers()), for the
+// memory a worker reuses from one call to the next.
+func parallel(n int, fn func(worker, i int)) {
+	count := min(n, workers())
+	if n < 64 || count < 2 {
+		for i := range n {
+			fn(0, i)
 		}
 		return
 	}
-	if workers > n {
-		workers = n
-	}
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	next := make(chan int, workers)
-	for w := 0; w < workers; w++ {
+	for w := range count {
 		wg.Go(func() {
-			for i := range next {
-				fn(i)
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				fn(w, i)
 			}
 		})
 	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 }
 
-// Load discovers, parses and resolves every skill under the roots: the CLI's
-// entry point. It honours ctx cancellation between roots.
-func Load(ctx context.Context, roots []Root, opts LoadOptions) (*Snapshot, error) {
-	w := NewWorkspace(roots, opts)
-	return w.Load(ctx)
-}
+// workers is how many goroutines parallel runs at most.
+func workers() int { return runtime.GOMAXPROCS(0) * 4 }

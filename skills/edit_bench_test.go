@@ -27,7 +27,7 @@ import (
 // skills (default 10000) is written.
 func BenchmarkEditFastPath(b *testing.B) {
 	c := skilltest.BenchCorpus(b)
-	w := skills.NewWorkspace(skills.Roots(c.RootOptions()), skills.LoadOptions{LeanBodies: true})
+	w := skills.NewWorkspace(skills.Roots(c.RootOptions()), skills.LoadOptions{})
 	snap, err := w.Load(b.Context())
 	if err != nil {
 		b.Fatal(err)

@@ -1,7 +1,5 @@
 package skills
 
-import "sync"
-
 // ReadMode says how a skill file's bytes become text (spec §3.4).
 type ReadMode int
 
@@ -169,18 +167,15 @@ type Heading struct {
 	Span  Span
 }
 
-// File is one parsed skill file: its bytes (Source), frontmatter, body, and
-// either the skill it defines or the reason DSH drops it. A File is
-// immutable.
+// File is one parsed skill file: its frontmatter, the facts of its body,
+// and either the skill it defines or the reason DSH drops it. A File is
+// immutable. Its bytes are held while it is in memory (an editor buffer, a
+// file read by Parse alone); a file a workspace read from disk keeps only
+// their size and hash once parsed, and the workspace's snapshots read
+// them again on demand (Snapshot.Text).
 type File struct {
 	// Path is the cleaned absolute path.
 	Path string
-	// src is the file content as read (or as the editor holds it), nil for
-	// a lean file (see Source). It is never modified after Parse:
-	// Skill.Content shares its memory.
-	src []byte
-	// lean finds the bytes of a lean file again; nil when src holds them.
-	lean *leanBody
 	// Mode is the read path used.
 	Mode ReadMode
 	// BOM reports a leading UTF-8 byte-order mark.
@@ -194,8 +189,17 @@ type File struct {
 	Frontmatter *Frontmatter
 	// BodySpan covers the raw body after the closing delimiter line.
 	BodySpan Span
-	// ContentSpan covers the trimmed body (the skill's Content).
+	// ContentSpan covers the trimmed body (the skill's content).
 	ContentSpan Span
+	// Outline holds the body's links and HTML comments (its headings are
+	// read on demand: Headings).
+	Outline Outline
+	// Directives are the file's suppression comments, in source order.
+	Directives []Directive
+	// FrameClosers cover the </skill_instructions> and </skill_content>
+	// tags in the content: DSH does not escape the body, so each closes
+	// the frame the model reads the skill in.
+	FrameClosers []Span
 	// Findings are every reason DSH drops or degrades the file, in DSH's
 	// check order (empty for a clean skill).
 	Findings []Finding
@@ -208,15 +212,36 @@ type File struct {
 	// ReadErr is the I/O error text when the file could not be read.
 	ReadErr string
 
-	linesOnce sync.Once
-	lines     *LineIndex
-
-	outlineOnce sync.Once
-	outline     Outline // links and comments: no headings
-
-	headingsOnce sync.Once
-	headings     []Heading // of a file held in memory
+	// text is the file's bytes with their line index; nil for a file that
+	// could not be read, and for a lean one.
+	text *LineIndex
+	// lean marks a file whose bytes were dropped once parsed; size and sum
+	// are their length and hash (see Workspace).
+	lean bool
+	size int64
+	sum  uint64
 }
 
 // Valid reports whether DSH would accept the file as a skill.
 func (f *File) Valid() bool { return f.Drop == nil && f.Def != nil }
+
+// HasText reports whether the file was read as text: false for a file that
+// could not be read.
+func (f *File) HasText() bool { return f.text != nil || f.lean }
+
+// Lean reports whether the file's bytes were dropped once parsed: only a
+// snapshot can read them again (Snapshot.Text).
+func (f *File) Lean() bool { return f.lean }
+
+// Size returns the number of bytes the file was parsed from (0 for one
+// that could not be read).
+func (f *File) Size() int {
+	if f.text != nil {
+		return len(f.text.src)
+	}
+	return int(f.size)
+}
+
+// InMemory returns the bytes and line index of a file that holds them, or
+// nil for a lean file or one that could not be read.
+func (f *File) InMemory() *LineIndex { return f.text }

@@ -11,8 +11,7 @@ import (
 )
 
 // TestMakeLinkFactsMatchesReference: the facts made with each destination
-// resolved once, a short list before a map and the allocation-free stat
-// are the plain computation's, on bodies of random links (the same file
+// resolved once and each target stat'ed once are the plain computation's, on bodies of random links (the same file
 // written many ways, repeated, more distinct ones than the list holds,
 // URLs and fragments, symbolic links, broken or not, other bundles, flat
 // skills, folders outside the root).
@@ -60,22 +59,14 @@ func TestMakeLinkFactsMatchesReference(t *testing.T) {
 		}
 		for _, p := range []string{filepath.Join(root, "a", "SKILL.md"), filepath.Join(root, "flat.md"), filepath.Join(root, "b", "SKILL.md")} {
 			f := snap.File(p)
-			got, want := snap.makeLinkFacts(f, snap.baseOf(p)), snap.makeLinkFactsSlow(f, snap.baseOf(p))
+			got, want := snap.Links(p), snap.makeLinkFactsSlow(f, testBase(snap, p))
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("body %d, %s:\n got %+v\nwant %+v", n, p, got, want)
-			}
-			// TransientLinks gives the same facts and keeps none; Links
-			// keeps them, and TransientLinks then returns those.
-			if got := snap.TransientLinks(p); !reflect.DeepEqual(got, want) || snap.linkTable().at(p).done.Load() {
-				t.Fatalf("body %d, %s: TransientLinks = %+v (kept: %t), want %+v", n, p, got, snap.linkTable().at(p).done.Load(), want)
-			}
-			if kept := snap.Links(p); !reflect.DeepEqual(kept, want) || len(kept) > 0 && &snap.TransientLinks(p)[0] != &kept[0] {
-				t.Fatalf("body %d, %s: Links then TransientLinks differ", n, p)
 			}
 		}
 		// A file outside the roots resolves against its own folder.
 		loose := Parse(filepath.Join(root, "loose.md"), []byte(body), ReadFS)
-		if got, want := snap.makeLinkFacts(loose, root), snap.makeLinkFactsSlow(loose, root); !reflect.DeepEqual(got, want) {
+		if got, want := linkFacts(loose, root, "", statTarget, snap.skillHolding), snap.makeLinkFactsSlow(loose, root); !reflect.DeepEqual(got, want) {
 			t.Fatalf("body %d, loose file:\n got %+v\nwant %+v", n, got, want)
 		}
 	}

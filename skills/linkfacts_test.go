@@ -25,7 +25,7 @@ func TestLinkFacts(t *testing.T) {
 		var out []string
 		for _, l := range s.Links(a) {
 			rel, _ := filepath.Rel(root, l.Skill)
-			watch, _ := filepath.Rel(root, l.WatchDir())
+			watch, _ := filepath.Rel(root, WatchDir(l))
 			out = append(out, fmt.Sprintf("%s inside=%t exists=%t skill=%s watch=%s", l.Dest, l.Inside, l.Exists, rel, watch))
 		}
 		return out
@@ -41,9 +41,6 @@ func TestLinkFacts(t *testing.T) {
 	if got := show(snap); !slices.Equal(got, want) {
 		t.Fatalf("facts:\n%q\nwant\n%q", got, want)
 	}
-	if got := snap.LinkWatchDirs([]string{a}); !slices.Equal(got, []string{filepath.Join(root, "a", "refs"), filepath.Join(root, "a")}) {
-		t.Errorf("watch dirs %q", got)
-	}
 	// The missing folder appears, then the file: each disk event renews the
 	// facts of the links it touches, and only those.
 	write("a/refs/deep/x.md", "x")
@@ -52,9 +49,9 @@ func TestLinkFacts(t *testing.T) {
 		t.Errorf("after the target appeared: %s", got)
 	}
 	// An unrelated change keeps the facts (same entry, no new stat).
-	before := snap.links[a]
+	before := snap.Links(a)
 	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "b", "other.txt")})
-	if snap.links[a] != before {
+	if &snap.Links(a)[0] != &before[0] {
 		t.Errorf("an unrelated change renewed the facts")
 	}
 	// The linked bundle goes away.
@@ -69,8 +66,7 @@ func TestLinkFacts(t *testing.T) {
 
 // TestChangeLinksRenewsFactsOnly: the watcher's catch-up for a folder links
 // point into (ChangeLinks) makes the link facts into it again, and lists
-// and examines no root entry (at 100,000 skills that took 0.6 s under the
-// server's lock).
+// and examines no root entry.
 func TestChangeLinksRenewsFactsOnly(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "skills")
 	p := filepath.Join(root, "a", "SKILL.md")

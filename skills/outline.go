@@ -23,41 +23,6 @@ type Outline struct {
 // maxOutlineBytes bounds the body size that is parsed as Markdown.
 const maxOutlineBytes = 4 << 20
 
-// Outline reads the body as CommonMark on first use and returns its links
-// and comments; its Headings are empty (ask File.Headings: finding the
-// links needs no list of headings, and check never asks for one).
-func (f *File) Outline() Outline {
-	f.outlineOnce.Do(func() {
-		if f.lean == nil {
-			f.outline = f.scanBody(f.src, false)
-			return
-		}
-		// A file made lean on demand (LoadOptions.BodiesOnDemand): read
-		// again, into borrowed memory. A file that changed on disk since
-		// has no outline; its new snapshot is on the way.
-		idx, release, err := f.BorrowIndex()
-		defer release()
-		if err == nil {
-			f.outline = ownedOutline(f.scanBody(idx.src, false))
-		}
-	})
-	return f.outline
-}
-
-// scanBody returns the outline of the body in src, the file's bytes (none
-// for a file that is not text or whose body is over maxOutlineBytes), with
-// its headings when headings is set.
-func (f *File) scanBody(src []byte, headings bool) Outline {
-	if f.BodySpan.End > len(src) || f.BodySpan.Len() > maxOutlineBytes || f.Frontmatter == nil {
-		return Outline{}
-	}
-	body := src[f.BodySpan.Start:f.BodySpan.End]
-	if !headings {
-		return scanLinks(body, f.BodySpan.Start)
-	}
-	return scanOutline(body, f.BodySpan.Start)
-}
-
 // markdown is the one goldmark instance; its parser is safe for concurrent
 // use, and building one per file costs more than parsing a small body.
 var markdown = sync.OnceValue(func() goldmark.Markdown { return goldmark.New() })

@@ -42,60 +42,104 @@ func LegacyKeyReplacement(key string) string {
 // drops the file is File.Drop, with DSH's log line. path is used in DSH's
 // log lines.
 func Parse(path string, src []byte, mode ReadMode) *File {
-	f := &File{Path: path, src: src, Mode: mode}
+	return parse(path, src, mode, true)
+}
+
+// parse is Parse, reading the body's Markdown facts (links, comments,
+// directives, frame closers) only when withBody is set.
+func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
+	f := &File{Path: path, Mode: mode}
 	f.CRLF = bytes.Contains(src, []byte("\r\n"))
 	f.BOM = bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
-	text, ok := f.decode()
+	src, text, ok := f.decode(src)
+	f.text = NewLineIndex(src)
 	if !ok {
-		f.settle()
+		f.settle(src)
 		return f
 	}
 	fm, body := splitFrontmatter(text, f.TextStart)
 	f.Frontmatter = fm
 	f.BodySpan = body
-	f.setContent()
-	if f.checkFrontmatter(text) {
+	f.setContent(src)
+	if f.checkFrontmatter(src, text) {
 		f.checkFields()
 	}
-	f.settle()
+	f.settle(src)
 	if f.Drop == nil {
 		f.Def = f.define()
 	}
+	if !withBody {
+		return f
+	}
+	if f.BodySpan.Len() <= maxOutlineBytes {
+		f.Outline = scanLinks(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
+	}
+	f.Directives = f.directives(src)
+	f.FrameClosers = frameClosers(src, f.ContentSpan)
 	return f
 }
 
+// frameTags are the closing tags of the frame DSH wraps a skill's content
+// in; both start with frameTagStart.
+var frameTags = []string{"</skill_instructions>", "</skill_content>"}
+
+const frameTagStart = "</skill_"
+
+// frameClosers returns the spans of the frame's closing tags in the content.
+func frameClosers(src []byte, content Span) []Span {
+	var out []Span
+	text := src[content.Start:content.End]
+	// One search for what both tags start with; the tags cannot overlap
+	// (each holds one '<'), so this finds what a search per tag finds.
+	for off := 0; ; {
+		i := bytes.Index(text[off:], []byte(frameTagStart))
+		if i < 0 {
+			return out
+		}
+		at := off + i
+		off = at + 1
+		for _, tag := range frameTags {
+			if bytes.HasPrefix(text[at:], []byte(tag)) {
+				out = append(out, Span{content.Start + at, content.Start + at + len(tag)})
+				off = at + len(tag)
+				break
+			}
+		}
+	}
+}
+
 // decode turns the bytes into text by the read mode (spec §3.4), recording
-// a binary or invalid file. It returns the text after any stripped BOM.
-func (f *File) decode() ([]byte, bool) {
-	src := f.src
+// a binary or invalid file. It returns the bytes the file is read as (the
+// decoded ones for ReadNode) and the text after any stripped BOM.
+func (f *File) decode(src []byte) (out, text []byte, ok bool) {
 	if f.Mode == ReadNode {
 		if !utf8.Valid(src) {
 			// Node decodes invalid sequences to U+FFFD; the engine then
 			// works on the decoded text.
-			f.src = []byte(decodeNode(src))
+			src = []byte(decodeNode(src))
 		}
-		return f.src, true
+		return src, src, true
 	}
 	sniff := src[:min(len(src), binarySniffLen)]
 	if i := bytes.IndexByte(sniff, 0); i >= 0 {
 		f.find(CodeBinaryFile, Span{i, i + 1}, "")
-		return nil, false
+		return src, nil, false
 	}
 	if !utf8.Valid(src) {
 		i := firstInvalidUTF8(src)
 		f.find(CodeInvalidUTF8, Span{i, i + 1}, "")
-		return nil, false
+		return src, nil, false
 	}
 	if f.BOM {
 		f.TextStart = 3
-		return src[3:], true
+		return src, src[3:], true
 	}
-	return src, true
+	return src, src, true
 }
 
 // checkFrontmatter records a missing, unclosed, unparsable or non-mapping
 // frontmatter; it returns true when the fields can be checked.
-func (f *File) checkFrontmatter(text []byte) bool {
+func (f *File) checkFrontmatter(src, text []byte) bool {
 	fm := f.Frontmatter
 	switch fm.State {
 	case FrontmatterNoNewline, FrontmatterNoOpener:
@@ -109,7 +153,7 @@ func (f *File) checkFrontmatter(text []byte) bool {
 		f.find(CodeFrontmatterUnclosed, fm.OpenSpan, "")
 		return false
 	}
-	parseYAML(fm, f.src)
+	parseYAML(fm, src)
 	if e := fm.Err; e != nil {
 		f.find(e.Code, e.Span, e.Key)
 		return false
@@ -188,7 +232,6 @@ func (f *File) define() *Skill {
 		Invocation:  inv,
 		Provider:    "filesystem",
 		Path:        f.Path,
-		Content:     string(f.src[f.ContentSpan.Start:f.ContentSpan.End]),
 		File:        f,
 	}
 	if w := fm.Field("whenToUse"); nonEmptyString(w) {
@@ -210,8 +253,8 @@ func fieldBool(fm *Frontmatter, key string) (b, ok bool) {
 }
 
 // setContent computes the trimmed body span.
-func (f *File) setContent() {
-	body := f.src[f.BodySpan.Start:f.BodySpan.End]
+func (f *File) setContent(src []byte) {
+	body := src[f.BodySpan.Start:f.BodySpan.End]
 	lead := len(body) - len(bytes.TrimLeftFunc(body, jstext.IsSpace))
 	trail := len(bytes.TrimRightFunc(body, jstext.IsSpace))
 	if lead >= trail {
@@ -226,11 +269,12 @@ func (f *File) find(code Code, span Span, key string) {
 	f.Findings = append(f.Findings, Finding{Code: code, Span: span, Key: key})
 }
 
-// settle sets Drop from the first finding that drops the file.
-func (f *File) settle() {
+// settle sets Drop from the first finding that drops the file; src is the
+// file's bytes.
+func (f *File) settle(src []byte) {
 	for _, fd := range f.Findings {
 		if fd.Code.Drops() {
-			detail := f.dropDetail(fd)
+			detail := f.dropDetail(fd, src)
 			f.Drop = &Drop{Code: fd.Code, Detail: detail, Log: "skill file " + f.Path + " ignored: " + detail, Span: fd.Span, Key: fd.Key}
 			return
 		}
@@ -238,7 +282,7 @@ func (f *File) settle() {
 }
 
 // dropDetail is the part of DSH's log line after "ignored: " for a finding.
-func (f *File) dropDetail(fd Finding) string {
+func (f *File) dropDetail(fd Finding, src []byte) string {
 	switch fd.Code {
 	case CodeBinaryFile:
 		return fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: binary file", f.Path, f.Path)
@@ -252,7 +296,7 @@ func (f *File) dropDetail(fd Finding) string {
 		return "missing YAML frontmatter"
 	case CodeYAMLSyntax, CodeYAMLUnquotedColon, CodeYAMLDuplicateKey, CodeYAMLTabIndent, CodeYAMLTooComplex:
 		fm := f.Frontmatter
-		return "invalid YAML frontmatter: YAMLParseError: " + yamlLogMessage(fm.Err, f.src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
+		return "invalid YAML frontmatter: YAMLParseError: " + yamlLogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
 	case CodeNameInvalid:
 		// DSH embeds the raw name between quotes (Go's %q would escape it).
 		return `invalid skill name "` + f.Frontmatter.Field("name").Value.Str + `"`

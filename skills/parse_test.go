@@ -1,8 +1,11 @@
 package skills
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +47,43 @@ func TestFindings(t *testing.T) {
 				t.Errorf("def %v with drop %v", f.Def != nil, f.Drop)
 			}
 		})
+	}
+}
+
+// TestFrameTagsMatchSearchPerTag: one search for what the tags start with
+// finds the spans a search per tag finds, on bodies of tag pieces.
+func TestFrameTagsMatchSearchPerTag(t *testing.T) {
+	reference := func(content []byte) []Span {
+		var out []Span
+		for _, tag := range frameTags {
+			for off := 0; ; {
+				i := bytes.Index(content[off:], []byte(tag))
+				if i < 0 {
+					break
+				}
+				out = append(out, Span{Start: off + i, End: off + i + len(tag)})
+				off += i + len(tag)
+			}
+		}
+		slices.SortFunc(out, func(a, b Span) int { return a.Start - b.Start })
+		return out
+	}
+	pieces := []string{"</skill_instructions>", "</skill_content>", "</skill_", "</skill_content", "<", "/", "x", "</skill_</skill_content>", "\n", "é"}
+	rng := rand.New(rand.NewPCG(8, 9))
+	for n := range 3000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		body := b.String()
+		src := "---\nname: a\ndescription: d\n---\n" + body
+		f := Parse("/r/a/SKILL.md", []byte(src), ReadFS)
+		var got []Span
+		for _, sp := range f.FrameClosers {
+			got = append(got, Span{Start: sp.Start - f.ContentSpan.Start, End: sp.End - f.ContentSpan.Start})
+		}
+		if want := reference([]byte(src)[f.ContentSpan.Start:f.ContentSpan.End]); !slices.Equal(got, want) {
+			t.Fatalf("body %d %q: spans %v, want %v", n, body, got, want)
+		}
 	}
 }

@@ -85,16 +85,11 @@ var (
 	errTooLarge   = errors.New("file too large")
 )
 
-// loadFile reads and parses the skill file of an entry, into buf's memory
-// when buf is not nil (buf.src then holds the bytes read, for its owner to
-// reuse once the file keeps none of them). size is the file's size when
-// it was opened, -1 when it could not be read.
-func loadFile(path string, mode ReadMode, buf *LineIndex) (*File, int64) {
-	var into []byte
-	if buf != nil {
-		into = buf.src
-	}
-	src, size, err := readSkillFile(path, into)
+// loadFile reads the skill file at path into buf's memory (new memory when
+// it is too small) and parses it. size is the file's size when it was
+// opened, -1 when it could not be read.
+func loadFile(path string, mode ReadMode, buf []byte, body bool) (*File, int64) {
+	src, size, err := readSkillFile(path, buf)
 	if err != nil {
 		f := &File{Path: path, Mode: mode}
 		if errors.Is(err, errTooLarge) {
@@ -103,11 +98,8 @@ func loadFile(path string, mode ReadMode, buf *LineIndex) (*File, int64) {
 			f.ReadErr = errText(err)
 			f.find(CodeUnreadableFile, Span{}, "")
 		}
-		f.settle()
+		f.settle(nil)
 		return f, -1
 	}
-	if buf != nil {
-		buf.src = src[:0]
-	}
-	return Parse(path, src, mode), size
+	return parse(path, src, mode, body), size
 }

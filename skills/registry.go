@@ -1,11 +1,10 @@
 package skills
 
 import (
+	"cmp"
 	"iter"
-	"maps"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Shadow records a valid skill that lost to a same-name skill DSH prefers.
@@ -17,99 +16,189 @@ type Shadow struct {
 }
 
 // Registry is the resolved set of skills: one winner per name, plus every
-// loser and every dropped file, so an author can be told why.
+// loser and every dropped file, so an author can be told why. A Registry is
+// a value: update returns a new one.
 type Registry struct {
-	// Shadowed are the losers in candidate order.
-	Shadowed []Shadow
-	// Dropped are the files in the roots that DSH ignores, in root order.
-	Dropped []*File
 	// Incomplete, when non-empty, is the provider failure that makes DSH
 	// publish no catalog at all (spec §3.4, Node read path).
 	Incomplete string
 
-	// byName holds each name's winner; all, for each name more than one
-	// skill has, those skills, the winner first (see All).
-	byName layered[*Skill]
-	all    layered[[]*Skill]
-
-	// winners are the winners sorted by name as of the last full list;
-	// patched replaces entries of it (by index) since: an edit swaps one
-	// skill without copying a list of every winner (100,000 pointers at
-	// 100k skills, most of an edit's cost there). whole is the list with
-	// the patches applied, made once when asked for.
-	winners []*Skill
-	patched map[int]*Skill
-	whole   func() []*Skill
+	// groups holds, per name, its skills in placement order: the winner
+	// first.
+	groups table[[]*Skill]
+	// names are the names of groups, sorted (UTF-16 code-unit order, which
+	// is byte order for the ASCII the grammar allows).
+	names []string
+	// shared are the names more than one skill has, sorted.
+	shared []string
+	// drops are the dropped files in the roots, by path.
+	drops table[droppedFile]
 }
 
-// Winners returns the winning skills sorted by name (UTF-16 code-unit
-// order). The caller must not modify the slice.
+// droppedFile is a file DSH ignores, with its place in the roots.
+type droppedFile struct {
+	file        *File
+	root, entry int
+}
+
+// placement orders skills as DSH prefers them (spec §3.5): by rank, then
+// root order, then entry order.
+func placement(a, b *Skill) int {
+	return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.RootIndex, b.RootIndex), cmp.Compare(a.EntryIndex, b.EntryIndex))
+}
+
+// Resolve picks one winner per name among candidates (valid skills), and
+// records the dropped files, in root order.
+func Resolve(candidates []*Skill, dropped []*File) *Registry {
+	var drops []droppedFile
+	for i, f := range dropped {
+		drops = append(drops, droppedFile{file: f, entry: i})
+	}
+	return (&Registry{}).update(nil, candidates, nil, drops)
+}
+
+// update returns r without the skills of removed and the drops at the paths
+// of undropped, and with the skills of added and the drops of dropped. The
+// groups of the names involved are resolved again; nothing else is looked
+// at.
+func (r *Registry) update(removed, added []*Skill, undropped []string, dropped []droppedFile) *Registry {
+	next := *r
+	if len(undropped) > 0 || len(dropped) > 0 {
+		set := make(map[string]droppedFile, len(dropped))
+		for _, d := range dropped {
+			set[d.file.Path] = d
+		}
+		next.drops = r.drops.with(set, undropped)
+	}
+	if len(removed) == 0 && len(added) == 0 {
+		return &next
+	}
+	groups := map[string][]*Skill{}
+	for _, s := range removed {
+		g, ok := groups[s.Name]
+		if !ok {
+			g = slices.Clone(r.groups.at(s.Name))
+		}
+		groups[s.Name] = slices.DeleteFunc(g, func(x *Skill) bool { return x == s })
+	}
+	for _, s := range added {
+		g, ok := groups[s.Name]
+		if !ok {
+			g = slices.Clone(r.groups.at(s.Name))
+		}
+		groups[s.Name] = append(g, s)
+	}
+	var gone []string
+	for name, g := range groups {
+		if len(g) == 0 {
+			gone = append(gone, name)
+			delete(groups, name)
+			continue
+		}
+		slices.SortStableFunc(g, placement)
+	}
+	next.groups = r.groups.with(groups, gone)
+	next.names = updateSorted(r.names, keysWhere(groups, func([]*Skill) bool { return true }), gone)
+	next.shared = updateSorted(r.shared, keysWhere(groups, func(g []*Skill) bool { return len(g) > 1 }),
+		append(keysWhere(groups, func(g []*Skill) bool { return len(g) == 1 }), gone...))
+	return &next
+}
+
+// keysWhere returns the keys of m whose value satisfies ok.
+func keysWhere(m map[string][]*Skill, ok func([]*Skill) bool) []string {
+	var out []string
+	for k, v := range m {
+		if ok(v) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// updateSorted returns the sorted list with the strings of add put in and
+// those of del taken out (a string in both is kept); list itself is not
+// changed. A few changes are made in place of a copy, many by sorting
+// again.
+func updateSorted(list, add, del []string) []string {
+	if len(add) == 0 && len(del) == 0 {
+		return list
+	}
+	if len(add)+len(del) > 32 {
+		gone := make(map[string]bool, len(del))
+		for _, s := range del {
+			gone[s] = true
+		}
+		for _, s := range add {
+			delete(gone, s)
+		}
+		out := make([]string, 0, len(list)+len(add))
+		for _, s := range list {
+			if !gone[s] {
+				out = append(out, s)
+			}
+		}
+		out = append(out, add...)
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	out, cloned := list, false
+	for _, s := range del {
+		if i, ok := slices.BinarySearch(out, s); ok && !slices.Contains(add, s) {
+			if !cloned {
+				out, cloned = slices.Clone(out), true
+			}
+			out = slices.Delete(out, i, i+1)
+		}
+	}
+	for _, s := range add {
+		if i, ok := slices.BinarySearch(out, s); !ok {
+			if !cloned {
+				out, cloned = slices.Clone(out), true
+			}
+			out = slices.Insert(out, i, s)
+		}
+	}
+	return out
+}
+
+// Winners returns the winning skills sorted by name. The slice is new.
 func (r *Registry) Winners() []*Skill {
 	if r == nil {
 		return nil
 	}
-	if len(r.patched) == 0 {
-		return r.winners
-	}
-	return r.whole()
+	return slices.Collect(r.AllWinners())
 }
 
-// AllWinners yields the winners in Winners' order without making the
-// list: a `/` completion after each keystroke walks them, and at 100,000
-// skills making the list after every edit was 800 KB of garbage each time.
+// AllWinners yields the winners in Winners' order without making the list
+// (a `/` completion walks them after each keystroke).
 func (r *Registry) AllWinners() iter.Seq[*Skill] {
 	return func(yield func(*Skill) bool) {
 		if r == nil {
 			return
 		}
-		// The patched indexes in order (few: a registry makes its whole
-		// list again after some edits), and the runs of r.winners
-		// between them.
-		at := slices.Sorted(maps.Keys(r.patched))
-		from := 0
-		for _, i := range at {
-			for _, s := range r.winners[from:i] {
-				if !yield(s) {
-					return
-				}
-			}
-			if !yield(r.patched[i]) {
-				return
-			}
-			from = i + 1
-		}
-		for _, s := range r.winners[from:] {
-			if !yield(s) {
+		for _, name := range r.names {
+			if !yield(r.groups.at(name)[0]) {
 				return
 			}
 		}
 	}
 }
 
-// WinnerCount returns len(r.Winners()) without making the list.
+// WinnerCount returns the number of winners.
 func (r *Registry) WinnerCount() int {
 	if r == nil {
 		return 0
 	}
-	return len(r.winners)
-}
-
-// applyPatches returns a new list of the winners with the patches applied.
-func (r *Registry) applyPatches() []*Skill {
-	list := slices.Clone(r.winners)
-	for i, s := range r.patched {
-		list[i] = s
-	}
-	return list
+	return len(r.names)
 }
 
 // Lookup returns the winning skill with the given name, or nil. A name that
 // fails the grammar finds nothing (registry.get).
 func (r *Registry) Lookup(name string) *Skill {
-	if r == nil || !IsSkillName(name) {
+	if !IsSkillName(name) {
 		return nil
 	}
-	return r.byName.at(name)
+	return r.Winner(name)
 }
 
 // Winner returns the winning skill with the given name, or nil: Lookup
@@ -118,21 +207,19 @@ func (r *Registry) Winner(name string) *Skill {
 	if r == nil {
 		return nil
 	}
-	return r.byName.at(name)
+	if g := r.groups.at(name); len(g) > 0 {
+		return g[0]
+	}
+	return nil
 }
 
-// All returns every valid skill with the name, the winner first.
+// All returns every valid skill with the name, the winner first. The
+// caller must not modify the slice.
 func (r *Registry) All(name string) []*Skill {
 	if r == nil {
 		return nil
 	}
-	if list := r.all.at(name); list != nil {
-		return list
-	}
-	if w := r.byName.at(name); w != nil {
-		return []*Skill{w}
-	}
-	return nil
+	return r.groups.at(name)
 }
 
 // ShadowOf returns the winner that shadows s, or nil when s is a winner.
@@ -143,159 +230,55 @@ func (r *Registry) ShadowOf(s *Skill) *Skill {
 	return nil
 }
 
+// Shadowed returns the losers, each with its winner, in placement order.
+func (r *Registry) Shadowed() []Shadow {
+	if r == nil {
+		return nil
+	}
+	var out []Shadow
+	for _, name := range r.shared {
+		g := r.groups.at(name)
+		for _, s := range g[1:] {
+			out = append(out, Shadow{Skill: s, Winner: g[0]})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Shadow) int { return placement(a.Skill, b.Skill) })
+	return out
+}
+
+// Dropped returns the files in the roots that DSH ignores, in root and
+// entry order.
+func (r *Registry) Dropped() []*File {
+	if r == nil {
+		return nil
+	}
+	drops := slices.Collect(func(yield func(droppedFile) bool) {
+		for _, d := range r.drops.all() {
+			if !yield(d) {
+				return
+			}
+		}
+	})
+	slices.SortFunc(drops, func(a, b droppedFile) int {
+		return cmp.Or(cmp.Compare(a.root, b.root), cmp.Compare(a.entry, b.entry), strings.Compare(a.file.Path, b.file.Path))
+	})
+	out := make([]*File, len(drops))
+	for i, d := range drops {
+		out[i] = d.file
+	}
+	return out
+}
+
 // Log returns the warning lines DSH logs for the files and duplicates of
 // this registry, in DSH's order for one discovery pass: file drops in root
 // and entry order, then the duplicate losers.
 func (r *Registry) Log() []string {
 	var out []string
-	for _, f := range r.Dropped {
+	for _, f := range r.Dropped() {
 		out = append(out, f.Drop.Log)
 	}
-	for _, s := range r.Shadowed {
+	for _, s := range r.Shadowed() {
 		out = append(out, `skill "`+s.Skill.Name+`" from `+string(s.Skill.Source)+" ignored because a higher-priority skill already exists")
 	}
 	return out
-}
-
-// Resolve picks one winner per name among candidates: by rank, then root
-// order, then entry order (spec §3.5). Candidates must be valid skills.
-func Resolve(candidates []*Skill, dropped []*File) *Registry {
-	sorted := slices.Clone(candidates)
-	placement := func(a, b *Skill) int {
-		if a.Rank != b.Rank {
-			return a.Rank - b.Rank
-		}
-		if a.RootIndex != b.RootIndex {
-			return a.RootIndex - b.RootIndex
-		}
-		return a.EntryIndex - b.EntryIndex
-	}
-	// The roots' candidates come in placement order already: checking it
-	// costs one comparison per candidate, sorting them again a stable
-	// sort.
-	if !slices.IsSortedFunc(sorted, placement) {
-		slices.SortStableFunc(sorted, placement)
-	}
-	r := &Registry{Dropped: dropped}
-	// A name that one skill alone has (nearly all) gets no list in all:
-	// one allocation and one map entry fewer per skill.
-	byName, all := make(map[string]*Skill, len(sorted)), map[string][]*Skill{}
-	for _, s := range sorted {
-		if w, ok := byName[s.Name]; ok {
-			r.Shadowed = append(r.Shadowed, Shadow{Skill: s, Winner: w})
-			list := all[s.Name]
-			if list == nil {
-				list = []*Skill{w}
-			}
-			all[s.Name] = append(list, s)
-			continue
-		}
-		byName[s.Name] = s
-		r.winners = append(r.winners, s)
-	}
-	r.byName, r.all = newLayered(byName), newLayered(all)
-	// Names are ASCII by grammar, so byte order is UTF-16 code-unit order.
-	slices.SortFunc(r.winners, func(a, b *Skill) int { return strings.Compare(a.Name, b.Name) })
-	return r
-}
-
-// patch returns a registry where the skills and dropped files of the
-// replaced files (old -> new, same identity) are swapped for the new ones,
-// keeping every placement. It shares nothing mutable with r. It costs the
-// replaced files and the losers and dropped files, not a look-up per
-// winner: a replaced file keeps its name, which finds its skills.
-func (r *Registry) patch(replaced map[*File]*File) *Registry {
-	if len(replaced) == 0 {
-		return r
-	}
-	swap := map[*Skill]*Skill{}
-	for old, f := range replaced {
-		if old.Def == nil {
-			continue // a dropped file: no skill
-		}
-		for _, s := range r.All(old.Def.Name) {
-			if s.File == old {
-				n := *f.Def
-				n.Source, n.Rank, n.RootIndex, n.EntryIndex, n.ResourceBase = s.Source, s.Rank, s.RootIndex, s.EntryIndex, s.ResourceBase
-				swap[s] = &n
-			}
-		}
-	}
-	next := &Registry{Incomplete: r.Incomplete, Shadowed: r.Shadowed, Dropped: r.Dropped,
-		winners: r.winners, patched: maps.Clone(r.patched)}
-	next.whole = sync.OnceValue(next.applyPatches)
-	if next.patched == nil {
-		next.patched = map[int]*Skill{}
-	}
-	byName, all := map[string]*Skill{}, map[string][]*Skill{}
-	for old, n := range swap {
-		if r.byName.at(old.Name) == old {
-			byName[old.Name] = n
-			// A replaced file keeps its name, so its winner keeps its place.
-			if i, ok := slices.BinarySearchFunc(r.winners, old.Name, func(s *Skill, name string) int { return strings.Compare(s.Name, name) }); ok {
-				next.patched[i] = n
-			}
-		}
-		list, ok := all[old.Name]
-		if !ok {
-			list = slices.Clone(r.All(old.Name))
-		}
-		for i := range list {
-			if list[i] == old {
-				list[i] = n
-			}
-		}
-		all[old.Name] = list
-	}
-	next.Shadowed = r.patchedShadows(swap)
-	next.Dropped = r.patchedDrops(replaced)
-	next.byName, next.all = r.byName.set(byName), r.all.set(all)
-	if len(next.patched) > maxTop {
-		next.winners, next.patched = next.applyPatches(), nil
-	}
-	return next
-}
-
-// patchedShadows returns r.Shadowed with the skills of swap replaced. A
-// skill alone with its name is no shadow nor winner of one: most edits
-// share the list.
-func (r *Registry) patchedShadows(swap map[*Skill]*Skill) []Shadow {
-	if !anyOf(maps.Keys(swap), func(s *Skill) bool { return len(r.all.at(s.Name)) > 1 }) {
-		return r.Shadowed
-	}
-	out := slices.Clone(r.Shadowed)
-	for i, sh := range out {
-		if n, ok := swap[sh.Skill]; ok {
-			out[i].Skill = n
-		}
-		if n, ok := swap[sh.Winner]; ok {
-			out[i].Winner = n
-		}
-	}
-	return out
-}
-
-// patchedDrops returns r.Dropped with the files of replaced replaced. A
-// valid file is not dropped: most edits share the list.
-func (r *Registry) patchedDrops(replaced map[*File]*File) []*File {
-	if !anyOf(maps.Keys(replaced), func(f *File) bool { return !f.Valid() }) {
-		return r.Dropped
-	}
-	out := slices.Clone(r.Dropped)
-	for i, f := range out {
-		if n, ok := replaced[f]; ok {
-			out[i] = n
-		}
-	}
-	return out
-}
-
-// anyOf reports whether some element of seq satisfies ok.
-func anyOf[T any](seq iter.Seq[T], ok func(T) bool) bool {
-	for v := range seq {
-		if ok(v) {
-			return true
-		}
-	}
-	return false
 }

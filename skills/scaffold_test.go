@@ -20,8 +20,8 @@ func TestNewSkillText(t *testing.T) {
 			if f.Def.Name != name || f.Def.Description != DescriptionPlaceholder {
 				t.Errorf("%s: name %q, description %q; want %q, the placeholder", name, f.Def.Name, f.Def.Description, name)
 			}
-			if !strings.HasPrefix(f.Def.Content, "# "+name+"\n") {
-				t.Errorf("%s: body %q does not start with the heading", name, f.Def.Content)
+			if !strings.HasPrefix(contentOf(f), "# "+name+"\n") {
+				t.Errorf("%s: body %q does not start with the heading", name, contentOf(f))
 			}
 		}
 	}

@@ -103,27 +103,12 @@ type Skill struct {
 	ResourceBase ResourceBase
 	// Path is the skill file's path ("" for runtime skills).
 	Path string
-	// Content is the body after the frontmatter, JavaScript-trimmed. It is
-	// empty for a skill whose file is lean (LoadOptions.LeanBodies): ask
-	// WithContent.
+	// Content is the body after the frontmatter, JavaScript-trimmed, for
+	// a runtime skill; a skill from a file holds none (ask
+	// Snapshot.WithContent).
 	Content string
 	// File is the parsed file the skill came from (nil for runtime skills).
 	File *File
-}
-
-// WithContent returns s with its Content: s itself when it holds it, else a
-// copy whose Content is read again from its lean file (File.Source).
-func (s *Skill) WithContent() (*Skill, error) {
-	if s == nil || s.File == nil || !s.File.Lean() {
-		return s, nil
-	}
-	src, err := s.File.Source()
-	if err != nil {
-		return nil, err
-	}
-	c := *s
-	c.Content = string(src[s.File.ContentSpan.Start:s.File.ContentSpan.End])
-	return &c, nil
 }
 
 // OrKey returns s, or alt when s is empty (a value span for a key with no

@@ -2,13 +2,14 @@ package skills
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
-	"sync"
 )
 
 // Snapshot is an immutable view of every skill file and the resolved
-// registry. Readers take no locks; nothing reachable from it is mutated.
+// registry: a value. Everything it answers was computed when it was made
+// (link targets stat'ed, the registry resolved); readers take no locks, and
+// nothing reachable from it is changed afterwards. Only Text reads the disk
+// again, for the bytes of a lean file.
 type Snapshot struct {
 	// Seq increases with every Apply.
 	Seq uint64
@@ -17,56 +18,65 @@ type Snapshot struct {
 	// Registry is the resolved set of skills.
 	Registry *Registry
 
-	files    layered[*File]    // every candidate file in the roots
-	loose    map[string]*File  // open buffers outside the roots
-	entryOf  map[string]*Entry // skill file path -> entry
-	rootOf   map[string]int    // skill file path -> root index
+	// disk holds every entry of the roots as read from disk; open the
+	// editor buffers, in the roots or outside them, which hide the disk.
+	disk table[*placed]
+	open map[string]*placed
+	// overlays are the editor buffers by path.
 	overlays map[string]Overlay
-	// paths returns the sorted keys of files and loose.
-	paths func() []string
+	// paths are the keys of disk and open, sorted.
+	paths []string
+	// bundles maps each bundle entry's folder to its skill file.
+	bundles table[string]
+	// outside are the paths, sorted, of the files with a link whose
+	// target lies outside its base.
+	outside []string
+	// source reads lean files again.
+	source *textSource
+}
 
-	// links are per file its link facts, made on first use; linksTop the
-	// entries set since links was built (see layered and linkTable).
-	links, linksTop map[string]*linkEntry
-	// bundleDirs returns the bundle folders (folder -> its skill file).
-	bundleDirs func() map[string]string
-	// bases finds the link entries by base (see staleLinks); shared with
-	// the next snapshot while no entry is added, removed or rebased.
-	bases *linkBases
-	// outside is the workspace's record of the link entries whose facts
-	// reach outside their base (see staleLinks).
-	outside *outsideLinks
+// placed is one skill file of a snapshot, where it sits and what follows
+// from it: its root entry (nil for a buffer outside the roots), its placed
+// skill (nil when dropped) and its link facts.
+type placed struct {
+	file  *File
+	entry *Entry
+	root  int // the index of the root in Roots, -1 outside the roots
+	index int // the entry's index in its root
+	skill *Skill
+	links []LinkFact
+}
 
-	// filesList is Files' answer, made on first use.
-	filesOnce sync.Once
-	filesList []*File
+// placed returns the file at path as the snapshot sees it: the editor
+// buffer when one is open, else the file on disk; nil when neither.
+func (s *Snapshot) placed(path string) *placed {
+	if p, ok := s.open[path]; ok {
+		return p
+	}
+	return s.disk.at(path)
 }
 
 // File returns the parsed file at path (in a root or open in the editor).
 func (s *Snapshot) File(path string) *File {
-	if f, ok := s.files.get(path); ok {
-		return f
+	if p := s.placed(path); p != nil {
+		return p.file
 	}
-	return s.loose[path]
+	return nil
 }
 
 // Files returns every known skill file sorted by path: the files in the
-// roots and the open buffers outside them. The slice is the snapshot's
-// (made once): callers must not modify it.
+// roots and the open buffers outside them. The slice is new.
 func (s *Snapshot) Files() []*File {
-	s.filesOnce.Do(func() {
-		paths := s.paths()
-		s.filesList = make([]*File, 0, len(paths))
-		for _, p := range paths {
-			s.filesList = append(s.filesList, s.File(p))
-		}
-	})
-	return s.filesList
+	out := make([]*File, 0, len(s.paths))
+	for _, p := range s.paths {
+		out = append(out, s.File(p))
+	}
+	return out
 }
 
 // InRoots reports whether path is a skill file in one of the roots.
 func (s *Snapshot) InRoots(path string) bool {
-	_, ok := s.files.get(path)
+	_, ok := s.disk.get(path)
 	return ok
 }
 
@@ -85,11 +95,11 @@ func (s *Snapshot) AtRootEntry(path string) bool {
 
 // Entry returns the root entry of a skill file and its root, if any.
 func (s *Snapshot) Entry(path string) (*Entry, *Root) {
-	e, ok := s.entryOf[path]
-	if !ok {
+	p := s.disk.at(path)
+	if p == nil {
 		return nil, nil
 	}
-	return e, &s.Roots[s.rootOf[path]].Root
+	return p.entry, &s.Roots[p.root].Root
 }
 
 // Overlay returns the editor buffer for path, if open.
@@ -100,14 +110,8 @@ func (s *Snapshot) Overlay(path string) (Overlay, bool) {
 
 // SkillAt returns the skill (winner or loser) defined by the file at path.
 func (s *Snapshot) SkillAt(path string) *Skill {
-	f := s.File(path)
-	if f == nil || f.Def == nil {
-		return nil
-	}
-	for _, sk := range s.Registry.All(f.Def.Name) {
-		if sk.Path == path {
-			return sk
-		}
+	if p := s.placed(path); p != nil {
+		return p.skill
 	}
 	return nil
 }
@@ -121,83 +125,20 @@ func (s *Snapshot) Problems() []Problem {
 	return out
 }
 
-// resolve builds the registry and the indexes made from the entries: the
-// sorted path list and the bundle folders. Those are made at the same time
-// as the registry, or, when the load reads bodies on demand, on first use:
-// a one-shot list or render needs neither (100 ms at 100,000 skills).
-func (s *Snapshot) resolve(opts LoadOptions) {
-	s.paths = sync.OnceValue(sortedPaths(s.files, s.loose))
-	s.bundleDirs = sync.OnceValue(bundleFolders(s.entryOf))
-	var wg sync.WaitGroup
-	if !opts.BodiesOnDemand {
-		wg.Go(func() { s.paths() })
-		wg.Go(func() { s.bundleDirs() })
+// skillHolding returns the skill file of the discovered skill whose bundle
+// folder holds path, or which is path (a flat skill), else "".
+func (s *Snapshot) skillHolding(path string) string {
+	if p := s.disk.at(path); p != nil {
+		return p.entry.Path
 	}
-	var cands []*Skill
-	var dropped []*File
-	cands = append(cands, opts.Runtime...)
-	for ri := range s.Roots {
-		rs := &s.Roots[ri]
-		for ei := range rs.Entries {
-			e := &rs.Entries[ei]
-			if s.rootOf[e.Path] != ri {
-				continue
-			}
-			f := s.files.at(e.Path)
-			if f == nil {
-				continue
-			}
-			if f.Def == nil {
-				if f.Drop != nil {
-					dropped = append(dropped, f)
-				}
-				continue
-			}
-			sk := *f.Def
-			sk.Source = rs.Root.Source
-			sk.Rank = rs.Root.Rank
-			sk.RootIndex = ri
-			sk.EntryIndex = ei
-			sk.ResourceBase = ResourceBase{Kind: ResourceDirectory, Path: e.BaseDir}
-			cands = append(cands, &sk)
+	for dir := path; ; {
+		if sk, ok := s.bundles.get(dir); ok {
+			return sk
 		}
-	}
-	s.Registry = Resolve(cands, dropped)
-	for _, p := range s.Problems() {
-		if p.Code == CodeProviderFailed {
-			s.Registry.Incomplete = p.Message
-			break
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
 		}
-	}
-	wg.Wait()
-}
-
-// sortedPaths returns the function that lists the keys of files and loose
-// in order. It keeps only the two maps, not their snapshot.
-func sortedPaths(files layered[*File], loose map[string]*File) func() []string {
-	return func() []string {
-		sorted := make([]string, 0, files.len()+len(loose))
-		for p := range files.all() {
-			sorted = append(sorted, p)
-		}
-		for p := range loose {
-			sorted = append(sorted, p)
-		}
-		slices.Sort(sorted)
-		return sorted
-	}
-}
-
-// bundleFolders returns the function that maps each bundle entry's folder
-// to its skill file.
-func bundleFolders(entryOf map[string]*Entry) func() map[string]string {
-	return func() map[string]string {
-		dirs := make(map[string]string, len(entryOf))
-		for p, e := range entryOf {
-			if e.Kind == EntryBundle {
-				dirs[e.BaseDir] = p
-			}
-		}
-		return dirs
+		dir = parent
 	}
 }

@@ -4,219 +4,101 @@ import (
 	"bytes"
 	"errors"
 	"hash/maphash"
-	"strings"
-	"sync"
-	"weak"
 )
 
-// A language server keeps thousands of closed skill files in its snapshots,
-// and most of their bytes are Markdown bodies that only a preview, a rename
-// or the next diagnostics pass reads again. A workspace with lean bodies
-// (LoadOptions.LeanBodies) keeps, for a file read from disk, what the rules
-// and the editor features need (frontmatter values and spans, outline,
-// findings) and drops the bytes; Source reads them again when asked and
-// proves they are the bytes that were parsed: same size and same 64-bit
-// hash (hash/maphash, with the workspace's seed; a touch that leaves the
-// bytes alone changes nothing). A file whose bytes
-// changed on disk reports
-// ErrChangedOnDisk: its change event is on its way, and with it a new
-// snapshot.
+// A workspace keeps, for a file it read from disk, what rules and editor
+// features need (frontmatter values and spans, the outline, directives,
+// findings) and drops the bytes: a language server holds thousands of
+// closed files for hours, and check needs no body once its rules ran.
+// Snapshot.Text reads the bytes again and proves they are the ones that
+// were parsed: same size, same 64-bit hash under the workspace's seed.
 
-// ErrChangedOnDisk reports that a file kept lean changed on disk since it
-// was parsed, so the snapshot's spans no longer index its bytes.
+// ErrChangedOnDisk reports that a lean file changed on disk since it was
+// parsed: the snapshot's spans no longer index its bytes, and the change's
+// event is on its way with a newer snapshot.
 var ErrChangedOnDisk = errors.New("the file changed on disk since it was read")
 
-// leanStore is what the lean files of one workspace share: the seed of
-// their hashes (sums compare within it) and the memory BorrowIndex lends.
-type leanStore struct {
-	seed     maphash.Seed
-	borrowed sync.Pool // of *LineIndex
-	// onDemand: LoadOptions.BodiesOnDemand (nothing computed ahead; reads
-	// into borrowed memory).
-	onDemand bool
+// textSource reads the bytes of a workspace's lean files.
+type textSource struct {
+	seed maphash.Seed
+	// read reads a skill file as discovery does (readSkillFile).
+	read func(path string) ([]byte, error)
 }
 
-func newLeanStore() *leanStore {
-	return &leanStore{seed: maphash.MakeSeed(), borrowed: sync.Pool{New: func() any { return new(LineIndex) }}}
+// newTextSource returns the source of a new workspace.
+func newTextSource() *textSource {
+	return &textSource{seed: maphash.MakeSeed(), read: func(p string) ([]byte, error) {
+		src, _, err := readSkillFile(p, nil)
+		return src, err
+	}}
 }
 
-// leanBody is how a lean file finds its bytes again.
-type leanBody struct {
-	size  int64
-	sum   uint64
-	store *leanStore
-
-	mu sync.Mutex
-	// held is the last index read, kept while someone uses it (the
-	// diagnostics pass of the file, a publish, a preview).
-	held weak.Pointer[LineIndex]
-}
-
-// Source returns the file's bytes. A file held in memory returns them at
-// once; a lean file reads them again from disk (see LoadOptions.LeanBodies)
-// and returns ErrChangedOnDisk, or the read error, when they are not the
-// bytes that were parsed. A file that could not be read has no bytes.
-func (f *File) Source() ([]byte, error) {
-	if f.lean == nil {
-		return f.src, nil
+// makeLean drops the bytes of a file just read from disk whose size when
+// opened was size, keeping their size and hash. Files that are not plain
+// text read by DSH's production path, or whose size moved while they were
+// read, keep their bytes.
+func (ts *textSource) makeLean(f *File, size int64) {
+	if f.text == nil || f.Mode != ReadFS || f.Frontmatter == nil || size != int64(len(f.text.src)) {
+		return
 	}
-	idx, err := f.leanIndex()
+	f.lean, f.size, f.sum = true, size, maphash.Bytes(ts.seed, f.text.src)
+	f.text = nil
+}
+
+// same reports whether b are the bytes f was parsed from.
+func (ts *textSource) same(f *File, b []byte) bool {
+	if !f.lean {
+		return f.text != nil && bytes.Equal(f.text.src, b)
+	}
+	return ts != nil && int64(len(b)) == f.size && maphash.Bytes(ts.seed, b) == f.sum
+}
+
+// Text returns the bytes of f, a file of this snapshot, with their line
+// index: at once for a file in memory, else read again from disk. It fails
+// with ErrChangedOnDisk when the bytes on disk are not those that were
+// parsed, with the read error when they cannot be read, and when f could
+// not be read at all.
+func (s *Snapshot) Text(f *File) (*LineIndex, error) {
+	if f.text != nil {
+		return f.text, nil
+	}
+	if !f.lean {
+		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr)
+	}
+	src, err := s.source.read(f.Path)
 	if err != nil {
 		return nil, err
 	}
-	return idx.src, nil
-}
-
-// Text returns the file's bytes, or nil when Source fails (a lean file
-// changed on disk; a newer snapshot follows).
-func (f *File) Text() []byte {
-	src, _ := f.Source()
-	return src
-}
-
-// HasText reports whether the file was read as text: false for a file that
-// could not be read.
-func (f *File) HasText() bool { return f.src != nil || f.lean != nil }
-
-// Lean reports whether the file's bytes are read again from disk on demand.
-func (f *File) Lean() bool { return f.lean != nil }
-
-// SameBytes reports whether b are the file's bytes. For a lean file it
-// compares the size and the hash, without reading the disk.
-func (f *File) SameBytes(b []byte) bool {
-	if f.lean == nil {
-		return bytes.Equal(f.src, b)
-	}
-	return int64(len(b)) == f.lean.size && maphash.Bytes(f.lean.store.seed, b) == f.lean.sum
-}
-
-// Lines returns the file's line index. A file held in memory builds it once;
-// a lean file shares it while it is in use and builds it again after (an
-// empty index when the bytes changed on disk).
-func (f *File) Lines() *LineIndex {
-	idx, _ := f.Index()
-	return idx
-}
-
-// Index is Lines with Source's error: a lean file that changed on disk has
-// an empty index and the error. Whoever edits the file at the index's
-// positions asks Index.
-func (f *File) Index() (*LineIndex, error) {
-	if f.lean == nil {
-		f.linesOnce.Do(func() { f.lines = NewLineIndex(f.src) })
-		return f.lines, nil
-	}
-	idx, err := f.leanIndex()
-	if err != nil {
-		return NewLineIndex(nil), err
-	}
-	return idx, nil
-}
-
-// leanIndex returns the line index over the lean file's bytes, reading them
-// again when no one holds it.
-func (f *File) leanIndex() (*LineIndex, error) {
-	l := f.lean
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if idx := l.held.Value(); idx != nil {
-		return idx, nil
-	}
-	src, _, err := readSkillFile(f.Path, nil)
-	if err != nil {
-		return nil, err
-	}
-	if !f.SameBytes(src) {
+	if !s.source.same(f, src) {
 		return nil, ErrChangedOnDisk
 	}
-	idx := NewLineIndex(src)
-	l.held = weak.Make(idx)
-	return idx, nil
+	return NewLineIndex(src), nil
 }
 
-// BorrowIndex is Index for a caller that is done with the index, and every
-// slice and string of its bytes, when it calls release: the diagnostics
-// pass and the publishing of its result, which read thousands of lean files
-// again. A lean file that no one else holds is read into memory taken from
-// a pool, which release returns; others share the file's index as Index
-// does, and release does nothing.
-func (f *File) BorrowIndex() (idx *LineIndex, release func(), err error) {
-	if f.lean == nil {
-		idx, err := f.Index()
-		return idx, func() {}, err
+// SameBytes reports whether b are the bytes f was parsed from, without
+// reading the disk.
+func (s *Snapshot) SameBytes(f *File, b []byte) bool { return s.source.same(f, b) }
+
+// WithContent returns sk with its Content: sk itself for a skill without a
+// file (a runtime skill), else a copy whose Content is its file's trimmed
+// body, read through Text.
+func (s *Snapshot) WithContent(sk *Skill) (*Skill, error) {
+	if sk == nil || sk.File == nil {
+		return sk, nil
 	}
-	l := f.lean
-	l.mu.Lock()
-	held := l.held.Value()
-	l.mu.Unlock()
-	if held != nil {
-		return held, func() {}, nil
-	}
-	b := l.store.borrowed.Get().(*LineIndex)
-	src, _, err := readSkillFile(f.Path, b.src)
-	if err == nil && !f.SameBytes(src) {
-		err = ErrChangedOnDisk
-	}
+	idx, err := s.Text(sk.File)
 	if err != nil {
-		l.store.giveBack(b)
-		return NewLineIndex(nil), func() {}, err
+		return nil, err
 	}
-	*b = LineIndex{src: src, lines: b.lines[:0]}
-	return b, func() { l.store.giveBack(b) }, nil
+	c := *sk
+	c.Content = string(idx.src[sk.File.ContentSpan.Start:sk.File.ContentSpan.End])
+	return &c, nil
 }
 
-// maxBorrowedBytes bounds the memory an index given back keeps: one huge
-// file read once should not stay in the pool.
-const maxBorrowedBytes = 256 << 10
-
-// giveBack returns a borrowed index to the pool.
-func (s *leanStore) giveBack(b *LineIndex) {
-	if cap(b.src) > maxBorrowedBytes {
-		return
-	}
-	*b = LineIndex{src: b.src[:0], lines: b.lines[:0]}
-	s.borrowed.Put(b)
-}
-
-// Headings returns the body's headings, scanned on first use (a lean file
-// scans its body again each time: only a document outline asks).
-func (f *File) Headings() []Heading {
-	if f.lean == nil {
-		f.headingsOnce.Do(func() { f.headings = f.scanBody(f.src, true).Headings })
-		return f.headings
-	}
-	src, err := f.Source()
-	if err != nil {
+// Headings returns the headings of the body of f, whose bytes are src.
+func (f *File) Headings(src []byte) []Heading {
+	if f.Frontmatter == nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > maxOutlineBytes {
 		return nil
 	}
-	return f.scanBody(src, true).Headings
-}
-
-// makeLean drops the bytes of a file just read from disk (size is the
-// file's size when it was opened; store what the workspace's lean files
-// share), after computing what is kept in their place: the outline, with
-// strings of its own, unless the store computes it on demand. Files that
-// are not plain text read by DSH's production path, or whose size moved
-// while they were read, stay in memory.
-func (f *File) makeLean(size int64, store *leanStore) {
-	if f.Mode != ReadFS || f.src == nil || f.Frontmatter == nil || f.ReadErr != "" || size != int64(len(f.src)) {
-		return
-	}
-	if !store.onDemand {
-		f.outlineOnce.Do(func() { f.outline = ownedOutline(f.scanBody(f.src, false)) })
-	}
-	if f.Def != nil {
-		f.Def.Content = "" // it shared the bytes; Skill.WithContent reads them again
-	}
-	f.lean = &leanBody{size: size, sum: maphash.Bytes(store.seed, f.src), store: store}
-	f.src = nil
-}
-
-// ownedOutline returns o with link destinations that share no memory with
-// the bytes they were scanned from.
-func ownedOutline(o Outline) Outline {
-	for i := range o.Links {
-		o.Links[i].Dest = strings.Clone(o.Links[i].Dest)
-	}
-	return o
+	return scanOutline(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
 }

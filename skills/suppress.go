@@ -79,44 +79,26 @@ type Directive struct {
 	Problem string
 }
 
-// mayHaveDirectives reports whether the file has a place for suppression
-// comments: a frontmatter read as YAML, or HTML comments in the body.
-func (f *File) mayHaveDirectives() bool {
+// directives returns the suppression comments of the file in source
+// order: the YAML comment lines of the frontmatter (outside any value) and
+// the HTML comments of the Markdown body (outside code, as CommonMark reads
+// it); src is the file's bytes.
+func (f *File) directives(src []byte) []Directive {
 	fm := f.Frontmatter
-	return fm != nil && (fm.State == FrontmatterOK || len(f.Outline().Comments) > 0)
-}
-
-// Directives returns the suppression comments of the file in source order:
-// the YAML comment lines of the frontmatter (outside any value) and the
-// HTML comments of the Markdown body (outside code, as CommonMark reads it).
-func (f *File) Directives() []Directive {
-	if !f.mayHaveDirectives() {
+	if fm == nil || !bytes.Contains(src, []byte(DirectivePrefix)) {
 		return nil
 	}
-	return f.DirectivesIn(f.Text())
-}
-
-// DirectivesIn is Directives over src, the file's bytes as the caller
-// already holds them (a borrowed index's): a lean file is not read again.
-// The directives keep nothing of src.
-func (f *File) DirectivesIn(src []byte) []Directive {
-	if !f.mayHaveDirectives() {
-		return nil
-	}
-	fm := f.Frontmatter
-	comments := f.Outline().Comments
 	var out []Directive
-	if fm.State == FrontmatterOK && fm.YAMLSpan.End <= len(src) && bytes.Contains(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], []byte(DirectivePrefix)) {
+	if fm.State == FrontmatterOK && bytes.Contains(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], []byte(DirectivePrefix)) {
 		out = append(out, f.frontmatterDirectives(src)...)
 	}
-	for _, c := range comments {
-		if c.End > len(src) || !bytes.Contains(src[c.Start:c.End], []byte(DirectivePrefix)) {
+	for _, c := range f.Outline.Comments {
+		if !bytes.Contains(src[c.Start:c.End], []byte(DirectivePrefix)) {
 			continue
 		}
 		text := src[c.Start:c.End]
 		inner := bytes.TrimSuffix(bytes.TrimPrefix(text, []byte("<!--")), []byte("-->"))
-		off := c.Start + 4
-		if d, ok := parseDirective(inner, off); ok {
+		if d, ok := parseDirective(inner, c.Start+4); ok {
 			d.Span = c
 			out = append(out, d)
 		}

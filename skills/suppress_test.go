@@ -44,11 +44,11 @@ func TestDirectives(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse("/r/s/SKILL.md", []byte(tt.src), ReadFS)
 			var got []string
-			for _, d := range f.Directives() {
+			for _, d := range f.Directives {
 				var codes []string
 				for _, c := range d.Codes {
-					if string(f.Text()[c.Span.Start:c.Span.End]) != c.Code {
-						t.Errorf("code %q has span text %q", c.Code, f.Text()[c.Span.Start:c.Span.End])
+					if string(f.InMemory().Src()[c.Span.Start:c.Span.End]) != c.Code {
+						t.Errorf("code %q has span text %q", c.Code, f.InMemory().Src()[c.Span.Start:c.Span.End])
 					}
 					codes = append(codes, c.Code)
 				}
@@ -62,7 +62,7 @@ func TestDirectives(t *testing.T) {
 				if d.Problem != "" {
 					s += " problem"
 				}
-				text := string(f.Text()[d.Span.Start:d.Span.End])
+				text := string(f.InMemory().Src()[d.Span.Start:d.Span.End])
 				if !strings.HasPrefix(text, "<!--") && !strings.HasPrefix(text, "#") {
 					t.Errorf("span %q is not the comment", text)
 				}
@@ -83,7 +83,7 @@ func TestDirectiveSpansUnicode(t *testing.T) {
 			src := "---" + nl + "name: s" + nl + "description: " + pre + nl + "# " + pre + " x" + nl + "---" + nl +
 				pre + " <!-- skill-ls-disable-next-line link-missing -- " + pre + " -->" + nl
 			f := Parse("/r/s/SKILL.md", []byte(src), ReadFS)
-			ds := f.Directives()
+			ds := f.Directives
 			if len(ds) != 1 {
 				t.Fatalf("%q: %d directives", src, len(ds))
 			}
@@ -94,7 +94,7 @@ func TestDirectiveSpansUnicode(t *testing.T) {
 			if ds[0].Reason != pre {
 				t.Errorf("reason %q, want %q", ds[0].Reason, pre)
 			}
-			if line, _ := f.Lines().LineCol(ds[0].Span.Start); line != 6 {
+			if line, _ := f.InMemory().LineCol(ds[0].Span.Start); line != 6 {
 				t.Errorf("%q: on line %d", src, line)
 			}
 		}

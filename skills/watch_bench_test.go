@@ -33,7 +33,7 @@ import (
 func BenchmarkDiskChange(b *testing.B) {
 	c := skilltest.BenchCorpus(b)
 	roots := skills.Roots(c.RootOptions())
-	ws := skills.NewWorkspace(roots, skills.LoadOptions{LeanBodies: true})
+	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
 	snap, err := ws.Load(b.Context())
 	if err != nil {
 		b.Fatal(err)

@@ -117,12 +117,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if f.watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
 	}
-	defer paceOneShot()()
 	if f.fix.active() {
 		return run.fix(ctx, &f.fix)
 	}
 	// Checked once: the snapshot keeps no facts the rules make.
-	run.opts.Transient = true
 	snap, err := run.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)

@@ -49,13 +49,12 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	}
-	defer paceOneShot()()
 	snap, err := rf.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
 		return exitUsage
 	}
-	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }, Summary: diagnostics.DropSummary})
+	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }, Summary: func(f *skills.File) string { return diagnostics.DropSummary(snap, f) }})
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

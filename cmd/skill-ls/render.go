@@ -56,9 +56,8 @@ type renderRun struct {
 	v1          bool
 	rawArgs     string
 	stdin       io.Reader
-	// readErr is the first error reading a skill's body again (its file
-	// changed on disk since it was parsed).
-	readErr error
+	// lookups are the lookups rendering used (see readErr).
+	lookups []*render.SnapshotSkills
 }
 
 var renderUsage = map[string]string{
@@ -93,7 +92,6 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if stop {
 		return exit
 	}
-	defer paceOneShot()()
 	pos, status := r.checkArgs(what, pos)
 	if status != exitOK {
 		return status
@@ -103,9 +101,9 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
 		return exitUsage
 	}
-	text, status := r.render(what, pos, snap.Registry)
-	if r.readErr != nil {
-		fmt.Fprintf(stderr, "skill-ls render: %v\n", r.readErr)
+	text, status := r.render(what, pos, snap)
+	if err := r.readErr(); err != nil {
+		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
 		return exitUsage
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
@@ -161,14 +159,15 @@ func (r *renderRun) checkArgs(what string, pos []string) ([]string, int) {
 }
 
 // render produces the model text of a kind and the exit status.
-func (r *renderRun) render(what string, pos []string, reg *skills.Registry) (string, int) {
+func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (string, int) {
+	reg := snap.Registry
 	switch what {
 	case "catalog":
 		return r.catalog(reg)
 	case "skill":
-		return r.skillTool(pos, reg)
+		return r.skillTool(pos, snap)
 	case "invoke":
-		text := strings.Join(render.Gesture(r.lookup(reg), pos), "\n\n")
+		text := strings.Join(render.Gesture(r.lookup(snap), pos), "\n\n")
 		if text == "" {
 			fmt.Fprintln(r.c.stderr, "skill-ls render invoke: no /name token names a user-invocable skill; nothing is injected")
 		}
@@ -178,7 +177,7 @@ func (r *renderRun) render(what string, pos []string, reg *skills.Registry) (str
 	if len(pos) > 1 {
 		submission += " " + strings.Join(pos[1:], " ")
 	}
-	text, notice := render.TUI(r.lookup(reg), submission)
+	text, notice := render.TUI(r.lookup(snap), submission)
 	if notice != "" {
 		fmt.Fprintln(r.c.stderr, notice)
 		return text, exitFound
@@ -201,7 +200,7 @@ func (r *renderRun) catalog(reg *skills.Registry) (string, int) {
 }
 
 // skillTool renders the skill tool's result for NAME or --args.
-func (r *renderRun) skillTool(pos []string, reg *skills.Registry) (string, int) {
+func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int) {
 	callArgs := map[string]any{}
 	if r.rawArgs != "" {
 		dec := json.NewDecoder(strings.NewReader(r.rawArgs))
@@ -212,30 +211,28 @@ func (r *renderRun) skillTool(pos []string, reg *skills.Registry) (string, int) 
 	} else {
 		callArgs["name"] = pos[0]
 	}
-	text := render.SkillTool(r.lookup(reg), callArgs)
+	text := render.SkillTool(r.lookup(snap), callArgs)
 	if strings.HasPrefix(text, "Error: ") {
 		return text, exitFound
 	}
 	return text, exitOK
 }
 
-// lookup adapts a registry to render.Lookup; a nil registry knows no
-// skill. The skills it returns hold their Content: the CLI loads bodies on
-// demand (skills.LoadOptions.BodiesOnDemand), so a skill's body is read
-// again here, and the first failure is kept in r.readErr.
-func (r *renderRun) lookup(reg *skills.Registry) render.Lookup {
-	if reg == nil {
-		return nil
-	}
-	return render.LookupFunc(func(name string) *skills.Skill {
-		sk := reg.Lookup(name)
-		s, err := sk.WithContent()
-		if err != nil {
-			if r.readErr == nil {
-				r.readErr = fmt.Errorf("%s: %w", sk.File.Path, err)
-			}
-			return nil
+// lookup returns the lookup of snap's skills, with their bodies read from
+// their files; the first read that failed is r.readErr once rendered.
+func (r *renderRun) lookup(snap *skills.Snapshot) render.Lookup {
+	l := render.Skills(snap)
+	r.lookups = append(r.lookups, l)
+	return l
+}
+
+// readErr returns the first failure to read a skill's body again (its file
+// changed on disk since it was parsed).
+func (r *renderRun) readErr() error {
+	for _, l := range r.lookups {
+		if err := l.Err(); err != nil {
+			return err
 		}
-		return s
-	})
+	}
+	return nil
 }

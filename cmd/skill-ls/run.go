@@ -64,12 +64,7 @@ Run 'skill-ls VERB --help' for the flags of a verb.
 
 // run is the whole program: it parses args (without the program name), runs
 // the verb and returns the exit status. It writes only to stdout and stderr.
-//
-// The one-shot verbs (check without --watch, list, render) pace the
-// collector for a short run over a whole tree (paceOneShot), sized from
-// the tree once its roots are listed (sizeCollector); the server paces it
-// for a long life next to the editor (serverGCPercent). GOGC and
-// GOMEMLIMIT still apply when set.
+
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runServe(ctx, nil, stdin, stdout, stderr)
@@ -259,15 +254,13 @@ func (r *rootFlags) options() (skills.RootOptions, error) {
 }
 
 // load discovers the roots of the flags and loads them for list and
-// render, which read the frontmatters and at most a few bodies: the bodies
-// are read again on demand (skills.LoadOptions.BodiesOnDemand; at 100,000
-// skills, list kept 0.5 GB of them before).
+// render, which need no Markdown facts of the bodies.
 func (r *rootFlags) load(ctx context.Context) (*skills.Snapshot, error) {
 	opts, err := r.options()
 	if err != nil {
 		return nil, err
 	}
-	return skills.Load(ctx, skills.Roots(opts), skills.LoadOptions{BodiesOnDemand: true, Listed: sizeCollector(onDemandHeapPerEntry)})
+	return skills.Load(ctx, skills.Roots(opts), skills.LoadOptions{CatalogOnly: true})
 }
 
 // workDir is the directory output paths are printed relative to.

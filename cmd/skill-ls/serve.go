@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"runtime/debug"
 	"runtime/trace"
 	"strconv"
 	"strings"
@@ -64,10 +63,6 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if isTerminal(stdin) {
 		fmt.Fprintln(stderr, "skill-ls is a language server: it speaks the Language Server Protocol (JSON-RPC) on stdin and stdout, and editors start it. For the command line, run 'skill-ls --help' (check, list, render, ...). Press Ctrl-D to stop.")
 	}
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(serverGCPercent))
-	}
-	opts.PassMemory = passPacing(serverGCPercent)
 	if path := os.Getenv("SKILL_LS_TRACE"); path != "" {
 		stopTrace, err := startTrace(path)
 		if err != nil {
@@ -103,15 +98,6 @@ func startTrace(path string) (stop func(), err error) {
 		f.Close()
 	}, nil
 }
-
-// serverGCPercent is the server's collector pacing unless GOGC is set: the
-// heap may grow by 60% of what is live between collections instead of
-// doubling. A server lives for hours next to the editor; with the bodies of
-// closed files kept on disk (skills.LoadOptions.LeanBodies) what it holds
-// is small, and this keeps its peak near it (10,000 generated skills: about
-// 93 MiB instead of 110 MiB, for more collector work while it starts). See
-// docs/performance.md.
-const serverGCPercent = 60
 
 // isTerminal reports whether r is a terminal (a person typing, not an
 // editor's pipe, nor /dev/null).

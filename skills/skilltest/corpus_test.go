@@ -51,10 +51,10 @@ func TestWriteCorpus(t *testing.T) {
 	if got := len(snap.Files()); got != n {
 		t.Errorf("loaded %d files, want %d", got, n)
 	}
-	if got := len(snap.Registry.Shadowed); got != len(a.Duplicates) {
+	if got := len(snap.Registry.Shadowed()); got != len(a.Duplicates) {
 		t.Errorf("got %d shadowed skills, want %d", got, len(a.Duplicates))
 	}
-	dropped := len(snap.Registry.Dropped)
+	dropped := len(snap.Registry.Dropped())
 	if dropped < 4 || dropped > 6 { // missing-name, uppercase, missing-description, unclosed, bad yaml; a mismatch is valid
 		t.Errorf("got %d dropped files, want 4..6", dropped)
 	}

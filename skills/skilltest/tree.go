@@ -60,3 +60,14 @@ func GoldenFiles(tb testing.TB, pattern string) []string {
 	}
 	return files
 }
+
+// Text returns the bytes and line index of f, a file of snap, failing the
+// test when they cannot be read.
+func Text(tb testing.TB, snap *skills.Snapshot, f *skills.File) *skills.LineIndex {
+	tb.Helper()
+	idx, err := snap.Text(f)
+	if err != nil {
+		tb.Fatalf("the bytes of %s: %v", f.Path, err)
+	}
+	return idx
+}

@@ -1,0 +1,365 @@
+package skills
+
+import (
+	"context"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// diskLayer is what a batch of disk changes makes of a snapshot's disk
+// side: read outside the workspace's lock, then laid under the editor
+// buffers of whatever snapshot is current (derive).
+type diskLayer struct {
+	roots   []RootState
+	files   table[*placed]
+	bundles table[string]
+	outside []string
+	// changed are the paths whose file on disk was added, replaced,
+	// placed anew or removed; moved the paths the batch reported, which
+	// link facts may point at.
+	changed, moved []string
+}
+
+// pendingChanges is what a batch of disk changes asks of readDisk.
+type pendingChanges struct {
+	relist       map[int]bool            // roots to list again
+	entryUpdates map[int]map[string]bool // per root: entries to examine again
+	touched      map[string]bool         // skill files to read again
+	moved        []string                // every path reported
+}
+
+// readDisk lists, reads and parses what the disk changes ask for against
+// base, and stats the link targets they may have touched. It returns nil
+// when ctx ended first.
+func (w *Workspace) readDisk(ctx context.Context, base *Snapshot, changes []Change) *diskLayer {
+	pc := w.collect(base, changes)
+	layer := &diskLayer{roots: base.Roots, files: base.disk, bundles: base.bundles, moved: pc.moved}
+	if !w.listRoots(ctx, base, layer, pc) {
+		return nil
+	}
+	set, del := w.placeEntries(base, layer, pc)
+	layer.files = base.disk.with(set, del)
+	layer.bundles = updateBundles(base.bundles, set, del, base.disk)
+	layer.changed = append(slices.Collect(maps.Keys(set)), del...)
+	w.renewLinks(base, layer, set)
+	return layer
+}
+
+// collect sorts a batch of disk changes into what must be listed, examined
+// and read again.
+func (w *Workspace) collect(base *Snapshot, changes []Change) pendingChanges {
+	pc := pendingChanges{relist: map[int]bool{}, entryUpdates: map[int]map[string]bool{}, touched: map[string]bool{}}
+	for _, c := range changes {
+		pc.moved = append(pc.moved, c.Path)
+		switch c.Kind {
+		case ChangeDisk:
+			pc.touched[c.Path] = true
+			// A bundle folder that changed itself may have been made
+			// again: the watcher sees its Create, but the writes in it that
+			// came before its watch on the new folder it never sees. Its
+			// skill file is read again, whatever its stat says.
+			if f, ok := base.bundles.get(c.Path); ok {
+				pc.touched[f] = true
+			}
+			if !w.sameEntries(c.Path, base) {
+				w.markRoots(c.Path, base, pc.relist, pc.entryUpdates)
+			}
+		case ChangeRescan:
+			for i := range w.roots {
+				pc.relist[i] = true
+			}
+		}
+	}
+	return pc
+}
+
+// listRoots lists the roots the changes ask for again (in parallel) and
+// re-examines the changed entries of the others. It returns false when ctx
+// ended first.
+func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLayer, pc pendingChanges) bool {
+	if len(pc.relist) == 0 && len(pc.entryUpdates) == 0 {
+		return true
+	}
+	layer.roots = slices.Clone(base.Roots)
+	idx := slices.Sorted(maps.Keys(pc.relist))
+	listed := make([]RootState, len(idx))
+	parallel(len(idx), func(_, i int) {
+		if ctx.Err() == nil {
+			listed[i] = listRoot(w.roots[idx[i]])
+		}
+	})
+	if ctx.Err() != nil {
+		return false
+	}
+	for i, ri := range idx {
+		layer.roots[ri] = listed[i]
+	}
+	for ri, names := range pc.entryUpdates {
+		if !pc.relist[ri] {
+			layer.roots[ri] = updateEntries(layer.roots[ri], slices.Sorted(maps.Keys(names)))
+		}
+	}
+	return true
+}
+
+// placeEntries returns the disk files that change: the entries the roots
+// list now that are new, moved to another place, or touched (read and
+// parsed again, in parallel), and the paths of the entries that went.
+func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingChanges) (set map[string]*placed, del []string) {
+	set = map[string]*placed{}
+	var jobs []*placed
+	visit := func(ri, ei int, e *Entry) {
+		old := base.disk.at(e.Path)
+		mode := layer.roots[ri].Root.Mode
+		switch {
+		case old != nil && !pc.touched[e.Path] && old.file.Mode == mode && sameStat(old.entry, e):
+			if old.root == ri && old.index == ei && old.entry.Name == e.Name && old.entry.BaseDir == e.BaseDir {
+				return // unchanged
+			}
+			p := &placed{file: old.file, entry: e, root: ri, index: ei}
+			p.skill = placeSkill(p.file, layer.roots[ri], ri, ei, e)
+			set[e.Path] = p
+		default:
+			p := &placed{entry: e, root: ri, index: ei}
+			set[e.Path] = p
+			jobs = append(jobs, p)
+		}
+	}
+	if len(pc.relist)+len(pc.entryUpdates) > 0 {
+		seen := make(map[string]bool, base.disk.len())
+		for ri := range layer.roots {
+			rs := &layer.roots[ri]
+			for ei := range rs.Entries {
+				e := &rs.Entries[ei]
+				if seen[e.Path] {
+					continue // the same path reached twice (overlapping roots)
+				}
+				seen[e.Path] = true
+				visit(ri, ei, e)
+			}
+		}
+		for p := range base.disk.all() {
+			if !seen[p] {
+				del = append(del, p)
+			}
+		}
+	} else {
+		for p := range pc.touched {
+			if old := base.disk.at(p); old != nil {
+				rs := &layer.roots[old.root]
+				visit(old.root, old.index, &rs.Entries[old.index])
+			}
+		}
+	}
+	// Each worker reads into memory of its own, which a lean file leaves
+	// for the next read and a file kept in memory takes with it.
+	bufs := make([][]byte, workers())
+	parallel(len(jobs), func(worker, i int) { bufs[worker] = w.readPlaced(base, layer, jobs[i], bufs[worker]) })
+	return set, del
+}
+
+// sameStat reports whether two examinations of an entry found the same
+// skill file: same path, kind, size and modification time.
+func sameStat(a, b *Entry) bool {
+	return a.Path == b.Path && a.Kind == b.Kind && a.Size == b.Size && a.ModTime.Equal(b.ModTime)
+}
+
+// readPlaced reads p's skill file into buf's memory and parses it, keeping
+// base's parse when the bytes are the same, and makes it lean. It returns
+// the memory the next read may use: buf, unless the file keeps it.
+func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf []byte) []byte {
+	mode := layer.roots[p.root].Root.Mode
+	f, size := loadFile(p.entry.Path, mode, buf, !w.opts.CatalogOnly)
+	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.text != nil && w.source.same(old.file, f.text.src) {
+		f = old.file // unchanged bytes: keep the parsed file
+	} else {
+		w.source.makeLean(f, size)
+	}
+	p.file = f
+	p.skill = placeSkill(f, layer.roots[p.root], p.root, p.index, p.entry)
+	if f.text != nil {
+		return nil // the file keeps the bytes it was read into
+	}
+	return buf
+}
+
+// updateBundles returns the bundle folders after the disk files of set
+// replaced or joined those of old and those at del went.
+func updateBundles(bundles table[string], set map[string]*placed, del []string, old table[*placed]) table[string] {
+	add := map[string]string{}
+	var gone []string
+	for _, p := range del {
+		if o := old.at(p); o != nil && o.entry.Kind == EntryBundle {
+			gone = append(gone, o.entry.BaseDir)
+		}
+	}
+	for path, p := range set {
+		if o := old.at(path); o != nil && o.entry.Kind == EntryBundle && o.entry.BaseDir != p.entry.BaseDir {
+			gone = append(gone, o.entry.BaseDir)
+		}
+		if p.entry.Kind == EntryBundle {
+			add[p.entry.BaseDir] = path
+		}
+	}
+	return bundles.with(add, gone)
+}
+
+// renewLinks makes the link facts of the disk files that need them: those
+// just placed, and those whose facts a reported path may touch (a target,
+// or a folder above one, changed); it keeps the list of files whose links
+// reach outside their base.
+func (w *Workspace) renewLinks(base *Snapshot, layer *diskLayer, set map[string]*placed) {
+	if w.opts.CatalogOnly {
+		return
+	}
+	next := &Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}
+	redo := map[string]*placed{}
+	for path, p := range set {
+		redo[path] = p
+	}
+	for _, path := range w.staleLinks(base, layer) {
+		if _, ok := redo[path]; !ok {
+			if old := layer.files.at(path); old != nil {
+				c := *old
+				redo[path] = &c
+			}
+		}
+	}
+	paths := slices.Collect(maps.Keys(redo))
+	parallel(len(paths), func(_, i int) {
+		p := redo[paths[i]]
+		p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, next.skillHolding)
+	})
+	var outside, inside []string
+	for _, path := range paths {
+		if reachesOutside(redo[path].links) {
+			outside = append(outside, path)
+		} else {
+			inside = append(inside, path)
+		}
+	}
+	var gone []string
+	for _, p := range layer.changed {
+		if layer.files.at(p) == nil {
+			gone = append(gone, p)
+		}
+	}
+	layer.files = layer.files.with(redo, nil)
+	layer.outside = updateSorted(base.outside, outside, append(inside, gone...))
+}
+
+// staleLinks returns the paths of the disk files whose link facts a path
+// the batch reported may touch: the file of the bundle folder that holds
+// it, the flat files of the root that holds it, and the files whose links
+// reach outside their base; every file of a root listed again.
+func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer) []string {
+	if len(layer.moved) == 0 {
+		return nil
+	}
+	var out []string
+	maybe := func(path string) {
+		if p := layer.files.at(path); p != nil && touchedBy(p.links, p.entry.BaseDir, layer.moved) {
+			out = append(out, path)
+		}
+	}
+	for _, m := range layer.moved {
+		for dir := m; ; dir = filepath.Dir(dir) {
+			if sk, ok := layer.bundles.get(dir); ok {
+				maybe(sk)
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+		for _, rs := range layer.roots {
+			if !Within(m, rs.Root.Dir) {
+				continue
+			}
+			for _, e := range rs.Entries {
+				if e.Kind == EntryFlat || Within(rs.Root.Dir, m) {
+					maybe(e.Path)
+				}
+			}
+		}
+	}
+	for _, p := range base.outside {
+		maybe(p)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// entryAt says what the changed path p is to root i: nothing (in false),
+// the whole root (the root itself or an ancestor changed, or the root did
+// not exist), or the root's child seg.
+func (w *Workspace) entryAt(i int, p string, base *Snapshot) (seg string, whole, in bool) {
+	r := w.roots[i]
+	switch {
+	case Within(r.Dir, p): // the root or an ancestor
+		return "", true, true
+	case Within(p, r.Dir):
+		if !base.Roots[i].Exists {
+			return "", true, true
+		}
+		rel, err := filepath.Rel(r.Dir, p)
+		if err != nil {
+			return "", true, true
+		}
+		seg, _, _ = strings.Cut(rel, string(filepath.Separator))
+		return seg, false, true
+	}
+	return "", false, false
+}
+
+// sameEntries reports whether a change on disk at p leaves every root's
+// entries as base has them: p lies inside an entry of each root that holds
+// it (a bundle's SKILL.md or one of its files, or a flat file), and that
+// entry, examined again now, has the same skill file, folder and kind and
+// no problem, as before. Then the change is one of content (a skill file
+// saved, a resource written), and no root is listed again.
+func (w *Workspace) sameEntries(p string, base *Snapshot) bool {
+	in := false
+	for i := range w.roots {
+		seg, whole, ok := w.entryAt(i, p, base)
+		if !ok {
+			continue
+		}
+		if whole {
+			return false
+		}
+		e, probs := examineEntry(base.Roots[i].Root, seg)
+		if e == nil || len(probs) > 0 {
+			return false
+		}
+		old := base.disk.at(e.Path)
+		if old == nil || old.root != i || old.entry.Name != e.Name || old.entry.BaseDir != e.BaseDir || old.entry.Kind != e.Kind {
+			return false
+		}
+		dir := filepath.Join(w.roots[i].Dir, seg)
+		if slices.ContainsFunc(base.Roots[i].Problems, func(pr Problem) bool { return Within(pr.Path, dir) }) {
+			return false
+		}
+		in = true
+	}
+	return in
+}
+
+// markRoots marks what a changed path can affect: a whole root (the root
+// itself or an ancestor changed) or one entry of it.
+func (w *Workspace) markRoots(p string, base *Snapshot, relist map[int]bool, entries map[int]map[string]bool) {
+	for i := range w.roots {
+		seg, whole, in := w.entryAt(i, p, base)
+		switch {
+		case !in:
+		case whole:
+			relist[i] = true
+		default:
+			if entries[i] == nil {
+				entries[i] = map[string]bool{}
+			}
+			entries[i][seg] = true
+		}
+	}
+}
