@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // ChatToken is a `/name` of a chat buffer: the name and the span of the
@@ -12,7 +13,7 @@ import (
 // after (then DSH ignores it). render.GestureCandidates finds them.
 type ChatToken struct {
 	Name                  string
-	Span                  skills.Span
+	Span                  spans.Span
 	GlueBefore, GlueAfter bool
 	// Host and Sigil, when set, name the host whose sigil starts the token
 	// (Codex, "$"); "" is DSH's "/name".
@@ -51,7 +52,7 @@ type ChatPass struct {
 }
 
 // Report adds a diagnostic of the running rule at span of the chat buffer.
-func (p *ChatPass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
+func (p *ChatPass) Report(span spans.Span, msg string, fixes ...Fix) *Diagnostic {
 	p.out = append(p.out, Diagnostic{Path: p.Path, Span: span, Severity: p.opts.Grade(p.Path, p.rule), Code: p.rule.Code, Message: msg, Fixes: fixes})
 	return &p.out[len(p.out)-1]
 }
@@ -164,11 +165,11 @@ func checkGlued(p *ChatPass, t ChatToken) {
 	var fix []Edit
 	if t.GlueBefore {
 		sides = append(sides, "before the slash")
-		fix = append(fix, Edit{Path: p.Path, Span: skills.Span{Start: t.Span.Start, End: t.Span.Start}, NewText: " "})
+		fix = append(fix, Edit{Path: p.Path, Span: spans.Span{Start: t.Span.Start, End: t.Span.Start}, NewText: " "})
 	}
 	if t.GlueAfter {
 		sides = append(sides, "after the name")
-		fix = append(fix, Edit{Path: p.Path, Span: skills.Span{Start: t.Span.End, End: t.Span.End}, NewText: " "})
+		fix = append(fix, Edit{Path: p.Path, Span: spans.Span{Start: t.Span.End, End: t.Span.End}, NewText: " "})
 	}
 	msg := fmt.Sprintf("DSH injects nothing for /%s here: it needs a space or the edge of the text %s", t.Name, strings.Join(sides, " and "))
 	p.Report(t.Span, msg, Fix{Title: "Separate /" + t.Name + " with spaces", Preferred: true, Edits: fix})

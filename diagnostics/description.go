@@ -7,6 +7,8 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about the description: whether DSH accepts it, and what the catalog
@@ -14,9 +16,9 @@ import (
 
 // The codes of the description rules.
 const (
-	CodeDescriptionMissing   = string(skills.CodeDescriptionMissing)
-	CodeDescriptionNotString = string(skills.CodeDescriptionNotString)
-	CodeDescriptionEmpty     = string(skills.CodeDescriptionEmpty)
+	CodeDescriptionMissing   = string(problem.DescriptionMissing)
+	CodeDescriptionNotString = string(problem.DescriptionNotString)
+	CodeDescriptionEmpty     = string(problem.DescriptionEmpty)
 	CodeDescriptionBlank     = "description-blank"
 	CodeDescriptionTruncated = "description-truncated"
 	CodeDescriptionTooLong   = "description-too-long"
@@ -30,7 +32,7 @@ var descriptionRules = []*Rule{
 			// Unsafe: the stub is a placeholder the catalog would show (and
 			// description-placeholder flags until it is replaced).
 			at := p.File.Frontmatter.CloseSpan.Start
-			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "description: "+skills.YAMLString(skills.DescriptionPlaceholder)+p.Newline())}}
+			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "description: "+skills.YAMLString(skills.DescriptionPlaceholder)+p.Newline())}}
 			p.Report(fd.Span, dropPrefix+"there is no description: key; add one that says what the skill does and when to use it", stub)
 		}},
 	{Code: CodeDescriptionNotString, Short: "description not text", Severity: SeverityError, Drops: true, Summary: "description is not a string",

@@ -9,7 +9,7 @@
 package diagnostics
 
 import (
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Severity orders diagnostics like LSP does: lower is more severe.
@@ -41,14 +41,14 @@ func (s Severity) String() string {
 // skill that wins over a shadowed one.
 type Related struct {
 	Path    string
-	Span    skills.Span
+	Span    spans.Span
 	Message string
 }
 
 // Edit replaces Span in the file at Path with NewText.
 type Edit struct {
 	Path    string
-	Span    skills.Span
+	Span    spans.Span
 	NewText string
 }
 
@@ -88,7 +88,7 @@ type Fix struct {
 // Diagnostic is one problem at a byte span of a file.
 type Diagnostic struct {
 	Path     string
-	Span     skills.Span
+	Span     spans.Span
 	Severity Severity
 	Code     string
 	Message  string

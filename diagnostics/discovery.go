@@ -5,19 +5,21 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about discovery: roots, entries, and files DSH never sees.
 
 // The codes of the discovery rules.
 const (
-	CodeRootNotDirectory = string(skills.CodeRootNotDirectory)
-	CodeRootUnreadable   = string(skills.CodeRootUnreadable)
-	CodeBrokenSymlink    = string(skills.CodeBrokenSymlink)
-	CodeNotRegularFile   = string(skills.CodeNotRegularFile)
-	CodeSkillMDCase      = string(skills.CodeSkillMDCase)
-	CodeTooManyEntries   = string(skills.CodeTooManyEntries)
-	CodeProviderFailed   = string(skills.CodeProviderFailed)
+	CodeRootNotDirectory = string(problem.RootNotDirectory)
+	CodeRootUnreadable   = string(problem.RootUnreadable)
+	CodeBrokenSymlink    = string(problem.BrokenSymlink)
+	CodeNotRegularFile   = string(problem.NotRegularFile)
+	CodeSkillMDCase      = string(problem.SkillMDCase)
+	CodeTooManyEntries   = string(problem.TooManyEntries)
+	CodeProviderFailed   = string(problem.ProviderFailed)
 	CodeOutsideRoots     = "outside-roots"
 )
 
@@ -42,9 +44,9 @@ var discoveryRules = []*Rule{
 			switch {
 			case p.Snap.InRoots(p.File.Path):
 			case p.Snap.AtRootEntry(p.File.Path):
-				p.Report(skills.Span{}, "DSH does not load this file yet: it is open in the editor but not on disk; DSH reads it once it is saved")
+				p.Report(spans.Span{}, "DSH does not load this file yet: it is open in the editor but not on disk; DSH reads it once it is saved")
 			default:
-				p.Report(skills.Span{}, "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md); the roots are "+rootList(p.Snap)+". If the project root is wrong, set it with --project-root or the projectRoot setting")
+				p.Report(spans.Span{}, "DSH does not load this file: it is not a direct skill entry of any skill root (bundles are <root>/<dir>/SKILL.md, flat skills <root>/<name>.md); the roots are "+rootList(p.Snap)+". If the project root is wrong, set it with --project-root or the projectRoot setting")
 			}
 		}},
 }

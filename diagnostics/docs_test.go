@@ -3,7 +3,7 @@ package diagnostics
 import (
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // TestDocsUpToDate keeps docs/diagnostics.md in step with the rules.
@@ -40,23 +40,23 @@ func TestEveryRuleDocumented(t *testing.T) {
 // TestEveryCodeHasARule: every code the engine records is reported by the
 // rule of that code, through the right kind of check.
 func TestEveryCodeHasARule(t *testing.T) {
-	findings := []skills.Code{
-		skills.CodeBinaryFile, skills.CodeInvalidUTF8, skills.CodeUnreadableFile, skills.CodeFileTooLarge,
-		skills.CodeFrontmatterMissing, skills.CodeFrontmatterUnclosed, skills.CodeFrontmatterNotMap,
-		skills.CodeYAMLSyntax, skills.CodeYAMLUnquotedColon, skills.CodeYAMLDuplicateKey, skills.CodeYAMLTabIndent, skills.CodeYAMLTooComplex,
-		skills.CodeNameMissing, skills.CodeNameNotString, skills.CodeNameEmpty, skills.CodeNameInvalid,
-		skills.CodeDescriptionMissing, skills.CodeDescriptionNotString, skills.CodeDescriptionEmpty,
-		skills.CodeLegacyInvocationKey, skills.CodeInvocationNotBoolean, skills.CodeFieldIgnored,
+	findings := []problem.Code{
+		problem.BinaryFile, problem.InvalidUTF8, problem.UnreadableFile, problem.FileTooLarge,
+		problem.FrontmatterMissing, problem.FrontmatterUnclosed, problem.FrontmatterNotMap,
+		problem.YAMLSyntax, problem.YAMLUnquotedColon, problem.YAMLDuplicateKey, problem.YAMLTabIndent, problem.YAMLTooComplex,
+		problem.NameMissing, problem.NameNotString, problem.NameEmpty, problem.NameInvalid,
+		problem.DescriptionMissing, problem.DescriptionNotString, problem.DescriptionEmpty,
+		problem.LegacyInvocationKey, problem.InvocationNotBoolean, problem.FieldIgnored,
 	}
 	for _, c := range findings {
 		if r := Lookup(string(c)); r == nil || r.Finding == nil {
 			t.Errorf("finding code %q has no rule that words it", c)
 		}
 	}
-	discovery := []skills.Code{
-		skills.CodeRootNotDirectory, skills.CodeRootUnreadable, skills.CodeBrokenSymlink,
-		skills.CodeNotRegularFile, skills.CodeSkillMDCase, skills.CodeUnreadableFile,
-		skills.CodeTooManyEntries, skills.CodeProviderFailed,
+	discovery := []problem.Code{
+		problem.RootNotDirectory, problem.RootUnreadable, problem.BrokenSymlink,
+		problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile,
+		problem.TooManyEntries, problem.ProviderFailed,
 	}
 	for _, c := range discovery {
 		if r := Lookup(string(c)); r == nil || r.Discovery == nil {

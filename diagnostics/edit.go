@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // ApplyEdits applies edits of one file to src and returns the new bytes.
@@ -39,7 +39,7 @@ func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
 // (an insertion at the end of the YAML lands after another fix's
 // replacement that ends there), so, as ruff does with touching fixes,
 // check --fix leaves one of them for the next round.
-func Overlaps(a, b skills.Span) bool {
+func Overlaps(a, b spans.Span) bool {
 	if a.Len() == 0 || b.Len() == 0 {
 		return a.Start <= b.End && b.Start <= a.End
 	}

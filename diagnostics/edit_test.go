@@ -3,14 +3,14 @@ package diagnostics
 import (
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 func TestOverlaps(t *testing.T) {
-	span := func(start, end int) skills.Span { return skills.Span{Start: start, End: end} }
+	span := func(start, end int) spans.Span { return spans.Span{Start: start, End: end} }
 	tests := []struct {
 		name string
-		a, b skills.Span
+		a, b spans.Span
 		want bool
 	}{
 		{"disjoint", span(0, 2), span(3, 5), false},

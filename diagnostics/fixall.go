@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Fixing in bulk (`skill-ls check --fix`): choose one fix per diagnostic,
@@ -178,7 +179,7 @@ func keepLineEndings(src []byte, edits []Edit) []Edit {
 // check.
 func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames bool) []Applied {
 	var out []Applied
-	kept := map[string][]skills.Span{}
+	kept := map[string][]spans.Span{}
 	moved := map[string]bool{}
 	plan := func(d Diagnostic, busy map[string]bool) {
 		r := Lookup(d.Code)
@@ -239,13 +240,13 @@ func chooseFix(fixes []Fix, level FixLevel) (Fix, bool) {
 
 // fits reports whether every edit lies in a file of snap, inside its bytes,
 // and overlaps no kept span.
-func fits(snap *skills.Snapshot, edits []Edit, kept map[string][]skills.Span) bool {
+func fits(snap *skills.Snapshot, edits []Edit, kept map[string][]spans.Span) bool {
 	for _, e := range edits {
 		f := snap.File(e.Path)
 		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > f.Size() {
 			return false
 		}
-		if slices.ContainsFunc(kept[e.Path], func(s skills.Span) bool { return Overlaps(s, e.Span) }) {
+		if slices.ContainsFunc(kept[e.Path], func(s spans.Span) bool { return Overlaps(s, e.Span) }) {
 			return false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // This file formats diagnostics for the command line and for CI: plain text
@@ -70,8 +71,8 @@ type locator struct {
 // lastFile is a locator's cache of the previous path it resolved.
 type lastFile struct {
 	path, rel string
-	text      *skills.LineIndex // nil until asked, or when unreadable
-	textOf    string            // the path text belongs to
+	text      *spans.LineIndex // nil until asked, or when unreadable
+	textOf    string           // the path text belongs to
 }
 
 func newLocator(snap *skills.Snapshot, relTo string) locator {
@@ -93,7 +94,7 @@ func (l locator) relPath(path string) string {
 	return l.last.rel
 }
 
-func (l locator) locate(path string, span skills.Span) location {
+func (l locator) locate(path string, span spans.Span) location {
 	loc := location{path: l.relPath(path), abs: path, line: 1, col: 1, endLine: 1, endCol: 1}
 	loc.rel = loc.path != path
 	if l.snap == nil {
@@ -121,7 +122,7 @@ func (l locator) locate(path string, span skills.Span) location {
 // text returns the bytes and line index of f, read once for a run of
 // diagnostics in the same file; nil when they cannot be read (a file that
 // changed on disk since the snapshot).
-func (l locator) text(f *skills.File) *skills.LineIndex {
+func (l locator) text(f *skills.File) *spans.LineIndex {
 	if l.last == nil {
 		x, _ := l.snap.Text(f)
 		return x

@@ -12,6 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // formatFixture loads a root holding one flat skill whose line 2 starts with
@@ -49,10 +50,10 @@ func fixtureDiags(t *testing.T, snap *skills.Snapshot, dir, path string) []Diagn
 	v := off(t, snap, path, "v\r")
 	return []Diagnostic{
 		{
-			Path: path, Span: skills.Span{Start: v, End: v + 1}, Severity: SeverityError, Code: CodeYAMLSyntax,
+			Path: path, Span: spans.Span{Start: v, End: v + 1}, Severity: SeverityError, Code: CodeYAMLSyntax,
 			Message: "bad value in " + path + ",\nsee: 50%",
-			Related: []Related{{Path: path, Span: skills.Span{Start: 0, End: 3}, Message: "opened here"}},
-			Fixes:   []Fix{{Title: "Quote it", Edits: []Edit{{Path: path, Span: skills.Span{Start: v, End: v + 1}, NewText: `"v"`}}}},
+			Related: []Related{{Path: path, Span: spans.Span{Start: 0, End: 3}, Message: "opened here"}},
+			Fixes:   []Fix{{Title: "Quote it", Edits: []Edit{{Path: path, Span: spans.Span{Start: v, End: v + 1}, NewText: `"v"`}}}},
 		},
 		{Path: filepath.Join(dir, "fifo.md"), Severity: SeverityWarning, Code: CodeNotRegularFile, Message: "not a regular file"},
 		{Path: "/elsewhere/y.md", Severity: SeverityHint, Code: "no-such-rule", Message: "outside"},

@@ -6,20 +6,21 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // Rules about the frontmatter block: its --- delimiters and its YAML.
 
 // The codes of the frontmatter rules.
 const (
-	CodeFrontmatterMissing  = string(skills.CodeFrontmatterMissing)
-	CodeFrontmatterUnclosed = string(skills.CodeFrontmatterUnclosed)
-	CodeFrontmatterNotMap   = string(skills.CodeFrontmatterNotMap)
-	CodeYAMLSyntax          = string(skills.CodeYAMLSyntax)
-	CodeYAMLUnquotedColon   = string(skills.CodeYAMLUnquotedColon)
-	CodeYAMLDuplicateKey    = string(skills.CodeYAMLDuplicateKey)
-	CodeYAMLTabIndent       = string(skills.CodeYAMLTabIndent)
-	CodeYAMLTooComplex      = string(skills.CodeYAMLTooComplex)
+	CodeFrontmatterMissing  = string(problem.FrontmatterMissing)
+	CodeFrontmatterUnclosed = string(problem.FrontmatterUnclosed)
+	CodeFrontmatterNotMap   = string(problem.FrontmatterNotMap)
+	CodeYAMLSyntax          = string(problem.YAMLSyntax)
+	CodeYAMLUnquotedColon   = string(problem.YAMLUnquotedColon)
+	CodeYAMLDuplicateKey    = string(problem.YAMLDuplicateKey)
+	CodeYAMLTabIndent       = string(problem.YAMLTabIndent)
+	CodeYAMLTooComplex      = string(problem.YAMLTooComplex)
 )
 
 var frontmatterRules = []*Rule{

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about the other agents that read the same skill folders (Options.Hosts,
@@ -204,7 +205,7 @@ func checkHostBudgets(p *WorkspacePass) {
 		if !b.Over {
 			continue
 		}
-		p.Report(busiestRoot(res), skills.Span{}, fmt.Sprintf("%s's skill listing is %d %s, over its budget of %d: %s (read from %s)",
+		p.Report(busiestRoot(res), spans.Span{}, fmt.Sprintf("%s's skill listing is %d %s, over its budget of %d: %s (read from %s)",
 			res.Host.Name, b.Used, b.Unit, b.Limit, b.Note, res.Host.Release))
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // What the selected hosts say about one skill file, as findings under the
@@ -15,7 +16,7 @@ import (
 // hostFinding is one host verdict (or note) on a file, under a host rule.
 type hostFinding struct {
 	code    string
-	span    skills.Span
+	span    spans.Span
 	message string
 	related []Related
 }
@@ -107,7 +108,7 @@ func (gs *notDiscoveredGroups) add(host string, v hosts.Verdict) bool {
 // findings returns one host-not-discovered finding at span per group, its
 // hosts joined and its verb in the plural; a group whose verb cannot be
 // put in the plural gets one finding per host.
-func (gs notDiscoveredGroups) findings(span skills.Span) []hostFinding {
+func (gs notDiscoveredGroups) findings(span spans.Span) []hostFinding {
 	var out []hostFinding
 	for _, g := range gs {
 		plural, ok := pluralVerb(g.rest)
@@ -203,10 +204,10 @@ func noteRule(n hosts.Note) string {
 // noteSpan places a note: the value of the key it is about when the file
 // has it, the YAML error when there is one, else the frontmatter's opening
 // line.
-func noteSpan(f *skills.File, n hosts.Note) skills.Span {
+func noteSpan(f *skills.File, n hosts.Note) spans.Span {
 	fm := f.Frontmatter
 	if fm == nil {
-		return skills.Span{}
+		return spans.Span{}
 	}
 	if n.Key != "" && fm.Err == nil {
 		if fld := fm.Field(n.Key); fld != nil {
@@ -220,9 +221,9 @@ func noteSpan(f *skills.File, n hosts.Note) skills.Span {
 }
 
 // frontmatterSpan is the frontmatter's opening line, or the file's start.
-func frontmatterSpan(f *skills.File) skills.Span {
+func frontmatterSpan(f *skills.File) spans.Span {
 	if fm := f.Frontmatter; fm != nil && fm.State == skills.FrontmatterOK {
 		return fm.OpenSpan
 	}
-	return skills.Span{}
+	return spans.Span{}
 }

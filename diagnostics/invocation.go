@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about who may invoke the skill: the invocation flags and their
@@ -11,8 +13,8 @@ import (
 
 // The codes of the invocation rules.
 const (
-	CodeLegacyInvocationKey  = string(skills.CodeLegacyInvocationKey)
-	CodeInvocationNotBoolean = string(skills.CodeInvocationNotBoolean)
+	CodeLegacyInvocationKey  = string(problem.LegacyInvocationKey)
+	CodeInvocationNotBoolean = string(problem.InvocationNotBoolean)
 	CodeSkillUnreachable     = "skill-unreachable"
 )
 
@@ -37,7 +39,7 @@ func reportLegacyKey(p *Pass, fd skills.Finding) {
 	if fd.Key == "modelInvocable" {
 		// modelInvocable: true means disable-model-invocation: false.
 		if b, ok := skills.LenientBool(fld.Value); ok && fld.ValueSpan.Len() > 0 {
-			fix.Edits = []Edit{p.Edit(skills.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}, fmt.Sprintf("%s: %t", use, !b))}
+			fix.Edits = []Edit{p.Edit(spans.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}, fmt.Sprintf("%s: %t", use, !b))}
 		}
 	}
 	msg := fmt.Sprintf("%s is an old spelling that DSH no longer accepts; write %s", fd.Key, use)
@@ -71,7 +73,7 @@ func checkUnreachable(p *Pass) {
 	fm := p.File.Frontmatter
 	span := fm.Field("description").KeySpan
 	if fld := fm.Field("user-invocable"); fld != nil {
-		span = skills.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}
+		span = spans.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}
 	}
 	p.Report(span, "disable-model-invocation: true and user-invocable: false hide this skill from every surface: not in the catalog, refused by the skill tool, ignored by /name")
 }

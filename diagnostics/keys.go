@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about frontmatter keys DSH ignores: wrong types, misspellings, and
@@ -14,7 +16,7 @@ import (
 
 // The codes of the key rules.
 const (
-	CodeFieldIgnored         = string(skills.CodeFieldIgnored)
+	CodeFieldIgnored         = string(problem.FieldIgnored)
 	CodeKeyMisspelled        = "key-misspelled"
 	CodeUnknownKey           = "unknown-key"
 	CodeCompatibilityTooLong = "compatibility-too-long"
@@ -222,7 +224,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	header := "metadata:" + p.Newline()
 	if j := slices.IndexFunc(fm.Fields, func(f skills.Field) bool { return f.Key == "metadata" }); j >= 0 {
 		m := fm.Fields[j]
-		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.Text(skills.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
+		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.Text(spans.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
 			return Fix{}, false
 		}
 		_, col := p.Lines().LineCol(m.Entries[0].KeySpan.Start)
@@ -233,18 +235,18 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	fix := Fix{Title: fmt.Sprintf("Move %s under metadata", fm.Fields[i].Key), Unsafe: true}
 	if at == from.Start || at == from.End {
 		// Adjacent: one edit, so that no insertion touches the deletion.
-		span := skills.Span{Start: min(at, from.Start), End: max(at, from.End)}
+		span := spans.Span{Start: min(at, from.Start), End: max(at, from.End)}
 		fix.Edits = []Edit{p.Edit(span, header+moved)}
 		return fix, true
 	}
-	fix.Edits = []Edit{p.Edit(from, ""), p.Edit(skills.Span{Start: at, End: at}, header+moved)}
+	fix.Edits = []Edit{p.Edit(from, ""), p.Edit(spans.Span{Start: at, End: at}, header+moved)}
 	return fix, true
 }
 
 // fieldExtent is the byte span of top-level field i with its continuation
 // lines: from the start of its key's line to the start of the next field's
 // line (or the end of the YAML).
-func fieldExtent(p *Pass, i int) skills.Span {
+func fieldExtent(p *Pass, i int) spans.Span {
 	fm := p.File.Frontmatter
 	lines := p.Lines()
 	line, _ := lines.LineCol(fm.Fields[i].KeySpan.Start)
@@ -254,7 +256,7 @@ func fieldExtent(p *Pass, i int) skills.Span {
 		next, _ := lines.LineCol(fm.Fields[i+1].KeySpan.Start)
 		end, _ = lines.LineSpan(next - 1)
 	}
-	return skills.Span{Start: start, End: end}
+	return spans.Span{Start: start, End: end}
 }
 
 // reindent prefixes every non-blank line of text with indent.

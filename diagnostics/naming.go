@@ -7,16 +7,18 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about the skill's name.
 
 // The codes of the name rules.
 const (
-	CodeNameMissing        = string(skills.CodeNameMissing)
-	CodeNameNotString      = string(skills.CodeNameNotString)
-	CodeNameEmpty          = string(skills.CodeNameEmpty)
-	CodeNameInvalid        = string(skills.CodeNameInvalid)
+	CodeNameMissing        = string(problem.NameMissing)
+	CodeNameNotString      = string(problem.NameNotString)
+	CodeNameEmpty          = string(problem.NameEmpty)
+	CodeNameInvalid        = string(problem.NameInvalid)
 	CodeNameFolderMismatch = "name-folder-mismatch"
 	CodeNameTooLong        = "name-too-long"
 )
@@ -56,7 +58,7 @@ func reportNameMissing(p *Pass, fd skills.Finding) {
 		at := p.File.Frontmatter.YAMLSpan.Start
 		// Safe: DSH drops the skill without a name, and the folder's name
 		// is the one the agentskills.io spec asks for.
-		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: at, End: at}, "name: "+skills.YAMLString(folder)+p.Newline())}}}
+		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "name: "+skills.YAMLString(folder)+p.Newline())}}}
 	}
 }
 

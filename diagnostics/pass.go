@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // dropPrefix starts the message of every diagnostic for a problem that makes
@@ -17,7 +18,7 @@ type Pass struct {
 	// text is the file's bytes with their line index, read on first use
 	// (Lines): most files need none, and a lean one is read once for all
 	// its checks; textErr is why they could not be read.
-	text    *skills.LineIndex
+	text    *spans.LineIndex
 	textErr error
 	opts    *Options
 	rules   ruleTable            // the rule table (a field, so that checks can look codes up)
@@ -45,7 +46,7 @@ func (p *Pass) lookup(code string) *Rule { return p.rules.byCode[code] }
 // Report adds a diagnostic of the running rule at span of the pass's file,
 // graded by the profile, and returns it so the check can add related
 // locations.
-func (p *Pass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
+func (p *Pass) Report(span spans.Span, msg string, fixes ...Fix) *Diagnostic {
 	p.out = append(p.out, Diagnostic{
 		Path:     p.File.Path,
 		Span:     span,
@@ -58,7 +59,7 @@ func (p *Pass) Report(span skills.Span, msg string, fixes ...Fix) *Diagnostic {
 }
 
 // Edit returns an edit of the pass's file.
-func (p *Pass) Edit(span skills.Span, text string) Edit {
+func (p *Pass) Edit(span spans.Span, text string) Edit {
 	return Edit{Path: p.File.Path, Span: span, NewText: text}
 }
 
@@ -74,11 +75,11 @@ func (p *Pass) Newline() string {
 // an empty index when they cannot be read (a lean file that changed on
 // disk since the snapshot; its diagnostics are then dropped, as a newer
 // snapshot follows).
-func (p *Pass) Lines() *skills.LineIndex {
+func (p *Pass) Lines() *spans.LineIndex {
 	if p.text == nil {
 		p.text, p.textErr = p.Snap.Text(p.File)
 		if p.textErr != nil {
-			p.text = skills.NewLineIndex(nil)
+			p.text = spans.NewLineIndex(nil)
 		}
 	}
 	return p.text
@@ -89,7 +90,7 @@ func (p *Pass) Src() []byte { return p.Lines().Src() }
 
 // Text returns the file's bytes at span as a string ("" when the span is
 // not in them).
-func (p *Pass) Text(span skills.Span) string {
+func (p *Pass) Text(span spans.Span) string {
 	src := p.Src()
 	if span.Start < 0 || span.Start > span.End || span.End > len(src) {
 		return ""
@@ -115,7 +116,7 @@ type WorkspacePass struct {
 
 // Report adds a diagnostic of the running rule at span of the file (or
 // directory) at path, graded by the profile.
-func (p *WorkspacePass) Report(path string, span skills.Span, msg string) *Diagnostic {
+func (p *WorkspacePass) Report(path string, span spans.Span, msg string) *Diagnostic {
 	p.out = append(p.out, Diagnostic{Path: path, Span: span, Severity: p.run.opts.Grade(path, p.rule), Code: p.rule.Code, Message: msg})
 	return &p.out[len(p.out)-1]
 }

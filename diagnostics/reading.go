@@ -4,6 +4,8 @@ import (
 	"bytes"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about reading a skill file: its bytes, its encoding, its line
@@ -11,10 +13,10 @@ import (
 
 // The codes of the reading rules.
 const (
-	CodeBinaryFile     = string(skills.CodeBinaryFile)
-	CodeInvalidUTF8    = string(skills.CodeInvalidUTF8)
-	CodeUnreadableFile = string(skills.CodeUnreadableFile)
-	CodeFileTooLarge   = string(skills.CodeFileTooLarge)
+	CodeBinaryFile     = string(problem.BinaryFile)
+	CodeInvalidUTF8    = string(problem.InvalidUTF8)
+	CodeUnreadableFile = string(problem.UnreadableFile)
+	CodeFileTooLarge   = string(problem.FileTooLarge)
 	CodeBOM            = "bom"
 	CodeCRLF           = "crlf"
 )
@@ -53,7 +55,7 @@ var readingRules = []*Rule{
 // frontmatter-missing finding).
 func checkBOM(p *Pass) {
 	if p.File.BOM && p.File.Mode != skills.ReadNode {
-		p.Report(skills.Span{Start: 0, End: 3}, "the file starts with a UTF-8 byte-order mark; DSH strips it on its production read path, but the bundled root keeps it and then finds no frontmatter", removeBOM(p)...)
+		p.Report(spans.Span{Start: 0, End: 3}, "the file starts with a UTF-8 byte-order mark; DSH strips it on its production read path, but the bundled root keeps it and then finds no frontmatter", removeBOM(p)...)
 	}
 }
 
@@ -63,7 +65,7 @@ func checkBOM(p *Pass) {
 // the bundled root drops the skill because of it.
 func removeBOM(p *Pass) []Fix {
 	if bytes.HasPrefix(p.Src(), []byte("\xEF\xBB\xBF")) {
-		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{p.Edit(skills.Span{Start: 0, End: 3}, "")}}}
+		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: 0, End: 3}, "")}}}
 	}
 	return nil
 }
@@ -73,6 +75,6 @@ func checkCRLF(p *Pass) {
 		return
 	}
 	if i := bytes.Index(p.Src(), []byte("\r\n")); i >= 0 {
-		p.Report(skills.Span{Start: i, End: i + 1}, "the file uses CRLF line endings; DSH parses them, but inner \\r\\n in the body reach the model verbatim")
+		p.Report(spans.Span{Start: i, End: i + 1}, "the file uses CRLF line endings; DSH parses them, but inner \\r\\n in the body reach the model verbatim")
 	}
 }

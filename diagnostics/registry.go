@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Rules about the registry: which of several same-name skills DSH uses.
@@ -105,12 +106,12 @@ func describe(s *skills.Skill) string {
 }
 
 // nameSpan returns the span of a file's name value, or its first line.
-func nameSpan(f *skills.File) skills.Span {
+func nameSpan(f *skills.File) spans.Span {
 	if f.Frontmatter != nil {
 		if n := f.Frontmatter.Field("name"); n != nil {
 			return n.ValueSpan
 		}
 		return f.Frontmatter.OpenSpan
 	}
-	return skills.Span{}
+	return spans.Span{}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Suppression comments (skills.Directive): an author silences one
@@ -84,7 +85,7 @@ func suppress(p *Pass) {
 // coverage pairs the disable and enable comments of each code: a disable
 // covers the lines up to the next enable of its code (or the end of the
 // file), and that enable is used.
-func coverage(lines *skills.LineIndex, dirs []skills.Directive) []DirectiveUse {
+func coverage(lines *spans.LineIndex, dirs []skills.Directive) []DirectiveUse {
 	uses := make([]DirectiveUse, len(dirs))
 	type open struct{ dir, code int }
 	opened := map[string][]open{}
@@ -112,7 +113,7 @@ func coverage(lines *skills.LineIndex, dirs []skills.Directive) []DirectiveUse {
 }
 
 // covers reports whether code j of a well-formed comment applies to line.
-func covers(lines *skills.LineIndex, u DirectiveUse, j, line int) bool {
+func covers(lines *spans.LineIndex, u DirectiveUse, j, line int) bool {
 	if u.Problem != "" {
 		return false
 	}
@@ -228,7 +229,7 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 		if next < len(src) && src[next] == '\n' {
 			next++
 		}
-		span = skills.Span{Start: start, End: next}
+		span = spans.Span{Start: start, End: next}
 	}
 	return []Fix{{Title: "Remove the unused suppression comment", Preferred: true, Edits: []Edit{p.Edit(span, "")}}}
 }
@@ -262,7 +263,7 @@ func SuppressionFixes(snap *skills.Snapshot, d Diagnostic) []Fix {
 }
 
 // nextLineFix inserts a disable-next-line comment before the line of d.
-func nextLineFix(f *skills.File, lines *skills.LineIndex, d Diagnostic) (Fix, bool) {
+func nextLineFix(f *skills.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
 	fm := f.Frontmatter
 	line, _ := lines.LineCol(d.Span.Start)
 	if line <= 1 {
@@ -282,20 +283,20 @@ func nextLineFix(f *skills.File, lines *skills.LineIndex, d Diagnostic) (Fix, bo
 		return Fix{}, false
 	}
 	fix := Fix{Title: fmt.Sprintf("Suppress %s on line %d", d.Code, line), Suppression: true,
-		Edits: []Edit{{Path: f.Path, Span: skills.Span{Start: start, End: start}, NewText: text}}}
+		Edits: []Edit{{Path: f.Path, Span: spans.Span{Start: start, End: start}, NewText: text}}}
 	return fix, silences(f, lines.Src(), fix, d, skills.DisableNextLine, line+1)
 }
 
 // fileFix inserts a disable-file comment: a YAML comment right after the
 // opening ---, or an HTML comment at the end of a file without a closed
 // frontmatter.
-func fileFix(f *skills.File, lines *skills.LineIndex, d Diagnostic) (Fix, bool) {
+func fileFix(f *skills.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
 	fm := f.Frontmatter
 	nl := newline(f)
 	var edit Edit
 	if fm.State == skills.FrontmatterOK {
 		at := fm.YAMLSpan.Start
-		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: "# skill-ls-disable-file " + d.Code + nl}
+		edit = Edit{Path: f.Path, Span: spans.Span{Start: at, End: at}, NewText: "# skill-ls-disable-file " + d.Code + nl}
 	} else {
 		src := lines.Src()
 		at := len(src)
@@ -303,7 +304,7 @@ func fileFix(f *skills.File, lines *skills.LineIndex, d Diagnostic) (Fix, bool) 
 		if at > 0 && src[at-1] != '\n' {
 			text = nl + text
 		}
-		edit = Edit{Path: f.Path, Span: skills.Span{Start: at, End: at}, NewText: text}
+		edit = Edit{Path: f.Path, Span: spans.Span{Start: at, End: at}, NewText: text}
 	}
 	fix := Fix{Title: "Suppress " + d.Code + " in this file", Suppression: true, Edits: []Edit{edit}}
 	return fix, silences(f, lines.Src(), fix, d, skills.DisableFile, 0)

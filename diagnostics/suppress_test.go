@@ -7,6 +7,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // checkText runs every rule on one skill file at /p/.agents/skills/<folder>/SKILL.md
@@ -179,7 +180,7 @@ func TestChatFixesNeverApplied(t *testing.T) {
 	path := "/p/.agents/skills/s/SKILL.md"
 	ws := skills.NewWorkspace(nil, skills.LoadOptions{})
 	snap := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: path, Text: []byte("---\nname: s\ndescription: d\n---\n/pdx\n")})
-	d := Diagnostic{Path: path, Code: CodeChatUnknownSkill, Fixes: []Fix{{Title: "Change to /pdf", Preferred: true, Edits: []Edit{{Path: path, Span: skills.Span{Start: 27, End: 31}, NewText: "/pdf"}}}}}
+	d := Diagnostic{Path: path, Code: CodeChatUnknownSkill, Fixes: []Fix{{Title: "Change to /pdf", Preferred: true, Edits: []Edit{{Path: path, Span: spans.Span{Start: 27, End: 31}, NewText: "/pdf"}}}}}
 	if got := planFixes(snap, []Diagnostic{d}, FixUnsafe, false); len(got) != 0 {
 		t.Errorf("a chat fix was planned: %+v", got)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // TestServerAgreesWithCheck proves that the diagnostics the server publishes
@@ -56,7 +57,7 @@ func TestServerAgreesWithCheck(t *testing.T) {
 						if err != nil {
 							src = nil
 						}
-						off := skills.NewLineIndex(src).Offset(int(d.Range.Start.Line), int(d.Range.Start.Character))
+						off := spans.NewLineIndex(src).Offset(int(d.Range.Start.Line), int(d.Range.Start.Character))
 						code := ""
 						if c, ok := d.Code.(protocol.String); ok {
 							code = string(c)
@@ -81,7 +82,7 @@ func TestServerAgreesWithCheck(t *testing.T) {
 // cliLine formats a diagnostic the way `skill-ls check` does (position only).
 func cliLine(t *testing.T, path string, off int, sev, msg, code string) string {
 	src, _ := os.ReadFile(path)
-	line, col := skills.NewLineIndex(src).LineCol(off)
+	line, col := spans.NewLineIndex(src).LineCol(off)
 	return fmt.Sprintf("%s:%d:%d: %s: %s [%s]", path, line, col, sev, msg, code)
 }
 

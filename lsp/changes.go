@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // openDoc is didOpen: the buffer is recorded and, for a skill file, laid
@@ -68,7 +69,7 @@ func (m editDoc) apply(s *session, fx *effects) error {
 
 // applyPartial applies one ranged change (UTF-16 positions) to text.
 func applyPartial(text []byte, c *protocol.TextDocumentContentChangePartial) []byte {
-	sp := rangeSpan(skills.NewLineIndex(text), c.Range)
+	sp := rangeSpan(spans.NewLineIndex(text), c.Range)
 	out := make([]byte, 0, len(text)-sp.Len()+len(c.Text))
 	out = append(out, text[:sp.Start]...)
 	out = append(out, c.Text...)

@@ -3,6 +3,7 @@ package lsp
 import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // diskChatRefs returns the `/name` tokens naming name in the chat files of
@@ -12,7 +13,7 @@ func diskChatRefs(st *snapshot, name string) []nameRef {
 	want := func(p string) bool { return st.docs[p] == nil && st.settings.isChat("", p) }
 	var out []nameRef
 	for _, cf := range skills.FindChatFiles(st.folders, want) {
-		idx := skills.NewLineIndex(cf.Src)
+		idx := spans.NewLineIndex(cf.Src)
 		for _, sp := range render.NameRefs(string(cf.Src), name) {
 			out = append(out, nameRef{path: cf.Path, idx: idx, span: sp})
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/spans"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -147,7 +148,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	if status := lensStatus(t, f); status != "" {
 		title = status + " · " + title
 	}
-	rng := t.rng(skills.Span{})
+	rng := t.rng(spans.Span{})
 	if fld := f.Frontmatter.Field("name"); fld != nil {
 		rng = t.rng(fld.KeySpan)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // maxCompletionItems bounds a completion reply; the list is marked
@@ -64,7 +65,7 @@ func chatCompletion(t *target) protocol.CompletionResult {
 	if tok.TUI {
 		prefix = "/skill:"
 	}
-	rng := t.rng(skills.Span{Start: tok.Start, End: tok.End})
+	rng := t.rng(spans.Span{Start: tok.Start, End: tok.End})
 	winners := t.snap.Registry.AllWinners()
 	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(t.snap.Registry.WinnerCount(), maxCompletionItems))}
 	// sortText puts the names that start with what was typed first, then
@@ -131,7 +132,7 @@ func skillFileCompletion(t *target) protocol.CompletionResult {
 		if strings.HasPrefix(before, " ") || strings.HasPrefix(before, "\t") {
 			return list // nested: not a top-level key
 		}
-		keyCompletion(t, key, t.rng(skills.Span{Start: lineStart, End: t.off}), list)
+		keyCompletion(t, key, t.rng(spans.Span{Start: lineStart, End: t.off}), list)
 		return list
 	}
 	valueCompletion(t, strings.TrimSpace(key), strings.TrimLeft(rest, " "), list)
@@ -166,7 +167,7 @@ func keyCompletion(t *target, typed string, rng protocol.Range, list *protocol.C
 // valueCompletion offers the values of key: true and false for booleans,
 // the folder's name for name. typed is the value typed so far.
 func valueCompletion(t *target, key, typed string, list *protocol.CompletionList) {
-	rng := t.rng(skills.Span{Start: t.off - len(typed), End: t.off})
+	rng := t.rng(spans.Span{Start: t.off - len(typed), End: t.off})
 	value := func(v, doc string) {
 		list.Items = append(list.Items, protocol.CompletionItem{
 			Label: v, Kind: protocol.CompletionItemKindValue, Detail: protocol.NewOptional(doc),
@@ -194,7 +195,7 @@ func linkCompletion(t *target, before string, list *protocol.CompletionList) {
 	typed := before[i+2:]
 	dirPart, _ := splitLast(typed)
 	dir := filepath.Join(filepath.Dir(t.file.Path), filepath.FromSlash(dirPart))
-	rng := t.rng(skills.Span{Start: t.off - len(typed) + len(dirPart), End: t.off})
+	rng := t.rng(spans.Span{Start: t.off - len(typed) + len(dirPart), End: t.off})
 	entries := skills.ListLinkDir(dir, maxCompletionItems+1)
 	for _, de := range entries {
 		kind := protocol.CompletionItemKindFile

@@ -11,33 +11,33 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // spanRange converts a byte span of the text indexed by idx to an LSP range.
-func spanRange(idx *skills.LineIndex, sp skills.Span) protocol.Range {
+func spanRange(idx *spans.LineIndex, sp spans.Span) protocol.Range {
 	return protocol.Range{Start: offsetPosition(idx, sp.Start), End: offsetPosition(idx, sp.End)}
 }
 
 // offsetPosition converts a byte offset to an LSP (UTF-16) position.
-func offsetPosition(idx *skills.LineIndex, off int) protocol.Position {
+func offsetPosition(idx *spans.LineIndex, off int) protocol.Position {
 	l, c := idx.Position(off)
 	return protocol.Position{Line: uint32(l), Character: uint32(c)}
 }
 
 // positionOffset converts an LSP position to a byte offset, clamping
 // positions past the end of a line or of the text.
-func positionOffset(idx *skills.LineIndex, p protocol.Position) int {
+func positionOffset(idx *spans.LineIndex, p protocol.Position) int {
 	return idx.Offset(clampInt(p.Line), clampInt(p.Character))
 }
 
 // rangeSpan converts an LSP range to a byte span (Start ≤ End).
-func rangeSpan(idx *skills.LineIndex, r protocol.Range) skills.Span {
+func rangeSpan(idx *spans.LineIndex, r protocol.Range) spans.Span {
 	s, e := positionOffset(idx, r.Start), positionOffset(idx, r.End)
 	if e < s {
 		s, e = e, s
 	}
-	return skills.Span{Start: s, End: e}
+	return spans.Span{Start: s, End: e}
 }
 
 func clampInt(v uint32) int {

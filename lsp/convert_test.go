@@ -7,20 +7,20 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 func TestSpanRange(t *testing.T) {
 	src := []byte("é😀 TODO\r\n名前: 𐐀x\nlast")
-	idx := skills.NewLineIndex(src)
+	idx := spans.NewLineIndex(src)
 	tests := []struct {
 		name string
-		sp   skills.Span
+		sp   spans.Span
 		want protocol.Range
 	}{
-		{"after emoji", skills.Span{Start: 7, End: 11}, protocol.Range{Start: protocol.Position{Line: 0, Character: 4}, End: protocol.Position{Line: 0, Character: 8}}},
-		{"surrogate on line 2", skills.Span{Start: 21, End: 25}, protocol.Range{Start: protocol.Position{Line: 1, Character: 4}, End: protocol.Position{Line: 1, Character: 6}}},
-		{"last line", skills.Span{Start: 27, End: 31}, protocol.Range{Start: protocol.Position{Line: 2, Character: 0}, End: protocol.Position{Line: 2, Character: 4}}},
+		{"after emoji", spans.Span{Start: 7, End: 11}, protocol.Range{Start: protocol.Position{Line: 0, Character: 4}, End: protocol.Position{Line: 0, Character: 8}}},
+		{"surrogate on line 2", spans.Span{Start: 21, End: 25}, protocol.Range{Start: protocol.Position{Line: 1, Character: 4}, End: protocol.Position{Line: 1, Character: 6}}},
+		{"last line", spans.Span{Start: 27, End: 31}, protocol.Range{Start: protocol.Position{Line: 2, Character: 0}, End: protocol.Position{Line: 2, Character: 4}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // passResult is the output of one workspace-wide pass: per path, the
@@ -249,7 +250,7 @@ func convertFor(dst []protocol.Diagnostic, f *skills.File, ds []diagnostics.Diag
 	}
 	idx, err := snap.Text(f)
 	if err != nil {
-		idx = skills.NewLineIndex(nil)
+		idx = spans.NewLineIndex(nil)
 	}
 	return appendProtocolDiagnostics(dst, ds, idx, snap, names)
 }
@@ -259,7 +260,7 @@ func convertFor(dst []protocol.Diagnostic, f *skills.File, ds []diagnostics.Diag
 func (q *scheduler) publishChat(st *snapshot, d *document) {
 	snap := st.viewFor(d.key)
 	ds := chatDiagnostics(snap, d, st.optionsFor(d.key))
-	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, skills.NewLineIndex(d.text), snap, st))
+	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
 }
 
 // chatDiagnostics checks the `/name` tokens of a chat buffer, and the names
@@ -267,14 +268,14 @@ func (q *scheduler) publishChat(st *snapshot, d *document) {
 func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Options) []diagnostics.Diagnostic {
 	var toks []diagnostics.ChatToken
 	for _, c := range render.GestureCandidates(string(d.text)) {
-		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: skills.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
+		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: spans.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
 	}
 	seen := map[string]bool{"/": true}
 	for _, h := range opts.Hosts {
 		if sigil := h.Invocation.Sigil; sigil != "" && !seen[sigil] {
 			seen[sigil] = true
 			for _, tok := range render.SigilTokens(string(d.text), sigil[0]) {
-				toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: skills.Span{Start: tok.Start, End: tok.End}, Host: h.Name, Sigil: sigil})
+				toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Host: h.Name, Sigil: sigil})
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // target is what a request is about: one document at one offset, read from
@@ -22,14 +23,14 @@ type target struct {
 	uri  uri.URI
 	path string
 	text []byte
-	idx  *skills.LineIndex
+	idx  *spans.LineIndex
 	off  int
 	file *skills.File // the parsed skill file; nil for chat buffers
 }
 
 func (t *target) chat() bool { return t.doc != nil && t.doc.chat }
 
-func (t *target) rng(sp skills.Span) protocol.Range { return spanRange(t.idx, sp) }
+func (t *target) rng(sp spans.Span) protocol.Range { return spanRange(t.idx, sp) }
 
 // target resolves u (and pos, if non-nil) in a snapshot of the session
 // taken now.
@@ -65,7 +66,7 @@ func targetIn(st *snapshot, u uri.URI, pos *protocol.Position) (*target, error) 
 		}
 		t.idx, t.text = idx, idx.Src()
 	} else {
-		t.idx = skills.NewLineIndex(t.text)
+		t.idx = spans.NewLineIndex(t.text)
 	}
 	if pos != nil {
 		t.off = positionOffset(t.idx, *pos)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/spans"
 
 	"go.lsp.dev/protocol"
 
@@ -21,14 +22,14 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		return nil, err
 	}
 	var text string
-	var sp skills.Span
+	var sp spans.Span
 	switch {
 	case t.chat():
 		tok, ok := render.TokenAt(string(t.text), t.off)
 		if !ok || tok.Name == "" {
 			return nil, nil
 		}
-		text, sp = skillSummary(t, tok.Name), skills.Span{Start: tok.Start, End: tok.End}
+		text, sp = skillSummary(t, tok.Name), spans.Span{Start: tok.Start, End: tok.End}
 	default:
 		text, sp = skillFileHover(t)
 		if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {
@@ -81,11 +82,11 @@ func skillSummary(t *target, name string) string {
 
 // skillFileHover covers frontmatter keys, the description (catalog line),
 // the name (registry status) and links.
-func skillFileHover(t *target) (string, skills.Span) {
+func skillFileHover(t *target) (string, spans.Span) {
 	f := t.file
 	if fld, onKey := fieldAt(f, t.off); fld != nil {
 		if fld.Key == "description" {
-			return descriptionHover(t, fld), skills.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
+			return descriptionHover(t, fld), spans.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
 		}
 		if fld.Key == "name" && !onKey {
 			return nameStatus(t, f), fld.ValueSpan
@@ -101,7 +102,7 @@ func skillFileHover(t *target) (string, skills.Span) {
 	if l := t.linkFact(); l != nil {
 		return linkHover(t, l), l.Span
 	}
-	return "", skills.Span{}
+	return "", spans.Span{}
 }
 
 func descriptionHover(t *target, fld *skills.Field) string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // maxPublished bounds the diagnostics published for one document: a huge
@@ -29,12 +30,12 @@ type pathNamer interface {
 // protocolDiagnostics converts the diagnostics of one document (indexed by
 // idx), keeping the first maxPublished and a summary of the rest. names
 // names the files of related locations and shortens paths in messages.
-func protocolDiagnostics(ds []diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
+func protocolDiagnostics(ds []diagnostics.Diagnostic, idx *spans.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	return appendProtocolDiagnostics(nil, ds, idx, snap, names)
 }
 
 // appendProtocolDiagnostics is protocolDiagnostics appending to out.
-func appendProtocolDiagnostics(out []protocol.Diagnostic, ds []diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
+func appendProtocolDiagnostics(out []protocol.Diagnostic, ds []diagnostics.Diagnostic, idx *spans.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	total := len(ds)
 	if total > maxPublished {
 		ds = ds[:maxPublished]
@@ -56,7 +57,7 @@ func appendProtocolDiagnostics(out []protocol.Diagnostic, ds []diagnostics.Diagn
 
 // toProtocolDiagnostic converts one diagnostic; related locations in other
 // files use their own line index from snap.
-func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *skills.LineIndex, snap *skills.Snapshot, names pathNamer) protocol.Diagnostic {
+func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *spans.LineIndex, snap *skills.Snapshot, names pathNamer) protocol.Diagnostic {
 	pd := protocol.Diagnostic{
 		Range:    spanRange(idx, d.Span),
 		Severity: severity(d.Severity),
@@ -86,7 +87,7 @@ func relatedRange(snap *skills.Snapshot, r diagnostics.Related) protocol.Range {
 			}
 		}
 	}
-	return spanRange(skills.NewLineIndex(nil), r.Span)
+	return spanRange(spans.NewLineIndex(nil), r.Span)
 }
 
 // severity maps a rule severity to LSP (the numbering is the same).

@@ -12,35 +12,36 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // nameAt returns the skill name under the cursor and its span: the name
 // value of a skill file, or a `/name` token of a chat buffer.
-func nameAt(t *target) (string, skills.Span, bool) {
+func nameAt(t *target) (string, spans.Span, bool) {
 	if t.chat() {
 		tok, ok := render.TokenAt(string(t.text), t.off)
 		if !ok || !skills.IsSkillName(tok.Name) {
-			return "", skills.Span{}, false
+			return "", spans.Span{}, false
 		}
 		start := tok.Start + 1
 		if tok.TUI {
 			start += len("skill:")
 		}
-		return tok.Name, skills.Span{Start: start, End: tok.End}, true
+		return tok.Name, spans.Span{Start: start, End: tok.End}, true
 	}
 	fld, _ := fieldAt(t.file, t.off)
 	if fld == nil || fld.Key != "name" || fld.Value.Kind != skills.KindString || !skills.IsSkillName(fld.Value.Str) {
-		return "", skills.Span{}, false
+		return "", spans.Span{}, false
 	}
 	return fld.Value.Str, nameValueSpan(t.text, fld), true
 }
 
 // nameValueSpan is the span of a name value without its quotes.
-func nameValueSpan(src []byte, fld *skills.Field) skills.Span {
+func nameValueSpan(src []byte, fld *skills.Field) spans.Span {
 	sp := fld.ValueSpan
 	if sp.Len() >= 2 && sp.End <= len(src) {
 		if q := src[sp.Start]; (q == '"' || q == '\'') && src[sp.End-1] == q {
-			return skills.Span{Start: sp.Start + 1, End: sp.End - 1}
+			return spans.Span{Start: sp.Start + 1, End: sp.End - 1}
 		}
 	}
 	return sp
@@ -48,8 +49,8 @@ func nameValueSpan(src []byte, fld *skills.Field) skills.Span {
 
 type nameRef struct {
 	path string
-	idx  *skills.LineIndex
-	span skills.Span
+	idx  *spans.LineIndex
+	span spans.Span
 	decl bool
 	link *skills.LinkFact // a link into the skill from another skill
 	// stale reports a closed file that changed on disk since the snapshot
@@ -72,7 +73,7 @@ func references(t *target, name string) []nameRef {
 		if fld := f.Frontmatter.Field("name"); fld != nil {
 			idx, err := t.snap.Text(f)
 			if err != nil {
-				idx = skills.NewLineIndex(nil)
+				idx = spans.NewLineIndex(nil)
 			}
 			out = append(out, nameRef{path: f.Path, idx: idx, span: nameValueSpan(idx.Src(), fld), decl: true, stale: err != nil})
 		}
@@ -87,7 +88,7 @@ func references(t *target, name string) []nameRef {
 		if !d.chat {
 			continue
 		}
-		idx := skills.NewLineIndex(d.text)
+		idx := spans.NewLineIndex(d.text)
 		for _, sp := range render.NameRefs(string(d.text), name) {
 			out = append(out, nameRef{path: d.key, idx: idx, span: sp})
 		}
@@ -109,7 +110,7 @@ func linkRefs(t *target, name string) []nameRef {
 			}
 			idx, err := t.snap.Text(f)
 			if err != nil {
-				idx = skills.NewLineIndex(nil)
+				idx = spans.NewLineIndex(nil)
 			}
 			for _, l := range into[p] {
 				out = append(out, nameRef{path: p, idx: idx, span: l.Span, link: &l, stale: err != nil})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // document is an open editor buffer: a skill file, a chat buffer or any
@@ -149,13 +150,13 @@ func (st *snapshot) optionsFor(path string) diagnostics.Options {
 
 // lineIndexOf returns the line index of a file the snapshot knows without
 // it being a skill file (a config file), else an empty one.
-func (st *snapshot) lineIndexOf(path string) *skills.LineIndex {
+func (st *snapshot) lineIndexOf(path string) *spans.LineIndex {
 	for _, v := range st.views {
 		if v.config.path == path {
-			return skills.NewLineIndex(v.config.src)
+			return spans.NewLineIndex(v.config.src)
 		}
 	}
-	return skills.NewLineIndex(nil)
+	return spans.NewLineIndex(nil)
 }
 
 // emptySnapshot is the snapshot of a workspace with no roots.

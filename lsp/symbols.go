@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // DocumentSymbol lists the frontmatter keys and the body's headings.
@@ -21,7 +22,7 @@ func (s *server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolP
 	}
 	if fm := t.file.Frontmatter; fm != nil {
 		for _, fld := range fm.Fields {
-			full := skills.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
+			full := spans.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
 			sym := protocol.DocumentSymbol{
 				Name:           fld.Key,
 				Kind:           protocol.SymbolKindProperty,

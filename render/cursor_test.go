@@ -3,7 +3,7 @@ package render
 import (
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 func TestTokenAt(t *testing.T) {
@@ -36,10 +36,10 @@ func TestTokenAt(t *testing.T) {
 func TestNameRefs(t *testing.T) {
 	text := "/skill:pdf go\nuse /pdf and /pdf, and /pdf-x and é /pdf\n"
 	got := NameRefs(text, "pdf")
-	want := []skills.Span{{Start: 7, End: 10}}
+	want := []spans.Span{{Start: 7, End: 10}}
 	for _, prefix := range []string{"use /", "é /"} {
 		i := indexAfter(text, prefix)
-		want = append(want, skills.Span{Start: i, End: i + 3})
+		want = append(want, spans.Span{Start: i, End: i + 3})
 	}
 	if len(got) != len(want) {
 		t.Fatalf("NameRefs = %+v, want %+v", got, want)

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/spans"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -183,19 +184,19 @@ func lastRune(s string) rune {
 
 // NameRefs returns the spans of the names (without the slash) of every
 // `/name` token naming name in text, and of a leading `/skill:name`.
-func NameRefs(text string, name string) []skills.Span {
-	var out []skills.Span
+func NameRefs(text string, name string) []spans.Span {
+	var out []spans.Span
 	for _, tok := range GestureTokens(text) {
 		if tok.Name == name {
-			out = append(out, skills.Span{Start: tok.Start + 1, End: tok.End})
+			out = append(out, spans.Span{Start: tok.Start + 1, End: tok.End})
 		}
 	}
 	// The TUI form /skill:name at the start of the text.
 	if n, _, ok := ParseTUICommand(text); ok && n == name {
 		if i := strings.Index(text, "/skill:"+name); i >= 0 {
-			out = append(out, skills.Span{Start: i + len("/skill:"), End: i + len("/skill:") + len(name)})
+			out = append(out, spans.Span{Start: i + len("/skill:"), End: i + len("/skill:") + len(name)})
 		}
 	}
-	slices.SortFunc(out, func(a, b skills.Span) int { return a.Start - b.Start })
+	slices.SortFunc(out, func(a, b spans.Span) int { return a.Start - b.Start })
 	return slices.Compact(out)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // fsExpected is the part of a filesystem case's expected.json that the
@@ -134,7 +135,7 @@ func checkRegistry(t *testing.T, c vectorCase, snap *skills.Snapshot, root strin
 		logs = append(logs, placeholder(l, root))
 	}
 	for _, p := range snap.Problems() {
-		if p.Code == skills.CodeBrokenSymlink {
+		if p.Code == problem.BrokenSymlink {
 			logs = append(logs, placeholder(p.Message, root))
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"gopkg.in/yaml.v3"
 )
 
@@ -35,7 +36,7 @@ var ConfigSeverities = []string{"off", "hint", "info", "warning", "error"}
 // ConfigString is a string value of the config file with its span.
 type ConfigString struct {
 	Value string
-	Span  Span
+	Span  spans.Span
 }
 
 // ConfigGlob is a glob of the config file, compiled.
@@ -54,7 +55,7 @@ type ConfigRule struct {
 // ConfigOverride sets rule severities for the skill files its globs match.
 type ConfigOverride struct {
 	// Span covers the entry.
-	Span  Span
+	Span  spans.Span
 	Files []ConfigGlob
 	Rules []ConfigRule
 }
@@ -78,14 +79,14 @@ type Config struct {
 // ConfigInt is an integer value of the config file with its span.
 type ConfigInt struct {
 	Value int
-	Span  Span
+	Span  spans.Span
 }
 
 // ConfigError is a problem of the config file at a span, with its 1-based
 // line and byte column.
 type ConfigError struct {
 	Path      string
-	Span      Span
+	Span      spans.Span
 	Line, Col int
 	Message   string
 }
@@ -109,8 +110,8 @@ func (c *Config) RootDirs() []string {
 }
 
 // Errorf returns a ConfigError at span of the file.
-func (c *Config) Errorf(span Span, format string, args ...any) ConfigError {
-	line, col := NewLineIndex(c.Src).LineCol(span.Start)
+func (c *Config) Errorf(span spans.Span, format string, args ...any) ConfigError {
+	line, col := spans.NewLineIndex(c.Src).LineCol(span.Start)
 	return ConfigError{Path: c.Path, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
 }
 
@@ -197,12 +198,12 @@ type configParser struct {
 	errs []ConfigError
 }
 
-func (p *configParser) span(n *yaml.Node) Span {
+func (p *configParser) span(n *yaml.Node) spans.Span {
 	if n.Kind == yaml.ScalarNode || n.Kind == yaml.AliasNode {
 		return valueSpan(n, p.c.Src, 0)
 	}
 	s := nodeStart(n, p.c.Src, 0)
-	return Span{s.Start, s.Start + 1}
+	return spans.Span{Start: s.Start, End: s.Start + 1}
 }
 
 func (p *configParser) errorf(n *yaml.Node, format string, args ...any) {

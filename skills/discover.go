@@ -2,6 +2,7 @@ package skills
 
 import (
 	"errors"
+	"github.com/skill-ls/skill-ls/skills/problem"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ const MaxRootEntries = 200000
 // Problem is a discovery problem at a path.
 type Problem struct {
 	// Code is one of the discovery codes (root-not-directory, broken-symlink, ...).
-	Code    Code
+	Code    problem.Code
 	Path    string
 	Message string
 	// Root is the index of the root it was found in.
@@ -88,18 +89,18 @@ func (st *RootState) readRootDir() (ents []fs.DirEntry, ok bool) {
 	info, err := os.Stat(r.Dir)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			st.Problems = append(st.Problems, Problem{Code: CodeRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + errText(err)})
+			st.Problems = append(st.Problems, Problem{Code: problem.RootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + errText(err)})
 		}
 		return nil, false
 	}
 	if !info.IsDir() {
-		st.Problems = append(st.Problems, Problem{Code: CodeRootNotDirectory, Path: r.Dir, Root: r.Index, Message: "skill root is not a directory; DSH treats it as empty"})
+		st.Problems = append(st.Problems, Problem{Code: problem.RootNotDirectory, Path: r.Dir, Root: r.Index, Message: "skill root is not a directory; DSH treats it as empty"})
 		return nil, false
 	}
 	st.Exists = true
 	ents, err = readDirEntries(r.Dir)
 	if err != nil {
-		st.Problems = append(st.Problems, Problem{Code: CodeRootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
+		st.Problems = append(st.Problems, Problem{Code: problem.RootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
 		return nil, false
 	}
 	return ents, true
@@ -119,7 +120,7 @@ func (st *RootState) capEntries(ents []fs.DirEntry) []fs.DirEntry {
 	if len(ents) <= MaxRootEntries {
 		return ents
 	}
-	st.Problems = append(st.Problems, Problem{Code: CodeTooManyEntries, Path: st.Root.Dir, Root: st.Root.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
+	st.Problems = append(st.Problems, Problem{Code: problem.TooManyEntries, Path: st.Root.Dir, Root: st.Root.Index, Message: "skill root has more than 200000 entries; skill-ls examined the first 200000 in name order"})
 	return ents[:MaxRootEntries]
 }
 

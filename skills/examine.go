@@ -2,6 +2,7 @@ package skills
 
 import (
 	"errors"
+	"github.com/skill-ls/skill-ls/skills/problem"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -33,7 +34,7 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 	if err != nil {
 		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
 			target, _ := os.Readlink(p)
-			return nil, []Problem{{Code: CodeBrokenSymlink, Path: p, Root: r.Index, Target: target,
+			return nil, []Problem{{Code: problem.BrokenSymlink, Path: p, Root: r.Index, Target: target,
 				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + errText(err)}}
 		}
 		return nil, nil
@@ -43,7 +44,7 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 		return examineBundle(r, name, p)
 	case strings.HasSuffix(name, ".md"):
 		if !info.Mode().IsRegular() {
-			return nil, []Problem{{Code: CodeNotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
+			return nil, []Problem{{Code: problem.NotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
 		}
 		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
 	}
@@ -59,25 +60,25 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if alt := caseVariant(p); alt != "" {
-				return nil, []Problem{{Code: CodeSkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
+				return nil, []Problem{{Code: problem.SkillMDCase, Path: filepath.Join(p, alt), Root: r.Index,
 					Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
 			}
 			if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
 				target, _ := os.Readlink(skill)
-				return nil, []Problem{{Code: CodeBrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+				return nil, []Problem{{Code: problem.BrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
 			}
 			return nil, nil
 		}
-		return nil, []Problem{{Code: CodeUnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+		return nil, []Problem{{Code: problem.UnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
 	}
 	if si.IsDir() && r.Mode == ReadNode {
 		// Node's readFile throws EISDIR, which fails the provider's whole
 		// listing: DSH marks the snapshot incomplete (spec §3.4).
-		return nil, []Problem{{Code: CodeProviderFailed, Path: skill, Root: r.Index,
+		return nil, []Problem{{Code: problem.ProviderFailed, Path: skill, Root: r.Index,
 			Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
 	}
 	if !si.Mode().IsRegular() {
-		return nil, []Problem{{Code: CodeNotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
+		return nil, []Problem{{Code: problem.NotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
 	}
 	return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
 }

@@ -1,5 +1,10 @@
 package skills
 
+import (
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
 // ReadMode says how a skill file's bytes become text (spec §3.4).
 type ReadMode int
 
@@ -16,13 +21,13 @@ const (
 // check order, with the exact line DSH logs for it.
 type Drop struct {
 	// Code is the finding's code.
-	Code Code
+	Code problem.Code
 	// Log is the DSH warning line, e.g. `skill file /p ignored: missing YAML frontmatter`.
 	Log string
 	// Detail is the part of Log after "ignored: ".
 	Detail string
 	// Span locates the problem in the file (may be empty at offset 0).
-	Span Span
+	Span spans.Span
 	// Key is the frontmatter key involved, if any.
 	Key string
 }
@@ -41,18 +46,18 @@ const (
 // YAMLError is a YAML syntax error with its position in the file.
 type YAMLError struct {
 	// Code is one of the yaml-* codes.
-	Code Code
+	Code problem.Code
 	// Message is the bare message, e.g. "Map keys must be unique".
 	Message string
 	// Line and Column are 1-based, relative to the YAML text (the line after
 	// the opening ---), as DSH's YAML library reports them.
 	Line, Column int
 	// Span locates the error in the file.
-	Span Span
+	Span spans.Span
 	// Key is the duplicated key for CodeYAMLDuplicateKey.
 	Key string
 	// FirstSpan is the first occurrence of a duplicated key.
-	FirstSpan Span
+	FirstSpan spans.Span
 }
 
 // ValueKind is the YAML 1.2 core-schema type of a frontmatter value.
@@ -111,9 +116,9 @@ type Value struct {
 // Field is one frontmatter key and its value, with byte spans.
 type Field struct {
 	Key       string
-	KeySpan   Span
+	KeySpan   spans.Span
 	Value     Value
-	ValueSpan Span
+	ValueSpan spans.Span
 	// Entries are the entries of a mapping value of a top-level key (such
 	// as metadata), one level deep, in source order.
 	Entries []Field
@@ -123,9 +128,9 @@ type Field struct {
 type Frontmatter struct {
 	State FrontmatterState
 	// OpenSpan and CloseSpan cover the delimiter lines (without newline).
-	OpenSpan, CloseSpan Span
+	OpenSpan, CloseSpan spans.Span
 	// YAMLSpan covers the YAML text between the delimiter lines.
-	YAMLSpan Span
+	YAMLSpan spans.Span
 	// Err is the YAML syntax error, if any.
 	Err *YAMLError
 	// Mapping reports that the YAML parsed to a mapping.
@@ -155,7 +160,7 @@ type Link struct {
 	Dest string
 	// Span covers the destination text in the file (or the whole link when
 	// the destination cannot be located exactly).
-	Span Span
+	Span spans.Span
 	// Image reports an image link.
 	Image bool
 }
@@ -164,7 +169,7 @@ type Link struct {
 type Heading struct {
 	Level int
 	Text  string
-	Span  Span
+	Span  spans.Span
 }
 
 // File is one parsed skill file: its frontmatter, the facts of its body,
@@ -188,9 +193,9 @@ type File struct {
 	// Frontmatter is the split header (nil when the file could not be read as text).
 	Frontmatter *Frontmatter
 	// BodySpan covers the raw body after the closing delimiter line.
-	BodySpan Span
+	BodySpan spans.Span
 	// ContentSpan covers the trimmed body (the skill's content).
-	ContentSpan Span
+	ContentSpan spans.Span
 	// Outline holds the body's links and HTML comments (its headings are
 	// read on demand: Headings).
 	Outline Outline
@@ -199,7 +204,7 @@ type File struct {
 	// FrameClosers cover the </skill_instructions> and </skill_content>
 	// tags in the content: DSH does not escape the body, so each closes
 	// the frame the model reads the skill in.
-	FrameClosers []Span
+	FrameClosers []spans.Span
 	// Findings are every reason DSH drops or degrades the file, in DSH's
 	// check order (empty for a clean skill).
 	Findings []Finding
@@ -214,7 +219,7 @@ type File struct {
 
 	// text is the file's bytes with their line index; nil for a file that
 	// could not be read, and for a lean one.
-	text *LineIndex
+	text *spans.LineIndex
 	// lean marks a file whose bytes were dropped once parsed; size and sum
 	// are their length and hash (see Workspace).
 	lean bool
@@ -237,11 +242,11 @@ func (f *File) Lean() bool { return f.lean }
 // that could not be read).
 func (f *File) Size() int {
 	if f.text != nil {
-		return len(f.text.src)
+		return len(f.text.Src())
 	}
 	return int(f.size)
 }
 
 // InMemory returns the bytes and line index of a file that holds them, or
 // nil for a lean file or one that could not be read.
-func (f *File) InMemory() *LineIndex { return f.text }
+func (f *File) InMemory() *spans.LineIndex { return f.text }

@@ -2,24 +2,25 @@ package skills
 
 import (
 	"bytes"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // splitFrontmatter finds the --- delimiters of spec §4.1 in text, which
 // starts at byte offset base of the file. It returns the frontmatter with
 // State, OpenSpan, CloseSpan and YAMLSpan set, and the body span.
-func splitFrontmatter(text []byte, base int) (*Frontmatter, Span) {
+func splitFrontmatter(text []byte, base int) (*Frontmatter, spans.Span) {
 	fm := &Frontmatter{}
 	end := base + len(text)
 	nl := bytes.IndexByte(text, '\n')
 	if nl < 0 {
 		fm.State = FrontmatterNoNewline
-		return fm, Span{base, end}
+		return fm, spans.Span{Start: base, End: end}
 	}
 	if !isDelimiter(text[:nl]) {
 		fm.State = FrontmatterNoOpener
-		return fm, Span{base, end}
+		return fm, spans.Span{Start: base, End: end}
 	}
-	fm.OpenSpan = Span{base, base + trimCR(text[:nl])}
+	fm.OpenSpan = spans.Span{Start: base, End: base + trimCR(text[:nl])}
 	pos := nl + 1
 	yamlStart := pos
 	for pos <= len(text) {
@@ -34,12 +35,12 @@ func splitFrontmatter(text []byte, base int) (*Frontmatter, Span) {
 		}
 		if isDelimiter(line) {
 			fm.State = FrontmatterOK
-			fm.YAMLSpan = Span{base + yamlStart, base + pos}
-			fm.CloseSpan = Span{base + pos, base + pos + trimCR(line)}
+			fm.YAMLSpan = spans.Span{Start: base + yamlStart, End: base + pos}
+			fm.CloseSpan = spans.Span{Start: base + pos, End: base + pos + trimCR(line)}
 			if next > len(text) {
-				return fm, Span{end, end}
+				return fm, spans.Span{Start: end, End: end}
 			}
-			return fm, Span{base + next, end}
+			return fm, spans.Span{Start: base + next, End: end}
 		}
 		if lineEnd < 0 {
 			break
@@ -47,8 +48,8 @@ func splitFrontmatter(text []byte, base int) (*Frontmatter, Span) {
 		pos = next
 	}
 	fm.State = FrontmatterUnclosed
-	fm.YAMLSpan = Span{base + yamlStart, end}
-	return fm, Span{base, end}
+	fm.YAMLSpan = spans.Span{Start: base + yamlStart, End: end}
+	return fm, spans.Span{Start: base, End: end}
 }
 
 // isDelimiter reports whether line (without \n) is exactly "---" after

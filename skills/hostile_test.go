@@ -3,6 +3,8 @@ package skills
 import (
 	"bytes"
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,10 +24,10 @@ func checkSpans(t testing.TB, f *File) {
 	n := int(f.size)
 	var src []byte
 	if f.text != nil {
-		src = f.text.src
+		src = f.text.Src()
 		n = len(src)
 	}
-	ok := func(what string, s Span) {
+	ok := func(what string, s spans.Span) {
 		if s.Start < 0 || s.Start > s.End || s.End > n {
 			t.Fatalf("%s span %+v outside [0,%d]", what, s, n)
 		}
@@ -90,7 +92,7 @@ func FuzzParse(f *testing.F) {
 func TestParseTable(t *testing.T) {
 	tests := []struct {
 		name, src string
-		drop      Code
+		drop      problem.Code
 		desc      string
 		content   string
 	}{
@@ -103,26 +105,26 @@ func TestParseTable(t *testing.T) {
 		{"1_000 is a string", "---\nname: a\ndescription: 1_000\n---\n", "", "1_000", ""},
 		{"0b101 is a string", "---\nname: a\ndescription: 0b101\n---\n", "", "0b101", ""},
 		{"date is a string", "---\nname: a\ndescription: 2024-01-01\n---\n", "", "2024-01-01", ""},
-		{"number drops", "---\nname: a\ndescription: 12\n---\n", CodeDescriptionNotString, "", ""},
-		{"hex drops", "---\nname: a\ndescription: 0x1f\n---\n", CodeDescriptionNotString, "", ""},
+		{"number drops", "---\nname: a\ndescription: 12\n---\n", problem.DescriptionNotString, "", ""},
+		{"hex drops", "---\nname: a\ndescription: 0x1f\n---\n", problem.DescriptionNotString, "", ""},
 		{"tagged str", "---\nname: a\ndescription: !!str 12\n---\n", "", "12", ""},
 		{"merge key is ordinary", "---\nname: a\ndescription: b\n<<: x\n---\n", "", "b", ""},
-		{"empty frontmatter", "---\n---\n", CodeFrontmatterNotMap, "", ""},
-		{"colon", "---\nname: a\ndescription: a: b\n---\n", CodeYAMLUnquotedColon, "", ""},
-		{"tab", "---\nname: a\n\tdescription: b\n---\n", CodeYAMLTabIndent, "", ""},
-		{"legacy", "---\nname: a\ndescription: b\nuserInvocable: true\n---\n", CodeLegacyInvocationKey, "", ""},
-		{"null flag", "---\nname: a\ndescription: b\nuser-invocable:\n---\n", CodeInvocationNotBoolean, "", ""},
+		{"empty frontmatter", "---\n---\n", problem.FrontmatterNotMap, "", ""},
+		{"colon", "---\nname: a\ndescription: a: b\n---\n", problem.YAMLUnquotedColon, "", ""},
+		{"tab", "---\nname: a\n\tdescription: b\n---\n", problem.YAMLTabIndent, "", ""},
+		{"legacy", "---\nname: a\ndescription: b\nuserInvocable: true\n---\n", problem.LegacyInvocationKey, "", ""},
+		{"null flag", "---\nname: a\ndescription: b\nuser-invocable:\n---\n", problem.InvocationNotBoolean, "", ""},
 		{"YES flag", "---\nname: a\ndescription: b\nuser-invocable: YES\n---\n", "", "b", ""},
 		{"1.0 flag", "---\nname: a\ndescription: b\ndisable-model-invocation: 1.0\n---\n", "", "b", ""},
-		{"nul", "---\nname: a\x00\n---\n", CodeBinaryFile, "", ""},
-		{"latin1", "---\nname: caf\xe9\n---\n", CodeInvalidUTF8, "", ""},
-		{"name with newline", "---\nname: \"a\\n\"\ndescription: b\n---\n", CodeNameInvalid, "", ""},
+		{"nul", "---\nname: a\x00\n---\n", problem.BinaryFile, "", ""},
+		{"latin1", "---\nname: caf\xe9\n---\n", problem.InvalidUTF8, "", ""},
+		{"name with newline", "---\nname: \"a\\n\"\ndescription: b\n---\n", problem.NameInvalid, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse("/r/a/SKILL.md", []byte(tt.src), ReadFS)
 			checkSpans(t, f)
-			var got Code
+			var got problem.Code
 			if f.Drop != nil {
 				got = f.Drop.Code
 			}
@@ -208,29 +210,29 @@ func TestHostileTree(t *testing.T) {
 			t.Errorf("%s did not load next to the hostile entries", name)
 		}
 	}
-	drops := map[string]Code{}
+	drops := map[string]problem.Code{}
 	for _, f := range snap.Registry.Dropped() {
 		drops[filepath.Base(filepath.Dir(f.Path))+"/"+filepath.Base(f.Path)] = f.Drop.Code
 		checkSpans(t, f)
 	}
-	for key, want := range map[string]Code{
-		"bomb/SKILL.md": CodeYAMLTooComplex, "deep/SKILL.md": CodeYAMLTooComplex, "huge/SKILL.md": CodeFileTooLarge,
-		"skills/bin.md": CodeBinaryFile, "skills/latin1.md": CodeInvalidUTF8,
+	for key, want := range map[string]problem.Code{
+		"bomb/SKILL.md": problem.YAMLTooComplex, "deep/SKILL.md": problem.YAMLTooComplex, "huge/SKILL.md": problem.FileTooLarge,
+		"skills/bin.md": problem.BinaryFile, "skills/latin1.md": problem.InvalidUTF8,
 	} {
 		if drops[key] != want {
 			t.Errorf("%s: drop %q, want %q (all: %v)", key, drops[key], want, drops)
 		}
 	}
-	kinds := map[Code]int{}
+	kinds := map[problem.Code]int{}
 	for _, p := range snap.Problems() {
 		kinds[p.Code]++
 	}
-	for _, k := range []Code{CodeNotRegularFile, CodeBrokenSymlink, CodeRootNotDirectory} {
+	for _, k := range []problem.Code{problem.NotRegularFile, problem.BrokenSymlink, problem.RootNotDirectory} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s problem reported (got %v)", k, kinds)
 		}
 	}
-	if f := snap.File(filepath.Join(root, "bomb", "SKILL.md")); f == nil || f.Frontmatter.Err == nil || f.Frontmatter.Err.Code != CodeYAMLTooComplex {
+	if f := snap.File(filepath.Join(root, "bomb", "SKILL.md")); f == nil || f.Frontmatter.Err == nil || f.Frontmatter.Err.Code != problem.YAMLTooComplex {
 		t.Errorf("alias bomb not refused as too complex")
 	}
 }

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"bytes"
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"slices"
 	"sync"
 )
@@ -205,7 +206,7 @@ func (s *lineScanner) heading(start, end, offset int) bool {
 		s.headings = append(s.headings, Heading{
 			Level: level,
 			Text:  string(bytes.TrimSpace(s.body[hStart:hStop])),
-			Span:  Span{s.base + hStart, s.base + hStop},
+			Span:  spans.Span{Start: s.base + hStart, End: s.base + hStop},
 		})
 	}
 	s.cursor = hStart

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -17,7 +18,7 @@ type Outline struct {
 	Headings []Heading
 	// Comments are the HTML comments (<!-- … -->) outside code: HTML
 	// blocks that are comments, and inline comments in text.
-	Comments []Span
+	Comments []spans.Span
 }
 
 // maxOutlineBytes bounds the body size that is parsed as Markdown.
@@ -83,7 +84,7 @@ func parseOutline(body []byte, base int) Outline {
 				out.Headings = append(out.Headings, Heading{
 					Level: n.Level,
 					Text:  string(bytes.TrimSpace(body[first.Start:last.Stop])),
-					Span:  Span{base + first.Start, base + last.Stop},
+					Span:  spans.Span{Start: base + first.Start, End: base + last.Stop},
 				})
 				cursor = first.Start
 			}
@@ -99,7 +100,7 @@ func parseOutline(body []byte, base int) Outline {
 			if n.Segments.Len() > 0 {
 				first, last := n.Segments.At(0), n.Segments.At(n.Segments.Len()-1)
 				if bytes.HasPrefix(body[first.Start:], []byte("<!--")) {
-					out.Comments = append(out.Comments, Span{base + first.Start, base + last.Stop})
+					out.Comments = append(out.Comments, spans.Span{Start: base + first.Start, End: base + last.Stop})
 				}
 			}
 		case *ast.AutoLink:
@@ -115,7 +116,7 @@ func parseOutline(body []byte, base int) Outline {
 // blockComments returns the comments of an HTML block of type 2 (one that
 // starts with <!--): every <!-- … --> between its first line and the line
 // that closes it.
-func blockComments(body []byte, base int, n *ast.HTMLBlock) []Span {
+func blockComments(body []byte, base int, n *ast.HTMLBlock) []spans.Span {
 	lines := n.Lines()
 	if lines.Len() == 0 {
 		return nil
@@ -124,7 +125,7 @@ func blockComments(body []byte, base int, n *ast.HTMLBlock) []Span {
 	if n.HasClosure() {
 		stop = max(stop, n.ClosureLine.Stop)
 	}
-	var out []Span
+	var out []spans.Span
 	for region := body[start:stop]; ; {
 		i := bytes.Index(region, []byte("<!--"))
 		if i < 0 {
@@ -135,7 +136,7 @@ func blockComments(body []byte, base int, n *ast.HTMLBlock) []Span {
 			return out
 		}
 		end := i + 4 + j + 3
-		out = append(out, Span{base + start + i, base + start + end})
+		out = append(out, spans.Span{Start: base + start + i, End: base + start + end})
 		region, start = region[end:], start+end
 	}
 }
@@ -169,16 +170,16 @@ func locateLink(body []byte, base int, dest []byte, destText string, image bool,
 	if from < len(body) && len(dest) > 0 {
 		window := body[from:min(len(body), from+len(dest)+256)]
 		if i := bytes.Index(window, dest); i >= 0 {
-			l.Span = Span{base + from + i, base + from + i + len(dest)}
+			l.Span = spans.Span{Start: base + from + i, End: base + from + i + len(dest)}
 			*cursor = from + i + len(dest)
 			return l
 		}
 	}
 	if start >= 0 {
-		l.Span = Span{base + start, base + stop}
+		l.Span = spans.Span{Start: base + start, End: base + stop}
 		*cursor = stop
 	} else {
-		l.Span = Span{base + from, base + from}
+		l.Span = spans.Span{Start: base + from, End: base + from}
 	}
 	return l
 }

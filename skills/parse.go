@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // MaxFileSize is the largest skill file skill-ls reads whole. Larger files
@@ -52,7 +54,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	f.CRLF = bytes.Contains(src, []byte("\r\n"))
 	f.BOM = bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
 	src, text, ok := f.decode(src)
-	f.text = NewLineIndex(src)
+	f.text = spans.NewLineIndex(src)
 	if !ok {
 		f.settle(src)
 		return f
@@ -86,8 +88,8 @@ var frameTags = []string{"</skill_instructions>", "</skill_content>"}
 const frameTagStart = "</skill_"
 
 // frameClosers returns the spans of the frame's closing tags in the content.
-func frameClosers(src []byte, content Span) []Span {
-	var out []Span
+func frameClosers(src []byte, content spans.Span) []spans.Span {
+	var out []spans.Span
 	text := src[content.Start:content.End]
 	// One search for what both tags start with; the tags cannot overlap
 	// (each holds one '<'), so this finds what a search per tag finds.
@@ -100,7 +102,7 @@ func frameClosers(src []byte, content Span) []Span {
 		off = at + 1
 		for _, tag := range frameTags {
 			if bytes.HasPrefix(text[at:], []byte(tag)) {
-				out = append(out, Span{content.Start + at, content.Start + at + len(tag)})
+				out = append(out, spans.Span{Start: content.Start + at, End: content.Start + at + len(tag)})
 				off = at + len(tag)
 				break
 			}
@@ -122,12 +124,12 @@ func (f *File) decode(src []byte) (out, text []byte, ok bool) {
 	}
 	sniff := src[:min(len(src), binarySniffLen)]
 	if i := bytes.IndexByte(sniff, 0); i >= 0 {
-		f.find(CodeBinaryFile, Span{i, i + 1}, "")
+		f.find(problem.BinaryFile, spans.Span{Start: i, End: i + 1}, "")
 		return src, nil, false
 	}
 	if !utf8.Valid(src) {
 		i := firstInvalidUTF8(src)
-		f.find(CodeInvalidUTF8, Span{i, i + 1}, "")
+		f.find(problem.InvalidUTF8, spans.Span{Start: i, End: i + 1}, "")
 		return src, nil, false
 	}
 	if f.BOM {
@@ -143,14 +145,14 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 	fm := f.Frontmatter
 	switch fm.State {
 	case FrontmatterNoNewline, FrontmatterNoOpener:
-		span := Span{f.TextStart, f.TextStart + firstLineLen(text)}
+		span := spans.Span{Start: f.TextStart, End: f.TextStart + firstLineLen(text)}
 		if f.BOM && f.Mode == ReadNode {
-			span = Span{0, 3} // the kept BOM is what hides the opener
+			span = spans.Span{Start: 0, End: 3} // the kept BOM is what hides the opener
 		}
-		f.find(CodeFrontmatterMissing, span, "")
+		f.find(problem.FrontmatterMissing, span, "")
 		return false
 	case FrontmatterUnclosed:
-		f.find(CodeFrontmatterUnclosed, fm.OpenSpan, "")
+		f.find(problem.FrontmatterUnclosed, fm.OpenSpan, "")
 		return false
 	}
 	parseYAML(fm, src)
@@ -163,7 +165,7 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 		if span.Len() == 0 {
 			span = fm.OpenSpan
 		}
-		f.find(CodeFrontmatterNotMap, span, "")
+		f.find(problem.FrontmatterNotMap, span, "")
 		return false
 	}
 	return true
@@ -175,28 +177,28 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 func (f *File) checkFields() {
 	fm := f.Frontmatter
 	name, desc := fm.Field("name"), fm.Field("description")
-	f.checkRequired(name, "name", CodeNameMissing, CodeNameNotString, CodeNameEmpty)
-	f.checkRequired(desc, "description", CodeDescriptionMissing, CodeDescriptionNotString, CodeDescriptionEmpty)
+	f.checkRequired(name, "name", problem.NameMissing, problem.NameNotString, problem.NameEmpty)
+	f.checkRequired(desc, "description", problem.DescriptionMissing, problem.DescriptionNotString, problem.DescriptionEmpty)
 	if nonEmptyString(name) && !IsSkillName(name.Value.Str) {
-		f.find(CodeNameInvalid, name.ValueSpan, "name")
+		f.find(problem.NameInvalid, name.ValueSpan, "name")
 	}
 	for _, l := range legacyKeys {
 		if fld := fm.Field(l.Key); fld != nil {
-			f.find(CodeLegacyInvocationKey, fld.KeySpan, l.Key)
+			f.find(problem.LegacyInvocationKey, fld.KeySpan, l.Key)
 		}
 	}
 	for _, key := range invocationKeys {
 		if fld := fm.Field(key); fld != nil {
 			if _, ok := LenientBool(fld.Value); !ok {
-				f.find(CodeInvocationNotBoolean, fld.ValueSpan.OrKey(fld.KeySpan), key)
+				f.find(problem.InvocationNotBoolean, fld.ValueSpan.OrKey(fld.KeySpan), key)
 			}
 		}
 	}
 	if w := fm.Field("whenToUse"); w != nil && !nonEmptyString(w) {
-		f.find(CodeFieldIgnored, w.ValueSpan.OrKey(w.KeySpan), "whenToUse")
+		f.find(problem.FieldIgnored, w.ValueSpan.OrKey(w.KeySpan), "whenToUse")
 	}
 	if m := fm.Field("metadata"); m != nil && m.Value.Kind != KindMap {
-		f.find(CodeFieldIgnored, m.ValueSpan.OrKey(m.KeySpan), "metadata")
+		f.find(problem.FieldIgnored, m.ValueSpan.OrKey(m.KeySpan), "metadata")
 	}
 }
 
@@ -205,7 +207,7 @@ var invocationKeys = []string{"disable-model-invocation", "user-invocable"}
 
 // checkRequired records a required string key that is missing, not a
 // string, or empty.
-func (f *File) checkRequired(fld *Field, key string, missing, notString, empty Code) {
+func (f *File) checkRequired(fld *Field, key string, missing, notString, empty problem.Code) {
 	switch {
 	case fld == nil:
 		f.find(missing, f.Frontmatter.YAMLSpan.OrKey(f.Frontmatter.OpenSpan), key)
@@ -258,14 +260,14 @@ func (f *File) setContent(src []byte) {
 	lead := len(body) - len(bytes.TrimLeftFunc(body, jstext.IsSpace))
 	trail := len(bytes.TrimRightFunc(body, jstext.IsSpace))
 	if lead >= trail {
-		f.ContentSpan = Span{f.BodySpan.End, f.BodySpan.End}
+		f.ContentSpan = spans.Span{Start: f.BodySpan.End, End: f.BodySpan.End}
 		return
 	}
-	f.ContentSpan = Span{f.BodySpan.Start + lead, f.BodySpan.Start + trail}
+	f.ContentSpan = spans.Span{Start: f.BodySpan.Start + lead, End: f.BodySpan.Start + trail}
 }
 
 // find records a finding.
-func (f *File) find(code Code, span Span, key string) {
+func (f *File) find(code problem.Code, span spans.Span, key string) {
 	f.Findings = append(f.Findings, Finding{Code: code, Span: span, Key: key})
 }
 
@@ -284,25 +286,25 @@ func (f *File) settle(src []byte) {
 // dropDetail is the part of DSH's log line after "ignored: " for a finding.
 func (f *File) dropDetail(fd Finding, src []byte) string {
 	switch fd.Code {
-	case CodeBinaryFile:
+	case problem.BinaryFile:
 		return fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: binary file", f.Path, f.Path)
-	case CodeInvalidUTF8:
+	case problem.InvalidUTF8:
 		return fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: invalid UTF-8 text", f.Path, f.Path)
-	case CodeUnreadableFile:
+	case problem.UnreadableFile:
 		return "cannot read file: " + f.ReadErr
-	case CodeFileTooLarge:
+	case problem.FileTooLarge:
 		return "skill-ls did not read this file: it is larger than 16 MiB (DSH would load all of it)"
-	case CodeFrontmatterMissing, CodeFrontmatterUnclosed, CodeFrontmatterNotMap:
+	case problem.FrontmatterMissing, problem.FrontmatterUnclosed, problem.FrontmatterNotMap:
 		return "missing YAML frontmatter"
-	case CodeYAMLSyntax, CodeYAMLUnquotedColon, CodeYAMLDuplicateKey, CodeYAMLTabIndent, CodeYAMLTooComplex:
+	case problem.YAMLSyntax, problem.YAMLUnquotedColon, problem.YAMLDuplicateKey, problem.YAMLTabIndent, problem.YAMLTooComplex:
 		fm := f.Frontmatter
 		return "invalid YAML frontmatter: YAMLParseError: " + yamlLogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
-	case CodeNameInvalid:
+	case problem.NameInvalid:
 		// DSH embeds the raw name between quotes (Go's %q would escape it).
 		return `invalid skill name "` + f.Frontmatter.Field("name").Value.Str + `"`
-	case CodeLegacyInvocationKey:
+	case problem.LegacyInvocationKey:
 		return fmt.Sprintf(`invalid invocation frontmatter: Error: frontmatter field %q is unsupported; use %q`, fd.Key, LegacyKeyReplacement(fd.Key))
-	case CodeInvocationNotBoolean:
+	case problem.InvocationNotBoolean:
 		return fmt.Sprintf(`invalid invocation frontmatter: TypeError: frontmatter field %q must be a boolean`, fd.Key)
 	}
 	return "frontmatter requires name and description" // the name-* and description-* codes

@@ -3,6 +3,7 @@ package skills
 import (
 	"bytes"
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -53,19 +54,19 @@ func TestFindings(t *testing.T) {
 // TestFrameTagsMatchSearchPerTag: one search for what the tags start with
 // finds the spans a search per tag finds, on bodies of tag pieces.
 func TestFrameTagsMatchSearchPerTag(t *testing.T) {
-	reference := func(content []byte) []Span {
-		var out []Span
+	reference := func(content []byte) []spans.Span {
+		var out []spans.Span
 		for _, tag := range frameTags {
 			for off := 0; ; {
 				i := bytes.Index(content[off:], []byte(tag))
 				if i < 0 {
 					break
 				}
-				out = append(out, Span{Start: off + i, End: off + i + len(tag)})
+				out = append(out, spans.Span{Start: off + i, End: off + i + len(tag)})
 				off += i + len(tag)
 			}
 		}
-		slices.SortFunc(out, func(a, b Span) int { return a.Start - b.Start })
+		slices.SortFunc(out, func(a, b spans.Span) int { return a.Start - b.Start })
 		return out
 	}
 	pieces := []string{"</skill_instructions>", "</skill_content>", "</skill_", "</skill_content", "<", "/", "x", "</skill_</skill_content>", "\n", "é"}
@@ -78,9 +79,9 @@ func TestFrameTagsMatchSearchPerTag(t *testing.T) {
 		body := b.String()
 		src := "---\nname: a\ndescription: d\n---\n" + body
 		f := Parse("/r/a/SKILL.md", []byte(src), ReadFS)
-		var got []Span
+		var got []spans.Span
 		for _, sp := range f.FrameClosers {
-			got = append(got, Span{Start: sp.Start - f.ContentSpan.Start, End: sp.End - f.ContentSpan.Start})
+			got = append(got, spans.Span{Start: sp.Start - f.ContentSpan.Start, End: sp.End - f.ContentSpan.Start})
 		}
 		if want := reference([]byte(src)[f.ContentSpan.Start:f.ContentSpan.End]); !slices.Equal(got, want) {
 			t.Fatalf("body %d %q: spans %v, want %v", n, body, got, want)

@@ -172,7 +172,7 @@ func sameStat(a, b *Entry) bool {
 func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf []byte) []byte {
 	mode := layer.roots[p.root].Root.Mode
 	f, size := loadFile(p.entry.Path, mode, buf, !w.opts.CatalogOnly)
-	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.text != nil && w.source.same(old.file, f.text.src) {
+	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.text != nil && w.source.same(old.file, f.text.Src()) {
 		f = old.file // unchanged bytes: keep the parsed file
 	} else {
 		w.source.makeLean(f, size)

@@ -2,6 +2,8 @@ package skills
 
 import (
 	"errors"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"io"
 	"io/fs"
 	"os"
@@ -93,10 +95,10 @@ func loadFile(path string, mode ReadMode, buf []byte, body bool) (*File, int64) 
 	if err != nil {
 		f := &File{Path: path, Mode: mode}
 		if errors.Is(err, errTooLarge) {
-			f.find(CodeFileTooLarge, Span{}, "")
+			f.find(problem.FileTooLarge, spans.Span{}, "")
 		} else {
 			f.ReadErr = errText(err)
-			f.find(CodeUnreadableFile, Span{}, "")
+			f.find(problem.UnreadableFile, spans.Span{}, "")
 		}
 		f.settle(nil)
 		return f, -1

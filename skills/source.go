@@ -3,6 +3,7 @@ package skills
 import (
 	"bytes"
 	"errors"
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"hash/maphash"
 )
 
@@ -38,17 +39,17 @@ func newTextSource() *textSource {
 // text read by DSH's production path, or whose size moved while they were
 // read, keep their bytes.
 func (ts *textSource) makeLean(f *File, size int64) {
-	if f.text == nil || f.Mode != ReadFS || f.Frontmatter == nil || size != int64(len(f.text.src)) {
+	if f.text == nil || f.Mode != ReadFS || f.Frontmatter == nil || size != int64(len(f.text.Src())) {
 		return
 	}
-	f.lean, f.size, f.sum = true, size, maphash.Bytes(ts.seed, f.text.src)
+	f.lean, f.size, f.sum = true, size, maphash.Bytes(ts.seed, f.text.Src())
 	f.text = nil
 }
 
 // same reports whether b are the bytes f was parsed from.
 func (ts *textSource) same(f *File, b []byte) bool {
 	if !f.lean {
-		return f.text != nil && bytes.Equal(f.text.src, b)
+		return f.text != nil && bytes.Equal(f.text.Src(), b)
 	}
 	return ts != nil && int64(len(b)) == f.size && maphash.Bytes(ts.seed, b) == f.sum
 }
@@ -58,7 +59,7 @@ func (ts *textSource) same(f *File, b []byte) bool {
 // with ErrChangedOnDisk when the bytes on disk are not those that were
 // parsed, with the read error when they cannot be read, and when f could
 // not be read at all.
-func (s *Snapshot) Text(f *File) (*LineIndex, error) {
+func (s *Snapshot) Text(f *File) (*spans.LineIndex, error) {
 	if f.text != nil {
 		return f.text, nil
 	}
@@ -72,7 +73,7 @@ func (s *Snapshot) Text(f *File) (*LineIndex, error) {
 	if !s.source.same(f, src) {
 		return nil, ErrChangedOnDisk
 	}
-	return NewLineIndex(src), nil
+	return spans.NewLineIndex(src), nil
 }
 
 // SameBytes reports whether b are the bytes f was parsed from, without
@@ -91,7 +92,7 @@ func (s *Snapshot) WithContent(sk *Skill) (*Skill, error) {
 		return nil, err
 	}
 	c := *sk
-	c.Content = string(idx.src[sk.File.ContentSpan.Start:sk.File.ContentSpan.End])
+	c.Content = string(idx.Src()[sk.File.ContentSpan.Start:sk.File.ContentSpan.End])
 	return &c, nil
 }
 

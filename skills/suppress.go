@@ -2,6 +2,7 @@ package skills
 
 import (
 	"bytes"
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"strings"
 )
 
@@ -60,14 +61,14 @@ func (k DirectiveKind) String() string {
 // DirectiveCode is one code a suppression comment names, with its span.
 type DirectiveCode struct {
 	Code string
-	Span Span
+	Span spans.Span
 }
 
 // Directive is one suppression comment of a file.
 type Directive struct {
 	Kind DirectiveKind
 	// Span covers the whole comment (<!-- … --> or # …).
-	Span Span
+	Span spans.Span
 	// Codes are the codes named, in order (commas or spaces separate them).
 	Codes []DirectiveCode
 	// Reason is the text after " -- ", trimmed ("" when none).
@@ -111,7 +112,7 @@ func (f *File) directives(src []byte) []Directive {
 // multi-line quoted string) is text, not a comment.
 func (f *File) frontmatterDirectives(src []byte) []Directive {
 	fm := f.Frontmatter
-	var values []Span
+	var values []spans.Span
 	for _, fld := range fm.Fields {
 		values = append(values, fld.ValueSpan)
 		for _, e := range fld.Entries {
@@ -130,7 +131,7 @@ func (f *File) frontmatterDirectives(src []byte) []Directive {
 		start := pos + len(line) - len(trimmed)
 		if len(trimmed) > 0 && trimmed[0] == '#' && !insideAny(values, start) {
 			if d, ok := parseDirective(trimmed[1:], start+1); ok {
-				d.Span = Span{start, pos + len(line)}
+				d.Span = spans.Span{Start: start, End: pos + len(line)}
 				d.Frontmatter = true
 				out = append(out, d)
 			}
@@ -141,7 +142,7 @@ func (f *File) frontmatterDirectives(src []byte) []Directive {
 }
 
 // insideAny reports whether off lies strictly inside one of the spans.
-func insideAny(spans []Span, off int) bool {
+func insideAny(spans []spans.Span, off int) bool {
 	for _, s := range spans {
 		if s.Start < off && off < s.End {
 			return true
@@ -193,7 +194,7 @@ func parseDirective(text []byte, base int) (Directive, bool) {
 			j++
 		}
 		s := base + at + i
-		d.Codes = append(d.Codes, DirectiveCode{Code: string(codes[i:j]), Span: Span{s, s + j - i}})
+		d.Codes = append(d.Codes, DirectiveCode{Code: string(codes[i:j]), Span: spans.Span{Start: s, End: s + j - i}})
 		i = j
 	}
 	if len(d.Codes) == 0 {

@@ -80,7 +80,9 @@ func TestLinkFactsMatchFreshFacts(t *testing.T) {
 	write(c, "See [a](../../../../project/.agents/skills/a/refs/deep/x.md).")
 	ws := NewWorkspace(testRoots(dir), LoadOptions{})
 	ws.Load(t.Context())
-	text := func(name, body string) []byte { return []byte("---\nname: " + name + "\ndescription: d\n---\n" + body + "\n") }
+	text := func(name, body string) []byte {
+		return []byte("---\nname: " + name + "\ndescription: d\n---\n" + body + "\n")
+	}
 	steps := []struct {
 		disk   func()
 		change Change

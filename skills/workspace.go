@@ -2,6 +2,7 @@ package skills
 
 import (
 	"context"
+	"github.com/skill-ls/skill-ls/skills/problem"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -284,7 +285,7 @@ func registryChanges(cur, next *Snapshot, changed map[string]bool) (removed, add
 func incomplete(roots []RootState) string {
 	for _, rs := range roots {
 		for _, p := range rs.Problems {
-			if p.Code == CodeProviderFailed {
+			if p.Code == problem.ProviderFailed {
 				return p.Message
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"gopkg.in/yaml.v3"
 )
 
@@ -152,7 +154,7 @@ func parseYAMLDecoded(fm *Frontmatter, src []byte) {
 	base := fm.YAMLSpan.Start
 	text := src[fm.YAMLSpan.Start:fm.YAMLSpan.End]
 	if len(text) > maxYAMLBytes {
-		fm.Err = &YAMLError{Code: CodeYAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: Span{base, base}}
+		fm.Err = &YAMLError{Code: problem.YAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: spans.Span{Start: base, End: base}}
 		return
 	}
 	var doc yaml.Node
@@ -167,13 +169,13 @@ func parseYAMLDecoded(fm *Frontmatter, src []byte) {
 	}
 	root := doc.Content[0]
 	if tooComplex(root) {
-		fm.Err = &YAMLError{Code: CodeYAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: nodeStart(root, text, base)}
+		fm.Err = &YAMLError{Code: problem.YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: nodeStart(root, text, base)}
 		return
 	}
 	if dup := findDuplicateKey(root); dup != nil {
 		first, second := dup[0], dup[1]
 		fm.Err = &YAMLError{
-			Code:      CodeYAMLDuplicateKey,
+			Code:      problem.YAMLDuplicateKey,
 			Message:   "Map keys must be unique",
 			Line:      second.Line,
 			Column:    second.Column,

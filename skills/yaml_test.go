@@ -2,6 +2,7 @@ package skills
 
 import (
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/problem"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -78,7 +79,7 @@ func TestDuplicateKeys(t *testing.T) {
 			switch {
 			case tt.key == "" && err != nil:
 				t.Fatalf("unexpected error %+v", err)
-			case tt.key != "" && (err == nil || err.Code != CodeYAMLDuplicateKey || err.Key != tt.key):
+			case tt.key != "" && (err == nil || err.Code != problem.YAMLDuplicateKey || err.Key != tt.key):
 				t.Fatalf("got %+v, want a duplicate key %q", err, tt.key)
 			}
 		})
@@ -91,7 +92,7 @@ func TestTooComplex(t *testing.T) {
 	aliases := "---\nname: a\ndescription: b\na: &a [1, 2]\nb: [*a, *a]\n---\n"
 	for src, want := range map[string]bool{deep: true, shallow: false, aliases: false} {
 		f := Parse("/r/a/SKILL.md", []byte(src), ReadFS)
-		if got := f.Frontmatter.Err != nil && f.Frontmatter.Err.Code == CodeYAMLTooComplex; got != want {
+		if got := f.Frontmatter.Err != nil && f.Frontmatter.Err.Code == problem.YAMLTooComplex; got != want {
 			t.Errorf("%.40q: too complex = %v, want %v (%+v)", src, got, want, f.Frontmatter.Err)
 		}
 	}

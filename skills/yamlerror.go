@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // yamlerror.go: yaml.v3 errors in the terms and at the places DSH's yaml@2
@@ -30,26 +32,26 @@ func classifyYAMLError(err error, text []byte, base int) *YAMLError {
 		for i, l := range lines {
 			trimmed := bytes.TrimLeft(l.text, " ")
 			if len(trimmed) > 0 && trimmed[0] == '\t' {
-				return &YAMLError{Code: CodeYAMLTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
-					Span: Span{base + l.start, base + l.start + len(l.text) - len(trimmed) + 1}}
+				return &YAMLError{Code: problem.YAMLTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
+					Span: spans.Span{Start: base + l.start, End: base + l.start + len(l.text) - len(trimmed) + 1}}
 			}
 		}
 	}
 	// An unquoted value holding ": " or ending in ":".
 	if strings.Contains(detail, "mapping values are not allowed") {
 		if i, col, span := findUnquotedColon(lines); i >= 0 {
-			return &YAMLError{Code: CodeYAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
-				Span: Span{base + span.Start, base + span.End}}
+			return &YAMLError{Code: problem.YAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
+				Span: spans.Span{Start: base + span.Start, End: base + span.End}}
 		}
 	}
 	if line < 1 || line > len(lines) {
 		if len(lines) == 0 {
-			return &YAMLError{Code: CodeYAMLSyntax, Message: detail, Line: 1, Column: 1, Span: Span{base, base}}
+			return &YAMLError{Code: problem.YAMLSyntax, Message: detail, Line: 1, Column: 1, Span: spans.Span{Start: base, End: base}}
 		}
 		line = len(lines)
 	}
 	l := lines[line-1]
-	return &YAMLError{Code: CodeYAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: Span{base + l.start, base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
+	return &YAMLError{Code: problem.YAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: spans.Span{Start: base + l.start, End: base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
 }
 
 func upperFirst(s string) string {
@@ -83,7 +85,7 @@ func splitLines(text []byte) []textLine {
 // ": " or ends with ":". It returns the line index, the 1-based column of the
 // value (in UTF-16 units, as yaml@2 counts) and the value's byte span within
 // the YAML text.
-func findUnquotedColon(lines []textLine) (int, int, Span) {
+func findUnquotedColon(lines []textLine) (int, int, spans.Span) {
 	for i, l := range lines {
 		s := string(bytes.TrimRight(l.text, "\r"))
 		trimmed := strings.TrimLeft(s, " ")
@@ -111,8 +113,8 @@ func findUnquotedColon(lines []textLine) (int, int, Span) {
 		rest = strings.TrimRight(rest, " ")
 		if strings.Contains(rest, ": ") || strings.HasSuffix(rest, ":") {
 			col := jstext.Len(s[:valueOff]) + 1
-			return i, col, Span{l.start + valueOff, l.start + valueOff + len(rest)}
+			return i, col, spans.Span{Start: l.start + valueOff, End: l.start + valueOff + len(rest)}
 		}
 	}
-	return -1, 0, Span{}
+	return -1, 0, spans.Span{}
 }

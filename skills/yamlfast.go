@@ -1,6 +1,9 @@
 package skills
 
-import "bytes"
+import (
+	"bytes"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
 
 // Most frontmatters are a few lines of "key: value" with plain or quoted
 // one-line values, and perhaps one level of nested keys (metadata). For
@@ -62,7 +65,7 @@ func parseYAMLFast(fm *Frontmatter, src []byte) bool {
 			// A mapping's span is its first line, from its first key.
 			first := entries[0].KeySpan.Start
 			fld.Value = Value{Kind: KindMap, Len: len(entries)}
-			fld.ValueSpan = Span{first, lineEnd(text, first)}
+			fld.ValueSpan = spans.Span{Start: first, End: lineEnd(text, first)}
 			fld.Entries = entries
 			i = after
 		}
@@ -76,10 +79,10 @@ func parseYAMLFast(fm *Frontmatter, src []byte) bool {
 		if repeatsKey(fld.Entries) {
 			return false
 		}
-		fld.KeySpan, fld.ValueSpan = fld.KeySpan.shift(base), fld.ValueSpan.shift(base)
+		fld.KeySpan, fld.ValueSpan = shift(fld.KeySpan, base), shift(fld.ValueSpan, base)
 		for k := range fld.Entries {
 			e := &fld.Entries[k]
-			e.KeySpan, e.ValueSpan = e.KeySpan.shift(base), e.ValueSpan.shift(base)
+			e.KeySpan, e.ValueSpan = shift(e.KeySpan, base), shift(e.ValueSpan, base)
 		}
 	}
 	fm.RootKind, fm.Mapping, fm.Fields = KindMap, true, fields
@@ -126,7 +129,7 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 	if typeScalar(key).Kind != KindString {
 		return Field{}, false, 0, false
 	}
-	fld = Field{Key: key, KeySpan: Span{i + indent, i + k}}
+	fld = Field{Key: key, KeySpan: spans.Span{Start: i + indent, End: i + k}}
 	if k+1 == len(line) {
 		return fld, true, next, true
 	}
@@ -142,7 +145,7 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 		if !ok {
 			return Field{}, false, 0, false
 		}
-		fld.Value, fld.ValueSpan = value, Span{i + v, last}
+		fld.Value, fld.ValueSpan = value, spans.Span{Start: i + v, End: last}
 		return fld, false, after, true
 	}
 	value, ok := fastScalar(line[v:])
@@ -150,7 +153,7 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 		return Field{}, false, 0, false
 	}
 	fld.Value = value
-	fld.ValueSpan = Span{i + v, end}
+	fld.ValueSpan = spans.Span{Start: i + v, End: end}
 	return fld, false, next, true
 }
 
@@ -287,4 +290,6 @@ func printableASCII(b []byte) bool {
 }
 
 // shift returns s moved by base.
-func (s Span) shift(base int) Span { return Span{s.Start + base, s.End + base} }
+func shift(s spans.Span, base int) spans.Span {
+	return spans.Span{Start: s.Start + base, End: s.End + base}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/spans"
 	"gopkg.in/yaml.v3"
 )
 
@@ -12,9 +13,9 @@ import (
 // the source by each node's style.
 
 // nodeStart returns an empty span at a node's start.
-func nodeStart(n *yaml.Node, text []byte, base int) Span {
+func nodeStart(n *yaml.Node, text []byte, base int) spans.Span {
 	off := lineRuneOffset(text, n.Line, n.Column)
-	return Span{base + off, base + off}
+	return spans.Span{Start: base + off, End: base + off}
 }
 
 // lineRuneOffset maps yaml.v3's 1-based line and rune column to a byte
@@ -40,19 +41,19 @@ func lineRuneOffset(text []byte, line, col int) int {
 
 // scalarSpan returns the byte span of a scalar node in the file, computed
 // by scanning the source by the node's style (never col+len(Value)).
-func scalarSpan(n *yaml.Node, text []byte, base int) Span {
+func scalarSpan(n *yaml.Node, text []byte, base int) spans.Span {
 	start := lineRuneOffset(text, n.Line, n.Column)
 	end := scanScalarEnd(n, text, start)
-	return Span{base + start, base + end}
+	return spans.Span{Start: base + start, End: base + end}
 }
 
 // valueSpan is scalarSpan for scalars and aliases, and the node's first
 // line for collections (enough to point a diagnostic at it).
-func valueSpan(n *yaml.Node, text []byte, base int) Span {
+func valueSpan(n *yaml.Node, text []byte, base int) spans.Span {
 	start := lineRuneOffset(text, n.Line, n.Column)
 	switch n.Kind {
 	case yaml.ScalarNode:
-		return Span{base + start, base + scanScalarEnd(n, text, start)}
+		return spans.Span{Start: base + start, End: base + scanScalarEnd(n, text, start)}
 	default:
 		end := start
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
@@ -64,7 +65,7 @@ func valueSpan(n *yaml.Node, text []byte, base int) Span {
 				end = len(text)
 			}
 		}
-		return Span{base + start, base + end}
+		return spans.Span{Start: base + start, End: base + end}
 	}
 }
 

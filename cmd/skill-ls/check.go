@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 const checkHelp = `
@@ -273,7 +274,7 @@ func skillFileCount(snap *skills.Snapshot) int {
 	n := len(snap.Files())
 	for _, p := range snap.Problems() {
 		switch p.Code {
-		case skills.CodeBrokenSymlink, skills.CodeNotRegularFile, skills.CodeSkillMDCase, skills.CodeUnreadableFile:
+		case problem.BrokenSymlink, problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile:
 			n++
 		}
 	}

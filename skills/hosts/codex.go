@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // Codex limits (codex-rs/core-skills loader.rs and render.rs).
@@ -129,7 +130,7 @@ func isDir(p string) bool {
 // 1,024 characters, which newer releases cut in the list.
 func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if !utf8.Valid(src) {
-		return e.skip(string(skills.CodeInvalidUTF8), "", "failed to read file: stream did not contain valid UTF-8")
+		return e.skip(string(problem.InvalidUTF8), "", "failed to read file: stream did not contain valid UTF-8")
 	}
 	text := string(src)
 	fm, ok := codexFrontmatter(text)
@@ -146,11 +147,11 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	}
 	rawName, ok := serdeString(doc, "name")
 	if !ok {
-		return e.skip(string(skills.CodeNameNotString), "name", "invalid YAML: name: invalid type, expected a string")
+		return e.skip(string(problem.NameNotString), "name", "invalid YAML: name: invalid type, expected a string")
 	}
 	rawDesc, ok := serdeString(doc, "description")
 	if !ok {
-		return e.skip(string(skills.CodeDescriptionNotString), "description", "invalid YAML: description: invalid type, expected a string")
+		return e.skip(string(problem.DescriptionNotString), "description", "invalid YAML: description: invalid type, expected a string")
 	}
 	name := collapseSpace(rawName)
 	if name == "" {
@@ -185,7 +186,7 @@ func codexYAML(e *env, fm string, old bool) (doc yamlDoc, notes []Note, drop *No
 		return doc, nil, e.skipNote(doc.yamlCode(), "", "invalid YAML: "+doc.errText())
 	}
 	if !doc.mapping && len(doc.fields) == 0 && strings.TrimSpace(fm) != "" && !allComments(fm) {
-		return doc, nil, e.skipNote(string(skills.CodeFrontmatterNotMap), "", "invalid YAML: the frontmatter is not a mapping")
+		return doc, nil, e.skipNote(string(problem.FrontmatterNotMap), "", "invalid YAML: the frontmatter is not a mapping")
 	}
 	return doc, notes, nil
 }

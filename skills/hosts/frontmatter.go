@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/problem"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -28,7 +29,7 @@ func parseYAML(text string) yamlDoc {
 	f := skills.Parse("frontmatter", []byte(src), skills.ReadNode)
 	fm := f.Frontmatter
 	if fm == nil {
-		return yamlDoc{err: &skills.YAMLError{Code: skills.CodeYAMLSyntax, Message: "unreadable frontmatter"}}
+		return yamlDoc{err: &skills.YAMLError{Code: problem.YAMLSyntax, Message: "unreadable frontmatter"}}
 	}
 	return yamlDoc{err: fm.Err, mapping: fm.Mapping, fields: fm.Fields}
 }
@@ -116,14 +117,14 @@ func lineFrontmatter(text string) (yaml string, ok bool) {
 func frontmatterCode(text string) string {
 	lines := strings.Split(text, "\n")
 	if rustTrim(lines[0]) != "---" {
-		return string(skills.CodeFrontmatterMissing)
+		return string(problem.FrontmatterMissing)
 	}
 	for _, l := range lines[1:] {
 		if rustTrim(l) == "---" {
-			return string(skills.CodeFrontmatterNotMap)
+			return string(problem.FrontmatterNotMap)
 		}
 	}
-	return string(skills.CodeFrontmatterUnclosed)
+	return string(problem.FrontmatterUnclosed)
 }
 
 // rustTrim trims Unicode White_Space as Rust's str::trim does (U+FEFF is

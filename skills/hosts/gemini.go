@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // geminiUnsafe are the characters Gemini CLI replaces with "-" in names.
@@ -79,7 +79,7 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 		notes = append(notes, Note{Code: "name-sanitized", Key: "name", Message: host + " registers this skill as \"" + clean + "\": it turns :\\/<>*?\"| in names into -"})
 	}
 	if desc == "" {
-		notes = append(notes, Note{Code: string(skills.CodeDescriptionEmpty), Key: "description", Message: host + " loads this skill with an empty description"})
+		notes = append(notes, Note{Code: string(problem.DescriptionEmpty), Key: "description", Message: host + " loads this skill with an empty description"})
 	}
 	if f.Scope == ScopeProject {
 		notes = append(notes, Note{Code: "trusted-folder-only", Message: host + " reads project skills only in a trusted folder (skill-ls assumes this one is trusted)"})
@@ -101,9 +101,9 @@ func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Not
 	name, desc, haveName, haveDesc := geminiSimpleFields(fm)
 	switch {
 	case !haveName:
-		return "", "", nil, e.skipNote(string(skills.CodeNameMissing), "name", "it has no name")
+		return "", "", nil, e.skipNote(string(problem.NameMissing), "name", "it has no name")
 	case !haveDesc:
-		return "", "", nil, e.skipNote(string(skills.CodeDescriptionMissing), "description", "it has no description")
+		return "", "", nil, e.skipNote(string(problem.DescriptionMissing), "description", "it has no description")
 	}
 	why := "YAML does not give name and description as strings"
 	if doc.err != nil {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 func gooseHost() *Host {
@@ -80,7 +80,7 @@ func gooseUnconfirmed(e *env, f File) []Note {
 // inside the frontmatter cuts it short: the notes say what Goose loses.
 func gooseParse(e *env, f File, src []byte) (entry, *Note) {
 	if !utf8.Valid(src) {
-		return e.skip(string(skills.CodeInvalidUTF8), "", "Failed to read skill file: stream did not contain valid UTF-8")
+		return e.skip(string(problem.InvalidUTF8), "", "Failed to read skill file: stream did not contain valid UTF-8")
 	}
 	text := string(src)
 	fm, ok := gooseFrontmatter(text)
@@ -129,17 +129,17 @@ func gooseFields(e *env, doc yamlDoc) (name, desc string, drop *Note) {
 	}
 	name, ok := serdeString(doc, "name")
 	if !ok {
-		return "", "", e.skipNote(string(skills.CodeNameNotString), "name", "Failed to parse skill frontmatter: name: invalid type, expected a string")
+		return "", "", e.skipNote(string(problem.NameNotString), "name", "Failed to parse skill frontmatter: name: invalid type, expected a string")
 	}
 	if name == "" {
 		return "", "", e.skipNote(doc.absentCode("name"), "name", "it is missing a required 'name' in frontmatter")
 	}
 	if strings.Contains(name, "/") {
-		return "", "", e.skipNote(string(skills.CodeNameInvalid), "name", "its name \""+name+"\" contains '/'")
+		return "", "", e.skipNote(string(problem.NameInvalid), "name", "its name \""+name+"\" contains '/'")
 	}
 	desc, ok = serdeString(doc, "description")
 	if !ok {
-		return "", "", e.skipNote(string(skills.CodeDescriptionNotString), "description", "Failed to parse skill frontmatter: description: invalid type, expected a string")
+		return "", "", e.skipNote(string(problem.DescriptionNotString), "description", "Failed to parse skill frontmatter: description: invalid type, expected a string")
 	}
 	return name, desc, nil
 }

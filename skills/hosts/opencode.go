@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 func opencodeHost() *Host {
@@ -100,18 +101,18 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	name, hasName, nameStr := doc.str("name")
 	switch {
 	case !hasName:
-		return entry{}, &Note{Code: string(skills.CodeNameMissing), Key: "name", Message: host + " skips this skill silently: it has no name"}
+		return entry{}, &Note{Code: string(problem.NameMissing), Key: "name", Message: host + " skips this skill silently: it has no name"}
 	case !nameStr:
-		return entry{}, &Note{Code: string(skills.CodeNameNotString), Key: "name", Message: host + " skips this skill silently: its name is not a string"}
+		return entry{}, &Note{Code: string(problem.NameNotString), Key: "name", Message: host + " skips this skill silently: its name is not a string"}
 	}
 	desc, hasDesc, descStr := doc.str("description")
 	if hasDesc && !descStr {
-		return entry{}, &Note{Code: string(skills.CodeDescriptionNotString), Key: "description", Message: host + " skips this skill silently: its description is not a string"}
+		return entry{}, &Note{Code: string(problem.DescriptionNotString), Key: "description", Message: host + " skips this skill silently: its description is not a string"}
 	}
 	ent := entry{name: name, listing: desc, listed: true}
 	if !hasDesc {
 		ent.listed = false
-		notes = append(notes, Note{Code: string(skills.CodeDescriptionMissing), Key: "description", Message: host + " loads this skill but leaves it out of the skill list the model sees: it has no description"})
+		notes = append(notes, Note{Code: string(problem.DescriptionMissing), Key: "description", Message: host + " loads this skill but leaves it out of the skill list the model sees: it has no description"})
 	}
 	if strings.HasPrefix(string(src), "\uFEFF") {
 		notes = append(notes, Note{Code: "unconfirmed-bom", Message: host + " reads this file as if it had no byte-order mark (gray-matter, its frontmatter reader, strips one); whether OpenCode's loader keeps it is unconfirmed"})

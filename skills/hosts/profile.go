@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // dupRule says who wins when two skill files give the same name.
@@ -213,9 +214,9 @@ var errTooLarge = errors.New("larger than 16 MiB (skill-ls does not read it)")
 // readCode is the code of the diagnostics rule for a read error.
 func readCode(err error) string {
 	if errors.Is(err, errTooLarge) {
-		return string(skills.CodeFileTooLarge)
+		return string(problem.FileTooLarge)
 	}
-	return string(skills.CodeUnreadableFile)
+	return string(problem.UnreadableFile)
 }
 
 // folderOf returns the skill folder name of a SKILL.md path, or the stem of

@@ -6,6 +6,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // The steps several hosts share, so that each is decided in one place:
@@ -82,7 +83,7 @@ func (d yamlDoc) absentCode(key string) string {
 // (yaml-syntax, yaml-unquoted-colon, yaml-tab-indent, ...).
 func (d yamlDoc) yamlCode() string {
 	if d.err == nil || d.err.Code == "" {
-		return string(skills.CodeYAMLSyntax)
+		return string(problem.YAMLSyntax)
 	}
 	return string(d.err.Code)
 }

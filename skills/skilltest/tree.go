@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Tree is a skill tree written to disk in the layout of the golden
@@ -63,7 +64,7 @@ func GoldenFiles(tb testing.TB, pattern string) []string {
 
 // Text returns the bytes and line index of f, a file of snap, failing the
 // test when they cannot be read.
-func Text(tb testing.TB, snap *skills.Snapshot, f *skills.File) *skills.LineIndex {
+func Text(tb testing.TB, snap *skills.Snapshot, f *skills.File) *spans.LineIndex {
 	tb.Helper()
 	idx, err := snap.Text(f)
 	if err != nil {
