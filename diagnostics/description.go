@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -32,7 +33,7 @@ var descriptionRules = []*Rule{
 			// Unsafe: the stub is a placeholder the catalog would show (and
 			// description-placeholder flags until it is replaced).
 			at := p.File.Frontmatter.CloseSpan.Start
-			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "description: "+skills.YAMLString(skills.DescriptionPlaceholder)+p.Newline())}}
+			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "description: "+dshyaml.Scalar(skills.DescriptionPlaceholder)+p.Newline())}}
 			p.Report(fd.Span, dropPrefix+"there is no description: key; add one that says what the skill does and when to use it", stub)
 		}},
 	{Code: CodeDescriptionNotString, Short: "description not text", Severity: SeverityError, Drops: true, Summary: "description is not a string",
@@ -71,7 +72,7 @@ var descriptionRules = []*Rule{
 				return
 			}
 			desc := p.File.Frontmatter.Field("description")
-			if desc == nil || desc.Value.Kind != skills.KindString {
+			if desc == nil || desc.Value.Kind != dshyaml.KindString {
 				return
 			}
 			if n := utf8.RuneCountInString(desc.Value.Str); n > 1024 {
@@ -81,7 +82,7 @@ var descriptionRules = []*Rule{
 }
 
 // loadedDescription returns the description field of a skill DSH loads.
-func loadedDescription(p *Pass) *skills.Field {
+func loadedDescription(p *Pass) *dshyaml.Field {
 	if p.File.Def == nil {
 		return nil
 	}
@@ -106,7 +107,7 @@ func checkTruncated(p *Pass) {
 // the catalog shows for it: whitespace collapsed, cut to the cap less 3
 // units, "..." appended. A cut that splits a surrogate pair drops the lone
 // half (the file must stay UTF-8). The title shows what is cut.
-func shortenFix(p *Pass, desc *skills.Field, max int) Fix {
+func shortenFix(p *Pass, desc *dshyaml.Field, max int) Fix {
 	collapsed, _ := jstext.Collapse(p.File.Def.Description)
 	shown := strings.ToValidUTF8(jstext.Shorten(p.File.Def.Description, max), "")
 	kept := strings.TrimSuffix(shown, "...")
@@ -117,6 +118,6 @@ func shortenFix(p *Pass, desc *skills.Field, max int) Fix {
 	return Fix{
 		Title:  fmt.Sprintf("Shorten the description to the %d units the catalog shows (cuts %q)", max, excerpt(strings.TrimSpace(dropped))),
 		Unsafe: true,
-		Edits:  []Edit{p.Edit(desc.ValueSpan, skills.YAMLString(shown))},
+		Edits:  []Edit{p.Edit(desc.ValueSpan, dshyaml.Scalar(shown))},
 	}
 }

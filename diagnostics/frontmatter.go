@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
@@ -145,11 +146,11 @@ func reportNotMapping(p *Pass, fd skills.Finding) {
 	fm := p.File.Frontmatter
 	what := "empty"
 	switch fm.RootKind {
-	case skills.KindSeq:
+	case dshyaml.KindSeq:
 		what = "a list"
-	case skills.KindString, skills.KindInt, skills.KindFloat, skills.KindBool:
+	case dshyaml.KindString, dshyaml.KindInt, dshyaml.KindFloat, dshyaml.KindBool:
 		what = "a single " + fm.RootKind.String()
-	case skills.KindNull:
+	case dshyaml.KindNull:
 		if strings.TrimSpace(p.Text(fm.YAMLSpan)) != "" {
 			what = "only comments"
 		}

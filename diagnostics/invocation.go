@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -38,7 +39,7 @@ func reportLegacyKey(p *Pass, fd skills.Finding) {
 	fix := Fix{Title: fmt.Sprintf("Replace %s with %s", fd.Key, use), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, use)}}
 	if fd.Key == "modelInvocable" {
 		// modelInvocable: true means disable-model-invocation: false.
-		if b, ok := skills.LenientBool(fld.Value); ok && fld.ValueSpan.Len() > 0 {
+		if b, ok := dshyaml.LenientBool(fld.Value); ok && fld.ValueSpan.Len() > 0 {
 			fix.Edits = []Edit{p.Edit(spans.Span{Start: fld.KeySpan.Start, End: fld.ValueSpan.End}, fmt.Sprintf("%s: %t", use, !b))}
 		}
 	}
@@ -55,11 +56,11 @@ func reportNotBoolean(p *Pass, fd skills.Finding) {
 	v := p.File.Frontmatter.Field(fd.Key).Value
 	shown := "a " + v.Kind.String()
 	switch v.Kind {
-	case skills.KindNull:
+	case dshyaml.KindNull:
 		shown = "empty"
-	case skills.KindString:
+	case dshyaml.KindString:
 		shown = fmt.Sprintf("the text %q", v.Str)
-	case skills.KindInt, skills.KindFloat:
+	case dshyaml.KindInt, dshyaml.KindFloat:
 		shown = "the number " + v.Str
 	}
 	p.Report(fd.Span, dropPrefix+fmt.Sprintf("%s must be true or false, but it is %s", fd.Key, shown))

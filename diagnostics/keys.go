@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -48,7 +49,7 @@ var keyRules = []*Rule{
 			if !p.fields() {
 				return
 			}
-			if comp := p.File.Frontmatter.Field("compatibility"); comp != nil && comp.Value.Kind == skills.KindString {
+			if comp := p.File.Frontmatter.Field("compatibility"); comp != nil && comp.Value.Kind == dshyaml.KindString {
 				if n := utf8.RuneCountInString(comp.Value.Str); n > 500 {
 					p.Report(comp.ValueSpan, fmt.Sprintf("compatibility is %d characters; the agentskills.io spec allows at most 500", n))
 				}
@@ -148,9 +149,9 @@ func checkFieldTypes(p *Pass) {
 	}
 	fm := p.File.Frontmatter
 	for _, key := range []string{"license", "compatibility", "allowed-tools"} {
-		if fld := fm.Field(key); fld != nil && fld.Value.Kind != skills.KindString {
+		if fld := fm.Field(key); fld != nil && fld.Value.Kind != dshyaml.KindString {
 			msg := fmt.Sprintf("the agentskills.io spec wants %s to be a string, not %s", key, kindPhrase(fld.Value.Kind))
-			if key == "allowed-tools" && fld.Value.Kind == skills.KindSeq {
+			if key == "allowed-tools" && fld.Value.Kind == dshyaml.KindSeq {
 				msg += "; write the tools in one string, separated by spaces"
 			}
 			p.Report(fld.ValueSpan.OrKey(fld.KeySpan), msg)
@@ -160,22 +161,22 @@ func checkFieldTypes(p *Pass) {
 	if m == nil {
 		return
 	}
-	if m.Value.Kind != skills.KindMap {
+	if m.Value.Kind != dshyaml.KindMap {
 		p.Report(m.ValueSpan.OrKey(m.KeySpan), "the agentskills.io spec wants metadata to be a mapping of keys to string values, not "+kindPhrase(m.Value.Kind))
 		return
 	}
 	for _, e := range m.Entries {
-		if e.Value.Kind == skills.KindString {
+		if e.Value.Kind == dshyaml.KindString {
 			continue
 		}
 		var fixes []Fix
 		advice := "put it in quotes"
 		switch e.Value.Kind {
-		case skills.KindMap:
+		case dshyaml.KindMap:
 			advice = "flatten it into keys of metadata with string values, or quote the whole value as one string"
-		case skills.KindSeq:
+		case dshyaml.KindSeq:
 			advice = fmt.Sprintf("join the items into one quoted string: %s: %s", e.Key, joinedItems(p.Text(e.ValueSpan)))
-		case skills.KindNull:
+		case dshyaml.KindNull:
 			// Quoting would turn "no value" into the text null or ~.
 			advice = fmt.Sprintf("write a string after %s:, or remove the key", e.Key)
 		default:
@@ -205,8 +206,8 @@ func joinedItems(list string) string {
 
 // kindPhrase names a YAML type with its article ("a number"); null is
 // "an empty value (null)".
-func kindPhrase(k skills.ValueKind) string {
-	if k == skills.KindNull {
+func kindPhrase(k dshyaml.Kind) string {
+	if k == dshyaml.KindNull {
 		return "an empty value (null)"
 	}
 	return "a " + k.String()
@@ -222,9 +223,9 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	indent := "  "
 	at := fm.YAMLSpan.End
 	header := "metadata:" + p.Newline()
-	if j := slices.IndexFunc(fm.Fields, func(f skills.Field) bool { return f.Key == "metadata" }); j >= 0 {
+	if j := slices.IndexFunc(fm.Fields, func(f dshyaml.Field) bool { return f.Key == "metadata" }); j >= 0 {
 		m := fm.Fields[j]
-		if m.Value.Kind != skills.KindMap || len(m.Entries) == 0 || p.Text(spans.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
+		if m.Value.Kind != dshyaml.KindMap || len(m.Entries) == 0 || p.Text(spans.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
 			return Fix{}, false
 		}
 		_, col := p.Lines().LineCol(m.Entries[0].KeySpan.Start)

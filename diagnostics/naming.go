@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -58,14 +59,14 @@ func reportNameMissing(p *Pass, fd skills.Finding) {
 		at := p.File.Frontmatter.YAMLSpan.Start
 		// Safe: DSH drops the skill without a name, and the folder's name
 		// is the one the agentskills.io spec asks for.
-		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "name: "+skills.YAMLString(folder)+p.Newline())}}}
+		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "name: "+dshyaml.Scalar(folder)+p.Newline())}}}
 	}
 }
 
 func reportNameNotString(p *Pass, fd skills.Finding) {
 	name := p.File.Frontmatter.Field("name")
 	d := p.Report(fd.Span, dropPrefix+notText(p, name))
-	if name.Value.Kind != skills.KindMap && name.Value.Kind != skills.KindSeq && name.Value.Kind != skills.KindNull && name.ValueSpan.Len() > 0 {
+	if name.Value.Kind != dshyaml.KindMap && name.Value.Kind != dshyaml.KindSeq && name.Value.Kind != dshyaml.KindNull && name.ValueSpan.Len() > 0 {
 		// Safe: the text stays what the author wrote. A null (null, ~)
 		// is not quoted: the author wrote no name, not the word.
 		d.Fixes = []Fix{{Title: "Quote the name", Preferred: true, Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
@@ -78,10 +79,10 @@ func reportNameInvalid(p *Pass, fd skills.Finding) {
 	// Kebab-casing is safe: DSH drops the skill anyway, and the author's
 	// words stay. The folder's name is another name: unsafe.
 	if k := kebab(name); k != "" && k != name {
-		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, skills.YAMLString(k))}})
+		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
 	}
 	if folder := folderName(p); skills.IsSkillName(folder) && folder != kebab(name) {
-		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(fd.Span, skills.YAMLString(folder))}})
+		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(folder))}})
 	}
 	advice := "use lowercase ASCII letters and digits joined by single hyphens"
 	if k := kebab(name); k != "" && k != name {
@@ -104,7 +105,7 @@ func checkNameFolder(p *Pass) {
 		fixes = append(fixes, fix)
 	}
 	if skills.IsSkillName(folder) {
-		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, skills.YAMLString(folder))}})
+		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, dshyaml.Scalar(folder))}})
 	}
 	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
 }
@@ -137,16 +138,16 @@ func renameFolder(p *Pass, name string) (Fix, bool) {
 
 // notText says that a required key is not a string, what YAML reads
 // instead, and how to write it as text.
-func notText(p *Pass, fld *skills.Field) string {
+func notText(p *Pass, fld *dshyaml.Field) string {
 	raw := strings.TrimSpace(p.Text(fld.ValueSpan))
 	switch {
-	case (fld.Value.Kind == skills.KindSeq || fld.Value.Kind == skills.KindMap) && fld.Key == "name":
+	case (fld.Value.Kind == dshyaml.KindSeq || fld.Value.Kind == dshyaml.KindMap) && fld.Key == "name":
 		return fmt.Sprintf("name must be text, but it is a YAML %s; write the name on the same line: name: my-skill", fld.Value.Kind)
-	case fld.Value.Kind == skills.KindSeq || fld.Value.Kind == skills.KindMap:
+	case fld.Value.Kind == dshyaml.KindSeq || fld.Value.Kind == dshyaml.KindMap:
 		return fmt.Sprintf("%s must be text, but it is a YAML %s; write it on one line, or use a block scalar (%s: >-)", fld.Key, fld.Value.Kind, fld.Key)
 	case raw == "":
 		return fmt.Sprintf("%s has no value (YAML reads it as null); write the text after %s:", fld.Key, fld.Key)
-	case fld.Value.Kind == skills.KindNull:
+	case fld.Value.Kind == dshyaml.KindNull:
 		// null, Null, NULL or ~: the author meant "nothing", not the word.
 		empty := "no value"
 		if raw == "~" {
@@ -158,12 +159,12 @@ func notText(p *Pass, fld *skills.Field) string {
 }
 
 // validName returns the name field when it is a valid skill name.
-func validName(p *Pass) *skills.Field {
+func validName(p *Pass) *dshyaml.Field {
 	if !p.fields() {
 		return nil
 	}
 	name := p.File.Frontmatter.Field("name")
-	if name == nil || name.Value.Kind != skills.KindString || !skills.IsSkillName(name.Value.Str) {
+	if name == nil || name.Value.Kind != dshyaml.KindString || !skills.IsSkillName(name.Value.Str) {
 		return nil
 	}
 	return name

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 )
 
 // commandArgs is the union of the commands' argument objects.
@@ -120,7 +121,7 @@ func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path st
 		}
 		if t.file.Def != nil {
 			toolArgs["name"] = t.file.Def.Name
-		} else if fld := t.file.Frontmatter.Field("name"); fld != nil && fld.Value.Kind == skills.KindString {
+		} else if fld := t.file.Frontmatter.Field("name"); fld != nil && fld.Value.Kind == dshyaml.KindString {
 			toolArgs["name"] = fld.Value.Str
 		}
 	default:

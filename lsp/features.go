@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -90,7 +91,7 @@ func contentModified(u uri.URI, err error) error {
 }
 
 // fieldAt returns the frontmatter field whose key or value holds off.
-func fieldAt(f *skills.File, off int) (fld *skills.Field, onKey bool) {
+func fieldAt(f *skills.File, off int) (fld *dshyaml.Field, onKey bool) {
 	if f == nil || f.Frontmatter == nil {
 		return nil, false
 	}

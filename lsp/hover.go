@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/spans"
 
@@ -105,18 +106,18 @@ func skillFileHover(t *target) (string, spans.Span) {
 	return "", spans.Span{}
 }
 
-func descriptionHover(t *target, fld *skills.Field) string {
+func descriptionHover(t *target, fld *dshyaml.Field) string {
 	maxLen := t.st.settings.CatalogDescriptionMaxLength
 	var b strings.Builder
 	b.WriteString("**description**: the text the model sees in the catalog.\n\n")
-	if fld.Value.Kind != skills.KindString {
+	if fld.Value.Kind != dshyaml.KindString {
 		fmt.Fprintf(&b, "This value is a %s, not a string: DSH drops the skill.\n", fld.Value.Kind)
 		return b.String()
 	}
 	name := "name"
 	if t.file.Def != nil {
 		name = t.file.Def.Name
-	} else if nf := t.file.Frontmatter.Field("name"); nf != nil && nf.Value.Kind == skills.KindString {
+	} else if nf := t.file.Frontmatter.Field("name"); nf != nil && nf.Value.Kind == dshyaml.KindString {
 		name = nf.Value.Str
 	}
 	_, units := jstext.Collapse(fld.Value.Str)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -30,14 +31,14 @@ func nameAt(t *target) (string, spans.Span, bool) {
 		return tok.Name, spans.Span{Start: start, End: tok.End}, true
 	}
 	fld, _ := fieldAt(t.file, t.off)
-	if fld == nil || fld.Key != "name" || fld.Value.Kind != skills.KindString || !skills.IsSkillName(fld.Value.Str) {
+	if fld == nil || fld.Key != "name" || fld.Value.Kind != dshyaml.KindString || !skills.IsSkillName(fld.Value.Str) {
 		return "", spans.Span{}, false
 	}
 	return fld.Value.Str, nameValueSpan(t.text, fld), true
 }
 
 // nameValueSpan is the span of a name value without its quotes.
-func nameValueSpan(src []byte, fld *skills.Field) spans.Span {
+func nameValueSpan(src []byte, fld *dshyaml.Field) spans.Span {
 	sp := fld.ValueSpan
 	if sp.Len() >= 2 && sp.End <= len(src) {
 		if q := src[sp.Start]; (q == '"' || q == '\'') && src[sp.End-1] == q {

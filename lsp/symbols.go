@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -29,7 +30,7 @@ func (s *server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolP
 				Range:          t.rng(full),
 				SelectionRange: t.rng(fld.KeySpan),
 			}
-			if fld.Value.Kind == skills.KindString || fld.Value.Kind == skills.KindBool {
+			if fld.Value.Kind == dshyaml.KindString || fld.Value.Kind == dshyaml.KindBool {
 				detail := fld.Value.Str
 				if len(detail) > 80 {
 					detail = detail[:77] + "..."

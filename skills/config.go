@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/spans"
 	"gopkg.in/yaml.v3"
 )
@@ -149,8 +150,8 @@ func ParseConfig(path string, src []byte) (*Config, []ConfigError) {
 	c := &Config{Path: path, Dir: filepath.Dir(path), Src: src}
 	p := &configParser{c: c}
 	var doc yaml.Node
-	if err := safeUnmarshal(src, &doc); err != nil {
-		e := classifyYAMLError(err, src, 0)
+	if err := dshyaml.Unmarshal(src, &doc); err != nil {
+		e := dshyaml.ClassifyError(err, src, 0)
 		p.errs = append(p.errs, c.Errorf(e.Span, "not valid YAML: %s", e.Message))
 		return c, p.errs
 	}
@@ -200,9 +201,9 @@ type configParser struct {
 
 func (p *configParser) span(n *yaml.Node) spans.Span {
 	if n.Kind == yaml.ScalarNode || n.Kind == yaml.AliasNode {
-		return valueSpan(n, p.c.Src, 0)
+		return dshyaml.ValueSpan(n, p.c.Src, 0)
 	}
-	s := nodeStart(n, p.c.Src, 0)
+	s := dshyaml.NodeStart(n, p.c.Src, 0)
 	return spans.Span{Start: s.Start, End: s.Start + 1}
 }
 
@@ -239,7 +240,7 @@ func (p *configParser) pairs(m *yaml.Node, known []string) [][2]*yaml.Node {
 // str returns a string scalar (not a number, boolean or null).
 func (p *configParser) str(n *yaml.Node, what string) (ConfigString, bool) {
 	n = resolveAlias(n)
-	if n.Kind != yaml.ScalarNode || typeNode(n).Kind != KindString {
+	if n.Kind != yaml.ScalarNode || dshyaml.TypeNode(n).Kind != dshyaml.KindString {
 		p.errorf(n, "%s must be text, not %s", what, nodeKind(n))
 		return ConfigString{}, false
 	}
@@ -339,7 +340,7 @@ func (p *configParser) overrides(n *yaml.Node) []ConfigOverride {
 // maxDescription returns the catalog cap, an integer of at least 3.
 func (p *configParser) maxDescription(n *yaml.Node) *ConfigInt {
 	n = resolveAlias(n)
-	if n.Kind != yaml.ScalarNode || typeNode(n).Kind != KindInt {
+	if n.Kind != yaml.ScalarNode || dshyaml.TypeNode(n).Kind != dshyaml.KindInt {
 		p.errorf(n, "maxDescription must be a whole number of UTF-16 units, not %s", nodeKind(n))
 		return nil
 	}
@@ -368,11 +369,11 @@ func nodeKind(n *yaml.Node) string {
 	case yaml.SequenceNode:
 		return "a list"
 	}
-	v := typeNode(n)
+	v := dshyaml.TypeNode(n)
 	switch v.Kind {
-	case KindNull:
+	case dshyaml.KindNull:
 		return "empty (null)"
-	case KindString:
+	case dshyaml.KindString:
 		return fmt.Sprintf("the text %q", n.Value)
 	}
 	return fmt.Sprintf("the %s %s", v.Kind, n.Value)

@@ -2,7 +2,6 @@ package skills
 
 import (
 	"errors"
-	"github.com/skill-ls/skill-ls/skills/problem"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // EntryKind says whether an entry is a bundle directory or a flat file.

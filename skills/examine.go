@@ -2,11 +2,12 @@ package skills
 
 import (
 	"errors"
-	"github.com/skill-ls/skill-ls/skills/problem"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // examineListed is examineEntry for a name listed with its type: a

@@ -11,9 +11,3 @@ var (
 // LinkFactsMatchSlowPath compares the link facts of every file of snap with
 // makeLinkFactsSlow's, for the external test over the generated corpus.
 var LinkFactsMatchSlowPath = linkFactsMatchSlowPath
-
-// The frontmatter's two paths, for the tests that compare them.
-var (
-	ParseYAMLFast    = parseYAMLFast
-	ParseYAMLDecoded = parseYAMLDecoded
-)

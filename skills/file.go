@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -43,87 +44,6 @@ const (
 	FrontmatterUnclosed                          // opener found, no closing --- line
 )
 
-// YAMLError is a YAML syntax error with its position in the file.
-type YAMLError struct {
-	// Code is one of the yaml-* codes.
-	Code problem.Code
-	// Message is the bare message, e.g. "Map keys must be unique".
-	Message string
-	// Line and Column are 1-based, relative to the YAML text (the line after
-	// the opening ---), as DSH's YAML library reports them.
-	Line, Column int
-	// Span locates the error in the file.
-	Span spans.Span
-	// Key is the duplicated key for CodeYAMLDuplicateKey.
-	Key string
-	// FirstSpan is the first occurrence of a duplicated key.
-	FirstSpan spans.Span
-}
-
-// ValueKind is the YAML 1.2 core-schema type of a frontmatter value.
-type ValueKind int
-
-// The value kinds, as the reference's yaml@2 library types them.
-const (
-	KindNull ValueKind = iota
-	KindBool
-	KindInt
-	KindFloat
-	KindString
-	KindSeq
-	KindMap
-)
-
-// String names the kind the way diagnostics describe it.
-func (k ValueKind) String() string {
-	switch k {
-	case KindNull:
-		return "null"
-	case KindBool:
-		return "boolean"
-	case KindInt, KindFloat:
-		return "number"
-	case KindString:
-		return "string"
-	case KindSeq:
-		return "list"
-	case KindMap:
-		return "mapping"
-	}
-	return "unknown"
-}
-
-// Value is a typed frontmatter value.
-type Value struct {
-	Kind ValueKind
-	// Str is the string value (KindString), or the scalar's source text for
-	// other scalar kinds.
-	Str string
-	// Bool is the value for KindBool.
-	Bool bool
-	// Num is the value for KindInt and KindFloat.
-	Num float64
-	// Plain reports a plain (unquoted, non-block) scalar.
-	Plain bool
-	// Quoted reports a single- or double-quoted scalar.
-	Quoted bool
-	// Block reports a literal (|) or folded (>) scalar.
-	Block bool
-	// Len is the number of entries of a sequence or mapping.
-	Len int
-}
-
-// Field is one frontmatter key and its value, with byte spans.
-type Field struct {
-	Key       string
-	KeySpan   spans.Span
-	Value     Value
-	ValueSpan spans.Span
-	// Entries are the entries of a mapping value of a top-level key (such
-	// as metadata), one level deep, in source order.
-	Entries []Field
-}
-
 // Frontmatter is the split and typed YAML header of a skill file.
 type Frontmatter struct {
 	State FrontmatterState
@@ -131,45 +51,18 @@ type Frontmatter struct {
 	OpenSpan, CloseSpan spans.Span
 	// YAMLSpan covers the YAML text between the delimiter lines.
 	YAMLSpan spans.Span
-	// Err is the YAML syntax error, if any.
-	Err *YAMLError
-	// Mapping reports that the YAML parsed to a mapping.
-	Mapping bool
-	// RootKind is the type of the parsed YAML document (KindNull when empty).
-	RootKind ValueKind
-	// Fields are the top-level keys in source order (only when Mapping).
-	Fields []Field
+	// Doc is the YAML text as DSH reads it (zero when the delimiters were
+	// not found).
+	dshyaml.Doc
 }
 
-// Field returns the first field with the given key, or nil.
-func (fm *Frontmatter) Field(key string) *Field {
+// Field returns the first top-level field with the given key, or nil (nil
+// too for a file without frontmatter).
+func (fm *Frontmatter) Field(key string) *dshyaml.Field {
 	if fm == nil {
 		return nil
 	}
-	for i := range fm.Fields {
-		if fm.Fields[i].Key == key {
-			return &fm.Fields[i]
-		}
-	}
-	return nil
-}
-
-// Link is a Markdown link or image destination found in the body.
-type Link struct {
-	// Dest is the destination as written.
-	Dest string
-	// Span covers the destination text in the file (or the whole link when
-	// the destination cannot be located exactly).
-	Span spans.Span
-	// Image reports an image link.
-	Image bool
-}
-
-// Heading is a Markdown ATX or setext heading in the body.
-type Heading struct {
-	Level int
-	Text  string
-	Span  spans.Span
+	return fm.Doc.Field(key)
 }
 
 // File is one parsed skill file: its frontmatter, the facts of its body,

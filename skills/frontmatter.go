@@ -2,6 +2,7 @@ package skills
 
 import (
 	"bytes"
+
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 

@@ -3,14 +3,15 @@ package skills
 import (
 	"bytes"
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/problem"
-	"github.com/skill-ls/skill-ls/skills/spans"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // contentOf returns the trimmed body of a file held in memory.

@@ -2,9 +2,10 @@ package skills
 
 import (
 	"bytes"
-	"github.com/skill-ls/skill-ls/skills/spans"
 	"slices"
 	"sync"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // scanOutlineFast finds the links and headings of a Markdown body without a

@@ -1,8 +1,6 @@
 package skills_test
 
 import (
-	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
@@ -123,7 +120,7 @@ func TestOutlineFastMatchesGoldmark(t *testing.T) {
 		}
 	}
 	n, fast := 0, 0
-	for name, src := range repositoryMarkdown(t) {
+	for name, src := range skilltest.RepositoryMarkdown(t) {
 		for _, body := range bodies(src) {
 			n++
 			if checkOutline(t, name, body) {
@@ -163,7 +160,7 @@ func FuzzLinks(f *testing.F) {
 	for _, c := range outlineCases {
 		f.Add([]byte(c.body))
 	}
-	for _, src := range vectorMarkdown(f) {
+	for _, src := range skilltest.VectorMarkdown(f) {
 		for _, body := range bodies(src) {
 			f.Add(body)
 		}
@@ -201,17 +198,7 @@ var fuzzTokens = []string{
 }
 
 // markdownTokens maps each byte of data to a token of fuzzTokens.
-func markdownTokens(data []byte) []byte { return fromTokens(data, fuzzTokens) }
-
-// fromTokens maps each byte of data to a token of tokens, which makes the
-// fuzzers' inputs reach a syntax far more often than random bytes do.
-func fromTokens(data []byte, tokens []string) []byte {
-	var b []byte
-	for _, c := range data {
-		b = append(b, tokens[int(c)%len(tokens)]...)
-	}
-	return b
-}
+func markdownTokens(data []byte) []byte { return skilltest.FromTokens(data, fuzzTokens) }
 
 // checkOutline compares the two paths on body and reports whether the fast
 // one accepted it.
@@ -246,103 +233,6 @@ func bodies(src []byte) [][]byte {
 		out = append(out, src[f.BodySpan.Start:f.BodySpan.End])
 	}
 	return out
-}
-
-// repositoryMarkdown returns every Markdown text of the repository's test
-// trees: the .md files under testdata/ (reference vectors and examples), the
-// .md members of every txtar archive, and the fuzz corpus of FuzzParse.
-func repositoryMarkdown(tb testing.TB) map[string][]byte {
-	tb.Helper()
-	out := vectorMarkdown(tb)
-	for p, ar := range repositoryArchives(tb) {
-		for _, f := range ar.Files {
-			if strings.HasSuffix(f.Name, ".md") {
-				out[p+":"+f.Name] = f.Data
-			}
-		}
-	}
-	for _, dir := range []string{"FuzzParse", "FuzzLinks"} {
-		ents, _ := os.ReadDir(filepath.Join("testdata", "fuzz", dir))
-		for _, e := range ents {
-			p := filepath.Join("testdata", "fuzz", dir, e.Name())
-			if b, ok := fuzzInput(p); ok {
-				out[p] = b
-			}
-		}
-	}
-	return out
-}
-
-// repositoryArchives returns every txtar archive of the repository, by
-// path.
-func repositoryArchives(tb testing.TB) map[string]*txtar.Archive {
-	tb.Helper()
-	out := map[string]*txtar.Archive{}
-	root := filepath.Join("..")
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".txtar") {
-			return nil
-		}
-		ar, err := txtar.ParseFile(p)
-		if err != nil {
-			return err
-		}
-		out[p] = ar
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
-
-// vectorMarkdown returns the .md files under the repository's testdata/.
-func vectorMarkdown(tb testing.TB) map[string][]byte {
-	tb.Helper()
-	out := map[string][]byte{}
-	err := filepath.WalkDir(filepath.Join("..", "testdata"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		out[p] = b
-		return err
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
-
-// fuzzInput reads a one-value []byte fuzz corpus file.
-func fuzzInput(p string) ([]byte, bool) {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, false
-	}
-	_, rest, ok := bytes.Cut(b, []byte("\n[]byte("))
-	if !ok {
-		return nil, false
-	}
-	rest = bytes.TrimSpace(rest)
-	rest, ok = bytes.CutSuffix(rest, []byte(")"))
-	if !ok {
-		return nil, false
-	}
-	s, err := strconv.Unquote(string(rest))
-	if err != nil {
-		return nil, false
-	}
-	return []byte(s), true
 }
 
 // BenchmarkOutline scans the bodies of a generated corpus: the fast path
@@ -402,7 +292,7 @@ func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
 		t.Errorf("only %d facts in the corpus", n)
 	}
 	trees := 0
-	for p, ar := range repositoryArchives(t) {
+	for p, ar := range skilltest.RepositoryArchives(t) {
 		dir := t.TempDir()
 		for _, f := range ar.Files {
 			if !strings.HasPrefix(f.Name, "project/") && !strings.HasPrefix(f.Name, "home/") {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -155,7 +156,7 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 		f.find(problem.FrontmatterUnclosed, fm.OpenSpan, "")
 		return false
 	}
-	parseYAML(fm, src)
+	fm.Doc = dshyaml.Parse(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], fm.YAMLSpan.Start)
 	if e := fm.Err; e != nil {
 		f.find(e.Code, e.Span, e.Key)
 		return false
@@ -189,7 +190,7 @@ func (f *File) checkFields() {
 	}
 	for _, key := range invocationKeys {
 		if fld := fm.Field(key); fld != nil {
-			if _, ok := LenientBool(fld.Value); !ok {
+			if _, ok := dshyaml.LenientBool(fld.Value); !ok {
 				f.find(problem.InvocationNotBoolean, fld.ValueSpan.OrKey(fld.KeySpan), key)
 			}
 		}
@@ -197,7 +198,7 @@ func (f *File) checkFields() {
 	if w := fm.Field("whenToUse"); w != nil && !nonEmptyString(w) {
 		f.find(problem.FieldIgnored, w.ValueSpan.OrKey(w.KeySpan), "whenToUse")
 	}
-	if m := fm.Field("metadata"); m != nil && m.Value.Kind != KindMap {
+	if m := fm.Field("metadata"); m != nil && m.Value.Kind != dshyaml.KindMap {
 		f.find(problem.FieldIgnored, m.ValueSpan.OrKey(m.KeySpan), "metadata")
 	}
 }
@@ -207,11 +208,11 @@ var invocationKeys = []string{"disable-model-invocation", "user-invocable"}
 
 // checkRequired records a required string key that is missing, not a
 // string, or empty.
-func (f *File) checkRequired(fld *Field, key string, missing, notString, empty problem.Code) {
+func (f *File) checkRequired(fld *dshyaml.Field, key string, missing, notString, empty problem.Code) {
 	switch {
 	case fld == nil:
 		f.find(missing, f.Frontmatter.YAMLSpan.OrKey(f.Frontmatter.OpenSpan), key)
-	case fld.Value.Kind != KindString:
+	case fld.Value.Kind != dshyaml.KindString:
 		f.find(notString, fld.ValueSpan, key)
 	case fld.Value.Str == "":
 		f.find(empty, fld.ValueSpan.OrKey(fld.KeySpan), key)
@@ -239,7 +240,7 @@ func (f *File) define() *Skill {
 	if w := fm.Field("whenToUse"); nonEmptyString(w) {
 		def.WhenToUse = w.Value.Str
 	}
-	if m := fm.Field("metadata"); m != nil && m.Value.Kind == KindMap {
+	if m := fm.Field("metadata"); m != nil && m.Value.Kind == dshyaml.KindMap {
 		def.HasMetadata = true
 	}
 	return def
@@ -249,7 +250,7 @@ func (f *File) define() *Skill {
 // or not a boolean.
 func fieldBool(fm *Frontmatter, key string) (b, ok bool) {
 	if fld := fm.Field(key); fld != nil {
-		return LenientBool(fld.Value)
+		return dshyaml.LenientBool(fld.Value)
 	}
 	return false, false
 }
@@ -298,7 +299,7 @@ func (f *File) dropDetail(fd Finding, src []byte) string {
 		return "missing YAML frontmatter"
 	case problem.YAMLSyntax, problem.YAMLUnquotedColon, problem.YAMLDuplicateKey, problem.YAMLTabIndent, problem.YAMLTooComplex:
 		fm := f.Frontmatter
-		return "invalid YAML frontmatter: YAMLParseError: " + yamlLogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
+		return "invalid YAML frontmatter: YAMLParseError: " + dshyaml.LogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
 	case problem.NameInvalid:
 		// DSH embeds the raw name between quotes (Go's %q would escape it).
 		return `invalid skill name "` + f.Frontmatter.Field("name").Value.Str + `"`
@@ -310,33 +311,8 @@ func (f *File) dropDetail(fd Finding, src []byte) string {
 	return "frontmatter requires name and description" // the name-* and description-* codes
 }
 
-// LenientBool applies DSH's frontmatterBoolean (spec §4.3): YAML booleans,
-// the numbers 1 and 0, the strings "1" and "0", and true/yes/on/false/no/off
-// in any case. ok is false for anything else, including null.
-func LenientBool(v Value) (b, ok bool) {
-	switch v.Kind {
-	case KindBool:
-		return v.Bool, true
-	case KindInt, KindFloat:
-		if v.Num == 1 {
-			return true, true
-		}
-		if v.Num == 0 {
-			return false, true
-		}
-	case KindString:
-		switch strings.ToLower(v.Str) {
-		case "1", "true", "yes", "on":
-			return true, true
-		case "0", "false", "no", "off":
-			return false, true
-		}
-	}
-	return false, false
-}
-
-func nonEmptyString(f *Field) bool {
-	return f != nil && f.Value.Kind == KindString && f.Value.Str != ""
+func nonEmptyString(f *dshyaml.Field) bool {
+	return f != nil && f.Value.Kind == dshyaml.KindString && f.Value.Str != ""
 }
 
 func firstLineLen(text []byte) int {
@@ -355,29 +331,6 @@ func firstInvalidUTF8(b []byte) int {
 		i += size
 	}
 	return 0
-}
-
-// yamlLogMessage renders a YAML error the way yaml@2's prettyErrors does:
-// "<message> at line L, column C:\n\n<source line>\n<pointer>\n".
-func yamlLogMessage(e *YAMLError, text []byte) string {
-	msg := fmt.Sprintf("%s at line %d, column %d", e.Message, e.Line, e.Column)
-	lines := splitLines(text)
-	if e.Line < 1 || e.Line > len(lines) {
-		return msg
-	}
-	lineStr := strings.TrimRight(string(lines[e.Line-1].text), "\r\n")
-	ci := e.Column - 1
-	if jstext.Len(lineStr) > 80 {
-		return msg
-	}
-	if e.Line > 1 && strings.TrimLeft(jstext.Prefix(lineStr, ci), " ") == "" {
-		prev := string(lines[e.Line-2].text) + "\n"
-		lineStr = prev + lineStr
-	}
-	if strings.Trim(lineStr, " ") == "" {
-		return msg
-	}
-	return msg + ":\n\n" + lineStr + "\n" + strings.Repeat(" ", ci) + "^\n"
 }
 
 // decodeNode decodes bytes as Node's utf8 decoder does: each maximal invalid

@@ -3,11 +3,12 @@ package skills
 import (
 	"bytes"
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/spans"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // TestFindings: Parse records every reason, in DSH's check order, and the

@@ -2,12 +2,13 @@ package skills
 
 import (
 	"errors"
-	"github.com/skill-ls/skill-ls/skills/problem"
-	"github.com/skill-ls/skill-ls/skills/spans"
 	"io"
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // readDirEntries lists dir in directory order, with each entry's type from

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -28,7 +29,7 @@ func NewSkillText(name string) []byte {
 	var b strings.Builder
 	b.WriteString("---\n")
 	b.WriteString("name: " + yamlName(name) + "\n")
-	b.WriteString("description: " + yamlDoubleQuoted(DescriptionPlaceholder) + "\n")
+	b.WriteString("description: " + dshyaml.DoubleQuoted(DescriptionPlaceholder) + "\n")
 	b.WriteString("---\n")
 	b.WriteString("# " + name + "\n")
 	b.WriteString("\n")
@@ -50,32 +51,12 @@ func NewSkillText(name string) []byte {
 func yamlName(name string) string {
 	switch name {
 	case "y", "n", "yes", "no", "on", "off", "true", "false", "null":
-		return yamlDoubleQuoted(name)
+		return dshyaml.DoubleQuoted(name)
 	}
 	if name != "" && name[0] >= '0' && name[0] <= '9' {
-		return yamlDoubleQuoted(name)
+		return dshyaml.DoubleQuoted(name)
 	}
 	return name
-}
-
-// yamlDoubleQuoted returns s as a YAML double-quoted scalar: a backslash,
-// a double quote and control characters are escaped.
-func yamlDoubleQuoted(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // NameProblem says why name is not a valid skill name to create, or

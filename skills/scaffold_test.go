@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 )
 
 func TestNewSkillText(t *testing.T) {
@@ -29,7 +31,7 @@ func TestNewSkillText(t *testing.T) {
 
 func TestYAMLDoubleQuoted(t *testing.T) {
 	for _, s := range []string{"plain", `a "quoted" \ word: yes`, "tab\there\nnew line", "é 𐐀 #x"} {
-		f := Parse("/r/x/SKILL.md", []byte("---\nname: x\ndescription: "+yamlDoubleQuoted(s)+"\n---\nbody\n"), ReadFS)
+		f := Parse("/r/x/SKILL.md", []byte("---\nname: x\ndescription: "+dshyaml.DoubleQuoted(s)+"\n---\nbody\n"), ReadFS)
 		if f.Drop != nil {
 			t.Fatalf("%q: %s", s, f.Drop.Log)
 		}

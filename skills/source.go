@@ -3,8 +3,9 @@ package skills
 import (
 	"bytes"
 	"errors"
-	"github.com/skill-ls/skill-ls/skills/spans"
 	"hash/maphash"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // A workspace keeps, for a file it read from disk, what rules and editor

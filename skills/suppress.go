@@ -2,8 +2,9 @@ package skills
 
 import (
 	"bytes"
-	"github.com/skill-ls/skill-ls/skills/spans"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Suppression comments: an author silences a diagnostic in the file itself,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 )
 
 func TestDirectives(t *testing.T) {
@@ -103,17 +105,17 @@ func TestDirectiveSpansUnicode(t *testing.T) {
 
 func TestYAMLString(t *testing.T) {
 	for _, s := range []string{"pdf", "123", "1e3", "true", "null", "~", "Use when: asked", "a #b", "#x", "- x", "it's", "é 漢字 𐐀", "tab\there", "line\nbreak", "bell\a", " lead", "trail ", "", "'q'", `"dq"`, "[x]", "*alias", "&anchor", "!tag", "%pct", "@at", "`tick", "a: ", "x:"} {
-		text := YAMLString(s)
+		text := dshyaml.Scalar(s)
 		f := Parse("/r/s/SKILL.md", []byte("---\nname: s\ndescription: "+text+"\n---\n"), ReadFS)
 		if f.Def == nil && s != "" && strings.TrimSpace(s) != "" {
 			t.Errorf("%q as %s: dropped: %v", s, text, f.Drop)
 			continue
 		}
-		if d := f.Frontmatter.Field("description"); d == nil || d.Value.Kind != KindString || d.Value.Str != s {
+		if d := f.Frontmatter.Field("description"); d == nil || d.Value.Kind != dshyaml.KindString || d.Value.Str != s {
 			t.Errorf("%q as %s reads back as %+v", s, text, d)
 		}
 	}
-	if got := YAMLString("pdf-tools"); got != "pdf-tools" {
+	if got := dshyaml.Scalar("pdf-tools"); got != "pdf-tools" {
 		t.Errorf("a plain name is quoted: %s", got)
 	}
 }

@@ -2,12 +2,13 @@ package skills
 
 import (
 	"context"
-	"github.com/skill-ls/skill-ls/skills/problem"
 	"maps"
 	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // LoadOptions are the engine settings that do not come from roots.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
@@ -246,9 +246,9 @@ func serdeString(doc yamlDoc, key string) (string, bool) {
 		return "", true
 	}
 	switch f.Value.Kind {
-	case skills.KindNull:
+	case dshyaml.KindNull:
 		return "", true
-	case skills.KindSeq, skills.KindMap:
+	case dshyaml.KindSeq, dshyaml.KindMap:
 		return "", false
 	}
 	return f.Value.Str, true

@@ -3,7 +3,7 @@ package hosts
 import (
 	"regexp"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
@@ -59,7 +59,7 @@ func copilotParse(e *env, f File, src []byte) (entry, *Note) {
 	}
 	copilotName(e, f, doc, &ent)
 	copilotDescription(e, doc, &ent)
-	if fld := doc.field("disable-model-invocation"); fld != nil && fld.Value.Kind == skills.KindBool && fld.Value.Bool {
+	if fld := doc.field("disable-model-invocation"); fld != nil && fld.Value.Kind == dshyaml.KindBool && fld.Value.Bool {
 		ent.listed = false
 		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " does not offer this skill to the model: disable-model-invocation is true"})
 	}

@@ -5,10 +5,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
-
-	"github.com/skill-ls/skill-ls/skills"
 )
 
 // yamlDoc is a frontmatter's YAML as skill-ls's YAML 1.2 reader (the one DSH
@@ -17,21 +16,15 @@ import (
 // test — unquoted ": ", tabs, unclosed quotes, duplicate keys — and may
 // differ on rarer ones (YAML 1.1 booleans, anchors), see docs/hosts.md.
 type yamlDoc struct {
-	err     *skills.YAMLError
+	err     *dshyaml.Error
 	mapping bool
-	fields  []skills.Field
+	fields  []dshyaml.Field
 }
 
-// parseYAML reads text (the lines between the --- delimiters) as YAML. text
-// must not hold a line that is exactly "---".
+// parseYAML reads text (the lines between the --- delimiters) as YAML.
 func parseYAML(text string) yamlDoc {
-	src := "---\n" + text + "\n---\n"
-	f := skills.Parse("frontmatter", []byte(src), skills.ReadNode)
-	fm := f.Frontmatter
-	if fm == nil {
-		return yamlDoc{err: &skills.YAMLError{Code: problem.YAMLSyntax, Message: "unreadable frontmatter"}}
-	}
-	return yamlDoc{err: fm.Err, mapping: fm.Mapping, fields: fm.Fields}
+	d := dshyaml.Parse([]byte(text), 0)
+	return yamlDoc{err: d.Err, mapping: d.Mapping, fields: d.Fields}
 }
 
 // parseYAML parses text once per Build: the hosts mostly read the same
@@ -49,7 +42,7 @@ func (e *env) parseYAML(text string) yamlDoc {
 }
 
 // field returns the top-level field key, or nil.
-func (d yamlDoc) field(key string) *skills.Field {
+func (d yamlDoc) field(key string) *dshyaml.Field {
 	for i := range d.fields {
 		if d.fields[i].Key == key {
 			return &d.fields[i]
@@ -62,10 +55,10 @@ func (d yamlDoc) field(key string) *skills.Field {
 // or a null value; isString is false for a value of another type.
 func (d yamlDoc) str(key string) (s string, present, isString bool) {
 	f := d.field(key)
-	if f == nil || f.Value.Kind == skills.KindNull {
+	if f == nil || f.Value.Kind == dshyaml.KindNull {
 		return "", false, false
 	}
-	if f.Value.Kind != skills.KindString {
+	if f.Value.Kind != dshyaml.KindString {
 		return f.Value.Str, true, false
 	}
 	return f.Value.Str, true, true
@@ -79,7 +72,7 @@ func (d yamlDoc) scalarText(key string) (string, bool) {
 		return "", false
 	}
 	switch f.Value.Kind {
-	case skills.KindString, skills.KindInt, skills.KindFloat, skills.KindBool:
+	case dshyaml.KindString, dshyaml.KindInt, dshyaml.KindFloat, dshyaml.KindBool:
 		return f.Value.Str, true
 	}
 	return "", false

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 )
@@ -71,9 +71,9 @@ func (e *env) nameFromFolder(doc yamlDoc, name string) Note {
 func (d yamlDoc) absentCode(key string) string {
 	f := d.field(key)
 	switch {
-	case f == nil || f.Value.Kind == skills.KindNull:
+	case f == nil || f.Value.Kind == dshyaml.KindNull:
 		return key + "-missing"
-	case key == "description" && f.Value.Kind == skills.KindString && f.Value.Str != "":
+	case key == "description" && f.Value.Kind == dshyaml.KindString && f.Value.Str != "":
 		return "description-blank"
 	}
 	return key + "-empty"
@@ -95,7 +95,7 @@ func (d yamlDoc) lenientTrue(key string) bool {
 	if f == nil {
 		return false
 	}
-	b, ok := skills.LenientBool(f.Value)
+	b, ok := dshyaml.LenientBool(f.Value)
 	return ok && b
 }
 

@@ -1,4 +1,4 @@
-package skills_test
+package dshyaml_test
 
 import (
 	"os"
@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -114,7 +115,7 @@ func TestYAMLFastMatchesDecoder(t *testing.T) {
 		}
 	}
 	n, fast := 0, 0
-	for name, src := range repositoryMarkdown(t) {
+	for name, src := range skilltest.RepositoryMarkdown(t) {
 		n++
 		if checkYAML(t, name, src) {
 			fast++
@@ -169,7 +170,7 @@ var yamlFuzzTokens = []string{
 }
 
 // yamlTokens maps each byte of data to a token of yamlFuzzTokens.
-func yamlTokens(data []byte) []byte { return fromTokens(data, yamlFuzzTokens) }
+func yamlTokens(data []byte) []byte { return skilltest.FromTokens(data, yamlFuzzTokens) }
 
 // checkYAML compares the two frontmatter paths on the file src and
 // reports whether the fast one accepted it. A file without a closed
@@ -180,13 +181,11 @@ func checkYAML(t *testing.T, name string, src []byte) bool {
 	if f.Frontmatter == nil || f.Frontmatter.State != skills.FrontmatterOK {
 		return false
 	}
-	blank := skills.Frontmatter{State: f.Frontmatter.State, OpenSpan: f.Frontmatter.OpenSpan, CloseSpan: f.Frontmatter.CloseSpan, YAMLSpan: f.Frontmatter.YAMLSpan}
-	fast, decoded := blank, blank
-	skills.ParseYAMLDecoded(&decoded, src)
-	if !skills.ParseYAMLFast(&fast, src) {
-		if diff := cmp.Diff(blank, fast); diff != "" {
-			t.Errorf("%s: the fast path refused the text but changed the frontmatter:\n%s", name, diff)
-		}
+	yaml := f.Frontmatter.YAMLSpan
+	text := src[yaml.Start:yaml.End]
+	decoded := dshyaml.ParseYAMLDecoded(text, yaml.Start)
+	fast, ok := dshyaml.ParseYAMLFast(text, yaml.Start)
+	if !ok {
 		return false
 	}
 	if diff := cmp.Diff(decoded, fast, cmpopts.EquateNaNs()); diff != "" {

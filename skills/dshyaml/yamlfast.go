@@ -1,7 +1,8 @@
-package skills
+package dshyaml
 
 import (
 	"bytes"
+
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -36,31 +37,29 @@ const maxFastKey = 128
 // one without escapes, a one-line single-quoted one without quotes inside,
 // or a literal or folded block (|, |-, > or >-) of non-blank lines
 // indented alike; the nested keys of a key share one indentation. No key repeats within its mapping.
-// For any other text it returns false and leaves fm as it was.
-func parseYAMLFast(fm *Frontmatter, src []byte) bool {
-	base := fm.YAMLSpan.Start
-	text := src[base:fm.YAMLSpan.End]
+// For any other text ok is false.
+func parseYAMLFast(text []byte, base int) (doc Doc, ok bool) {
 	if len(text) == 0 || len(text) > maxFastYAML {
-		return false
+		return Doc{}, false
 	}
 	fields := make([]Field, 0, bytes.Count(text, []byte{'\n'})+1)
 	for i := 0; i < len(text); {
 		fld, empty, next, ok := fastEntry(text, i, 0)
 		if !ok {
-			return false
+			return Doc{}, false
 		}
 		if next >= len(text) || text[next] != ' ' {
 			i = next
 			if empty {
-				return false // the decoder places the null of "key:"
+				return Doc{}, false // the decoder places the null of "key:"
 			}
 		} else {
 			if !empty {
-				return false // an indented line continues the value
+				return Doc{}, false // an indented line continues the value
 			}
 			entries, after, ok := fastNested(text, next)
 			if !ok {
-				return false
+				return Doc{}, false
 			}
 			// A mapping's span is its first line, from its first key.
 			first := entries[0].KeySpan.Start
@@ -72,12 +71,12 @@ func parseYAMLFast(fm *Frontmatter, src []byte) bool {
 		fields = append(fields, fld)
 	}
 	if repeatsKey(fields) {
-		return false
+		return Doc{}, false
 	}
 	for j := range fields {
 		fld := &fields[j]
 		if repeatsKey(fld.Entries) {
-			return false
+			return Doc{}, false
 		}
 		fld.KeySpan, fld.ValueSpan = shift(fld.KeySpan, base), shift(fld.ValueSpan, base)
 		for k := range fld.Entries {
@@ -85,14 +84,13 @@ func parseYAMLFast(fm *Frontmatter, src []byte) bool {
 			e.KeySpan, e.ValueSpan = shift(e.KeySpan, base), shift(e.ValueSpan, base)
 		}
 	}
-	fm.RootKind, fm.Mapping, fm.Fields = KindMap, true, fields
-	return true
+	return Doc{RootKind: KindMap, Mapping: true, Fields: fields}, true
 }
 
 // fastNested reads the nested entries that start at i (an indented line)
 // and returns them with the offset after them.
 func fastNested(text []byte, i int) ([]Field, int, bool) {
-	indent := leadingSpaces(text[i:])
+	indent := indentOf(text[i:])
 	var entries []Field
 	for i < len(text) && text[i] == ' ' {
 		fld, empty, next, ok := fastEntry(text, i, indent)
@@ -112,7 +110,7 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 	end := lineEnd(text, i)
 	next = nextLine(text, end)
 	line := text[i:end]
-	if len(line) <= indent || leadingSpaces(line) != indent {
+	if len(line) <= indent || indentOf(line) != indent {
 		return Field{}, false, 0, false
 	}
 	k := indent
@@ -208,7 +206,7 @@ func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next in
 	var b []byte
 	m := -1
 	for i < len(text) && text[i] == ' ' {
-		sp := leadingSpaces(text[i:])
+		sp := indentOf(text[i:])
 		if m < 0 {
 			m = sp
 		}
@@ -293,3 +291,9 @@ func printableASCII(b []byte) bool {
 func shift(s spans.Span, base int) spans.Span {
 	return spans.Span{Start: s.Start + base, End: s.End + base}
 }
+
+// isASCIILetter reports a-z or A-Z.
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// isAlnum reports an ASCII letter or digit.
+func isAlnum(c byte) bool { return isASCIILetter(c) || c >= '0' && c <= '9' }

@@ -1,7 +1,8 @@
-package skills
+package dshyaml
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,9 +14,9 @@ import (
 // yamlerror.go: yaml.v3 errors in the terms and at the places DSH's yaml@2
 // reports them.
 
-// classifyYAMLError maps a yaml.v3 error to a YAMLError with the line and
+// ClassifyError maps a yaml.v3 error to a Error with the line and
 // column that DSH's yaml@2 reports for the common cases.
-func classifyYAMLError(err error, text []byte, base int) *YAMLError {
+func ClassifyError(err error, text []byte, base int) *Error {
 	msg := err.Error()
 	if i := strings.Index(msg, "\n"); i >= 0 {
 		msg = msg[:i]
@@ -32,7 +33,7 @@ func classifyYAMLError(err error, text []byte, base int) *YAMLError {
 		for i, l := range lines {
 			trimmed := bytes.TrimLeft(l.text, " ")
 			if len(trimmed) > 0 && trimmed[0] == '\t' {
-				return &YAMLError{Code: problem.YAMLTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
+				return &Error{Code: problem.YAMLTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
 					Span: spans.Span{Start: base + l.start, End: base + l.start + len(l.text) - len(trimmed) + 1}}
 			}
 		}
@@ -40,18 +41,18 @@ func classifyYAMLError(err error, text []byte, base int) *YAMLError {
 	// An unquoted value holding ": " or ending in ":".
 	if strings.Contains(detail, "mapping values are not allowed") {
 		if i, col, span := findUnquotedColon(lines); i >= 0 {
-			return &YAMLError{Code: problem.YAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
+			return &Error{Code: problem.YAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
 				Span: spans.Span{Start: base + span.Start, End: base + span.End}}
 		}
 	}
 	if line < 1 || line > len(lines) {
 		if len(lines) == 0 {
-			return &YAMLError{Code: problem.YAMLSyntax, Message: detail, Line: 1, Column: 1, Span: spans.Span{Start: base, End: base}}
+			return &Error{Code: problem.YAMLSyntax, Message: detail, Line: 1, Column: 1, Span: spans.Span{Start: base, End: base}}
 		}
 		line = len(lines)
 	}
 	l := lines[line-1]
-	return &YAMLError{Code: problem.YAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: spans.Span{Start: base + l.start, End: base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
+	return &Error{Code: problem.YAMLSyntax, Message: upperFirst(detail), Line: line, Column: 1, Span: spans.Span{Start: base + l.start, End: base + l.start + len(bytes.TrimRight(l.text, "\r"))}}
 }
 
 func upperFirst(s string) string {
@@ -117,4 +118,27 @@ func findUnquotedColon(lines []textLine) (int, int, spans.Span) {
 		}
 	}
 	return -1, 0, spans.Span{}
+}
+
+// LogMessage renders a YAML error the way yaml@2's prettyErrors does:
+// "<message> at line L, column C:\n\n<source line>\n<pointer>\n".
+func LogMessage(e *Error, text []byte) string {
+	msg := fmt.Sprintf("%s at line %d, column %d", e.Message, e.Line, e.Column)
+	lines := splitLines(text)
+	if e.Line < 1 || e.Line > len(lines) {
+		return msg
+	}
+	lineStr := strings.TrimRight(string(lines[e.Line-1].text), "\r\n")
+	ci := e.Column - 1
+	if jstext.Len(lineStr) > 80 {
+		return msg
+	}
+	if e.Line > 1 && strings.TrimLeft(jstext.Prefix(lineStr, ci), " ") == "" {
+		prev := string(lines[e.Line-2].text) + "\n"
+		lineStr = prev + lineStr
+	}
+	if strings.Trim(lineStr, " ") == "" {
+		return msg
+	}
+	return msg + ":\n\n" + lineStr + "\n" + strings.Repeat(" ", ci) + "^\n"
 }

@@ -1,4 +1,4 @@
-package skills
+package dshyaml
 
 import (
 	"fmt"
@@ -81,8 +81,8 @@ func typeScalar(s string) Value {
 	return Value{Kind: KindString, Str: s}
 }
 
-// typeNode types a YAML node as yaml@2's core schema would.
-func typeNode(n *yaml.Node) Value {
+// TypeNode types a YAML node as yaml@2's core schema would.
+func TypeNode(n *yaml.Node) Value {
 	for n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
 	}
@@ -95,7 +95,7 @@ func typeNode(n *yaml.Node) Value {
 		if len(n.Content) == 0 {
 			return Value{Kind: KindNull}
 		}
-		return typeNode(n.Content[0])
+		return TypeNode(n.Content[0])
 	case yaml.ScalarNode:
 	default:
 		return Value{Kind: KindNull}
@@ -140,41 +140,40 @@ func typeTagged(n *yaml.Node) Value {
 	return typeScalar(n.Value)
 }
 
-// parseYAML decodes the YAML text of a frontmatter (fm.YAMLSpan of src) and
-// fills fm: the error, the root's type and the top-level fields.
-func parseYAML(fm *Frontmatter, src []byte) {
-	if parseYAMLFast(fm, src) {
-		return
+// Parse reads the YAML text of a frontmatter, which starts at offset
+// base of its file, as DSH does: the error, the root's type and the
+// top-level fields, with spans in the file.
+func Parse(text []byte, base int) Doc {
+	if doc, ok := parseYAMLFast(text, base); ok {
+		return doc
 	}
-	parseYAMLDecoded(fm, src)
+	return parseYAMLDecoded(text, base)
 }
 
 // parseYAMLDecoded is parseYAML through yaml.v3's decoder, for any text.
-func parseYAMLDecoded(fm *Frontmatter, src []byte) {
-	base := fm.YAMLSpan.Start
-	text := src[fm.YAMLSpan.Start:fm.YAMLSpan.End]
+func parseYAMLDecoded(text []byte, base int) (doc Doc) {
 	if len(text) > maxYAMLBytes {
-		fm.Err = &YAMLError{Code: problem.YAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: spans.Span{Start: base, End: base}}
-		return
+		doc.Err = &Error{Code: problem.YAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: spans.Span{Start: base, End: base}}
+		return doc
 	}
-	var doc yaml.Node
-	err := safeUnmarshal(text, &doc)
+	var node yaml.Node
+	err := Unmarshal(text, &node)
 	if err != nil {
-		fm.Err = classifyYAMLError(err, text, base)
-		return
+		doc.Err = ClassifyError(err, text, base)
+		return doc
 	}
-	if len(doc.Content) == 0 {
-		fm.RootKind = KindNull
-		return
+	if len(node.Content) == 0 {
+		doc.RootKind = KindNull
+		return doc
 	}
-	root := doc.Content[0]
+	root := node.Content[0]
 	if tooComplex(root) {
-		fm.Err = &YAMLError{Code: problem.YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: nodeStart(root, text, base)}
-		return
+		doc.Err = &Error{Code: problem.YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: NodeStart(root, text, base)}
+		return doc
 	}
 	if dup := findDuplicateKey(root); dup != nil {
 		first, second := dup[0], dup[1]
-		fm.Err = &YAMLError{
+		doc.Err = &Error{
 			Code:      problem.YAMLDuplicateKey,
 			Message:   "Map keys must be unique",
 			Line:      second.Line,
@@ -183,15 +182,16 @@ func parseYAMLDecoded(fm *Frontmatter, src []byte) {
 			Key:       second.Value,
 			FirstSpan: scalarSpan(first, text, base),
 		}
-		return
+		return doc
 	}
-	v := typeNode(root)
-	fm.RootKind = v.Kind
+	v := TypeNode(root)
+	doc.RootKind = v.Kind
 	if root.Kind != yaml.MappingNode {
-		return
+		return doc
 	}
-	fm.Mapping = true
-	fm.Fields = mappingFields(root, text, base, true)
+	doc.Mapping = true
+	doc.Fields = mappingFields(root, text, base, true)
+	return doc
 }
 
 // mappingFields returns the entries of a mapping node; with nested, the
@@ -203,7 +203,7 @@ func mappingFields(m *yaml.Node, text []byte, base int, nested bool) []Field {
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, val := m.Content[i], m.Content[i+1]
-		kv := typeNode(k)
+		kv := TypeNode(k)
 		key := k.Value
 		if kv.Kind == KindMap || kv.Kind == KindSeq {
 			key = ""
@@ -211,8 +211,8 @@ func mappingFields(m *yaml.Node, text []byte, base int, nested bool) []Field {
 		fld := Field{
 			Key:       key,
 			KeySpan:   scalarSpan(k, text, base),
-			Value:     typeNode(val),
-			ValueSpan: valueSpan(val, text, base),
+			Value:     TypeNode(val),
+			ValueSpan: ValueSpan(val, text, base),
 		}
 		if nested && val.Kind == yaml.MappingNode {
 			fld.Entries = mappingFields(val, text, base, false)
@@ -222,8 +222,8 @@ func mappingFields(m *yaml.Node, text []byte, base int, nested bool) []Field {
 	return out
 }
 
-// safeUnmarshal runs yaml.Unmarshal, turning a library panic into an error.
-func safeUnmarshal(text []byte, n *yaml.Node) (err error) {
+// Unmarshal runs yaml.Unmarshal, turning a library panic into an error.
+func Unmarshal(text []byte, n *yaml.Node) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("yaml: internal error: %v", r)
@@ -289,7 +289,7 @@ func treeSize(n *yaml.Node, depth int) (size int, ok bool) {
 
 // keyID is the identity of a typed scalar key for uniqueness.
 type keyID struct {
-	kind ValueKind
+	kind Kind
 	text string
 }
 
@@ -331,7 +331,7 @@ func duplicateKey(m *yaml.Node) (first, dup *yaml.Node) {
 		if k.Kind != yaml.ScalarNode {
 			continue
 		}
-		v := typeNode(k)
+		v := TypeNode(k)
 		id := keyID{v.Kind, canonicalScalar(v)}
 		if seen != nil {
 			if f, ok := seen[id]; ok {

@@ -1,16 +1,17 @@
-package skills
+package dshyaml
 
 import (
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/problem"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // typeScalarByPatterns is the core-schema typing by the patterns alone, the
 // reference for typeScalar's shortcuts.
-func typeScalarByPatterns(s string) ValueKind {
+func typeScalarByPatterns(s string) Kind {
 	switch {
 	case coreNull.MatchString(s):
 		return KindNull
@@ -74,8 +75,7 @@ func TestDuplicateKeys(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := Parse("/r/a/SKILL.md", []byte(tt.src), ReadFS)
-			err := f.Frontmatter.Err
+			err := frontmatterDoc(tt.src).Err
 			switch {
 			case tt.key == "" && err != nil:
 				t.Fatalf("unexpected error %+v", err)
@@ -91,9 +91,17 @@ func TestTooComplex(t *testing.T) {
 	shallow := "---\nname: a\ndescription: b\nx: " + strings.Repeat("[", 10) + strings.Repeat("]", 10) + "\n---\n"
 	aliases := "---\nname: a\ndescription: b\na: &a [1, 2]\nb: [*a, *a]\n---\n"
 	for src, want := range map[string]bool{deep: true, shallow: false, aliases: false} {
-		f := Parse("/r/a/SKILL.md", []byte(src), ReadFS)
-		if got := f.Frontmatter.Err != nil && f.Frontmatter.Err.Code == problem.YAMLTooComplex; got != want {
-			t.Errorf("%.40q: too complex = %v, want %v (%+v)", src, got, want, f.Frontmatter.Err)
+		err := frontmatterDoc(src).Err
+		if got := err != nil && err.Code == problem.YAMLTooComplex; got != want {
+			t.Errorf("%.40q: too complex = %v, want %v (%+v)", src, got, want, err)
 		}
 	}
+}
+
+// frontmatterDoc parses the YAML between the --- lines of a skill file's
+// text, as Parse sees it in the file (from offset 4).
+func frontmatterDoc(src string) Doc {
+	text := strings.TrimPrefix(src, "---\n")
+	text = text[:strings.LastIndex(text, "---\n")]
+	return Parse([]byte(text), 4)
 }

@@ -1,4 +1,4 @@
-package skills
+package dshyaml
 
 import (
 	"bytes"
@@ -12,8 +12,8 @@ import (
 // yamlspan.go: the byte spans of YAML nodes in the file, found by scanning
 // the source by each node's style.
 
-// nodeStart returns an empty span at a node's start.
-func nodeStart(n *yaml.Node, text []byte, base int) spans.Span {
+// NodeStart returns an empty span at a node's start.
+func NodeStart(n *yaml.Node, text []byte, base int) spans.Span {
 	off := lineRuneOffset(text, n.Line, n.Column)
 	return spans.Span{Start: base + off, End: base + off}
 }
@@ -47,9 +47,9 @@ func scalarSpan(n *yaml.Node, text []byte, base int) spans.Span {
 	return spans.Span{Start: base + start, End: base + end}
 }
 
-// valueSpan is scalarSpan for scalars and aliases, and the node's first
+// ValueSpan is scalarSpan for scalars and aliases, and the node's first
 // line for collections (enough to point a diagnostic at it).
-func valueSpan(n *yaml.Node, text []byte, base int) spans.Span {
+func ValueSpan(n *yaml.Node, text []byte, base int) spans.Span {
 	start := lineRuneOffset(text, n.Line, n.Column)
 	switch n.Kind {
 	case yaml.ScalarNode:
@@ -137,7 +137,7 @@ func singleQuotedEnd(text []byte, i int) int {
 // (before a CR).
 func blockScalarEnd(text []byte, i int) int {
 	lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
-	keyIndent := leadingSpaces(text[lineStart:])
+	keyIndent := indentOf(text[lineStart:])
 	j := bytes.IndexByte(text[i:], '\n')
 	if j < 0 {
 		return len(text)
@@ -150,7 +150,7 @@ func blockScalarEnd(text []byte, i int) int {
 		}
 		line := text[pos:lineEnd]
 		blank := len(bytes.TrimSpace(line)) == 0
-		if !blank && leadingSpaces(line) <= keyIndent {
+		if !blank && indentOf(line) <= keyIndent {
 			break
 		}
 		if !blank {
@@ -201,4 +201,13 @@ func inFlow(text []byte, i int) bool {
 		}
 	}
 	return depth > 0
+}
+
+// indentOf returns the number of spaces that start line.
+func indentOf(line []byte) int {
+	i := 0
+	for i < len(line) && line[i] == ' ' {
+		i++
+	}
+	return i
 }

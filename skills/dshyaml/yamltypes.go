@@ -1,0 +1,145 @@
+// Package dshyaml reads a skill's frontmatter YAML as DSH does: YAML 1.2
+// core-schema typing (DSH's yaml@2), duplicate keys, the limits that keep
+// hostile text bounded, the error DSH reports and where, and the byte span
+// of every value in the file. The skill-file parser and the other hosts'
+// profiles read YAML through it.
+package dshyaml
+
+import (
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// Error is a YAML syntax error with its position in the file.
+type Error struct {
+	// Code is one of the yaml-* codes.
+	Code problem.Code
+	// Message is the bare message, e.g. "Map keys must be unique".
+	Message string
+	// Line and Column are 1-based, relative to the YAML text (the line after
+	// the opening ---), as DSH's YAML library reports them.
+	Line, Column int
+	// Span locates the error in the file.
+	Span spans.Span
+	// Key is the duplicated key for CodeYAMLDuplicateKey.
+	Key string
+	// FirstSpan is the first occurrence of a duplicated key.
+	FirstSpan spans.Span
+}
+
+// Kind is the YAML 1.2 core-schema type of a frontmatter value.
+type Kind int
+
+// The value kinds, as the reference's yaml@2 library types them.
+const (
+	KindNull Kind = iota
+	KindBool
+	KindInt
+	KindFloat
+	KindString
+	KindSeq
+	KindMap
+)
+
+// String names the kind the way diagnostics describe it.
+func (k Kind) String() string {
+	switch k {
+	case KindNull:
+		return "null"
+	case KindBool:
+		return "boolean"
+	case KindInt, KindFloat:
+		return "number"
+	case KindString:
+		return "string"
+	case KindSeq:
+		return "list"
+	case KindMap:
+		return "mapping"
+	}
+	return "unknown"
+}
+
+// Value is a typed frontmatter value.
+type Value struct {
+	Kind Kind
+	// Str is the string value (KindString), or the scalar's source text for
+	// other scalar kinds.
+	Str string
+	// Bool is the value for KindBool.
+	Bool bool
+	// Num is the value for KindInt and KindFloat.
+	Num float64
+	// Plain reports a plain (unquoted, non-block) scalar.
+	Plain bool
+	// Quoted reports a single- or double-quoted scalar.
+	Quoted bool
+	// Block reports a literal (|) or folded (>) scalar.
+	Block bool
+	// Len is the number of entries of a sequence or mapping.
+	Len int
+}
+
+// Field is one frontmatter key and its value, with byte spans.
+type Field struct {
+	Key       string
+	KeySpan   spans.Span
+	Value     Value
+	ValueSpan spans.Span
+	// Entries are the entries of a mapping value of a top-level key (such
+	// as metadata), one level deep, in source order.
+	Entries []Field
+}
+
+// Doc is a frontmatter's YAML text as DSH reads it: its syntax error, or
+// its type and, for a mapping, its top-level fields.
+type Doc struct {
+	// Err is the YAML syntax error, if any.
+	Err *Error
+	// Mapping reports that the YAML parsed to a mapping.
+	Mapping bool
+	// RootKind is the type of the parsed YAML document (KindNull when empty).
+	RootKind Kind
+	// Fields are the top-level keys in source order (only when Mapping).
+	Fields []Field
+}
+
+// Field returns the first field with the given key, or nil.
+func (d *Doc) Field(key string) *Field {
+	if d == nil {
+		return nil
+	}
+	for i := range d.Fields {
+		if d.Fields[i].Key == key {
+			return &d.Fields[i]
+		}
+	}
+	return nil
+}
+
+// LenientBool applies DSH's frontmatterBoolean (spec §4.3): YAML booleans,
+// the numbers 1 and 0, the strings "1" and "0", and true/yes/on/false/no/off
+// in any case. ok is false for anything else, including null.
+func LenientBool(v Value) (b, ok bool) {
+	switch v.Kind {
+	case KindBool:
+		return v.Bool, true
+	case KindInt, KindFloat:
+		if v.Num == 1 {
+			return true, true
+		}
+		if v.Num == 0 {
+			return false, true
+		}
+	case KindString:
+		switch strings.ToLower(v.Str) {
+		case "1", "true", "yes", "on":
+			return true, true
+		case "0", "false", "no", "off":
+			return false, true
+		}
+	}
+	return false, false
+}
