@@ -93,7 +93,7 @@ func chatCompletion(t *target) protocol.CompletionResult {
 			Label:         label,
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
-			Documentation: markdown(render.CatalogDescription(sk.Description, maxLen)),
+			Documentation: markdownContent(render.CatalogDescription(sk.Description, maxLen)),
 			SortText:      protocol.NewOptional(group + sk.Name),
 			InsertText:    protocol.NewOptional(label),
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
@@ -158,7 +158,7 @@ func keyCompletion(t *target, typed string, rng protocol.Range, list *protocol.C
 			Label:         kd.Key,
 			Kind:          protocol.CompletionItemKindProperty,
 			Detail:        protocol.NewOptional(detail),
-			Documentation: markdown(kd.Doc),
+			Documentation: markdownContent(kd.Doc),
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: kd.Key + ": "},
 		})
 	}

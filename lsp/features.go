@@ -12,6 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -114,7 +115,7 @@ func inFrontmatter(f *skills.File, off int) bool {
 }
 
 // linkAt returns the body link whose destination holds off.
-func linkAt(f *skills.File, off int) *skills.Link {
+func linkAt(f *skills.File, off int) *markdown.Link {
 	if f == nil {
 		return nil
 	}
@@ -127,7 +128,7 @@ func linkAt(f *skills.File, off int) *skills.Link {
 	return nil
 }
 
-func markdown(s string) *protocol.MarkupContent {
+func markdownContent(s string) *protocol.MarkupContent {
 	return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: s}
 }
 

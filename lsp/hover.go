@@ -43,7 +43,7 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		return nil, nil
 	}
 	r := t.rng(sp)
-	return &protocol.Hover{Contents: markdown(text), Range: &r}, nil
+	return &protocol.Hover{Contents: markdownContent(text), Range: &r}, nil
 }
 
 // skillSummary is the hover text for a skill name as a user invokes it.

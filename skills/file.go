@@ -2,6 +2,7 @@ package skills
 
 import (
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -91,7 +92,7 @@ type File struct {
 	ContentSpan spans.Span
 	// Outline holds the body's links and HTML comments (its headings are
 	// read on demand: Headings).
-	Outline Outline
+	Outline markdown.Outline
 	// Directives are the file's suppression comments, in source order.
 	Directives []Directive
 	// FrameClosers cover the </skill_instructions> and </skill_content>

@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"github.com/skill-ls/skill-ls/skills/markdown"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,7 @@ import (
 // definition and the watcher read these facts from the snapshot instead of
 // asking the disk themselves.
 type LinkFact struct {
-	Link
+	markdown.Link
 	// Base is the directory the link resolves against: the skill's base
 	// (its bundle folder, or the root for a flat skill; the file's folder
 	// for a file outside the roots).

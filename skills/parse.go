@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -74,8 +75,8 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	if !withBody {
 		return f
 	}
-	if f.BodySpan.Len() <= maxOutlineBytes {
-		f.Outline = scanLinks(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
+	if f.BodySpan.Len() <= markdown.MaxBytes {
+		f.Outline = markdown.Scan(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
 	}
 	f.Directives = f.directives(src)
 	f.FrameClosers = frameClosers(src, f.ContentSpan)

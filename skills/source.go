@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/maphash"
 
+	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -98,9 +99,9 @@ func (s *Snapshot) WithContent(sk *Skill) (*Skill, error) {
 }
 
 // Headings returns the headings of the body of f, whose bytes are src.
-func (f *File) Headings(src []byte) []Heading {
-	if f.Frontmatter == nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > maxOutlineBytes {
+func (f *File) Headings(src []byte) []markdown.Heading {
+	if f.Frontmatter == nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > markdown.MaxBytes {
 		return nil
 	}
-	return scanOutline(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
+	return markdown.ScanWithHeadings(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
 }

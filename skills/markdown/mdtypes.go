@@ -1,4 +1,4 @@
-package skills
+package markdown
 
 import "github.com/skill-ls/skill-ls/skills/spans"
 

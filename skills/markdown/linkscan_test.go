@@ -1,4 +1,4 @@
-package skills
+package markdown
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package skills_test
+package markdown_test
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,7 @@
-package skills
+// Package markdown finds what a skill's Markdown body holds that tools point
+// at: links and images, HTML comments and headings, with byte spans in the
+// file, as CommonMark (goldmark) reads them.
+package markdown
 
 import (
 	"bytes"
@@ -11,8 +14,8 @@ import (
 )
 
 // Outline is what the Markdown body holds that tools point at: links and
-// headings, with spans in the file. A file's Outline has no headings (only
-// a document outline asks for them: File.Headings).
+// headings, with spans in the file. A skill file keeps the outline without
+// headings (only a document outline asks for them).
 type Outline struct {
 	Links    []Link
 	Headings []Heading
@@ -21,8 +24,8 @@ type Outline struct {
 	Comments []spans.Span
 }
 
-// maxOutlineBytes bounds the body size that is parsed as Markdown.
-const maxOutlineBytes = 4 << 20
+// MaxBytes bounds the body size that is parsed as Markdown.
+const MaxBytes = 4 << 20
 
 // markdown is the one goldmark instance; its parser is safe for concurrent
 // use, and building one per file costs more than parsing a small body.
@@ -35,12 +38,12 @@ func mayHoldOutline(body []byte) bool {
 	return bytes.ContainsAny(body, "[<#=-")
 }
 
-// scanOutline returns the links and headings of body; base is the body's
+// ScanWithHeadings returns the links and headings of body; base is the body's
 // offset in the file, added to every span. Bodies with no link or heading
 // syntax need no parse; the others are scanned line by line
 // (scanOutlineFast), and only what that scanner cannot read exactly goes to
 // goldmark (parseOutline), the reference both must agree with.
-func scanOutline(body []byte, base int) Outline {
+func ScanWithHeadings(body []byte, base int) Outline {
 	if !mayHoldOutline(body) {
 		return Outline{}
 	}
@@ -50,11 +53,11 @@ func scanOutline(body []byte, base int) Outline {
 	return parseOutline(body, base)
 }
 
-// scanLinks is scanOutline without the headings: the fast scanner reads
+// Scan is ScanWithHeadings without the headings: the fast scanner reads
 // the headings' lines as it must (their links count) but lists none. A body
 // without [ or < holds no link, image, autolink or HTML comment, so it needs
 // no scan at all (two vectorised byte searches).
-func scanLinks(body []byte, base int) Outline {
+func Scan(body []byte, base int) Outline {
 	if bytes.IndexByte(body, '[') < 0 && bytes.IndexByte(body, '<') < 0 {
 		return Outline{}
 	}

@@ -1,16 +1,15 @@
-package skills_test
+package markdown_test
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -177,7 +176,7 @@ func FuzzLinks(f *testing.F) {
 		if file.Frontmatter == nil || file.BodySpan.End > len(src) {
 			return
 		}
-		want := skills.ParseOutline(src[file.BodySpan.Start:file.BodySpan.End], file.BodySpan.Start)
+		want := markdown.ParseOutline(src[file.BodySpan.Start:file.BodySpan.End], file.BodySpan.Start)
 		// A file's Outline lists no headings; Headings scans for them.
 		got := file.Outline
 		if len(got.Headings) != 0 {
@@ -205,16 +204,16 @@ func markdownTokens(data []byte) []byte { return skilltest.FromTokens(data, fuzz
 func checkOutline(t *testing.T, name string, body []byte) bool {
 	t.Helper()
 	const base = 17
-	want := skills.ParseOutline(body, base)
+	want := markdown.ParseOutline(body, base)
 	// The outline without headings (a file's Outline) is the same links
 	// and comments, whichever path reads the body.
-	links := skills.ScanLinks(body, base)
+	links := markdown.Scan(body, base)
 	wantLinks := want
 	wantLinks.Headings = nil
 	if diff := cmp.Diff(wantLinks, links, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("%s: outline without headings differs from goldmark's (-goldmark +got):\n%s\nbody: %q", name, diff, body)
 	}
-	got, ok := skills.ScanOutlineFast(body, base)
+	got, ok := markdown.ScanOutlineFast(body, base)
 	if !ok {
 		return false
 	}
@@ -256,10 +255,10 @@ func BenchmarkOutline(b *testing.B) {
 	}
 	for _, path := range []struct {
 		name string
-		scan func([]byte, int) skills.Outline
+		scan func([]byte, int) markdown.Outline
 	}{
-		{"fast", func(b []byte, base int) skills.Outline { o, _ := skills.ScanOutlineFast(b, base); return o }},
-		{"goldmark", skills.ParseOutline},
+		{"fast", func(b []byte, base int) markdown.Outline { o, _ := markdown.ScanOutlineFast(b, base); return o }},
+		{"goldmark", markdown.ParseOutline},
 	} {
 		b.Run(path.name, func(b *testing.B) {
 			b.SetBytes(int64(size))
@@ -270,48 +269,5 @@ func BenchmarkOutline(b *testing.B) {
 				}
 			}
 		})
-	}
-}
-
-// TestLinkFactsMatchSlowPathOnTrees holds the link facts of the generated
-// corpus (the shape of the benchmarks) and of every txtar tree of the
-// repository (its project/ and home/ files) to the slow path's.
-func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
-	load := func(roots []skills.Root) *skills.Snapshot {
-		snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return snap
-	}
-	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: 200, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := skills.LinkFactsMatchSlowPath(t, "corpus", load(skills.Roots(c.RootOptions()))); n < 200 {
-		t.Errorf("only %d facts in the corpus", n)
-	}
-	trees := 0
-	for p, ar := range skilltest.RepositoryArchives(t) {
-		dir := t.TempDir()
-		for _, f := range ar.Files {
-			if !strings.HasPrefix(f.Name, "project/") && !strings.HasPrefix(f.Name, "home/") {
-				continue
-			}
-			fp := filepath.Join(dir, filepath.FromSlash(f.Name))
-			if os.MkdirAll(filepath.Dir(fp), 0o755) != nil || os.WriteFile(fp, f.Data, 0o644) != nil {
-				continue // an archive that holds a file and a folder of one name
-			}
-		}
-		trees++
-		roots := skills.Roots(skills.RootOptions{
-			Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
-			DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
-			Getenv: func(string) string { return "" },
-		})
-		skills.LinkFactsMatchSlowPath(t, p, load(roots))
-	}
-	if trees < 20 {
-		t.Errorf("only %d txtar trees", trees)
 	}
 }
