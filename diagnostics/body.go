@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Rules about the Markdown body: text that breaks the frame the model
@@ -42,7 +43,7 @@ var bodyRules = []*Rule{
 
 func checkFrame(p *Pass) {
 	f := p.File
-	if f.Frontmatter.State != skills.FrontmatterOK {
+	if f.Frontmatter.State != skillfile.FrontmatterOK {
 		return
 	}
 	for _, sp := range f.FrameClosers {
@@ -58,7 +59,7 @@ func checkFrame(p *Pass) {
 // engine recorded about their targets (made once per pass, and not kept in
 // a transient snapshot).
 func bodyLinks(p *Pass) []skills.LinkFact {
-	if p.File.Frontmatter.State != skills.FrontmatterOK {
+	if p.File.Frontmatter.State != skillfile.FrontmatterOK {
 		return nil
 	}
 	return p.Snap.Links(p.File.Path)

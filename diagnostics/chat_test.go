@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 func TestChatRules(t *testing.T) {
-	pdf := &skills.Skill{Name: "pdf-tools", Description: "d", Invocation: skills.Invocation{ModelInvocable: true, UserInvocable: true}}
-	quiet := &skills.Skill{Name: "quiet", Description: "d", Invocation: skills.Invocation{ModelInvocable: true}}
+	pdf := &skills.Skill{Name: "pdf-tools", Description: "d", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}}
+	quiet := &skills.Skill{Name: "quiet", Description: "d", Invocation: skillfile.Invocation{ModelInvocable: true}}
 	reg := skills.Resolve([]*skills.Skill{pdf, quiet}, nil)
 	tests := []struct {
 		name   string

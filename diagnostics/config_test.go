@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 func compile(t *testing.T, src string) (*Config, []skills.ConfigError) {
@@ -80,7 +81,7 @@ ignore: ["drafts"]
 		t.Error("ignore")
 	}
 	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
-	f := skills.Parse("/repo/drafts/x/SKILL.md", []byte("---\nname: Bad Name\n---\n"), skills.ReadFS)
+	f := skillfile.Parse("/repo/drafts/x/SKILL.md", []byte("---\nname: Bad Name\n---\n"), skillfile.ReadFS)
 	if ds := CheckFile(snap, f, opts); len(ds) != 0 {
 		t.Errorf("an ignored file has diagnostics: %v", ds)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -29,7 +30,7 @@ const (
 var descriptionRules = []*Rule{
 	{Code: CodeDescriptionMissing, Short: "no description", Severity: SeverityError, Drops: true, Summary: "no description key",
 		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. The quick fix (unsafe) adds the placeholder description of `skill-ls new`, which `description-placeholder` reports until it is replaced.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			// Unsafe: the stub is a placeholder the catalog would show (and
 			// description-placeholder flags until it is replaced).
 			at := p.File.Frontmatter.CloseSpan.Start
@@ -38,12 +39,12 @@ var descriptionRules = []*Rule{
 		}},
 	{Code: CodeDescriptionNotString, Short: "description not text", Severity: SeverityError, Drops: true, Summary: "description is not a string",
 		Doc: "`description` must be a YAML string; a number, boolean, null, list or mapping drops the skill. Quote the value or use a block scalar.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+notText(p, p.File.Frontmatter.Field("description")))
 		}},
 	{Code: CodeDescriptionEmpty, Short: "empty description", Severity: SeverityError, Drops: true, Summary: "description is empty",
 		Doc: "An empty `description` drops the skill with `frontmatter requires name and description`.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"description is empty; say what the skill does and when to use it")
 		}},
 	{Code: CodeDescriptionBlank, Severity: SeverityWarning, Summary: "description is only whitespace",

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -16,7 +17,7 @@ import (
 // file's diagnostics does, on the diagnostics test trees and a generated
 // corpus (with and without the quick option's whole-tree rules).
 func TestDropMessageRunsOneRule(t *testing.T) {
-	everyRule := func(snap *skills.Snapshot, f *skills.File, opts Options) string {
+	everyRule := func(snap *skills.Snapshot, f *skillfile.File, opts Options) string {
 		if f.Drop == nil {
 			return ""
 		}

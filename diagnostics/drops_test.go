@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -15,7 +16,7 @@ func TestEveryDropIsReported(t *testing.T) {
 		snap := tree.Load(t, skills.LoadOptions{})
 		byPath := ByPath(Run(t.Context(), snap, Options{}))
 		for _, f := range snap.Files() {
-			var first *skills.Finding
+			var first *skillfile.Finding
 			for i := range f.Findings {
 				if f.Findings[i].Code.Drops() {
 					first = &f.Findings[i]

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -122,7 +123,7 @@ func (l locator) locate(path string, span spans.Span) location {
 // text returns the bytes and line index of f, read once for a run of
 // diagnostics in the same file; nil when they cannot be read (a file that
 // changed on disk since the snapshot).
-func (l locator) text(f *skills.File) *spans.LineIndex {
+func (l locator) text(f *skillfile.File) *spans.LineIndex {
 	if l.last == nil {
 		x, _ := l.snap.Text(f)
 		return x

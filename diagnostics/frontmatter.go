@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Rules about the frontmatter block: its --- delimiters and its YAML.
@@ -30,7 +30,7 @@ var frontmatterRules = []*Rule{
 		Finding: reportFrontmatterMissing},
 	{Code: CodeFrontmatterUnclosed, Short: "frontmatter never closed", Severity: SeverityError, Drops: true, Summary: "the frontmatter has no closing ---",
 		Doc: "The opening `---` is never closed by a line that is exactly `---` (no indentation, no trailing spaces; `...` does not close it). DSH drops the skill with `missing YAML frontmatter`.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"the frontmatter is never closed: add a line that is exactly --- (no indentation, no trailing spaces) after the last key")
 		}},
 	{Code: CodeFrontmatterNotMap, Short: "frontmatter not a mapping", Severity: SeverityError, Drops: true, Summary: "the frontmatter is not a YAML mapping",
@@ -38,19 +38,19 @@ var frontmatterRules = []*Rule{
 		Finding: reportNotMapping},
 	{Code: CodeYAMLSyntax, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "the frontmatter is not valid YAML",
 		Doc: "The frontmatter fails to parse as YAML 1.2; DSH drops the skill with `invalid YAML frontmatter`. The message gives the line and column.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"the frontmatter is not valid YAML: "+yamlAdvice(p.File.Frontmatter.Err.Message))
 		}},
 	{Code: CodeYAMLUnquotedColon, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "an unquoted value holds \": \"",
 		Doc: "The most common reason a skill vanishes: an unquoted value such as `description: Use when: the user asks` contains `: ` (or ends with `:`), which YAML reads as a nested mapping (\"Nested mappings are not allowed in compact mappings\"). DSH drops the skill. Quote the value or use a block scalar (`description: >-`). The quick fix quotes it.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			quoted := quoteYAML(p.Text(fd.Span))
 			quote := Fix{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(fd.Span, quoted)}}
 			p.Report(fd.Span, dropPrefix+"this value holds \": \" (or ends with \":\") without quotes, so YAML reads it as a nested key; put the whole value in quotes: "+excerpt(quoted), quote)
 		}},
 	{Code: CodeYAMLDuplicateKey, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a key appears twice",
 		Doc: "YAML mappings must have unique keys (\"Map keys must be unique\"); DSH's parser rejects the frontmatter and drops the skill. Remove one of the two keys.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			e := p.File.Frontmatter.Err
 			line, _ := p.Lines().LineCol(e.FirstSpan.Start)
 			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears twice (first on line %d); keep one of them", e.Key, line))
@@ -58,12 +58,12 @@ var frontmatterRules = []*Rule{
 		}},
 	{Code: CodeYAMLTabIndent, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",
 		Doc: "YAML forbids tabs as indentation (\"Tabs are not allowed as indentation\"); DSH drops the skill. Indent with spaces.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"this line is indented with a tab, and YAML allows only spaces; indent it with spaces")
 		}},
 	{Code: CodeYAMLTooComplex, Short: "frontmatter too complex", Severity: SeverityError, Summary: "the frontmatter nests or aliases too deeply",
 		Doc: "The frontmatter exceeds skill-ls's safety limits (4 MiB of YAML, nesting depth 64, 100,000 nodes after alias expansion, as in a \"billion laughs\" document). skill-ls does not decode it; a skill header never needs this.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, "skill-ls did not decode this frontmatter: "+p.File.Frontmatter.Err.Message)
 		}},
 }
@@ -108,9 +108,9 @@ func excerpt(s string) string {
 }
 
 // reportFrontmatterMissing says why the first line is not an opener.
-func reportFrontmatterMissing(p *Pass, fd skills.Finding) {
+func reportFrontmatterMissing(p *Pass, fd skillfile.Finding) {
 	f := p.File
-	if f.BOM && f.Mode == skills.ReadNode {
+	if f.BOM && f.Mode == skillfile.ReadNode {
 		p.Report(fd.Span, dropPrefix+"the file starts with a UTF-8 byte-order mark, which this root keeps, so the first line is not exactly ---; save the file without a BOM", removeBOM(p)...)
 		return
 	}
@@ -118,7 +118,7 @@ func reportFrontmatterMissing(p *Pass, fd skills.Finding) {
 }
 
 // missingWhy describes what the first line of a file without an opener is.
-func missingWhy(f *skills.File, src []byte) string {
+func missingWhy(f *skillfile.File, src []byte) string {
 	line := src[f.TextStart:]
 	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
@@ -127,7 +127,7 @@ func missingWhy(f *skills.File, src []byte) string {
 	switch {
 	case len(src) == 0 || strings.TrimSpace(string(src[f.TextStart:])) == "":
 		return "the file is empty"
-	case f.Frontmatter.State == skills.FrontmatterNoNewline:
+	case f.Frontmatter.State == skillfile.FrontmatterNoNewline:
 		return "the file is a single line"
 	case strings.TrimSpace(trimmed) == "---":
 		return "the first line is --- with spaces around it"
@@ -142,7 +142,7 @@ func missingWhy(f *skills.File, src []byte) string {
 }
 
 // reportNotMapping says what the frontmatter is instead of a mapping.
-func reportNotMapping(p *Pass, fd skills.Finding) {
+func reportNotMapping(p *Pass, fd skillfile.Finding) {
 	fm := p.File.Frontmatter
 	what := "empty"
 	switch fm.RootKind {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -73,7 +74,7 @@ func render(ds []Diagnostic, snap *skills.Snapshot, dir string) string {
 
 // lineCol returns the 1-based line and byte column of off in f, a file of
 // snap (1:1 when its bytes cannot be read).
-func lineCol(snap *skills.Snapshot, f *skills.File, off int) (int, int) {
+func lineCol(snap *skills.Snapshot, f *skillfile.File, off int) (int, int) {
 	idx, err := snap.Text(f)
 	if err != nil {
 		return 1, 1
@@ -91,7 +92,7 @@ func openEvery(t *testing.T, tree *skilltest.Tree, snap *skills.Snapshot) *skill
 	}
 	var opens []skills.Change
 	for _, f := range snap.Files() {
-		if idx, err := snap.Text(f); err == nil && f.Mode == skills.ReadFS {
+		if idx, err := snap.Text(f); err == nil && f.Mode == skillfile.ReadFS {
 			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: f.Path, Version: 1, Text: idx.Src()})
 		}
 	}

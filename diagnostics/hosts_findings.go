@@ -3,8 +3,8 @@ package diagnostics
 import (
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -204,7 +204,7 @@ func noteRule(n hosts.Note) string {
 // noteSpan places a note: the value of the key it is about when the file
 // has it, the YAML error when there is one, else the frontmatter's opening
 // line.
-func noteSpan(f *skills.File, n hosts.Note) spans.Span {
+func noteSpan(f *skillfile.File, n hosts.Note) spans.Span {
 	fm := f.Frontmatter
 	if fm == nil {
 		return spans.Span{}
@@ -221,8 +221,8 @@ func noteSpan(f *skills.File, n hosts.Note) spans.Span {
 }
 
 // frontmatterSpan is the frontmatter's opening line, or the file's start.
-func frontmatterSpan(f *skills.File) spans.Span {
-	if fm := f.Frontmatter; fm != nil && fm.State == skills.FrontmatterOK {
+func frontmatterSpan(f *skillfile.File) spans.Span {
+	if fm := f.Frontmatter; fm != nil && fm.State == skillfile.FrontmatterOK {
 		return fm.OpenSpan
 	}
 	return spans.Span{}

@@ -3,9 +3,9 @@ package diagnostics
 import (
 	"fmt"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -33,9 +33,9 @@ var invocationRules = []*Rule{
 
 // reportLegacyKey reports a legacy camelCase invocation key with a rewrite
 // fix.
-func reportLegacyKey(p *Pass, fd skills.Finding) {
+func reportLegacyKey(p *Pass, fd skillfile.Finding) {
 	fld := p.File.Frontmatter.Field(fd.Key)
-	use := skills.LegacyKeyReplacement(fd.Key)
+	use := skillfile.LegacyKeyReplacement(fd.Key)
 	fix := Fix{Title: fmt.Sprintf("Replace %s with %s", fd.Key, use), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, use)}}
 	if fd.Key == "modelInvocable" {
 		// modelInvocable: true means disable-model-invocation: false.
@@ -52,7 +52,7 @@ func reportLegacyKey(p *Pass, fd skills.Finding) {
 
 // reportNotBoolean reports an invocation flag DSH cannot read as a boolean,
 // saying what it is instead.
-func reportNotBoolean(p *Pass, fd skills.Finding) {
+func reportNotBoolean(p *Pass, fd skillfile.Finding) {
 	v := p.File.Frontmatter.Field(fd.Key).Value
 	shown := "a " + v.Kind.String()
 	switch v.Kind {

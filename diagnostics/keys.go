@@ -6,9 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -27,7 +27,7 @@ const (
 var keyRules = []*Rule{
 	{Code: CodeFieldIgnored, Severity: SeverityWarning, Summary: "DSH ignores this value",
 		Doc: "`whenToUse` must be a non-empty string and `metadata` a mapping; other values are silently omitted by DSH.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			what := "a mapping"
 			if fd.Key == "whenToUse" {
 				what = "a non-empty string"
@@ -59,26 +59,26 @@ var keyRules = []*Rule{
 
 // dshKey reports whether DSH reads the key (skills' key table says which).
 func dshKey(key string) bool {
-	d, ok := skills.LookupKeyDoc(key)
+	d, ok := skillfile.LookupKeyDoc(key)
 	return ok && d.DSH
 }
 
 // agentSkillsKey reports whether the agentskills.io specification defines
 // the key.
 func agentSkillsKey(key string) bool {
-	d, ok := skills.LookupKeyDoc(key)
+	d, ok := skillfile.LookupKeyDoc(key)
 	return ok && d.AgentSkills
 }
 
 // ignoredKey reports whether DSH reads neither this key nor treats it as a
 // legacy spelling.
 func ignoredKey(key string) bool {
-	return !dshKey(key) && skills.LegacyKeyReplacement(key) == ""
+	return !dshKey(key) && skillfile.LegacyKeyReplacement(key) == ""
 }
 
 // misspelledAs returns the DSH key an ignored key of fm probably means, or
 // "" when it means none or that key is present too.
-func misspelledAs(fm *skills.Frontmatter, key string) string {
+func misspelledAs(fm *skillfile.Frontmatter, key string) string {
 	if want := misspelling(key); want != "" && fm.Field(want) == nil {
 		return want
 	}

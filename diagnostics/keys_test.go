@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 func TestKeyRules(t *testing.T) {
@@ -83,7 +84,7 @@ func TestMoveUnderMetadata(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := skills.Parse("/p/skill/SKILL.md", []byte(tt.src), skills.ReadFS)
+			f := skillfile.Parse("/p/skill/SKILL.md", []byte(tt.src), skillfile.ReadFS)
 			snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
 			var fix *Fix
 			for _, d := range CheckFile(snap, f, Options{Profile: ProfileAgentSkills}) {

@@ -9,6 +9,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -33,7 +34,7 @@ var nameRules = []*Rule{
 		Finding: reportNameNotString},
 	{Code: CodeNameEmpty, Short: "empty name", Severity: SeverityError, Drops: true, Summary: "name is empty",
 		Doc: "An empty `name` drops the skill with `frontmatter requires name and description`.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"name is empty; give the skill a name in lowercase kebab-case")
 		}},
 	{Code: CodeNameInvalid, Short: "invalid name", Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
@@ -53,9 +54,9 @@ var nameRules = []*Rule{
 		}},
 }
 
-func reportNameMissing(p *Pass, fd skills.Finding) {
+func reportNameMissing(p *Pass, fd skillfile.Finding) {
 	d := p.Report(fd.Span, dropPrefix+"there is no name: key; add one with the skill's name in lowercase kebab-case")
-	if folder := folderName(p); skills.IsSkillName(folder) {
+	if folder := folderName(p); skillfile.IsSkillName(folder) {
 		at := p.File.Frontmatter.YAMLSpan.Start
 		// Safe: DSH drops the skill without a name, and the folder's name
 		// is the one the agentskills.io spec asks for.
@@ -63,7 +64,7 @@ func reportNameMissing(p *Pass, fd skills.Finding) {
 	}
 }
 
-func reportNameNotString(p *Pass, fd skills.Finding) {
+func reportNameNotString(p *Pass, fd skillfile.Finding) {
 	name := p.File.Frontmatter.Field("name")
 	d := p.Report(fd.Span, dropPrefix+notText(p, name))
 	if name.Value.Kind != dshyaml.KindMap && name.Value.Kind != dshyaml.KindSeq && name.Value.Kind != dshyaml.KindNull && name.ValueSpan.Len() > 0 {
@@ -73,7 +74,7 @@ func reportNameNotString(p *Pass, fd skills.Finding) {
 	}
 }
 
-func reportNameInvalid(p *Pass, fd skills.Finding) {
+func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	name := p.File.Frontmatter.Field("name").Value.Str
 	var fixes []Fix
 	// Kebab-casing is safe: DSH drops the skill anyway, and the author's
@@ -81,7 +82,7 @@ func reportNameInvalid(p *Pass, fd skills.Finding) {
 	if k := kebab(name); k != "" && k != name {
 		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
 	}
-	if folder := folderName(p); skills.IsSkillName(folder) && folder != kebab(name) {
+	if folder := folderName(p); skillfile.IsSkillName(folder) && folder != kebab(name) {
 		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(folder))}})
 	}
 	advice := "use lowercase ASCII letters and digits joined by single hyphens"
@@ -104,7 +105,7 @@ func checkNameFolder(p *Pass) {
 	if fix, ok := renameFolder(p, name.Value.Str); ok {
 		fixes = append(fixes, fix)
 	}
-	if skills.IsSkillName(folder) {
+	if skillfile.IsSkillName(folder) {
 		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, dshyaml.Scalar(folder))}})
 	}
 	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
@@ -164,7 +165,7 @@ func validName(p *Pass) *dshyaml.Field {
 		return nil
 	}
 	name := p.File.Frontmatter.Field("name")
-	if name == nil || name.Value.Kind != dshyaml.KindString || !skills.IsSkillName(name.Value.Str) {
+	if name == nil || name.Value.Kind != dshyaml.KindString || !skillfile.IsSkillName(name.Value.Str) {
 		return nil
 	}
 	return name

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // The description-overlap rule: two skills whose descriptions would both
@@ -63,7 +63,7 @@ var overlapRules = []*Rule{
 type overlapSkill struct {
 	path   string
 	name   string
-	file   *skills.File
+	file   *skillfile.File
 	terms  []int32
 	total  float64
 	rarer  []int32

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // overlap_index.go: building the description-overlap index — the skills
@@ -151,11 +152,11 @@ func eachSkill(n int, pace Pace, fn func(i int)) {
 // files outside the roots whose name no other file took; neither with
 // disable-model-invocation, nor without a description, nor with the
 // placeholder of skill-ls new (description-placeholder's).
-func offeredSkills(snap *skills.Snapshot) []*skills.File {
+func offeredSkills(snap *skills.Snapshot) []*skillfile.File {
 	// A winner's name is taken by the winner alone; taken holds the other
 	// names (files outside the roots) once a file took them.
 	taken := map[string]bool{}
-	var out []*skills.File
+	var out []*skillfile.File
 	for _, f := range snap.Files() {
 		d := f.Def
 		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||

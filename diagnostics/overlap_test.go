@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -231,7 +232,7 @@ func naiveOverlapPairs(idx *overlapIndex) map[[2]int]float64 {
 // referenceTerms numbers the stems of the offered skills the plain way:
 // each skill's stems once, in the order they appear, given the next id
 // when first seen, skill after skill; terms sorted; df counted.
-func referenceTerms(files []*skills.File) (terms [][]int32, df []int, dict map[string]int32) {
+func referenceTerms(files []*skillfile.File) (terms [][]int32, df []int, dict map[string]int32) {
 	dict = map[string]int32{}
 	for _, f := range files {
 		var stems []string
@@ -303,7 +304,7 @@ func TestOverlapTermsMatchReference(t *testing.T) {
 
 // referenceOffered is offeredSkills with a map of every winner's name and
 // every name taken.
-func referenceOffered(snap *skills.Snapshot) []*skills.File {
+func referenceOffered(snap *skills.Snapshot) []*skillfile.File {
 	winner := map[string]string{}
 	if snap.Registry != nil {
 		for _, w := range snap.Registry.Winners() {
@@ -311,7 +312,7 @@ func referenceOffered(snap *skills.Snapshot) []*skills.File {
 		}
 	}
 	taken := map[string]bool{}
-	var out []*skills.File
+	var out []*skillfile.File
 	for _, f := range snap.Files() {
 		d := f.Def
 		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||

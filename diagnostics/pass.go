@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -14,7 +15,7 @@ const dropPrefix = "DSH drops this skill: "
 type Pass struct {
 	// Snap is the snapshot being checked; File one of its files.
 	Snap *skills.Snapshot
-	File *skills.File
+	File *skillfile.File
 	// text is the file's bytes with their line index, read on first use
 	// (Lines): most files need none, and a lean one is read once for all
 	// its checks; textErr is why they could not be read.
@@ -102,7 +103,7 @@ func (p *Pass) Text(span spans.Span) string {
 // can be checked.
 func (p *Pass) fields() bool {
 	fm := p.File.Frontmatter
-	return fm != nil && fm.State == skills.FrontmatterOK && fm.Err == nil && fm.Mapping
+	return fm != nil && fm.State == skillfile.FrontmatterOK && fm.Err == nil && fm.Mapping
 }
 
 // WorkspacePass is what a rule's Workspace check sees: the whole snapshot,

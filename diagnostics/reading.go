@@ -3,8 +3,8 @@ package diagnostics
 import (
 	"bytes"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -24,23 +24,23 @@ const (
 var readingRules = []*Rule{
 	{Code: CodeBinaryFile, Short: "binary file", Severity: SeverityError, Drops: true, Summary: "the file holds a NUL byte",
 		Doc: "DSH's text reader refuses a file with a NUL byte in its first 8192 bytes as binary, and drops the skill with `failed to read text file … binary file`. Save the skill as plain UTF-8 text.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file holds a NUL byte, so DSH's reader refuses it as binary")
 		}},
 	{Code: CodeInvalidUTF8, Short: "not UTF-8 text", Severity: SeverityError, Drops: true, Summary: "the file is not valid UTF-8",
 		Doc: "DSH decodes skill files with a fatal UTF-8 decoder; any invalid byte sequence drops the skill with `failed to read text file … invalid UTF-8 text`. Re-save the file as UTF-8 (not Latin-1 or UTF-16).",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file is not valid UTF-8 text (first bad byte here); save it as UTF-8")
 		}},
 	{Code: CodeUnreadableFile, Short: "unreadable file", Severity: SeverityError, Drops: true, Summary: "the file cannot be read",
 		Doc:       "The skill file exists but cannot be read (permissions, I/O error). DSH cannot load it either.",
 		Discovery: AsRecorded,
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file cannot be read: "+p.File.ReadErr)
 		}},
 	{Code: CodeFileTooLarge, Short: "file larger than 16 MiB", Severity: SeverityError, Summary: "the file is larger than skill-ls reads",
 		Doc: "skill-ls does not read skill files larger than 16 MiB, so it cannot check them. DSH would read the whole file and could put all of it into the model's context; keep skills small and move bulk material into referenced files.",
-		Finding: func(p *Pass, fd skills.Finding) {
+		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, p.File.Drop.Detail)
 		}},
 	{Code: CodeBOM, Severity: SeverityInfo, Summary: "the file starts with a byte-order mark",
@@ -54,7 +54,7 @@ var readingRules = []*Rule{
 // checkBOM reports a BOM that DSH strips (the bundled root's kept BOM is a
 // frontmatter-missing finding).
 func checkBOM(p *Pass) {
-	if p.File.BOM && p.File.Mode != skills.ReadNode {
+	if p.File.BOM && p.File.Mode != skillfile.ReadNode {
 		p.Report(spans.Span{Start: 0, End: 3}, "the file starts with a UTF-8 byte-order mark; DSH strips it on its production read path, but the bundled root keeps it and then finds no frontmatter", removeBOM(p)...)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -106,7 +107,7 @@ func describe(s *skills.Skill) string {
 }
 
 // nameSpan returns the span of a file's name value, or its first line.
-func nameSpan(f *skills.File) spans.Span {
+func nameSpan(f *skillfile.File) spans.Span {
 	if f.Frontmatter != nil {
 		if n := f.Frontmatter.Field("name"); n != nil {
 			return n.ValueSpan

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Rule is one row of the rule table: a stable code, its default severity,
@@ -43,7 +44,7 @@ type Rule struct {
 	// leaves it out.
 	Whole bool
 
-	Finding     func(p *Pass, fd skills.Finding)
+	Finding     func(p *Pass, fd skillfile.Finding)
 	File        func(p *Pass)
 	Discovery   func(pr skills.Problem) string
 	Chat        func(p *ChatPass, t ChatToken)

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Run checks every skill file of the snapshot (the files in the roots and
@@ -113,7 +114,7 @@ func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
 // comments hide what they name, and the suppression rules report the
 // comments that are wrong or hide nothing. A file the config ignores has
 // no diagnostics. The result is unsorted.
-func CheckFile(snap *skills.Snapshot, f *skills.File, opts Options) []Diagnostic {
+func CheckFile(snap *skills.Snapshot, f *skillfile.File, opts Options) []Diagnostic {
 	return newRunState(context.Background(), snap, opts).checkFile(f)
 }
 
@@ -154,7 +155,7 @@ func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runS
 	return rs
 }
 
-func (rs *runState) checkFile(f *skills.File) []Diagnostic {
+func (rs *runState) checkFile(f *skillfile.File) []Diagnostic {
 	if rs.opts.Ignored(f.Path) {
 		return nil
 	}
@@ -245,7 +246,7 @@ func ByPath(ds []Diagnostic) map[string][]Diagnostic {
 // drops f (f.Drop in words, without the "DSH drops this skill: " that
 // starts it), or f.Drop.Detail when no rule words it, or "" for a file DSH
 // loads. list and the language server's report use it.
-func DropMessage(snap *skills.Snapshot, f *skills.File, opts Options) string {
+func DropMessage(snap *skills.Snapshot, f *skillfile.File, opts Options) string {
 	if f.Drop == nil {
 		return ""
 	}
@@ -264,7 +265,7 @@ func DropMessage(snap *skills.Snapshot, f *skills.File, opts Options) string {
 // of an editor (a code lens, a tree item): the rule's Short name and the
 // line and column, "invalid YAML at 3:14". It returns "" for a file DSH
 // loads.
-func DropSummary(snap *skills.Snapshot, f *skills.File) string {
+func DropSummary(snap *skills.Snapshot, f *skillfile.File) string {
 	if f == nil || f.Drop == nil {
 		return ""
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 func TestDropSummary(t *testing.T) {
@@ -20,7 +21,7 @@ func TestDropSummary(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := skills.Parse("/r/x/SKILL.md", []byte(tt.src), skills.ReadFS)
+			f := skillfile.Parse("/r/x/SKILL.md", []byte(tt.src), skillfile.ReadFS)
 			if got := DropSummary(skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot(), f); got != tt.want {
 				t.Errorf("DropSummary = %q, want %q (drop %+v)", got, tt.want, f.Drop)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -36,7 +37,7 @@ var suppressionRules = []*Rule{
 
 // DirectiveUse is a suppression comment of a file and what it hid.
 type DirectiveUse struct {
-	skills.Directive
+	skillfile.Directive
 	// Used reports, for each of Codes, that it hid a diagnostic (for an
 	// enable comment: that it ended a disable comment of the code).
 	Used []bool
@@ -85,7 +86,7 @@ func suppress(p *Pass) {
 // coverage pairs the disable and enable comments of each code: a disable
 // covers the lines up to the next enable of its code (or the end of the
 // file), and that enable is used.
-func coverage(lines *spans.LineIndex, dirs []skills.Directive) []DirectiveUse {
+func coverage(lines *spans.LineIndex, dirs []skillfile.Directive) []DirectiveUse {
 	uses := make([]DirectiveUse, len(dirs))
 	type open struct{ dir, code int }
 	opened := map[string][]open{}
@@ -97,10 +98,10 @@ func coverage(lines *spans.LineIndex, dirs []skills.Directive) []DirectiveUse {
 		line, _ := lines.LineCol(d.Span.Start)
 		for j, c := range d.Codes {
 			switch d.Kind {
-			case skills.Disable:
+			case skillfile.Disable:
 				uses[i].ToLine[j] = math.MaxInt
 				opened[c.Code] = append(opened[c.Code], open{i, j})
-			case skills.Enable:
+			case skillfile.Enable:
 				for _, o := range opened[c.Code] {
 					uses[o.dir].ToLine[o.code] = line
 					uses[i].Used[j] = true
@@ -118,12 +119,12 @@ func covers(lines *spans.LineIndex, u DirectiveUse, j, line int) bool {
 		return false
 	}
 	switch u.Kind {
-	case skills.DisableFile:
+	case skillfile.DisableFile:
 		return true
-	case skills.DisableNextLine:
+	case skillfile.DisableNextLine:
 		last, _ := lines.LineCol(max(u.Span.Start, u.Span.End-1))
 		return line == last+1
-	case skills.Disable:
+	case skillfile.Disable:
 		from, _ := lines.LineCol(u.Span.Start)
 		return line >= from && line < u.ToLine[j]
 	}
@@ -158,21 +159,21 @@ func checkSuppressionUnused(p *Pass, u DirectiveUse) {
 		if u.Used[j] || r == nil || r.Suppression != nil || p.grade(r) == SeverityOff {
 			continue
 		}
-		if u.Kind != skills.Enable && !judges(p, r) {
+		if u.Kind != skillfile.Enable && !judges(p, r) {
 			continue
 		}
 		var where string
 		switch u.Kind {
-		case skills.DisableNextLine:
+		case skillfile.DisableNextLine:
 			where = "on the next line"
-		case skills.Disable:
+		case skillfile.Disable:
 			where = "before the matching skill-ls-enable"
 			if u.ToLine[j] == math.MaxInt {
 				where = "from here to the end of the file"
 			}
-		case skills.DisableFile:
+		case skillfile.DisableFile:
 			where = "in this file"
-		case skills.Enable:
+		case skillfile.Enable:
 			p.Report(c.Span, fmt.Sprintf("this skill-ls-enable %s ends no skill-ls-disable %s above it", c.Code, c.Code), removeDirective(p, u, j)...)
 			continue
 		}
@@ -196,7 +197,7 @@ func judges(p *Pass, r *Rule) bool {
 	case p.fields(), slices.Contains(readingRules, r):
 		return true
 	case slices.Contains(bodyRules, r):
-		return p.File.Frontmatter.State == skills.FrontmatterOK
+		return p.File.Frontmatter.State == skillfile.FrontmatterOK
 	}
 	return r.Code == CodeFrontmatterMissing || r.Code == CodeFrontmatterUnclosed
 }
@@ -263,7 +264,7 @@ func SuppressionFixes(snap *skills.Snapshot, d Diagnostic) []Fix {
 }
 
 // nextLineFix inserts a disable-next-line comment before the line of d.
-func nextLineFix(f *skills.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
+func nextLineFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
 	fm := f.Frontmatter
 	line, _ := lines.LineCol(d.Span.Start)
 	if line <= 1 {
@@ -275,26 +276,26 @@ func nextLineFix(f *skills.File, lines *spans.LineIndex, d Diagnostic) (Fix, boo
 	nl := newline(f)
 	var text string
 	switch {
-	case fm.State == skills.FrontmatterOK && start >= fm.YAMLSpan.Start && start < fm.YAMLSpan.End:
+	case fm.State == skillfile.FrontmatterOK && start >= fm.YAMLSpan.Start && start < fm.YAMLSpan.End:
 		text = string(indent) + "# skill-ls-disable-next-line " + d.Code + nl
-	case start >= f.BodySpan.Start && (fm.State == skills.FrontmatterOK || start > 0):
+	case start >= f.BodySpan.Start && (fm.State == skillfile.FrontmatterOK || start > 0):
 		text = string(indent) + "<!-- skill-ls-disable-next-line " + d.Code + " -->" + nl
 	default:
 		return Fix{}, false
 	}
 	fix := Fix{Title: fmt.Sprintf("Suppress %s on line %d", d.Code, line), Suppression: true,
 		Edits: []Edit{{Path: f.Path, Span: spans.Span{Start: start, End: start}, NewText: text}}}
-	return fix, silences(f, lines.Src(), fix, d, skills.DisableNextLine, line+1)
+	return fix, silences(f, lines.Src(), fix, d, skillfile.DisableNextLine, line+1)
 }
 
 // fileFix inserts a disable-file comment: a YAML comment right after the
 // opening ---, or an HTML comment at the end of a file without a closed
 // frontmatter.
-func fileFix(f *skills.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
+func fileFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
 	fm := f.Frontmatter
 	nl := newline(f)
 	var edit Edit
-	if fm.State == skills.FrontmatterOK {
+	if fm.State == skillfile.FrontmatterOK {
 		at := fm.YAMLSpan.Start
 		edit = Edit{Path: f.Path, Span: spans.Span{Start: at, End: at}, NewText: "# skill-ls-disable-file " + d.Code + nl}
 	} else {
@@ -307,24 +308,24 @@ func fileFix(f *skills.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
 		edit = Edit{Path: f.Path, Span: spans.Span{Start: at, End: at}, NewText: text}
 	}
 	fix := Fix{Title: "Suppress " + d.Code + " in this file", Suppression: true, Edits: []Edit{edit}}
-	return fix, silences(f, lines.Src(), fix, d, skills.DisableFile, 0)
+	return fix, silences(f, lines.Src(), fix, d, skillfile.DisableFile, 0)
 }
 
 // silences reports whether applying fix to f yields a well-formed comment
 // of kind naming d's code that covers line (any line for a file comment).
-func silences(f *skills.File, text []byte, fix Fix, d Diagnostic, kind skills.DirectiveKind, line int) bool {
+func silences(f *skillfile.File, text []byte, fix Fix, d Diagnostic, kind skillfile.DirectiveKind, line int) bool {
 	src, err := ApplyEdits(text, fix.Edits)
 	if err != nil {
 		return false
 	}
-	nf := skills.Parse(f.Path, src, f.Mode)
+	nf := skillfile.Parse(f.Path, src, f.Mode)
 	uses := coverage(nf.InMemory(), nf.Directives)
 	for _, u := range uses {
 		if u.Kind != kind {
 			continue
 		}
 		for j, c := range u.Codes {
-			if c.Code == d.Code && (kind == skills.DisableFile || covers(nf.InMemory(), u, j, line)) {
+			if c.Code == d.Code && (kind == skillfile.DisableFile || covers(nf.InMemory(), u, j, line)) {
 				return true
 			}
 		}
@@ -333,7 +334,7 @@ func silences(f *skills.File, text []byte, fix Fix, d Diagnostic, kind skills.Di
 }
 
 // newline returns the file's line terminator.
-func newline(f *skills.File) string {
+func newline(f *skillfile.File) string {
 	if f.CRLF {
 		return "\r\n"
 	}

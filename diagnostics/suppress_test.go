@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -15,7 +16,7 @@ import (
 // diagnostic, sorted.
 func checkText(t *testing.T, src string, opts Options) ([]Diagnostic, []string) {
 	t.Helper()
-	f := skills.Parse("/p/.agents/skills/s/SKILL.md", []byte(src), skills.ReadFS)
+	f := skillfile.Parse("/p/.agents/skills/s/SKILL.md", []byte(src), skillfile.ReadFS)
 	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
 	ds := CheckFile(snap, f, opts)
 	Sort(ds)

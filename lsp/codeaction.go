@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 
 	"go.lsp.dev/protocol"
@@ -71,7 +72,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnostic) *protocol.CodeAction {
 	name := strings.TrimPrefix(string(t.text[d.Span.Start:d.Span.End]), "/")
 	i := t.st.viewIndex(t.path)
-	if !skills.IsSkillName(name) || i < 0 || t.st.views[i].config.dir == "" {
+	if !skillfile.IsSkillName(name) || i < 0 || t.st.views[i].config.dir == "" {
 		return nil
 	}
 	path := filepath.Join(t.st.views[i].config.dir, ".agents", "skills", name, "SKILL.md")
@@ -173,7 +174,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 // lensStatus is the first part of a skill file's code lens: why DSH leaves
 // the file out of the catalog, else its catalog description length against
 // the cap. Only a file DSH lists gets the length.
-func lensStatus(t *target, f *skills.File) string {
+func lensStatus(t *target, f *skillfile.File) string {
 	switch {
 	case f.Drop != nil:
 		return "dropped by DSH: " + diagnostics.DropSummary(t.snap, f)

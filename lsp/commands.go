@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // commandArgs is the union of the commands' argument objects.
@@ -71,7 +72,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
 		opts := st.optionsFor(path)
-		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skills.File) string { return diagnostics.DropSummary(snap, f) }})), nil
+		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) }})), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -143,7 +144,7 @@ func skillFileCompletion(t *target) protocol.CompletionResult {
 // the key on this line), those of the profile first-class.
 func keyCompletion(t *target, typed string, rng protocol.Range, list *protocol.CompletionList) {
 	profile := t.st.settings.Profile
-	for _, kd := range skills.KeyDocs() {
+	for _, kd := range skillfile.KeyDocs() {
 		if t.file.Frontmatter.Field(kd.Key) != nil && kd.Key != typed {
 			continue
 		}
@@ -174,7 +175,7 @@ func valueCompletion(t *target, key, typed string, list *protocol.CompletionList
 			TextEdit: &protocol.TextEdit{Range: rng, NewText: v},
 		})
 	}
-	if kd, ok := skills.LookupKeyDoc(key); ok && kd.Bool {
+	if kd, ok := skillfile.LookupKeyDoc(key); ok && kd.Bool {
 		value("true", "boolean")
 		value("false", "boolean")
 	}
@@ -225,7 +226,7 @@ func folderName(path string) string {
 	if filepath.Base(path) == "SKILL.md" {
 		n = filepath.Base(filepath.Dir(path))
 	}
-	if !skills.IsSkillName(n) {
+	if !skillfile.IsSkillName(n) {
 		return ""
 	}
 	return n

@@ -16,6 +16,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -227,7 +228,7 @@ func lensStates(st *snapshot) string {
 
 // publishFile publishes the diagnostics of a skill file from snap, with the
 // overlay's version when the file is open. It returns the URI used.
-func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.File, ds []diagnostics.Diagnostic) uri.URI {
+func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skillfile.File, ds []diagnostics.Diagnostic) uri.URI {
 	u := st.uriFor(f.Path)
 	var version *int32
 	if o, ok := snap.Overlay(f.Path); ok {
@@ -244,7 +245,7 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skills.F
 
 // convertFor appends to dst the conversion of ds, the diagnostics of f,
 // reading a lean file back only when there is something to convert.
-func convertFor(dst []protocol.Diagnostic, f *skills.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
+func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	if len(ds) == 0 {
 		return appendProtocolDiagnostics(dst, ds, nil, snap, names)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/markdown"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -27,7 +28,7 @@ type target struct {
 	text []byte
 	idx  *spans.LineIndex
 	off  int
-	file *skills.File // the parsed skill file; nil for chat buffers
+	file *skillfile.File // the parsed skill file; nil for chat buffers
 }
 
 func (t *target) chat() bool { return t.doc != nil && t.doc.chat }
@@ -92,7 +93,7 @@ func contentModified(u uri.URI, err error) error {
 }
 
 // fieldAt returns the frontmatter field whose key or value holds off.
-func fieldAt(f *skills.File, off int) (fld *dshyaml.Field, onKey bool) {
+func fieldAt(f *skillfile.File, off int) (fld *dshyaml.Field, onKey bool) {
 	if f == nil || f.Frontmatter == nil {
 		return nil, false
 	}
@@ -109,13 +110,13 @@ func fieldAt(f *skills.File, off int) (fld *dshyaml.Field, onKey bool) {
 }
 
 // inFrontmatter reports whether off is inside the YAML text.
-func inFrontmatter(f *skills.File, off int) bool {
-	return f != nil && f.Frontmatter != nil && f.Frontmatter.State == skills.FrontmatterOK &&
+func inFrontmatter(f *skillfile.File, off int) bool {
+	return f != nil && f.Frontmatter != nil && f.Frontmatter.State == skillfile.FrontmatterOK &&
 		off >= f.Frontmatter.YAMLSpan.Start && off <= f.Frontmatter.YAMLSpan.End
 }
 
 // linkAt returns the body link whose destination holds off.
-func linkAt(f *skills.File, off int) *markdown.Link {
+func linkAt(f *skillfile.File, off int) *markdown.Link {
 	if f == nil {
 		return nil
 	}

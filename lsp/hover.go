@@ -7,6 +7,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 
 	"go.lsp.dev/protocol"
@@ -92,10 +93,10 @@ func skillFileHover(t *target) (string, spans.Span) {
 		if fld.Key == "name" && !onKey {
 			return nameStatus(t, f), fld.ValueSpan
 		}
-		if kd, ok := skills.LookupKeyDoc(fld.Key); ok {
+		if kd, ok := skillfile.LookupKeyDoc(fld.Key); ok {
 			return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), fld.KeySpan
 		}
-		if repl := skills.LegacyKeyReplacement(fld.Key); repl != "" {
+		if repl := skillfile.LegacyKeyReplacement(fld.Key); repl != "" {
 			return fmt.Sprintf("**%s** is a legacy key: DSH drops the skill. Use `%s`.", fld.Key, repl), fld.KeySpan
 		}
 		return fmt.Sprintf("**%s**: DSH ignores this key.", fld.Key), fld.KeySpan
@@ -135,7 +136,7 @@ func descriptionHover(t *target, fld *dshyaml.Field) string {
 }
 
 // nameStatus describes where the file stands in the registry.
-func nameStatus(t *target, f *skills.File) string {
+func nameStatus(t *target, f *skillfile.File) string {
 	snap := t.snap
 	if f.Drop != nil {
 		return fmt.Sprintf("DSH **drops** this skill: %s", t.st.relMsg(diagnostics.DropMessage(snap, f, t.st.optionsFor(t.path))))

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -21,7 +22,7 @@ import (
 func nameAt(t *target) (string, spans.Span, bool) {
 	if t.chat() {
 		tok, ok := render.TokenAt(string(t.text), t.off)
-		if !ok || !skills.IsSkillName(tok.Name) {
+		if !ok || !skillfile.IsSkillName(tok.Name) {
 			return "", spans.Span{}, false
 		}
 		start := tok.Start + 1
@@ -31,7 +32,7 @@ func nameAt(t *target) (string, spans.Span, bool) {
 		return tok.Name, spans.Span{Start: start, End: tok.End}, true
 	}
 	fld, _ := fieldAt(t.file, t.off)
-	if fld == nil || fld.Key != "name" || fld.Value.Kind != dshyaml.KindString || !skills.IsSkillName(fld.Value.Str) {
+	if fld == nil || fld.Key != "name" || fld.Value.Kind != dshyaml.KindString || !skillfile.IsSkillName(fld.Value.Str) {
 		return "", spans.Span{}, false
 	}
 	return fld.Value.Str, nameValueSpan(t.text, fld), true
@@ -165,7 +166,7 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	if !ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "no skill name here")
 	}
-	if !skills.IsSkillName(p.NewName) {
+	if !skillfile.IsSkillName(p.NewName) {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%q is not a valid skill name (lowercase kebab-case)", p.NewName))
 	}
 	var moves []fileMove

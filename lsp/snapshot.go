@@ -13,6 +13,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -24,15 +25,15 @@ type document struct {
 	languageID string
 	version    int32
 	text       []byte
-	chat       bool                // a chat buffer under the settings it was classified with
-	parsed     func() *skills.File // the buffer parsed on its own, once
+	chat       bool                   // a chat buffer under the settings it was classified with
+	parsed     func() *skillfile.File // the buffer parsed on its own, once
 }
 
 func newDocument(u uri.URI, languageID string, version int32, text []byte, settings *Settings) *document {
 	key := docKey(u)
 	d := &document{uri: u, key: key, languageID: languageID, version: version, text: text}
 	d.chat = settings.isChat(languageID, key)
-	d.parsed = sync.OnceValue(func() *skills.File { return skills.Parse(key, text, skills.ReadFS) })
+	d.parsed = sync.OnceValue(func() *skillfile.File { return skillfile.Parse(key, text, skillfile.ReadFS) })
 	return d
 }
 
@@ -132,7 +133,7 @@ func (st *snapshot) ownerOf(path string) *skills.Snapshot {
 // file when the view holds this very buffer, else the buffer parsed on its
 // own. They differ before the initial discovery ends (the views replay the
 // buffers then) and for Markdown no view holds (a README, notes).
-func (st *snapshot) bufferFile(d *document, snap *skills.Snapshot) *skills.File {
+func (st *snapshot) bufferFile(d *document, snap *skills.Snapshot) *skillfile.File {
 	if f := snap.File(d.key); f != nil && snap.SameBytes(f, d.text) {
 		return f
 	}
@@ -210,7 +211,7 @@ func (st *snapshot) isSkillPath(path, languageID string) bool {
 func (st *snapshot) readsAsFS(path string) bool {
 	for _, v := range st.views {
 		for _, r := range v.skills.Roots {
-			if r.Root.Mode != skills.ReadFS && skills.Within(path, r.Root.Dir) {
+			if r.Root.Mode != skillfile.ReadFS && skills.Within(path, r.Root.Dir) {
 				return false
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // TestSoak runs mixed editor edits, disk churn (rewrites, new and deleted
@@ -134,9 +135,9 @@ func TestSoak(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := json.Marshal(render.NewReportWith(cold, render.ReportOptions{Reason: func(f *skills.File) string {
+		want, _ := json.Marshal(render.NewReportWith(cold, render.ReportOptions{Reason: func(f *skillfile.File) string {
 			return diagnostics.DropMessage(cold, f, diagnostics.Options{Quick: true})
-		}, Summary: func(f *skills.File) string { return diagnostics.DropSummary(cold, f) }}))
+		}, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(cold, f) }}))
 		var live render.Report
 		json.Unmarshal(w.command(cmdListSkills, nil), &live)
 		got, _ := json.Marshal(live)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -194,7 +195,7 @@ func TestEarlyDiagnosticsAreFinal(t *testing.T) {
 			return fmt.Sprintf("%s|%s|%s|%s|%d-%d", d.Path, d.Code, d.Severity, d.Message, d.Span.Start, d.Span.End)
 		}
 		for _, f := range snap.Files() {
-			if f.Mode != skills.ReadFS || !f.HasText() {
+			if f.Mode != skillfile.ReadFS || !f.HasText() {
 				continue // the early path leaves these to the discovery
 			}
 			d := &document{key: f.Path, text: skilltest.Text(t, snap, f).Src(), version: 1}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -134,7 +135,7 @@ func SkillTool(l Lookup, args map[string]any) string {
 	if !ok {
 		return toolErrorPrefix + toolErrNotString
 	}
-	if !skills.IsSkillName(name) {
+	if !skillfile.IsSkillName(name) {
 		return jstext.ModelText(toolErrorPrefix + `invalid skill name "` + name + `"`)
 	}
 	var s *skills.Skill

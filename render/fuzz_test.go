@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -68,7 +69,7 @@ func FuzzGestureTokens(f *testing.F) {
 			if text[tok.Start:tok.End] != "/"+tok.Name {
 				t.Fatalf("GestureTokens(%q): token %+v spans %q", text, tok, text[tok.Start:tok.End])
 			}
-			if !skills.IsSkillName(tok.Name) {
+			if !skillfile.IsSkillName(tok.Name) {
 				t.Fatalf("GestureTokens(%q): %q is not a skill name", text, tok.Name)
 			}
 			prev = tok.End
@@ -132,7 +133,7 @@ func FuzzSkillContent(f *testing.F) {
 		l := LookupFunc(func(string) *skills.Skill { return s })
 		_ = Gesture(l, []string{"/" + name})
 		_, _ = TUI(l, "/skill:"+name+" go")
-		if skills.IsSkillName(name) {
+		if skillfile.IsSkillName(name) {
 			s.Invocation.ModelInvocable = true
 			if tool := SkillTool(l, map[string]any{"name": name}); tool != got {
 				t.Fatalf("SkillTool(%q) = %q, want SkillContent", name, tool)

@@ -6,9 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
-
-	"github.com/skill-ls/skill-ls/skills"
 )
 
 // Token is one `/name` gesture token in a text block.
@@ -48,7 +47,7 @@ func GestureTokens(text string) []Token {
 			end++
 		}
 		name := text[i+1 : end]
-		if !skills.IsSkillName(name) {
+		if !skillfile.IsSkillName(name) {
 			continue
 		}
 		if end < len(text) {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Candidate is a `/name` in a text block that a user may mean as a skill
@@ -28,7 +28,7 @@ func GestureCandidates(text string) []Candidate {
 	var out []Candidate
 	for start, end := range sigilRuns(text, '/') {
 		name := text[start+1 : end]
-		if !skills.IsSkillName(name) {
+		if !skillfile.IsSkillName(name) {
 			continue
 		}
 		before, okBefore := sideOf(text, start, true)
@@ -107,7 +107,7 @@ func SigilTokens(text string, sigil byte) []Token {
 		name := text[start+1 : end]
 		before, okBefore := sideOf(text, start, true)
 		_, okAfter := sideOf(text, end, false)
-		if skills.IsSkillName(name) && strings.ContainsAny(name, "abcdefghijklmnopqrstuvwxyz") && okBefore && !before && okAfter {
+		if skillfile.IsSkillName(name) && strings.ContainsAny(name, "abcdefghijklmnopqrstuvwxyz") && okBefore && !before && okAfter {
 			out = append(out, Token{Name: name, Start: start, End: end})
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -57,11 +58,11 @@ func TestValidateMaxLength(t *testing.T) {
 
 func TestEntries(t *testing.T) {
 	list := []*skills.Skill{
-		{Name: "a", Description: "  A\n skill ", Invocation: skills.Invocation{ModelInvocable: true, UserInvocable: true}},
-		{Name: "b", Description: "hidden", Invocation: skills.Invocation{ModelInvocable: false, UserInvocable: true}},
+		{Name: "a", Description: "  A\n skill ", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}},
+		{Name: "b", Description: "hidden", Invocation: skillfile.Invocation{ModelInvocable: false, UserInvocable: true}},
 		nil,
-		{Name: "c", Description: "user-disabled but listed", Invocation: skills.Invocation{ModelInvocable: true}},
-		{Name: "d", Description: "abcdefghijk", Invocation: skills.Invocation{ModelInvocable: true}},
+		{Name: "c", Description: "user-disabled but listed", Invocation: skillfile.Invocation{ModelInvocable: true}},
+		{Name: "d", Description: "abcdefghijk", Invocation: skillfile.Invocation{ModelInvocable: true}},
 	}
 	got := Entries(list, 10)
 	want := []Entry{{"a", "A skill"}, {"c", "user-di..."}, {"d", "abcdefg..."}}
@@ -267,10 +268,10 @@ func TestSkillContent(t *testing.T) {
 }
 
 func TestSkillTool(t *testing.T) {
-	on := skills.Invocation{ModelInvocable: true, UserInvocable: true}
+	on := skillfile.Invocation{ModelInvocable: true, UserInvocable: true}
 	demo := &skills.Skill{Name: "demo", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/d"}, Content: "Body"}
-	userOnly := &skills.Skill{Name: "hidden-skill", Invocation: skills.Invocation{UserInvocable: true}}
-	modelOnly := &skills.Skill{Name: "model-only", Invocation: skills.Invocation{ModelInvocable: true}, Content: "M"}
+	userOnly := &skills.Skill{Name: "hidden-skill", Invocation: skillfile.Invocation{UserInvocable: true}}
+	modelOnly := &skills.Skill{Name: "model-only", Invocation: skillfile.Invocation{ModelInvocable: true}, Content: "M"}
 	l := testLookup{"demo": demo, "hidden-skill": userOnly, "model-only": modelOnly}
 	tests := []struct {
 		name string
@@ -384,9 +385,9 @@ func TestGestureNames(t *testing.T) {
 }
 
 func TestGesture(t *testing.T) {
-	both := &skills.Skill{Name: "both", Invocation: skills.Invocation{ModelInvocable: true, UserInvocable: true}, Content: "both"}
-	modelOff := &skills.Skill{Name: "model-off", Invocation: skills.Invocation{UserInvocable: true}, Content: "user only"}
-	userOff := &skills.Skill{Name: "user-off", Invocation: skills.Invocation{ModelInvocable: true}, Content: "model only"}
+	both := &skills.Skill{Name: "both", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}, Content: "both"}
+	modelOff := &skills.Skill{Name: "model-off", Invocation: skillfile.Invocation{UserInvocable: true}, Content: "user only"}
+	userOff := &skills.Skill{Name: "user-off", Invocation: skillfile.Invocation{ModelInvocable: true}, Content: "model only"}
 	l := testLookup{"both": both, "model-off": modelOff, "user-off": userOff}
 	got := Gesture(l, []string{"/user-off /model-off /unknown", "/both /model-off"})
 	want := []string{SkillContent(modelOff), SkillContent(both)}
@@ -432,13 +433,13 @@ func TestParseTUICommand(t *testing.T) {
 }
 
 func TestTUI(t *testing.T) {
-	on := skills.Invocation{ModelInvocable: true, UserInvocable: true}
+	on := skillfile.Invocation{ModelInvocable: true, UserInvocable: true}
 	dir := &skills.Skill{Name: "dir", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/s & <x>"}, Content: "Body & <b>"}
 	url := &skills.Skill{Name: "url", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceURL, URL: "https://x/y"}, Content: "U"}
 	opaque := &skills.Skill{Name: "opaque", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceOpaque, Description: "archive <z>"}, Content: "O"}
 	none := &skills.Skill{Name: "none", Invocation: on, Provider: "p", Content: "N"}
-	modelOnly := &skills.Skill{Name: "model-only", Invocation: skills.Invocation{ModelInvocable: true}, Content: "M"}
-	userOnly := &skills.Skill{Name: "user-only", Invocation: skills.Invocation{UserInvocable: true}, Content: "X"}
+	modelOnly := &skills.Skill{Name: "model-only", Invocation: skillfile.Invocation{ModelInvocable: true}, Content: "M"}
+	userOnly := &skills.Skill{Name: "user-only", Invocation: skillfile.Invocation{UserInvocable: true}, Content: "X"}
 	l := testLookup{"dir": dir, "url": url, "opaque": opaque, "none": none, "model-only": modelOnly, "user-only": userOnly}
 	tests := []struct {
 		name, in     string

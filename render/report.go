@@ -2,6 +2,7 @@ package render
 
 import (
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Report is the JSON shape of `skill-ls list --json` and of the language
@@ -96,10 +97,10 @@ type ReportOptions struct {
 	// Reason words why DSH drops a file, for ReportDropped.Reason; nil uses
 	// DSH's own text (Drop.Detail). The CLI and the language server pass
 	// the diagnostics' message, which says what to type instead.
-	Reason func(f *skills.File) string
+	Reason func(f *skillfile.File) string
 	// Summary says it in a few words with the place, for one line of an
 	// editor, for ReportDropped.Summary; nil uses the drop's code.
-	Summary func(f *skills.File) string
+	Summary func(f *skillfile.File) string
 }
 
 // NewReport builds the [Report] of snap with DSH's own drop reasons.

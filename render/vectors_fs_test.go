@@ -10,18 +10,19 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // fsExpected is the part of a filesystem case's expected.json that the
 // engine reproduces beyond the output text.
 type fsExpected struct {
 	Skills []struct {
-		Name         string              `json:"name"`
-		Description  string              `json:"description"`
-		Invocation   skills.Invocation   `json:"invocation"`
-		Source       string              `json:"source"`
-		Provider     string              `json:"provider"`
-		ResourceBase skills.ResourceBase `json:"resourceBase"`
+		Name         string               `json:"name"`
+		Description  string               `json:"description"`
+		Invocation   skillfile.Invocation `json:"invocation"`
+		Source       string               `json:"source"`
+		Provider     string               `json:"provider"`
+		ResourceBase skills.ResourceBase  `json:"resourceBase"`
 	} `json:"skills"`
 	Warnings []string `json:"warnings"`
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 
 	"github.com/skill-ls/skill-ls/skills"
 )
@@ -90,13 +91,13 @@ type caseOptions struct {
 // jsonSkill is a skill as the vectors spell it (runtimeSkills, the TUI
 // cases' input.skill, render-skill-content's input).
 type jsonSkill struct {
-	Name         string               `json:"name"`
-	Description  string               `json:"description"`
-	Invocation   *skills.Invocation   `json:"invocation"`
-	Source       string               `json:"source"`
-	Provider     string               `json:"provider"`
-	ResourceBase *skills.ResourceBase `json:"resourceBase"`
-	Content      string               `json:"content"`
+	Name         string                `json:"name"`
+	Description  string                `json:"description"`
+	Invocation   *skillfile.Invocation `json:"invocation"`
+	Source       string                `json:"source"`
+	Provider     string                `json:"provider"`
+	ResourceBase *skills.ResourceBase  `json:"resourceBase"`
+	Content      string                `json:"content"`
 }
 
 // skill converts j; a missing invocation means both flags on, as DSH's
@@ -105,7 +106,7 @@ func (j jsonSkill) skill() *skills.Skill {
 	s := &skills.Skill{
 		Name:        j.Name,
 		Description: j.Description,
-		Invocation:  skills.Invocation{ModelInvocable: true, UserInvocable: true},
+		Invocation:  skillfile.Invocation{ModelInvocable: true, UserInvocable: true},
 		Source:      skills.Source(j.Source),
 		Provider:    j.Provider,
 		Content:     j.Content,
@@ -313,7 +314,7 @@ func TestVectorIsSkillName(t *testing.T) {
 		c.decodeInput(t, &in)
 		var b strings.Builder
 		for _, name := range in.Names {
-			fmt.Fprintf(&b, "%t\n", skills.IsSkillName(name))
+			fmt.Fprintf(&b, "%t\n", skillfile.IsSkillName(name))
 		}
 		checkBytes(t, "isSkillName lines", b.String(), c.want(t))
 	})

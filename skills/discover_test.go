@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -92,7 +93,7 @@ func TestExamineListedMatchesExamineEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mode := range []ReadMode{ReadFS, ReadNode} {
+	for _, mode := range []skillfile.ReadMode{skillfile.ReadFS, skillfile.ReadNode} {
 		for _, skip := range []bool{false, true} {
 			r := Root{Dir: dir, Mode: mode, SkipSystem: skip}
 			for _, e := range ents {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // examineListed is examineEntry for a name listed with its type: a
@@ -72,7 +73,7 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 		}
 		return nil, []Problem{{Code: problem.UnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
 	}
-	if si.IsDir() && r.Mode == ReadNode {
+	if si.IsDir() && r.Mode == skillfile.ReadNode {
 		// Node's readFile throws EISDIR, which fails the provider's whole
 		// listing: DSH marks the snapshot incomplete (spec §3.4).
 		return nil, []Problem{{Code: problem.ProviderFailed, Path: skill, Root: r.Index,

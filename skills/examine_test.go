@@ -2,6 +2,7 @@ package skills
 
 import (
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -56,7 +57,7 @@ func TestExamineBundle(t *testing.T) {
 		"dir": "not-regular-file", "linked": "entry", "broken": "broken-symlink", "alias": "entry", "absent": "", "fifo": "not-regular-file",
 	}
 	wantNode := map[string]string{"dir": "provider-failed"} // DSH's Node read path throws on it
-	for _, mode := range []ReadMode{ReadFS, ReadNode} {
+	for _, mode := range []skillfile.ReadMode{skillfile.ReadFS, skillfile.ReadNode} {
 		r := Root{Dir: root, Index: 1, Mode: mode}
 		for _, name := range names {
 			p := filepath.Join(root, name)
@@ -71,7 +72,7 @@ func TestExamineBundle(t *testing.T) {
 				got = fmt.Sprintf("%+v %+v", e, problems)
 			}
 			w := want[name]
-			if v, ok := wantNode[name]; ok && mode == ReadNode {
+			if v, ok := wantNode[name]; ok && mode == skillfile.ReadNode {
 				w = v
 			}
 			if got != w {

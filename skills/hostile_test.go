@@ -11,133 +11,9 @@ import (
 	"time"
 
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
-
-// contentOf returns the trimmed body of a file held in memory.
-func contentOf(f *File) string {
-	return string(f.InMemory().Src()[f.ContentSpan.Start:f.ContentSpan.End])
-}
-
-// checkSpans asserts every span of a parsed file lies inside its source.
-func checkSpans(t testing.TB, f *File) {
-	t.Helper()
-	n := int(f.size)
-	var src []byte
-	if f.text != nil {
-		src = f.text.Src()
-		n = len(src)
-	}
-	ok := func(what string, s spans.Span) {
-		if s.Start < 0 || s.Start > s.End || s.End > n {
-			t.Fatalf("%s span %+v outside [0,%d]", what, s, n)
-		}
-	}
-	ok("body", f.BodySpan)
-	ok("content", f.ContentSpan)
-	if f.Drop != nil {
-		ok("drop", f.Drop.Span)
-	}
-	if fm := f.Frontmatter; fm != nil {
-		ok("open", fm.OpenSpan)
-		ok("close", fm.CloseSpan)
-		ok("yaml", fm.YAMLSpan)
-		if fm.Err != nil {
-			ok("yaml error", fm.Err.Span)
-			ok("yaml first", fm.Err.FirstSpan)
-		}
-		for _, fld := range fm.Fields {
-			ok("key "+fld.Key, fld.KeySpan)
-			ok("value "+fld.Key, fld.ValueSpan)
-		}
-	}
-	for _, l := range f.Outline.Links {
-		ok("link", l.Span)
-	}
-	for _, h := range f.Headings(src) {
-		ok("heading", h.Span)
-	}
-	if (f.Drop == nil) != (f.Def != nil) {
-		t.Fatalf("a file must be either dropped or valid: drop=%v def=%v", f.Drop, f.Def != nil)
-	}
-}
-
-func FuzzParse(f *testing.F) {
-	seeds := []string{
-		"---\nname: a\ndescription: b\n---\nbody",
-		"---\r\nname: a\r\ndescription: \"x\\ty\"\r\n---\r\n\r\nbody\r\n",
-		"\uFEFF---\nname: a\ndescription: é 日本 𐐀\n---\n[l](x.md) ![i](y.png) <https://e.com>\n# H\n",
-		"---\nname: a\ndescription: Use when: x\n---\n",
-		"---\na: &x [*x]\n---\n",
-		"---\nname: a\ndescription: b\nname: c\n---\n",
-		"---\n\tname: a\n---\n",
-		"---\n- a\n---\n",
-		"---\nname: |\n  x\n description: >-\n  y\n---\n",
-		"---\nname: a\ndescription: b\nuser-invocable: maybe\ndisableModelInvocation: 1\n---\n",
-		"---", "", "\x00\xff", "---\n---",
-	}
-	for _, s := range seeds {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, mode := range []ReadMode{ReadFS, ReadNode} {
-			file := Parse("/r/x/SKILL.md", src, mode)
-			checkSpans(t, file)
-			if mode == ReadFS && file.Def != nil && !IsSkillName(file.Def.Name) {
-				t.Fatalf("valid skill with invalid name %q", file.Def.Name)
-			}
-		}
-	})
-}
-
-func TestParseTable(t *testing.T) {
-	tests := []struct {
-		name, src string
-		drop      problem.Code
-		desc      string
-		content   string
-	}{
-		{"plain", "---\nname: a\ndescription: b\n---\n\n  body  \n\n", "", "b", "body"},
-		{"crlf", "---\r\nname: a\r\ndescription: b c\r\n---\r\nline1\r\nline2\r\n", "", "b c", "line1\r\nline2"},
-		{"no final newline", "---\nname: a\ndescription: b\n---", "", "b", ""},
-		{"bom stripped", "\uFEFF---\nname: a\ndescription: b\n---\n", "", "b", ""},
-		{"unicode", "---\nname: a\ndescription: é 日本 𐐀\n---\n\u3000body\u3000", "", "é 日本 𐐀", "body"},
-		{"yes stays string", "---\nname: a\ndescription: yes\n---\n", "", "yes", ""},
-		{"1_000 is a string", "---\nname: a\ndescription: 1_000\n---\n", "", "1_000", ""},
-		{"0b101 is a string", "---\nname: a\ndescription: 0b101\n---\n", "", "0b101", ""},
-		{"date is a string", "---\nname: a\ndescription: 2024-01-01\n---\n", "", "2024-01-01", ""},
-		{"number drops", "---\nname: a\ndescription: 12\n---\n", problem.DescriptionNotString, "", ""},
-		{"hex drops", "---\nname: a\ndescription: 0x1f\n---\n", problem.DescriptionNotString, "", ""},
-		{"tagged str", "---\nname: a\ndescription: !!str 12\n---\n", "", "12", ""},
-		{"merge key is ordinary", "---\nname: a\ndescription: b\n<<: x\n---\n", "", "b", ""},
-		{"empty frontmatter", "---\n---\n", problem.FrontmatterNotMap, "", ""},
-		{"colon", "---\nname: a\ndescription: a: b\n---\n", problem.YAMLUnquotedColon, "", ""},
-		{"tab", "---\nname: a\n\tdescription: b\n---\n", problem.YAMLTabIndent, "", ""},
-		{"legacy", "---\nname: a\ndescription: b\nuserInvocable: true\n---\n", problem.LegacyInvocationKey, "", ""},
-		{"null flag", "---\nname: a\ndescription: b\nuser-invocable:\n---\n", problem.InvocationNotBoolean, "", ""},
-		{"YES flag", "---\nname: a\ndescription: b\nuser-invocable: YES\n---\n", "", "b", ""},
-		{"1.0 flag", "---\nname: a\ndescription: b\ndisable-model-invocation: 1.0\n---\n", "", "b", ""},
-		{"nul", "---\nname: a\x00\n---\n", problem.BinaryFile, "", ""},
-		{"latin1", "---\nname: caf\xe9\n---\n", problem.InvalidUTF8, "", ""},
-		{"name with newline", "---\nname: \"a\\n\"\ndescription: b\n---\n", problem.NameInvalid, "", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := Parse("/r/a/SKILL.md", []byte(tt.src), ReadFS)
-			checkSpans(t, f)
-			var got problem.Code
-			if f.Drop != nil {
-				got = f.Drop.Code
-			}
-			if got != tt.drop {
-				t.Fatalf("drop = %q (%v), want %q", got, f.Drop, tt.drop)
-			}
-			if c := contentOf(f); f.Def != nil && (f.Def.Description != tt.desc || c != tt.content) {
-				t.Fatalf("got description %q content %q, want %q %q", f.Def.Description, c, tt.desc, tt.content)
-			}
-		})
-	}
-}
 
 // TestHostileTree builds a tree of hostile entries next to good skills: each
 // is reported or skipped within a bound, and the good skills still load.
@@ -214,7 +90,7 @@ func TestHostileTree(t *testing.T) {
 	drops := map[string]problem.Code{}
 	for _, f := range snap.Registry.Dropped() {
 		drops[filepath.Base(filepath.Dir(f.Path))+"/"+filepath.Base(f.Path)] = f.Drop.Code
-		checkSpans(t, f)
+		checkSpansOf(t, f)
 	}
 	for key, want := range map[string]problem.Code{
 		"bomb/SKILL.md": problem.YAMLTooComplex, "deep/SKILL.md": problem.YAMLTooComplex, "huge/SKILL.md": problem.FileTooLarge,
@@ -257,5 +133,22 @@ func TestManyEntries(t *testing.T) {
 	}
 	if idx, err := snap.Text(snap.File(filepath.Join(dir, "s00042.md"))); err != nil || !bytes.Contains(idx.Src(), []byte("s00042")) {
 		t.Fatal("wrong content")
+	}
+}
+
+// checkSpansOf is skilltest.CheckSpans, which this package's internal tests
+// cannot import.
+func checkSpansOf(t testing.TB, f *skillfile.File) {
+	t.Helper()
+	n := f.Size()
+	ok := func(what string, s spans.Span) {
+		if s.Start < 0 || s.Start > s.End || s.End > n {
+			t.Fatalf("%s span %+v outside [0,%d]", what, s, n)
+		}
+	}
+	ok("body", f.BodySpan)
+	ok("content", f.ContentSpan)
+	if f.Drop != nil {
+		ok("drop", f.Drop.Span)
 	}
 }

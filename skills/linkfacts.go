@@ -1,10 +1,12 @@
 package skills
 
 import (
-	"github.com/skill-ls/skill-ls/skills/markdown"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/markdown"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // LinkFact is what the engine knows about one local link in a skill file's
@@ -49,7 +51,7 @@ func statTarget(path string) bool {
 // target stat'ed once. A target inside the base of a bundle (own: its
 // skill file, "" for other files) belongs to that bundle, since only a
 // root's direct children are bundles: no walk up its folders.
-func linkFacts(f *File, base, own string, exists func(string) bool, holder func(string) string) []LinkFact {
+func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, holder func(string) string) []LinkFact {
 	links := f.Outline.Links
 	if len(links) == 0 {
 		return nil

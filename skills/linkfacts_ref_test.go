@@ -2,6 +2,7 @@ package skills
 
 import (
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -65,7 +66,7 @@ func TestMakeLinkFactsMatchesReference(t *testing.T) {
 			}
 		}
 		// A file outside the roots resolves against its own folder.
-		loose := Parse(filepath.Join(root, "loose.md"), []byte(body), ReadFS)
+		loose := skillfile.Parse(filepath.Join(root, "loose.md"), []byte(body), skillfile.ReadFS)
 		if got, want := linkFacts(loose, root, "", statTarget, snap.skillHolding), snap.makeLinkFactsSlow(loose, root); !reflect.DeepEqual(got, want) {
 			t.Fatalf("body %d, loose file:\n got %+v\nwant %+v", n, got, want)
 		}

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,7 +12,7 @@ import (
 
 // makeLinkFactsSlow is makeLinkFacts without its fast path: every link
 // resolved by LinkTarget, every distinct target stat'ed by os.Stat.
-func (s *Snapshot) makeLinkFactsSlow(f *File, base string) []LinkFact {
+func (s *Snapshot) makeLinkFactsSlow(f *skillfile.File, base string) []LinkFact {
 	links := f.Outline.Links
 	if len(links) == 0 {
 		return nil

@@ -172,14 +172,14 @@ func sameStat(a, b *Entry) bool {
 func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf []byte) []byte {
 	mode := layer.roots[p.root].Root.Mode
 	f, size := loadFile(p.entry.Path, mode, buf, !w.opts.CatalogOnly)
-	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.text != nil && w.source.same(old.file, f.text.Src()) {
+	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.InMemory() != nil && w.source.same(old.file, f.InMemory().Src()) {
 		f = old.file // unchanged bytes: keep the parsed file
 	} else {
-		w.source.makeLean(f, size)
+		f = w.source.lean(f, size)
 	}
 	p.file = f
 	p.skill = placeSkill(f, layer.roots[p.root], p.root, p.index, p.entry)
-	if f.text != nil {
+	if f.InMemory() != nil {
 		return nil // the file keeps the bytes it was read into
 	}
 	return buf

@@ -2,13 +2,11 @@ package skills
 
 import (
 	"errors"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"io"
 	"io/fs"
 	"os"
 	"syscall"
-
-	"github.com/skill-ls/skill-ls/skills/problem"
-	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // readDirEntries lists dir in directory order, with each entry's type from
@@ -58,7 +56,7 @@ func readSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 	if !info.Mode().IsRegular() {
 		return nil, 0, errNotRegular
 	}
-	if info.Size() > MaxFileSize {
+	if info.Size() > skillfile.MaxFileSize {
 		return nil, 0, errTooLarge
 	}
 	if int64(cap(buf)) < info.Size()+1 {
@@ -71,7 +69,7 @@ func readSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 		}
 		n, err := f.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
-		if len(buf) > MaxFileSize {
+		if len(buf) > skillfile.MaxFileSize {
 			return nil, 0, errTooLarge
 		}
 		if err == io.EOF {
@@ -91,18 +89,16 @@ var (
 // loadFile reads the skill file at path into buf's memory (new memory when
 // it is too small) and parses it. size is the file's size when it was
 // opened, -1 when it could not be read.
-func loadFile(path string, mode ReadMode, buf []byte, body bool) (*File, int64) {
+func loadFile(path string, mode skillfile.ReadMode, buf []byte, body bool) (*skillfile.File, int64) {
 	src, size, err := readSkillFile(path, buf)
-	if err != nil {
-		f := &File{Path: path, Mode: mode}
-		if errors.Is(err, errTooLarge) {
-			f.find(problem.FileTooLarge, spans.Span{}, "")
-		} else {
-			f.ReadErr = errText(err)
-			f.find(problem.UnreadableFile, spans.Span{}, "")
-		}
-		f.settle(nil)
-		return f, -1
+	if errors.Is(err, errTooLarge) {
+		return skillfile.TooLarge(path, mode), -1
 	}
-	return parse(path, src, mode, body), size
+	if err != nil {
+		return skillfile.Unreadable(path, mode, errText(err)), -1
+	}
+	if !body {
+		return skillfile.ParseCatalog(path, src, mode), size
+	}
+	return skillfile.Parse(path, src, mode), size
 }

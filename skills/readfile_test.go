@@ -3,6 +3,7 @@ package skills
 import (
 	"bytes"
 	"errors"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -24,7 +25,7 @@ func TestReadSkillFile(t *testing.T) {
 	text := []byte("---\nname: a\ndescription: é 日本 𐐀\n---\nbody\r\n")
 	big := bytes.Repeat([]byte("x"), 1<<16+3)
 	huge := write("huge.md", nil, 0o644)
-	if err := os.Truncate(huge, MaxFileSize+1); err != nil {
+	if err := os.Truncate(huge, skillfile.MaxFileSize+1); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(dir, "link.md")

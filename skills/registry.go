@@ -2,6 +2,7 @@ package skills
 
 import (
 	"cmp"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"iter"
 	"slices"
 	"strings"
@@ -37,7 +38,7 @@ type Registry struct {
 
 // droppedFile is a file DSH ignores, with its place in the roots.
 type droppedFile struct {
-	file        *File
+	file        *skillfile.File
 	root, entry int
 }
 
@@ -49,7 +50,7 @@ func placement(a, b *Skill) int {
 
 // Resolve picks one winner per name among candidates (valid skills), and
 // records the dropped files, in root order.
-func Resolve(candidates []*Skill, dropped []*File) *Registry {
+func Resolve(candidates []*Skill, dropped []*skillfile.File) *Registry {
 	var drops []droppedFile
 	for i, f := range dropped {
 		drops = append(drops, droppedFile{file: f, entry: i})
@@ -195,7 +196,7 @@ func (r *Registry) WinnerCount() int {
 // Lookup returns the winning skill with the given name, or nil. A name that
 // fails the grammar finds nothing (registry.get).
 func (r *Registry) Lookup(name string) *Skill {
-	if !IsSkillName(name) {
+	if !skillfile.IsSkillName(name) {
 		return nil
 	}
 	return r.Winner(name)
@@ -248,7 +249,7 @@ func (r *Registry) Shadowed() []Shadow {
 
 // Dropped returns the files in the roots that DSH ignores, in root and
 // entry order.
-func (r *Registry) Dropped() []*File {
+func (r *Registry) Dropped() []*skillfile.File {
 	if r == nil {
 		return nil
 	}
@@ -262,7 +263,7 @@ func (r *Registry) Dropped() []*File {
 	slices.SortFunc(drops, func(a, b droppedFile) int {
 		return cmp.Or(cmp.Compare(a.root, b.root), cmp.Compare(a.entry, b.entry), strings.Compare(a.file.Path, b.file.Path))
 	})
-	out := make([]*File, len(drops))
+	out := make([]*skillfile.File, len(drops))
 	for i, d := range drops {
 		out[i] = d.file
 	}

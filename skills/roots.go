@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ type Root struct {
 	// SkipSystem skips the entry named ".system" (only the user-dsh root).
 	SkipSystem bool
 	// Mode is the read path used for files under this root.
-	Mode ReadMode
+	Mode skillfile.ReadMode
 	// Only, when non-empty, restricts the root to these entry names (used
 	// for explicit file arguments of `skill-ls check`).
 	Only []string
@@ -121,12 +122,12 @@ func (o RootOptions) AgentsHomeDir() string {
 
 // Roots returns the roots in DSH's scan order (spec §3.1).
 func Roots(o RootOptions) []Root {
-	mode := ReadFS
+	mode := skillfile.ReadFS
 	if o.NodeRead {
-		mode = ReadNode
+		mode = skillfile.ReadNode
 	}
 	var roots []Root
-	add := func(dir string, src Source, skipSystem bool, m ReadMode) {
+	add := func(dir string, src Source, skipSystem bool, m skillfile.ReadMode) {
 		roots = append(roots, Root{Dir: dir, Source: src, Rank: src.Rank(), Index: len(roots), SkipSystem: skipSystem, Mode: m})
 	}
 	if !o.NoDefaultRoots && (o.Cwd != "" || o.ProjectRoot != "") {
@@ -152,7 +153,7 @@ func Roots(o RootOptions) []Root {
 		bundled = o.getenv("DSH_BUNDLED_SKILL_DIR")
 	}
 	if bundled != "" {
-		add(absPath(bundled), SourceBundled, false, ReadNode)
+		add(absPath(bundled), SourceBundled, false, skillfile.ReadNode)
 	}
 	return roots
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 func TestNewSkillText(t *testing.T) {
@@ -14,16 +15,16 @@ func TestNewSkillText(t *testing.T) {
 		if bytes.Contains(src, []byte("\r")) || bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) || !bytes.HasSuffix(src, []byte("\n")) {
 			t.Errorf("%s: want LF line endings, no BOM and a final newline:\n%s", name, src)
 		}
-		for _, mode := range []ReadMode{ReadFS, ReadNode} {
-			f := Parse("/r/"+name+"/SKILL.md", src, mode)
+		for _, mode := range []skillfile.ReadMode{skillfile.ReadFS, skillfile.ReadNode} {
+			f := skillfile.Parse("/r/"+name+"/SKILL.md", src, mode)
 			if f.Drop != nil {
 				t.Fatalf("%s: DSH drops the new skill: %s\n%s", name, f.Drop.Log, src)
 			}
 			if f.Def.Name != name || f.Def.Description != DescriptionPlaceholder {
 				t.Errorf("%s: name %q, description %q; want %q, the placeholder", name, f.Def.Name, f.Def.Description, name)
 			}
-			if !strings.HasPrefix(contentOf(f), "# "+name+"\n") {
-				t.Errorf("%s: body %q does not start with the heading", name, contentOf(f))
+			if !strings.HasPrefix(string(f.InMemory().Src()[f.ContentSpan.Start:f.ContentSpan.End]), "# "+name+"\n") {
+				t.Errorf("%s: body %q does not start with the heading", name, string(f.InMemory().Src()[f.ContentSpan.Start:f.ContentSpan.End]))
 			}
 		}
 	}
@@ -31,7 +32,7 @@ func TestNewSkillText(t *testing.T) {
 
 func TestYAMLDoubleQuoted(t *testing.T) {
 	for _, s := range []string{"plain", `a "quoted" \ word: yes`, "tab\there\nnew line", "é 𐐀 #x"} {
-		f := Parse("/r/x/SKILL.md", []byte("---\nname: x\ndescription: "+dshyaml.DoubleQuoted(s)+"\n---\nbody\n"), ReadFS)
+		f := skillfile.Parse("/r/x/SKILL.md", []byte("---\nname: x\ndescription: "+dshyaml.DoubleQuoted(s)+"\n---\nbody\n"), skillfile.ReadFS)
 		if f.Drop != nil {
 			t.Fatalf("%q: %s", s, f.Drop.Log)
 		}
@@ -69,7 +70,7 @@ func TestNameProblem(t *testing.T) {
 		if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
 			t.Errorf("NameProblem(%q) = %q, want %q", tt.name, got, tt.want)
 		}
-		if got == "" && !IsSkillName(tt.name) {
+		if got == "" && !skillfile.IsSkillName(tt.name) {
 			t.Errorf("NameProblem(%q) accepts a name IsSkillName refuses", tt.name)
 		}
 	}

@@ -1,5 +1,7 @@
 package skills
 
+import "github.com/skill-ls/skill-ls/skills/skillfile"
+
 // Source is the label DSH gives the root a skill was found in.
 type Source string
 
@@ -56,12 +58,6 @@ type ResourceBase struct {
 	Description string       `json:"description,omitempty"`
 }
 
-// Invocation is the resolved invocation policy of a skill (spec §4.3, §5).
-type Invocation struct {
-	ModelInvocable bool `json:"modelInvocable"`
-	UserInvocable  bool `json:"userInvocable"`
-}
-
 // Skill is one valid skill definition as DSH's registry holds it: the
 // summary fields plus the trimmed body. A Skill is immutable once built.
 type Skill struct {
@@ -74,7 +70,7 @@ type Skill struct {
 	// HasMetadata reports whether the frontmatter held a metadata mapping.
 	HasMetadata bool
 	// Invocation is the resolved policy.
-	Invocation Invocation
+	Invocation skillfile.Invocation
 	// Source and Rank identify the root the skill came from.
 	Source Source
 	Rank   int
@@ -94,5 +90,5 @@ type Skill struct {
 	// Snapshot.WithContent).
 	Content string
 	// File is the parsed file the skill came from (nil for runtime skills).
-	File *File
+	File *skillfile.File
 }

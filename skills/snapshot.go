@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"path/filepath"
 	"strings"
 )
@@ -39,7 +40,7 @@ type Snapshot struct {
 // from it: its root entry (nil for a buffer outside the roots), its placed
 // skill (nil when dropped) and its link facts.
 type placed struct {
-	file  *File
+	file  *skillfile.File
 	entry *Entry
 	root  int // the index of the root in Roots, -1 outside the roots
 	index int // the entry's index in its root
@@ -57,7 +58,7 @@ func (s *Snapshot) placed(path string) *placed {
 }
 
 // File returns the parsed file at path (in a root or open in the editor).
-func (s *Snapshot) File(path string) *File {
+func (s *Snapshot) File(path string) *skillfile.File {
 	if p := s.placed(path); p != nil {
 		return p.file
 	}
@@ -66,8 +67,8 @@ func (s *Snapshot) File(path string) *File {
 
 // Files returns every known skill file sorted by path: the files in the
 // roots and the open buffers outside them. The slice is new.
-func (s *Snapshot) Files() []*File {
-	out := make([]*File, 0, len(s.paths))
+func (s *Snapshot) Files() []*skillfile.File {
+	out := make([]*skillfile.File, 0, len(s.paths))
 	for _, p := range s.paths {
 		out = append(out, s.File(p))
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"hash/maphash"
 
-	"github.com/skill-ls/skill-ls/skills/markdown"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -36,24 +36,26 @@ func newTextSource() *textSource {
 	}}
 }
 
-// makeLean drops the bytes of a file just read from disk whose size when
-// opened was size, keeping their size and hash. Files that are not plain
-// text read by DSH's production path, or whose size moved while they were
-// read, keep their bytes.
-func (ts *textSource) makeLean(f *File, size int64) {
-	if f.text == nil || f.Mode != ReadFS || f.Frontmatter == nil || size != int64(len(f.text.Src())) {
-		return
+// lean returns f, a file just read from disk whose size when opened was
+// size, without its bytes. Files that are not plain text read by DSH's
+// production path, or whose size moved while they were read, keep their
+// bytes.
+func (ts *textSource) lean(f *skillfile.File, size int64) *skillfile.File {
+	text := f.InMemory()
+	if text == nil || f.Mode != skillfile.ReadFS || f.Frontmatter == nil || size != int64(len(text.Src())) {
+		return f
 	}
-	f.lean, f.size, f.sum = true, size, maphash.Bytes(ts.seed, f.text.Src())
-	f.text = nil
+	return f.WithoutText(maphash.Bytes(ts.seed, text.Src()))
 }
 
 // same reports whether b are the bytes f was parsed from.
-func (ts *textSource) same(f *File, b []byte) bool {
-	if !f.lean {
-		return f.text != nil && bytes.Equal(f.text.Src(), b)
+func (ts *textSource) same(f *skillfile.File, b []byte) bool {
+	sum, lean := f.Sum()
+	if !lean {
+		text := f.InMemory()
+		return text != nil && bytes.Equal(text.Src(), b)
 	}
-	return ts != nil && int64(len(b)) == f.size && maphash.Bytes(ts.seed, b) == f.sum
+	return ts != nil && len(b) == f.Size() && maphash.Bytes(ts.seed, b) == sum
 }
 
 // Text returns the bytes of f, a file of this snapshot, with their line
@@ -61,11 +63,11 @@ func (ts *textSource) same(f *File, b []byte) bool {
 // with ErrChangedOnDisk when the bytes on disk are not those that were
 // parsed, with the read error when they cannot be read, and when f could
 // not be read at all.
-func (s *Snapshot) Text(f *File) (*spans.LineIndex, error) {
-	if f.text != nil {
-		return f.text, nil
+func (s *Snapshot) Text(f *skillfile.File) (*spans.LineIndex, error) {
+	if text := f.InMemory(); text != nil {
+		return text, nil
 	}
-	if !f.lean {
+	if _, lean := f.Sum(); !lean {
 		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr)
 	}
 	src, err := s.source.read(f.Path)
@@ -80,7 +82,7 @@ func (s *Snapshot) Text(f *File) (*spans.LineIndex, error) {
 
 // SameBytes reports whether b are the bytes f was parsed from, without
 // reading the disk.
-func (s *Snapshot) SameBytes(f *File, b []byte) bool { return s.source.same(f, b) }
+func (s *Snapshot) SameBytes(f *skillfile.File, b []byte) bool { return s.source.same(f, b) }
 
 // WithContent returns sk with its Content: sk itself for a skill without a
 // file (a runtime skill), else a copy whose Content is its file's trimmed
@@ -96,12 +98,4 @@ func (s *Snapshot) WithContent(sk *Skill) (*Skill, error) {
 	c := *sk
 	c.Content = string(idx.Src()[sk.File.ContentSpan.Start:sk.File.ContentSpan.End])
 	return &c, nil
-}
-
-// Headings returns the headings of the body of f, whose bytes are src.
-func (f *File) Headings(src []byte) []markdown.Heading {
-	if f.Frontmatter == nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > markdown.MaxBytes {
-		return nil
-	}
-	return markdown.ScanWithHeadings(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
 }

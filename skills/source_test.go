@@ -3,6 +3,7 @@ package skills
 import (
 	"bytes"
 	"errors"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -47,7 +48,7 @@ func TestLeanFilesGiveTheSameFacts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := Parse(got.Path, src, ReadFS)
+		want := skillfile.Parse(got.Path, src, skillfile.ReadFS)
 		if got.Lean() {
 			leanCount++
 		}
@@ -156,10 +157,8 @@ func TestLeanFileKeepsNoBytes(t *testing.T) {
 	}
 	for _, text := range texts {
 		src := []byte(text)
-		f := Parse("/r/s/SKILL.md", src, ReadFS)
-		ts.makeLean(f, int64(len(src)))
-		want := Parse("/r/s/SKILL.md", []byte(text), ReadFS)
-		ts.makeLean(want, int64(len(text)))
+		f := ts.lean(skillfile.Parse("/r/s/SKILL.md", src, skillfile.ReadFS), int64(len(src)))
+		want := ts.lean(skillfile.Parse("/r/s/SKILL.md", []byte(text), skillfile.ReadFS), int64(len(text)))
 		for i := range src {
 			src[i] = 'Z'
 		}

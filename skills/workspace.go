@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // LoadOptions are the engine settings that do not come from roots.
@@ -210,7 +211,7 @@ func editedIn(edits []Change, path string) bool {
 func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(string) bool) *placed {
 	d := s.disk.at(path)
 	p := &placed{root: -1}
-	mode := ReadFS
+	mode := skillfile.ReadFS
 	if d != nil {
 		p.entry, p.root, p.index = d.entry, d.root, d.index
 		mode = s.Roots[d.root].Root.Mode
@@ -218,7 +219,7 @@ func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(
 	if old != nil && old.file.Mode == mode && s.source.same(old.file, o.Text) {
 		p.file = old.file
 	} else {
-		p.file = Parse(path, o.Text, mode)
+		p.file = skillfile.Parse(path, o.Text, mode)
 	}
 	if d != nil {
 		p.skill = placeSkill(p.file, s.Roots[d.root], d.root, d.index, d.entry)
@@ -247,15 +248,17 @@ func baseOf(p *placed) string {
 
 // placeSkill returns the skill of a valid file placed at entry index ei of
 // root ri, or nil for a dropped file.
-func placeSkill(f *File, rs RootState, ri, ei int, e *Entry) *Skill {
+func placeSkill(f *skillfile.File, rs RootState, ri, ei int, e *Entry) *Skill {
 	if f.Def == nil {
 		return nil
 	}
-	sk := *f.Def
-	sk.Source, sk.Rank = rs.Root.Source, rs.Root.Rank
-	sk.RootIndex, sk.EntryIndex = ri, ei
-	sk.ResourceBase = ResourceBase{Kind: ResourceDirectory, Path: e.BaseDir}
-	return &sk
+	d := f.Def
+	return &Skill{
+		Name: d.Name, Description: d.Description, WhenToUse: d.WhenToUse, HasMetadata: d.HasMetadata, Invocation: d.Invocation,
+		Source: rs.Root.Source, Rank: rs.Root.Rank, RootIndex: ri, EntryIndex: ei,
+		Provider: "filesystem", ResourceBase: ResourceBase{Kind: ResourceDirectory, Path: e.BaseDir},
+		Path: f.Path, File: f,
+	}
 }
 
 // registryChanges returns what the changed paths take out of cur's

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -646,7 +647,7 @@ func watcherGoroutines() int {
 }
 
 // textOf returns the bytes of f, a file of s (nil when they cannot be read).
-func textOf(s *Snapshot, f *File) []byte {
+func textOf(s *Snapshot, f *skillfile.File) []byte {
 	idx, err := s.Text(f)
 	if err != nil {
 		return nil

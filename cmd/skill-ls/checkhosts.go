@@ -11,6 +11,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // `check --host`: besides DSH's rules, report what the selected agents do
@@ -152,9 +153,9 @@ func readSkillFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, skills.MaxFileSize+1))
-	if err == nil && len(src) > skills.MaxFileSize {
-		err = fmt.Errorf("%s: larger than %d bytes", path, skills.MaxFileSize)
+	src, err := io.ReadAll(io.LimitReader(f, skillfile.MaxFileSize+1))
+	if err == nil && len(src) > skillfile.MaxFileSize {
+		err = fmt.Errorf("%s: larger than %d bytes", path, skillfile.MaxFileSize)
 	}
 	return src, err
 }

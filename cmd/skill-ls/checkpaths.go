@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // The PATH arguments of check. A directory that holds a SKILL.md (in any
@@ -20,7 +21,7 @@ import (
 // the entries to examine (none: the whole root).
 type rootSet struct {
 	defaults []skills.Root // the roots discovery would use
-	mode     skills.ReadMode
+	mode     skillfile.ReadMode
 	roots    []skills.Root
 	byDir    map[string]int
 }
@@ -31,7 +32,7 @@ type rootSet struct {
 // same directory are merged, so no file is read twice. A PATH that cannot be
 // used is reported in errs and skipped.
 func pathRoots(paths []string, defaults []skills.Root) (roots []skills.Root, errs []error) {
-	rs := &rootSet{defaults: defaults, mode: skills.ReadFS, byDir: map[string]int{}}
+	rs := &rootSet{defaults: defaults, mode: skillfile.ReadFS, byDir: map[string]int{}}
 	for _, r := range defaults {
 		if r.Source != skills.SourceBundled {
 			rs.mode = r.Mode
@@ -97,7 +98,7 @@ func (rs *rootSet) add(dir, only string, fallback skills.Source) {
 	}
 	r := skills.Root{Dir: dir, Source: fallback, Rank: fallback.Rank(), Mode: rs.mode}
 	if fallback == skills.SourceBundled {
-		r.Mode = skills.ReadNode
+		r.Mode = skillfile.ReadNode
 	}
 	for _, d := range rs.defaults {
 		if d.Dir == dir {

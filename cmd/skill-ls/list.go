@@ -12,7 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 const listHelp = `
@@ -54,7 +54,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
 		return exitUsage
 	}
-	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skills.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }, Summary: func(f *skills.File) string { return diagnostics.DropSummary(snap, f) }})
+	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) }})
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

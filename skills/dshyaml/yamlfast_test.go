@@ -9,8 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -177,8 +177,8 @@ func yamlTokens(data []byte) []byte { return skilltest.FromTokens(data, yamlFuzz
 // frontmatter has nothing to compare.
 func checkYAML(t *testing.T, name string, src []byte) bool {
 	t.Helper()
-	f := skills.Parse("/r/a/SKILL.md", src, skills.ReadFS)
-	if f.Frontmatter == nil || f.Frontmatter.State != skills.FrontmatterOK {
+	f := skillfile.Parse("/r/a/SKILL.md", src, skillfile.ReadFS)
+	if f.Frontmatter == nil || f.Frontmatter.State != skillfile.FrontmatterOK {
 		return false
 	}
 	yaml := f.Frontmatter.YAMLSpan

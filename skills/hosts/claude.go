@@ -9,6 +9,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Claude Code limits (documentation and CHANGELOG.md of anthropics/claude-code).
@@ -182,7 +183,7 @@ func claudeName(e *env, f File, doc yamlDoc, meta bool, ent *entry) {
 	host := e.host.Name
 	if name, ok := doc.scalarText("name"); ok && name != "" {
 		ent.name = name
-		if !skills.IsSkillName(name) || len(name) > 64 {
+		if !skillfile.IsSkillName(name) || len(name) > 64 {
 			ent.notes = append(ent.notes, Note{Code: "unconfirmed-name", Key: "name", Message: host + "'s documentation allows lowercase letters, digits and hyphens, at most 64 characters; what it does with the name \"" + name + "\" is unconfirmed"})
 		}
 	} else if meta {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // dupRule says who wins when two skill files give the same name.
@@ -198,11 +199,11 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, skills.MaxFileSize+1))
+	b, err := io.ReadAll(io.LimitReader(f, skillfile.MaxFileSize+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > skills.MaxFileSize {
+	if len(b) > skillfile.MaxFileSize {
 		return nil, errTooLarge
 	}
 	return b, nil

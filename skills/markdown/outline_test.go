@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/markdown"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -146,7 +146,7 @@ func TestOutlineFastOnCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		body := src
-		if f := skills.Parse(p, src, skills.ReadFS); f.Frontmatter != nil {
+		if f := skillfile.Parse(p, src, skillfile.ReadFS); f.Frontmatter != nil {
 			body = src[f.BodySpan.Start:f.BodySpan.End]
 		}
 		if !checkOutline(t, p, body) {
@@ -172,7 +172,7 @@ func FuzzLinks(f *testing.F) {
 		// The whole path, including the shortcut for bodies without any
 		// link or heading syntax.
 		src := append([]byte("---\nname: a\ndescription: b\n---\n"), body...)
-		file := skills.Parse("/r/a/SKILL.md", src, skills.ReadFS)
+		file := skillfile.Parse("/r/a/SKILL.md", src, skillfile.ReadFS)
 		if file.Frontmatter == nil || file.BodySpan.End > len(src) {
 			return
 		}
@@ -227,7 +227,7 @@ func checkOutline(t *testing.T, name string, body []byte) bool {
 // and, when it has frontmatter, the body after it.
 func bodies(src []byte) [][]byte {
 	out := [][]byte{src}
-	f := skills.Parse("/r/x/SKILL.md", src, skills.ReadFS)
+	f := skillfile.Parse("/r/x/SKILL.md", src, skillfile.ReadFS)
 	if f.Frontmatter != nil && f.BodySpan.Start > 0 && f.BodySpan.End <= len(src) {
 		out = append(out, src[f.BodySpan.Start:f.BodySpan.End])
 	}
@@ -248,7 +248,7 @@ func BenchmarkOutline(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if f := skills.Parse(p, src, skills.ReadFS); f.Frontmatter != nil {
+		if f := skillfile.Parse(p, src, skillfile.ReadFS); f.Frontmatter != nil {
 			bodies = append(bodies, src[f.BodySpan.Start:f.BodySpan.End])
 			size += f.BodySpan.Len()
 		}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -64,11 +65,59 @@ func GoldenFiles(tb testing.TB, pattern string) []string {
 
 // Text returns the bytes and line index of f, a file of snap, failing the
 // test when they cannot be read.
-func Text(tb testing.TB, snap *skills.Snapshot, f *skills.File) *spans.LineIndex {
+func Text(tb testing.TB, snap *skills.Snapshot, f *skillfile.File) *spans.LineIndex {
 	tb.Helper()
 	idx, err := snap.Text(f)
 	if err != nil {
 		tb.Fatalf("the bytes of %s: %v", f.Path, err)
 	}
 	return idx
+}
+
+// Content returns the trimmed body of a file held in memory.
+func Content(f *skillfile.File) string {
+	return string(f.InMemory().Src()[f.ContentSpan.Start:f.ContentSpan.End])
+}
+
+// CheckSpans fails the test unless every span of a parsed file lies inside
+// its bytes and the file is either dropped or valid.
+func CheckSpans(tb testing.TB, f *skillfile.File) {
+	tb.Helper()
+	var src []byte
+	if x := f.InMemory(); x != nil {
+		src = x.Src()
+	}
+	n := f.Size()
+	ok := func(what string, s spans.Span) {
+		if s.Start < 0 || s.Start > s.End || s.End > n {
+			tb.Fatalf("%s span %+v outside [0,%d]", what, s, n)
+		}
+	}
+	ok("body", f.BodySpan)
+	ok("content", f.ContentSpan)
+	if f.Drop != nil {
+		ok("drop", f.Drop.Span)
+	}
+	if fm := f.Frontmatter; fm != nil {
+		ok("open", fm.OpenSpan)
+		ok("close", fm.CloseSpan)
+		ok("yaml", fm.YAMLSpan)
+		if fm.Err != nil {
+			ok("yaml error", fm.Err.Span)
+			ok("yaml first", fm.Err.FirstSpan)
+		}
+		for _, fld := range fm.Fields {
+			ok("key "+fld.Key, fld.KeySpan)
+			ok("value "+fld.Key, fld.ValueSpan)
+		}
+	}
+	for _, l := range f.Outline.Links {
+		ok("link", l.Span)
+	}
+	for _, h := range f.Headings(src) {
+		ok("heading", h.Span)
+	}
+	if (f.Drop == nil) != (f.Def != nil) {
+		tb.Fatalf("a file must be either dropped or valid: drop=%v def=%v", f.Drop, f.Def != nil)
+	}
 }

@@ -1,4 +1,4 @@
-package skills
+package skillfile
 
 // KeyDoc documents a frontmatter key for hover and completion.
 type KeyDoc struct {

@@ -1,4 +1,4 @@
-package skills
+package skillfile
 
 import (
 	"bytes"
@@ -47,6 +47,13 @@ func LegacyKeyReplacement(key string) string {
 // log lines.
 func Parse(path string, src []byte, mode ReadMode) *File {
 	return parse(path, src, mode, true)
+}
+
+// ParseCatalog is Parse without the body's Markdown facts: the file has no
+// outline, directives or frame closers (for a load that reads only what
+// the registry and the catalog need).
+func ParseCatalog(path string, src []byte, mode ReadMode) *File {
+	return parse(path, src, mode, false)
 }
 
 // parse is Parse, reading the body's Markdown facts (links, comments,
@@ -110,6 +117,24 @@ func frameClosers(src []byte, content spans.Span) []spans.Span {
 			}
 		}
 	}
+}
+
+// TooLarge returns the file at path that skill-ls did not read: it is
+// larger than MaxFileSize.
+func TooLarge(path string, mode ReadMode) *File {
+	f := &File{Path: path, Mode: mode}
+	f.find(problem.FileTooLarge, spans.Span{}, "")
+	f.settle(nil)
+	return f
+}
+
+// Unreadable returns the file at path that could not be read, and why
+// (the I/O error's text).
+func Unreadable(path string, mode ReadMode, why string) *File {
+	f := &File{Path: path, Mode: mode, ReadErr: why}
+	f.find(problem.UnreadableFile, spans.Span{}, "")
+	f.settle(nil)
+	return f
 }
 
 // decode turns the bytes into text by the read mode (spec §3.4), recording
@@ -220,8 +245,8 @@ func (f *File) checkRequired(fld *dshyaml.Field, key string, missing, notString,
 	}
 }
 
-// define builds the skill of a file with no dropping finding.
-func (f *File) define() *Skill {
+// define reads the skill of a file with no dropping finding.
+func (f *File) define() *Definition {
 	fm := f.Frontmatter
 	inv := Invocation{ModelInvocable: true, UserInvocable: true}
 	if b, ok := fieldBool(fm, "disable-model-invocation"); ok {
@@ -230,13 +255,10 @@ func (f *File) define() *Skill {
 	if b, ok := fieldBool(fm, "user-invocable"); ok {
 		inv.UserInvocable = b
 	}
-	def := &Skill{
+	def := &Definition{
 		Name:        fm.Field("name").Value.Str,
 		Description: fm.Field("description").Value.Str,
 		Invocation:  inv,
-		Provider:    "filesystem",
-		Path:        f.Path,
-		File:        f,
 	}
 	if w := fm.Field("whenToUse"); nonEmptyString(w) {
 		def.WhenToUse = w.Value.Str
@@ -384,4 +406,12 @@ func maximalSubpart(b []byte) int {
 		n++
 	}
 	return n
+}
+
+// Headings returns the headings of the body of f, whose bytes are src.
+func (f *File) Headings(src []byte) []markdown.Heading {
+	if f.Frontmatter == nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > markdown.MaxBytes {
+		return nil
+	}
+	return markdown.ScanWithHeadings(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
 }

@@ -1,4 +1,4 @@
-package skills
+package skillfile
 
 import (
 	"github.com/skill-ls/skill-ls/skills/problem"

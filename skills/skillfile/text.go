@@ -1,4 +1,4 @@
-package skills
+package skillfile
 
 // IsSkillName reports whether name matches the DSH skill-name grammar
 // ^[a-z0-9]+(?:-[a-z0-9]+)*$ (spec §2). "a\n" is not a name.

@@ -1,4 +1,9 @@
-package skills
+// Package skillfile reads one skill file's bytes as DSH does, without the
+// disk: the BOM and text checks, the frontmatter split, the YAML typing
+// (dshyaml), every reason DSH drops or degrades the file in DSH's order with
+// DSH's log line, the skill it defines, and the facts of its body (links,
+// comments, suppression comments) that rules and editor features need.
+package skillfile
 
 import (
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
@@ -105,9 +110,9 @@ type File struct {
 	// Drop says why DSH ignores the file (nil for a valid skill): the first
 	// finding whose code drops the file.
 	Drop *Drop
-	// Def holds the skill fields when the file is valid; placement fields
-	// (Source, Rank, ...) are filled in by the registry.
-	Def *Skill
+	// Def holds what the file defines when it is valid (nil when DSH
+	// drops it).
+	Def *Definition
 	// ReadErr is the I/O error text when the file could not be read.
 	ReadErr string
 
@@ -119,6 +124,26 @@ type File struct {
 	lean bool
 	size int64
 	sum  uint64
+}
+
+// Definition is what a valid skill file defines: the fields of its skill.
+type Definition struct {
+	// Name is the frontmatter name; it always matches the skill-name grammar.
+	Name string
+	// Description is the raw frontmatter description (not normalized).
+	Description string
+	// WhenToUse is the optional camelCase whenToUse value; never model-visible.
+	WhenToUse string
+	// HasMetadata reports whether the frontmatter held a metadata mapping.
+	HasMetadata bool
+	// Invocation is the resolved policy.
+	Invocation Invocation
+}
+
+// Invocation is the resolved invocation policy of a skill (spec §4.3, §5).
+type Invocation struct {
+	ModelInvocable bool `json:"modelInvocable"`
+	UserInvocable  bool `json:"userInvocable"`
 }
 
 // Valid reports whether DSH would accept the file as a skill.
@@ -140,6 +165,17 @@ func (f *File) Size() int {
 	}
 	return int(f.size)
 }
+
+// WithoutText returns f without its bytes: a lean copy that keeps their
+// size and sum, the hash its owner computed of them (see Sum).
+func (f *File) WithoutText(sum uint64) *File {
+	c := *f
+	c.lean, c.size, c.sum, c.text = true, int64(f.Size()), sum, nil
+	return &c
+}
+
+// Sum returns the hash WithoutText was given, and whether f is lean.
+func (f *File) Sum() (uint64, bool) { return f.sum, f.lean }
 
 // InMemory returns the bytes and line index of a file that holds them, or
 // nil for a lean file or one that could not be read.
