@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -59,7 +60,7 @@ func runRuleCases(t *testing.T, codes []string, cases []ruleCase) {
 					t.Fatal(err)
 				}
 			}
-			roots := skills.Roots(skills.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"), Getenv: func(string) string { return "" }})
+			roots := discovery.Roots(discovery.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"), Getenv: func(string) string { return "" }})
 			snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
 			if err != nil {
 				t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -52,7 +53,7 @@ var discoveryRules = []*Rule{
 }
 
 // brokenLink says what a broken link points at and what DSH does.
-func brokenLink(pr skills.Problem) string {
+func brokenLink(pr discovery.Problem) string {
 	target := "a missing target"
 	if pr.Target != "" {
 		target = pr.Target + ", which does not exist"

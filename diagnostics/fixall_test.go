@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -118,8 +119,8 @@ func fixArchiveSettings(t *testing.T, ar *txtar.Archive) (Options, FixLevel, boo
 }
 
 // fixTestRoots are the roots of an archive's tree.
-func fixTestRoots(dir string, nodeRead bool) []skills.Root {
-	return skills.Roots(skills.RootOptions{
+func fixTestRoots(dir string, nodeRead bool) []discovery.Root {
+	return discovery.Roots(discovery.RootOptions{
 		Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
 		DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
 		Getenv: func(string) string { return "" }, NodeRead: nodeRead,

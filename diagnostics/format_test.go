@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -26,7 +27,7 @@ func formatFixture(t *testing.T) (*skills.Snapshot, string, string) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	snap, err := skills.Load(t.Context(), []skills.Root{{Dir: dir, Source: skills.SourceCustom, Rank: skills.SourceCustom.Rank()}}, skills.LoadOptions{})
+	snap, err := skills.Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: discovery.SourceCustom.Rank()}}, skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
@@ -19,7 +20,7 @@ import (
 // hostTree writes files (relative to a temporary directory holding
 // project/ and home/) and returns the directory, DSH's roots and the hosts'
 // environment for it.
-func hostTree(t *testing.T, files map[string]string) (string, []skills.Root, hosts.Options) {
+func hostTree(t *testing.T, files map[string]string) (string, []discovery.Root, hosts.Options) {
 	t.Helper()
 	dir := t.TempDir()
 	for p, src := range files {
@@ -37,14 +38,14 @@ func hostTree(t *testing.T, files map[string]string) (string, []skills.Root, hos
 			t.Fatal(err)
 		}
 	}
-	ro := skills.RootOptions{Cwd: project, ProjectRoot: project, HomeDir: home, Getenv: func(string) string { return "" }}
+	ro := discovery.RootOptions{Cwd: project, ProjectRoot: project, HomeDir: home, Getenv: func(string) string { return "" }}
 	env := hosts.Options{Cwd: project, ProjectRoot: project, Home: home, Getenv: func(string) string { return "" }, DSH: ro}
-	return dir, skills.Roots(ro), env
+	return dir, discovery.Roots(ro), env
 }
 
 // load loads roots and opens the files only the hosts discover, as
 // `check --host` does.
-func loadWithHosts(t *testing.T, roots []skills.Root, opts Options) *skills.Snapshot {
+func loadWithHosts(t *testing.T, roots []discovery.Root, opts Options) *skills.Snapshot {
 	t.Helper()
 	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
 	snap, err := ws.Load(t.Context())
@@ -106,8 +107,8 @@ func TestHostDSHAloneIsDefault(t *testing.T) {
 			dir := t.TempDir()
 			skilltest.WriteArchive(t, dir, ar)
 			project := filepath.Join(dir, "project")
-			ro := skills.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"), HomeDir: filepath.Join(dir, "home"), Getenv: func(string) string { return "" }}
-			snap, err := skills.Load(t.Context(), skills.Roots(ro), skills.LoadOptions{})
+			ro := discovery.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"), HomeDir: filepath.Join(dir, "home"), Getenv: func(string) string { return "" }}
+			snap, err := skills.Load(t.Context(), discovery.Roots(ro), skills.LoadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -120,7 +120,7 @@ func renameFolder(p *Pass, name string) (Fix, bool) {
 	from := filepath.Dir(p.File.Path)
 	to := filepath.Join(filepath.Dir(from), name)
 	if e, root := p.Snap.Entry(p.File.Path); e != nil {
-		if e.Kind != skills.EntryBundle {
+		if e.Kind != discovery.EntryBundle {
 			return Fix{}, false
 		}
 		for _, rs := range p.Snap.Roots {
@@ -175,7 +175,7 @@ func validName(p *Pass) *dshyaml.Field {
 // flat skills).
 func folderName(p *Pass) string {
 	if e, _ := p.Snap.Entry(p.File.Path); e != nil {
-		if e.Kind == skills.EntryBundle {
+		if e.Kind == discovery.EntryBundle {
 			return e.Name
 		}
 		return ""

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -32,7 +33,7 @@ func BenchmarkDescriptionOverlap(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		snap, err := skills.Load(b.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+		snap, err := skills.Load(b.Context(), discovery.Roots(c.RootOptions()), skills.LoadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
@@ -160,7 +161,7 @@ func vocabularyTree(t *testing.T, n, vocab, seed int) *skills.Snapshot {
 			t.Fatal(err)
 		}
 	}
-	snap, err := skills.Load(t.Context(), skills.Roots(skills.RootOptions{Cwd: dir, ProjectRoot: dir, DSHHome: filepath.Join(dir, "h", ".dsh"), AgentsHome: filepath.Join(dir, "h", ".agents"), Getenv: func(string) string { return "" }}), skills.LoadOptions{})
+	snap, err := skills.Load(t.Context(), discovery.Roots(discovery.RootOptions{Cwd: dir, ProjectRoot: dir, DSHHome: filepath.Join(dir, "h", ".dsh"), AgentsHome: filepath.Join(dir, "h", ".agents"), Getenv: func(string) string { return "" }}), skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,7 +339,7 @@ func TestOfferedSkillsMatchReference(t *testing.T) {
 		if got, want := offeredSkills(snap), referenceOffered(snap); !slices.Equal(got, want) {
 			t.Fatalf("offered %d skills, want %d", len(got), len(want))
 		}
-		var roots []skills.Root
+		var roots []discovery.Root
 		for _, r := range snap.Roots {
 			roots = append(roots, r.Root)
 		}
@@ -446,7 +447,7 @@ func corpusSnapshot(t *testing.T, n int, seed uint64) *skills.Snapshot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := skills.Load(t.Context(), skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	snap, err := skills.Load(t.Context(), discovery.Roots(c.RootOptions()), skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -47,7 +48,7 @@ func checkLoser(p *Pass, duplicate bool) {
 		why = "it comes first in this root (entries are read in name order); rename one of them"
 	case w.Rank == sk.Rank:
 		why = "its " + string(w.Source) + " root comes first; rename one of them"
-	case w.Source == skills.SourceRuntime:
+	case w.Source == discovery.SourceRuntime:
 		why = "a runtime registration (rank 250) wins"
 	default:
 		why = fmt.Sprintf("the lower rank wins (%s %d beats %s %d)", w.Source, w.Rank, sk.Source, sk.Rank)

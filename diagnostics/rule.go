@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -46,7 +46,7 @@ type Rule struct {
 
 	Finding     func(p *Pass, fd skillfile.Finding)
 	File        func(p *Pass)
-	Discovery   func(pr skills.Problem) string
+	Discovery   func(pr discovery.Problem) string
 	Chat        func(p *ChatPass, t ChatToken)
 	Suppression func(p *Pass, u DirectiveUse)
 	Workspace   func(p *WorkspacePass)
@@ -54,7 +54,7 @@ type Rule struct {
 
 // AsRecorded is the Discovery check that reports a discovery problem with
 // the message the engine recorded.
-func AsRecorded(pr skills.Problem) string { return pr.Message }
+func AsRecorded(pr discovery.Problem) string { return pr.Message }
 
 // DocsBase is where the diagnostic docs page lives; DocURL appends an anchor.
 const DocsBase = "https://github.com/skill-ls/skill-ls/blob/main/docs/diagnostics.md"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // TestQuickLeavesWholeRules: a Quick RunFile leaves out the rules that need
@@ -19,7 +20,7 @@ func TestQuickLeavesWholeRules(t *testing.T) {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, []byte("---\nname: "+name+"\ndescription: "+desc+"\n---\n"), 0o644)
 	}
-	snap, err := skills.Load(t.Context(), []skills.Root{{Dir: dir, Source: skills.SourceCustom, Rank: 300}}, skills.LoadOptions{})
+	snap, err := skills.Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -31,7 +32,7 @@ func TestServerAgreesWithCheck(t *testing.T) {
 			tree.Files = append(tree.Files, txtar.File{Name: "project/.git/HEAD", Data: []byte("ref: main\n")})
 			w := newWorkspaceEnv(t, string(txtar.Format(&tree)), map[string]any{"profile": profile})
 
-			roots := skills.Roots(skills.RootOptions{Cwd: w.project, HomeDir: w.home, Getenv: func(string) string { return "" }})
+			roots := discovery.Roots(discovery.RootOptions{Cwd: w.project, HomeDir: w.home, Getenv: func(string) string { return "" }})
 			snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
 			if err != nil {
 				t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -306,10 +307,10 @@ func (v *view) settleFolderChange(changes []skills.Change) (out []skills.Change,
 		}
 	}
 	for _, rs := range v.ws.Snapshot().Roots {
-		if skills.Within(dir, rs.Root.Dir) {
+		if discovery.Within(dir, rs.Root.Dir) {
 			return changes, false // the folder is in a root: an entry may have changed
 		}
-		if skills.Within(rs.Root.Dir, dir) && rs.Stale() {
+		if discovery.Within(rs.Root.Dir, dir) && rs.Stale() {
 			return changes, false // a root inside the folder appeared or went
 		}
 	}

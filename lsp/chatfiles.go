@@ -2,7 +2,7 @@ package lsp
 
 import (
 	"github.com/skill-ls/skill-ls/render"
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -12,7 +12,7 @@ import (
 func diskChatRefs(st *snapshot, name string) []nameRef {
 	want := func(p string) bool { return st.docs[p] == nil && st.settings.isChat("", p) }
 	var out []nameRef
-	for _, cf := range skills.FindChatFiles(st.folders, want) {
+	for _, cf := range discovery.FindChatFiles(st.folders, want) {
 		idx := spans.NewLineIndex(cf.Src)
 		for _, sp := range render.NameRefs(string(cf.Src), name) {
 			out = append(out, nameRef{path: cf.Path, idx: idx, span: sp})

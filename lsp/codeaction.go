@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -76,7 +77,7 @@ func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnost
 		return nil
 	}
 	path := filepath.Join(t.st.views[i].config.dir, ".agents", "skills", name, "SKILL.md")
-	if skills.Exists(path) {
+	if discovery.Exists(path) {
 		return nil
 	}
 	u := uri.File(path)

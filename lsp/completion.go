@@ -10,6 +10,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -197,7 +198,7 @@ func linkCompletion(t *target, before string, list *protocol.CompletionList) {
 	dirPart, _ := splitLast(typed)
 	dir := filepath.Join(filepath.Dir(t.file.Path), filepath.FromSlash(dirPart))
 	rng := t.rng(spans.Span{Start: t.off - len(typed) + len(dirPart), End: t.off})
-	entries := skills.ListLinkDir(dir, maxCompletionItems+1)
+	entries := discovery.ListLinkDir(dir, maxCompletionItems+1)
 	for _, de := range entries {
 		kind := protocol.CompletionItemKindFile
 		insert := de.Name

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // viewConfig is the config file of a view's project, as read when the view
@@ -29,7 +30,7 @@ func loadViewConfig(folder, projectRoot string) viewConfig {
 		if folder == "" {
 			return viewConfig{}
 		}
-		project = skills.ProjectRoot(folder)
+		project = discovery.ProjectRoot(folder)
 	}
 	vc := viewConfig{dir: project}
 	path := skills.FindConfig(project)

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // supportsFileRename reports whether the client applies documentChanges
@@ -42,14 +43,14 @@ func folderMoves(st *snapshot, snap *skills.Snapshot, oldName, newName string) [
 		}
 		var m fileMove
 		switch {
-		case e.Kind == skills.EntryBundle && e.Name == oldName:
+		case e.Kind == discovery.EntryBundle && e.Name == oldName:
 			m = fileMove{e.BaseDir, filepath.Join(filepath.Dir(e.BaseDir), newName)}
-		case e.Kind == skills.EntryFlat && strings.TrimSuffix(e.Name, ".md") == oldName:
+		case e.Kind == discovery.EntryFlat && strings.TrimSuffix(e.Name, ".md") == oldName:
 			m = fileMove{e.Path, filepath.Join(filepath.Dir(e.Path), newName+".md")}
 		default:
 			continue
 		}
-		if !skills.Exists(m.to) { // never overwrite
+		if !discovery.Exists(m.to) { // never overwrite
 			moves = append(moves, m)
 		}
 	}
@@ -65,7 +66,7 @@ func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
 		return "", false
 	}
 	for _, m := range moves {
-		if !skills.Within(l.Target(), m.from) {
+		if !discovery.Within(l.Target(), m.from) {
 			continue
 		}
 		target := m.to + strings.TrimPrefix(l.Target(), m.from)
@@ -84,7 +85,7 @@ func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
 
 // inFolders reports whether path lies inside a workspace folder.
 func (st *snapshot) inFolders(path string) bool {
-	return slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && skills.Within(path, f) })
+	return slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(path, f) })
 }
 
 // withFolderRenames turns a rename's text edits into documentChanges and

@@ -18,7 +18,7 @@ import (
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/txtar"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -82,8 +82,8 @@ func (p *fakePublisher) passTimes() []time.Time {
 
 type fakeNotifier struct{}
 
-func (fakeNotifier) showProblems([]string)                            {}
-func (fakeNotifier) registerFileWatch(context.Context, []skills.Root) {}
+func (fakeNotifier) showProblems([]string)                               {}
+func (fakeNotifier) registerFileWatch(context.Context, []discovery.Root) {}
 
 // schedulerTree is one custom root: a valid skill and one DSH drops.
 const schedulerTree = `

@@ -13,6 +13,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -100,7 +101,7 @@ func (st *snapshot) viewFor(path string) *skills.Snapshot {
 	best := 0
 	bestLen := -1
 	for i, v := range st.views {
-		if v.folder != "" && skills.Within(path, v.folder) && len(v.folder) > bestLen {
+		if v.folder != "" && discovery.Within(path, v.folder) && len(v.folder) > bestLen {
 			best, bestLen = i, len(v.folder)
 		}
 	}
@@ -170,7 +171,7 @@ func emptySnapshot() *skills.Snapshot {
 func (st *snapshot) relPath(path string) string {
 	best := ""
 	for _, f := range st.folders {
-		if f != "" && skills.Within(path, f) && len(f) > len(best) {
+		if f != "" && discovery.Within(path, f) && len(f) > len(best) {
 			best = f
 		}
 	}
@@ -211,7 +212,7 @@ func (st *snapshot) isSkillPath(path, languageID string) bool {
 func (st *snapshot) readsAsFS(path string) bool {
 	for _, v := range st.views {
 		for _, r := range v.skills.Roots {
-			if r.Root.Mode != skillfile.ReadFS && skills.Within(path, r.Root.Dir) {
+			if r.Root.Mode != skillfile.ReadFS && discovery.Within(path, r.Root.Dir) {
 				return false
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -128,7 +129,7 @@ func TestSoak(t *testing.T) {
 	w.server.DidClose(w.ctx, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: chat}})
 
 	// The server's registry must converge to a cold discovery of the tree.
-	roots := skills.Roots(skills.RootOptions{Cwd: tree.project, HomeDir: tree.home, Getenv: func(string) string { return "" }})
+	roots := discovery.Roots(discovery.RootOptions{Cwd: tree.project, HomeDir: tree.home, Getenv: func(string) string { return "" }})
 	converged := time.Now().Add(20 * time.Second)
 	for {
 		cold, err := skills.Load(t.Context(), roots, skills.LoadOptions{})

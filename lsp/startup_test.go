@@ -21,6 +21,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
@@ -32,7 +33,7 @@ type gatedNotifier struct {
 	release chan struct{}
 }
 
-func (g gatedNotifier) registerFileWatch(ctx context.Context, roots []skills.Root) {
+func (g gatedNotifier) registerFileWatch(ctx context.Context, roots []discovery.Root) {
 	select {
 	case <-g.release:
 	case <-ctx.Done():

@@ -17,7 +17,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // session owns every open document (skill files, chat buffers, other
@@ -56,7 +56,7 @@ type session struct {
 // publisher: problems to show and the file-watch registration.
 type notifier interface {
 	showProblems(problems []string)
-	registerFileWatch(ctx context.Context, roots []skills.Root)
+	registerFileWatch(ctx context.Context, roots []discovery.Root)
 }
 
 func newSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.WaitGroup, pub publisher, out notifier, settings Settings) *session {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // yield returns at once while nothing is urgent, waits for urgent work to
@@ -184,7 +185,7 @@ func TestSettleFolderChange(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "pdf", "SKILL.md"), []byte("---\nname: pdf\ndescription: d\n---\n"), 0o644)
 	missing := filepath.Join(project, ".dsh", "skills")
 	newView := func() *view {
-		roots := []skills.Root{{Dir: root, Source: skills.SourceProjectAgents, Rank: 400}, {Dir: missing, Source: skills.SourceProjectDSH, Rank: 400, Index: 1}}
+		roots := []discovery.Root{{Dir: root, Source: discovery.SourceProjectAgents, Rank: 400}, {Dir: missing, Source: discovery.SourceProjectDSH, Rank: 400, Index: 1}}
 		v := &view{folder: project, ws: skills.NewWorkspace(roots, skills.LoadOptions{}), config: loadViewConfig(project, project)}
 		if _, err := v.ws.Load(t.Context()); err != nil {
 			t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -78,7 +79,7 @@ func (s *session) newViewSetLocked() *viewSet {
 func (s *session) newView(folder string, settings *Settings) *view {
 	project := projectRootFor(settings.ProjectRoot, folder)
 	vc := loadViewConfig(folder, project)
-	ro := skills.RootOptions{
+	ro := discovery.RootOptions{
 		Cwd:            folder,
 		ProjectRoot:    project,
 		DSHHome:        settings.DSHHome,
@@ -106,12 +107,12 @@ func (s *session) newView(folder string, settings *Settings) *view {
 		opts.Hosts = selected
 		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
 	}
-	return &view{folder: folder, ws: skills.NewWorkspace(skills.Roots(ro), skills.LoadOptions{}), config: vc, opts: opts}
+	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{}), config: vc, opts: opts}
 }
 
 // roots returns the roots of every view.
-func (set *viewSet) roots() []skills.Root {
-	var roots []skills.Root
+func (set *viewSet) roots() []discovery.Root {
+	var roots []discovery.Root
 	for _, v := range set.views {
 		roots = append(roots, v.ws.Roots()...)
 	}

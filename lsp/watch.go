@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // watchRegistrationID identifies the dynamic file-watch registration.
@@ -19,7 +20,7 @@ const watchRegistrationID = "skill-ls/watched-files"
 // roots outside the workspace on clients without relative patterns); client
 // events go through the same Apply, so duplicates are harmless. It issues a
 // server→client request: never call it on the read loop.
-func (o *outbox) registerFileWatch(ctx context.Context, roots []skills.Root) {
+func (o *outbox) registerFileWatch(ctx context.Context, roots []discovery.Root) {
 	ws := o.capabilities().Workspace
 	if ws == nil || ws.DidChangeWatchedFiles == nil || ws.DidChangeWatchedFiles.DynamicRegistration == nil || !*ws.DidChangeWatchedFiles.DynamicRegistration {
 		return
@@ -41,7 +42,7 @@ func (o *outbox) registerFileWatch(ctx context.Context, roots []skills.Root) {
 // root (and per root's parent, so a root that appears is seen) when the
 // client supports them, else workspace-relative globs for the project roots;
 // and the config files.
-func fileWatchers(roots []skills.Root, relative bool) []protocol.FileSystemWatcher {
+func fileWatchers(roots []discovery.Root, relative bool) []protocol.FileSystemWatcher {
 	config := protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + skills.ConfigFileName)}
 	if !relative {
 		return []protocol.FileSystemWatcher{

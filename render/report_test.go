@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 func TestNewReport(t *testing.T) {
@@ -30,10 +31,10 @@ func TestNewReport(t *testing.T) {
 	}
 	notDir := filepath.Join(dir, "file")
 	os.WriteFile(notDir, nil, 0o644)
-	roots := []skills.Root{
-		{Dir: a, Source: skills.SourceProjectDSH, Rank: skills.SourceProjectDSH.Rank(), Index: 0},
-		{Dir: b, Source: skills.SourceUserAgents, Rank: skills.SourceUserAgents.Rank(), Index: 1},
-		{Dir: notDir, Source: skills.SourceCustom, Rank: skills.SourceCustom.Rank(), Index: 2},
+	roots := []discovery.Root{
+		{Dir: a, Source: discovery.SourceProjectDSH, Rank: discovery.SourceProjectDSH.Rank(), Index: 0},
+		{Dir: b, Source: discovery.SourceUserAgents, Rank: discovery.SourceUserAgents.Rank(), Index: 1},
+		{Dir: notDir, Source: discovery.SourceCustom, Rank: discovery.SourceCustom.Rank(), Index: 2},
 	}
 	snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -67,7 +68,7 @@ func loadTree(t *testing.T, c vectorCase) (*skills.Snapshot, string) {
 		}
 		return filepath.Join(root, p)
 	}
-	ro := skills.RootOptions{
+	ro := discovery.RootOptions{
 		DSHHome:        rel(o.DSHHome),
 		AgentsHome:     rel(o.AgentsHome),
 		NoDefaultRoots: !o.IncludeDefaultRoots,
@@ -91,12 +92,12 @@ func loadTree(t *testing.T, c vectorCase) (*skills.Snapshot, string) {
 	for _, rs := range o.RuntimeSkills {
 		s := rs.skill()
 		if s.Source == "" {
-			s.Source = skills.SourceRuntime
+			s.Source = discovery.SourceRuntime
 		}
 		s.Rank = s.Source.Rank()
 		lo.Runtime = append(lo.Runtime, s)
 	}
-	snap, err := skills.Load(t.Context(), skills.Roots(ro), lo)
+	snap, err := skills.Load(t.Context(), discovery.Roots(ro), lo)
 	if err != nil {
 		t.Fatal(err)
 	}

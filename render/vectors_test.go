@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 
@@ -107,7 +108,7 @@ func (j jsonSkill) skill() *skills.Skill {
 		Name:        j.Name,
 		Description: j.Description,
 		Invocation:  skillfile.Invocation{ModelInvocable: true, UserInvocable: true},
-		Source:      skills.Source(j.Source),
+		Source:      discovery.Source(j.Source),
 		Provider:    j.Provider,
 		Content:     j.Content,
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -48,7 +49,7 @@ func corpus(b *testing.B, n int) *skilltest.Corpus {
 func BenchmarkLoad(b *testing.B) {
 	for _, n := range corpusSizes {
 		c := corpus(b, n)
-		roots := skills.Roots(c.RootOptions())
+		roots := discovery.Roots(c.RootOptions())
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			benchCorpus(b, n, func() {
 				if _, err := skills.Load(b.Context(), roots, skills.LoadOptions{}); err != nil {
@@ -77,7 +78,7 @@ func BenchmarkLoad(b *testing.B) {
 func BenchmarkCheck(b *testing.B) {
 	for _, n := range corpusSizes {
 		c := corpus(b, n)
-		roots := skills.Roots(c.RootOptions())
+		roots := discovery.Roots(c.RootOptions())
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			var errs int
 			benchCorpus(b, n, func() {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -27,7 +28,7 @@ import (
 // skills (default 10000) is written.
 func BenchmarkEditFastPath(b *testing.B) {
 	c := skilltest.BenchCorpus(b)
-	w := skills.NewWorkspace(skills.Roots(c.RootOptions()), skills.LoadOptions{})
+	w := skills.NewWorkspace(discovery.Roots(c.RootOptions()), skills.LoadOptions{})
 	snap, err := w.Load(b.Context())
 	if err != nil {
 		b.Fatal(err)

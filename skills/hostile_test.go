@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -70,9 +71,9 @@ func TestHostileTree(t *testing.T) {
 	fileRoot := filepath.Join(dir, "file-root")
 	mk(fileRoot, []byte("not a dir"))
 
-	roots := []Root{
-		{Dir: root, Source: SourceCustom, Rank: 300, Index: 0},
-		{Dir: fileRoot, Source: SourceCustom, Rank: 300, Index: 1},
+	roots := []discovery.Root{
+		{Dir: root, Source: discovery.SourceCustom, Rank: 300, Index: 0},
+		{Dir: fileRoot, Source: discovery.SourceCustom, Rank: 300, Index: 1},
 	}
 	start := time.Now()
 	snap, err := Load(t.Context(), roots, LoadOptions{})
@@ -124,7 +125,7 @@ func TestManyEntries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	snap, err := Load(t.Context(), []Root{{Dir: dir, Source: SourceCustom, Rank: 300}}, LoadOptions{})
+	snap, err := Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,8 @@ package skills
 import (
 	"os"
 	"path/filepath"
-	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -77,7 +77,7 @@ func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, ho
 			continue
 		}
 		dests[l.Dest] = len(out)
-		fact := LinkFact{Link: l, Base: base, Inside: Within(target, base)}
+		fact := LinkFact{Link: l, Base: base, Inside: discovery.Within(target, base)}
 		if prev, ok := targets[target]; ok {
 			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
 		} else {
@@ -111,7 +111,7 @@ func touchedBy(facts []LinkFact, base string, paths []string) bool {
 	for _, l := range facts {
 		t := l.Target()
 		for _, p := range paths {
-			if Within(t, p) || p == base {
+			if discovery.Within(t, p) || p == base {
 				return true
 			}
 		}
@@ -165,44 +165,11 @@ func WatchDir(l LinkFact) string {
 		return ""
 	}
 	dir := filepath.Dir(t)
-	for dir != l.Base && Within(dir, l.Base) {
+	for dir != l.Base && discovery.Within(dir, l.Base) {
 		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
 			return dir
 		}
 		dir = filepath.Dir(dir)
 	}
 	return l.Base
-}
-
-// Exists reports whether something (even a broken link) is at path. It is
-// how the language server checks a rename's target before offering it.
-func Exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
-}
-
-// DirEntry is one entry of a folder a link may point into.
-type DirEntry struct {
-	Name string
-	Dir  bool
-}
-
-// ListLinkDir lists dir for link path completion: at most max entries,
-// hidden ones left out, in name order.
-func ListLinkDir(dir string, max int) []DirEntry {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []DirEntry
-	for _, de := range entries {
-		if strings.HasPrefix(de.Name(), ".") {
-			continue
-		}
-		if len(out) == max {
-			break
-		}
-		out = append(out, DirEntry{Name: de.Name(), Dir: de.IsDir()})
-	}
-	return out
 }

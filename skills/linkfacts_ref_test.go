@@ -2,13 +2,15 @@ package skills
 
 import (
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // TestMakeLinkFactsMatchesReference: the facts made with each destination
@@ -53,7 +55,7 @@ func TestMakeLinkFactsMatchesReference(t *testing.T) {
 	for n, body := range bodies {
 		write("a/SKILL.md", body)
 		write("loose.md", body)
-		ws := NewWorkspace([]Root{{Dir: root, Source: SourceCustom, Rank: 300}}, LoadOptions{})
+		ws := NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
 		snap, err := ws.Load(t.Context())
 		if err != nil {
 			t.Fatal(err)

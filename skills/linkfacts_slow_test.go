@@ -2,12 +2,14 @@ package skills
 
 import (
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // makeLinkFactsSlow is makeLinkFacts without its fast path: every link
@@ -25,7 +27,7 @@ func (s *Snapshot) makeLinkFactsSlow(f *skillfile.File, base string) []LinkFact 
 		if !ok {
 			continue
 		}
-		fact := LinkFact{Link: l, Base: base, Inside: Within(target, base)}
+		fact := LinkFact{Link: l, Base: base, Inside: discovery.Within(target, base)}
 		if prev, ok := seen[target]; ok {
 			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
 		} else {

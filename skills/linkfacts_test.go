@@ -2,6 +2,7 @@ package skills
 
 import (
 	"fmt"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +16,7 @@ func TestLinkFacts(t *testing.T) {
 	write("a/refs/ok.md", "ok")
 	write("b/SKILL.md", "---\nname: b\ndescription: d\n---\n")
 	write("flat.md", "---\nname: flat\ndescription: d\n---\n")
-	ws := NewWorkspace([]Root{{Dir: root, Source: SourceCustom, Rank: 300}}, LoadOptions{})
+	ws := NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
 	snap, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +77,7 @@ func TestChangeLinksRenewsFactsOnly(t *testing.T) {
 	if err := os.WriteFile(p, []byte("---\nname: a\ndescription: d\n---\n[guide](refs/guide.md)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ws := NewWorkspace([]Root{{Dir: root, Source: SourceCustom, Rank: 300}}, LoadOptions{})
+	ws := NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
 	prev, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)

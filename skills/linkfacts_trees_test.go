@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -14,7 +15,7 @@ import (
 // corpus (the shape of the benchmarks) and of every txtar tree of the
 // repository (its project/ and home/ files) to the slow path's.
 func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
-	load := func(roots []skills.Root) *skills.Snapshot {
+	load := func(roots []discovery.Root) *skills.Snapshot {
 		snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -25,7 +26,7 @@ func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := skills.LinkFactsMatchSlowPath(t, "corpus", load(skills.Roots(c.RootOptions()))); n < 200 {
+	if n := skills.LinkFactsMatchSlowPath(t, "corpus", load(discovery.Roots(c.RootOptions()))); n < 200 {
 		t.Errorf("only %d facts in the corpus", n)
 	}
 	trees := 0
@@ -41,7 +42,7 @@ func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
 			}
 		}
 		trees++
-		roots := skills.Roots(skills.RootOptions{
+		roots := discovery.Roots(discovery.RootOptions{
 			Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
 			DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
 			Getenv: func(string) string { return "" },

@@ -77,12 +77,3 @@ func joinCleanRel(r linkResolver, rel string) (string, bool) {
 	}
 	return r.base + "/" + rel, true
 }
-
-// Within reports whether the clean path p is dir or lies inside it
-// (lexically; no symlinks are resolved).
-func Within(p, dir string) bool {
-	if p == dir {
-		return true
-	}
-	return strings.HasPrefix(p, dir) && len(p) > len(dir) && (p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator)))
-}

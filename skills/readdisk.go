@@ -2,17 +2,21 @@ package skills
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // diskLayer is what a batch of disk changes makes of a snapshot's disk
 // side: read outside the workspace's lock, then laid under the editor
 // buffers of whatever snapshot is current (derive).
 type diskLayer struct {
-	roots   []RootState
+	roots   []discovery.RootState
 	files   table[*placed]
 	bundles table[string]
 	outside []string
@@ -84,10 +88,10 @@ func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLa
 	}
 	layer.roots = slices.Clone(base.Roots)
 	idx := slices.Sorted(maps.Keys(pc.relist))
-	listed := make([]RootState, len(idx))
-	parallel(len(idx), func(_, i int) {
+	listed := make([]discovery.RootState, len(idx))
+	discovery.Parallel(len(idx), func(_, i int) {
 		if ctx.Err() == nil {
-			listed[i] = listRoot(w.roots[idx[i]])
+			listed[i] = discovery.List(w.roots[idx[i]])
 		}
 	})
 	if ctx.Err() != nil {
@@ -98,7 +102,7 @@ func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLa
 	}
 	for ri, names := range pc.entryUpdates {
 		if !pc.relist[ri] {
-			layer.roots[ri] = updateEntries(layer.roots[ri], slices.Sorted(maps.Keys(names)))
+			layer.roots[ri] = discovery.UpdateEntries(layer.roots[ri], slices.Sorted(maps.Keys(names)))
 		}
 	}
 	return true
@@ -110,7 +114,7 @@ func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLa
 func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingChanges) (set map[string]*placed, del []string) {
 	set = map[string]*placed{}
 	var jobs []*placed
-	visit := func(ri, ei int, e *Entry) {
+	visit := func(ri, ei int, e *discovery.Entry) {
 		old := base.disk.at(e.Path)
 		mode := layer.roots[ri].Root.Mode
 		switch {
@@ -155,14 +159,14 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 	}
 	// Each worker reads into memory of its own, which a lean file leaves
 	// for the next read and a file kept in memory takes with it.
-	bufs := make([][]byte, workers())
-	parallel(len(jobs), func(worker, i int) { bufs[worker] = w.readPlaced(base, layer, jobs[i], bufs[worker]) })
+	bufs := make([][]byte, discovery.Workers())
+	discovery.Parallel(len(jobs), func(worker, i int) { bufs[worker] = w.readPlaced(base, layer, jobs[i], bufs[worker]) })
 	return set, del
 }
 
 // sameStat reports whether two examinations of an entry found the same
 // skill file: same path, kind, size and modification time.
-func sameStat(a, b *Entry) bool {
+func sameStat(a, b *discovery.Entry) bool {
 	return a.Path == b.Path && a.Kind == b.Kind && a.Size == b.Size && a.ModTime.Equal(b.ModTime)
 }
 
@@ -191,15 +195,15 @@ func updateBundles(bundles table[string], set map[string]*placed, del []string, 
 	add := map[string]string{}
 	var gone []string
 	for _, p := range del {
-		if o := old.at(p); o != nil && o.entry.Kind == EntryBundle {
+		if o := old.at(p); o != nil && o.entry.Kind == discovery.EntryBundle {
 			gone = append(gone, o.entry.BaseDir)
 		}
 	}
 	for path, p := range set {
-		if o := old.at(path); o != nil && o.entry.Kind == EntryBundle && o.entry.BaseDir != p.entry.BaseDir {
+		if o := old.at(path); o != nil && o.entry.Kind == discovery.EntryBundle && o.entry.BaseDir != p.entry.BaseDir {
 			gone = append(gone, o.entry.BaseDir)
 		}
-		if p.entry.Kind == EntryBundle {
+		if p.entry.Kind == discovery.EntryBundle {
 			add[p.entry.BaseDir] = path
 		}
 	}
@@ -228,7 +232,7 @@ func (w *Workspace) renewLinks(base *Snapshot, layer *diskLayer, set map[string]
 		}
 	}
 	paths := slices.Collect(maps.Keys(redo))
-	parallel(len(paths), func(_, i int) {
+	discovery.Parallel(len(paths), func(_, i int) {
 		p := redo[paths[i]]
 		p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, next.skillHolding)
 	})
@@ -274,11 +278,11 @@ func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer) []string {
 			}
 		}
 		for _, rs := range layer.roots {
-			if !Within(m, rs.Root.Dir) {
+			if !discovery.Within(m, rs.Root.Dir) {
 				continue
 			}
 			for _, e := range rs.Entries {
-				if e.Kind == EntryFlat || Within(rs.Root.Dir, m) {
+				if e.Kind == discovery.EntryFlat || discovery.Within(rs.Root.Dir, m) {
 					maybe(e.Path)
 				}
 			}
@@ -297,9 +301,9 @@ func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer) []string {
 func (w *Workspace) entryAt(i int, p string, base *Snapshot) (seg string, whole, in bool) {
 	r := w.roots[i]
 	switch {
-	case Within(r.Dir, p): // the root or an ancestor
+	case discovery.Within(r.Dir, p): // the root or an ancestor
 		return "", true, true
-	case Within(p, r.Dir):
+	case discovery.Within(p, r.Dir):
 		if !base.Roots[i].Exists {
 			return "", true, true
 		}
@@ -329,7 +333,7 @@ func (w *Workspace) sameEntries(p string, base *Snapshot) bool {
 		if whole {
 			return false
 		}
-		e, probs := examineEntry(base.Roots[i].Root, seg)
+		e, probs := discovery.Examine(base.Roots[i].Root, seg)
 		if e == nil || len(probs) > 0 {
 			return false
 		}
@@ -338,7 +342,7 @@ func (w *Workspace) sameEntries(p string, base *Snapshot) bool {
 			return false
 		}
 		dir := filepath.Join(w.roots[i].Dir, seg)
-		if slices.ContainsFunc(base.Roots[i].Problems, func(pr Problem) bool { return Within(pr.Path, dir) }) {
+		if slices.ContainsFunc(base.Roots[i].Problems, func(pr discovery.Problem) bool { return discovery.Within(pr.Path, dir) }) {
 			return false
 		}
 		in = true
@@ -362,4 +366,21 @@ func (w *Workspace) markRoots(p string, base *Snapshot, relist map[int]bool, ent
 			entries[i][seg] = true
 		}
 	}
+}
+
+// loadFile reads the skill file at path into buf's memory (new memory when
+// it is too small) and parses it. size is the file's size when it was
+// opened, -1 when it could not be read.
+func loadFile(path string, mode skillfile.ReadMode, buf []byte, body bool) (*skillfile.File, int64) {
+	src, size, err := discovery.ReadSkillFile(path, buf)
+	if errors.Is(err, discovery.ErrTooLarge) {
+		return skillfile.TooLarge(path, mode), -1
+	}
+	if err != nil {
+		return skillfile.Unreadable(path, mode, discovery.ErrText(err)), -1
+	}
+	if !body {
+		return skillfile.ParseCatalog(path, src, mode), size
+	}
+	return skillfile.Parse(path, src, mode), size
 }

@@ -2,10 +2,11 @@ package skills
 
 import (
 	"cmp"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Shadow records a valid skill that lost to a same-name skill DSH prefers.

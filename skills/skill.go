@@ -1,41 +1,9 @@
 package skills
 
-import "github.com/skill-ls/skill-ls/skills/skillfile"
-
-// Source is the label DSH gives the root a skill was found in.
-type Source string
-
-// The sources of the DeepSeek Harness, in rank order (spec §3.1).
-const (
-	SourceProjectDSH    Source = "project-dsh"
-	SourceProjectAgents Source = "project-agents"
-	SourceRuntime       Source = "runtime"
-	SourceCustom        Source = "custom"
-	SourceUserDSH       Source = "user-dsh"
-	SourceUserAgents    Source = "user-agents"
-	SourceBundled       Source = "bundled"
+import (
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
-
-// Rank returns the DSH rank of a source: a lower rank wins a duplicate name.
-func (s Source) Rank() int {
-	switch s {
-	case SourceProjectDSH:
-		return 100
-	case SourceProjectAgents:
-		return 200
-	case SourceRuntime:
-		return 250
-	case SourceCustom:
-		return 300
-	case SourceUserDSH:
-		return 400
-	case SourceUserAgents:
-		return 500
-	case SourceBundled:
-		return 600
-	}
-	return 1000
-}
 
 // ResourceKind says how a skill's resources are located (spec §7.3).
 type ResourceKind string
@@ -72,7 +40,7 @@ type Skill struct {
 	// Invocation is the resolved policy.
 	Invocation skillfile.Invocation
 	// Source and Rank identify the root the skill came from.
-	Source Source
+	Source discovery.Source
 	Rank   int
 	// RootIndex is the position of the root in the discovery order; it breaks
 	// ties between roots of the same rank (custom roots).

@@ -1,9 +1,11 @@
 package skills
 
 import (
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Snapshot is an immutable view of every skill file and the resolved
@@ -15,7 +17,7 @@ type Snapshot struct {
 	// Seq increases with every Apply.
 	Seq uint64
 	// Roots are the listed roots in scan order.
-	Roots []RootState
+	Roots []discovery.RootState
 	// Registry is the resolved set of skills.
 	Registry *Registry
 
@@ -41,7 +43,7 @@ type Snapshot struct {
 // skill (nil when dropped) and its link facts.
 type placed struct {
 	file  *skillfile.File
-	entry *Entry
+	entry *discovery.Entry
 	root  int // the index of the root in Roots, -1 outside the roots
 	index int // the entry's index in its root
 	skill *Skill
@@ -95,7 +97,7 @@ func (s *Snapshot) AtRootEntry(path string) bool {
 }
 
 // Entry returns the root entry of a skill file and its root, if any.
-func (s *Snapshot) Entry(path string) (*Entry, *Root) {
+func (s *Snapshot) Entry(path string) (*discovery.Entry, *discovery.Root) {
 	p := s.disk.at(path)
 	if p == nil {
 		return nil, nil
@@ -118,8 +120,8 @@ func (s *Snapshot) SkillAt(path string) *Skill {
 }
 
 // Problems returns the discovery problems of every root.
-func (s *Snapshot) Problems() []Problem {
-	var out []Problem
+func (s *Snapshot) Problems() []discovery.Problem {
+	var out []discovery.Problem
 	for _, r := range s.Roots {
 		out = append(out, r.Problems...)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/maphash"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -31,7 +32,7 @@ type textSource struct {
 // newTextSource returns the source of a new workspace.
 func newTextSource() *textSource {
 	return &textSource{seed: maphash.MakeSeed(), read: func(p string) ([]byte, error) {
-		src, _, err := readSkillFile(p, nil)
+		src, _, err := discovery.ReadSkillFile(p, nil)
 		return src, err
 	}}
 }

@@ -3,12 +3,13 @@ package skills
 import (
 	"bytes"
 	"errors"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // leanTree writes skills whose bodies exercise what a lean file must give

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // WatchOptions configure a root watcher.
@@ -36,7 +37,7 @@ type WatchOptions struct {
 // picked up when it appears.
 type RootWatcher struct {
 	fs    *fsnotify.Watcher
-	roots []Root
+	roots []discovery.Root
 	opts  WatchOptions
 	done  chan struct{}
 	kick  chan struct{}
@@ -52,7 +53,7 @@ type RootWatcher struct {
 }
 
 // Watch starts watching roots. Close stops it.
-func Watch(roots []Root, opts WatchOptions) (*RootWatcher, error) {
+func Watch(roots []discovery.Root, opts WatchOptions) (*RootWatcher, error) {
 	if opts.Quiet <= 0 {
 		opts.Quiet = 150 * time.Millisecond
 	}
@@ -156,12 +157,12 @@ func (w *RootWatcher) armRootLocked(i int) {
 	if !w.addLocked(r.Dir, i) {
 		return
 	}
-	names, err := readDirNames(r.Dir)
+	ents, err := os.ReadDir(r.Dir)
 	if err != nil {
 		return
 	}
-	for _, n := range names {
-		p := filepath.Join(r.Dir, n)
+	for _, e := range ents {
+		p := filepath.Join(r.Dir, e.Name())
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			if !w.addLocked(p, i) {
 				return
@@ -271,7 +272,7 @@ func (w *RootWatcher) handle(ev fsnotify.Event) {
 	relevant := w.extra[filepath.Dir(p)]
 	for i, r := range w.roots {
 		switch {
-		case Within(p, r.Dir):
+		case discovery.Within(p, r.Dir):
 			relevant = true
 			// A new bundle folder directly in the root (or the root itself).
 			if ev.Op.Has(fsnotify.Create) && (filepath.Dir(p) == r.Dir || p == r.Dir) {
@@ -285,7 +286,7 @@ func (w *RootWatcher) handle(ev fsnotify.Event) {
 				delete(w.watched, p)
 				w.armRootLocked(i) // follow the ancestor until it comes back
 			}
-		case Within(r.Dir, p):
+		case discovery.Within(r.Dir, p):
 			// An ancestor of a root changed: the root may have appeared or gone.
 			relevant = true
 			if ev.Op.Has(fsnotify.Create) {

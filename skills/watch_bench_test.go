@@ -12,6 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -32,7 +33,7 @@ import (
 
 func BenchmarkDiskChange(b *testing.B) {
 	c := skilltest.BenchCorpus(b)
-	roots := skills.Roots(c.RootOptions())
+	roots := discovery.Roots(c.RootOptions())
 	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
 	snap, err := ws.Load(b.Context())
 	if err != nil {
@@ -67,7 +68,7 @@ func BenchmarkDiskChange(b *testing.B) {
 
 func BenchmarkCheckout(b *testing.B) {
 	c := corpus(b, 10000)
-	roots := skills.Roots(c.RootOptions())
+	roots := discovery.Roots(c.RootOptions())
 	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
 	if _, err := ws.Load(b.Context()); err != nil {
 		b.Fatal(err)
@@ -97,7 +98,7 @@ func BenchmarkCheckout(b *testing.B) {
 
 func BenchmarkWatch(b *testing.B) {
 	c := corpus(b, 10000)
-	roots := skills.Roots(c.RootOptions())
+	roots := discovery.Roots(c.RootOptions())
 	for b.Loop() {
 		runtime.GC()
 		var before, after runtime.MemStats

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -62,7 +63,7 @@ type Overlay struct {
 // runs outside the lock that publishes snapshots, so an editor buffer's
 // change is never held up by a slow disk.
 type Workspace struct {
-	roots  []Root
+	roots  []discovery.Root
 	opts   LoadOptions
 	source *textSource
 	// exists stats link targets.
@@ -75,11 +76,11 @@ type Workspace struct {
 
 // NewWorkspace returns a workspace over roots with an empty snapshot; call
 // Load for the first discovery.
-func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
+func NewWorkspace(roots []discovery.Root, opts LoadOptions) *Workspace {
 	w := &Workspace{roots: roots, opts: opts, source: newTextSource(), exists: statTarget}
 	empty := &Snapshot{disk: newTable(map[string]*placed{}), bundles: newTable(map[string]string{}), source: w.source}
 	for _, r := range roots {
-		empty.Roots = append(empty.Roots, RootState{Root: r})
+		empty.Roots = append(empty.Roots, discovery.RootState{Root: r})
 	}
 	empty.Registry = Resolve(opts.Runtime, nil)
 	w.cur.Store(empty)
@@ -87,7 +88,7 @@ func NewWorkspace(roots []Root, opts LoadOptions) *Workspace {
 }
 
 // Roots returns the workspace's roots.
-func (w *Workspace) Roots() []Root { return w.roots }
+func (w *Workspace) Roots() []discovery.Root { return w.roots }
 
 // Snapshot returns the current snapshot.
 func (w *Workspace) Snapshot() *Snapshot { return w.cur.Load() }
@@ -100,7 +101,7 @@ func (w *Workspace) Load(ctx context.Context) (*Snapshot, error) {
 
 // Load discovers, parses and resolves every skill under the roots: the CLI's
 // entry point.
-func Load(ctx context.Context, roots []Root, opts LoadOptions) (*Snapshot, error) {
+func Load(ctx context.Context, roots []discovery.Root, opts LoadOptions) (*Snapshot, error) {
 	return NewWorkspace(roots, opts).Load(ctx)
 }
 
@@ -231,7 +232,7 @@ func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(
 // ownBundle returns the skill file of a placed bundle entry, "" for other
 // files.
 func ownBundle(p *placed) string {
-	if p.entry != nil && p.entry.Kind == EntryBundle {
+	if p.entry != nil && p.entry.Kind == discovery.EntryBundle {
 		return p.entry.Path
 	}
 	return ""
@@ -248,7 +249,7 @@ func baseOf(p *placed) string {
 
 // placeSkill returns the skill of a valid file placed at entry index ei of
 // root ri, or nil for a dropped file.
-func placeSkill(f *skillfile.File, rs RootState, ri, ei int, e *Entry) *Skill {
+func placeSkill(f *skillfile.File, rs discovery.RootState, ri, ei int, e *discovery.Entry) *Skill {
 	if f.Def == nil {
 		return nil
 	}
@@ -286,7 +287,7 @@ func registryChanges(cur, next *Snapshot, changed map[string]bool) (removed, add
 
 // incomplete returns the provider failure among the roots' problems, if
 // any (DSH then publishes no catalog).
-func incomplete(roots []RootState) string {
+func incomplete(roots []discovery.RootState) string {
 	for _, rs := range roots {
 		for _, p := range rs.Problems {
 			if p.Code == problem.ProviderFailed {

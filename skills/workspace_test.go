@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +13,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // summary renders a snapshot's resolved state as text, to compare a
@@ -97,15 +99,15 @@ func writeFile(t testing.TB, path, content string) {
 	}
 }
 
-func testRoots(dir string) []Root {
-	return Roots(RootOptions{
+func testRoots(dir string) []discovery.Root {
+	return discovery.Roots(discovery.RootOptions{
 		Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
 		DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
 		Getenv: func(string) string { return "" },
 	})
 }
 
-func coldSummary(t *testing.T, roots []Root) string {
+func coldSummary(t *testing.T, roots []discovery.Root) string {
 	t.Helper()
 	snap, err := Load(context.Background(), roots, LoadOptions{})
 	if err != nil {
@@ -579,7 +581,7 @@ func TestStressChurn(t *testing.T) {
 type liveWatcher struct {
 	*RootWatcher
 	ws    *Workspace
-	roots []Root
+	roots []discovery.Root
 
 	errMu sync.Mutex
 	errs  []error
@@ -587,7 +589,7 @@ type liveWatcher struct {
 
 // watchWorkspace starts the real watcher on roots, applying each batch to
 // ws after quiet. It stops when the test ends.
-func watchWorkspace(t *testing.T, ws *Workspace, roots []Root, quiet time.Duration) *liveWatcher {
+func watchWorkspace(t *testing.T, ws *Workspace, roots []discovery.Root, quiet time.Duration) *liveWatcher {
 	t.Helper()
 	lw := &liveWatcher{ws: ws, roots: roots}
 	w, err := Watch(roots, WatchOptions{

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
@@ -92,7 +93,7 @@ type checkRun struct {
 	opts      diagnostics.Options
 	format    string
 	formatter diagnostics.Formatter
-	roots     []skills.Root
+	roots     []discovery.Root
 	explicit  bool     // PATH arguments narrowed the roots
 	paths     []string // the PATH arguments, absolute
 	status    int      // exitUsage once a PATH could not be used
@@ -216,7 +217,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 		r.status = exitUsage
 		return false
 	}
-	r.roots = skills.Roots(opts)
+	r.roots = discovery.Roots(opts)
 	if len(paths) == 0 {
 		return true
 	}
@@ -284,7 +285,7 @@ func skillFileCount(snap *skills.Snapshot) int {
 // watchCheck checks the roots, then watches them (the same watcher as the
 // language server) and checks again after every batch of changes, until ctx
 // ends or the process is interrupted. It returns the last run's status.
-func watchCheck(ctx context.Context, roots []skills.Root, report func(context.Context, *skills.Snapshot) int, stdout, stderr io.Writer) int {
+func watchCheck(ctx context.Context, roots []discovery.Root, report func(context.Context, *skills.Snapshot) int, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ws := skills.NewWorkspace(roots, skills.LoadOptions{})

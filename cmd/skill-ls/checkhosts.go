@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -111,7 +112,7 @@ func (r *checkRun) inScope(path string) bool {
 	if !r.explicit {
 		return true
 	}
-	return slices.ContainsFunc(r.paths, func(p string) bool { return skills.Within(path, p) })
+	return slices.ContainsFunc(r.paths, func(p string) bool { return discovery.Within(path, p) })
 }
 
 // hostRoots, with hosts selected, takes out of the PATH roots the custom
@@ -135,11 +136,11 @@ func (r *checkRun) hostRoots(ctx context.Context, customDirs []string) {
 		}
 	}
 	custom := absPaths(customDirs)
-	r.roots = slices.DeleteFunc(r.roots, func(root skills.Root) bool {
-		if root.Source != skills.SourceCustom || slices.Contains(custom, root.Dir) {
+	r.roots = slices.DeleteFunc(r.roots, func(root discovery.Root) bool {
+		if root.Source != discovery.SourceCustom || slices.Contains(custom, root.Dir) {
 			return false
 		}
-		return slices.ContainsFunc(dirs, func(p string) bool { return skills.Within(p, root.Dir) })
+		return slices.ContainsFunc(dirs, func(p string) bool { return discovery.Within(p, root.Dir) })
 	})
 	for i := range r.roots {
 		r.roots[i].Index = i

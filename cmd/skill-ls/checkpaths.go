@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -20,9 +20,9 @@ import (
 // rootSet collects the roots of the PATH arguments: one per directory, with
 // the entries to examine (none: the whole root).
 type rootSet struct {
-	defaults []skills.Root // the roots discovery would use
+	defaults []discovery.Root // the roots discovery would use
 	mode     skillfile.ReadMode
-	roots    []skills.Root
+	roots    []discovery.Root
 	byDir    map[string]int
 }
 
@@ -31,10 +31,10 @@ type rootSet struct {
 // source, rank and read mode; any other PATH is a custom root. Roots with the
 // same directory are merged, so no file is read twice. A PATH that cannot be
 // used is reported in errs and skipped.
-func pathRoots(paths []string, defaults []skills.Root) (roots []skills.Root, errs []error) {
+func pathRoots(paths []string, defaults []discovery.Root) (roots []discovery.Root, errs []error) {
 	rs := &rootSet{defaults: defaults, mode: skillfile.ReadFS, byDir: map[string]int{}}
 	for _, r := range defaults {
-		if r.Source != skills.SourceBundled {
+		if r.Source != discovery.SourceBundled {
 			rs.mode = r.Mode
 			break
 		}
@@ -64,17 +64,17 @@ func (rs *rootSet) addPath(p string) error {
 	base := filepath.Base(abs)
 	switch {
 	case fi.IsDir() && holdsSkillFile(abs):
-		rs.add(filepath.Dir(abs), base, skills.SourceCustom) // a bundle
+		rs.add(filepath.Dir(abs), base, discovery.SourceCustom) // a bundle
 	case fi.IsDir() && (isDir(filepath.Join(abs, ".dsh", "skills")) || isDir(filepath.Join(abs, ".agents", "skills"))):
-		rs.add(filepath.Join(abs, ".dsh", "skills"), "", skills.SourceProjectDSH)
-		rs.add(filepath.Join(abs, ".agents", "skills"), "", skills.SourceProjectAgents)
+		rs.add(filepath.Join(abs, ".dsh", "skills"), "", discovery.SourceProjectDSH)
+		rs.add(filepath.Join(abs, ".agents", "skills"), "", discovery.SourceProjectAgents)
 	case fi.IsDir():
-		rs.add(abs, "", skills.SourceCustom)
+		rs.add(abs, "", discovery.SourceCustom)
 	case isSkillFileName(base):
 		bundle := filepath.Dir(abs)
-		rs.add(filepath.Dir(bundle), filepath.Base(bundle), skills.SourceCustom)
+		rs.add(filepath.Dir(bundle), filepath.Base(bundle), discovery.SourceCustom)
 	case strings.HasSuffix(base, ".md"):
-		rs.add(filepath.Dir(abs), base, skills.SourceCustom)
+		rs.add(filepath.Dir(abs), base, discovery.SourceCustom)
 	default:
 		return fmt.Errorf("%s: not a skill file (a skill is a SKILL.md in a bundle directory or a NAME.md file in a root)", p)
 	}
@@ -83,7 +83,7 @@ func (rs *rootSet) addPath(p string) error {
 
 // add adds dir as a root limited to the entry only ("" for all of it),
 // keeping the source of a default root at dir, else using fallback.
-func (rs *rootSet) add(dir, only string, fallback skills.Source) {
+func (rs *rootSet) add(dir, only string, fallback discovery.Source) {
 	dir = filepath.Clean(dir)
 	if i, ok := rs.byDir[dir]; ok {
 		prev := &rs.roots[i]
@@ -96,8 +96,8 @@ func (rs *rootSet) add(dir, only string, fallback skills.Source) {
 		}
 		return
 	}
-	r := skills.Root{Dir: dir, Source: fallback, Rank: fallback.Rank(), Mode: rs.mode}
-	if fallback == skills.SourceBundled {
+	r := discovery.Root{Dir: dir, Source: fallback, Rank: fallback.Rank(), Mode: rs.mode}
+	if fallback == discovery.SourceBundled {
 		r.Mode = skillfile.ReadNode
 	}
 	for _, d := range rs.defaults {

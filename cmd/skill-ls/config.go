@@ -11,6 +11,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // configFlags are check's config file flags.
@@ -40,7 +41,7 @@ func (cf *configFlags) load(rf *rootFlags) (*diagnostics.Config, []skills.Config
 		}
 		project := ro.ProjectRoot
 		if project == "" {
-			project = skills.ProjectRoot(ro.Cwd)
+			project = discovery.ProjectRoot(ro.Cwd)
 		}
 		if path = skills.FindConfig(project); path == "" {
 			return nil, nil, nil

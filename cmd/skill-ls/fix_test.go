@@ -14,6 +14,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -163,7 +164,7 @@ func expectedFix(t *testing.T, dir string, args []string, level diagnostics.FixL
 			nodeRead = true
 		}
 	}
-	roots := skills.Roots(skills.RootOptions{
+	roots := discovery.Roots(discovery.RootOptions{
 		Cwd: filepath.Join(copyDir, "project"), DSHHome: filepath.Join(copyDir, "home", ".dsh"), AgentsHome: filepath.Join(copyDir, "home", ".agents"),
 		Getenv: func(string) string { return "" }, NodeRead: nodeRead,
 	})

@@ -32,18 +32,18 @@ var diskFuncs = map[string]bool{
 	"io/fs.ReadLink": true, "io/fs.WalkDir": true, "io/fs.Glob": true, "io/fs.Sub": true,
 	"path/filepath.Walk": true, "path/filepath.WalkDir": true, "path/filepath.Glob": true,
 	"path/filepath.EvalSymlinks": true, "path/filepath.Abs": true,
-	module + "/skills.Load":                    true,
-	module + "/skills.Exists":                  true,
-	module + "/skills.ListLinkDir":             true,
-	module + "/skills.FindChatFiles":           true,
-	module + "/skills.FindConfig":              true,
-	module + "/skills.ReadConfig":              true,
-	module + "/skills.ProjectRoot":             true,
-	module + "/skills.Watch":                   true,
-	"(*" + module + "/skills.Workspace).Load":  true,
-	"(*" + module + "/skills.Workspace).Apply": true,
-	"(" + module + "/skills.RootState).Stale":  true,
-	module + "/skills/hosts.Build":             true,
+	module + "/skills.Load":                             true,
+	module + "/skills/discovery.Exists":                 true,
+	module + "/skills/discovery.ListLinkDir":            true,
+	module + "/skills/discovery.FindChatFiles":          true,
+	module + "/skills.FindConfig":                       true,
+	module + "/skills.ReadConfig":                       true,
+	module + "/skills/discovery.ProjectRoot":            true,
+	module + "/skills.Watch":                            true,
+	"(*" + module + "/skills.Workspace).Load":           true,
+	"(*" + module + "/skills.Workspace).Apply":          true,
+	"(" + module + "/skills/discovery.RootState).Stale": true,
+	module + "/skills/hosts.Build":                      true,
 }
 
 // diskCalls are the file-system calls allowed in the packages
@@ -63,7 +63,7 @@ var diskCalls = map[string]string{
 	"lsp/changes.go view.settleFolderChange skills.FindConfig":    "a watcher batch on the project folder: whether the config file is another one",
 	"lsp/changes.go view.settleFolderChange skills.ReadConfig":    "a watcher batch on the project folder: whether the config file's bytes changed",
 	"lsp/changes.go view.settleFolderChange RootState.Stale":      "a watcher batch on the project folder: whether a root inside it appeared or went",
-	"lsp/config.go loadViewConfig skills.ProjectRoot":             "the project of a folder (nearest .git) decides the view's roots, before any snapshot exists",
+	"lsp/config.go loadViewConfig discovery.ProjectRoot":          "the project of a folder (nearest .git) decides the view's roots, before any snapshot exists",
 	"lsp/config.go loadViewConfig skills.FindConfig":              "the config file decides the view's roots, so it is read when the view is built",
 	"lsp/config.go loadViewConfig skills.ReadConfig":              "the config file decides the view's roots, so it is read when the view is built",
 	"lsp/views.go session.load Workspace.Load":                    "the initial discovery of each view, outside the session lock",
@@ -76,10 +76,10 @@ var diskCalls = map[string]string{
 	"lsp/background_linux.go backgroundThread syscall.RawSyscall": "setpriority of the calling thread (the pass's nice value); no file is touched",
 
 	// lsp: handlers that must ask the disk
-	"lsp/completion.go linkCompletion skills.ListLinkDir": "link path completion lists the folder the user is typing, which no snapshot holds",
-	"lsp/codeaction.go createSkillAction skills.Exists":   "never offer to create over something already on disk (any file, even a broken link), as it is now",
-	"lsp/rename.go folderMoves skills.Exists":             "never move a skill folder over something already on disk, as it is now",
-	"lsp/chatfiles.go diskChatRefs skills.FindChatFiles":  "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
+	"lsp/completion.go linkCompletion discovery.ListLinkDir": "link path completion lists the folder the user is typing, which no snapshot holds",
+	"lsp/codeaction.go createSkillAction discovery.Exists":   "never offer to create over something already on disk (any file, even a broken link), as it is now",
+	"lsp/rename.go folderMoves discovery.Exists":             "never move a skill folder over something already on disk, as it is now",
+	"lsp/chatfiles.go diskChatRefs discovery.FindChatFiles":  "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
 }
 
 // TestFileSystemCalls keeps the rules and the model text functions of the

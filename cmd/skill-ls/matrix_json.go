@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
@@ -92,8 +93,8 @@ type (
 // dshBudgetView prints DSH's catalog size and the descriptions its cap
 // (limit, catalogDescriptionMaxLength) cuts, with the exact text the model
 // reads (render.CatalogDescription).
-func dshBudgetView(ctx context.Context, ropts skills.RootOptions, limit int, asJSON bool, stdout, stderr io.Writer) int {
-	snap, err := skills.Load(ctx, skills.Roots(ropts), skills.LoadOptions{})
+func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, asJSON bool, stdout, stderr io.Writer) int {
+	snap, err := skills.Load(ctx, discovery.Roots(ropts), skills.LoadOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
 		return exitUsage

@@ -15,6 +15,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
@@ -126,7 +127,7 @@ func TestMatrixGolden(t *testing.T) {
 // size of the skill lines of the catalog render.Catalog writes.
 func TestDSHBudgetIsTheCatalog(t *testing.T) {
 	dir := examplesCopy(t)
-	ro := skills.RootOptions{
+	ro := discovery.RootOptions{
 		Cwd: filepath.Join(dir, "project"), ProjectRoot: filepath.Join(dir, "project"),
 		DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
 		Getenv: func(string) string { return "" },
@@ -143,7 +144,7 @@ func TestDSHBudgetIsTheCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := skills.Load(t.Context(), skills.Roots(ro), skills.LoadOptions{})
+	snap, err := skills.Load(t.Context(), discovery.Roots(ro), skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 const newHelp = `
@@ -102,22 +103,22 @@ func (n *newSkill) findRoot(ctx context.Context, rf *rootFlags, rootDir string) 
 	if err != nil {
 		return err
 	}
-	defaults := skills.Roots(opts)
+	defaults := discovery.Roots(opts)
 	root := rootDir
 	if root == "" {
 		project := opts.ProjectRoot
 		if project == "" {
-			project = skills.ProjectRoot(opts.Cwd)
+			project = discovery.ProjectRoot(opts.Cwd)
 		}
 		root = filepath.Join(project, ".agents", "skills")
 	}
 	if n.root, err = filepath.Abs(root); err != nil {
 		return err
 	}
-	n.scanned = slices.ContainsFunc(defaults, func(r skills.Root) bool { return r.Dir == n.root })
+	n.scanned = slices.ContainsFunc(defaults, func(r discovery.Root) bool { return r.Dir == n.root })
 	roots := defaults
 	if !n.scanned {
-		roots = append(roots, skills.Root{Dir: n.root, Source: skills.SourceCustom, Rank: skills.SourceCustom.Rank(), Index: len(roots)})
+		roots = append(roots, discovery.Root{Dir: n.root, Source: discovery.SourceCustom, Rank: discovery.SourceCustom.Rank(), Index: len(roots)})
 	}
 	n.snap, err = skills.Load(ctx, roots, skills.LoadOptions{})
 	return err

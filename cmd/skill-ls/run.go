@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // version is the release version, set at link time:
@@ -228,20 +229,20 @@ func (r *rootFlags) register(fs *flag.FlagSet) {
 }
 
 // options returns the root options of the flags.
-func (r *rootFlags) options() (skills.RootOptions, error) {
+func (r *rootFlags) options() (discovery.RootOptions, error) {
 	cwd := r.cwd
 	if cwd == "" {
 		wd, err := os.Getwd()
 		if err != nil {
-			return skills.RootOptions{}, fmt.Errorf("cannot get the current directory: %w", err)
+			return discovery.RootOptions{}, fmt.Errorf("cannot get the current directory: %w", err)
 		}
 		cwd = wd
 	} else if fi, err := os.Stat(cwd); err != nil {
-		return skills.RootOptions{}, fmt.Errorf("--cwd: %w", err)
+		return discovery.RootOptions{}, fmt.Errorf("--cwd: %w", err)
 	} else if !fi.IsDir() {
-		return skills.RootOptions{}, fmt.Errorf("--cwd %s: not a directory", cwd)
+		return discovery.RootOptions{}, fmt.Errorf("--cwd %s: not a directory", cwd)
 	}
-	return skills.RootOptions{
+	return discovery.RootOptions{
 		Cwd:            cwd,
 		ProjectRoot:    r.projectRoot,
 		DSHHome:        r.dshHome,
@@ -260,7 +261,7 @@ func (r *rootFlags) load(ctx context.Context) (*skills.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	return skills.Load(ctx, skills.Roots(opts), skills.LoadOptions{CatalogOnly: true})
+	return skills.Load(ctx, discovery.Roots(opts), skills.LoadOptions{CatalogOnly: true})
 }
 
 // workDir is the directory output paths are printed relative to.

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -116,7 +116,7 @@ func claudeNested(e *env, f File) string {
 		return ""
 	}
 	dir := filepath.Dir(filepath.Dir(f.Root))
-	if dir == e.opts.Cwd || !skills.Within(dir, e.opts.Cwd) {
+	if dir == e.opts.Cwd || !discovery.Within(dir, e.opts.Cwd) {
 		return ""
 	}
 	return dir

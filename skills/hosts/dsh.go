@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -42,7 +43,7 @@ func evaluateDSH(ctx context.Context, h *Host, opts Options) (*Result, error) {
 		return dshResult(h, opts.DSHSnapshot, opts), nil
 	}
 	ro := opts.dshOptions()
-	roots := skills.Roots(ro)
+	roots := discovery.Roots(ro)
 	snap, err := skills.Load(ctx, roots, skills.LoadOptions{})
 	if err != nil {
 		return nil, err
@@ -143,11 +144,11 @@ func dshBudget(reg *skills.Registry, limit int) Budget {
 	return b
 }
 
-func dshScope(s skills.Source) Scope {
+func dshScope(s discovery.Source) Scope {
 	switch s {
-	case skills.SourceProjectDSH, skills.SourceProjectAgents:
+	case discovery.SourceProjectDSH, discovery.SourceProjectAgents:
 		return ScopeProject
-	case skills.SourceUserDSH, skills.SourceUserAgents:
+	case discovery.SourceUserDSH, discovery.SourceUserAgents:
 		return ScopeUser
 	}
 	return ScopeSystem

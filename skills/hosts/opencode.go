@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
@@ -67,7 +67,7 @@ func opencodeRoots(e *env) []rootSpec {
 	}
 	for _, c := range configDirs {
 		scope := ScopeProject
-		if !skills.Within(c, e.project) {
+		if !discovery.Within(c, e.project) {
 			scope = ScopeUser
 		}
 		for _, sub := range []string{"skill", "skills"} {

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -238,7 +238,7 @@ func (r *Result) Explain(path, rootLabel string) Verdict {
 	}
 	name := r.Host.Name
 	for _, s := range r.specs {
-		if !skills.Within(path, s.dir) {
+		if !discovery.Within(path, s.dir) {
 			continue
 		}
 		if r.explainRoot != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
@@ -296,7 +297,7 @@ func TestSymlinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs, _ := Select("codex,gemini,goose,dsh")
-	m, err := Build(t.Context(), hs, Options{Cwd: project, ProjectRoot: project, Home: home, DSH: skills.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(home, ".dsh"), AgentsHome: filepath.Join(home, ".agents"), Getenv: func(string) string { return "" }}})
+	m, err := Build(t.Context(), hs, Options{Cwd: project, ProjectRoot: project, Home: home, DSH: discovery.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(home, ".dsh"), AgentsHome: filepath.Join(home, ".agents"), Getenv: func(string) string { return "" }}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,12 +349,12 @@ func TestDSHIsTheEngine(t *testing.T) {
 	} {
 		write(t, filepath.Join(project, p), text)
 	}
-	ro := skills.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "h", ".dsh"), AgentsHome: filepath.Join(dir, "h", ".agents"), Getenv: func(string) string { return "" }}
+	ro := discovery.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "h", ".dsh"), AgentsHome: filepath.Join(dir, "h", ".agents"), Getenv: func(string) string { return "" }}
 	res, err := Lookup("dsh").Evaluate(t.Context(), Options{Cwd: project, Home: filepath.Join(dir, "h"), DSH: ro})
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := skills.Load(t.Context(), skills.Roots(ro), skills.LoadOptions{})
+	snap, err := skills.Load(t.Context(), discovery.Roots(ro), skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // Status is what a host does with one skill file.
@@ -155,7 +156,7 @@ type Options struct {
 	Getenv func(string) string
 	// DSH are the DSH root options. When DSH.Cwd is empty they are built
 	// from Cwd, ProjectRoot, Home and Getenv.
-	DSH skills.RootOptions
+	DSH discovery.RootOptions
 	// ContextWindow is the model's context window in tokens, for budgets
 	// that are a share of it (Claude Code, Codex); 0 means unknown.
 	ContextWindow int
@@ -192,11 +193,11 @@ func (o Options) projectRoot() string {
 	if o.Cwd == "" {
 		return ""
 	}
-	return skills.ProjectRoot(o.Cwd)
+	return discovery.ProjectRoot(o.Cwd)
 }
 
 // dshOptions returns the DSH root options for o.
-func (o Options) dshOptions() skills.RootOptions {
+func (o Options) dshOptions() discovery.RootOptions {
 	if o.DSH.Cwd != "" || o.DSH.NoDefaultRoots {
 		return o.DSH
 	}

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // CorpusOptions configures [WriteCorpus]. Zero fractions take the defaults
@@ -57,8 +57,8 @@ type Corpus struct {
 
 // RootOptions returns root options that discover the corpus as DSH would
 // from the project directory, without reading the real environment or home.
-func (c *Corpus) RootOptions() skills.RootOptions {
-	return skills.RootOptions{
+func (c *Corpus) RootOptions() discovery.RootOptions {
+	return discovery.RootOptions{
 		Cwd:        filepath.Join(c.Dir, "project"),
 		DSHHome:    filepath.Join(c.Dir, "home", ".dsh"),
 		AgentsHome: filepath.Join(c.Dir, "home", ".agents"),

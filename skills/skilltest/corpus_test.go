@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 func TestWriteCorpus(t *testing.T) {
@@ -44,7 +45,7 @@ func TestWriteCorpus(t *testing.T) {
 
 	// DSH sees every valid skill: each defect drops at most its file, each
 	// duplicate is shadowed.
-	snap, err := skills.Load(t.Context(), skills.Roots(a.RootOptions()), skills.LoadOptions{})
+	snap, err := skills.Load(t.Context(), discovery.Roots(a.RootOptions()), skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -19,7 +20,7 @@ type Tree struct {
 	Dir string
 	// Roots are the roots DSH sees the tree through, with no environment
 	// variable set.
-	Roots []skills.Root
+	Roots []discovery.Root
 }
 
 // WriteTree writes the archive's files under a new temporary folder (see
@@ -32,9 +33,9 @@ func WriteTree(tb testing.TB, ar *txtar.Archive) *Tree {
 }
 
 // TreeRoots returns the roots of a tree in the golden layout under dir.
-func TreeRoots(dir string) []skills.Root {
+func TreeRoots(dir string) []discovery.Root {
 	project := filepath.Join(dir, "project")
-	return skills.Roots(skills.RootOptions{
+	return discovery.Roots(discovery.RootOptions{
 		Cwd: project, ProjectRoot: project,
 		DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
 		Getenv: func(string) string { return "" },

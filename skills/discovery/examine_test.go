@@ -1,12 +1,13 @@
-package skills
+package discovery
 
 import (
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // TestExamineBundle examines every shape a bundle folder can take, in both

@@ -1,10 +1,15 @@
-package skills
+// Package discovery finds skill files where DSH looks and reads them: the
+// roots in rank order, each root's entries in DSH's visit order with the
+// problems of the entries that are not skills, and the bounded read of a
+// skill file. It is the engine's only reader of root folders.
+package discovery
 
 import (
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Root is one directory DSH scans for skills.
@@ -165,4 +170,39 @@ func absPath(p string) string {
 		return a
 	}
 	return filepath.Clean(p)
+}
+
+// Source is the label DSH gives the root a skill was found in.
+type Source string
+
+// The sources of the DeepSeek Harness, in rank order (spec §3.1).
+const (
+	SourceProjectDSH    Source = "project-dsh"
+	SourceProjectAgents Source = "project-agents"
+	SourceRuntime       Source = "runtime"
+	SourceCustom        Source = "custom"
+	SourceUserDSH       Source = "user-dsh"
+	SourceUserAgents    Source = "user-agents"
+	SourceBundled       Source = "bundled"
+)
+
+// Rank returns the DSH rank of a source: a lower rank wins a duplicate name.
+func (s Source) Rank() int {
+	switch s {
+	case SourceProjectDSH:
+		return 100
+	case SourceProjectAgents:
+		return 200
+	case SourceRuntime:
+		return 250
+	case SourceCustom:
+		return 300
+	case SourceUserDSH:
+		return 400
+	case SourceUserAgents:
+		return 500
+	case SourceBundled:
+		return 600
+	}
+	return 1000
 }

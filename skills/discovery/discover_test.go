@@ -1,7 +1,6 @@
-package skills
+package discovery
 
 import (
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // TestCollationOrderMatchesCompare checks the key-based order against
@@ -98,7 +99,7 @@ func TestExamineListedMatchesExamineEntry(t *testing.T) {
 			r := Root{Dir: dir, Mode: mode, SkipSystem: skip}
 			for _, e := range ents {
 				ge, gp := examineListed(r, e.Name(), e.Type())
-				we, wp := examineEntry(r, e.Name())
+				we, wp := Examine(r, e.Name())
 				if !reflect.DeepEqual(ge, we) || !reflect.DeepEqual(gp, wp) {
 					t.Errorf("%s (mode %v, skip %v): examineListed = %+v %+v, examineEntry = %+v %+v", e.Name(), mode, skip, ge, gp, we, wp)
 				}
@@ -147,12 +148,12 @@ func TestRootStateStale(t *testing.T) {
 	r := Root{Dir: dir}
 	step := func(what string, change func(), wantStale bool) {
 		t.Helper()
-		before := listRoot(r)
+		before := List(r)
 		change()
 		if got := before.Stale(); got != wantStale {
 			t.Errorf("%s: Stale() = %v, want %v", what, got, wantStale)
 		}
-		if after := listRoot(r); after.Stale() {
+		if after := List(r); after.Stale() {
 			t.Errorf("%s: a fresh listing is stale", what)
 		}
 	}

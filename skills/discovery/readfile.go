@@ -1,12 +1,13 @@
-package skills
+package discovery
 
 import (
 	"errors"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"io"
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // readDirEntries lists dir in directory order, with each entry's type from
@@ -30,8 +31,8 @@ func readDirNames(dir string) ([]string, error) {
 	return d.Readdirnames(-1)
 }
 
-// errText strips Go's "op path: " prefix from a path error.
-func errText(err error) string {
+// ErrText strips Go's "op path: " prefix from a path error.
+func ErrText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
@@ -39,11 +40,11 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// readSkillFile reads a skill file into buf's memory when it is large
+// ReadSkillFile reads a skill file into buf's memory when it is large
 // enough (new memory otherwise), without blocking on FIFOs and without
 // reading more than MaxFileSize bytes. size is the file's size when it was
 // opened.
-func readSkillFile(path string, buf []byte) (src []byte, size int64, err error) {
+func ReadSkillFile(path string, buf []byte) (src []byte, size int64, err error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, 0, err
@@ -57,7 +58,7 @@ func readSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 		return nil, 0, errNotRegular
 	}
 	if info.Size() > skillfile.MaxFileSize {
-		return nil, 0, errTooLarge
+		return nil, 0, ErrTooLarge
 	}
 	if int64(cap(buf)) < info.Size()+1 {
 		buf = make([]byte, 0, info.Size()+1)
@@ -70,7 +71,7 @@ func readSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 		n, err := f.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if len(buf) > skillfile.MaxFileSize {
-			return nil, 0, errTooLarge
+			return nil, 0, ErrTooLarge
 		}
 		if err == io.EOF {
 			return buf, info.Size(), nil
@@ -81,24 +82,9 @@ func readSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 	}
 }
 
-var (
-	errNotRegular = errors.New("not a regular file")
-	errTooLarge   = errors.New("file too large")
-)
+// errNotRegular is the error of a skill file that is not a regular file.
+var errNotRegular = errors.New("not a regular file")
 
-// loadFile reads the skill file at path into buf's memory (new memory when
-// it is too small) and parses it. size is the file's size when it was
-// opened, -1 when it could not be read.
-func loadFile(path string, mode skillfile.ReadMode, buf []byte, body bool) (*skillfile.File, int64) {
-	src, size, err := readSkillFile(path, buf)
-	if errors.Is(err, errTooLarge) {
-		return skillfile.TooLarge(path, mode), -1
-	}
-	if err != nil {
-		return skillfile.Unreadable(path, mode, errText(err)), -1
-	}
-	if !body {
-		return skillfile.ParseCatalog(path, src, mode), size
-	}
-	return skillfile.Parse(path, src, mode), size
-}
+// ErrTooLarge is the error of a skill file larger than
+// skillfile.MaxFileSize: skill-ls does not read it.
+var ErrTooLarge = errors.New("file too large")

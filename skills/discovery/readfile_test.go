@@ -1,13 +1,14 @@
-package skills
+package discovery
 
 import (
 	"bytes"
 	"errors"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // TestReadSkillFile reads every kind of path a root can hold: the bytes of
@@ -53,11 +54,11 @@ func TestReadSkillFile(t *testing.T) {
 		{"broken link", broken, nil, os.ErrNotExist},
 		{"directory", dir, nil, errNotRegular},
 		{"FIFO", fifo, nil, errNotRegular},
-		{"over the size limit", huge, nil, errTooLarge},
+		{"over the size limit", huge, nil, ErrTooLarge},
 	}
 	for _, tt := range tests {
 		for _, buf := range [][]byte{nil, make([]byte, 0, 8), make([]byte, 0, 1<<20)} {
-			got, size, err := readSkillFile(tt.path, buf)
+			got, size, err := ReadSkillFile(tt.path, buf)
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) || got != nil {
 					t.Errorf("%s: %q, %v; want the error %v", tt.name, got, err, tt.wantErr)

@@ -1,4 +1,4 @@
-package skills
+package discovery
 
 import (
 	"errors"
@@ -23,11 +23,11 @@ func examineListed(r Root, name string, typ fs.FileMode) (*Entry, []Problem) {
 	case typ.IsRegular() && !strings.HasSuffix(name, ".md"):
 		return nil, nil
 	}
-	return examineEntry(r, name)
+	return Examine(r, name)
 }
 
-// examineEntry decides whether a root child is a skill candidate.
-func examineEntry(r Root, name string) (*Entry, []Problem) {
+// Examine decides whether a root child is a skill candidate.
+func Examine(r Root, name string) (*Entry, []Problem) {
 	if r.SkipSystem && name == ".system" {
 		return nil, nil
 	}
@@ -37,7 +37,7 @@ func examineEntry(r Root, name string) (*Entry, []Problem) {
 		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
 			target, _ := os.Readlink(p)
 			return nil, []Problem{{Code: problem.BrokenSymlink, Path: p, Root: r.Index, Target: target,
-				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + errText(err)}}
+				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + ErrText(err)}}
 		}
 		return nil, nil
 	}
@@ -67,11 +67,11 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 			}
 			if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
 				target, _ := os.Readlink(skill)
-				return nil, []Problem{{Code: problem.BrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + errText(err)}}
+				return nil, []Problem{{Code: problem.BrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + ErrText(err)}}
 			}
 			return nil, nil
 		}
-		return nil, []Problem{{Code: problem.UnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + errText(err)}}
+		return nil, []Problem{{Code: problem.UnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + ErrText(err)}}
 	}
 	if si.IsDir() && r.Mode == skillfile.ReadNode {
 		// Node's readFile throws EISDIR, which fails the provider's whole

@@ -1,4 +1,4 @@
-package skills
+package discovery
 
 import (
 	"errors"
@@ -66,8 +66,8 @@ type RootState struct {
 	Problems []Problem
 }
 
-// listRoot lists a root's direct children as DSH does (spec §3.3).
-func listRoot(r Root) RootState {
+// List lists a root's direct children as DSH does (spec §3.3).
+func List(r Root) RootState {
 	st := RootState{Root: r}
 	ents, ok := st.readRootDir()
 	if !ok {
@@ -90,7 +90,7 @@ func (st *RootState) readRootDir() (ents []fs.DirEntry, ok bool) {
 	info, err := os.Stat(r.Dir)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			st.Problems = append(st.Problems, Problem{Code: problem.RootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + errText(err)})
+			st.Problems = append(st.Problems, Problem{Code: problem.RootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot read skill root: " + ErrText(err)})
 		}
 		return nil, false
 	}
@@ -101,7 +101,7 @@ func (st *RootState) readRootDir() (ents []fs.DirEntry, ok bool) {
 	st.Exists = true
 	ents, err = readDirEntries(r.Dir)
 	if err != nil {
-		st.Problems = append(st.Problems, Problem{Code: problem.RootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + errText(err)})
+		st.Problems = append(st.Problems, Problem{Code: problem.RootUnreadable, Path: r.Dir, Root: r.Index, Message: "cannot list skill root: " + ErrText(err)})
 		return nil, false
 	}
 	return ents, true
@@ -130,7 +130,7 @@ func (st *RootState) capEntries(ents []fs.DirEntry) []fs.DirEntry {
 func (st *RootState) examineAll(names []string, types []fs.FileMode) {
 	entries := make([]*Entry, len(names))
 	problems := make([][]Problem, len(names))
-	parallel(len(names), func(_, i int) {
+	Parallel(len(names), func(_, i int) {
 		entries[i], problems[i] = examineListed(st.Root, names[i], types[i])
 	})
 	n := 0
@@ -148,9 +148,9 @@ func (st *RootState) examineAll(names []string, types []fs.FileMode) {
 	}
 }
 
-// updateEntries re-examines the named entries of a listed root, keeping
+// UpdateEntries re-examines the named entries of a listed root, keeping
 // the others, and returns the new root state.
-func updateEntries(rs RootState, names []string) RootState {
+func UpdateEntries(rs RootState, names []string) RootState {
 	rs.Entries = slices.Clone(rs.Entries)
 	rs.Problems = slices.Clone(rs.Problems)
 	c := newCollator()
@@ -161,7 +161,7 @@ func updateEntries(rs RootState, names []string) RootState {
 		if len(rs.Root.Only) > 0 && !slices.Contains(rs.Root.Only, name) {
 			continue
 		}
-		e, probs := examineEntry(rs.Root, name)
+		e, probs := Examine(rs.Root, name)
 		rs.Problems = append(rs.Problems, probs...)
 		if e == nil {
 			continue
@@ -177,12 +177,12 @@ func updateEntries(rs RootState, names []string) RootState {
 	return rs
 }
 
-// parallel runs fn(worker, i) for every i in [0, n) on a bounded pool of
+// Parallel runs fn(worker, i) for every i in [0, n) on a bounded pool of
 // goroutines (file reads wait on the disk: more of them than processors);
 // worker numbers the goroutine that runs it, in [0, workers()), for the
 // memory a worker reuses from one call to the next.
-func parallel(n int, fn func(worker, i int)) {
-	count := min(n, workers())
+func Parallel(n int, fn func(worker, i int)) {
+	count := min(n, Workers())
 	if n < 64 || count < 2 {
 		for i := range n {
 			fn(0, i)
@@ -201,5 +201,14 @@ func parallel(n int, fn func(worker, i int)) {
 	wg.Wait()
 }
 
-// workers is how many goroutines parallel runs at most.
-func workers() int { return runtime.GOMAXPROCS(0) * 4 }
+// Workers is how many goroutines parallel runs at most.
+func Workers() int { return runtime.GOMAXPROCS(0) * 4 }
+
+// Within reports whether the clean path p is dir or lies inside it
+// (lexically; no symlinks are resolved).
+func Within(p, dir string) bool {
+	if p == dir {
+		return true
+	}
+	return strings.HasPrefix(p, dir) && len(p) > len(dir) && (p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator)))
+}
