@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -26,12 +26,12 @@ type RuleConfig struct {
 	// Overrides re-grade rules for the files they match; a later one wins.
 	Overrides []Override
 	// Ignore names skill files that are not checked (and never fixed).
-	Ignore []*skills.Glob
+	Ignore []*config.Glob
 }
 
 // Override re-grades rules for the skill files its globs match.
 type Override struct {
-	Files []*skills.Glob
+	Files []*config.Glob
 	Rules map[string]Severity
 }
 
@@ -56,9 +56,9 @@ type Config struct {
 // profiles and the host profiles, and returns it compiled. Every unknown
 // profile, rule code or host is an error at its position; the rest of the
 // file still applies.
-func CompileConfig(c *skills.Config) (*Config, []skills.ConfigError) {
+func CompileConfig(c *config.Config) (*Config, []config.Error) {
 	out := &Config{Path: c.Path, Roots: c.RootDirs(), Rules: RuleConfig{Dir: c.Dir}}
-	var errs []skills.ConfigError
+	var errs []config.Error
 	if c.Profile != nil {
 		if p, ok := LookupProfile(c.Profile.Value); ok && c.Profile.Value != "" {
 			out.Profile = p
@@ -92,7 +92,7 @@ func CompileConfig(c *skills.Config) (*Config, []skills.ConfigError) {
 }
 
 // compileRules checks rule codes and maps severities.
-func compileRules(c *skills.Config, rules []skills.ConfigRule, errs []skills.ConfigError) (map[string]Severity, []skills.ConfigError) {
+func compileRules(c *config.Config, rules []config.Rule, errs []config.Error) (map[string]Severity, []config.Error) {
 	if len(rules) == 0 {
 		return nil, errs
 	}
@@ -157,7 +157,7 @@ func (o Options) grader(path string) func(*Rule) Severity {
 	if len(rc.Overrides) > 0 {
 		rel := relSlash(rc.Dir, path)
 		for _, ov := range rc.Overrides {
-			if len(ov.Rules) > 0 && slices.ContainsFunc(ov.Files, func(g *skills.Glob) bool { return g.Match(rel) }) {
+			if len(ov.Rules) > 0 && slices.ContainsFunc(ov.Files, func(g *config.Glob) bool { return g.Match(rel) }) {
 				matched = append(matched, ov.Rules)
 			}
 		}
@@ -187,7 +187,7 @@ func (o Options) Ignored(path string) bool {
 		return false
 	}
 	rel := relSlash(o.Rules.Dir, path)
-	return slices.ContainsFunc(o.Rules.Ignore, func(g *skills.Glob) bool { return g.Match(rel) })
+	return slices.ContainsFunc(o.Rules.Ignore, func(g *config.Glob) bool { return g.Match(rel) })
 }
 
 // relSlash returns path relative to dir with slashes ("../" when outside

@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
-func compile(t *testing.T, src string) (*Config, []skills.ConfigError) {
+func compile(t *testing.T, src string) (*Config, []config.Error) {
 	t.Helper()
-	parsed, errs := skills.ParseConfig("/repo/.skill-ls.yaml", []byte(src))
+	parsed, errs := config.Parse("/repo/.skill-ls.yaml", []byte(src))
 	cfg, more := CompileConfig(parsed)
 	return cfg, append(errs, more...)
 }
@@ -114,12 +115,12 @@ func TestSchemaKeys(t *testing.T) {
 	}
 	sorted := func(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
 	props := schema["properties"].(map[string]any)
-	if got, want := keys(props), sorted(skills.ConfigKeys); !slices.Equal(got, want) {
+	if got, want := keys(props), sorted(config.Keys); !slices.Equal(got, want) {
 		t.Errorf("schema keys %v, parser keys %v", got, want)
 	}
 	defs := schema["definitions"].(map[string]any)
 	override := defs["override"].(map[string]any)["properties"]
-	if got, want := keys(override), sorted(skills.ConfigOverrideKeys); !slices.Equal(got, want) {
+	if got, want := keys(override), sorted(config.OverrideKeys); !slices.Equal(got, want) {
 		t.Errorf("schema override keys %v, parser keys %v", got, want)
 	}
 	ruleProps := defs["rules"].(map[string]any)["properties"].(map[string]any)
@@ -131,14 +132,14 @@ func TestSchemaKeys(t *testing.T) {
 		t.Errorf("schema rule codes differ from the rule table")
 	}
 	sev := ruleProps[CodeCRLF].(map[string]any)["enum"]
-	if fmt.Sprint(sev) != fmt.Sprint(skills.ConfigSeverities) {
-		t.Errorf("schema severities %v, parser %v", sev, skills.ConfigSeverities)
+	if fmt.Sprint(sev) != fmt.Sprint(config.Severities) {
+		t.Errorf("schema severities %v, parser %v", sev, config.Severities)
 	}
 	doc, err := os.ReadFile("../docs/config.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range skills.ConfigKeys {
+	for _, k := range config.Keys {
 		if !strings.Contains(string(doc), "\n## `"+k+"`\n") {
 			t.Errorf("docs/config.md has no section for %s", k)
 		}

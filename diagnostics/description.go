@@ -5,10 +5,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -34,7 +34,7 @@ var descriptionRules = []*Rule{
 			// Unsafe: the stub is a placeholder the catalog would show (and
 			// description-placeholder flags until it is replaced).
 			at := p.File.Frontmatter.CloseSpan.Start
-			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "description: "+dshyaml.Scalar(skills.DescriptionPlaceholder)+p.Newline())}}
+			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "description: "+dshyaml.Scalar(scaffold.DescriptionPlaceholder)+p.Newline())}}
 			p.Report(fd.Span, dropPrefix+"there is no description: key; add one that says what the skill does and when to use it", stub)
 		}},
 	{Code: CodeDescriptionNotString, Short: "description not text", Severity: SeverityError, Drops: true, Summary: "description is not a string",
@@ -62,7 +62,7 @@ var descriptionRules = []*Rule{
 	{Code: CodeDescriptionTODO, Severity: SeverityWarning, Summary: "the description is still the placeholder of skill-ls new",
 		Doc: "`skill-ls new` writes a placeholder description for the author to replace. The model decides whether to load a skill from its name and description alone, so replace it with what the skill does and when to use it.",
 		File: func(p *Pass) {
-			if desc := loadedDescription(p); desc != nil && strings.Contains(desc.Value.Str, skills.DescriptionPlaceholder) {
+			if desc := loadedDescription(p); desc != nil && strings.Contains(desc.Value.Str, scaffold.DescriptionPlaceholder) {
 				p.Report(desc.ValueSpan, "the description is still the placeholder that skill-ls new wrote; replace it with what the skill does and when to use it")
 			}
 		}},

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -160,7 +161,7 @@ func offeredSkills(snap *skills.Snapshot) []*skillfile.File {
 	for _, f := range snap.Files() {
 		d := f.Def
 		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
-			strings.Contains(d.Description, skills.DescriptionPlaceholder) {
+			strings.Contains(d.Description, scaffold.DescriptionPlaceholder) {
 			continue
 		}
 		if w := snap.Registry.Winner(d.Name); w != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
@@ -73,8 +74,8 @@ func TestDescriptionOverlap(t *testing.T) {
 		{name: "same name elsewhere", folder: "pdf", src: described("pdf", "Extract text and tables from PDF files, fill PDF forms."),
 			extra: map[string]string{".dsh/skills/pdf/SKILL.md": described("pdf", "Extract text and tables from PDF files, fill PDF forms.")}},
 		// Placeholders of skill-ls new: description-placeholder's.
-		{name: "placeholders", folder: "one", src: described("one", skills.DescriptionPlaceholder),
-			extra: map[string]string{".agents/skills/two/SKILL.md": described("two", skills.DescriptionPlaceholder)}},
+		{name: "placeholders", folder: "one", src: described("one", scaffold.DescriptionPlaceholder),
+			extra: map[string]string{".agents/skills/two/SKILL.md": described("two", scaffold.DescriptionPlaceholder)}},
 		// Hidden from the model: not in the catalog, so no collision.
 		{name: "disable-model-invocation", folder: "pdf-tools", src: "---\nname: pdf-tools\ndescription: Extract text and tables from PDF files, fill PDF forms, and merge or split PDF documents.\ndisable-model-invocation: true\n---\n",
 			extra: map[string]string{".agents/skills/pdf-helper/SKILL.md": described("pdf-helper", "Fill out PDF forms, extract text and tables from PDFs, merge and split PDF files.")}},
@@ -317,7 +318,7 @@ func referenceOffered(snap *skills.Snapshot) []*skillfile.File {
 	for _, f := range snap.Files() {
 		d := f.Def
 		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
-			strings.Contains(d.Description, skills.DescriptionPlaceholder) {
+			strings.Contains(d.Description, scaffold.DescriptionPlaceholder) {
 			continue
 		}
 		if w, ok := winner[d.Name]; (ok && w != f.Path) || taken[d.Name] {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 )
 
 // SchemaURL is where the config file's JSON Schema is published; a config
@@ -33,7 +33,7 @@ func ConfigSchema() string {
 	schema := schemaObject{
 		"$schema":              "http://json-schema.org/draft-07/schema#",
 		"$id":                  SchemaURL,
-		"title":                "skill-ls config file (" + skills.ConfigFileName + ")",
+		"title":                "skill-ls config file (" + config.FileName + ")",
 		"description":          "The config file of skill-ls, at the project root. See https://github.com/skill-ls/skill-ls/blob/main/docs/config.md",
 		"type":                 "object",
 		"additionalProperties": false,
@@ -87,7 +87,7 @@ func configKeySchemas() schemaObject {
 func ruleSeveritySchemas() schemaObject {
 	rules := schemaObject{}
 	for _, r := range Rules() {
-		rules[r.Code] = schemaObject{"description": r.Summary + ". " + DocURL(r.Code), "enum": skills.ConfigSeverities}
+		rules[r.Code] = schemaObject{"description": r.Summary + ". " + DocURL(r.Code), "enum": config.Severities}
 	}
 	return rules
 }

@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -295,11 +296,11 @@ func (v *view) settleFolderChange(changes []skills.Change) (out []skills.Change,
 	if i < 0 {
 		return changes, false
 	}
-	if path := skills.FindConfig(dir); path != v.config.path {
+	if path := config.Find(dir); path != v.config.path {
 		return changes, true
 	} else if path != "" {
 		var src []byte // as loadViewConfig reads it
-		if parsed, _ := skills.ReadConfig(path); parsed != nil {
+		if parsed, _ := config.Read(path); parsed != nil {
 			src = parsed.Src
 		}
 		if !bytes.Equal(src, v.config.src) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 
@@ -15,7 +16,6 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
-	"github.com/skill-ls/skill-ls/skills"
 )
 
 // CodeAction offers the quick fixes of the diagnostics under the range,
@@ -88,7 +88,7 @@ func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnost
 			&protocol.CreateFile{Kind: "create", URI: u}, // fails, and stops the edit, if the file appeared meanwhile
 			&protocol.TextDocumentEdit{
 				TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}},
-				Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{NewText: string(skills.NewSkillText(name))}},
+				Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{NewText: string(scaffold.NewSkillText(name))}},
 			},
 		}},
 	}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
@@ -19,7 +19,7 @@ type viewConfig struct {
 	dir  string // the project root, where the file is (or would be)
 	src  []byte
 	cfg  *diagnostics.Config
-	errs []skills.ConfigError
+	errs []config.Error
 }
 
 // loadViewConfig reads the config file of the project a workspace folder
@@ -33,11 +33,11 @@ func loadViewConfig(folder, projectRoot string) viewConfig {
 		project = discovery.ProjectRoot(folder)
 	}
 	vc := viewConfig{dir: project}
-	path := skills.FindConfig(project)
+	path := config.Find(project)
 	if path == "" {
 		return vc
 	}
-	parsed, errs := skills.ReadConfig(path)
+	parsed, errs := config.Read(path)
 	vc.path, vc.errs = path, errs
 	if parsed == nil {
 		return vc
@@ -67,5 +67,5 @@ func (vc viewConfig) diagnostics() []diagnostics.Diagnostic {
 
 // isConfigPath reports whether path is a skill-ls config file.
 func isConfigPath(path string) bool {
-	return filepath.Base(path) == skills.ConfigFileName
+	return filepath.Base(path) == config.FileName
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
@@ -206,7 +207,7 @@ func TestSettleFolderChange(t *testing.T) {
 		t.Errorf("catch-up after a root appeared = %v, %v; want it kept", got, cfg)
 	}
 	v = newView()
-	os.WriteFile(filepath.Join(project, skills.ConfigFileName), []byte("profile: agentskills\n"), 0o644)
+	os.WriteFile(filepath.Join(project, config.FileName), []byte("profile: agentskills\n"), 0o644)
 	if _, cfg := v.settleFolderChange([]skills.Change{folder}); !cfg {
 		t.Errorf("catch-up after the config file appeared: want the config reported changed")
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
 // view is one workspace folder: a DSH session whose cwd is the folder.
@@ -24,7 +25,7 @@ type view struct {
 	ws     *skills.Workspace
 	// watcher is nil when watching failed or is disabled (guarded by the
 	// set's mu).
-	watcher *skills.RootWatcher
+	watcher *watch.Watcher
 	// config is the project's .skill-ls.yaml; opts the rule options of the
 	// settings laid over it.
 	config viewConfig
@@ -191,7 +192,7 @@ func (s *session) watch(set *viewSet) {
 		return
 	}
 	for _, v := range set.views {
-		w, err := skills.Watch(v.ws.Roots(), skills.WatchOptions{
+		w, err := watch.New(v.ws.Roots(), watch.Options{
 			OnBatch: func(cs []skills.Change) { s.modify(diskChanged{view: v, changes: cs}) },
 			OnError: func(err error) { s.out.showProblems([]string{err.Error()}) },
 		})

@@ -7,7 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
@@ -43,7 +43,7 @@ func (o *outbox) registerFileWatch(ctx context.Context, roots []discovery.Root) 
 // client supports them, else workspace-relative globs for the project roots;
 // and the config files.
 func fileWatchers(roots []discovery.Root, relative bool) []protocol.FileSystemWatcher {
-	config := protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + skills.ConfigFileName)}
+	config := protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + config.FileName)}
 	if !relative {
 		return []protocol.FileSystemWatcher{
 			{GlobPattern: protocol.Pattern("**/.dsh/skills/**")},

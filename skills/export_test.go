@@ -1,5 +1,73 @@
 package skills
 
-// LinkFactsMatchSlowPath compares the link facts of every file of snap with
-// makeLinkFactsSlow's, for the external test over the generated corpus.
-var LinkFactsMatchSlowPath = linkFactsMatchSlowPath
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+)
+
+// SlowLinkFacts is the link facts without their shortcuts: every link
+// resolved by LinkTarget, every distinct target stat'ed by os.Stat.
+func (s *Snapshot) SlowLinkFacts(f *skillfile.File, base string) []LinkFact {
+	links := f.Outline.Links
+	if len(links) == 0 {
+		return nil
+	}
+	out := make([]LinkFact, 0, len(links))
+	seen := make(map[string]int, len(links))
+	own := s.bundles.at(base)
+	for _, l := range links {
+		target, ok := LinkTarget(base, l.Dest)
+		if !ok {
+			continue
+		}
+		fact := LinkFact{Link: l, Base: base, Inside: discovery.Within(target, base)}
+		if prev, ok := seen[target]; ok {
+			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
+		} else {
+			seen[target] = len(out)
+			_, err := os.Stat(target)
+			fact.Exists = err == nil
+			if fact.Inside && own != "" {
+				fact.Skill = own
+			} else {
+				fact.Skill = s.skillHolding(target)
+			}
+		}
+		out = append(out, fact)
+	}
+	return out
+}
+
+// BaseOf is the folder the links of the file at path resolve against.
+func BaseOf(s *Snapshot, path string) string {
+	if p := s.placed(path); p != nil {
+		return baseOf(p)
+	}
+	return filepath.Dir(path)
+}
+
+// FreshLinkFacts are the link facts of the file at path made now against
+// s, for the tests that compare them with those s holds.
+func FreshLinkFacts(s *Snapshot, path string) []LinkFact {
+	return linkFacts(s.File(path), BaseOf(s, path), "", statTarget, s.skillHolding)
+}
+
+// LooseLinkFacts are the link facts of f, a file outside the roots,
+// against base.
+func LooseLinkFacts(s *Snapshot, f *skillfile.File, base string) []LinkFact {
+	return linkFacts(f, base, "", statTarget, s.skillHolding)
+}
+
+// Paths are the sorted paths of s's files; Outside those whose links
+// reach outside their base.
+func Paths(s *Snapshot) []string   { return s.paths }
+func Outside(s *Snapshot) []string { return s.outside }
+
+// TopSizes are the sizes of the tops of s's file and registry tables.
+func TopSizes(s *Snapshot) (files, names int) { return len(s.disk.top), len(s.Registry.groups.top) }
+
+// MaxTop is the size past which a table folds its top.
+const MaxTop = maxTop

@@ -1,4 +1,4 @@
-package skills
+package skills_test
 
 import (
 	"bytes"
@@ -10,9 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -22,7 +24,7 @@ func TestHostileTree(t *testing.T) {
 	dir := t.TempDir()
 	root := filepath.Join(dir, "skills")
 	good := func(name string) {
-		writeSkill(t, filepath.Join(root, name, "SKILL.md"), name, "fine")
+		skilltest.WriteSkill(t, filepath.Join(root, name, "SKILL.md"), name, "fine")
 	}
 	good("good-one")
 	mk := func(p string, data []byte) {
@@ -61,7 +63,7 @@ func TestHostileTree(t *testing.T) {
 	// Symlink loop, a link outside the roots, a dangling link.
 	os.Symlink(filepath.Join(root, "loop"), filepath.Join(root, "loop"))
 	outside := filepath.Join(dir, "outside")
-	writeSkill(t, filepath.Join(outside, "SKILL.md"), "outside", "linked from elsewhere")
+	skilltest.WriteSkill(t, filepath.Join(outside, "SKILL.md"), "outside", "linked from elsewhere")
 	os.Symlink(outside, filepath.Join(root, "linked"))
 	os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(root, "dangling"))
 	// An unreadable folder (meaningless as root, but must not crash).
@@ -76,7 +78,7 @@ func TestHostileTree(t *testing.T) {
 		{Dir: fileRoot, Source: discovery.SourceCustom, Rank: 300, Index: 1},
 	}
 	start := time.Now()
-	snap, err := Load(t.Context(), roots, LoadOptions{})
+	snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +119,7 @@ func TestHostileTree(t *testing.T) {
 
 // TestManyEntries loads a root of 50,000 flat skills (slow: SKILL_LS_SLOW).
 func TestManyEntries(t *testing.T) {
-	skipUnlessSlow(t)
+	skilltest.SkipUnlessSlow(t)
 	dir := t.TempDir()
 	for i := range 50000 {
 		p := filepath.Join(dir, fmt.Sprintf("s%05d.md", i))
@@ -125,7 +127,7 @@ func TestManyEntries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	snap, err := Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
+	snap, err := skills.Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

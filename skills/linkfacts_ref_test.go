@@ -1,4 +1,4 @@
-package skills
+package skills_test
 
 import (
 	"fmt"
@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestMakeLinkFactsMatchesReference: the facts made with each destination
@@ -20,7 +22,7 @@ import (
 // skills, folders outside the root).
 func TestMakeLinkFactsMatchesReference(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "skills")
-	write := func(rel, content string) { t.Helper(); writeFile(t, filepath.Join(root, rel), content) }
+	write := func(rel, content string) { t.Helper(); skilltest.WriteFile(t, filepath.Join(root, rel), content) }
 	for i := range 30 {
 		write(fmt.Sprintf("a/refs/f%d.md", i), "x")
 	}
@@ -55,21 +57,21 @@ func TestMakeLinkFactsMatchesReference(t *testing.T) {
 	for n, body := range bodies {
 		write("a/SKILL.md", body)
 		write("loose.md", body)
-		ws := NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
+		ws := skills.NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
 		snap, err := ws.Load(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range []string{filepath.Join(root, "a", "SKILL.md"), filepath.Join(root, "flat.md"), filepath.Join(root, "b", "SKILL.md")} {
 			f := snap.File(p)
-			got, want := snap.Links(p), snap.makeLinkFactsSlow(f, testBase(snap, p))
+			got, want := snap.Links(p), snap.SlowLinkFacts(f, skills.BaseOf(snap, p))
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("body %d, %s:\n got %+v\nwant %+v", n, p, got, want)
 			}
 		}
 		// A file outside the roots resolves against its own folder.
 		loose := skillfile.Parse(filepath.Join(root, "loose.md"), []byte(body), skillfile.ReadFS)
-		if got, want := linkFacts(loose, root, "", statTarget, snap.skillHolding), snap.makeLinkFactsSlow(loose, root); !reflect.DeepEqual(got, want) {
+		if got, want := skills.LooseLinkFacts(snap, loose, root), snap.SlowLinkFacts(loose, root); !reflect.DeepEqual(got, want) {
 			t.Fatalf("body %d, loose file:\n got %+v\nwant %+v", n, got, want)
 		}
 	}

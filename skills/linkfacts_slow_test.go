@@ -1,4 +1,4 @@
-package skills
+package skills_test
 
 import (
 	"fmt"
@@ -8,56 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
-
-// makeLinkFactsSlow is makeLinkFacts without its fast path: every link
-// resolved by LinkTarget, every distinct target stat'ed by os.Stat.
-func (s *Snapshot) makeLinkFactsSlow(f *skillfile.File, base string) []LinkFact {
-	links := f.Outline.Links
-	if len(links) == 0 {
-		return nil
-	}
-	out := make([]LinkFact, 0, len(links))
-	seen := make(map[string]int, len(links))
-	own := s.bundles.at(base)
-	for _, l := range links {
-		target, ok := LinkTarget(base, l.Dest)
-		if !ok {
-			continue
-		}
-		fact := LinkFact{Link: l, Base: base, Inside: discovery.Within(target, base)}
-		if prev, ok := seen[target]; ok {
-			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
-		} else {
-			seen[target] = len(out)
-			_, err := os.Stat(target)
-			fact.Exists = err == nil
-			if fact.Inside && own != "" {
-				fact.Skill = own
-			} else {
-				fact.Skill = s.skillHolding(target)
-			}
-		}
-		out = append(out, fact)
-	}
-	return out
-}
-
-// testBase is the folder the links of the file at path resolve against.
-func testBase(s *Snapshot, path string) string {
-	if p := s.placed(path); p != nil {
-		return baseOf(p)
-	}
-	return filepath.Dir(path)
-}
 
 // checkLinkFactsMatchSlowPath loads the tree under dir and compares every
 // file's link facts with the slow path's; it returns how many facts.
 func checkLinkFactsMatchSlowPath(t *testing.T, name, dir string) int {
 	t.Helper()
-	snap, err := Load(t.Context(), testRoots(dir), LoadOptions{})
+	snap, err := skills.Load(t.Context(), skilltest.TreeRoots(dir), skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,12 +25,12 @@ func checkLinkFactsMatchSlowPath(t *testing.T, name, dir string) int {
 
 // linkFactsMatchSlowPath compares every file's link facts in snap with the
 // slow path's; it returns how many facts.
-func linkFactsMatchSlowPath(t *testing.T, name string, snap *Snapshot) int {
+func linkFactsMatchSlowPath(t *testing.T, name string, snap *skills.Snapshot) int {
 	t.Helper()
 	n := 0
 	for _, f := range snap.Files() {
 		got := snap.Links(f.Path)
-		want := snap.makeLinkFactsSlow(f, testBase(snap, f.Path))
+		want := snap.SlowLinkFacts(f, skills.BaseOf(snap, f.Path))
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %s: link facts\n%+v\nwant\n%+v", name, f.Path, got, want)
 		}
@@ -81,7 +40,7 @@ func linkFactsMatchSlowPath(t *testing.T, name string, snap *Snapshot) int {
 }
 
 // TestLinkFactsMatchSlowPath holds makeLinkFacts (each destination
-// resolved once, a short list before a map) to makeLinkFactsSlow on a tree of odd
+// resolved once, a short list before a map) to SlowLinkFacts on a tree of odd
 // destinations (TestLinkFactsMatchSlowPathOnTrees checks the generated
 // corpus and the txtar trees).
 func TestLinkFactsMatchSlowPath(t *testing.T) {
@@ -99,7 +58,7 @@ func TestLinkFactsMatchSlowPath(t *testing.T) {
 	for _, d := range dests {
 		fmt.Fprintf(&body, "See [x](%s).\n", d)
 	}
-	write := func(rel, content string) { t.Helper(); writeFile(t, filepath.Join(skillsDir, rel), content) }
+	write := func(rel, content string) { t.Helper(); skilltest.WriteFile(t, filepath.Join(skillsDir, rel), content) }
 	fm := func(name string) string { return "---\nname: " + name + "\ndescription: Odd links.\n---\n" }
 	write("odd/SKILL.md", fm("odd")+body.String())
 	write("other/SKILL.md", fm("other")+body.String())

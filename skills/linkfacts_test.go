@@ -1,32 +1,35 @@
-package skills
+package skills_test
 
 import (
 	"fmt"
-	"github.com/skill-ls/skill-ls/skills/discovery"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 func TestLinkFacts(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "skills")
-	write := func(rel, content string) { t.Helper(); writeFile(t, filepath.Join(root, rel), content) }
+	write := func(rel, content string) { t.Helper(); skilltest.WriteFile(t, filepath.Join(root, rel), content) }
 	write("a/SKILL.md", "---\nname: a\ndescription: d\n---\n[ok](refs/ok.md) [gone](refs/deep/x.md) [b](../b/SKILL.md) [flat](../flat.md) [out](../../secret) [web](https://x.test) é𐐀 [crlf](ok.md)\r\n")
 	write("a/refs/ok.md", "ok")
 	write("b/SKILL.md", "---\nname: b\ndescription: d\n---\n")
 	write("flat.md", "---\nname: flat\ndescription: d\n---\n")
-	ws := NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
+	ws := skills.NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
 	snap, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := filepath.Join(root, "a", "SKILL.md")
-	show := func(s *Snapshot) []string {
+	show := func(s *skills.Snapshot) []string {
 		var out []string
 		for _, l := range s.Links(a) {
 			rel, _ := filepath.Rel(root, l.Skill)
-			watch, _ := filepath.Rel(root, WatchDir(l))
+			watch, _ := filepath.Rel(root, skills.WatchDir(l))
 			out = append(out, fmt.Sprintf("%s inside=%t exists=%t skill=%s watch=%s", l.Dest, l.Inside, l.Exists, rel, watch))
 		}
 		return out
@@ -45,13 +48,13 @@ func TestLinkFacts(t *testing.T) {
 	// The missing folder appears, then the file: each disk event renews the
 	// facts of the links it touches, and only those.
 	write("a/refs/deep/x.md", "x")
-	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "a", "refs", "deep")})
+	snap = ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "a", "refs", "deep")})
 	if got := show(snap)[1]; got != "refs/deep/x.md inside=true exists=true skill=a/SKILL.md watch=a/refs/deep" {
 		t.Errorf("after the target appeared: %s", got)
 	}
 	// An unrelated change keeps the facts (same entry, no new stat).
 	before := snap.Links(a)
-	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "b", "other.txt")})
+	snap = ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "b", "other.txt")})
 	if &snap.Links(a)[0] != &before[0] {
 		t.Errorf("an unrelated change renewed the facts")
 	}
@@ -59,7 +62,7 @@ func TestLinkFacts(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(root, "b")); err != nil {
 		t.Fatal(err)
 	}
-	snap = ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: filepath.Join(root, "b")})
+	snap = ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "b")})
 	if got := show(snap)[2]; got != "../b/SKILL.md inside=false exists=false skill= watch=" {
 		t.Errorf("after the linked bundle went: %s", got)
 	}
@@ -77,7 +80,7 @@ func TestChangeLinksRenewsFactsOnly(t *testing.T) {
 	if err := os.WriteFile(p, []byte("---\nname: a\ndescription: d\n---\n[guide](refs/guide.md)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ws := NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, LoadOptions{})
+	ws := skills.NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
 	prev, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +94,7 @@ func TestChangeLinksRenewsFactsOnly(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "a", "refs", "guide.md"), []byte("g"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	next := ws.Apply(t.Context(), Change{Kind: ChangeLinks, Path: filepath.Join(root, "a")})
+	next := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeLinks, Path: filepath.Join(root, "a")})
 	if l := next.Links(p); len(l) != 1 || !l[0].Exists {
 		t.Errorf("links after ChangeLinks = %+v", l)
 	}

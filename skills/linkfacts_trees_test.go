@@ -26,7 +26,7 @@ func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := skills.LinkFactsMatchSlowPath(t, "corpus", load(discovery.Roots(c.RootOptions()))); n < 200 {
+	if n := linkFactsMatchSlowPath(t, "corpus", load(discovery.Roots(c.RootOptions()))); n < 200 {
 		t.Errorf("only %d facts in the corpus", n)
 	}
 	trees := 0
@@ -47,7 +47,7 @@ func TestLinkFactsMatchSlowPathOnTrees(t *testing.T) {
 			DSHHome: filepath.Join(dir, "home", ".dsh"), AgentsHome: filepath.Join(dir, "home", ".agents"),
 			Getenv: func(string) string { return "" },
 		})
-		skills.LinkFactsMatchSlowPath(t, p, load(roots))
+		linkFactsMatchSlowPath(t, p, load(roots))
 	}
 	if trees < 20 {
 		t.Errorf("only %d txtar trees", trees)

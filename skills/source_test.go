@@ -1,4 +1,4 @@
-package skills
+package skills_test
 
 import (
 	"bytes"
@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // leanTree writes skills whose bodies exercise what a lean file must give
@@ -28,7 +30,7 @@ func leanTree(t *testing.T) (dir string, files map[string]string) {
 		"nofm/SKILL.md": "no frontmatter here\n",
 	}
 	for rel, text := range files {
-		writeFile(t, filepath.Join(skillsDir, rel), text)
+		skilltest.WriteFile(t, filepath.Join(skillsDir, rel), text)
 	}
 	return dir, files
 }
@@ -39,7 +41,7 @@ func leanTree(t *testing.T) (dir string, files map[string]string) {
 // read again through the snapshot.
 func TestLeanFilesGiveTheSameFacts(t *testing.T) {
 	dir, _ := leanTree(t)
-	snap, err := Load(t.Context(), testRoots(dir), LoadOptions{})
+	snap, err := skills.Load(t.Context(), skilltest.TreeRoots(dir), skills.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +95,7 @@ func TestLeanFilesGiveTheSameFacts(t *testing.T) {
 // new lean file.
 func TestLeanFileChangedOnDisk(t *testing.T) {
 	dir, _ := leanTree(t)
-	ws := NewWorkspace(testRoots(dir), LoadOptions{})
+	ws := skills.NewWorkspace(skilltest.TreeRoots(dir), skills.LoadOptions{})
 	snap, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -119,15 +121,15 @@ func TestLeanFileChangedOnDisk(t *testing.T) {
 	if err := os.WriteFile(path, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := snap.Text(f); !errors.Is(err, ErrChangedOnDisk) {
+	if _, err := snap.Text(f); !errors.Is(err, skills.ErrChangedOnDisk) {
 		t.Errorf("Text after a same-size rewrite: %v, want ErrChangedOnDisk", err)
 	}
-	if _, err := snap.WithContent(snap.SkillAt(path)); !errors.Is(err, ErrChangedOnDisk) {
+	if _, err := snap.WithContent(snap.SkillAt(path)); !errors.Is(err, skills.ErrChangedOnDisk) {
 		t.Errorf("WithContent of a changed file: %v", err)
 	}
 
 	// The change arrives.
-	next := ws.Apply(t.Context(), Change{Kind: ChangeDisk, Path: path})
+	next := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: path})
 	nf := next.File(path)
 	if nf == f || !nf.Lean() || nf.Def.Description != before {
 		t.Fatalf("after Apply: same=%t lean=%t", nf == f, nf.Lean())
@@ -142,29 +144,5 @@ func TestLeanFileChangedOnDisk(t *testing.T) {
 	}
 	if _, err := next.Text(nf); err == nil {
 		t.Errorf("Text of a deleted file succeeded")
-	}
-}
-
-// TestLeanFileKeepsNoBytes: a file made lean shares no memory with the
-// bytes it was parsed from (a workspace reads the next file into the same
-// memory): scribbling over them changes nothing it holds.
-func TestLeanFileKeepsNoBytes(t *testing.T) {
-	ts := newTextSource()
-	texts := []string{
-		"---\nname: plain\ndescription: Fill forms — é 日本 𐐀.\nmetadata:\n  owner: x\n---\n# H\n\nSee [g](refs/g.md) ![i](i.png) <https://x.test>.\n<!-- skill-ls-disable-next-line link-missing -- why -->\n[m](m.md) </skill_content>\n",
-		"---\nname: decoded\ndescription: >-\n  folded\n  text\nallowed-tools: [Read, \"Bash(git:*)\"]\nx: &a {k: v}\ny: *a\n---\n> quote [q](q.md)\n\n    code [c](c.md)\n\n[ref]: r.md\n",
-		"---\r\nname: crlf\r\ndescription: 'it''s'\r\n# skill-ls-disable-next-line unknown-key -- ok\r\nfoo: bar\r\n---\r\nBody [a](a.md)\r\n",
-		"---\nname: Bad\ndescription: a: b\n---\n",
-	}
-	for _, text := range texts {
-		src := []byte(text)
-		f := ts.lean(skillfile.Parse("/r/s/SKILL.md", src, skillfile.ReadFS), int64(len(src)))
-		want := ts.lean(skillfile.Parse("/r/s/SKILL.md", []byte(text), skillfile.ReadFS), int64(len(text)))
-		for i := range src {
-			src[i] = 'Z'
-		}
-		if !reflect.DeepEqual(f, want) {
-			t.Errorf("%q: the lean file changed with the bytes it was read from:\n%+v\nwant\n%+v", text, f, want)
-		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
 // The live-root benchmarks (issue 4):
@@ -103,7 +104,7 @@ func BenchmarkWatch(b *testing.B) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		w, err := skills.Watch(roots, skills.WatchOptions{})
+		w, err := watch.New(roots, watch.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

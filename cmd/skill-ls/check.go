@@ -15,6 +15,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/problem"
+	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
 const checkHelp = `
@@ -290,7 +291,7 @@ func watchCheck(ctx context.Context, roots []discovery.Root, report func(context
 	defer stop()
 	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
 	batches := make(chan []skills.Change, 64)
-	w, err := skills.Watch(roots, skills.WatchOptions{
+	w, err := watch.New(roots, watch.Options{
 		OnBatch: func(cs []skills.Change) {
 			select {
 			case batches <- cs:

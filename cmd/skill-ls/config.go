@@ -10,7 +10,7 @@ import (
 	"slices"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
-	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
@@ -21,7 +21,7 @@ type configFlags struct {
 }
 
 func (cf *configFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&cf.path, "config", "", "read the config `file` instead of "+skills.ConfigFileName+" at the project root")
+	fs.StringVar(&cf.path, "config", "", "read the config `file` instead of "+config.FileName+" at the project root")
 	fs.BoolVar(&cf.none, "no-config", false, "read no config file")
 }
 
@@ -29,7 +29,7 @@ func (cf *configFlags) register(fs *flag.FlagSet) {
 // .skill-ls.yaml at the project root of the root flags (the nearest
 // ancestor of --cwd holding .git, or --project-root). It returns nil and no
 // errors when there is none or --no-config is set.
-func (cf *configFlags) load(rf *rootFlags) (*diagnostics.Config, []skills.ConfigError, error) {
+func (cf *configFlags) load(rf *rootFlags) (*diagnostics.Config, []config.Error, error) {
 	if cf.none {
 		return nil, nil, nil
 	}
@@ -43,11 +43,11 @@ func (cf *configFlags) load(rf *rootFlags) (*diagnostics.Config, []skills.Config
 		if project == "" {
 			project = discovery.ProjectRoot(ro.Cwd)
 		}
-		if path = skills.FindConfig(project); path == "" {
+		if path = config.Find(project); path == "" {
 			return nil, nil, nil
 		}
 	}
-	parsed, errs := skills.ReadConfig(path)
+	parsed, errs := config.Read(path)
 	if parsed == nil {
 		return nil, errs, nil
 	}
@@ -79,10 +79,10 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 // printConfigErrors writes the config file's errors in the order of their
 // positions as "path:line:col: error: message", the path relative to the
 // working directory when inside it.
-func printConfigErrors(w io.Writer, errs []skills.ConfigError) {
+func printConfigErrors(w io.Writer, errs []config.Error) {
 	wd, _ := os.Getwd()
 	errs = slices.Clone(errs)
-	slices.SortStableFunc(errs, func(a, b skills.ConfigError) int {
+	slices.SortStableFunc(errs, func(a, b config.Error) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
 	for _, e := range errs {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
 )
 
 const newHelp = `
@@ -70,13 +71,13 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // checkNewName says why name cannot be a skill's name, with a suggestion;
 // it returns false then.
 func checkNewName(name string, stderr io.Writer) bool {
-	problem := skills.NameProblem(name)
+	problem := scaffold.NameProblem(name)
 	if problem == "" {
 		return true
 	}
 	fmt.Fprintf(stderr, "skill-ls new: %q is not a valid skill name: %s.\n", name, problem)
-	fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters.\n", skills.MaxNameLength)
-	if s := skills.SuggestName(name); s != "" && s != name {
+	fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters.\n", scaffold.MaxNameLength)
+	if s := scaffold.SuggestName(name); s != "" && s != name {
 		fmt.Fprintf(stderr, "Try: skill-ls new %s\n", s)
 	}
 	return false
@@ -214,7 +215,7 @@ func createSkill(root, name string, flat bool) (rootCreated bool, path string, e
 		made = bundle
 		path = filepath.Join(bundle, "SKILL.md")
 	}
-	if err := writeNewFile(path, skills.NewSkillText(name)); err != nil {
+	if err := writeNewFile(path, scaffold.NewSkillText(name)); err != nil {
 		if made != "" {
 			os.Remove(made)
 		}

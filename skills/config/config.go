@@ -1,4 +1,7 @@
-package skills
+// Package config reads .skill-ls.yaml, the project's configuration file:
+// the profile, rule severities (per path too), hosts, extra roots, ignored
+// files and the description cap, each value with its span for the errors.
+package config
 
 import (
 	"errors"
@@ -21,44 +24,44 @@ import (
 // what only it knows (profile names, rule codes, host ids) and turns the
 // file into run options.
 
-// ConfigFileName is the name of the config file at a project root.
-const ConfigFileName = ".skill-ls.yaml"
+// FileName is the name of the config file at a project root.
+const FileName = ".skill-ls.yaml"
 
-// ConfigKeys are the top-level keys of the config file, in the order
+// Keys are the top-level keys of the config file, in the order
 // docs/config.md documents them.
-var ConfigKeys = []string{"profile", "hosts", "rules", "overrides", "roots", "ignore", "maxDescription"}
+var Keys = []string{"profile", "hosts", "rules", "overrides", "roots", "ignore", "maxDescription"}
 
-// ConfigOverrideKeys are the keys of one entry of overrides.
-var ConfigOverrideKeys = []string{"files", "rules"}
+// OverrideKeys are the keys of one entry of overrides.
+var OverrideKeys = []string{"files", "rules"}
 
-// ConfigSeverities are the values a rule may be set to.
-var ConfigSeverities = []string{"off", "hint", "info", "warning", "error"}
+// Severities are the values a rule may be set to.
+var Severities = []string{"off", "hint", "info", "warning", "error"}
 
-// ConfigString is a string value of the config file with its span.
-type ConfigString struct {
+// String is a string value of the config file with its span.
+type String struct {
 	Value string
 	Span  spans.Span
 }
 
-// ConfigGlob is a glob of the config file, compiled.
-type ConfigGlob struct {
-	ConfigString
+// GlobValue is a glob of the config file, compiled.
+type GlobValue struct {
+	String
 	Glob *Glob
 }
 
-// ConfigRule sets one rule's severity: Code → Severity (one of
-// ConfigSeverities).
-type ConfigRule struct {
-	Code     ConfigString
-	Severity ConfigString
+// Rule sets one rule's severity: Code → Severity (one of
+// Severities).
+type Rule struct {
+	Code     String
+	Severity String
 }
 
-// ConfigOverride sets rule severities for the skill files its globs match.
-type ConfigOverride struct {
+// Override sets rule severities for the skill files its globs match.
+type Override struct {
 	// Span covers the entry.
 	Span  spans.Span
-	Files []ConfigGlob
-	Rules []ConfigRule
+	Files []GlobValue
+	Rules []Rule
 }
 
 // Config is a parsed config file. Unset keys are nil or empty.
@@ -68,24 +71,24 @@ type Config struct {
 	Path, Dir string
 	Src       []byte
 
-	Profile        *ConfigString
-	Hosts          []ConfigString
-	Rules          []ConfigRule
-	Overrides      []ConfigOverride
-	Roots          []ConfigString
-	Ignore         []ConfigGlob
-	MaxDescription *ConfigInt
+	Profile        *String
+	Hosts          []String
+	Rules          []Rule
+	Overrides      []Override
+	Roots          []String
+	Ignore         []GlobValue
+	MaxDescription *Int
 }
 
-// ConfigInt is an integer value of the config file with its span.
-type ConfigInt struct {
+// Int is an integer value of the config file with its span.
+type Int struct {
 	Value int
 	Span  spans.Span
 }
 
-// ConfigError is a problem of the config file at a span, with its 1-based
+// Error is a problem of the config file at a span, with its 1-based
 // line and byte column.
-type ConfigError struct {
+type Error struct {
 	Path      string
 	Span      spans.Span
 	Line, Col int
@@ -93,7 +96,7 @@ type ConfigError struct {
 }
 
 // Error returns "path:line:col: message".
-func (e ConfigError) Error() string {
+func (e Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Message)
 }
 
@@ -111,24 +114,24 @@ func (c *Config) RootDirs() []string {
 }
 
 // Errorf returns a ConfigError at span of the file.
-func (c *Config) Errorf(span spans.Span, format string, args ...any) ConfigError {
+func (c *Config) Errorf(span spans.Span, format string, args ...any) Error {
 	line, col := spans.NewLineIndex(c.Src).LineCol(span.Start)
-	return ConfigError{Path: c.Path, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
+	return Error{Path: c.Path, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
 }
 
-// FindConfig returns the config file at projectRoot, or "" when there is
+// Find returns the config file at projectRoot, or "" when there is
 // none.
-func FindConfig(projectRoot string) string {
-	p := filepath.Join(projectRoot, ConfigFileName)
+func Find(projectRoot string) string {
+	p := filepath.Join(projectRoot, FileName)
 	if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 		return p
 	}
 	return ""
 }
 
-// ReadConfig reads and parses the config file at path. A file that cannot
+// Read reads and parses the config file at path. A file that cannot
 // be read is one error at 1:1.
-func ReadConfig(path string) (*Config, []ConfigError) {
+func Read(path string) (*Config, []Error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
@@ -138,15 +141,15 @@ func ReadConfig(path string) (*Config, []ConfigError) {
 		if pe, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pe.Err
 		}
-		return nil, []ConfigError{{Path: path, Line: 1, Col: 1, Message: "cannot read the config file: " + err.Error()}}
+		return nil, []Error{{Path: path, Line: 1, Col: 1, Message: "cannot read the config file: " + err.Error()}}
 	}
-	return ParseConfig(abs, src)
+	return Parse(abs, src)
 }
 
-// ParseConfig parses the bytes of the config file at path (absolute). It
+// Parse parses the bytes of the config file at path (absolute). It
 // returns the config with every well-formed key, and an error for every
 // unknown key, wrong type or bad value.
-func ParseConfig(path string, src []byte) (*Config, []ConfigError) {
+func Parse(path string, src []byte) (*Config, []Error) {
 	c := &Config{Path: path, Dir: filepath.Dir(path), Src: src}
 	p := &configParser{c: c}
 	var doc yaml.Node
@@ -160,10 +163,10 @@ func ParseConfig(path string, src []byte) (*Config, []ConfigError) {
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		p.errorf(root, "the config file must be a mapping of keys (%s), not %s", strings.Join(ConfigKeys, ", "), nodeKind(root))
+		p.errorf(root, "the config file must be a mapping of keys (%s), not %s", strings.Join(Keys, ", "), nodeKind(root))
 		return c, p.errs
 	}
-	for _, kv := range p.pairs(root, ConfigKeys) {
+	for _, kv := range p.pairs(root, Keys) {
 		k, v := kv[0], kv[1]
 		switch k.Value {
 		case "profile":
@@ -196,7 +199,7 @@ func ParseConfig(path string, src []byte) (*Config, []ConfigError) {
 // configParser collects the errors of one config file.
 type configParser struct {
 	c    *Config
-	errs []ConfigError
+	errs []Error
 }
 
 func (p *configParser) span(n *yaml.Node) spans.Span {
@@ -238,23 +241,23 @@ func (p *configParser) pairs(m *yaml.Node, known []string) [][2]*yaml.Node {
 }
 
 // str returns a string scalar (not a number, boolean or null).
-func (p *configParser) str(n *yaml.Node, what string) (ConfigString, bool) {
+func (p *configParser) str(n *yaml.Node, what string) (String, bool) {
 	n = resolveAlias(n)
 	if n.Kind != yaml.ScalarNode || dshyaml.TypeNode(n).Kind != dshyaml.KindString {
 		p.errorf(n, "%s must be text, not %s", what, nodeKind(n))
-		return ConfigString{}, false
+		return String{}, false
 	}
-	return ConfigString{Value: n.Value, Span: p.span(n)}, true
+	return String{Value: n.Value, Span: p.span(n)}, true
 }
 
 // strList returns a list of strings.
-func (p *configParser) strList(n *yaml.Node, what string) []ConfigString {
+func (p *configParser) strList(n *yaml.Node, what string) []String {
 	n = resolveAlias(n)
 	if n.Kind != yaml.SequenceNode {
 		p.errorf(n, "%s must be a list, such as [a, b], not %s", what, nodeKind(n))
 		return nil
 	}
-	var out []ConfigString
+	var out []String
 	for _, item := range n.Content {
 		if s, ok := p.str(item, "an entry of "+what); ok {
 			out = append(out, s)
@@ -264,27 +267,27 @@ func (p *configParser) strList(n *yaml.Node, what string) []ConfigString {
 }
 
 // globs returns a list of compiled globs.
-func (p *configParser) globs(n *yaml.Node, what string) []ConfigGlob {
-	var out []ConfigGlob
+func (p *configParser) globs(n *yaml.Node, what string) []GlobValue {
+	var out []GlobValue
 	for _, s := range p.strList(n, what) {
 		g, err := CompileGlob(s.Value)
 		if err != nil {
 			p.errs = append(p.errs, p.c.Errorf(s.Span, "%s: %v", what, err))
 			continue
 		}
-		out = append(out, ConfigGlob{ConfigString: s, Glob: g})
+		out = append(out, GlobValue{String: s, Glob: g})
 	}
 	return out
 }
 
 // rules returns a mapping of rule codes to severities.
-func (p *configParser) rules(n *yaml.Node, what string) []ConfigRule {
+func (p *configParser) rules(n *yaml.Node, what string) []Rule {
 	n = resolveAlias(n)
 	if n.Kind != yaml.MappingNode {
-		p.errorf(n, "%s must be a mapping of rule codes to %s, such as {name-folder-mismatch: off}, not %s", what, strings.Join(ConfigSeverities, "|"), nodeKind(n))
+		p.errorf(n, "%s must be a mapping of rule codes to %s, such as {name-folder-mismatch: off}, not %s", what, strings.Join(Severities, "|"), nodeKind(n))
 		return nil
 	}
-	var out []ConfigRule
+	var out []Rule
 	for _, kv := range p.pairs(n, nil) {
 		code, ok := p.str(kv[0], "a rule code")
 		if !ok {
@@ -294,32 +297,32 @@ func (p *configParser) rules(n *yaml.Node, what string) []ConfigRule {
 		if !ok {
 			continue
 		}
-		if !slices.Contains(ConfigSeverities, sev.Value) {
-			p.errs = append(p.errs, p.c.Errorf(sev.Span, "%q is not a severity; write one of %s", sev.Value, strings.Join(ConfigSeverities, ", ")))
+		if !slices.Contains(Severities, sev.Value) {
+			p.errs = append(p.errs, p.c.Errorf(sev.Span, "%q is not a severity; write one of %s", sev.Value, strings.Join(Severities, ", ")))
 			continue
 		}
-		out = append(out, ConfigRule{Code: code, Severity: sev})
+		out = append(out, Rule{Code: code, Severity: sev})
 	}
 	return out
 }
 
 // overrides returns the list of overrides.
-func (p *configParser) overrides(n *yaml.Node) []ConfigOverride {
+func (p *configParser) overrides(n *yaml.Node) []Override {
 	n = resolveAlias(n)
 	if n.Kind != yaml.SequenceNode {
 		p.errorf(n, "overrides must be a list of {files: [glob…], rules: {…}}, not %s", nodeKind(n))
 		return nil
 	}
-	var out []ConfigOverride
+	var out []Override
 	for _, item := range n.Content {
 		item = resolveAlias(item)
 		if item.Kind != yaml.MappingNode {
 			p.errorf(item, "an override must be a mapping with files: and rules:, not %s", nodeKind(item))
 			continue
 		}
-		o := ConfigOverride{Span: p.span(item)}
+		o := Override{Span: p.span(item)}
 		hasFiles := false
-		for _, kv := range p.pairs(item, ConfigOverrideKeys) {
+		for _, kv := range p.pairs(item, OverrideKeys) {
 			switch kv[0].Value {
 			case "files":
 				hasFiles = true
@@ -338,7 +341,7 @@ func (p *configParser) overrides(n *yaml.Node) []ConfigOverride {
 }
 
 // maxDescription returns the catalog cap, an integer of at least 3.
-func (p *configParser) maxDescription(n *yaml.Node) *ConfigInt {
+func (p *configParser) maxDescription(n *yaml.Node) *Int {
 	n = resolveAlias(n)
 	if n.Kind != yaml.ScalarNode || dshyaml.TypeNode(n).Kind != dshyaml.KindInt {
 		p.errorf(n, "maxDescription must be a whole number of UTF-16 units, not %s", nodeKind(n))
@@ -349,7 +352,7 @@ func (p *configParser) maxDescription(n *yaml.Node) *ConfigInt {
 		p.errorf(n, "maxDescription must be at least 3 (DSH keeps 3 units for the ...), not %s", n.Value)
 		return nil
 	}
-	return &ConfigInt{Value: int(v), Span: p.span(n)}
+	return &Int{Value: int(v), Span: p.span(n)}
 }
 
 // resolveAlias follows a YAML alias to the node it names.

@@ -1,4 +1,6 @@
-package skills
+// Package watch watches the skill roots with fsnotify and turns what it
+// sees into the workspace's disk changes, in batches.
+package watch
 
 import (
 	"errors"
@@ -12,11 +14,12 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
-// WatchOptions configure a root watcher.
-type WatchOptions struct {
+// Options configure a root watcher.
+type Options struct {
 	// Quiet is how long the watcher waits without events before it delivers
 	// a batch (default 150 ms).
 	Quiet time.Duration
@@ -25,26 +28,26 @@ type WatchOptions struct {
 	PollInterval time.Duration
 	// OnBatch receives each batch of changes, in event order. It is called
 	// from one goroutine, never concurrently.
-	OnBatch func([]Change)
+	OnBatch func([]skills.Change)
 	// OnError receives watcher problems the user should know about (each
 	// kind once): the inotify watch limit, fsnotify errors.
 	OnError func(error)
 }
 
-// RootWatcher watches every root of a workspace with fsnotify: each root,
+// Watcher watches every root of a workspace with fsnotify: each root,
 // each bundle folder in it, and for a root that does not exist yet, its
 // nearest existing ancestor, one path segment at a time, so the root is
 // picked up when it appears.
-type RootWatcher struct {
+type Watcher struct {
 	fs    *fsnotify.Watcher
 	roots []discovery.Root
-	opts  WatchOptions
+	opts  Options
 	done  chan struct{}
 	kick  chan struct{}
 	wg    sync.WaitGroup
 
 	mu       sync.Mutex // guards the fields below
-	pending  []Change
+	pending  []skills.Change
 	watched  map[string]bool
 	extra    map[string]bool
 	polling  map[int]bool
@@ -52,8 +55,8 @@ type RootWatcher struct {
 	closed   bool
 }
 
-// Watch starts watching roots. Close stops it.
-func Watch(roots []discovery.Root, opts WatchOptions) (*RootWatcher, error) {
+// New starts watching roots. Close stops it.
+func New(roots []discovery.Root, opts Options) (*Watcher, error) {
 	if opts.Quiet <= 0 {
 		opts.Quiet = 150 * time.Millisecond
 	}
@@ -64,7 +67,7 @@ func Watch(roots []discovery.Root, opts WatchOptions) (*RootWatcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start file watcher: %w", err)
 	}
-	w := &RootWatcher{
+	w := &Watcher{
 		fs: fw, roots: roots, opts: opts,
 		done: make(chan struct{}), kick: make(chan struct{}, 1),
 		watched: map[string]bool{}, extra: map[string]bool{}, polling: map[int]bool{}, reported: map[string]bool{},
@@ -80,7 +83,7 @@ func Watch(roots []discovery.Root, opts WatchOptions) (*RootWatcher, error) {
 }
 
 // Close stops the watcher and waits for its goroutines.
-func (w *RootWatcher) Close() error {
+func (w *Watcher) Close() error {
 	w.mu.Lock()
 	if w.closed {
 		w.mu.Unlock()
@@ -95,7 +98,7 @@ func (w *RootWatcher) Close() error {
 }
 
 // WatchCount returns how many directories are watched.
-func (w *RootWatcher) WatchCount() int {
+func (w *Watcher) WatchCount() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return len(w.watched)
@@ -103,7 +106,7 @@ func (w *RootWatcher) WatchCount() int {
 
 // SetExtra sets extra directories to watch (the folders of resources that
 // open skills link to), replacing the previous set.
-func (w *RootWatcher) SetExtra(dirs []string) {
+func (w *Watcher) SetExtra(dirs []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	want := map[string]bool{}
@@ -115,7 +118,7 @@ func (w *RootWatcher) SetExtra(dirs []string) {
 			delete(w.extra, d)
 		}
 	}
-	var added []Change
+	var added []skills.Change
 	for d := range want {
 		if !w.extra[d] {
 			w.extra[d] = true
@@ -124,7 +127,7 @@ func (w *RootWatcher) SetExtra(dirs []string) {
 			// by one change for the folder itself: the link facts into it
 			// are made again (the roots and bundle folders have their own
 			// watches, so no entry needs examining).
-			added = append(added, Change{Kind: ChangeLinks, Path: d})
+			added = append(added, skills.Change{Kind: skills.ChangeLinks, Path: d})
 		}
 	}
 	if len(added) > 0 {
@@ -135,7 +138,7 @@ func (w *RootWatcher) SetExtra(dirs []string) {
 
 // armRootLocked watches root i and its bundle folders, or, when the root is
 // missing, its nearest existing ancestor.
-func (w *RootWatcher) armRootLocked(i int) {
+func (w *Watcher) armRootLocked(i int) {
 	r := w.roots[i]
 	info, err := os.Stat(r.Dir)
 	if err != nil || !info.IsDir() {
@@ -173,7 +176,7 @@ func (w *RootWatcher) armRootLocked(i int) {
 
 // addLocked adds a watch; on the watch limit it falls back to polling root
 // i (when i >= 0) and reports once. It returns false when watching failed.
-func (w *RootWatcher) addLocked(dir string, i int) bool {
+func (w *Watcher) addLocked(dir string, i int) bool {
 	if w.watched[dir] {
 		return true
 	}
@@ -192,7 +195,7 @@ func (w *RootWatcher) addLocked(dir string, i int) bool {
 	return true
 }
 
-func (w *RootWatcher) reportLocked(kind string, err error) {
+func (w *Watcher) reportLocked(kind string, err error) {
 	if w.reported[kind] || w.opts.OnError == nil {
 		return
 	}
@@ -208,7 +211,7 @@ func (w *RootWatcher) reportLocked(kind string, err error) {
 // there is watched again (adding a watch twice is harmless), then each
 // root's new folders. The rescan queued after it catches what happened
 // before.
-func (w *RootWatcher) rearmLocked() {
+func (w *Watcher) rearmLocked() {
 	dirs := slices.Collect(maps.Keys(w.watched))
 	clear(w.watched)
 	for _, d := range slices.AppendSeq(dirs, maps.Keys(w.extra)) {
@@ -222,7 +225,7 @@ func (w *RootWatcher) rearmLocked() {
 }
 
 // poll rescans root i on a timer (the fallback when it cannot be watched).
-func (w *RootWatcher) poll(i int) {
+func (w *Watcher) poll(i int) {
 	t := time.NewTicker(w.opts.PollInterval)
 	defer t.Stop()
 	for {
@@ -230,14 +233,14 @@ func (w *RootWatcher) poll(i int) {
 		case <-w.done:
 			return
 		case <-t.C:
-			w.enqueue(Change{Kind: ChangeDisk, Path: w.roots[i].Dir})
+			w.enqueue(skills.Change{Kind: skills.ChangeDisk, Path: w.roots[i].Dir})
 		}
 	}
 }
 
 // readLoop drains fsnotify's channels continuously, so fsnotify never
 // blocks, and turns events into pending changes.
-func (w *RootWatcher) readLoop() {
+func (w *Watcher) readLoop() {
 	for {
 		select {
 		case <-w.done:
@@ -255,7 +258,7 @@ func (w *RootWatcher) readLoop() {
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				w.reportLocked("overflow", fmt.Errorf("file watcher overflowed; rescanning all skill roots"))
 				w.rearmLocked()
-				w.pending = append(w.pending, Change{Kind: ChangeRescan})
+				w.pending = append(w.pending, skills.Change{Kind: skills.ChangeRescan})
 			} else {
 				w.reportLocked("error", fmt.Errorf("file watcher: %w", err))
 			}
@@ -266,7 +269,7 @@ func (w *RootWatcher) readLoop() {
 }
 
 // handle records one event and keeps the watch set in step with it.
-func (w *RootWatcher) handle(ev fsnotify.Event) {
+func (w *Watcher) handle(ev fsnotify.Event) {
 	p := filepath.Clean(ev.Name)
 	w.mu.Lock()
 	relevant := w.extra[filepath.Dir(p)]
@@ -298,7 +301,7 @@ func (w *RootWatcher) handle(ev fsnotify.Event) {
 		delete(w.watched, p) // the kernel dropped the watch
 	}
 	if relevant {
-		w.pending = append(w.pending, Change{Kind: ChangeDisk, Path: p})
+		w.pending = append(w.pending, skills.Change{Kind: skills.ChangeDisk, Path: p})
 	}
 	w.mu.Unlock()
 	if relevant {
@@ -306,14 +309,14 @@ func (w *RootWatcher) handle(ev fsnotify.Event) {
 	}
 }
 
-func (w *RootWatcher) enqueue(c Change) {
+func (w *Watcher) enqueue(c skills.Change) {
 	w.mu.Lock()
 	w.pending = append(w.pending, c)
 	w.mu.Unlock()
 	w.signal()
 }
 
-func (w *RootWatcher) signal() {
+func (w *Watcher) signal() {
 	select {
 	case w.kick <- struct{}{}:
 	default:
@@ -321,7 +324,7 @@ func (w *RootWatcher) signal() {
 }
 
 // processLoop delivers pending changes after Quiet without new events.
-func (w *RootWatcher) processLoop() {
+func (w *Watcher) processLoop() {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
@@ -346,7 +349,7 @@ func (w *RootWatcher) processLoop() {
 // compactChanges drops repeated changes of the same path, keeping the
 // first occurrence's position (Apply re-reads the path's current state, so
 // a delete followed by a create of the same path is one re-read).
-func compactChanges(cs []Change) []Change {
+func compactChanges(cs []skills.Change) []skills.Change {
 	seen := make(map[string]bool, len(cs))
 	out := cs[:0:0]
 	for _, c := range cs {

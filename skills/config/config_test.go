@@ -1,4 +1,4 @@
-package skills
+package config
 
 import (
 	"os"
@@ -21,7 +21,7 @@ roots: [skills, /abs/more]
 ignore: ["drafts/**"]
 maxDescription: 300
 `
-	c, errs := ParseConfig("/p/.skill-ls.yaml", []byte(full))
+	c, errs := Parse("/p/.skill-ls.yaml", []byte(full))
 	if len(errs) > 0 {
 		t.Fatalf("errors: %v", errs)
 	}
@@ -72,7 +72,7 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, errs := ParseConfig("/p/.skill-ls.yaml", []byte(tt.src))
+			_, errs := Parse("/p/.skill-ls.yaml", []byte(tt.src))
 			if len(errs) != len(tt.want) {
 				t.Fatalf("got %d errors %v, want %d", len(errs), errs, len(tt.want))
 			}
@@ -87,17 +87,17 @@ func TestParseConfigErrors(t *testing.T) {
 
 func TestFindConfig(t *testing.T) {
 	dir := t.TempDir()
-	if got := FindConfig(dir); got != "" {
+	if got := Find(dir); got != "" {
 		t.Errorf("found %q in an empty folder", got)
 	}
-	p := filepath.Join(dir, ConfigFileName)
+	p := filepath.Join(dir, FileName)
 	if err := os.WriteFile(p, []byte("profile: dsh\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got := FindConfig(dir); got != p {
+	if got := Find(dir); got != p {
 		t.Errorf("FindConfig = %q, want %q", got, p)
 	}
-	if _, errs := ReadConfig(filepath.Join(dir, "missing.yaml")); len(errs) != 1 || !strings.Contains(errs[0].Error(), "cannot read") {
+	if _, errs := Read(filepath.Join(dir, "missing.yaml")); len(errs) != 1 || !strings.Contains(errs[0].Error(), "cannot read") {
 		t.Errorf("missing file: %v", errs)
 	}
 }

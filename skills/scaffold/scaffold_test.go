@@ -1,4 +1,4 @@
-package skills
+package scaffold
 
 import (
 	"bytes"

@@ -1,4 +1,6 @@
-package skills
+// Package scaffold writes new skills: the SKILL.md text of a new bundle,
+// and what is wrong with a name an author asks for.
+package scaffold
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package skills
+package config
 
 import (
 	"errors"
