@@ -3,6 +3,7 @@ package main
 import (
 	"go/build"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,42 +11,52 @@ import (
 
 const module = "github.com/skill-ls/skill-ls"
 
-// layer is the level of a package of the module in the dependency
-// direction cmd → lsp → {diagnostics, render} → skills/hosts → skills: a
-// package may import only packages of a lower layer (or its own
-// subpackages' layer, for helpers such as skills/skilltest). skills/hosts,
-// the host profiles, sits on the skills engine and under everything else.
+// floors are the module's packages, each on its floor: a package imports
+// only packages of lower floors (docs/architecture.md draws them). A
+// package's own subfolders that are not listed share its floor (test
+// helpers such as skills/skilltest are listed).
+var floors = map[string]int{
+	"skills/jstext": 0, "skills/spans": 0, "skills/problem": 0,
+	"skills/dshyaml": 1, "skills/markdown": 1,
+	"skills/skillfile": 2, "skills/config": 2,
+	"skills/discovery": 3, "skills/scaffold": 3,
+	"skills":       4,
+	"skills/watch": 5, "skills/hosts": 5, "skills/skilltest": 5,
+	"diagnostics/overlap": 6,
+	"diagnostics":         7, "render": 7,
+	"diagnostics/format": 8, "diagnostics/fix": 8,
+	"lsp": 9,
+	"cmd": 10,
+}
+
+// layer returns the floor a package of the module is on, and its name
+// there; -1 for a package outside the floors (a tool under scripts/).
 func layer(pkg string) (name string, level int) {
 	rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
-	if rel == "skills/hosts" || strings.HasPrefix(rel, "skills/hosts/") {
-		return "skills/hosts", 1
+	for p := rel; p != "" && p != "."; p = path.Dir(p) {
+		if l, ok := floors[p]; ok {
+			return p, l
+		}
 	}
-	top, _, _ := strings.Cut(rel, "/")
-	switch top {
-	case "skills":
-		return "skills", 0
-	case "diagnostics", "render":
-		return top, 2
-	case "lsp":
-		return "lsp", 3
-	case "cmd":
-		return "cmd", 4
-	}
-	return top, -1
+	return rel, -1
 }
 
-// owners says which layer alone may import a third-party module.
+// owners says which package alone may import a third-party module.
 var owners = map[string]string{
 	"go.lsp.dev/":                  "lsp",
-	"gopkg.in/yaml.v3":             "skills",
-	"github.com/yuin/goldmark":     "skills",
-	"github.com/fsnotify/fsnotify": "skills",
+	"github.com/yuin/goldmark":     "skills/markdown",
+	"github.com/fsnotify/fsnotify": "skills/watch",
+	"golang.org/x/text/collate":    "skills/discovery",
 }
 
+// yamlReaders may import the YAML library: the DSH reader and the config
+// file's.
+var yamlReaders = map[string]bool{"skills/dshyaml": true, "skills/config": true}
+
 // TestImportGraph checks the dependency direction of the module's
-// non-test code: cmd → lsp → {diagnostics, render} → skills/hosts → skills, diagnostics and
-// render do not import each other, only lsp imports go.lsp.dev, and only
-// skills imports yaml.v3, goldmark and fsnotify.
+// non-test code: every package imports only packages of lower floors (so
+// diagnostics and render, on one floor, do not import each other), only lsp
+// imports go.lsp.dev, and each other third-party module has one importer.
 func TestImportGraph(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -85,7 +96,7 @@ func TestImportGraph(t *testing.T) {
 				case tl < 0:
 					t.Errorf("%s imports %s, which is outside the layers", path, imp)
 				case tl >= level:
-					t.Errorf("%s (%s) imports %s (%s): the direction is cmd → lsp → {diagnostics, render} → skills/hosts → skills", path, from, imp, to)
+					t.Errorf("%s (floor %d) imports %s (floor %d): a package imports only lower floors (see floors)", from, level, to, tl)
 				}
 				continue
 			}
@@ -93,6 +104,9 @@ func TestImportGraph(t *testing.T) {
 				if strings.HasPrefix(imp, prefix) && from != owner {
 					t.Errorf("%s imports %s; only %s may", path, imp, owner)
 				}
+			}
+			if strings.Contains(imp, "yaml") && !yamlReaders[from] {
+				t.Errorf("%s imports %s; only the YAML readers may (%v)", path, imp, yamlReaders)
 			}
 		}
 		return nil
@@ -111,13 +125,15 @@ func TestLayer(t *testing.T) {
 		name  string
 		level int
 	}{
-		{module + "/skills", "skills", 0},
-		{module + "/skills/skilltest", "skills", 0},
-		{module + "/skills/hosts", "skills/hosts", 1},
-		{module + "/render", "render", 2},
-		{module + "/diagnostics", "diagnostics", 2},
-		{module + "/lsp", "lsp", 3},
-		{module + "/cmd/skill-ls", "cmd", 4},
+		{module + "/skills/spans", "skills/spans", 0},
+		{module + "/skills", "skills", 4},
+		{module + "/skills/skilltest", "skills/skilltest", 5},
+		{module + "/skills/hosts", "skills/hosts", 5},
+		{module + "/render", "render", 7},
+		{module + "/diagnostics", "diagnostics", 7},
+		{module + "/lsp", "lsp", 9},
+		{module + "/cmd/skill-ls", "cmd", 10},
+		{module + "/scripts/bench", "scripts/bench", -1},
 	}
 	for _, tt := range tests {
 		name, level := layer(tt.pkg)
