@@ -95,3 +95,19 @@ type Diagnostic struct {
 	Related  []Related
 	Fixes    []Fix
 }
+
+// FixLevel says which fixes FixAll applies.
+type FixLevel int
+
+// The fix levels of check --fix and --unsafe-fixes.
+const (
+	FixSafe   FixLevel = iota // fixes that are neither Unsafe nor Suppression
+	FixUnsafe                 // the Unsafe ones too
+)
+
+// Applies reports whether check --fix at this level applies f. Suppression
+// fixes never are; a fix that renames is applied only after every edit
+// (FixAll's last step).
+func (l FixLevel) Applies(f Fix) bool {
+	return !f.Suppression && (!f.Unsafe || l == FixUnsafe)
+}

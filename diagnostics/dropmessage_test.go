@@ -39,7 +39,7 @@ func TestDropMessageRunsOneRule(t *testing.T) {
 		}
 		dir := t.TempDir()
 		skilltest.WriteArchive(t, dir, ar)
-		snap, err := skills.Load(t.Context(), fixTestRoots(dir, false), skills.LoadOptions{})
+		snap, err := skills.Load(t.Context(), skilltest.TreeRoots(dir), skills.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,6 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
-	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // checkText runs every rule on one skill file at /p/.agents/skills/<folder>/SKILL.md
@@ -169,20 +168,5 @@ func TestFixLevels(t *testing.T) {
 	}
 	if !FixUnsafe.Applies(safe) || !FixUnsafe.Applies(unsafe) || FixUnsafe.Applies(sup) {
 		t.Error("FixUnsafe")
-	}
-	if f, ok := chooseFix([]Fix{unsafe, safe, {Title: "pref", Preferred: true}}, FixSafe); !ok || f.Title != "pref" {
-		t.Errorf("chooseFix took %q", f.Title)
-	}
-}
-
-// TestChatFixesNeverApplied: a diagnostic of a chat rule is never fixed in
-// bulk, even with a safe fix.
-func TestChatFixesNeverApplied(t *testing.T) {
-	path := "/p/.agents/skills/s/SKILL.md"
-	ws := skills.NewWorkspace(nil, skills.LoadOptions{})
-	snap := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: path, Text: []byte("---\nname: s\ndescription: d\n---\n/pdx\n")})
-	d := Diagnostic{Path: path, Code: CodeChatUnknownSkill, Fixes: []Fix{{Title: "Change to /pdf", Preferred: true, Edits: []Edit{{Path: path, Span: spans.Span{Start: 27, End: 31}, NewText: "/pdf"}}}}}
-	if got := planFixes(snap, []Diagnostic{d}, FixUnsafe, false); len(got) != 0 {
-		t.Errorf("a chat fix was planned: %+v", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
@@ -93,7 +94,7 @@ Examples:
 type checkRun struct {
 	opts      diagnostics.Options
 	format    string
-	formatter diagnostics.Formatter
+	formatter format.Formatter
 	roots     []discovery.Root
 	explicit  bool     // PATH arguments narrowed the roots
 	paths     []string // the PATH arguments, absolute
@@ -169,7 +170,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 	if !ok {
 		return nil, c.usageError(fmt.Sprintf("unknown profile %q (want %s)", f.profile, strings.Join(diagnostics.ProfileNames(), " or ")))
 	}
-	if run.formatter, ok = diagnostics.Formats[f.format]; !ok {
+	if run.formatter, ok = format.Formats[f.format]; !ok {
 		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, json, sarif or github)", f.format))
 	}
 	if err := render.ValidateMaxLength(f.maxDesc); err != nil {
@@ -237,7 +238,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	ds := diagnostics.Run(ctx, snap, r.opts)
-	if err := r.formatter(r.stdout, ds, snap, diagnostics.FormatOptions{RelTo: workDir(), Version: versionString()}); err != nil {
+	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString()}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %v\n", err)
 		return exitUsage
 	}

@@ -14,6 +14,8 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/fix"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -60,7 +62,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
 		return exitUsage
 	}
-	res := diagnostics.FixAll(ctx, ws, r.opts, xf.level())
+	res := fix.All(ctx, ws, r.opts, xf.level())
 	if ctx.Err() != nil {
 		return exitUsage
 	}
@@ -93,7 +95,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 
 // printApplied tells what was fixed, file by file, fix by fix, and what
 // could not be written.
-func (r *checkRun) printApplied(res *diagnostics.FixResult, failed map[string]error) {
+func (r *checkRun) printApplied(res *fix.Result, failed map[string]error) {
 	fixed, files := r.printEdited(res, failed)
 	files += len(res.Renames)
 	fixed += r.printRenamed(res, failed)
@@ -108,9 +110,9 @@ func (r *checkRun) printApplied(res *diagnostics.FixResult, failed map[string]er
 // printEdited prints, for each file in path order, the fixes that edited
 // it, or why it was not written; it returns the fixes and the files
 // printed.
-func (r *checkRun) printEdited(res *diagnostics.FixResult, failed map[string]error) (fixed, files int) {
-	rel := func(p string) string { return relTo(workDir(), p) }
-	byPath := map[string][]diagnostics.Applied{}
+func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed, files int) {
+	rel := func(p string) string { return format.RelPath(workDir(), p) }
+	byPath := map[string][]fix.Applied{}
 	for _, a := range res.Applied {
 		byPath[a.Path] = append(byPath[a.Path], a)
 	}
@@ -140,8 +142,8 @@ func (r *checkRun) printEdited(res *diagnostics.FixResult, failed map[string]err
 
 // printRenamed prints each rename made, or why it was not; it returns the
 // renames made.
-func (r *checkRun) printRenamed(res *diagnostics.FixResult, failed map[string]error) (fixed int) {
-	rel := func(p string) string { return relTo(workDir(), p) }
+func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed int) {
+	rel := func(p string) string { return format.RelPath(workDir(), p) }
 	for _, a := range res.Applied {
 		for _, rn := range a.Fix.Renames {
 			if err := failed[rn.From]; err != nil {
@@ -159,8 +161,8 @@ func (r *checkRun) printRenamed(res *diagnostics.FixResult, failed map[string]er
 // working directory, a/ and b/ prefixed as git does) and says how many
 // problems it would fix, and the flags that apply exactly what it showed.
 // It returns 1 when there is something to fix.
-func (r *checkRun) printDiff(res *diagnostics.FixResult, xf *fixFlags) int {
-	rel := func(p string) string { return filepath.ToSlash(relTo(workDir(), p)) }
+func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
+	rel := func(p string) string { return filepath.ToSlash(format.RelPath(workDir(), p)) }
 	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
 		r.stdout.Write(diff.Diff("a/"+rel(path), res.Original[path], "b/"+rel(path), res.Fixed[path]))
 	}
@@ -184,7 +186,7 @@ func (r *checkRun) printDiff(res *diagnostics.FixResult, xf *fixFlags) int {
 
 // printHidden says, after safe fixes, how many problems left have a fix
 // that only --unsafe-fixes applies, and the flags that show them.
-func (r *checkRun) printHidden(res *diagnostics.FixResult, xf *fixFlags) {
+func (r *checkRun) printHidden(res *fix.Result, xf *fixFlags) {
 	if xf.level() == diagnostics.FixUnsafe {
 		return
 	}

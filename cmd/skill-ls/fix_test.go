@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/fix"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
@@ -172,7 +173,7 @@ func expectedFix(t *testing.T, dir string, args []string, level diagnostics.FixL
 	if _, err := ws.Load(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	res := diagnostics.FixAll(t.Context(), ws, opts, level)
+	res := fix.All(t.Context(), ws, opts, level)
 	out := skilltest.ReadTree(t, copyDir)
 	for path, orig := range res.Original {
 		data := orig

@@ -53,8 +53,8 @@ var diskFuncs = map[string]bool{
 // read it, and only these places look past it.
 var diskCalls = map[string]string{
 	// diagnostics
-	"diagnostics/hosts.go HostMatrix hosts.Build":  "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
-	"diagnostics/fixall.go FixAll Workspace.Apply": "fixes enter the workspace the CLI loaded as edits (overlays): Apply parses their text and reads no file",
+	"diagnostics/hosts.go HostMatrix hosts.Build":   "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
+	"diagnostics/fix/fixall.go All Workspace.Apply": "fixes enter the workspace the CLI loaded as edits (overlays): Apply parses their text and reads no file",
 
 	// lsp: the one mutation path, under the session lock
 	"lsp/changes.go session.syncDocLocked Workspace.Apply":        "an open buffer enters the views (modifications run under the session lock; handlers never take it)",
@@ -92,7 +92,7 @@ func TestFileSystemCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs := []string{"diagnostics", "render", "lsp"}
+	dirs := []string{"diagnostics", "diagnostics/fix", "diagnostics/format", "render", "lsp"}
 	exports := exportData(t, root, dirs)
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -86,7 +87,7 @@ func (l *listText) rel(p string) string {
 	if p == "" {
 		return "-"
 	}
-	return relTo(l.wd, p)
+	return format.RelPath(l.wd, p)
 }
 
 // relMsg shortens the absolute paths inside wd in a message, as check does.
@@ -120,7 +121,7 @@ func (l *listText) write(rep render.Report) {
 	if len(rep.Dropped) > 0 {
 		fmt.Fprintf(l.w, "\nDropped (DSH ignores these files):\n")
 		for _, d := range rep.Dropped {
-			fmt.Fprintf(l.w, "%s:%d:%d: %s\n", l.rel(d.Path), d.Line, d.Column, diagnostics.Indent(l.relMsg(d.Reason)))
+			fmt.Fprintf(l.w, "%s:%d:%d: %s\n", l.rel(d.Path), d.Line, d.Column, format.Indent(l.relMsg(d.Reason)))
 		}
 	}
 	if len(rep.Problems) > 0 {
@@ -142,20 +143,4 @@ func invocation(s render.ReportSkill) string {
 		return "user"
 	}
 	return "none"
-}
-
-// relTo returns p relative to dir when p is inside dir, else p.
-func relTo(dir, p string) string {
-	if dir == "" || !filepath.IsAbs(p) {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, dir); ok && len(rest) > 1 && rest[0] == filepath.Separator &&
-		filepath.Clean(dir) == dir && filepath.Clean(p) == p {
-		return rest[1:] // what filepath.Rel returns for a clean path inside a clean dir
-	}
-	r, err := filepath.Rel(dir, p)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return p
-	}
-	return r
 }

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
@@ -259,7 +260,7 @@ func writeMatrixTable(w io.Writer, m *hosts.Matrix, wd string) {
 	}
 	fmt.Fprintln(tw)
 	for _, r := range m.Rows {
-		fmt.Fprint(tw, relTo(wd, r.Path))
+		fmt.Fprint(tw, format.RelPath(wd, r.Path))
 		for _, h := range m.Hosts {
 			fmt.Fprintf(tw, "\t%s", cell(r.Verdicts[h.ID]))
 		}
@@ -292,11 +293,11 @@ func writeMatrixNotes(w io.Writer, m *hosts.Matrix, wd string, width int) {
 				if perHostNote(v, n) {
 					continue // listed once per host below
 				}
-				lines = append(lines, fmt.Sprintf("  %-*s  %s [%s]", width, h.ID, diagnostics.Indent(n.Message), n.Code))
+				lines = append(lines, fmt.Sprintf("  %-*s  %s [%s]", width, h.ID, format.Indent(n.Message), n.Code))
 			}
 		}
 		if len(lines) > 0 {
-			fmt.Fprintf(&notes, "%s (%s)\n%s\n", relTo(wd, r.Path), r.Name, strings.Join(lines, "\n"))
+			fmt.Fprintf(&notes, "%s (%s)\n%s\n", format.RelPath(wd, r.Path), r.Name, strings.Join(lines, "\n"))
 		}
 	}
 	if notes.Len() > 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
@@ -57,7 +58,7 @@ func writeMatrixJSON(w io.Writer, m *hosts.Matrix, wd string) error {
 		}
 	}
 	for _, r := range m.Rows {
-		s := matrixSkillJSON{Path: relTo(wd, r.Path), Name: r.Name, Hosts: map[string]matrixVerdict{}}
+		s := matrixSkillJSON{Path: format.RelPath(wd, r.Path), Name: r.Name, Hosts: map[string]matrixVerdict{}}
 		for _, h := range m.Hosts {
 			v := r.Verdicts[h.ID]
 			s.Hosts[string(h.ID)] = matrixVerdict{Status: string(v.Status), Code: v.Code(), Message: v.Message()}
@@ -109,7 +110,7 @@ func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, 
 			continue
 		}
 		if cut, units := jstext.IsShortened(s.Description, limit); cut {
-			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: relTo(wd, s.Path), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, limit))})
+			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: format.RelPath(wd, s.Path), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, limit))})
 		}
 	}
 	if asJSON {

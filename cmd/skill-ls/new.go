@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/scaffold"
@@ -95,7 +96,7 @@ type newSkill struct {
 	stderr  io.Writer
 }
 
-func (n *newSkill) rel(p string) string { return relTo(n.wd, p) }
+func (n *newSkill) rel(p string) string { return format.RelPath(n.wd, p) }
 
 // findRoot picks the root (--root, else the project's .agents/skills) and
 // loads the skills DSH would see with it, to find same-name skills.
@@ -192,12 +193,12 @@ func createSkill(root, name string, flat bool) (rootCreated bool, path string, e
 	flatFile := bundle + ".md"
 	for _, p := range []string{bundle, flatFile} {
 		if _, err := os.Lstat(p); err == nil {
-			return false, "", fmt.Errorf("%s already exists: %w", relTo(workDir(), p), fs.ErrExist)
+			return false, "", fmt.Errorf("%s already exists: %w", format.RelPath(workDir(), p), fs.ErrExist)
 		}
 	}
 	switch fi, err := os.Stat(root); {
 	case err == nil && !fi.IsDir():
-		return false, "", fmt.Errorf("the root %s is not a directory", relTo(workDir(), root))
+		return false, "", fmt.Errorf("the root %s is not a directory", format.RelPath(workDir(), root))
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(root, 0o755); err != nil {
 			return false, "", err

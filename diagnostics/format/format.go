@@ -1,4 +1,7 @@
-package diagnostics
+// Package format writes diagnostics for the command line and for CI:
+// text, JSON, SARIF 2.1.0 (code scanning) and GitHub Actions workflow
+// commands.
+package format
 
 import (
 	"bufio"
@@ -8,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -34,8 +38,8 @@ type location struct {
 	line16, col16, endLine16, endCol16 int    // 1-based, UTF-16 columns (SARIF)
 }
 
-// FormatOptions configure the formatters.
-type FormatOptions struct {
+// Options configure the formatters.
+type Options struct {
 	// RelTo is the directory paths inside of which are printed relative to
 	// it (normally the working directory); "" prints absolute paths.
 	RelTo string
@@ -45,14 +49,14 @@ type FormatOptions struct {
 }
 
 // Formatter writes diagnostics in one output format.
-type Formatter func(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error
+type Formatter func(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error
 
 // Formats are the output formats of `skill-ls check --format`, by name.
 var Formats = map[string]Formatter{
-	"text":   FormatText,
-	"json":   FormatJSON,
-	"sarif":  FormatSARIF,
-	"github": FormatGitHub,
+	"text":   Text,
+	"json":   JSON,
+	"sarif":  SARIF,
+	"github": GitHub,
 }
 
 // locator resolves spans against a snapshot.
@@ -84,13 +88,13 @@ func newLocator(snap *skills.Snapshot, relTo string) locator {
 	return l
 }
 
-// relPath is relPath(l.relTo, path), remembering the last answer.
+// RelPath is relPath(l.relTo, path), remembering the last answer.
 func (l locator) relPath(path string) string {
 	if l.last == nil {
-		return relPath(l.relTo, path)
+		return RelPath(l.relTo, path)
 	}
 	if l.last.path != path || path == "" {
-		l.last.path, l.last.rel = path, relPath(l.relTo, path)
+		l.last.path, l.last.rel = path, RelPath(l.relTo, path)
 	}
 	return l.last.rel
 }
@@ -144,8 +148,8 @@ func (l locator) msg(s string) string {
 	return strings.ReplaceAll(s, l.strip, "")
 }
 
-// relPath returns path relative to dir when path is inside dir, else path.
-func relPath(dir, path string) string {
+// RelPath returns path relative to dir when path is inside dir, else path.
+func RelPath(dir, path string) string {
 	if dir == "" || path == "" || !filepath.IsAbs(path) {
 		return path
 	}
@@ -161,7 +165,7 @@ func (loc location) prefix() string {
 	return loc.path + ":" + strconv.Itoa(loc.line) + ":" + strconv.Itoa(loc.col)
 }
 
-// FormatText writes ds as text, one diagnostic per line:
+// Text writes ds as text, one diagnostic per line:
 //
 //	path:line:col: severity: message [code]
 //
@@ -171,7 +175,7 @@ func (loc location) prefix() string {
 //
 // Paths inside relTo are printed relative to it ("" keeps them as given), in
 // the messages too. Continuation lines of a multi-line message are indented by a tab.
-func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+func Text(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
@@ -185,7 +189,7 @@ func FormatText(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts Format
 }
 
 // appendText appends d as FormatText writes it.
-func appendText(b []byte, l locator, d Diagnostic) []byte {
+func appendText(b []byte, l locator, d diagnostics.Diagnostic) []byte {
 	prefix := func(loc location) {
 		b = append(b, loc.path...)
 		b = strconv.AppendInt(append(b, ':'), int64(loc.line), 10)
@@ -224,7 +228,7 @@ func Indent(msg string) string {
 	return strings.Join(lines, "\n")
 }
 
-// FormatGitHub writes ds as GitHub Actions workflow commands, which the
+// GitHub writes ds as GitHub Actions workflow commands, which the
 // runner turns into annotations on the pull request:
 //
 //	::error file=path,line=L,col=C,endLine=L2,endColumn=C2,title=code::message
@@ -232,15 +236,15 @@ func Indent(msg string) string {
 // Warnings use ::warning and info and hints ::notice. Related locations are
 // appended to the message as extra lines. Paths inside relTo (normally the
 // repository root) are relative to it.
-func FormatGitHub(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+func GitHub(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriter(w)
 	for _, d := range ds {
 		cmd := "notice"
 		switch d.Severity {
-		case SeverityError:
+		case diagnostics.SeverityError:
 			cmd = "error"
-		case SeverityWarning:
+		case diagnostics.SeverityWarning:
 			cmd = "warning"
 		}
 		loc := l.locate(d.Path, d.Span)

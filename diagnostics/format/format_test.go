@@ -1,4 +1,4 @@
-package diagnostics
+package format
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
@@ -47,17 +48,17 @@ func off(t *testing.T, snap *skills.Snapshot, path, sub string) int {
 	return i
 }
 
-func fixtureDiags(t *testing.T, snap *skills.Snapshot, dir, path string) []Diagnostic {
+func fixtureDiags(t *testing.T, snap *skills.Snapshot, dir, path string) []diagnostics.Diagnostic {
 	v := off(t, snap, path, "v\r")
-	return []Diagnostic{
+	return []diagnostics.Diagnostic{
 		{
-			Path: path, Span: spans.Span{Start: v, End: v + 1}, Severity: SeverityError, Code: CodeYAMLSyntax,
+			Path: path, Span: spans.Span{Start: v, End: v + 1}, Severity: diagnostics.SeverityError, Code: diagnostics.CodeYAMLSyntax,
 			Message: "bad value in " + path + ",\nsee: 50%",
-			Related: []Related{{Path: path, Span: spans.Span{Start: 0, End: 3}, Message: "opened here"}},
-			Fixes:   []Fix{{Title: "Quote it", Edits: []Edit{{Path: path, Span: spans.Span{Start: v, End: v + 1}, NewText: `"v"`}}}},
+			Related: []diagnostics.Related{{Path: path, Span: spans.Span{Start: 0, End: 3}, Message: "opened here"}},
+			Fixes:   []diagnostics.Fix{{Title: "Quote it", Edits: []diagnostics.Edit{{Path: path, Span: spans.Span{Start: v, End: v + 1}, NewText: `"v"`}}}},
 		},
-		{Path: filepath.Join(dir, "fifo.md"), Severity: SeverityWarning, Code: CodeNotRegularFile, Message: "not a regular file"},
-		{Path: "/elsewhere/y.md", Severity: SeverityHint, Code: "no-such-rule", Message: "outside"},
+		{Path: filepath.Join(dir, "fifo.md"), Severity: diagnostics.SeverityWarning, Code: diagnostics.CodeNotRegularFile, Message: "not a regular file"},
+		{Path: "/elsewhere/y.md", Severity: diagnostics.SeverityHint, Code: "no-such-rule", Message: "outside"},
 	}
 }
 
@@ -65,7 +66,7 @@ func TestFormatText(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	ds := fixtureDiags(t, snap, dir, path)
 	var b bytes.Buffer
-	if err := FormatText(&b, ds, snap, FormatOptions{RelTo: dir}); err != nil {
+	if err := Text(&b, ds, snap, Options{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	// "v" is on line 2 after "é日𐐀: " (2+3+4+2 bytes): byte column 12.
@@ -79,7 +80,7 @@ func TestFormatText(t *testing.T) {
 
 	// Without relTo, paths stay absolute.
 	b.Reset()
-	FormatText(&b, ds[:1], snap, FormatOptions{RelTo: ""})
+	Text(&b, ds[:1], snap, Options{RelTo: ""})
 	if !strings.HasPrefix(b.String(), path+":2:12: error: bad value in "+path) {
 		t.Errorf("got %q, want it to start with the absolute path", b.String())
 	}
@@ -95,7 +96,7 @@ func TestRelPath(t *testing.T) {
 		{"/a/b", "rel.md", "rel.md"},
 	}
 	for _, tt := range tests {
-		if got := relPath(filepath.FromSlash(tt.dir), filepath.FromSlash(tt.path)); got != filepath.FromSlash(tt.want) {
+		if got := RelPath(filepath.FromSlash(tt.dir), filepath.FromSlash(tt.path)); got != filepath.FromSlash(tt.want) {
 			t.Errorf("relPath(%q, %q) = %q, want %q", tt.dir, tt.path, got, tt.want)
 		}
 	}
@@ -108,7 +109,7 @@ func TestRelPath(t *testing.T) {
 func TestFormatJSON(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	var b bytes.Buffer
-	if err := FormatJSON(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir}); err != nil {
+	if err := JSON(&b, fixtureDiags(t, snap, dir, path), snap, Options{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	var got []map[string]any
@@ -139,7 +140,7 @@ func TestFormatJSON(t *testing.T) {
 	}
 
 	b.Reset()
-	FormatJSON(&b, nil, snap, FormatOptions{RelTo: dir})
+	JSON(&b, nil, snap, Options{RelTo: dir})
 	if b.String() != "[]\n" {
 		t.Errorf("no diagnostics: got %q, want \"[]\\n\"", b.String())
 	}
@@ -148,7 +149,7 @@ func TestFormatJSON(t *testing.T) {
 func TestFormatSARIF(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	var b bytes.Buffer
-	if err := FormatSARIF(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir, Version: "1.2.3"}); err != nil {
+	if err := SARIF(&b, fixtureDiags(t, snap, dir, path), snap, Options{RelTo: dir, Version: "1.2.3"}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog
@@ -162,11 +163,11 @@ func TestFormatSARIF(t *testing.T) {
 	if d := run.Tool.Driver; d.Name != "skill-ls" || d.Version != "1.2.3" {
 		t.Errorf("tool.driver: name %q version %q, want skill-ls 1.2.3", d.Name, d.Version)
 	}
-	if got, want := len(run.Tool.Driver.Rules), len(Rules()); got != want {
+	if got, want := len(run.Tool.Driver.Rules), len(diagnostics.Rules()); got != want {
 		t.Errorf("got %d rules, want %d", got, want)
 	}
 	for i, r := range run.Tool.Driver.Rules {
-		if r.ID != Rules()[i].Code || r.HelpURI != DocURL(r.ID) || r.FullDescription.Text == "" {
+		if r.ID != diagnostics.Rules()[i].Code || r.HelpURI != diagnostics.DocURL(r.ID) || r.FullDescription.Text == "" {
 			t.Errorf("rule %d: %+v", i, r)
 		}
 	}
@@ -202,7 +203,7 @@ func TestFormatSARIF(t *testing.T) {
 func TestFormatGitHub(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	var b bytes.Buffer
-	if err := FormatGitHub(&b, fixtureDiags(t, snap, dir, path), snap, FormatOptions{RelTo: dir}); err != nil {
+	if err := GitHub(&b, fixtureDiags(t, snap, dir, path), snap, Options{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	want := "::error file=x.md,line=2,col=12,endLine=2,endColumn=13,title=yaml-syntax::bad value in x.md,%0Asee: 50%25%0Ax.md:1:1: opened here\n" +

@@ -1,9 +1,10 @@
-package diagnostics
+package format
 
 import (
 	"encoding/json"
 	"io"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -59,12 +60,12 @@ func (loc location) jsonRange() jsonRange {
 	return jsonRange{Path: loc.path, Line: loc.line, Column: loc.col, EndLine: loc.endLine, EndColumn: loc.endCol}
 }
 
-// FormatJSON writes ds as an indented JSON array (never null) of objects with
+// JSON writes ds as an indented JSON array (never null) of objects with
 // path, line, column, endLine, endColumn, severity, code, message, related
 // and fixes, followed by a newline. A fix has a title, edits, and when set
 // unsafe, suppression and renames ({from, to}: a folder the fix renames).
 // Paths inside relTo are relative to it.
-func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+func JSON(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	out := make([]jsonDiagnostic, 0, len(ds))
 	for _, d := range ds {
@@ -83,7 +84,7 @@ func FormatJSON(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts Format
 				jf.Edits = append(jf.Edits, jsonEdit{l.locate(e.Path, e.Span).jsonRange(), e.NewText})
 			}
 			for _, r := range f.Renames {
-				jf.Renames = append(jf.Renames, jsonRename{relPath(l.relTo, r.From), relPath(l.relTo, r.To)})
+				jf.Renames = append(jf.Renames, jsonRename{RelPath(l.relTo, r.From), RelPath(l.relTo, r.To)})
 			}
 			jd.Fixes = append(jd.Fixes, jf)
 		}

@@ -1,4 +1,4 @@
-package diagnostics
+package fix
 
 import (
 	"bytes"
@@ -11,12 +11,13 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
-// TestFixGolden runs FixAll over every testdata/fixes/*.txtar, one archive
+// TestFixGolden runs All over every testdata/fixes/*.txtar, one archive
 // per fix: the archive's files form a tree (project/ is the cwd and project
 // root, home/ holds .dsh and .agents); a file "level" holds safe (the
 // default) or unsafe, a file "profile" the profile, a file "node-read"
@@ -50,7 +51,7 @@ func TestFixGolden(t *testing.T) {
 			if _, err := ws.Load(t.Context()); err != nil {
 				t.Fatal(err)
 			}
-			res := FixAll(t.Context(), ws, opts, level)
+			res := All(t.Context(), ws, opts, level)
 			writeFixResult(t, res)
 			applied := describeApplied(res, dir)
 			fixed := map[string][]byte{}
@@ -96,20 +97,20 @@ func TestFixGolden(t *testing.T) {
 
 // fixArchiveSettings reads the level, profile and node-read files of an
 // archive.
-func fixArchiveSettings(t *testing.T, ar *txtar.Archive) (Options, FixLevel, bool) {
-	opts, level, nodeRead := Options{}, FixSafe, false
+func fixArchiveSettings(t *testing.T, ar *txtar.Archive) (diagnostics.Options, diagnostics.FixLevel, bool) {
+	opts, level, nodeRead := diagnostics.Options{}, diagnostics.FixSafe, false
 	for _, f := range ar.Files {
 		v := strings.TrimSpace(string(f.Data))
 		switch f.Name {
 		case "profile":
-			p, ok := LookupProfile(v)
+			p, ok := diagnostics.LookupProfile(v)
 			if !ok {
 				t.Fatalf("unknown profile %q", v)
 			}
 			opts.Profile = p
 		case "level":
 			if v == "unsafe" {
-				level = FixUnsafe
+				level = diagnostics.FixUnsafe
 			}
 		case "node-read":
 			nodeRead = true
@@ -129,13 +130,13 @@ func fixTestRoots(dir string, nodeRead bool) []discovery.Root {
 
 // writeFixResult writes the fixed files and makes the renames, checking
 // that replaying each file's rounds of edits gives the fixed bytes.
-func writeFixResult(t *testing.T, res *FixResult) {
+func writeFixResult(t *testing.T, res *Result) {
 	t.Helper()
 	for path, data := range res.Fixed {
 		replay := res.Original[path]
 		for _, edits := range res.Rounds[path] {
 			var err error
-			if replay, err = ApplyEdits(replay, edits); err != nil {
+			if replay, err = diagnostics.ApplyEdits(replay, edits); err != nil {
 				t.Fatalf("%s: replaying the rounds: %v", path, err)
 			}
 		}
@@ -155,25 +156,25 @@ func writeFixResult(t *testing.T, res *FixResult) {
 
 // checkFixedTree loads the fixed tree: no diagnostic may have a fix the
 // level applies, and fixing again must change nothing.
-func checkFixedTree(t *testing.T, dir string, nodeRead bool, opts Options, level FixLevel) {
+func checkFixedTree(t *testing.T, dir string, nodeRead bool, opts diagnostics.Options, level diagnostics.FixLevel) {
 	t.Helper()
 	ws := skills.NewWorkspace(fixTestRoots(dir, nodeRead), skills.LoadOptions{})
 	snap, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range Run(t.Context(), snap, opts) {
+	for _, d := range diagnostics.Run(t.Context(), snap, opts) {
 		if _, ok := chooseFix(d.Fixes, level); ok {
 			t.Errorf("a fixable diagnostic is left: %s %s: %s", d.Path, d.Code, d.Message)
 		}
 	}
-	if again := FixAll(t.Context(), ws, opts, level); len(again.Fixed) > 0 || len(again.Renames) > 0 {
+	if again := All(t.Context(), ws, opts, level); len(again.Fixed) > 0 || len(again.Renames) > 0 {
 		t.Errorf("a second run fixes more: %v", describeApplied(again, dir))
 	}
 }
 
 // describeApplied lists the applied fixes, paths relative to dir.
-func describeApplied(res *FixResult, dir string) string {
+func describeApplied(res *Result, dir string) string {
 	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "rounds: %d\n", res.Passes)
@@ -190,7 +191,7 @@ func describeApplied(res *FixResult, dir string) string {
 }
 
 // movedPath returns path after the renames.
-func movedPath(path string, renames []Rename) string {
+func movedPath(path string, renames []diagnostics.Rename) string {
 	for _, rn := range renames {
 		if path == rn.From || strings.HasPrefix(path, rn.From+string(filepath.Separator)) {
 			return rn.To + strings.TrimPrefix(path, rn.From)
@@ -200,7 +201,7 @@ func movedPath(path string, renames []Rename) string {
 }
 
 // movedRel returns an archive name after the renames.
-func movedRel(name string, renames []Rename, dir string) string {
+func movedRel(name string, renames []diagnostics.Rename, dir string) string {
 	p := movedPath(filepath.Join(dir, filepath.FromSlash(name)), renames)
 	r, _ := filepath.Rel(dir, p)
 	return filepath.ToSlash(r)
@@ -257,7 +258,7 @@ func TestFixDocs(t *testing.T) {
 			}
 		}
 	}
-	matches := func(doc FixDoc, a string) bool {
+	matches := func(doc diagnostics.FixDoc, a string) bool {
 		if !strings.HasSuffix(a, "["+doc.Code+"]") {
 			return false
 		}
@@ -268,7 +269,7 @@ func TestFixDocs(t *testing.T) {
 		prefix, _, _ = strings.Cut(prefix, " N ")
 		return strings.HasPrefix(title, prefix) && (strings.Contains(doc.Title, "folder name") == strings.Contains(title, "folder name"))
 	}
-	for _, doc := range FixDocs {
+	for _, doc := range diagnostics.FixDocs {
 		if doc.Kind != "safe" && doc.Kind != "unsafe" {
 			continue
 		}
@@ -277,7 +278,7 @@ func TestFixDocs(t *testing.T) {
 		}
 	}
 	for _, a := range applied {
-		if !slices.ContainsFunc(FixDocs, func(doc FixDoc) bool { return matches(doc, a) }) {
+		if !slices.ContainsFunc(diagnostics.FixDocs, func(doc diagnostics.FixDoc) bool { return matches(doc, a) }) {
 			t.Errorf("%q is applied in testdata/fixes but not in FixDocs", a)
 		}
 	}

@@ -1,4 +1,7 @@
-package diagnostics
+// Package fix applies the rules' fixes in bulk (check --fix): rounds of
+// the fixes that do not overlap, each round checked again, in the
+// workspace's buffers; the caller writes the files.
+package fix
 
 import (
 	"bytes"
@@ -7,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -15,77 +19,61 @@ import (
 // apply those that do not overlap, check again, repeat. The files change
 // only in the workspace's buffers; the caller writes them.
 
-// MaxFixPasses bounds the rounds of FixAll: a round applies the fixes that
+// MaxPasses bounds the rounds of All: a round applies the fixes that
 // do not overlap, and the next round sees the result.
-const MaxFixPasses = 10
+const MaxPasses = 10
 
-// FixLevel says which fixes FixAll applies.
-type FixLevel int
-
-// The fix levels of check --fix and --unsafe-fixes.
-const (
-	FixSafe   FixLevel = iota // fixes that are neither Unsafe nor Suppression
-	FixUnsafe                 // the Unsafe ones too
-)
-
-// Applies reports whether check --fix at this level applies f. Suppression
-// fixes never are; a fix that renames is applied only after every edit
-// (FixAll's last step).
-func (l FixLevel) Applies(f Fix) bool {
-	return !f.Suppression && (!f.Unsafe || l == FixUnsafe)
-}
-
-// Applied is one fix FixAll applied.
+// Applied is one fix All applied.
 type Applied struct {
 	// Path is the file the diagnostic is on; Code its rule.
 	Path string
 	Code string
-	Fix  Fix
+	Fix  diagnostics.Fix
 }
 
-// FixResult is what FixAll did.
-type FixResult struct {
-	// Original and Fixed hold, for every file FixAll changed, its bytes
+// Result is what All did.
+type Result struct {
+	// Original and Fixed hold, for every file All changed, its bytes
 	// before the first fix and after the last one.
 	Original, Fixed map[string][]byte
-	// Rounds holds, for every file FixAll changed, the edits of each round
+	// Rounds holds, for every file All changed, the edits of each round
 	// that changed it: applying them in turn to Original gives Fixed.
-	Rounds map[string][][]Edit
+	Rounds map[string][][]diagnostics.Edit
 	// Applied are the fixes applied, in order (edits first, then renames).
 	Applied []Applied
 	// Renames are the renames of the applied fixes, for the caller to make
 	// after writing the files (the paths are those before the renames).
-	Renames []Rename
+	Renames []diagnostics.Rename
 	// Passes counts the rounds that applied a fix.
 	Passes int
 	// Snapshot is the workspace's last snapshot (the fixed files as open
 	// buffers); Diagnostics its diagnostics, renames not yet made.
 	Snapshot    *skills.Snapshot
-	Diagnostics []Diagnostic
+	Diagnostics []diagnostics.Diagnostic
 }
 
-// FixAll applies the fixes of level to the skill files of the workspace's
+// All applies the fixes of level to the skill files of the workspace's
 // current snapshot, as open buffers of the workspace: each round runs the
 // rules, takes for every diagnostic its first fix the level applies (the
 // Preferred one first), keeps the fixes whose edits overlap none kept
 // before, applies them and checks again, until a round has nothing to
-// apply or MaxFixPasses rounds ran. Fixes of chat buffers are never
+// apply or MaxPasses rounds ran. Fixes of chat buffers are never
 // applied. Fixes that rename a folder are chosen last, from the final
-// diagnostics, and returned for the caller to make. FixAll never writes.
-func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLevel) *FixResult {
-	res := &FixResult{Original: map[string][]byte{}, Fixed: map[string][]byte{}, Rounds: map[string][][]Edit{}}
+// diagnostics, and returned for the caller to make. All never writes.
+func All(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, level diagnostics.FixLevel) *Result {
+	res := &Result{Original: map[string][]byte{}, Fixed: map[string][]byte{}, Rounds: map[string][][]diagnostics.Edit{}}
 	snap := ws.Snapshot()
-	ds := Run(ctx, snap, opts)
-	for pass := 0; pass < MaxFixPasses && ctx.Err() == nil; pass++ {
+	ds := diagnostics.Run(ctx, snap, opts)
+	for pass := 0; pass < MaxPasses && ctx.Err() == nil; pass++ {
 		changes := res.applyRound(snap, planFixes(snap, ds, level, false))
 		if len(changes) == 0 {
 			break
 		}
 		res.Passes++
 		snap = ws.Apply(ctx, changes...)
-		ds = Run(ctx, snap, opts)
+		ds = diagnostics.Run(ctx, snap, opts)
 	}
-	if level == FixUnsafe {
+	if level == diagnostics.FixUnsafe {
 		for _, a := range planFixes(snap, ds, level, true) {
 			res.Applied = append(res.Applied, a)
 			res.Renames = append(res.Renames, a.Fix.Renames...)
@@ -101,8 +89,8 @@ func FixAll(ctx context.Context, ws *skills.Workspace, opts Options, level FixLe
 // round's edits, the file's first and latest bytes, and the fixes that
 // changed a file. It returns the changes to make in the workspace, none
 // when no file changed.
-func (res *FixResult) applyRound(snap *skills.Snapshot, plan []Applied) []skills.Change {
-	byPath := map[string][]Edit{}
+func (res *Result) applyRound(snap *skills.Snapshot, plan []Applied) []skills.Change {
+	byPath := map[string][]diagnostics.Edit{}
 	for _, a := range plan {
 		for _, e := range a.Fix.Edits {
 			byPath[e.Path] = append(byPath[e.Path], e)
@@ -117,7 +105,7 @@ func (res *FixResult) applyRound(snap *skills.Snapshot, plan []Applied) []skills
 		}
 		src := idx.Src()
 		edits := keepLineEndings(src, byPath[path])
-		out, err := ApplyEdits(src, edits)
+		out, err := diagnostics.ApplyEdits(src, edits)
 		if err != nil || string(out) == string(src) {
 			continue
 		}
@@ -133,7 +121,7 @@ func (res *FixResult) applyRound(snap *skills.Snapshot, plan []Applied) []skills
 		return nil
 	}
 	for _, a := range plan {
-		if slices.ContainsFunc(a.Fix.Edits, func(e Edit) bool { return changed[e.Path] }) {
+		if slices.ContainsFunc(a.Fix.Edits, func(e diagnostics.Edit) bool { return changed[e.Path] }) {
 			res.Applied = append(res.Applied, a)
 		}
 	}
@@ -142,7 +130,7 @@ func (res *FixResult) applyRound(snap *skills.Snapshot, plan []Applied) []skills
 
 // dropUnchanged forgets the files whose last round gave back their first
 // bytes: they are not changed.
-func (res *FixResult) dropUnchanged() {
+func (res *Result) dropUnchanged() {
 	for path, out := range res.Fixed {
 		if string(out) == string(res.Original[path]) {
 			delete(res.Fixed, path)
@@ -154,7 +142,7 @@ func (res *FixResult) dropUnchanged() {
 
 // keepLineEndings returns edits whose new text ends its lines as src does
 // when src ends every line with \r\n: a bare \n becomes \r\n.
-func keepLineEndings(src []byte, edits []Edit) []Edit {
+func keepLineEndings(src []byte, edits []diagnostics.Edit) []diagnostics.Edit {
 	if !bytes.Contains(src, []byte("\r\n")) || bytes.Count(src, []byte("\n")) != bytes.Count(src, []byte("\r\n")) {
 		return edits
 	}
@@ -177,12 +165,12 @@ func keepLineEndings(src []byte, edits []Edit) []Edit {
 // is, and another fix may reveal what the comment hides (a frontmatter that
 // parses again, a key renamed), so the comment waits for the next round's
 // check.
-func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames bool) []Applied {
+func planFixes(snap *skills.Snapshot, ds []diagnostics.Diagnostic, level diagnostics.FixLevel, renames bool) []Applied {
 	var out []Applied
 	kept := map[string][]spans.Span{}
 	moved := map[string]bool{}
-	plan := func(d Diagnostic, busy map[string]bool) {
-		r := Lookup(d.Code)
+	plan := func(d diagnostics.Diagnostic, busy map[string]bool) {
+		r := diagnostics.Lookup(d.Code)
 		if r == nil || r.Chat != nil || snap.File(d.Path) == nil {
 			return
 		}
@@ -190,11 +178,11 @@ func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames b
 		if !ok || (len(fix.Renames) > 0) != renames {
 			return
 		}
-		if slices.ContainsFunc(fix.Edits, func(e Edit) bool { return busy[e.Path] }) {
+		if slices.ContainsFunc(fix.Edits, func(e diagnostics.Edit) bool { return busy[e.Path] }) {
 			return
 		}
 		if renames {
-			if slices.ContainsFunc(fix.Renames, func(rn Rename) bool { return moved[rn.From] || moved[rn.To] }) {
+			if slices.ContainsFunc(fix.Renames, func(rn diagnostics.Rename) bool { return moved[rn.From] || moved[rn.To] }) {
 				return
 			}
 			for _, rn := range fix.Renames {
@@ -210,7 +198,7 @@ func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames b
 		out = append(out, Applied{Path: d.Path, Code: d.Code, Fix: fix})
 	}
 	for _, d := range ds {
-		if d.Code != CodeSuppressionUnused {
+		if d.Code != diagnostics.CodeSuppressionUnused {
 			plan(d, nil)
 		}
 	}
@@ -219,7 +207,7 @@ func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames b
 		busy[path] = true
 	}
 	for _, d := range ds {
-		if d.Code == CodeSuppressionUnused {
+		if d.Code == diagnostics.CodeSuppressionUnused {
 			plan(d, busy)
 		}
 	}
@@ -227,7 +215,7 @@ func planFixes(snap *skills.Snapshot, ds []Diagnostic, level FixLevel, renames b
 }
 
 // chooseFix returns the first fix level applies, the Preferred ones first.
-func chooseFix(fixes []Fix, level FixLevel) (Fix, bool) {
+func chooseFix(fixes []diagnostics.Fix, level diagnostics.FixLevel) (diagnostics.Fix, bool) {
 	for _, preferred := range []bool{true, false} {
 		for _, f := range fixes {
 			if f.Preferred == preferred && level.Applies(f) {
@@ -235,18 +223,18 @@ func chooseFix(fixes []Fix, level FixLevel) (Fix, bool) {
 			}
 		}
 	}
-	return Fix{}, false
+	return diagnostics.Fix{}, false
 }
 
 // fits reports whether every edit lies in a file of snap, inside its bytes,
 // and overlaps no kept span.
-func fits(snap *skills.Snapshot, edits []Edit, kept map[string][]spans.Span) bool {
+func fits(snap *skills.Snapshot, edits []diagnostics.Edit, kept map[string][]spans.Span) bool {
 	for _, e := range edits {
 		f := snap.File(e.Path)
 		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > f.Size() {
 			return false
 		}
-		if slices.ContainsFunc(kept[e.Path], func(s spans.Span) bool { return Overlaps(s, e.Span) }) {
+		if slices.ContainsFunc(kept[e.Path], func(s spans.Span) bool { return diagnostics.Overlaps(s, e.Span) }) {
 			return false
 		}
 	}

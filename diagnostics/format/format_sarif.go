@@ -1,4 +1,4 @@
-package diagnostics
+package format
 
 import (
 	"io"
@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 )
 
@@ -88,11 +89,11 @@ type (
 // sarifBase is the uriBaseId of paths relative to relTo.
 const sarifBase = "SRCROOT"
 
-func sarifLevel(s Severity) string {
+func sarifLevel(s diagnostics.Severity) string {
 	switch s {
-	case SeverityError:
+	case diagnostics.SeverityError:
 		return "error"
-	case SeverityWarning:
+	case diagnostics.SeverityWarning:
 		return "warning"
 	}
 	return "note"
@@ -140,11 +141,11 @@ func (loc location) sarifPhysical() sarifPhysical {
 	return sarifPhysical{ArtifactLocation: loc.sarifArtifact(), Region: loc.sarifRegion()}
 }
 
-// FormatSARIF writes ds as a SARIF 2.1.0 log with one run whose tool lists
+// SARIF writes ds as a SARIF 2.1.0 log with one run whose tool lists
 // every rule of [Rules]. Paths inside relTo are relative URIs against the
 // base id SRCROOT (declared in originalUriBaseIds); others are file: URIs.
 // Columns are UTF-16 code units.
-func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts FormatOptions) error {
+func SARIF(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	l.utf16 = true
 	rules, index := sarifRules()
@@ -178,7 +179,7 @@ func FormatSARIF(w io.Writer, ds []Diagnostic, snap *skills.Snapshot, opts Forma
 // sarifResultOf converts a diagnostic: its rule (and the rule's index in
 // the tool's list), level, message and location, its related locations
 // numbered from 1, and the fixes SARIF can say.
-func sarifResultOf(l locator, d Diagnostic, index map[string]int) sarifResult {
+func sarifResultOf(l locator, d diagnostics.Diagnostic, index map[string]int) sarifResult {
 	res := sarifResult{
 		RuleID:    d.Code,
 		Level:     sarifLevel(d.Severity),
@@ -208,12 +209,12 @@ func sarifResultOf(l locator, d Diagnostic, index map[string]int) sarifResult {
 func sarifRules() ([]sarifRule, map[string]int) {
 	rules := []sarifRule{}
 	index := map[string]int{}
-	for i, r := range Rules() {
+	for i, r := range diagnostics.Rules() {
 		sr := sarifRule{
 			ID:               r.Code,
 			ShortDescription: sarifMessage{r.Summary},
 			FullDescription:  sarifMessage{r.Doc},
-			HelpURI:          DocURL(r.Code),
+			HelpURI:          diagnostics.DocURL(r.Code),
 		}
 		sr.DefaultConfiguration.Level = sarifLevel(r.Severity)
 		rules = append(rules, sr)
@@ -226,7 +227,7 @@ func sarifRules() ([]sarifRule, map[string]int) {
 // files appear. ok is false when no edit has a region to replace: SARIF has
 // no way to say "rename this folder", so a fix that only renames is left
 // out of SARIF (the JSON format keeps it).
-func sarifFixOf(l locator, f Fix) (sarifFix, bool) {
+func sarifFixOf(l locator, f diagnostics.Fix) (sarifFix, bool) {
 	sf := sarifFix{Description: sarifMessage{f.Title}, ArtifactChanges: []sarifArtifactChange{}}
 	byPath := map[string]int{}
 	for _, e := range f.Edits {

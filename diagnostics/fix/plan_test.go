@@ -1,0 +1,29 @@
+package fix
+
+import (
+	"testing"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// TestChooseFix: the preferred fix the level applies comes first.
+func TestChooseFix(t *testing.T) {
+	safe, unsafe := diagnostics.Fix{Title: "s"}, diagnostics.Fix{Title: "u", Unsafe: true}
+	if f, ok := chooseFix([]diagnostics.Fix{unsafe, safe, {Title: "pref", Preferred: true}}, diagnostics.FixSafe); !ok || f.Title != "pref" {
+		t.Errorf("chooseFix took %q", f.Title)
+	}
+}
+
+// TestChatFixesNeverApplied: a diagnostic of a chat rule is never fixed in
+// bulk, even with a safe fix.
+func TestChatFixesNeverApplied(t *testing.T) {
+	path := "/p/.agents/skills/s/SKILL.md"
+	ws := skills.NewWorkspace(nil, skills.LoadOptions{})
+	snap := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: path, Text: []byte("---\nname: s\ndescription: d\n---\n/pdx\n")})
+	d := diagnostics.Diagnostic{Path: path, Code: diagnostics.CodeChatUnknownSkill, Fixes: []diagnostics.Fix{{Title: "Change to /pdf", Preferred: true, Edits: []diagnostics.Edit{{Path: path, Span: spans.Span{Start: 27, End: 31}, NewText: "/pdf"}}}}}
+	if got := planFixes(snap, []diagnostics.Diagnostic{d}, diagnostics.FixUnsafe, false); len(got) != 0 {
+		t.Errorf("a chat fix was planned: %+v", got)
+	}
+}
