@@ -1,16 +1,14 @@
 package diagnostics
 
 import (
-	"cmp"
-	"context"
 	"fmt"
-	"math"
-	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"github.com/skill-ls/skill-ls/diagnostics/overlap"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // The description-overlap rule: two skills whose descriptions would both
@@ -22,25 +20,13 @@ import (
 // CodeDescriptionOverlap is the code of the rule.
 const CodeDescriptionOverlap = "description-overlap"
 
-// The rule's constants, documented in its Doc.
+// The rule's constants of the messages, documented in its Doc (the
+// score's are overlap's).
 const (
-	// overlapThreshold is the score from which two descriptions overlap.
-	overlapThreshold = 0.6
-	// overlapMinShared is the number of words two descriptions must share.
-	overlapMinShared = 4
 	// overlapMaxReports bounds the overlaps reported on one skill.
 	overlapMaxReports = 3
 	// overlapMaxWords bounds the shared words a message lists.
 	overlapMaxWords = 8
-	// overlapCommonShare, overlapCommonFloor and overlapCommonCap make a
-	// word too common to find pairs by: it is in more than
-	// min(cap, max(floor, share × N)) skills. The cap keeps the pairs
-	// scored linear in N past 10,000 skills (a share of N would make them
-	// grow with N², and check at 100,000 skills spend most of its time
-	// here).
-	overlapCommonShare = 0.02
-	overlapCommonFloor = 64
-	overlapCommonCap   = 200
 )
 
 var overlapRules = []*Rule{
@@ -56,216 +42,48 @@ var overlapRules = []*Rule{
 		File: checkOverlap},
 }
 
-// overlapSkill is one skill of the index: its words as sorted term ids,
-// their total weight, the same words rarest first, and its prefix: the
-// first of those, which any skill overlapping it must share one of (see
-// weigh).
-type overlapSkill struct {
-	path   string
-	name   string
-	file   *skillfile.File
-	terms  []int32
-	total  float64
-	rarer  []int32
-	prefix []int32
-}
-
-// overlapIndex is the skills the catalog offers with their words, and the
-// inverted index of the distinctive words.
-type overlapIndex struct {
-	skills   []overlapSkill
-	byPath   map[string]int
-	weight   []float64
-	postings [][]int32 // by term: the skills using it, nil for common words
-	dict     *stemDict
-	// found holds every skill's overlaps once all ran (a whole Run).
-	found [][]overlapMatch
-	// pace is the whole Run's.
-	pace Pace
-}
-
-// overlapMatch is one skill that overlaps another.
-type overlapMatch struct {
-	other int
-	score float64
-}
-
 // overlapIndex builds the description index once per Run and, for a
 // whole Run, finds every skill's overlaps at once.
-func (rs *runState) overlapIndex() *overlapIndex {
+func (rs *runState) overlapIndex() *overlap.Index {
 	rs.overlapOnce.Do(func() {
-		rs.overlap = buildOverlapIndex(rs.snap, rs.pace)
+		var list []overlap.Skill
+		for _, f := range offeredSkills(rs.snap) {
+			list = append(list, overlap.Skill{Path: f.Path, Name: f.Def.Name, Description: f.Def.Description})
+		}
+		rs.overlap = overlap.Build(list, rs.pace.workers())
 		if rs.whole {
-			rs.overlap.pace = rs.pace
-			rs.overlap.all(rs.ctx)
+			rs.overlap.FindAll(rs.ctx, rs.pace.yield)
 		}
 	})
 	return rs.overlap
 }
 
-// matches returns the skills that overlap the one at path, best first.
-// After all, it reads the overlaps found for every skill at once.
-func (idx *overlapIndex) matches(path string) []overlapMatch {
-	i, ok := idx.byPath[path]
-	if !ok {
-		return nil
-	}
-	if idx.found != nil {
-		return idx.found[i]
-	}
-	var out []overlapMatch
-	sc := idx.scratch()
-	idx.scan(i, sc, func(j int) {
-		if m, ok := idx.compare(i, j, sc.terms); ok {
-			out = append(out, m)
+// offeredSkills returns the files of snap whose skill the catalog offers
+// the model, in path order: the registry winners with a file, and the
+// files outside the roots whose name no other file took; neither with
+// disable-model-invocation, nor without a description, nor with the
+// placeholder of skill-ls new (description-placeholder's).
+func offeredSkills(snap *skills.Snapshot) []*skillfile.File {
+	// A winner's name is taken by the winner alone; taken holds the other
+	// names (files outside the roots) once a file took them.
+	taken := map[string]bool{}
+	var out []*skillfile.File
+	for _, f := range snap.Files() {
+		d := f.Def
+		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
+			strings.Contains(d.Description, scaffold.DescriptionPlaceholder) {
+			continue
 		}
-	})
-	idx.sortMatches(out)
-	return out
-}
-
-// all finds the overlaps of every skill, scoring each candidate pair once,
-// on the workers of idx.pace.
-func (idx *overlapIndex) all(ctx context.Context) {
-	pace := idx.pace
-	n := len(idx.skills)
-	found := make([][]overlapMatch, n)
-	type pair struct {
-		i int
-		m overlapMatch
-	}
-	workers := pace.workers()
-	results := make([][]pair, workers)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			pace.begin()
-			sc := idx.scratch()
-			for {
-				pace.yield(ctx)
-				i := int(next.Add(1)) - 1
-				if i >= n || ctx.Err() != nil {
-					return
-				}
-				idx.scan(i, sc, func(j int) {
-					if j > i {
-						if m, ok := idx.compare(i, j, sc.terms); ok {
-							results[w] = append(results[w], pair{i, m})
-						}
-					}
-				})
+		if w := snap.Registry.Winner(d.Name); w != nil {
+			if w.Path != f.Path {
+				continue
 			}
-		})
-	}
-	wg.Wait()
-	for _, rs := range results {
-		for _, p := range rs {
-			found[p.i] = append(found[p.i], p.m)
-			back := p.m
-			back.other = p.i
-			found[p.m.other] = append(found[p.m.other], back)
+		} else if taken[d.Name] {
+			continue
+		} else {
+			taken[d.Name] = true
 		}
-	}
-	for _, ms := range found {
-		idx.sortMatches(ms)
-	}
-	idx.found = found
-}
-
-// scan calls visit once for every skill that shares a distinctive word of
-// its prefix with a word of skill i's prefix (the candidates, see weigh),
-// after marking i's terms in sc.terms.
-func (idx *overlapIndex) scan(i int, sc scratch, visit func(j int)) {
-	mark := int32(i + 1)
-	for _, t := range idx.skills[i].terms {
-		sc.terms[t] = mark
-	}
-	for _, t := range idx.skills[i].prefix {
-		for _, j := range idx.postings[t] {
-			if int(j) != i && sc.skills[j] != mark {
-				sc.skills[j] = mark
-				visit(int(j))
-			}
-		}
-	}
-}
-
-func (idx *overlapIndex) sortMatches(ms []overlapMatch) {
-	slices.SortFunc(ms, func(a, b overlapMatch) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(idx.skills[a.other].path, idx.skills[b.other].path))
-	})
-}
-
-// compare scores skills i and j: the weight of their shared words over the
-// geometric mean of the weights of their words. marked holds i+1 at every
-// term of skill i (see mark).
-func (idx *overlapIndex) compare(i, j int, marked []int32) (overlapMatch, bool) {
-	a, b := &idx.skills[i], &idx.skills[j]
-	// The shared weight is at most the lighter total, so two skills whose
-	// totals differ by more than threshold² cannot reach the threshold.
-	if lo, hi := min(a.total, b.total), max(a.total, b.total); lo < overlapThreshold*overlapThreshold*hi {
-		return overlapMatch{}, false
-	}
-	// b's words rarest (heaviest) first: once what is shared plus what is
-	// left of b cannot reach the threshold, the pair fails.
-	sum, count, left := 0.0, 0, b.total
-	need := overlapThreshold * math.Sqrt(a.total*b.total) * (1 - 1e-9)
-	stamp := int32(i + 1)
-	for _, t := range b.rarer {
-		w := idx.weight[t]
-		left -= w
-		if marked[t] == stamp {
-			sum += w
-			count++
-		} else if sum+left < need {
-			return overlapMatch{}, false
-		}
-	}
-	if count < overlapMinShared || a.total == 0 || b.total == 0 {
-		return overlapMatch{}, false
-	}
-	score := sum / math.Sqrt(a.total*b.total)
-	if score < overlapThreshold {
-		return overlapMatch{}, false
-	}
-	return overlapMatch{other: j, score: score}, true
-}
-
-// scratch is one worker's space: a stamp per skill (visited) and per term
-// (the terms of the skill being compared).
-type scratch struct{ skills, terms []int32 }
-
-func (idx *overlapIndex) scratch() scratch {
-	return scratch{make([]int32, len(idx.skills)), make([]int32, len(idx.weight))}
-}
-
-// shared returns the words skills i and j share, most distinctive first,
-// as skill i writes them (the first spelling in its name and description).
-func (idx *overlapIndex) shared(i, j int) []string {
-	a, b := &idx.skills[i], &idx.skills[j]
-	inB := map[int32]bool{}
-	for _, t := range b.terms {
-		inB[t] = true
-	}
-	type word struct {
-		text   string
-		weight float64
-	}
-	var words []word
-	done := map[int32]bool{}
-	visit := func(stem, surface []byte) {
-		if t, ok := idx.dict.term(stem); ok && inB[t] && !done[t] {
-			done[t] = true
-			words = append(words, word{string(surface), idx.weight[t]})
-		}
-	}
-	forEachWord(a.name, visit)
-	forEachWord(a.file.Def.Description, visit)
-	slices.SortStableFunc(words, func(p, q word) int { return cmp.Compare(q.weight, p.weight) })
-	out := make([]string, len(words))
-	for k, w := range words {
-		out[k] = w.text
+		out = append(out, f)
 	}
 	return out
 }
@@ -273,7 +91,7 @@ func (idx *overlapIndex) shared(i, j int) []string {
 // checkOverlap reports the skills whose descriptions overlap this one's.
 func checkOverlap(p *Pass) {
 	idx := p.run.overlapIndex()
-	ms := idx.matches(p.File.Path)
+	ms := idx.Matches(p.File.Path)
 	if len(ms) == 0 {
 		return
 	}
@@ -282,19 +100,22 @@ func checkOverlap(p *Pass) {
 		if k == overlapMaxReports {
 			break
 		}
-		other := &idx.skills[m.other]
-		words := idx.shared(idx.byPath[p.File.Path], m.other)
+		words := idx.Shared(p.File.Path, m)
 		more := ""
 		if len(words) > overlapMaxWords {
 			more = fmt.Sprintf(" and %d more", len(words)-overlapMaxWords)
 			words = words[:overlapMaxWords]
 		}
 		msg := fmt.Sprintf("this description and that of %q share the words %s%s (overlap %.2f, warned from %.2f): a request that uses them may pick either skill; say what only this one does",
-			other.name, strings.Join(words, ", "), more, m.score, overlapThreshold)
+			m.Name, strings.Join(words, ", "), more, m.Score, overlap.Threshold)
 		if k == overlapMaxReports-1 && len(ms) > overlapMaxReports {
 			msg += fmt.Sprintf(" (%d more skills overlap it)", len(ms)-overlapMaxReports)
 		}
 		d := p.Report(at, msg)
-		d.Related = []Related{{Path: other.path, Span: other.file.Frontmatter.Field("description").ValueSpan, Message: "the description of " + other.name}}
+		var span spans.Span
+		if f := p.Snap.File(m.Path); f != nil {
+			span = f.Frontmatter.Field("description").ValueSpan
+		}
+		d.Related = []Related{{Path: m.Path, Span: span, Message: "the description of " + m.Name}}
 	}
 }

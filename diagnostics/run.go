@@ -8,7 +8,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
+	"github.com/skill-ls/skill-ls/diagnostics/overlap"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -66,11 +68,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	rs.pace = pace
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
-	// The workers take the next file from a shared counter (eachSkill):
-	// handing the files out over a channel made them wait for the
-	// goroutine that sends, which needs a processor of its own (at 100k
-	// skills the pass kept 1.3 of 2 cores busy).
-	eachSkill(len(files), pace, func(i int) {
+	eachFile(len(files), pace, func(i int) {
 		pace.yield(ctx)
 		if ctx.Err() != nil {
 			return
@@ -88,6 +86,22 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	out = append(out, rs.workspaceDiagnostics()...)
 	Sort(out)
 	return out
+}
+
+// eachFile calls fn(0..n-1) on pace's workers, each taking the next index
+// from a shared counter.
+func eachFile(n int, pace Pace, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range pace.workers() {
+		wg.Go(func() {
+			pace.begin()
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // RunFile returns the diagnostics of one file: its own rules and the
@@ -138,7 +152,7 @@ type runState struct {
 	hostsOnce   sync.Once
 	hosts       *hostView
 	overlapOnce sync.Once
-	overlap     *overlapIndex
+	overlap     *overlap.Index
 
 	// only, when set, is the one rule code a pass runs (DropMessage:
 	// the other rules' diagnostics, and the link facts some of them need,

@@ -1,8 +1,10 @@
-package diagnostics
+package overlap
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -14,7 +16,7 @@ import (
 // over the synthetic corpus (shared/bench/gen-corpus.py's shape): building
 // the index and finding every skill's overlaps, as one Run does.
 //
-//	go test -run '^$' -bench DescriptionOverlap -benchtime 3x ./diagnostics/
+//	go test -run '^$' -bench DescriptionOverlap -benchtime 3x ./diagnostics/overlap/
 //
 // It reports the pairs scored (against the n(n-1)/2 a naive comparison
 // would make) and the skills warned. SKILL_LS_BENCH_CORPUS=DIR measures an
@@ -37,12 +39,18 @@ func BenchmarkDescriptionOverlap(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		var list []Skill
+		for _, sk := range snap.Registry.Winners() {
+			if sk.Invocation.ModelInvocable && sk.Description != "" {
+				list = append(list, Skill{Path: sk.Path, Name: sk.Name, Description: sk.Description})
+			}
+		}
 		b.Run(fmt.Sprintf("skills=%d", len(snap.Files())), func(b *testing.B) {
 			var warned int
-			var idx *overlapIndex
+			var idx *Index
 			for b.Loop() {
-				idx = buildOverlapIndex(snap, Pace{})
-				idx.all(b.Context())
+				idx = Build(list, runtime.GOMAXPROCS(0))
+				idx.FindAll(b.Context(), func(context.Context) {})
 			}
 			scored, indexed := 0, len(idx.skills)
 			sc := idx.scratch()

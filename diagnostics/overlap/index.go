@@ -1,44 +1,41 @@
-package diagnostics
+package overlap
 
 import (
 	"cmp"
 	"hash/maphash"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/skill-ls/skill-ls/skills"
-	"github.com/skill-ls/skill-ls/skills/scaffold"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
-// overlap_index.go: building the description-overlap index — the skills
+// index.go: building the description-overlap index — the skills
 // the catalog offers, their words as term ids, the terms' weights, each
 // skill's prefix and the postings of the distinctive terms.
 
-// buildOverlapIndex indexes the skills of snap the catalog offers: their
-// words as term ids, each term's weight, and the postings of the
-// distinctive terms. The words are found and looked up in a dictionary
-// shared by pace's workers, then numbered in path order (as they first
+// Skill is one skill to compare: its file's path, its name and its
+// description.
+type Skill struct{ Path, Name, Description string }
+
+// Build indexes skills (in path order): their words as term ids, each
+// term's weight, and the postings of the distinctive terms, on workers
+// goroutines. The words are found and looked up in a dictionary the
+// workers share, then numbered in the skills' order (as they first
 // appear), so the ids do not depend on the workers' order.
-func buildOverlapIndex(snap *skills.Snapshot, pace Pace) *overlapIndex {
-	files := offeredSkills(snap)
+func Build(skills []Skill, workers int) *Index {
 	dict := newStemDict()
-	terms := make([][]int32, len(files))
-	eachSkill(len(files), pace, func(i int) { terms[i] = dict.stemsOf(files[i].Def.Name, files[i].Def.Description) })
-	idx := &overlapIndex{byPath: make(map[string]int, len(files)), skills: make([]overlapSkill, len(files)), dict: dict}
+	terms := make([][]int32, len(skills))
+	each(len(skills), workers, func(i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description) })
+	idx := &Index{byPath: make(map[string]int, len(skills)), skills: make([]entry, len(skills)), dict: dict, workers: workers}
 	df := dict.number(terms)
-	eachSkill(len(files), pace, func(i int) {
+	each(len(skills), workers, func(i int) {
 		slices.Sort(terms[i])
-		f := files[i]
-		idx.skills[i] = overlapSkill{path: f.Path, name: f.Def.Name, file: f, terms: terms[i]}
+		idx.skills[i] = entry{Skill: skills[i], terms: terms[i]}
 	})
-	for i, f := range files {
-		idx.byPath[f.Path] = i
+	for i, s := range skills {
+		idx.byPath[s.Path] = i
 	}
-	idx.weigh(df, pace)
+	idx.weigh(df)
 	return idx
 }
 
@@ -133,49 +130,18 @@ func (d *stemDict) term(stem []byte) (int32, bool) {
 	return d.final[id], true
 }
 
-// eachSkill calls fn(0..n-1) on pace's workers.
-func eachSkill(n int, pace Pace, fn func(i int)) {
+// each calls fn(0..n-1) on workers goroutines.
+func each(n, workers int, fn func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range pace.workers() {
+	for range max(1, workers) {
 		wg.Go(func() {
-			pace.begin()
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 				fn(i)
 			}
 		})
 	}
 	wg.Wait()
-}
-
-// offeredSkills returns the files of snap whose skill the catalog offers
-// the model, in path order: the registry winners with a file, and the
-// files outside the roots whose name no other file took; neither with
-// disable-model-invocation, nor without a description, nor with the
-// placeholder of skill-ls new (description-placeholder's).
-func offeredSkills(snap *skills.Snapshot) []*skillfile.File {
-	// A winner's name is taken by the winner alone; taken holds the other
-	// names (files outside the roots) once a file took them.
-	taken := map[string]bool{}
-	var out []*skillfile.File
-	for _, f := range snap.Files() {
-		d := f.Def
-		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
-			strings.Contains(d.Description, scaffold.DescriptionPlaceholder) {
-			continue
-		}
-		if w := snap.Registry.Winner(d.Name); w != nil {
-			if w.Path != f.Path {
-				continue
-			}
-		} else if taken[d.Name] {
-			continue
-		} else {
-			taken[d.Name] = true
-		}
-		out = append(out, f)
-	}
-	return out
 }
 
 // weigh sets every term's weight from its frequency df, every skill's
@@ -192,13 +158,13 @@ func offeredSkills(snap *skills.Snapshot) []*skillfile.File {
 // probing only the prefixes therefore finds every pair the full postings
 // would (the rarest shared term is distinctive whenever any shared term
 // is), and visits fewer.
-func (idx *overlapIndex) weigh(df []int, pace Pace) {
+func (idx *Index) weigh(df []int) {
 	n := float64(len(idx.skills))
 	idx.weight = make([]float64, len(df))
 	for t, c := range df {
 		idx.weight[t] = math.Log(1 + n/float64(max(1, c-1)))
 	}
-	common := min(overlapCommonCap, max(overlapCommonFloor, int(overlapCommonShare*n)))
+	common := min(commonCap, max(commonFloor, int(commonShare*n)))
 	// Every term's rank in the order rarest first (df, then id), so that a
 	// skill's terms sort rarest first as plain numbers.
 	byRarity := make([]int32, len(df))
@@ -210,7 +176,7 @@ func (idx *overlapIndex) weigh(df []int, pace Pace) {
 	for r, t := range byRarity {
 		rank[t] = int32(r)
 	}
-	eachSkill(len(idx.skills), pace, func(i int) {
+	each(len(idx.skills), idx.workers, func(i int) {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
@@ -224,7 +190,7 @@ func (idx *overlapIndex) weigh(df []int, pace Pace) {
 			sk.rarer[k] = byRarity[r]
 		}
 		sk.prefix = sk.rarer
-		left, floor := sk.total, overlapThreshold*overlapThreshold*sk.total*(1-1e-9)
+		left, floor := sk.total, Threshold*Threshold*sk.total*(1-1e-9)
 		for k, t := range sk.rarer {
 			if left < floor {
 				sk.prefix = sk.rarer[:k]

@@ -1,6 +1,11 @@
-package diagnostics
+// Package overlap finds the skills whose descriptions would match the same
+// requests: each name and description split into weighted words, and the
+// pairs that share distinctive words scored through an inverted index of
+// the words (the description-overlap rule reports them).
+package overlap
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,14 +15,14 @@ import (
 // splits into the words the score counts, and how a word is reduced to
 // its stem.
 
-// overlapWord is one word of a text: its stem and the word as written
+// Word is one word of a text: its stem and the word as written
 // (lower-cased).
-type overlapWord struct{ stem, surface string }
+type Word struct{ Stem, Surface string }
 
-// overlapWords splits text into the words the overlap score counts.
-func overlapWords(text string) []overlapWord {
-	var out []overlapWord
-	forEachWord(text, func(stem, surface []byte) { out = append(out, overlapWord{string(stem), string(surface)}) })
+// Words splits text into the words the overlap score counts.
+func Words(text string) []Word {
+	var out []Word
+	forEachWord(text, func(stem, surface []byte) { out = append(out, Word{string(stem), string(surface)}) })
 	return out
 }
 
@@ -93,30 +98,26 @@ func isWordRune(r rune) bool {
 // then a final e.
 func stem(w []byte) []byte {
 	n := len(w)
+	has := func(suffix string) bool { return bytes.HasSuffix(w, []byte(suffix)) }
 	switch {
-	case n > 4 && hasSuffix(w, "ies"):
+	case n > 4 && has("ies"):
 		w = append(w[:n-3], 'y')
-	case n > 4 && (hasSuffix(w, "sses") || hasSuffix(w, "shes") || hasSuffix(w, "ches") || hasSuffix(w, "xes")):
+	case n > 4 && (has("sses") || has("shes") || has("ches") || has("xes")):
 		w = w[:n-2]
-	case n > 3 && w[n-1] == 's' && !hasSuffix(w, "ss") && !hasSuffix(w, "us") && !hasSuffix(w, "is"):
+	case n > 3 && has("s") && !has("ss") && !has("us") && !has("is"):
 		w = w[:n-1]
 	}
 	n = len(w)
 	switch {
-	case n > 5 && hasSuffix(w, "ing"):
+	case n > 5 && has("ing"):
 		w = undouble(w[:n-3])
-	case n > 4 && hasSuffix(w, "ed"):
+	case n > 4 && has("ed"):
 		w = undouble(w[:n-2])
 	}
 	if n := len(w); n > 3 && w[n-1] == 'e' {
 		w = w[:n-1]
 	}
 	return w
-}
-
-// hasSuffix is bytes.HasSuffix for a string suffix, without converting it.
-func hasSuffix(w []byte, suffix string) bool {
-	return len(w) >= len(suffix) && string(w[len(w)-len(suffix):]) == suffix
 }
 
 // undouble turns a final double consonant into one ("mapp" → "map"),
@@ -130,39 +131,14 @@ func undouble(w []byte) []byte {
 }
 
 // isStopWord reports whether w (lower-cased, not empty) is one of
-// overlapStopWords: a look-up in a small table of buckets keyed by the
+// stopWords: a look-up in a small table of buckets keyed by the
 // word's length and three of its letters, cheaper than hashing the word
 // for the map (TestIsStopWord).
-func isStopWord(w []byte) bool {
-	for _, sw := range stopWordBuckets[stopWordBucket(w)] {
-		if string(w) == sw {
-			return true
-		}
-	}
-	return false
-}
+func isStopWord(w []byte) bool { return stopWords[string(w)] }
 
-// stopWordBucket is the bucket of stopWordBuckets a word falls in.
-func stopWordBucket(w []byte) int {
-	n := len(w)
-	return (n*131 + int(w[0])*31 + int(w[n/2])*7 + int(w[n-1])) % stopWordBucketCount
-}
-
-// stopWordBucketCount is the number of buckets (a prime).
-const stopWordBucketCount = 1021
-
-// stopWordBuckets holds the stop words by stopWordBucket.
-var stopWordBuckets = func() (t [stopWordBucketCount][]string) {
-	for w := range overlapStopWords {
-		b := stopWordBucket([]byte(w))
-		t[b] = append(t[b], w)
-	}
-	return t
-}()
-
-// overlapStopWords are the words the overlap score ignores: English
+// stopWords are the words the overlap score ignores: English
 // function words, and the words nearly every skill description uses.
-var overlapStopWords = func() map[string]bool {
+var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`
 a about above after again against all also am an and any are as at be because been before being

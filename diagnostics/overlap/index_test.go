@@ -1,0 +1,229 @@
+package overlap
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
+)
+
+// vocabulary returns n skills in families: each description keeps part of
+// its family's ten words and adds some of a shared vocabulary of the given
+// size (rarer words less often), so that pairs overlap from far above the
+// threshold to just under it.
+func vocabulary(n, vocab, seed int) []Skill {
+	rng := rand.New(rand.NewPCG(uint64(seed), 7))
+	word := func(id int) string { return "w" + strings.Repeat("q", id%5) + fmt.Sprint(id) + "x" }
+	var out []Skill
+	for i := range n {
+		family := rng.IntN(max(1, n/12))
+		var words []string
+		for k := range 10 {
+			if rng.Float64() < 0.75 {
+				words = append(words, word(100000+family*10+k))
+			}
+		}
+		for range rng.IntN(6) {
+			words = append(words, word(int(float64(vocab)*math.Pow(rng.Float64(), 1.6))))
+		}
+		name := fmt.Sprintf("skill-%d", i)
+		out = append(out, Skill{Path: fmt.Sprintf("/s/%06d/SKILL.md", i), Name: name, Description: strings.Join(words, " ")})
+	}
+	return out
+}
+
+// corpusSkills returns the model-invocable winners of a generated corpus of
+// n skills (skilltest, seed), in path order.
+func corpusSkills(t *testing.T, n int, seed uint64) []Skill {
+	t.Helper()
+	c, err := skilltest.WriteCorpus(t.TempDir(), skilltest.CorpusOptions{N: n, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := skills.Load(t.Context(), discovery.Roots(c.RootOptions()), skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Skill
+	for _, sk := range snap.Registry.Winners() {
+		if sk.Invocation.ModelInvocable && sk.Description != "" {
+			out = append(out, Skill{Path: sk.Path, Name: sk.Name, Description: sk.Description})
+		}
+	}
+	slices.SortFunc(out, func(a, b Skill) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
+func TestWords(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Use when the user asks to review pull requests", "review pull request"},
+		{"Reviews, reviewing, reviewed", "review review review"},
+		{"queries QUERY; mapping maps", "query query map map"},
+		{"Fill PDF forms (2024) - CSV, a, I", "fill pdf form csv"},
+		{"changes changed changing", "chang chang chang"},
+		{"日本語のスキル", "日本語のスキル"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, w := range Words(tt.in) {
+			got = append(got, w.Stem)
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("Words(%q) = %q, want %q", tt.in, g, tt.want)
+		}
+	}
+}
+
+func TestPrefixFindsEveryPair(t *testing.T) {
+	for _, tc := range []struct{ n, vocab, seed int }{{400, 40, 1}, {700, 120, 2}, {1000, 300, 3}} {
+		t.Run(fmt.Sprintf("%d-skills-%d-words", tc.n, tc.vocab), func(t *testing.T) {
+			idx := Build(vocabulary(tc.n, tc.vocab, tc.seed), 2)
+			idx.FindAll(t.Context(), func(context.Context) {})
+			got, want := overlapPairs(idx), naiveOverlapPairs(idx)
+			if len(want) < 20 {
+				t.Fatalf("only %d overlapping pairs: the test proves little", len(want))
+			}
+			t.Logf("%d overlapping pairs", len(want))
+			if !sameScores(got, want) {
+				t.Errorf("prefix index found %d pairs, every pair %d", len(got), len(want))
+			}
+		})
+	}
+	t.Run("corpus", func(t *testing.T) {
+		idx := Build(corpusSkills(t, 800, 2), 2)
+		idx.FindAll(t.Context(), func(context.Context) {})
+		if got, want := overlapPairs(idx), naiveOverlapPairs(idx); !sameScores(got, want) {
+			t.Errorf("prefix index found %d pairs, every pair %d", len(got), len(want))
+		}
+	})
+}
+
+func sameScores(a, b map[[2]int]float64) bool {
+	return maps.EqualFunc(a, b, func(x, y float64) bool { return math.Abs(x-y) < 1e-12 })
+}
+
+func overlapPairs(idx *Index) map[[2]int]float64 {
+	out := map[[2]int]float64{}
+	for i, ms := range idx.found {
+		for _, m := range ms {
+			out[[2]int{min(i, m.other), max(i, m.other)}] = m.Score
+		}
+	}
+	return out
+}
+
+func naiveOverlapPairs(idx *Index) map[[2]int]float64 {
+	df := map[int32]int{}
+	for _, sk := range idx.skills {
+		for _, t := range sk.terms {
+			df[t]++
+		}
+	}
+	n := len(idx.skills)
+	common := min(commonCap, max(commonFloor, int(commonShare*float64(n))))
+	out := map[[2]int]float64{}
+	marked := make([]int32, len(idx.weight))
+	for i := range idx.skills {
+		for _, t := range idx.skills[i].terms {
+			marked[t] = int32(i + 1)
+		}
+		for j := i + 1; j < n; j++ {
+			distinct := false
+			for _, t := range idx.skills[j].terms {
+				if marked[t] == int32(i+1) && df[t] >= 2 && df[t] <= common {
+					distinct = true
+					break
+				}
+			}
+			if !distinct {
+				continue
+			}
+			sum, count := 0.0, 0
+			for _, t := range idx.skills[j].terms {
+				if marked[t] == int32(i+1) {
+					sum += idx.weight[t]
+					count++
+				}
+			}
+			a, b := idx.skills[i].total, idx.skills[j].total
+			if score := sum / math.Sqrt(a*b); count >= MinShared && score >= Threshold {
+				out[[2]int{i, j}] = score
+			}
+		}
+	}
+	return out
+}
+
+func referenceTerms(list []Skill) (terms [][]int32, df []int, dict map[string]int32) {
+	dict = map[string]int32{}
+	for _, f := range list {
+		var stems []string
+		add := func(stem, _ []byte) {
+			if !slices.Contains(stems, string(stem)) {
+				stems = append(stems, string(stem))
+			}
+		}
+		forEachWord(f.Name, add)
+		forEachWord(f.Description, add)
+		var ts []int32
+		for _, s := range stems {
+			id, ok := dict[s]
+			if !ok {
+				id = int32(len(df))
+				dict[s] = id
+				df = append(df, 0)
+			}
+			df[id]++
+			ts = append(ts, id)
+		}
+		slices.Sort(ts)
+		terms = append(terms, ts)
+	}
+	return terms, df, dict
+}
+
+func TestTermsMatchReference(t *testing.T) {
+	for name, list := range map[string][]Skill{"vocabulary": vocabulary(500, 60, 4), "corpus": corpusSkills(t, 600, 3)} {
+		t.Run(name, func(t *testing.T) {
+			terms, df, dict := referenceTerms(list)
+			for _, workers := range []int{1, 2, 7} {
+				idx := Build(list, workers)
+				if len(idx.skills) != len(terms) || len(idx.weight) != len(df) {
+					t.Fatalf("%d workers: %d skills, %d terms; want %d, %d", workers, len(idx.skills), len(idx.weight), len(terms), len(df))
+				}
+				rarer := func(a, b int32) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) }
+				for i := range idx.skills {
+					if !slices.Equal(idx.skills[i].terms, terms[i]) {
+						t.Fatalf("%d workers: skill %d terms %v, want %v", workers, i, idx.skills[i].terms, terms[i])
+					}
+					if want := slices.SortedFunc(slices.Values(terms[i]), rarer); !slices.Equal(idx.skills[i].rarer, want) {
+						t.Fatalf("%d workers: skill %d rarest first %v, want %v", workers, i, idx.skills[i].rarer, want)
+					}
+				}
+				n := float64(len(idx.skills))
+				for tm, c := range df {
+					if w := math.Log(1 + n/float64(max(1, c-1))); idx.weight[tm] != w {
+						t.Fatalf("%d workers: term %d weighs %v, want %v", workers, tm, idx.weight[tm], w)
+					}
+				}
+				for stem, want := range dict {
+					if got, ok := idx.dict.term([]byte(stem)); !ok || got != want {
+						t.Fatalf("%d workers: term(%q) = %d, %v; want %d", workers, stem, got, ok, want)
+					}
+				}
+				if _, ok := idx.dict.term([]byte("no-such-stem")); ok {
+					t.Fatal("an unknown stem has a term")
+				}
+			}
+		})
+	}
+}

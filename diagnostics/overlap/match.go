@@ -1,0 +1,227 @@
+package overlap
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// The constants of the score, documented in the rule's Doc.
+const (
+	// Threshold is the score from which two descriptions overlap.
+	Threshold = 0.6
+	// MinShared is the number of words two descriptions must share.
+	MinShared = 4
+	// commonShare, commonFloor and commonCap make a word too common to
+	// find pairs by: it is in more than min(cap, max(floor, share × N))
+	// skills. The cap keeps the pairs scored linear in N past 10,000
+	// skills (a share of N would make them grow with N²).
+	commonShare = 0.02
+	commonFloor = 64
+	commonCap   = 200
+)
+
+// entry is one skill of the index: its words as sorted term ids,
+// their total weight, the same words rarest first, and its prefix: the
+// first of those, which any skill overlapping it must share one of (see
+// weigh).
+type entry struct {
+	Skill
+	terms  []int32
+	total  float64
+	rarer  []int32
+	prefix []int32
+}
+
+// Index is the skills compared with their words, and the
+// inverted index of the distinctive words.
+type Index struct {
+	skills   []entry
+	byPath   map[string]int
+	weight   []float64
+	postings [][]int32 // by term: the skills using it, nil for common words
+	dict     *stemDict
+	// found holds every skill's overlaps once FindAll ran.
+	found [][]Match
+	// workers is how many goroutines the index works on.
+	workers int
+}
+
+// Match is one skill that overlaps another: its path and name, and the
+// score.
+type Match struct {
+	Path, Name string
+	Score      float64
+	other      int
+}
+
+// Matches returns the skills that overlap the one at path, best first.
+// After FindAll, it reads the overlaps found for every skill at once.
+func (idx *Index) Matches(path string) []Match {
+	i, ok := idx.byPath[path]
+	if !ok {
+		return nil
+	}
+	if idx.found != nil {
+		return idx.found[i]
+	}
+	var out []Match
+	sc := idx.scratch()
+	idx.scan(i, sc, func(j int) {
+		if m, ok := idx.compare(i, j, sc.terms); ok {
+			out = append(out, m)
+		}
+	})
+	idx.sortMatches(out)
+	return out
+}
+
+// FindAll finds the overlaps of every skill, scoring each candidate pair
+// once, on the index's workers; step runs before each skill (it may wait
+// for more urgent work) and ctx stops it.
+func (idx *Index) FindAll(ctx context.Context, step func(context.Context)) {
+	n := len(idx.skills)
+	found := make([][]Match, n)
+	type pair struct {
+		i int
+		m Match
+	}
+	workers := max(1, idx.workers)
+	results := make([][]pair, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			sc := idx.scratch()
+			for {
+				step(ctx)
+				i := int(next.Add(1)) - 1
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				idx.scan(i, sc, func(j int) {
+					if j > i {
+						if m, ok := idx.compare(i, j, sc.terms); ok {
+							results[w] = append(results[w], pair{i, m})
+						}
+					}
+				})
+			}
+		})
+	}
+	wg.Wait()
+	for _, rs := range results {
+		for _, p := range rs {
+			found[p.i] = append(found[p.i], p.m)
+			back := p.m
+			back.other = p.i
+			back.Path, back.Name = idx.skills[p.i].Path, idx.skills[p.i].Name
+			found[p.m.other] = append(found[p.m.other], back)
+		}
+	}
+	for _, ms := range found {
+		idx.sortMatches(ms)
+	}
+	idx.found = found
+}
+
+// scan calls visit once for every skill that shares a distinctive word of
+// its prefix with a word of skill i's prefix (the candidates, see weigh),
+// after marking i's terms in sc.terms.
+func (idx *Index) scan(i int, sc scratch, visit func(j int)) {
+	mark := int32(i + 1)
+	for _, t := range idx.skills[i].terms {
+		sc.terms[t] = mark
+	}
+	for _, t := range idx.skills[i].prefix {
+		for _, j := range idx.postings[t] {
+			if int(j) != i && sc.skills[j] != mark {
+				sc.skills[j] = mark
+				visit(int(j))
+			}
+		}
+	}
+}
+
+func (idx *Index) sortMatches(ms []Match) {
+	slices.SortFunc(ms, func(a, b Match) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Path, b.Path))
+	})
+}
+
+// compare scores skills i and j: the weight of their shared words over the
+// geometric mean of the weights of their words. marked holds i+1 at every
+// term of skill i (see mark).
+func (idx *Index) compare(i, j int, marked []int32) (Match, bool) {
+	a, b := &idx.skills[i], &idx.skills[j]
+	// The shared weight is at most the lighter total, so two skills whose
+	// totals differ by more than threshold² cannot reach the threshold.
+	if lo, hi := min(a.total, b.total), max(a.total, b.total); lo < Threshold*Threshold*hi {
+		return Match{}, false
+	}
+	// b's words rarest (heaviest) first: once what is shared plus what is
+	// left of b cannot reach the threshold, the pair fails.
+	sum, count, left := 0.0, 0, b.total
+	need := Threshold * math.Sqrt(a.total*b.total) * (1 - 1e-9)
+	stamp := int32(i + 1)
+	for _, t := range b.rarer {
+		w := idx.weight[t]
+		left -= w
+		if marked[t] == stamp {
+			sum += w
+			count++
+		} else if sum+left < need {
+			return Match{}, false
+		}
+	}
+	if count < MinShared || a.total == 0 || b.total == 0 {
+		return Match{}, false
+	}
+	score := sum / math.Sqrt(a.total*b.total)
+	if score < Threshold {
+		return Match{}, false
+	}
+	return Match{Path: idx.skills[j].Path, Name: idx.skills[j].Name, Score: score, other: j}, true
+}
+
+// scratch is one worker's space: a stamp per skill (visited) and per term
+// (the terms of the skill being compared).
+type scratch struct{ skills, terms []int32 }
+
+func (idx *Index) scratch() scratch {
+	return scratch{make([]int32, len(idx.skills)), make([]int32, len(idx.weight))}
+}
+
+// Shared returns the words the skill at path and the one of m share, most
+// distinctive first, as the first writes them (the first spelling in its
+// name and description).
+func (idx *Index) Shared(path string, m Match) []string {
+	a, b := &idx.skills[idx.byPath[path]], &idx.skills[m.other]
+	inB := map[int32]bool{}
+	for _, t := range b.terms {
+		inB[t] = true
+	}
+	type word struct {
+		text   string
+		weight float64
+	}
+	var words []word
+	done := map[int32]bool{}
+	visit := func(stem, surface []byte) {
+		if t, ok := idx.dict.term(stem); ok && inB[t] && !done[t] {
+			done[t] = true
+			words = append(words, word{string(surface), idx.weight[t]})
+		}
+	}
+	forEachWord(a.Name, visit)
+	forEachWord(a.Description, visit)
+	slices.SortStableFunc(words, func(p, q word) int { return cmp.Compare(q.weight, p.weight) })
+	out := make([]string, len(words))
+	for k, w := range words {
+		out[k] = w.text
+	}
+	return out
+}
