@@ -128,7 +128,7 @@ func (s *session) syncDocLocked(d *document, kind skills.ChangeKind, fx *effects
 		}
 		return
 	}
-	if !set.isLoaded {
+	if !set.isLoaded.Load() {
 		// The discovery replays the buffer when it ends; until then the
 		// scheduler may publish the file's own diagnostics (publishEarly).
 		fx.dirty = append(fx.dirty, d.key)
@@ -148,11 +148,14 @@ func (s *session) syncDocLocked(d *document, kind skills.ChangeKind, fx *effects
 	fx.full = true
 }
 
-// diskChanged is a batch of disk changes from one view's watcher, or from
-// workspace/didChangeWatchedFiles (view nil: every view).
+// diskChanged is a batch of disk changes from one view's watcher (its
+// project folder's own change settled: configChanged), or from
+// workspace/didChangeWatchedFiles (view nil: every view). The views read
+// the disk once the session lock is released.
 type diskChanged struct {
-	view    *view
-	changes []skills.Change
+	view          *view
+	changes       []skills.Change
+	configChanged bool
 }
 
 func (m diskChanged) apply(s *session, fx *effects) error {
@@ -172,29 +175,23 @@ func (m diskChanged) apply(s *session, fx *effects) error {
 			return nil // the watcher of a replaced set
 		}
 		views = []*view{m.view}
-		changes, configChanged := m.view.settleFolderChange(m.changes)
-		if configChanged {
+		if m.configChanged {
 			s.rebuildLocked(fx)
 			return nil
 		}
-		if len(changes) == 0 {
+		if len(m.changes) == 0 {
 			return nil
 		}
-		m.changes = changes
 	}
-	if !set.isLoaded {
+	if !set.isLoaded.Load() {
 		for _, v := range views {
 			set.pending[v] = append(set.pending[v], m.changes...)
 		}
 		return nil
 	}
 	for _, v := range views {
-		v.ws.Apply(set.ctx, m.changes...)
+		fx.disk = append(fx.disk, diskWork{set: set, view: v, changes: m.changes})
 	}
-	for _, c := range m.changes {
-		fx.dirty = append(fx.dirty, filepath.Clean(c.Path))
-	}
-	fx.full = true
 	return nil
 }
 
@@ -205,7 +202,7 @@ type viewsLoaded struct{ set *viewSet }
 
 func (m viewsLoaded) apply(s *session, fx *effects) error {
 	set := m.set
-	set.isLoaded = true
+	set.isLoaded.Store(true)
 	if set != s.views {
 		return nil // replaced while it loaded
 	}
@@ -221,8 +218,11 @@ func (m viewsLoaded) apply(s *session, fx *effects) error {
 		}
 	}
 	for _, v := range set.views {
-		if cs := append(set.pending[v], changes...); len(cs) > 0 {
-			v.ws.Apply(set.ctx, cs...)
+		if len(changes) > 0 {
+			v.ws.Apply(set.ctx, changes...) // buffers: parsed from their text
+		}
+		if cs := set.pending[v]; len(cs) > 0 {
+			fx.disk = append(fx.disk, diskWork{set: set, view: v, changes: cs})
 		}
 	}
 	set.pending = nil

@@ -110,12 +110,10 @@ func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
 // files at a time (publishSome): every skill file, then every open chat
 // buffer, and [] for anything published before that is now clean or gone.
 type publishing struct {
-	// memory ends the pass's Options.PassMemory (see beginPassMemory).
-	memory func()
-	r      passResult
-	next   int // r.paths[:next] are out
-	keep   map[uri.URI]bool
-	prog   *passProgress
+	r    passResult
+	next int // r.paths[:next] are out
+	keep map[uri.URI]bool
+	prog *passProgress
 	// behind is set when publishSome stopped because the client had not
 	// read what was sent: the loop waits clientPoll before going on.
 	behind bool
@@ -137,7 +135,7 @@ func (q *scheduler) startPublishing(r passResult, prog *passProgress) *publishin
 	q.mu.Lock()
 	q.whole = r.whole
 	q.mu.Unlock()
-	return &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog, memory: func() {}}
+	return &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog}
 }
 
 // publishSome publishes the next files of pb and reports whether it is
@@ -267,8 +265,9 @@ func (q *scheduler) publishChat(st *snapshot, d *document) {
 // chatDiagnostics checks the `/name` tokens of a chat buffer, and the names
 // glued to punctuation that DSH ignores.
 func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Options) []diagnostics.Diagnostic {
-	var toks []diagnostics.ChatToken
-	for _, c := range render.GestureCandidates(string(d.text)) {
+	cands := render.GestureCandidates(string(d.text))
+	toks := make([]diagnostics.ChatToken, 0, len(cands))
+	for _, c := range cands {
 		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: spans.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
 	}
 	seen := map[string]bool{"/": true}

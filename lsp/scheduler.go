@@ -37,8 +37,6 @@ type scheduler struct {
 	// early reports that the open skill files get their own diagnostics
 	// before the discovery ends (the views the server starts with).
 	early bool
-	// passMemory is Options.PassMemory (nil: none).
-	passMemory func() (done func())
 	// converted is publishFile's memory for the converted diagnostics,
 	// reused from file to file (only loop's goroutine publishes files).
 	converted []protocol.Diagnostic
@@ -180,8 +178,6 @@ const maxPassWait = time.Second
 type passDone struct {
 	r    passResult
 	prog *passProgress
-	// memory ends the pass's Options.PassMemory once the result is out.
-	memory func()
 }
 
 // loop is the scheduler's goroutine; it ends with the set's context.
@@ -194,7 +190,6 @@ func (q *scheduler) loop() {
 		}
 		if p.publishing != nil {
 			p.publishing.prog.cancelled()
-			p.publishing.memory()
 		}
 		if p.startup != nil {
 			p.startup.end("cancelled")
@@ -332,46 +327,28 @@ func (q *scheduler) startPass(p *passState) {
 	prog := newPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.yield, Checked: prog.checked, Begin: backgroundThread}
 	q.wg.Go(func() {
-		memory := q.beginPassMemory()
 		r := runPass(ctx, views, pace)
 		if ctx.Err() != nil {
 			prog.cancelled()
-			memory()
 			return
 		}
 		select {
-		case done <- passDone{r, prog, memory}:
+		case done <- passDone{r, prog}:
 		case <-ctx.Done():
 			prog.cancelled()
-			memory()
 		}
 	})
-}
-
-// beginPassMemory calls Options.PassMemory and returns its end, called
-// once (a no-op without the option).
-func (q *scheduler) beginPassMemory() (end func()) {
-	if q.passMemory == nil {
-		return func() {}
-	}
-	done := q.passMemory()
-	if done == nil {
-		return func() {}
-	}
-	return sync.OnceFunc(done)
 }
 
 // finished starts publishing the result of the pass.
 func (q *scheduler) finished(p *passState, m passDone) {
 	p.running = false
 	p.publishing = q.startPublishing(m.r, m.prog)
-	p.publishing.memory = m.memory
 }
 
 // published ends the pass's progress once its result is out.
 func (q *scheduler) published(p *passState) {
 	p.publishing.prog.end()
-	p.publishing.memory()
 	p.publishing, p.checked = nil, true
 	p.startup = nil // ended with the pass's progress
 	if p.pending {

@@ -37,13 +37,9 @@ type Options struct {
 	// DisableWatch turns off the server's fsnotify watcher (client-side
 	// workspace/didChangeWatchedFiles events are still applied).
 	DisableWatch bool
-	// PassMemory, when set, is called on a workspace-wide pass's goroutine
-	// before the pass computes, and the function it returns once the
-	// pass's result is out or the pass was cancelled. The binary collects
-	// there and lets the heap grow further while the pass runs, so that
-	// the collector does not mark while the user types (see
-	// cmd/skill-ls/serve.go); nil (tests) leaves the collector alone.
-	PassMemory func() (done func())
+	// ReadFile, when set, reads the views' skill files (tests stand in a
+	// slow disk); nil reads the disk.
+	ReadFile func(path string, buf []byte) ([]byte, int64, error)
 }
 
 // ExitCode is the error [Serve] returns when the session did not end with

@@ -12,11 +12,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
@@ -24,7 +26,9 @@ import (
 // Markdown) and every view (one skills.Workspace per workspace folder).
 // Every change, from the client (didOpen, didChange, didSave, didClose,
 // didChangeWatchedFiles, settings, folders) or from the server's own
-// watchers and discovery, goes through modify. Handlers read a snapshot.
+// watchers and discovery, goes through modify. Handlers read a snapshot,
+// which takes no lock: modify publishes what they read (shared), and each
+// view's workspace its own snapshots.
 type session struct {
 	opts   Options
 	logger *slog.Logger
@@ -36,6 +40,10 @@ type session struct {
 	// edits waiting for their own diagnostics: the workspace-wide pass
 	// steps aside for them.
 	urgent *urgent
+
+	// shared is what handlers read of the fields below, published by
+	// modify before it releases mu.
+	shared atomic.Pointer[shared]
 
 	mu sync.Mutex // guards the fields below; modify holds it
 	// docs are the open documents by key; replaced on every change, never
@@ -52,6 +60,15 @@ type session struct {
 	views *viewSet
 }
 
+// shared is the part of the session a handler reads: replaced at the end
+// of each modify, never mutated.
+type shared struct {
+	docs     map[string]*document
+	settings Settings
+	folders  []string
+	views    *viewSet
+}
+
 // notifier is what the discovery needs from the client besides a
 // publisher: problems to show and the file-watch registration.
 type notifier interface {
@@ -60,17 +77,27 @@ type notifier interface {
 }
 
 func newSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.WaitGroup, pub publisher, out notifier, settings Settings) *session {
-	return &session{
+	s := &session{
 		opts: opts, logger: logger, bg: bg, wg: wg, pub: pub, out: out,
 		urgent:   &urgent{},
 		docs:     map[string]*document{},
 		settings: settings,
 	}
+	s.publishLocked()
+	return s
+}
+
+// publishLocked publishes the documents, settings, folders and views for
+// the handlers to read.
+func (s *session) publishLocked() {
+	s.shared.Store(&shared{docs: s.docs, settings: s.settings, folders: s.folders, views: s.views})
 }
 
 // A modification is one change to the editor state, applied by modify
 // under the session lock. apply records in fx what must happen once the
-// lock is released.
+// lock is released: a disk change's reading among it. An editor buffer's
+// change is applied to the views at once (a workspace parses it from its
+// text; it reads no file).
 type modification interface {
 	apply(s *session, fx *effects) error
 }
@@ -85,6 +112,16 @@ type effects struct {
 	clear []uri.URI // URIs to publish [] for
 	stop  []*viewSet
 	start *viewSet
+	// disk are the disk changes to apply to views once the lock is
+	// released: they list roots and read files.
+	disk []diskWork
+}
+
+// diskWork is a batch of disk changes for one view of a set.
+type diskWork struct {
+	set     *viewSet
+	view    *view
+	changes []skills.Change
 }
 
 // modify applies mods in order, in the manner of gopls' didModifyFiles:
@@ -102,7 +139,9 @@ func (s *session) modify(mods ...modification) error {
 	if s.views != nil && s.views != fx.start {
 		s.views.sched.mark(fx.dirty, fx.full)
 	}
+	s.publishLocked()
 	s.mu.Unlock()
+	s.applyDisk(fx.disk)
 	for _, u := range fx.clear {
 		s.pub.clear(u)
 	}
@@ -142,25 +181,32 @@ func (s *session) stop() {
 	}
 }
 
-// snapshot returns the current state.
+// applyDisk applies batches of disk changes to their views, outside the
+// session lock (each lists roots and reads files; the workspaces order
+// them), then marks their paths for diagnostics.
+func (s *session) applyDisk(work []diskWork) {
+	for _, w := range work {
+		w.view.ws.Apply(w.set.ctx, w.changes...)
+		var dirty []string
+		for _, c := range w.changes {
+			dirty = append(dirty, filepath.Clean(c.Path))
+		}
+		w.set.sched.mark(dirty, true)
+	}
+}
+
+// snapshot returns the current state, taking no lock.
 func (s *session) snapshot() *snapshot {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.snapshotLocked(s.views)
+	return s.snapshotOf(s.shared.Load().views)
 }
 
 // snapshotOf returns the current documents and settings with the views of
 // set (the scheduler of a replaced set keeps seeing its own views).
 func (s *session) snapshotOf(set *viewSet) *snapshot {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.snapshotLocked(set)
-}
-
-func (s *session) snapshotLocked(set *viewSet) *snapshot {
-	st := &snapshot{docs: s.docs, settings: s.settings, folders: s.folders, set: set}
+	sh := s.shared.Load()
+	st := &snapshot{docs: sh.docs, settings: sh.settings, folders: sh.folders, set: set}
 	if set != nil {
-		st.loaded = set.isLoaded
+		st.loaded = set.isLoaded.Load()
 		for _, v := range set.views {
 			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot(), opts: v.opts, config: v.config})
 		}

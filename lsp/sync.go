@@ -46,5 +46,12 @@ func (s *server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 	if len(cs) == 0 {
 		return nil
 	}
-	return s.sess.modify(diskChanged{changes: cs})
+	// Off the read loop, as the watcher's batches are: the views read the
+	// disk, and the requests after this notification need not wait.
+	s.wg.Go(func() {
+		if err := s.sess.modify(diskChanged{changes: cs}); err != nil {
+			s.logger.Warn("didChangeWatchedFiles", "err", err)
+		}
+	})
+	return nil
 }

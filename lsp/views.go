@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -42,10 +43,12 @@ type viewSet struct {
 	loaded chan struct{} // closed after the initial discovery
 	sched  *scheduler
 
-	// Guarded by the session's mu:
 	// isLoaded reports that the initial discovery is done; before it, the
-	// views take no change (the discovery replays the open buffers).
-	isLoaded bool
+	// views take no change (the discovery replays the open buffers). Set
+	// under the session's mu.
+	isLoaded atomic.Bool
+
+	// Guarded by the session's mu:
 	// pending are the disk changes seen before the discovery ended.
 	pending map[*view][]skills.Change
 
@@ -70,7 +73,6 @@ func (s *session) newViewSetLocked() *viewSet {
 	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub, s.urgent,
 		func() *snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
-	set.sched.passMemory = s.opts.PassMemory
 	return set
 }
 
@@ -108,7 +110,7 @@ func (s *session) newView(folder string, settings *Settings) *view {
 		opts.Hosts = selected
 		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
 	}
-	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{}), config: vc, opts: opts}
+	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile}), config: vc, opts: opts}
 }
 
 // roots returns the roots of every view.
@@ -127,14 +129,12 @@ func (s *session) startViews(set *viewSet) {
 	s.wg.Go(set.sched.loop)
 	s.wg.Go(func() { s.load(set) })
 	if set.sched.early {
-		s.mu.Lock()
 		var keys []string
-		for _, d := range sortedDocs(s.docs) {
+		for _, d := range sortedDocs(s.shared.Load().docs) {
 			if !d.chat {
 				keys = append(keys, d.key)
 			}
 		}
-		s.mu.Unlock()
 		set.sched.mark(keys, false)
 	}
 }
@@ -193,7 +193,12 @@ func (s *session) watch(set *viewSet) {
 	}
 	for _, v := range set.views {
 		w, err := watch.New(v.ws.Roots(), watch.Options{
-			OnBatch: func(cs []skills.Change) { s.modify(diskChanged{view: v, changes: cs}) },
+			OnBatch: func(cs []skills.Change) {
+				// The project folder's own change asks the disk about the
+				// config file and the roots in it: before the session lock.
+				changes, configChanged := v.settleFolderChange(cs)
+				s.modify(diskChanged{view: v, changes: changes, configChanged: configChanged})
+			},
 			OnError: func(err error) { s.out.showProblems([]string{err.Error()}) },
 		})
 		if err != nil {

@@ -77,11 +77,19 @@ func (w *wsEnv) uri(rel string) uri.URI { return uri.File(w.path(rel)) }
 // and initializes it with the project as the workspace folder.
 func newWorkspaceEnv(t *testing.T, archive string, initOptions any) *wsEnv {
 	t.Helper()
+	return newWorkspaceEnvWith(t, archive, initOptions, Options{})
+}
+
+// newWorkspaceEnvWith is newWorkspaceEnv with the server's options (their
+// HomeDir is the archive's home).
+func newWorkspaceEnvWith(t *testing.T, archive string, initOptions any, opts Options) *wsEnv {
+	t.Helper()
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(archive)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	os.MkdirAll(w.home, 0o755)
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}})
+	opts.HomeDir = w.home
+	w.env = newEnv(t, envOptions{opts: opts})
 	w.initialize(initOptions, w.project)
 	w.waitLoaded()
 	return w

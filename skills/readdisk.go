@@ -175,7 +175,7 @@ func sameStat(a, b *discovery.Entry) bool {
 // the memory the next read may use: buf, unless the file keeps it.
 func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf []byte) []byte {
 	mode := layer.roots[p.root].Root.Mode
-	f, size := loadFile(p.entry.Path, mode, buf, !w.opts.CatalogOnly)
+	f, size := w.loadFile(p.entry.Path, mode, buf)
 	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.InMemory() != nil && w.source.same(old.file, f.InMemory().Src()) {
 		f = old.file // unchanged bytes: keep the parsed file
 	} else {
@@ -371,15 +371,15 @@ func (w *Workspace) markRoots(p string, base *Snapshot, relist map[int]bool, ent
 // loadFile reads the skill file at path into buf's memory (new memory when
 // it is too small) and parses it. size is the file's size when it was
 // opened, -1 when it could not be read.
-func loadFile(path string, mode skillfile.ReadMode, buf []byte, body bool) (*skillfile.File, int64) {
-	src, size, err := discovery.ReadSkillFile(path, buf)
+func (w *Workspace) loadFile(path string, mode skillfile.ReadMode, buf []byte) (*skillfile.File, int64) {
+	src, size, err := w.opts.ReadFile(path, buf)
 	if errors.Is(err, discovery.ErrTooLarge) {
 		return skillfile.TooLarge(path, mode), -1
 	}
 	if err != nil {
 		return skillfile.Unreadable(path, mode, discovery.ErrText(err)), -1
 	}
-	if !body {
+	if w.opts.CatalogOnly {
 		return skillfile.ParseCatalog(path, src, mode), size
 	}
 	return skillfile.Parse(path, src, mode), size

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"hash/maphash"
 
-	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -29,10 +28,11 @@ type textSource struct {
 	read func(path string) ([]byte, error)
 }
 
-// newTextSource returns the source of a new workspace.
-func newTextSource() *textSource {
+// newTextSource returns the source of a new workspace, which reads its
+// skill files with readFile.
+func newTextSource(readFile func(path string, buf []byte) ([]byte, int64, error)) *textSource {
 	return &textSource{seed: maphash.MakeSeed(), read: func(p string) ([]byte, error) {
-		src, _, err := discovery.ReadSkillFile(p, nil)
+		src, _, err := readFile(p, nil)
 		return src, err
 	}}
 }

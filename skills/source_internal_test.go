@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -11,7 +12,7 @@ import (
 // bytes it was parsed from (a workspace reads the next file into the same
 // memory): scribbling over them changes nothing it holds.
 func TestLeanFileKeepsNoBytes(t *testing.T) {
-	ts := newTextSource()
+	ts := newTextSource(discovery.ReadSkillFile)
 	texts := []string{
 		"---\nname: plain\ndescription: Fill forms — é 日本 𐐀.\nmetadata:\n  owner: x\n---\n# H\n\nSee [g](refs/g.md) ![i](i.png) <https://x.test>.\n<!-- skill-ls-disable-next-line link-missing -- why -->\n[m](m.md) </skill_content>\n",
 		"---\nname: decoded\ndescription: >-\n  folded\n  text\nallowed-tools: [Read, \"Bash(git:*)\"]\nx: &a {k: v}\ny: *a\n---\n> quote [q](q.md)\n\n    code [c](c.md)\n\n[ref]: r.md\n",

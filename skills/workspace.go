@@ -23,6 +23,10 @@ type LoadOptions struct {
 	// outline, directives or frame closers, and it holds no link facts
 	// (list and render, which print the registry and read few bodies).
 	CatalogOnly bool
+	// ReadFile reads a skill file into buf's memory, with its size when
+	// opened (discovery.ReadSkillFile when nil; tests stand in a slow
+	// disk).
+	ReadFile func(path string, buf []byte) ([]byte, int64, error)
 }
 
 // ChangeKind says what happened to a path.
@@ -77,7 +81,10 @@ type Workspace struct {
 // NewWorkspace returns a workspace over roots with an empty snapshot; call
 // Load for the first discovery.
 func NewWorkspace(roots []discovery.Root, opts LoadOptions) *Workspace {
-	w := &Workspace{roots: roots, opts: opts, source: newTextSource(), exists: statTarget}
+	if opts.ReadFile == nil {
+		opts.ReadFile = discovery.ReadSkillFile
+	}
+	w := &Workspace{roots: roots, opts: opts, source: newTextSource(opts.ReadFile), exists: statTarget}
 	empty := &Snapshot{disk: newTable(map[string]*placed{}), bundles: newTable(map[string]string{}), source: w.source}
 	for _, r := range roots {
 		empty.Roots = append(empty.Roots, discovery.RootState{Root: r})

@@ -1,0 +1,79 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+)
+
+// TestDiskWorkHoldsNoLock: while a batch of disk changes is stuck in its
+// read of a skill file (a slow disk), hover and completion answer and an
+// edit gets its own diagnostics; the batch lands once the read returns.
+func TestDiskWorkHoldsNoLock(t *testing.T) {
+	var armed atomic.Bool
+	var blocked string
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	read := func(p string, buf []byte) ([]byte, int64, error) {
+		if armed.Load() && p == blocked {
+			once.Do(func() { close(entered) })
+			<-release
+		}
+		return discovery.ReadSkillFile(p, buf)
+	}
+	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, Options{ReadFile: read, DisableWatch: true})
+	blocked = w.path("home/.agents/skills/deploy/SKILL.md")
+	pdfText, err := os.ReadFile(w.path("project/.agents/skills/pdf/SKILL.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf := w.open("project/.agents/skills/pdf/SKILL.md", "markdown", string(pdfText))
+	chat := w.open("project/notes.chat.md", "markdown", "Please /")
+	w.diags(pdf, "the opened file's diagnostics", func(*protocol.PublishDiagnosticsParams) bool { return true })
+
+	if err := os.WriteFile(blocked, []byte("---\nname: deploy\ndescription: Deploy the app, now to staging first.\n---\nRun it.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	armed.Store(true)
+	if err := w.server.DidChangeWatchedFiles(w.ctx, &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: w.uri("home/.agents/skills/deploy/SKILL.md"), Type: protocol.FileChangeTypeChanged}}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the disk change never read the file")
+	}
+
+	ctx, cancel := context.WithTimeout(w.ctx, 5*time.Second)
+	defer cancel()
+	hover, err := w.server.Hover(ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: pdf}, Position: protocol.Position{Line: 1, Character: 7}}})
+	if err != nil || hover == nil {
+		t.Fatalf("hover while the disk work waits: %v, %v", hover, err)
+	}
+	list, err := w.server.Completion(ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: chat}, Position: protocol.Position{Line: 0, Character: 8}}})
+	if l, ok := list.(*protocol.CompletionList); err != nil || !ok || len(l.Items) == 0 {
+		t.Fatalf("completion while the disk work waits: %v, %v", list, err)
+	}
+	w.edit(pdf, 2, strings.Replace(string(pdfText), "description: Fill", "description: Use when: fill", 1))
+	w.diags(pdf, "the edit's own diagnostics", func(p *protocol.PublishDiagnosticsParams) bool {
+		v, _ := p.Version.Get()
+		return v == 2 && hasCode(p, "yaml-unquoted-colon")
+	})
+
+	close(release)
+	w.client.waitFor(t, "the disk change to land", func() bool {
+		snap := w.srv.sess.snapshot().viewFor(blocked)
+		sk := snap.Registry.Lookup("deploy")
+		return sk != nil && strings.Contains(sk.Description, "staging")
+	})
+}
