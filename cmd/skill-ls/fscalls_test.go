@@ -56,10 +56,10 @@ var diskCalls = map[string]string{
 	"diagnostics/hosts.go HostMatrix hosts.Build":   "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
 	"diagnostics/fix/fixall.go All Workspace.Apply": "fixes enter the workspace the CLI loaded as edits (overlays): Apply parses their text and reads no file",
 
-	// lsp: the one mutation path, under the session lock
-	"lsp/changes.go session.syncDocLocked Workspace.Apply":        "an open buffer enters the views (modifications run under the session lock; handlers never take it)",
-	"lsp/changes.go diskChanged.apply Workspace.Apply":            "a disk change re-lists and re-reads what it touched: the mutation path",
-	"lsp/changes.go viewsLoaded.apply Workspace.Apply":            "the end of discovery replays the buffers and the changes seen meanwhile",
+	// lsp: the one mutation path
+	"lsp/changes.go session.syncDocLocked Workspace.Apply":        "an open buffer enters the views, under the session lock: a workspace parses it from its text and reads no file",
+	"lsp/state.go session.applyDisk Workspace.Apply":              "a disk change re-lists and re-reads what it touched, after the session lock is released",
+	"lsp/changes.go viewsLoaded.apply Workspace.Apply":            "the end of discovery replays the open buffers (parsed from their text; the disk changes seen meanwhile go to applyDisk)",
 	"lsp/changes.go view.settleFolderChange config.Find":          "a watcher batch on the project folder: whether the config file is another one",
 	"lsp/changes.go view.settleFolderChange config.Read":          "a watcher batch on the project folder: whether the config file's bytes changed",
 	"lsp/changes.go view.settleFolderChange RootState.Stale":      "a watcher batch on the project folder: whether a root inside it appeared or went",
