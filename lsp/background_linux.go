@@ -2,7 +2,8 @@ package lsp
 
 import (
 	"runtime"
-	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // backgroundNice is the nice value of the thread that runs the
@@ -15,14 +16,13 @@ const backgroundNice = 10
 // its CPU (the read loop with a keystroke, the editor itself) run at once
 // instead of after the pass's time slice. Not SCHED_IDLE: on a machine
 // busy with other work a SCHED_IDLE thread hardly runs, and while it holds
-// one of Go's processors every stop of the world waits for it (1.5 s stalls
-// of the whole server with two CPU hogs beside it). The goroutine must end
-// without unlocking: an unprivileged thread cannot lower its nice value
-// again, and Go then ends the thread rather than reuse it for other work.
+// one of Go's processors every stop of the world waits for it. The
+// goroutine must end without unlocking: an unprivileged thread cannot
+// lower its nice value again, and Go then ends the thread rather than
+// reuse it for other work.
 func backgroundThread() {
 	runtime.LockOSThread()
-	tid, _, _ := syscall.RawSyscall(syscall.SYS_GETTID, 0, 0, 0)
 	// Best effort: where the priority cannot be set, the thread keeps the
-	// normal one.
-	_, _, _ = syscall.RawSyscall(syscall.SYS_SETPRIORITY, 0 /* PRIO_PROCESS: a thread id */, tid, backgroundNice)
+	// normal one. PRIO_PROCESS with a thread id sets that thread's.
+	_ = unix.Setpriority(unix.PRIO_PROCESS, unix.Gettid(), backgroundNice)
 }

@@ -5,7 +5,8 @@ package main
 import (
 	"io"
 	"os"
-	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // pollable returns stdin ready for Go's network poller when it is a pipe or
@@ -35,11 +36,11 @@ func pollable(stdin io.Reader) io.Reader {
 	var dup int
 	var dupErr error
 	if err := rc.Control(func(fd uintptr) {
-		dup, dupErr = syscall.Dup(int(fd))
+		dup, dupErr = unix.Dup(int(fd))
 		if dupErr == nil {
-			syscall.CloseOnExec(dup)
-			if dupErr = syscall.SetNonblock(dup, true); dupErr != nil {
-				syscall.Close(dup)
+			unix.CloseOnExec(dup)
+			if dupErr = unix.SetNonblock(dup, true); dupErr != nil {
+				unix.Close(dup)
 			}
 		}
 	}); err != nil || dupErr != nil {

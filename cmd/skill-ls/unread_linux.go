@@ -3,8 +3,8 @@ package main
 import (
 	"io"
 	"os"
-	"syscall"
-	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // unreadProbe returns how to ask how many bytes written to w its reader
@@ -19,12 +19,12 @@ func unreadProbe(w io.Writer) func() (int, bool) {
 	if err != nil {
 		return nil
 	}
-	var req uintptr
+	var req uint
 	switch {
 	case fi.Mode()&os.ModeNamedPipe != 0:
-		req = syscall.TIOCINQ // FIONREAD: a pipe counts its unread bytes at either end
+		req = unix.TIOCINQ // FIONREAD: a pipe counts its unread bytes at either end
 	case fi.Mode()&os.ModeSocket != 0:
-		req = syscall.TIOCOUTQ // SIOCOUTQ: what was sent and not yet consumed
+		req = unix.TIOCOUTQ // SIOCOUTQ: what was sent and not yet consumed
 	default:
 		return nil
 	}
@@ -34,13 +34,11 @@ func unreadProbe(w io.Writer) func() (int, bool) {
 		return nil
 	}
 	return func() (int, bool) {
-		var n int32
-		var errno syscall.Errno
-		if err := rc.Control(func(fd uintptr) {
-			_, _, errno = syscall.Syscall(syscall.SYS_IOCTL, fd, req, uintptr(unsafe.Pointer(&n)))
-		}); err != nil || errno != 0 {
+		var n int
+		var ioctlErr error
+		if err := rc.Control(func(fd uintptr) { n, ioctlErr = unix.IoctlGetInt(int(fd), req) }); err != nil || ioctlErr != nil {
 			return 0, false
 		}
-		return int(n), true
+		return n, true
 	}
 }
