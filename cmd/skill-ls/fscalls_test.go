@@ -19,7 +19,7 @@ import (
 
 // diskPackages are the standard packages all of whose functions (and
 // methods) reach the file system or the process around it.
-var diskPackages = map[string]bool{"os": true, "os/exec": true, "io/ioutil": true, "syscall": true}
+var diskPackages = map[string]bool{"os": true, "os/exec": true, "io/ioutil": true, "syscall": true, "golang.org/x/sys/unix": true}
 
 // diskFuncs are the other functions that read the disk, by
 // types.Func.FullName: the walking and globbing of io/fs and path/filepath,
@@ -57,23 +57,24 @@ var diskCalls = map[string]string{
 	"diagnostics/fix/fixall.go All Workspace.Apply": "fixes enter the workspace the CLI loaded as edits (overlays): Apply parses their text and reads no file",
 
 	// lsp: the one mutation path
-	"lsp/changes.go session.syncDocLocked Workspace.Apply":        "an open buffer enters the views, under the session lock: a workspace parses it from its text and reads no file",
-	"lsp/state.go session.applyDisk Workspace.Apply":              "a disk change re-lists and re-reads what it touched, after the session lock is released",
-	"lsp/changes.go viewsLoaded.apply Workspace.Apply":            "the end of discovery replays the open buffers (parsed from their text; the disk changes seen meanwhile go to applyDisk)",
-	"lsp/changes.go view.settleFolderChange config.Find":          "a watcher batch on the project folder: whether the config file is another one",
-	"lsp/changes.go view.settleFolderChange config.Read":          "a watcher batch on the project folder: whether the config file's bytes changed",
-	"lsp/changes.go view.settleFolderChange RootState.Stale":      "a watcher batch on the project folder: whether a root inside it appeared or went",
-	"lsp/config.go loadViewConfig discovery.ProjectRoot":          "the project of a folder (nearest .git) decides the view's roots, before any snapshot exists",
-	"lsp/config.go loadViewConfig config.Find":                    "the config file decides the view's roots, so it is read when the view is built",
-	"lsp/config.go loadViewConfig config.Read":                    "the config file decides the view's roots, so it is read when the view is built",
-	"lsp/views.go session.load Workspace.Load":                    "the initial discovery of each view, outside the session lock",
-	"lsp/views.go session.watch watch.New":                        "the views' watcher: how disk changes reach the mutation path",
-	"lsp/views.go session.newView os.UserHomeDir":                 "the home folder of the other agents' roots when the client set none (the environment, not a file)",
-	"lsp/views.go session.newView os.Getenv":                      "the environment of the other agents' roots when no test replaced it",
-	"lsp/server.go server.homeDir os.UserHomeDir":                 "the home folder of DSH's user roots when the client set none (the environment, not a file)",
-	"lsp/server.go initialFolders os.Getwd":                       "the last fallback folder when the client names none (the environment, not a file)",
-	"lsp/diagnose.go earlyDiagnostics Workspace.Apply":            "a workspace with no roots parses one open buffer; it reads nothing",
-	"lsp/background_linux.go backgroundThread syscall.RawSyscall": "setpriority of the calling thread (the pass's nice value); no file is touched",
+	"lsp/changes.go session.syncDocLocked Workspace.Apply":      "an open buffer enters the views, under the session lock: a workspace parses it from its text and reads no file",
+	"lsp/state.go session.applyDisk Workspace.Apply":            "a disk change re-lists and re-reads what it touched, after the session lock is released",
+	"lsp/changes.go viewsLoaded.apply Workspace.Apply":          "the end of discovery replays the open buffers (parsed from their text; the disk changes seen meanwhile go to applyDisk)",
+	"lsp/changes.go view.settleFolderChange config.Find":        "a watcher batch on the project folder: whether the config file is another one",
+	"lsp/changes.go view.settleFolderChange config.Read":        "a watcher batch on the project folder: whether the config file's bytes changed",
+	"lsp/changes.go view.settleFolderChange RootState.Stale":    "a watcher batch on the project folder: whether a root inside it appeared or went",
+	"lsp/config.go loadViewConfig discovery.ProjectRoot":        "the project of a folder (nearest .git) decides the view's roots, before any snapshot exists",
+	"lsp/config.go loadViewConfig config.Find":                  "the config file decides the view's roots, so it is read when the view is built",
+	"lsp/config.go loadViewConfig config.Read":                  "the config file decides the view's roots, so it is read when the view is built",
+	"lsp/views.go session.load Workspace.Load":                  "the initial discovery of each view, outside the session lock",
+	"lsp/views.go session.watch watch.New":                      "the views' watcher: how disk changes reach the mutation path",
+	"lsp/views.go session.newView os.UserHomeDir":               "the home folder of the other agents' roots when the client set none (the environment, not a file)",
+	"lsp/views.go session.newView os.Getenv":                    "the environment of the other agents' roots when no test replaced it",
+	"lsp/server.go server.homeDir os.UserHomeDir":               "the home folder of DSH's user roots when the client set none (the environment, not a file)",
+	"lsp/server.go initialFolders os.Getwd":                     "the last fallback folder when the client names none (the environment, not a file)",
+	"lsp/diagnose.go earlyDiagnostics Workspace.Apply":          "a workspace with no roots parses one open buffer; it reads nothing",
+	"lsp/background_linux.go backgroundThread unix.Setpriority": "setpriority of the calling thread (the pass's nice value); no file is touched",
+	"lsp/background_linux.go backgroundThread unix.Gettid":      "the calling thread's id, for setpriority",
 
 	// lsp: handlers that must ask the disk
 	"lsp/completion.go linkCompletion discovery.ListLinkDir": "link path completion lists the folder the user is typing, which no snapshot holds",
