@@ -10,7 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // runFloor is the floor every skill reader pays: list the roots, read each

@@ -15,7 +15,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/spans"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // The config file, .skill-ls.yaml at the project root, read with yaml.v3

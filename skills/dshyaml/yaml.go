@@ -9,7 +9,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Limits that keep hostile YAML bounded. DSH has none; past them skill-ls
