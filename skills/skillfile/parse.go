@@ -3,8 +3,6 @@ package skillfile
 import (
 	"bytes"
 	"fmt"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
@@ -135,35 +133,6 @@ func Unreadable(path string, mode ReadMode, why string) *File {
 	f.find(problem.UnreadableFile, spans.Span{}, "")
 	f.settle(nil)
 	return f
-}
-
-// decode turns the bytes into text by the read mode (spec §3.4), recording
-// a binary or invalid file. It returns the bytes the file is read as (the
-// decoded ones for ReadNode) and the text after any stripped BOM.
-func (f *File) decode(src []byte) (out, text []byte, ok bool) {
-	if f.Mode == ReadNode {
-		if !utf8.Valid(src) {
-			// Node decodes invalid sequences to U+FFFD; the engine then
-			// works on the decoded text.
-			src = []byte(decodeNode(src))
-		}
-		return src, src, true
-	}
-	sniff := src[:min(len(src), binarySniffLen)]
-	if i := bytes.IndexByte(sniff, 0); i >= 0 {
-		f.find(problem.BinaryFile, spans.Span{Start: i, End: i + 1}, "")
-		return src, nil, false
-	}
-	if !utf8.Valid(src) {
-		i := firstInvalidUTF8(src)
-		f.find(problem.InvalidUTF8, spans.Span{Start: i, End: i + 1}, "")
-		return src, nil, false
-	}
-	if f.BOM {
-		f.TextStart = 3
-		return src, src[3:], true
-	}
-	return src, src, true
 }
 
 // checkFrontmatter records a missing, unclosed, unparsable or non-mapping
@@ -343,69 +312,6 @@ func firstLineLen(text []byte) int {
 		return trimCR(text[:i])
 	}
 	return len(text)
-}
-
-func firstInvalidUTF8(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return 0
-}
-
-// decodeNode decodes bytes as Node's utf8 decoder does: each maximal invalid
-// subpart becomes one U+FFFD (WHATWG Encoding Standard).
-func decodeNode(b []byte) string {
-	var sb strings.Builder
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r != utf8.RuneError || size > 1 {
-			sb.WriteRune(r)
-			i += size
-			continue
-		}
-		sb.WriteRune(utf8.RuneError)
-		i += maximalSubpart(b[i:])
-	}
-	return sb.String()
-}
-
-// maximalSubpart returns the length of the maximal invalid subpart at the
-// start of b (at least 1).
-func maximalSubpart(b []byte) int {
-	c := b[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xBF)
-	switch {
-	case c >= 0xC2 && c <= 0xDF:
-		need = 1
-	case c == 0xE0:
-		need, lo = 2, 0xA0
-	case c >= 0xE1 && c <= 0xEC, c == 0xEE, c == 0xEF:
-		need = 2
-	case c == 0xED:
-		need, hi = 2, 0x9F
-	case c == 0xF0:
-		need, lo = 3, 0x90
-	case c >= 0xF1 && c <= 0xF3:
-		need = 3
-	case c == 0xF4:
-		need, hi = 3, 0x8F
-	default:
-		return 1
-	}
-	n := 1
-	for k := 0; k < need && n < len(b); k++ {
-		if b[n] < lo || b[n] > hi {
-			break
-		}
-		lo, hi = 0x80, 0xBF
-		n++
-	}
-	return n
 }
 
 // Headings returns the headings of the body of f, whose bytes are src.
