@@ -15,7 +15,7 @@ import (
 // match the same request, the most reported reason a skill never triggers.
 // The score is a word overlap anyone can redo by hand (see the rule's Doc),
 // and the pairs are found through an inverted index of the distinctive
-// words, so a tree of 10,000 skills compares only the pairs that share one.
+// words, so a large tree compares only the pairs that share one.
 
 // CodeDescriptionOverlap is the code of the rule.
 const CodeDescriptionOverlap = "description-overlap"

@@ -26,8 +26,7 @@ type passResult struct {
 	byPath map[string]fileDiags
 	// paths are byPath's keys, sorted, and whole the diagnostics of the
 	// rules that need every file (see wholeDiagnostics): made on the pass's
-	// goroutine, since at 100,000 skills sorting the paths took 25 ms
-	// that an edit waited for on the scheduler's.
+	// goroutine, not on the scheduler's, where an edit would wait for them.
 	paths []string
 	whole map[string][]diagnostics.Diagnostic
 }

@@ -42,10 +42,8 @@ type publisher interface {
 }
 
 // clientBacklog is how many bytes of background messages (a pass's
-// diagnostics) may wait for the client to read them. A reply or an edited
-// file's diagnostics queue behind what waits: with a pipe's full 64 KiB of
-// diagnostics ahead (about 80 files' worth), a reply reached the editor
-// 5-8 ms late while a 10,000-skill pass was published.
+// diagnostics) may wait for the client to read them: a reply or an edited
+// file's diagnostics queue behind what waits (docs/performance.md).
 const clientBacklog = 16 << 10
 
 // outbox sends what the server tells the client outside replies:

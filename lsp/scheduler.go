@@ -310,8 +310,8 @@ func (q *scheduler) startPass(p *passState) {
 	p.due, p.armedAt = nil, time.Time{}
 	if p.running || p.publishing != nil {
 		// Let it finish: restarting a pass whenever the user pauses
-		// could keep a long one (20 s at 100,000 skills) from ever
-		// publishing. The edited files keep their fast-path diagnostics.
+		// could keep a long one from ever publishing. The edited files
+		// keep their fast-path diagnostics.
 		p.pending = true
 		return
 	}
@@ -353,9 +353,8 @@ func (q *scheduler) published(p *passState) {
 	p.startup = nil // ended with the pass's progress
 	if p.pending {
 		// The pass that came due meanwhile waits for a pause in the
-		// typing, as any later pass does: at 100,000 skills, starting it
-		// at once ran another 10-second pass under a user still typing
-		// (and under the collector it keeps busy).
+		// typing, as any later pass does: started at once, it would run
+		// another whole pass under a user still typing.
 		p.pending = false
 		p.arm(q.delay)
 	}

@@ -7,8 +7,8 @@ import (
 
 // table is a string-keyed map that snapshots share: a base map, never
 // written once built, and a small top of the entries set or deleted since.
-// A change copies only the top, so a keystroke costs the same at 100 or
-// 100,000 skills; the top is folded into a new base when it grows past
+// A change copies only the top, so a keystroke costs the same in a tree of
+// any size; the top is folded into a new base when it grows past
 // maxTop entries. A table is a value: with returns a new one and leaves its
 // receiver as it was.
 type table[V any] struct {

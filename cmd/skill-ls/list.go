@@ -66,8 +66,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	// tabwriter writes cell by cell: unbuffered, 100,000 skills took
-	// about a million write calls.
+	// tabwriter writes cell by cell: buffered, not a system call per cell.
 	bw := bufio.NewWriterSize(stdout, 64<<10)
 	(&listText{w: bw, wd: workDir()}).write(rep)
 	if err := bw.Flush(); err != nil {

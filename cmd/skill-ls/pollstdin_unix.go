@@ -14,7 +14,7 @@ import (
 // parked, holding no processor. A blocking read holds its processor while
 // it waits, and work made ready on that processor (the edit the read loop
 // just handed to the diagnostics scheduler) waited for the runtime to take
-// the processor back, up to 20 ms. A terminal or a file is returned as it
+// the processor back. A terminal or a file is returned as it
 // is: O_NONBLOCK would outlive the server on a terminal the shell shares.
 func pollable(stdin io.Reader) io.Reader {
 	f, ok := stdin.(*os.File)

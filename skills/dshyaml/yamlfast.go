@@ -8,9 +8,9 @@ import (
 
 // Most frontmatters are a few lines of "key: value" with plain or quoted
 // one-line values, and perhaps one level of nested keys (metadata). For
-// them a YAML parser's generality is most of a load's cost: at 100,000
-// skills yaml.v3 took 28% of check's CPU time and allocated about 10 KB
-// per file. parseYAMLFast reads that form directly and leaves everything
+// them a YAML parser's generality is most of a load's cost (the figure
+// that keeps this reader is in docs/performance.md). parseYAMLFast reads
+// that form directly and leaves everything
 // else to parseYAML's decoder; FuzzYAMLFast and TestYAMLFastMatchesDecoder
 // hold the two to the same result wherever the fast one answers.
 
