@@ -166,11 +166,11 @@ function launcherPackage(version, stage, out) {
   return pack(dir, out);
 }
 
-function main() {
-  const opts = parseArgs(process.argv.slice(2));
+// buildPackages builds and packs the packages of opts (parseArgs's fields)
+// and returns the tarballs' paths, the launcher's last.
+export function buildPackages(opts) {
   const version = opts.version ? opts.version.replace(/^v/, '') : devVersion();
   const linked = opts.version ? `v${version}` : '';
-  fs.rmSync(opts.out, { recursive: true, force: true });
   fs.mkdirSync(opts.out, { recursive: true });
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'skill-ls-npm-'));
   try {
@@ -184,12 +184,19 @@ function main() {
         buildBinary(t, binaries[t], linked);
       }
     }
-    for (const t of opts.targets) platformPackage(t, version, binaries[t], stage, opts.out);
-    launcherPackage(version, stage, opts.out);
+    const packed = opts.targets.map((t) => platformPackage(t, version, binaries[t], stage, opts.out));
+    packed.push(launcherPackage(version, stage, opts.out));
+    console.log(`npm packages ${version} in ${opts.out}`);
+    return packed;
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
   }
-  console.log(`npm packages ${version} in ${opts.out}`);
+}
+
+function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  fs.rmSync(opts.out, { recursive: true, force: true });
+  buildPackages(opts);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
