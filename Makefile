@@ -2,9 +2,9 @@
 # installing the editors the real-client tests need).
 GO ?= go
 
-.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm build install demo npm release
+.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows build install demo npm release
 
-test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm
+test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows
 
 # SKILL_LS_SLOW=1 runs the slow tests too (TestManyEntries, TestStressChurn,
 # TestSoak); a plain `go test ./...` skips them to stay fast.
@@ -46,6 +46,10 @@ test-action:
 # with no network: npx skill-ls --version, check, the server over stdio.
 test-npm:
 	bash scripts/test-npm.sh
+
+# actionlint over .github/workflows (and shellcheck over their run: steps).
+test-workflows:
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
 build:
 	$(GO) build -o skill-ls ./cmd/skill-ls
