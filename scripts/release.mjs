@@ -49,7 +49,7 @@ function checkVersion(v) {
   for (const m of hooks.matchAll(/\bskill-ls@([^\s'"\],]+)/g)) {
     if (m[1] !== v) problems.push(`.pre-commit-hooks.yaml installs skill-ls@${m[1]}`);
   }
-  if (problems.length) throw new Error(`release v${v}: ${problems.join('; ')}: make them say ${v} first`);
+  if (problems.length) throw new Error(`release v${v}: ${[...new Set(problems)].join('; ')}: make them say ${v} first`);
 }
 
 function extensionDependencies() {
