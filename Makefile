@@ -2,9 +2,9 @@
 # installing the editors the real-client tests need).
 GO ?= go
 
-.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action build install demo
+.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows build install demo npm release
 
-test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action
+test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows
 
 # SKILL_LS_SLOW=1 runs the slow tests too (TestManyEntries, TestStressChurn,
 # TestSoak); a plain `go test ./...` skips them to stay fast.
@@ -42,8 +42,33 @@ test-precommit:
 test-action:
 	bash scripts/test-action.sh
 
+# The npm launcher and linux-x64 tarballs installed into a fresh project
+# with no network: npx skill-ls --version, check, the server over stdio.
+test-npm:
+	bash scripts/test-npm.sh
+
+# actionlint over .github/workflows (and shellcheck over their run: steps).
+test-workflows:
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
 build:
 	$(GO) build -o skill-ls ./cmd/skill-ls
+
+# The release version (vX.Y.Z) `make npm` and `make release` link into the
+# binaries and give the packages. Empty: `make npm` makes a development
+# build named after the commit; `make release` takes the version of
+# editors/vscode/package.json.
+VERSION ?=
+
+# The npm packages (the skill-ls launcher, @skill-ls/<platform>-<arch>) packed
+# into dist/npm.
+npm:
+	node npm/build.mjs --version "$(VERSION)" --out dist/npm
+
+# Every release artifact in dist/release: the binaries, the platform .vsix
+# files, the npm tarballs and SHA256SUMS.
+release:
+	node scripts/release.mjs --version "$(VERSION)" --out dist/release
 
 install:
 	$(GO) install ./cmd/skill-ls

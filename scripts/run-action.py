@@ -5,6 +5,7 @@
 
 `run:` steps run with `bash --noprofile --norc -eo pipefail` (the runner's
 `shell: bash`), with GITHUB_WORKSPACE, RUNNER_TEMP (from the environment),
+RUNNER_OS and RUNNER_ARCH (from the environment, else Linux and X64),
 GITHUB_ACTION_PATH, a fresh GITHUB_OUTPUT per step, GITHUB_PATH,
 GITHUB_ENV and GITHUB_STEP_SUMMARY. `${{ }}` expressions are substituted in
 `env:`, `with:`, `if:` and the action's outputs; the subset understood is
@@ -175,6 +176,8 @@ def main():
             "GITHUB_ENV": env_file,
             "GITHUB_STEP_SUMMARY": summary_file,
             "GITHUB_ACTIONS": "true",
+            "RUNNER_OS": os.environ.get("RUNNER_OS", "Linux"),
+            "RUNNER_ARCH": os.environ.get("RUNNER_ARCH", "X64"),
             "CI": "true",
         })
         for k, v in (step.get("env") or {}).items():

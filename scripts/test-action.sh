@@ -4,7 +4,8 @@
 # GITHUB_PATH, RUNNER_TEMP, GITHUB_WORKSPACE faked; the `uses:` steps
 # setup-go and upload-sarif are recorded, not run) on temp repositories with
 # broken and clean skills, and checks the exit status, the outputs, the
-# SARIF file the upload step is given and the job summary. Prints one line
+# SARIF file the upload step is given and the job summary. A release is
+# served from 127.0.0.1 (release-url) to try the download and its checksum. Prints one line
 # per check and "N passed, N failed"; exits non-zero on a failure. Needs
 # python3 with yaml and shellcheck (apt-get install python3-yaml shellcheck).
 #
@@ -99,6 +100,9 @@ log = open(sys.argv[2]).read()
 uploads = [u for u in r["uses"] if u["uses"].startswith("github/codeql-action/upload-sarif@")]
 sarif = json.load(open(uploads[0]["with"]["sarif_file"])) if uploads else None
 results = sarif["runs"][0]["results"] if sarif else []
+names = [s["name"] for s in r["steps"]]
+step = lambda name: r["steps"][names.index(name)]
+after = lambda name: r["steps"][names.index(name) + 1:]
 rules = sorted({x["ruleId"] for x in results})
 ok = eval(sys.argv[3])
 if not ok:
@@ -127,7 +131,8 @@ fi
 
 # 1. Broken skills, the defaults: SARIF uploaded, the action fails.
 run broken 1
-check broken "the install step built skill-ls from the action's checkout" '"skill-ls devel" in log and r["steps"][1]["exit"] == 0'
+check broken "the install step built skill-ls from the action's checkout" \
+	'"skill-ls devel" in log and step("Install skill-ls from source")["exit"] == 0 and step("Install skill-ls from the release").get("skipped")'
 check broken "setup-go is given the action's go.mod" 'r["uses"][0]["uses"].startswith("actions/setup-go@") and r["uses"][0]["with"]["go-version-file"].endswith("/go.mod")'
 check broken "the SARIF is valid 2.1.0 with results, uploaded with the category" \
 	'sarif["version"] == "2.1.0" and sarif["runs"][0]["tool"]["driver"]["name"] == "skill-ls" and len(results) >= 2 and uploads[0]["with"]["category"] == "skill-ls"'
@@ -163,18 +168,50 @@ check strict "--profile agentskills makes it an error" 'r["outputs"]["errors"] =
 
 # 6. A missing path is an I/O error: the check step fails with exit 2.
 run missing 2 'path=no/such/skill'
-check missing "the check step fails with the reason" '"no/such/skill: no such file or directory" in log and r["steps"][2]["exit"] == 2 and r["outputs"]["exit-code"] == "2"'
+check missing "the check step fails with the reason" '"no/such/skill: no such file or directory" in log and step("Check the skills")["exit"] == 2 and r["outputs"]["exit-code"] == "2"'
 
 # 7. A bad input value is refused before anything runs.
 run bad-input 2 fail-on=sometimes
 check bad-input "the reason is shown" "\"fail-on must be error, warning or never, not 'sometimes'\" in log"
 
-# 8. version installs the module at that version with go install (here the
-# module proxy is off, so the install step must fail, naming the version).
-GOPROXY=off GOFLAGS=-mod=mod run version 1 version=v9.9.9
-check version "the install step ran go install module@version" '"github.com/skill-ls/skill-ls/cmd/skill-ls@v9.9.9" in log and r["steps"][1]["exit"] == 1 and all(s.get("skipped") for s in r["steps"][2:])'
+# 8. A version that is not a release (a commit) is built with go install
+# (here the module proxy is off, so the install step must fail, naming it).
+GOPROXY=off GOFLAGS=-mod=mod run version 1 version=52c5ae3abcd1
+check version "the install step ran go install module@version" \
+	'"github.com/skill-ls/skill-ls/cmd/skill-ls@52c5ae3abcd1" in log and step("Install skill-ls from source")["exit"] == 1 and all(s.get("skipped") for s in after("Install skill-ls from source"))'
 
-# 9. Fixed skills: the whole action passes.
+# 9. A release: the binary comes from release-url, checked against the
+# release's SHA256SUMS; Go is neither set up nor used.
+rel=$T/release
+mkdir -p "$rel/v0.7.0" "$rel/v0.7.1"
+if (cd "$repo" && go build -ldflags "-X main.version=v0.7.0" -o "$rel/v0.7.0/skill-ls-linux-x64" ./cmd/skill-ls); then
+	(cd "$rel/v0.7.0" && sha256sum skill-ls-linux-x64 >SHA256SUMS && echo "$(printf '0%.0s' $(seq 64))  skill-ls-darwin-arm64" >>SHA256SUMS)
+	cp "$rel/v0.7.0/SHA256SUMS" "$rel/v0.7.1/SHA256SUMS" # v0.7.1: its binary is another one
+	printf 'not the release binary\n' >"$rel/v0.7.1/skill-ls-linux-x64"
+	port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	"$py" -m http.server --bind 127.0.0.1 --directory "$rel" "$port" >"$T/http.log" 2>&1 &
+	http_pid=$!
+	for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
+	run release 1 version=v0.7.0 "release-url=http://127.0.0.1:$port"
+	check release "setup-go and the source build are skipped" \
+		'not any(u["uses"].startswith("actions/setup-go@") for u in r["uses"]) and step("Install skill-ls from source").get("skipped") and step("Set up Go").get("skipped")'
+	check release "the release binary was downloaded, checked and run" \
+		'"skill-ls-linux-x64: OK" in log and "skill-ls v0.7.0" in log and step("Install skill-ls from the release")["exit"] == 0'
+	check release "the check ran with it" 'r["outputs"]["errors"] == "1" and sarif["runs"][0]["tool"]["driver"]["version"] == "v0.7.0"'
+	run tampered 1 version=v0.7.1 "release-url=http://127.0.0.1:$port"
+	check tampered "a binary that differs from SHA256SUMS is refused" \
+		'"does not match the SHA-256" in log and step("Install skill-ls from the release")["exit"] == 1 and all(s.get("skipped") for s in after("Install skill-ls from the release"))'
+	run no-release 1 version=v0.7.2 "release-url=http://127.0.0.1:$port"
+	check no-release "a version with no release says so" \
+		'"cannot download http://127.0.0.1:" in log and "is v0.7.2 a skill-ls release?" in log and step("Install skill-ls from the release")["exit"] == 1'
+	RUNNER_OS=FreeBSD run no-platform 1 version=v0.7.0 "release-url=http://127.0.0.1:$port"
+	check no-platform "a platform without a release binary says so" '"no skill-ls release binary for FreeBSD/X64" in log'
+	kill "$http_pid"
+else
+	bad "go build of the fake release binary"
+fi
+
+# 10. Fixed skills: the whole action passes.
 sed -i 's/^description: Use when: the user asks$/description: "Use when: the user asks"/' "$ws/.agents/skills/broken/SKILL.md"
 run fixed 0
 check fixed "0 errors, the SARIF holds just the warning" 'r["outputs"]["errors"] == "0" and rules == ["name-folder-mismatch"] and r["steps"][-1]["exit"] == 0'

@@ -4,13 +4,17 @@
 #   toml, json  parsed, and the keys that wire skill-ls checked
 #   elisp       loaded by `emacs --batch` with eglot: the server entry, and the
 #               hook starts eglot in SKILL.md and *.chat.md buffers only
+#   lua         the lazy.nvim spec: headless Neovim calls its opts and its
+#               config with this repository as the plugin folder, as
+#               lazy.nvim would: setup() runs from editors/nvim, and cmd is
+#               the Mason-style binary once it exists
 #   kakoune     loaded by real Kakoune (kak -ui dummy) with kakoune-lsp's
 #               option and command stubbed: a SKILL.md buffer gets the
 #               lsp_servers table (parsed as TOML) and lsp-enable-window runs;
 #               a .txt buffer gets neither
 # The Emacs block must also appear verbatim in editors/emacs/README.md.
-# Prints one line per check and "N passed, N failed"; a missing emacs or kak
-# is a failure (apt-get install emacs-nox elpa-eglot kakoune).
+# Prints one line per check and "N passed, N failed"; a missing emacs, kak or
+# nvim is a failure (apt-get install emacs-nox elpa-eglot kakoune neovim).
 set -u
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,7 +37,7 @@ if len(blocks) != len(re.findall(r"^<!-- check:", text, re.M)):
 for kind, name, body in blocks:
     open(f"{sys.argv[2]}/{kind}{'-' + name if name else ''}.block", "w", encoding="utf-8").write(body + "\n")
 PY
-for want in toml-helix toml-zed-extension toml-zed-cargo json-zed-settings elisp-emacs kakoune; do
+for want in lua-lazy toml-helix toml-zed-extension toml-zed-cargo json-zed-settings elisp-emacs kakoune; do
 	[ -f "$T/$want.block" ] || bad "docs/editors.md has no checked block $want"
 done
 
@@ -59,6 +63,58 @@ pycheck "Zed Cargo.toml: a cdylib on zed_extension_api" "$T/toml-zed-cargo.block
 	'd["lib"]["crate-type"] == ["cdylib"] and "zed_extension_api" in d["dependencies"]'
 pycheck "Zed settings.json: skill-ls first among the Markdown servers" "$T/json-zed-settings.block" \
 	'd["languages"]["Markdown"]["language_servers"][0] == "skill-ls" and "..." in d["languages"]["Markdown"]["language_servers"] and "skill-ls" in d["lsp"]'
+
+# Neovim: the lazy.nvim spec, called as lazy.nvim calls it (opts, then
+# config with the plugin's folder: this repository).
+if ! command -v nvim >/dev/null 2>&1; then
+	bad "nvim is not installed (apt-get install neovim)"
+else
+	cat >"$T/lazy-check.lua" <<'EOF'
+local block, repo, out = os.getenv("BLOCK"), os.getenv("REPO"), os.getenv("OUT")
+local lines = {}
+local function say(k, v) table.insert(lines, k .. " " .. tostring(v)) end
+local ok, err = pcall(function()
+  local spec = dofile(block)
+  say("repo", spec[1])
+  local function resolve()
+    return type(spec.opts) == "function" and spec.opts() or spec.opts
+  end
+  local opts = resolve()
+  say("cmd-default", opts.cmd[1])
+  spec.config({ dir = repo, name = "skill-ls" }, opts)
+  local skill_ls = require("skill_ls")
+  say("setup", skill_ls.mode ~= nil)
+  say("module", vim.api.nvim_get_runtime_file("lua/skill_ls/init.lua", false)[1])
+  say("config-cmd", skill_ls.config.cmd[1])
+  -- Once the Mason-style binary is there, opts finds it.
+  local bin = vim.fn.stdpath("data") .. "/skill-ls/bin/skill-ls"
+  vim.fn.mkdir(vim.fn.fnamemodify(bin, ":h"), "p")
+  vim.fn.writefile({ "#!/bin/sh" }, bin)
+  vim.fn.setfperm(bin, "rwxr-xr-x")
+  say("cmd-installed", resolve().cmd[1] == bin)
+end)
+if not ok then say("error", err) end
+vim.fn.writefile(lines, out)
+vim.cmd("qall!")
+EOF
+	mkdir -p "$T/nvim-data"
+	BLOCK=$T/lua-lazy.block REPO=$repo OUT=$T/lazy.out XDG_DATA_HOME=$T/nvim-data HOME=$T \
+		timeout 30 nvim --headless -u NONE -i NONE -n -c "luafile $T/lazy-check.lua" >/dev/null 2>"$T/lazy.err"
+	if grep -qx 'repo skill-ls/skill-ls' "$T/lazy.out" && grep -qx 'cmd-default skill-ls' "$T/lazy.out" &&
+		grep -qx 'setup true' "$T/lazy.out" && grep -qx "module $repo/editors/nvim/lua/skill_ls/init.lua" "$T/lazy.out" &&
+		grep -qx 'config-cmd skill-ls' "$T/lazy.out"; then
+		ok "Neovim $(nvim --version | head -n 1 | cut -d' ' -f2): the lazy.nvim spec puts editors/nvim on the runtimepath and runs setup()"
+	else
+		bad "Neovim: the lazy.nvim spec puts editors/nvim on the runtimepath and runs setup()"
+		cat "$T/lazy.out" "$T/lazy.err"
+	fi
+	if grep -qx 'cmd-installed true' "$T/lazy.out"; then
+		ok "Neovim: the spec's cmd is the Mason-style binary once it is installed"
+	else
+		bad "Neovim: the spec's cmd is the Mason-style binary once it is installed"
+		cat "$T/lazy.out"
+	fi
+fi
 
 # Emacs: load the snippet, then visit files with eglot-ensure recorded.
 if python3 -c 'import sys; sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \

@@ -4,7 +4,10 @@
 # .pre-commit-config.yaml naming this repository (a snapshot of the work
 # tree, committed in a temp clone, so uncommitted changes are tried too);
 # pre-commit builds skill-ls with `go install` and runs the hooks, on
-# `pre-commit run` and on a real `git commit`. Prints one line per check and
+# `pre-commit run` and on a real `git commit`. Then the language: node hook
+# in a repository with no Go on PATH and no network: pre-commit installs the
+# npm tarballs npm/build.mjs packs (the hook's npm pin replaced by them) and
+# the hook fails on a broken skill. Prints one line per check and
 # "N passed, N failed"; exits non-zero on a failure, or when pre-commit or
 # go is missing (apt-get install pre-commit).
 #
@@ -213,5 +216,59 @@ EOF
 		bad "skill-ls-fix passes once fixed"
 		cat "$T/fix2.out"
 	fi
+fi
+# skill-ls-check-node: no Go on PATH, no network. The hook's
+# additional_dependencies (skill-ls@<release> from npm) are replaced by the
+# tarballs of this work tree.
+if node "$repo/npm/build.mjs" --version v0.0.0-precommit --targets linux-x64 --out "$T/npm" >"$T/npm-build.log" 2>&1; then
+	nogo=$(printf '%s\n' "$PATH" | tr ':' '\n' | while read -r d; do [ -x "$d/go" ] || printf '%s:' "$d"; done)
+	netns=(unshare -n)
+	[ "$(id -u)" -eq 0 ] || netns=(unshare -rn)
+	n=$T/user-node
+	mkdir -p "$n"
+	cd "$n" || exit 1
+	git init -q
+	write .pre-commit-config.yaml <<EOF
+repos:
+  - repo: file://$hooks
+    rev: $rev
+    hooks:
+      - id: skill-ls-check-node
+        additional_dependencies: ['$T/npm/skill-ls-0.0.0-precommit.tgz', '$T/npm/skill-ls-linux-x64-0.0.0-precommit.tgz']
+EOF
+	write .agents/skills/broken/SKILL.md <<'EOF'
+---
+name: broken
+description: Use when: the user asks
+---
+Body.
+EOF
+	git add -A
+	PATH=${nogo%:} npm_config_cache=$T/npm-cache npm_config_fetch_retries=0 npm_config_audit=false npm_config_fund=false \
+		"${netns[@]}" sh -c 'command -v go && exit 99; exec pre-commit run --all-files' >"$T/node1.out" 2>&1
+	rc=$?
+	if [ "$rc" -eq 1 ] && grep -q '^skill-ls check.*Failed$' "$T/node1.out" &&
+		grep -q '\.agents/skills/broken/SKILL\.md:3:14: error: .*\[yaml-unquoted-colon\]' "$T/node1.out"; then
+		ok "skill-ls-check-node (no Go, no network) fails on the broken skill"
+	else
+		bad "skill-ls-check-node (no Go, no network) fails on the broken skill (exit $rc)"
+		cat "$T/node1.out"
+	fi
+	node_bin=$(find "$PRE_COMMIT_HOME" -path '*/node_env-*/bin/skill-ls' | head -n 1)
+	if [ -n "$node_bin" ] && [ "$("$node_bin" --version)" = "skill-ls v0.0.0-precommit" ]; then
+		ok "the hook's skill-ls is the npm package's: $("$node_bin" --version)"
+	else
+		bad "no npm skill-ls in the hook's node environment (${node_bin:-none})"
+	fi
+	sed -i 's/^description: Use when: the user asks$/description: "Use when: the user asks"/' .agents/skills/broken/SKILL.md
+	if PATH=${nogo%:} "${netns[@]}" pre-commit run --all-files >"$T/node2.out" 2>&1; then
+		ok "skill-ls-check-node passes once the skill is fixed"
+	else
+		bad "skill-ls-check-node passes once the skill is fixed"
+		cat "$T/node2.out"
+	fi
+else
+	bad "npm/build.mjs for the node hook"
+	cat "$T/npm-build.log"
 fi
 finish

@@ -7,19 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
-
-// version is the release version, set at link time:
-//
-//	go build -ldflags "-X main.version=v1.2.3" ./cmd/skill-ls
-//
-// When it is empty the module version from the build info is used.
-var version string
 
 // Exit statuses.
 const (
@@ -101,40 +93,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprintf(stderr, "skill-ls: unknown command %q\nRun 'skill-ls --help' for usage.\n", verb)
 	return exitUsage
-}
-
-// versionString returns the version set at link time, else the module
-// version (a tagged `go install …@vX` build), else "devel" with the VCS
-// revision when known.
-func versionString() string {
-	if version != "" {
-		return version
-	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, dirty string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = "-dirty"
-			}
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if rev != "" {
-		return "devel " + rev + dirty
-	}
-	return "devel"
 }
 
 // command is one verb's flag set with its help text.

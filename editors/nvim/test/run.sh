@@ -1,7 +1,8 @@
 #!/bin/sh
 # End-to-end test of skill-ls in a real, headless Neovim, through the
 # editors/nvim module. Builds the server, copies the fixture workspace to a
-# temp dir and runs test/e2e.lua. Prints one line per check and, last,
+# temp dir and runs test/e2e.lua, then test/health.lua (:checkhealth
+# skill_ls) in a second Neovim. Prints one line per check and, last,
 # "N passed, N failed"; exits non-zero on any failure. Never skipped: a
 # missing nvim is a failure.
 #
@@ -50,6 +51,21 @@ if [ -n "${RESULT_OUT:-}" ] && [ -f "$T/result.json" ]; then
 	cp "$T/result.json" "$RESULT_OUT"
 fi
 
+# :checkhealth skill_ls, in a Neovim of its own (the e2e run stopped its server).
+timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/health.lua" >"$T/health.out" 2>"$T/health.err"
+health_rc=$?
+grep -E '^(PASS|FAIL) ' "$T/health.out"
+health=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$T/health.out" | tail -n 1)
+health_extra=0
+if [ -z "$health" ]; then
+	echo "FAIL health.lua ended without a summary (exit $health_rc)"
+	head -n 20 "$T/health.err"
+	health="0 passed, 1 failed"
+elif [ "$health_rc" -ne 0 ] && echo "$health" | grep -q ' 0 failed$'; then
+	echo "FAIL health.lua exited $health_rc although every check passed"
+	health_extra=1
+fi
+
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$T/nvim.out" | tail -n 1)
 if [ -z "$summary" ]; then
 	echo "FAIL nvim ended without a summary (exit $rc)"
@@ -65,6 +81,10 @@ if [ "$rc" -ne 0 ] && echo "$summary" | grep -q ' 0 failed$'; then
 	echo "$summary" | sed 's/ 0 failed$/ 1 failed/'
 	exit 1
 fi
-echo "$summary"
-[ "$rc" -eq 0 ] || exit 1
+# One summary for both runs ("N passed, N failed" twice: words 1, 3, 5, 7).
+# shellcheck disable=SC2086
+set -- $summary $health
+failed=$(($3 + $7 + health_extra))
+echo "$(($1 + $5)) passed, $failed failed"
+[ "$rc" -eq 0 ] && [ "$failed" -eq 0 ] || exit 1
 exit 0

@@ -7,8 +7,10 @@
 //   node scripts/package.mjs --build-server --target linux-x64,darwin-arm64,darwin-x64,win32-x64
 //                                                  cross-compiles ../../cmd/skill-ls (CGO_ENABLED=0) per target
 //
-// Options: --out DIR (default: this folder). Each platform .vsix carries
-// exactly one binary, bin/skill-ls-<platform>-<arch>[.exe].
+// Options: --out DIR (default: this folder); --version X.Y.Z gives the
+// .vsix that version instead of package.json's (make release), leaving
+// package.json alone. Each platform .vsix carries exactly one binary,
+// bin/skill-ls-<platform>-<arch>[.exe].
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -32,7 +34,7 @@ const TARGETS = {
 };
 
 function parseArgs(argv) {
-  const opts = { targets: [], server: undefined, buildServer: false, out: extDir };
+  const opts = { targets: [], server: undefined, buildServer: false, out: extDir, version: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -43,8 +45,9 @@ function parseArgs(argv) {
     else if (a === '--server') opts.server = path.resolve(val());
     else if (a === '--build-server') opts.buildServer = true;
     else if (a === '--out') opts.out = path.resolve(val());
+    else if (a === '--version') opts.version = val().replace(/^v/, '');
     else if (a === '-h' || a === '--help') {
-      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 13).join('\n'));
+      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 15).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -52,6 +55,7 @@ function parseArgs(argv) {
   if (opts.server && opts.targets.length !== 1) throw new Error('--server needs exactly one --target');
   if (opts.server && opts.buildServer) throw new Error('use either --server or --build-server');
   if (opts.targets.length && !opts.server && !opts.buildServer) throw new Error('a --target needs --server PATH or --build-server');
+  if (opts.version !== undefined && !/^\d+\.\d+\.\d+$/.test(opts.version)) throw new Error(`--version ${opts.version} is not X.Y.Z (the Marketplace takes no other)`);
   return opts;
 }
 
@@ -82,13 +86,15 @@ function baseUrls() {
     '--baseImagesUrl', `https://github.com/${m[1]}/raw/HEAD${dir}`];
 }
 
-function vsce(args) {
+function vsce(args, version) {
   const bin = path.join(extDir, 'node_modules', '@vscode', 'vsce', 'vsce');
-  run(process.execPath, [bin, 'package', '--no-dependencies', '--skip-license', ...baseUrls(), ...args], { cwd: extDir });
+  const stamp = version === undefined ? [] : [version, '--no-update-package-json', '--no-git-tag-version'];
+  run(process.execPath, [bin, 'package', ...stamp, '--no-dependencies', '--skip-license', ...baseUrls(), ...args], { cwd: extDir });
 }
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));
+  const version = opts.version ?? pkg.version;
   fs.mkdirSync(opts.out, { recursive: true });
   const binDir = path.join(extDir, 'bin');
   const stage = path.join(extDir, '.stage');
@@ -96,8 +102,8 @@ function main() {
 
   if (opts.targets.length === 0) {
     clearBin();
-    const out = path.join(opts.out, `${pkg.name}-${pkg.version}.vsix`);
-    vsce(['-o', out]);
+    const out = path.join(opts.out, `${pkg.name}-${version}.vsix`);
+    vsce(['-o', out], opts.version);
     console.log(`wrote ${out}`);
     return;
   }
@@ -118,8 +124,8 @@ function main() {
       const dest = path.join(binDir, binName(t));
       fs.copyFileSync(path.join(stage, `${t}-${binName(t)}`), dest);
       fs.chmodSync(dest, 0o755);
-      const out = path.join(opts.out, `${pkg.name}-${t}-${pkg.version}.vsix`);
-      vsce(['--target', t, '-o', out]);
+      const out = path.join(opts.out, `${pkg.name}-${t}-${version}.vsix`);
+      vsce(['--target', t, '-o', out], opts.version);
       written.push(out);
     }
   } finally {

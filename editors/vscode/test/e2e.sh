@@ -13,7 +13,9 @@
 #
 # Knobs: SKILL_LS_E2E_SERVER=/path/to/skill-ls uses that binary instead of
 # building ./cmd/skill-ls; SKILL_LS_E2E_SKIP_NPM_CI=1 reuses node_modules;
-# SKILL_LS_E2E_KEEP=1 keeps the temp dir.
+# SKILL_LS_E2E_KEEP=1 keeps the temp dir; SKILL_LS_E2E_SCREENSHOTS=1 makes
+# this run's pictures those of the Marketplace page (media/screenshot*.png,
+# shown by README.md) when every check passed.
 set -euo pipefail
 
 NODE24_VERSION=24.22.3
@@ -204,4 +206,19 @@ SKILL_LS_BIN=$SERVER WS=$WS PORT=$PORT E2E_OUT=$TMP/e2e.json ARTIFACTS=$ARTIFACT
 rc=$?
 set -e
 [[ -f "$TMP/e2e.json" ]] && cp "$TMP/e2e.json" "$ARTIFACTS/e2e.json"
+if [[ $rc == 0 && "${SKILL_LS_E2E_SCREENSHOTS:-}" == 1 ]]; then
+  # The step screenshot (NN-step.png, or the named final one) -> media/.
+  for pair in skill-ls-vscode:screenshot completion:screenshot-completion catalog:screenshot-catalog report:screenshot-report; do
+    step=${pair%%:*} picture=$EXT_DIR/media/${pair#*:}.png
+    taken=$ARTIFACTS/$step.png
+    [[ -f "$taken" ]] || taken=$(compgen -G "$ARTIFACTS/[0-9][0-9]-$step.png" | head -n 1 || true)
+    if [[ -z "$taken" || ! -f "$taken" ]]; then
+      log "no screenshot of the step $step in $ARTIFACTS"
+      rc=1
+      continue
+    fi
+    cp "$taken" "$picture"
+    log "media/${pair#*:}.png <- $(basename "$taken")"
+  done
+fi
 exit $rc
