@@ -32,6 +32,7 @@ type pendingChanges struct {
 	entryUpdates map[int]map[string]bool // per root: entries to examine again
 	touched      map[string]bool         // skill files to read again
 	moved        []string                // every path reported
+	rescan       bool                    // rediscover everything
 }
 
 // readDisk lists, reads and parses what the disk changes ask for against
@@ -43,11 +44,12 @@ func (w *Workspace) readDisk(ctx context.Context, base *Snapshot, changes []Chan
 	if !w.listRoots(ctx, base, layer, pc) {
 		return nil
 	}
-	set, del := w.placeEntries(base, layer, pc)
+	set, del, jobs := w.placeEntries(base, layer, pc)
 	layer.files = base.disk.with(set, del)
 	layer.bundles = updateBundles(base.bundles, set, del, base.disk)
 	layer.changed = append(slices.Collect(maps.Keys(set)), del...)
-	w.renewLinks(base, layer, set)
+	w.readPlacedFiles(base, layer, set, jobs)
+	w.renewStaleLinks(base, layer, set, del, pc.rescan)
 	return layer
 }
 
@@ -71,6 +73,7 @@ func (w *Workspace) collect(base *Snapshot, changes []Change) pendingChanges {
 				w.markRoots(c.Path, base, pc.relist, pc.entryUpdates)
 			}
 		case ChangeRescan:
+			pc.rescan = true
 			for i := range w.roots {
 				pc.relist[i] = true
 			}
@@ -109,11 +112,11 @@ func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLa
 }
 
 // placeEntries returns the disk files that change: the entries the roots
-// list now that are new, moved to another place, or touched (read and
-// parsed again, in parallel), and the paths of the entries that went.
-func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingChanges) (set map[string]*placed, del []string) {
+// list now that are new, moved to another place, or touched, and the paths
+// of the entries that went. jobs are those of set whose file must be read
+// again (readPlacedFiles reads them).
+func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingChanges) (set map[string]*placed, del []string, jobs []*placed) {
 	set = map[string]*placed{}
-	var jobs []*placed
 	visit := func(ri, ei int, e *discovery.Entry) {
 		old := base.disk.at(e.Path)
 		mode := layer.roots[ri].Root.Mode
@@ -157,11 +160,31 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 			}
 		}
 	}
-	// Each worker reads into memory of its own, which a lean file leaves
-	// for the next read and a file kept in memory takes with it.
+	return set, del, jobs
+}
+
+// readPlacedFiles reads and parses the files of jobs, and makes the link
+// facts of every file of set, in parallel. Each worker reads into memory
+// of its own, which a lean file leaves for the next read and a file kept
+// in memory takes with it. The placed files are the layer's own, not yet
+// in any snapshot: filling them in is safe.
+func (w *Workspace) readPlacedFiles(base *Snapshot, layer *diskLayer, set map[string]*placed, jobs []*placed) {
+	read := make(map[*placed]bool, len(jobs))
+	for _, p := range jobs {
+		read[p] = true
+	}
+	all := slices.Collect(maps.Values(set))
+	holder := (&Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}).skillHolding
 	bufs := make([][]byte, discovery.Workers())
-	discovery.Parallel(len(jobs), func(worker, i int) { bufs[worker] = w.readPlaced(base, layer, jobs[i], bufs[worker]) })
-	return set, del
+	discovery.Parallel(len(all), func(worker, i int) {
+		p := all[i]
+		if read[p] {
+			bufs[worker] = w.readPlaced(base, layer, p, bufs[worker])
+		}
+		if !w.opts.CatalogOnly {
+			p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, holder)
+		}
+	})
 }
 
 // sameStat reports whether two examinations of an entry found the same
@@ -210,55 +233,55 @@ func updateBundles(bundles table[string], set map[string]*placed, del []string, 
 	return bundles.with(add, gone)
 }
 
-// renewLinks makes the link facts of the disk files that need them: those
-// just placed, and those whose facts a reported path may touch (a target,
-// or a folder above one, changed); it keeps the list of files whose links
+// renewStaleLinks makes again the link facts of the disk files the batch
+// did not place anew but whose facts a reported path may touch (a target,
+// or a folder above one, changed), and keeps the list of files whose links
 // reach outside their base.
-func (w *Workspace) renewLinks(base *Snapshot, layer *diskLayer, set map[string]*placed) {
+func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, set map[string]*placed, del []string, rescan bool) {
 	if w.opts.CatalogOnly {
 		return
 	}
-	next := &Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}
 	redo := map[string]*placed{}
-	for path, p := range set {
-		redo[path] = p
-	}
-	for _, path := range w.staleLinks(base, layer) {
-		if _, ok := redo[path]; !ok {
-			if old := layer.files.at(path); old != nil {
-				c := *old
-				redo[path] = &c
-			}
+	for _, path := range w.staleLinks(base, layer, rescan) {
+		if _, placed := set[path]; !placed {
+			c := *layer.files.at(path)
+			redo[path] = &c
 		}
 	}
 	paths := slices.Collect(maps.Keys(redo))
+	holder := (&Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}).skillHolding
 	discovery.Parallel(len(paths), func(_, i int) {
 		p := redo[paths[i]]
-		p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, next.skillHolding)
+		p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, holder)
 	})
-	var outside, inside []string
-	for _, path := range paths {
-		if reachesOutside(redo[path].links) {
-			outside = append(outside, path)
-		} else {
-			inside = append(inside, path)
-		}
-	}
-	var gone []string
-	for _, p := range layer.changed {
-		if layer.files.at(p) == nil {
-			gone = append(gone, p)
-		}
-	}
 	layer.files = layer.files.with(redo, nil)
-	layer.outside = updateSorted(base.outside, outside, append(inside, gone...))
+	var outside, inside []string
+	for _, m := range []map[string]*placed{set, redo} {
+		for path, p := range m {
+			if reachesOutside(p.links) {
+				outside = append(outside, path)
+			} else {
+				inside = append(inside, path)
+			}
+		}
+	}
+	layer.outside = updateSorted(base.outside, outside, append(inside, del...))
 }
 
 // staleLinks returns the paths of the disk files whose link facts a path
 // the batch reported may touch: the file of the bundle folder that holds
 // it, the flat files of the root that holds it, and the files whose links
-// reach outside their base; every file of a root listed again.
-func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer) []string {
+// reach outside their base; every file after a rescan.
+func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, rescan bool) []string {
+	if rescan {
+		return slices.Collect(func(yield func(string) bool) {
+			for p := range layer.files.all() {
+				if !yield(p) {
+					return
+				}
+			}
+		})
+	}
 	if len(layer.moved) == 0 {
 		return nil
 	}

@@ -87,7 +87,7 @@ type Directive struct {
 // it); src is the file's bytes.
 func (f *File) directives(src []byte) []Directive {
 	fm := f.Frontmatter
-	if fm == nil || !bytes.Contains(src, []byte(DirectivePrefix)) {
+	if fm == nil {
 		return nil
 	}
 	var out []Directive
