@@ -7,7 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// TestDecodedParamsOwned pins what lsp-notes N4 says of go.lsp.dev/protocol
+// TestDecodedParamsOwned pins what docs/server.md, Handler chain says of go.lsp.dev/protocol
 // v1.0.1: the params a server decodes (and the results of its calls to the
 // client) own their strings, so handlers may keep them. Each case decodes,
 // overwrites the input bytes, and compares. The one type found to alias its

@@ -2,8 +2,8 @@
 // go.lsp.dev/{protocol,jsonrpc2,uri}. [Serve] runs one session over an
 // io.ReadWriteCloser with a replacement for go.lsp.dev's stock handler chain
 // (calls async, cancellable and panic-safe with proper error codes;
-// notifications inline, in wire order, never fatal; see
-// shared/design/lsp-notes.md).
+// notifications inline, in wire order, never fatal; see docs/server.md,
+// Handler chain).
 //
 // One object owns the editor state: the session (state.go) holds the open
 // documents, the settings and folders, and the views (views.go, one

@@ -1,7 +1,7 @@
 package lsp
 
 // handler.go: the replacement for go.lsp.dev's stock handler chain
-// (protocol.Handlers); see shared/design/lsp-notes.md §4.
+// (protocol.Handlers); see docs/server.md, Handler chain.
 
 import (
 	"bytes"

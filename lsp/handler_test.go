@@ -13,7 +13,7 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// Trap #2: a panic in a handler answers -32603 and the server keeps serving.
+// docs/server.md, Handler chain (panics): a panic in a handler answers -32603 and the server keeps serving.
 func TestPanicInHandler(t *testing.T) {
 	e := newEnv(t, envOptions{hooks: withHook})
 	e.initialize(nil)
@@ -29,7 +29,7 @@ func TestPanicInHandler(t *testing.T) {
 	}
 }
 
-// Trap #1: $/cancelRequest with numeric and string ids cancels the handler
+// docs/server.md, Handler chain ($/cancelRequest): $/cancelRequest with numeric and string ids cancels the handler
 // and the reply is -32800 (never code 0).
 func TestCancelRequest(t *testing.T) {
 	p, _ := newRawEnv(t, withHook)
@@ -52,7 +52,7 @@ func TestCancelRequest(t *testing.T) {
 	}
 }
 
-// Trap #5: errors that are not *jsonrpc2.Error never go out with code 0.
+// docs/server.md, Handler chain (error codes): errors that are not *jsonrpc2.Error never go out with code 0.
 func TestErrorsNeverCodeZero(t *testing.T) {
 	p, _ := newRawEnv(t, withHook)
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
@@ -67,7 +67,7 @@ func TestErrorsNeverCodeZero(t *testing.T) {
 	}
 }
 
-// Trap #16: a custom method is MethodNotFound (not -32700), with or without
+// docs/server.md, Handler chain (custom methods): a custom method is MethodNotFound (not -32700), with or without
 // params; wrong param types on a standard request are InvalidParams.
 func TestCustomMethodNotFound(t *testing.T) {
 	p, _ := newRawEnv(t, serveHooks{})

@@ -99,7 +99,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 	queue := newLogQueue(nil)
 	logger := newLogger(opts, queue)
 	conn := jsonrpc2.NewConn(newTolerantStream(rwc, logger), jsonrpc2.WithCodec(lspCodec{}))
-	client := protocol.ClientDispatcher(conn) // set before the read loop starts (trap #8)
+	client := protocol.ClientDispatcher(conn) // set before the read loop starts (docs/server.md, Handler chain: the client)
 	queue.client = client
 
 	s := newServer(ctx, client, logger, opts)

@@ -160,7 +160,7 @@ func TestStreamEndWithoutShutdown(t *testing.T) {
 	}
 }
 
-// Trap N2: an unknown notification, with or without params, must not kill
+// docs/server.md, Handler chain (notification errors): an unknown notification, with or without params, must not kill
 // the connection.
 func TestUnknownNotificationKeepsConnection(t *testing.T) {
 	e := newEnv(t, envOptions{})
@@ -172,7 +172,7 @@ func TestUnknownNotificationKeepsConnection(t *testing.T) {
 	e.alive()
 }
 
-// Trap N2: malformed params on known notifications (and on
+// docs/server.md, Handler chain (notification errors): malformed params on known notifications (and on
 // $/cancelRequest) must not kill the connection.
 func TestMalformedNotificationParams(t *testing.T) {
 	e := newEnv(t, envOptions{})
@@ -190,7 +190,7 @@ func TestMalformedNotificationParams(t *testing.T) {
 	}
 }
 
-// Trap N1: notifications are applied in wire order, and a request sent after
+// docs/server.md, Handler chain (notification order): notifications are applied in wire order, and a request sent after
 // them sees their effect.
 func TestNotificationOrder(t *testing.T) {
 	e := newEnv(t, envOptions{hooks: withHook})

@@ -12,13 +12,13 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 )
 
-// DefaultMaxLength is DSH's default catalogDescriptionMaxLength (spec §6.1).
+// DefaultMaxLength is DSH's default catalogDescriptionMaxLength (docs/dsh.md §6.1).
 const DefaultMaxLength = 500
 
 // MinMaxLength is the smallest catalogDescriptionMaxLength DSH accepts.
 const MinMaxLength = 3
 
-// errMaxLength is DSH's exact setup error for a bad cap (spec §6.1).
+// errMaxLength is DSH's exact setup error for a bad cap (docs/dsh.md §6.1).
 var errMaxLength = errors.New("tool-skill: catalogDescriptionMaxLength must be an integer greater than or equal to 3")
 
 // ValidateMaxLength checks a catalogDescriptionMaxLength value. It returns
@@ -40,7 +40,7 @@ type Entry struct {
 }
 
 // Entries builds the catalog entries of list, which must already hold the
-// registry winners sorted by name (UTF-16 code-unit order, spec §3.5): it
+// registry winners sorted by name (UTF-16 code-unit order, docs/dsh.md §3.5): it
 // keeps the model-invocable skills, in order, with their descriptions passed
 // through jstext.Shorten(description, max). nil skills are skipped.
 func Entries(list []*skills.Skill, max int) []Entry {
@@ -65,7 +65,7 @@ type CatalogOptions struct {
 	V1 bool
 }
 
-// Catalog template lines (spec §6.2).
+// Catalog template lines (docs/dsh.md §6.2).
 const (
 	catalogOpen         = "<system-reminder>"
 	catalogClose        = "</system-reminder>"
@@ -104,7 +104,7 @@ func CatalogLine(name, description string, max int) string {
 
 // Catalog renders the session catalog message text for entries (already
 // built by Entries) with the template opts selects
-// (spec §6.2): the initial catalog, or, with opts.Replacement, the
+// (docs/dsh.md §6.2): the initial catalog, or, with opts.Replacement, the
 // replacement catalog, which becomes the "tombstone" wording when entries is
 // empty. An initial catalog with no entries keeps the initial wording with an
 // empty list. The lines are joined with "\n", there is no trailing newline,
@@ -153,7 +153,7 @@ func digestInput(entries []Entry) string {
 	return strings.Join(parts, "\n")
 }
 
-// Digest returns DSH's catalog digest of entries (spec §6.4): the lowercase
+// Digest returns DSH's catalog digest of entries (docs/dsh.md §6.4): the lowercase
 // hex SHA-256 of the UTF-8 bytes of JSON.stringify([name, description]) for
 // each entry, joined with "\n". The JSON encoding is JavaScript's, not
 // encoding/json's: "<", ">", "&", U+2028 and U+2029 are not escaped, and a
@@ -164,7 +164,7 @@ func Digest(entries []Entry) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// CatalogStep makes DSH's per-step catalog decision (spec §6.3) and renders
+// CatalogStep makes DSH's per-step catalog decision (docs/dsh.md §6.3) and renders
 // the message when one is due.
 //
 // entries are the current catalog entries. prior are the entries of the
@@ -189,7 +189,7 @@ func CatalogStep(entries, prior []Entry, published bool, opts CatalogOptions) (t
 }
 
 // NoCatalogReason says why DSH publishes no initial catalog for a registry
-// with no model-invocable skill (spec §6.3): there is no skill at all, or
+// with no model-invocable skill (docs/dsh.md §6.3): there is no skill at all, or
 // every one has disable-model-invocation: true. It is not model text.
 func NoCatalogReason(reg *skills.Registry) string {
 	n := 0

@@ -10,7 +10,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 )
 
-// Resource lines of <skill_content> (spec §7.3).
+// Resource lines of <skill_content> (docs/dsh.md §7.3).
 const (
 	directoryLine     = "Base directory for this skill: "
 	directoryGuidance = "Resolve relative paths mentioned by this skill against the base directory before using them. Load referenced resources only as needed."
@@ -36,7 +36,7 @@ func resourceLines(s *skills.Skill) (string, string) {
 }
 
 // SkillContent renders DSH's <skill_content> block for s (renderSkillContent,
-// spec §7.3), which is both the `skill` tool result and the `/name` gesture
+// docs/dsh.md §7.3), which is both the `skill` tool result and the `/name` gesture
 // injection. The name is escaped with EscapeAttr, the resource values (path,
 // URL, opaque description, provider label) with EscapeText, and the content
 // is emitted verbatim. A resource kind other than directory, url or opaque
@@ -105,7 +105,7 @@ func (l *SnapshotSkills) Lookup(name string) *skills.Skill {
 // Err returns the first failure to read a skill's body.
 func (l *SnapshotSkills) Err() error { return l.err }
 
-// Messages of the `skill` tool (spec §7.2). Each reaches the model as
+// Messages of the `skill` tool (docs/dsh.md §7.2). Each reaches the model as
 // "Error: " + message.
 const (
 	toolErrorPrefix        = "Error: "
@@ -113,7 +113,7 @@ const (
 	toolErrNotString       = `invalid arguments: "name" must be a string`
 )
 
-// SkillTool executes DSH's `skill` tool (spec §7.2) with the decoded call
+// SkillTool executes DSH's `skill` tool (docs/dsh.md §7.2) with the decoded call
 // arguments args and returns the exact tool result text: the SkillContent
 // block of the named skill, or one of these errors (the name is not
 // escaped):

@@ -1,6 +1,6 @@
 // Package render produces, byte for byte, the model-facing text of the
 // DeepSeek Harness (DSH) skill system: the session catalog and its digest
-// (spec §6), the `skill` tool result (§7), the `/name` gesture injection (§8)
+// (docs/dsh.md §6), the `skill` tool result (§7), the `/name` gesture injection (§8)
 // and the historical TUI `/skill:<name>` user turn (§9).
 //
 // It imports only the skills package and the standard library; it knows

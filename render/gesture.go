@@ -22,7 +22,7 @@ type Token struct {
 
 // GestureTokens returns every `/name` token of one text block, in order and
 // not deduplicated. It matches what DSH's global JavaScript regex
-// (^|\s)\/([a-z0-9]+(?:-[a-z0-9]+)*)(?=\s|$) finds (spec §8): the slash is at
+// (^|\s)\/([a-z0-9]+(?:-[a-z0-9]+)*)(?=\s|$) finds (docs/dsh.md §8): the slash is at
 // the start of the block or follows JavaScript whitespace, the name follows
 // the skill-name grammar, and the name is followed by JavaScript whitespace
 // or the end of the block. "/a/b", "x/foo", "/foo.", "/Foo", "/a--b" and
@@ -69,7 +69,7 @@ func isNameByte(c byte) bool {
 
 // GestureNames returns the names of the `/name` tokens of texts (the text
 // blocks of the step's user messages, in order), deduplicated across all of
-// them in first-seen order (spec §8). Callers pass only user-message text
+// them in first-seen order (docs/dsh.md §8). Callers pass only user-message text
 // blocks; DSH scans nothing else.
 func GestureNames(texts []string) []string {
 	var names []string
@@ -86,7 +86,7 @@ func GestureNames(texts []string) []string {
 }
 
 // Gesture returns the injections DSH appends for the `/name` tokens of texts
-// (spec §8): one SkillContent block per name from GestureNames, in that
+// (docs/dsh.md §8): one SkillContent block per name from GestureNames, in that
 // order, for each name l finds with UserInvocable set. Model-disabled skills
 // are eligible; unknown names and skills that are not user-invocable are
 // left as prose and produce nothing. A nil l knows no skill.

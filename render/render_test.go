@@ -74,7 +74,7 @@ func TestEntries(t *testing.T) {
 	}
 }
 
-// Catalog texts from spec §6.2, written out in full.
+// Catalog texts from docs/dsh.md §6.2, written out in full.
 const (
 	wantInitialEmpty = "<system-reminder>\n" +
 		"A skill is a reusable set of task-specific instructions. The following skills are available in this session:\n" +
@@ -337,7 +337,7 @@ func TestGestureTokens(t *testing.T) {
 		{"/a-b-c", []string{"a-b-c"}},
 		{"\t/t1\r/t2\n/t3\v/t4\f/t5 /t6\u00a0/t7\u2003/t8\u3000/t9\uFEFF/t10\u2028/t11\u2029/t12", []string{"t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t10", "t11", "t12"}},
 		{"/x\u00a0", []string{"x"}},
-		// Not tokens (spec §8).
+		// Not tokens (docs/dsh.md §8).
 		{"/a/b 5/8 x/foo //foo /foo. /foo, (/foo) /Foo /foo_bar /a--b /a- /skill:foo", nil},
 		{"a\u0085/n1 b\u200b/n2 /ok", []string{"ok"}},
 		{"/n1\u0085 /n2\u200b", nil},

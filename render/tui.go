@@ -11,7 +11,7 @@ import (
 // tuiPrefix starts a historical TUI skill command.
 const tuiPrefix = "/skill:"
 
-// TUI notices (spec §9). They were shown to the user only and never reached
+// TUI notices (docs/dsh.md §9). They were shown to the user only and never reached
 // the model.
 const (
 	// TUINoticeUsage is shown for a command with an empty name.
@@ -39,7 +39,7 @@ func TUINoticeLoadFailed(name, errorChain string) string {
 }
 
 // ParseTUICommand parses a submission of the historical TUI command
-// `/skill:<name> [instructions]` (spec §9). The submission is trimmed
+// `/skill:<name> [instructions]` (docs/dsh.md §9). The submission is trimmed
 // (JavaScript trim); isCommand reports whether it then starts with "/skill:".
 // The name is everything after the prefix up to the first U+0020 (a tab or
 // newline does not end it) and the instructions are everything after that
@@ -54,7 +54,7 @@ func ParseTUICommand(submission string) (name, instructions string, isCommand bo
 }
 
 // TUIInvocation renders the user turn the historical TUI sent for
-// `/skill:<name> [instructions]` (renderSkillInvocation, spec §9). Nothing is
+// `/skill:<name> [instructions]` (renderSkillInvocation, docs/dsh.md §9). Nothing is
 // escaped:
 //
 //	<skill name="<name>">
@@ -90,7 +90,7 @@ func TUIInvocation(s *skills.Skill, instructions string) string {
 	return jstext.ModelText(text)
 }
 
-// TUI handles one submission as the historical TUI did (spec §9). It
+// TUI handles one submission as the historical TUI did (docs/dsh.md §9). It
 // returns the model-visible user turn in text, or a user-only notice in
 // notice, or two empty strings when the submission is not a `/skill:`
 // command (it was then an ordinary message). The checks are: empty name

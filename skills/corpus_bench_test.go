@@ -19,8 +19,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
-// The corpus benchmarks measure skill-ls over a synthetic tree shaped like
-// shared/bench/gen-corpus.py (see skilltest.WriteCorpus):
+// The corpus benchmarks measure skill-ls over a synthetic tree written by
+// skilltest.WriteCorpus:
 //
 //	go test -run '^$' -bench Corpus -benchtime 3x ./skills/
 //

@@ -22,7 +22,7 @@ type Shadow struct {
 // a value: update returns a new one.
 type Registry struct {
 	// Incomplete, when non-empty, is the provider failure that makes DSH
-	// publish no catalog at all (spec §3.4, Node read path).
+	// publish no catalog at all (docs/dsh.md §3.4, Node read path).
 	Incomplete string
 
 	// groups holds, per name, its skills in placement order: the winner
@@ -43,7 +43,7 @@ type droppedFile struct {
 	root, entry int
 }
 
-// placement orders skills as DSH prefers them (spec §3.5): by rank, then
+// placement orders skills as DSH prefers them (docs/dsh.md §3.5): by rank, then
 // root order, then entry order.
 func placement(a, b *Skill) int {
 	return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.RootIndex, b.RootIndex), cmp.Compare(a.EntryIndex, b.EntryIndex))

@@ -5,7 +5,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
-// ResourceKind says how a skill's resources are located (spec §7.3).
+// ResourceKind says how a skill's resources are located (docs/dsh.md §7.3).
 type ResourceKind string
 
 // The resource base kinds. ResourceNone means the skill has no resource base

@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkDescriptionOverlap measures the description-overlap rule alone
-// over the synthetic corpus (shared/bench/gen-corpus.py's shape): building
+// over the synthetic corpus (the shape skilltest.WriteCorpus writes): building
 // the index and finding every skill's overlaps, as one Run does.
 //
 //	go test -run '^$' -bench DescriptionOverlap -benchtime 3x ./diagnostics/overlap/

@@ -7,8 +7,8 @@
 //	bench gen -n N -cache DIR          write one corpus
 //	bench report FILE                  print the tables of a run saved with -json
 //
-// The corpora come from skilltest.WriteCorpus (the Go port of
-// shared/bench/gen-corpus.py, seed 1) and are cached under -cache.
+// The corpora come from skilltest.WriteCorpus (seed 1) and are cached
+// under -cache.
 package main
 
 import (

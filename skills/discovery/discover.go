@@ -66,7 +66,7 @@ type RootState struct {
 	Problems []Problem
 }
 
-// List lists a root's direct children as DSH does (spec §3.3).
+// List lists a root's direct children as DSH does (docs/dsh.md §3.3).
 func List(r Root) RootState {
 	st := RootState{Root: r}
 	ents, ok := st.readRootDir()

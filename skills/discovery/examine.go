@@ -75,7 +75,7 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 	}
 	if si.IsDir() && r.Mode == skillfile.ReadNode {
 		// Node's readFile throws EISDIR, which fails the provider's whole
-		// listing: DSH marks the snapshot incomplete (spec §3.4).
+		// listing: DSH marks the snapshot incomplete (docs/dsh.md §3.4).
 		return nil, []Problem{{Code: problem.ProviderFailed, Path: skill, Root: r.Index,
 			Message: `skill provider "filesystem" skipped: Error: EISDIR: illegal operation on a directory, read`}}
 	}

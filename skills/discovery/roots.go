@@ -31,7 +31,7 @@ type Root struct {
 }
 
 // RootOptions configures root discovery like DSH's filesystem provider
-// (spec §3.1). Empty strings take the environment fallback, then the default.
+// (docs/dsh.md §3.1). Empty strings take the environment fallback, then the default.
 type RootOptions struct {
 	// Cwd is the session cwd; "" means no cwd, so no project roots.
 	Cwd string
@@ -76,7 +76,7 @@ func (o RootOptions) home() string {
 }
 
 // ProjectRoot returns the nearest ancestor of cwd (inclusive) that holds an
-// entry named .git, or cwd itself when none does (spec §3.2).
+// entry named .git, or cwd itself when none does (docs/dsh.md §3.2).
 func ProjectRoot(cwd string) string {
 	abs := absPath(cwd)
 	for dir := abs; ; {
@@ -125,7 +125,7 @@ func (o RootOptions) AgentsHomeDir() string {
 	return absPath(h)
 }
 
-// Roots returns the roots in DSH's scan order (spec §3.1).
+// Roots returns the roots in DSH's scan order (docs/dsh.md §3.1).
 func Roots(o RootOptions) []Root {
 	mode := skillfile.ReadFS
 	if o.NodeRead {
@@ -175,7 +175,7 @@ func absPath(p string) string {
 // Source is the label DSH gives the root a skill was found in.
 type Source string
 
-// The sources of the DeepSeek Harness, in rank order (spec §3.1).
+// The sources of the DeepSeek Harness, in rank order (docs/dsh.md §3.1).
 const (
 	SourceProjectDSH    Source = "project-dsh"
 	SourceProjectAgents Source = "project-agents"

@@ -12,7 +12,7 @@ import (
 )
 
 // newCollator returns an ICU-like en-US collator, approximating
-// String.prototype.localeCompare (spec §3.3). Collators are not safe for
+// String.prototype.localeCompare (docs/dsh.md §3.3). Collators are not safe for
 // concurrent use, so each listing makes its own.
 func newCollator() *collate.Collator {
 	return collate.New(language.AmericanEnglish)

@@ -21,7 +21,7 @@ const (
 )
 
 // YAML 1.2 core-schema patterns, as the reference's yaml@2 library resolves
-// plain scalars (spec §4.2).
+// plain scalars (docs/dsh.md §4.2).
 var (
 	coreNull  = regexp.MustCompile(`^(?:~|[Nn]ull|NULL)?$`)
 	coreBool  = regexp.MustCompile(`^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$`)

@@ -119,7 +119,7 @@ func (d *Doc) Field(key string) *Field {
 	return nil
 }
 
-// LenientBool applies DSH's frontmatterBoolean (spec §4.3): YAML booleans,
+// LenientBool applies DSH's frontmatterBoolean (docs/dsh.md §4.3): YAML booleans,
 // the numbers 1 and 0, the strings "1" and "0", and true/yes/on/false/no/off
 // in any case. ok is false for anything else, including null.
 func LenientBool(v Value) (b, ok bool) {

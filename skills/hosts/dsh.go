@@ -11,7 +11,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 )
 
-// dshDefaultCap is DSH's default catalogDescriptionMaxLength (spec §6.1).
+// dshDefaultCap is DSH's default catalogDescriptionMaxLength (docs/dsh.md §6.1).
 const dshDefaultCap = 500
 
 // dshCap is the catalog description cap opts set, else the default.
@@ -27,10 +27,10 @@ func dshHost() *Host {
 		ID:      DSH,
 		Name:    "DSH",
 		Release: "the DSH spec",
-		Version: "the DeepSeek Harness as specified in shared/spec/dsh-skills.md (skill-ls's engine, byte-exact on testdata/vectors)",
+		Version: "the DeepSeek Harness as specified in docs/dsh.md (skill-ls's engine, byte-exact on testdata/vectors)",
 		Checked: checkedDate,
 		Refs: []Reference{
-			{FromSource, "shared/spec/dsh-skills.md and testdata/vectors", "every DSH rule; skill-ls's skills package implements them and the vectors check it"},
+			{FromSource, "docs/dsh.md and testdata/vectors", "every DSH rule; skill-ls's skills package implements them and the vectors check it"},
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Anywhere: true, Note: "/name followed by whitespace or the end, anywhere in a user message"},
 	}

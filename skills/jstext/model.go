@@ -13,14 +13,14 @@ var (
 // EscapeText escapes s the way DSH's escapeText does: "&" becomes "&amp;",
 // then "<" becomes "&lt;", then ">" becomes "&gt;". Quotes and apostrophes
 // are kept and existing entities are escaped again. DSH uses it for catalog
-// descriptions and resource line values (spec §10.1).
+// descriptions and resource line values (docs/dsh.md §10.1).
 func EscapeText(s string) string {
 	return textEscaper.Replace(s)
 }
 
 // EscapeAttr escapes s the way DSH's escapeAttr does for the name attribute
 // of <skill_content>: "&" becomes "&amp;", `"` becomes "&quot;" and "<"
-// becomes "&lt;". It does not escape ">" or "'" (spec §7.3).
+// becomes "&lt;". It does not escape ">" or "'" (docs/dsh.md §7.3).
 func EscapeAttr(s string) string {
 	return attrEscaper.Replace(s)
 }
@@ -28,7 +28,7 @@ func EscapeAttr(s string) string {
 // CatalogLine returns the line of DSH's skill catalog for a skill named
 // name whose catalog description (the result of Shorten) is description,
 // before ModelText: "- `<name>`: " followed by EscapeText(description). The
-// name is not escaped (spec §6.2). render builds the catalog from it; the
+// name is not escaped (docs/dsh.md §6.2). render builds the catalog from it; the
 // host profiles size DSH's listing with it.
 func CatalogLine(name, description string) string {
 	return "- `" + name + "`: " + EscapeText(description)

@@ -51,7 +51,7 @@ func collapse(raw string) (string, int) {
 // catalogDescriptionMaxLength below it.
 const MinShortenLength = 3
 
-// Shorten is DSH's catalogDescription (spec §6.1), the one place the
+// Shorten is DSH's catalogDescription (docs/dsh.md §6.1), the one place the
 // catalog cut is decided: raw is collapsed (Collapse), and when the result
 // is longer than max UTF-16 code units it keeps its first max-3 code units
 // followed by "...". There is no re-trim after the cut. When the cut splits

@@ -3,7 +3,7 @@ package jstext
 import "strings"
 
 // IsSpace reports whether r is whitespace for JavaScript's /\s/ and
-// String.prototype.trim (spec §10.2). It differs from unicode.IsSpace: it
+// String.prototype.trim (docs/dsh.md §10.2). It differs from unicode.IsSpace: it
 // includes U+FEFF and excludes U+0085.
 func IsSpace(r rune) bool {
 	switch r {

@@ -9,9 +9,9 @@ import (
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
-// decode.go: how a skill file's bytes become text (spec §3.4).
+// decode.go: how a skill file's bytes become text (docs/dsh.md §3.4).
 
-// decode turns the bytes into text by the read mode (spec §3.4), recording
+// decode turns the bytes into text by the read mode (docs/dsh.md §3.4), recording
 // a binary or invalid file. It returns the bytes the file is read as (the
 // decoded ones for ReadNode) and the text after any stripped BOM.
 func (f *File) decode(src []byte) (out, text []byte, ok bool) {

@@ -12,7 +12,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
-// ReadMode says how a skill file's bytes become text (spec §3.4).
+// ReadMode says how a skill file's bytes become text (docs/dsh.md §3.4).
 type ReadMode int
 
 const (
@@ -42,7 +42,7 @@ type Drop struct {
 // FrontmatterState says whether and how the --- delimiters were found.
 type FrontmatterState int
 
-// The frontmatter delimiter outcomes of spec §4.1.
+// The frontmatter delimiter outcomes of docs/dsh.md §4.1.
 const (
 	FrontmatterOK        FrontmatterState = iota // opener and closer found
 	FrontmatterNoNewline                         // the text has no \n at all
@@ -140,7 +140,7 @@ type Definition struct {
 	Invocation Invocation
 }
 
-// Invocation is the resolved invocation policy of a skill (spec §4.3, §5).
+// Invocation is the resolved invocation policy of a skill (docs/dsh.md §4.3, §5).
 type Invocation struct {
 	ModelInvocable bool `json:"modelInvocable"`
 	UserInvocable  bool `json:"userInvocable"`

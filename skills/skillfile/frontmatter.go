@@ -6,7 +6,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
-// splitFrontmatter finds the --- delimiters of spec §4.1 in text, which
+// splitFrontmatter finds the --- delimiters of docs/dsh.md §4.1 in text, which
 // starts at byte offset base of the file. It returns the frontmatter with
 // State, OpenSpan, CloseSpan and YAMLSpan set, and the body span.
 func splitFrontmatter(text []byte, base int) (*Frontmatter, spans.Span) {

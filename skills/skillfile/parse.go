@@ -20,7 +20,7 @@ const MaxFileSize = 16 << 20
 const binarySniffLen = 8192
 
 // The legacy camelCase invocation keys and the keys that replace them, in the
-// order DSH checks them (spec §4.3).
+// order DSH checks them (docs/dsh.md §4.3).
 var legacyKeys = []struct{ Key, Use string }{
 	{"disableModelInvocation", "disable-model-invocation"},
 	{"modelInvocable", "disable-model-invocation"},
@@ -168,7 +168,7 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 }
 
 // checkFields records the problems of the keys DSH reads, in DSH's order:
-// name and description (spec §4.2), the name grammar, the legacy invocation
+// name and description (docs/dsh.md §4.2), the name grammar, the legacy invocation
 // keys and the invocation flags (§4.3), then the fields DSH ignores.
 func (f *File) checkFields() {
 	fm := f.Frontmatter

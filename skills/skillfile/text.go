@@ -1,7 +1,7 @@
 package skillfile
 
 // IsSkillName reports whether name matches the DSH skill-name grammar
-// ^[a-z0-9]+(?:-[a-z0-9]+)*$ (spec §2). "a\n" is not a name.
+// ^[a-z0-9]+(?:-[a-z0-9]+)*$ (docs/dsh.md §2). "a\n" is not a name.
 func IsSkillName(name string) bool {
 	if name == "" || name[0] == '-' || name[len(name)-1] == '-' {
 		return false

@@ -15,8 +15,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
-// CorpusOptions configures [WriteCorpus]. Zero fractions take the defaults
-// of shared/bench/gen-corpus.py; a negative fraction means none.
+// CorpusOptions configures [WriteCorpus]. Zero fractions take the
+// defaults; a negative fraction means none.
 type CorpusOptions struct {
 	// N is the number of skill entries.
 	N int
@@ -129,7 +129,7 @@ type planned struct {
 }
 
 // WriteCorpus writes a deterministic synthetic skill tree of opts.N skills
-// under dir, shaped like shared/bench/gen-corpus.py: bundles (with scripts,
+// under dir: bundles (with scripts,
 // references, assets) and flat files spread over the two project and two user
 // roots, about 2% duplicate names in another root (shadowed skills) and 2%
 // broken skills (bad YAML, missing keys, uppercase or mismatched names, an

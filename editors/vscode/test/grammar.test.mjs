@@ -1,5 +1,5 @@
 // The skill-chat grammar colours exactly the /name tokens DSH injects
-// (spec §8): a slash at the start or after whitespace, a name in the
+// (docs/dsh.md §8): a slash at the start or after whitespace, a name in the
 // skill-name grammar, then whitespace or the end. Run: node test/grammar.test.mjs
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
