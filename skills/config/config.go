@@ -151,7 +151,11 @@ func Read(path string) (*Config, []Error) {
 // unknown key, wrong type or bad value.
 func Parse(path string, src []byte) (*Config, []Error) {
 	c := &Config{Path: path, Dir: filepath.Dir(path), Src: src}
-	p := &configParser{c: c}
+	p := &configParser{c: c, src: dshyaml.NewSource(src, 0)}
+	if len(src) > MaxSize {
+		p.errs = append(p.errs, c.Errorf(spans.Span{}, "the config file is %d bytes; skill-ls reads config files of at most %d bytes (1 MiB)", len(src), MaxSize))
+		return c, p.errs
+	}
 	var doc yaml.Node
 	if err := dshyaml.Unmarshal(src, &doc); err != nil {
 		e := dshyaml.ClassifyError(err, src, 0)
@@ -162,6 +166,7 @@ func Parse(path string, src []byte) (*Config, []Error) {
 		return c, nil // empty, or only comments
 	}
 	root := doc.Content[0]
+	p.inFlow = flowEntries(root)
 	if root.Kind != yaml.MappingNode {
 		p.errorf(root, "the config file must be a mapping of keys (%s), not %s", strings.Join(Keys, ", "), nodeKind(root))
 		return c, p.errs
@@ -196,17 +201,41 @@ func Parse(path string, src []byte) (*Config, []Error) {
 	return c, p.errs
 }
 
+// MaxSize is the largest config file skill-ls reads: a config is a few
+// lines, and a bound keeps a mistaken or hostile file from costing
+// seconds of YAML parsing on every load.
+const MaxSize = 1 << 20
+
 // configParser collects the errors of one config file.
 type configParser struct {
-	c    *Config
-	errs []Error
+	c      *Config
+	src    *dshyaml.Source
+	inFlow map[*yaml.Node]bool // the entries of flow collections
+	errs   []Error
+}
+
+// flowEntries returns the nodes of the tree that are entries of a flow
+// collection ([a, b] or {a: b}), where a plain scalar also ends at , ] }.
+func flowEntries(root *yaml.Node) map[*yaml.Node]bool {
+	in := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		for _, c := range n.Content {
+			if n.Style&yaml.FlowStyle != 0 {
+				in[c] = true
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	return in
 }
 
 func (p *configParser) span(n *yaml.Node) spans.Span {
 	if n.Kind == yaml.ScalarNode || n.Kind == yaml.AliasNode {
-		return dshyaml.ValueSpan(n, p.c.Src, 0)
+		return p.src.ValueSpan(n, p.inFlow[n])
 	}
-	s := dshyaml.NodeStart(n, p.c.Src, 0)
+	s := p.src.NodeStart(n)
 	return spans.Span{Start: s.Start, End: s.Start + 1}
 }
 
