@@ -160,9 +160,14 @@ func RelPath(dir, path string) string {
 	return rel
 }
 
-// prefix is the "path:line:col" that starts a text line.
-func (loc location) prefix() string {
-	return loc.path + ":" + strconv.Itoa(loc.line) + ":" + strconv.Itoa(loc.col)
+// prefix is the "path:line:col" that starts a text line, the path quoted.
+func (loc location) prefix() string { return string(loc.appendPrefix(nil)) }
+
+// appendPrefix appends loc's prefix to b.
+func (loc location) appendPrefix(b []byte) []byte {
+	b = append(b, Quote(loc.path)...)
+	b = strconv.AppendInt(append(b, ':'), int64(loc.line), 10)
+	return strconv.AppendInt(append(b, ':'), int64(loc.col), 10)
 }
 
 // Text writes ds as text, one diagnostic per line:
@@ -174,7 +179,8 @@ func (loc location) prefix() string {
 //	\tpath:line:col: message
 //
 // Paths inside relTo are printed relative to it ("" keeps them as given), in
-// the messages too. Continuation lines of a multi-line message are indented by a tab.
+// the messages too. Paths are quoted and messages escaped (Quote, Escape),
+// so each diagnostic and each related location is exactly one line.
 func Text(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -188,26 +194,21 @@ func Text(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts 
 	return bw.Flush()
 }
 
-// appendText appends d as FormatText writes it.
+// appendText appends d as Text writes it.
 func appendText(b []byte, l locator, d diagnostics.Diagnostic) []byte {
-	prefix := func(loc location) {
-		b = append(b, loc.path...)
-		b = strconv.AppendInt(append(b, ':'), int64(loc.line), 10)
-		b = strconv.AppendInt(append(b, ':'), int64(loc.col), 10)
-	}
-	prefix(l.locate(d.Path, d.Span))
+	b = l.locate(d.Path, d.Span).appendPrefix(b)
 	b = append(b, ": "...)
 	b = append(b, d.Severity.String()...)
 	b = append(b, ": "...)
-	b = append(b, Indent(l.msg(d.Message))...)
+	b = append(b, Escape(l.msg(d.Message))...)
 	b = append(b, " ["...)
 	b = append(b, d.Code...)
 	b = append(b, "]\n"...)
 	for _, r := range d.Related {
 		b = append(b, '\t')
-		prefix(l.locate(r.Path, r.Span))
+		b = l.locate(r.Path, r.Span).appendPrefix(b)
 		b = append(b, ": "...)
-		b = append(b, Indent(l.msg(r.Message))...)
+		b = append(b, Escape(l.msg(r.Message))...)
 		b = append(b, '\n')
 	}
 	return b
@@ -235,7 +236,9 @@ func Indent(msg string) string {
 //
 // Warnings use ::warning and info and hints ::notice. Related locations are
 // appended to the message as extra lines. Paths inside relTo (normally the
-// repository root) are relative to it.
+// repository root) are relative to it; paths are quoted and messages
+// escaped as in Text (the runner's log shows them, and obeys escape
+// sequences).
 func GitHub(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriter(w)
@@ -248,13 +251,13 @@ func GitHub(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opt
 			cmd = "warning"
 		}
 		loc := l.locate(d.Path, d.Span)
-		props := []string{"file=" + ghProperty(filepath.ToSlash(loc.path)),
+		props := []string{"file=" + ghProperty(Quote(filepath.ToSlash(loc.path))),
 			"line=" + strconv.Itoa(loc.line), "col=" + strconv.Itoa(loc.col),
 			"endLine=" + strconv.Itoa(loc.endLine), "endColumn=" + strconv.Itoa(loc.endCol),
 			"title=" + ghProperty(d.Code)}
-		msg := l.msg(d.Message)
+		msg := Escape(l.msg(d.Message))
 		for _, r := range d.Related {
-			msg += "\n" + l.locate(r.Path, r.Span).prefix() + ": " + l.msg(r.Message)
+			msg += "\n" + l.locate(r.Path, r.Span).prefix() + ": " + Escape(l.msg(r.Message))
 		}
 		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
 	}

@@ -70,7 +70,8 @@ func TestFormatText(t *testing.T) {
 		t.Fatal(err)
 	}
 	// "v" is on line 2 after "é日𐐀: " (2+3+4+2 bytes): byte column 12.
-	want := "x.md:2:12: error: bad value in x.md,\n\tsee: 50% [yaml-syntax]\n" +
+	// A newline in a message is escaped: one line per diagnostic.
+	want := "x.md:2:12: error: bad value in x.md,\\nsee: 50% [yaml-syntax]\n" +
 		"\tx.md:1:1: opened here\n" +
 		"fifo.md:1:1: warning: not a regular file [not-regular-file]\n" +
 		"/elsewhere/y.md:1:1: hint: outside [no-such-rule]\n"
@@ -206,7 +207,7 @@ func TestFormatGitHub(t *testing.T) {
 	if err := GitHub(&b, fixtureDiags(t, snap, dir, path), snap, Options{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
-	want := "::error file=x.md,line=2,col=12,endLine=2,endColumn=13,title=yaml-syntax::bad value in x.md,%0Asee: 50%25%0Ax.md:1:1: opened here\n" +
+	want := "::error file=x.md,line=2,col=12,endLine=2,endColumn=13,title=yaml-syntax::bad value in x.md,\\nsee: 50%25%0Ax.md:1:1: opened here\n" +
 		"::warning file=fifo.md,line=1,col=1,endLine=1,endColumn=1,title=not-regular-file::not a regular file\n" +
 		"::notice file=/elsewhere/y.md,line=1,col=1,endLine=1,endColumn=1,title=no-such-rule::outside\n"
 	if diff := cmp.Diff(want, b.String()); diff != "" {
@@ -214,5 +215,53 @@ func TestFormatGitHub(t *testing.T) {
 	}
 	if got := ghProperty("a:b,c%d\n"); got != "a%3Ab%2Cc%25d%0A" {
 		t.Errorf("ghProperty = %q", got)
+	}
+}
+
+// hostileNames are folder names that, printed raw, forge output: a
+// finding of their own after a newline, the clipboard set by OSC 52, the
+// rest of the output hidden by ESC [8m, text reordered by a bidi override,
+// a CSI in one byte, invalid UTF-8.
+var hostileNames = []string{
+	"evil\nREADME.md:1:1: error: pwned",
+	"evil\r\n::error file=README.md::pwned",
+	"clip\x1b]52;c;aGVsbG8=\a",
+	"hide\x1b[8m",
+	"bidi\u202eab",
+	"csi\x9b2J",
+	"bad\xe9utf",
+}
+
+// TestFormatHostileNames prints a finding on each hostile folder, with the
+// folder in its message and its related location, in text and github:
+// each comes out as the lines the format promises, each line inert.
+func TestFormatHostileNames(t *testing.T) {
+	for _, name := range hostileNames {
+		path := filepath.Join("/work", name, "SKILL.md")
+		d := diagnostics.Diagnostic{
+			Path: path, Severity: diagnostics.SeverityWarning, Code: "link-missing",
+			Message: "x.md does not exist (resolved against " + filepath.Dir(path) + ")",
+			Related: []diagnostics.Related{{Path: path, Message: "the skill " + name}},
+		}
+		for _, tt := range []struct {
+			format string
+			f      Formatter
+			lines  int
+		}{{"text", Text, 2}, {"github", GitHub, 1}} {
+			var b bytes.Buffer
+			if err := tt.f(&b, []diagnostics.Diagnostic{d}, nil, Options{RelTo: "/work"}); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			if len(lines) != tt.lines {
+				t.Errorf("%s of %q: %d lines, want %d:\n%s", tt.format, name, len(lines), tt.lines, &b)
+			}
+			for _, line := range lines {
+				checkInert(t, strings.TrimPrefix(line, "\t"))
+			}
+			if tt.format == "text" && !strings.HasPrefix(lines[0], Quote(filepath.Join(name, "SKILL.md"))+":1:1: warning: ") {
+				t.Errorf("text of %q starts %q", name, lines[0])
+			}
+		}
 	}
 }
