@@ -265,3 +265,35 @@ func TestFormatHostileNames(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatExactBytes checks that JSON and SARIF name a folder that is not
+// UTF-8 with its exact bytes: JSON's strings as \udcXX (docs/output.md),
+// SARIF's URIs percent-encoded, where encoding/json alone writes U+FFFD.
+func TestFormatExactBytes(t *testing.T) {
+	path := filepath.Join("/work", "bad\xe9utf", "SKILL.md")
+	ds := []diagnostics.Diagnostic{{
+		Path: path, Severity: diagnostics.SeverityError, Code: "link-missing",
+		Message: "no such file in " + filepath.Dir(path),
+		Fixes:   []diagnostics.Fix{{Title: "Rename", Renames: []diagnostics.Rename{{From: filepath.Dir(path), To: "/work/bad"}}}},
+	}}
+	var js, sarif bytes.Buffer
+	if err := JSON(&js, ds, nil, Options{RelTo: "/work"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := SARIF(&sarif, ds, nil, Options{RelTo: "/work"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"path": "bad\udce9utf/SKILL.md"`, `"message": "no such file in bad\udce9utf"`, `"from": "bad\udce9utf"`} {
+		if !strings.Contains(js.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, &js)
+		}
+	}
+	for _, want := range []string{`"uri": "bad%E9utf/SKILL.md"`, `"text": "no such file in bad\udce9utf"`} {
+		if !strings.Contains(sarif.String(), want) {
+			t.Errorf("SARIF lacks %s", want)
+		}
+	}
+	if strings.Contains(js.String()+sarif.String(), "\ufffd") || strings.Contains(js.String()+sarif.String(), `\ufffd`) {
+		t.Error("U+FFFD in the output")
+	}
+}
