@@ -127,7 +127,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Checked once: the snapshot keeps no facts the rules make.
 	snap, err := run.load(ctx)
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	return run.report(ctx, snap)
@@ -180,7 +180,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 	cfg, cfgErrs, err := f.config.load(&f.roots)
 	if err != nil || len(cfgErrs) > 0 {
 		if err != nil {
-			fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+			fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))
 		}
 		printConfigErrors(stderr, cfgErrs)
 		return nil, exitUsage
@@ -215,7 +215,7 @@ func profileHelp() string {
 func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 	opts, err := rf.options()
 	if err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		r.status = exitUsage
 		return false
 	}
@@ -228,7 +228,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 	var errs []error
 	r.roots, errs = pathRoots(paths, r.roots)
 	for _, err := range errs {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		r.status = exitUsage
 	}
 	return len(r.roots) > 0
@@ -239,7 +239,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	ds := diagnostics.Run(ctx, snap, r.opts)
 	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString()}); err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage
 	}
 	var n [5]int
@@ -265,7 +265,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 func (r *checkRun) noSkills() {
 	fmt.Fprintln(r.stderr, "No skill files were found. The roots searched were:")
 	for _, root := range r.roots {
-		fmt.Fprintf(r.stderr, "\t%s (%s)\n", root.Dir, root.Source)
+		fmt.Fprintf(r.stderr, "\t%s (%s)\n", format.Quote(root.Dir), root.Source)
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
 }
@@ -299,10 +299,10 @@ func watchCheck(ctx context.Context, roots []discovery.Root, report func(context
 			case <-ctx.Done():
 			}
 		},
-		OnError: func(err error) { fmt.Fprintf(stderr, "skill-ls check: %v\n", err) },
+		OnError: func(err error) { fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err)) },
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	defer w.Close()
@@ -349,3 +349,11 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// quotedRel is a path as the CLI prints it: relative to the working
+// directory when inside it, quoted (format.Quote).
+func quotedRel(p string) string { return format.Quote(format.RelPath(workDir(), p)) }
+
+// errText is an error's text escaped (format.Escape): an error names the
+// paths it failed on, and those come from the skills.
+func errText(err error) string { return format.Escape(err.Error()) }

@@ -151,7 +151,7 @@ func agree(t *testing.T, checkOut, matrixOut string) {
 			}
 			var codes []string
 			for _, d := range ds {
-				if d.Path == s.Path && strings.HasPrefix(d.Code, "host-") && names(d.Message, h) {
+				if d.Path == string(s.Path) && strings.HasPrefix(d.Code, "host-") && names(d.Message, h) {
 					codes = append(codes, d.Code)
 					if d.Code == "host-drops" && d.Severity != "error" {
 						t.Errorf("%s: %s drops it, but the diagnostic is a %s", s.Path, id, d.Severity)

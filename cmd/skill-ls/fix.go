@@ -59,7 +59,7 @@ var errReadOnly = errors.New("it is read-only; not written (make it writable to 
 func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	ws := skills.NewWorkspace(r.roots, skills.LoadOptions{})
 	if _, err := ws.Load(ctx); err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	res := fix.All(ctx, ws, r.opts, xf.level())
@@ -87,7 +87,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	}
 	snap, err := skills.Load(ctx, r.roots, skills.LoadOptions{})
 	if err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	return r.report(ctx, snap)
@@ -109,16 +109,17 @@ func (r *checkRun) printApplied(res *fix.Result, failed map[string]error) {
 
 // printEdited prints, for each file in path order, the fixes that edited
 // it, or why it was not written; it returns the fixes and the files
-// printed.
+// printed. Paths are quoted and titles and errors escaped, as check's
+// output is: they name what the skills hold.
 func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed, files int) {
-	rel := func(p string) string { return format.RelPath(workDir(), p) }
+	rel := quotedRel
 	byPath := map[string][]fix.Applied{}
 	for _, a := range res.Applied {
 		byPath[a.Path] = append(byPath[a.Path], a)
 	}
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
 		if err := failed[path]; err != nil {
-			fmt.Fprintf(r.stderr, "Not fixed %s: %v\n", rel(path), err)
+			fmt.Fprintf(r.stderr, "Not fixed %s: %s\n", rel(path), format.Escape(err.Error()))
 			continue
 		}
 		var lines []string
@@ -126,7 +127,7 @@ func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed,
 			if len(a.Fix.Renames) > 0 {
 				continue
 			}
-			lines = append(lines, fmt.Sprintf("\t%s [%s]", a.Fix.Title, a.Code))
+			lines = append(lines, fmt.Sprintf("\t%s [%s]", format.Escape(a.Fix.Title), a.Code))
 		}
 		if len(lines) > 0 {
 			files++
@@ -143,11 +144,11 @@ func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed,
 // printRenamed prints each rename made, or why it was not; it returns the
 // renames made.
 func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed int) {
-	rel := func(p string) string { return format.RelPath(workDir(), p) }
+	rel := quotedRel
 	for _, a := range res.Applied {
 		for _, rn := range a.Fix.Renames {
 			if err := failed[rn.From]; err != nil {
-				fmt.Fprintf(r.stderr, "Not renamed %s: %v\n", rel(rn.From), err)
+				fmt.Fprintf(r.stderr, "Not renamed %s: %s\n", rel(rn.From), format.Escape(err.Error()))
 				continue
 			}
 			fixed++

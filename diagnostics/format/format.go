@@ -214,21 +214,6 @@ func appendText(b []byte, l locator, d diagnostics.Diagnostic) []byte {
 	return b
 }
 
-// Indent indents the continuation lines of a multi-line message by a tab
-// (empty lines stay empty), as the text output prints messages.
-func Indent(msg string) string {
-	if strings.IndexByte(msg, '\n') < 0 {
-		return msg
-	}
-	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
-	for i := 1; i < len(lines); i++ {
-		if lines[i] != "" {
-			lines[i] = "\t" + lines[i]
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
 // GitHub writes ds as GitHub Actions workflow commands, which the
 // runner turns into annotations on the pull request:
 //
