@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/rogpeppe/go-internal/diff"
-
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
@@ -158,17 +156,12 @@ func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed
 	return fixed
 }
 
-// printDiff prints the fixes as a unified diff (paths relative to the
-// working directory, a/ and b/ prefixed as git does) and says how many
-// problems it would fix, and the flags that apply exactly what it showed.
-// It returns 1 when there is something to fix.
+// printDiff prints the fixes as a patch git apply takes (writeDiff) and
+// says how many problems it would fix, and the flags that apply exactly
+// what it showed. It returns 1 when there is something to fix.
 func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
-	rel := func(p string) string { return filepath.ToSlash(format.RelPath(workDir(), p)) }
-	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
-		r.stdout.Write(diff.Diff("a/"+rel(path), res.Original[path], "b/"+rel(path), res.Fixed[path]))
-	}
-	for _, rn := range res.Renames {
-		fmt.Fprintf(r.stdout, "diff a/%s b/%s\nrename from %s\nrename to %s\n", rel(rn.From), rel(rn.To), rel(rn.From), rel(rn.To))
+	if writeDiff(r.stdout, res, workDir()) {
+		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
 	}
 	n := len(res.Applied)
 	if n == 0 {
