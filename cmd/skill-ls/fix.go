@@ -95,14 +95,32 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 // could not be written.
 func (r *checkRun) printApplied(res *fix.Result, failed map[string]error) {
 	fixed, files := r.printEdited(res, failed)
-	files += len(res.Renames)
-	fixed += r.printRenamed(res, failed)
+	folders := r.printRenamed(res, failed)
+	fixed += folders
 	switch {
 	case fixed == 0 && len(failed) == 0:
 		fmt.Fprintln(r.stderr, "Nothing to fix.")
 	case fixed > 0:
-		fmt.Fprintf(r.stderr, "Fixed %s in %s.\n", plural(fixed, "problem", "problems"), plural(files, "file", "files"))
+		fmt.Fprintf(r.stderr, "Fixed %s.\n", fixedWhere(fixed, files, folders, false))
 	}
+}
+
+// fixedWhere says how many problems were (or would be) fixed where, files
+// and renamed folders counted apart: "3 problems in 2 files and renamed
+// 1 folder", "1 problem by renaming 1 folder".
+func fixedWhere(problems, files, folders int, would bool) string {
+	rename, renaming := "renamed", "renaming"
+	if would {
+		rename = "rename"
+	}
+	s := plural(problems, "problem", "problems")
+	switch {
+	case folders == 0:
+		return s + " in " + plural(files, "file", "files")
+	case files == 0:
+		return s + " by " + renaming + " " + plural(folders, "folder", "folders")
+	}
+	return s + " in " + plural(files, "file", "files") + " and " + rename + " " + plural(folders, "folder", "folders")
 }
 
 // printEdited prints, for each file in path order, the fixes that edited
@@ -140,7 +158,7 @@ func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed,
 }
 
 // printRenamed prints each rename made, or why it was not; it returns the
-// renames made.
+// renames made (each of a folder: the only renames a fix makes).
 func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed int) {
 	rel := quotedRel
 	for _, a := range res.Applied {
@@ -173,7 +191,7 @@ func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
 	if xf.level() == diagnostics.FixUnsafe {
 		apply = "--fix --unsafe-fixes"
 	}
-	fmt.Fprintf(r.stderr, "Would fix %s in %s (run check with %s instead of --diff to apply).\n", plural(n, "problem", "problems"), plural(len(res.Fixed)+len(res.Renames), "file", "files"), apply)
+	fmt.Fprintf(r.stderr, "Would fix %s (run check with %s instead of --diff to apply).\n", fixedWhere(n, len(res.Fixed), len(res.Renames), true), apply)
 	r.printHidden(res, xf)
 	return exitFound
 }
