@@ -22,12 +22,16 @@ import (
 const checkHelp = `
 Check reports the problems of skill files: everything that makes DSH drop a
 skill (an error), and advice DSH does not enforce (a warning, or an error
-under --profile agentskills). Output is one line per problem:
+under --profile agentskills). Each problem is a line
 
   path:line:col: severity: message [code]
 
-followed by indented lines for related places (the skill that wins over a
-shadowed one, ...). A summary goes to stderr.
+then the source line with carets under the problem, and indented lines for
+related places (the skill that wins over a shadowed one, ...). --format
+concise prints the first and the related lines only, one line each. A
+summary goes to stderr. Paths are quoted as git quotes them when they hold
+control characters, and such characters in messages and source lines are
+escaped; json and sarif carry the exact bytes (docs/output.md).
 
 Without PATH, check looks at every skill DSH would discover from --cwd.
 A PATH may be:
@@ -150,7 +154,7 @@ func registerCheckFlags(c *command) *checkFlags {
 	f := &checkFlags{}
 	f.roots.register(c.fs)
 	c.fs.StringVar(&f.profile, "profile", "dsh", "the rule `profile`: "+profileHelp())
-	c.fs.StringVar(&f.format, "format", "text", "the output `format`: text, json, sarif or github")
+	c.fs.StringVar(&f.format, "format", "text", "the output `format`: text, concise, json, sarif or github")
 	c.fs.IntVar(&f.maxDesc, "max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 	c.fs.BoolVar(&f.watch, "watch", false, "keep watching the roots and check again after every change (until interrupted)")
 	f.config.register(c.fs)
@@ -171,7 +175,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		return nil, c.usageError(fmt.Sprintf("unknown profile %q (want %s)", f.profile, strings.Join(diagnostics.ProfileNames(), " or ")))
 	}
 	if run.formatter, ok = format.Formats[f.format]; !ok {
-		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, json, sarif or github)", f.format))
+		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, concise, json, sarif or github)", f.format))
 	}
 	if err := render.ValidateMaxLength(f.maxDesc); err != nil {
 		return nil, c.usageError("--max-description: " + err.Error())
@@ -249,7 +253,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 		}
 	}
 	files := skillFileCount(snap)
-	if r.format == "text" {
+	if r.format == "text" || r.format == "concise" {
 		fmt.Fprintln(r.stderr, summary(n, files))
 		if files == 0 && !r.explicit {
 			r.noSkills()

@@ -30,12 +30,13 @@ import (
 
 // location is a resolved position of a span in a file.
 type location struct {
-	path                               string // as printed (relative to relTo when inside it)
-	abs                                string // as given
-	rel                                bool   // path is relative to relTo
-	ok                                 bool   // the file is known, so the lines are meaningful
-	line, col, endLine, endCol         int    // 1-based, byte columns
-	line16, col16, endLine16, endCol16 int    // 1-based, UTF-16 columns (SARIF)
+	path                               string           // as printed (relative to relTo when inside it)
+	abs                                string           // as given
+	rel                                bool             // path is relative to relTo
+	ok                                 bool             // the file is known, so the lines are meaningful
+	text                               *spans.LineIndex // the file's text, when ok
+	line, col, endLine, endCol         int              // 1-based, byte columns
+	line16, col16, endLine16, endCol16 int              // 1-based, UTF-16 columns (SARIF)
 }
 
 // Options configure the formatters.
@@ -46,6 +47,8 @@ type Options struct {
 	// Version is skill-ls's version, for formats that record the tool
 	// (SARIF's tool.driver.version).
 	Version string
+	// Color adds ANSI colour to the text formats, for a terminal.
+	Color bool
 }
 
 // Formatter writes diagnostics in one output format.
@@ -53,10 +56,11 @@ type Formatter func(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snaps
 
 // Formats are the output formats of `skill-ls check --format`, by name.
 var Formats = map[string]Formatter{
-	"text":   Text,
-	"json":   JSON,
-	"sarif":  SARIF,
-	"github": GitHub,
+	"text":    Text,
+	"concise": Concise,
+	"json":    JSON,
+	"sarif":   SARIF,
+	"github":  GitHub,
 }
 
 // locator resolves spans against a snapshot.
@@ -113,7 +117,7 @@ func (l locator) locate(path string, span spans.Span) location {
 	if x == nil {
 		return loc
 	}
-	loc.ok = true
+	loc.ok, loc.text = true, x
 	loc.line, loc.col = x.LineCol(span.Start)
 	loc.endLine, loc.endCol = x.LineCol(span.End)
 	if l.utf16 {
@@ -170,23 +174,35 @@ func (loc location) appendPrefix(b []byte) []byte {
 	return strconv.AppendInt(append(b, ':'), int64(loc.col), 10)
 }
 
-// Text writes ds as text, one diagnostic per line:
+// Text writes ds as text. Each diagnostic is a line
 //
 //	path:line:col: severity: message [code]
 //
-// followed by one indented line per related location:
+// then, when its file is known, the source line with carets under the span
+// (appendSnippet), one line per related location, indented by a tab,
 //
 //	\tpath:line:col: message
 //
-// Paths inside relTo are printed relative to it ("" keeps them as given), in
-// the messages too. Paths are quoted and messages escaped (Quote, Escape),
-// so each diagnostic and each related location is exactly one line.
+// and an empty line. Paths inside relTo are printed relative to it (""
+// keeps them as given), in the messages too. Paths are quoted and messages
+// and source lines escaped (Quote, Escape), so a diagnostic's line and each
+// related location are exactly one line.
 func Text(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
+	return writeText(w, ds, snap, opts, true)
+}
+
+// Concise writes ds as Text does without the source lines and the empty
+// lines: one line per diagnostic and one per related location.
+func Concise(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
+	return writeText(w, ds, snap, opts, false)
+}
+
+func writeText(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options, snippets bool) error {
 	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
 	for _, d := range ds {
-		b = appendText(b[:0], l, d)
+		b = appendText(b[:0], l, d, snippets, painter{opts.Color})
 		if _, err := bw.Write(b); err != nil {
 			return err
 		}
@@ -194,21 +210,25 @@ func Text(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts 
 	return bw.Flush()
 }
 
-// appendText appends d as Text writes it.
-func appendText(b []byte, l locator, d diagnostics.Diagnostic) []byte {
-	b = l.locate(d.Path, d.Span).appendPrefix(b)
-	b = append(b, ": "...)
-	b = append(b, d.Severity.String()...)
-	b = append(b, ": "...)
+// appendText appends d as Text (with snippets) or Concise writes it.
+func appendText(b []byte, l locator, d diagnostics.Diagnostic, snippets bool, p painter) []byte {
+	loc := l.locate(d.Path, d.Span)
+	sev := d.Severity.String()
+	b = append(p.paint(b, pathStyle, loc.prefix()), ": "...)
+	b = append(p.paint(b, severityStyle(sev), sev), ": "...)
 	b = append(b, Escape(l.msg(d.Message))...)
-	b = append(b, " ["...)
-	b = append(b, d.Code...)
-	b = append(b, "]\n"...)
+	b = append(p.paint(append(b, ' '), codeStyle, "["+d.Code+"]"), '\n')
+	if snippets && loc.ok {
+		b = appendSnippet(b, loc.text, d.Span, p, sev)
+	}
 	for _, r := range d.Related {
 		b = append(b, '\t')
 		b = l.locate(r.Path, r.Span).appendPrefix(b)
 		b = append(b, ": "...)
 		b = append(b, Escape(l.msg(r.Message))...)
+		b = append(b, '\n')
+	}
+	if snippets {
 		b = append(b, '\n')
 	}
 	return b

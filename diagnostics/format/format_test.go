@@ -66,7 +66,7 @@ func TestFormatText(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	ds := fixtureDiags(t, snap, dir, path)
 	var b bytes.Buffer
-	if err := Text(&b, ds, snap, Options{RelTo: dir}); err != nil {
+	if err := Concise(&b, ds, snap, Options{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	// "v" is on line 2 after "é日𐐀: " (2+3+4+2 bytes): byte column 12.
@@ -76,7 +76,24 @@ func TestFormatText(t *testing.T) {
 		"fifo.md:1:1: warning: not a regular file [not-regular-file]\n" +
 		"/elsewhere/y.md:1:1: hint: outside [no-such-rule]\n"
 	if diff := cmp.Diff(want, b.String()); diff != "" {
-		t.Errorf("FormatText (-want +got):\n%s", diff)
+		t.Errorf("Concise (-want +got):\n%s", diff)
+	}
+
+	// Text adds the source line with carets under the span (日 takes two
+	// columns) where the file is known, and an empty line after each.
+	b.Reset()
+	if err := Text(&b, ds, snap, Options{RelTo: dir}); err != nil {
+		t.Fatal(err)
+	}
+	want = "x.md:2:12: error: bad value in x.md,\\nsee: 50% [yaml-syntax]\n" +
+		"  |\n" +
+		"2 | é日𐐀: v\n" +
+		"  |       ^\n" +
+		"\tx.md:1:1: opened here\n\n" +
+		"fifo.md:1:1: warning: not a regular file [not-regular-file]\n\n" +
+		"/elsewhere/y.md:1:1: hint: outside [no-such-rule]\n\n"
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("Text (-want +got):\n%s", diff)
 	}
 
 	// Without relTo, paths stay absolute.
@@ -247,7 +264,7 @@ func TestFormatHostileNames(t *testing.T) {
 			format string
 			f      Formatter
 			lines  int
-		}{{"text", Text, 2}, {"github", GitHub, 1}} {
+		}{{"concise", Concise, 2}, {"text", Text, 3}, {"github", GitHub, 1}} {
 			var b bytes.Buffer
 			if err := tt.f(&b, []diagnostics.Diagnostic{d}, nil, Options{RelTo: "/work"}); err != nil {
 				t.Fatal(err)
@@ -259,7 +276,7 @@ func TestFormatHostileNames(t *testing.T) {
 			for _, line := range lines {
 				checkInert(t, strings.TrimPrefix(line, "\t"))
 			}
-			if tt.format == "text" && !strings.HasPrefix(lines[0], Quote(filepath.Join(name, "SKILL.md"))+":1:1: warning: ") {
+			if tt.format != "github" && !strings.HasPrefix(lines[0], Quote(filepath.Join(name, "SKILL.md"))+":1:1: warning: ") {
 				t.Errorf("text of %q starts %q", name, lines[0])
 			}
 		}
