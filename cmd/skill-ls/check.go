@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -103,6 +104,8 @@ type checkRun struct {
 	explicit  bool     // PATH arguments narrowed the roots
 	paths     []string // the PATH arguments, absolute
 	status    int      // exitUsage once a PATH could not be used
+	color     bool     // colour stdout's text
+	colorErr  bool     // colour stderr's summary
 	stdout    io.Writer
 	stderr    io.Writer
 }
@@ -145,6 +148,7 @@ type checkFlags struct {
 	hosts   hostFlags
 	profile string
 	format  string
+	color   string
 	maxDesc int
 	watch   bool
 }
@@ -155,6 +159,7 @@ func registerCheckFlags(c *command) *checkFlags {
 	f.roots.register(c.fs)
 	c.fs.StringVar(&f.profile, "profile", "dsh", "the rule `profile`: "+profileHelp())
 	c.fs.StringVar(&f.format, "format", "text", "the output `format`: text, concise, json, sarif or github")
+	registerColor(c.fs, &f.color)
 	c.fs.IntVar(&f.maxDesc, "max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 	c.fs.BoolVar(&f.watch, "watch", false, "keep watching the roots and check again after every change (until interrupted)")
 	f.config.register(c.fs)
@@ -180,6 +185,11 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 	if err := render.ValidateMaxLength(f.maxDesc); err != nil {
 		return nil, c.usageError("--max-description: " + err.Error())
 	}
+	if !slices.Contains(colorModes, f.color) {
+		return nil, c.usageError(fmt.Sprintf("unknown --color %q (want auto, always or never)", f.color))
+	}
+	run.color = useColor(f.color, os.Getenv, isTerminal(stdout))
+	run.colorErr = useColor(f.color, os.Getenv, isTerminal(stderr))
 	run.opts = diagnostics.Options{Profile: prof, MaxDescription: f.maxDesc}
 	cfg, cfgErrs, err := f.config.load(&f.roots)
 	if err != nil || len(cfgErrs) > 0 {
@@ -242,7 +252,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	ds := diagnostics.Run(ctx, snap, r.opts)
-	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString()}); err != nil {
+	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage
 	}
@@ -254,7 +264,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	}
 	files := skillFileCount(snap)
 	if r.format == "text" || r.format == "concise" {
-		fmt.Fprintln(r.stderr, summary(n, files))
+		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		if files == 0 && !r.explicit {
 			r.noSkills()
 		}
@@ -332,11 +342,19 @@ func watchCheck(ctx context.Context, roots []discovery.Root, report func(context
 }
 
 // summary is the stderr line of a text check, such as
-// "3 errors, 1 warning in 12 skill files".
-func summary(n [5]int, files int) string {
+// "3 errors, 1 warning in 12 skill files"; with color, the counts of
+// errors and warnings that are not 0 are in their severity's colour.
+func summary(n [5]int, files int, color bool) string {
+	count := func(sev diagnostics.Severity, one, many string) string {
+		s := plural(n[sev], one, many)
+		if n[sev] == 0 {
+			return s
+		}
+		return format.Paint(color, sev, s)
+	}
 	parts := []string{
-		plural(n[diagnostics.SeverityError], "error", "errors"),
-		plural(n[diagnostics.SeverityWarning], "warning", "warnings"),
+		count(diagnostics.SeverityError, "error", "errors"),
+		count(diagnostics.SeverityWarning, "warning", "warnings"),
 	}
 	if k := n[diagnostics.SeverityInfo]; k > 0 {
 		parts = append(parts, plural(k, "info", "infos"))

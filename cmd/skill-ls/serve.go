@@ -99,10 +99,10 @@ func startTrace(path string) (stop func(), err error) {
 	}, nil
 }
 
-// isTerminal reports whether r is a terminal (a person typing, not an
-// editor's pipe, nor /dev/null).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
+// isTerminal reports whether the stream (stdin, stdout or stderr) is a
+// terminal: a person, not an editor's pipe, a file, nor /dev/null.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}
