@@ -84,7 +84,7 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitOK
 	case "catalog", "skill", "invoke", "tui":
 	default:
-		fmt.Fprintf(stderr, "skill-ls render: unknown kind %q (want catalog, skill, invoke or tui)\nRun 'skill-ls render --help' for details.\n", what)
+		fmt.Fprintf(stderr, "skill-ls render: unknown kind %q (want catalog, skill, invoke or tui)%s\nRun 'skill-ls render --help' for details.\n", what, didYouMean(what, []string{"catalog", "skill", "invoke", "tui"}))
 		return exitUsage
 	}
 	r := &renderRun{c: newCommand("render "+what, renderUsage[what], renderHelp, stdout, stderr), maxDesc: render.DefaultMaxLength, stdin: stdin}

@@ -27,7 +27,8 @@ Examples:
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := newCommand("serve", "skill-ls [serve] [--stdio] [--logfile FILE] [-v]", serveHelp, stderr, stderr)
-	c.stdout = stderr // never write help on the protocol stream
+	c.stdout = stderr             // never write help on the protocol stream
+	c.extra = []string{"version"} // skill-ls --verison comes here
 	logfile := c.fs.String("logfile", "", "write logs to `file` (appended) instead of stderr")
 	verbose := c.fs.Bool("v", false, "verbose: log requests and mirror info logs to the editor")
 	c.fs.Bool("stdio", true, "talk LSP on stdin/stdout (the only transport; accepted for editors that pass it)")
