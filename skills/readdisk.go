@@ -196,7 +196,7 @@ func sameStat(a, b *discovery.Entry) bool {
 // the memory the next read may use: buf, unless the file keeps it.
 func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf []byte) []byte {
 	mode := layer.roots[p.root].Root.Mode
-	f, size := w.loadFile(p.entry.Path, mode, buf)
+	f, size, src := w.loadFile(p.entry.Path, mode, buf)
 	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.InMemory() != nil && w.source.same(old.file, f.InMemory().Src()) {
 		f = old.file // unchanged bytes: keep the parsed file
 	} else {
@@ -207,7 +207,7 @@ func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf 
 	if f.InMemory() != nil {
 		return nil // the file keeps the bytes it was read into
 	}
-	return buf
+	return src[:0]
 }
 
 // updateBundles returns the bundle folders after the disk files of set
@@ -233,17 +233,17 @@ func updateBundles(bundles table[string], set map[string]*placed, del []string, 
 
 // loadFile reads the skill file at path into buf's memory (new memory when
 // it is too small) and parses it. size is the file's size when it was
-// opened, -1 when it could not be read.
-func (w *Workspace) loadFile(path string, mode skillfile.ReadMode, buf []byte) (*skillfile.File, int64) {
+// opened, -1 when it could not be read; src is the memory read into.
+func (w *Workspace) loadFile(path string, mode skillfile.ReadMode, buf []byte) (f *skillfile.File, size int64, src []byte) {
 	src, size, err := w.opts.ReadFile(path, buf)
 	if errors.Is(err, discovery.ErrTooLarge) {
-		return skillfile.TooLarge(path, mode), -1
+		return skillfile.TooLarge(path, mode), -1, buf
 	}
 	if err != nil {
-		return skillfile.Unreadable(path, mode, discovery.ErrText(err)), -1
+		return skillfile.Unreadable(path, mode, discovery.ErrText(err)), -1, buf
 	}
 	if w.opts.CatalogOnly {
-		return skillfile.ParseCatalog(path, src, mode), size
+		return skillfile.ParseCatalog(path, src, mode), size, src
 	}
-	return skillfile.Parse(path, src, mode), size
+	return skillfile.Parse(path, src, mode), size, src
 }

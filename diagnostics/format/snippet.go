@@ -29,32 +29,50 @@ const maxSnippetWidth = 100
 // snippetContext is how many columns before the span a cut line keeps.
 const snippetContext = 30
 
-// cell is one character of a source line as shown: its text, its width in
-// columns and its byte offset in the file.
+// cell is one character of a source line as shown: its bytes in the file
+// (off, size), its width in columns, and whether it shows escaped (or, for
+// a tab, as four spaces) rather than as itself.
 type cell struct {
-	text  string
-	width int
-	off   int
+	off, size, width int
+	shown            cellShown
 }
+
+// cellShown is how a cell shows.
+type cellShown uint8
+
+const (
+	shownAsIs cellShown = iota
+	shownTab
+	shownEscaped
+)
 
 // lineCells returns the cells of src[start:end].
 func lineCells(src []byte, start, end int) []cell {
-	var cells []cell
+	cells := make([]cell, 0, end-start)
 	for i := start; i < end; {
 		r, size := utf8.DecodeRune(src[i:end])
-		s := string(src[i : i+size])
-		c := cell{text: s, width: runeWidth(r), off: i}
+		c := cell{off: i, size: size, width: runeWidth(r)}
 		switch {
 		case r == '\t':
-			c.text, c.width = "    ", 4
+			c.shown, c.width = shownTab, 4
 		case r == utf8.RuneError && size == 1 || r < 0x20 || r == 0x7f || unsafeRune(r):
-			c.text = Escape(s)
-			c.width = len(c.text)
+			c.shown, c.width = shownEscaped, len(Escape(string(src[i:i+size])))
 		}
 		cells = append(cells, c)
 		i += size
 	}
 	return cells
+}
+
+// appendCell appends what cell c of src shows.
+func appendCell(b, src []byte, c cell) []byte {
+	switch c.shown {
+	case shownTab:
+		return append(b, "    "...)
+	case shownEscaped:
+		return append(b, Escape(string(src[c.off:c.off+c.size]))...)
+	}
+	return append(b, src[c.off:c.off+c.size]...)
 }
 
 // runeWidth is the columns a printable rune takes in a terminal.
@@ -98,7 +116,7 @@ func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev
 		b = append(b, "…"...)
 	}
 	for _, c := range cells[from:to] {
-		b = append(b, c.text...)
+		b = appendCell(b, src, c)
 	}
 	if to < len(cells) {
 		b = append(b, "…"...)

@@ -41,8 +41,9 @@ func ErrText(err error) string {
 }
 
 // ReadSkillFile reads a skill file into buf's memory when it is large
-// enough (new memory otherwise), without blocking on FIFOs and without
-// reading more than MaxFileSize bytes. size is the file's size when it was
+// enough (new memory otherwise: exactly the file's size when buf is nil),
+// without blocking on FIFOs and without reading more than MaxFileSize
+// bytes. size is the file's size when it was
 // opened.
 func ReadSkillFile(path string, buf []byte) (src []byte, size int64, err error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
@@ -60,8 +61,14 @@ func ReadSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 	if info.Size() > skillfile.MaxFileSize {
 		return nil, 0, ErrTooLarge
 	}
-	if int64(cap(buf)) < info.Size()+1 {
-		buf = make([]byte, 0, info.Size()+1)
+	switch need := info.Size() + 1; {
+	case buf == nil:
+		buf = make([]byte, 0, need) // memory the file may keep: no more than it needs
+	case int64(cap(buf)) < need:
+		// A reused buffer grows by doubling from 32 KiB, so that it fits
+		// the files after this one: an exact fit would be made anew for
+		// most of them.
+		buf = make([]byte, 0, max(need, 2*int64(cap(buf)), minReadBuffer))
 	}
 	buf = buf[:0]
 	for {
@@ -81,6 +88,10 @@ func ReadSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 		}
 	}
 }
+
+// minReadBuffer is the smallest buffer ReadSkillFile allocates: most skill
+// files are smaller.
+const minReadBuffer = 32 << 10
 
 // errNotRegular is the error of a skill file that is not a regular file.
 var errNotRegular = errors.New("not a regular file")
