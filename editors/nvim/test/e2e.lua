@@ -200,6 +200,43 @@ local function has_buffer_map(bufnr, lhs)
   return found
 end
 
+-- 13b. Chat patterns are the server's: with chat_patterns set, the module
+-- matches nothing itself; the server's answer gives talk1.txt the filetype
+-- skill-chat, and it refuses "chats/*.md" (a folder), so chats/today.md
+-- stays Markdown and other.
+local function check_chat_patterns_are_the_servers(ws, bin, server_problems)
+  local root = vim.fn.fnamemodify(ws, ":h") .. "/patterns-project"
+  vim.fn.mkdir(root .. "/.git", "p")
+  write_file(root .. "/talk1.txt", "ask /pdf-tools\n")
+  write_file(root .. "/chats/today.md", "# Today\n")
+  require("skill_ls").setup({ cmd = { bin }, chat_patterns = { "talk[0-9].txt", "chats/*.md", "*.chat.md" } })
+  vim.cmd("edit " .. vim.fn.fnameescape(root .. "/talk1.txt"))
+  local tb = vim.api.nvim_get_current_buf()
+  local kinds = require("skill_ls").kinds
+  check("chat_patterns 'talk[0-9].txt': talk1.txt is a chat buffer with the filetype skill-chat", wait_for(function()
+    return kinds[tb] == "chat" and vim.bo[tb].filetype == "skill-chat" and require("skill_ls").clients(tb)[1] ~= nil
+  end, 5000), { kind = kinds[tb], ft = vim.bo[tb].filetype })
+  -- Opened by a relative name, as Vim's own file patterns would match it.
+  local cwd = vim.fn.getcwd()
+  vim.cmd("cd " .. vim.fn.fnameescape(root))
+  vim.cmd("edit chats/today.md")
+  vim.cmd("cd " .. vim.fn.fnameescape(cwd))
+  local db = vim.api.nvim_get_current_buf()
+  wait_for(function()
+    return kinds[db] ~= nil
+  end, 5000)
+  check("chat_patterns 'chats/*.md' names a folder: chats/today.md stays markdown and other",
+    kinds[db] == "other" and vim.bo[db].filetype == "markdown", { kind = kinds[db], ft = vim.bo[db].filetype })
+  local refused = wait_for(function()
+    for _, m in ipairs(server_problems) do
+      if m:find('chatPatterns: pattern "chats/*.md"', 1, true) then
+        return m
+      end
+    end
+  end, 3000)
+  check("the server says why it refuses 'chats/*.md'", refused, server_problems)
+end
+
 ---------------------------------------------------------------------------
 -- The test
 
@@ -264,7 +301,10 @@ local function run()
   local chat = ws .. "/notes.chat.md"
   vim.cmd("edit " .. vim.fn.fnameescape(chat))
   local cb = vim.api.nvim_get_current_buf()
-  check("*.chat.md gets filetype skill-chat", vim.bo[cb].filetype == "skill-chat", vim.bo[cb].filetype)
+  -- The server decides (its default chatPatterns hold *.chat.md).
+  check("*.chat.md gets filetype skill-chat", wait_for(function()
+    return vim.bo[cb].filetype == "skill-chat"
+  end, 5000), vim.bo[cb].filetype)
   local client = wait_for(function()
     local c = skill_ls.clients(cb)[1]
     return c and c.initialized and c
@@ -762,6 +802,7 @@ local function run()
     and not has_buffer_map(mb, "K") and not has_buffer_map(mb, "gd") and vim.bo[mb].omnifunc == "v:lua.vim.lsp.omnifunc")
 
   check("no warnings or errors from the server (logMessage/showMessage)", #server_problems == 0, server_problems)
+  check_chat_patterns_are_the_servers(ws, bin, server_problems)
 
   -- 14. Shutdown.
   vim.lsp.stop_client(client.id)

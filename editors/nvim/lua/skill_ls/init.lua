@@ -18,7 +18,9 @@ local function has(feature)
 end
 
 -- Filetypes offered to the server as chat buffers (its default
--- chatLanguages): skill-ls's own, then those of popular chat plugins.
+-- chatLanguages, which TestEditorChatDefaults holds equal): skill-ls's own,
+-- then those of popular chat plugins. Which files are chat buffers by name
+-- (the server's chatPatterns) only the server decides: the module asks it.
 M.default_chat_filetypes = {
   "skill-chat",
   "codecompanion",
@@ -29,8 +31,6 @@ M.default_chat_filetypes = {
   "chatgpt-input",
   "dsh-chat",
 }
--- File names given the filetype skill-chat (the server's default chatPatterns).
-M.default_chat_patterns = { "*.chat.md", "*.chat", "*.skill-chat" }
 
 -- The buffer-local keys set on attach (keymaps = false sets none; a key set
 -- to false is left alone).
@@ -57,13 +57,16 @@ local defaults = {
   -- Filetypes offered as chat buffers (sent as the languageId; the server's
   -- chatLanguages setting decides). nil = the server's defaults.
   chat_filetypes = nil,
-  -- File-name globs given the filetype skill-chat. nil = the server's defaults.
+  -- The server's chatPatterns (docs/server.md, "Chat buffers"): file-name
+  -- patterns of chat buffers. nil = the server's defaults. The module sends
+  -- them and never matches them itself.
   chat_patterns = nil,
   -- Filetypes whose buffers are offered to the server as possible skill files.
   filetypes = { "markdown" },
   -- The project root (one client each) is the nearest ancestor holding one of these.
   root_markers = { ".git" },
-  -- Map *.chat.md (and the other chat_patterns) to the filetype "skill-chat".
+  -- Give the filetype "skill-chat" to the buffers the server calls chat
+  -- buffers (a *.chat.md file, say) unless theirs is a chat filetype.
   chat_filetype_detection = true,
   -- Create :SkillPreviewCatalog, :SkillPreviewSkill, :SkillPreviewInvocation, :SkillList.
   commands = true,
@@ -147,19 +150,8 @@ local function root_for_buffer(bufnr)
 end
 M.root_for_buffer = root_for_buffer
 
--- Converts a glob such as "*.chat.md" to a Lua pattern (filetype detection).
-local function glob_to_pattern(glob)
-  local p = glob:gsub("[%^%$%(%)%%%.%[%]%+%-]", "%%%0")
-  p = p:gsub("%*", ".*"):gsub("%?", ".")
-  return "^" .. p .. "$"
-end
-
 local function chat_filetypes()
   return M.config.chat_filetypes or (M.config.settings or {}).chatLanguages or M.default_chat_filetypes
-end
-
-local function chat_patterns()
-  return M.config.chat_patterns or (M.config.settings or {}).chatPatterns or M.default_chat_patterns
 end
 
 -- The LSP position (UTF-16) of the cursor in window 0.
@@ -360,6 +352,11 @@ function M.attach(bufnr, callback)
           end
           local kind = (not err and type(result) == "table" and result.kind) or "other"
           M.kinds[bufnr] = kind
+          if kind == "chat" and M.config.chat_filetype_detection
+            and not vim.tbl_contains(chat_filetypes(), vim.bo[bufnr].filetype) then
+            -- Before attaching, so the server is told the languageId skill-chat.
+            vim.bo[bufnr].filetype = "skill-chat"
+          end
           if kind ~= "other" then
             vim.lsp.buf_attach_client(bufnr, client.id)
           end
@@ -832,27 +829,6 @@ end
 ---------------------------------------------------------------------------
 -- Filetype detection and setup
 
-local function setup_chat_filetype()
-  if has("nvim-0.8") and vim.filetype and vim.filetype.add then
-    local pattern = {}
-    for _, glob in ipairs(chat_patterns()) do
-      -- "*.chat.md" -> ".*%.chat%.md" (vim.filetype anchors patterns itself).
-      local lua_pat = glob_to_pattern(glob):sub(2, -2)
-      pattern[lua_pat] = { "skill-chat", { priority = 10 } }
-    end
-    vim.filetype.add({ pattern = pattern })
-  else
-    vim.api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, {
-      group = "skill_ls",
-      pattern = chat_patterns(),
-      nested = true, -- so that FileType fires for the new filetype
-      callback = function(args)
-        vim.bo[args.buf].filetype = "skill-chat"
-      end,
-    })
-  end
-end
-
 -- The config for vim.lsp.config (0.11+), used by lsp/skill_ls.lua: every
 -- Markdown and chat buffer goes to the server, which answers null for
 -- Markdown that is no skill file.
@@ -894,9 +870,6 @@ function M.setup(opts)
     end
   end
   vim.api.nvim_create_augroup("skill_ls", { clear = true })
-  if M.config.chat_filetype_detection then
-    setup_chat_filetype()
-  end
   if M.config.commands then
     create_commands()
   end
@@ -913,12 +886,11 @@ function M.setup(opts)
       attach_later(args.buf)
     end,
   })
-  -- Markdown and chat files whose filetype is not one of the above.
-  local pats = { "*.md" }
-  vim.list_extend(pats, vim.deepcopy(chat_patterns()))
+  -- Every file: the server decides which are skill files and chat buffers
+  -- (a chat pattern may name any file), so none is matched here.
   vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
     group = "skill_ls",
-    pattern = pats,
+    pattern = "*",
     callback = function(args)
       attach_later(args.buf)
     end,
@@ -928,7 +900,7 @@ function M.setup(opts)
     if vim.api.nvim_buf_is_loaded(bufnr) then
       local ft = vim.bo[bufnr].filetype
       local name = vim.api.nvim_buf_get_name(bufnr)
-      if vim.tbl_contains(fts, ft) or name:match("%.md$") then
+      if vim.tbl_contains(fts, ft) or (name ~= "" and vim.bo[bufnr].buftype == "") then
         attach_later(bufnr)
       end
     end
