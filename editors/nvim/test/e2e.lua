@@ -200,6 +200,106 @@ local function has_buffer_map(bufnr, lhs)
   return found
 end
 
+local screen_text = H.screen_text
+
+-- The window showing the buffer named name (in this tab page), with needle
+-- in its text: win, bufnr.
+local function shown(name, needle)
+  local b = find_buf(name)
+  if b and vim.fn.bufwinid(b) ~= -1 and (not needle or buf_text(b):find(needle, 1, true)) then
+    return vim.fn.bufwinid(b), b
+  end
+end
+
+local function windows()
+  return #vim.api.nvim_tabpage_list_wins(0)
+end
+
+-- 7a. The previews typed one after the other in the chat buffer share one
+-- window beside it, and the cursor stays in the chat buffer, so the next
+-- key is the module's again; q in the preview closes it.
+local function check_previews_share_a_window(cb)
+  vim.cmd("buffer " .. cb)
+  vim.cmd("only")
+  local src = vim.api.nvim_get_current_win()
+  local function state()
+    return { windows = windows(), current = vim.api.nvim_buf_get_name(vim.api.nvim_get_current_buf()) }
+  end
+  cursor_to(0, "/pdf-tools", 4)
+  feed("\\sp")
+  local pw = wait_for(function()
+    return shown("skill-ls://skill", "pdftotext")
+  end, 5000)
+  check("\\sp opens the skill preview beside the chat buffer and the cursor stays in the chat buffer",
+    pw and windows() == 2 and vim.api.nvim_get_current_win() == src, state())
+  local screen = pw and screen_text(pw) or ""
+  check("the screen shows <skill_content in the preview window and the chat text beside it",
+    screen:find("<skill_content", 1, true) and screen_text(src):find("/pdf-tools", 1, true), screen)
+  feed("\\sc")
+  local cw = wait_for(function()
+    return shown("skill-ls://catalog", "available_skills")
+  end, 5000)
+  check("\\sc typed next shows the catalog in that same window (still 2), the cursor in the chat buffer",
+    cw == pw and windows() == 2 and vim.api.nvim_get_current_win() == src, state())
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  feed("\\si")
+  local iw = wait_for(function()
+    return shown("skill-ls://invocation", "pdftotext")
+  end, 5000)
+  check("\\si typed next shows the invocation in that same window, the cursor in the chat buffer",
+    iw == pw and windows() == 2 and vim.api.nvim_get_current_win() == src, state())
+  type_keys("<C-w>w")
+  local in_preview = vim.api.nvim_get_current_win() == pw
+  type_keys("q")
+  check("<C-w>w then q in the preview closes it: one window, on the chat buffer",
+    in_preview and windows() == 1 and vim.api.nvim_get_current_buf() == cb, state())
+  -- The checks below wait for these buffers to appear: none may be left.
+  for _, name in ipairs({ "skill-ls://skill", "skill-ls://catalog", "skill-ls://invocation" }) do
+    local b = find_buf(name)
+    if b then
+      vim.cmd("bwipeout! " .. b)
+    end
+  end
+end
+
+-- 8b. :SkillList after a skill whose folder name holds a newline: the path
+-- shows as \n on its own row, and <CR> on the rows below opens their files.
+local function check_list_after_newline_path(ws, cb, execute_fn)
+  local odd = ws .. "/.agents/skills/line\nbreak"
+  write_file(odd .. "/SKILL.md", "---\nname: line-break\ndescription: Its folder name holds a newline.\n---\n\nBody.\n")
+  local known = wait_for(function()
+    local r = execute_fn(cb, "skill-ls.listSkills", { uri = vim.uri_from_fname(ws) })
+    for _, sk in ipairs(type(r) == "table" and r.skills or {}) do
+      if sk.name == "line-break" then
+        return true
+      end
+    end
+  end, 10000, 200)
+  check("a skill in a folder named 'line\\nbreak' is loaded", known)
+  vim.cmd("buffer " .. cb)
+  vim.cmd("only")
+  feed("\\sl")
+  local lw = wait_for(function()
+    return shown("skill-ls://skills", "line-break")
+  end, 5000)
+  local text = lw and buf_text(vim.api.nvim_win_get_buf(lw)) or ""
+  check(":SkillList shows the folder as 'line\\nbreak' on the line-break row",
+    text:find("line%-break%s+project%-agents%s+200%s+model,user%s+%.agents/skills/line\\nbreak/SKILL%.md"), text)
+  local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
+  if lw then
+    vim.api.nvim_win_set_cursor(lw, { 1, 0 })
+    type_keys("/broken-skill<CR>")
+    type_keys("<CR>")
+  end
+  check("<CR> on the dropped row below it still opens broken-skill/SKILL.md at 3:14",
+    wait_for(function()
+      return vim.api.nvim_buf_get_name(0) == broken
+    end, 3000) and vim.deep_equal(vim.api.nvim_win_get_cursor(0), { 3, 13 }),
+    { vim.api.nvim_buf_get_name(0), vim.api.nvim_win_get_cursor(0) })
+  vim.cmd("only")
+  vim.fn.delete(odd, "rf")
+end
+
 -- 13b. Chat patterns are the server's: with chat_patterns set, the module
 -- matches nothing itself; the server's answer gives talk1.txt the filetype
 -- skill-chat, and it refuses "chats/*.md" (a folder), so chats/today.md
@@ -553,6 +653,8 @@ local function run()
   vim.cmd("cclose")
   vim.cmd("buffer " .. cb)
 
+  check_previews_share_a_window(cb)
+
   -- 7. Previews from the keys: \sp on a /name, \si on a line, \sc.
   local function only_chat()
     vim.cmd("buffer " .. cb)
@@ -638,6 +740,7 @@ local function run()
     and report.roots and report.roots[1] and report.roots[1].source == "project-dsh" and #report.dropped == 1,
     ok_json and report and report.roots or report)
   wipe("skill-ls://skills.json")
+  check_list_after_newline_path(ws, cb, execute)
 
   -- 9. The broken SKILL.md: diagnostics with the right columns.
   vim.cmd("edit " .. vim.fn.fnameescape(broken))

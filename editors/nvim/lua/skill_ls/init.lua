@@ -549,22 +549,53 @@ local function pretty_json(v, indent)
 end
 M.pretty_json = pretty_json
 
--- Opens text in a read-only scratch buffer named name; returns its bufnr.
-function M.show(name, text, filetype)
-  local lines = vim.split(text, "\n", { plain = true })
+-- The window previews show in: one for all of them, made by preview_split
+-- at the first preview and reused while it lives.
+local preview_win
+
+-- The window to show a preview buffer in: the one showing it already, the
+-- preview window, else a new one (or, with preview_split "", the current).
+local function preview_window(bufnr)
+  local win = vim.fn.bufwinid(bufnr)
+  if win ~= -1 then
+    return win
+  end
+  if preview_win and vim.api.nvim_win_is_valid(preview_win) then
+    return preview_win
+  end
+  local split = M.config.preview_split
+  if not split or split == "" then
+    return vim.api.nvim_get_current_win()
+  end
+  local src = vim.api.nvim_get_current_win()
+  vim.cmd(split)
+  preview_win = vim.api.nvim_get_current_win()
+  vim.api.nvim_set_current_win(src)
+  return preview_win
+end
+
+-- q in a preview: closes the preview window, or in the source's own window
+-- (preview_split "") goes back to the buffer before.
+local function close_preview()
+  local win = vim.api.nvim_get_current_win()
+  if win == preview_win and #vim.api.nvim_tabpage_list_wins(0) > 1 then
+    vim.api.nvim_win_close(win, false)
+  else
+    pcall(vim.cmd, "buffer #")
+  end
+end
+
+-- Shows text (a string, or a list of lines) in a read-only scratch buffer
+-- named name, in the preview window; returns its bufnr. The cursor stays
+-- in the window it was in, so the source's keys go on working, unless
+-- opts.focus is set (the :SkillList table, whose rows <CR> opens) or the
+-- preview is in another tab page.
+function M.show(name, text, filetype, opts)
+  local lines = type(text) == "table" and text or vim.split(text, "\n", { plain = true })
   local bufnr = vim.fn.bufnr("^" .. vim.fn.escape(name, "\\^$.*~[]") .. "$")
   if bufnr == -1 or not vim.api.nvim_buf_is_valid(bufnr) then
     bufnr = vim.api.nvim_create_buf(false, true)
     vim.api.nvim_buf_set_name(bufnr, name)
-  end
-  local winid = vim.fn.bufwinid(bufnr)
-  if winid == -1 then
-    if M.config.preview_split and M.config.preview_split ~= "" then
-      vim.cmd(M.config.preview_split)
-    end
-    vim.api.nvim_win_set_buf(0, bufnr)
-  else
-    vim.api.nvim_set_current_win(winid)
   end
   vim.bo[bufnr].modifiable = true
   vim.bo[bufnr].readonly = false
@@ -578,6 +609,12 @@ function M.show(name, text, filetype)
   if filetype then
     vim.bo[bufnr].filetype = filetype
   end
+  map(bufnr, "n", "q", close_preview, "close the preview")
+  local src = vim.api.nvim_get_current_win()
+  local win = preview_window(bufnr)
+  vim.api.nvim_win_set_buf(win, bufnr)
+  local other_tab = vim.api.nvim_win_get_tabpage(win) ~= vim.api.nvim_win_get_tabpage(src)
+  vim.api.nvim_set_current_win(((opts and opts.focus) or other_tab) and win or src)
   return bufnr
 end
 
@@ -669,99 +706,10 @@ end
 
 -- :SkillList as a table ------------------------------------------------------
 
-local function display_path(p, root)
-  if not p or p == "" then
-    return "-"
-  end
-  if root and root ~= "" and p:sub(1, #root + 1) == root .. sep then
-    return p:sub(#root + 2)
-  end
-  return vim.fn.fnamemodify(p, ":~")
-end
-
-local function invocation(s)
-  if s.modelInvocable and s.userInvocable then
-    return "model,user"
-  elseif s.modelInvocable then
-    return "model"
-  elseif s.userInvocable then
-    return "user"
-  end
-  return "none"
-end
-
--- Aligns rows of cells into lines (two spaces between columns).
-local function align(rows)
-  local widths = {}
-  for _, r in ipairs(rows) do
-    for i, cell in ipairs(r) do
-      widths[i] = math.max(widths[i] or 0, vim.fn.strdisplaywidth(cell))
-    end
-  end
-  local lines = {}
-  for _, r in ipairs(rows) do
-    local parts = {}
-    for i, cell in ipairs(r) do
-      parts[i] = i < #r and (cell .. string.rep(" ", widths[i] - vim.fn.strdisplaywidth(cell))) or cell
-    end
-    table.insert(lines, table.concat(parts, "  "))
-  end
-  return lines
-end
-
 -- The lines of the :SkillList table and, by line number, the file each
--- line opens ({path, line, col}).
+-- line opens ({path, line, col}) (lua/skill_ls/report.lua).
 function M.format_report(report, root)
-  local lines, targets = {}, {}
-  local function add(line, target)
-    table.insert(lines, line)
-    targets[#lines] = target
-  end
-  add("Skills DSH loads for " .. vim.fn.fnamemodify(root, ":~") .. "   (<CR> opens the file)")
-  add("")
-  local rows = { { "NAME", "SOURCE", "RANK", "INVOCATION", "PATH" } }
-  local row_targets = { false }
-  for _, s in ipairs(report.skills or {}) do
-    table.insert(rows, { s.name, s.source, tostring(s.rank), invocation(s), display_path(s.path, root) })
-    table.insert(row_targets, s.path and s.path ~= "" and { path = s.path, line = 1, col = 1 } or false)
-  end
-  for i, l in ipairs(align(rows)) do
-    add(l, row_targets[i] or nil)
-  end
-  if #(report.skills or {}) == 0 then
-    add("(no skills)")
-  end
-  if #(report.shadowed or {}) > 0 then
-    add("")
-    add("Shadowed (DSH uses the winner instead):")
-    rows, row_targets = {}, {}
-    for _, s in ipairs(report.shadowed) do
-      local w = s.winner or {}
-      table.insert(rows, { s.name, s.source, tostring(s.rank), display_path(s.path, root),
-        "loses to " .. display_path(w.path, root) .. " (" .. tostring(w.source) .. ", rank " .. tostring(w.rank) .. ")" })
-      table.insert(row_targets, { path = s.path, line = 1, col = 1 })
-    end
-    for i, l in ipairs(align(rows)) do
-      add(l, row_targets[i])
-    end
-  end
-  if #(report.dropped or {}) > 0 then
-    add("")
-    add("Dropped (DSH ignores these files):")
-    for _, d in ipairs(report.dropped) do
-      add(string.format("%s:%d:%d: %s", display_path(d.path, root), d.line or 1, d.column or 1,
-        (d.summary and d.summary ~= "") and d.summary or d.reason or d.kind),
-        { path = d.path, line = d.line or 1, col = d.column or 1 })
-    end
-  end
-  if #(report.problems or {}) > 0 then
-    add("")
-    add("Problems:")
-    for _, p in ipairs(report.problems) do
-      add(string.format("%s: %s [%s]", display_path(p.path, root), p.message, p.kind))
-    end
-  end
-  return lines, targets
+  return require("skill_ls.report").format(report, root, sep)
 end
 
 -- :SkillList buffer -> its line targets.
@@ -793,7 +741,7 @@ function M.list_skills(bufnr, format)
         return
       end
       local lines, targets = M.format_report(result or {}, root)
-      local b = M.show("skill-ls://skills", table.concat(lines, "\n"), "skill-ls-list")
+      local b = M.show("skill-ls://skills", lines, "skill-ls-list", { focus = true })
       list_targets[b] = targets
       map(b, "n", "<CR>", M.open_list_entry, "open the skill file")
     end)
