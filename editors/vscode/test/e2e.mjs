@@ -298,6 +298,18 @@ async function main() {
     await page.keyboard.press('Control+Z');
     await page.keyboard.press('Control+Z');
 
+    // 3b. standup.chat: no filename rule of the extension names it; the
+    // server's chatPatterns (*.chat) do, so it opens as Skill Chat.
+    fs.writeFileSync(path.join(WS, 'standup.chat'), 'Yesterday: /pdf-tools on the report.\n');
+    await openFile('standup.chat');
+    const chatLang = await poll(async () => {
+      const t = await page.locator('.statusbar-item[id="status.editor.mode"]').first().innerText().catch(() => '');
+      return /Skill Chat/i.test(t) ? t : undefined;
+    }, 15000);
+    await shot('standup-chat');
+    check('standup.chat (the server\'s chat pattern *.chat) opens as "Skill Chat"', chatLang,
+      await page.locator('.statusbar-item[id="status.editor.mode"]').first().innerText().catch(() => ''));
+
     // 4. Skills: Preview Catalog == skill-ls render catalog
     await openFile('.agents/skills/release-notes/SKILL.md');
     await runCommand('Skills: Preview Catalog');
