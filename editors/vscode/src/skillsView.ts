@@ -1,4 +1,4 @@
-// The Skills view in the Explorer: the roots of each workspace folder in
+// The Skills view, in its own view container of the activity bar: the roots of each workspace folder in
 // rank order, and in each root its skill files with what DSH does with them
 // (loaded, shadowed by whom, dropped and why), fed by skill-ls.listSkills.
 import * as path from 'node:path';

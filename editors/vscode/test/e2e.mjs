@@ -173,8 +173,20 @@ function setWorkspaceSettings(obj) {
   fs.writeFileSync(WS_SETTINGS, JSON.stringify(obj, null, 2));
 }
 
+// The Skills view is the one view of its own container in the activity bar.
 function skillsViewPane() {
-  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Skills/ }) }).first();
+  return page.locator('[id="workbench.view.extension.skillLs"]').first();
+}
+
+function skillsActivityItem() {
+  return page.locator('.part.activitybar .action-item', { has: page.locator('.action-label[aria-label^="Skills"]') }).first();
+}
+
+/** Shows the Skills view as a person does: a click on its activity bar icon (unless it shows already). */
+async function openSkillsView() {
+  await page.keyboard.press('Escape');
+  if (!(await skillsViewPane().isVisible().catch(() => false))) await skillsActivityItem().click();
+  await skillsViewPane().waitFor({ state: 'visible', timeout: 15000 });
 }
 
 /**
@@ -241,6 +253,25 @@ async function main() {
     await shot('workbench');
     if (!check('workbench loads', loaded)) return;
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 30000 }).catch(() => {});
+
+    // 1b. On first open the Skills view has its own icon in the activity
+    // bar; one click shows it with its roots open (not a collapsed pane
+    // under Outline and Timeline).
+    const activity = skillsActivityItem();
+    const hasItem = await activity.waitFor({ timeout: 30000 }).then(() => true, () => false);
+    const mask = hasItem ? await activity.locator('.action-label').first()
+      .evaluate((el) => getComputedStyle(el).webkitMaskImage || getComputedStyle(el).maskImage || '') : '';
+    await shot('activity-bar');
+    check('the activity bar has a Skills item with its own icon', hasItem && /url\(/.test(mask),
+      `item=${hasItem} mask=${JSON.stringify(mask.slice(0, 120))}`);
+    if (hasItem) await activity.click();
+    const firstRows = await poll(async () => {
+      const rows = await skillsViewPane().locator('.monaco-list-row').allInnerTexts();
+      return rows.some((r) => /project-agents/.test(r)) && rows.some((r) => /broken-skill/.test(r)) ? rows : undefined;
+    }, 30000);
+    await shot('skills-first-open');
+    check('one click on it shows the Skills view with its roots open: broken-skill visible', firstRows,
+      JSON.stringify(await skillsViewPane().locator('.monaco-list-row').allInnerTexts().catch(() => [])));
 
     // 2. diagnostics on the broken SKILL.md
     await openFile('.agents/skills/broken-skill/SKILL.md');
@@ -404,14 +435,11 @@ async function main() {
     check('"Skills: Preview Skill Content" offers a list of skills when no skill file is active', picked && flat,
       JSON.stringify(previewOf(readOut(), 'skill')?.text?.slice(0, 200)));
 
-    // 8. the Skills view in the Explorer: roots in rank order; expand a root,
-    // see the dropped skill with its reason, click it, land on the problem.
+    // 8. the Skills view: roots in rank order; expand a root, see the
+    // dropped skill with its reason, click it, land on the problem.
     await runCommand('View: Close All Editors');
-    await page.keyboard.press('Control+Shift+E');
-    const skillsHeader = page.locator('.pane-header', { hasText: /^\s*Skills/ }).first();
-    await skillsHeader.waitFor({ timeout: 15000 });
-    if ((await skillsHeader.getAttribute('aria-expanded')) !== 'true') await skillsHeader.click();
-    const skillsPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Skills/ }) }).first();
+    await openSkillsView();
+    const skillsPane = skillsViewPane();
     const viewData = await poll(() => {
       const v = readOut()?.view;
       return v && v.roots.length >= 2 ? v : undefined;
@@ -428,8 +456,8 @@ async function main() {
       viewData.roots[0].entries.find((e) => e.name === 'deploy')?.status === 'user-only',
       JSON.stringify(viewData?.roots));
     // Collapse everything, then expand the project-agents root by clicking it.
-    await skillsHeader.hover();
-    await skillsPane.locator('.actions .action-label[aria-label*="Collapse All"]').first().click({ timeout: 5000 })
+    await page.locator('.part.sidebar .composite.title').first().hover();
+    await page.locator('.part.sidebar .action-label[aria-label*="Collapse All"]').first().click({ timeout: 5000 })
       .catch(() => {});
     const rootRow = skillsPane.locator('.monaco-list-row', { hasText: 'project-agents' }).first();
     await rootRow.waitFor({ timeout: 10000 });
@@ -524,15 +552,13 @@ async function main() {
     await runCommand('View: Close All Editors');
     await sleep(500);
     await openFile('.agents/skills/broken-skill/SKILL.md');
-    await page.keyboard.press('Control+Shift+E');
+    await openSkillsView();
     await skillsPane.locator('.monaco-list-row', { hasText: 'broken-skill' }).first().waitFor({ timeout: 10000 }).catch(() => {});
     await page.locator('.markers-panel').first().waitFor({ timeout: 5000 }).catch(async () => {
       await page.keyboard.press('Control+Shift+M');
     });
-    await page.keyboard.press('Control+Shift+E');
-    // Room for the Skills view: fold the folder tree, widen the side bar.
-    const folders = page.locator('.pane-header', { hasText: /^\s*ws\b/ }).first();
-    if ((await folders.getAttribute('aria-expanded').catch(() => null)) === 'true') await folders.click().catch(() => {});
+    await openSkillsView();
+    // Room for the Skills view: widen the side bar.
     const bar = await page.locator('.part.sidebar').first().boundingBox().catch(() => null);
     if (bar) {
       const x = bar.x + bar.width + 1;
@@ -600,7 +626,7 @@ async function main() {
 
     // 9d. the Skills view's context menu, as a user right-clicks its rows.
     await runCommand('View: Close All Editors');
-    await page.keyboard.press('Control+Shift+E');
+    await openSkillsView();
     await skillsViewPane().locator('.monaco-list-row', { hasText: 'pdf-tools' }).first().waitFor({ timeout: 10000 });
     const pdfMenu = await viewContextMenu('pdf-tools', 'Preview Skill Content');
     check('right-clicking a loaded skill offers Preview Skill Content, Preview Invocation (/name), Reveal in Problems',
@@ -653,7 +679,7 @@ async function main() {
       fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n${extra}---\n\n${description}\n`);
     };
     await runCommand('View: Close All Editors');
-    await page.keyboard.press('Control+Shift+E');
+    await openSkillsView();
     newSkill('lint-helper', 'Lint the code base when the model sees fit.', 'user-invocable: false\n');
     newSkill('archive-notes', 'Old notes, kept on disk only.', 'user-invocable: false\ndisable-model-invocation: true\n');
     const modelOnlyRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'lint-helper' }).first();
@@ -723,15 +749,8 @@ async function main() {
     const navigated = Date.now();
     await page.goto(`${BASE}/?folder=${encodeURIComponent(emptyWs)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-    await page.keyboard.press('Control+Shift+E');
-    const emptyHeader = page.locator('.pane-header', { hasText: /^\s*Skills/ }).first();
-    await emptyHeader.waitFor({ timeout: 15000 });
-    if ((await emptyHeader.getAttribute('aria-expanded')) !== 'true') await emptyHeader.click();
-    // A new window may restore a layout where the folder's pane takes all
-    // the room and the Skills pane shows only its header: fold the folder's
-    // pane, as a person would, so the welcome text has room.
-    const folderHeader = page.locator('.pane-header', { hasText: /^\s*empty-ws/ }).first();
-    if ((await folderHeader.getAttribute('aria-expanded').catch(() => null)) === 'true') await folderHeader.click();
+    await skillsActivityItem().waitFor({ timeout: 30000 });
+    await openSkillsView();
     // The window's own extension host (a new pid) found no skill.
     const emptyView = await poll(() => {
       const o = readOut();
@@ -751,7 +770,7 @@ async function main() {
     // On failure, say whether the pane had room and what the container held.
     const paneBox = await skillsViewPane().boundingBox().catch(() => null);
     const welcomeHtml = welcomeRe.test(welcomeText) ? '' :
-      ` pane=${JSON.stringify(paneBox)} expanded=${await emptyHeader.getAttribute('aria-expanded').catch(() => null)}` +
+      ` pane=${JSON.stringify(paneBox)}` +
       ` content=${JSON.stringify((await welcome.innerHTML().catch(() => '')).slice(0, 300))}`;
     await shot('welcome-view');
     check('in a workspace without skills the Skills view explains where DSH looks and offers Set Project Root…',
