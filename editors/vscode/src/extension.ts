@@ -61,13 +61,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output, traceChannel);
 
   provider = new PreviewProvider(execute);
-  view = new SkillsView((folder) => execute(SERVER_COMMANDS.list, folder ? { uri: folder.uri.toString() } : {}));
+  view = new SkillsView((folder) => execute(SERVER_COMMANDS.list, folder ? { uri: folder.uri.toString() } : {}),
+    skillLsWarnings);
   report = new ReportView(async (folder) => {
     const arg = folder ? { uri: folder.uri.toString() } : {};
     const rep = await execute(SERVER_COMMANDS.list, arg);
     const info = folder ? await documentInfo(folder.uri, 'markdown').catch(() => undefined) : undefined;
     return { report: rep, catalog: info?.catalog };
-  });
+  }, skillLsWarnings);
   status = new CatalogStatus((doc) => documentInfo(doc.uri, doc.languageId));
   chatFiles = new ChatFiles(
     async (doc) => (await execute(SERVER_COMMANDS.documentInfo,
@@ -111,6 +112,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
 export async function deactivate(): Promise<void> {
   await stop();
+}
+
+/** The skill-ls warnings the editor holds for a file (the server publishes them for closed files too). */
+function skillLsWarnings(p: string): number {
+  return vscode.languages.getDiagnostics(vscode.Uri.file(p))
+    .filter((d) => d.source === 'skill-ls' && d.severity === vscode.DiagnosticSeverity.Warning).length;
 }
 
 // ---------------------------------------------------------------- client

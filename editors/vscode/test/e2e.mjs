@@ -498,13 +498,13 @@ async function main() {
     const expectedCatalog = renderCatalogCLI();
     const chars = [...expectedCatalog].length;
     const count = (expectedCatalog.match(/^- `/gm) ?? []).length;
-    const statusItem = page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ chars/ }).first();
+    const statusItem = page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ characters/ }).first();
     const statusText = await poll(async () => {
       const t = await statusItem.innerText();
       return t.includes(`${count} skill`) ? t : undefined;
     }, 15000);
-    check(`the status bar shows "${count} skills · ${chars.toLocaleString('en-US')} chars" on a skill file`,
-      statusText && statusText.includes(`${count} skills · ${chars.toLocaleString('en-US')} chars`),
+    check(`the status bar shows "${count} skills · ${chars.toLocaleString('en-US')} characters" on a skill file`,
+      statusText && statusText.includes(`${count} skills · ${chars.toLocaleString('en-US')} characters`),
       `${JSON.stringify(statusText)} (observer: ${JSON.stringify(readOut()?.status)})`);
     await statusItem.click();
     const clicked = await page.locator('.tab', { hasText: 'Catalog' }).first().waitFor({ timeout: 15000 })
@@ -532,7 +532,7 @@ async function main() {
     const table = await textWhen(frame.locator('body'), (t) => /broken-skill/.test(t) && /dropped: invalid YAML at 3:14/.test(t));
     await shot('report');
     check('"Skills: Show Skill Report" renders a page: summary, roots in rank order, relative paths',
-      rep && /^Skills — ws\n4 skills loaded \(\d+ in the catalog, \d+ characters\) · 1 shadowed · 1 dropped/.test(rep.text) &&
+      rep && /^Skills — ws\n4 skills loaded \(\d+ in the catalog, [\d,]+ characters\) · 1 shadowed · 1 dropped/.test(rep.text) &&
       rep.text.indexOf('project-dsh') < rep.text.indexOf('project-agents') &&
       rep.text.includes('.agents/skills/broken-skill/SKILL.md:3:14') && !rep.text.includes(WS),
       JSON.stringify(rep?.text?.slice(0, 800)));
@@ -613,7 +613,7 @@ async function main() {
     // DSH's listing is the catalog's skill lines, not a second catalog size.
     const dshListing = /\(the whole message\)/.test(budgetTip ?? '') &&
       /dsh: \d+ characters, no budget \(the skill lines of the catalog above\)/.test(budgetTip ?? '');
-    await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ chars/ }).first().hover();
+    await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ characters/ }).first().hover();
     const hoverText = await poll(async () => {
       const t = await page.locator('.workbench-hover, .monaco-hover').last().innerText().catch(() => '');
       return /claude:/.test(t) && /codex:/.test(t) ? t : undefined;
@@ -705,6 +705,58 @@ async function main() {
     await shot('view-removed-on-disk');
     check('a skill folder removed on disk leaves the Skills view', gone && (await modelOnlyRow.count()) === 1,
       JSON.stringify(await skillsViewPane().locator('.monaco-list-row').allInnerTexts().catch(() => [])));
+
+    // 9f. a skill that loads with a warning (a misspelled key) shows as a
+    // warning, not a green "loaded"; a dropped folder whose name is Markdown
+    // keeps its asterisks in the row's tooltip.
+    newSkill('lint-notes', 'Lint the release notes before a release.', 'disable_model_invocation: true\n');
+    const forged = '**Verified by your security team**';
+    fs.mkdirSync(path.join(WS, '.agents', 'skills', forged), { recursive: true });
+    fs.writeFileSync(path.join(WS, '.agents', 'skills', forged, 'SKILL.md'), 'No frontmatter here.\n');
+    const warnRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'lint-notes' }).first();
+    const warned = await poll(async () => {
+      const t = await warnRow.innerText().catch(() => '');
+      return /loaded · 1 warning/.test(t) && (await warnRow.locator('.codicon-warning').count()) === 1 ? t : undefined;
+    }, 30000);
+    await shot('view-warning');
+    const passIcons = await warnRow.locator('.codicon-pass').count().catch(() => 0);
+    check('a skill loaded with a warning (disable_model_invocation) shows a warning icon and "loaded · 1 warning", no green check',
+      warned && passIcons === 0, `pass icons=${passIcons} ${JSON.stringify(await warnRow.innerText().catch(() => ''))} ` +
+      JSON.stringify(readOut()?.view?.roots?.flatMap((r) => r.entries).find((e) => e.name === 'lint-notes')));
+    const forgedRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'Verified by your security team' }).first();
+    const forgedShown = await forgedRow.waitFor({ timeout: 20000 }).then(() => true, () => false);
+    if (forgedShown) await forgedRow.hover();
+    const tip = await poll(async () => {
+      const t = await page.locator('.workbench-hover, .monaco-hover').last().innerText().catch(() => '');
+      return /Verified by your security team/.test(t) ? t : undefined;
+    }, 10000);
+    await shot('view-tooltip');
+    check('the tooltip of a dropped folder named "**Verified by your security team**" shows the name as written, not bold',
+      tip && tip.includes(forged), `row=${forgedShown} tooltip=${JSON.stringify(tip)}`);
+    await page.mouse.move(10, 10);
+
+    // The catalog is now past 1,000 characters: the status bar and the
+    // report write its size the same way.
+    await openFile('.agents/skills/lint-notes/SKILL.md');
+    const cat2 = renderCatalogCLI();
+    const size = `${[...cat2].length.toLocaleString('en-US')} characters`;
+    const count2 = (cat2.match(/^- `/gm) ?? []).length;
+    const bar2 = await poll(async () => {
+      const t = await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ characters/ }).first().innerText()
+        .catch(() => '');
+      return t.includes(`${count2} skills · ${size}`) ? t : undefined;
+    }, 20000);
+    await runCommand('Skills: Show Skill Report');
+    const rep2 = await poll(() => {
+      const r = readOut()?.report;
+      return r && r.text.includes(`(${count2} in the catalog, ${size})`) ? r : undefined;
+    }, 20000);
+    await shot('numbers');
+    check(`past 1,000 characters the status bar and the report both write "${size}"`,
+      [...cat2].length >= 1000 && bar2 && rep2,
+      `status=${JSON.stringify(bar2 ?? readOut()?.status?.text)} report=${JSON.stringify(readOut()?.report?.text?.slice(0, 200))}`);
+    check('the report marks lint-notes as a warning: "⚠ lint-notes  loaded · 1 warning"',
+      rep2 && /⚠ lint-notes {2}loaded · 1 warning/.test(rep2.text), JSON.stringify(rep2?.text));
 
     const errors = readOut()?.errors ?? [];
     check('the extension reported no errors', errors.length === 0, JSON.stringify(errors));
