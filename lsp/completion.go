@@ -89,13 +89,15 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		// eglot matches the symbol at point ("/na": "/" is a symbol
 		// character there) against insertText. insertText is the whole
 		// token too, for clients that ignore textEdit and replace the
-		// word at point.
+		// word at point. The documentation is plain text: the description
+		// is the author's, and rendered as Markdown it could show a remote
+		// image.
 		label := prefix + sk.Name
 		list.Items = append(list.Items, protocol.CompletionItem{
 			Label:         label,
 			Kind:          protocol.CompletionItemKindFunction,
 			Detail:        protocol.NewOptional(detail),
-			Documentation: markdownContent(render.CatalogDescription(sk.Description, maxLen)),
+			Documentation: plainText(render.CatalogDescription(sk.Description, maxLen)),
 			SortText:      protocol.NewOptional(group + sk.Name),
 			InsertText:    protocol.NewOptional(label),
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},

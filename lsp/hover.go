@@ -52,17 +52,19 @@ func skillSummary(t *target, name string) string {
 	snap := t.snap
 	sk := snap.Registry.Lookup(name)
 	if sk == nil {
-		msg := fmt.Sprintf("No skill named `%s`: DSH leaves `/%s` as plain text.", name, name)
+		msg := fmt.Sprintf("No skill named %s: DSH leaves %s as plain text.", mdCode(name), mdCode("/"+name))
 		if near := diagnostics.Closest(name, snap.Registry); near != "" {
-			msg += fmt.Sprintf(" Did you mean `/%s`?", near)
+			msg += fmt.Sprintf(" Did you mean %s?", mdCode("/"+near))
 		}
 		return msg
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**/%s** — %s skill\n\n", sk.Name, sk.Source)
-	b.WriteString(jstext.ModelText(sk.Description))
+	// The description is the author's text: fenced, so that it cannot
+	// show an image or pass for lines of this hover.
+	fmt.Fprintf(&b, "**/%s** — %s skill\n\n", mdEscape(sk.Name), sk.Source)
+	b.WriteString(mdFence(jstext.ModelText(sk.Description)))
 	b.WriteString("\n\n")
-	fmt.Fprintf(&b, "- path: `%s`\n", t.st.relPath(sk.Path))
+	fmt.Fprintf(&b, "- path: %s\n", mdCode(t.st.relPath(sk.Path)))
 	if sk.Invocation.UserInvocable {
 		b.WriteString("- `/name` injects its instructions into the message\n")
 	} else {
@@ -99,7 +101,7 @@ func skillFileHover(t *target) (string, spans.Span) {
 		if repl := skillfile.LegacyKeyReplacement(fld.Key); repl != "" {
 			return fmt.Sprintf("**%s** is a legacy key: DSH drops the skill. Use `%s`.", fld.Key, repl), fld.KeySpan
 		}
-		return fmt.Sprintf("**%s**: DSH ignores this key.", fld.Key), fld.KeySpan
+		return fmt.Sprintf("**%s**: DSH ignores this key.", mdEscape(fld.Key)), fld.KeySpan
 	}
 	if l := t.linkFact(); l != nil {
 		return linkHover(t, l), l.Span
@@ -123,7 +125,7 @@ func descriptionHover(t *target, fld *dshyaml.Field) string {
 	}
 	_, units := jstext.Collapse(fld.Value.Str)
 	line := render.CatalogLine(name, fld.Value.Str, maxLen)
-	fmt.Fprintf(&b, "Catalog line:\n\n```text\n%s\n```\n\n", line)
+	fmt.Fprintf(&b, "Catalog line:\n\n%s\n\n", mdFence(line))
 	if units > maxLen {
 		fmt.Fprintf(&b, "%d/%d UTF-16 units: **cut** to %d units plus `...`.\n", units, maxLen, maxLen-3)
 	} else {
@@ -139,7 +141,7 @@ func descriptionHover(t *target, fld *dshyaml.Field) string {
 func nameStatus(t *target, f *skillfile.File) string {
 	snap := t.snap
 	if f.Drop != nil {
-		return fmt.Sprintf("DSH **drops** this skill: %s", t.st.relMsg(diagnostics.DropMessage(snap, f, t.st.optionsFor(t.path))))
+		return fmt.Sprintf("DSH **drops** this skill: %s", mdEscape(t.st.relMsg(diagnostics.DropMessage(snap, f, t.st.optionsFor(t.path)))))
 	}
 	if f.Def == nil {
 		return ""
@@ -147,26 +149,26 @@ func nameStatus(t *target, f *skillfile.File) string {
 	sk := snap.SkillAt(f.Path)
 	if sk == nil {
 		if !snap.InRoots(f.Path) {
-			return fmt.Sprintf("**%s**: this file is not in a skill root, so DSH never loads it.", f.Def.Name)
+			return fmt.Sprintf("**%s**: this file is not in a skill root, so DSH never loads it.", mdEscape(f.Def.Name))
 		}
-		return fmt.Sprintf("**%s**", f.Def.Name)
+		return fmt.Sprintf("**%s**", mdEscape(f.Def.Name))
 	}
 	if w := snap.Registry.ShadowOf(sk); w != nil {
-		return fmt.Sprintf("**%s** is **shadowed** by `%s` (%s, rank %d): DSH ignores this file.", sk.Name, t.st.relPath(w.Path), w.Source, w.Rank)
+		return fmt.Sprintf("**%s** is **shadowed** by %s (%s, rank %d): DSH ignores this file.", mdEscape(sk.Name), mdCode(t.st.relPath(w.Path)), w.Source, w.Rank)
 	}
-	return fmt.Sprintf("**%s** — %s skill (rank %d), loaded by DSH.", sk.Name, sk.Source, sk.Rank)
+	return fmt.Sprintf("**%s** — %s skill (rank %d), loaded by DSH.", mdEscape(sk.Name), sk.Source, sk.Rank)
 }
 
 // linkHover says where a link points, whether the target exists, and which
 // skill it belongs to when it is another skill's.
 func linkHover(t *target, l *skills.LinkFact) string {
-	where := "`" + t.st.relPath(l.Target()) + "`"
+	where := mdCode(t.st.relPath(l.Target()))
 	switch {
 	case !l.Exists:
 		return where + " does not exist"
 	case l.Skill != "" && !l.Inside:
 		if sk := t.snap.SkillAt(l.Skill); sk != nil {
-			return fmt.Sprintf("%s, in the skill **%s** (%s)", where, sk.Name, sk.Source)
+			return fmt.Sprintf("%s, in the skill **%s** (%s)", where, mdEscape(sk.Name), sk.Source)
 		}
 		return where + ", in another skill's folder"
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -36,23 +35,14 @@ type Settings struct {
 	explicit map[string]bool
 }
 
-// DefaultChatLanguages are the language ids treated as chat buffers by
-// default: skill-ls's own, then the filetypes of popular Neovim/VS Code chat
-// plugins.
-var DefaultChatLanguages = []string{"skill-chat", "codecompanion", "Avante", "AvanteInput", "copilot-chat", "gp", "chatgpt-input", "dsh-chat"}
-
-// DefaultChatPatterns are the file-name globs treated as chat buffers by
-// default.
-var DefaultChatPatterns = []string{"*.chat.md", "*.chat", "*.skill-chat"}
-
 // DefaultSettings returns the settings used when the client sets nothing.
 func DefaultSettings() Settings {
 	return Settings{
 		Profile:                     "dsh",
 		CatalogDescriptionMaxLength: 500,
 		CatalogVersion:              "v2",
-		ChatLanguages:               slices.Clone(DefaultChatLanguages),
-		ChatPatterns:                slices.Clone(DefaultChatPatterns),
+		ChatLanguages:               defaultChatLanguages(),
+		ChatPatterns:                defaultChatPatterns(),
 		DiagnosticsDelay:            150 * time.Millisecond,
 	}
 }
@@ -237,12 +227,13 @@ func (p *settingsParser) oneOf(key string, dst *string, v, msg string, allowed .
 	*dst = v
 }
 
-// chatPatterns keeps the valid globs and reports the others.
+// chatPatterns keeps the valid chat patterns (lsp/chatmatch.go) and
+// reports the others.
 func (p *settingsParser) chatPatterns(key string, globs []string) {
 	pats := make([]string, 0, len(globs))
 	for _, g := range globs {
-		if _, err := path.Match(g, ""); err != nil {
-			p.bad(key, "bad pattern %q: %v", g, err)
+		if err := checkChatPattern(g); err != nil {
+			p.bad(key, "pattern %q: %v", g, err)
 			continue
 		}
 		pats = append(pats, g)
@@ -281,11 +272,5 @@ func (s *Settings) isChat(languageID, p string) bool {
 	if languageID != "" && slices.Contains(s.ChatLanguages, languageID) {
 		return true
 	}
-	base := filepath.Base(p)
-	for _, pat := range s.ChatPatterns {
-		if ok, _ := path.Match(pat, base); ok {
-			return true
-		}
-	}
-	return false
+	return chatPatternMatches(s.ChatPatterns, p)
 }

@@ -39,8 +39,8 @@ func TestParseSettings(t *testing.T) {
 			}, 0},
 		{"section skillLs", `{"skillLs":{"profile":"agentskills"},"other":{}}`, true, func(s *Settings) { s.Profile = "agentskills" }, 0},
 		{"section absent uses object", `{"profile":"agentskills"}`, true, func(s *Settings) { s.Profile = "agentskills" }, 0},
-		{"bad values keep defaults", `{"profile":"x","catalogDescriptionMaxLength":2,"catalogVersion":"v3","diagnosticsDelay":-1,"customDirs":"notalist","chatPatterns":["[","*.ok"]}`, false,
-			func(s *Settings) { s.ChatPatterns = []string{"*.ok"} }, 6},
+		{"bad values keep defaults", `{"profile":"x","catalogDescriptionMaxLength":2,"catalogVersion":"v3","diagnosticsDelay":-1,"customDirs":"notalist","chatPatterns":["[","chats/*.md","*.ok"]}`, false,
+			func(s *Settings) { s.ChatPatterns = []string{"*.ok"} }, 7},
 		{"not an object", `[1]`, false, func(*Settings) {}, 1},
 	}
 	for _, tt := range tests {

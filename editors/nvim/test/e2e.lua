@@ -19,143 +19,10 @@
 --   SKILL_LS_DEADLINE_MS  overall deadline (default 60000)
 -- Exit code: 0 when every check passed, else the number of failed checks.
 
+local H = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/harness.lua")
+local env, out, check, finish = H.env, H.out, H.check, H.finish
+local sleep, wait_for, feed, mode, type_keys = H.sleep, H.wait_for, H.feed, H.mode, H.type_keys
 local uv = vim.uv or vim.loop
-local env = function(k)
-  local v = os.getenv(k)
-  if not v or v == "" then
-    error("missing environment variable " .. k)
-  end
-  return v
-end
-
-local version = vim.version()
-local out = { checks = {}, nvim = string.format("%d.%d.%d", version.major, version.minor, version.patch) }
-local failed = 0
-local finished = false
-
-local function write_result()
-  local path = os.getenv("SKILL_LS_RESULT")
-  if not path then
-    return
-  end
-  local ok, text = pcall(vim.json.encode, out)
-  if not ok then
-    text = '{"error":"encode failed"}'
-  end
-  local f = io.open(path, "w")
-  if f then
-    f:write(text)
-    f:close()
-  end
-end
-
-local function check(name, ok, detail)
-  ok = not not ok
-  table.insert(out.checks, { name = name, ok = ok, detail = detail ~= nil and vim.inspect(detail) or nil })
-  if not ok then
-    failed = failed + 1
-  end
-  io.stdout:write(string.format("%s %s%s\n", ok and "PASS" or "FAIL", name,
-    (not ok and detail ~= nil) and (": " .. vim.inspect(detail):gsub("\n%s*", " ")) or ""))
-  io.stdout:flush()
-  write_result()
-  return ok
-end
-
-local function summary()
-  return string.format("%d passed, %d failed", #out.checks - failed, failed)
-end
-
-local function finish()
-  if finished then
-    return
-  end
-  finished = true
-  out.summary = summary()
-  write_result()
-  io.stdout:write(out.summary .. "\n")
-  io.stdout:flush()
-  if failed == 0 then
-    vim.cmd("qall!")
-  else
-    vim.cmd("cquit! " .. math.min(failed, 120))
-  end
-end
-
--- Deadline guard: a raw libuv timer, so it fires even while Neovim waits in a prompt.
-local deadline_ms = tonumber(os.getenv("SKILL_LS_DEADLINE_MS") or "") or 60000
-local guard = uv.new_timer()
-guard:start(deadline_ms, 0, function()
-  if finished then
-    return
-  end
-  finished = true
-  table.insert(out.checks, { name = "deadline " .. deadline_ms .. " ms", ok = false })
-  failed = failed + 1
-  out.summary = summary()
-  write_result()
-  io.stdout:write("FAIL deadline\n" .. out.summary .. "\n")
-  io.stdout:flush()
-  os.exit(math.min(failed, 120))
-end)
-
----------------------------------------------------------------------------
--- Waiting and typing
-
-local co
-
-local function now_ms()
-  return uv.hrtime() / 1e6
-end
-
--- Yields to the main loop (which processes typed keys, LSP replies and
--- timers) for about ms milliseconds.
-local function sleep(ms)
-  vim.defer_fn(function()
-    local ok, err = coroutine.resume(co)
-    if not ok then
-      check("no Lua error", false, debug.traceback(co, tostring(err)))
-      finish()
-    end
-  end, ms)
-  coroutine.yield()
-end
-
--- Waits (yielding) until cond() returns a truthy value; returns it, or nil
--- after timeout ms.
-local function wait_for(cond, timeout, interval)
-  local deadline = now_ms() + (timeout or 5000)
-  while true do
-    local ok, v = pcall(cond)
-    if ok and v then
-      return v
-    end
-    if now_ms() > deadline then
-      return nil
-    end
-    sleep(interval or 20)
-  end
-end
-
--- Types keys as a user would (processed when the test next yields).
-local function feed(keys)
-  vim.api.nvim_input(keys)
-end
-
-local function mode()
-  return vim.api.nvim_get_mode().mode
-end
-
--- Types keys and waits until Neovim is back in normal mode with nothing
--- left to process.
-local function type_keys(keys, timeout)
-  feed(keys)
-  sleep(30)
-  return wait_for(function()
-    local m = vim.api.nvim_get_mode()
-    return m.mode == "n" and not m.blocking
-  end, timeout or 3000)
-end
 
 ---------------------------------------------------------------------------
 -- Helpers
@@ -333,6 +200,143 @@ local function has_buffer_map(bufnr, lhs)
   return found
 end
 
+local screen_text = H.screen_text
+
+-- The window showing the buffer named name (in this tab page), with needle
+-- in its text: win, bufnr.
+local function shown(name, needle)
+  local b = find_buf(name)
+  if b and vim.fn.bufwinid(b) ~= -1 and (not needle or buf_text(b):find(needle, 1, true)) then
+    return vim.fn.bufwinid(b), b
+  end
+end
+
+local function windows()
+  return #vim.api.nvim_tabpage_list_wins(0)
+end
+
+-- 7a. The previews typed one after the other in the chat buffer share one
+-- window beside it, and the cursor stays in the chat buffer, so the next
+-- key is the module's again; q in the preview closes it.
+local function check_previews_share_a_window(cb)
+  vim.cmd("buffer " .. cb)
+  vim.cmd("only")
+  local src = vim.api.nvim_get_current_win()
+  local function state()
+    return { windows = windows(), current = vim.api.nvim_buf_get_name(vim.api.nvim_get_current_buf()) }
+  end
+  cursor_to(0, "/pdf-tools", 4)
+  feed("\\sp")
+  local pw = wait_for(function()
+    return shown("skill-ls://skill", "pdftotext")
+  end, 5000)
+  check("\\sp opens the skill preview beside the chat buffer and the cursor stays in the chat buffer",
+    pw and windows() == 2 and vim.api.nvim_get_current_win() == src, state())
+  local screen = pw and screen_text(pw) or ""
+  check("the screen shows <skill_content in the preview window and the chat text beside it",
+    screen:find("<skill_content", 1, true) and screen_text(src):find("/pdf-tools", 1, true), screen)
+  feed("\\sc")
+  local cw = wait_for(function()
+    return shown("skill-ls://catalog", "available_skills")
+  end, 5000)
+  check("\\sc typed next shows the catalog in that same window (still 2), the cursor in the chat buffer",
+    cw == pw and windows() == 2 and vim.api.nvim_get_current_win() == src, state())
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  feed("\\si")
+  local iw = wait_for(function()
+    return shown("skill-ls://invocation", "pdftotext")
+  end, 5000)
+  check("\\si typed next shows the invocation in that same window, the cursor in the chat buffer",
+    iw == pw and windows() == 2 and vim.api.nvim_get_current_win() == src, state())
+  type_keys("<C-w>w")
+  local in_preview = vim.api.nvim_get_current_win() == pw
+  type_keys("q")
+  check("<C-w>w then q in the preview closes it: one window, on the chat buffer",
+    in_preview and windows() == 1 and vim.api.nvim_get_current_buf() == cb, state())
+  -- The checks below wait for these buffers to appear: none may be left.
+  for _, name in ipairs({ "skill-ls://skill", "skill-ls://catalog", "skill-ls://invocation" }) do
+    local b = find_buf(name)
+    if b then
+      vim.cmd("bwipeout! " .. b)
+    end
+  end
+end
+
+-- 8b. :SkillList after a skill whose folder name holds a newline: the path
+-- shows as \n on its own row, and <CR> on the rows below opens their files.
+local function check_list_after_newline_path(ws, cb, execute_fn)
+  local odd = ws .. "/.agents/skills/line\nbreak"
+  write_file(odd .. "/SKILL.md", "---\nname: line-break\ndescription: Its folder name holds a newline.\n---\n\nBody.\n")
+  local known = wait_for(function()
+    local r = execute_fn(cb, "skill-ls.listSkills", { uri = vim.uri_from_fname(ws) })
+    for _, sk in ipairs(type(r) == "table" and r.skills or {}) do
+      if sk.name == "line-break" then
+        return true
+      end
+    end
+  end, 10000, 200)
+  check("a skill in a folder named 'line\\nbreak' is loaded", known)
+  vim.cmd("buffer " .. cb)
+  vim.cmd("only")
+  feed("\\sl")
+  local lw = wait_for(function()
+    return shown("skill-ls://skills", "line-break")
+  end, 5000)
+  local text = lw and buf_text(vim.api.nvim_win_get_buf(lw)) or ""
+  check(":SkillList shows the folder as 'line\\nbreak' on the line-break row",
+    text:find("line%-break%s+project%-agents%s+200%s+model,user%s+%.agents/skills/line\\nbreak/SKILL%.md"), text)
+  local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
+  if lw then
+    vim.api.nvim_win_set_cursor(lw, { 1, 0 })
+    type_keys("/broken-skill<CR>")
+    type_keys("<CR>")
+  end
+  check("<CR> on the dropped row below it still opens broken-skill/SKILL.md at 3:14",
+    wait_for(function()
+      return vim.api.nvim_buf_get_name(0) == broken
+    end, 3000) and vim.deep_equal(vim.api.nvim_win_get_cursor(0), { 3, 13 }),
+    { vim.api.nvim_buf_get_name(0), vim.api.nvim_win_get_cursor(0) })
+  vim.cmd("only")
+  vim.fn.delete(odd, "rf")
+end
+
+-- 13b. Chat patterns are the server's: with chat_patterns set, the module
+-- matches nothing itself; the server's answer gives talk1.txt the filetype
+-- skill-chat, and it refuses "chats/*.md" (a folder), so chats/today.md
+-- stays Markdown and other.
+local function check_chat_patterns_are_the_servers(ws, bin, server_problems)
+  local root = vim.fn.fnamemodify(ws, ":h") .. "/patterns-project"
+  vim.fn.mkdir(root .. "/.git", "p")
+  write_file(root .. "/talk1.txt", "ask /pdf-tools\n")
+  write_file(root .. "/chats/today.md", "# Today\n")
+  require("skill_ls").setup({ cmd = { bin }, chat_patterns = { "talk[0-9].txt", "chats/*.md", "*.chat.md" } })
+  vim.cmd("edit " .. vim.fn.fnameescape(root .. "/talk1.txt"))
+  local tb = vim.api.nvim_get_current_buf()
+  local kinds = require("skill_ls").kinds
+  check("chat_patterns 'talk[0-9].txt': talk1.txt is a chat buffer with the filetype skill-chat", wait_for(function()
+    return kinds[tb] == "chat" and vim.bo[tb].filetype == "skill-chat" and require("skill_ls").clients(tb)[1] ~= nil
+  end, 5000), { kind = kinds[tb], ft = vim.bo[tb].filetype })
+  -- Opened by a relative name, as Vim's own file patterns would match it.
+  local cwd = vim.fn.getcwd()
+  vim.cmd("cd " .. vim.fn.fnameescape(root))
+  vim.cmd("edit chats/today.md")
+  vim.cmd("cd " .. vim.fn.fnameescape(cwd))
+  local db = vim.api.nvim_get_current_buf()
+  wait_for(function()
+    return kinds[db] ~= nil
+  end, 5000)
+  check("chat_patterns 'chats/*.md' names a folder: chats/today.md stays markdown and other",
+    kinds[db] == "other" and vim.bo[db].filetype == "markdown", { kind = kinds[db], ft = vim.bo[db].filetype })
+  local refused = wait_for(function()
+    for _, m in ipairs(server_problems) do
+      if m:find('chatPatterns: pattern "chats/*.md"', 1, true) then
+        return m
+      end
+    end
+  end, 3000)
+  check("the server says why it refuses 'chats/*.md'", refused, server_problems)
+end
+
 ---------------------------------------------------------------------------
 -- The test
 
@@ -397,7 +401,10 @@ local function run()
   local chat = ws .. "/notes.chat.md"
   vim.cmd("edit " .. vim.fn.fnameescape(chat))
   local cb = vim.api.nvim_get_current_buf()
-  check("*.chat.md gets filetype skill-chat", vim.bo[cb].filetype == "skill-chat", vim.bo[cb].filetype)
+  -- The server decides (its default chatPatterns hold *.chat.md).
+  check("*.chat.md gets filetype skill-chat", wait_for(function()
+    return vim.bo[cb].filetype == "skill-chat"
+  end, 5000), vim.bo[cb].filetype)
   local client = wait_for(function()
     local c = skill_ls.clients(cb)[1]
     return c and c.initialized and c
@@ -646,6 +653,8 @@ local function run()
   vim.cmd("cclose")
   vim.cmd("buffer " .. cb)
 
+  check_previews_share_a_window(cb)
+
   -- 7. Previews from the keys: \sp on a /name, \si on a line, \sc.
   local function only_chat()
     vim.cmd("buffer " .. cb)
@@ -731,6 +740,7 @@ local function run()
     and report.roots and report.roots[1] and report.roots[1].source == "project-dsh" and #report.dropped == 1,
     ok_json and report and report.roots or report)
   wipe("skill-ls://skills.json")
+  check_list_after_newline_path(ws, cb, execute)
 
   -- 9. The broken SKILL.md: diagnostics with the right columns.
   vim.cmd("edit " .. vim.fn.fnameescape(broken))
@@ -895,6 +905,7 @@ local function run()
     and not has_buffer_map(mb, "K") and not has_buffer_map(mb, "gd") and vim.bo[mb].omnifunc == "v:lua.vim.lsp.omnifunc")
 
   check("no warnings or errors from the server (logMessage/showMessage)", #server_problems == 0, server_problems)
+  check_chat_patterns_are_the_servers(ws, bin, server_problems)
 
   -- 14. Shutdown.
   vim.lsp.stop_client(client.id)
@@ -904,15 +915,4 @@ local function run()
   check("server exited with code 0 after shutdown", exit_code == 0, { code = exit_code, signal = exit_signal })
 end
 
-co = coroutine.create(function()
-  local ok, err = xpcall(run, debug.traceback)
-  if not ok then
-    check("no Lua error", false, tostring(err))
-  end
-  finish()
-end)
-local ok, err = coroutine.resume(co)
-if not ok then
-  check("no Lua error", false, tostring(err))
-  finish()
-end
+H.start(run)

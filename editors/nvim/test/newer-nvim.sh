@@ -117,6 +117,12 @@ for spec in $releases; do
 		echo "fetching $distro $rel's neovim into $dir"
 		fetch "$distro" "$rel" "$dir" || fail "fetching $distro $rel's neovim"
 	fi
+	# Neovim finds its bundled tree-sitter parsers (usr/lib/nvim/parser)
+	# relative to its executable, which is the dynamic loader here: link
+	# the folder it looks in, so the parsers load as in a real install.
+	[ -e "$dir/root/usr/lib/lib/nvim" ] || [ ! -d "$dir/root/usr/lib/nvim" ] ||
+		{ mkdir -p "$dir/root/usr/lib/lib" && ln -s ../nvim "$dir/root/usr/lib/lib/nvim"; } ||
+		fail "linking $dir's parser folder"
 	"$dir/nvim" --version >/dev/null 2>&1 || fail "$dir/nvim does not start"
 	SKILL_LS_NVIM_BIN=$dir/nvim sh "$here/run.sh" || rc=1
 done

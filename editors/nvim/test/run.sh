@@ -2,7 +2,8 @@
 # End-to-end test of skill-ls in a real, headless Neovim, through the
 # editors/nvim module. Builds the server, copies the fixture workspace to a
 # temp dir and runs test/e2e.lua, then test/health.lua (:checkhealth
-# skill_ls) in a second Neovim. Prints one line per check and, last,
+# skill_ls) in a second Neovim, then test/plain.lua in a third, whose
+# init.lua is the docs' plain setup. Prints one line per check and, last,
 # "N passed, N failed"; exits non-zero on any failure. Never skipped: a
 # missing nvim is a failure.
 #
@@ -41,12 +42,41 @@ export SKILL_LS_DEADLINE_MS="${SKILL_LS_DEADLINE_MS:-60000}"
 timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/e2e.lua" >"$T/nvim.out" 2>"$T/nvim.err"
 rc=$?
 
-grep -E '^(PASS|FAIL) ' "$T/nvim.out"
-if [ -s "$T/nvim.err" ]; then
-	echo "--- nvim stderr (first 40 lines)"
-	head -n 40 "$T/nvim.err"
-	echo
-fi
+# The plain setup of the docs: its init.lua is the block after
+# "<!-- check: nvim plain -->" in editors/nvim/README.md, which
+# docs/editors.md must print the same; the repository is where the docs
+# clone it (~/src/skill-ls) and skill-ls is on PATH.
+block() { awk '/^<!-- check: nvim plain -->$/ { on = 1; next } on && /^```/ { if (in_code) exit; in_code = 1; next } in_code { print }' "$1"; }
+plain_rc=0
+{
+	block "$nvim_dir/README.md" >"$T/plain-init.lua"
+	block "$repo/docs/editors.md" >"$T/plain-init-docs.lua"
+	if [ ! -s "$T/plain-init.lua" ]; then
+		echo "FAIL editors/nvim/README.md has no <!-- check: nvim plain --> block"
+	elif ! cmp -s "$T/plain-init.lua" "$T/plain-init-docs.lua"; then
+		echo "FAIL docs/editors.md prints another plain Neovim config than editors/nvim/README.md"
+	else
+		echo "PASS docs/editors.md and editors/nvim/README.md print the same plain config"
+	fi
+	P=$T/plain
+	mkdir -p "$P/home/src" "$P/config/nvim" "$P/cache" "$P/state" "$P/data" "$P/bin"
+	ln -s "$repo" "$P/home/src/skill-ls"
+	cp "$T/plain-init.lua" "$P/config/nvim/init.lua"
+	ln -s "$T/skill-ls" "$P/bin/skill-ls"
+	cp -R "$here/fixture" "$P/ws" && mkdir -p "$P/ws/.git"
+	(cd "$P/ws" && HOME="$P/home" PATH="$P/bin:$PATH" XDG_CONFIG_HOME="$P/config" XDG_CACHE_HOME="$P/cache" \
+		XDG_STATE_HOME="$P/state" XDG_DATA_HOME="$P/data" SKILL_LS_WS="$P/ws" SKILL_LS_README="$nvim_dir/README.md" \
+		SKILL_LS_RESULT="$P/result.json" timeout 60 "$NVIM" --headless -i NONE -n -c "luafile $here/plain.lua")
+} >"$T/plain.out" 2>"$T/plain.err" || plain_rc=$?
+
+grep -E '^(PASS|FAIL) ' "$T/nvim.out" "$T/plain.out" | sed 's/^[^:]*://'
+for err in "$T/nvim.err" "$T/plain.err"; do
+	if [ -s "$err" ]; then
+		echo "--- $(basename "$err") (first 40 lines)"
+		head -n 40 "$err"
+		echo
+	fi
+done
 if [ -n "${RESULT_OUT:-}" ] && [ -f "$T/result.json" ]; then
 	cp "$T/result.json" "$RESULT_OUT"
 fi
@@ -67,8 +97,10 @@ elif [ "$health_rc" -ne 0 ] && echo "$health" | grep -q ' 0 failed$'; then
 fi
 
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$T/nvim.out" | tail -n 1)
-if [ -z "$summary" ]; then
-	echo "FAIL nvim ended without a summary (exit $rc)"
+plain=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$T/plain.out" | tail -n 1)
+if [ -z "$summary" ] || [ -z "$plain" ]; then
+	[ -z "$summary" ] && echo "FAIL nvim (e2e.lua) ended without a summary (exit $rc)"
+	[ -z "$plain" ] && echo "FAIL nvim (plain.lua, the docs' init.lua) ended without a summary (exit $plain_rc)"
 	if [ -f "$XDG_CACHE_HOME/nvim/lsp.log" ]; then
 		echo "--- lsp.log (last 20 lines)"
 		tail -n 20 "$XDG_CACHE_HOME/nvim/lsp.log"
@@ -76,15 +108,17 @@ if [ -z "$summary" ]; then
 	echo "0 passed, 1 failed"
 	exit 1
 fi
-if [ "$rc" -ne 0 ] && echo "$summary" | grep -q ' 0 failed$'; then
-	echo "FAIL nvim exited $rc although every check passed"
-	echo "$summary" | sed 's/ 0 failed$/ 1 failed/'
-	exit 1
-fi
-# One summary for both runs ("N passed, N failed" twice: words 1, 3, 5, 7).
+# One summary for every run: the checks of e2e.lua and plain.lua (with the
+# config-block check) and health.lua's "N passed, N failed".
+count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" | awk '{ n += $1 } END { print n }'; }
 # shellcheck disable=SC2086
-set -- $summary $health
-failed=$(($3 + $7 + health_extra))
-echo "$(($1 + $5)) passed, $failed failed"
-[ "$rc" -eq 0 ] && [ "$failed" -eq 0 ] || exit 1
+set -- $health
+passed=$(($(count PASS) + $1))
+failed=$(($(count FAIL) + $3 + health_extra))
+if [ "$failed" -eq 0 ] && { [ "$rc" -ne 0 ] || [ "$plain_rc" -ne 0 ]; }; then
+	echo "FAIL nvim exited $rc (e2e.lua) and $plain_rc (plain.lua) although every check passed"
+	failed=1
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] || exit 1
 exit 0

@@ -16,6 +16,7 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { ChatFiles } from './chatFiles';
 import { createObserver, Observer } from './observer';
 import {
   baseName, ExecuteCommand, parseQuery, pickFolder, PreviewProvider, PreviewQuery, previewUri, SCHEME,
@@ -48,6 +49,7 @@ let provider: PreviewProvider;
 let view: SkillsView;
 let report: ReportView;
 let status: CatalogStatus;
+let chatFiles: ChatFiles;
 /** doStart is awaiting client.start() and reports its failure itself. */
 let startingClient = false;
 
@@ -59,18 +61,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output, traceChannel);
 
   provider = new PreviewProvider(execute);
-  view = new SkillsView((folder) => execute(SERVER_COMMANDS.list, folder ? { uri: folder.uri.toString() } : {}));
+  view = new SkillsView((folder) => execute(SERVER_COMMANDS.list, folder ? { uri: folder.uri.toString() } : {}),
+    skillLsWarnings);
   report = new ReportView(async (folder) => {
     const arg = folder ? { uri: folder.uri.toString() } : {};
     const rep = await execute(SERVER_COMMANDS.list, arg);
     const info = folder ? await documentInfo(folder.uri, 'markdown').catch(() => undefined) : undefined;
     return { report: rep, catalog: info?.catalog };
-  });
+  }, skillLsWarnings);
   status = new CatalogStatus((doc) => documentInfo(doc.uri, doc.languageId));
+  chatFiles = new ChatFiles(
+    async (doc) => (await execute(SERVER_COMMANDS.documentInfo,
+      { uri: doc.uri.toString(), languageId: doc.languageId, kindOnly: true }) as { kind?: string } | undefined)?.kind,
+    () => serverSettings().chatLanguages ?? []);
   observer.watch({ previews: provider, view, report, status });
   const tree = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true });
   context.subscriptions.push(
-    provider, view, report, status, tree,
+    provider, view, report, status, chatFiles, tree,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
     vscode.commands.registerCommand('skillLs.previewCatalog', previewCatalog),
     vscode.commands.registerCommand('skillLs.previewSkill', previewSkill),
@@ -105,6 +112,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
 export async function deactivate(): Promise<void> {
   await stop();
+}
+
+/** The skill-ls warnings the editor holds for a file (the server publishes them for closed files too). */
+function skillLsWarnings(p: string): number {
+  return vscode.languages.getDiagnostics(vscode.Uri.file(p))
+    .filter((d) => d.source === 'skill-ls' && d.severity === vscode.DiagnosticSeverity.Warning).length;
 }
 
 // ---------------------------------------------------------------- client
@@ -147,7 +160,10 @@ async function doStart(): Promise<LanguageClient | undefined> {
   client = c;
   observer.clientCreated(c, found);
   c.onDidChangeState((ev) => {
-    if (ev.newState === State.Running) refreshAll(0);
+    if (ev.newState === State.Running) {
+      refreshAll(0);
+      chatFiles.checkAll();
+    }
   });
   try {
     startingClient = true;
@@ -309,6 +325,7 @@ async function onConfigChange(e: vscode.ConfigurationChangeEvent): Promise<void>
   const c = client;
   if (c && c.state === State.Running) {
     await c.sendNotification(DidChangeConfigurationNotification.type, { settings: { skillLs: serverSettings() } });
+    chatFiles.checkAll(); // the chat patterns may have changed
   }
   refreshAll();
 }

@@ -70,6 +70,8 @@ export interface Entry {
   skill?: ReportSkill;
   dropped?: ReportDropped;
   winner?: ReportSkill;
+  /** skill-ls warnings on a skill DSH loads (0 otherwise) */
+  warnings: number;
 }
 
 export interface RootEntries {
@@ -87,6 +89,14 @@ export function parseReport(raw: unknown): Report {
     problems: r.problems ?? [],
   };
 }
+
+/** A count as the report and the status bar both write it: "1,532". */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** How many skill-ls warnings a file has (its diagnostics in the editor). */
+export type WarningsOf = (path: string) => number;
 
 /** A path for people: relative to base when inside it, else with ~ for the home directory. */
 export function displayPath(p: string | undefined, base?: string): string {
@@ -121,8 +131,17 @@ export const STATUS_TEXT: Record<EntryStatus, string> = {
   dropped: 'dropped',
 };
 
-/** The report's files grouped by root, roots in rank order (the order DSH scans them). */
-export function byRoot(rep: Report, base?: string): RootEntries[] {
+/** The detail of a skill DSH loads: its status, and its warnings when it has some. */
+function loadedDetail(status: EntryStatus, warnings: number): string {
+  return warnings ? `${STATUS_TEXT[status]} · ${warnings} warning${warnings === 1 ? '' : 's'}` : STATUS_TEXT[status];
+}
+
+/**
+ * The report's files grouped by root, roots in rank order (the order DSH
+ * scans them). warningsOf counts the warnings of the skills DSH loads, so
+ * that a skill with warnings does not read as plainly loaded.
+ */
+export function byRoot(rep: Report, base?: string, warningsOf: WarningsOf = () => 0): RootEntries[] {
   const roots = new Map<string, RootEntries>();
   for (const root of rep.roots ?? []) roots.set(root.dir, { root, entries: [] });
   const rootOf = (dir: string | undefined, source: string | undefined, rank: number | undefined): RootEntries => {
@@ -137,8 +156,10 @@ export function byRoot(rep: Report, base?: string): RootEntries[] {
   for (const s of rep.skills) {
     if (!s.path) continue; // runtime skills have no file
     const status = skillStatus(s);
+    const warnings = warningsOf(s.path);
     rootOf(s.root, s.source, s.rank).entries.push({
-      status, name: s.name, path: s.path, line: 1, column: 1, detail: STATUS_TEXT[status], text: s.description, skill: s,
+      status, name: s.name, path: s.path, line: 1, column: 1, detail: loadedDetail(status, warnings), text: s.description,
+      skill: s, warnings,
     });
   }
   for (const s of rep.shadowed) {
@@ -146,13 +167,13 @@ export function byRoot(rep: Report, base?: string): RootEntries[] {
     rootOf(s.root, s.source, s.rank).entries.push({
       status: 'shadowed', name: s.name, path: s.path, line: 1, column: 1,
       detail: `shadowed by ${s.winner.source} (${displayPath(s.winner.path, base)})`, text: s.description, skill: s,
-      winner: s.winner,
+      winner: s.winner, warnings: 0,
     });
   }
   for (const d of rep.dropped) {
     rootOf(d.root, d.source, d.rank).entries.push({
       status: 'dropped', name: fileLabel(d.path), path: d.path, line: d.line || 1, column: d.column || 1,
-      detail: `dropped: ${d.summary || d.kind}`, text: d.reason, dropped: d,
+      detail: `dropped: ${d.summary || d.kind}`, text: d.reason, dropped: d, warnings: 0,
     });
   }
   const out = [...roots.values()];

@@ -2,7 +2,7 @@
 // roots in rank order, each with its skill files and what DSH does with
 // them, paths relative to the workspace folder.
 import * as vscode from 'vscode';
-import { byRoot, displayPath, Entry, parseReport, Report } from './report';
+import { byRoot, displayPath, Entry, formatCount, parseReport, Report, WarningsOf } from './report';
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
@@ -22,18 +22,23 @@ const MARK: Record<Entry['status'], string> = {
   loaded: '✔', 'user-only': '◐', 'model-only': '◑', hidden: '⊘', shadowed: '↷', dropped: '✖',
 };
 
+/** A skill that would read as plainly loaded but has warnings is marked as a warning (as in the Skills view). */
+function mark(e: Entry): string {
+  return e.warnings && e.status === 'loaded' ? '⚠' : MARK[e.status];
+}
+
 /** The report as HTML (and the same as plain text, for tests and copying). */
 export function renderReport(rep: Report, folderName: string, base: string | undefined,
-  catalog?: { skills: number; characters: number }): { html: string; text: string } {
+  catalog?: { skills: number; characters: number }, warningsOf?: WarningsOf): { html: string; text: string } {
   const text: string[] = [];
   const html: string[] = [];
   const loaded = rep.skills.length;
   const summary = `${loaded} skill${loaded === 1 ? '' : 's'} loaded` +
-    (catalog ? ` (${catalog.skills} in the catalog, ${catalog.characters} characters)` : '') +
+    (catalog ? ` (${catalog.skills} in the catalog, ${formatCount(catalog.characters)} characters)` : '') +
     ` · ${rep.shadowed.length} shadowed · ${rep.dropped.length} dropped`;
   text.push(`Skills — ${folderName}`, summary, '');
   html.push(`<h1>Skills — ${esc(folderName)}</h1>`, `<p class="summary">${esc(summary)}</p>`);
-  for (const r of byRoot(rep, base)) {
+  for (const r of byRoot(rep, base, warningsOf)) {
     if (!r.root.exists && r.entries.length === 0) continue;
     const head = `${r.root.source} · rank ${r.root.rank} — ${displayPath(r.root.dir, base)}`;
     text.push(head);
@@ -46,8 +51,8 @@ export function renderReport(rep: Report, folderName: string, base: string | und
     html.push('<table><thead><tr><th></th><th>skill</th><th>status</th><th>file</th><th>description or reason</th></tr></thead><tbody>');
     for (const e of r.entries) {
       const file = `${displayPath(e.path, base)}${e.status === 'dropped' ? `:${e.line}:${e.column}` : ''}`;
-      text.push(`  ${MARK[e.status]} ${e.name}  ${e.detail}  ${file}`);
-      html.push(`<tr class="${e.status}"><td class="mark">${MARK[e.status]}</td><td class="name">${esc(e.name)}</td>` +
+      text.push(`  ${mark(e)} ${e.name}  ${e.detail}  ${file}`);
+      html.push(`<tr class="${e.status}${e.warnings ? ' warning' : ''}"><td class="mark">${mark(e)}</td><td class="name">${esc(e.name)}</td>` +
         `<td class="status">${esc(e.detail)}</td><td class="file"><code>${breakable(file)}</code></td>` +
         `<td class="text">${esc(oneLine(e.text, 160))}</td></tr>`);
     }
@@ -76,6 +81,7 @@ td.name { font-weight: 600; white-space: nowrap; }
 .seg { white-space: nowrap; }
 td.text { min-width: 14em; }
 tr.dropped td { color: var(--vscode-errorForeground); }
+tr.warning td.mark, tr.warning td.status { color: var(--vscode-editorWarning-foreground); }
 tr.shadowed td { color: var(--vscode-disabledForeground); }
 code { font-family: var(--vscode-editor-font-family); }
 /* Narrow (a side-by-side split): one card per file, the description or
@@ -107,7 +113,7 @@ export class ReportView implements vscode.Disposable {
   /** Fires with the plain text of each rendering. */
   readonly onDidRender = this.rendered.event;
 
-  constructor(private readonly fetch: Fetch) {}
+  constructor(private readonly fetch: Fetch, private readonly warningsOf?: WarningsOf) {}
 
   dispose(): void {
     this.panel?.dispose();
@@ -136,7 +142,7 @@ export class ReportView implements vscode.Disposable {
     this.panel.title = `Skill Report — ${name}`;
     try {
       const { report, catalog } = await this.fetch(this.folder);
-      const out = renderReport(parseReport(report), name, this.folder?.uri.fsPath, catalog);
+      const out = renderReport(parseReport(report), name, this.folder?.uri.fsPath, catalog, this.warningsOf);
       if (!this.panel) return;
       this.panel.webview.html = out.html;
       this.rendered.fire(out.text);

@@ -1,7 +1,8 @@
 // Settings: what the server receives, and which documents the client syncs.
 // The server decides which documents are skill files (docs/server.md, "Which
-// documents are skill files"): the client sends it every Markdown file and
-// every chat buffer.
+// documents are skill files") and which are chat buffers: the client sends it
+// every Markdown file and every document of a chat language, and asks it
+// about the others (chatFiles.ts).
 import * as vscode from 'vscode';
 import type { DocumentFilter } from 'vscode-languageclient/node';
 
@@ -30,7 +31,7 @@ const SERVER_KEYS: (keyof ServerSettings)[] = [
 ];
 
 /** Keys whose change alters the document selector, so the client restarts. */
-export const RESTART_KEYS = ['serverPath', 'chatLanguages', 'chatPatterns'];
+export const RESTART_KEYS = ['serverPath', 'chatLanguages'];
 
 function nonEmpty(v: unknown): boolean {
   if (v === undefined || v === null) return false;
@@ -57,7 +58,8 @@ export function serverSettings(): ServerSettings {
 /**
  * The documents the language client syncs: every Markdown file (the server
  * answers only for skill files), VS Code's own "skill" language, and the chat
- * buffers named by the chat settings (passed through, not interpreted).
+ * languages. No file-name pattern: a file the server's chatPatterns name gets
+ * the language skill-chat when it opens (chatFiles.ts).
  */
 export function documentSelector(s: ServerSettings): DocumentFilter[] {
   const selector: DocumentFilter[] = [
@@ -66,6 +68,5 @@ export function documentSelector(s: ServerSettings): DocumentFilter[] {
   ];
   // Chat buffers: any scheme, so untitled buffers set to skill-chat count too.
   for (const language of new Set(['skill-chat', ...(s.chatLanguages ?? [])])) selector.push({ language });
-  for (const p of s.chatPatterns ?? []) selector.push({ pattern: p.includes('/') ? p : `**/${p}` });
   return selector;
 }

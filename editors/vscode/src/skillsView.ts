@@ -1,9 +1,9 @@
-// The Skills view in the Explorer: the roots of each workspace folder in
+// The Skills view, in its own view container of the activity bar: the roots of each workspace folder in
 // rank order, and in each root its skill files with what DSH does with them
 // (loaded, shadowed by whom, dropped and why), fed by skill-ls.listSkills.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { byRoot, displayPath, Entry, EntryStatus, hasSkillFiles, parseReport, Report, RootEntries } from './report';
+import { byRoot, displayPath, Entry, EntryStatus, hasSkillFiles, parseReport, Report, RootEntries, WarningsOf } from './report';
 
 export const VIEW_ID = 'skillLs.skills';
 
@@ -24,9 +24,19 @@ const ICONS: Record<EntryStatus, vscode.ThemeIcon> = {
   dropped: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
 };
 
+/**
+ * A skill DSH loads and skill-ls warns about: not the green "loaded". (The
+ * other statuses keep their icons, which are not green, and say their
+ * warnings in their line.)
+ */
+const WARNING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'));
+
 /** What the view shows, for the e2e observer. */
 export interface ViewSnapshot {
-  roots: { label: string; description: string; entries: { name: string; status: EntryStatus; detail: string }[] }[];
+  roots: {
+    label: string; description: string;
+    entries: { name: string; status: EntryStatus; detail: string; warnings: number }[];
+  }[];
   empty: boolean;
   error?: string;
 }
@@ -42,7 +52,7 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private error: string | undefined;
   private loading: Promise<void> | undefined;
 
-  constructor(private readonly list: ListSkills) {}
+  constructor(private readonly list: ListSkills, private readonly warningsOf: WarningsOf = () => 0) {}
 
   dispose(): void {
     this.changed.dispose();
@@ -78,7 +88,7 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   private rootsOf(d: { folder?: vscode.WorkspaceFolder; report: Report }): RootEntries[] {
     // Roots that do not exist and hold nothing would only be noise.
-    return byRoot(d.report, d.folder?.uri.fsPath).filter((r) => r.root.exists || r.entries.length > 0);
+    return byRoot(d.report, d.folder?.uri.fsPath, this.warningsOf).filter((r) => r.root.exists || r.entries.length > 0);
   }
 
   snapshot(): ViewSnapshot {
@@ -88,7 +98,7 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
         const item = this.rootItem(r, d.folder);
         roots.push({
           label: String(item.label), description: String(item.description ?? ''),
-          entries: r.entries.map((e) => ({ name: e.name, status: e.status, detail: e.detail })),
+          entries: r.entries.map((e) => ({ name: e.name, status: e.status, detail: e.detail, warnings: e.warnings })),
         });
       }
     }
@@ -153,14 +163,12 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
         const item = new vscode.TreeItem(e.name, vscode.TreeItemCollapsibleState.None);
         item.id = `entry:${e.status}:${e.path}`;
         item.description = e.detail;
-        item.iconPath = ICONS[e.status];
+        item.iconPath = e.warnings && e.status === 'loaded' ? WARNING_ICON : ICONS[e.status];
         const uri = vscode.Uri.file(e.path);
-        const tip = new vscode.MarkdownString();
-        tip.appendMarkdown(`**${e.name}** — ${e.detail}\n\n`);
-        tip.appendText(e.text.length > 600 ? e.text.slice(0, 600) + '…' : e.text);
-        tip.appendMarkdown(`\n\n`);
-        tip.appendText(displayPath(e.path, node.folder?.uri.fsPath));
-        item.tooltip = tip;
+        // A plain string: the name (a folder's, for a dropped file), the
+        // description and the path are the author's, never Markdown.
+        const text = e.text.length > 600 ? e.text.slice(0, 600) + '…' : e.text;
+        item.tooltip = `${e.name} — ${e.detail}\n\n${text}\n\n${displayPath(e.path, node.folder?.uri.fsPath)}`;
         item.contextValue = `skillLs.entry.${e.status}`;
         item.command = {
           command: 'skillLs.openEntry', title: 'Open',

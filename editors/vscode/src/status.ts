@@ -1,6 +1,7 @@
 // The status bar item on skill files and chat buffers: how many skills the
 // catalog lists and how long the catalog is; a click opens its preview.
 import * as vscode from 'vscode';
+import { formatCount } from './report';
 
 export interface DocumentInfo {
   kind: 'skill' | 'chat' | 'other';
@@ -69,9 +70,9 @@ export class CatalogStatus implements vscode.Disposable {
       return;
     }
     const { skills, characters, hosts } = info.catalog;
-    this.item.text = `$(book) ${skills} skill${skills === 1 ? '' : 's'} · ${characters.toLocaleString('en-US')} chars`;
+    this.item.text = `$(book) ${skills} skill${skills === 1 ? '' : 's'} · ${formatCount(characters)} characters`;
     let tooltip = `The catalog the model receives lists ${skills} skill${skills === 1 ? '' : 's'} ` +
-      `in ${characters.toLocaleString('en-US')} characters (the whole message). Click to preview it.`;
+      `in ${formatCount(characters)} characters (the whole message). Click to preview it.`;
     tooltip += hostListings(hosts);
     this.item.tooltip = tooltip;
     this.item.show();

@@ -173,8 +173,20 @@ function setWorkspaceSettings(obj) {
   fs.writeFileSync(WS_SETTINGS, JSON.stringify(obj, null, 2));
 }
 
+// The Skills view is the one view of its own container in the activity bar.
 function skillsViewPane() {
-  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Skills/ }) }).first();
+  return page.locator('[id="workbench.view.extension.skillLs"]').first();
+}
+
+function skillsActivityItem() {
+  return page.locator('.part.activitybar .action-item', { has: page.locator('.action-label[aria-label^="Skills"]') }).first();
+}
+
+/** Shows the Skills view as a person does: a click on its activity bar icon (unless it shows already). */
+async function openSkillsView() {
+  await page.keyboard.press('Escape');
+  if (!(await skillsViewPane().isVisible().catch(() => false))) await skillsActivityItem().click();
+  await skillsViewPane().waitFor({ state: 'visible', timeout: 15000 });
 }
 
 /**
@@ -242,6 +254,25 @@ async function main() {
     if (!check('workbench loads', loaded)) return;
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 30000 }).catch(() => {});
 
+    // 1b. On first open the Skills view has its own icon in the activity
+    // bar; one click shows it with its roots open (not a collapsed pane
+    // under Outline and Timeline).
+    const activity = skillsActivityItem();
+    const hasItem = await activity.waitFor({ timeout: 30000 }).then(() => true, () => false);
+    const mask = hasItem ? await activity.locator('.action-label').first()
+      .evaluate((el) => getComputedStyle(el).webkitMaskImage || getComputedStyle(el).maskImage || '') : '';
+    await shot('activity-bar');
+    check('the activity bar has a Skills item with its own icon', hasItem && /url\(/.test(mask),
+      `item=${hasItem} mask=${JSON.stringify(mask.slice(0, 120))}`);
+    if (hasItem) await activity.click();
+    const firstRows = await poll(async () => {
+      const rows = await skillsViewPane().locator('.monaco-list-row').allInnerTexts();
+      return rows.some((r) => /project-agents/.test(r)) && rows.some((r) => /broken-skill/.test(r)) ? rows : undefined;
+    }, 30000);
+    await shot('skills-first-open');
+    check('one click on it shows the Skills view with its roots open: broken-skill visible', firstRows,
+      JSON.stringify(await skillsViewPane().locator('.monaco-list-row').allInnerTexts().catch(() => [])));
+
     // 2. diagnostics on the broken SKILL.md
     await openFile('.agents/skills/broken-skill/SKILL.md');
     const running = await poll(() => readOut()?.clientState === 'Running' && readOut()?.initializeResult, 30000);
@@ -297,6 +328,18 @@ async function main() {
     // undo the typing so the buffer stays as in the fixture
     await page.keyboard.press('Control+Z');
     await page.keyboard.press('Control+Z');
+
+    // 3b. standup.chat: no filename rule of the extension names it; the
+    // server's chatPatterns (*.chat) do, so it opens as Skill Chat.
+    fs.writeFileSync(path.join(WS, 'standup.chat'), 'Yesterday: /pdf-tools on the report.\n');
+    await openFile('standup.chat');
+    const chatLang = await poll(async () => {
+      const t = await page.locator('.statusbar-item[id="status.editor.mode"]').first().innerText().catch(() => '');
+      return /Skill Chat/i.test(t) ? t : undefined;
+    }, 15000);
+    await shot('standup-chat');
+    check('standup.chat (the server\'s chat pattern *.chat) opens as "Skill Chat"', chatLang,
+      await page.locator('.statusbar-item[id="status.editor.mode"]').first().innerText().catch(() => ''));
 
     // 4. Skills: Preview Catalog == skill-ls render catalog
     await openFile('.agents/skills/release-notes/SKILL.md');
@@ -392,14 +435,11 @@ async function main() {
     check('"Skills: Preview Skill Content" offers a list of skills when no skill file is active', picked && flat,
       JSON.stringify(previewOf(readOut(), 'skill')?.text?.slice(0, 200)));
 
-    // 8. the Skills view in the Explorer: roots in rank order; expand a root,
-    // see the dropped skill with its reason, click it, land on the problem.
+    // 8. the Skills view: roots in rank order; expand a root, see the
+    // dropped skill with its reason, click it, land on the problem.
     await runCommand('View: Close All Editors');
-    await page.keyboard.press('Control+Shift+E');
-    const skillsHeader = page.locator('.pane-header', { hasText: /^\s*Skills/ }).first();
-    await skillsHeader.waitFor({ timeout: 15000 });
-    if ((await skillsHeader.getAttribute('aria-expanded')) !== 'true') await skillsHeader.click();
-    const skillsPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Skills/ }) }).first();
+    await openSkillsView();
+    const skillsPane = skillsViewPane();
     const viewData = await poll(() => {
       const v = readOut()?.view;
       return v && v.roots.length >= 2 ? v : undefined;
@@ -416,8 +456,8 @@ async function main() {
       viewData.roots[0].entries.find((e) => e.name === 'deploy')?.status === 'user-only',
       JSON.stringify(viewData?.roots));
     // Collapse everything, then expand the project-agents root by clicking it.
-    await skillsHeader.hover();
-    await skillsPane.locator('.actions .action-label[aria-label*="Collapse All"]').first().click({ timeout: 5000 })
+    await page.locator('.part.sidebar .composite.title').first().hover();
+    await page.locator('.part.sidebar .action-label[aria-label*="Collapse All"]').first().click({ timeout: 5000 })
       .catch(() => {});
     const rootRow = skillsPane.locator('.monaco-list-row', { hasText: 'project-agents' }).first();
     await rootRow.waitFor({ timeout: 10000 });
@@ -458,13 +498,13 @@ async function main() {
     const expectedCatalog = renderCatalogCLI();
     const chars = [...expectedCatalog].length;
     const count = (expectedCatalog.match(/^- `/gm) ?? []).length;
-    const statusItem = page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ chars/ }).first();
+    const statusItem = page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ characters/ }).first();
     const statusText = await poll(async () => {
       const t = await statusItem.innerText();
       return t.includes(`${count} skill`) ? t : undefined;
     }, 15000);
-    check(`the status bar shows "${count} skills · ${chars.toLocaleString('en-US')} chars" on a skill file`,
-      statusText && statusText.includes(`${count} skills · ${chars.toLocaleString('en-US')} chars`),
+    check(`the status bar shows "${count} skills · ${chars.toLocaleString('en-US')} characters" on a skill file`,
+      statusText && statusText.includes(`${count} skills · ${chars.toLocaleString('en-US')} characters`),
       `${JSON.stringify(statusText)} (observer: ${JSON.stringify(readOut()?.status)})`);
     await statusItem.click();
     const clicked = await page.locator('.tab', { hasText: 'Catalog' }).first().waitFor({ timeout: 15000 })
@@ -492,7 +532,7 @@ async function main() {
     const table = await textWhen(frame.locator('body'), (t) => /broken-skill/.test(t) && /dropped: invalid YAML at 3:14/.test(t));
     await shot('report');
     check('"Skills: Show Skill Report" renders a page: summary, roots in rank order, relative paths',
-      rep && /^Skills — ws\n4 skills loaded \(\d+ in the catalog, \d+ characters\) · 1 shadowed · 1 dropped/.test(rep.text) &&
+      rep && /^Skills — ws\n4 skills loaded \(\d+ in the catalog, [\d,]+ characters\) · 1 shadowed · 1 dropped/.test(rep.text) &&
       rep.text.indexOf('project-dsh') < rep.text.indexOf('project-agents') &&
       rep.text.includes('.agents/skills/broken-skill/SKILL.md:3:14') && !rep.text.includes(WS),
       JSON.stringify(rep?.text?.slice(0, 800)));
@@ -512,15 +552,13 @@ async function main() {
     await runCommand('View: Close All Editors');
     await sleep(500);
     await openFile('.agents/skills/broken-skill/SKILL.md');
-    await page.keyboard.press('Control+Shift+E');
+    await openSkillsView();
     await skillsPane.locator('.monaco-list-row', { hasText: 'broken-skill' }).first().waitFor({ timeout: 10000 }).catch(() => {});
     await page.locator('.markers-panel').first().waitFor({ timeout: 5000 }).catch(async () => {
       await page.keyboard.press('Control+Shift+M');
     });
-    await page.keyboard.press('Control+Shift+E');
-    // Room for the Skills view: fold the folder tree, widen the side bar.
-    const folders = page.locator('.pane-header', { hasText: /^\s*ws\b/ }).first();
-    if ((await folders.getAttribute('aria-expanded').catch(() => null)) === 'true') await folders.click().catch(() => {});
+    await openSkillsView();
+    // Room for the Skills view: widen the side bar.
     const bar = await page.locator('.part.sidebar').first().boundingBox().catch(() => null);
     if (bar) {
       const x = bar.x + bar.width + 1;
@@ -575,7 +613,7 @@ async function main() {
     // DSH's listing is the catalog's skill lines, not a second catalog size.
     const dshListing = /\(the whole message\)/.test(budgetTip ?? '') &&
       /dsh: \d+ characters, no budget \(the skill lines of the catalog above\)/.test(budgetTip ?? '');
-    await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ chars/ }).first().hover();
+    await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ characters/ }).first().hover();
     const hoverText = await poll(async () => {
       const t = await page.locator('.workbench-hover, .monaco-hover').last().innerText().catch(() => '');
       return /claude:/.test(t) && /codex:/.test(t) ? t : undefined;
@@ -588,7 +626,7 @@ async function main() {
 
     // 9d. the Skills view's context menu, as a user right-clicks its rows.
     await runCommand('View: Close All Editors');
-    await page.keyboard.press('Control+Shift+E');
+    await openSkillsView();
     await skillsViewPane().locator('.monaco-list-row', { hasText: 'pdf-tools' }).first().waitFor({ timeout: 10000 });
     const pdfMenu = await viewContextMenu('pdf-tools', 'Preview Skill Content');
     check('right-clicking a loaded skill offers Preview Skill Content, Preview Invocation (/name), Reveal in Problems',
@@ -641,7 +679,7 @@ async function main() {
       fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n${extra}---\n\n${description}\n`);
     };
     await runCommand('View: Close All Editors');
-    await page.keyboard.press('Control+Shift+E');
+    await openSkillsView();
     newSkill('lint-helper', 'Lint the code base when the model sees fit.', 'user-invocable: false\n');
     newSkill('archive-notes', 'Old notes, kept on disk only.', 'user-invocable: false\ndisable-model-invocation: true\n');
     const modelOnlyRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'lint-helper' }).first();
@@ -667,6 +705,58 @@ async function main() {
     await shot('view-removed-on-disk');
     check('a skill folder removed on disk leaves the Skills view', gone && (await modelOnlyRow.count()) === 1,
       JSON.stringify(await skillsViewPane().locator('.monaco-list-row').allInnerTexts().catch(() => [])));
+
+    // 9f. a skill that loads with a warning (a misspelled key) shows as a
+    // warning, not a green "loaded"; a dropped folder whose name is Markdown
+    // keeps its asterisks in the row's tooltip.
+    newSkill('lint-notes', 'Lint the release notes before a release.', 'disable_model_invocation: true\n');
+    const forged = '**Verified by your security team**';
+    fs.mkdirSync(path.join(WS, '.agents', 'skills', forged), { recursive: true });
+    fs.writeFileSync(path.join(WS, '.agents', 'skills', forged, 'SKILL.md'), 'No frontmatter here.\n');
+    const warnRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'lint-notes' }).first();
+    const warned = await poll(async () => {
+      const t = await warnRow.innerText().catch(() => '');
+      return /loaded · 1 warning/.test(t) && (await warnRow.locator('.codicon-warning').count()) === 1 ? t : undefined;
+    }, 30000);
+    await shot('view-warning');
+    const passIcons = await warnRow.locator('.codicon-pass').count().catch(() => 0);
+    check('a skill loaded with a warning (disable_model_invocation) shows a warning icon and "loaded · 1 warning", no green check',
+      warned && passIcons === 0, `pass icons=${passIcons} ${JSON.stringify(await warnRow.innerText().catch(() => ''))} ` +
+      JSON.stringify(readOut()?.view?.roots?.flatMap((r) => r.entries).find((e) => e.name === 'lint-notes')));
+    const forgedRow = skillsViewPane().locator('.monaco-list-row', { hasText: 'Verified by your security team' }).first();
+    const forgedShown = await forgedRow.waitFor({ timeout: 20000 }).then(() => true, () => false);
+    if (forgedShown) await forgedRow.hover();
+    const tip = await poll(async () => {
+      const t = await page.locator('.workbench-hover, .monaco-hover').last().innerText().catch(() => '');
+      return /Verified by your security team/.test(t) ? t : undefined;
+    }, 10000);
+    await shot('view-tooltip');
+    check('the tooltip of a dropped folder named "**Verified by your security team**" shows the name as written, not bold',
+      tip && tip.includes(forged), `row=${forgedShown} tooltip=${JSON.stringify(tip)}`);
+    await page.mouse.move(10, 10);
+
+    // The catalog is now past 1,000 characters: the status bar and the
+    // report write its size the same way.
+    await openFile('.agents/skills/lint-notes/SKILL.md');
+    const cat2 = renderCatalogCLI();
+    const size = `${[...cat2].length.toLocaleString('en-US')} characters`;
+    const count2 = (cat2.match(/^- `/gm) ?? []).length;
+    const bar2 = await poll(async () => {
+      const t = await page.locator('.statusbar-item', { hasText: /skills? · [\d,]+ characters/ }).first().innerText()
+        .catch(() => '');
+      return t.includes(`${count2} skills · ${size}`) ? t : undefined;
+    }, 20000);
+    await runCommand('Skills: Show Skill Report');
+    const rep2 = await poll(() => {
+      const r = readOut()?.report;
+      return r && r.text.includes(`(${count2} in the catalog, ${size})`) ? r : undefined;
+    }, 20000);
+    await shot('numbers');
+    check(`past 1,000 characters the status bar and the report both write "${size}"`,
+      [...cat2].length >= 1000 && bar2 && rep2,
+      `status=${JSON.stringify(bar2 ?? readOut()?.status?.text)} report=${JSON.stringify(readOut()?.report?.text?.slice(0, 200))}`);
+    check('the report marks lint-notes as a warning: "⚠ lint-notes  loaded · 1 warning"',
+      rep2 && /⚠ lint-notes {2}loaded · 1 warning/.test(rep2.text), JSON.stringify(rep2?.text));
 
     const errors = readOut()?.errors ?? [];
     check('the extension reported no errors', errors.length === 0, JSON.stringify(errors));
@@ -711,15 +801,8 @@ async function main() {
     const navigated = Date.now();
     await page.goto(`${BASE}/?folder=${encodeURIComponent(emptyWs)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-    await page.keyboard.press('Control+Shift+E');
-    const emptyHeader = page.locator('.pane-header', { hasText: /^\s*Skills/ }).first();
-    await emptyHeader.waitFor({ timeout: 15000 });
-    if ((await emptyHeader.getAttribute('aria-expanded')) !== 'true') await emptyHeader.click();
-    // A new window may restore a layout where the folder's pane takes all
-    // the room and the Skills pane shows only its header: fold the folder's
-    // pane, as a person would, so the welcome text has room.
-    const folderHeader = page.locator('.pane-header', { hasText: /^\s*empty-ws/ }).first();
-    if ((await folderHeader.getAttribute('aria-expanded').catch(() => null)) === 'true') await folderHeader.click();
+    await skillsActivityItem().waitFor({ timeout: 30000 });
+    await openSkillsView();
     // The window's own extension host (a new pid) found no skill.
     const emptyView = await poll(() => {
       const o = readOut();
@@ -739,7 +822,7 @@ async function main() {
     // On failure, say whether the pane had room and what the container held.
     const paneBox = await skillsViewPane().boundingBox().catch(() => null);
     const welcomeHtml = welcomeRe.test(welcomeText) ? '' :
-      ` pane=${JSON.stringify(paneBox)} expanded=${await emptyHeader.getAttribute('aria-expanded').catch(() => null)}` +
+      ` pane=${JSON.stringify(paneBox)}` +
       ` content=${JSON.stringify((await welcome.innerHTML().catch(() => '')).slice(0, 300))}`;
     await shot('welcome-view');
     check('in a workspace without skills the Skills view explains where DSH looks and offers Set Project Root…',

@@ -18,7 +18,9 @@ local function has(feature)
 end
 
 -- Filetypes offered to the server as chat buffers (its default
--- chatLanguages): skill-ls's own, then those of popular chat plugins.
+-- chatLanguages, which TestEditorChatDefaults holds equal): skill-ls's own,
+-- then those of popular chat plugins. Which files are chat buffers by name
+-- (the server's chatPatterns) only the server decides: the module asks it.
 M.default_chat_filetypes = {
   "skill-chat",
   "codecompanion",
@@ -29,8 +31,6 @@ M.default_chat_filetypes = {
   "chatgpt-input",
   "dsh-chat",
 }
--- File names given the filetype skill-chat (the server's default chatPatterns).
-M.default_chat_patterns = { "*.chat.md", "*.chat", "*.skill-chat" }
 
 -- The buffer-local keys set on attach (keymaps = false sets none; a key set
 -- to false is left alone).
@@ -57,13 +57,16 @@ local defaults = {
   -- Filetypes offered as chat buffers (sent as the languageId; the server's
   -- chatLanguages setting decides). nil = the server's defaults.
   chat_filetypes = nil,
-  -- File-name globs given the filetype skill-chat. nil = the server's defaults.
+  -- The server's chatPatterns (docs/server.md, "Chat buffers"): file-name
+  -- patterns of chat buffers. nil = the server's defaults. The module sends
+  -- them and never matches them itself.
   chat_patterns = nil,
   -- Filetypes whose buffers are offered to the server as possible skill files.
   filetypes = { "markdown" },
   -- The project root (one client each) is the nearest ancestor holding one of these.
   root_markers = { ".git" },
-  -- Map *.chat.md (and the other chat_patterns) to the filetype "skill-chat".
+  -- Give the filetype "skill-chat" to the buffers the server calls chat
+  -- buffers (a *.chat.md file, say) unless theirs is a chat filetype.
   chat_filetype_detection = true,
   -- Create :SkillPreviewCatalog, :SkillPreviewSkill, :SkillPreviewInvocation, :SkillList.
   commands = true,
@@ -147,19 +150,8 @@ local function root_for_buffer(bufnr)
 end
 M.root_for_buffer = root_for_buffer
 
--- Converts a glob such as "*.chat.md" to a Lua pattern (filetype detection).
-local function glob_to_pattern(glob)
-  local p = glob:gsub("[%^%$%(%)%%%.%[%]%+%-]", "%%%0")
-  p = p:gsub("%*", ".*"):gsub("%?", ".")
-  return "^" .. p .. "$"
-end
-
 local function chat_filetypes()
   return M.config.chat_filetypes or (M.config.settings or {}).chatLanguages or M.default_chat_filetypes
-end
-
-local function chat_patterns()
-  return M.config.chat_patterns or (M.config.settings or {}).chatPatterns or M.default_chat_patterns
 end
 
 -- The LSP position (UTF-16) of the cursor in window 0.
@@ -360,6 +352,11 @@ function M.attach(bufnr, callback)
           end
           local kind = (not err and type(result) == "table" and result.kind) or "other"
           M.kinds[bufnr] = kind
+          if kind == "chat" and M.config.chat_filetype_detection
+            and not vim.tbl_contains(chat_filetypes(), vim.bo[bufnr].filetype) then
+            -- Before attaching, so the server is told the languageId skill-chat.
+            vim.bo[bufnr].filetype = "skill-chat"
+          end
           if kind ~= "other" then
             vim.lsp.buf_attach_client(bufnr, client.id)
           end
@@ -552,22 +549,53 @@ local function pretty_json(v, indent)
 end
 M.pretty_json = pretty_json
 
--- Opens text in a read-only scratch buffer named name; returns its bufnr.
-function M.show(name, text, filetype)
-  local lines = vim.split(text, "\n", { plain = true })
+-- The window previews show in: one for all of them, made by preview_split
+-- at the first preview and reused while it lives.
+local preview_win
+
+-- The window to show a preview buffer in: the one showing it already, the
+-- preview window, else a new one (or, with preview_split "", the current).
+local function preview_window(bufnr)
+  local win = vim.fn.bufwinid(bufnr)
+  if win ~= -1 then
+    return win
+  end
+  if preview_win and vim.api.nvim_win_is_valid(preview_win) then
+    return preview_win
+  end
+  local split = M.config.preview_split
+  if not split or split == "" then
+    return vim.api.nvim_get_current_win()
+  end
+  local src = vim.api.nvim_get_current_win()
+  vim.cmd(split)
+  preview_win = vim.api.nvim_get_current_win()
+  vim.api.nvim_set_current_win(src)
+  return preview_win
+end
+
+-- q in a preview: closes the preview window, or in the source's own window
+-- (preview_split "") goes back to the buffer before.
+local function close_preview()
+  local win = vim.api.nvim_get_current_win()
+  if win == preview_win and #vim.api.nvim_tabpage_list_wins(0) > 1 then
+    vim.api.nvim_win_close(win, false)
+  else
+    pcall(vim.cmd, "buffer #")
+  end
+end
+
+-- Shows text (a string, or a list of lines) in a read-only scratch buffer
+-- named name, in the preview window; returns its bufnr. The cursor stays
+-- in the window it was in, so the source's keys go on working, unless
+-- opts.focus is set (the :SkillList table, whose rows <CR> opens) or the
+-- preview is in another tab page.
+function M.show(name, text, filetype, opts)
+  local lines = type(text) == "table" and text or vim.split(text, "\n", { plain = true })
   local bufnr = vim.fn.bufnr("^" .. vim.fn.escape(name, "\\^$.*~[]") .. "$")
   if bufnr == -1 or not vim.api.nvim_buf_is_valid(bufnr) then
     bufnr = vim.api.nvim_create_buf(false, true)
     vim.api.nvim_buf_set_name(bufnr, name)
-  end
-  local winid = vim.fn.bufwinid(bufnr)
-  if winid == -1 then
-    if M.config.preview_split and M.config.preview_split ~= "" then
-      vim.cmd(M.config.preview_split)
-    end
-    vim.api.nvim_win_set_buf(0, bufnr)
-  else
-    vim.api.nvim_set_current_win(winid)
   end
   vim.bo[bufnr].modifiable = true
   vim.bo[bufnr].readonly = false
@@ -581,6 +609,12 @@ function M.show(name, text, filetype)
   if filetype then
     vim.bo[bufnr].filetype = filetype
   end
+  map(bufnr, "n", "q", close_preview, "close the preview")
+  local src = vim.api.nvim_get_current_win()
+  local win = preview_window(bufnr)
+  vim.api.nvim_win_set_buf(win, bufnr)
+  local other_tab = vim.api.nvim_win_get_tabpage(win) ~= vim.api.nvim_win_get_tabpage(src)
+  vim.api.nvim_set_current_win(((opts and opts.focus) or other_tab) and win or src)
   return bufnr
 end
 
@@ -672,99 +706,10 @@ end
 
 -- :SkillList as a table ------------------------------------------------------
 
-local function display_path(p, root)
-  if not p or p == "" then
-    return "-"
-  end
-  if root and root ~= "" and p:sub(1, #root + 1) == root .. sep then
-    return p:sub(#root + 2)
-  end
-  return vim.fn.fnamemodify(p, ":~")
-end
-
-local function invocation(s)
-  if s.modelInvocable and s.userInvocable then
-    return "model,user"
-  elseif s.modelInvocable then
-    return "model"
-  elseif s.userInvocable then
-    return "user"
-  end
-  return "none"
-end
-
--- Aligns rows of cells into lines (two spaces between columns).
-local function align(rows)
-  local widths = {}
-  for _, r in ipairs(rows) do
-    for i, cell in ipairs(r) do
-      widths[i] = math.max(widths[i] or 0, vim.fn.strdisplaywidth(cell))
-    end
-  end
-  local lines = {}
-  for _, r in ipairs(rows) do
-    local parts = {}
-    for i, cell in ipairs(r) do
-      parts[i] = i < #r and (cell .. string.rep(" ", widths[i] - vim.fn.strdisplaywidth(cell))) or cell
-    end
-    table.insert(lines, table.concat(parts, "  "))
-  end
-  return lines
-end
-
 -- The lines of the :SkillList table and, by line number, the file each
--- line opens ({path, line, col}).
+-- line opens ({path, line, col}) (lua/skill_ls/report.lua).
 function M.format_report(report, root)
-  local lines, targets = {}, {}
-  local function add(line, target)
-    table.insert(lines, line)
-    targets[#lines] = target
-  end
-  add("Skills DSH loads for " .. vim.fn.fnamemodify(root, ":~") .. "   (<CR> opens the file)")
-  add("")
-  local rows = { { "NAME", "SOURCE", "RANK", "INVOCATION", "PATH" } }
-  local row_targets = { false }
-  for _, s in ipairs(report.skills or {}) do
-    table.insert(rows, { s.name, s.source, tostring(s.rank), invocation(s), display_path(s.path, root) })
-    table.insert(row_targets, s.path and s.path ~= "" and { path = s.path, line = 1, col = 1 } or false)
-  end
-  for i, l in ipairs(align(rows)) do
-    add(l, row_targets[i] or nil)
-  end
-  if #(report.skills or {}) == 0 then
-    add("(no skills)")
-  end
-  if #(report.shadowed or {}) > 0 then
-    add("")
-    add("Shadowed (DSH uses the winner instead):")
-    rows, row_targets = {}, {}
-    for _, s in ipairs(report.shadowed) do
-      local w = s.winner or {}
-      table.insert(rows, { s.name, s.source, tostring(s.rank), display_path(s.path, root),
-        "loses to " .. display_path(w.path, root) .. " (" .. tostring(w.source) .. ", rank " .. tostring(w.rank) .. ")" })
-      table.insert(row_targets, { path = s.path, line = 1, col = 1 })
-    end
-    for i, l in ipairs(align(rows)) do
-      add(l, row_targets[i])
-    end
-  end
-  if #(report.dropped or {}) > 0 then
-    add("")
-    add("Dropped (DSH ignores these files):")
-    for _, d in ipairs(report.dropped) do
-      add(string.format("%s:%d:%d: %s", display_path(d.path, root), d.line or 1, d.column or 1,
-        (d.summary and d.summary ~= "") and d.summary or d.reason or d.kind),
-        { path = d.path, line = d.line or 1, col = d.column or 1 })
-    end
-  end
-  if #(report.problems or {}) > 0 then
-    add("")
-    add("Problems:")
-    for _, p in ipairs(report.problems) do
-      add(string.format("%s: %s [%s]", display_path(p.path, root), p.message, p.kind))
-    end
-  end
-  return lines, targets
+  return require("skill_ls.report").format(report, root, sep)
 end
 
 -- :SkillList buffer -> its line targets.
@@ -796,7 +741,7 @@ function M.list_skills(bufnr, format)
         return
       end
       local lines, targets = M.format_report(result or {}, root)
-      local b = M.show("skill-ls://skills", table.concat(lines, "\n"), "skill-ls-list")
+      local b = M.show("skill-ls://skills", lines, "skill-ls-list", { focus = true })
       list_targets[b] = targets
       map(b, "n", "<CR>", M.open_list_entry, "open the skill file")
     end)
@@ -831,27 +776,6 @@ end
 
 ---------------------------------------------------------------------------
 -- Filetype detection and setup
-
-local function setup_chat_filetype()
-  if has("nvim-0.8") and vim.filetype and vim.filetype.add then
-    local pattern = {}
-    for _, glob in ipairs(chat_patterns()) do
-      -- "*.chat.md" -> ".*%.chat%.md" (vim.filetype anchors patterns itself).
-      local lua_pat = glob_to_pattern(glob):sub(2, -2)
-      pattern[lua_pat] = { "skill-chat", { priority = 10 } }
-    end
-    vim.filetype.add({ pattern = pattern })
-  else
-    vim.api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, {
-      group = "skill_ls",
-      pattern = chat_patterns(),
-      nested = true, -- so that FileType fires for the new filetype
-      callback = function(args)
-        vim.bo[args.buf].filetype = "skill-chat"
-      end,
-    })
-  end
-end
 
 -- The config for vim.lsp.config (0.11+), used by lsp/skill_ls.lua: every
 -- Markdown and chat buffer goes to the server, which answers null for
@@ -894,9 +818,6 @@ function M.setup(opts)
     end
   end
   vim.api.nvim_create_augroup("skill_ls", { clear = true })
-  if M.config.chat_filetype_detection then
-    setup_chat_filetype()
-  end
   if M.config.commands then
     create_commands()
   end
@@ -913,12 +834,11 @@ function M.setup(opts)
       attach_later(args.buf)
     end,
   })
-  -- Markdown and chat files whose filetype is not one of the above.
-  local pats = { "*.md" }
-  vim.list_extend(pats, vim.deepcopy(chat_patterns()))
+  -- Every file: the server decides which are skill files and chat buffers
+  -- (a chat pattern may name any file), so none is matched here.
   vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
     group = "skill_ls",
-    pattern = pats,
+    pattern = "*",
     callback = function(args)
       attach_later(args.buf)
     end,
@@ -928,7 +848,7 @@ function M.setup(opts)
     if vim.api.nvim_buf_is_loaded(bufnr) then
       local ft = vim.bo[bufnr].filetype
       local name = vim.api.nvim_buf_get_name(bufnr)
-      if vim.tbl_contains(fts, ft) or name:match("%.md$") then
+      if vim.tbl_contains(fts, ft) or (name ~= "" and vim.bo[bufnr].buftype == "") then
         attach_later(bufnr)
       end
     end
