@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
@@ -97,6 +98,7 @@ func (r *checkRun) printApplied(res *fix.Result, failed map[string]error) {
 	fixed, files := r.printEdited(res, failed)
 	folders := r.printRenamed(res, failed)
 	fixed += folders
+	r.printRefused(res)
 	switch {
 	case fixed == 0 && len(failed) == 0:
 		fmt.Fprintln(r.stderr, "Nothing to fix.")
@@ -174,6 +176,20 @@ func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed
 	return fixed
 }
 
+// printRefused tells which fixes were tried and not applied, and why
+// (ruff's "Fix introduced a syntax error. Reverting all changes."), and
+// when the fixes did not settle within fix.MaxPasses rounds. The path is
+// quoted and the title and reason escaped, as check's output is.
+func (r *checkRun) printRefused(res *fix.Result) {
+	wd := workDir() + string(filepath.Separator)
+	for _, rf := range res.Refused {
+		fmt.Fprintf(r.stderr, "Not fixed %s: %s [%s]: %s; left as it is\n", quotedRel(rf.Path), format.Escape(rf.Fix.Title), rf.Code, format.Escape(strings.ReplaceAll(rf.Reason, wd, "")))
+	}
+	if res.Unsettled {
+		fmt.Fprintf(r.stderr, "The fixes did not settle in %d rounds: each round found more to fix; run check again to go on.\n", fix.MaxPasses)
+	}
+}
+
 // printDiff prints the fixes as a patch git apply takes (writeDiff) and
 // says how many problems it would fix, and the flags that apply exactly
 // what it showed. It returns 1 when there is something to fix.
@@ -181,6 +197,7 @@ func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
 	if writeDiff(r.stdout, res, workDir()) {
 		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
 	}
+	r.printRefused(res)
 	n := len(res.Applied)
 	if n == 0 {
 		fmt.Fprintln(r.stderr, "Nothing to fix.")
