@@ -106,6 +106,7 @@ type checkRun struct {
 	status    int      // exitUsage once a PATH could not be used
 	color     bool     // colour stdout's text
 	colorErr  bool     // colour stderr's summary
+	guard     *fixGuard
 	stdout    io.Writer
 	stderr    io.Writer
 }
@@ -125,6 +126,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return run.status
 	}
 	run.hostRoots(ctx, f.roots.customDirs)
+	run.guardFixes(&f.roots)
 	if f.watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
 	}

@@ -75,7 +75,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 		}
 	}
 	for _, rn := range res.Renames {
-		if err := renameFixed(rn); err != nil {
+		if err := r.guard.renameFixed(rn); err != nil {
 			failed[rn.From] = err
 		}
 	}
@@ -305,10 +305,17 @@ func sameBytes(path string, want []byte) bool {
 	return err == nil && bytes.Equal(got, want)
 }
 
-// renameFixed makes a fix's rename of a folder, unless its target exists
-// (a rename that only changes the case of the name, on a file system that
-// ignores case, is made).
-func renameFixed(rn diagnostics.Rename) error {
+// errPinned is the error of a rename of a folder that is no skill's own.
+var errPinned = errors.New("it is a skill root, the project, the working directory or a repository, or holds one; not renamed")
+
+// renameFixed makes a fix's rename of a folder, unless the folder is no
+// skill's own (the guard pins it) or its target exists (a rename that only
+// changes the case of the name, on a file system that ignores case, is
+// made).
+func (g *fixGuard) renameFixed(rn diagnostics.Rename) error {
+	if g.pins(rn.From) {
+		return errPinned
+	}
 	from, err := os.Lstat(rn.From)
 	if err != nil {
 		return err

@@ -279,7 +279,7 @@ func TestWriteFixed(t *testing.T) {
 	// A rename never replaces an existing folder.
 	os.Mkdir(filepath.Join(dir, "a"), 0o755)
 	os.Mkdir(filepath.Join(dir, "b"), 0o755)
-	if err := renameFixed(diagnostics.Rename{From: filepath.Join(dir, "a"), To: filepath.Join(dir, "b")}); err == nil {
+	if err := (&fixGuard{}).renameFixed(diagnostics.Rename{From: filepath.Join(dir, "a"), To: filepath.Join(dir, "b")}); err == nil {
 		t.Error("a rename replaced an existing folder")
 	}
 }
