@@ -114,8 +114,11 @@ func checkNameFolder(p *Pass) {
 
 // renameFolder returns the fix that renames the bundle folder of the pass's
 // file to name. Only a skill's own folder is renamed (ownFolder): never a
-// file outside the roots, a root, the project or a repository; and only
-// when no other entry of its root has that name.
+// file outside the roots, a root, the project or a repository. And only
+// when no other entry of its root has that name, and no other skill of its
+// root claims the name: renaming one of two copies would not settle them,
+// and could change which one wins (the loser takes its folder's name
+// first; bulk fixing then renames this folder).
 func renameFolder(p *Pass, name string) (Fix, bool) {
 	e, root := p.Snap.Entry(p.File.Path)
 	if e == nil || e.Kind != discovery.EntryBundle || e.Path != p.File.Path || !ownFolder(p, e.BaseDir) {
@@ -124,6 +127,11 @@ func renameFolder(p *Pass, name string) (Fix, bool) {
 	from := e.BaseDir
 	for _, rs := range p.Snap.Roots {
 		if rs.Root.Dir == root.Dir && slices.ContainsFunc(rs.Entries, func(other discovery.Entry) bool { return other.Name == name }) {
+			return Fix{}, false
+		}
+	}
+	for _, sk := range p.Snap.Registry.All(name) {
+		if sk.Path != p.File.Path && sk.RootIndex == root.Index {
 			return Fix{}, false
 		}
 	}
