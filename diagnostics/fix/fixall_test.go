@@ -55,8 +55,7 @@ func TestFixGolden(t *testing.T) {
 			if _, err := ws.Load(t.Context()); err != nil {
 				t.Fatal(err)
 			}
-			winners := winnerFiles(ws.Snapshot())
-			res := All(t.Context(), ws, opts, level)
+			winners, res := winnerFiles(ws.Snapshot()), All(t.Context(), ws, opts, level) // winners first
 			writeFixResult(t, res)
 			applied := describeApplied(res, dir)
 			fixed := map[string][]byte{}

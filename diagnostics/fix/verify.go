@@ -119,7 +119,7 @@ func judge(base, trial *skills.Snapshot, path string, before *facts, opts diagno
 		return after.first[a].Span.Start - after.first[b].Span.Start
 	})
 	d := after.first[codes[0]]
-	return &refusal{Reason: fmt.Sprintf("it would add %s [%s]", d.Message, d.Code), Added: d.Code}
+	return &refusal{Reason: fmt.Sprintf("it would add: %s [%s]", d.Message, d.Code), Added: d.Code}
 }
 
 // winnerChange reports a fix that changes which copy of a name wins: of the
