@@ -54,9 +54,13 @@ file by file, and reports what remains. --unsafe-fixes adds the fixes that
 change meaning (shorten a description to what the catalog shows, add a
 placeholder description, move unknown keys under metadata, rename a folder
 to match the name). --diff prints the fixes as a unified diff and writes
-nothing. Files are replaced atomically, keeping their line endings, BOM and
-mode; a file that changed since it was read, or that is read-only, is left
-alone.
+nothing. Each fix is tried first: one that would make DSH drop the skill,
+add a problem or change which copy of a name wins is refused and said so.
+Only a skill's own bundle folder is renamed, never a root, the project,
+the working directory or a repository. Files are replaced atomically,
+keeping their line endings, BOM and mode; a file that changed since it was
+read, that is read-only, or that a link leads to outside the skill roots
+and the project (unless --follow-symlinks) is left alone.
 
 Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored

@@ -24,13 +24,14 @@ import (
 
 // fixFlags are check's fix flags.
 type fixFlags struct {
-	fix, unsafe, diff bool
+	fix, unsafe, diff, follow bool
 }
 
 func (xf *fixFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&xf.fix, "fix", false, "apply every safe fix (the editor's quick fixes that keep the skill's meaning), then report what remains")
 	fs.BoolVar(&xf.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply the fixes that change meaning (a shortened description, a renamed folder, a moved key); alone, the same as --fix --unsafe-fixes")
 	fs.BoolVar(&xf.diff, "diff", false, "print the fixes as a unified diff instead of writing them (safe fixes; with --unsafe-fixes, all)")
+	fs.BoolVar(&xf.follow, "follow-symlinks", false, "with --fix, also write a skill file whose symbolic link leads outside the skill roots and the project (the message names the file written)")
 }
 
 // active reports whether a fix flag was given.
@@ -61,6 +62,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
+	r.guard.follow = xf.follow
 	res := fix.All(ctx, ws, r.opts, xf.level())
 	if ctx.Err() != nil {
 		return exitUsage
@@ -68,10 +70,14 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	if xf.diff {
 		return r.printDiff(res, xf)
 	}
-	failed := map[string]error{}
+	failed, targets := map[string]error{}, map[string]string{}
 	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
-		if err := writeFixed(path, res.Original[path], res.Fixed[path]); err != nil {
+		target, err := r.guard.writeFixed(path, res.Original[path], res.Fixed[path])
+		if err != nil {
 			failed[path] = err
+		}
+		if target != "" {
+			targets[path] = target
 		}
 	}
 	for _, rn := range res.Renames {
@@ -79,7 +85,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 			failed[rn.From] = err
 		}
 	}
-	r.printApplied(res, failed)
+	r.printApplied(res, failed, targets)
 	r.printHidden(res, xf)
 	if len(failed) > 0 {
 		r.status = exitUsage
@@ -92,10 +98,10 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	return r.report(ctx, snap)
 }
 
-// printApplied tells what was fixed, file by file, fix by fix, and what
-// could not be written.
-func (r *checkRun) printApplied(res *fix.Result, failed map[string]error) {
-	fixed, files := r.printEdited(res, failed)
+// printApplied tells what was fixed, file by file, fix by fix (and the
+// file written when a link led to it), and what could not be written.
+func (r *checkRun) printApplied(res *fix.Result, failed map[string]error, targets map[string]string) {
+	fixed, files := r.printEdited(res, failed, targets)
 	folders := r.printRenamed(res, failed)
 	fixed += folders
 	r.printRefused(res)
@@ -126,10 +132,10 @@ func fixedWhere(problems, files, folders int, would bool) string {
 }
 
 // printEdited prints, for each file in path order, the fixes that edited
-// it, or why it was not written; it returns the fixes and the files
-// printed. Paths are quoted and titles and errors escaped, as check's
-// output is: they name what the skills hold.
-func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed, files int) {
+// it (and the file a link led to), or why it was not written; it returns
+// the fixes and the files printed. Paths are quoted and titles and errors
+// escaped, as check's output is: they name what the skills hold.
+func (r *checkRun) printEdited(res *fix.Result, failed map[string]error, targets map[string]string) (fixed, files int) {
 	rel := quotedRel
 	byPath := map[string][]fix.Applied{}
 	for _, a := range res.Applied {
@@ -150,7 +156,11 @@ func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed,
 		if len(lines) > 0 {
 			files++
 			fixed += len(lines)
-			fmt.Fprintf(r.stderr, "Fixed %s:\n", rel(path))
+			if target := targets[path]; target != "" {
+				fmt.Fprintf(r.stderr, "Fixed %s -> %s:\n", rel(path), rel(target))
+			} else {
+				fmt.Fprintf(r.stderr, "Fixed %s:\n", rel(path))
+			}
 			for _, l := range lines {
 				fmt.Fprintln(r.stderr, l)
 			}
@@ -239,16 +249,12 @@ func (r *checkRun) printHidden(res *fix.Result, xf *fixFlags) {
 	fmt.Fprintf(r.stderr, "%d more problems have fixes that change the skill's meaning (to see them, %s).\n", hidden, see)
 }
 
-// writeFixed replaces the file at path (through a symbolic link, the file
-// it names) with fixed, atomically: a temporary file in the same folder
-// with the file's mode, renamed over it. It writes nothing when the file's
-// bytes are no longer orig, checked before creating the temporary file and
-// again just before the rename.
-func writeFixed(path string, orig, fixed []byte) error {
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return err
-	}
+// writeInPlace replaces the file at real (its links resolved) with fixed,
+// atomically: a temporary file in the same folder with the file's mode,
+// renamed over it. It writes nothing when the file's bytes are no longer
+// orig, checked before creating the temporary file and again just before
+// the rename.
+func writeInPlace(real string, orig, fixed []byte) error {
 	fi, err := os.Stat(real)
 	if err != nil {
 		return err

@@ -229,9 +229,10 @@ func sameTree(a, b map[string]string) bool {
 	return true
 }
 
-// TestWriteFixed: the write is atomic and careful: mode kept, a symbolic
-// link kept (its target is written), no temporary file left, and a file
-// whose bytes changed since they were read is not written.
+// TestWriteFixed: the write is careful: mode kept, a symbolic link kept
+// (its target, inside the folders a fix may write in, is written and
+// named), no backup left, and a file whose bytes changed since they were
+// read, or that is read-only, is not written.
 func TestWriteFixed(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "real.md")
@@ -244,8 +245,9 @@ func TestWriteFixed(t *testing.T) {
 	if err := os.Symlink("real.md", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFixed(link, orig, fixed); err != nil {
-		t.Fatal(err)
+	g := &fixGuard{writable: []string{realDir(dir)}}
+	if written, err := g.writeFixed(link, orig, fixed); err != nil || written != realDir(target) {
+		t.Fatalf("wrote %q: %v, want the link's target", written, err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v %v", fi, err)
@@ -257,7 +259,7 @@ func TestWriteFixed(t *testing.T) {
 		t.Errorf("mode %v, want 0640", fi.Mode().Perm())
 	}
 	// Changed since read: refused, untouched.
-	if err := writeFixed(target, orig, []byte("x")); err != errChanged {
+	if _, err := g.writeFixed(target, orig, []byte("x")); err != errChanged {
 		t.Errorf("a changed file: %v, want errChanged", err)
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {
@@ -265,7 +267,7 @@ func TestWriteFixed(t *testing.T) {
 	}
 	// Read-only: refused, untouched, mode kept.
 	os.Chmod(target, 0o444)
-	if err := writeFixed(target, fixed, []byte("x")); err != errReadOnly {
+	if _, err := g.writeFixed(target, fixed, []byte("x")); err != errReadOnly {
 		t.Errorf("a read-only file: %v, want errReadOnly", err)
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {

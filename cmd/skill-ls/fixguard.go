@@ -14,12 +14,17 @@ import (
 // repository's top, nor a folder holding one of them.
 
 // fixGuard holds the folders of one check run that no fix renames or
-// names a skill after.
+// names a skill after, and those a fix may write in.
 type fixGuard struct {
 	// pinned are the roots (those discovery uses and those checked), the
 	// project root and the working directories, each as given and with
 	// its links resolved.
 	pinned []string
+	// writable are the checked roots and the project root, links
+	// resolved: a fix writes a file whose real path lies in one, unless
+	// follow (--follow-symlinks).
+	writable []string
+	follow   bool
 }
 
 // newFixGuard returns the guard of a run over roots, whose flags are rf.
@@ -36,9 +41,11 @@ func newFixGuard(rf *rootFlags, roots []discovery.Root) *fixGuard {
 		}
 		g.pin(project)
 		g.pin(opts.Cwd)
+		g.writable = append(g.writable, realDir(project))
 	}
 	for _, r := range roots {
 		g.pin(r.Dir)
+		g.writable = append(g.writable, realDir(r.Dir))
 	}
 	if wd, err := os.Getwd(); err == nil {
 		g.pin(wd)
@@ -59,6 +66,47 @@ func (g *fixGuard) pin(dir string) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
 		g.pinned = append(g.pinned, real)
 	}
+}
+
+// realDir returns dir with its links resolved, or dir when it cannot be.
+func realDir(dir string) string {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		return real
+	}
+	return dir
+}
+
+// inside reports whether real, a path with its links resolved, lies in a
+// folder a fix may write in.
+func (g *fixGuard) inside(real string) bool {
+	return slices.ContainsFunc(g.writable, func(dir string) bool { return discovery.Within(real, dir) })
+}
+
+// errOutside is the error of a skill file that resolves, through links, to
+// a file outside the roots and the project.
+type errOutside struct{ target string }
+
+func (e errOutside) Error() string {
+	return "it links to " + e.target + ", outside the skill roots and the project; not written (--follow-symlinks writes through the link)"
+}
+
+// writeFixed writes the fixed bytes of the skill file at path, which held
+// orig, in place (writeInPlace). A path that resolves through links to a
+// file outside the roots and the project is not written, unless follow.
+// It returns the file written when it is not path (a link's target).
+func (g *fixGuard) writeFixed(path string, orig, fixed []byte) (string, error) {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", err
+	}
+	target := ""
+	if real != path {
+		target = real
+	}
+	if !g.follow && !g.inside(real) {
+		return target, errOutside{target: quotedRel(real)}
+	}
+	return target, writeInPlace(real, orig, fixed)
 }
 
 // pins reports whether dir is no skill's own folder: a pinned folder or one
