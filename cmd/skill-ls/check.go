@@ -57,10 +57,12 @@ to match the name). --diff prints the fixes as a unified diff and writes
 nothing. Each fix is tried first: one that would make DSH drop the skill,
 add a problem or change which copy of a name wins is refused and said so.
 Only a skill's own bundle folder is renamed, never a root, the project,
-the working directory or a repository. Files are replaced atomically,
-keeping their line endings, BOM and mode; a file that changed since it was
-read, that is read-only, or that a link leads to outside the skill roots
-and the project (unless --follow-symlinks) is left alone.
+the working directory or a repository. Files are rewritten in place,
+keeping their line endings, BOM, owner, mode and hard links, with a copy
+kept beside them until the write is done (the next --fix run removes what
+a killed run left); a file that changed since it was read, that is
+read-only, or that a link leads to outside the skill roots and the project
+(unless --follow-symlinks) is left alone.
 
 Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -63,6 +62,9 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 		return exitUsage
 	}
 	r.guard.follow = xf.follow
+	if !xf.diff {
+		r.cleanLeftovers(ws.Snapshot())
+	}
 	res := fix.All(ctx, ws, r.opts, xf.level())
 	if ctx.Err() != nil {
 		return exitUsage
@@ -247,68 +249,6 @@ func (r *checkRun) printHidden(res *fix.Result, xf *fixFlags) {
 		return
 	}
 	fmt.Fprintf(r.stderr, "%d more problems have fixes that change the skill's meaning (to see them, %s).\n", hidden, see)
-}
-
-// writeInPlace replaces the file at real (its links resolved) with fixed,
-// atomically: a temporary file in the same folder with the file's mode,
-// renamed over it. It writes nothing when the file's bytes are no longer
-// orig, checked before creating the temporary file and again just before
-// the rename.
-func writeInPlace(real string, orig, fixed []byte) error {
-	fi, err := os.Stat(real)
-	if err != nil {
-		return err
-	}
-	if fi.Mode().Perm()&0o222 == 0 {
-		return errReadOnly
-	}
-	if !sameBytes(real, orig) {
-		return errChanged
-	}
-	tmp, err := writeTemp(real, fixed, fi.Mode().Perm())
-	if err != nil {
-		return err
-	}
-	if !sameBytes(real, orig) {
-		os.Remove(tmp)
-		return errChanged
-	}
-	if err := os.Rename(tmp, real); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
-
-// writeTemp writes data to a new temporary file next to target, with mode
-// perm, synced to disk and closed, and returns its name; on failure it
-// removes the file.
-func writeTemp(target string, data []byte, perm os.FileMode) (string, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".skill-ls-*")
-	if err != nil {
-		return "", err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(perm)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return "", err
-	}
-	return tmp.Name(), nil
-}
-
-// sameBytes reports whether the file at path holds exactly want.
-func sameBytes(path string, want []byte) bool {
-	got, err := os.ReadFile(path)
-	return err == nil && bytes.Equal(got, want)
 }
 
 // errPinned is the error of a rename of a folder that is no skill's own.
