@@ -28,9 +28,9 @@ const maxLeftover = 16 << 20
 // bytes it was named after (the write ended). A backup of a file that
 // holds neither is kept and reported; so is one whose file another
 // process holds locked (a --fix run at work). It writes only in folders a
-// fix may write in.
+// fix may write in. Paths are quoted and reasons escaped, as check's
+// output is.
 func (r *checkRun) cleanLeftovers(snap *skills.Snapshot) {
-	rel := func(p string) string { return format.RelPath(workDir(), p) }
 	seen := map[string]bool{}
 	for _, f := range snap.Files() {
 		real, err := filepath.EvalSymlinks(f.Path)
@@ -42,9 +42,9 @@ func (r *checkRun) cleanLeftovers(snap *skills.Snapshot) {
 		for _, name := range leftoverNames(dir) {
 			switch kept, why := cleanLeftover(dir, name); {
 			case kept:
-				fmt.Fprintf(r.stderr, "Kept %s: %s\n", rel(filepath.Join(dir, name)), why)
+				fmt.Fprintf(r.stderr, "Kept %s: %s\n", quotedRel(filepath.Join(dir, name)), format.Escape(why))
 			case why != "":
-				fmt.Fprintf(r.stderr, "Removed %s: %s\n", rel(filepath.Join(dir, name)), why)
+				fmt.Fprintf(r.stderr, "Removed %s: %s\n", quotedRel(filepath.Join(dir, name)), format.Escape(why))
 			}
 		}
 	}
