@@ -3,6 +3,7 @@ package diagnostics
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -56,7 +57,7 @@ var nameRules = []*Rule{
 
 func reportNameMissing(p *Pass, fd skillfile.Finding) {
 	d := p.Report(fd.Span, dropPrefix+"there is no name: key; add one with the skill's name in lowercase kebab-case")
-	if folder := folderName(p); skillfile.IsSkillName(folder) {
+	if folder := fixFolderName(p); skillfile.IsSkillName(folder) {
 		at := p.File.Frontmatter.YAMLSpan.Start
 		// Safe: DSH drops the skill without a name, and the folder's name
 		// is the one the agentskills.io spec asks for.
@@ -82,7 +83,7 @@ func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	if k := kebab(name); k != "" && k != name {
 		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
 	}
-	if folder := folderName(p); skillfile.IsSkillName(folder) && folder != kebab(name) {
+	if folder := fixFolderName(p); skillfile.IsSkillName(folder) && folder != kebab(name) {
 		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(folder))}})
 	}
 	advice := "use lowercase ASCII letters and digits joined by single hyphens"
@@ -105,36 +106,48 @@ func checkNameFolder(p *Pass) {
 	if fix, ok := renameFolder(p, name.Value.Str); ok {
 		fixes = append(fixes, fix)
 	}
-	if skillfile.IsSkillName(folder) {
+	if skillfile.IsSkillName(folder) && fixFolderName(p) == folder {
 		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, dshyaml.Scalar(folder))}})
 	}
 	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
 }
 
 // renameFolder returns the fix that renames the bundle folder of the pass's
-// file to name, unless the root already holds an entry of that name.
+// file to name. Only a skill's own folder is renamed (ownFolder): never a
+// file outside the roots, a root, the project or a repository. And only
+// when no other entry of its root has that name, and no other skill of its
+// root claims the name: renaming one of two copies would not settle them,
+// and could change which one wins (the loser takes its folder's name
+// first; bulk fixing then renames this folder).
 func renameFolder(p *Pass, name string) (Fix, bool) {
-	if filepath.Base(p.File.Path) != "SKILL.md" {
+	e, root := p.Snap.Entry(p.File.Path)
+	if e == nil || e.Kind != discovery.EntryBundle || e.Path != p.File.Path || !ownFolder(p, e.BaseDir) {
 		return Fix{}, false
 	}
-	from := filepath.Dir(p.File.Path)
-	to := filepath.Join(filepath.Dir(from), name)
-	if e, root := p.Snap.Entry(p.File.Path); e != nil {
-		if e.Kind != discovery.EntryBundle {
+	from := e.BaseDir
+	for _, rs := range p.Snap.Roots {
+		if rs.Root.Dir == root.Dir && slices.ContainsFunc(rs.Entries, func(other discovery.Entry) bool { return other.Name == name }) {
 			return Fix{}, false
 		}
-		for _, rs := range p.Snap.Roots {
-			if rs.Root.Dir != root.Dir {
-				continue
-			}
-			for _, other := range rs.Entries {
-				if other.Name == name {
-					return Fix{}, false
-				}
-			}
+	}
+	for _, sk := range p.Snap.Registry.All(name) {
+		if sk.Path != p.File.Path && sk.RootIndex == root.Index {
+			return Fix{}, false
 		}
 	}
-	return Fix{Title: fmt.Sprintf("Rename the folder %s to %s", filepath.Base(from), name), Unsafe: true, Renames: []Rename{{From: from, To: to}}}, true
+	return Fix{Title: fmt.Sprintf("Rename the folder %s to %s", filepath.Base(from), name), Unsafe: true, Renames: []Rename{{From: from, To: filepath.Join(filepath.Dir(from), name)}}}, true
+}
+
+// ownFolder reports whether dir, the folder of the pass's skill file, is
+// the skill's own, so that a fix may rename it or take its name: not a
+// root of the snapshot nor holding one, and not pinned by the options.
+func ownFolder(p *Pass, dir string) bool {
+	for _, rs := range p.Snap.Roots {
+		if discovery.Within(rs.Root.Dir, dir) {
+			return false
+		}
+	}
+	return p.opts.Pinned == nil || !p.opts.Pinned(dir)
 }
 
 // notText says that a required key is not a string, what YAML reads
@@ -184,6 +197,24 @@ func folderName(p *Pass) string {
 		return filepath.Base(filepath.Dir(p.File.Path))
 	}
 	return ""
+}
+
+// fixFolderName returns folderName when a fix may take it as the skill's
+// name (ownFolder), else "": the name of a root, a project or a repository
+// says nothing about the skill.
+func fixFolderName(p *Pass) string {
+	folder := folderName(p)
+	if folder == "" {
+		return ""
+	}
+	dir := filepath.Dir(p.File.Path)
+	if e, _ := p.Snap.Entry(p.File.Path); e != nil {
+		dir = e.BaseDir
+	}
+	if !ownFolder(p, dir) {
+		return ""
+	}
+	return folder
 }
 
 // kebab converts s to a valid skill name, or "" when nothing is left.

@@ -99,6 +99,12 @@ type Options struct {
 	// places their folders. See hosts.go.
 	Hosts   []*hosts.Host
 	HostEnv hosts.Options
+	// Pinned, when set, reports whether a folder is not a skill's own even
+	// where a root lists it as a bundle: a skill root DSH scans (a PATH
+	// argument can make one a bundle of its parent), the project folder,
+	// a repository's top. The name rules offer no fix from such a
+	// folder's name: no rename of it, no name taken from it.
+	Pinned func(dir string) bool
 }
 
 func (o Options) profile() *Profile {

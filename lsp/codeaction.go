@@ -96,10 +96,17 @@ func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnost
 
 // fixAction turns a fix into a quick-fix code action: text edits, and the
 // renames it asks for as documentChanges when the client applies them. A
-// fix that needs renames the client cannot do is left out.
+// fix that needs renames the client cannot do is left out, and one that
+// would rename what may not move (a workspace folder, a root, anything
+// outside the workspace: mayMove).
 func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames bool) *protocol.CodeAction {
 	if len(fix.Renames) > 0 && !renames {
 		return nil
+	}
+	for _, r := range fix.Renames {
+		if !t.st.mayMove(t.snap, r.From) {
+			return nil
+		}
 	}
 	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
 	for _, e := range fix.Edits {

@@ -32,8 +32,9 @@ func (s *server) supportsResourceOp(kind string) bool {
 type fileMove struct{ from, to string }
 
 // folderMoves returns the moves of the skill folders (and flat files)
-// named after oldName that lie inside a workspace folder, when the new path
-// is free. It returns an empty, non-nil slice when there are none.
+// named after oldName that lie inside a workspace folder and may move
+// (mayMove), when the new path is free. It returns an empty, non-nil slice
+// when there are none.
 func folderMoves(st *snapshot, snap *skills.Snapshot, oldName, newName string) []fileMove {
 	moves := []fileMove{}
 	for _, sk := range snap.Registry.All(oldName) {
@@ -50,7 +51,7 @@ func folderMoves(st *snapshot, snap *skills.Snapshot, oldName, newName string) [
 		default:
 			continue
 		}
-		if !discovery.Exists(m.to) { // never overwrite
+		if st.mayMove(snap, m.from) && !discovery.Exists(m.to) { // never overwrite
 			moves = append(moves, m)
 		}
 	}
@@ -81,6 +82,17 @@ func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
 		return filepath.ToSlash(rel) + suffix, true
 	}
 	return "", false
+}
+
+// mayMove reports whether an edit may rename the folder or file at path:
+// it lies inside a workspace folder, and is neither a workspace folder nor
+// holds one (the editor has it open), nor a root of snap nor holds one
+// (DSH would lose every skill in it).
+func (st *snapshot) mayMove(snap *skills.Snapshot, path string) bool {
+	if !st.inFolders(path) || slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(f, path) }) {
+		return false
+	}
+	return !slices.ContainsFunc(snap.Roots, func(rs discovery.RootState) bool { return discovery.Within(rs.Root.Dir, path) })
 }
 
 // inFolders reports whether path lies inside a workspace folder.

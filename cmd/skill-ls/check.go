@@ -54,9 +54,15 @@ file by file, and reports what remains. --unsafe-fixes adds the fixes that
 change meaning (shorten a description to what the catalog shows, add a
 placeholder description, move unknown keys under metadata, rename a folder
 to match the name). --diff prints the fixes as a unified diff and writes
-nothing. Files are replaced atomically, keeping their line endings, BOM and
-mode; a file that changed since it was read, or that is read-only, is left
-alone.
+nothing. Each fix is tried first: one that would make DSH drop the skill,
+add a problem or change which copy of a name wins is refused and said so.
+Only a skill's own bundle folder is renamed, never a root, the project,
+the working directory or a repository. Files are rewritten in place,
+keeping their line endings, BOM, owner, mode and hard links, with a copy
+kept beside them until the write is done (the next --fix run removes what
+a killed run left); a file that changed since it was read, that is
+read-only, or that a link leads to outside the skill roots and the project
+(unless --follow-symlinks) is left alone.
 
 Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored
@@ -106,6 +112,7 @@ type checkRun struct {
 	status    int      // exitUsage once a PATH could not be used
 	color     bool     // colour stdout's text
 	colorErr  bool     // colour stderr's summary
+	guard     *fixGuard
 	stdout    io.Writer
 	stderr    io.Writer
 }
@@ -125,6 +132,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return run.status
 	}
 	run.hostRoots(ctx, f.roots.customDirs)
+	run.guardFixes(&f.roots)
 	if f.watch {
 		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
 	}

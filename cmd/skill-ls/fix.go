@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -10,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
@@ -23,13 +23,14 @@ import (
 
 // fixFlags are check's fix flags.
 type fixFlags struct {
-	fix, unsafe, diff bool
+	fix, unsafe, diff, follow bool
 }
 
 func (xf *fixFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&xf.fix, "fix", false, "apply every safe fix (the editor's quick fixes that keep the skill's meaning), then report what remains")
 	fs.BoolVar(&xf.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply the fixes that change meaning (a shortened description, a renamed folder, a moved key); alone, the same as --fix --unsafe-fixes")
 	fs.BoolVar(&xf.diff, "diff", false, "print the fixes as a unified diff instead of writing them (safe fixes; with --unsafe-fixes, all)")
+	fs.BoolVar(&xf.follow, "follow-symlinks", false, "with --fix, also write a skill file whose symbolic link leads outside the skill roots and the project (the message names the file written)")
 }
 
 // active reports whether a fix flag was given.
@@ -60,6 +61,10 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
+	r.guard.follow = xf.follow
+	if !xf.diff {
+		r.cleanLeftovers(ws.Snapshot())
+	}
 	res := fix.All(ctx, ws, r.opts, xf.level())
 	if ctx.Err() != nil {
 		return exitUsage
@@ -67,18 +72,22 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	if xf.diff {
 		return r.printDiff(res, xf)
 	}
-	failed := map[string]error{}
+	failed, targets := map[string]error{}, map[string]string{}
 	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
-		if err := writeFixed(path, res.Original[path], res.Fixed[path]); err != nil {
+		target, err := r.guard.writeFixed(path, res.Original[path], res.Fixed[path])
+		if err != nil {
 			failed[path] = err
+		}
+		if target != "" {
+			targets[path] = target
 		}
 	}
 	for _, rn := range res.Renames {
-		if err := renameFixed(rn); err != nil {
+		if err := r.guard.renameFixed(rn); err != nil {
 			failed[rn.From] = err
 		}
 	}
-	r.printApplied(res, failed)
+	r.printApplied(res, failed, targets)
 	r.printHidden(res, xf)
 	if len(failed) > 0 {
 		r.status = exitUsage
@@ -91,12 +100,13 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	return r.report(ctx, snap)
 }
 
-// printApplied tells what was fixed, file by file, fix by fix, and what
-// could not be written.
-func (r *checkRun) printApplied(res *fix.Result, failed map[string]error) {
-	fixed, files := r.printEdited(res, failed)
+// printApplied tells what was fixed, file by file, fix by fix (and the
+// file written when a link led to it), and what could not be written.
+func (r *checkRun) printApplied(res *fix.Result, failed map[string]error, targets map[string]string) {
+	fixed, files := r.printEdited(res, failed, targets)
 	folders := r.printRenamed(res, failed)
 	fixed += folders
+	r.printRefused(res)
 	switch {
 	case fixed == 0 && len(failed) == 0:
 		fmt.Fprintln(r.stderr, "Nothing to fix.")
@@ -124,10 +134,10 @@ func fixedWhere(problems, files, folders int, would bool) string {
 }
 
 // printEdited prints, for each file in path order, the fixes that edited
-// it, or why it was not written; it returns the fixes and the files
-// printed. Paths are quoted and titles and errors escaped, as check's
-// output is: they name what the skills hold.
-func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed, files int) {
+// it (and the file a link led to), or why it was not written; it returns
+// the fixes and the files printed. Paths are quoted and titles and errors
+// escaped, as check's output is: they name what the skills hold.
+func (r *checkRun) printEdited(res *fix.Result, failed map[string]error, targets map[string]string) (fixed, files int) {
 	rel := quotedRel
 	byPath := map[string][]fix.Applied{}
 	for _, a := range res.Applied {
@@ -148,7 +158,11 @@ func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed,
 		if len(lines) > 0 {
 			files++
 			fixed += len(lines)
-			fmt.Fprintf(r.stderr, "Fixed %s:\n", rel(path))
+			if target := targets[path]; target != "" {
+				fmt.Fprintf(r.stderr, "Fixed %s -> %s:\n", rel(path), rel(target))
+			} else {
+				fmt.Fprintf(r.stderr, "Fixed %s:\n", rel(path))
+			}
 			for _, l := range lines {
 				fmt.Fprintln(r.stderr, l)
 			}
@@ -174,6 +188,20 @@ func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed
 	return fixed
 }
 
+// printRefused tells which fixes were tried and not applied, and why
+// (ruff's "Fix introduced a syntax error. Reverting all changes."), and
+// when the fixes did not settle within fix.MaxPasses rounds. The path is
+// quoted and the title and reason escaped, as check's output is.
+func (r *checkRun) printRefused(res *fix.Result) {
+	wd := workDir() + string(filepath.Separator)
+	for _, rf := range res.Refused {
+		fmt.Fprintf(r.stderr, "Not fixed %s: %s [%s]: %s; left as it is\n", quotedRel(rf.Path), format.Escape(rf.Fix.Title), rf.Code, format.Escape(strings.ReplaceAll(rf.Reason, wd, "")))
+	}
+	if res.Unsettled {
+		fmt.Fprintf(r.stderr, "The fixes did not settle in %d rounds: each round found more to fix; run check again to go on.\n", fix.MaxPasses)
+	}
+}
+
 // printDiff prints the fixes as a patch git apply takes (writeDiff) and
 // says how many problems it would fix, and the flags that apply exactly
 // what it showed. It returns 1 when there is something to fix.
@@ -181,6 +209,7 @@ func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
 	if writeDiff(r.stdout, res, workDir()) {
 		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
 	}
+	r.printRefused(res)
 	n := len(res.Applied)
 	if n == 0 {
 		fmt.Fprintln(r.stderr, "Nothing to fix.")
@@ -222,76 +251,17 @@ func (r *checkRun) printHidden(res *fix.Result, xf *fixFlags) {
 	fmt.Fprintf(r.stderr, "%d more problems have fixes that change the skill's meaning (to see them, %s).\n", hidden, see)
 }
 
-// writeFixed replaces the file at path (through a symbolic link, the file
-// it names) with fixed, atomically: a temporary file in the same folder
-// with the file's mode, renamed over it. It writes nothing when the file's
-// bytes are no longer orig, checked before creating the temporary file and
-// again just before the rename.
-func writeFixed(path string, orig, fixed []byte) error {
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return err
-	}
-	fi, err := os.Stat(real)
-	if err != nil {
-		return err
-	}
-	if fi.Mode().Perm()&0o222 == 0 {
-		return errReadOnly
-	}
-	if !sameBytes(real, orig) {
-		return errChanged
-	}
-	tmp, err := writeTemp(real, fixed, fi.Mode().Perm())
-	if err != nil {
-		return err
-	}
-	if !sameBytes(real, orig) {
-		os.Remove(tmp)
-		return errChanged
-	}
-	if err := os.Rename(tmp, real); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
+// errPinned is the error of a rename of a folder that is no skill's own.
+var errPinned = errors.New("it is a skill root, the project, the working directory or a repository, or holds one; not renamed")
 
-// writeTemp writes data to a new temporary file next to target, with mode
-// perm, synced to disk and closed, and returns its name; on failure it
-// removes the file.
-func writeTemp(target string, data []byte, perm os.FileMode) (string, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".skill-ls-*")
-	if err != nil {
-		return "", err
+// renameFixed makes a fix's rename of a folder, unless the folder is no
+// skill's own (the guard pins it) or its target exists (a rename that only
+// changes the case of the name, on a file system that ignores case, is
+// made).
+func (g *fixGuard) renameFixed(rn diagnostics.Rename) error {
+	if g.pins(rn.From) {
+		return errPinned
 	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(perm)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return "", err
-	}
-	return tmp.Name(), nil
-}
-
-// sameBytes reports whether the file at path holds exactly want.
-func sameBytes(path string, want []byte) bool {
-	got, err := os.ReadFile(path)
-	return err == nil && bytes.Equal(got, want)
-}
-
-// renameFixed makes a fix's rename of a folder, unless its target exists
-// (a rename that only changes the case of the name, on a file system that
-// ignores case, is made).
-func renameFixed(rn diagnostics.Rename) error {
 	from, err := os.Lstat(rn.From)
 	if err != nil {
 		return err

@@ -92,7 +92,7 @@ func TestFixEveryTree(t *testing.T) {
 				if unsafe {
 					level, flags = diagnostics.FixUnsafe, []string{"--fix", "--unsafe-fixes"}
 				}
-				want := expectedFix(t, dir, tree.args, level)
+				want, refused := expectedFix(t, dir, tree.args, level)
 
 				stdout, stderr, code := checkIn(t, append(flags, tree.args...)...)
 				if code == exitUsage {
@@ -127,6 +127,9 @@ func TestFixEveryTree(t *testing.T) {
 					t.Fatalf("%v: %s", err, js)
 				}
 				for _, d := range ds {
+					if refused[d.Path+" "+d.Code] {
+						continue // tried and refused: it would make the file worse
+					}
 					for _, f := range d.Fixes {
 						if !f.Unsafe || unsafe {
 							t.Errorf("a fixable diagnostic is left: %s [%s] %q", d.Path, d.Code, f.Title)
@@ -148,8 +151,8 @@ func TestFixEveryTree(t *testing.T) {
 
 // expectedFix computes, on a copy of dir, what --fix at level must make of
 // the tree: FixAll's rounds of edits replayed on each original file, then
-// the renames.
-func expectedFix(t *testing.T, dir string, args []string, level diagnostics.FixLevel) map[string]string {
+// the renames; and the fixes it refuses, as "path code" (path relative).
+func expectedFix(t *testing.T, dir string, args []string, level diagnostics.FixLevel) (map[string]string, map[string]bool) {
 	t.Helper()
 	copyDir := t.TempDir()
 	if err := os.CopyFS(copyDir, os.DirFS(dir)); err != nil {
@@ -197,7 +200,12 @@ func expectedFix(t *testing.T, dir string, args []string, level diagnostics.FixL
 			}
 		}
 	}
-	return out
+	refused := map[string]bool{}
+	for _, r := range res.Refused {
+		rel, _ := filepath.Rel(copyDir, r.Path)
+		refused[filepath.ToSlash(rel)+" "+r.Code] = true
+	}
+	return out, refused
 }
 
 // checkIn runs `skill-ls check --cwd project ARGS…` in the working
@@ -221,9 +229,10 @@ func sameTree(a, b map[string]string) bool {
 	return true
 }
 
-// TestWriteFixed: the write is atomic and careful: mode kept, a symbolic
-// link kept (its target is written), no temporary file left, and a file
-// whose bytes changed since they were read is not written.
+// TestWriteFixed: the write is careful: mode kept, a symbolic link kept
+// (its target, inside the folders a fix may write in, is written and
+// named), no backup left, and a file whose bytes changed since they were
+// read, or that is read-only, is not written.
 func TestWriteFixed(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "real.md")
@@ -236,8 +245,9 @@ func TestWriteFixed(t *testing.T) {
 	if err := os.Symlink("real.md", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFixed(link, orig, fixed); err != nil {
-		t.Fatal(err)
+	g := &fixGuard{writable: []string{realDir(dir)}}
+	if written, err := g.writeFixed(link, orig, fixed); err != nil || written != realDir(target) {
+		t.Fatalf("wrote %q: %v, want the link's target", written, err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v %v", fi, err)
@@ -249,7 +259,7 @@ func TestWriteFixed(t *testing.T) {
 		t.Errorf("mode %v, want 0640", fi.Mode().Perm())
 	}
 	// Changed since read: refused, untouched.
-	if err := writeFixed(target, orig, []byte("x")); err != errChanged {
+	if _, err := g.writeFixed(target, orig, []byte("x")); err != errChanged {
 		t.Errorf("a changed file: %v, want errChanged", err)
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {
@@ -257,7 +267,7 @@ func TestWriteFixed(t *testing.T) {
 	}
 	// Read-only: refused, untouched, mode kept.
 	os.Chmod(target, 0o444)
-	if err := writeFixed(target, fixed, []byte("x")); err != errReadOnly {
+	if _, err := g.writeFixed(target, fixed, []byte("x")); err != errReadOnly {
 		t.Errorf("a read-only file: %v, want errReadOnly", err)
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {
@@ -271,7 +281,7 @@ func TestWriteFixed(t *testing.T) {
 	// A rename never replaces an existing folder.
 	os.Mkdir(filepath.Join(dir, "a"), 0o755)
 	os.Mkdir(filepath.Join(dir, "b"), 0o755)
-	if err := renameFixed(diagnostics.Rename{From: filepath.Join(dir, "a"), To: filepath.Join(dir, "b")}); err == nil {
+	if err := (&fixGuard{}).renameFixed(diagnostics.Rename{From: filepath.Join(dir, "a"), To: filepath.Join(dir, "b")}); err == nil {
 		t.Error("a rename replaced an existing folder")
 	}
 }

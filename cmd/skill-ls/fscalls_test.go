@@ -53,8 +53,9 @@ var diskFuncs = map[string]bool{
 // read it, and only these places look past it.
 var diskCalls = map[string]string{
 	// diagnostics
-	"diagnostics/hosts.go HostMatrix hosts.Build":   "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
-	"diagnostics/fix/fixall.go All Workspace.Apply": "fixes enter the workspace the CLI loaded as edits (overlays): Apply parses their text and reads no file",
+	"diagnostics/hosts.go HostMatrix hosts.Build":                 "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
+	"diagnostics/fix/fixall.go Result.applyRound Workspace.Apply": "a round's fixes are tried, and kept or undone, as edits (overlays) of the workspace the CLI loaded: Apply parses their text and reads no file",
+	"diagnostics/fix/fixall.go tryFile Workspace.Apply":           "a file's fixes tried alone, the same way",
 
 	// lsp: the one mutation path
 	"lsp/changes.go session.syncDocLocked Workspace.Apply":      "an open buffer enters the views, under the session lock: a workspace parses it from its text and reads no file",

@@ -1,6 +1,7 @@
 // Package fix applies the rules' fixes in bulk (check --fix): rounds of
-// the fixes that do not overlap, each round checked again, in the
-// workspace's buffers; the caller writes the files.
+// the fixes that do not overlap, each fix tried on its file before it is
+// kept, each round checked again, in the workspace's buffers; the caller
+// writes the files.
 package fix
 
 import (
@@ -12,15 +13,15 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
-	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Fixing in bulk (`skill-ls check --fix`): choose one fix per diagnostic,
-// apply those that do not overlap, check again, repeat. The files change
-// only in the workspace's buffers; the caller writes them.
+// try each file's fixes (verify.go), keep those that make nothing worse,
+// check again, repeat until nothing is left to apply. The files change only
+// in the workspace's buffers; the caller writes them.
 
-// MaxPasses bounds the rounds of All: a round applies the fixes that
-// do not overlap, and the next round sees the result.
+// MaxPasses bounds the rounds of All that apply fixes: a round applies the
+// fixes that do not overlap, and the next round sees the result.
 const MaxPasses = 10
 
 // Applied is one fix All applied.
@@ -29,6 +30,21 @@ type Applied struct {
 	Path string
 	Code string
 	Fix  diagnostics.Fix
+	// message is the diagnostic's, which tells it from another of the
+	// same code across rounds.
+	message string
+}
+
+// Refused is a fix All tried and did not apply: the result would have been
+// worse than the file (verify.go).
+type Refused struct {
+	Applied
+	// Reason says what the fix would have done, in words (paths absolute).
+	Reason string
+	// Added is the code of the finding the fix would have added, or of the
+	// reason DSH would have dropped the skill; "" when it would have
+	// changed which copy of a name wins or clashed with another rename.
+	Added string
 }
 
 // Result is what All did.
@@ -44,8 +60,13 @@ type Result struct {
 	// Renames are the renames of the applied fixes, for the caller to make
 	// after writing the files (the paths are those before the renames).
 	Renames []diagnostics.Rename
-	// Passes counts the rounds that applied a fix.
-	Passes int
+	// Refused are the fixes tried and not applied whose diagnostic got no
+	// other fix.
+	Refused []Refused
+	// Passes counts the rounds that applied a fix; Unsettled reports that
+	// MaxPasses rounds ran and a fix was still left to apply (run again).
+	Passes    int
+	Unsettled bool
 	// Snapshot is the workspace's last snapshot (the fixed files as open
 	// buffers); Diagnostics its diagnostics, renames not yet made.
 	Snapshot    *skills.Snapshot
@@ -55,77 +76,220 @@ type Result struct {
 // All applies the fixes of level to the skill files of the workspace's
 // current snapshot, as open buffers of the workspace: each round runs the
 // rules, takes for every diagnostic its first fix the level applies (the
-// Preferred one first), keeps the fixes whose edits overlap none kept
-// before, applies them and checks again, until a round has nothing to
-// apply or MaxPasses rounds ran. Fixes of chat buffers are never
-// applied. Fixes that rename a folder are chosen last, from the final
-// diagnostics, and returned for the caller to make. All never writes.
+// Preferred one first) and no refusal rules out, keeps the fixes whose
+// edits overlap none kept before, tries each file's fixes (a fix that
+// would make the file worse is refused, and the diagnostic's next fix
+// tried in the next round) and checks again, until nothing is left to
+// apply or MaxPasses rounds applied fixes. Fixes of chat buffers are never
+// applied. A fix that renames a folder is planned when no edit is left,
+// and returned for the caller to make. All never writes.
 func All(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, level diagnostics.FixLevel) *Result {
+	return all(ctx, ws, opts, level, MaxPasses)
+}
+
+// all is All with the bound on its rounds.
+func all(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, level diagnostics.FixLevel, maxPasses int) *Result {
 	res := &Result{Original: map[string][]byte{}, Fixed: map[string][]byte{}, Rounds: map[string][][]diagnostics.Edit{}}
+	pl := newPlanner(level)
 	snap := ws.Snapshot()
 	ds := diagnostics.Run(ctx, snap, opts)
-	for pass := 0; pass < MaxPasses && ctx.Err() == nil; pass++ {
-		changes := res.applyRound(snap, planFixes(snap, ds, level, false))
-		if len(changes) == 0 {
-			break
+	for ctx.Err() == nil {
+		if plan := pl.plan(snap, ds, false); len(plan) > 0 {
+			if res.Passes == maxPasses {
+				res.Unsettled = true
+				break
+			}
+			refusals := len(pl.refusals)
+			if res.applyRound(ctx, ws, opts, pl, plan) {
+				res.Passes++
+				snap = ws.Snapshot()
+				ds = diagnostics.Run(ctx, snap, opts)
+				continue
+			}
+			if len(pl.refusals) > refusals {
+				continue // the refused fixes' diagnostics get their next fix
+			}
 		}
-		res.Passes++
-		snap = ws.Apply(ctx, changes...)
-		ds = diagnostics.Run(ctx, snap, opts)
+		if level == diagnostics.FixUnsafe {
+			refusals := len(pl.refusals)
+			if len(pl.plan(snap, ds, true)) > 0 || len(pl.refusals) > refusals {
+				continue // a refused rename's diagnostic may have an edit next
+			}
+		}
+		break
 	}
-	if level == diagnostics.FixUnsafe {
-		for _, a := range planFixes(snap, ds, level, true) {
+	for _, a := range pl.renames {
+		if stillOffered(ds, a) {
 			res.Applied = append(res.Applied, a)
 			res.Renames = append(res.Renames, a.Fix.Renames...)
 		}
 	}
+	res.Refused = pl.refusalsLeft(res.Applied)
 	res.dropUnchanged()
 	res.Snapshot, res.Diagnostics = snap, ds
 	return res
 }
 
-// applyRound applies the fixes of one round's plan to the files of snap,
-// each file's edits at once (in its line endings), and records them: the
-// round's edits, the file's first and latest bytes, and the fixes that
-// changed a file. It returns the changes to make in the workspace, none
-// when no file changed.
-func (res *Result) applyRound(snap *skills.Snapshot, plan []Applied) []skills.Change {
-	byPath := map[string][]diagnostics.Edit{}
+// stillOffered reports whether a planned rename is still a fix of its
+// diagnostic in ds: an edit of a later round may have settled it.
+func stillOffered(ds []diagnostics.Diagnostic, a Applied) bool {
+	return slices.ContainsFunc(ds, func(d diagnostics.Diagnostic) bool {
+		return d.Path == a.Path && d.Code == a.Code && slices.ContainsFunc(d.Fixes, func(f diagnostics.Fix) bool {
+			return slices.Equal(f.Renames, a.Fix.Renames)
+		})
+	})
+}
+
+// applyRound tries the fixes of one round's plan and records what it kept:
+// the round's edits of each file (in its line endings), the file's first
+// and latest bytes, the fixes applied. It reports whether a file changed.
+//
+// Every file's fixes are applied at once, in one change of the workspace,
+// and each file judged (judge) in the result. A file whose fixes make it
+// worse, or that shares a skill name with another file the round changes
+// (one file's change could hide another's effect on who wins the name), is
+// put back and tried again alone, in path order, in the workspace as the
+// files before it left it (tryFile).
+func (res *Result) applyRound(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, pl *planner, plan []Applied) bool {
+	byPath := map[string][]Applied{}
 	for _, a := range plan {
-		for _, e := range a.Fix.Edits {
-			byPath[e.Path] = append(byPath[e.Path], e)
-		}
+		byPath[a.Path] = append(byPath[a.Path], a)
 	}
+	base := ws.Snapshot()
+	var tries []*fileTry
 	var changes []skills.Change
-	changed := map[string]bool{}
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
-		idx, err := snap.Text(snap.File(path))
+		idx, err := base.Text(base.File(path))
 		if err != nil {
 			continue // a lean file changed on disk
 		}
-		src := idx.Src()
-		edits := keepLineEndings(src, byPath[path])
-		out, err := diagnostics.ApplyEdits(src, edits)
-		if err != nil || string(out) == string(src) {
+		ft := &fileTry{path: path, src: idx.Src(), fixes: byPath[path], before: factsOf(base, path, opts)}
+		if ft.out, err = ft.apply(ft.fixes); err == nil && !bytes.Equal(ft.out, ft.src) {
+			changes = append(changes, skills.Change{Kind: skills.ChangeEdit, Path: path, Text: ft.out})
+		}
+		tries = append(tries, ft)
+	}
+	trial := ws.Apply(ctx, changes...)
+	alone, undo := judgeRound(base, trial, tries, opts)
+	if len(undo) > 0 {
+		ws.Apply(ctx, undo...)
+	}
+	changed := false
+	for _, ft := range tries {
+		if alone[ft.path] {
+			ft.kept, ft.out = tryFile(ctx, ws, opts, pl, ft)
+		} else if ft.out != nil && !bytes.Equal(ft.out, ft.src) {
+			ft.kept = ft.fixes
+		}
+		if len(ft.kept) > 0 && !bytes.Equal(ft.out, ft.src) {
+			res.record(ft)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// fileTry is one file's fixes in a round: its bytes, the fixes, its facts
+// before them; out and kept once tried.
+type fileTry struct {
+	path   string
+	src    []byte
+	fixes  []Applied
+	before *facts
+	out    []byte
+	kept   []Applied
+}
+
+// apply returns the file's bytes with the fixes of set applied (their new
+// text in its line endings).
+func (ft *fileTry) apply(set []Applied) ([]byte, error) {
+	var edits []diagnostics.Edit
+	for _, a := range set {
+		edits = append(edits, keepLineEndings(ft.src, a.Fix.Edits)...)
+	}
+	return diagnostics.ApplyEdits(ft.src, edits)
+}
+
+// judgeRound judges every file of a round in trial, all their fixes
+// applied, and returns the files to try again alone, and the changes that
+// put them back: those that could not be applied, those made worse, and
+// those sharing a skill name (before or after) with another file of the
+// round.
+func judgeRound(base, trial *skills.Snapshot, tries []*fileTry, opts diagnostics.Options) (map[string]bool, []skills.Change) {
+	names := map[string]int{}
+	named := func(ft *fileTry) []string {
+		out := []string{ft.before.name}
+		if f := trial.File(ft.path); f != nil && f.Def != nil && f.Def.Name != ft.before.name {
+			out = append(out, f.Def.Name)
+		}
+		return out
+	}
+	for _, ft := range tries {
+		for _, n := range named(ft) {
+			names[n]++
+		}
+	}
+	alone := map[string]bool{}
+	var undo []skills.Change
+	for _, ft := range tries {
+		shared := slices.ContainsFunc(named(ft), func(n string) bool { return n != "" && names[n] > 1 })
+		if ft.out == nil || shared || judge(base, trial, ft.path, ft.before, opts) != nil {
+			alone[ft.path] = true
+			undo = append(undo, skills.Change{Kind: skills.ChangeEdit, Path: ft.path, Text: ft.src})
+		}
+	}
+	return alone, undo
+}
+
+// record records the fixes kept of a file.
+func (res *Result) record(ft *fileTry) {
+	var edits []diagnostics.Edit
+	for _, a := range ft.kept {
+		edits = append(edits, keepLineEndings(ft.src, a.Fix.Edits)...)
+	}
+	res.Rounds[ft.path] = append(res.Rounds[ft.path], edits)
+	if _, ok := res.Original[ft.path]; !ok {
+		res.Original[ft.path] = ft.src
+	}
+	res.Fixed[ft.path] = ft.out
+	res.Applied = append(res.Applied, ft.kept...)
+}
+
+// tryFile tries a file's fixes alone, in the workspace as it is: all at
+// once, and when that is refused, one at a time, each on top of those kept.
+// It returns the fixes kept and the file's bytes with them; a refused try
+// is undone in the workspace.
+func tryFile(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, pl *planner, ft *fileTry) ([]Applied, []byte) {
+	base := ws.Snapshot()
+	before := factsOf(base, ft.path, opts)
+	try := func(set []Applied) ([]byte, *refusal) {
+		out, err := ft.apply(set)
+		if err != nil {
+			return nil, &refusal{Reason: err.Error()}
+		}
+		trial := ws.Apply(ctx, skills.Change{Kind: skills.ChangeEdit, Path: ft.path, Text: out})
+		return out, judge(base, trial, ft.path, before, opts)
+	}
+	out, why := try(ft.fixes)
+	if why == nil {
+		return ft.fixes, out
+	}
+	var kept []Applied
+	cur := ft.src
+	for _, a := range ft.fixes {
+		if len(ft.fixes) == 1 {
+			pl.refuse(a, why)
+			break
+		}
+		next, why := try(append(slices.Clone(kept), a))
+		if why != nil {
+			pl.refuse(a, why)
 			continue
 		}
-		res.Rounds[path] = append(res.Rounds[path], edits)
-		if _, ok := res.Original[path]; !ok {
-			res.Original[path] = src
-		}
-		res.Fixed[path] = out
-		changed[path] = true
-		changes = append(changes, skills.Change{Kind: skills.ChangeEdit, Path: path, Text: out})
+		kept, cur = append(kept, a), next
 	}
-	if len(changes) == 0 {
-		return nil
-	}
-	for _, a := range plan {
-		if slices.ContainsFunc(a.Fix.Edits, func(e diagnostics.Edit) bool { return changed[e.Path] }) {
-			res.Applied = append(res.Applied, a)
-		}
-	}
-	return changes
+	ws.Apply(ctx, skills.Change{Kind: skills.ChangeEdit, Path: ft.path, Text: cur})
+	return kept, cur
 }
 
 // dropUnchanged forgets the files whose last round gave back their first
@@ -151,92 +315,4 @@ func keepLineEndings(src []byte, edits []diagnostics.Edit) []diagnostics.Edit {
 		out[i].NewText = strings.ReplaceAll(strings.ReplaceAll(e.NewText, "\r\n", "\n"), "\n", "\r\n")
 	}
 	return out
-}
-
-// planFixes chooses the fixes of one round: for every diagnostic on a file
-// of snap, its first fix level applies (the Preferred one first), kept when
-// its edits overlap no edit kept before. With renames false, a diagnostic
-// whose chosen fix renames is skipped (its turn comes last); with renames
-// true, only such fixes are taken, and never two that rename from or to
-// one path.
-//
-// A fix that removes an unused suppression comment is kept only in a round
-// where no other fix edits its file: "unused" was judged on the file as it
-// is, and another fix may reveal what the comment hides (a frontmatter that
-// parses again, a key renamed), so the comment waits for the next round's
-// check.
-func planFixes(snap *skills.Snapshot, ds []diagnostics.Diagnostic, level diagnostics.FixLevel, renames bool) []Applied {
-	var out []Applied
-	kept := map[string][]spans.Span{}
-	moved := map[string]bool{}
-	plan := func(d diagnostics.Diagnostic, busy map[string]bool) {
-		r := diagnostics.Lookup(d.Code)
-		if r == nil || r.Chat != nil || snap.File(d.Path) == nil {
-			return
-		}
-		fix, ok := chooseFix(d.Fixes, level)
-		if !ok || (len(fix.Renames) > 0) != renames {
-			return
-		}
-		if slices.ContainsFunc(fix.Edits, func(e diagnostics.Edit) bool { return busy[e.Path] }) {
-			return
-		}
-		if renames {
-			if slices.ContainsFunc(fix.Renames, func(rn diagnostics.Rename) bool { return moved[rn.From] || moved[rn.To] }) {
-				return
-			}
-			for _, rn := range fix.Renames {
-				moved[rn.From], moved[rn.To] = true, true
-			}
-		}
-		if !fits(snap, fix.Edits, kept) {
-			return
-		}
-		for _, e := range fix.Edits {
-			kept[e.Path] = append(kept[e.Path], e.Span)
-		}
-		out = append(out, Applied{Path: d.Path, Code: d.Code, Fix: fix})
-	}
-	for _, d := range ds {
-		if d.Code != diagnostics.CodeSuppressionUnused {
-			plan(d, nil)
-		}
-	}
-	busy := map[string]bool{}
-	for path := range kept {
-		busy[path] = true
-	}
-	for _, d := range ds {
-		if d.Code == diagnostics.CodeSuppressionUnused {
-			plan(d, busy)
-		}
-	}
-	return out
-}
-
-// chooseFix returns the first fix level applies, the Preferred ones first.
-func chooseFix(fixes []diagnostics.Fix, level diagnostics.FixLevel) (diagnostics.Fix, bool) {
-	for _, preferred := range []bool{true, false} {
-		for _, f := range fixes {
-			if f.Preferred == preferred && level.Applies(f) {
-				return f, true
-			}
-		}
-	}
-	return diagnostics.Fix{}, false
-}
-
-// fits reports whether every edit lies in a file of snap, inside its bytes,
-// and overlaps no kept span.
-func fits(snap *skills.Snapshot, edits []diagnostics.Edit, kept map[string][]spans.Span) bool {
-	for _, e := range edits {
-		f := snap.File(e.Path)
-		if f == nil || e.Span.Start < 0 || e.Span.End < e.Span.Start || e.Span.End > f.Size() {
-			return false
-		}
-		if slices.ContainsFunc(kept[e.Path], func(s spans.Span) bool { return diagnostics.Overlaps(s, e.Span) }) {
-			return false
-		}
-	}
-	return true
 }

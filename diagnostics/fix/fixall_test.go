@@ -26,13 +26,17 @@ import (
 //
 //	@applied         the rounds that changed a file ("rounds: N"), then one
 //	                 line per applied fix: "path: title [code]", or
-//	                 "rename from -> to [code]"
+//	                 "rename from -> to [code]"; then one per refused fix:
+//	                 "refused path: title [code]: what it would add" (the
+//	                 code of the finding, or "winner")
 //	@fixed/PATH      the content of every file the fixes changed, at its
 //	                 path after the renames
 //
 // Every other file must be unchanged. The fixed tree must have no
-// diagnostic left with a fix of the level, and fixing it again must change
-// nothing. -update (or SKILL_LS_UPDATE=1) rewrites the sections.
+// diagnostic left with a fix of the level that a run does not refuse,
+// fixing it again must change nothing, and every name that had a winner
+// has the same winner or none. -update (or SKILL_LS_UPDATE=1) rewrites the
+// sections.
 func TestFixGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/fixes/*.txtar")
 	if len(files) == 0 {
@@ -51,7 +55,7 @@ func TestFixGolden(t *testing.T) {
 			if _, err := ws.Load(t.Context()); err != nil {
 				t.Fatal(err)
 			}
-			res := All(t.Context(), ws, opts, level)
+			winners, res := winnerFiles(ws.Snapshot()), All(t.Context(), ws, opts, level) // winners first
 			writeFixResult(t, res)
 			applied := describeApplied(res, dir)
 			fixed := map[string][]byte{}
@@ -90,7 +94,7 @@ func TestFixGolden(t *testing.T) {
 					t.Errorf("unexpected file %s", name)
 				}
 			}
-			checkFixedTree(t, dir, nodeRead, opts, level)
+			checkFixedTree(t, dir, nodeRead, opts, level, winners, res.Renames)
 		})
 	}
 }
@@ -155,22 +159,48 @@ func writeFixResult(t *testing.T, res *Result) {
 }
 
 // checkFixedTree loads the fixed tree: no diagnostic may have a fix the
-// level applies, and fixing again must change nothing.
-func checkFixedTree(t *testing.T, dir string, nodeRead bool, opts diagnostics.Options, level diagnostics.FixLevel) {
+// level applies that a second run does not refuse, fixing again must
+// change nothing, and every name of winners (the winning file of each name
+// before the fixes) is won by the same file, at its path after the
+// renames, or by none.
+func checkFixedTree(t *testing.T, dir string, nodeRead bool, opts diagnostics.Options, level diagnostics.FixLevel, winners map[string]string, renames []diagnostics.Rename) {
 	t.Helper()
 	ws := skills.NewWorkspace(fixTestRoots(dir, nodeRead), skills.LoadOptions{})
 	snap, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range diagnostics.Run(t.Context(), snap, opts) {
-		if _, ok := chooseFix(d.Fixes, level); ok {
+	ds := diagnostics.Run(t.Context(), snap, opts)
+	again := All(t.Context(), ws, opts, level)
+	if len(again.Fixed) > 0 || len(again.Renames) > 0 {
+		t.Errorf("a second run fixes more: %v", describeApplied(again, dir))
+	}
+	for _, d := range ds {
+		refused := slices.ContainsFunc(again.Refused, func(r Refused) bool { return r.Path == d.Path && r.Code == d.Code })
+		if pl := newPlanner(level); !refused && hasFix(pl, d) {
 			t.Errorf("a fixable diagnostic is left: %s %s: %s", d.Path, d.Code, d.Message)
 		}
 	}
-	if again := All(t.Context(), ws, opts, level); len(again.Fixed) > 0 || len(again.Renames) > 0 {
-		t.Errorf("a second run fixes more: %v", describeApplied(again, dir))
+	for name, path := range winners {
+		if w := snap.Registry.Winner(name); w != nil && w.Path != movedPath(path, renames) {
+			t.Errorf("/%s was %s, and is %s after the fixes", name, path, w.Path)
+		}
 	}
+}
+
+// hasFix reports whether the planner would choose a fix for d.
+func hasFix(pl *planner, d diagnostics.Diagnostic) bool {
+	_, ok := pl.choose(d)
+	return ok
+}
+
+// winnerFiles returns the file of each name's winner in snap.
+func winnerFiles(snap *skills.Snapshot) map[string]string {
+	out := map[string]string{}
+	for _, w := range snap.Registry.Winners() {
+		out[w.Name] = w.Path
+	}
+	return out
 }
 
 // describeApplied lists the applied fixes, paths relative to dir.
@@ -186,6 +216,13 @@ func describeApplied(res *Result, dir string) string {
 			continue
 		}
 		fmt.Fprintf(&b, "%s: %s [%s]\n", rel(a.Path), a.Fix.Title, a.Code)
+	}
+	for _, r := range res.Refused {
+		added := r.Added
+		if added == "" {
+			added = "winner"
+		}
+		fmt.Fprintf(&b, "refused %s: %s [%s]: %s\n", rel(r.Path), r.Fix.Title, r.Code, added)
 	}
 	return b.String()
 }
@@ -246,7 +283,7 @@ func TestFixDocs(t *testing.T) {
 				continue
 			}
 			for _, line := range strings.Split(string(f.Data), "\n") {
-				if strings.HasPrefix(line, "rounds: ") {
+				if strings.HasPrefix(line, "rounds: ") || strings.HasPrefix(line, "refused ") {
 					continue
 				}
 				if strings.HasPrefix(line, "rename ") {

@@ -11,7 +11,8 @@ import (
 // TestChooseFix: the preferred fix the level applies comes first.
 func TestChooseFix(t *testing.T) {
 	safe, unsafe := diagnostics.Fix{Title: "s"}, diagnostics.Fix{Title: "u", Unsafe: true}
-	if f, ok := chooseFix([]diagnostics.Fix{unsafe, safe, {Title: "pref", Preferred: true}}, diagnostics.FixSafe); !ok || f.Title != "pref" {
+	d := diagnostics.Diagnostic{Fixes: []diagnostics.Fix{unsafe, safe, {Title: "pref", Preferred: true}}}
+	if f, ok := newPlanner(diagnostics.FixSafe).choose(d); !ok || f.Title != "pref" {
 		t.Errorf("chooseFix took %q", f.Title)
 	}
 }
@@ -23,7 +24,7 @@ func TestChatFixesNeverApplied(t *testing.T) {
 	ws := skills.NewWorkspace(nil, skills.LoadOptions{})
 	snap := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: path, Text: []byte("---\nname: s\ndescription: d\n---\n/pdx\n")})
 	d := diagnostics.Diagnostic{Path: path, Code: diagnostics.CodeChatUnknownSkill, Fixes: []diagnostics.Fix{{Title: "Change to /pdf", Preferred: true, Edits: []diagnostics.Edit{{Path: path, Span: spans.Span{Start: 27, End: 31}, NewText: "/pdf"}}}}}
-	if got := planFixes(snap, []diagnostics.Diagnostic{d}, diagnostics.FixUnsafe, false); len(got) != 0 {
+	if got := newPlanner(diagnostics.FixUnsafe).plan(snap, []diagnostics.Diagnostic{d}, false); len(got) != 0 {
 		t.Errorf("a chat fix was planned: %+v", got)
 	}
 }

@@ -1,0 +1,160 @@
+package fix
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+)
+
+// A fix is tried before it is kept: the file is parsed and checked with the
+// fix applied, and the fix is refused when the result is worse than the
+// file it fixes (ruff's "Fix introduced a syntax error. Reverting all
+// changes."). Worse is one of:
+//
+//   - a skill DSH loads would be dropped (two misspellings of one key both
+//     renamed to it: a duplicate key);
+//   - an error or a warning the file did not have would appear. Of a file
+//     DSH drops, only a new reason to drop it counts: making it load may
+//     reveal advice. Of a file whose frontmatter does not parse, nothing
+//     counts: what a parse reveals was there before.
+//   - another copy of a name would win, or the file's skill would lose to
+//     another copy (a run must not change what /name resolves to).
+//
+// An unused suppression comment does not count: the fix removed what it
+// hid, and the comment's own fix removes it in a later round.
+
+// facts are what a fix is judged by: the file's skill and its findings.
+type facts struct {
+	// parsed reports whether the frontmatter parses to fields; loads
+	// whether DSH loads the file; name is its skill's name ("" when it has
+	// none), wins whether that skill is the winner of its name.
+	parsed bool
+	loads  bool
+	name   string
+	wins   bool
+	// counts are the file's errors and warnings, by code; first holds one
+	// of each code.
+	counts map[string]int
+	first  map[string]diagnostics.Diagnostic
+}
+
+// factsOf checks the file at path of snap with the per-file rules.
+func factsOf(snap *skills.Snapshot, path string, opts diagnostics.Options) *facts {
+	fs := &facts{counts: map[string]int{}, first: map[string]diagnostics.Diagnostic{}}
+	f := snap.File(path)
+	if f == nil {
+		return fs
+	}
+	fm := f.Frontmatter
+	fs.parsed = fm != nil && fm.State == skillfile.FrontmatterOK && fm.Err == nil && fm.Mapping
+	fs.loads = f.Drop == nil && f.Def != nil
+	if f.Def != nil {
+		fs.name = f.Def.Name
+	}
+	if sk := snap.SkillAt(path); sk != nil {
+		fs.wins = snap.Registry.ShadowOf(sk) == nil
+	}
+	opts.Quick = true // the whole-snapshot rules judge no single fix
+	for _, d := range diagnostics.CheckFile(snap, f, opts) {
+		if d.Severity != diagnostics.SeverityError && d.Severity != diagnostics.SeverityWarning {
+			continue
+		}
+		if fs.counts[d.Code] == 0 {
+			fs.first[d.Code] = d
+		}
+		fs.counts[d.Code]++
+	}
+	return fs
+}
+
+// counts reports whether a new finding of the code counts against a fix,
+// given the file before it: none when its frontmatter did not parse, any
+// but an unused suppression comment when DSH loaded it, a reason to drop
+// it when DSH dropped it.
+func counts(code string, before *facts) bool {
+	if !before.parsed || code == diagnostics.CodeSuppressionUnused {
+		return false
+	}
+	r := diagnostics.Lookup(code)
+	return before.loads || (r != nil && r.Drops)
+}
+
+// refusal is why a tried fix is refused: Reason in words, Added the code of
+// the finding it would add ("" when it would change a winner).
+type refusal struct {
+	Reason, Added string
+}
+
+// judge compares the file at path in trial, a fix applied, with the same
+// file in base (whose facts are before); it returns nil when the fix makes
+// nothing worse.
+func judge(base, trial *skills.Snapshot, path string, before *facts, opts diagnostics.Options) *refusal {
+	after := factsOf(trial, path, opts)
+	if before.loads && !after.loads {
+		f := trial.File(path)
+		why := "it would make DSH drop the skill"
+		code := ""
+		if f != nil && f.Drop != nil {
+			code = string(f.Drop.Code)
+			why += ": " + diagnostics.DropMessage(trial, f, opts)
+		}
+		return &refusal{Reason: why, Added: code}
+	}
+	if r := winnerChange(base, trial, path, before, after); r != nil {
+		return r
+	}
+	codes := make([]string, 0, len(after.counts))
+	for code, n := range after.counts {
+		if n > before.counts[code] && counts(code, before) {
+			codes = append(codes, code)
+		}
+	}
+	if len(codes) == 0 {
+		return nil
+	}
+	slices.SortFunc(codes, func(a, b string) int {
+		return after.first[a].Span.Start - after.first[b].Span.Start
+	})
+	d := after.first[codes[0]]
+	return &refusal{Reason: fmt.Sprintf("it would add: %s [%s]", d.Message, d.Code), Added: d.Code}
+}
+
+// winnerChange reports a fix that changes which copy of a name wins: of the
+// file's name before or after, a winner in base replaced by another in
+// trial; or the file's skill, a winner before, losing to another copy.
+func winnerChange(base, trial *skills.Snapshot, path string, before, after *facts) *refusal {
+	for _, name := range []string{before.name, after.name} {
+		if name == "" {
+			continue
+		}
+		was, is := base.Registry.Winner(name), trial.Registry.Winner(name)
+		if was != nil && is != nil && !sameSkill(was, is) {
+			return &refusal{Reason: fmt.Sprintf("/%s would be %s instead of %s", name, describe(is), describe(was))}
+		}
+	}
+	if before.wins && after.loads && !after.wins {
+		if sk := trial.SkillAt(path); sk != nil {
+			if w := trial.Registry.ShadowOf(sk); w != nil {
+				return &refusal{Reason: fmt.Sprintf("DSH would ignore the skill: /%s is %s", sk.Name, describe(w))}
+			}
+		}
+	}
+	return nil
+}
+
+// sameSkill reports whether two skills of two snapshots are one skill: the
+// same file, or the same registration.
+func sameSkill(a, b *skills.Skill) bool {
+	return a.Path == b.Path && a.Source == b.Source && a.Name == b.Name
+}
+
+// describe names a skill for a refusal: its file, or its registration.
+func describe(s *skills.Skill) string {
+	if s.Path == "" {
+		return fmt.Sprintf("the %s registration", s.Source)
+	}
+	return s.Path
+}
