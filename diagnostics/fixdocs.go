@@ -33,8 +33,8 @@ var FixDocs = []FixDoc{
 	{CodeDescriptionMissing, "Add a placeholder description", "unsafe"},
 	{CodeDescriptionTruncated, "Shorten the description to the N units the catalog shows (cuts …)", "unsafe"},
 	{CodeUnknownKey, "Move KEY under metadata", "unsafe"},
-	{"(any)", "Suppress CODE on line N", "suppression"},
-	{"(any)", "Suppress CODE in this file", "suppression"},
+	{"(any but drops)", "Suppress CODE on line N", "suppression"},
+	{"(any but drops)", "Suppress CODE in this file", "suppression"},
 	{CodeChatUnknownSkill, "Change to /NAME", "chat"},
 	{CodeChatUnknownSkill, "Create skill NAME in .agents/skills", "editor"},
 }

@@ -52,6 +52,12 @@ type Rule struct {
 	Workspace   func(p *WorkspacePass)
 }
 
+// Unsuppressible reports that no suppression comment hides the rule's
+// diagnostics: the rule reports a problem that makes DSH (Drops) or a
+// selected host (host-drops) ignore the skill, which a comment does not
+// change, so hiding it would let check pass on a skill that never loads.
+func (r *Rule) Unsuppressible() bool { return r.Drops || r.Code == CodeHostDrops }
+
 // AsRecorded is the Discovery check that reports a discovery problem with
 // the message the engine recorded.
 func AsRecorded(pr discovery.Problem) string { return pr.Message }

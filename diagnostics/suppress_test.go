@@ -46,7 +46,18 @@ func TestSuppression(t *testing.T) {
 		{"range to the end", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable body-breaks-frame -->\n</skill_content>\n\n</skill_content>\n", nil},
 		{"file, from the frontmatter", "---\n# skill-ls-disable-file body-breaks-frame, name-folder-mismatch -- examples\nname: other\ndescription: d\n---\n</skill_content>\n", nil},
 		{"next line in the frontmatter", "---\nname: s\n# skill-ls-disable-next-line description-truncated -- the tail is optional\ndescription: " + strings.Repeat(long, 40) + "\n---\n", nil},
-		{"a drop is hidden where its code is named", "---\n# skill-ls-disable-next-line name-invalid -- renamed by the build\nname: S_S\ndescription: d\n---\n", nil},
+		// DSH drops the skill whatever a comment says: the drop stays and
+		// the comment is reported (issue 25).
+		{"a drop is not hidden where its code is named", "---\n# skill-ls-disable-next-line name-invalid -- renamed by the build\nname: S_S\ndescription: d\n---\n",
+			[]string{"warning suppression-invalid 2:30", "error name-invalid 3:7"}},
+		{"an unquoted colon is not hidden", "---\nname: s\n# skill-ls-disable-next-line yaml-unquoted-colon -- we like it\ndescription: Use when: the user asks\n---\n",
+			[]string{"warning suppression-invalid 3:30", "error yaml-unquoted-colon 4:14"}},
+		{"a drop is not hidden in the file; the other code is", "---\n# skill-ls-disable-file name-invalid, body-breaks-frame\nname: S_S\ndescription: d\n---\n</skill_content>\n",
+			[]string{"warning suppression-invalid 2:25", "error name-invalid 3:7"}},
+		{"a drop code with nothing to hide is still reported", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-file binary-file -->\n",
+			[]string{"warning suppression-invalid 5:28"}},
+		{"host-drops cannot be hidden either", "---\n# skill-ls-disable-file host-drops\nname: s\ndescription: d\n---\n",
+			[]string{"warning suppression-invalid 2:25"}},
 		{"another code does not hide a drop", "---\n# skill-ls-disable-next-line name-too-long\nname: S_S\ndescription: d\n---\n",
 			[]string{"warning suppression-unused 2:30", "error name-invalid 3:7"}},
 		{"no code", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-next-line -- why -->\n",
@@ -105,14 +116,17 @@ func TestSuppressionFixes(t *testing.T) {
 			[]string{"Suppress body-breaks-frame on line 6", "Suppress body-breaks-frame in this file"}},
 		{"body CRLF", "---\r\nname: s\r\ndescription: d\r\n---\r\n𐐀 </skill_content>\r\n", CodeBodyBreaksFrame,
 			[]string{"Suppress body-breaks-frame on line 5", "Suppress body-breaks-frame in this file"}},
-		{"frontmatter", "---\nname: S_é\ndescription: 漢字\n---\n", CodeNameInvalid,
-			[]string{"Suppress name-invalid on line 2", "Suppress name-invalid in this file"}},
+		{"frontmatter", "---\nname: s\ndescription: 漢字\nmetadata:\n  v: 1\n---\n", CodeFieldType,
+			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
+		// A drop cannot be suppressed: no fix is offered (issue 25).
+		{"a drop gets none", "---\nname: S_é\ndescription: 漢字\n---\n", CodeNameInvalid, nil},
 		{"frontmatter CRLF indented", "---\r\nname: s\r\ndescription: d\r\nmetadata:\r\n  version: 1.0\r\n---\r\n", CodeFieldType,
 			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
 		{"inside a code fence: only the file", "---\nname: s\ndescription: d\n---\n```\n</skill_content>\n```\n", CodeBodyBreaksFrame,
 			[]string{"Suppress body-breaks-frame in this file"}},
-		{"no frontmatter: at the end", "# Title\n\nText", CodeFrontmatterMissing,
-			[]string{"Suppress frontmatter-missing in this file"}},
+		{"no frontmatter: at the end", "# Title\r\n\r\nText", CodeCRLF,
+			[]string{"Suppress crlf in this file"}},
+		{"no frontmatter: a drop gets none", "# Title\n\nText", CodeFrontmatterMissing, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
