@@ -17,6 +17,13 @@ type FixDoc struct {
 // FixDocs are every fix the rules offer.
 var FixDocs = []FixDoc{
 	{CodeYAMLUnquotedColon, "Quote the value", "safe"},
+	{CodeYAMLSyntax, "Quote the value", "safe"},
+	{CodeYAMLSyntax, "Add the closing quote", "safe"},
+	{CodeYAMLSyntax, "Indent the continued line", "safe"},
+	{CodeYAMLTabIndent, "Indent with N spaces", "safe"},
+	{CodeYAMLTabIndent, "Remove the tab", "safe"},
+	{CodeYAMLMisread, "Quote the value", "safe"},
+	{CodeYAMLMisread, "Indent with spaces", "safe"},
 	{CodeLegacyInvocationKey, "Replace KEY with KEY", "safe"},
 	{CodeKeyMisspelled, "Rename to KEY", "safe"},
 	{CodeNameInvalid, "Change the name to NAME", "safe"},
@@ -33,6 +40,8 @@ var FixDocs = []FixDoc{
 	{CodeDescriptionMissing, "Add a placeholder description", "unsafe"},
 	{CodeDescriptionTruncated, "Shorten the description to the N units the catalog shows (cuts …)", "unsafe"},
 	{CodeUnknownKey, "Move KEY under metadata", "unsafe"},
+	{CodeYAMLMisread, "Quote the value", "unsafe"},
+	{CodeYAMLMisread, "Indent the ---", "unsafe"},
 	{"(any but drops)", "Suppress CODE on line N", "suppression"},
 	{"(any but drops)", "Suppress CODE in this file", "suppression"},
 	{CodeChatUnknownSkill, "Change to /NAME", "chat"},
