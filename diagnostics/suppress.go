@@ -296,6 +296,9 @@ func nextLineFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, 
 	var text string
 	switch {
 	case fm.State == skillfile.FrontmatterOK && start >= fm.YAMLSpan.Start && start < fm.YAMLSpan.End:
+		if bytes.IndexByte(indent, '\t') >= 0 {
+			return Fix{}, false // YAML indentation is spaces only
+		}
 		text = string(indent) + "# skill-ls-disable-next-line " + d.Code + nl
 	case start >= f.BodySpan.Start && (fm.State == skillfile.FrontmatterOK || start > 0):
 		text = string(indent) + "<!-- skill-ls-disable-next-line " + d.Code + " -->" + nl
@@ -331,13 +334,24 @@ func fileFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool
 }
 
 // silences reports whether applying fix to f yields a well-formed comment
-// of kind naming d's code that covers line (any line for a file comment).
+// of kind naming d's code that covers line (any line for a file comment),
+// and leaves what the engine finds in the file as it was (a comment line
+// inside a multi-line value would end the value, or break the YAML).
 func silences(f *skillfile.File, text []byte, fix Fix, d Diagnostic, kind skillfile.DirectiveKind, line int) bool {
 	src, err := ApplyEdits(text, fix.Edits)
 	if err != nil {
 		return false
 	}
 	nf := skillfile.Parse(f.Path, src, f.Mode)
+	if nf.Frontmatter == nil || !slices.EqualFunc(f.Findings, nf.Findings, func(a, b skillfile.Finding) bool { return a.Code == b.Code && a.Key == b.Key }) ||
+		len(f.Frontmatter.Fields) != len(nf.Frontmatter.Fields) {
+		return false
+	}
+	for i, fld := range f.Frontmatter.Fields {
+		if nf.Frontmatter.Fields[i].Key != fld.Key || nf.Frontmatter.Fields[i].Value.Str != fld.Value.Str {
+			return false
+		}
+	}
 	uses := coverage(nf.InMemory(), nf.Directives)
 	for _, u := range uses {
 		if u.Kind != kind {

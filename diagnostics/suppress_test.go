@@ -122,6 +122,14 @@ func TestSuppressionFixes(t *testing.T) {
 		{"a drop gets none", "---\nname: S_é\ndescription: 漢字\n---\n", CodeNameInvalid, nil},
 		{"frontmatter CRLF indented", "---\r\nname: s\r\ndescription: d\r\nmetadata:\r\n  version: 1.0\r\n---\r\n", CodeFieldType,
 			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
+		// The comment has the line's own indentation, and goes where YAML
+		// reads it as a comment (issue 25).
+		{"a block scalar: before its key", "---\nname: s\ndescription: d\ncompatibility: >-\n  " + strings.Repeat("Needs pdftotext. ", 40) + "\n---\n", CodeCompatibilityTooLong,
+			[]string{"Suppress compatibility-too-long on line 4", "Suppress compatibility-too-long in this file"}},
+		{"inside a flow mapping: the comment works there", "---\nname: s\ndescription: d\nmetadata: {author: me,\n  version: 1.0}\n---\n", CodeFieldType,
+			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
+		{"nested key: the line's own indentation", "---\nname: s\ndescription: d\nmetadata:\n    version: 1.0\n---\n", CodeFieldType,
+			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
 		{"inside a code fence: only the file", "---\nname: s\ndescription: d\n---\n```\n</skill_content>\n```\n", CodeBodyBreaksFrame,
 			[]string{"Suppress body-breaks-frame in this file"}},
 		{"no frontmatter: at the end", "# Title\r\n\r\nText", CodeCRLF,
@@ -150,6 +158,15 @@ func TestSuppressionFixes(t *testing.T) {
 				titles = append(titles, fix.Title)
 				if !fix.Suppression || fix.Unsafe || FixUnsafe.Applies(fix) {
 					t.Errorf("%q is not a suppression fix check --fix skips: %+v", fix.Title, fix)
+				}
+				if strings.Contains(fix.Title, " on line ") {
+					e := fix.Edits[0]
+					orig := skilltest.Text(t, snap, snap.File(path)).Src()
+					line := string(orig[e.Span.Start:])
+					lineIndent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+					if !strings.HasPrefix(e.NewText, lineIndent) || strings.HasPrefix(e.NewText[len(lineIndent):], " ") || strings.Contains(lineIndent, "\t") {
+						t.Errorf("%q writes %q before a line indented %q", fix.Title, e.NewText, lineIndent)
+					}
 				}
 				src, err := ApplyEdits(skilltest.Text(t, snap, snap.File(path)).Src(), fix.Edits)
 				if err != nil {
