@@ -26,6 +26,8 @@ var FixDocs = []FixDoc{
 	{CodeYAMLMisread, "Indent with spaces", "safe"},
 	{CodeLegacyInvocationKey, "Replace KEY with KEY", "safe"},
 	{CodeKeyMisspelled, "Rename to KEY", "safe"},
+	{CodeDescriptionMissing, "Rename to KEY", "safe"},
+	{CodeNameMissing, "Rename to KEY", "safe"},
 	{CodeNameInvalid, "Change the name to NAME", "safe"},
 	{CodeNameMissing, "Add name: NAME", "safe"},
 	{CodeNameNotString, "Quote the name", "safe"},

@@ -111,7 +111,7 @@ func requote(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
 func continuation(p *Pass, e *dshyaml.Error) (string, []Fix) {
 	line := p.Text(e.Span)
 	first, _, _ := strings.Cut(line, " ")
-	if _, known := skillfile.LookupKeyDoc(first); known || misspelling(first) != "" {
+	if _, known := skillfile.LookupKeyDoc(first); known || misspelling(first, true) != "" {
 		return fmt.Sprintf("this line has no \": \" after its key; write %s: followed by the value", first), nil
 	}
 	msg := fmt.Sprintf("this line continues the value of %s on a new line without indenting it, so YAML reads it as a key with no \": \"; indent it under %s:, or join it to the line above", e.Key, e.Key)
