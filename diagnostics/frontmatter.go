@@ -45,9 +45,9 @@ var frontmatterRules = []*Rule{
 	{Code: CodeYAMLDuplicateKey, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a key appears twice",
 		Doc: "YAML mappings must have unique keys (\"Map keys must be unique\"); DSH's parser rejects the frontmatter and drops the skill. Remove one of the two keys.",
 		Finding: func(p *Pass, fd skillfile.Finding) {
+			// The first one is the related location: one position per message.
 			e := p.File.Frontmatter.Err
-			line, _ := p.Lines().LineCol(e.FirstSpan.Start)
-			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears twice (first on line %d); keep one of them", e.Key, line))
+			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears a second time here; keep one of the two", e.Key))
 			d.Related = []Related{{Path: p.File.Path, Span: e.FirstSpan, Message: "first " + e.Key}}
 		}},
 	{Code: CodeYAMLTabIndent, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",

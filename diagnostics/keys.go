@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -51,7 +52,7 @@ var keyRules = []*Rule{
 			}
 			if comp := p.File.Frontmatter.Field("compatibility"); comp != nil && comp.Value.Kind == dshyaml.KindString {
 				if n := utf8.RuneCountInString(comp.Value.Str); n > 500 {
-					p.Report(comp.ValueSpan, fmt.Sprintf("compatibility is %d characters; the agentskills.io spec allows at most 500", n))
+					p.Report(comp.ValueSpan, fmt.Sprintf("compatibility is %s characters; the agentskills.io spec allows at most 500", jstext.Count(n)))
 				}
 			}
 		}},

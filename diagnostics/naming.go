@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -48,7 +49,7 @@ var nameRules = []*Rule{
 		File: func(p *Pass) {
 			if name := validName(p); name != nil {
 				if n := utf8.RuneCountInString(name.Value.Str); n > 64 {
-					p.Report(name.ValueSpan, fmt.Sprintf("name is %d characters; the agentskills.io spec allows at most 64", n))
+					p.Report(name.ValueSpan, fmt.Sprintf("name is %s characters; the agentskills.io spec allows at most 64", jstext.Count(n)))
 				}
 			}
 		}},
