@@ -35,6 +35,8 @@ var FixDocs = []FixDoc{
 	{CodeBOM, "Remove the byte-order mark", "safe"},
 	{CodeFrontmatterMissing, "Remove the byte-order mark", "safe"},
 	{CodeSuppressionUnused, "Remove the unused suppression comment", "safe"},
+	{CodeSuppressionInvalid, "Remove the unused suppression comment", "safe"},
+	{CodeSuppressionInvalid, "Remove CODE from the suppression comment", "safe"},
 	{CodeSuppressionUnused, "Remove CODE from the suppression comment", "safe"},
 	{CodeNameInvalid, "Change the name to the folder name NAME", "unsafe"},
 	{CodeNameFolderMismatch, "Rename the folder NAME to NAME", "unsafe"},

@@ -29,7 +29,7 @@ const (
 
 var suppressionRules = []*Rule{
 	{Code: CodeSuppressionInvalid, Severity: SeverityWarning, Summary: "a suppression comment skill-ls cannot use",
-		Doc:         "A suppression comment silences the codes it names: `<!-- skill-ls-disable-next-line CODE -- reason -->` in the body (or `skill-ls-disable` … `skill-ls-enable`, or `skill-ls-disable-file`), `# skill-ls-disable-next-line CODE -- reason` in the frontmatter. Several codes are separated by commas; the reason follows ` -- `; there is no wildcard. This comment names no code, names a code no rule has, is a `skill-ls-` comment of another kind, or names a code that cannot be suppressed, so it silences nothing. The codes marked **drops** (and `host-drops`) cannot be suppressed: DSH (or the host) ignores the skill whatever the comment says, so the diagnostic stays and `check` still fails; fix the value instead. Suppression comments do not silence the suppression rules themselves (turn those off in the config file).",
+		Doc:         "A suppression comment silences the codes it names: `<!-- skill-ls-disable-next-line CODE -- reason -->` in the body (or `skill-ls-disable` … `skill-ls-enable`, or `skill-ls-disable-file`), `# skill-ls-disable-next-line CODE -- reason` in the frontmatter. Several codes are separated by commas; the reason follows ` -- `; there is no wildcard. This comment names no code, names a code no rule has, is a `skill-ls-` comment of another kind, or names a code that cannot be suppressed, so it silences nothing. The codes marked **drops** (and `host-drops`) cannot be suppressed: DSH (or the host) ignores the skill whatever the comment says, so the diagnostic stays and `check` still fails; fix the value instead. The quick fix (safe: the comment hides nothing) removes such a code, or the comment. Suppression comments do not silence the suppression rules themselves (turn those off in the config file).",
 		Suppression: checkSuppressionInvalid},
 	{Code: CodeSuppressionUnused, Severity: SeverityWarning, Summary: "a suppression comment that hides nothing",
 		Doc:         "The comment names a code that is not reported where the comment applies (the next line, its range, or the file), so it hides nothing: the problem was fixed, or the comment is on the wrong line. A code the profile or the config turns off for this file is not reported as unused, nor one whose rule could not run: while the frontmatter does not parse, a comment is judged only for the codes of the reading, body and `---` rules (the others had no keys to look at), so `check --fix` does not remove a comment that hides something once the YAML is mended. The quick fix (safe) removes the comment; `check --fix` applies it only in a round where no other fix edits the file, so a comment is judged again after the other fixes. A `skill-ls-enable` that ends no `skill-ls-disable` of its code is reported too.",
@@ -138,10 +138,11 @@ func checkSuppressionInvalid(p *Pass, u DirectiveUse) {
 		p.Report(u.Span, "this suppression comment "+u.Problem)
 		return
 	}
-	for _, c := range u.Codes {
+	for j, c := range u.Codes {
 		if r := p.lookup(c.Code); r != nil {
 			if r.Unsuppressible() && u.Kind != skillfile.Enable {
-				p.Report(c.Span, unsuppressible(r))
+				// Safe to remove: the comment hides nothing, now or later.
+				p.Report(c.Span, unsuppressible(r), removeDirective(p, u, j)...)
 			}
 			continue
 		}
