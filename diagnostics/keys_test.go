@@ -113,9 +113,15 @@ func TestMoveUnderMetadata(t *testing.T) {
 // rename. Issue 25 point 3.
 func TestMisspelledKeys(t *testing.T) {
 	codes := []string{CodeKeyMisspelled, CodeUnknownKey, CodeDescriptionMissing, CodeNameMissing}
+	// Under the agentskills profile a misspelled key is a key the
+	// specification does not define: an error, as unknown-key.
 	both := func(name, src string, want []string, contains string) []ruleCase {
+		strict := make([]string, len(want))
+		for i, w := range want {
+			strict[i] = strings.Replace(w, "warning key-misspelled", "error key-misspelled", 1)
+		}
 		return []ruleCase{{name: name, src: src, want: want, contains: contains},
-			{name: name + " (agentskills)", src: src, want: want, contains: contains, profile: ProfileAgentSkills}}
+			{name: name + " (agentskills)", src: src, want: strict, contains: contains, profile: ProfileAgentSkills}}
 	}
 	var cases []ruleCase
 	for _, tc := range []struct{ key, want string }{
@@ -135,10 +141,10 @@ func TestMisspelledKeys(t *testing.T) {
 			contains: `so users can still invoke the skill with /name`},
 		// The specification's keys are the agentskills profile's: a typo
 		// there is a "did you mean", not "move it under metadata".
-		ruleCase{name: "licence (agentskills)", src: skill("skill", "licence: MIT\n"), profile: ProfileAgentSkills, want: []string{"warning key-misspelled 4:1"},
+		ruleCase{name: "licence (agentskills)", src: skill("skill", "licence: MIT\n"), profile: ProfileAgentSkills, want: []string{"error key-misspelled 4:1"},
 			contains: `the agentskills.io spec does not define the key "licence"; did you mean "license"?`},
-		ruleCase{name: "allowed_tools (agentskills)", src: skill("skill", "allowed_tools: Bash\n"), profile: ProfileAgentSkills, want: []string{"warning key-misspelled 4:1"}, contains: `"allowed-tools"`},
-		ruleCase{name: "compatability (agentskills)", src: skill("skill", "compatability: Linux\n"), profile: ProfileAgentSkills, want: []string{"warning key-misspelled 4:1"}, contains: `"compatibility"`},
+		ruleCase{name: "allowed_tools (agentskills)", src: skill("skill", "allowed_tools: Bash\n"), profile: ProfileAgentSkills, want: []string{"error key-misspelled 4:1"}, contains: `"allowed-tools"`},
+		ruleCase{name: "compatability (agentskills)", src: skill("skill", "compatability: Linux\n"), profile: ProfileAgentSkills, want: []string{"error key-misspelled 4:1"}, contains: `"compatibility"`},
 		ruleCase{name: "licence is not DSH's", src: skill("skill", "licence: MIT\n")},
 		ruleCase{name: "a key of its own stays unknown (agentskills)", src: skill("skill", "triggers: pdf\n"), profile: ProfileAgentSkills, want: []string{"error unknown-key 4:1"}, contains: "move it under metadata"},
 		ruleCase{name: "far from every key", src: skill("skill", "version: 1\n", "author: me\n", "tags: pdf\n")},
