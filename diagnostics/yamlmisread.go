@@ -110,9 +110,10 @@ func misreadClose(p *Pass) {
 	if len(fm.Fields) == 0 {
 		return
 	}
-	body := p.Text(f.BodySpan)
-	first := strings.TrimLeft(body, "\r\n")
-	if first == "" || (first[0] != ' ' && first[0] != '\t') {
+	// The line right after the --- goes on indented, as a value does
+	// (a body that starts with a blank line or a heading is a body).
+	first := p.Text(f.BodySpan)
+	if first == "" || (first[0] != ' ' && first[0] != '\t') || strings.TrimSpace(strings.SplitN(first, "\n", 2)[0]) == "" {
 		return
 	}
 	for l := range strings.Lines(first) {

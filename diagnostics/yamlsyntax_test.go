@@ -67,12 +67,22 @@ func TestYAMLMistakes(t *testing.T) {
 			CodeBOM, "1:1", []string{"byte-order mark"}, "Remove the byte-order mark"},
 		{"non-breaking spaces as indentation", "---\nname: s\ndescription: Summarizes PDFs.\nmetadata:\n\u00a0\u00a0version: \"1.0\"\n---" + body,
 			CodeYAMLMisread, "5:1", []string{"indented with non-breaking spaces (U+00A0)", `"\u00a0\u00a0version"`, "metadata: above it as empty"}, "Indent with spaces"},
+		{"a body that starts with an indented list is a body", "---\nname: s\ndescription: Summarizes PDFs.\n---\n\n  - read it\n\n---\n\nMore.\n",
+			CodeYAMLMisread, "", nil, ""},
 		{"--- inside a value", "---\nname: s\ndescription: Summarizes PDFs. Sections are split at\n---\n  lines, which stay apart.\n---" + body,
 			CodeYAMLMisread, "4:1", []string{"this --- closes the frontmatter", "not part of the value of description"}, "Indent the ---"},
 	}
 	position := regexp.MustCompile(`\d+:\d+|line \d`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.at == "" {
+				for _, d := range RunFile(skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: yamlPath, Text: []byte(tt.src)}), yamlPath, Options{}) {
+					if d.Code == tt.code {
+						t.Errorf("reports %s: %s", d.Code, d.Message)
+					}
+				}
+				return
+			}
 			d, snap, ws := yamlDiagnostic(t, tt.src, tt.code)
 			if d == nil {
 				return
