@@ -1,11 +1,12 @@
 package diagnostics
 
 import (
+	"strings"
 	"testing"
 )
 
 func TestBodyRules(t *testing.T) {
-	codes := []string{CodeBodyBreaksFrame, CodeLinkMissing, CodeLinkOutside, CodeLinkAnchorMissing}
+	codes := []string{CodeBodyBreaksFrame, CodeLinkMissing, CodeLinkOutside, CodeLinkAnchorMissing, CodeBodyUnparsed}
 	with := func(body string) string { return "---\nname: skill\ndescription: d\n---\n" + body }
 	runRuleCases(t, codes, []ruleCase{
 		{name: "clean", src: with("See [ok](refs/ok.md) and [web](https://example.com).\n"), extra: map[string]string{".agents/skills/skill/refs/ok.md": "ok"}},
@@ -25,5 +26,13 @@ func TestBodyRules(t *testing.T) {
 		{name: "another skill's anchor", src: with("See [a](../other/SKILL.md#setup) and [b](../other/SKILL.md#nope).\n"),
 			extra: map[string]string{".agents/skills/other/SKILL.md": skill("other") + "\n## Setup\n"}, want: []string{"warning link-anchor-missing 5:42"}, contains: "no heading of ../other/SKILL.md has the anchor #nope"},
 		{name: "a file that is no skill is not read", src: with("See [a](refs/ok.md#anything).\n"), extra: map[string]string{".agents/skills/skill/refs/ok.md": "# Other\n"}},
+		// A reference definition sends the body to the CommonMark parser;
+		// 200 unclosed link openers in a 200 KB paragraph are over its
+		// bound, so the missing link is not reported: the note says links
+		// were not checked.
+		{name: "over the parser's bounds", src: with("[r]: x\n\n[x](none.md)\n" + strings.Repeat("[a](", 200) + strings.Repeat("a", 200<<10) + "\n"),
+			want: []string{"warning markdown-too-complex 5:1"}, contains: "200 link destinations \"](\" or \"<\" are not closed on their line"},
+		{name: "over 4 MiB", src: with("[x](none.md)\n" + strings.Repeat("a", 4<<20) + "\n"),
+			want: []string{"warning markdown-too-complex 5:1"}, contains: "over the 4194304 bytes (4 MiB) skill-ls scans"},
 	})
 }

@@ -79,7 +79,13 @@ func (h *handler) cancelRequest(req *jsonrpc2.Request) {
 }
 
 // call runs one call off the read loop and maps its error to a proper code.
+// It starts once fewer than maxUnanswered calls and writes are under way:
+// it runs on the read loop (or a batch's dispatch loop) until Async, so
+// waiting here stops reading (backpressure.go).
 func (h *handler) call(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	if err := h.s.calls.below(ctx, maxUnanswered); err != nil {
+		return nil, protocol.ErrRequestCancelled
+	}
 	h.s.calls.add(1)
 	defer h.s.calls.add(-1)
 	h.s.sess.urgent.begin() // the workspace-wide pass steps aside

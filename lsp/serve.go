@@ -98,11 +98,13 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 	// messages; its window/logMessage mirror gets the client once it is made.
 	queue := newLogQueue(nil)
 	logger := newLogger(opts, queue)
-	conn := jsonrpc2.NewConn(newTolerantStream(rwc, logger), jsonrpc2.WithCodec(lspCodec{}))
+	load := new(inflight)
+	conn := jsonrpc2.NewConn(newTolerantStream(rwc, logger, load), jsonrpc2.WithCodec(lspCodec{}))
 	client := protocol.ClientDispatcher(conn) // set before the read loop starts (docs/server.md, Handler chain: the client)
 	queue.client = client
 
 	s := newServer(ctx, client, logger, opts)
+	s.calls = load
 	s.out.notify = conn.Notify
 	if u, ok := rwc.(unreadWriter); ok {
 		s.out.unread = u.Unread
@@ -236,40 +238,4 @@ func (lspCodec) Unmarshal(data []byte, v any) error {
 		return nil
 	}
 	return protocol.Unmarshal(data, v)
-}
-
-// inflight counts running calls so that exit can let them answer first.
-type inflight struct {
-	mu   sync.Mutex
-	n    int
-	idle chan struct{} // closed when n drops to 0; nil while n == 0
-}
-
-func (f *inflight) add(d int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.n += d
-	if f.n > 0 && f.idle == nil {
-		f.idle = make(chan struct{})
-	}
-	if f.n == 0 && f.idle != nil {
-		close(f.idle)
-		f.idle = nil
-	}
-}
-
-// wait blocks until no call is running or the timeout passes.
-func (f *inflight) wait(timeout time.Duration) {
-	f.mu.Lock()
-	ch := f.idle
-	f.mu.Unlock()
-	if ch == nil {
-		return
-	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	select {
-	case <-ch:
-	case <-t.C:
-	}
 }

@@ -43,7 +43,7 @@ type server struct {
 	bg     context.Context // Serve's ctx: background work
 	exit   chan int        // Exit sends the process exit code here
 	wg     sync.WaitGroup  // background goroutines
-	calls  inflight        // running calls
+	calls  *inflight       // running calls and unsent messages (backpressure.go)
 	out    *outbox         // diagnostics, progress and messages to the client
 	sess   *session        // the editor state: documents, settings, folders, views
 	// matrices caches the other hosts' verdicts per view snapshot.
@@ -65,6 +65,7 @@ func newServer(bg context.Context, client protocol.Client, logger *slog.Logger, 
 		opts:   opts,
 		bg:     bg,
 		exit:   make(chan int, 1),
+		calls:  new(inflight),
 	}
 	s.out = newOutbox(bg, client, logger, &s.wg)
 	s.sess = newSession(bg, logger, opts, &s.wg, s.out, s.out, s.effective(DefaultSettings()))

@@ -27,6 +27,7 @@ type tolerantStream struct {
 	jsonrpc2.Stream // writes and closes
 	frames          frameReader
 	logger          *slog.Logger
+	load            *inflight // the calls and writes under way (backpressure.go)
 }
 
 // ErrBrokenHeader is what [Serve] returns (wrapped) when the client sent
@@ -35,18 +36,22 @@ type tolerantStream struct {
 var ErrBrokenHeader = errors.New("the client sent a message header skill-ls cannot read, so it cannot find the next message")
 
 // newTolerantStream wraps the LSP header stream over rwc.
-func newTolerantStream(rwc io.ReadWriteCloser, logger *slog.Logger) jsonrpc2.Stream {
+func newTolerantStream(rwc io.ReadWriteCloser, logger *slog.Logger, load *inflight) jsonrpc2.Stream {
 	inner := jsonrpc2.NewStream(rwc)
 	frames, ok := inner.(frameReader)
 	if !ok {
 		return inner
 	}
-	return &tolerantStream{Stream: inner, frames: frames, logger: logger}
+	return &tolerantStream{Stream: inner, frames: frames, logger: logger, load: load}
 }
 
 // Read returns the next message, answering bodies that are not messages.
+// It waits first while maxUnanswered calls and writes are under way.
 func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
+		if err := s.load.below(ctx, maxUnanswered); err != nil {
+			return nil, 0, err
+		}
 		body, n, err := s.frames.ReadFrame(ctx)
 		if err != nil {
 			if errors.Is(err, jsonrpc2.ErrInvalidHeader) {

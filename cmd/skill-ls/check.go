@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -22,12 +23,16 @@ import (
 const checkHelp = `
 Check reports the problems of skill files: everything that makes DSH drop a
 skill (an error), and advice DSH does not enforce (a warning, or an error
-under --profile agentskills). Output is one line per problem:
+under --profile agentskills). Each problem is a line
 
   path:line:col: severity: message [code]
 
-followed by indented lines for related places (the skill that wins over a
-shadowed one, ...). A summary goes to stderr.
+then the source line with carets under the problem, and indented lines for
+related places (the skill that wins over a shadowed one, ...). --format
+concise prints the first and the related lines only, one line each. A
+summary goes to stderr. Paths are quoted as git quotes them when they hold
+control characters, and such characters in messages and source lines are
+escaped; json and sarif carry the exact bytes (docs/output.md).
 
 Without PATH, check looks at every skill DSH would discover from --cwd.
 A PATH may be:
@@ -99,6 +104,8 @@ type checkRun struct {
 	explicit  bool     // PATH arguments narrowed the roots
 	paths     []string // the PATH arguments, absolute
 	status    int      // exitUsage once a PATH could not be used
+	color     bool     // colour stdout's text
+	colorErr  bool     // colour stderr's summary
 	stdout    io.Writer
 	stderr    io.Writer
 }
@@ -127,7 +134,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Checked once: the snapshot keeps no facts the rules make.
 	snap, err := run.load(ctx)
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	return run.report(ctx, snap)
@@ -141,6 +148,7 @@ type checkFlags struct {
 	hosts   hostFlags
 	profile string
 	format  string
+	color   string
 	maxDesc int
 	watch   bool
 }
@@ -150,7 +158,8 @@ func registerCheckFlags(c *command) *checkFlags {
 	f := &checkFlags{}
 	f.roots.register(c.fs)
 	c.fs.StringVar(&f.profile, "profile", "dsh", "the rule `profile`: "+profileHelp())
-	c.fs.StringVar(&f.format, "format", "text", "the output `format`: text, json, sarif or github")
+	c.fs.StringVar(&f.format, "format", "text", "the output `format`: text, concise, json, sarif or github")
+	registerColor(c.fs, &f.color)
 	c.fs.IntVar(&f.maxDesc, "max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 	c.fs.BoolVar(&f.watch, "watch", false, "keep watching the roots and check again after every change (until interrupted)")
 	f.config.register(c.fs)
@@ -171,16 +180,21 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		return nil, c.usageError(fmt.Sprintf("unknown profile %q (want %s)", f.profile, strings.Join(diagnostics.ProfileNames(), " or ")))
 	}
 	if run.formatter, ok = format.Formats[f.format]; !ok {
-		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, json, sarif or github)", f.format))
+		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, concise, json, sarif or github)", f.format))
 	}
 	if err := render.ValidateMaxLength(f.maxDesc); err != nil {
 		return nil, c.usageError("--max-description: " + err.Error())
 	}
+	if !slices.Contains(colorModes, f.color) {
+		return nil, c.usageError(fmt.Sprintf("unknown --color %q (want auto, always or never)", f.color))
+	}
+	run.color = useColor(f.color, os.Getenv, isTerminal(stdout))
+	run.colorErr = useColor(f.color, os.Getenv, isTerminal(stderr))
 	run.opts = diagnostics.Options{Profile: prof, MaxDescription: f.maxDesc}
 	cfg, cfgErrs, err := f.config.load(&f.roots)
 	if err != nil || len(cfgErrs) > 0 {
 		if err != nil {
-			fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+			fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))
 		}
 		printConfigErrors(stderr, cfgErrs)
 		return nil, exitUsage
@@ -215,7 +229,7 @@ func profileHelp() string {
 func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 	opts, err := rf.options()
 	if err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		r.status = exitUsage
 		return false
 	}
@@ -228,7 +242,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 	var errs []error
 	r.roots, errs = pathRoots(paths, r.roots)
 	for _, err := range errs {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		r.status = exitUsage
 	}
 	return len(r.roots) > 0
@@ -238,8 +252,8 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	ds := diagnostics.Run(ctx, snap, r.opts)
-	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString()}); err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %v\n", err)
+	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color}); err != nil {
+		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage
 	}
 	var n [5]int
@@ -249,8 +263,8 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 		}
 	}
 	files := skillFileCount(snap)
-	if r.format == "text" {
-		fmt.Fprintln(r.stderr, summary(n, files))
+	if r.format == "text" || r.format == "concise" {
+		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		if files == 0 && !r.explicit {
 			r.noSkills()
 		}
@@ -265,7 +279,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 func (r *checkRun) noSkills() {
 	fmt.Fprintln(r.stderr, "No skill files were found. The roots searched were:")
 	for _, root := range r.roots {
-		fmt.Fprintf(r.stderr, "\t%s (%s)\n", root.Dir, root.Source)
+		fmt.Fprintf(r.stderr, "\t%s (%s)\n", format.Quote(root.Dir), root.Source)
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
 }
@@ -299,10 +313,10 @@ func watchCheck(ctx context.Context, roots []discovery.Root, report func(context
 			case <-ctx.Done():
 			}
 		},
-		OnError: func(err error) { fmt.Fprintf(stderr, "skill-ls check: %v\n", err) },
+		OnError: func(err error) { fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err)) },
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	defer w.Close()
@@ -328,11 +342,19 @@ func watchCheck(ctx context.Context, roots []discovery.Root, report func(context
 }
 
 // summary is the stderr line of a text check, such as
-// "3 errors, 1 warning in 12 skill files".
-func summary(n [5]int, files int) string {
+// "3 errors, 1 warning in 12 skill files"; with color, the counts of
+// errors and warnings that are not 0 are in their severity's colour.
+func summary(n [5]int, files int, color bool) string {
+	count := func(sev diagnostics.Severity, one, many string) string {
+		s := plural(n[sev], one, many)
+		if n[sev] == 0 {
+			return s
+		}
+		return format.Paint(color, sev, s)
+	}
 	parts := []string{
-		plural(n[diagnostics.SeverityError], "error", "errors"),
-		plural(n[diagnostics.SeverityWarning], "warning", "warnings"),
+		count(diagnostics.SeverityError, "error", "errors"),
+		count(diagnostics.SeverityWarning, "warning", "warnings"),
 	}
 	if k := n[diagnostics.SeverityInfo]; k > 0 {
 		parts = append(parts, plural(k, "info", "infos"))
@@ -349,3 +371,11 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// quotedRel is a path as the CLI prints it: relative to the working
+// directory when inside it, quoted (format.Quote).
+func quotedRel(p string) string { return format.Quote(format.RelPath(workDir(), p)) }
+
+// errText is an error's text escaped (format.Escape): an error names the
+// paths it failed on, and those come from the skills.
+func errText(err error) string { return format.Escape(err.Error()) }

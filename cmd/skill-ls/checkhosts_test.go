@@ -22,7 +22,7 @@ import (
 // section) and trees of host pitfalls (pitfalls.txtar). Their sections are
 // those of the host cases (hosts, cwd, env, window); the golden sections are
 //
-//	@check       the text output
+//	@check       the concise text output (the verdicts, without source lines)
 //	@status      the exit status and the stderr summary
 //
 // -update (or SKILL_LS_UPDATE=1) rewrites them. Each run is also checked
@@ -88,7 +88,7 @@ func TestCheckHosts(t *testing.T) {
 				code := run(context.Background(), args, strings.NewReader(""), &o, &e)
 				return o.String(), e.String(), code
 			}
-			text, summary, code := run1(append([]string{"check"}, flags...)...)
+			text, summary, code := run1(append([]string{"check", "--format", "concise"}, flags...)...)
 			got := map[string]string{"@check": text, "@status": fmt.Sprintf("exit %d\n%s", code, summary)}
 			js, _, _ := run1(append([]string{"check", "--format", "json"}, flags...)...)
 			mx, mxErr, mxCode := run1(append([]string{"matrix", "--json"}, flags...)...)
@@ -151,7 +151,7 @@ func agree(t *testing.T, checkOut, matrixOut string) {
 			}
 			var codes []string
 			for _, d := range ds {
-				if d.Path == s.Path && strings.HasPrefix(d.Code, "host-") && names(d.Message, h) {
+				if d.Path == string(s.Path) && strings.HasPrefix(d.Code, "host-") && names(d.Message, h) {
 					codes = append(codes, d.Code)
 					if d.Code == "host-drops" && d.Severity != "error" {
 						t.Errorf("%s: %s drops it, but the diagnostic is a %s", s.Path, id, d.Severity)

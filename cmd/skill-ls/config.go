@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
@@ -90,6 +91,6 @@ func printConfigErrors(w io.Writer, errs []config.Error) {
 		if rel, err := filepath.Rel(wd, path); err == nil && filepath.IsLocal(rel) {
 			path = rel
 		}
-		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", path, e.Line, e.Col, e.Message)
+		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", format.Quote(path), e.Line, e.Col, format.Escape(e.Message))
 	}
 }

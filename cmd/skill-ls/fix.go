@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/rogpeppe/go-internal/diff"
-
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
@@ -59,7 +57,7 @@ var errReadOnly = errors.New("it is read-only; not written (make it writable to 
 func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	ws := skills.NewWorkspace(r.roots, skills.LoadOptions{})
 	if _, err := ws.Load(ctx); err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	res := fix.All(ctx, ws, r.opts, xf.level())
@@ -87,7 +85,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	}
 	snap, err := skills.Load(ctx, r.roots, skills.LoadOptions{})
 	if err != nil {
-		fmt.Fprintf(r.stderr, "skill-ls check: %v\n", err)
+		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
 	return r.report(ctx, snap)
@@ -97,28 +95,47 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 // could not be written.
 func (r *checkRun) printApplied(res *fix.Result, failed map[string]error) {
 	fixed, files := r.printEdited(res, failed)
-	files += len(res.Renames)
-	fixed += r.printRenamed(res, failed)
+	folders := r.printRenamed(res, failed)
+	fixed += folders
 	switch {
 	case fixed == 0 && len(failed) == 0:
 		fmt.Fprintln(r.stderr, "Nothing to fix.")
 	case fixed > 0:
-		fmt.Fprintf(r.stderr, "Fixed %s in %s.\n", plural(fixed, "problem", "problems"), plural(files, "file", "files"))
+		fmt.Fprintf(r.stderr, "Fixed %s.\n", fixedWhere(fixed, files, folders, false))
 	}
+}
+
+// fixedWhere says how many problems were (or would be) fixed where, files
+// and renamed folders counted apart: "3 problems in 2 files and renamed
+// 1 folder", "1 problem by renaming 1 folder".
+func fixedWhere(problems, files, folders int, would bool) string {
+	rename, renaming := "renamed", "renaming"
+	if would {
+		rename = "rename"
+	}
+	s := plural(problems, "problem", "problems")
+	switch {
+	case folders == 0:
+		return s + " in " + plural(files, "file", "files")
+	case files == 0:
+		return s + " by " + renaming + " " + plural(folders, "folder", "folders")
+	}
+	return s + " in " + plural(files, "file", "files") + " and " + rename + " " + plural(folders, "folder", "folders")
 }
 
 // printEdited prints, for each file in path order, the fixes that edited
 // it, or why it was not written; it returns the fixes and the files
-// printed.
+// printed. Paths are quoted and titles and errors escaped, as check's
+// output is: they name what the skills hold.
 func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed, files int) {
-	rel := func(p string) string { return format.RelPath(workDir(), p) }
+	rel := quotedRel
 	byPath := map[string][]fix.Applied{}
 	for _, a := range res.Applied {
 		byPath[a.Path] = append(byPath[a.Path], a)
 	}
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
 		if err := failed[path]; err != nil {
-			fmt.Fprintf(r.stderr, "Not fixed %s: %v\n", rel(path), err)
+			fmt.Fprintf(r.stderr, "Not fixed %s: %s\n", rel(path), format.Escape(err.Error()))
 			continue
 		}
 		var lines []string
@@ -126,7 +143,7 @@ func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed,
 			if len(a.Fix.Renames) > 0 {
 				continue
 			}
-			lines = append(lines, fmt.Sprintf("\t%s [%s]", a.Fix.Title, a.Code))
+			lines = append(lines, fmt.Sprintf("\t%s [%s]", format.Escape(a.Fix.Title), a.Code))
 		}
 		if len(lines) > 0 {
 			files++
@@ -141,13 +158,13 @@ func (r *checkRun) printEdited(res *fix.Result, failed map[string]error) (fixed,
 }
 
 // printRenamed prints each rename made, or why it was not; it returns the
-// renames made.
+// renames made (each of a folder: the only renames a fix makes).
 func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed int) {
-	rel := func(p string) string { return format.RelPath(workDir(), p) }
+	rel := quotedRel
 	for _, a := range res.Applied {
 		for _, rn := range a.Fix.Renames {
 			if err := failed[rn.From]; err != nil {
-				fmt.Fprintf(r.stderr, "Not renamed %s: %v\n", rel(rn.From), err)
+				fmt.Fprintf(r.stderr, "Not renamed %s: %s\n", rel(rn.From), format.Escape(err.Error()))
 				continue
 			}
 			fixed++
@@ -157,17 +174,12 @@ func (r *checkRun) printRenamed(res *fix.Result, failed map[string]error) (fixed
 	return fixed
 }
 
-// printDiff prints the fixes as a unified diff (paths relative to the
-// working directory, a/ and b/ prefixed as git does) and says how many
-// problems it would fix, and the flags that apply exactly what it showed.
-// It returns 1 when there is something to fix.
+// printDiff prints the fixes as a patch git apply takes (writeDiff) and
+// says how many problems it would fix, and the flags that apply exactly
+// what it showed. It returns 1 when there is something to fix.
 func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
-	rel := func(p string) string { return filepath.ToSlash(format.RelPath(workDir(), p)) }
-	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
-		r.stdout.Write(diff.Diff("a/"+rel(path), res.Original[path], "b/"+rel(path), res.Fixed[path]))
-	}
-	for _, rn := range res.Renames {
-		fmt.Fprintf(r.stdout, "diff a/%s b/%s\nrename from %s\nrename to %s\n", rel(rn.From), rel(rn.To), rel(rn.From), rel(rn.To))
+	if writeDiff(r.stdout, res, workDir()) {
+		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
 	}
 	n := len(res.Applied)
 	if n == 0 {
@@ -179,7 +191,7 @@ func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
 	if xf.level() == diagnostics.FixUnsafe {
 		apply = "--fix --unsafe-fixes"
 	}
-	fmt.Fprintf(r.stderr, "Would fix %s in %s (run check with %s instead of --diff to apply).\n", plural(n, "problem", "problems"), plural(len(res.Fixed)+len(res.Renames), "file", "files"), apply)
+	fmt.Fprintf(r.stderr, "Would fix %s (run check with %s instead of --diff to apply).\n", fixedWhere(n, len(res.Fixed), len(res.Renames), true), apply)
 	r.printHidden(res, xf)
 	return exitFound
 }

@@ -53,7 +53,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	snap, err := rf.load(ctx)
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls list: %s\n", errText(err))
 		return exitUsage
 	}
 	rep := render.NewReportWith(snap, render.ReportOptions{
@@ -65,8 +65,8 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
+		if err := enc.Encode(newListJSON(rep)); err != nil {
+			fmt.Fprintf(stderr, "skill-ls list: %s\n", errText(err))
 			return exitUsage
 		}
 		return exitOK
@@ -75,13 +75,15 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	bw := bufio.NewWriterSize(stdout, 64<<10)
 	(&listText{w: bw, wd: workDir()}).write(rep)
 	if err := bw.Flush(); err != nil {
-		fmt.Fprintf(stderr, "skill-ls list: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls list: %s\n", errText(err))
 		return exitUsage
 	}
 	return exitOK
 }
 
-// listText writes the text form of list, paths relative to wd.
+// listText writes the text form of list, paths relative to wd. Paths are
+// quoted and names and messages escaped (format.Quote, format.Escape): they
+// come from the skills.
 type listText struct {
 	w  io.Writer
 	wd string
@@ -91,15 +93,16 @@ func (l *listText) rel(p string) string {
 	if p == "" {
 		return "-"
 	}
-	return format.RelPath(l.wd, p)
+	return format.Quote(format.RelPath(l.wd, p))
 }
 
-// relMsg shortens the absolute paths inside wd in a message, as check does.
+// relMsg shortens the absolute paths inside wd in a message, as check does,
+// and escapes it.
 func (l *listText) relMsg(m string) string {
-	if l.wd == "" || filepath.Dir(l.wd) == l.wd {
-		return m
+	if l.wd != "" && filepath.Dir(l.wd) != l.wd {
+		m = strings.ReplaceAll(m, l.wd+string(filepath.Separator), "")
 	}
-	return strings.ReplaceAll(m, l.wd+string(filepath.Separator), "")
+	return format.Escape(m)
 }
 
 // write prints the skills, then the shadowed ones, the dropped files and
@@ -107,7 +110,7 @@ func (l *listText) relMsg(m string) string {
 func (l *listText) write(rep render.Report) {
 	rows := tableRows(len(rep.Skills), 5, func(i int, row []string) {
 		s := rep.Skills[i]
-		row[0], row[1], row[2], row[3], row[4] = s.Name, string(s.Source), strconv.Itoa(s.Rank), invocation(s), l.rel(s.Path)
+		row[0], row[1], row[2], row[3], row[4] = format.Escape(s.Name), string(s.Source), strconv.Itoa(s.Rank), invocation(s), l.rel(s.Path)
 	})
 	// l.w is buffered: a write error shows when it is flushed.
 	_ = writeTable(l.w, append([][]string{{"NAME", "SOURCE", "RANK", "INVOCATION", "PATH"}}, rows...))
@@ -118,14 +121,14 @@ func (l *listText) write(rep render.Report) {
 		fmt.Fprintf(l.w, "\nShadowed (DSH uses the winner instead):\n")
 		_ = writeTable(l.w, tableRows(len(rep.Shadowed), 5, func(i int, row []string) {
 			s := rep.Shadowed[i]
-			row[0], row[1], row[2], row[3] = s.Name, string(s.Source), strconv.Itoa(s.Rank), l.rel(s.Path)
+			row[0], row[1], row[2], row[3] = format.Escape(s.Name), string(s.Source), strconv.Itoa(s.Rank), l.rel(s.Path)
 			row[4] = fmt.Sprintf("loses to %s (%s, rank %d)", l.rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
 		}))
 	}
 	if len(rep.Dropped) > 0 {
 		fmt.Fprintf(l.w, "\nDropped (DSH ignores these files):\n")
 		for _, d := range rep.Dropped {
-			fmt.Fprintf(l.w, "%s:%d:%d: %s\n", l.rel(d.Path), d.Line, d.Column, format.Indent(l.relMsg(d.Reason)))
+			fmt.Fprintf(l.w, "%s:%d:%d: %s\n", l.rel(d.Path), d.Line, d.Column, l.relMsg(d.Reason))
 		}
 	}
 	if len(rep.Problems) > 0 {

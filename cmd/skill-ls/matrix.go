@@ -97,7 +97,7 @@ func (mf *matrixFlags) applyConfig(c *command, rf *rootFlags, stderr io.Writer) 
 	cfg, cfgErrs, err := mf.config.load(rf)
 	if err != nil || len(cfgErrs) > 0 {
 		if err != nil {
-			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+			fmt.Fprintf(stderr, "skill-ls matrix: %s\n", errText(err))
 		}
 		printConfigErrors(stderr, cfgErrs)
 		return false
@@ -141,7 +141,7 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	opts, err := hostOptions(&rf, mf.home, mf.window)
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls matrix: %s\n", errText(err))
 		return exitUsage
 	}
 	opts.DSHCatalogCap = mf.maxDesc
@@ -150,13 +150,13 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	m, err := hosts.Build(ctx, selected, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls matrix: %s\n", errText(err))
 		return exitUsage
 	}
 	wd := workDir()
 	if mf.json {
 		if err := writeMatrixJSON(stdout, m, wd); err != nil {
-			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+			fmt.Fprintf(stderr, "skill-ls matrix: %s\n", errText(err))
 			return exitUsage
 		}
 		return exitOK
@@ -218,7 +218,8 @@ func cell(v hosts.Verdict) string {
 
 // writeMatrixText prints the matrix for people: the table of cells, the
 // notes of each skill file, the notes said once per host, and each host's
-// budget.
+// budget. Paths are quoted and names and messages escaped (format.Quote,
+// format.Escape): they come from the skills.
 func writeMatrixText(w io.Writer, m *hosts.Matrix, wd string) {
 	writeMatrixTable(w, m, wd)
 	width := 0
@@ -244,9 +245,9 @@ func writeMatrixBudgets(w io.Writer, m *hosts.Matrix, width int) {
 				size += ", OVER"
 			}
 		}
-		fmt.Fprintf(w, "  %-*s  %s: %s\n", width, h.ID, size, b.Note)
+		fmt.Fprintf(w, "  %-*s  %s: %s\n", width, h.ID, size, format.Escape(b.Note))
 		if warning := m.Results[h.ID].Warning; warning != "" {
-			fmt.Fprintf(w, "  %-*s  %s warns: %s\n", width, "", h.Name, warning)
+			fmt.Fprintf(w, "  %-*s  %s warns: %s\n", width, "", h.Name, format.Escape(warning))
 		}
 	}
 }
@@ -261,7 +262,7 @@ func writeMatrixTable(w io.Writer, m *hosts.Matrix, wd string) {
 	}
 	fmt.Fprintln(tw)
 	for _, r := range m.Rows {
-		fmt.Fprint(tw, format.RelPath(wd, r.Path))
+		fmt.Fprint(tw, format.Quote(format.RelPath(wd, r.Path)))
 		for _, h := range m.Hosts {
 			fmt.Fprintf(tw, "\t%s", cell(r.Verdicts[h.ID]))
 		}
@@ -294,11 +295,11 @@ func writeMatrixNotes(w io.Writer, m *hosts.Matrix, wd string, width int) {
 				if perHostNote(v, n) {
 					continue // listed once per host below
 				}
-				lines = append(lines, fmt.Sprintf("  %-*s  %s [%s]", width, h.ID, format.Indent(n.Message), n.Code))
+				lines = append(lines, fmt.Sprintf("  %-*s  %s [%s]", width, h.ID, format.Escape(strings.TrimRight(n.Message, "\n")), n.Code))
 			}
 		}
 		if len(lines) > 0 {
-			fmt.Fprintf(&notes, "%s (%s)\n%s\n", format.RelPath(wd, r.Path), r.Name, strings.Join(lines, "\n"))
+			fmt.Fprintf(&notes, "%s (%s)\n%s\n", format.Quote(format.RelPath(wd, r.Path)), format.Escape(r.Name), strings.Join(lines, "\n"))
 		}
 	}
 	if notes.Len() > 0 {
@@ -317,7 +318,7 @@ func writePerHostNotes(w io.Writer, m *hosts.Matrix, width int) {
 			for _, n := range v.Notes {
 				if perHostNote(v, n) && !seen[n.Message] {
 					seen[n.Message] = true
-					fmt.Fprintf(&unread, "  %-*s  %s [%s]\n", width, h.ID, n.Message, n.Code)
+					fmt.Fprintf(&unread, "  %-*s  %s [%s]\n", width, h.ID, format.Escape(n.Message), n.Code)
 				}
 			}
 		}

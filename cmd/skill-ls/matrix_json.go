@@ -26,15 +26,17 @@ type (
 		// print none are left out, and so is the key when none does.
 		Warnings map[string]string `json:"warnings,omitempty"`
 	}
+	// The strings that may hold a path carry their exact bytes
+	// (format.ExactString, docs/output.md).
 	matrixSkillJSON struct {
-		Path  string                   `json:"path"`
+		Path  format.ExactString       `json:"path"`
 		Name  string                   `json:"name"`
 		Hosts map[string]matrixVerdict `json:"hosts"`
 	}
 	matrixVerdict struct {
-		Status  string `json:"status"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
+		Status  string             `json:"status"`
+		Code    string             `json:"code"`
+		Message format.ExactString `json:"message"`
 	}
 	matrixBudget struct {
 		Used  int    `json:"used"`
@@ -58,10 +60,10 @@ func writeMatrixJSON(w io.Writer, m *hosts.Matrix, wd string) error {
 		}
 	}
 	for _, r := range m.Rows {
-		s := matrixSkillJSON{Path: format.RelPath(wd, r.Path), Name: r.Name, Hosts: map[string]matrixVerdict{}}
+		s := matrixSkillJSON{Path: format.ExactString(format.RelPath(wd, r.Path)), Name: r.Name, Hosts: map[string]matrixVerdict{}}
 		for _, h := range m.Hosts {
 			v := r.Verdicts[h.ID]
-			s.Hosts[string(h.ID)] = matrixVerdict{Status: string(v.Status), Code: v.Code(), Message: v.Message()}
+			s.Hosts[string(h.ID)] = matrixVerdict{Status: string(v.Status), Code: v.Code(), Message: format.ExactString(v.Message())}
 		}
 		out.Skills = append(out.Skills, s)
 	}
@@ -84,10 +86,10 @@ type (
 		Cut   []cutJSON `json:"cut"`
 	}
 	cutJSON struct {
-		Name  string `json:"name"`
-		Path  string `json:"path"`
-		Units int    `json:"units"`
-		Text  string `json:"text"`
+		Name  string             `json:"name"`
+		Path  format.ExactString `json:"path"`
+		Units int                `json:"units"`
+		Text  string             `json:"text"`
 	}
 )
 
@@ -97,7 +99,7 @@ type (
 func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, asJSON bool, stdout, stderr io.Writer) int {
 	snap, err := skills.Load(ctx, discovery.Roots(ropts), skills.LoadOptions{})
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls matrix: %s\n", errText(err))
 		return exitUsage
 	}
 	entries := render.Entries(snap.Registry.Winners(), limit)
@@ -110,7 +112,7 @@ func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, 
 			continue
 		}
 		if cut, units := jstext.IsShortened(s.Description, limit); cut {
-			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: format.RelPath(wd, s.Path), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, limit))})
+			out.Cut = append(out.Cut, cutJSON{Name: s.Name, Path: format.ExactString(format.RelPath(wd, s.Path)), Units: units, Text: jstext.ModelText(jstext.Shorten(s.Description, limit))})
 		}
 	}
 	if asJSON {
@@ -118,7 +120,7 @@ func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, 
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
-			fmt.Fprintf(stderr, "skill-ls matrix: %v\n", err)
+			fmt.Fprintf(stderr, "skill-ls matrix: %s\n", errText(err))
 			return exitUsage
 		}
 		return exitOK
@@ -126,7 +128,7 @@ func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, 
 	fmt.Fprintf(stdout, "DSH catalog: %s, %s characters (%s in the skill lines); no listing budget, each description capped at %s.\n",
 		plural(out.Skills, "skill", "skills"), jstext.Count(out.Catalog), jstext.Count(out.Lines), jstext.Count(out.Cap))
 	if snap.Registry.Incomplete != "" {
-		fmt.Fprintf(stdout, "DSH publishes no catalog: %s\n", snap.Registry.Incomplete)
+		fmt.Fprintf(stdout, "DSH publishes no catalog: %s\n", format.Escape(snap.Registry.Incomplete))
 	}
 	if len(out.Cut) == 0 {
 		fmt.Fprintln(stdout, "No description is cut.")
@@ -134,7 +136,7 @@ func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, 
 	}
 	fmt.Fprintf(stdout, "\nCut by the %s cap (the model reads the text after \">\"):\n", jstext.Count(out.Cap))
 	for _, c := range out.Cut {
-		fmt.Fprintf(stdout, "%s %s: %s characters, %s cut\n> %s\n", c.Name, c.Path, jstext.Count(c.Units), jstext.Count(c.Units-(out.Cap-3)), c.Text)
+		fmt.Fprintf(stdout, "%s %s: %s characters, %s cut\n> %s\n", format.Escape(c.Name), format.Quote(string(c.Path)), jstext.Count(c.Units), jstext.Count(c.Units-(out.Cap-3)), format.Escape(c.Text))
 	}
 	return exitOK
 }

@@ -60,7 +60,7 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	n := &newSkill{name: name, flat: *flat, stdout: stdout, stderr: stderr, wd: workDir()}
 	if err := n.findRoot(ctx, &rf, *rootDir); err != nil {
-		fmt.Fprintf(stderr, "skill-ls new: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls new: %s\n", errText(err))
 		return exitUsage
 	}
 	if n.sameRootTaken() {
@@ -131,7 +131,7 @@ func (n *newSkill) findRoot(ctx context.Context, rf *rootFlags, rootDir string) 
 func (n *newSkill) sameRootTaken() bool {
 	for _, s := range n.snap.Registry.All(n.name) {
 		if s.Path != "" && sameRoot(s.Path, n.root) {
-			fmt.Fprintf(n.stderr, "skill-ls new: %s already holds a skill named %s: %s\nPick another name, or edit that skill.\n", n.rel(n.root), n.name, n.rel(s.Path))
+			fmt.Fprintf(n.stderr, "skill-ls new: %s already holds a skill named %s: %s\nPick another name, or edit that skill.\n", n.rel(n.root), n.name, format.Quote(n.rel(s.Path)))
 			return true
 		}
 	}
@@ -142,7 +142,7 @@ func (n *newSkill) sameRootTaken() bool {
 func (n *newSkill) create() int {
 	created, path, err := createSkill(n.root, n.name, n.flat)
 	if err != nil {
-		fmt.Fprintf(n.stderr, "skill-ls new: %v\n", err)
+		fmt.Fprintf(n.stderr, "skill-ls new: %s\n", errText(err))
 		if errors.Is(err, fs.ErrExist) {
 			fmt.Fprintln(n.stderr, "skill-ls new never overwrites: pick another name, or edit the existing skill.")
 		}
@@ -177,7 +177,7 @@ func (n *newSkill) notes() {
 	}
 	for _, s := range n.snap.Registry.All(n.name) {
 		if s.Path != "" {
-			fmt.Fprintf(n.stdout, "\nNote: a skill named %s already exists in %s (%s); DSH loads only one of them.\nRun 'skill-ls list' to see which wins.\n", n.name, n.rel(s.Path), s.Source)
+			fmt.Fprintf(n.stdout, "\nNote: a skill named %s already exists in %s (%s); DSH loads only one of them.\nRun 'skill-ls list' to see which wins.\n", n.name, format.Quote(n.rel(s.Path)), s.Source)
 			return
 		}
 	}

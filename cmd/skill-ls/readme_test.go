@@ -40,7 +40,7 @@ func TestREADMECommands(t *testing.T) {
 	for _, c := range cmds {
 		line := strings.Join(append(setup, c), " && ")
 		script.WriteString("exec sh -c " + shellQuote(line+"; s=$?; [ $s -le 1 ] || { echo exit $s >&2; exit 1; }") + "\n")
-		script.WriteString("! stderr 'Usage:|flag provided but not defined|unexpected argument|unknown (command|kind|format|profile)'\n")
+		script.WriteString("! stderr 'Usage:|flag provided but not defined|unknown flag|unexpected argument|unknown (command|kind|format|profile)'\n")
 	}
 	ar.Comment = []byte(script.String())
 	dir := t.TempDir()

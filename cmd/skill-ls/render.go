@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -86,7 +87,7 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitOK
 	case "catalog", "skill", "invoke", "tui":
 	default:
-		fmt.Fprintf(stderr, "skill-ls render: unknown kind %q (want catalog, skill, invoke or tui)\nRun 'skill-ls render --help' for details.\n", what)
+		fmt.Fprintf(stderr, "skill-ls render: unknown kind %q (want catalog, skill, invoke or tui)%s\nRun 'skill-ls render --help' for details.\n", what, didYouMean(what, []string{"catalog", "skill", "invoke", "tui"}))
 		return exitUsage
 	}
 	r := &renderRun{c: newCommand("render "+what, renderUsage[what], renderHelp, stdout, stderr), maxDesc: render.DefaultMaxLength, stdin: stdin}
@@ -101,16 +102,16 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	snap, err := r.rf.load(ctx)
 	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls render: %s\n", errText(err))
 		return exitUsage
 	}
 	text, status := r.render(what, pos, snap)
 	if err := r.readErr(); err != nil {
-		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls render: %s\n", errText(err))
 		return exitUsage
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
-		fmt.Fprintf(stderr, "skill-ls render: %v\n", err)
+		fmt.Fprintf(stderr, "skill-ls render: %s\n", errText(err))
 		return exitUsage
 	}
 	return status
@@ -152,7 +153,7 @@ func (r *renderRun) checkArgs(what string, pos []string) ([]string, int) {
 		if len(pos) == 0 || (len(pos) == 1 && pos[0] == "-") {
 			b, err := io.ReadAll(r.stdin)
 			if err != nil {
-				fmt.Fprintf(r.c.stderr, "skill-ls render invoke: reading stdin: %v\n", err)
+				fmt.Fprintf(r.c.stderr, "skill-ls render invoke: reading stdin: %s\n", errText(err))
 				return nil, exitUsage
 			}
 			pos = []string{string(b)}
@@ -184,7 +185,7 @@ func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (st
 	}
 	text, notice := render.TUI(r.lookup(snap), submission)
 	if notice != "" {
-		fmt.Fprintln(r.c.stderr, notice)
+		fmt.Fprintln(r.c.stderr, format.Escape(notice))
 		return text, exitFound
 	}
 	return text, exitOK
@@ -193,12 +194,12 @@ func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (st
 // catalog renders the catalog, or says on stderr why DSH publishes none.
 func (r *renderRun) catalog(reg *skills.Registry) (string, int) {
 	if reg.Incomplete != "" {
-		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: DSH publishes no catalog: %s\n", reg.Incomplete)
+		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: DSH publishes no catalog: %s\n", format.Escape(reg.Incomplete))
 		return "", exitFound
 	}
 	entries := render.Entries(reg.Winners(), r.maxDesc)
 	if len(entries) == 0 && !r.replacement {
-		fmt.Fprintln(r.c.stderr, "skill-ls render catalog: "+render.NoCatalogReason(reg))
+		fmt.Fprintln(r.c.stderr, "skill-ls render catalog: "+format.Escape(render.NoCatalogReason(reg)))
 		return "", exitOK
 	}
 	return render.Catalog(entries, render.CatalogOptions{Replacement: r.replacement, V1: r.v1}), exitOK

@@ -91,22 +91,37 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// --clientProcessId=N, -v.
 		return runServe(ctx, args, stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "skill-ls: unknown command %q\nRun 'skill-ls --help' for usage.\n", verb)
+	fmt.Fprintf(stderr, "skill-ls: unknown command %q%s\nRun 'skill-ls --help' for usage.\n", verb, didYouMean(verb, verbs))
 	return exitUsage
+}
+
+// verbs are the commands run knows, for "did you mean".
+var verbs = []string{"check", "list", "matrix", "new", "render", "serve", "help", "version"}
+
+// didYouMean is "; did you mean "NAME"?" for the name of names nearest to
+// typed, or "" when none is near.
+func didYouMean(typed string, names []string) string {
+	if near := nearest(typed, names); near != "" {
+		return fmt.Sprintf("; did you mean %q?", near)
+	}
+	return ""
 }
 
 // command is one verb's flag set with its help text.
 type command struct {
-	fs     *flag.FlagSet
-	usage  string // the first line, e.g. "skill-ls check [flags] [PATH...]"
-	help   string // description and examples, printed after the flags
+	fs    *flag.FlagSet
+	usage string // the first line, e.g. "skill-ls check [flags] [PATH...]"
+	help  string // description and examples, printed after the flags
+	// extra are flags the program takes around the verb's (serve's
+	// --version), suggested for a mistyped one.
+	extra  []string
 	stdout io.Writer
 	stderr io.Writer
 }
 
 func newCommand(name, usage, help string, stdout, stderr io.Writer) *command {
 	c := &command{fs: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, help: help, stdout: stdout, stderr: stderr}
-	c.fs.SetOutput(stderr) // flag's own error messages
+	c.fs.SetOutput(io.Discard) // parse's errors are worded by flagError
 	c.fs.Usage = func() {}
 	return c
 }
@@ -114,9 +129,7 @@ func newCommand(name, usage, help string, stdout, stderr io.Writer) *command {
 // printHelp writes the full help of the command to w.
 func (c *command) printHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: %s\n\n%s\nFlags:\n", c.usage, strings.TrimLeft(c.help, "\n"))
-	c.fs.SetOutput(w)
-	c.fs.PrintDefaults()
-	c.fs.SetOutput(c.stderr)
+	printFlags(w, c.fs)
 }
 
 // parse parses args, allowing flags after positional arguments unless
@@ -131,7 +144,7 @@ func (c *command) parse(args []string, interleave bool) (pos []string, exit int,
 			return nil, exitOK, true
 		}
 		if err != nil {
-			c.usageError("")
+			c.usageError(flagError(err, c.fs, c.extra...))
 			return nil, exitUsage, true
 		}
 		rest := c.fs.Args()
@@ -144,8 +157,8 @@ func (c *command) parse(args []string, interleave bool) (pos []string, exit int,
 	}
 }
 
-// usageError reports a usage problem (msg may be empty when flag already
-// printed one) and where to find help.
+// usageError reports a usage problem (msg may be empty) and where to find
+// help.
 func (c *command) usageError(msg string) int {
 	if msg != "" {
 		fmt.Fprintf(c.stderr, "skill-ls %s: %s\n", c.fs.Name(), msg)

@@ -17,9 +17,21 @@ var update = flag.Bool("update", false, "rewrite the expected output of the gold
 func updating() bool { return *update || os.Getenv("SKILL_LS_UPDATE") == "1" }
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(colorlessM{m}, map[string]func(){
 		"skill-ls": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// colorlessM runs the tests without the NO_COLOR and FORCE_COLOR of the
+// environment: the tests decide colour themselves (color.txtar), and a
+// developer's settings must not change the goldens. The program a script
+// runs (a child process) keeps the script's environment.
+type colorlessM struct{ m *testing.M }
+
+func (c colorlessM) Run() int {
+	os.Unsetenv("NO_COLOR")
+	os.Unsetenv("FORCE_COLOR")
+	return c.m.Run()
 }
 
 // TestScripts runs the CLI scripts in testdata/script: each is a txtar

@@ -27,7 +27,8 @@ Examples:
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := newCommand("serve", "skill-ls [serve] [--stdio] [--logfile FILE] [-v]", serveHelp, stderr, stderr)
-	c.stdout = stderr // never write help on the protocol stream
+	c.stdout = stderr             // never write help on the protocol stream
+	c.extra = []string{"version"} // skill-ls --verison comes here
 	logfile := c.fs.String("logfile", "", "write logs to `file` (appended) instead of stderr")
 	verbose := c.fs.Bool("v", false, "verbose: log requests and mirror info logs to the editor")
 	c.fs.Bool("stdio", true, "talk LSP on stdin/stdout (the only transport; accepted for editors that pass it)")
@@ -99,10 +100,10 @@ func startTrace(path string) (stop func(), err error) {
 	}, nil
 }
 
-// isTerminal reports whether r is a terminal (a person typing, not an
-// editor's pipe, nor /dev/null).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
+// isTerminal reports whether the stream (stdin, stdout or stderr) is a
+// terminal: a person, not an editor's pipe, a file, nor /dev/null.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}

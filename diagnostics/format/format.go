@@ -30,12 +30,13 @@ import (
 
 // location is a resolved position of a span in a file.
 type location struct {
-	path                               string // as printed (relative to relTo when inside it)
-	abs                                string // as given
-	rel                                bool   // path is relative to relTo
-	ok                                 bool   // the file is known, so the lines are meaningful
-	line, col, endLine, endCol         int    // 1-based, byte columns
-	line16, col16, endLine16, endCol16 int    // 1-based, UTF-16 columns (SARIF)
+	path                               string           // as printed (relative to relTo when inside it)
+	abs                                string           // as given
+	rel                                bool             // path is relative to relTo
+	ok                                 bool             // the file is known, so the lines are meaningful
+	text                               *spans.LineIndex // the file's text, when ok
+	line, col, endLine, endCol         int              // 1-based, byte columns
+	line16, col16, endLine16, endCol16 int              // 1-based, UTF-16 columns (SARIF)
 }
 
 // Options configure the formatters.
@@ -46,6 +47,8 @@ type Options struct {
 	// Version is skill-ls's version, for formats that record the tool
 	// (SARIF's tool.driver.version).
 	Version string
+	// Color adds ANSI colour to the text formats, for a terminal.
+	Color bool
 }
 
 // Formatter writes diagnostics in one output format.
@@ -53,10 +56,11 @@ type Formatter func(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snaps
 
 // Formats are the output formats of `skill-ls check --format`, by name.
 var Formats = map[string]Formatter{
-	"text":   Text,
-	"json":   JSON,
-	"sarif":  SARIF,
-	"github": GitHub,
+	"text":    Text,
+	"concise": Concise,
+	"json":    JSON,
+	"sarif":   SARIF,
+	"github":  GitHub,
 }
 
 // locator resolves spans against a snapshot.
@@ -113,7 +117,7 @@ func (l locator) locate(path string, span spans.Span) location {
 	if x == nil {
 		return loc
 	}
-	loc.ok = true
+	loc.ok, loc.text = true, x
 	loc.line, loc.col = x.LineCol(span.Start)
 	loc.endLine, loc.endCol = x.LineCol(span.End)
 	if l.utf16 {
@@ -160,27 +164,45 @@ func RelPath(dir, path string) string {
 	return rel
 }
 
-// prefix is the "path:line:col" that starts a text line.
-func (loc location) prefix() string {
-	return loc.path + ":" + strconv.Itoa(loc.line) + ":" + strconv.Itoa(loc.col)
+// prefix is the "path:line:col" that starts a text line, the path quoted.
+func (loc location) prefix() string { return string(loc.appendPrefix(nil)) }
+
+// appendPrefix appends loc's prefix to b.
+func (loc location) appendPrefix(b []byte) []byte {
+	b = append(b, Quote(loc.path)...)
+	b = strconv.AppendInt(append(b, ':'), int64(loc.line), 10)
+	return strconv.AppendInt(append(b, ':'), int64(loc.col), 10)
 }
 
-// Text writes ds as text, one diagnostic per line:
+// Text writes ds as text. Each diagnostic is a line
 //
 //	path:line:col: severity: message [code]
 //
-// followed by one indented line per related location:
+// then, when its file is known, the source line with carets under the span
+// (appendSnippet), one line per related location, indented by a tab,
 //
 //	\tpath:line:col: message
 //
-// Paths inside relTo are printed relative to it ("" keeps them as given), in
-// the messages too. Continuation lines of a multi-line message are indented by a tab.
+// and an empty line. Paths inside relTo are printed relative to it (""
+// keeps them as given), in the messages too. Paths are quoted and messages
+// and source lines escaped (Quote, Escape), so a diagnostic's line and each
+// related location are exactly one line.
 func Text(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
+	return writeText(w, ds, snap, opts, true)
+}
+
+// Concise writes ds as Text does without the source lines and the empty
+// lines: one line per diagnostic and one per related location.
+func Concise(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
+	return writeText(w, ds, snap, opts, false)
+}
+
+func writeText(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options, snippets bool) error {
 	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
 	for _, d := range ds {
-		b = appendText(b[:0], l, d)
+		b = appendText(b[:0], l, d, snippets, painter{opts.Color})
 		if _, err := bw.Write(b); err != nil {
 			return err
 		}
@@ -188,44 +210,28 @@ func Text(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts 
 	return bw.Flush()
 }
 
-// appendText appends d as FormatText writes it.
-func appendText(b []byte, l locator, d diagnostics.Diagnostic) []byte {
-	prefix := func(loc location) {
-		b = append(b, loc.path...)
-		b = strconv.AppendInt(append(b, ':'), int64(loc.line), 10)
-		b = strconv.AppendInt(append(b, ':'), int64(loc.col), 10)
+// appendText appends d as Text (with snippets) or Concise writes it.
+func appendText(b []byte, l locator, d diagnostics.Diagnostic, snippets bool, p painter) []byte {
+	loc := l.locate(d.Path, d.Span)
+	sev := d.Severity.String()
+	b = append(p.paint(b, pathStyle, loc.prefix()), ": "...)
+	b = append(p.paint(b, severityStyle(sev), sev), ": "...)
+	b = append(b, Escape(l.msg(d.Message))...)
+	b = append(p.paint(append(b, ' '), codeStyle, "["+d.Code+"]"), '\n')
+	if snippets && loc.ok {
+		b = appendSnippet(b, loc.text, d.Span, p, sev)
 	}
-	prefix(l.locate(d.Path, d.Span))
-	b = append(b, ": "...)
-	b = append(b, d.Severity.String()...)
-	b = append(b, ": "...)
-	b = append(b, Indent(l.msg(d.Message))...)
-	b = append(b, " ["...)
-	b = append(b, d.Code...)
-	b = append(b, "]\n"...)
 	for _, r := range d.Related {
 		b = append(b, '\t')
-		prefix(l.locate(r.Path, r.Span))
+		b = l.locate(r.Path, r.Span).appendPrefix(b)
 		b = append(b, ": "...)
-		b = append(b, Indent(l.msg(r.Message))...)
+		b = append(b, Escape(l.msg(r.Message))...)
+		b = append(b, '\n')
+	}
+	if snippets {
 		b = append(b, '\n')
 	}
 	return b
-}
-
-// Indent indents the continuation lines of a multi-line message by a tab
-// (empty lines stay empty), as the text output prints messages.
-func Indent(msg string) string {
-	if strings.IndexByte(msg, '\n') < 0 {
-		return msg
-	}
-	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
-	for i := 1; i < len(lines); i++ {
-		if lines[i] != "" {
-			lines[i] = "\t" + lines[i]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // GitHub writes ds as GitHub Actions workflow commands, which the
@@ -235,7 +241,9 @@ func Indent(msg string) string {
 //
 // Warnings use ::warning and info and hints ::notice. Related locations are
 // appended to the message as extra lines. Paths inside relTo (normally the
-// repository root) are relative to it.
+// repository root) are relative to it; paths are quoted and messages
+// escaped as in Text (the runner's log shows them, and obeys escape
+// sequences).
 func GitHub(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriter(w)
@@ -248,13 +256,13 @@ func GitHub(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opt
 			cmd = "warning"
 		}
 		loc := l.locate(d.Path, d.Span)
-		props := []string{"file=" + ghProperty(filepath.ToSlash(loc.path)),
+		props := []string{"file=" + ghProperty(Quote(filepath.ToSlash(loc.path))),
 			"line=" + strconv.Itoa(loc.line), "col=" + strconv.Itoa(loc.col),
 			"endLine=" + strconv.Itoa(loc.endLine), "endColumn=" + strconv.Itoa(loc.endCol),
 			"title=" + ghProperty(d.Code)}
-		msg := l.msg(d.Message)
+		msg := Escape(l.msg(d.Message))
 		for _, r := range d.Related {
-			msg += "\n" + l.locate(r.Path, r.Span).prefix() + ": " + l.msg(r.Message)
+			msg += "\n" + l.locate(r.Path, r.Span).prefix() + ": " + Escape(l.msg(r.Message))
 		}
 		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
 	}

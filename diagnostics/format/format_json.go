@@ -11,33 +11,33 @@ import (
 // jsonDiagnostic is the JSON shape of one diagnostic. Line and column fields
 // are 1-based; columns count bytes.
 type jsonDiagnostic struct {
-	Path      string        `json:"path"`
+	Path      ExactString   `json:"path"`
 	Line      int           `json:"line"`
 	Column    int           `json:"column"`
 	EndLine   int           `json:"endLine"`
 	EndColumn int           `json:"endColumn"`
 	Severity  string        `json:"severity"`
 	Code      string        `json:"code"`
-	Message   string        `json:"message"`
+	Message   ExactString   `json:"message"`
 	Related   []jsonRelated `json:"related"`
 	Fixes     []jsonFix     `json:"fixes"`
 }
 
 type jsonRange struct {
-	Path      string `json:"path"`
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndLine   int    `json:"endLine"`
-	EndColumn int    `json:"endColumn"`
+	Path      ExactString `json:"path"`
+	Line      int         `json:"line"`
+	Column    int         `json:"column"`
+	EndLine   int         `json:"endLine"`
+	EndColumn int         `json:"endColumn"`
 }
 
 type jsonRelated struct {
 	jsonRange
-	Message string `json:"message"`
+	Message ExactString `json:"message"`
 }
 
 type jsonFix struct {
-	Title       string       `json:"title"`
+	Title       ExactString  `json:"title"`
 	Unsafe      bool         `json:"unsafe,omitempty"`
 	Suppression bool         `json:"suppression,omitempty"`
 	Edits       []jsonEdit   `json:"edits"`
@@ -47,24 +47,25 @@ type jsonFix struct {
 // jsonRename is a file or folder a fix renames (paths as the diagnostics'
 // paths are printed).
 type jsonRename struct {
-	From string `json:"from"`
-	To   string `json:"to"`
+	From ExactString `json:"from"`
+	To   ExactString `json:"to"`
 }
 
 type jsonEdit struct {
 	jsonRange
-	NewText string `json:"newText"`
+	NewText ExactString `json:"newText"`
 }
 
 func (loc location) jsonRange() jsonRange {
-	return jsonRange{Path: loc.path, Line: loc.line, Column: loc.col, EndLine: loc.endLine, EndColumn: loc.endCol}
+	return jsonRange{Path: ExactString(loc.path), Line: loc.line, Column: loc.col, EndLine: loc.endLine, EndColumn: loc.endCol}
 }
 
 // JSON writes ds as an indented JSON array (never null) of objects with
 // path, line, column, endLine, endColumn, severity, code, message, related
 // and fixes, followed by a newline. A fix has a title, edits, and when set
 // unsafe, suppression and renames ({from, to}: a folder the fix renames).
-// Paths inside relTo are relative to it.
+// Paths inside relTo are relative to it. Strings carry their exact bytes
+// (ExactString): a path's byte that is not valid UTF-8 is \udcXX.
 func JSON(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
 	l := newLocator(snap, opts.RelTo)
 	out := make([]jsonDiagnostic, 0, len(ds))
@@ -72,19 +73,19 @@ func JSON(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts 
 		r := l.locate(d.Path, d.Span).jsonRange()
 		jd := jsonDiagnostic{
 			Path: r.Path, Line: r.Line, Column: r.Column, EndLine: r.EndLine, EndColumn: r.EndColumn,
-			Severity: d.Severity.String(), Code: d.Code, Message: l.msg(d.Message),
+			Severity: d.Severity.String(), Code: d.Code, Message: ExactString(l.msg(d.Message)),
 			Related: []jsonRelated{}, Fixes: []jsonFix{},
 		}
 		for _, rel := range d.Related {
-			jd.Related = append(jd.Related, jsonRelated{l.locate(rel.Path, rel.Span).jsonRange(), l.msg(rel.Message)})
+			jd.Related = append(jd.Related, jsonRelated{l.locate(rel.Path, rel.Span).jsonRange(), ExactString(l.msg(rel.Message))})
 		}
 		for _, f := range d.Fixes {
-			jf := jsonFix{Title: f.Title, Unsafe: f.Unsafe, Suppression: f.Suppression, Edits: []jsonEdit{}}
+			jf := jsonFix{Title: ExactString(f.Title), Unsafe: f.Unsafe, Suppression: f.Suppression, Edits: []jsonEdit{}}
 			for _, e := range f.Edits {
-				jf.Edits = append(jf.Edits, jsonEdit{l.locate(e.Path, e.Span).jsonRange(), e.NewText})
+				jf.Edits = append(jf.Edits, jsonEdit{l.locate(e.Path, e.Span).jsonRange(), ExactString(e.NewText)})
 			}
 			for _, r := range f.Renames {
-				jf.Renames = append(jf.Renames, jsonRename{RelPath(l.relTo, r.From), RelPath(l.relTo, r.To)})
+				jf.Renames = append(jf.Renames, jsonRename{ExactString(RelPath(l.relTo, r.From)), ExactString(RelPath(l.relTo, r.To))})
 			}
 			jd.Fixes = append(jd.Fixes, jf)
 		}

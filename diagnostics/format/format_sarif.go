@@ -41,8 +41,9 @@ type (
 			Level string `json:"level"`
 		} `json:"defaultConfiguration"`
 	}
+	// sarifMessage's text carries its exact bytes (ExactString).
 	sarifMessage struct {
-		Text string `json:"text"`
+		Text ExactString `json:"text"`
 	}
 	sarifResult struct {
 		RuleID           string          `json:"ruleId"`
@@ -183,7 +184,7 @@ func sarifResultOf(l locator, d diagnostics.Diagnostic, index map[string]int) sa
 	res := sarifResult{
 		RuleID:    d.Code,
 		Level:     sarifLevel(d.Severity),
-		Message:   sarifMessage{l.msg(d.Message)},
+		Message:   sarifMessage{ExactString(l.msg(d.Message))},
 		Locations: []sarifLocation{{PhysicalLocation: l.locate(d.Path, d.Span).sarifPhysical()}},
 	}
 	if i, ok := index[d.Code]; ok {
@@ -194,7 +195,7 @@ func sarifResultOf(l locator, d diagnostics.Diagnostic, index map[string]int) sa
 		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
 			ID:               &id,
 			PhysicalLocation: l.locate(r.Path, r.Span).sarifPhysical(),
-			Message:          &sarifMessage{l.msg(r.Message)},
+			Message:          &sarifMessage{ExactString(l.msg(r.Message))},
 		})
 	}
 	for _, f := range d.Fixes {
@@ -212,8 +213,8 @@ func sarifRules() ([]sarifRule, map[string]int) {
 	for i, r := range diagnostics.Rules() {
 		sr := sarifRule{
 			ID:               r.Code,
-			ShortDescription: sarifMessage{r.Summary},
-			FullDescription:  sarifMessage{r.Doc},
+			ShortDescription: sarifMessage{ExactString(r.Summary)},
+			FullDescription:  sarifMessage{ExactString(r.Doc)},
 			HelpURI:          diagnostics.DocURL(r.Code),
 		}
 		sr.DefaultConfiguration.Level = sarifLevel(r.Severity)
@@ -228,7 +229,7 @@ func sarifRules() ([]sarifRule, map[string]int) {
 // no way to say "rename this folder", so a fix that only renames is left
 // out of SARIF (the JSON format keeps it).
 func sarifFixOf(l locator, f diagnostics.Fix) (sarifFix, bool) {
-	sf := sarifFix{Description: sarifMessage{f.Title}, ArtifactChanges: []sarifArtifactChange{}}
+	sf := sarifFix{Description: sarifMessage{ExactString(f.Title)}, ArtifactChanges: []sarifArtifactChange{}}
 	byPath := map[string]int{}
 	for _, e := range f.Edits {
 		loc := l.locate(e.Path, e.Span)
@@ -238,7 +239,7 @@ func sarifFixOf(l locator, f diagnostics.Fix) (sarifFix, bool) {
 		}
 		rep := sarifReplacement{DeletedRegion: *reg}
 		if e.NewText != "" {
-			rep.InsertedContent = &sarifMessage{e.NewText}
+			rep.InsertedContent = &sarifMessage{ExactString(e.NewText)}
 		}
 		j, ok := byPath[e.Path]
 		if !ok {

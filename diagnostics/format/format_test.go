@@ -66,16 +66,34 @@ func TestFormatText(t *testing.T) {
 	snap, dir, path := formatFixture(t)
 	ds := fixtureDiags(t, snap, dir, path)
 	var b bytes.Buffer
-	if err := Text(&b, ds, snap, Options{RelTo: dir}); err != nil {
+	if err := Concise(&b, ds, snap, Options{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
 	// "v" is on line 2 after "é日𐐀: " (2+3+4+2 bytes): byte column 12.
-	want := "x.md:2:12: error: bad value in x.md,\n\tsee: 50% [yaml-syntax]\n" +
+	// A newline in a message is escaped: one line per diagnostic.
+	want := "x.md:2:12: error: bad value in x.md,\\nsee: 50% [yaml-syntax]\n" +
 		"\tx.md:1:1: opened here\n" +
 		"fifo.md:1:1: warning: not a regular file [not-regular-file]\n" +
 		"/elsewhere/y.md:1:1: hint: outside [no-such-rule]\n"
 	if diff := cmp.Diff(want, b.String()); diff != "" {
-		t.Errorf("FormatText (-want +got):\n%s", diff)
+		t.Errorf("Concise (-want +got):\n%s", diff)
+	}
+
+	// Text adds the source line with carets under the span (日 takes two
+	// columns) where the file is known, and an empty line after each.
+	b.Reset()
+	if err := Text(&b, ds, snap, Options{RelTo: dir}); err != nil {
+		t.Fatal(err)
+	}
+	want = "x.md:2:12: error: bad value in x.md,\\nsee: 50% [yaml-syntax]\n" +
+		"  |\n" +
+		"2 | é日𐐀: v\n" +
+		"  |       ^\n" +
+		"\tx.md:1:1: opened here\n\n" +
+		"fifo.md:1:1: warning: not a regular file [not-regular-file]\n\n" +
+		"/elsewhere/y.md:1:1: hint: outside [no-such-rule]\n\n"
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("Text (-want +got):\n%s", diff)
 	}
 
 	// Without relTo, paths stay absolute.
@@ -206,7 +224,7 @@ func TestFormatGitHub(t *testing.T) {
 	if err := GitHub(&b, fixtureDiags(t, snap, dir, path), snap, Options{RelTo: dir}); err != nil {
 		t.Fatal(err)
 	}
-	want := "::error file=x.md,line=2,col=12,endLine=2,endColumn=13,title=yaml-syntax::bad value in x.md,%0Asee: 50%25%0Ax.md:1:1: opened here\n" +
+	want := "::error file=x.md,line=2,col=12,endLine=2,endColumn=13,title=yaml-syntax::bad value in x.md,\\nsee: 50%25%0Ax.md:1:1: opened here\n" +
 		"::warning file=fifo.md,line=1,col=1,endLine=1,endColumn=1,title=not-regular-file::not a regular file\n" +
 		"::notice file=/elsewhere/y.md,line=1,col=1,endLine=1,endColumn=1,title=no-such-rule::outside\n"
 	if diff := cmp.Diff(want, b.String()); diff != "" {
@@ -214,5 +232,85 @@ func TestFormatGitHub(t *testing.T) {
 	}
 	if got := ghProperty("a:b,c%d\n"); got != "a%3Ab%2Cc%25d%0A" {
 		t.Errorf("ghProperty = %q", got)
+	}
+}
+
+// hostileNames are folder names that, printed raw, forge output: a
+// finding of their own after a newline, the clipboard set by OSC 52, the
+// rest of the output hidden by ESC [8m, text reordered by a bidi override,
+// a CSI in one byte, invalid UTF-8.
+var hostileNames = []string{
+	"evil\nREADME.md:1:1: error: pwned",
+	"evil\r\n::error file=README.md::pwned",
+	"clip\x1b]52;c;aGVsbG8=\a",
+	"hide\x1b[8m",
+	"bidi\u202eab",
+	"csi\x9b2J",
+	"bad\xe9utf",
+}
+
+// TestFormatHostileNames prints a finding on each hostile folder, with the
+// folder in its message and its related location, in text and github:
+// each comes out as the lines the format promises, each line inert.
+func TestFormatHostileNames(t *testing.T) {
+	for _, name := range hostileNames {
+		path := filepath.Join("/work", name, "SKILL.md")
+		d := diagnostics.Diagnostic{
+			Path: path, Severity: diagnostics.SeverityWarning, Code: "link-missing",
+			Message: "x.md does not exist (resolved against " + filepath.Dir(path) + ")",
+			Related: []diagnostics.Related{{Path: path, Message: "the skill " + name}},
+		}
+		for _, tt := range []struct {
+			format string
+			f      Formatter
+			lines  int
+		}{{"concise", Concise, 2}, {"text", Text, 3}, {"github", GitHub, 1}} {
+			var b bytes.Buffer
+			if err := tt.f(&b, []diagnostics.Diagnostic{d}, nil, Options{RelTo: "/work"}); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			if len(lines) != tt.lines {
+				t.Errorf("%s of %q: %d lines, want %d:\n%s", tt.format, name, len(lines), tt.lines, &b)
+			}
+			for _, line := range lines {
+				checkInert(t, strings.TrimPrefix(line, "\t"))
+			}
+			if tt.format != "github" && !strings.HasPrefix(lines[0], Quote(filepath.Join(name, "SKILL.md"))+":1:1: warning: ") {
+				t.Errorf("text of %q starts %q", name, lines[0])
+			}
+		}
+	}
+}
+
+// TestFormatExactBytes checks that JSON and SARIF name a folder that is not
+// UTF-8 with its exact bytes: JSON's strings as \udcXX (docs/output.md),
+// SARIF's URIs percent-encoded, where encoding/json alone writes U+FFFD.
+func TestFormatExactBytes(t *testing.T) {
+	path := filepath.Join("/work", "bad\xe9utf", "SKILL.md")
+	ds := []diagnostics.Diagnostic{{
+		Path: path, Severity: diagnostics.SeverityError, Code: "link-missing",
+		Message: "no such file in " + filepath.Dir(path),
+		Fixes:   []diagnostics.Fix{{Title: "Rename", Renames: []diagnostics.Rename{{From: filepath.Dir(path), To: "/work/bad"}}}},
+	}}
+	var js, sarif bytes.Buffer
+	if err := JSON(&js, ds, nil, Options{RelTo: "/work"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := SARIF(&sarif, ds, nil, Options{RelTo: "/work"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"path": "bad\udce9utf/SKILL.md"`, `"message": "no such file in bad\udce9utf"`, `"from": "bad\udce9utf"`} {
+		if !strings.Contains(js.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, &js)
+		}
+	}
+	for _, want := range []string{`"uri": "bad%E9utf/SKILL.md"`, `"text": "no such file in bad\udce9utf"`} {
+		if !strings.Contains(sarif.String(), want) {
+			t.Errorf("SARIF lacks %s", want)
+		}
+	}
+	if strings.Contains(js.String()+sarif.String(), "\ufffd") || strings.Contains(js.String()+sarif.String(), `\ufffd`) {
+		t.Error("U+FFFD in the output")
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
@@ -151,7 +149,11 @@ func Read(path string) (*Config, []Error) {
 // unknown key, wrong type or bad value.
 func Parse(path string, src []byte) (*Config, []Error) {
 	c := &Config{Path: path, Dir: filepath.Dir(path), Src: src}
-	p := &configParser{c: c}
+	p := &configParser{c: c, src: dshyaml.NewSource(src, 0)}
+	if len(src) > MaxSize {
+		p.errs = append(p.errs, c.Errorf(spans.Span{}, "the config file is %d bytes; skill-ls reads config files of at most %d bytes (1 MiB)", len(src), MaxSize))
+		return c, p.errs
+	}
 	var doc yaml.Node
 	if err := dshyaml.Unmarshal(src, &doc); err != nil {
 		e := dshyaml.ClassifyError(err, src, 0)
@@ -162,6 +164,7 @@ func Parse(path string, src []byte) (*Config, []Error) {
 		return c, nil // empty, or only comments
 	}
 	root := doc.Content[0]
+	p.inFlow = flowEntries(root)
 	if root.Kind != yaml.MappingNode {
 		p.errorf(root, "the config file must be a mapping of keys (%s), not %s", strings.Join(Keys, ", "), nodeKind(root))
 		return c, p.errs
@@ -196,202 +199,7 @@ func Parse(path string, src []byte) (*Config, []Error) {
 	return c, p.errs
 }
 
-// configParser collects the errors of one config file.
-type configParser struct {
-	c    *Config
-	errs []Error
-}
-
-func (p *configParser) span(n *yaml.Node) spans.Span {
-	if n.Kind == yaml.ScalarNode || n.Kind == yaml.AliasNode {
-		return dshyaml.ValueSpan(n, p.c.Src, 0)
-	}
-	s := dshyaml.NodeStart(n, p.c.Src, 0)
-	return spans.Span{Start: s.Start, End: s.Start + 1}
-}
-
-func (p *configParser) errorf(n *yaml.Node, format string, args ...any) {
-	p.errs = append(p.errs, p.c.Errorf(p.span(n), format, args...))
-}
-
-// pairs returns the key/value pairs of mapping m, reporting keys that are
-// not in known, that are not plain strings, or that appear twice.
-func (p *configParser) pairs(m *yaml.Node, known []string) [][2]*yaml.Node {
-	var out [][2]*yaml.Node
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		switch {
-		case k.Kind != yaml.ScalarNode:
-			p.errorf(k, "a key must be a word, not %s", nodeKind(k))
-		case known != nil && !slices.Contains(known, k.Value):
-			msg := fmt.Sprintf("unknown key %q; the keys are %s", k.Value, strings.Join(known, ", "))
-			if want := closestWord(k.Value, known); want != "" {
-				msg = fmt.Sprintf("unknown key %q; did you mean %q?", k.Value, want)
-			}
-			p.errorf(k, "%s", msg)
-		case seen[k.Value]:
-			p.errorf(k, "the key %q appears twice", k.Value)
-		default:
-			seen[k.Value] = true
-			out = append(out, [2]*yaml.Node{k, v})
-		}
-	}
-	return out
-}
-
-// str returns a string scalar (not a number, boolean or null).
-func (p *configParser) str(n *yaml.Node, what string) (String, bool) {
-	n = resolveAlias(n)
-	if n.Kind != yaml.ScalarNode || dshyaml.TypeNode(n).Kind != dshyaml.KindString {
-		p.errorf(n, "%s must be text, not %s", what, nodeKind(n))
-		return String{}, false
-	}
-	return String{Value: n.Value, Span: p.span(n)}, true
-}
-
-// strList returns a list of strings.
-func (p *configParser) strList(n *yaml.Node, what string) []String {
-	n = resolveAlias(n)
-	if n.Kind != yaml.SequenceNode {
-		p.errorf(n, "%s must be a list, such as [a, b], not %s", what, nodeKind(n))
-		return nil
-	}
-	var out []String
-	for _, item := range n.Content {
-		if s, ok := p.str(item, "an entry of "+what); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// globs returns a list of compiled globs.
-func (p *configParser) globs(n *yaml.Node, what string) []GlobValue {
-	var out []GlobValue
-	for _, s := range p.strList(n, what) {
-		g, err := CompileGlob(s.Value)
-		if err != nil {
-			p.errs = append(p.errs, p.c.Errorf(s.Span, "%s: %v", what, err))
-			continue
-		}
-		out = append(out, GlobValue{String: s, Glob: g})
-	}
-	return out
-}
-
-// rules returns a mapping of rule codes to severities.
-func (p *configParser) rules(n *yaml.Node, what string) []Rule {
-	n = resolveAlias(n)
-	if n.Kind != yaml.MappingNode {
-		p.errorf(n, "%s must be a mapping of rule codes to %s, such as {name-folder-mismatch: off}, not %s", what, strings.Join(Severities, "|"), nodeKind(n))
-		return nil
-	}
-	var out []Rule
-	for _, kv := range p.pairs(n, nil) {
-		code, ok := p.str(kv[0], "a rule code")
-		if !ok {
-			continue
-		}
-		sev, ok := p.str(kv[1], "the severity of "+code.Value)
-		if !ok {
-			continue
-		}
-		if !slices.Contains(Severities, sev.Value) {
-			p.errs = append(p.errs, p.c.Errorf(sev.Span, "%q is not a severity; write one of %s", sev.Value, strings.Join(Severities, ", ")))
-			continue
-		}
-		out = append(out, Rule{Code: code, Severity: sev})
-	}
-	return out
-}
-
-// overrides returns the list of overrides.
-func (p *configParser) overrides(n *yaml.Node) []Override {
-	n = resolveAlias(n)
-	if n.Kind != yaml.SequenceNode {
-		p.errorf(n, "overrides must be a list of {files: [glob…], rules: {…}}, not %s", nodeKind(n))
-		return nil
-	}
-	var out []Override
-	for _, item := range n.Content {
-		item = resolveAlias(item)
-		if item.Kind != yaml.MappingNode {
-			p.errorf(item, "an override must be a mapping with files: and rules:, not %s", nodeKind(item))
-			continue
-		}
-		o := Override{Span: p.span(item)}
-		hasFiles := false
-		for _, kv := range p.pairs(item, OverrideKeys) {
-			switch kv[0].Value {
-			case "files":
-				hasFiles = true
-				o.Files = p.globs(kv[1], "files")
-			case "rules":
-				o.Rules = p.rules(kv[1], "rules")
-			}
-		}
-		if !hasFiles {
-			p.errorf(item, "an override needs files: (the globs of the skill files it applies to)")
-			continue
-		}
-		out = append(out, o)
-	}
-	return out
-}
-
-// maxDescription returns the catalog cap, an integer of at least 3.
-func (p *configParser) maxDescription(n *yaml.Node) *Int {
-	n = resolveAlias(n)
-	if n.Kind != yaml.ScalarNode || dshyaml.TypeNode(n).Kind != dshyaml.KindInt {
-		p.errorf(n, "maxDescription must be a whole number of UTF-16 units, not %s", nodeKind(n))
-		return nil
-	}
-	v, err := strconv.ParseInt(n.Value, 0, 64)
-	if err != nil || v < 3 || v > 1<<30 {
-		p.errorf(n, "maxDescription must be at least 3 (DSH keeps 3 units for the ...), not %s", n.Value)
-		return nil
-	}
-	return &Int{Value: int(v), Span: p.span(n)}
-}
-
-// resolveAlias follows a YAML alias to the node it names.
-func resolveAlias(n *yaml.Node) *yaml.Node {
-	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 16; i++ {
-		n = n.Alias
-	}
-	return n
-}
-
-// nodeKind names what a node is, for messages.
-func nodeKind(n *yaml.Node) string {
-	n = resolveAlias(n)
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	}
-	v := dshyaml.TypeNode(n)
-	switch v.Kind {
-	case dshyaml.KindNull:
-		return "empty (null)"
-	case dshyaml.KindString:
-		return fmt.Sprintf("the text %q", n.Value)
-	}
-	return fmt.Sprintf("the %s %s", v.Kind, n.Value)
-}
-
-// closestWord returns the word of words that s most likely misspells
-// (same letters ignoring case, -, _), or "".
-func closestWord(s string, words []string) string {
-	norm := func(w string) string {
-		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(w))
-	}
-	for _, w := range words {
-		if norm(w) == norm(s) || norm(w) == norm(s)+"s" || norm(w)+"s" == norm(s) {
-			return w
-		}
-	}
-	return ""
-}
+// MaxSize is the largest config file skill-ls reads: a config is a few
+// lines, and a bound keeps a mistaken or hostile file from costing
+// seconds of YAML parsing on every load.
+const MaxSize = 1 << 20

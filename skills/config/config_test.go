@@ -67,6 +67,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"bad glob", "ignore: ['../x', '/abs', 'a/**b', '[']\n", []string{"1:10: ignore: the pattern leaves", "1:18: ignore: the pattern is absolute", "1:26: ignore: \"**\" must be", "1:35: ignore: the pattern is malformed"}},
 		{"maxDescription small", "maxDescription: 2\n", []string{"1:17: maxDescription must be at least 3"}},
 		{"maxDescription text", "maxDescription: '500'\n", []string{"1:17: maxDescription must be a whole number"}},
+		{"too large", "# " + strings.Repeat("x", MaxSize) + "\n", []string{"1:1: the config file is 1048579 bytes; skill-ls reads config files of at most 1048576 bytes"}},
 		// Byte columns after é, CJK and 𐐀, with CRLF.
 		{"unicode and CRLF", "# é 漢字 𐐀\r\nhosts: [é, 3]\r\nrules: {漢字: loud}\r\n", []string{"2:13: an entry of hosts must be text", `3:17: "loud" is not a severity`}},
 	}

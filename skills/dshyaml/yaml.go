@@ -168,19 +168,20 @@ func parseYAMLDecoded(text []byte, base int) (doc Doc) {
 	}
 	root := node.Content[0]
 	if tooComplex(root) {
-		doc.Err = &Error{Code: problem.YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: NodeStart(root, text, base)}
+		doc.Err = &Error{Code: problem.YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: NewSource(text, base).NodeStart(root)}
 		return doc
 	}
-	if dup := findDuplicateKey(root); dup != nil {
-		first, second := dup[0], dup[1]
+	src := NewSource(text, base)
+	if first, second, m := findDuplicateKey(root); second != nil {
+		flow := m.Style&yaml.FlowStyle != 0
 		doc.Err = &Error{
 			Code:      problem.YAMLDuplicateKey,
 			Message:   "Map keys must be unique",
 			Line:      second.Line,
 			Column:    second.Column,
-			Span:      scalarSpan(second, text, base),
+			Span:      src.scalarSpan(second, flow),
 			Key:       second.Value,
-			FirstSpan: scalarSpan(first, text, base),
+			FirstSpan: src.scalarSpan(first, flow),
 		}
 		return doc
 	}
@@ -190,17 +191,18 @@ func parseYAMLDecoded(text []byte, base int) (doc Doc) {
 		return doc
 	}
 	doc.Mapping = true
-	doc.Fields = mappingFields(root, text, base, true)
+	doc.Fields = mappingFields(root, src, true)
 	return doc
 }
 
 // mappingFields returns the entries of a mapping node; with nested, the
 // entries of its mapping values too (one level).
-func mappingFields(m *yaml.Node, text []byte, base int, nested bool) []Field {
+func mappingFields(m *yaml.Node, src *Source, nested bool) []Field {
 	var out []Field
 	if n := len(m.Content) / 2; n > 0 {
 		out = make([]Field, 0, n) // one allocation, not one per doubling
 	}
+	flow := m.Style&yaml.FlowStyle != 0
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, val := m.Content[i], m.Content[i+1]
 		kv := TypeNode(k)
@@ -210,12 +212,12 @@ func mappingFields(m *yaml.Node, text []byte, base int, nested bool) []Field {
 		}
 		fld := Field{
 			Key:       key,
-			KeySpan:   scalarSpan(k, text, base),
+			KeySpan:   src.scalarSpan(k, flow),
 			Value:     TypeNode(val),
-			ValueSpan: ValueSpan(val, text, base),
+			ValueSpan: src.ValueSpan(val, flow),
 		}
 		if nested && val.Kind == yaml.MappingNode {
-			fld.Entries = mappingFields(val, text, base, false)
+			fld.Entries = mappingFields(val, src, false)
 		}
 		out = append(out, fld)
 	}
@@ -294,19 +296,17 @@ type keyID struct {
 }
 
 // findDuplicateKey returns the first and second occurrence of the first
-// duplicated key in any mapping of the tree, in document order.
-func findDuplicateKey(n *yaml.Node) []*yaml.Node {
-	var found []*yaml.Node
+// duplicated key in any mapping of the tree, in document order, and the
+// mapping that holds them; all nil when no key repeats.
+func findDuplicateKey(n *yaml.Node) (first, second, mapping *yaml.Node) {
 	var walk func(n *yaml.Node, depth int)
 	walk = func(n *yaml.Node, depth int) {
-		if found != nil || depth > maxYAMLDepth || n.Kind == yaml.AliasNode {
+		if second != nil || depth > maxYAMLDepth || n.Kind == yaml.AliasNode {
 			return
 		}
 		if n.Kind == yaml.MappingNode {
-			if first, k := duplicateKey(n); k != nil {
-				if found == nil || k.Line < found[1].Line {
-					found = []*yaml.Node{first, k}
-				}
+			if f, k := duplicateKey(n); k != nil {
+				first, second, mapping = f, k, n
 				return
 			}
 		}
@@ -315,17 +315,13 @@ func findDuplicateKey(n *yaml.Node) []*yaml.Node {
 		}
 	}
 	walk(n, 0)
-	return found
+	return first, second, mapping
 }
 
 // duplicateKey returns the first scalar key of a mapping that repeats an
 // earlier one (by typed value), and that earlier key; nil when none does.
-// Frontmatter mappings are small: they are compared pairwise, without a map.
 func duplicateKey(m *yaml.Node) (first, dup *yaml.Node) {
-	var buf [16]keyID
-	var nodes [16]*yaml.Node
-	ids, keys := buf[:0], nodes[:0]
-	var seen map[keyID]*yaml.Node // for large mappings
+	seen := make(map[keyID]*yaml.Node, len(m.Content)/2)
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k := m.Content[i]
 		if k.Kind != yaml.ScalarNode {
@@ -333,25 +329,10 @@ func duplicateKey(m *yaml.Node) (first, dup *yaml.Node) {
 		}
 		v := TypeNode(k)
 		id := keyID{v.Kind, canonicalScalar(v)}
-		if seen != nil {
-			if f, ok := seen[id]; ok {
-				return f, k
-			}
-			seen[id] = k
-			continue
+		if f, ok := seen[id]; ok {
+			return f, k
 		}
-		for j, other := range ids {
-			if other == id {
-				return keys[j], k
-			}
-		}
-		ids, keys = append(ids, id), append(keys, k)
-		if len(ids) == cap(buf) {
-			seen = make(map[keyID]*yaml.Node, 2*len(ids))
-			for j, other := range ids {
-				seen[other] = keys[j]
-			}
-		}
+		seen[id] = k
 	}
 	return nil, nil
 }

@@ -12,66 +12,92 @@ import (
 // yamlspan.go: the byte spans of YAML nodes in the file, found by scanning
 // the source by each node's style.
 
-// NodeStart returns an empty span at a node's start.
-func NodeStart(n *yaml.Node, text []byte, base int) spans.Span {
-	off := lineRuneOffset(text, n.Line, n.Column)
-	return spans.Span{Start: base + off, End: base + off}
+// Source is a YAML text and the offset in its file where it starts, with
+// the start of each of its lines: the spans of its nodes, asked in
+// document order, cost the length of the text once, not once per node.
+type Source struct {
+	text  []byte
+	base  int
+	lines []int // the offset of each line's start
+	// at caches the last position found (line, rune column, offset): a
+	// long line's nodes walk on from the one before, not from the line's
+	// start.
+	atLine, atCol, atOff int
 }
 
-// lineRuneOffset maps yaml.v3's 1-based line and rune column to a byte
-// offset in text.
-func lineRuneOffset(text []byte, line, col int) int {
-	off := 0
-	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(text[off:], '\n')
-		if i < 0 {
-			return len(text)
+// NewSource returns the source of text, which starts at offset base of
+// its file.
+func NewSource(text []byte, base int) *Source {
+	lines := []int{0}
+	for i, c := range text {
+		if c == '\n' {
+			lines = append(lines, i+1)
 		}
-		off += i + 1
 	}
-	for c := 1; c < col && off < len(text); c++ {
-		if text[off] == '\n' {
-			break
+	return &Source{text: text, base: base, lines: lines}
+}
+
+// offset maps yaml.v3's 1-based line and rune column to a byte offset in
+// the text.
+func (s *Source) offset(line, col int) int {
+	if line < 1 || line > len(s.lines) {
+		return len(s.text)
+	}
+	off, c := s.lines[line-1], 1
+	if line == s.atLine && col >= s.atCol {
+		off, c = s.atOff, s.atCol
+	}
+	for ; c < col && off < len(s.text) && s.text[off] != '\n'; c++ {
+		if s.text[off] < utf8.RuneSelf {
+			off++
+			continue
 		}
-		_, size := utf8.DecodeRune(text[off:])
+		_, size := utf8.DecodeRune(s.text[off:])
 		off += size
 	}
+	s.atLine, s.atCol, s.atOff = line, c, off
 	return off
 }
 
-// scalarSpan returns the byte span of a scalar node in the file, computed
-// by scanning the source by the node's style (never col+len(Value)).
-func scalarSpan(n *yaml.Node, text []byte, base int) spans.Span {
-	start := lineRuneOffset(text, n.Line, n.Column)
-	end := scanScalarEnd(n, text, start)
-	return spans.Span{Start: base + start, End: base + end}
+// NodeStart returns an empty span at a node's start.
+func (s *Source) NodeStart(n *yaml.Node) spans.Span {
+	off := s.offset(n.Line, n.Column)
+	return spans.Span{Start: s.base + off, End: s.base + off}
 }
 
-// ValueSpan is scalarSpan for scalars and aliases, and the node's first
-// line for collections (enough to point a diagnostic at it).
-func ValueSpan(n *yaml.Node, text []byte, base int) spans.Span {
-	start := lineRuneOffset(text, n.Line, n.Column)
+// scalarSpan returns the byte span of a scalar node in the file, computed
+// by scanning the source by the node's style (never col+len(Value)); flow
+// says the node is an entry of a flow collection.
+func (s *Source) scalarSpan(n *yaml.Node, flow bool) spans.Span {
+	start := s.offset(n.Line, n.Column)
+	end := scanScalarEnd(n, s.text, start, flow)
+	return spans.Span{Start: s.base + start, End: s.base + end}
+}
+
+// ValueSpan is the span of a scalar (or alias) node, and the node's first
+// line for a collection (enough to point a diagnostic at it); flow says the
+// node is an entry of a flow collection.
+func (s *Source) ValueSpan(n *yaml.Node, flow bool) spans.Span {
+	start := s.offset(n.Line, n.Column)
+	text := s.text
 	switch n.Kind {
 	case yaml.ScalarNode:
-		return spans.Span{Start: base + start, End: base + scanScalarEnd(n, text, start)}
+		return spans.Span{Start: s.base + start, End: s.base + scanScalarEnd(n, text, start, flow)}
 	default:
 		end := start
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
 		}
 		if n.Kind == yaml.AliasNode {
-			end = start + 1 + len(n.Value)
-			if end > len(text) {
-				end = len(text)
-			}
+			end = min(start+1+len(n.Value), len(text))
 		}
-		return spans.Span{Start: base + start, End: base + end}
+		return spans.Span{Start: s.base + start, End: s.base + end}
 	}
 }
 
 // scanScalarEnd finds where the scalar starting at start ends, by the
 // node's style.
-func scanScalarEnd(n *yaml.Node, text []byte, start int) int {
+func scanScalarEnd(n *yaml.Node, text []byte, start int, flow bool) int {
 	i := skipTagAndAnchor(text, start)
 	if i >= len(text) {
 		return len(text)
@@ -84,7 +110,7 @@ func scanScalarEnd(n *yaml.Node, text []byte, start int) int {
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		return blockScalarEnd(text, i)
 	}
-	return plainScalarEnd(n, text, i)
+	return plainScalarEnd(n, text, i, flow)
 }
 
 // skipTagAndAnchor returns the offset after an explicit tag or anchor (and
@@ -166,17 +192,18 @@ func blockScalarEnd(text []byte, i int) int {
 
 // plainScalarEnd returns the end of the plain scalar at i: the end of the
 // line, less a trailing comment and spaces, stopping at a ": " that the
-// value does not hold and, inside a flow collection, at , ] or }.
-func plainScalarEnd(n *yaml.Node, text []byte, i int) int {
+// value does not hold and, in a flow collection (flow), at , ] or }.
+func plainScalarEnd(n *yaml.Node, text []byte, i int, flow bool) int {
+	colonEnds := n.Value != "" && !strings.Contains(n.Value, ":")
 	j := i
 	for j < len(text) && text[j] != '\n' {
 		if text[j] == '#' && j > i && (text[j-1] == ' ' || text[j-1] == '\t') {
 			break
 		}
-		if text[j] == ':' && (j+1 == len(text) || text[j+1] == ' ' || text[j+1] == '\n' || text[j+1] == '\r') && n.Value != "" && !strings.Contains(n.Value, ":") {
+		if colonEnds && text[j] == ':' && (j+1 == len(text) || text[j+1] == ' ' || text[j+1] == '\n' || text[j+1] == '\r') {
 			break
 		}
-		if (text[j] == ',' || text[j] == ']' || text[j] == '}') && inFlow(text, i) {
+		if flow && (text[j] == ',' || text[j] == ']' || text[j] == '}') {
 			break
 		}
 		j++
@@ -185,22 +212,6 @@ func plainScalarEnd(n *yaml.Node, text []byte, i int) int {
 		j--
 	}
 	return j
-}
-
-// inFlow reports whether offset i sits inside a flow collection on its line
-// (a cheap heuristic: an unclosed [ or { before it).
-func inFlow(text []byte, i int) bool {
-	lineStart := bytes.LastIndexByte(text[:i], '\n') + 1
-	depth := 0
-	for _, c := range text[lineStart:i] {
-		switch c {
-		case '[', '{':
-			depth++
-		case ']', '}':
-			depth--
-		}
-	}
-	return depth > 0
 }
 
 // indentOf returns the number of spaces that start line.

@@ -5,6 +5,7 @@ package markdown
 
 import (
 	"bytes"
+	"fmt"
 	"sync"
 
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -22,14 +23,41 @@ type Outline struct {
 	// Comments are the HTML comments (<!-- … -->) outside code: HTML
 	// blocks that are comments, and inline comments in text.
 	Comments []spans.Span
+	// Unread says why the body was not parsed (over a bound of budget.go,
+	// or of MaxBytes); its outline is then empty. "" when it was.
+	Unread string
 }
 
-// MaxBytes bounds the body size that is parsed as Markdown.
+// MaxBytes bounds the body size that is scanned for links at all.
 const MaxBytes = 4 << 20
+
+// commonMark is the goldmark parser and the slots of its large parses.
+type commonMark struct {
+	md goldmark.Markdown
+	// large holds a token for each parse of a body over largeBody bytes
+	// under way: their memory (up to about 100 MB each, see budget.go)
+	// adds up, so a tree of hostile files costs two of them at a time,
+	// however many files are read at once.
+	large chan struct{}
+}
+
+// largeBody is the size from which a goldmark parse takes a large slot.
+const largeBody = 32 << 10
 
 // markdown is the one goldmark instance; its parser is safe for concurrent
 // use, and building one per file costs more than parsing a small body.
-var markdown = sync.OnceValue(func() goldmark.Markdown { return goldmark.New() })
+var markdown = sync.OnceValue(func() *commonMark {
+	return &commonMark{md: goldmark.New(), large: make(chan struct{}, 2)}
+})
+
+// parse returns goldmark's syntax tree of body.
+func (c *commonMark) parse(body []byte) ast.Node {
+	if len(body) > largeBody {
+		c.large <- struct{}{}
+		defer func() { <-c.large }()
+	}
+	return c.md.Parser().Parse(text.NewReader(body))
+}
 
 // mayHoldOutline reports whether body can contain a link ([ or < for an
 // autolink) or a heading (# or a setext underline of = or -, which may be
@@ -61,6 +89,9 @@ func Scan(body []byte, base int) Outline {
 	if bytes.IndexByte(body, '[') < 0 && bytes.IndexByte(body, '<') < 0 {
 		return Outline{}
 	}
+	if len(body) > MaxBytes {
+		return Outline{Unread: fmt.Sprintf("it is %d bytes, over the %d bytes (4 MiB) skill-ls scans", len(body), MaxBytes)}
+	}
 	if out, ok := scanOutlineWith(body, base, false); ok {
 		return out
 	}
@@ -70,10 +101,13 @@ func Scan(body []byte, base int) Outline {
 }
 
 // parseOutline walks the goldmark AST of body (goldmark segments are body
-// offsets).
+// offsets); a body over budget is not parsed.
 func parseOutline(body []byte, base int) Outline {
+	if why := overBudget(body); why != "" {
+		return Outline{Unread: why}
+	}
 	var out Outline
-	doc := markdown().Parser().Parse(text.NewReader(body))
+	doc := markdown().parse(body)
 	cursor := 0
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

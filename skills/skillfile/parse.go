@@ -80,9 +80,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	if !withBody {
 		return f
 	}
-	if f.BodySpan.Len() <= markdown.MaxBytes {
-		f.Outline = markdown.Scan(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
-	}
+	f.Outline = markdown.Scan(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
 	f.Directives = f.directives(src)
 	f.FrameClosers = frameClosers(src, f.ContentSpan)
 	return f

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+)
+
+// flags.go: flags as people type them. Go's flag package accepts -name and
+// --name alike but prints -name in its help and errors; skill-ls's help
+// and documentation say --name, so the help, the errors and the "did you
+// mean" of a mistyped flag print --name too (a one-letter flag: -v).
+
+// dashed returns a flag's name as it is typed: --name, or -x for a
+// one-letter name.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// printFlags writes the flags of fs to w as flag.PrintDefaults does, with
+// the names dashed.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  " + dashed(f.Name)
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		if def := defaultText(f); def != "" {
+			line += " (default " + def + ")"
+		}
+		fmt.Fprintln(w, line)
+	})
+}
+
+// defaultText is a flag's default as its help gives it: "" for a zero
+// value, quoted for a string.
+func defaultText(f *flag.Flag) string {
+	zero := ""
+	if t := reflect.TypeOf(f.Value); t.Kind() == reflect.Pointer {
+		if z, ok := reflect.New(t.Elem()).Interface().(flag.Value); ok {
+			zero = z.String()
+		}
+	}
+	if f.DefValue == zero {
+		return ""
+	}
+	if g, ok := f.Value.(flag.Getter); ok {
+		if _, isString := g.Get().(string); isString {
+			return fmt.Sprintf("%q", f.DefValue)
+		}
+	}
+	return f.DefValue
+}
+
+// flagError words an error of fs's parse with the flag dashed, and for a
+// flag fs does not define, the nearest one it does (extra are more names
+// to suggest, such as the program's --version).
+func flagError(err error, fs *flag.FlagSet, extra ...string) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		names := append([]string{"help"}, extra...)
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		msg = "unknown flag " + dashed(name)
+		if near := nearest(name, names); near != "" {
+			msg += "; did you mean " + dashed(near) + "?"
+		}
+		return msg
+	}
+	// "flag needs an argument: -x", "invalid value "v" for flag -x: …",
+	// "invalid boolean value "v" for -x: …".
+	for _, lead := range []string{"flag needs an argument: -", " for flag -", " for -"} {
+		if i := strings.Index(msg, lead); i >= 0 {
+			rest := msg[i+len(lead):]
+			end := strings.IndexByte(rest, ':')
+			if end < 0 {
+				end = len(rest)
+			}
+			return msg[:i+len(lead)-1] + dashed(rest[:end]) + rest[end:]
+		}
+	}
+	return msg
+}
+
+// nearest returns the name of names closest to typed, or "" when none is
+// close: at most one edit (a letter added, dropped, changed, or two
+// swapped) for a short name, two for one of 8 letters or more; or the
+// only name that starts with typed when typed is 3 letters or more.
+func nearest(typed string, names []string) string {
+	limit := 1
+	if len(typed) >= 8 {
+		limit = 2
+	}
+	best, bestDist, prefixed := "", limit+1, []string{}
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(typed), n); d < bestDist {
+			best, bestDist = n, d
+		}
+		if len(typed) >= 3 && strings.HasPrefix(n, typed) {
+			prefixed = append(prefixed, n)
+		}
+	}
+	if best == "" && len(prefixed) == 1 {
+		return prefixed[0]
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance of a and b: the
+// letters added, dropped or changed, and pairs of neighbours swapped, that
+// turn a into b.
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}

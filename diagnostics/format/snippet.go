@@ -1,0 +1,145 @@
+package format
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/width"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// snippet.go: the source line under a finding in the text format, with
+// carets under its span, as ruff and eslint's codeframe show it:
+//
+//	  |
+//	3 | description: Deploy things: fast
+//	  |              ^^^^^^^^^^^^^^^^^^^
+//
+// The line is the skill's text, so it is escaped as messages are (Escape);
+// carets are placed by terminal columns (a CJK character takes two, a
+// combining mark none, an escape its length, a tab four).
+
+// maxSnippetWidth is the widest source line shown whole; a longer one (a
+// description is often one long line) is cut to a window around the span.
+const maxSnippetWidth = 100
+
+// snippetContext is how many columns before the span a cut line keeps.
+const snippetContext = 30
+
+// cell is one character of a source line as shown: its text, its width in
+// columns and its byte offset in the file.
+type cell struct {
+	text  string
+	width int
+	off   int
+}
+
+// lineCells returns the cells of src[start:end].
+func lineCells(src []byte, start, end int) []cell {
+	var cells []cell
+	for i := start; i < end; {
+		r, size := utf8.DecodeRune(src[i:end])
+		s := string(src[i : i+size])
+		c := cell{text: s, width: runeWidth(r), off: i}
+		switch {
+		case r == '\t':
+			c.text, c.width = "    ", 4
+		case r == utf8.RuneError && size == 1 || r < 0x20 || r == 0x7f || unsafeRune(r):
+			c.text = Escape(s)
+			c.width = len(c.text)
+		}
+		cells = append(cells, c)
+		i += size
+	}
+	return cells
+}
+
+// runeWidth is the columns a printable rune takes in a terminal.
+func runeWidth(r rune) int {
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		return 0
+	case r >= 0x1100:
+		if k := width.LookupRune(r).Kind(); k == width.EastAsianWide || k == width.EastAsianFullwidth {
+			return 2
+		}
+	}
+	return 1
+}
+
+// appendSnippet appends the snippet of span in x (the gutter as wide as
+// the line's number), painted by p with the carets in sev's colour.
+func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev string) []byte {
+	src := x.Src()
+	line, _ := x.LineCol(span.Start)
+	start, end := x.LineSpan(line - 1)
+	cells := lineCells(src, start, end)
+	// from and to are the cells shown; lo and hi those under the carets.
+	lo, hi := len(cells), len(cells)
+	for i, c := range cells {
+		if c.off >= span.Start && lo == len(cells) {
+			lo = i
+		}
+		if c.off >= span.End {
+			hi = i
+			break
+		}
+	}
+	hi = max(hi, lo+1) // one caret at least, past the end for an empty span
+	from, to := window(cells, lo)
+	num := strconv.Itoa(line)
+	pad := strings.Repeat(" ", len(num))
+	b = append(p.paint(b, gutterStyle, pad+" |"), '\n')
+	b = append(p.paint(b, gutterStyle, num+" |"), ' ')
+	if from > 0 {
+		b = append(b, "…"...)
+	}
+	for _, c := range cells[from:to] {
+		b = append(b, c.text...)
+	}
+	if to < len(cells) {
+		b = append(b, "…"...)
+	}
+	b = append(p.paint(append(b, '\n'), gutterStyle, pad+" |"), ' ')
+	col, carets := 0, 0
+	if from > 0 {
+		col++ // the "…"
+	}
+	for i := from; i < min(lo, to); i++ {
+		col += cells[i].width
+	}
+	for i := max(lo, from); i < min(hi, to); i++ {
+		carets += cells[i].width
+	}
+	if hi > len(cells) || carets == 0 {
+		carets++ // past the end of the line, or under characters of no width
+	}
+	b = append(b, strings.Repeat(" ", col)...)
+	b = p.paint(b, severityStyle(sev), strings.Repeat("^", carets))
+	return append(b, '\n')
+}
+
+// window returns the cells [from, to) of a line to show: all when they fit
+// in maxSnippetWidth columns, else a window that starts snippetContext
+// columns before the cell lo.
+func window(cells []cell, lo int) (from, to int) {
+	total := 0
+	for _, c := range cells {
+		total += c.width
+	}
+	if total <= maxSnippetWidth {
+		return 0, len(cells)
+	}
+	from = lo
+	for w := 0; from > 0 && w+cells[from-1].width <= snippetContext; from-- {
+		w += cells[from-1].width
+	}
+	to = from
+	for w := 0; to < len(cells) && w+cells[to].width <= maxSnippetWidth; to++ {
+		w += cells[to].width
+	}
+	return from, to
+}
