@@ -2,6 +2,8 @@ package diagnostics
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -13,10 +15,11 @@ import (
 
 // The codes of the body rules.
 const (
-	CodeBodyBreaksFrame = "body-breaks-frame"
-	CodeLinkMissing     = "link-missing"
-	CodeLinkOutside     = "link-outside-skill"
-	CodeBodyUnparsed    = "markdown-too-complex"
+	CodeBodyBreaksFrame   = "body-breaks-frame"
+	CodeLinkMissing       = "link-missing"
+	CodeLinkOutside       = "link-outside-skill"
+	CodeLinkAnchorMissing = "link-anchor-missing"
+	CodeBodyUnparsed      = "markdown-too-complex"
 )
 
 var bodyRules = []*Rule{
@@ -28,16 +31,19 @@ var bodyRules = []*Rule{
 		File: func(p *Pass) {
 			for _, l := range bodyLinks(p) {
 				if (l.Inside || l.Skill != "") && !l.Exists {
-					p.Report(l.Span, fmt.Sprintf("%s does not exist (resolved against %s)", l.Dest, l.Base))
+					p.Report(l.Span, fmt.Sprintf("%s does not exist (resolved against %s)", linkPath(l.Dest), l.Base))
 				}
 			}
 		}},
+	{Code: CodeLinkAnchorMissing, Severity: SeverityWarning, Summary: "a link's #anchor names no heading of its target",
+		Doc:  "A link's `#anchor` (`#usage`, `reference.md#setup`) names a heading of the file it points to, as GitHub makes anchors of headings: lower-cased, punctuation other than `-` and `_` removed, spaces turned into `-`, and `-1`, `-2` … added to repeated ones. This link's target is there (a missing file is link-missing), but no heading of it has that anchor. skill-ls checks the anchors of the skill file itself and of other skill files; files that are not skills it only stats, never reads.",
+		File: checkAnchors},
 	{Code: CodeLinkOutside, Severity: SeverityWarning, Summary: "a relative link leaves the skill folder",
 		Doc: "The link resolves outside the skill's base directory and outside every other discovered skill. Skills are copied and installed as folders; a path outside them will not travel with the skill. A link into another skill of the same roots (`../other-skill/SKILL.md`) is a skill reference and is not reported. skill-ls only stats link targets, it never reads them.",
 		File: func(p *Pass) {
 			for _, l := range bodyLinks(p) {
 				if !l.Inside && l.Skill == "" {
-					p.Report(l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", l.Dest, l.Target(), l.Base))
+					p.Report(l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", linkPath(l.Dest), l.Target(), l.Base))
 				}
 			}
 		}},
@@ -72,4 +78,95 @@ func bodyLinks(p *Pass) []skills.LinkFact {
 		return nil
 	}
 	return p.Snap.Links(p.File.Path)
+}
+
+// linkPath is a link destination without its ?query and #anchor: the
+// file it names.
+func linkPath(dest string) string {
+	if i := strings.IndexAny(dest, "?#"); i >= 0 {
+		return dest[:i]
+	}
+	return dest
+}
+
+// checkAnchors reports the #anchors of the body's links that name no
+// heading: of the file itself (#usage, SKILL.md#usage) or of another skill
+// file of the snapshot (../pdf/SKILL.md#setup), whose headings skill-ls
+// reads; a missing target is link-missing's.
+func checkAnchors(p *Pass) {
+	f := p.File
+	if f.Frontmatter.State != skillfile.FrontmatterOK {
+		return
+	}
+	var own map[string]bool // the file's own anchors, made on first use
+	check := func(span spans.Span, dest, anchor string, target *skillfile.File) {
+		var slugs map[string]bool
+		switch {
+		case target.Path == f.Path:
+			if own == nil {
+				own = headingSlugs(f, p.Src())
+			}
+			slugs = own
+		default:
+			idx, err := p.Snap.Text(target)
+			if err != nil {
+				return
+			}
+			slugs = headingSlugs(target, idx.Src())
+		}
+		if slugs[strings.ToLower(anchor)] {
+			return
+		}
+		where := "this file"
+		if target.Path != f.Path {
+			where = linkPath(dest)
+		}
+		p.Report(span, fmt.Sprintf("no heading of %s has the anchor #%s", where, anchor))
+	}
+	for _, l := range f.Outline.Links {
+		if anchor, ok := strings.CutPrefix(l.Dest, "#"); ok && anchor != "" {
+			check(l.Span, l.Dest, anchor, f)
+		}
+	}
+	for _, l := range bodyLinks(p) {
+		_, anchor, ok := strings.Cut(l.Dest, "#")
+		if !ok || anchor == "" || !l.Exists {
+			continue
+		}
+		if target := p.Snap.File(l.Target()); target != nil && target.Frontmatter != nil {
+			check(l.Span, l.Dest, anchor, target)
+		}
+	}
+}
+
+// headingSlugs returns the anchors GitHub makes of the headings of f,
+// whose bytes are src.
+func headingSlugs(f *skillfile.File, src []byte) map[string]bool {
+	out := map[string]bool{}
+	seen := map[string]int{}
+	for _, h := range f.Headings(src) {
+		slug := headingSlug(h.Text)
+		if n := seen[slug]; n > 0 {
+			out[fmt.Sprintf("%s-%d", slug, n)] = true
+		} else {
+			out[slug] = true
+		}
+		seen[slug]++
+	}
+	return out
+}
+
+// headingSlug is GitHub's anchor of a heading's text: lower case, letters,
+// digits, - and _ kept, spaces turned into -, the rest removed.
+func headingSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

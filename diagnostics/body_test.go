@@ -6,7 +6,7 @@ import (
 )
 
 func TestBodyRules(t *testing.T) {
-	codes := []string{CodeBodyBreaksFrame, CodeLinkMissing, CodeLinkOutside, CodeBodyUnparsed}
+	codes := []string{CodeBodyBreaksFrame, CodeLinkMissing, CodeLinkOutside, CodeLinkAnchorMissing, CodeBodyUnparsed}
 	with := func(body string) string { return "---\nname: skill\ndescription: d\n---\n" + body }
 	runRuleCases(t, codes, []ruleCase{
 		{name: "clean", src: with("See [ok](refs/ok.md) and [web](https://example.com).\n"), extra: map[string]string{".agents/skills/skill/refs/ok.md": "ok"}},
@@ -18,6 +18,14 @@ func TestBodyRules(t *testing.T) {
 		{name: "into another skill, missing", src: with("See [gone](../other/gone.md).\n"), extra: map[string]string{".agents/skills/other/SKILL.md": skill("other")}, want: []string{"warning link-missing 5:12"}},
 		{name: "into a flat skill", src: with("See [flat](../flat.md).\n"), extra: map[string]string{".agents/skills/flat.md": skill("flat")}},
 		{name: "code span is not a link", src: with("`[x](none.md)`\n")},
+		// The file a link names, without its #anchor; the anchor is
+		// checked against the target's headings separately (issue 25).
+		{name: "missing with an anchor", src: with("See [x](./x.md#top).\n"), want: []string{"warning link-missing 5:9"}, contains: "./x.md does not exist"},
+		{name: "own anchors", src: with("# Usage\n\n## Step 1: Set up\n\n## Usage\n\nSee [a](#usage), [b](#step-1-set-up), [c](#usage-1), [d](SKILL.md#Usage).\n")},
+		{name: "own anchor missing", src: with("# Usage\n\nSee [a](#setup).\n"), want: []string{"warning link-anchor-missing 7:9"}, contains: "no heading of this file has the anchor #setup"},
+		{name: "another skill's anchor", src: with("See [a](../other/SKILL.md#setup) and [b](../other/SKILL.md#nope).\n"),
+			extra: map[string]string{".agents/skills/other/SKILL.md": skill("other") + "\n## Setup\n"}, want: []string{"warning link-anchor-missing 5:42"}, contains: "no heading of ../other/SKILL.md has the anchor #nope"},
+		{name: "a file that is no skill is not read", src: with("See [a](refs/ok.md#anything).\n"), extra: map[string]string{".agents/skills/skill/refs/ok.md": "# Other\n"}},
 		// A reference definition sends the body to the CommonMark parser;
 		// 200 unclosed link openers in a 200 KB paragraph are over its
 		// bound, so the missing link is not reported: the note says links

@@ -118,17 +118,19 @@ func Closest(name string, reg *skills.Registry) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance of a and b, capped at limit.
+// editDistance is the optimal-string-alignment distance of a and b (the
+// Levenshtein distance, with two swapped neighbours counting as one edit),
+// capped at limit.
 func editDistance(a, b string, limit int) int {
 	if abs(len(a)-len(b)) >= limit {
 		return limit
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	rows := [3][]int{make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)}
+	for j := range rows[1] {
+		rows[1][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
+		prev2, prev, cur := rows[0], rows[1], rows[2]
 		cur[0] = i
 		rowMin := cur[0]
 		for j := 1; j <= len(b); j++ {
@@ -137,14 +139,17 @@ func editDistance(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 			rowMin = min(rowMin, cur[j])
 		}
 		if rowMin >= limit {
 			return limit
 		}
-		prev, cur = cur, prev
+		rows = [3][]int{prev, cur, prev2}
 	}
-	return prev[len(b)]
+	return rows[1][len(b)]
 }
 
 func abs(n int) int {

@@ -10,7 +10,7 @@ import (
 func Markdown() string {
 	var b strings.Builder
 	b.WriteString("# skill-ls diagnostics\n\n")
-	b.WriteString("Every diagnostic has a stable code. Codes marked **drops** describe problems that make the DeepSeek Harness (DSH) ignore the skill; their messages start with \"DSH drops this skill\". The severity columns give each rule's grade under each profile (`--profile`, the `profile` setting); \"off\" means the profile does not run the rule.\n\n")
+	b.WriteString("Every diagnostic has a stable code. Codes marked **drops** describe problems that make the DeepSeek Harness (DSH) ignore the skill; their messages start with \"DSH drops this skill\". A suppression comment ([config.md](config.md#inline-suppression)) silences any other code, but never a **drops** code nor `host-drops`: the skill does not load whatever the comment says, so the diagnostic stays and the comment is reported as `suppression-invalid`. The severity columns give each rule's grade under each profile (`--profile`, the `profile` setting); \"off\" means the profile does not run the rule.\n\n")
 	b.WriteString("This page is generated from the rule table in `diagnostics/` (one file per topic) by `go test ./diagnostics -run TestDocs -update`.\n\n")
 	profiles := Profiles()
 	b.WriteString("| code |")

@@ -37,66 +37,27 @@ var frontmatterRules = []*Rule{
 		Doc:     "The YAML between the delimiters is empty, only comments, a scalar or a list. DSH needs a mapping of keys to values and drops the skill with `missing YAML frontmatter`.",
 		Finding: reportNotMapping},
 	{Code: CodeYAMLSyntax, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "the frontmatter is not valid YAML",
-		Doc: "The frontmatter fails to parse as YAML 1.2; DSH drops the skill with `invalid YAML frontmatter`. The message gives the line and column.",
-		Finding: func(p *Pass, fd skillfile.Finding) {
-			p.Report(fd.Span, dropPrefix+"the frontmatter is not valid YAML: "+yamlAdvice(p.File.Frontmatter.Err.Message))
-		}},
+		Doc:     "The frontmatter fails to parse as YAML 1.2; DSH drops the skill with `invalid YAML frontmatter`. The message names the mistake where it is, as YAML tools do: a value that starts with a character YAML reserves (`@`, a backtick, `%`), with `*` (an alias), `[` or `{` (a list or mapping with text after it, or never closed), `>` or `|` with text after it on its line, text after a closing quote, a quote never closed, a value continued on a line that is not indented. The quick fix (safe: DSH drops the skill without it, and the text stays what the author wrote) quotes the value, adds the closing quote or indents the continued line, when the file then parses.",
+		Finding: reportYAMLError},
 	{Code: CodeYAMLUnquotedColon, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "an unquoted value holds \": \"",
-		Doc: "The most common reason a skill vanishes: an unquoted value such as `description: Use when: the user asks` contains `: ` (or ends with `:`), which YAML reads as a nested mapping (\"Nested mappings are not allowed in compact mappings\"). DSH drops the skill. Quote the value or use a block scalar (`description: >-`). The quick fix quotes it.",
-		Finding: func(p *Pass, fd skillfile.Finding) {
-			quoted := quoteYAML(p.Text(fd.Span))
-			quote := Fix{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(fd.Span, quoted)}}
-			p.Report(fd.Span, dropPrefix+"this value holds \": \" (or ends with \":\") without quotes, so YAML reads it as a nested key; put the whole value in quotes: "+excerpt(quoted), quote)
-		}},
+		Doc:     "The most common reason a skill vanishes: an unquoted value such as `description: Use when: the user asks` contains `: ` (or ends with `:`), which YAML reads as a nested mapping (\"Nested mappings are not allowed in compact mappings\"). DSH drops the skill. Quote the value or use a block scalar (`description: >-`). The quick fix quotes it.",
+		Finding: reportYAMLError},
 	{Code: CodeYAMLDuplicateKey, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a key appears twice",
 		Doc: "YAML mappings must have unique keys (\"Map keys must be unique\"); DSH's parser rejects the frontmatter and drops the skill. Remove one of the two keys.",
 		Finding: func(p *Pass, fd skillfile.Finding) {
+			// The first one is the related location: one position per message.
 			e := p.File.Frontmatter.Err
-			line, _ := p.Lines().LineCol(e.FirstSpan.Start)
-			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears twice (first on line %d); keep one of them", e.Key, line))
+			d := p.Report(fd.Span, dropPrefix+fmt.Sprintf("the key %q appears a second time here; keep one of the two", e.Key))
 			d.Related = []Related{{Path: p.File.Path, Span: e.FirstSpan, Message: "first " + e.Key}}
 		}},
 	{Code: CodeYAMLTabIndent, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",
-		Doc: "YAML forbids tabs as indentation (\"Tabs are not allowed as indentation\"); DSH drops the skill. Indent with spaces.",
-		Finding: func(p *Pass, fd skillfile.Finding) {
-			p.Report(fd.Span, dropPrefix+"this line is indented with a tab, and YAML allows only spaces; indent it with spaces")
-		}},
+		Doc:     "YAML forbids tabs as indentation (\"Tabs are not allowed as indentation\"), under a key (`metadata:`), before a list item (`allowed-tools:`) or in a block of text; DSH drops the skill. The quick fix (safe) indents the line with spaces: as many per tab as the line next to it, or 2.",
+		Finding: reportYAMLError},
 	{Code: CodeYAMLTooComplex, Short: "frontmatter too complex", Severity: SeverityError, Summary: "the frontmatter nests or aliases too deeply",
 		Doc: "The frontmatter exceeds skill-ls's safety limits (4 MiB of YAML, nesting depth 64, 100,000 nodes after alias expansion, as in a \"billion laughs\" document). skill-ls does not decode it; a skill header never needs this.",
 		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, "skill-ls did not decode this frontmatter: "+p.File.Frontmatter.Err.Message)
 		}},
-}
-
-// yamlAdvice says in plain words what a YAML syntax error means and what
-// to type instead, from the parser's message.
-func yamlAdvice(parserMsg string) string {
-	msg := strings.ToLower(parserMsg)
-	for _, a := range yamlAdvices {
-		if strings.Contains(msg, a.parser) {
-			return a.advice
-		}
-	}
-	return "YAML cannot read this line; put values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) in quotes"
-}
-
-// yamlAdvices map parser messages (yaml.v3's, lower-cased) to advice.
-var yamlAdvices = []struct{ parser, advice string }{
-	{"did not find expected ',' or ']'", "a [ list is never closed; close it with ], or put the whole value in quotes"},
-	{"did not find expected ',' or '}'", "a { mapping is never closed; close it with }, or put the whole value in quotes"},
-	{"found unexpected end of stream", "a quoted value is never closed; add the closing quote"},
-	{"found unknown escape character", "a double-quoted value holds an unknown backslash escape; write \\\\ for a backslash, or use single quotes"},
-	{"unknown anchor", "a value starts with * (an alias) that names no anchor; put the value in quotes"},
-	{"found undefined tag handle", "a value starts with ! (a tag) that YAML does not know; put the value in quotes"},
-	{"found character that cannot start any token", "a value starts with a character YAML reserves (@, ` or %); put the value in quotes"},
-	{"could not find expected ':'", "this line has no \": \" after its key; write key: value, or indent it under the key it continues"},
-	{"block sequence entries are not allowed", "a \"- \" list item is not indented under its key"},
-	{"did not find expected '-' indicator", "the items of a list are not indented alike"},
-	{"did not find expected key", "this line does not fit the mapping: check its indentation, or put a value that starts with a special character in quotes"},
-	{"did not find expected node content", "a value is missing, or starts with a character YAML reserves; put it in quotes"},
-	{"did not find expected comment or line break", "text follows a closing quote or bracket; put the whole value in quotes"},
-	{"mapping values are not allowed", "this line holds \": \" where YAML expects no new key; put the value in quotes"},
-	{"mapping keys are not allowed", "a ? key is not allowed here; remove the ? or quote the text"},
 }
 
 // excerpt shortens s for a message.

@@ -16,9 +16,9 @@ func TestFrontmatterRules(t *testing.T) {
 		{name: "list", src: "---\n- a\n---\n", want: []string{"error frontmatter-not-mapping 2:1"}, contains: "a list"},
 		{name: "only comments", src: "---\n# c\n---\n", want: []string{"error frontmatter-not-mapping 2:1"}, contains: "only comments"},
 		{name: "unquoted colon", src: "---\nname: skill\ndescription: Use when: asked — é 日本\n---\n", want: []string{"error yaml-unquoted-colon 3:14"}, contains: "put the whole value in quotes: 'Use when: asked — é 日本'"},
-		{name: "duplicate key", src: "---\nname: skill\ndescription: a\ndescription: b\n---\n", want: []string{"error yaml-duplicate-key 4:1"}, contains: `the key "description" appears twice`},
+		{name: "duplicate key", src: "---\nname: skill\ndescription: a\ndescription: b\n---\n", want: []string{"error yaml-duplicate-key 4:1"}, contains: `the key "description" appears a second time here`},
 		{name: "tab indent", src: "---\nname: skill\ndescription: d\n\tx: y\n---\n", want: []string{"error yaml-tab-indent 4:1"}},
-		{name: "syntax", src: "---\nname: skill\ndescription: [open\n---\n", want: []string{"error yaml-syntax 2:1"}},
+		{name: "syntax", src: "---\nname: skill\ndescription: [open\n---\n", want: []string{"error yaml-syntax 3:14"}},
 		{name: "too complex", src: "---\nname: skill\ndescription: d\nx: " + nested(70) + "\n---\n", want: []string{"error yaml-too-complex 2:1"}},
 	})
 }

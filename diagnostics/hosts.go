@@ -7,6 +7,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -206,8 +207,8 @@ func checkHostBudgets(p *WorkspacePass) {
 		if !b.Over {
 			continue
 		}
-		p.Report(busiestRoot(res), spans.Span{}, fmt.Sprintf("%s's skill listing is %d %s, over its budget of %d: %s (read from %s)",
-			res.Host.Name, b.Used, b.Unit, b.Limit, b.Note, res.Host.Release))
+		p.Report(busiestRoot(res), spans.Span{}, fmt.Sprintf("%s's skill listing is %s %s, over its budget of %s: %s (read from %s)",
+			res.Host.Name, jstext.Count(b.Used), b.Unit, jstext.Count(b.Limit), b.Note, res.Host.Release))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -34,8 +35,8 @@ var keyRules = []*Rule{
 			}
 			p.Report(fd.Span, fmt.Sprintf("DSH ignores %s unless it is %s", fd.Key, what))
 		}},
-	{Code: CodeKeyMisspelled, Severity: SeverityWarning, Summary: "a key DSH does not read, close to one it does",
-		Doc:  "DSH reads keys by exact, case-sensitive spelling. `when_to_use`, `disable_model_invocation`, `Name` and similar keys are ignored. The quick fix renames the key.",
+	{Code: CodeKeyMisspelled, Severity: SeverityWarning, Summary: "a key DSH does not read, close to one it reads",
+		Doc:  "DSH reads keys by exact, case-sensitive spelling. A key that is one of DSH's (under the agentskills profile, one of the specification's too) written in another case (`Name`), with `_`, `-` or nothing between its words (`when_to_use`, `disable_model_invocation`, `allowedTools`), or with a letter missing, doubled, swapped or wrong (`descripton`, `disable-model-invocaiton`, `licence`; one such letter for a key of 4 letters or less, two up to 12, three beyond) is ignored, and the skill behaves as if the key were absent. The message says what stays as it was (a misspelled `disable-model-invocation: true` leaves the skill model-invocable). A misspelled `name` or `description` is reported by `name-missing` or `description-missing` instead, at the key, since it is why DSH drops the skill. The quick fix renames the key.",
 		File: checkMisspelled},
 	{Code: CodeUnknownKey, Severity: SeverityOff, Summary: "a key the agentskills.io spec does not define",
 		Doc:  "Reported only under the agentskills profile, as an error, as the specification's reference validator does: the specification allows `name`, `description`, `license`, `compatibility`, `metadata` and `allowed-tools`, and puts everything else under `metadata`. DSH's own keys (`whenToUse`, `disable-model-invocation`, `user-invocable`) are reported too, since other harnesses ignore them. The quick fix (unsafe: hosts that read the key stop seeing it) moves the key under `metadata`.",
@@ -51,7 +52,7 @@ var keyRules = []*Rule{
 			}
 			if comp := p.File.Frontmatter.Field("compatibility"); comp != nil && comp.Value.Kind == dshyaml.KindString {
 				if n := utf8.RuneCountInString(comp.Value.Str); n > 500 {
-					p.Report(comp.ValueSpan, fmt.Sprintf("compatibility is %d characters; the agentskills.io spec allows at most 500", n))
+					p.Report(comp.ValueSpan, fmt.Sprintf("compatibility is %s characters; the agentskills.io spec allows at most 500", jstext.Count(n)))
 				}
 			}
 		}},
@@ -76,10 +77,20 @@ func ignoredKey(key string) bool {
 	return !dshKey(key) && skillfile.LegacyKeyReplacement(key) == ""
 }
 
-// misspelledAs returns the DSH key an ignored key of fm probably means, or
-// "" when it means none or that key is present too.
-func misspelledAs(fm *skillfile.Frontmatter, key string) string {
-	if want := misspelling(key); want != "" && fm.Field(want) == nil {
+// readKey reports whether DSH or the pass's profile reads the key (the
+// agentskills profile reads the agentskills.io keys too).
+func (p *Pass) readKey(key string) bool {
+	return dshKey(key) || skillfile.LegacyKeyReplacement(key) != "" || (p.opts.profile() == ProfileAgentSkills && agentSkillsKey(key))
+}
+
+// misspelledAs returns the key DSH or the pass's profile reads that an
+// ignored key of the pass's frontmatter probably means, or "" when it
+// means none or that key is present too.
+func (p *Pass) misspelledAs(key string) string {
+	if p.readKey(key) {
+		return ""
+	}
+	if want := misspelling(key, p.opts.profile() == ProfileAgentSkills); want != "" && p.File.Frontmatter.Field(want) == nil {
 		return want
 	}
 	return ""
@@ -89,16 +100,69 @@ func checkMisspelled(p *Pass) {
 	if !p.fields() {
 		return
 	}
-	fm := p.File.Frontmatter
-	for _, fld := range fm.Fields {
-		if !ignoredKey(fld.Key) {
+	for _, fld := range p.File.Frontmatter.Fields {
+		want := p.misspelledAs(fld.Key)
+		if want == "" || p.reportsMissing(want) {
 			continue
 		}
-		if want := misspelledAs(fm, fld.Key); want != "" {
-			p.Report(fld.KeySpan, fmt.Sprintf("DSH ignores the key %q; did you mean %q?", fld.Key, want),
-				Fix{Title: "Rename to " + want, Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}})
+		who := "DSH ignores"
+		if !dshKey(want) {
+			who = "the agentskills.io spec does not define"
+		}
+		p.Report(fld.KeySpan, fmt.Sprintf("%s the key %q%s; did you mean %q?", who, fld.Key, ignoredEffect(want, fld.Value), want),
+			Fix{Title: "Rename to " + want, Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}})
+	}
+}
+
+// reportsMissing reports whether the rule for a missing required key
+// (name, description) runs and so words a misspelling of it itself, as the
+// reason DSH drops the skill.
+func (p *Pass) reportsMissing(key string) bool {
+	code := map[string]string{"name": CodeNameMissing, "description": CodeDescriptionMissing}[key]
+	r := p.lookup(code)
+	return r != nil && p.runs(r)
+}
+
+// ignoredEffect says what a misspelled invocation flag leaves as it was,
+// for a value that would have changed it.
+func ignoredEffect(want string, v dshyaml.Value) string {
+	b, ok := dshyaml.LenientBool(v)
+	switch {
+	case want == "disable-model-invocation" && ok && b:
+		return ", so the model can still load the skill"
+	case want == "user-invocable" && ok && !b:
+		return ", so users can still invoke the skill with /name"
+	}
+	return ""
+}
+
+// reportMisspelledRequired reports a missing required key (name,
+// description) that a misspelled key of the frontmatter holds, at that
+// key, with the safe fix that renames it: one finding, since the typo is
+// why DSH drops the skill. It reports nothing and returns false when no
+// key is close.
+func reportMisspelledRequired(p *Pass, key string) bool {
+	fld := p.misspelledKey(key)
+	if fld == nil {
+		return false
+	}
+	p.Report(fld.KeySpan, fmt.Sprintf("%sthere is no %s: key, and DSH reads keys spelled exactly so: rename %q to %s", dropPrefix, key, fld.Key, key),
+		Fix{Title: "Rename to " + key, Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, key)}})
+	return true
+}
+
+// misspelledKey returns the field of the pass's frontmatter that is a
+// misspelling of key, or nil.
+func (p *Pass) misspelledKey(key string) *dshyaml.Field {
+	if !p.fields() {
+		return nil
+	}
+	for i, fld := range p.File.Frontmatter.Fields {
+		if p.misspelledAs(fld.Key) == key {
+			return &p.File.Frontmatter.Fields[i]
 		}
 	}
+	return nil
 }
 
 func checkUnknownKeys(p *Pass) {
@@ -107,7 +171,7 @@ func checkUnknownKeys(p *Pass) {
 	}
 	fm := p.File.Frontmatter
 	for i, fld := range fm.Fields {
-		if ignoredKey(fld.Key) && misspelledAs(fm, fld.Key) == "" && !agentSkillsKey(fld.Key) {
+		if ignoredKey(fld.Key) && p.misspelledAs(fld.Key) == "" && !agentSkillsKey(fld.Key) {
 			var fixes []Fix
 			if fix, ok := moveUnderMetadata(p, i); ok {
 				fixes = append(fixes, fix)
@@ -122,23 +186,42 @@ func checkUnknownKeys(p *Pass) {
 	}
 }
 
-var keySeparators = strings.NewReplacer("-", "", "_", "", " ", "")
+// keyAliases are short forms authors write for a key.
+var keyAliases = map[string]string{"desc": "description"}
 
-// misspelling returns the DSH key that key probably means, or "".
-func misspelling(key string) string {
-	switch keySeparators.Replace(strings.ToLower(key)) {
-	case "name":
-		return "name"
-	case "description", "desc":
-		return "description"
-	case "whentouse":
-		return "whenToUse"
-	case "disablemodelinvocation":
-		return "disable-model-invocation"
-	case "userinvocable":
-		return "user-invocable"
+// misspelling returns the key that key probably means: a key DSH reads
+// (with strict, the agentskills.io keys too) spelled with another case,
+// with _, - or a space between its words or none, or with a letter
+// missing, doubled, swapped or wrong (one for a key of 4 letters or less,
+// two up to 12, three beyond); "" when none is that close.
+func misspelling(key string, strict bool) string {
+	k := foldKey(key)
+	if want, ok := keyAliases[k]; ok {
+		return want
 	}
-	return ""
+	best, bestDist := "", 0
+	for _, d := range skillfile.KeyDocs() {
+		if !d.DSH && !(strict && d.AgentSkills) {
+			continue
+		}
+		want := foldKey(d.Key)
+		limit := 3
+		switch {
+		case len(want) <= 4:
+			limit = 1
+		case len(want) <= 12:
+			limit = 2
+		}
+		if dist := editDistance(k, want, limit+1); dist <= limit && (best == "" || dist < bestDist) {
+			best, bestDist = d.Key, dist
+		}
+	}
+	return best
+}
+
+// foldKey is a key in lower case without the separators between its words.
+func foldKey(key string) string {
+	return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(key))
 }
 
 // checkFieldTypes reports the agentskills.io keys whose values have the

@@ -105,3 +105,55 @@ func TestMoveUnderMetadata(t *testing.T) {
 		})
 	}
 }
+
+// TestMisspelledKeys: the typos people make in the keys DSH (and, under
+// the agentskills profile, the specification) reads are caught in both
+// profiles, "did you mean" wins over "move it under metadata", and a
+// misspelled name or description is one finding, at the key, with the
+// rename. Issue 25 point 3.
+func TestMisspelledKeys(t *testing.T) {
+	codes := []string{CodeKeyMisspelled, CodeUnknownKey, CodeDescriptionMissing, CodeNameMissing}
+	// Under the agentskills profile a misspelled key is a key the
+	// specification does not define: an error, as unknown-key.
+	both := func(name, src string, want []string, contains string) []ruleCase {
+		strict := make([]string, len(want))
+		for i, w := range want {
+			strict[i] = strings.Replace(w, "warning key-misspelled", "error key-misspelled", 1)
+		}
+		return []ruleCase{{name: name, src: src, want: want, contains: contains},
+			{name: name + " (agentskills)", src: src, want: strict, contains: contains, profile: ProfileAgentSkills}}
+	}
+	var cases []ruleCase
+	for _, tc := range []struct{ key, want string }{
+		{"when_to_use", "whenToUse"}, {"when-to-use", "whenToUse"}, {"WhenToUse", "whenToUse"},
+		{"disable_model_invocation", "disable-model-invocation"}, {"disable-model-invocaiton", "disable-model-invocation"},
+		{"disable-modle-invocation", "disable-model-invocation"}, {"disable-model-invocationn", "disable-model-invocation"},
+		{"disable-model-invoction", "disable-model-invocation"}, {"Disable-Model-Invocation", "disable-model-invocation"},
+		{"user_invocable", "user-invocable"}, {"user-invokable", "user-invocable"}, {"userinvocable", "user-invocable"},
+		{"metdata", "metadata"}, {"meta-data", "metadata"}, {"Metadata", "metadata"},
+	} {
+		cases = append(cases, both(tc.key, skill("skill", tc.key+": true\n"), []string{"warning key-misspelled 4:1"}, `did you mean "`+tc.want+`"?`)...)
+	}
+	cases = append(cases,
+		ruleCase{name: "invocation flag left as it was", src: skill("skill", "disable-model-invocaiton: true\n"), want: []string{"warning key-misspelled 4:1"},
+			contains: `DSH ignores the key "disable-model-invocaiton", so the model can still load the skill; did you mean "disable-model-invocation"?`},
+		ruleCase{name: "user flag left as it was", src: skill("skill", "user_invocable: false\n"), want: []string{"warning key-misspelled 4:1"},
+			contains: `so users can still invoke the skill with /name`},
+		// The specification's keys are the agentskills profile's: a typo
+		// there is a "did you mean", not "move it under metadata".
+		ruleCase{name: "licence (agentskills)", src: skill("skill", "licence: MIT\n"), profile: ProfileAgentSkills, want: []string{"error key-misspelled 4:1"},
+			contains: `the agentskills.io spec does not define the key "licence"; did you mean "license"?`},
+		ruleCase{name: "allowed_tools (agentskills)", src: skill("skill", "allowed_tools: Bash\n"), profile: ProfileAgentSkills, want: []string{"error key-misspelled 4:1"}, contains: `"allowed-tools"`},
+		ruleCase{name: "compatability (agentskills)", src: skill("skill", "compatability: Linux\n"), profile: ProfileAgentSkills, want: []string{"error key-misspelled 4:1"}, contains: `"compatibility"`},
+		ruleCase{name: "licence is not DSH's", src: skill("skill", "licence: MIT\n")},
+		ruleCase{name: "a key of its own stays unknown (agentskills)", src: skill("skill", "triggers: pdf\n"), profile: ProfileAgentSkills, want: []string{"error unknown-key 4:1"}, contains: "move it under metadata"},
+		ruleCase{name: "far from every key", src: skill("skill", "version: 1\n", "author: me\n", "tags: pdf\n")},
+	)
+	// A misspelled description or name: one finding, at the key.
+	cases = append(cases, both("descripton", "---\nname: skill\ndescripton: Summarizes PDFs.\n---\n", []string{"error description-missing 3:1"}, `there is no description: key, and DSH reads keys spelled exactly so: rename "descripton" to description`)...)
+	cases = append(cases, both("Description", "---\nname: skill\nDescription: Summarizes PDFs.\n---\n", []string{"error description-missing 3:1"}, `rename "Description" to description`)...)
+	cases = append(cases, both("desc", "---\nname: skill\ndesc: Summarizes PDFs.\n---\n", []string{"error description-missing 3:1"}, `rename "desc" to description`)...)
+	cases = append(cases, both("Name", "---\nName: skill\ndescription: Summarizes PDFs.\n---\n", []string{"error name-missing 2:1"}, `rename "Name" to name`)...)
+	cases = append(cases, both("nmae", "---\nnmae: skill\ndescription: Summarizes PDFs.\n---\n", []string{"error name-missing 2:1"}, `rename "nmae" to name`)...)
+	runRuleCases(t, codes, cases)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -28,7 +29,7 @@ const (
 
 var nameRules = []*Rule{
 	{Code: CodeNameMissing, Short: "no name", Severity: SeverityError, Drops: true, Summary: "no name key",
-		Doc:     "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations.",
+		Doc:     "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations. When a key close to it is there (`Name`, `nmae`), the message points at that key and the quick fix (safe) renames it; otherwise the quick fix adds the folder's name.",
 		Finding: reportNameMissing},
 	{Code: CodeNameNotString, Short: "name not text", Severity: SeverityError, Drops: true, Summary: "name is not a string",
 		Doc:     "`name` must be a YAML string. Unquoted values such as `123`, `true` or `null` are typed as numbers, booleans or null by YAML 1.2, and DSH drops the skill with `frontmatter requires name and description`. Quote a number or a boolean (the quick fix does); after `null`, `~` or nothing, write the name.",
@@ -49,13 +50,16 @@ var nameRules = []*Rule{
 		File: func(p *Pass) {
 			if name := validName(p); name != nil {
 				if n := utf8.RuneCountInString(name.Value.Str); n > 64 {
-					p.Report(name.ValueSpan, fmt.Sprintf("name is %d characters; the agentskills.io spec allows at most 64", n))
+					p.Report(name.ValueSpan, fmt.Sprintf("name is %s characters; the agentskills.io spec allows at most 64", jstext.Count(n)))
 				}
 			}
 		}},
 }
 
 func reportNameMissing(p *Pass, fd skillfile.Finding) {
+	if reportMisspelledRequired(p, "name") {
+		return
+	}
 	d := p.Report(fd.Span, dropPrefix+"there is no name: key; add one with the skill's name in lowercase kebab-case")
 	if folder := fixFolderName(p); skillfile.IsSkillName(folder) {
 		at := p.File.Frontmatter.YAMLSpan.Start

@@ -34,7 +34,7 @@ var ProfileDSH = &Profile{
 var ProfileAgentSkills = &Profile{
 	Name:    "agentskills",
 	Summary: "the agentskills.io specification, strictly",
-	Doc: "Everything the specification requires is an error: a name of at most 64 lowercase ASCII letters, digits and single hyphens that equals its folder; a non-empty description (whitespace only counts as empty) of at most 1,024 characters; `license`, `compatibility` (at most 500 characters) and `allowed-tools` as strings; `metadata` as a mapping of string keys to string values; no other top-level keys. " +
+	Doc: "Everything the specification requires is an error: a name of at most 64 lowercase ASCII letters, digits and single hyphens that equals its folder; a non-empty description (whitespace only counts as empty) of at most 1,024 characters; `license`, `compatibility` (at most 500 characters) and `allowed-tools` as strings; `metadata` as a mapping of string keys to string values; no other top-level keys (a misspelled key is one: key-misspelled is an error too). " +
 		"Where the specification's reference validator (skills-ref) disagrees with the specification, skill-ls follows the specification: the validator splits the frontmatter at any `---`, even one inside a YAML comment or value, while the specification (and DSH) close it only at a line that is exactly `---`; and the validator reads a null `description:` as the text \"null\", while skill-ls reports a description with no value.",
 	Grades: map[string]Severity{
 		CodeNameFolderMismatch:   SeverityError,
@@ -42,6 +42,7 @@ var ProfileAgentSkills = &Profile{
 		CodeDescriptionTooLong:   SeverityError,
 		CodeCompatibilityTooLong: SeverityError,
 		CodeUnknownKey:           SeverityError,
+		CodeKeyMisspelled:        SeverityError, // a key the spec does not define, as unknown-key
 		CodeFieldType:            SeverityError,
 		CodeDescriptionBlank:     SeverityError,
 	},

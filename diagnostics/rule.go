@@ -52,6 +52,12 @@ type Rule struct {
 	Workspace   func(p *WorkspacePass)
 }
 
+// Unsuppressible reports that no suppression comment hides the rule's
+// diagnostics: the rule reports a problem that makes DSH (Drops) or a
+// selected host (host-drops) ignore the skill, which a comment does not
+// change, so hiding it would let check pass on a skill that never loads.
+func (r *Rule) Unsuppressible() bool { return r.Drops || r.Code == CodeHostDrops }
+
 // AsRecorded is the Discovery check that reports a discovery problem with
 // the message the engine recorded.
 func AsRecorded(pr discovery.Problem) string { return pr.Message }
@@ -73,7 +79,7 @@ type ruleTable struct {
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
 		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules, suppressionRules,
-		hostRules, overlapRules)
+		hostRules, overlapRules, yamlMisreadRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows)), urls: make(map[string]string, len(rows))}
 	for _, r := range rows {

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/overlap"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Run checks every skill file of the snapshot (the files in the roots and
@@ -263,15 +264,53 @@ func DropMessage(snap *skills.Snapshot, f *skillfile.File, opts Options) string 
 	if f.Drop == nil {
 		return ""
 	}
+	if d, ok := DropDiagnostic(snap, f, opts); ok {
+		return strings.TrimPrefix(d.Message, dropPrefix)
+	}
+	return f.Drop.Detail
+}
+
+// DropDiagnostic returns the diagnostic that reports why DSH drops f: the
+// one its rule reports at the drop's span, else the rule's first (a rule
+// may say it where the cause is: a misspelled description key rather than
+// the frontmatter that lacks one). ok is false for a file DSH loads or a
+// drop no rule words.
+func DropDiagnostic(snap *skills.Snapshot, f *skillfile.File, opts Options) (Diagnostic, bool) {
+	if f == nil || f.Drop == nil {
+		return Diagnostic{}, false
+	}
 	opts.Quick = true
 	rs := newRunState(context.Background(), snap, opts)
 	rs.only = string(f.Drop.Code) // a rule reports its own code alone
-	for _, d := range rs.checkFile(f) {
-		if d.Code == string(f.Drop.Code) && d.Span == f.Drop.Span {
-			return strings.TrimPrefix(d.Message, dropPrefix)
+	var first *Diagnostic
+	ds := rs.checkFile(f)
+	for i, d := range ds {
+		if d.Code != string(f.Drop.Code) {
+			continue
+		}
+		if d.Span == f.Drop.Span {
+			return d, true
+		}
+		if first == nil {
+			first = &ds[i]
 		}
 	}
-	return f.Drop.Detail
+	if first == nil {
+		return Diagnostic{}, false
+	}
+	return *first, true
+}
+
+// DropSpan returns where the diagnostic of f's drop points (f.Drop.Span
+// when no rule words it), for the line and column of list and the editor.
+func DropSpan(snap *skills.Snapshot, f *skillfile.File) spans.Span {
+	if d, ok := DropDiagnostic(snap, f, Options{}); ok {
+		return d.Span
+	}
+	if f == nil || f.Drop == nil {
+		return spans.Span{}
+	}
+	return f.Drop.Span
 }
 
 // DropSummary says in a few words why DSH drops f and where, for one line
@@ -290,6 +329,6 @@ func DropSummary(snap *skills.Snapshot, f *skillfile.File) string {
 	if err != nil {
 		return what
 	}
-	line, col := idx.LineCol(f.Drop.Span.Start)
+	line, col := idx.LineCol(DropSpan(snap, f).Start)
 	return fmt.Sprintf("%s at %d:%d", what, line, col)
 }

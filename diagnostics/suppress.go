@@ -17,8 +17,9 @@ import (
 // reason. CheckFile hides what they name after the file's rules ran; these
 // rules then report the comments that are wrong or hide nothing.
 //
-// Every comment names its codes: there is no wildcard, so a problem that
-// makes DSH drop the skill is hidden only where its own code is written.
+// Every comment names its codes: there is no wildcard. A problem that makes
+// DSH (or a selected host) drop the skill is never hidden: the comment that
+// names its code is reported instead, and the drop stays an error.
 
 // The codes of the suppression rules.
 const (
@@ -28,7 +29,7 @@ const (
 
 var suppressionRules = []*Rule{
 	{Code: CodeSuppressionInvalid, Severity: SeverityWarning, Summary: "a suppression comment skill-ls cannot use",
-		Doc:         "A suppression comment silences the codes it names: `<!-- skill-ls-disable-next-line CODE -- reason -->` in the body (or `skill-ls-disable` … `skill-ls-enable`, or `skill-ls-disable-file`), `# skill-ls-disable-next-line CODE -- reason` in the frontmatter. Several codes are separated by commas; the reason follows ` -- `. This comment names no code, names a code no rule has, or is a `skill-ls-` comment of another kind, so it silences nothing. There is no wildcard: name each code, so that a problem that makes DSH drop the skill is hidden only where its code is written. Suppression comments do not silence the suppression rules themselves (turn those off in the config file).",
+		Doc:         "A suppression comment silences the codes it names: `<!-- skill-ls-disable-next-line CODE -- reason -->` in the body (or `skill-ls-disable` … `skill-ls-enable`, or `skill-ls-disable-file`), `# skill-ls-disable-next-line CODE -- reason` in the frontmatter. Several codes are separated by commas; the reason follows ` -- `; there is no wildcard. This comment names no code, names a code no rule has, is a `skill-ls-` comment of another kind, or names a code that cannot be suppressed, so it silences nothing. The codes marked **drops** (and `host-drops`) cannot be suppressed: DSH (or the host) ignores the skill whatever the comment says, so the diagnostic stays and `check` still fails; fix the value instead. The quick fix (safe: the comment hides nothing) removes such a code, or the comment. Suppression comments do not silence the suppression rules themselves (turn those off in the config file).",
 		Suppression: checkSuppressionInvalid},
 	{Code: CodeSuppressionUnused, Severity: SeverityWarning, Summary: "a suppression comment that hides nothing",
 		Doc:         "The comment names a code that is not reported where the comment applies (the next line, its range, or the file), so it hides nothing: the problem was fixed, or the comment is on the wrong line. A code the profile or the config turns off for this file is not reported as unused, nor one whose rule could not run: while the frontmatter does not parse, a comment is judged only for the codes of the reading, body and `---` rules (the others had no keys to look at), so `check --fix` does not remove a comment that hides something once the YAML is mended. The quick fix (safe) removes the comment; `check --fix` applies it only in a round where no other fix edits the file, so a comment is judged again after the other fixes. A `skill-ls-enable` that ends no `skill-ls-disable` of its code is reported too.",
@@ -63,7 +64,8 @@ func suppress(p *Pass) {
 			for j, c := range uses[i].Codes {
 				if c.Code == d.Code && covers(lines, uses[i], j, line) {
 					uses[i].Used[j] = true
-					hidden = true
+					// A drop stays: checkSuppressionInvalid reports the comment.
+					hidden = hidden || !p.lookup(c.Code).Unsuppressible()
 				}
 			}
 		}
@@ -136,8 +138,12 @@ func checkSuppressionInvalid(p *Pass, u DirectiveUse) {
 		p.Report(u.Span, "this suppression comment "+u.Problem)
 		return
 	}
-	for _, c := range u.Codes {
-		if p.lookup(c.Code) != nil {
+	for j, c := range u.Codes {
+		if r := p.lookup(c.Code); r != nil {
+			if r.Unsuppressible() && u.Kind != skillfile.Enable {
+				// Safe to remove: the comment hides nothing, now or later.
+				p.Report(c.Span, unsuppressible(r), removeDirective(p, u, j)...)
+			}
 			continue
 		}
 		msg := fmt.Sprintf("no rule has the code %q, so this suppression comment cannot silence it", c.Code)
@@ -156,7 +162,7 @@ func checkSuppressionUnused(p *Pass, u DirectiveUse) {
 	}
 	for j, c := range u.Codes {
 		r := p.lookup(c.Code)
-		if u.Used[j] || r == nil || r.Suppression != nil || p.grade(r) == SeverityOff {
+		if u.Used[j] || r == nil || r.Suppression != nil || p.grade(r) == SeverityOff || (r.Unsuppressible() && u.Kind != skillfile.Enable) {
 			continue
 		}
 		if u.Kind != skillfile.Enable && !judges(p, r) {
@@ -179,6 +185,18 @@ func checkSuppressionUnused(p *Pass, u DirectiveUse) {
 		}
 		p.Report(c.Span, fmt.Sprintf("no %s is reported %s, so this suppression hides nothing; remove it", c.Code, where), removeDirective(p, u, j)...)
 	}
+}
+
+// unsuppressible says why a comment cannot silence r's code.
+func unsuppressible(r *Rule) string {
+	who, what := "DSH", "the value"
+	if r.Code == CodeHostDrops {
+		who = "a selected host"
+	}
+	if slices.Contains(readingRules, r) || r.Discovery != nil || r.Code == CodeFrontmatterMissing || r.Code == CodeFrontmatterUnclosed || r.Code == CodeFrontmatterNotMap {
+		what = "the file"
+	}
+	return fmt.Sprintf("%s drops this skill whatever this comment says, so it cannot silence %s; fix %s", who, r.Code, what)
 }
 
 // judges reports whether a suppression comment naming r's code can be
@@ -242,11 +260,13 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 // body), and one for the whole file (a YAML comment after the opening ---,
 // else an HTML comment at the end). Each fix is checked by parsing the
 // file with it applied. Diagnostics of the suppression rules, and of files
-// the snapshot does not hold, get none.
+// the snapshot does not hold, get none; nor do those of a problem that
+// makes DSH or a selected host drop the skill (Rule.Unsuppressible): no
+// comment hides them.
 func SuppressionFixes(snap *skills.Snapshot, d Diagnostic) []Fix {
 	f := snap.File(d.Path)
 	r := Lookup(d.Code)
-	if f == nil || f.Frontmatter == nil || r == nil || r.Suppression != nil || r.Chat != nil {
+	if f == nil || f.Frontmatter == nil || r == nil || r.Suppression != nil || r.Chat != nil || r.Unsuppressible() {
 		return nil
 	}
 	lines, err := snap.Text(f)
@@ -277,6 +297,9 @@ func nextLineFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, 
 	var text string
 	switch {
 	case fm.State == skillfile.FrontmatterOK && start >= fm.YAMLSpan.Start && start < fm.YAMLSpan.End:
+		if bytes.IndexByte(indent, '\t') >= 0 {
+			return Fix{}, false // YAML indentation is spaces only
+		}
 		text = string(indent) + "# skill-ls-disable-next-line " + d.Code + nl
 	case start >= f.BodySpan.Start && (fm.State == skillfile.FrontmatterOK || start > 0):
 		text = string(indent) + "<!-- skill-ls-disable-next-line " + d.Code + " -->" + nl
@@ -312,13 +335,24 @@ func fileFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool
 }
 
 // silences reports whether applying fix to f yields a well-formed comment
-// of kind naming d's code that covers line (any line for a file comment).
+// of kind naming d's code that covers line (any line for a file comment),
+// and leaves what the engine finds in the file as it was (a comment line
+// inside a multi-line value would end the value, or break the YAML).
 func silences(f *skillfile.File, text []byte, fix Fix, d Diagnostic, kind skillfile.DirectiveKind, line int) bool {
 	src, err := ApplyEdits(text, fix.Edits)
 	if err != nil {
 		return false
 	}
 	nf := skillfile.Parse(f.Path, src, f.Mode)
+	if nf.Frontmatter == nil || !slices.EqualFunc(f.Findings, nf.Findings, func(a, b skillfile.Finding) bool { return a.Code == b.Code && a.Key == b.Key }) ||
+		len(f.Frontmatter.Fields) != len(nf.Frontmatter.Fields) {
+		return false
+	}
+	for i, fld := range f.Frontmatter.Fields {
+		if nf.Frontmatter.Fields[i].Key != fld.Key || nf.Frontmatter.Fields[i].Value.Str != fld.Value.Str {
+			return false
+		}
+	}
 	uses := coverage(nf.InMemory(), nf.Directives)
 	for _, u := range uses {
 		if u.Kind != kind {

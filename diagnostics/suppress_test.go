@@ -46,7 +46,18 @@ func TestSuppression(t *testing.T) {
 		{"range to the end", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable body-breaks-frame -->\n</skill_content>\n\n</skill_content>\n", nil},
 		{"file, from the frontmatter", "---\n# skill-ls-disable-file body-breaks-frame, name-folder-mismatch -- examples\nname: other\ndescription: d\n---\n</skill_content>\n", nil},
 		{"next line in the frontmatter", "---\nname: s\n# skill-ls-disable-next-line description-truncated -- the tail is optional\ndescription: " + strings.Repeat(long, 40) + "\n---\n", nil},
-		{"a drop is hidden where its code is named", "---\n# skill-ls-disable-next-line name-invalid -- renamed by the build\nname: S_S\ndescription: d\n---\n", nil},
+		// DSH drops the skill whatever a comment says: the drop stays and
+		// the comment is reported (issue 25).
+		{"a drop is not hidden where its code is named", "---\n# skill-ls-disable-next-line name-invalid -- renamed by the build\nname: S_S\ndescription: d\n---\n",
+			[]string{"warning suppression-invalid 2:30", "error name-invalid 3:7"}},
+		{"an unquoted colon is not hidden", "---\nname: s\n# skill-ls-disable-next-line yaml-unquoted-colon -- we like it\ndescription: Use when: the user asks\n---\n",
+			[]string{"warning suppression-invalid 3:30", "error yaml-unquoted-colon 4:14"}},
+		{"a drop is not hidden in the file; the other code is", "---\n# skill-ls-disable-file name-invalid, body-breaks-frame\nname: S_S\ndescription: d\n---\n</skill_content>\n",
+			[]string{"warning suppression-invalid 2:25", "error name-invalid 3:7"}},
+		{"a drop code with nothing to hide is still reported", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-file binary-file -->\n",
+			[]string{"warning suppression-invalid 5:28"}},
+		{"host-drops cannot be hidden either", "---\n# skill-ls-disable-file host-drops\nname: s\ndescription: d\n---\n",
+			[]string{"warning suppression-invalid 2:25"}},
 		{"another code does not hide a drop", "---\n# skill-ls-disable-next-line name-too-long\nname: S_S\ndescription: d\n---\n",
 			[]string{"warning suppression-unused 2:30", "error name-invalid 3:7"}},
 		{"no code", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-next-line -- why -->\n",
@@ -105,14 +116,25 @@ func TestSuppressionFixes(t *testing.T) {
 			[]string{"Suppress body-breaks-frame on line 6", "Suppress body-breaks-frame in this file"}},
 		{"body CRLF", "---\r\nname: s\r\ndescription: d\r\n---\r\n𐐀 </skill_content>\r\n", CodeBodyBreaksFrame,
 			[]string{"Suppress body-breaks-frame on line 5", "Suppress body-breaks-frame in this file"}},
-		{"frontmatter", "---\nname: S_é\ndescription: 漢字\n---\n", CodeNameInvalid,
-			[]string{"Suppress name-invalid on line 2", "Suppress name-invalid in this file"}},
+		{"frontmatter", "---\nname: s\ndescription: 漢字\nmetadata:\n  v: 1\n---\n", CodeFieldType,
+			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
+		// A drop cannot be suppressed: no fix is offered (issue 25).
+		{"a drop gets none", "---\nname: S_é\ndescription: 漢字\n---\n", CodeNameInvalid, nil},
 		{"frontmatter CRLF indented", "---\r\nname: s\r\ndescription: d\r\nmetadata:\r\n  version: 1.0\r\n---\r\n", CodeFieldType,
+			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
+		// The comment has the line's own indentation, and goes where YAML
+		// reads it as a comment (issue 25).
+		{"a block scalar: before its key", "---\nname: s\ndescription: d\ncompatibility: >-\n  " + strings.Repeat("Needs pdftotext. ", 40) + "\n---\n", CodeCompatibilityTooLong,
+			[]string{"Suppress compatibility-too-long on line 4", "Suppress compatibility-too-long in this file"}},
+		{"inside a flow mapping: the comment works there", "---\nname: s\ndescription: d\nmetadata: {author: me,\n  version: 1.0}\n---\n", CodeFieldType,
+			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
+		{"nested key: the line's own indentation", "---\nname: s\ndescription: d\nmetadata:\n    version: 1.0\n---\n", CodeFieldType,
 			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
 		{"inside a code fence: only the file", "---\nname: s\ndescription: d\n---\n```\n</skill_content>\n```\n", CodeBodyBreaksFrame,
 			[]string{"Suppress body-breaks-frame in this file"}},
-		{"no frontmatter: at the end", "# Title\n\nText", CodeFrontmatterMissing,
-			[]string{"Suppress frontmatter-missing in this file"}},
+		{"no frontmatter: at the end", "# Title\r\n\r\nText", CodeCRLF,
+			[]string{"Suppress crlf in this file"}},
+		{"no frontmatter: a drop gets none", "# Title\n\nText", CodeFrontmatterMissing, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,6 +158,15 @@ func TestSuppressionFixes(t *testing.T) {
 				titles = append(titles, fix.Title)
 				if !fix.Suppression || fix.Unsafe || FixUnsafe.Applies(fix) {
 					t.Errorf("%q is not a suppression fix check --fix skips: %+v", fix.Title, fix)
+				}
+				if strings.Contains(fix.Title, " on line ") {
+					e := fix.Edits[0]
+					orig := skilltest.Text(t, snap, snap.File(path)).Src()
+					line := string(orig[e.Span.Start:])
+					lineIndent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+					if !strings.HasPrefix(e.NewText, lineIndent) || strings.HasPrefix(e.NewText[len(lineIndent):], " ") || strings.Contains(lineIndent, "\t") {
+						t.Errorf("%q writes %q before a line indented %q", fix.Title, e.NewText, lineIndent)
+					}
 				}
 				src, err := ApplyEdits(skilltest.Text(t, snap, snap.File(path)).Src(), fix.Edits)
 				if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // commandArgs is the union of the commands' argument objects.
@@ -72,7 +73,8 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
 		opts := st.optionsFor(path)
-		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) }})), nil
+		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
+			Span: func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) }})), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
 }

@@ -49,7 +49,7 @@ type catalogInfo struct {
 	// text: previews show it instead of an empty catalog).
 	Note string `json:"note,omitempty"`
 	// Hosts gives, with the hosts setting, each selected host's catalog
-	// budget in a few words ("812 of 8000 characters"), by host id.
+	// budget in a few words ("812 of 8,000 characters"), by host id.
 	Hosts map[string]string `json:"hosts,omitempty"`
 }
 

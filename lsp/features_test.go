@@ -345,6 +345,12 @@ func TestQuickFixes(t *testing.T) {
 	if !found {
 		t.Errorf("no name fix among %q", titles)
 	}
+	// DSH drops the skill whatever a comment says: no "Suppress …" action.
+	for _, title := range titles {
+		if strings.HasPrefix(title, "Suppress") {
+			t.Errorf("a drop offers %q (all: %q)", title, titles)
+		}
+	}
 	// Chat buffer: did-you-mean fix.
 	cu := w.open("project/t.chat.md", "markdown", "go /deplyo\n")
 	acts, err = w.server.CodeAction(w.ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: cu},

@@ -72,7 +72,7 @@ func (s *server) hostLens(ctx context.Context, t *target) string {
 }
 
 // hostBudgets gives each selected host's skill listing against its budget
-// in a few words ("812 of 8000 characters"), for a status bar. A listing is
+// in a few words ("812 of 8,000 characters"), for a status bar. A listing is
 // the skill lines alone: DSH's is the catalog's skill lines (under the
 // view's catalogDescriptionMaxLength), not the whole catalog message.
 func (s *server) hostBudgets(ctx context.Context, st *snapshot, path string) map[string]string {

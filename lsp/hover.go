@@ -127,9 +127,9 @@ func descriptionHover(t *target, fld *dshyaml.Field) string {
 	line := render.CatalogLine(name, fld.Value.Str, maxLen)
 	fmt.Fprintf(&b, "Catalog line:\n\n%s\n\n", mdFence(line))
 	if units > maxLen {
-		fmt.Fprintf(&b, "%d/%d UTF-16 units: **cut** to %d units plus `...`.\n", units, maxLen, maxLen-3)
+		fmt.Fprintf(&b, "%s/%s characters: the catalog shows the first %s, then `...`.\n", jstext.Count(units), jstext.Count(maxLen), jstext.Count(maxLen-3))
 	} else {
-		fmt.Fprintf(&b, "%d/%d UTF-16 units.\n", units, maxLen)
+		fmt.Fprintf(&b, "%s/%s characters.\n", jstext.Count(units), jstext.Count(maxLen))
 	}
 	if t.file.Def != nil && !t.file.Def.Invocation.ModelInvocable {
 		b.WriteString("\nThe skill has `disable-model-invocation: true`: it is not in the catalog.\n")

@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Report is the JSON shape of `skill-ls list --json` and of the language
@@ -101,6 +102,9 @@ type ReportOptions struct {
 	// Summary says it in a few words with the place, for one line of an
 	// editor, for ReportDropped.Summary; nil uses the drop's code.
 	Summary func(f *skillfile.File) string
+	// Span is where Reason points, for ReportDropped.Line and Column; nil
+	// uses the drop's span.
+	Span func(f *skillfile.File) spans.Span
 }
 
 // NewReport builds the [Report] of snap with DSH's own drop reasons.
@@ -144,8 +148,12 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 			if _, root := snap.Entry(f.Path); root != nil {
 				d.Source, d.Rank, d.Root = string(root.Source), root.Rank, root.Dir
 			}
+			at := f.Drop.Span
+			if opts.Span != nil {
+				at = opts.Span(f)
+			}
 			if idx, err := snap.Text(f); err == nil {
-				d.Line, d.Column = idx.LineCol(f.Drop.Span.Start)
+				d.Line, d.Column = idx.LineCol(at.Start)
 			}
 			r.Dropped = append(r.Dropped, d)
 		}

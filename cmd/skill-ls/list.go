@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 const listHelp = `
@@ -55,7 +56,11 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "skill-ls list: %s\n", errText(err))
 		return exitUsage
 	}
-	rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) }})
+	rep := render.NewReportWith(snap, render.ReportOptions{
+		Reason:  func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) },
+		Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
+		Span:    func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) },
+	})
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 const matrixHelp = `
@@ -237,9 +238,9 @@ func writeMatrixBudgets(w io.Writer, m *hosts.Matrix, width int) {
 	fmt.Fprintf(w, "\nBudgets:\n")
 	for _, h := range m.Hosts {
 		b := m.Results[h.ID].Budget
-		size := fmt.Sprintf("%d %s, no budget", b.Used, b.Unit)
+		size := fmt.Sprintf("%s %s, no budget", jstext.Count(b.Used), b.Unit)
 		if b.Limit > 0 {
-			size = fmt.Sprintf("%d of %d %s", b.Used, b.Limit, b.Unit)
+			size = fmt.Sprintf("%s of %s %s", jstext.Count(b.Used), jstext.Count(b.Limit), b.Unit)
 			if b.Over {
 				size += ", OVER"
 			}

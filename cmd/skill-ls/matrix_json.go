@@ -125,8 +125,8 @@ func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, 
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "DSH catalog: %s, %d UTF-16 units (%d in the skill lines); no listing budget, each description capped at %d.\n",
-		plural(out.Skills, "skill", "skills"), out.Catalog, out.Lines, out.Cap)
+	fmt.Fprintf(stdout, "DSH catalog: %s, %s characters (%s in the skill lines); no listing budget, each description capped at %s.\n",
+		plural(out.Skills, "skill", "skills"), jstext.Count(out.Catalog), jstext.Count(out.Lines), jstext.Count(out.Cap))
 	if snap.Registry.Incomplete != "" {
 		fmt.Fprintf(stdout, "DSH publishes no catalog: %s\n", format.Escape(snap.Registry.Incomplete))
 	}
@@ -134,9 +134,9 @@ func dshBudgetView(ctx context.Context, ropts discovery.RootOptions, limit int, 
 		fmt.Fprintln(stdout, "No description is cut.")
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "\nCut by the %d cap (the model reads the text after \">\"):\n", out.Cap)
+	fmt.Fprintf(stdout, "\nCut by the %s cap (the model reads the text after \">\"):\n", jstext.Count(out.Cap))
 	for _, c := range out.Cut {
-		fmt.Fprintf(stdout, "%s %s: %d units, %d cut\n> %s\n", format.Escape(c.Name), format.Quote(string(c.Path)), c.Units, c.Units-(out.Cap-3), format.Escape(c.Text))
+		fmt.Fprintf(stdout, "%s %s: %s characters, %s cut\n> %s\n", format.Escape(c.Name), format.Quote(string(c.Path)), jstext.Count(c.Units), jstext.Count(c.Units-(out.Cap-3)), format.Escape(c.Text))
 	}
 	return exitOK
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 const renderHelp = `
@@ -26,11 +27,13 @@ newline unless the text has one.
   skill NAME | skill --args JSON
       the result of the skill tool called with {"name": NAME} (or with the
       raw JSON arguments): the <skill_content> block, or DSH's error text
-      (exit status 1)
+      (exit status 1); stderr says why a skill is missing (DSH drops its
+      file) and which file a name resolves to when others share it
   invoke TEXT...
       the <skill_content> blocks that the /name tokens of a user message
       inject, one blank line apart; each TEXT is one text block of the
-      message ("-" or no TEXT: read one block from stdin)
+      message ("-" or no TEXT: read one block from stdin). stderr names
+      each /name that injects nothing, and why
   tui NAME [INSTRUCTIONS...]
       the user turn of the historical TUI command /skill:NAME INSTRUCTIONS
       (a notice, which never reached the model, goes to stderr with exit
@@ -169,8 +172,10 @@ func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (st
 		return r.skillTool(pos, snap)
 	case "invoke":
 		text := strings.Join(render.Gesture(r.lookup(snap), pos), "\n\n")
-		if text == "" {
-			fmt.Fprintln(r.c.stderr, "skill-ls render invoke: no /name token names a user-invocable skill; nothing is injected")
+		notes := r.why(snap).invokeNotes(pos)
+		r.note(notes)
+		if text == "" && len(notes) == 0 {
+			fmt.Fprintln(r.c.stderr, "skill-ls render invoke: the text holds no /name token; nothing is injected")
 		}
 		return text, exitOK
 	}
@@ -213,10 +218,24 @@ func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int)
 		callArgs["name"] = pos[0]
 	}
 	text := render.SkillTool(r.lookup(snap), callArgs)
+	if name, ok := callArgs["name"].(string); ok && skillfile.IsSkillName(name) {
+		r.note(r.why(snap).skillNotes(name, text))
+	}
 	if strings.HasPrefix(text, "Error: ") {
 		return text, exitFound
 	}
 	return text, exitOK
+}
+
+// why explains the names of snap for the notes on stderr.
+func (r *renderRun) why(snap *skills.Snapshot) skillWhy { return skillWhy{snap: snap, wd: workDir()} }
+
+// note writes each note on stderr, after the command's name: render's
+// stdout is the model text alone.
+func (r *renderRun) note(notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(r.c.stderr, "skill-ls %s: %s\n", r.c.fs.Name(), n)
+	}
 }
 
 // lookup returns the lookup of snap's skills, with their bodies read from

@@ -53,7 +53,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"empty", "", nil},
 		{"only comments", "# nothing yet\n", nil},
 		{"not a mapping", "- a\n", []string{"1:1: the config file must be a mapping"}},
-		{"bad YAML", "rules: {a: b\n", []string{"1:1: not valid YAML"}},
+		{"bad YAML", "rules: {a: b\n", []string{"1:8: not valid YAML: Flow map in block collection must be sufficiently indented and end with a }"}},
 		{"unknown key", "profle: dsh\n", []string{`1:1: unknown key "profle"`}},
 		{"misspelled key", "max_description: 3\n", []string{`1:1: unknown key "max_description"; did you mean "maxDescription"?`}},
 		{"duplicate key", "profile: dsh\nprofile: dsh\n", []string{`2:1: the key "profile" appears twice`}},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
@@ -27,13 +28,20 @@ func ClassifyError(err error, text []byte, base int) *Error {
 		line, _ = strconv.Atoi(m[1])
 		detail = m[2]
 	}
+	if e := scanMistake(text); e != nil {
+		e.Span = spans.Span{Start: base + e.Span.Start, End: base + e.Span.End}
+		if e.ValueSpan != (spans.Span{}) {
+			e.ValueSpan = spans.Span{Start: base + e.ValueSpan.Start, End: base + e.ValueSpan.End}
+		}
+		return e
+	}
 	lines := splitLines(text)
 	// Tabs used as indentation.
 	if strings.Contains(detail, "tab character") {
 		for i, l := range lines {
 			trimmed := bytes.TrimLeft(l.text, " ")
 			if len(trimmed) > 0 && trimmed[0] == '\t' {
-				return &Error{Code: problem.YAMLTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
+				return &Error{Code: problem.YAMLTabIndent, Cause: CauseTabIndent, Message: "Tabs are not allowed as indentation", Line: i + 1, Column: 1,
 					Span: spans.Span{Start: base + l.start, End: base + l.start + len(l.text) - len(trimmed) + 1}}
 			}
 		}
@@ -41,8 +49,9 @@ func ClassifyError(err error, text []byte, base int) *Error {
 	// An unquoted value holding ": " or ending in ":".
 	if strings.Contains(detail, "mapping values are not allowed") {
 		if i, col, span := findUnquotedColon(lines); i >= 0 {
-			return &Error{Code: problem.YAMLUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
-				Span: spans.Span{Start: base + span.Start, End: base + span.End}}
+			vs := spans.Span{Start: base + span.Start, End: base + span.End}
+			return &Error{Code: problem.YAMLUnquotedColon, Cause: CauseUnquotedColon, Message: "Nested mappings are not allowed in compact mappings", Line: i + 1, Column: col,
+				Span: vs, ValueSpan: vs}
 		}
 	}
 	if line < 1 || line > len(lines) {
@@ -120,25 +129,80 @@ func findUnquotedColon(lines []textLine) (int, int, spans.Span) {
 	return -1, 0, spans.Span{}
 }
 
-// LogMessage renders a YAML error the way yaml@2's prettyErrors does:
-// "<message> at line L, column C:\n\n<source line>\n<pointer>\n".
+// LogMessage renders a YAML error as DSH logs it, String(error) of yaml@2's
+// error: "YAMLParseError: <message> at line L, column C:\n\n<source
+// line>\n<pointer>\n", with yaml@2's code frame (a line of more than 80
+// UTF-16 units cut around the column with "…", the line before when the
+// column is at the line's indentation, one caret per unit of the error's
+// range), or "ReferenceError: <message>" for an alias naming no anchor.
 func LogMessage(e *Error, text []byte) string {
-	msg := fmt.Sprintf("%s at line %d, column %d", e.Message, e.Line, e.Column)
-	lines := splitLines(text)
-	if e.Line < 1 || e.Line > len(lines) {
+	if e.Name != "" {
+		return e.Name + ": " + e.Message
+	}
+	msg := fmt.Sprintf("YAMLParseError: %s at line %d, column %d", e.Message, e.Line, e.Column)
+	starts := []int{0}
+	for i, c := range text {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	if e.Line < 1 || e.Line > len(starts) {
 		return msg
 	}
-	lineStr := strings.TrimRight(string(lines[e.Line-1].text), "\r\n")
+	lineStr := units(lineAt(text, starts, e.Line))
+	lineStr = trimRightNL(lineStr)
 	ci := e.Column - 1
-	if jstext.Len(lineStr) > 80 {
+	if ci >= 60 && len(lineStr) > 80 {
+		trim := min(ci-39, len(lineStr)-79)
+		lineStr = append(units("…"), lineStr[trim:]...)
+		ci -= trim - 1
+	}
+	if len(lineStr) > 80 {
+		lineStr = append(lineStr[:79:79], units("…")...)
+	}
+	if e.Line > 1 && ci <= len(lineStr) && allSpaces(lineStr[:max(0, ci)]) {
+		prev := units(lineAt(text, starts, e.Line-1))
+		if len(prev) > 80 {
+			prev = append(prev[:79:79], units("…\n")...)
+		}
+		lineStr = append(prev, lineStr...)
+	}
+	if allSpaces(lineStr) {
 		return msg
 	}
-	if e.Line > 1 && strings.TrimLeft(jstext.Prefix(lineStr, ci), " ") == "" {
-		prev := string(lines[e.Line-2].text) + "\n"
-		lineStr = prev + lineStr
+	count := 1
+	if e.Caret > 1 {
+		count = max(1, min(e.Caret, 80-ci))
 	}
-	if strings.Trim(lineStr, " ") == "" {
-		return msg
+	return msg + ":\n\n" + string(utf16.Decode(lineStr)) + "\n" + strings.Repeat(" ", max(0, ci)) + strings.Repeat("^", count) + "\n"
+}
+
+// lineAt returns line n (1-based) of text with its line break, as
+// src.substring(lineStarts[n-1], lineStarts[n]).
+func lineAt(text []byte, starts []int, n int) string {
+	if n < len(starts) {
+		return string(text[starts[n-1]:starts[n]])
 	}
-	return msg + ":\n\n" + lineStr + "\n" + strings.Repeat(" ", ci) + "^\n"
+	return string(text[starts[n-1]:])
+}
+
+// units returns s as UTF-16 code units, as JavaScript indexes it.
+func units(s string) []uint16 { return utf16.Encode([]rune(s)) }
+
+// trimRightNL removes the trailing run of \n and \r (/[\n\r]+$/).
+func trimRightNL(u []uint16) []uint16 {
+	for len(u) > 0 && (u[len(u)-1] == '\n' || u[len(u)-1] == '\r') {
+		u = u[:len(u)-1]
+	}
+	return u
+}
+
+// allSpaces reports whether u holds nothing but spaces (/^ *$/).
+func allSpaces(u []uint16) bool {
+	for _, c := range u {
+		if c != ' ' {
+			return false
+		}
+	}
+	return true
 }

@@ -23,11 +23,48 @@ type Error struct {
 	Line, Column int
 	// Span locates the error in the file.
 	Span spans.Span
-	// Key is the duplicated key for CodeYAMLDuplicateKey.
+	// Key is the duplicated key for CodeYAMLDuplicateKey, else the key
+	// whose value holds the mistake ("" when none does).
 	Key string
 	// FirstSpan is the first occurrence of a duplicated key.
 	FirstSpan spans.Span
+	// Name is the JavaScript error DSH's library throws: "" for
+	// YAMLParseError, "ReferenceError" for an alias that names no anchor
+	// (DSH logs it without a position).
+	Name string
+	// Caret is how many UTF-16 units DSH's code frame underlines (0 or 1:
+	// one caret).
+	Caret int
+	// Cause says what the author got wrong, for the rules to word it, and
+	// Char the character or indicator at fault ("@", "[", ">", a quote).
+	Cause Cause
+	Char  string
+	// ValueSpan is the mistaken value as written on its line (without a
+	// trailing comment), the text a quoting fix puts in quotes; empty when
+	// the mistake is not in a value.
+	ValueSpan spans.Span
 }
+
+// Cause is what an author got wrong in YAML that does not parse, in the
+// terms a reader needs to fix it.
+type Cause int
+
+// The causes a YAML syntax error is explained by.
+const (
+	CauseUnknown        Cause = iota // only the parser's message
+	CauseTabIndent                   // a tab in a line's indentation
+	CauseUnquotedColon               // ": " (or a final ":") in a plain value
+	CauseReservedStart               // a plain value that starts with @ or `
+	CauseDirectiveStart              // a plain value that starts with %
+	CauseAlias                       // a value that starts with * (an alias)
+	CauseFlowText                    // a [list] or {mapping} with text after it
+	CauseFlowUnclosed                // a [ or { that is never closed
+	CauseBlockHeader                 // > or | with text after it on its line
+	CauseTextAfterQuote              // text after the closing quote of a value
+	CauseUnclosedQuote               // a quote that is never closed
+	CauseContinuation                // a plain value continued on a line that is not indented
+	CauseDuplicateKey                // a key that appears twice
+)
 
 // Kind is the YAML 1.2 core-schema type of a frontmatter value.
 type Kind int

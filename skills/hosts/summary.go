@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // Text for editors: the matrix row of one skill file as a code lens line
@@ -78,13 +80,13 @@ func (m *Matrix) pick(only []*Host) []*Host {
 }
 
 // String gives the budget in a few words, for a status bar or a summary:
-// "812 of 8000 characters", "9812 of 8000 characters, over", "2300
+// "812 of 8,000 characters", "9,812 of 8,000 characters, over", "2,300
 // characters, no budget".
 func (b Budget) String() string {
 	if b.Limit == 0 {
-		return fmt.Sprintf("%d %s, no budget", b.Used, b.Unit)
+		return fmt.Sprintf("%s %s, no budget", jstext.Count(b.Used), b.Unit)
 	}
-	s := fmt.Sprintf("%d of %d %s", b.Used, b.Limit, b.Unit)
+	s := fmt.Sprintf("%s of %s %s", jstext.Count(b.Used), jstext.Count(b.Limit), b.Unit)
 	if b.Over {
 		s += ", over"
 	}

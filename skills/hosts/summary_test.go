@@ -56,9 +56,9 @@ func TestSummaryAndHover(t *testing.T) {
 		b    Budget
 		want string
 	}{
-		{Budget{Used: 812, Limit: 8000, Unit: "characters"}, "812 of 8000 characters"},
-		{Budget{Used: 9812, Limit: 8000, Unit: "characters", Over: true}, "9812 of 8000 characters, over"},
-		{Budget{Used: 2300, Unit: "characters"}, "2300 characters, no budget"},
+		{Budget{Used: 812, Limit: 8000, Unit: "characters"}, "812 of 8,000 characters"},
+		{Budget{Used: 9812, Limit: 8000, Unit: "characters", Over: true}, "9,812 of 8,000 characters, over"},
+		{Budget{Used: 2300, Unit: "characters"}, "2,300 characters, no budget"},
 	} {
 		if got := tt.b.String(); got != tt.want {
 			t.Errorf("Budget.String() = %q, want %q", got, tt.want)

@@ -5,8 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // walkSpec says how a host searches one skill root for SKILL.md files.
@@ -235,7 +236,7 @@ func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return jstext.Count(n) + " " + word + "s"
 }
 
 // label names dir as users write it: relative to the project root when it is
@@ -272,4 +273,5 @@ func between(top, bottom string) []string {
 	}
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+// itoa writes a count as every message writes numbers (jstext.Count).
+func itoa(n int) string { return jstext.Count(n) }

@@ -2,8 +2,8 @@
 // model-facing text depends on, in one place: which characters are
 // whitespace, how long a string is and where it is cut in UTF-16 code units
 // (String.prototype.substring), how a catalog description is shortened and
-// written as a catalog line, how text and attributes are escaped, and how
-// JSON.stringify writes a string. It imports no project package; skills,
+// written as a catalog line, how text and attributes are escaped, how
+// JSON.stringify writes a string, and how toLocaleString writes a count. It imports no project package; skills,
 // skills/hosts, render and diagnostics all use it.
 //
 // # Text representation

@@ -244,3 +244,11 @@ func TestCatalogLine(t *testing.T) {
 		}
 	}
 }
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 1532: "1,532", 100000: "100,000", 1234567: "1,234,567", -1024: "-1,024"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package jstext
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -88,4 +89,25 @@ func appendWTF8(b *strings.Builder, c rune) {
 	b.WriteByte(byte(0xE0 | c>>12))
 	b.WriteByte(byte(0x80 | (c>>6)&0x3F))
 	b.WriteByte(byte(0x80 | c&0x3F))
+}
+
+// Count writes a whole number as JavaScript's toLocaleString("en-US")
+// does, with a comma between groups of three digits ("1,532"): how
+// skill-ls writes a count of characters, bytes or tokens in a message, so
+// that a number reads the same in every message, doc and client.
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }

@@ -289,7 +289,7 @@ func (f *File) dropDetail(fd Finding, src []byte) string {
 		return "missing YAML frontmatter"
 	case problem.YAMLSyntax, problem.YAMLUnquotedColon, problem.YAMLDuplicateKey, problem.YAMLTabIndent, problem.YAMLTooComplex:
 		fm := f.Frontmatter
-		return "invalid YAML frontmatter: YAMLParseError: " + dshyaml.LogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
+		return "invalid YAML frontmatter: " + dshyaml.LogMessage(fm.Err, src[fm.YAMLSpan.Start:fm.YAMLSpan.End])
 	case problem.NameInvalid:
 		// DSH embeds the raw name between quotes (Go's %q would escape it).
 		return `invalid skill name "` + f.Frontmatter.Field("name").Value.Str + `"`

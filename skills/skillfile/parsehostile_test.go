@@ -21,6 +21,9 @@ func FuzzParse(f *testing.F) {
 		"---\nname: |\n  x\n description: >-\n  y\n---\n",
 		"---\nname: a\ndescription: b\nuser-invocable: maybe\ndisableModelInvocation: 1\n---\n",
 		"---", "", "\x00\xff", "---\n---",
+		// The mistakes dshyaml's scan explains (yamlscan.go).
+		"---\nmetadata:\n\tv: 1\n---\n", "---\nd: [a] b\n---\n", "---\nd: {a\n---\n", "---\nd: \"a\n---\n",
+		"---\nd: 'a' b\n---\n", "---\nd: >1x\n---\n", "---\nd: *a b\n---\n", "---\nd: a\nb\n---\n", "---\nd: >\n  a\n\tb\n---\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
+	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+)
+
+// renderwhy.go: what render says on stderr beside the model text, which it
+// leaves as DSH makes it: why a /name injects nothing, why a skill the
+// skill tool does not find is missing, and which file a name resolves to
+// when other files have the same name.
+
+// skillWhy explains a skill's name to someone reading render's output.
+type skillWhy struct {
+	snap *skills.Snapshot
+	wd   string
+}
+
+// rel is path relative to the working directory when it is inside it.
+func (w skillWhy) rel(path string) string { return format.RelPath(w.wd, path) }
+
+// dropped returns the files DSH drops that would define name: their name:
+// when it can be read, else their folder's (or flat file's) name.
+func (w skillWhy) dropped(name string) []*skillfile.File {
+	var out []*skillfile.File
+	for _, f := range w.snap.Registry.Dropped() {
+		if f != nil && f.Drop != nil && declaredName(f) == name {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// declaredName is the name a skill file means to have.
+func declaredName(f *skillfile.File) string {
+	if fm := f.Frontmatter; fm != nil {
+		if n := fm.Field("name"); n != nil && n.Value.Str != "" {
+			return n.Value.Str
+		}
+	}
+	if base := filepath.Base(f.Path); base != "SKILL.md" {
+		return strings.TrimSuffix(base, ".md")
+	}
+	return filepath.Base(filepath.Dir(f.Path))
+}
+
+// drop says why DSH drops f, at the place the reason points to.
+func (w skillWhy) drop(f *skillfile.File) string {
+	where := w.rel(f.Path)
+	if idx, err := w.snap.Text(f); err == nil {
+		line, col := idx.LineCol(diagnostics.DropSpan(w.snap, f).Start)
+		where = fmt.Sprintf("%s:%d:%d", where, line, col)
+	}
+	return fmt.Sprintf("DSH drops %s: %s", where, diagnostics.DropMessage(w.snap, f, diagnostics.Options{}))
+}
+
+// place names a skill's file with its root's source and rank.
+func (w skillWhy) place(s *skills.Skill) string {
+	return fmt.Sprintf("%s (%s, rank %d)", w.rel(s.Path), s.Source, s.Rank)
+}
+
+// missing says why no skill has name: the files DSH drops that would
+// define it, else the closest name.
+func (w skillWhy) missing(name, sigil string) []string {
+	var out []string
+	for _, f := range w.dropped(name) {
+		out = append(out, w.drop(f))
+	}
+	if len(out) > 0 {
+		return out
+	}
+	msg := fmt.Sprintf("no skill is named %q", name)
+	if best := diagnostics.Closest(name, w.snap.Registry); best != "" {
+		msg += fmt.Sprintf("; did you mean %s%s?", sigil, best)
+	}
+	return []string{msg}
+}
+
+// resolved says which file a found name resolves to when other files
+// have the same name: the ones it shadows and the ones DSH drops.
+func (w skillWhy) resolved(s *skills.Skill) []string {
+	var out []string
+	for _, other := range w.snap.Registry.All(s.Name) {
+		if other != s && other.Path != "" {
+			out = append(out, fmt.Sprintf("%s is %s; DSH ignores %s, which it shadows", s.Name, w.place(s), w.place(other)))
+		}
+	}
+	for _, f := range w.dropped(s.Name) {
+		out = append(out, fmt.Sprintf("%s is %s, because %s", s.Name, w.place(s), w.drop(f)))
+	}
+	return out
+}
+
+// skillNotes says why the skill tool's result for name is what it is.
+func (w skillWhy) skillNotes(name, result string) []string {
+	s := w.snap.Registry.Lookup(name)
+	switch {
+	case s == nil && strings.HasSuffix(result, "is unknown or no longer available"):
+		return w.missing(name, "")
+	case s == nil:
+		return nil
+	case !s.Invocation.ModelInvocable:
+		return append([]string{fmt.Sprintf("%s has disable-model-invocation: true in %s", name, w.rel(s.Path))}, w.resolved(s)...)
+	}
+	return w.resolved(s)
+}
+
+// invokeNotes says, for each /name of the text blocks that injects
+// nothing, why: punctuation touches it, no skill has the name (DSH drops
+// the file that would), or the skill is not user-invocable; and, for a
+// name that injects, which file it resolves to when others share it. A
+// name that injects anywhere in the message is not reported as missing.
+func (w skillWhy) invokeNotes(texts []string) []string {
+	var out []string
+	injects := map[string]bool{}
+	for _, name := range render.GestureNames(texts) {
+		if s := w.snap.Registry.Lookup(name); s != nil && s.Invocation.UserInvocable {
+			injects[name] = true
+			out = append(out, w.resolved(s)...)
+		}
+	}
+	for _, text := range texts {
+		for _, c := range render.GestureCandidates(text) {
+			if injects[c.Name] {
+				continue
+			}
+			s := w.snap.Registry.Lookup(c.Name)
+			token := text[c.Start:c.End]
+			var why []string
+			switch {
+			case !c.Injects:
+				why = []string{fmt.Sprintf("punctuation touches it, and DSH needs a space or the edge of the text on both sides of %s", token)}
+				if s == nil {
+					why[0] += fmt.Sprintf(" (and no skill is named %q)", c.Name)
+				}
+			case s == nil:
+				why = w.missing(c.Name, "/")
+			default:
+				why = []string{fmt.Sprintf("%s has user-invocable: false in %s", c.Name, w.rel(s.Path))}
+			}
+			for _, y := range why {
+				out = append(out, fmt.Sprintf("%s is not injected: %s", token, y))
+			}
+		}
+	}
+	return unique(out)
+}
+
+// unique returns lines without repeats, in order.
+func unique(lines []string) []string {
+	seen := map[string]bool{}
+	return slices.DeleteFunc(lines, func(l string) bool {
+		dup := seen[l]
+		seen[l] = true
+		return dup
+	})
+}

@@ -1,0 +1,142 @@
+package diagnostics
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// Rules about frontmatter YAML that parses, but not as it reads: DSH loads
+// the skill with another value than the author sees.
+
+// CodeYAMLMisread is the code of the misread-YAML rule.
+const CodeYAMLMisread = "yaml-misread"
+
+var yamlMisreadRules = []*Rule{
+	{Code: CodeYAMLMisread, Severity: SeverityWarning, Summary: "YAML reads the frontmatter otherwise than it looks",
+		Doc:  "The YAML parses, but DSH gets another value than the text shows: a value that starts with `&` (YAML reads the word as an anchor's name and drops it) or with a `!` tag YAML does not know (the word is dropped too); ` #` inside a description or name (YAML reads the rest of the line as a comment); a line indented with non-breaking spaces (U+00A0, which YAML does not count as indentation, so the line becomes a top-level key whose name starts with them); a `---` line inside a value (DSH closes the frontmatter at the first line that is exactly `---`, so the rest of the value becomes the body). The quick fixes quote the value (safe for `&` and `!`, unsafe for ` #`: the comment may be meant), indent with spaces (safe), or indent the `---` (unsafe: the body changes).",
+		File: checkMisread},
+}
+
+// checkMisread reports the values YAML reads otherwise than they look.
+func checkMisread(p *Pass) {
+	if !p.fields() {
+		return
+	}
+	fm := p.File.Frontmatter
+	for i, fld := range fm.Fields {
+		if strings.HasPrefix(fld.Key, "\u00a0") {
+			misreadIndent(p, i)
+			continue
+		}
+		if fld.Value.Kind != dshyaml.KindString {
+			continue
+		}
+		raw := p.Text(fld.ValueSpan)
+		switch {
+		case strings.HasPrefix(raw, "&"), strings.HasPrefix(raw, "!") && !strings.HasPrefix(raw, "!!"):
+			misreadProperty(p, fld, raw)
+		case fld.Value.Plain && (fld.Key == "description" || fld.Key == "name" || fld.Key == "whenToUse"):
+			misreadComment(p, fld, raw)
+		}
+	}
+	misreadClose(p)
+}
+
+// misreadProperty reports a value whose first word YAML reads as an anchor
+// (never aliased) or an unknown tag, and drops.
+func misreadProperty(p *Pass, fld dshyaml.Field, raw string) {
+	word, rest, _ := strings.Cut(raw, " ")
+	rest = strings.TrimLeft(rest, " ")
+	if rest == "" || strings.ContainsAny(rest[:1], `"'|>[{`) {
+		return
+	}
+	what := "a tag (one YAML does not know)"
+	if word[0] == '&' {
+		if strings.Contains(p.Text(p.File.Frontmatter.YAMLSpan), "*"+word[1:]) {
+			return // an anchor the YAML uses
+		}
+		what = "the name of an anchor"
+	}
+	quoted := quoteYAML(raw)
+	p.Report(fld.ValueSpan, fmt.Sprintf("YAML reads %s as %s and leaves it out of the text, so DSH reads %s as %q; put the whole value in quotes: %s", word, what, fld.Key, fld.Value.Str, quoted),
+		quoteFix(p, fld.ValueSpan, quoted))
+}
+
+// misreadComment reports " #" inside a plain description or name, where
+// YAML starts a comment and the value ends.
+func misreadComment(p *Pass, fld dshyaml.Field, raw string) {
+	lines := p.Lines()
+	line, _ := lines.LineCol(fld.ValueSpan.End)
+	_, end := lines.LineSpan(line - 1)
+	tail := p.Text(spans.Span{Start: fld.ValueSpan.End, End: end})
+	comment := strings.TrimLeft(tail, " \t")
+	if !strings.HasPrefix(comment, "#") || len(comment) == len(tail) || strings.HasPrefix(strings.TrimLeft(comment[1:], " "), skillfile.DirectivePrefix) {
+		return
+	}
+	whole := raw + strings.TrimRight(tail, " \t")
+	quoted := quoteYAML(whole)
+	fix := quoteFix(p, spans.Span{Start: fld.ValueSpan.Start, End: fld.ValueSpan.Start + len(whole)}, quoted)
+	fix.Unsafe, fix.Preferred = true, false // the comment may be meant
+	p.Report(spans.Span{Start: fld.ValueSpan.End + len(tail) - len(comment), End: end},
+		fmt.Sprintf("YAML reads \" #\" as the start of a comment, so DSH reads %s as %q, without %q; to keep it, put the whole value in quotes: %s", fld.Key, fld.Value.Str, strings.TrimRight(comment, " \t"), quoted), fix)
+}
+
+// misreadIndent reports a top-level key whose name starts with
+// non-breaking spaces: the author indented it with them.
+func misreadIndent(p *Pass, i int) {
+	fm := p.File.Frontmatter
+	fld := fm.Fields[i]
+	name := strings.TrimLeft(fld.Key, "\u00a0")
+	n := (len(fld.Key) - len(name)) / len("\u00a0")
+	span := spans.Span{Start: fld.KeySpan.Start, End: fld.KeySpan.Start + len(fld.Key) - len(name)}
+	above := ""
+	if i > 0 && fm.Fields[i-1].Value.Kind == dshyaml.KindNull {
+		above = fmt.Sprintf(" (and %s: above it as empty)", fm.Fields[i-1].Key)
+	}
+	msg := fmt.Sprintf("this line is indented with non-breaking spaces (U+00A0), which YAML does not count as indentation, so it reads the line as a new top-level key %q%s; indent it with spaces", fld.Key, above)
+	p.Report(span, msg, Fix{Title: "Indent with spaces", Preferred: true, Edits: []Edit{p.Edit(span, strings.Repeat(" ", n))}})
+}
+
+// misreadClose reports a closing --- that cuts a value short: the body
+// goes on with indented lines up to another --- line, so the author meant
+// the --- inside the value.
+func misreadClose(p *Pass) {
+	f := p.File
+	fm := f.Frontmatter
+	if len(fm.Fields) == 0 {
+		return
+	}
+	// The line right after the --- goes on indented, as a value does
+	// (a body that starts with a blank line or a heading is a body).
+	first := p.Text(f.BodySpan)
+	if first == "" || (first[0] != ' ' && first[0] != '\t') || strings.TrimSpace(strings.SplitN(first, "\n", 2)[0]) == "" {
+		return
+	}
+	for l := range strings.Lines(first) {
+		if strings.TrimRight(l, "\r\n") == "---" {
+			last := fm.Fields[len(fm.Fields)-1]
+			fix := Fix{Title: "Indent the ---", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fm.CloseSpan.Start, End: fm.CloseSpan.Start}, "  ")}}
+			p.Report(fm.CloseSpan, fmt.Sprintf("this --- closes the frontmatter (DSH closes it at the first line that is exactly ---), so the indented lines after it are the skill's body, not part of the value of %s; indent this --- under %s:, or remove it", last.Key, last.Key),
+				keepParsing(p, fix)...)
+			return
+		}
+	}
+}
+
+// keepParsing returns fix when the file's frontmatter still parses to a
+// mapping with it applied.
+func keepParsing(p *Pass, fix Fix) []Fix {
+	src, err := ApplyEdits(p.Src(), fix.Edits)
+	if err != nil {
+		return nil
+	}
+	nf := skillfile.Parse(p.File.Path, src, p.File.Mode)
+	if fm := nf.Frontmatter; fm == nil || fm.State != skillfile.FrontmatterOK || fm.Err != nil || !fm.Mapping {
+		return nil
+	}
+	return []Fix{fix}
+}

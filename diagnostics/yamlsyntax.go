@@ -1,0 +1,212 @@
+package diagnostics
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// yamlsyntax.go: a frontmatter that does not parse, said as YAML tools say
+// it (what is wrong, where, and what to type), with the fix that mends it
+// where one keeps what the author wrote: spaces for a tab, quotes around a
+// value, a closing quote, an indented continuation line. Every fix is
+// checked by parsing the file with it applied.
+
+// reportYAMLError words the syntax error of the pass's frontmatter (the
+// codes yaml-syntax, yaml-tab-indent and yaml-unquoted-colon).
+func reportYAMLError(p *Pass, fd skillfile.Finding) {
+	e := p.File.Frontmatter.Err
+	msg, fixes := yamlErrorWords(p, e)
+	p.Report(fd.Span, dropPrefix+msg, keepFixes(p, e, fixes)...)
+}
+
+// yamlErrorWords says what is wrong and offers the fixes, by cause.
+func yamlErrorWords(p *Pass, e *dshyaml.Error) (string, []Fix) {
+	raw := p.Text(e.ValueSpan)
+	value := "the value of " + e.Key
+	if e.Key == "" {
+		value = "this list item"
+	}
+	quote := func(advice string) (string, []Fix) {
+		quoted := quoteYAML(raw)
+		return advice + "; put the whole value in quotes: " + quoted, []Fix{quoteFix(p, e.ValueSpan, quoted)}
+	}
+	switch e.Cause {
+	case dshyaml.CauseTabIndent:
+		where := "this line"
+		if e.Key != "" {
+			where = "this line under " + e.Key + ":"
+		}
+		return where + " is indented with a tab, and YAML allows only spaces in indentation; indent it with spaces", tabFix(p, e)
+	case dshyaml.CauseUnquotedColon:
+		what := `holds ": "`
+		if !strings.Contains(raw, ": ") {
+			what = `ends with ":"`
+		}
+		return quote(fmt.Sprintf("%s %s without quotes, so YAML reads it as a nested key", value, what))
+	case dshyaml.CauseReservedStart:
+		return quote(fmt.Sprintf("%s starts with %s, which YAML reserves: a value without quotes cannot start with it", value, e.Char))
+	case dshyaml.CauseDirectiveStart:
+		return quote(fmt.Sprintf("%s starts with %%, which YAML reserves for directives: a value without quotes cannot start with it", value))
+	case dshyaml.CauseAlias:
+		return quote(fmt.Sprintf("%s starts with *, which YAML reads as an alias (a reference to an &anchor)", value))
+	case dshyaml.CauseFlowText, dshyaml.CauseFlowUnclosed:
+		what, closer := "a list", "]"
+		if e.Char == "{" {
+			what, closer = "a mapping", "}"
+		}
+		tail := "and text follows the " + closer + " that closes it"
+		if e.Cause == dshyaml.CauseFlowUnclosed {
+			tail = "and no " + closer + " closes it"
+		}
+		return quote(fmt.Sprintf("%s starts with %s, which YAML reads as %s, %s", value, e.Char, what, tail))
+	case dshyaml.CauseBlockHeader:
+		return quote(fmt.Sprintf("%s starts with %s, which YAML reads as the start of a block of text on the lines below, so no text may follow it on this line", value, e.Char))
+	case dshyaml.CauseTextAfterQuote:
+		return requote(p, e, value)
+	case dshyaml.CauseUnclosedQuote:
+		return fmt.Sprintf("%s opens a %s quote that nothing closes; add the closing %s at the end of the value", value, e.Char, e.Char),
+			[]Fix{{Title: "Add the closing quote (" + e.Char + ")", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: e.ValueSpan.End, End: e.ValueSpan.End}, e.Char)}}}
+	case dshyaml.CauseContinuation:
+		return continuation(p, e)
+	}
+	return "the frontmatter is not valid YAML: " + yamlAdvice(e.Message), nil
+}
+
+// quoteFix is the safe fix that puts a value in quotes: the text stays
+// what the author wrote, and DSH drops the skill without them.
+func quoteFix(p *Pass, span spans.Span, quoted string) Fix {
+	return Fix{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(span, quoted)}}
+}
+
+// requote words text after a closing quote: the author meant the whole
+// text, so it goes in single quotes (for a value that starts and ends with
+// the same quote, the text between them; a double-quoted one with
+// backslash escapes is left alone).
+func requote(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
+	raw := p.Text(e.ValueSpan)
+	text := raw
+	if len(raw) >= 2 && raw[len(raw)-1] == raw[0] && !(raw[0] == '"' && strings.Contains(raw, `\`)) {
+		text = raw[1 : len(raw)-1]
+		if raw[0] == '\'' {
+			text = strings.ReplaceAll(text, "''", "'")
+		}
+	}
+	quoted := quoteYAML(text)
+	inside := ""
+	if strings.Contains(text, "'") {
+		inside = ", writing '' for a ' inside them"
+	}
+	msg := fmt.Sprintf("%s starts with a %s quote, and text follows the quote that closes it; put the whole value in single quotes%s: %s", value, e.Char, inside, quoted)
+	return msg, []Fix{quoteFix(p, e.ValueSpan, quoted)}
+}
+
+// continuation words a plain value continued on a line that is not
+// indented: YAML reads that line as a key without ": ". Indenting it
+// continues the value, unless the line starts with a key the author
+// probably meant (license MIT).
+func continuation(p *Pass, e *dshyaml.Error) (string, []Fix) {
+	line := p.Text(e.Span)
+	first, _, _ := strings.Cut(line, " ")
+	if _, known := skillfile.LookupKeyDoc(first); known || misspelling(first, true) != "" {
+		return fmt.Sprintf("this line has no \": \" after its key; write %s: followed by the value", first), nil
+	}
+	msg := fmt.Sprintf("this line continues the value of %s on a new line without indenting it, so YAML reads it as a key with no \": \"; indent it under %s:, or join it to the line above", e.Key, e.Key)
+	at := e.Span.Start
+	if e.Key == "" {
+		return msg, nil
+	}
+	return msg, []Fix{{Title: "Indent the continued line", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "  ")}}}
+}
+
+// tabFix re-indents a line indented with a tab with spaces: as deep as
+// the line before it, or one level deeper when that line opens a block
+// (ends with ":"); a level is the smallest indentation of the frontmatter
+// (2 when none is indented).
+func tabFix(p *Pass, e *dshyaml.Error) []Fix {
+	fm := p.File.Frontmatter
+	yaml := p.Text(fm.YAMLSpan)
+	lines := strings.Split(yaml, "\n")
+	unit := 0
+	for _, l := range lines {
+		if n := len(l) - len(strings.TrimLeft(l, " ")); n > 0 && n < len(l) && l[n] != '\t' && (unit == 0 || n < unit) {
+			unit = n
+		}
+	}
+	unit = max(unit, 2)
+	width := func(ws string) int { return len(strings.ReplaceAll(ws, "\t", strings.Repeat(" ", unit))) }
+	target := 0
+	before := strings.Split(yaml[:e.Span.Start-fm.YAMLSpan.Start], "\n")
+	for k := len(before) - 2; k >= 0; k-- {
+		l := strings.TrimRight(before[k], " \r")
+		if body := strings.TrimLeft(l, " \t"); body != "" && body[0] != '#' {
+			target = width(l[:len(l)-len(body)])
+			if strings.HasSuffix(body, ":") {
+				target += unit
+			}
+			break
+		}
+	}
+	title := fmt.Sprintf("Indent with %d spaces", target)
+	if target == 0 {
+		title = "Remove the tab"
+	}
+	return []Fix{{Title: title, Preferred: true, Edits: []Edit{p.Edit(e.Span, strings.Repeat(" ", target))}}}
+}
+
+// keepFixes returns the fixes after which the frontmatter parses, or fails
+// only after the line of e (a later mistake, for the next fix): a fix that
+// leaves the mistake, or makes another before it, is not offered.
+func keepFixes(p *Pass, e *dshyaml.Error, fixes []Fix) []Fix {
+	var out []Fix
+	for _, fix := range fixes {
+		src, err := ApplyEdits(p.Src(), fix.Edits)
+		if err != nil {
+			continue
+		}
+		nf := skillfile.Parse(p.File.Path, src, p.File.Mode)
+		fm := nf.Frontmatter
+		if fm == nil || fm.State != skillfile.FrontmatterOK {
+			continue
+		}
+		if fm.Err != nil && fm.Err.Line <= e.Line {
+			continue
+		}
+		out = append(out, fix)
+	}
+	return out
+}
+
+// yamlAdvice says in plain words what a YAML syntax error the scan did not
+// name means and what to type instead, from the parser's message.
+func yamlAdvice(parserMsg string) string {
+	msg := strings.ToLower(parserMsg)
+	for _, a := range yamlAdvices {
+		if strings.Contains(msg, a.parser) {
+			return a.advice
+		}
+	}
+	return "YAML cannot read this line; put values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) in quotes"
+}
+
+// yamlAdvices map parser messages (yaml.v3's, lower-cased) to advice.
+var yamlAdvices = []struct{ parser, advice string }{
+	{"did not find expected ',' or ']'", "a [ list is never closed; close it with ], or put the whole value in quotes"},
+	{"did not find expected ',' or '}'", "a { mapping is never closed; close it with }, or put the whole value in quotes"},
+	{"found unexpected end of stream", "a quoted value is never closed; add the closing quote"},
+	{"found unknown escape character", "a double-quoted value holds an unknown backslash escape; write \\\\ for a backslash, or use single quotes"},
+	{"unknown anchor", "a value starts with * (an alias) that names no anchor; put the value in quotes"},
+	{"found undefined tag handle", "a value starts with ! (a tag) that YAML does not know; put the value in quotes"},
+	{"found character that cannot start any token", "a value starts with a character YAML reserves; put the value in quotes"},
+	{"could not find expected ':'", "this line has no \": \" after its key; write key: value, or indent it under the key it continues"},
+	{"block sequence entries are not allowed", "a \"- \" list item is not indented under its key"},
+	{"did not find expected '-' indicator", "the items of a list are not indented alike"},
+	{"did not find expected key", "this line does not fit the mapping: check its indentation, or put a value that starts with a special character in quotes"},
+	{"did not find expected node content", "a value is missing, or starts with a character YAML reserves; put it in quotes"},
+	{"did not find expected comment or line break", "text follows a closing quote or bracket; put the whole value in quotes"},
+	{"mapping values are not allowed", "this line holds \": \" where YAML expects no new key; put the value in quotes"},
+	{"mapping keys are not allowed", "a ? key is not allowed here; remove the ? or quote the text"},
+}
