@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
@@ -221,7 +222,12 @@ func misspelling(key string, strict bool) string {
 
 // foldKey is a key in lower case without the separators between its words.
 func foldKey(key string) string {
-	return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(key))
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == ' ' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, key)
 }
 
 // checkFieldTypes reports the agentskills.io keys whose values have the

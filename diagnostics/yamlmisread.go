@@ -23,7 +23,7 @@ var yamlMisreadRules = []*Rule{
 
 // checkMisread reports the values YAML reads otherwise than they look.
 func checkMisread(p *Pass) {
-	if !p.fields() {
+	if !p.fields() || !p.File.MayMisread {
 		return
 	}
 	fm := p.File.Frontmatter

@@ -198,14 +198,16 @@ func Concise(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, op
 }
 
 func writeText(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options, snippets bool) error {
-	l := newLocator(snap, opts.RelTo)
 	bw := bufio.NewWriterSize(w, 64<<10)
-	var b []byte
-	for _, d := range ds {
-		b = appendText(b[:0], l, d, snippets, painter{opts.Color})
-		if _, err := bw.Write(b); err != nil {
-			return err
+	err := inOrder(byPath(ds), bw, func(b []byte, group []diagnostics.Diagnostic) []byte {
+		l := newLocator(snap, opts.RelTo)
+		for _, d := range group {
+			b = appendText(b, l, d, snippets, painter{opts.Color})
 		}
+		return b
+	})
+	if err != nil {
+		return err
 	}
 	return bw.Flush()
 }

@@ -104,6 +104,11 @@ type File struct {
 	// tags in the content: DSH does not escape the body, so each closes
 	// the frame the model reads the skill in.
 	FrameClosers []spans.Span
+	// MayMisread says the frontmatter holds what YAML may read otherwise
+	// than it looks (a value's anchor or tag, " #", a non-breaking space)
+	// or the body starts indented; false lets the rules that look for
+	// such misreadings skip a file without reading its text again.
+	MayMisread bool
 	// Findings are every reason DSH drops or degrades the file, in DSH's
 	// check order (empty for a clean skill).
 	Findings []Finding
