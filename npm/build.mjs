@@ -99,7 +99,9 @@ export function buildBinary(t, outFile, linkedVersion) {
   const ldflags = ['-s', '-w'];
   if (linkedVersion) ldflags.push(`-X main.version=${linkedVersion}`);
   console.log(`go build ${t} -> ${path.relative(repoRoot, outFile)}`);
-  execFileSync('go', ['build', '-trimpath', `-ldflags=${ldflags.join(' ')}`, '-o', outFile, './cmd/skill-ls'], {
+  // -buildvcs=auto outranks a GOFLAGS=-buildvcs=false of the machine, so a
+  // development build still names its commit.
+  execFileSync('go', ['build', '-trimpath', '-buildvcs=auto', `-ldflags=${ldflags.join(' ')}`, '-o', outFile, './cmd/skill-ls'], {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, GOOS: goos, GOARCH: goarch, CGO_ENABLED: '0' },
