@@ -78,30 +78,7 @@ func chatCompletion(t *target) protocol.CompletionResult {
 			list.IsIncomplete = true
 			return false
 		}
-		detail := string(sk.Source)
-		if !sk.Invocation.ModelInvocable {
-			detail += " · user-only"
-		}
-		// The label is the whole token ("/name") and there is no
-		// filterText: VS Code and Neovim 0.11+ filter the typed "/na"
-		// against the label, Neovim 0.7-0.9 start the completion at the
-		// textEdit's column only when an item has no filterText, and
-		// eglot matches the symbol at point ("/na": "/" is a symbol
-		// character there) against insertText. insertText is the whole
-		// token too, for clients that ignore textEdit and replace the
-		// word at point. The documentation is plain text: the description
-		// is the author's, and rendered as Markdown it could show a remote
-		// image.
-		label := prefix + sk.Name
-		list.Items = append(list.Items, protocol.CompletionItem{
-			Label:         label,
-			Kind:          protocol.CompletionItemKindFunction,
-			Detail:        protocol.NewOptional(detail),
-			Documentation: plainText(render.CatalogDescription(sk.Description, maxLen)),
-			SortText:      protocol.NewOptional(group + sk.Name),
-			InsertText:    protocol.NewOptional(label),
-			TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
-		})
+		list.Items = append(list.Items, chatItem(sk, prefix+sk.Name, group, maxLen, rng))
 		return true
 	}
 	// Prefix matches first (Winners are sorted), then other substring matches.
@@ -118,6 +95,32 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		}
 	}
 	return list
+}
+
+// chatItem is the completion item of sk, whose token is label.
+func chatItem(sk *skills.Skill, label, group string, maxLen int, rng protocol.Range) protocol.CompletionItem {
+	detail := string(sk.Source)
+	if !sk.Invocation.ModelInvocable {
+		detail += " · user-only"
+	}
+	// The label is the whole token ("/name") and there is no filterText:
+	// VS Code and Neovim 0.11+ filter the typed "/na" against the label,
+	// Neovim 0.7-0.9 start the completion at the textEdit's column only
+	// when an item has no filterText, and eglot matches the symbol at
+	// point ("/na": "/" is a symbol character there) against insertText.
+	// insertText is the whole token too, for clients that ignore textEdit
+	// and replace the word at point. The documentation is plain text: the
+	// description is the author's, and rendered as Markdown it could show
+	// a remote image.
+	return protocol.CompletionItem{
+		Label:         label,
+		Kind:          protocol.CompletionItemKindFunction,
+		Detail:        protocol.NewOptional(detail),
+		Documentation: plainText(render.CatalogDescription(sk.Description, maxLen)),
+		SortText:      protocol.NewOptional(group + sk.Name),
+		InsertText:    protocol.NewOptional(label),
+		TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
+	}
 }
 
 // skillFileCompletion completes frontmatter keys and values and relative

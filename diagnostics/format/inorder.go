@@ -8,7 +8,7 @@ import (
 )
 
 // inorder.go: the text formats read each file with findings again (for
-// positions and source lines), which at 100,000 skills is most of the
+// positions and source lines), which on a large tree is most of the
 // time check spends writing; files are formatted in parallel, a batch at
 // a time, and written in order.
 

@@ -21,6 +21,8 @@ import (
 // the end of a line (it could close on the next one), link text that is not
 // plain text, and link titles. For everything it accepts it returns exactly
 // what the goldmark walk (parseOutline) returns; FuzzLinks holds it to that.
+// It is a fast path beside goldmark, kept for check's time at scale (the
+// figure that keeps it is in docs/performance.md).
 func scanOutlineFast(body []byte, base int) (out Outline, ok bool) {
 	return scanOutlineWith(body, base, true)
 }

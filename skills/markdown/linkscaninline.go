@@ -24,28 +24,9 @@ var inlineStop = func() (t [256]bool) {
 	return t
 }()
 
-// inlineStopBits is inlineStop as bytes (1 for a stop), which OR without
-// a branch each.
-var inlineStopBits = func() (t [256]uint8) {
-	for c, stop := range inlineStop {
-		if stop {
-			t[c] = 1
-		}
-	}
-	return t
-}()
-
 // skipInlineText returns the first position in b[i:to] of a byte that
-// inlineStop marks, or to. It tests eight bytes at a time with one branch
-// (most of a line is plain text), then finds the byte one by one.
+// inlineStop marks, or to.
 func skipInlineText(b []byte, i, to int) int {
-	for ; i+8 <= to; i += 8 {
-		w := b[i : i+8 : i+8]
-		t := &inlineStopBits
-		if t[w[0]]|t[w[1]]|t[w[2]]|t[w[3]]|t[w[4]]|t[w[5]]|t[w[6]]|t[w[7]] != 0 {
-			break
-		}
-	}
 	for i < to && !inlineStop[b[i]] {
 		i++
 	}

@@ -36,11 +36,7 @@ func (x *LineIndex) init() {
 	x.once.Do(func() {
 		src := x.src
 		n := bytes.Count(src, []byte{'\n'}) + 1
-		lines := x.lines[:0] // a borrowed index keeps its table's memory
-		if cap(lines) < n {
-			lines = make([]int32, 0, n)
-		}
-		lines = append(lines, 0)
+		lines := make([]int32, 1, n)
 		for start := 0; ; {
 			i := bytes.IndexByte(src[start:], '\n')
 			if i < 0 {
