@@ -167,6 +167,7 @@ func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (st
 	reg := snap.Registry
 	switch what {
 	case "catalog":
+		r.note(r.why(snap).unread())
 		return r.catalog(reg)
 	case "skill":
 		return r.skillTool(pos, snap)

@@ -52,14 +52,31 @@ func declaredName(f *skillfile.File) string {
 	return filepath.Base(filepath.Dir(f.Path))
 }
 
-// drop says why DSH drops f, at the place the reason points to.
+// drop says why DSH drops f, at the place the reason points to; or, for
+// a file over skill-ls's limits, that skill-ls did not read it.
 func (w skillWhy) drop(f *skillfile.File) string {
 	where := w.rel(f.Path)
 	if idx, err := w.snap.Text(f); err == nil {
 		line, col := idx.LineCol(diagnostics.DropSpan(w.snap, f).Start)
 		where = fmt.Sprintf("%s:%d:%d", where, line, col)
 	}
-	return fmt.Sprintf("DSH drops %s: %s", where, diagnostics.DropMessage(w.snap, f, diagnostics.Options{}))
+	msg := diagnostics.DropMessage(w.snap, f, diagnostics.Options{})
+	if f.Drop.Code.Unread() {
+		return fmt.Sprintf("%s: %s; the rendered text leaves it out", where, msg)
+	}
+	return fmt.Sprintf("DSH drops %s: %s", where, msg)
+}
+
+// unread says which skill files skill-ls did not read or decode: DSH
+// would load them, so the text rendered may lack them.
+func (w skillWhy) unread() []string {
+	var out []string
+	for _, f := range w.snap.Registry.Dropped() {
+		if f != nil && f.Drop != nil && f.Drop.Code.Unread() {
+			out = append(out, w.drop(f))
+		}
+	}
+	return out
 }
 
 // place names a skill's file with its root's source and rank.
