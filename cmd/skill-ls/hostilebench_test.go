@@ -11,8 +11,9 @@ import (
 
 // hostileBodies are the skill files of issue 26's hostile-input bound, the
 // ones that cost a YAML or Markdown parser the most: 45,000 frontmatter
-// keys, 160 KB of '>', 4 MiB of '[' (just over the Markdown limit, and
-// just under it) and 2.8 MB of "[a](".
+// keys, 160 KB of '>', 4 MiB of '[' (just over the Markdown limit, just
+// under it, and without the reference definition that sends a body to
+// goldmark) and 2.8 MB of "[a](".
 func hostileBodies(name string) map[string]string {
 	head := "---\nname: " + name + "\ndescription: d\n"
 	keys := new(strings.Builder)
@@ -21,11 +22,12 @@ func hostileBodies(name string) map[string]string {
 	}
 	body := func(b string) string { return head + "---\n[r]: x\n" + b }
 	return map[string]string{
-		"45k-keys":          head + keys.String() + "---\nbody\n",
-		"160KB-quotes":      body(strings.Repeat(">", 160<<10) + " [a](b)\n"),
-		"4MiB-brackets":     body(strings.Repeat("[", 4<<20)),
-		"4MiB-brackets-in":  body(strings.Repeat("[", 4<<20-64)),
-		"2.8MB-link-opener": body(strings.Repeat("[a](", 700<<10)),
+		"45k-keys":           head + keys.String() + "---\nbody\n",
+		"160KB-quotes":       body(strings.Repeat(">", 160<<10) + " [a](b)\n"),
+		"4MiB-brackets":      body(strings.Repeat("[", 4<<20)),
+		"4MiB-brackets-in":   body(strings.Repeat("[", 4<<20-64)),
+		"4MiB-brackets-scan": head + "---\n" + strings.Repeat("a [", (4<<20)/3),
+		"2.8MB-link-opener":  body(strings.Repeat("[a](", 700<<10)),
 	}
 }
 
