@@ -13,7 +13,7 @@ import (
 // ones that cost a YAML or Markdown parser the most: 45,000 frontmatter
 // keys, 160 KB of '>', 4 MiB of '[' (just over the Markdown limit, just
 // under it, and without the reference definition that sends a body to
-// goldmark) and 2.8 MB of "[a](".
+// goldmark), 2.8 MB of "[a](" and 250,000 links to missing files.
 func hostileBodies(name string) map[string]string {
 	head := "---\nname: " + name + "\ndescription: d\n"
 	keys := new(strings.Builder)
@@ -21,6 +21,10 @@ func hostileBodies(name string) map[string]string {
 		fmt.Fprintf(keys, "k%05d: v\n", i)
 	}
 	body := func(b string) string { return head + "---\n[r]: x\n" + b }
+	links := new(strings.Builder)
+	for i := range 250000 {
+		fmt.Fprintf(links, "[a](m%d.md)\n", i)
+	}
 	return map[string]string{
 		"45k-keys":           head + keys.String() + "---\nbody\n",
 		"160KB-quotes":       body(strings.Repeat(">", 160<<10) + " [a](b)\n"),
@@ -28,6 +32,7 @@ func hostileBodies(name string) map[string]string {
 		"4MiB-brackets-in":   body(strings.Repeat("[", 4<<20-64)),
 		"4MiB-brackets-scan": head + "---\n" + strings.Repeat("a [", (4<<20)/3),
 		"2.8MB-link-opener":  body(strings.Repeat("[a](", 700<<10)),
+		"250k-missing-links": head + "---\n" + links.String(),
 	}
 }
 
