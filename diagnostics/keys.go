@@ -201,7 +201,7 @@ func misspelling(key string, strict bool) string {
 		return want
 	}
 	best, bestDist := "", 0
-	for _, d := range skillfile.KeyDocs() {
+	for d := range skillfile.AllKeyDocs() {
 		if !d.DSH && !(strict && d.AgentSkills) {
 			continue
 		}
