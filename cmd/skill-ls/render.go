@@ -232,10 +232,12 @@ func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int)
 func (r *renderRun) why(snap *skills.Snapshot) skillWhy { return skillWhy{snap: snap, wd: workDir()} }
 
 // note writes each note on stderr, after the command's name: render's
-// stdout is the model text alone.
+// stdout is the model text alone. A note names skills and files, so it is
+// escaped as check's messages are: no byte of a skill reaches the
+// terminal as a control.
 func (r *renderRun) note(notes []string) {
 	for _, n := range notes {
-		fmt.Fprintf(r.c.stderr, "skill-ls %s: %s\n", r.c.fs.Name(), n)
+		fmt.Fprintf(r.c.stderr, "skill-ls %s: %s\n", r.c.fs.Name(), format.Escape(n))
 	}
 }
 

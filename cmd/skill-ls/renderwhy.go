@@ -24,8 +24,10 @@ type skillWhy struct {
 	wd   string
 }
 
-// rel is path relative to the working directory when it is inside it.
-func (w skillWhy) rel(path string) string { return format.RelPath(w.wd, path) }
+// rel is path relative to the working directory when it is inside it,
+// quoted as git quotes a path that holds a control character (a folder
+// name is a skill pack's to choose).
+func (w skillWhy) rel(path string) string { return format.Quote(format.RelPath(w.wd, path)) }
 
 // dropped returns the files DSH drops that would define name: their name:
 // when it can be read, else their folder's (or flat file's) name.
@@ -67,13 +69,19 @@ func (w skillWhy) drop(f *skillfile.File) string {
 	return fmt.Sprintf("DSH drops %s: %s", where, msg)
 }
 
-// unread says which skill files skill-ls did not read or decode: DSH
-// would load them, so the text rendered may lack them.
+// unread says which skill files skill-ls did not read or decode, and
+// which roots it did not list to the end: DSH would load what they hold,
+// so the text rendered may lack it.
 func (w skillWhy) unread() []string {
 	var out []string
 	for _, f := range w.snap.Registry.Dropped() {
 		if f != nil && f.Drop != nil && f.Drop.Code.Unread() {
 			out = append(out, w.drop(f))
+		}
+	}
+	for _, p := range w.snap.Problems() {
+		if p.Code.Unread() {
+			out = append(out, fmt.Sprintf("%s: %s; the rendered text leaves out the skills past them", w.rel(p.Path), p.Message))
 		}
 	}
 	return out
