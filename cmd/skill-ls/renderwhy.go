@@ -81,7 +81,7 @@ func (w skillWhy) unread() []string {
 	}
 	for _, p := range w.snap.Problems() {
 		if p.Code.Unread() {
-			out = append(out, fmt.Sprintf("%s: %s; the rendered text leaves out the skills past them", w.rel(p.Path), p.Message))
+			out = append(out, fmt.Sprintf("%s: %s; the rendered text may lack the skills past them", w.rel(p.Path), p.Message))
 		}
 	}
 	return out
