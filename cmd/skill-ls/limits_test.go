@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,8 +12,9 @@ import (
 
 // TestUnreadIsNoDropVerdict: a file over skill-ls's limits (over 16 MiB,
 // or a frontmatter of more YAML nodes than it decodes) is one DSH would
-// load. list does not file it under DSH's drops, and render says on
-// stderr that its text leaves it out, instead of "DSH drops".
+// load. list does not file it under DSH's drops (list --json marks it
+// unread, with no DSH log line made up for it), and render says on stderr
+// that its text leaves it out, instead of "DSH drops".
 func TestUnreadIsNoDropVerdict(t *testing.T) {
 	root := t.TempDir()
 	write := func(rel, text string) string {
@@ -44,6 +46,22 @@ func TestUnreadIsNoDropVerdict(t *testing.T) {
 	}
 	if !strings.Contains(unread, "huge/SKILL.md: skill-ls did not read") || !strings.Contains(unread, "tools/SKILL.md:2:1: skill-ls did not decode") {
 		t.Errorf("list does not name the unread files apart:\n%s", out)
+	}
+	out, _ = cli("list", "--json")
+	var rep struct {
+		Dropped []struct {
+			Path   string `json:"path"`
+			Log    string `json:"log"`
+			Unread bool   `json:"unread"`
+		} `json:"dropped"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range rep.Dropped {
+		if unread := !strings.Contains(d.Path, "dropped"); d.Unread != unread || (d.Log != "") == unread {
+			t.Errorf("list --json: %s has unread %v and DSH's log line %q", d.Path, d.Unread, d.Log)
+		}
 	}
 	_, stderr := cli("render", "catalog")
 	if !strings.Contains(stderr, "huge/SKILL.md: skill-ls did not read") || !strings.Contains(stderr, "leaves it out") {

@@ -13,7 +13,6 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
-	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -142,7 +141,7 @@ func (l *listText) write(rep render.Report) {
 func (l *listText) dropped(heading string, files []render.ReportDropped, unread bool) {
 	first := true
 	for _, d := range files {
-		if problem.Code(d.Kind).Unread() != unread {
+		if d.Unread != unread {
 			continue
 		}
 		if first {

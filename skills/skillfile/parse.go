@@ -295,7 +295,10 @@ func (f *File) settle(src []byte) {
 	for _, fd := range f.Findings {
 		if fd.Code.Drops() {
 			detail := f.dropDetail(fd, src)
-			f.Drop = &Drop{Code: fd.Code, Detail: detail, Log: "skill file " + f.Path + " ignored: " + detail, Span: fd.Span, Key: fd.Key}
+			f.Drop = &Drop{Code: fd.Code, Detail: detail, Span: fd.Span, Key: fd.Key}
+			if !fd.Code.Unread() { // over skill-ls's limits, DSH logs nothing
+				f.Drop.Log = "skill file " + f.Path + " ignored: " + detail
+			}
 			return
 		}
 	}
