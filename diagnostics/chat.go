@@ -125,7 +125,14 @@ func editDistance(a, b string, limit int) int {
 	if abs(len(a)-len(b)) >= limit {
 		return limit
 	}
-	rows := [3][]int{make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)}
+	var buf [3 * 48]int // the rows of a key or a skill name, without allocating
+	cells := buf[:0]
+	if 3*(len(b)+1) > len(buf) {
+		cells = make([]int, 0, 3*(len(b)+1))
+	}
+	cells = cells[:3*(len(b)+1)]
+	n := len(b) + 1
+	rows := [3][]int{cells[:n:n], cells[n : 2*n : 2*n], cells[2*n:]}
 	for j := range rows[1] {
 		rows[1][j] = j
 	}

@@ -53,7 +53,7 @@ var frontmatterRules = []*Rule{
 	{Code: CodeYAMLTabIndent, Short: "invalid YAML", Severity: SeverityError, Drops: true, Summary: "a tab is used as indentation",
 		Doc:     "YAML forbids tabs as indentation (\"Tabs are not allowed as indentation\"), under a key (`metadata:`), before a list item (`allowed-tools:`) or in a block of text; DSH drops the skill. The quick fix (safe) indents the line with spaces: as many per tab as the line next to it, or 2.",
 		Finding: reportYAMLError},
-	{Code: CodeYAMLTooComplex, Short: "frontmatter too complex", Severity: SeverityError, Summary: "the frontmatter nests or aliases too deeply",
+	{Code: CodeYAMLTooComplex, Short: "frontmatter too complex", Severity: SeverityError, Summary: "the frontmatter is too large or nests too deeply for skill-ls to decode",
 		Doc: "The frontmatter exceeds skill-ls's safety limits (4 MiB of YAML, nesting depth 64, 100,000 nodes after alias expansion, as in a \"billion laughs\" document). skill-ls does not decode it; a skill header never needs this.",
 		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, "skill-ls did not decode this frontmatter: "+p.File.Frontmatter.Err.Message)

@@ -201,7 +201,7 @@ func misspelling(key string, strict bool) string {
 		return want
 	}
 	best, bestDist := "", 0
-	for _, d := range skillfile.KeyDocs() {
+	for d := range skillfile.AllKeyDocs() {
 		if !d.DSH && !(strict && d.AgentSkills) {
 			continue
 		}
@@ -305,7 +305,10 @@ func kindPhrase(k dshyaml.Kind) string {
 // moveUnderMetadata returns the unsafe fix that moves top-level field i
 // (with its comments and continuation lines) under metadata: appended to an
 // existing block mapping, or under a new metadata: key at the end of the
-// frontmatter. ok is false when metadata is not a block mapping.
+// frontmatter. ok is false when metadata is not a block mapping, or
+// already holds the key: the move would repeat it, and DSH drops a file
+// with a repeated key (the editor, which applies a quick fix unverified,
+// must not be offered one).
 func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	fm := p.File.Frontmatter
 	from := fieldExtent(p, i)
@@ -315,6 +318,9 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	if j := slices.IndexFunc(fm.Fields, func(f dshyaml.Field) bool { return f.Key == "metadata" }); j >= 0 {
 		m := fm.Fields[j]
 		if m.Value.Kind != dshyaml.KindMap || len(m.Entries) == 0 || p.Text(spans.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
+			return Fix{}, false
+		}
+		if slices.ContainsFunc(m.Entries, func(e dshyaml.Field) bool { return e.Key == fm.Fields[i].Key }) {
 			return Fix{}, false
 		}
 		_, col := p.Lines().LineCol(m.Entries[0].KeySpan.Start)

@@ -207,6 +207,15 @@ func (o *outbox) showProblems(problems []string) {
 	}
 }
 
+// show tells the user msg, on a goroutine of its own (a handler must not
+// wait for the client).
+func (o *outbox) show(typ protocol.MessageType, msg string) {
+	o.logger.Info(msg)
+	o.wg.Go(func() {
+		o.client.ShowMessage(o.bg, &protocol.ShowMessageParams{Type: typ, Message: msg})
+	})
+}
+
 // refreshCodeLenses implements [publisher], on a goroutine of its own: the
 // request awaits the client's answer.
 func (o *outbox) refreshCodeLenses() {

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
@@ -169,16 +171,43 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	if !skillfile.IsSkillName(p.NewName) {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%q is not a valid skill name (lowercase kebab-case)", p.NewName))
 	}
+	if !t.st.mayEdit(t.path) {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, fmt.Sprintf("skill-ls renames only inside the workspace folders, and %s is outside them", format.Quote(t.path)))
+	}
 	var moves []fileMove
 	if s.supportsFileRename() {
 		moves = folderMoves(t.st, t.snap, name, p.NewName)
 	}
+	edit, skipped, err := renameEdits(t, name, p.NewName, moves)
+	if err != nil {
+		return nil, err
+	}
+	if len(skipped) > 0 {
+		s.out.show(protocol.MessageTypeWarning, fmt.Sprintf("skill-ls renamed %s only inside the workspace folders; not edited: %s", name, strings.Join(skipped, ", ")))
+	}
+	if moves != nil {
+		return withFolderRenames(t.st, edit, moves), nil
+	}
+	return edit, nil
+}
+
+// renameEdits returns the text edits renaming name to newName, and the
+// files naming it that lie outside the workspace folders, left alone
+// (quoted for a message; see mayEdit).
+func renameEdits(t *target, name, newName string, moves []fileMove) (*protocol.WorkspaceEdit, []string, error) {
 	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
+	var skipped []string
 	for _, r := range references(t, name) {
-		if r.stale {
-			return nil, jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified), fmt.Sprintf("%s changed on disk since skill-ls read it; rename again in a moment", r.path))
+		if !t.st.mayEdit(r.path) {
+			if q := format.Quote(r.path); !slices.Contains(skipped, q) {
+				skipped = append(skipped, q)
+			}
+			continue
 		}
-		text := p.NewName
+		if r.stale {
+			return nil, nil, jsonrpc2.NewError(jsonrpc2.Code(protocol.LSPErrorCodesContentModified), fmt.Sprintf("%s changed on disk since skill-ls read it; rename again in a moment", r.path))
+		}
+		text := newName
 		if r.link != nil {
 			var ok bool
 			if text, ok = movedDest(r.link, moves); !ok {
@@ -188,8 +217,5 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 		u := t.st.uriFor(r.path)
 		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(r.idx, r.span), NewText: text})
 	}
-	if moves != nil {
-		return withFolderRenames(t.st, edit, moves), nil
-	}
-	return edit, nil
+	return edit, skipped, nil
 }

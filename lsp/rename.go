@@ -95,6 +95,16 @@ func (st *snapshot) mayMove(snap *skills.Snapshot, path string) bool {
 	return !slices.ContainsFunc(snap.Roots, func(rs discovery.RootState) bool { return discovery.Within(rs.Root.Dir, path) })
 }
 
+// mayEdit reports whether a rename may edit the document or file at
+// path: it lies inside a workspace folder, or it is an open chat buffer
+// (the text the user is writing, untitled or not). A skill file outside
+// them, such as the user's own ~/.agents/skills/NAME that every project
+// shares, is not this workspace's to change.
+func (st *snapshot) mayEdit(path string) bool {
+	d := st.doc(path)
+	return st.inFolders(path) || (d != nil && d.chat)
+}
+
 // inFolders reports whether path lies inside a workspace folder.
 func (st *snapshot) inFolders(path string) bool {
 	return slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(path, f) })

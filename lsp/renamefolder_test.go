@@ -3,6 +3,7 @@ package lsp
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -136,5 +137,35 @@ description: The workspace is this bundle.
 	}
 	if edits == 0 {
 		t.Errorf("the rename edits nothing: %+v", edit)
+	}
+}
+
+// TestRenameKeepsOutsideWorkspace: renaming pdf in the project leaves the
+// user's own ~/.agents/skills/pdf (a shadowed skill every project shares)
+// alone and says so; a rename started in that file is refused.
+func TestRenameKeepsOutsideWorkspace(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	chat := w.open("project/a.chat.md", "markdown", "use /pdf\n")
+	at := func(u uri.URI) protocol.TextDocumentPositionParams {
+		return protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: 1, Character: 7}}
+	}
+	edit, err := w.server.Rename(w.ctx, &protocol.RenameParams{TextDocumentPositionParams: at(w.uri("project/.agents/skills/pdf/SKILL.md")), NewName: "pdf-forms"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := w.uri("home/.agents/skills/pdf/SKILL.md")
+	if _, ok := edit.Changes[home]; ok {
+		t.Errorf("the rename edits the user's own skill outside the workspace: %+v", edit.Changes[home])
+	}
+	if len(edit.Changes[w.uri("project/.agents/skills/pdf/SKILL.md")]) != 1 || len(edit.Changes[chat]) != 1 {
+		t.Errorf("rename edits = %+v", edit.Changes)
+	}
+	w.client.waitFor(t, "a message naming the file left alone", func() bool {
+		return slices.ContainsFunc(w.client.shows, func(m protocol.ShowMessageParams) bool {
+			return strings.Contains(m.Message, "not edited: "+w.path("home/.agents/skills/pdf/SKILL.md"))
+		})
+	})
+	if _, err := w.server.Rename(w.ctx, &protocol.RenameParams{TextDocumentPositionParams: at(home), NewName: "pdf-forms"}); errCode(err) == 0 {
+		t.Errorf("a rename in a skill outside the workspace folders is not refused")
 	}
 }

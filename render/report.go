@@ -50,7 +50,8 @@ type ReportShadow struct {
 	Winner ReportSkill `json:"winner"`
 }
 
-// ReportDropped is a skill file DSH ignores.
+// ReportDropped is a skill file DSH ignores, or (Unread) one over
+// skill-ls's own limits, which DSH would load.
 type ReportDropped struct {
 	Path string `json:"path"`
 	// Source and Rank are those of the root the file was found in.
@@ -67,8 +68,12 @@ type ReportDropped struct {
 	Summary string `json:"summary"`
 	// Root is the directory of the root the file was found in.
 	Root string `json:"root,omitempty"`
-	// Log is the warning line DSH logs for the file.
+	// Log is the warning line DSH logs for the file; "" when Unread.
 	Log string `json:"log"`
+	// Unread reports a file skill-ls did not read or decode (over 16 MiB,
+	// a frontmatter past its YAML limits): no verdict of DSH's, which
+	// would load it.
+	Unread bool `json:"unread,omitempty"`
 	// Line and Column (1-based, byte column) locate the problem in the file.
 	Line   int `json:"line"`
 	Column int `json:"column"`
@@ -138,7 +143,7 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 			if f == nil || f.Drop == nil {
 				continue
 			}
-			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Code), Reason: f.Drop.Detail, Summary: string(f.Drop.Code), Log: f.Drop.Log}
+			d := ReportDropped{Path: f.Path, Kind: string(f.Drop.Code), Reason: f.Drop.Detail, Summary: string(f.Drop.Code), Log: f.Drop.Log, Unread: f.Drop.Code.Unread()}
 			if opts.Reason != nil {
 				d.Reason = opts.Reason(f)
 			}

@@ -277,7 +277,9 @@ func (r *Registry) Dropped() []*skillfile.File {
 func (r *Registry) Log() []string {
 	var out []string
 	for _, f := range r.Dropped() {
-		out = append(out, f.Drop.Log)
+		if f.Drop.Log != "" {
+			out = append(out, f.Drop.Log)
+		}
 	}
 	for _, s := range r.Shadowed() {
 		out = append(out, `skill "`+s.Skill.Name+`" from `+string(s.Skill.Source)+" ignored because a higher-priority skill already exists")

@@ -125,17 +125,34 @@ func (l *listText) write(rep render.Report) {
 			row[4] = fmt.Sprintf("loses to %s (%s, rank %d)", l.rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
 		}))
 	}
-	if len(rep.Dropped) > 0 {
-		fmt.Fprintf(l.w, "\nDropped (DSH ignores these files):\n")
-		for _, d := range rep.Dropped {
-			fmt.Fprintf(l.w, "%s:%d:%d: %s\n", l.rel(d.Path), d.Line, d.Column, l.relMsg(d.Reason))
-		}
-	}
+	l.dropped("Dropped (DSH ignores these files):", rep.Dropped, false)
+	l.dropped("Not read (over skill-ls's limits; DSH would load these files, so they are missing above):", rep.Dropped, true)
 	if len(rep.Problems) > 0 {
 		fmt.Fprintf(l.w, "\nProblems:\n")
 		for _, p := range rep.Problems {
 			fmt.Fprintf(l.w, "%s: %s [%s]\n", l.rel(p.Path), l.relMsg(p.Message), p.Kind)
 		}
+	}
+}
+
+// dropped prints the dropped files under heading: DSH's verdicts, or
+// (unread) the files skill-ls did not read or decode, which are no
+// verdict of DSH's.
+func (l *listText) dropped(heading string, files []render.ReportDropped, unread bool) {
+	first := true
+	for _, d := range files {
+		if d.Unread != unread {
+			continue
+		}
+		if first {
+			fmt.Fprintf(l.w, "\n%s\n", heading)
+			first = false
+		}
+		where := l.rel(d.Path)
+		if d.Line > 0 {
+			where = fmt.Sprintf("%s:%d:%d", where, d.Line, d.Column)
+		}
+		fmt.Fprintf(l.w, "%s: %s\n", where, l.relMsg(d.Reason))
 	}
 }
 

@@ -47,6 +47,7 @@ type (
 		Summary format.ExactString `json:"summary"`
 		Root    format.ExactString `json:"root,omitempty"`
 		Log     format.ExactString `json:"log"`
+		Unread  bool               `json:"unread,omitempty"`
 		Line    int                `json:"line"`
 		Column  int                `json:"column"`
 	}
@@ -73,7 +74,7 @@ func newListJSON(rep render.Report) listJSON {
 		out.Dropped = append(out.Dropped, listDroppedJSON{
 			Path: format.ExactString(d.Path), Source: d.Source, Rank: d.Rank, Kind: d.Kind,
 			Reason: format.ExactString(d.Reason), Summary: format.ExactString(d.Summary),
-			Root: format.ExactString(d.Root), Log: format.ExactString(d.Log), Line: d.Line, Column: d.Column,
+			Root: format.ExactString(d.Root), Log: format.ExactString(d.Log), Unread: d.Unread, Line: d.Line, Column: d.Column,
 		})
 	}
 	for _, p := range rep.Problems {

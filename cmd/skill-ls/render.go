@@ -167,6 +167,7 @@ func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (st
 	reg := snap.Registry
 	switch what {
 	case "catalog":
+		r.note(r.why(snap).unread())
 		return r.catalog(reg)
 	case "skill":
 		return r.skillTool(pos, snap)
@@ -231,10 +232,12 @@ func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int)
 func (r *renderRun) why(snap *skills.Snapshot) skillWhy { return skillWhy{snap: snap, wd: workDir()} }
 
 // note writes each note on stderr, after the command's name: render's
-// stdout is the model text alone.
+// stdout is the model text alone. A note names skills and files, so it is
+// escaped as check's messages are: no byte of a skill reaches the
+// terminal as a control.
 func (r *renderRun) note(notes []string) {
 	for _, n := range notes {
-		fmt.Fprintf(r.c.stderr, "skill-ls %s: %s\n", r.c.fs.Name(), n)
+		fmt.Fprintf(r.c.stderr, "skill-ls %s: %s\n", r.c.fs.Name(), format.Escape(n))
 	}
 }
 

@@ -24,8 +24,10 @@ type skillWhy struct {
 	wd   string
 }
 
-// rel is path relative to the working directory when it is inside it.
-func (w skillWhy) rel(path string) string { return format.RelPath(w.wd, path) }
+// rel is path relative to the working directory when it is inside it,
+// quoted as git quotes a path that holds a control character (a folder
+// name is a skill pack's to choose).
+func (w skillWhy) rel(path string) string { return format.Quote(format.RelPath(w.wd, path)) }
 
 // dropped returns the files DSH drops that would define name: their name:
 // when it can be read, else their folder's (or flat file's) name.
@@ -52,14 +54,37 @@ func declaredName(f *skillfile.File) string {
 	return filepath.Base(filepath.Dir(f.Path))
 }
 
-// drop says why DSH drops f, at the place the reason points to.
+// drop says why DSH drops f, at the place the reason points to; or, for
+// a file over skill-ls's limits, that skill-ls did not read it.
 func (w skillWhy) drop(f *skillfile.File) string {
 	where := w.rel(f.Path)
 	if idx, err := w.snap.Text(f); err == nil {
 		line, col := idx.LineCol(diagnostics.DropSpan(w.snap, f).Start)
 		where = fmt.Sprintf("%s:%d:%d", where, line, col)
 	}
-	return fmt.Sprintf("DSH drops %s: %s", where, diagnostics.DropMessage(w.snap, f, diagnostics.Options{}))
+	msg := diagnostics.DropMessage(w.snap, f, diagnostics.Options{})
+	if f.Drop.Code.Unread() {
+		return fmt.Sprintf("%s: %s; the rendered text leaves it out", where, msg)
+	}
+	return fmt.Sprintf("DSH drops %s: %s", where, msg)
+}
+
+// unread says which skill files skill-ls did not read or decode, and
+// which roots it did not list to the end: DSH would load what they hold,
+// so the text rendered may lack it.
+func (w skillWhy) unread() []string {
+	var out []string
+	for _, f := range w.snap.Registry.Dropped() {
+		if f != nil && f.Drop != nil && f.Drop.Code.Unread() {
+			out = append(out, w.drop(f))
+		}
+	}
+	for _, p := range w.snap.Problems() {
+		if p.Code.Unread() {
+			out = append(out, fmt.Sprintf("%s: %s; the rendered text may lack the skills past them", w.rel(p.Path), p.Message))
+		}
+	}
+	return out
 }
 
 // place names a skill's file with its root's source and rank.

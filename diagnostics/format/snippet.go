@@ -29,6 +29,11 @@ const maxSnippetWidth = 100
 // snippetContext is how many columns before the span a cut line keeps.
 const snippetContext = 30
 
+// snippetBytes bounds the bytes of a line, on either side of the span's
+// start, that are decoded into cells: a line of megabytes (4 MiB of '[')
+// costs a window, not a cell per byte for each finding on it.
+const snippetBytes = 1024
+
 // cell is one character of a source line as shown: its bytes in the file
 // (off, size), its width in columns, and whether it shows escaped (or, for
 // a tab, as four spaces) rather than as itself.
@@ -93,7 +98,8 @@ func runeWidth(r rune) int {
 func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev string) []byte {
 	src := x.Src()
 	line, _ := x.LineCol(span.Start)
-	start, end := x.LineSpan(line - 1)
+	lineStart, lineEnd := x.LineSpan(line - 1)
+	start, end := clipLine(src, lineStart, lineEnd, span.Start)
 	cells := lineCells(src, start, end)
 	// from and to are the cells shown; lo and hi those under the carets.
 	lo, hi := len(cells), len(cells)
@@ -112,18 +118,19 @@ func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev
 	pad := strings.Repeat(" ", len(num))
 	b = append(p.paint(b, gutterStyle, pad+" |"), '\n')
 	b = append(p.paint(b, gutterStyle, num+" |"), ' ')
-	if from > 0 {
+	cutLeft := from > 0 || start > lineStart
+	if cutLeft {
 		b = append(b, "…"...)
 	}
 	for _, c := range cells[from:to] {
 		b = appendCell(b, src, c)
 	}
-	if to < len(cells) {
+	if to < len(cells) || end < lineEnd {
 		b = append(b, "…"...)
 	}
 	b = append(p.paint(append(b, '\n'), gutterStyle, pad+" |"), ' ')
 	col, carets := 0, 0
-	if from > 0 {
+	if cutLeft {
 		col++ // the "…"
 	}
 	for i := from; i < min(lo, to); i++ {
@@ -138,6 +145,20 @@ func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev
 	b = append(b, strings.Repeat(" ", col)...)
 	b = p.paint(b, severityStyle(sev), strings.Repeat("^", carets))
 	return append(b, '\n')
+}
+
+// clipLine returns the part of the line src[start:end] within
+// snippetBytes of at, cut at character boundaries.
+func clipLine(src []byte, start, end, at int) (from, to int) {
+	from = max(start, min(at, end)-snippetBytes)
+	for from > start && from < end && !utf8.RuneStart(src[from]) {
+		from++
+	}
+	to = min(end, max(at, from)+snippetBytes)
+	for to < end && to > from && !utf8.RuneStart(src[to]) {
+		to--
+	}
+	return from, to
 }
 
 // window returns the cells [from, to) of a line to show: all when they fit

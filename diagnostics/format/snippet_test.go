@@ -1,6 +1,7 @@
 package format
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -78,6 +79,7 @@ func FuzzSnippet(f *testing.F) {
 	f.Add("name: x\n", 6, 7)
 	f.Add("a\tb\x1b[8m日\u202e\xe9\r\nnext", 2, 40)
 	f.Add("", 0, 0)
+	f.Add(strings.Repeat("é日\t", 900)+"\n", 2501, 2600) // clipped to snippetBytes around the span
 	f.Fuzz(func(t *testing.T, src string, start, end int) {
 		x := spans.NewLineIndex([]byte(src))
 		got := string(appendSnippet(nil, x, spans.Span{Start: start, End: end}, painter{}, "error"))
@@ -89,4 +91,25 @@ func FuzzSnippet(f *testing.F) {
 			checkInert(t, line)
 		}
 	})
+}
+
+// TestSnippetOfHugeLine: a finding on a line of 4 MiB shows a window of it
+// with ellipses, the carets under the span, and decodes no more of the
+// line than the window needs (a cell per byte cost 128 MB a finding).
+func TestSnippetOfHugeLine(t *testing.T) {
+	src := []byte("x: " + strings.Repeat("a [", (4<<20)/3) + "\n")
+	x := spans.NewLineIndex(src)
+	at := len(src) / 2
+	var got []byte
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got = appendSnippet(nil, x, spans.Span{Start: at, End: at + 1}, painter{}, "warning")
+	runtime.ReadMemStats(&after)
+	lines := strings.Split(string(got), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[1], "1 | …") || !strings.HasSuffix(lines[1], "…") || !strings.HasSuffix(lines[2], "^") {
+		t.Errorf("snippet = %q", got)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("the snippet of one span allocated %d bytes", n)
+	}
 }

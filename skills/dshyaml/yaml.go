@@ -167,8 +167,8 @@ func parseYAMLDecoded(text []byte, base int) (doc Doc) {
 		return doc
 	}
 	root := node.Content[0]
-	if tooComplex(root) {
-		doc.Err = &Error{Code: problem.YAMLTooComplex, Message: "frontmatter nests or aliases too deeply", Line: root.Line, Column: root.Column, Span: NewSource(text, base).NodeStart(root)}
+	if why := complexity(root); why != "" {
+		doc.Err = &Error{Code: problem.YAMLTooComplex, Message: why, Line: root.Line, Column: root.Column, Span: NewSource(text, base).NodeStart(root)}
 		return doc
 	}
 	src := NewSource(text, base)
@@ -234,44 +234,64 @@ func Unmarshal(text []byte, n *yaml.Node) (err error) {
 	return yaml.Unmarshal(text, n)
 }
 
-// tooComplex reports whether a node tree exceeds the depth or node limits,
-// counting alias expansions (a "billion laughs" document is refused).
-func tooComplex(root *yaml.Node) bool {
-	if n, ok := treeSize(root, 0); ok {
-		return n > maxYAMLNodes
+// tooDeep is the size treeSize and aliasSize give a tree nested past
+// maxYAMLDepth.
+const tooDeep = -1
+
+// complexity says why a node tree exceeds the depth or node limits,
+// counting alias expansions (a "billion laughs" document is refused), or
+// returns "" when it does not. A flat list of 100,001 items is too large,
+// not too deep, and says so.
+func complexity(root *yaml.Node) string {
+	n, ok := treeSize(root, 0)
+	if !ok {
+		n = aliasSize(root, 0, map[*yaml.Node]int{})
 	}
-	memo := map[*yaml.Node]int{}
-	var size func(n *yaml.Node, depth int) int
-	size = func(n *yaml.Node, depth int) int {
-		if depth > maxYAMLDepth {
-			return maxYAMLNodes + 1
-		}
-		if n.Kind == yaml.AliasNode && n.Alias != nil {
-			n = n.Alias
-		}
-		if s, ok := memo[n]; ok {
-			return s
-		}
-		memo[n] = maxYAMLNodes + 1 // cycle guard
-		s := 1
-		for _, c := range n.Content {
-			s += size(c, depth+1)
-			if s > maxYAMLNodes {
-				break
-			}
-		}
-		memo[n] = s
+	switch {
+	case n == tooDeep:
+		return fmt.Sprintf("frontmatter nests more than %d levels deep", maxYAMLDepth)
+	case n > maxYAMLNodes && ok:
+		return fmt.Sprintf("frontmatter has more than %d YAML nodes (keys, values and list items)", maxYAMLNodes)
+	case n > maxYAMLNodes:
+		return fmt.Sprintf("frontmatter has more than %d YAML nodes once its aliases are expanded", maxYAMLNodes)
+	}
+	return ""
+}
+
+// aliasSize counts the nodes of a tree with each alias expanded, up to
+// just past maxYAMLNodes; memo holds the size of each node counted.
+func aliasSize(n *yaml.Node, depth int, memo map[*yaml.Node]int) int {
+	if depth > maxYAMLDepth {
+		return tooDeep
+	}
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	if s, ok := memo[n]; ok {
 		return s
 	}
-	return size(root, 0) > maxYAMLNodes
+	memo[n] = maxYAMLNodes + 1 // cycle guard
+	s := 1
+	for _, c := range n.Content {
+		cs := aliasSize(c, depth+1, memo)
+		if cs == tooDeep {
+			s = tooDeep
+			break
+		}
+		if s += cs; s > maxYAMLNodes {
+			break
+		}
+	}
+	memo[n] = s
+	return s
 }
 
 // treeSize counts the nodes of a tree without aliases (which cannot share
-// nodes); ok is false when it meets an alias. Past the depth limit it
-// returns more than the node limit.
+// nodes), up to just past maxYAMLNodes; ok is false when it meets an
+// alias. Past the depth limit it returns tooDeep.
 func treeSize(n *yaml.Node, depth int) (size int, ok bool) {
 	if depth > maxYAMLDepth {
-		return maxYAMLNodes + 1, true
+		return tooDeep, true
 	}
 	if n.Kind == yaml.AliasNode {
 		return 0, false
@@ -279,8 +299,8 @@ func treeSize(n *yaml.Node, depth int) (size int, ok bool) {
 	size = 1
 	for _, c := range n.Content {
 		s, ok := treeSize(c, depth+1)
-		if !ok {
-			return 0, false
+		if !ok || s == tooDeep {
+			return s, ok
 		}
 		if size += s; size > maxYAMLNodes {
 			return size, true

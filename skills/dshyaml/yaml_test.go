@@ -105,3 +105,27 @@ func frontmatterDoc(src string) Doc {
 	text = text[:strings.LastIndex(text, "---\n")]
 	return Parse([]byte(text), 4)
 }
+
+// TestTooComplexSaysWhy: the fast reader refuses what the decoder refuses
+// (a flat mapping past the node limit), and the message names the limit
+// that was hit: a flat list is too large, not too deep.
+func TestTooComplexSaysWhy(t *testing.T) {
+	keys, items := new(strings.Builder), new(strings.Builder)
+	for i := range maxYAMLNodes / 2 {
+		fmt.Fprintf(keys, "k%06d: v\n", i)
+	}
+	for i := range maxYAMLNodes {
+		fmt.Fprintf(items, "  - t%d\n", i)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"name: a\n" + keys.String(), "more than 100000 YAML nodes (keys"},
+		{"name: a\nallowed-tools:\n" + items.String(), "more than 100000 YAML nodes (keys"},
+		{"x: " + strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n", "nests more than 64 levels"},
+		{"a: &a [" + strings.Repeat("x, ", 400) + "x]\nb: &b [" + strings.Repeat("*a, ", 300) + "*a]\n", "once its aliases are expanded"},
+	} {
+		err := Parse([]byte(tc.src), 4).Err
+		if err == nil || err.Code != problem.YAMLTooComplex || !strings.Contains(err.Message, tc.want) {
+			t.Errorf("%.30q: %+v, want yaml-too-complex saying %q", tc.src, err, tc.want)
+		}
+	}
+}

@@ -14,8 +14,10 @@ import (
 // else to parseYAML's decoder; FuzzYAMLFast and TestYAMLFastMatchesDecoder
 // hold the two to the same result wherever the fast one answers.
 
-// maxFastYAML bounds the frontmatter text parseYAMLFast reads.
-const maxFastYAML = 64 << 10
+// maxFastYAML bounds the frontmatter text parseYAMLFast reads: the
+// decoder's own bound, so a frontmatter of 45,000 keys costs one linear
+// scan, not yaml.v3's node tree.
+const maxFastYAML = maxYAMLBytes
 
 // maxFastKey bounds the keys parseYAMLFast reads: the decoder refuses a
 // key of more than 1024 characters (a YAML simple key's limit), and real
@@ -70,8 +72,8 @@ func parseYAMLFast(text []byte, base int) (doc Doc, ok bool) {
 		}
 		fields = append(fields, fld)
 	}
-	if repeatsKey(fields) {
-		return Doc{}, false
+	if repeatsKey(fields) || fastNodes(fields) > maxYAMLNodes {
+		return Doc{}, false // the decoder says which key repeats, or refuses the size
 	}
 	for j := range fields {
 		fld := &fields[j]
@@ -85,6 +87,17 @@ func parseYAMLFast(text []byte, base int) (doc Doc, ok bool) {
 		}
 	}
 	return Doc{RootKind: KindMap, Mapping: true, Fields: fields}, true
+}
+
+// fastNodes counts the YAML nodes of a mapping of fields as the decoder's
+// limit counts them: the mapping, each key and value, and a nested
+// mapping's keys and values.
+func fastNodes(fields []Field) int {
+	n := 1 + 2*len(fields)
+	for _, f := range fields {
+		n += 2 * len(f.Entries)
+	}
+	return n
 }
 
 // fastNested reads the nested entries that start at i (an indented line)

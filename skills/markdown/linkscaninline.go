@@ -12,6 +12,13 @@ type opener struct {
 	links int // links found on the line before it
 }
 
+// maxLineOpeners bounds the openers a line's stack holds. Past it the
+// line needs goldmark whatever follows (the oldest opener is then more
+// than 900 bytes back, so closeBracket refuses any ]; and an opener left
+// open refuses the line), so stopping there changes no result, and 4 MiB
+// of [ costs no stack of 4 million openers.
+const maxLineOpeners = 1024
+
 // inlineStop marks the bytes the inline scan stops at: the link, code and
 // HTML syntax, and control bytes, where it gives up.
 var inlineStop = func() (t [256]bool) {
@@ -53,7 +60,9 @@ func (s *lineScanner) inline(from, to int) bool {
 		case '<':
 			i, ok = angleEnd(b, i, to)
 		case '!', '[':
-			i = s.pushOpener(i, to)
+			if i = s.pushOpener(i, to); len(s.stack) > maxLineOpeners {
+				return false
+			}
 		case ']':
 			i, ok = s.closeBracket(i, to)
 		default:

@@ -93,10 +93,25 @@ func Scan(body []byte, base int) Outline {
 		return Outline{Unread: fmt.Sprintf("it is %d bytes, over the %d bytes (4 MiB) skill-ls scans", len(body), MaxBytes)}
 	}
 	if out, ok := scanOutlineWith(body, base, false); ok {
-		return out
+		return capLinks(out)
 	}
 	out := parseOutline(body, base)
 	out.Headings = nil
+	return capLinks(out)
+}
+
+// MaxLinks bounds the links of a body that skill-ls checks: each distinct
+// target costs a stat and each missing one a finding, so 250,000 links to
+// missing files in a 4 MiB body cost check 6 s and 600 MB a file. A real
+// skill links a few dozen files.
+const MaxLinks = 10000
+
+// capLinks returns out, or an unread outline when it holds more than
+// MaxLinks links.
+func capLinks(out Outline) Outline {
+	if len(out.Links) > MaxLinks {
+		return Outline{Unread: fmt.Sprintf("it holds %d links, over the %d skill-ls checks", len(out.Links), MaxLinks)}
+	}
 	return out
 }
 

@@ -1,8 +1,11 @@
 package markdown_test
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -269,5 +272,24 @@ func BenchmarkOutline(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestScanCapsLinks: a body of more links than markdown.MaxLinks is reported
+// unread, not checked link by link (250,000 missing links cost check 6 s
+// and 600 MB); markdown.MaxLinks links are all read.
+func TestScanCapsLinks(t *testing.T) {
+	body := func(n int) []byte {
+		b := new(bytes.Buffer)
+		for i := range n {
+			fmt.Fprintf(b, "[a](m%d.md)\n", i)
+		}
+		return b.Bytes()
+	}
+	if out := markdown.Scan(body(markdown.MaxLinks), 0); out.Unread != "" || len(out.Links) != markdown.MaxLinks {
+		t.Errorf("%d links: unread %q, %d links read", markdown.MaxLinks, out.Unread, len(out.Links))
+	}
+	if out := markdown.Scan(body(markdown.MaxLinks+1), 0); !strings.Contains(out.Unread, "it holds 10001 links, over the 10000") || out.Links != nil {
+		t.Errorf("%d links: unread %q, %d links read", markdown.MaxLinks+1, out.Unread, len(out.Links))
 	}
 }

@@ -72,3 +72,10 @@ func (c Code) Drops() bool {
 	}
 	return false
 }
+
+// Unread reports whether a problem of this code is skill-ls's own limit
+// rather than DSH's verdict: skill-ls did not read (file-too-large) or
+// decode (yaml-too-complex) a file that DSH would load, or did not look at
+// a root's entries past MaxRootEntries (too-many-entries), so what
+// skill-ls shows of the skills (list, render) lacks them.
+func (c Code) Unread() bool { return c == FileTooLarge || c == YAMLTooComplex || c == TooManyEntries }

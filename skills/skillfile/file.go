@@ -29,7 +29,9 @@ const (
 type Drop struct {
 	// Code is the finding's code.
 	Code problem.Code
-	// Log is the DSH warning line, e.g. `skill file /p ignored: missing YAML frontmatter`.
+	// Log is the DSH warning line, e.g. `skill file /p ignored: missing YAML
+	// frontmatter`; "" for a file over skill-ls's own limits
+	// (problem.Code.Unread), which DSH would load.
 	Log string
 	// Detail is the part of Log after "ignored: ".
 	Detail string

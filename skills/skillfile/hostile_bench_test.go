@@ -20,10 +20,12 @@ func hostileFiles() map[string][]byte {
 	}
 	withBody := func(body string) []byte { return []byte(head + "---\n[r]: x\n" + body) }
 	return map[string][]byte{
-		"45k-keys":           []byte(head + keys.String() + "---\nbody\n"),
-		"160KB-quote-line":   withBody(strings.Repeat(">", 160<<10) + " [a](b)\n"),
-		"160KB-quote-lines":  withBody(strings.Repeat("> ", 80<<10) + "[a](b)\n"),
-		"4MiB-brackets":      withBody(strings.Repeat("[", 4<<20)),
+		"45k-keys":          []byte(head + keys.String() + "---\nbody\n"),
+		"160KB-quote-line":  withBody(strings.Repeat(">", 160<<10) + " [a](b)\n"),
+		"160KB-quote-lines": withBody(strings.Repeat("> ", 80<<10) + "[a](b)\n"),
+		"4MiB-brackets":     withBody(strings.Repeat("[", 4<<20)),
+		// Without a reference definition the fast link scanner reads first.
+		"4MiB-brackets-scan": []byte(head + "---\n" + strings.Repeat("a [", (4<<20)/3)),
 		"2.8MB-link-openers": withBody(strings.Repeat("[a](", 700<<10)),
 		"1MB-star-lines":     withBody(strings.Repeat("*\n", 512<<10)),
 		"1MB-unclosed-tags":  withBody(strings.Repeat("<a ", 340<<10)),

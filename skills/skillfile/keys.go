@@ -1,5 +1,7 @@
 package skillfile
 
+import "iter"
+
 // KeyDoc documents a frontmatter key for hover and completion.
 type KeyDoc struct {
 	// Key is the exact spelling.
@@ -29,6 +31,19 @@ var keyDocs = []KeyDoc{
 
 // KeyDocs returns the documented frontmatter keys, DSH's first.
 func KeyDocs() []KeyDoc { return append([]KeyDoc(nil), keyDocs...) }
+
+// AllKeyDocs yields the documented frontmatter keys, DSH's first, copying
+// none of the list: the diagnostics walk it for every unknown key of a
+// file, and a file may hold 45,000.
+func AllKeyDocs() iter.Seq[KeyDoc] {
+	return func(yield func(KeyDoc) bool) {
+		for _, d := range keyDocs {
+			if !yield(d) {
+				return
+			}
+		}
+	}
+}
 
 // LookupKeyDoc returns the documentation of a key; ok is false for a key
 // neither DSH nor the agentskills.io spec defines. It returns a copy and

@@ -57,6 +57,9 @@ func ParseCatalog(path string, src []byte, mode ReadMode) *File {
 // parse is Parse, reading the body's Markdown facts (links, comments,
 // directives, frame closers) only when withBody is set.
 func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
+	if len(src) > MaxFileSize {
+		return TooLarge(path, mode) // an editor's buffer obeys the disk's limit
+	}
 	f := &File{Path: path, Mode: mode}
 	f.CRLF = bytes.Contains(src, []byte("\r\n"))
 	f.BOM = bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
@@ -292,7 +295,10 @@ func (f *File) settle(src []byte) {
 	for _, fd := range f.Findings {
 		if fd.Code.Drops() {
 			detail := f.dropDetail(fd, src)
-			f.Drop = &Drop{Code: fd.Code, Detail: detail, Log: "skill file " + f.Path + " ignored: " + detail, Span: fd.Span, Key: fd.Key}
+			f.Drop = &Drop{Code: fd.Code, Detail: detail, Span: fd.Span, Key: fd.Key}
+			if !fd.Code.Unread() { // over skill-ls's limits, DSH logs nothing
+				f.Drop.Log = "skill file " + f.Path + " ignored: " + detail
+			}
 			return
 		}
 	}

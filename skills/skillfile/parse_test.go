@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -87,5 +88,15 @@ func TestFrameTagsMatchSearchPerTag(t *testing.T) {
 		if want := reference([]byte(src)[f.ContentSpan.Start:f.ContentSpan.End]); !slices.Equal(got, want) {
 			t.Fatalf("body %d %q: spans %v, want %v", n, body, got, want)
 		}
+	}
+}
+
+// TestParseObeysSizeLimit: text over MaxFileSize (an editor's buffer, which
+// no disk read bounded) is not parsed but reported, as a file on disk is.
+func TestParseObeysSizeLimit(t *testing.T) {
+	src := append([]byte("---\nname: a\ndescription: b\n---\n"), make([]byte, MaxFileSize)...)
+	f := Parse("/r/a/SKILL.md", src, ReadFS)
+	if f.Drop == nil || f.Drop.Code != problem.FileTooLarge || f.Def != nil {
+		t.Errorf("a %d-byte buffer: drop %+v, def %+v; want file-too-large", len(src), f.Drop, f.Def)
 	}
 }

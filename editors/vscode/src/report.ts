@@ -33,6 +33,8 @@ export interface ReportDropped {
   kind: string;
   reason: string;
   summary?: string;
+  /** a file over skill-ls's limits (over 16 MiB, YAML past its limits), which DSH would load */
+  unread?: boolean;
   log: string;
   line: number;
   column: number;
@@ -173,7 +175,8 @@ export function byRoot(rep: Report, base?: string, warningsOf: WarningsOf = () =
   for (const d of rep.dropped) {
     rootOf(d.root, d.source, d.rank).entries.push({
       status: 'dropped', name: fileLabel(d.path), path: d.path, line: d.line || 1, column: d.column || 1,
-      detail: `dropped: ${d.summary || d.kind}`, text: d.reason, dropped: d, warnings: 0,
+      // An unread file is over skill-ls's limits, no verdict of DSH's (which would load it).
+      detail: `${d.unread ? 'not read by skill-ls' : 'dropped'}: ${d.summary || d.kind}`, text: d.reason, dropped: d, warnings: 0,
     });
   }
   const out = [...roots.values()];

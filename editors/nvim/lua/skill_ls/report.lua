@@ -101,6 +101,25 @@ local function shadow_rows(report, root, sep)
   return rows, targets
 end
 
+-- Adds the dropped files under heading: DSH's drops, or (unread) the
+-- files skill-ls did not read, which are no verdict of DSH's.
+local function add_dropped(add, report, root, sep, heading, unread)
+  local first = true
+  for _, d in ipairs(report.dropped or {}) do
+    if (d.unread == true) == unread then
+      if first then
+        add("")
+        add(heading)
+        first = false
+      end
+      local why = (d.summary and d.summary ~= "") and d.summary or d.reason or d.kind
+      local line, col = (d.line and d.line > 0) and d.line or 1, (d.column and d.column > 0) and d.column or 1
+      add(string.format("%s:%d:%d: %s", display_path(d.path, root, sep), line, col, R.printable(why)),
+        { path = d.path, line = line, col = col })
+    end
+  end
+end
+
 -- The lines of the :SkillList table and, by line number, the file each
 -- line opens ({path, line, col}). sep is the path separator.
 function R.format(report, root, sep)
@@ -120,15 +139,8 @@ function R.format(report, root, sep)
     add("Shadowed (DSH uses the winner instead):")
     add_rows(add, shadow_rows(report, root, sep))
   end
-  if #(report.dropped or {}) > 0 then
-    add("")
-    add("Dropped (DSH ignores these files):")
-    for _, d in ipairs(report.dropped) do
-      local why = (d.summary and d.summary ~= "") and d.summary or d.reason or d.kind
-      add(string.format("%s:%d:%d: %s", display_path(d.path, root, sep), d.line or 1, d.column or 1, R.printable(why)),
-        { path = d.path, line = d.line or 1, col = d.column or 1 })
-    end
-  end
+  add_dropped(add, report, root, sep, "Dropped (DSH ignores these files):", false)
+  add_dropped(add, report, root, sep, "Not read (over skill-ls's limits; DSH would load these files):", true)
   if #(report.problems or {}) > 0 then
     add("")
     add("Problems:")
