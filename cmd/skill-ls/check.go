@@ -45,7 +45,9 @@ A PATH may be:
   any other directory                  it is checked as a skill root
 A PATH is checked through its root, exactly as discovery would see it (a
 bundle whose file is named skill.md is reported, as DSH ignores it). A PATH
-inside one of the default roots keeps that root's source and rank.
+inside one of the default roots keeps that root's source and rank, and is
+checked beside every skill DSH discovers: a finding that involves it whose
+other half is elsewhere (a duplicated or shadowed name) is reported too.
 
 Fixes: --fix applies every safe fix (the editor's quick fixes that keep the
 skill's meaning: quote a value holding ": ", rename a legacy or misspelled
@@ -109,9 +111,11 @@ type checkRun struct {
 	roots     []discovery.Root
 	explicit  bool     // PATH arguments narrowed the roots
 	paths     []string // the PATH arguments, absolute
-	status    int      // exitUsage once a PATH could not be used
-	color     bool     // colour stdout's text
-	colorErr  bool     // colour stderr's summary
+	defaults  []discovery.Root
+	wide      []discovery.Root // the roots read when a PATH lies in a default root
+	status    int              // exitUsage once a PATH could not be used
+	color     bool             // colour stdout's text
+	colorErr  bool             // colour stderr's summary
 	guard     *fixGuard
 	stdout    io.Writer
 	stderr    io.Writer
@@ -132,9 +136,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return run.status
 	}
 	run.hostRoots(ctx, f.roots.customDirs)
+	run.widen(run.defaults)
 	run.guardFixes(&f.roots)
 	if f.watch {
-		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
+		return watchCheck(ctx, run.loadRoots(), run.report, stdout, stderr)
 	}
 	if f.fix.active() {
 		return run.fix(ctx, &f.fix)
@@ -242,6 +247,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 		return false
 	}
 	r.roots = discovery.Roots(opts)
+	r.defaults = r.roots
 	if len(paths) == 0 {
 		return true
 	}
@@ -259,7 +265,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // report runs the rules on snap, writes them in the chosen format and, for
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
-	ds := diagnostics.Run(ctx, snap, r.opts)
+	ds := r.involving(diagnostics.Run(ctx, snap, r.opts))
 	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage
@@ -270,7 +276,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 			n[d.Severity]++
 		}
 	}
-	files := skillFileCount(snap)
+	files := r.scopedFileCount(snap)
 	if r.format == "text" || r.format == "concise" {
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		if files == 0 && !r.explicit {
@@ -298,12 +304,21 @@ func (r *checkRun) noSkills() {
 func skillFileCount(snap *skills.Snapshot) int {
 	n := len(snap.Files())
 	for _, p := range snap.Problems() {
-		switch p.Code {
-		case problem.BrokenSymlink, problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile:
+		if countedProblem(p) {
 			n++
 		}
 	}
 	return n
+}
+
+// countedProblem reports whether a discovery problem is a skill file
+// that exists but cannot be used.
+func countedProblem(p discovery.Problem) bool {
+	switch p.Code {
+	case problem.BrokenSymlink, problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile:
+		return true
+	}
+	return false
 }
 
 // watchCheck checks the roots, then watches them (the same watcher as the

@@ -62,9 +62,9 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
 	opts := skills.LoadOptions{}
 	if len(r.opts.Hosts) == 0 {
-		return skills.Load(ctx, r.roots, opts)
+		return skills.Load(ctx, r.loadRoots(), opts)
 	}
-	ws := skills.NewWorkspace(r.roots, opts)
+	ws := skills.NewWorkspace(r.loadRoots(), opts)
 	snap, err := ws.Load(ctx)
 	if err != nil {
 		return nil, err

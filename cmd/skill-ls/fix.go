@@ -92,7 +92,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	if len(failed) > 0 {
 		r.status = exitUsage
 	}
-	snap, err := skills.Load(ctx, r.roots, skills.LoadOptions{})
+	snap, err := skills.Load(ctx, r.loadRoots(), skills.LoadOptions{})
 	if err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
