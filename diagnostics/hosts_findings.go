@@ -55,8 +55,8 @@ func findHosts(p *Pass) []hostFinding {
 	}
 	path := p.File.Path
 	found, ok := hv.found[path]
-	if !ok {
-		return nil // no selected host looks here (an open buffer elsewhere)
+	if !ok || (p.opts.ReadersOnly && p.Snap.InRoots(path)) {
+		return nil // no selected host looks here (an open buffer elsewhere), or DSH's rules alone judge it
 	}
 	var out []hostFinding
 	var groups notDiscoveredGroups

@@ -100,10 +100,11 @@ type Options struct {
 	// places their folders. See hosts.go.
 	Hosts   []*hosts.Host
 	HostEnv hosts.Options
-	// ReadersOnly has each selected host judge only the files it reads:
-	// no host says it does not read a folder. A plain check that found
-	// other hosts' folders in the project selects them so (each folder is
-	// checked with the rules of the hosts that read it).
+	// ReadersOnly checks each folder with the rules of the hosts that read
+	// it: a file in DSH's roots with DSH's alone, a file elsewhere with
+	// those of the selected hosts that read it; no host says it does not
+	// read a folder. A plain check that found other hosts' folders in the
+	// project selects them so.
 	ReadersOnly bool
 	// Pinned, when set, reports whether a folder is not a skill's own even
 	// where a root lists it as a bundle: a skill root DSH scans (a PATH

@@ -34,7 +34,11 @@ summary goes to stderr. Paths are quoted as git quotes them when they hold
 control characters, and such characters in messages and source lines are
 escaped; json and sarif carry the exact bytes (docs/output.md).
 
-Without PATH, check looks at every skill DSH would discover from --cwd.
+Without PATH, check looks at every skill DSH would discover from --cwd,
+and at every other agent's skill folder in the project (.claude/skills,
+.github/skills, .gemini/skills, .opencode/skills, ...) with the rules of
+the agents that read it (see --host). The summary's second line names the
+agents and the working directory.
 A PATH may be:
   a skill file (SKILL.md or NAME.md)   only that skill is checked
   a bundle directory                   only that bundle is checked; a
@@ -75,7 +79,8 @@ or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
 one finding (also skill-ls-disable/skill-ls-enable and
 skill-ls-disable-file).
 
---host ID[,ID...] (or all) also reports what other agents do with each
+--host ID[,ID...] (or all; hosts: in the config) chooses the agents
+instead (--host dsh: DSH's roots alone), and reports what they do with each
 skill, in their terms: which host skips it and why (host-drops, an error),
 uses another file of the same name (host-shadowed), cuts its description
 (host-truncated), loads it differently (host-changes), does not look where
@@ -105,20 +110,23 @@ Examples:
 
 // checkRun is one `skill-ls check` invocation after its flags are parsed.
 type checkRun struct {
-	opts      diagnostics.Options
-	format    string
-	formatter format.Formatter
-	roots     []discovery.Root
-	explicit  bool     // PATH arguments narrowed the roots
-	paths     []string // the PATH arguments, absolute
-	defaults  []discovery.Root
-	wide      []discovery.Root // the roots read when a PATH lies in a default root
-	status    int              // exitUsage once a PATH could not be used
-	color     bool             // colour stdout's text
-	colorErr  bool             // colour stderr's summary
-	guard     *fixGuard
-	stdout    io.Writer
-	stderr    io.Writer
+	opts        diagnostics.Options
+	format      string
+	formatter   format.Formatter
+	roots       []discovery.Root
+	explicit    bool     // PATH arguments narrowed the roots
+	paths       []string // the PATH arguments, absolute
+	defaults    []discovery.Root
+	wide        []discovery.Root // the roots read when a PATH lies in a default root
+	cwd         string           // the working directory, absolute
+	found       []string         // the other hosts' folders a plain check found
+	hostsChosen bool             // --host or the config's hosts: chose the hosts
+	status      int              // exitUsage once a PATH could not be used
+	color       bool             // colour stdout's text
+	colorErr    bool             // colour stderr's summary
+	guard       *fixGuard
+	stdout      io.Writer
+	stderr      io.Writer
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -135,6 +143,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}
+	run.autoHosts(ctx, &f.roots, f.watch)
 	run.hostRoots(ctx, f.roots.customDirs)
 	run.widen(run.defaults)
 	run.guardFixes(&f.roots)
@@ -218,6 +227,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 			f.hosts.list = strings.Join(cfg.Hosts, ",")
 		}
 	}
+	run.hostsChosen = f.hosts.list != ""
 	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
 		return nil, c.usageError(err.Error())
 	}
@@ -247,7 +257,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 		return false
 	}
 	r.roots = discovery.Roots(opts)
-	r.defaults = r.roots
+	r.defaults, r.cwd = r.roots, absDir(opts.Cwd)
 	if len(paths) == 0 {
 		return true
 	}
@@ -279,6 +289,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	files := r.scopedFileCount(snap)
 	if r.format == "text" || r.format == "concise" {
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
+		fmt.Fprintln(r.stderr, r.scopeLine())
 		if files == 0 && !r.explicit {
 			r.noSkills()
 		}
@@ -294,6 +305,9 @@ func (r *checkRun) noSkills() {
 	fmt.Fprintln(r.stderr, "No skill files were found. The roots searched were:")
 	for _, root := range r.roots {
 		fmt.Fprintf(r.stderr, "\t%s (%s)\n", format.Quote(root.Dir), root.Source)
+	}
+	if !r.hostsChosen {
+		fmt.Fprintln(r.stderr, "No other agent's skill folder in the project (.claude/skills, .github/skills, .gemini/skills, .opencode/skills, ...) holds a skill either.")
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
 }
