@@ -278,7 +278,7 @@ func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Option
 			}
 		}
 	}
-	return diagnostics.Chat(d.key, toks, snap.Registry, opts)
+	return diagnostics.Chat(d.key, toks, snap, opts)
 }
 
 // wholeDiagnostics returns the diagnostics of the whole-snapshot rules of

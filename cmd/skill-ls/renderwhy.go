@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -27,29 +26,9 @@ type skillWhy struct {
 // rel is path relative to the working directory when it is inside it.
 func (w skillWhy) rel(path string) string { return format.RelPath(w.wd, path) }
 
-// dropped returns the files DSH drops that would define name: their name:
-// when it can be read, else their folder's (or flat file's) name.
+// dropped returns the files DSH drops that would define name.
 func (w skillWhy) dropped(name string) []*skillfile.File {
-	var out []*skillfile.File
-	for _, f := range w.snap.Registry.Dropped() {
-		if f != nil && f.Drop != nil && declaredName(f) == name {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// declaredName is the name a skill file means to have.
-func declaredName(f *skillfile.File) string {
-	if fm := f.Frontmatter; fm != nil {
-		if n := fm.Field("name"); n != nil && n.Value.Str != "" {
-			return n.Value.Str
-		}
-	}
-	if base := filepath.Base(f.Path); base != "SKILL.md" {
-		return strings.TrimSuffix(base, ".md")
-	}
-	return filepath.Base(filepath.Dir(f.Path))
+	return diagnostics.DroppedNamed(w.snap.Registry, name)
 }
 
 // drop says why DSH drops f, at the place the reason points to.
