@@ -4,6 +4,7 @@ package lsp
 // with a skill, in the editor: a hover line, a code lens, each host's
 // catalog budget, and their invocation syntax in chat buffers. Only with
 // the hosts setting (or the config file's hosts key); DSH alone otherwise.
+// The skill list names the other hosts' folders of the project always.
 
 import (
 	"context"
@@ -11,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
@@ -107,4 +109,15 @@ func invocationSigils(st *snapshot, path string) []string {
 		}
 	}
 	return out
+}
+
+// hostFolders lists the project's skill folders that other hosts read and
+// DSH does not, for the skill list (skill-ls.listSkills): the editors group
+// their skills by folder beside DSH's roots. Nil without a workspace
+// folder.
+func hostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Snapshot) []render.ReportHostFolder {
+	if opts.HostEnv.Cwd == "" {
+		return nil
+	}
+	return render.HostFolders(ctx, opts.HostEnv, snap.InRoots)
 }

@@ -98,7 +98,9 @@ func (s *session) newView(folder string, settings *Settings) *view {
 	if !settings.explicit["hosts"] && vc.cfg != nil {
 		list = vc.cfg.Hosts
 	}
-	if selected, err := hosts.Select(strings.Join(list, ",")); err == nil && len(list) > 0 && folder != "" {
+	if folder != "" {
+		// Set with no host selected too: the skill list names the other
+		// hosts' folders of the project (hostFolders).
 		home := s.opts.HomeDir
 		if home == "" {
 			home, _ = os.UserHomeDir()
@@ -107,8 +109,10 @@ func (s *session) newView(folder string, settings *Settings) *view {
 		if getenv == nil {
 			getenv = os.Getenv
 		}
-		opts.Hosts = selected
 		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
+	}
+	if selected, err := hosts.Select(strings.Join(list, ",")); err == nil && len(list) > 0 && folder != "" {
+		opts.Hosts = selected
 	}
 	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile}), config: vc, opts: opts}
 }

@@ -30,29 +30,20 @@ func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags, watching bool) 
 	if err != nil {
 		return
 	}
+	folders, err := hosts.ProjectFolders(ctx, env, func(p string) bool { return r.inDSHRoots(p) || !r.inScope(p) })
+	if err != nil || len(folders) == 0 {
+		return
+	}
 	var picked []*hosts.Host
-	for _, h := range hosts.All() {
-		if h.ID == hosts.DSH || strings.Contains(string(h.ID), "@") {
-			continue
-		}
-		files, err := h.Discover(ctx, env)
-		if err != nil {
-			return
-		}
-		for _, f := range files {
-			if f.Scope == hosts.ScopeProject && !r.inDSHRoots(f.Path) && r.inScope(f.Path) {
+	for _, fo := range folders {
+		r.found = append(r.found, fo.Label)
+		for _, h := range fo.Hosts {
+			if !slices.Contains(picked, h) {
 				picked = append(picked, h)
-				if !slices.Contains(r.found, f.RootLabel) {
-					r.found = append(r.found, f.RootLabel)
-				}
 			}
 		}
 	}
-	picked = slices.Compact(picked)
-	if len(picked) == 0 {
-		return
-	}
-	slices.Sort(r.found)
+	slices.SortFunc(picked, func(a, b *hosts.Host) int { return slices.Index(hosts.All(), a) - slices.Index(hosts.All(), b) })
 	r.found = slices.Compact(r.found)
 	r.opts.Hosts = append([]*hosts.Host{hosts.Lookup(string(hosts.DSH))}, picked...)
 	r.opts.HostEnv = env

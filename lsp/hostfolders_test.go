@@ -1,0 +1,43 @@
+package lsp
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/render"
+)
+
+// TestListSkillsHostFolders: the skill list names the project's folders
+// that other hosts read and DSH does not, with their hosts and skills, so
+// the editors group skills by host folder. Issue 25, point 7.
+func TestListSkillsHostFolders(t *testing.T) {
+	w := newWorkspaceEnv(t, `
+-- project/.git/HEAD --
+ref: refs/heads/main
+-- project/.agents/skills/pdf/SKILL.md --
+---
+name: pdf
+description: Fill PDF forms.
+---
+Body.
+-- project/.claude/skills/review/SKILL.md --
+---
+name: review
+description: Review a diff.
+---
+Body.
+`, nil)
+	var rep render.Report
+	if err := json.Unmarshal(w.command(cmdListSkills, nil), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.HostFolders) != 1 {
+		t.Fatalf("hostFolders = %+v, want .claude/skills", rep.HostFolders)
+	}
+	hf := rep.HostFolders[0]
+	if hf.Label != ".claude/skills" || !slices.Contains(hf.Hosts, "Claude Code") || slices.Contains(hf.Hosts, "DSH") ||
+		len(hf.Files) != 1 || hf.Files[0].Name != "review" || hf.Files[0].Path != w.path("project/.claude/skills/review/SKILL.md") {
+		t.Errorf("hostFolders[0] = %+v", hf)
+	}
+}
