@@ -719,6 +719,8 @@ local function run()
     and lt:find("pdf%-tools%s+project%-agents%s+200%s+model,user%s+%.agents/skills/pdf%-tools/SKILL%.md"), lt)
   check(":SkillList shows broken-skill as dropped, with the reason and place",
     lt:find("Dropped", 1, true) and lt:find(".agents/skills/broken-skill/SKILL.md:3:14: invalid YAML at 3:14", 1, true), lt)
+  check(":SkillList groups .claude/skills apart: the agents that read it, then its skills",
+    lt:find("\n.claude/skills %(read by Claude Code, [^\n]*; not by DSH%):\n  team%-notes  %.claude/skills/team%-notes/SKILL%.md") ~= nil, lt)
   local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
   if plb then
     vim.api.nvim_set_current_win(vim.fn.bufwinid(plb))

@@ -129,6 +129,19 @@ function R.format(report, root, sep)
         { path = d.path, line = d.line or 1, col = d.column or 1 })
     end
   end
+  for _, h in ipairs(report.hostFolders or {}) do
+    -- A folder other agents read and DSH does not (.claude/skills): its
+    -- skills, grouped under it, one line each.
+    local hosts = {}
+    for _, n in ipairs(h.hosts or {}) do
+      table.insert(hosts, R.printable(n))
+    end
+    add("")
+    add(display_path(h.dir, root, sep) .. " (read by " .. table.concat(hosts, ", ") .. "; not by DSH):")
+    for _, f in ipairs(h.files or {}) do
+      add("  " .. R.printable(f.name) .. "  " .. display_path(f.path, root, sep), { path = f.path, line = 1, col = 1 })
+    end
+  end
   if #(report.problems or {}) > 0 then
     add("")
     add("Problems:")
