@@ -36,7 +36,7 @@ var peerRules = []*Rule{
 		Doc:  placeholderSubstitution + ". A placeholder close to one of those (`$ARGUMENT`, `${CLAUDE_SKIL_DIR}`) or another `$CLAUDE_…` name is left as written, so the model reads the placeholder instead of the value. Shell variables such as `$HOME` are not reported. The safe fix spells the name it is close to. claude-code-lint reports the same.",
 		File: checkPlaceholders},
 	{Code: CodeBodyTooLong, Severity: SeverityWarning, Summary: "the body is too long for progressive disclosure",
-		Doc:  "The whole body enters the model's context when the skill loads. The agentskills.io specification advises a SKILL.md body under 500 lines, with detailed material in files under `references/` that the body links to, which the model reads only when it needs them. skill-check reports the same.",
+		Doc:  "The whole body enters the model's context when the skill loads. The agentskills.io specification advises a SKILL.md body under 500 lines, with detailed material in files under `references/` that the body links to, which the model reads only when it needs them. skill-check reports the same. The editor offers to move the longest section (a heading of level 2 or deeper) into `references/<section>.md`, a file it creates, leaving the heading and a link in its place; `check --fix` creates no files, so it does not.",
 		File: checkBodyLength},
 }
 
