@@ -171,7 +171,9 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private hostFolderItem(hf: ReportHostFolder, folder?: vscode.WorkspaceFolder): vscode.TreeItem {
     const item = new vscode.TreeItem(hf.label, vscode.TreeItemCollapsibleState.Expanded);
     const n = hf.files.length;
-    item.description = `${displayPath(hf.dir, folder?.uri.fsPath)} — read by ${hf.hosts.join(', ')}, not by DSH — ${n} skill${n === 1 ? '' : 's'}`;
+    const where = displayPath(hf.dir, folder?.uri.fsPath);
+    // The label is the folder as users write it; its path only when that says more.
+    item.description = `${where === hf.label ? '' : where + ' — '}read by ${hf.hosts.join(', ')}, not by DSH — ${n} skill${n === 1 ? '' : 's'}`;
     item.tooltip = `${hf.dir}\nread by ${hf.hosts.join(', ')}; DSH does not read it. skill-ls check checks it with those agents' rules.`;
     item.iconPath = vscode.ThemeIcon.Folder;
     item.contextValue = 'skillLs.hostFolder';
