@@ -56,6 +56,9 @@ type ChatPass struct {
 	// place and words of the reason. Set by Chat: a rule's check cannot
 	// name the rule table it is part of.
 	dropWhy func(f *skillfile.File, name string) (string, Related)
+	// dropped holds the dropped files by the name they mean, made on first
+	// use: a chat buffer may hold thousands of unknown tokens.
+	dropped map[string][]*skillfile.File
 }
 
 // Report adds a diagnostic of the running rule at span of the chat buffer.
@@ -115,7 +118,16 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 // message says why in a few words, and each dropped file is a related
 // place, at the reason. It returns false when no dropped file has the name.
 func reportDropped(p *ChatPass, t ChatToken) bool {
-	files := DroppedNamed(p.Registry, t.Name)
+	if p.dropped == nil {
+		p.dropped = map[string][]*skillfile.File{}
+		for _, f := range p.Registry.Dropped() {
+			if f != nil && f.Drop != nil {
+				n := DeclaredName(f)
+				p.dropped[n] = append(p.dropped[n], f)
+			}
+		}
+	}
+	files := p.dropped[t.Name]
 	if len(files) == 0 {
 		return false
 	}
