@@ -38,7 +38,7 @@ var FixDocs = []FixDoc{
 	{CodeSuppressionInvalid, "Remove the unused suppression comment", "safe"},
 	{CodeSuppressionInvalid, "Remove CODE from the suppression comment", "safe"},
 	{CodeSuppressionUnused, "Remove CODE from the suppression comment", "safe"},
-	{CodePlaceholderUnknown, "Change to $NAME", "safe"},
+	{CodePlaceholderUnknown, "Change to NAME", "safe"},
 	{CodeNameInvalid, "Change the name to the folder name NAME", "unsafe"},
 	{CodeNameFolderMismatch, "Rename the folder NAME to NAME", "unsafe"},
 	{CodeNameFolderMismatch, "Change the name to the folder name NAME", "unsafe"},
