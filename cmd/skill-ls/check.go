@@ -16,7 +16,6 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
@@ -310,29 +309,6 @@ func (r *checkRun) noSkills() {
 		fmt.Fprintln(r.stderr, "No other agent's skill folder in the project (.claude/skills, .github/skills, .gemini/skills, .opencode/skills, ...) holds a skill either.")
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
-}
-
-// skillFileCount counts the skill files of snap: those read, and those
-// whose SKILL.md exists but cannot be used (a broken link, a FIFO, a
-// misspelled name), which the author still counts as a skill.
-func skillFileCount(snap *skills.Snapshot) int {
-	n := len(snap.Files())
-	for _, p := range snap.Problems() {
-		if countedProblem(p) {
-			n++
-		}
-	}
-	return n
-}
-
-// countedProblem reports whether a discovery problem is a skill file
-// that exists but cannot be used.
-func countedProblem(p discovery.Problem) bool {
-	switch p.Code {
-	case problem.BrokenSymlink, problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile:
-		return true
-	}
-	return false
 }
 
 // watchCheck checks the roots, then watches them (the same watcher as the

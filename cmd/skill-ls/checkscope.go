@@ -6,6 +6,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // A PATH inside one of DSH's roots is checked as DSH sees it: beside every
@@ -81,4 +82,27 @@ func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
 		}
 	}
 	return n
+}
+
+// skillFileCount counts the skill files of snap: those read, and those
+// whose SKILL.md exists but cannot be used (a broken link, a FIFO, a
+// misspelled name), which the author still counts as a skill.
+func skillFileCount(snap *skills.Snapshot) int {
+	n := len(snap.Files())
+	for _, p := range snap.Problems() {
+		if countedProblem(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// countedProblem reports whether a discovery problem is a skill file
+// that exists but cannot be used.
+func countedProblem(p discovery.Problem) bool {
+	switch p.Code {
+	case problem.BrokenSymlink, problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile:
+		return true
+	}
+	return false
 }
