@@ -33,7 +33,7 @@ const (
 
 var chatRules = []*Rule{
 	{Code: CodeChatUnknownSkill, Severity: SeverityWarning, Summary: "a /name token names no skill",
-		Doc:  "In a chat buffer, `/name` injects the skill's instructions only when a skill of that name exists; otherwise DSH leaves the text as plain prose. The message suggests the closest name; when a file that would define the name is one DSH drops, it says so instead, with the reason in a few words and the dropped file as a related place, at the reason. A name at the end of a sentence (`/nope.`) is reported too; one with punctuation before it (`(/tmp`) reads as a path and is not.",
+		Doc:  "In a chat buffer, `/name` injects the skill's instructions only when a skill of that name exists; otherwise DSH leaves the text as plain prose. The message suggests the closest name; when a file that would define the name is one DSH drops, it says so instead, with the reason in a few words and the dropped file as a related place, at the reason; in the editor, when the skill is in a folder DSH does not read (another agent's, such as `.claude/skills`), it says that, with the file as a related place. A name at the end of a sentence (`/nope.`) is reported too; one with punctuation before it (`(/tmp`) reads as a path and is not.",
 		Chat: checkUnknownSkill},
 	{Code: CodeChatNotUserInvocable, Severity: SeverityWarning, Summary: "a /name token names a skill users cannot invoke",
 		Doc:  "The skill has `user-invocable: false`, so DSH treats `/name` as plain prose and injects nothing.",
@@ -104,7 +104,7 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 	if t.Host != "" {
 		who, sigil = t.Host, t.Sigil
 	}
-	if t.Host == "" && reportDropped(p, t) {
+	if t.Host == "" && (reportDropped(p, t) || reportElsewhere(p, t)) {
 		return
 	}
 	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so %s leaves %s%s as plain text", t.Name, who, sigil, t.Name))
@@ -136,6 +136,25 @@ func reportDropped(p *ChatPass, t ChatToken) bool {
 	for _, f := range files {
 		_, rel := p.dropWhy(f, t.Name)
 		d.Related = append(d.Related, rel)
+	}
+	return true
+}
+
+// reportElsewhere reports a token whose skill sits in a folder DSH does
+// not read (another agent's, such as .claude/skills), with the file as a
+// related place. It returns false when there is none.
+func reportElsewhere(p *ChatPass, t ChatToken) bool {
+	if p.opts.Elsewhere == nil {
+		return false
+	}
+	found := p.opts.Elsewhere(t.Name)
+	if len(found) == 0 {
+		return false
+	}
+	e := found[0]
+	d := p.Report(t.Span, fmt.Sprintf("%q is in %s, which DSH does not read (%s read it), so DSH leaves /%s as plain text", t.Name, e.Folder, strings.Join(e.Hosts, ", "), t.Name))
+	for _, e := range found {
+		d.Related = append(d.Related, Related{Path: e.Path, Message: t.Name + " in " + e.Folder})
 	}
 	return true
 }

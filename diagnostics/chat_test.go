@@ -95,3 +95,20 @@ func TestChatSaysWhatDSHDoes(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestChatSkillElsewhereMessage: the chat rule's words for a skill in a
+// folder DSH does not read, from the Elsewhere lookup the server gives it.
+func TestChatSkillElsewhereMessage(t *testing.T) {
+	reg := skills.Resolve(nil, nil)
+	opts := Options{Elsewhere: func(name string) []ElsewhereSkill {
+		if name != "review" {
+			return nil
+		}
+		return []ElsewhereSkill{{Path: "/p/.claude/skills/review/SKILL.md", Folder: ".claude/skills", Hosts: []string{"Claude Code", "Cursor"}}}
+	}}
+	ds := Chat("/chat.md", []ChatToken{{Name: "review", Span: spans.Span{Start: 0, End: 7}}, {Name: "nope", Span: spans.Span{Start: 8, End: 13}}}, &skills.Snapshot{Registry: reg}, opts)
+	if len(ds) != 2 || ds[0].Message != `"review" is in .claude/skills, which DSH does not read (Claude Code, Cursor read it), so DSH leaves /review as plain text` ||
+		len(ds[0].Related) != 1 || !strings.HasPrefix(ds[1].Message, `no skill is named "nope"`) {
+		t.Errorf("got %+v", ds)
+	}
+}

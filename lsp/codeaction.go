@@ -33,7 +33,9 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	var ds []diagnostics.Diagnostic
 	switch {
 	case t.chat():
-		ds = chatDiagnostics(t.snap, t.doc, t.st.optionsFor(t.path))
+		opts := t.st.optionsFor(t.path)
+		opts.Elsewhere = elsewhereIn(t.st, t.snap, t.path)
+		ds = chatDiagnostics(t.snap, t.doc, opts)
 	case t.file != nil && t.snap.File(t.path) == t.file:
 		opts := t.st.optionsFor(t.path)
 		opts.Quick = true // the whole-snapshot rules offer no fixes

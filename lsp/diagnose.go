@@ -261,7 +261,9 @@ func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.D
 // snapshot of the view that holds it.
 func (q *scheduler) publishChat(st *snapshot, d *document) {
 	snap := st.viewFor(d.key)
-	ds := chatDiagnostics(snap, d, st.optionsFor(d.key))
+	opts := st.optionsFor(d.key)
+	opts.Elsewhere = elsewhereIn(st, snap, d.key)
+	ds := chatDiagnostics(snap, d, opts)
 	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
 }
 

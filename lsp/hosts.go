@@ -121,3 +121,49 @@ func hostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 	}
 	return render.HostFolders(ctx, opts.HostEnv, snap.InRoots)
 }
+
+// hostFolderCache holds a view's host folders (hosts.ProjectFolders) for
+// one skills snapshot: listing them walks the disk, and a chat buffer asks
+// after every edit while it holds a /name of no skill.
+type hostFolderCache struct {
+	mu      sync.Mutex // guards snap and folders
+	snap    *skills.Snapshot
+	folders []hosts.Folder
+}
+
+// foldersFor returns the folders of env for snap, listing them when snap
+// is not the one they were listed for.
+func (c *hostFolderCache) foldersFor(ctx context.Context, env hosts.Options, snap *skills.Snapshot) []hosts.Folder {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.snap != snap {
+		c.folders, _ = hosts.ProjectFolders(ctx, env, snap.InRoots)
+		c.snap = snap
+	}
+	return c.folders
+}
+
+// elsewhereIn returns the chat rules' Elsewhere lookup of the view that
+// owns path: the skill files of the other agents' folders by folder name.
+// Nil without a view or a workspace folder.
+func elsewhereIn(st *snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
+	i := st.viewIndex(path)
+	if i < 0 || st.set == nil || i >= len(st.set.views) || st.views[i].opts.HostEnv.Cwd == "" {
+		return nil
+	}
+	v, env := st.set.views[i], st.views[i].opts.HostEnv
+	if v.folder != st.views[i].folder {
+		return nil
+	}
+	return func(name string) []diagnostics.ElsewhereSkill {
+		var out []diagnostics.ElsewhereSkill
+		for _, fo := range v.elsewhere.foldersFor(context.Background(), env, snap) {
+			for _, f := range fo.Files {
+				if f.Folder == name {
+					out = append(out, diagnostics.ElsewhereSkill{Path: f.Path, Folder: fo.Label, Hosts: hosts.Names(fo.Hosts)})
+				}
+			}
+		}
+		return out
+	}
+}

@@ -31,6 +31,9 @@ type view struct {
 	// settings laid over it.
 	config viewConfig
 	opts   diagnostics.Options
+	// elsewhere holds the project's folders other agents read, listed
+	// once per skills snapshot, on first use (chat /name tokens).
+	elsewhere hostFolderCache
 }
 
 // viewSet is the views built from one settings + folders configuration,
