@@ -42,7 +42,7 @@ const hostsDoc = " Reported only for the hosts selected with `check --host` (or 
 
 var hostRules = []*Rule{
 	{Code: CodeHostDrops, Severity: SeverityError, Whole: true, Summary: "a selected host skips the skill",
-		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-note)." + hostsDoc,
+		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-note). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, and `check --fix` applies it as it would DSH's." + hostsDoc,
 		File: hostCheck(CodeHostDrops)},
 	{Code: CodeHostShadowed, Severity: SeverityWarning, Whole: true, Summary: "a selected host uses another file of the same name",
 		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner." + hostsDoc,

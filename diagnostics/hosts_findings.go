@@ -28,7 +28,11 @@ func hostCheck(code string) func(p *Pass) {
 	return func(p *Pass) {
 		for _, hf := range hostFindings(p) {
 			if hf.code == code {
-				p.Report(hf.span, hf.message).Related = hf.related
+				d := p.Report(hf.span, hf.message)
+				d.Related = hf.related
+				if code == CodeHostDrops {
+					d.Fixes = dshFixesAt(p, hf.span)
+				}
 			}
 		}
 	}
@@ -260,4 +264,19 @@ func frontmatterSpan(f *skillfile.File) spans.Span {
 		return fm.OpenSpan
 	}
 	return spans.Span{}
+}
+
+// dshFixesAt returns the fixes of DSH's own finding on why it drops the
+// pass's file when that finding is at span: a host that skips the file for
+// the same mistake (Goose on an unquoted ": " in .claude/skills, where
+// DSH's rule is left to the hosts) is mended by the same fix.
+func dshFixesAt(p *Pass, span spans.Span) []Fix {
+	if p.File.Drop == nil {
+		return nil
+	}
+	d, ok := p.run.dropDiagnostic(p.Snap, p.File, Options{Profile: p.opts.Profile, MaxDescription: p.opts.MaxDescription})
+	if !ok || d.Span != span {
+		return nil
+	}
+	return d.Fixes
 }
