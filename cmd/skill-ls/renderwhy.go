@@ -9,6 +9,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -21,6 +22,9 @@ import (
 type skillWhy struct {
 	snap *skills.Snapshot
 	wd   string
+	// elsewhere lists the project's folders other agents read and DSH does
+	// not, when asked (nil: none are looked at).
+	elsewhere func() []hosts.Folder
 }
 
 // rel is path relative to the working directory when it is inside it.
@@ -55,6 +59,18 @@ func (w skillWhy) missing(name, sigil string) []string {
 	}
 	if len(out) > 0 {
 		return out
+	}
+	if w.elsewhere != nil {
+		for _, fo := range w.elsewhere() {
+			for _, f := range fo.Files {
+				if f.Folder == name {
+					out = append(out, fmt.Sprintf("%s is in %s, which DSH does not read (%s read it)", w.rel(f.Path), fo.Label, strings.Join(hosts.Names(fo.Hosts), ", ")))
+				}
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
 	}
 	msg := fmt.Sprintf("no skill is named %q", name)
 	if best := diagnostics.Closest(name, w.snap.Registry); best != "" {
