@@ -2,9 +2,11 @@ package diagnostics
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -31,7 +33,7 @@ const (
 
 var chatRules = []*Rule{
 	{Code: CodeChatUnknownSkill, Severity: SeverityWarning, Summary: "a /name token names no skill",
-		Doc:  "In a chat buffer, `/name` injects the skill's instructions only when a skill of that name exists; otherwise DSH leaves the text as plain prose. The message suggests the closest name.",
+		Doc:  "In a chat buffer, `/name` injects the skill's instructions only when a skill of that name exists; otherwise DSH leaves the text as plain prose. The message suggests the closest name; when a file that would define the name is one DSH drops, it says so instead, with the reason in a few words and the dropped file as a related place, at the reason; in the editor, when the skill is in a folder DSH does not read (another agent's, such as `.claude/skills`), it says that, with the file as a related place. A name at the end of a sentence (`/nope.`) is reported too; one with punctuation before it (`(/tmp`) reads as a path and is not.",
 		Chat: checkUnknownSkill},
 	{Code: CodeChatNotUserInvocable, Severity: SeverityWarning, Summary: "a /name token names a skill users cannot invoke",
 		Doc:  "The skill has `user-invocable: false`, so DSH treats `/name` as plain prose and injects nothing.",
@@ -41,14 +43,22 @@ var chatRules = []*Rule{
 		Chat: checkGlued},
 }
 
-// ChatPass is what a chat rule's check sees: one chat buffer's path and the
-// registry its /name tokens resolve against.
+// ChatPass is what a chat rule's check sees: one chat buffer's path, the
+// snapshot of the skills and the registry its /name tokens resolve against.
 type ChatPass struct {
 	Path     string
+	Snap     *skills.Snapshot
 	Registry *skills.Registry
 	opts     Options
 	rule     *Rule
 	out      []Diagnostic
+	// dropWhy says why DSH drops a file: the rule's short name, and the
+	// place and words of the reason. Set by Chat: a rule's check cannot
+	// name the rule table it is part of.
+	dropWhy func(f *skillfile.File, name string) (string, Related)
+	// dropped holds the dropped files by the name they mean, made on first
+	// use: a chat buffer may hold thousands of unknown tokens.
+	dropped map[string][]*skillfile.File
 }
 
 // Report adds a diagnostic of the running rule at span of the chat buffer.
@@ -58,10 +68,18 @@ func (p *ChatPass) Report(span spans.Span, msg string, fixes ...Fix) *Diagnostic
 }
 
 // Chat reports the /name tokens of a chat buffer at path that DSH would
-// leave as plain prose: names of no skill (with the closest name as a
-// suggestion and a fix) and skills with user-invocable: false.
-func Chat(path string, tokens []ChatToken, reg *skills.Registry, opts Options) []Diagnostic {
-	p := &ChatPass{Path: path, Registry: reg, opts: opts}
+// leave as plain prose, resolved against snap's skills: names of no skill
+// (with the closest name as a suggestion and a fix, or the file DSH drops
+// that would define it) and skills with user-invocable: false.
+func Chat(path string, tokens []ChatToken, snap *skills.Snapshot, opts Options) []Diagnostic {
+	p := &ChatPass{Path: path, Snap: snap, Registry: snap.Registry, opts: opts}
+	p.dropWhy = func(f *skillfile.File, name string) (string, Related) {
+		what := string(f.Drop.Code)
+		if r := Lookup(what); r != nil && r.Short != "" {
+			what = r.Short
+		}
+		return what, Related{Path: f.Path, Span: DropSpan(snap, f), Message: "why DSH drops " + name + ": " + DropMessage(snap, f, Options{})}
+	}
 	for _, r := range table().sorted {
 		if r.Chat == nil || opts.Grade(path, r) == SeverityOff {
 			continue
@@ -75,19 +93,96 @@ func Chat(path string, tokens []ChatToken, reg *skills.Registry, opts Options) [
 	return p.out
 }
 
+// checkUnknownSkill reports a token that names no skill: one punctuation
+// touches only after ("/nope.") too, as the end of a sentence does; one
+// glued before ("(/tmp", "'/etc'") reads as a path, not an invocation.
 func checkUnknownSkill(p *ChatPass, t ChatToken) {
-	if t.glued() || p.Registry.Lookup(t.Name) != nil {
+	if t.GlueBefore || p.Registry.Lookup(t.Name) != nil {
 		return
 	}
 	who, sigil := "DSH", "/"
 	if t.Host != "" {
 		who, sigil = t.Host, t.Sigil
 	}
+	if t.Host == "" && (reportDropped(p, t) || reportElsewhere(p, t)) {
+		return
+	}
 	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so %s leaves %s%s as plain text", t.Name, who, sigil, t.Name))
 	if best := Closest(t.Name, p.Registry); best != "" {
 		d.Message += fmt.Sprintf("; did you mean %s%s?", sigil, best)
 		d.Fixes = []Fix{{Title: "Change to " + sigil + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
 	}
+}
+
+// reportDropped reports a token whose skill exists but DSH drops: the
+// message says why in a few words, and each dropped file is a related
+// place, at the reason. It returns false when no dropped file has the name.
+func reportDropped(p *ChatPass, t ChatToken) bool {
+	if p.dropped == nil {
+		p.dropped = map[string][]*skillfile.File{}
+		for _, f := range p.Registry.Dropped() {
+			if f != nil && f.Drop != nil {
+				n := DeclaredName(f)
+				p.dropped[n] = append(p.dropped[n], f)
+			}
+		}
+	}
+	files := p.dropped[t.Name]
+	if len(files) == 0 {
+		return false
+	}
+	what, _ := p.dropWhy(files[0], t.Name)
+	d := p.Report(t.Span, fmt.Sprintf("%q exists, but DSH drops it (%s), so it leaves /%s as plain text", t.Name, what, t.Name))
+	for _, f := range files {
+		_, rel := p.dropWhy(f, t.Name)
+		d.Related = append(d.Related, rel)
+	}
+	return true
+}
+
+// reportElsewhere reports a token whose skill sits in a folder DSH does
+// not read (another agent's, such as .claude/skills), with the file as a
+// related place. It returns false when there is none.
+func reportElsewhere(p *ChatPass, t ChatToken) bool {
+	if p.opts.Elsewhere == nil {
+		return false
+	}
+	found := p.opts.Elsewhere(t.Name)
+	if len(found) == 0 {
+		return false
+	}
+	e := found[0]
+	d := p.Report(t.Span, fmt.Sprintf("%q is in %s, which DSH does not read (%s read it), so DSH leaves /%s as plain text", t.Name, e.Folder, strings.Join(e.Hosts, ", "), t.Name))
+	for _, e := range found {
+		d.Related = append(d.Related, Related{Path: e.Path, Message: t.Name + " in " + e.Folder})
+	}
+	return true
+}
+
+// DroppedNamed returns the files in reg's roots that DSH drops and that
+// would define name (DeclaredName), in root and entry order.
+func DroppedNamed(reg *skills.Registry, name string) []*skillfile.File {
+	var out []*skillfile.File
+	for _, f := range reg.Dropped() {
+		if f != nil && f.Drop != nil && DeclaredName(f) == name {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// DeclaredName is the name a skill file means to have: its name: when it
+// can be read, else its bundle folder's (or flat file's) name.
+func DeclaredName(f *skillfile.File) string {
+	if fm := f.Frontmatter; fm != nil {
+		if n := fm.Field("name"); n != nil && n.Value.Str != "" {
+			return n.Value.Str
+		}
+	}
+	if base := filepath.Base(f.Path); base != "SKILL.md" {
+		return strings.TrimSuffix(base, ".md")
+	}
+	return filepath.Base(filepath.Dir(f.Path))
 }
 
 func checkNotUserInvocable(p *ChatPass, t ChatToken) {

@@ -38,6 +38,7 @@ var FixDocs = []FixDoc{
 	{CodeSuppressionInvalid, "Remove the unused suppression comment", "safe"},
 	{CodeSuppressionInvalid, "Remove CODE from the suppression comment", "safe"},
 	{CodeSuppressionUnused, "Remove CODE from the suppression comment", "safe"},
+	{CodePlaceholderUnknown, "Change to NAME", "safe"},
 	{CodeNameInvalid, "Change the name to the folder name NAME", "unsafe"},
 	{CodeNameFolderMismatch, "Rename the folder NAME to NAME", "unsafe"},
 	{CodeNameFolderMismatch, "Change the name to the folder name NAME", "unsafe"},
@@ -51,4 +52,5 @@ var FixDocs = []FixDoc{
 	{"(any but drops)", "Suppress CODE in this file", "suppression"},
 	{CodeChatUnknownSkill, "Change to /NAME", "chat"},
 	{CodeChatUnknownSkill, "Create skill NAME in .agents/skills", "editor"},
+	{CodeBodyTooLong, "Move the section TITLE into references/SLUG.md", "editor"},
 }

@@ -42,13 +42,13 @@ const hostsDoc = " Reported only for the hosts selected with `check --host` (or 
 
 var hostRules = []*Rule{
 	{Code: CodeHostDrops, Severity: SeverityError, Whole: true, Summary: "a selected host skips the skill",
-		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-note)." + hostsDoc,
+		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-note). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, and `check --fix` applies it as it would DSH's." + hostsDoc,
 		File: hostCheck(CodeHostDrops)},
 	{Code: CodeHostShadowed, Severity: SeverityWarning, Whole: true, Summary: "a selected host uses another file of the same name",
 		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner." + hostsDoc,
 		File: hostCheck(CodeHostShadowed)},
 	{Code: CodeHostNotDiscovered, Severity: SeverityInfo, Whole: true, Summary: "a selected host does not look where the file is",
-		Doc:  "The host does not read this folder (Claude Code does not read .agents/skills; Gemini CLI and Goose read only the working directory's folders), or its search does not reach the file (too deep, a dot-folder). This is information: the folder is simply not that host's." + hostsDoc,
+		Doc:  "The host does not read this folder (Claude Code does not read .agents/skills; Gemini CLI and Goose read only the working directory's folders), or its search does not reach the file (too deep, a dot-folder). This is information: the folder is simply not that host's. That a host does not read a whole folder is said once, on the folder's first skill file, with the number of skills it holds." + hostsDoc,
 		File: hostCheck(CodeHostNotDiscovered)},
 	{Code: CodeHostTruncated, Severity: SeverityWarning, Whole: true, Summary: "a selected host cuts the description",
 		Doc:  "The host loads the skill but the model sees less of its description: Claude Code cuts description plus when_to_use at 1,536 characters, Copilot at 1,024, Codex 0.142 and later at 1,024 in its skill list, Goose at a `---` inside the description (it splits the file at every `---`; the message says what it keeps), and Codex shortens descriptions, then leaves skills out, when its skill list is over budget. Put what the skill is for first." + hostsDoc,
@@ -77,6 +77,11 @@ type hostView struct {
 	found map[string]hosts.File
 	// byOthers holds the files a selected host other than DSH discovers.
 	byOthers map[string]bool
+	// firstIn holds, per folder (a host root), the first of its skill
+	// files in path order, and count their number: a host that does not
+	// read a folder is said once, on that file, not once per skill.
+	firstIn map[string]string
+	count   map[string]int
 }
 
 // hostMode reports whether hosts are selected (even DSH alone).
@@ -175,7 +180,8 @@ func evaluateHosts(rs *runState) *hostView {
 	if err != nil || m == nil {
 		return nil // cancelled
 	}
-	hv := &hostView{dshSelected: rs.opts.dshSelected(), found: map[string]hosts.File{}, byOthers: map[string]bool{}}
+	hv := &hostView{dshSelected: rs.opts.dshSelected(), found: map[string]hosts.File{}, byOthers: map[string]bool{},
+		firstIn: map[string]string{}, count: map[string]int{}}
 	for _, h := range m.Hosts {
 		res := m.Results[h.ID]
 		if h.ID == hosts.DSH {
@@ -189,6 +195,10 @@ func evaluateHosts(rs *runState) *hostView {
 			}
 			if _, ok := hv.found[f.Path]; !ok {
 				hv.found[f.Path] = f
+				hv.count[f.Root]++
+				if first, ok := hv.firstIn[f.Root]; !ok || f.Path < first {
+					hv.firstIn[f.Root] = f.Path
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -27,7 +28,11 @@ func hostCheck(code string) func(p *Pass) {
 	return func(p *Pass) {
 		for _, hf := range hostFindings(p) {
 			if hf.code == code {
-				p.Report(hf.span, hf.message).Related = hf.related
+				d := p.Report(hf.span, hf.message)
+				d.Related = hf.related
+				if code == CodeHostDrops {
+					d.Fixes = dshFixesAt(p, hf.span)
+				}
 			}
 		}
 	}
@@ -54,12 +59,15 @@ func findHosts(p *Pass) []hostFinding {
 	}
 	path := p.File.Path
 	found, ok := hv.found[path]
-	if !ok {
-		return nil // no selected host looks here (an open buffer elsewhere)
+	if !ok || (p.opts.ReadersOnly && p.Snap.InRoots(path)) {
+		return nil // no selected host looks here (an open buffer elsewhere), or DSH's rules alone judge it
 	}
 	var out []hostFinding
 	var groups notDiscoveredGroups
 	add := func(res *hosts.Result, v hosts.Verdict) {
+		if v.Status == hosts.NotDiscovered && p.opts.ReadersOnly {
+			return
+		}
 		if !groups.add(res.Host.Name, v) {
 			out = append(out, verdictFindings(p, res, v)...)
 		}
@@ -72,7 +80,32 @@ func findHosts(p *Pass) []hostFinding {
 	for _, res := range hv.results {
 		add(res, res.Explain(path, found.RootLabel))
 	}
-	return append(out, groups.findings(frontmatterSpan(p.File))...)
+	folder := folderWide{label: found.RootLabel, first: hv.firstIn[found.Root] == path, skills: hv.count[found.Root]}
+	return append(out, groups.findings(frontmatterSpan(p.File), folder)...)
+}
+
+// folderWide says how a file's folder takes the finding that a host does
+// not read it: said once, on the folder's first skill file, with the
+// number of skills it holds, not once per skill.
+type folderWide struct {
+	label  string // the folder as messages name it (".agents/skills")
+	first  bool   // the file is the folder's first
+	skills int
+}
+
+// say returns the message of a not-discovered group, and false when the
+// group is about the whole folder and another file of it says so.
+func (fw folderWide) say(rest, msg string) (string, bool) {
+	if !strings.HasPrefix(rest, " does not read "+fw.label) || fw.label == "" {
+		return msg, true
+	}
+	if !fw.first {
+		return "", false
+	}
+	if fw.skills > 1 {
+		msg += fmt.Sprintf(" (said once for the folder's %d skills)", fw.skills)
+	}
+	return msg, true
 }
 
 // notDiscoveredGroups gathers the hosts that do not discover a file for
@@ -108,17 +141,22 @@ func (gs *notDiscoveredGroups) add(host string, v hosts.Verdict) bool {
 // findings returns one host-not-discovered finding at span per group, its
 // hosts joined and its verb in the plural; a group whose verb cannot be
 // put in the plural gets one finding per host.
-func (gs notDiscoveredGroups) findings(span spans.Span) []hostFinding {
+func (gs notDiscoveredGroups) findings(span spans.Span, folder folderWide) []hostFinding {
 	var out []hostFinding
+	add := func(rest, msg string) {
+		if msg, ok := folder.say(rest, msg); ok {
+			out = append(out, hostFinding{code: CodeHostNotDiscovered, span: span, message: msg})
+		}
+	}
 	for _, g := range gs {
 		plural, ok := pluralVerb(g.rest)
 		if len(g.names) == 1 || !ok {
 			for _, n := range g.names {
-				out = append(out, hostFinding{code: CodeHostNotDiscovered, span: span, message: n + g.rest})
+				add(g.rest, n+g.rest)
 			}
 			continue
 		}
-		out = append(out, hostFinding{code: CodeHostNotDiscovered, span: span, message: hosts.JoinNames(g.names) + plural})
+		add(g.rest, hosts.JoinNames(g.names)+plural)
 	}
 	return out
 }
@@ -226,4 +264,19 @@ func frontmatterSpan(f *skillfile.File) spans.Span {
 		return fm.OpenSpan
 	}
 	return spans.Span{}
+}
+
+// dshFixesAt returns the fixes of DSH's own finding on why it drops the
+// pass's file when that finding is at span: a host that skips the file for
+// the same mistake (Goose on an unquoted ": " in .claude/skills, where
+// DSH's rule is left to the hosts) is mended by the same fix.
+func dshFixesAt(p *Pass, span spans.Span) []Fix {
+	if p.File.Drop == nil {
+		return nil
+	}
+	d, ok := p.run.dropDiagnostic(p.Snap, p.File, Options{Profile: p.opts.Profile, MaxDescription: p.opts.MaxDescription})
+	if !ok || d.Span != span {
+		return nil
+	}
+	return d.Fixes
 }

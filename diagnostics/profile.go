@@ -82,6 +82,13 @@ func (p *Profile) Grade(r *Rule) Severity {
 	return r.Severity
 }
 
+// ElsewhereSkill is a skill file in a folder DSH does not read: its
+// path, the folder as users write it and the agents that read it.
+type ElsewhereSkill struct {
+	Path, Folder string
+	Hosts        []string
+}
+
 // Options configure a diagnostics run.
 type Options struct {
 	// Profile grades the rules (nil is ProfileDSH).
@@ -100,6 +107,16 @@ type Options struct {
 	// places their folders. See hosts.go.
 	Hosts   []*hosts.Host
 	HostEnv hosts.Options
+	// ReadersOnly checks each folder with the rules of the hosts that read
+	// it: a file in DSH's roots with DSH's alone, a file elsewhere with
+	// those of the selected hosts that read it; no host says it does not
+	// read a folder. A plain check that found other hosts' folders in the
+	// project selects them so.
+	ReadersOnly bool
+	// Elsewhere, when set, finds the skill files whose folder is named name
+	// in the project's folders other agents read and DSH does not
+	// (.claude/skills): a chat /name of one is said to be there.
+	Elsewhere func(name string) []ElsewhereSkill
 	// Pinned, when set, reports whether a folder is not a skill's own even
 	// where a root lists it as a bundle: a skill root DSH scans (a PATH
 	// argument can make one a bundle of its parent), the project folder,

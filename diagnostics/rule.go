@@ -79,7 +79,7 @@ type ruleTable struct {
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
 		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules, suppressionRules,
-		hostRules, overlapRules, yamlMisreadRules)
+		hostRules, overlapRules, yamlMisreadRules, peerRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows)), urls: make(map[string]string, len(rows))}
 	for _, r := range rows {

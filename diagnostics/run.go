@@ -140,6 +140,9 @@ type runState struct {
 	ctx  context.Context
 	snap *skills.Snapshot
 	opts Options
+	// dropDiagnostic is DropDiagnostic, for the host rules' fixes: a
+	// rule's check cannot name the rule table it is part of.
+	dropDiagnostic func(*skills.Snapshot, *skillfile.File, Options) (Diagnostic, bool)
 	// whole marks a Run over every file, where facts are worth computing
 	// for all files at once.
 	whole bool
@@ -161,7 +164,7 @@ type runState struct {
 }
 
 func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runState {
-	rs := &runState{ctx: ctx, snap: snap, opts: opts}
+	rs := &runState{ctx: ctx, snap: snap, opts: opts, dropDiagnostic: DropDiagnostic}
 	if len(opts.Rules.Overrides) == 0 {
 		// Only the overrides grade by path: one grader serves every file.
 		rs.grade = rs.opts.grader("")

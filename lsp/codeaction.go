@@ -33,7 +33,9 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	var ds []diagnostics.Diagnostic
 	switch {
 	case t.chat():
-		ds = chatDiagnostics(t.snap, t.doc, t.st.optionsFor(t.path))
+		opts := t.st.optionsFor(t.path)
+		opts.Elsewhere = elsewhereIn(t.st, t.snap, t.path)
+		ds = chatDiagnostics(t.snap, t.doc, opts)
 	case t.file != nil && t.snap.File(t.path) == t.file:
 		opts := t.st.optionsFor(t.path)
 		opts.Quick = true // the whole-snapshot rules offer no fixes
@@ -59,6 +61,11 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		}
 		if d.Code == diagnostics.CodeChatUnknownSkill && s.supportsResourceOp("create") {
 			if ca := createSkillAction(t, pd, d); ca != nil {
+				out = append(out, ca)
+			}
+		}
+		if d.Code == diagnostics.CodeBodyTooLong && s.supportsResourceOp("create") {
+			if ca := moveSectionAction(t, pd); ca != nil {
 				out = append(out, ca)
 			}
 		}
@@ -89,6 +96,33 @@ func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnost
 			&protocol.TextDocumentEdit{
 				TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}},
 				Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{NewText: string(scaffold.NewSkillText(name))}},
+			},
+		}},
+	}
+}
+
+// moveSectionAction offers, for a body too long, to move its longest
+// section into references/ (diagnostics.PlanSectionMove): a new file the
+// client creates (never over an existing one), and the section replaced
+// by its heading and a link.
+func moveSectionAction(t *target, pd protocol.Diagnostic) *protocol.CodeAction {
+	mv, ok := diagnostics.PlanSectionMove(t.file, t.text)
+	if !ok || discovery.Exists(mv.Path) {
+		return nil
+	}
+	u := uri.File(mv.Path)
+	kind := protocol.CodeActionKindQuickFix
+	return &protocol.CodeAction{
+		Title: fmt.Sprintf("Move the section %q into %s", mv.Title, t.st.relPath(mv.Path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
+		Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
+			&protocol.CreateFile{Kind: "create", URI: u},
+			&protocol.TextDocumentEdit{
+				TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}},
+				Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{NewText: mv.Text}},
+			},
+			&protocol.TextDocumentEdit{
+				TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: t.uri}},
+				Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{Range: t.rng(mv.Section), NewText: mv.Keep}},
 			},
 		}},
 	}

@@ -73,8 +73,10 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
 		opts := st.optionsFor(path)
-		return mustAny(render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
-			Span: func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) }})), nil
+		rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
+			Span: func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) }})
+		rep.HostFolders = hostFolders(ctx, opts, snap)
+		return mustAny(rep), nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
 }

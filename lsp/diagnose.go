@@ -187,7 +187,9 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 // may have changed without an edit to their file: after the views were
 // built (settings, folders), after each pass when hosts are selected,
 // since the hosts lens depends on the other files (shadowing, budgets), and
-// when an open skill file was shadowed, unshadowed or saved into a root.
+// when an open skill file was shadowed, unshadowed, saved into a root, or
+// dropped or loaded again (a quick fix that mends its YAML: a client that
+// asks for lenses only on save or leaving insert mode would keep "dropped").
 func (q *scheduler) refreshLenses(st *snapshot) {
 	hostsSelected := slices.ContainsFunc(st.views, func(v viewSnapshot) bool { return len(v.opts.Hosts) > 0 })
 	states := lensStates(st)
@@ -202,10 +204,10 @@ func (q *scheduler) refreshLenses(st *snapshot) {
 	}
 }
 
-// lensStates names the open skill files whose DSH code lens reads the
-// other files and says they are out of the catalog: those outside the roots
-// and those shadowed, with the file that wins (see lensStatus). Opening an
-// ordinary skill file leaves it unchanged.
+// lensStates names the open skill files whose DSH code lens says they are
+// out of the catalog: those DSH drops, with the rule, those outside the
+// roots and those shadowed, with the file that wins (see lensStatus).
+// Opening an ordinary skill file leaves it unchanged.
 func lensStates(st *snapshot) string {
 	var b strings.Builder
 	for _, d := range st.openDocs() {
@@ -214,6 +216,8 @@ func lensStates(st *snapshot) string {
 			continue
 		}
 		switch sk := snap.SkillAt(d.key); {
+		case snap.File(d.key).Drop != nil:
+			b.WriteString(d.key + " dropped: " + string(snap.File(d.key).Drop.Code) + "\n")
 		case !snap.InRoots(d.key):
 			b.WriteString(d.key + " outside the roots\n")
 		case sk != nil && snap.Registry.ShadowOf(sk) != nil:
@@ -257,7 +261,9 @@ func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.D
 // snapshot of the view that holds it.
 func (q *scheduler) publishChat(st *snapshot, d *document) {
 	snap := st.viewFor(d.key)
-	ds := chatDiagnostics(snap, d, st.optionsFor(d.key))
+	opts := st.optionsFor(d.key)
+	opts.Elsewhere = elsewhereIn(st, snap, d.key)
+	ds := chatDiagnostics(snap, d, opts)
 	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
 }
 
@@ -278,7 +284,7 @@ func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Option
 			}
 		}
 	}
-	return diagnostics.Chat(d.key, toks, snap.Registry, opts)
+	return diagnostics.Chat(d.key, toks, snap, opts)
 }
 
 // wholeDiagnostics returns the diagnostics of the whole-snapshot rules of

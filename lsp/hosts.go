@@ -4,6 +4,7 @@ package lsp
 // with a skill, in the editor: a hover line, a code lens, each host's
 // catalog budget, and their invocation syntax in chat buffers. Only with
 // the hosts setting (or the config file's hosts key); DSH alone otherwise.
+// The skill list names the other hosts' folders of the project always.
 
 import (
 	"context"
@@ -11,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
@@ -107,4 +109,61 @@ func invocationSigils(st *snapshot, path string) []string {
 		}
 	}
 	return out
+}
+
+// hostFolders lists the project's skill folders that other hosts read and
+// DSH does not, for the skill list (skill-ls.listSkills): the editors group
+// their skills by folder beside DSH's roots. Nil without a workspace
+// folder.
+func hostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Snapshot) []render.ReportHostFolder {
+	if opts.HostEnv.Cwd == "" {
+		return nil
+	}
+	return render.HostFolders(ctx, opts.HostEnv, snap.InRoots)
+}
+
+// hostFolderCache holds a view's host folders (hosts.ProjectFolders) for
+// one skills snapshot: listing them walks the disk, and a chat buffer asks
+// after every edit while it holds a /name of no skill.
+type hostFolderCache struct {
+	mu      sync.Mutex // guards snap and folders
+	snap    *skills.Snapshot
+	folders []hosts.Folder
+}
+
+// foldersFor returns the folders of env for snap, listing them when snap
+// is not the one they were listed for.
+func (c *hostFolderCache) foldersFor(ctx context.Context, env hosts.Options, snap *skills.Snapshot) []hosts.Folder {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.snap != snap {
+		c.folders, _ = hosts.ProjectFolders(ctx, env, snap.InRoots)
+		c.snap = snap
+	}
+	return c.folders
+}
+
+// elsewhereIn returns the chat rules' Elsewhere lookup of the view that
+// owns path: the skill files of the other agents' folders by folder name.
+// Nil without a view or a workspace folder.
+func elsewhereIn(st *snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
+	i := st.viewIndex(path)
+	if i < 0 || st.set == nil || i >= len(st.set.views) || st.views[i].opts.HostEnv.Cwd == "" {
+		return nil
+	}
+	v, env := st.set.views[i], st.views[i].opts.HostEnv
+	if v.folder != st.views[i].folder {
+		return nil
+	}
+	return func(name string) []diagnostics.ElsewhereSkill {
+		var out []diagnostics.ElsewhereSkill
+		for _, fo := range v.elsewhere.foldersFor(context.Background(), env, snap) {
+			for _, f := range fo.Files {
+				if f.Folder == name {
+					out = append(out, diagnostics.ElsewhereSkill{Path: f.Path, Folder: fo.Label, Hosts: hosts.Names(fo.Hosts)})
+				}
+			}
+		}
+		return out
+	}
 }

@@ -34,6 +34,9 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		text, sp = skillSummary(t, tok.Name), spans.Span{Start: tok.Start, End: tok.End}
 	default:
 		text, sp = skillFileHover(t)
+		if dt, dsp, ok := dropHover(t, text, sp); ok {
+			text, sp = dt, dsp
+		}
 		if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {
 			if h := s.hostHover(ctx, t); h != "" {
 				text += "\n\n" + h

@@ -31,6 +31,9 @@ type view struct {
 	// settings laid over it.
 	config viewConfig
 	opts   diagnostics.Options
+	// elsewhere holds the project's folders other agents read, listed
+	// once per skills snapshot, on first use (chat /name tokens).
+	elsewhere hostFolderCache
 }
 
 // viewSet is the views built from one settings + folders configuration,
@@ -98,7 +101,9 @@ func (s *session) newView(folder string, settings *Settings) *view {
 	if !settings.explicit["hosts"] && vc.cfg != nil {
 		list = vc.cfg.Hosts
 	}
-	if selected, err := hosts.Select(strings.Join(list, ",")); err == nil && len(list) > 0 && folder != "" {
+	if folder != "" {
+		// Set with no host selected too: the skill list names the other
+		// hosts' folders of the project (hostFolders).
 		home := s.opts.HomeDir
 		if home == "" {
 			home, _ = os.UserHomeDir()
@@ -107,8 +112,10 @@ func (s *session) newView(folder string, settings *Settings) *view {
 		if getenv == nil {
 			getenv = os.Getenv
 		}
-		opts.Hosts = selected
 		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
+	}
+	if selected, err := hosts.Select(strings.Join(list, ",")); err == nil && len(list) > 0 && folder != "" {
+		opts.Hosts = selected
 	}
 	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile}), config: vc, opts: opts}
 }

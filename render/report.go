@@ -1,7 +1,10 @@
 package render
 
 import (
+	"context"
+
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -20,6 +23,45 @@ type Report struct {
 	Shadowed []ReportShadow  `json:"shadowed"`
 	Dropped  []ReportDropped `json:"dropped"`
 	Problems []ReportProblem `json:"problems"`
+	// HostFolders are the project's skill folders that other hosts read
+	// and DSH does not (.claude/skills, .github/skills, ...), filled by the
+	// language server for the editors' skill lists.
+	HostFolders []ReportHostFolder `json:"hostFolders,omitempty"`
+}
+
+// ReportHostFolder is a skill folder other hosts read: where it is, the
+// display names of the hosts that read it and its skill files.
+type ReportHostFolder struct {
+	Dir   string           `json:"dir"`
+	Label string           `json:"label"`
+	Hosts []string         `json:"hosts"`
+	Files []ReportHostFile `json:"files"`
+}
+
+// HostFolders lists the project's skill folders other hosts read and skip
+// leaves in (it leaves out DSH's roots), for the report; nil when the
+// hosts' folders cannot be listed.
+func HostFolders(ctx context.Context, env hosts.Options, skip func(path string) bool) []ReportHostFolder {
+	folders, err := hosts.ProjectFolders(ctx, env, skip)
+	if err != nil {
+		return nil
+	}
+	var out []ReportHostFolder
+	for _, fo := range folders {
+		rf := ReportHostFolder{Dir: fo.Dir, Label: fo.Label, Hosts: hosts.Names(fo.Hosts), Files: []ReportHostFile{}}
+		for _, f := range fo.Files {
+			rf.Files = append(rf.Files, ReportHostFile{Name: f.Folder, Path: f.Path})
+		}
+		out = append(out, rf)
+	}
+	return out
+}
+
+// ReportHostFile is a skill file of a host folder: its folder's name (the
+// name the hosts take when the frontmatter has none) and its path.
+type ReportHostFile struct {
+	Name string `json:"name"`
+	Path string `json:"path"`
 }
 
 // ReportSkill is one skill: a registry winner, or (inside [ReportShadow])

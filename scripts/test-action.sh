@@ -216,4 +216,17 @@ sed -i 's/^description: Use when: the user asks$/description: "Use when: the use
 run fixed 0
 check fixed "0 errors, the SARIF holds just the warning" 'r["outputs"]["errors"] == "0" and rules == ["name-folder-mismatch"] and r["steps"][-1]["exit"] == 0'
 
+# 11. Another agent's folder: a broken skill in .claude/skills fails the
+# job too, checked with the rules of the agents that read it.
+write "$ws/.claude/skills/review/SKILL.md" <<'EOF'
+---
+name: review
+description: Review code: find bugs
+---
+Body.
+EOF
+run claude 1
+check claude "the .claude/skills skill is reported, and the summary names the agents" \
+	'".claude/skills/review/SKILL.md:3:14: error: Goose skips this skill" in log and "hosts: DSH, Claude Code" in log and r["outputs"]["errors"] == "1"'
+
 finish

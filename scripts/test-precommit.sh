@@ -152,6 +152,27 @@ else
 	bad "the good skill alone passes (exit $rc)"
 	cat "$T/run2.out"
 fi
+# A new skill named like an old one, committed alone: the old one now
+# loses (its folder comes later in the root), and the hook reports it
+# although only the new file was passed.
+write .agents/skills/a-good/SKILL.md <<'EOF'
+---
+name: good
+description: Another skill named good.
+---
+Body.
+EOF
+git add .agents/skills/a-good/SKILL.md
+pre-commit run --files .agents/skills/a-good/SKILL.md >"$T/run-dup.out" 2>&1
+rc=$?
+if [ "$rc" -eq 1 ] && grep -Eq '\.agents/skills/good/SKILL\.md:2:7: error: .*\[skill-duplicate\]' "$T/run-dup.out"; then
+	ok "a duplicated name fails the hook, on the file it makes lose"
+else
+	bad "a duplicated name fails the hook, on the file it makes lose (exit $rc)"
+	cat "$T/run-dup.out"
+fi
+git rm -q -f .agents/skills/a-good/SKILL.md
+
 pre-commit run --files README.md >"$T/run3.out" 2>&1
 rc=$?
 if [ "$rc" -eq 0 ] && grep -q 'no files to check.*Skipped' "$T/run3.out"; then

@@ -16,7 +16,6 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
@@ -34,7 +33,11 @@ summary goes to stderr. Paths are quoted as git quotes them when they hold
 control characters, and such characters in messages and source lines are
 escaped; json and sarif carry the exact bytes (docs/output.md).
 
-Without PATH, check looks at every skill DSH would discover from --cwd.
+Without PATH, check looks at every skill DSH would discover from --cwd,
+and at every other agent's skill folder in the project (.claude/skills,
+.github/skills, .gemini/skills, .opencode/skills, ...) with the rules of
+the agents that read it (see --host). The summary's second line names the
+agents and the working directory.
 A PATH may be:
   a skill file (SKILL.md or NAME.md)   only that skill is checked
   a bundle directory                   only that bundle is checked; a
@@ -45,7 +48,9 @@ A PATH may be:
   any other directory                  it is checked as a skill root
 A PATH is checked through its root, exactly as discovery would see it (a
 bundle whose file is named skill.md is reported, as DSH ignores it). A PATH
-inside one of the default roots keeps that root's source and rank.
+inside one of the default roots keeps that root's source and rank, and is
+checked beside every skill DSH discovers: a finding that involves it whose
+other half is elsewhere (a duplicated or shadowed name) is reported too.
 
 Fixes: --fix applies every safe fix (the editor's quick fixes that keep the
 skill's meaning: quote a value holding ": ", rename a legacy or misspelled
@@ -73,7 +78,8 @@ or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
 one finding (also skill-ls-disable/skill-ls-enable and
 skill-ls-disable-file).
 
---host ID[,ID...] (or all) also reports what other agents do with each
+--host ID[,ID...] (or all; hosts: in the config) chooses the agents
+instead (--host dsh: DSH's roots alone), and reports what they do with each
 skill, in their terms: which host skips it and why (host-drops, an error),
 uses another file of the same name (host-shadowed), cuts its description
 (host-truncated), loads it differently (host-changes), does not look where
@@ -103,18 +109,23 @@ Examples:
 
 // checkRun is one `skill-ls check` invocation after its flags are parsed.
 type checkRun struct {
-	opts      diagnostics.Options
-	format    string
-	formatter format.Formatter
-	roots     []discovery.Root
-	explicit  bool     // PATH arguments narrowed the roots
-	paths     []string // the PATH arguments, absolute
-	status    int      // exitUsage once a PATH could not be used
-	color     bool     // colour stdout's text
-	colorErr  bool     // colour stderr's summary
-	guard     *fixGuard
-	stdout    io.Writer
-	stderr    io.Writer
+	opts        diagnostics.Options
+	format      string
+	formatter   format.Formatter
+	roots       []discovery.Root
+	explicit    bool     // PATH arguments narrowed the roots
+	paths       []string // the PATH arguments, absolute
+	defaults    []discovery.Root
+	wide        []discovery.Root // the roots read when a PATH lies in a default root
+	cwd         string           // the working directory, absolute
+	found       []string         // the other hosts' folders a plain check found
+	hostsChosen bool             // --host or the config's hosts: chose the hosts
+	status      int              // exitUsage once a PATH could not be used
+	color       bool             // colour stdout's text
+	colorErr    bool             // colour stderr's summary
+	guard       *fixGuard
+	stdout      io.Writer
+	stderr      io.Writer
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -131,10 +142,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}
+	run.autoHosts(ctx, &f.roots, f.watch)
 	run.hostRoots(ctx, f.roots.customDirs)
+	run.widen(run.defaults)
 	run.guardFixes(&f.roots)
 	if f.watch {
-		return watchCheck(ctx, run.roots, run.report, stdout, stderr)
+		return watchCheck(ctx, run.loadRoots(), run.report, stdout, stderr)
 	}
 	if f.fix.active() {
 		return run.fix(ctx, &f.fix)
@@ -213,6 +226,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 			f.hosts.list = strings.Join(cfg.Hosts, ",")
 		}
 	}
+	run.hostsChosen = f.hosts.list != ""
 	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
 		return nil, c.usageError(err.Error())
 	}
@@ -242,6 +256,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 		return false
 	}
 	r.roots = discovery.Roots(opts)
+	r.defaults, r.cwd = r.roots, absDir(opts.Cwd)
 	if len(paths) == 0 {
 		return true
 	}
@@ -259,7 +274,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // report runs the rules on snap, writes them in the chosen format and, for
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
-	ds := diagnostics.Run(ctx, snap, r.opts)
+	ds := r.involving(diagnostics.Run(ctx, snap, r.opts))
 	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage
@@ -270,9 +285,10 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 			n[d.Severity]++
 		}
 	}
-	files := skillFileCount(snap)
+	files := r.scopedFileCount(snap)
 	if r.format == "text" || r.format == "concise" {
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
+		fmt.Fprintln(r.stderr, r.scopeLine())
 		if files == 0 && !r.explicit {
 			r.noSkills()
 		}
@@ -289,21 +305,10 @@ func (r *checkRun) noSkills() {
 	for _, root := range r.roots {
 		fmt.Fprintf(r.stderr, "\t%s (%s)\n", format.Quote(root.Dir), root.Source)
 	}
-	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
-}
-
-// skillFileCount counts the skill files of snap: those read, and those
-// whose SKILL.md exists but cannot be used (a broken link, a FIFO, a
-// misspelled name), which the author still counts as a skill.
-func skillFileCount(snap *skills.Snapshot) int {
-	n := len(snap.Files())
-	for _, p := range snap.Problems() {
-		switch p.Code {
-		case problem.BrokenSymlink, problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile:
-			n++
-		}
+	if !r.hostsChosen {
+		fmt.Fprintln(r.stderr, "No other agent's skill folder in the project (.claude/skills, .github/skills, .gemini/skills, .opencode/skills, ...) holds a skill either.")
 	}
-	return n
+	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
 }
 
 // watchCheck checks the roots, then watches them (the same watcher as the

@@ -60,14 +60,21 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 // load reads the roots to check and, with hosts selected, the skill files
 // only they discover.
 func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
-	opts := skills.LoadOptions{}
 	if len(r.opts.Hosts) == 0 {
-		return skills.Load(ctx, r.roots, opts)
+		return skills.Load(ctx, r.loadRoots(), skills.LoadOptions{})
 	}
-	ws := skills.NewWorkspace(r.roots, opts)
+	_, snap, err := r.loadWorkspace(ctx, r.loadRoots())
+	return snap, err
+}
+
+// loadWorkspace is a workspace of roots and, as open buffers, the skill
+// files in scope that only the selected hosts discover. --fix edits one
+// over the PATH roots alone: it writes only what the PATHs hold.
+func (r *checkRun) loadWorkspace(ctx context.Context, roots []discovery.Root) (*skills.Workspace, *skills.Snapshot, error) {
+	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
 	snap, err := ws.Load(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var opens []skills.Change
 	for _, p := range r.hostFiles(ctx, snap) {
@@ -76,9 +83,9 @@ func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
 		}
 	}
 	if len(opens) == 0 {
-		return snap, nil
+		return ws, snap, nil
 	}
-	return ws.Apply(ctx, opens...), ctx.Err()
+	return ws, ws.Apply(ctx, opens...), ctx.Err()
 }
 
 // hostFiles returns the skill files the selected hosts discover that DSH's

@@ -14,7 +14,6 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
-	"github.com/skill-ls/skill-ls/skills"
 )
 
 // check --fix, --unsafe-fixes and --diff: the fixes the editor offers,
@@ -56,8 +55,8 @@ var errReadOnly = errors.New("it is read-only; not written (make it writable to 
 // with --diff, then reports what remains as check does. It returns the exit
 // status: with --diff, 1 when there is something to fix.
 func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
-	ws := skills.NewWorkspace(r.roots, skills.LoadOptions{})
-	if _, err := ws.Load(ctx); err != nil {
+	ws, _, err := r.loadWorkspace(ctx, r.roots)
+	if err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage
 	}
@@ -92,7 +91,7 @@ func (r *checkRun) fix(ctx context.Context, xf *fixFlags) int {
 	if len(failed) > 0 {
 		r.status = exitUsage
 	}
-	snap, err := skills.Load(ctx, r.roots, skills.LoadOptions{})
+	snap, err := r.load(ctx)
 	if err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		return exitUsage

@@ -41,7 +41,7 @@ func newFixGuard(rf *rootFlags, roots []discovery.Root) *fixGuard {
 		}
 		g.pin(project)
 		g.pin(opts.Cwd)
-		g.writable = append(g.writable, realDir(project))
+		g.writable = append(g.writable, realDir(absDir(project)))
 	}
 	for _, r := range roots {
 		g.pin(r.Dir)

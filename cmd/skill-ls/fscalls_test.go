@@ -81,6 +81,7 @@ var diskCalls = map[string]string{
 	"lsp/completion.go linkCompletion discovery.ListLinkDir": "link path completion lists the folder the user is typing, which no snapshot holds",
 	"lsp/codeaction.go createSkillAction discovery.Exists":   "never offer to create over something already on disk (any file, even a broken link), as it is now",
 	"lsp/rename.go folderMoves discovery.Exists":             "never move a skill folder over something already on disk, as it is now",
+	"lsp/codeaction.go moveSectionAction discovery.Exists":   "never offer to create a references/ file over something already on disk",
 	"lsp/chatfiles.go diskChatRefs discovery.FindChatFiles":  "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -61,6 +62,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
 		Span:    func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) },
 	})
+	rep.HostFolders = listHostFolders(ctx, &rf, snap)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -127,6 +129,16 @@ func (l *listText) write(rep render.Report) {
 	}
 	l.dropped("Dropped (DSH ignores these files):", rep.Dropped, false)
 	l.dropped("Not read (over skill-ls's limits; DSH would load these files, so they are missing above):", rep.Dropped, true)
+	if len(rep.HostFolders) > 0 {
+		fmt.Fprintf(l.w, "\nOther agents' folders (DSH does not read them; check checks them with those agents' rules):\n")
+		for _, h := range rep.HostFolders {
+			names := make([]string, len(h.Files))
+			for i, f := range h.Files {
+				names[i] = format.Escape(f.Name)
+			}
+			fmt.Fprintf(l.w, "%s (%s): %s\n", l.rel(h.Dir), strings.Join(h.Hosts, ", "), strings.Join(names, ", "))
+		}
+	}
 	if len(rep.Problems) > 0 {
 		fmt.Fprintf(l.w, "\nProblems:\n")
 		for _, p := range rep.Problems {
@@ -167,4 +179,14 @@ func invocation(s render.ReportSkill) string {
 		return "user"
 	}
 	return "none"
+}
+
+// listHostFolders lists the project's skill folders other agents read and
+// DSH does not (nil when the home directory cannot be found).
+func listHostFolders(ctx context.Context, rf *rootFlags, snap *skills.Snapshot) []render.ReportHostFolder {
+	env, err := hostOptions(rf, "", 0)
+	if err != nil || rf.noDefaultRoots {
+		return nil
+	}
+	return render.HostFolders(ctx, env, snap.InRoots)
 }

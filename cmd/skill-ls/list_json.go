@@ -17,6 +17,17 @@ type (
 		Shadowed []listShadowJSON  `json:"shadowed"`
 		Dropped  []listDroppedJSON `json:"dropped"`
 		Problems []listProblemJSON `json:"problems"`
+		Hosts    []listHostJSON    `json:"hostFolders,omitempty"`
+	}
+	listHostJSON struct {
+		Dir   format.ExactString `json:"dir"`
+		Label format.ExactString `json:"label"`
+		Hosts []string           `json:"hosts"`
+		Files []listHostFileJSON `json:"files"`
+	}
+	listHostFileJSON struct {
+		Name format.ExactString `json:"name"`
+		Path format.ExactString `json:"path"`
 	}
 	listRootJSON struct {
 		Dir    format.ExactString `json:"dir"`
@@ -79,6 +90,13 @@ func newListJSON(rep render.Report) listJSON {
 	}
 	for _, p := range rep.Problems {
 		out.Problems = append(out.Problems, listProblemJSON{p.Kind, format.ExactString(p.Path), format.ExactString(p.Message)})
+	}
+	for _, h := range rep.HostFolders {
+		hj := listHostJSON{Dir: format.ExactString(h.Dir), Label: format.ExactString(h.Label), Hosts: h.Hosts, Files: []listHostFileJSON{}}
+		for _, f := range h.Files {
+			hj.Files = append(hj.Files, listHostFileJSON{format.ExactString(f.Name), format.ExactString(f.Path)})
+		}
+		out.Hosts = append(out.Hosts, hj)
 	}
 	return out
 }

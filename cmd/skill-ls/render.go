@@ -10,6 +10,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -229,7 +230,16 @@ func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int)
 }
 
 // why explains the names of snap for the notes on stderr.
-func (r *renderRun) why(snap *skills.Snapshot) skillWhy { return skillWhy{snap: snap, wd: workDir()} }
+func (r *renderRun) why(snap *skills.Snapshot) skillWhy {
+	w := skillWhy{snap: snap, wd: workDir()}
+	if env, err := hostOptions(&r.rf, "", 0); err == nil && !r.rf.noDefaultRoots {
+		w.elsewhere = func() []hosts.Folder {
+			folders, _ := hosts.ProjectFolders(context.Background(), env, snap.InRoots)
+			return folders
+		}
+	}
+	return w
+}
 
 // note writes each note on stderr, after the command's name: render's
 // stdout is the model text alone. A note names skills and files, so it is

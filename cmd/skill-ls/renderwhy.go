@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -22,6 +22,9 @@ import (
 type skillWhy struct {
 	snap *skills.Snapshot
 	wd   string
+	// elsewhere lists the project's folders other agents read and DSH does
+	// not, when asked (nil: none are looked at).
+	elsewhere func() []hosts.Folder
 }
 
 // rel is path relative to the working directory when it is inside it,
@@ -29,29 +32,9 @@ type skillWhy struct {
 // name is a skill pack's to choose).
 func (w skillWhy) rel(path string) string { return format.Quote(format.RelPath(w.wd, path)) }
 
-// dropped returns the files DSH drops that would define name: their name:
-// when it can be read, else their folder's (or flat file's) name.
+// dropped returns the files DSH drops that would define name.
 func (w skillWhy) dropped(name string) []*skillfile.File {
-	var out []*skillfile.File
-	for _, f := range w.snap.Registry.Dropped() {
-		if f != nil && f.Drop != nil && declaredName(f) == name {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// declaredName is the name a skill file means to have.
-func declaredName(f *skillfile.File) string {
-	if fm := f.Frontmatter; fm != nil {
-		if n := fm.Field("name"); n != nil && n.Value.Str != "" {
-			return n.Value.Str
-		}
-	}
-	if base := filepath.Base(f.Path); base != "SKILL.md" {
-		return strings.TrimSuffix(base, ".md")
-	}
-	return filepath.Base(filepath.Dir(f.Path))
+	return diagnostics.DroppedNamed(w.snap.Registry, name)
 }
 
 // drop says why DSH drops f, at the place the reason points to; or, for
@@ -101,6 +84,18 @@ func (w skillWhy) missing(name, sigil string) []string {
 	}
 	if len(out) > 0 {
 		return out
+	}
+	if w.elsewhere != nil {
+		for _, fo := range w.elsewhere() {
+			for _, f := range fo.Files {
+				if f.Folder == name {
+					out = append(out, fmt.Sprintf("%s is in %s, which DSH does not read (%s read it)", w.rel(f.Path), fo.Label, strings.Join(hosts.Names(fo.Hosts), ", ")))
+				}
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
 	}
 	msg := fmt.Sprintf("no skill is named %q", name)
 	if best := diagnostics.Closest(name, w.snap.Registry); best != "" {

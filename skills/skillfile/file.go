@@ -106,6 +106,11 @@ type File struct {
 	// tags in the content: DSH does not escape the body, so each closes
 	// the frame the model reads the skill in.
 	FrameClosers []spans.Span
+	// BodyLines is the number of lines of the body.
+	BodyLines int
+	// Placeholders are the content's $NAME and ${NAME} tokens (at most
+	// 64; bodyfacts.go).
+	Placeholders []Placeholder
 	// MayMisread says the frontmatter holds what YAML may read otherwise
 	// than it looks (a value's anchor or tag, " #", a non-breaking space)
 	// or the body starts indented; false lets the rules that look for

@@ -86,6 +86,8 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	f.Outline = markdown.Scan(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
 	f.Directives = f.directives(src)
 	f.FrameClosers = frameClosers(src, f.ContentSpan)
+	f.BodyLines = bodyLines(src[f.BodySpan.Start:f.BodySpan.End])
+	f.Placeholders = placeholders(src, f.ContentSpan)
 	f.MayMisread = mayMisread(f, src)
 	return f
 }

@@ -719,6 +719,8 @@ local function run()
     and lt:find("pdf%-tools%s+project%-agents%s+200%s+model,user%s+%.agents/skills/pdf%-tools/SKILL%.md"), lt)
   check(":SkillList shows broken-skill as dropped, with the reason and place",
     lt:find("Dropped", 1, true) and lt:find(".agents/skills/broken-skill/SKILL.md:3:14: invalid YAML at 3:14", 1, true), lt)
+  check(":SkillList groups .claude/skills apart: the agents that read it, then its skills",
+    lt:find("\n.claude/skills %(read by Claude Code, [^\n]*; not by DSH%):\n  team%-notes  %.claude/skills/team%-notes/SKILL%.md") ~= nil, lt)
   local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
   if plb then
     vim.api.nvim_set_current_win(vim.fn.bufwinid(plb))
@@ -767,6 +769,13 @@ local function run()
   end, 5000)
   check("the dropped file's code lens reads 'dropped by DSH: invalid YAML at 3:14 · preview' on line 1",
     dropped_lens == "1:dropped by DSH: invalid YAML at 3:14 · preview", virtual_texts(sb))
+  -- Hover on a key of the dropped file: why DSH drops it, and the key's docs.
+  local hov = request(sb, "textDocument/hover", { textDocument = { uri = vim.uri_from_bufnr(sb) },
+    position = { line = 1, character = 1 } })
+  local hov_text = hov and hov.contents and (hov.contents.value or hov.contents) or ""
+  check("hover on name: of the dropped file says why DSH drops it and what name: is",
+    type(hov_text) == "string" and hov_text:find("DSH drops this skill", 1, true) ~= nil
+      and hov_text:find("**name**", 1, true) ~= nil, hov)
 
   -- The bad line: 'description: Résumé 日本語 🎉 helper. Use when: the user asks'
   local bad_lnum = 2
@@ -856,6 +865,16 @@ local function run()
     return true
   end, 5000)
   check("the quoted description (unsaved) clears the error on that line", cleared, vim.diagnostic.get(sb))
+  local mended_lens = wait_for(function()
+    vim.cmd("redraw")
+    for _, t in ipairs(virtual_texts(sb)) do
+      if t:find("catalog description", 1, true) then
+        return t
+      end
+    end
+  end, 5000)
+  check("the code lens follows the unsaved buffer: 'catalog description …', no longer 'dropped by DSH'",
+    mended_lens ~= nil and vim.bo[sb].modified, { lens = virtual_texts(sb), modified = vim.bo[sb].modified })
   local fixed_labels
   local fixed = wait_for(function()
     local r = request(cb, "textDocument/completion",

@@ -52,6 +52,16 @@ export interface Report {
   shadowed: ReportShadow[];
   dropped: ReportDropped[];
   problems: ReportProblem[];
+  /** The project's skill folders other agents read and DSH does not. */
+  hostFolders: ReportHostFolder[];
+}
+
+/** A skill folder other agents read (.claude/skills): who reads it, and its skill files. */
+export interface ReportHostFolder {
+  dir: string;
+  label: string;
+  hosts: string[];
+  files: { name: string; path: string }[];
 }
 
 export type EntryStatus = 'loaded' | 'user-only' | 'model-only' | 'hidden' | 'shadowed' | 'dropped';
@@ -89,6 +99,7 @@ export function parseReport(raw: unknown): Report {
     shadowed: r.shadowed ?? [],
     dropped: r.dropped ?? [],
     problems: r.problems ?? [],
+    hostFolders: r.hostFolders ?? [],
   };
 }
 
@@ -187,5 +198,6 @@ export function byRoot(rep: Report, base?: string, warningsOf: WarningsOf = () =
 
 /** Whether any root holds a skill file (loaded, shadowed or dropped). */
 export function hasSkillFiles(rep: Report): boolean {
-  return rep.skills.some((s) => !!s.path) || rep.shadowed.length > 0 || rep.dropped.length > 0;
+  return rep.skills.some((s) => !!s.path) || rep.shadowed.length > 0 || rep.dropped.length > 0 ||
+    rep.hostFolders.some((h) => h.files.length > 0);
 }

@@ -1,18 +1,24 @@
 // The Skills view, in its own view container of the activity bar: the roots of each workspace folder in
 // rank order, and in each root its skill files with what DSH does with them
-// (loaded, shadowed by whom, dropped and why), fed by skill-ls.listSkills.
+// (loaded, shadowed by whom, dropped and why), then the folders other agents
+// read and DSH does not (.claude/skills), each with its skills, fed by
+// skill-ls.listSkills.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { byRoot, displayPath, Entry, EntryStatus, hasSkillFiles, parseReport, Report, RootEntries, WarningsOf } from './report';
+import {
+  byRoot, displayPath, Entry, EntryStatus, hasSkillFiles, parseReport, Report, ReportHostFolder, RootEntries, WarningsOf,
+} from './report';
 
 export const VIEW_ID = 'skillLs.skills';
 
 export type ListSkills = (folder: vscode.WorkspaceFolder | undefined) => Promise<unknown>;
 
 type Node =
-  | { kind: 'folder'; folder: vscode.WorkspaceFolder; roots: RootEntries[] }
+  | { kind: 'folder'; folder: vscode.WorkspaceFolder; report: Report; roots: RootEntries[] }
   | { kind: 'root'; folder?: vscode.WorkspaceFolder; root: RootEntries }
   | { kind: 'entry'; folder?: vscode.WorkspaceFolder; entry: Entry }
+  | { kind: 'hostFolder'; folder?: vscode.WorkspaceFolder; hf: ReportHostFolder }
+  | { kind: 'hostFile'; folder?: vscode.WorkspaceFolder; name: string; path: string; hosts: string[] }
   | { kind: 'message'; text: string };
 
 const ICONS: Record<EntryStatus, vscode.ThemeIcon> = {
@@ -37,6 +43,8 @@ export interface ViewSnapshot {
     label: string; description: string;
     entries: { name: string; status: EntryStatus; detail: string; warnings: number }[];
   }[];
+  /** The folders other agents read, after the roots. */
+  hostFolders: { label: string; description: string; files: string[] }[];
   empty: boolean;
   error?: string;
 }
@@ -102,7 +110,22 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
         });
       }
     }
-    return { roots, empty: !(this.data ?? []).some((d) => hasSkillFiles(d.report)), error: this.error };
+    const hostFolders: ViewSnapshot['hostFolders'] = [];
+    for (const d of this.data ?? []) {
+      for (const hf of d.report.hostFolders) {
+        const item = this.hostFolderItem(hf, d.folder);
+        hostFolders.push({ label: String(item.label), description: String(item.description ?? ''), files: hf.files.map((f) => f.name) });
+      }
+    }
+    return { roots, hostFolders, empty: !(this.data ?? []).some((d) => hasSkillFiles(d.report)), error: this.error };
+  }
+
+  /** The top-level nodes of one workspace folder: DSH's roots, then the other agents' folders. */
+  private topOf(d: { folder?: vscode.WorkspaceFolder; report: Report }): Node[] {
+    return [
+      ...this.rootsOf(d).map((root): Node => ({ kind: 'root', folder: d.folder, root })),
+      ...d.report.hostFolders.map((hf): Node => ({ kind: 'hostFolder', folder: d.folder, hf })),
+    ];
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -115,14 +138,16 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
       if (this.error) return [{ kind: 'message', text: `skill-ls: ${this.error}` }];
       // No skill file anywhere: the welcome view explains what to do.
       if (!data.some((d) => hasSkillFiles(d.report))) return [];
-      if (data.length === 1) return this.rootsOf(data[0]).map((root) => ({ kind: 'root', folder: data[0].folder, root }));
-      return data.filter((d) => d.folder).map((d) => ({ kind: 'folder', folder: d.folder!, roots: this.rootsOf(d) }));
+      if (data.length === 1) return this.topOf(data[0]);
+      return data.filter((d) => d.folder).map((d) => ({ kind: 'folder', folder: d.folder!, report: d.report, roots: this.rootsOf(d) }));
     }
     switch (node.kind) {
       case 'folder':
-        return node.roots.map((root) => ({ kind: 'root', folder: node.folder, root }));
+        return this.topOf({ folder: node.folder, report: node.report });
       case 'root':
         return node.root.entries.map((entry) => ({ kind: 'entry', folder: node.folder, entry }));
+      case 'hostFolder':
+        return node.hf.files.map((f) => ({ kind: 'hostFile', folder: node.folder, name: f.name, path: f.path, hosts: node.hf.hosts }));
       default:
         return [];
     }
@@ -143,8 +168,32 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return item;
   }
 
+  private hostFolderItem(hf: ReportHostFolder, folder?: vscode.WorkspaceFolder): vscode.TreeItem {
+    const item = new vscode.TreeItem(hf.label, vscode.TreeItemCollapsibleState.Expanded);
+    const n = hf.files.length;
+    const where = displayPath(hf.dir, folder?.uri.fsPath);
+    // The label is the folder as users write it; its path only when that says more.
+    item.description = `${where === hf.label ? '' : where + ' — '}read by ${hf.hosts.join(', ')}, not by DSH — ${n} skill${n === 1 ? '' : 's'}`;
+    item.tooltip = `${hf.dir}\nread by ${hf.hosts.join(', ')}; DSH does not read it. skill-ls check checks it with those agents' rules.`;
+    item.iconPath = vscode.ThemeIcon.Folder;
+    item.contextValue = 'skillLs.hostFolder';
+    item.id = `hostFolder:${hf.dir}`;
+    return item;
+  }
+
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.kind) {
+      case 'hostFolder':
+        return this.hostFolderItem(node.hf, node.folder);
+      case 'hostFile': {
+        const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+        item.id = `hostFile:${node.path}`;
+        item.description = `read by ${node.hosts.join(', ')}`;
+        item.tooltip = `${node.name}\n\n${displayPath(node.path, node.folder?.uri.fsPath)}`;
+        item.iconPath = new vscode.ThemeIcon('file');
+        item.command = { command: 'skillLs.openEntry', title: 'Open', arguments: [vscode.Uri.file(node.path), 1, 1] };
+        return item;
+      }
       case 'message': {
         const item = new vscode.TreeItem(node.text);
         item.iconPath = new vscode.ThemeIcon('warning');

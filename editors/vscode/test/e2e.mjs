@@ -447,6 +447,12 @@ async function main() {
     check('the Skills view lists the roots in rank order (project-dsh, then project-agents)',
       viewData && viewData.roots[0].label.startsWith('project-dsh') && viewData.roots[1].label.startsWith('project-agents'),
       JSON.stringify(viewData?.roots?.map((r) => r.label)));
+    check('the Skills view groups .claude/skills apart: the agents that read it (not DSH), then its skills',
+      viewData?.hostFolders?.some((h) => h.label === '.claude/skills' && /read by Claude Code.*not by DSH/.test(h.description) &&
+        h.files.includes('team-notes')), JSON.stringify(viewData?.hostFolders));
+    const hostRow = skillsPane.locator('.monaco-list-row', { hasText: '.claude/skills' }).first();
+    check('... shown as a row of the view', await hostRow.waitFor({ timeout: 10000 }).then(() => true, () => false),
+      JSON.stringify(await skillsPane.locator('.monaco-list-row').allInnerTexts().catch(() => [])));
     const agentsRoot = viewData?.roots.find((r) => r.label.startsWith('project-agents'));
     const statusOf = (n) => agentsRoot?.entries.find((e) => e.name === n);
     check('the view says what DSH does with each file: loaded, shadowed (by whom), dropped (why)',

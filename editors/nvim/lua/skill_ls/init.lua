@@ -187,16 +187,41 @@ end
 
 local on_attach -- defined below
 
+-- Neovim before 0.8 has no handler for workspace/codeLens/refresh, which
+-- the server sends when an open skill file's lens changes without an edit
+-- the editor would notice (a quick fix mends the YAML: no longer dropped).
+-- There, the client announces the request and refreshes the skill buffers.
+local function lens_refresh(capabilities, handlers)
+  if vim.lsp.handlers["workspace/codeLens/refresh"] or not M.config.codelens then
+    return capabilities, handlers
+  end
+  capabilities = vim.deepcopy(capabilities or vim.lsp.protocol.make_client_capabilities())
+  capabilities.workspace = capabilities.workspace or {}
+  capabilities.workspace.codeLens = { refreshSupport = true }
+  handlers = vim.tbl_extend("keep", handlers or {}, {
+    ["workspace/codeLens/refresh"] = function()
+      for bufnr, kind in pairs(M.kinds) do
+        if kind == "skill" then
+          M.refresh_codelens(bufnr)
+        end
+      end
+      return vim.NIL
+    end,
+  })
+  return capabilities, handlers
+end
+
 -- The client config shared by every Neovim version.
 local function base_client_config(root)
   local settings = server_settings()
+  local capabilities, handlers = lens_refresh(M.config.capabilities, M.config.handlers)
   local cfg = {
     name = M.config.name,
     cmd = M.config.cmd,
     init_options = settings,
     settings = { skillLs = settings },
-    capabilities = M.config.capabilities,
-    handlers = M.config.handlers,
+    capabilities = capabilities,
+    handlers = handlers,
     on_attach = function(client, bufnr)
       on_attach(client, bufnr)
       if M.config.on_attach then
@@ -455,7 +480,9 @@ on_attach = function(client, bufnr)
       return
     end
     M.refresh_codelens(bufnr)
-    vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "BufWritePost" }, {
+    -- TextChanged: a quick fix or an undo in normal mode changes whether DSH
+    -- drops the skill, and 0.7 has no handler for the server's refresh.
+    vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "TextChanged", "BufWritePost" }, {
       group = "skill_ls",
       buffer = bufnr,
       callback = function()
@@ -466,16 +493,18 @@ on_attach = function(client, bufnr)
 end
 
 -- Asks for the code lenses of bufnr again (Neovim before 0.12 shows them as
--- virtual text at the end of the line; 0.12 as a line above). Before 0.10,
--- vim.lsp.codelens.refresh works on the current buffer only.
+-- virtual text at the end of the line; 0.12 as a line above).
 function M.refresh_codelens(bufnr)
   if not vim.api.nvim_buf_is_valid(bufnr) then
     return
   end
   if has("nvim-0.10") then
     vim.lsp.codelens.refresh({ bufnr = bufnr })
-  elseif bufnr == vim.api.nvim_get_current_buf() then
-    vim.lsp.codelens.refresh()
+  else
+    -- codelens.refresh() asks for the current buffer only, and not again
+    -- while an answer is pending: ask for bufnr itself.
+    local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+    vim.lsp.buf_request(bufnr, "textDocument/codeLens", params, vim.lsp.codelens.on_codelens)
   end
 end
 

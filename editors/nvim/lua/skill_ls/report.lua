@@ -141,6 +141,19 @@ function R.format(report, root, sep)
   end
   add_dropped(add, report, root, sep, "Dropped (DSH ignores these files):", false)
   add_dropped(add, report, root, sep, "Not read (over skill-ls's limits; DSH would load these files):", true)
+  for _, h in ipairs(report.hostFolders or {}) do
+    -- A folder other agents read and DSH does not (.claude/skills): its
+    -- skills, grouped under it, one line each.
+    local hosts = {}
+    for _, n in ipairs(h.hosts or {}) do
+      table.insert(hosts, R.printable(n))
+    end
+    add("")
+    add(display_path(h.dir, root, sep) .. " (read by " .. table.concat(hosts, ", ") .. "; not by DSH):")
+    for _, f in ipairs(h.files or {}) do
+      add("  " .. R.printable(f.name) .. "  " .. display_path(f.path, root, sep), { path = f.path, line = 1, col = 1 })
+    end
+  end
   if #(report.problems or {}) > 0 then
     add("")
     add("Problems:")

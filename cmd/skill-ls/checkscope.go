@@ -1,0 +1,108 @@
+package main
+
+import (
+	"slices"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/problem"
+)
+
+// A PATH inside one of DSH's roots is checked as DSH sees it: beside every
+// other skill it discovers. A shadowed or duplicated name, or a link into
+// another skill, has its other half elsewhere in the roots; checking the
+// PATH's root alone would hide it, and the pre-commit hook (which passes
+// only the changed files) would pass a duplicated name.
+
+// widen, when a PATH lies in a default root, sets the roots to load to
+// every default root, whole, and the PATH roots outside them. report then
+// keeps the findings that involve the PATHs.
+func (r *checkRun) widen(defaults []discovery.Root) {
+	if !r.explicit {
+		return
+	}
+	isDefault := func(dir string) bool {
+		return slices.ContainsFunc(defaults, func(d discovery.Root) bool { return d.Dir == dir })
+	}
+	if !slices.ContainsFunc(r.roots, func(root discovery.Root) bool { return isDefault(root.Dir) }) {
+		return
+	}
+	wide := slices.Clone(defaults)
+	for _, root := range r.roots {
+		if !isDefault(root.Dir) {
+			wide = append(wide, root)
+		}
+	}
+	for i := range wide {
+		wide[i].Only = nil
+		wide[i].Index = i
+	}
+	r.wide = wide
+}
+
+// loadRoots returns the roots to read: the widened ones when a PATH lies in
+// a default root, else the PATH roots (or every root when there is no PATH).
+func (r *checkRun) loadRoots() []discovery.Root {
+	if r.wide != nil {
+		return r.wide
+	}
+	return r.roots
+}
+
+// involving keeps the findings that involve a PATH: on a file within one,
+// or naming one as a related place (the winner of a shadowed name).
+func (r *checkRun) involving(ds []diagnostics.Diagnostic) []diagnostics.Diagnostic {
+	if r.wide == nil {
+		return ds
+	}
+	return slices.DeleteFunc(ds, func(d diagnostics.Diagnostic) bool {
+		if r.inScope(d.Path) {
+			return false
+		}
+		return !slices.ContainsFunc(d.Related, func(rel diagnostics.Related) bool { return r.inScope(rel.Path) })
+	})
+}
+
+// scopedFileCount counts the skill files the summary names: those within
+// the PATHs when the roots were widened.
+func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
+	if r.wide == nil {
+		return skillFileCount(snap)
+	}
+	n := 0
+	for _, f := range snap.Files() {
+		if r.inScope(f.Path) {
+			n++
+		}
+	}
+	for _, p := range snap.Problems() {
+		if r.inScope(p.Path) && countedProblem(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// skillFileCount counts the skill files of snap: those read, and those
+// whose SKILL.md exists but cannot be used (a broken link, a FIFO, a
+// misspelled name), which the author still counts as a skill.
+func skillFileCount(snap *skills.Snapshot) int {
+	n := len(snap.Files())
+	for _, p := range snap.Problems() {
+		if countedProblem(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// countedProblem reports whether a discovery problem is a skill file
+// that exists but cannot be used.
+func countedProblem(p discovery.Problem) bool {
+	switch p.Code {
+	case problem.BrokenSymlink, problem.NotRegularFile, problem.SkillMDCase, problem.UnreadableFile:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,146 @@
+package diagnostics
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// allowed-tools entries, read from the value's text: "Bash(git add:*),
+// Read", "Read Grep", a block or flow list. Parentheses group, so the
+// spaces of "Bash(git add:*)" do not split it.
+
+// toolEntry is one allowed-tools entry and its span in the file.
+type toolEntry struct {
+	text string
+	span spans.Span
+}
+
+// checkAllowedTools reports each allowed-tools entry the body never
+// mentions. It reads the file's text, so it runs only on a file that has
+// the key.
+func checkAllowedTools(p *Pass) {
+	if !p.fields() || p.File.Drop != nil {
+		return
+	}
+	fld := p.File.Frontmatter.Field("allowed-tools")
+	if fld == nil {
+		return
+	}
+	body := strings.ToLower(p.Text(p.File.ContentSpan))
+	region := valueRegion(p, fld.ValueSpan)
+	for _, e := range toolEntries(p.Text(region), region.Start) {
+		if words := toolWords(e.text); len(words) > 0 && !mentionsAny(body, words) {
+			p.Report(e.span, fmt.Sprintf("allowed-tools grants %s, but the body never mentions %s: remove the entry, or say when the skill uses it", e.text, strings.Join(words, " or ")))
+		}
+	}
+}
+
+// valueRegion is the text of a value through the line before the next
+// key: a block list's value span covers its first item only.
+func valueRegion(p *Pass, value spans.Span) spans.Span {
+	fm := p.File.Frontmatter
+	end := fm.YAMLSpan.End
+	for _, f := range fm.Fields {
+		if f.KeySpan.Start >= value.End && f.KeySpan.Start < end {
+			end = f.KeySpan.Start
+		}
+	}
+	return spans.Span{Start: value.Start, End: max(end, value.End)}
+}
+
+// toolEntries splits an allowed-tools value's text at commas, line breaks
+// and blanks outside parentheses; base is the text's offset in the file.
+func toolEntries(text string, base int) []toolEntry {
+	var out []toolEntry
+	depth, start := 0, -1
+	flush := func(end int) {
+		if start >= 0 {
+			if s, e := trimEntry(text, start, end); s < e {
+				out = append(out, toolEntry{text: text[s:e], span: spans.Span{Start: base + s, End: base + e}})
+			}
+		}
+		start = -1
+	}
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '(':
+			depth++
+		case c == ')':
+			depth = max(depth-1, 0)
+		case depth == 0 && c == '#' && (i == 0 || strings.IndexByte(" \t\n", text[i-1]) >= 0):
+			flush(i) // a YAML comment, to the end of its line
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			continue
+		case depth == 0 && strings.IndexByte(", \t\r\n[]", c) >= 0:
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(text))
+	return out
+}
+
+// trimEntry trims list markers and quotes around text[s:e].
+func trimEntry(text string, s, e int) (int, int) {
+	for s < e && strings.IndexByte("-'\"", text[s]) >= 0 {
+		s++
+	}
+	for e > s && strings.IndexByte("'\"", text[e-1]) >= 0 {
+		e--
+	}
+	return s, e
+}
+
+// toolWords are the words whose mention in the body uses an entry: the
+// tool ("Bash", the last part of "mcp__github__create_issue") and the
+// command of "Bash(git add:*)".
+func toolWords(entry string) []string {
+	name, arg, _ := strings.Cut(entry, "(")
+	if i := strings.LastIndex(name, "__"); i >= 0 {
+		name = name[i+2:]
+	}
+	var out []string
+	if name != "" {
+		out = append(out, name)
+	}
+	arg = strings.TrimSuffix(arg, ")")
+	if cmd := strings.FieldsFunc(arg, func(r rune) bool { return r == ' ' || r == ':' || r == '*' || r == '/' }); len(cmd) > 0 {
+		out = append(out, cmd[0])
+	}
+	return out
+}
+
+// mentionsAny reports whether body, lower-cased, holds one of words as a
+// whole word, in any case.
+func mentionsAny(body string, words []string) bool {
+	for _, w := range words {
+		for off := 0; ; {
+			i := strings.Index(body[off:], strings.ToLower(w))
+			if i < 0 {
+				break
+			}
+			at := off + i
+			if !isWordByte(body, at-1) && !isWordByte(body, at+len(w)) {
+				return true
+			}
+			off = at + 1
+		}
+	}
+	return false
+}
+
+// isWordByte reports whether body[i] is a letter, digit or '_'.
+func isWordByte(body string, i int) bool {
+	if i < 0 || i >= len(body) {
+		return false
+	}
+	c := body[i]
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
+}

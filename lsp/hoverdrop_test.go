@@ -1,0 +1,71 @@
+package lsp
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
+)
+
+// TestBrokenFileHoverAndLens: on a file DSH drops for invalid YAML, a
+// hover on a key says why DSH drops the skill and gives the key's docs;
+// once an edit mends the YAML, the server asks for the code lenses again
+// and the lens no longer says "dropped", before any save. Issue 25,
+// point 6.
+func TestBrokenFileHoverAndLens(t *testing.T) {
+	dir := t.TempDir()
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar)))
+	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
+	caps := &protocol.WorkspaceClientCapabilities{CodeLens: &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(true)}}
+	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}, workspace: caps})
+	w.initialize(nil, w.project)
+	w.waitLoaded()
+	u := w.open("project/.agents/skills/broken/SKILL.md", "markdown", "---\nname: broken\ndescription: Use when: asked\n---\nBody.\n")
+	hover := func(line, char uint32) string {
+		t.Helper()
+		h, err := w.server.Hover(w.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: line, Character: char}}})
+		if err != nil || h == nil {
+			t.Fatalf("hover at %d:%d: %v %v", line, char, h, err)
+		}
+		return h.Contents.(*protocol.MarkupContent).Value
+	}
+	for _, c := range []struct {
+		line, char uint32
+		says       []string
+	}{
+		{1, 1, []string{"**DSH drops this skill**: the value of description holds", "**name**", "The skill's identity"}},
+		{2, 3, []string{"**DSH drops this skill**", "**description**", "What the skill does"}},
+	} {
+		got := hover(c.line, c.char)
+		for _, s := range c.says {
+			if !strings.Contains(got, s) {
+				t.Errorf("hover at %d:%d = %q, want it to say %q", c.line, c.char, got, s)
+			}
+		}
+	}
+	title := func() string {
+		t.Helper()
+		lens, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil || len(lens) != 1 {
+			t.Fatalf("code lens = %+v, %v", lens, err)
+		}
+		return lens[0].Command.Title
+	}
+	if got := title(); !strings.HasPrefix(got, "dropped by DSH: invalid YAML") {
+		t.Fatalf("before: title = %q", got)
+	}
+	w.client.waitFor(t, "the first refresh", func() bool { return w.client.lensRefreshes >= 1 })
+	w.client.mu.Lock()
+	before := w.client.lensRefreshes
+	w.client.mu.Unlock()
+	w.edit(u, 2, "---\nname: broken\ndescription: 'Use when: asked'\n---\nBody.\n")
+	w.client.waitFor(t, "a refresh after the YAML was mended", func() bool { return w.client.lensRefreshes > before })
+	if got := title(); strings.Contains(got, "dropped") {
+		t.Errorf("after the edit: title = %q", got)
+	}
+}
