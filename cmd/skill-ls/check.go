@@ -113,6 +113,7 @@ type checkRun struct {
 	color     bool     // colour stdout's text
 	colorErr  bool     // colour stderr's summary
 	guard     *fixGuard
+	security  bool // --security: a summary per skill
 	stdout    io.Writer
 	stderr    io.Writer
 }
@@ -159,6 +160,7 @@ type checkFlags struct {
 	color   string
 	maxDesc int
 	watch   bool
+	sel     selectFlags
 }
 
 // registerCheckFlags registers check's flags on c.
@@ -173,6 +175,7 @@ func registerCheckFlags(c *command) *checkFlags {
 	f.config.register(c.fs)
 	f.fix.register(c.fs)
 	f.hosts.register(c.fs)
+	f.sel.register(c.fs)
 	return f
 }
 
@@ -213,6 +216,10 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 			f.hosts.list = strings.Join(cfg.Hosts, ",")
 		}
 	}
+	if err := f.sel.apply(&run.opts); err != nil {
+		return nil, c.usageError(err.Error())
+	}
+	run.security = f.sel.security
 	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
 		return nil, c.usageError(err.Error())
 	}
@@ -272,6 +279,9 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	}
 	files := skillFileCount(snap)
 	if r.format == "text" || r.format == "concise" {
+		if r.security {
+			securitySummary(r.stderr, ds, snap)
+		}
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		if files == 0 && !r.explicit {
 			r.noSkills()

@@ -84,6 +84,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	f.Directives = f.directives(src)
 	f.FrameClosers = frameClosers(src, f.ContentSpan)
 	f.MayMisread = mayMisread(f, src)
+	f.Hidden = append(hiddenChars(src, f.TextStart), hiddenMarkup(f, src)...)
 	return f
 }
 
