@@ -125,6 +125,11 @@ func CheckSelector(sel string) string {
 	if Lookup(sel) != nil || IsCategory(sel) {
 		return ""
 	}
+	for _, c := range Categories() {
+		if editDistance(sel, c, 3) < 3 {
+			return fmt.Sprintf("unknown rule %q; did you mean the category %q?", sel, c)
+		}
+	}
 	if near := closestCode(sel, Rules()); near != "" {
 		return fmt.Sprintf("unknown rule %q; did you mean %q?", sel, near)
 	}

@@ -80,7 +80,7 @@ func hiddenCharMessage(h skillfile.Hidden) string {
 	case skillfile.HiddenZeroWidth:
 		return fmt.Sprintf("%s zero-width or blank %s: invisible to a reviewer, read by the model", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
 	case skillfile.HiddenVariation:
-		return fmt.Sprintf("%s variation %s that select no variant: invisible, and able to carry hidden bytes", countWord(h.Count), pluralWord(h.Count, "selector", "selectors"))
+		return fmt.Sprintf("%s variation %s no variant: invisible, and able to carry hidden bytes", countWord(h.Count), pluralWord(h.Count, "selector that selects", "selectors that select"))
 	case skillfile.HiddenPrivateUse:
 		return fmt.Sprintf("%s private-use %s: no agreed glyph or meaning", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
 	case skillfile.HiddenEscape:

@@ -76,7 +76,7 @@ func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
 		}
 		what := map[skillfile.HiddenKind]string{
 			skillfile.HiddenComment: "this HTML comment",
-			skillfile.HiddenHTML:    "this hidden HTML element",
+			skillfile.HiddenHTML:    "this HTML element",
 			skillfile.HiddenRefDef:  "this link reference definition's title",
 		}[kind]
 		msg := fmt.Sprintf("a Markdown preview hides %s; the model reads: %q", what, h.Text)
@@ -136,11 +136,11 @@ func checkExfiltration(p *Pass) {
 		if !strings.Contains(l.Dest, "://") || !hasPlaceholder(l.Dest) {
 			continue
 		}
-		what := "link"
+		what := "this link's URL"
 		if l.Image {
-			what = "image (fetched as soon as it renders)"
+			what = "this image's URL (fetched as soon as the image renders)"
 		}
-		p.Report(l.Span, fmt.Sprintf("this %s's URL carries a placeholder (%s) that would put a value into the request to %s", what, placeholder(l.Dest), host(l.Dest)))
+		p.Report(l.Span, fmt.Sprintf("%s carries a placeholder (%s) that would put a value into the request to %s", what, placeholder(l.Dest), host(l.Dest)))
 	}
 }
 
@@ -153,6 +153,10 @@ func placeholder(s string) string {
 		c := s[i+1]
 		switch {
 		case c == '{' || c == '(':
+			close := map[byte]byte{'{': '}', '(': ')'}[c]
+			if j := strings.IndexByte(s[i:], close); j > 0 && j < 60 {
+				return s[i : i+j+1]
+			}
 			return s[i : i+2]
 		case c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
 			j := i + 1

@@ -68,6 +68,16 @@ Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored
 files and the description cap; flags win. See docs/config.md.
 
+Security: the security rules (docs/security.md) report what the model
+reads but a reviewer does not see: invisible Unicode (tag characters that
+spell text, bidi controls, zero-width characters), HTML comments and
+hidden HTML, padding, links that carry data out, the shell commands a
+host runs when a skill loads, and allowed-tools grants. --security runs
+only them, on any folder of downloaded skills (check --security DIR), and
+prints a summary per skill file. --select CODE,CATEGORY runs only the
+rules named, --ignore CODE,CATEGORY turns rules off (the config's select
+and rules keys do the same).
+
 Suppression: <!-- skill-ls-disable-next-line CODE -- reason --> in the body,
 or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
 one finding (also skill-ls-disable/skill-ls-enable and
@@ -99,6 +109,8 @@ Examples:
   skill-ls check --fix                    (apply the safe fixes)
   skill-ls check --diff --unsafe-fixes    (show every fix, write nothing)
   skill-ls check --host claude,codex      (also what Claude Code and Codex do)
+  skill-ls check --security ~/Downloads/skills  (vet skills before installing)
+  skill-ls check --ignore security        (leave the security rules out)
 `
 
 // checkRun is one `skill-ls check` invocation after its flags are parsed.
