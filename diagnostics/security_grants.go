@@ -65,10 +65,14 @@ func checkAllowedTools(p *Pass) {
 		return
 	}
 	span := fld.ValueSpan
-	if fld.Value.Kind == dshyaml.KindSeq {
-		span.End = fieldEnd(p.File.Frontmatter, fld) // a list spans its lines
+	text := fld.Value.Str // a plain scalar is its source text: no read
+	if fld.Value.Kind == dshyaml.KindSeq || !fld.Value.Plain {
+		if fld.Value.Kind == dshyaml.KindSeq {
+			span.End = fieldEnd(p.File.Frontmatter, fld) // a list spans its lines
+		}
+		text = p.Text(span)
 	}
-	for _, t := range toolEntries(p.Text(span)) {
+	for _, t := range toolEntries(text) {
 		if why := unscopedTool(t.name); why != "" {
 			at := span.Start + t.off
 			p.Report(spans.Span{Start: at, End: at + len(t.name)}, fmt.Sprintf("allowed-tools grants %s without asking: %s", t.name, why))
@@ -149,6 +153,9 @@ var aboutWords = []string{"notes", "note", "docs", "doc", "guide", "checklist", 
 // name (deploy-prod, npm-publish), or "" for none or for a name about the
 // action (release-notes).
 func sideEffectWord(name string) string {
+	if !slices.ContainsFunc(sideEffectWords, func(w string) bool { return strings.Contains(name, w) }) {
+		return "" // most names: no split
+	}
 	words := strings.Split(name, "-")
 	word := ""
 	for _, w := range []string{words[0], words[len(words)-1]} {

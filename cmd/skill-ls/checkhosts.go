@@ -60,7 +60,7 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 // load reads the roots to check and, with hosts selected, the skill files
 // only they discover.
 func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
-	opts := skills.LoadOptions{}
+	opts := skills.LoadOptions{BundleFiles: r.opts.SelectsBundleFiles()}
 	if len(r.opts.Hosts) == 0 {
 		return skills.Load(ctx, r.roots, opts)
 	}

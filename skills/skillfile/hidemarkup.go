@@ -25,7 +25,16 @@ const (
 func hiddenMarkup(f *File, src []byte) []Hidden {
 	body := src[f.BodySpan.Start:f.BodySpan.End]
 	base := f.BodySpan.Start
-	code := fencedCode(body)
+	// The fenced code blocks, found on first use: most bodies have no
+	// candidate markup to look up in them.
+	var fenced []spans.Span
+	done := false
+	code := func() []spans.Span {
+		if !done {
+			fenced, done = fencedCode(body), true
+		}
+		return fenced
+	}
 	var out []Hidden
 	out = append(out, hiddenComments(f, src)...)
 	if bytes.IndexByte(body, '<') >= 0 {
@@ -139,7 +148,7 @@ func inCodeSpan(body []byte, i int) bool {
 // click), an element styled display:none or visibility:hidden, an element
 // with the hidden attribute. Text is the element's text up to its closing
 // tag.
-func hiddenElements(body []byte, base int, code []spans.Span) []Hidden {
+func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 	var out []Hidden
 	for off := 0; len(out) < maxHidden; {
 		i := bytes.IndexByte(body[off:], '<')
@@ -149,13 +158,17 @@ func hiddenElements(body []byte, base int, code []spans.Span) []Hidden {
 		at := off + i
 		off = at + 1
 		end := bytes.IndexByte(body[at:min(len(body), at+1024)], '>')
-		if end < 0 || at+1 >= len(body) || !isASCIILetter(body[at+1]) || inSpans(code, at) || inCodeSpan(body, at) {
+		if end < 0 || at+1 >= len(body) || !isASCIILetter(body[at+1]) {
 			continue
 		}
-		tag := strings.ToLower(string(body[at+1 : at+end]))
+		raw := bytes.ToLower(body[at+1 : at+end])
+		if !bytes.HasPrefix(raw, []byte("details")) && !bytes.Contains(raw, []byte("hidden")) && !bytes.Contains(raw, []byte("display")) && !bytes.Contains(raw, []byte("visibility")) {
+			continue // the cheap test: most tags hide nothing
+		}
+		tag := string(raw)
 		name, attrs, _ := strings.Cut(tag, " ")
 		name = strings.TrimRight(name, "/\t\n")
-		if !hidesElement(name, attrs) {
+		if !hidesElement(name, attrs) || inSpans(code(), at) || inCodeSpan(body, at) {
 			continue
 		}
 		text := body[at+end+1:]
@@ -194,15 +207,20 @@ func isASCIILetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 // refDefTitles returns the link reference definitions whose title carries
 // text ([x]: url "title", and the comment idiom [//]: # (text)): nothing
 // of them shows in a preview.
-func refDefTitles(body []byte, base int, code []spans.Span) []Hidden {
+func refDefTitles(body []byte, base int, code func() []spans.Span) []Hidden {
 	var out []Hidden
-	for off := 0; off < len(body) && len(out) < maxHidden; {
-		end := lineEnd(body, off)
+	for from := 0; len(out) < maxHidden; {
+		i := bytes.Index(body[from:], []byte("]:"))
+		if i < 0 {
+			break
+		}
+		off := bytes.LastIndexByte(body[:from+i], '\n') + 1
+		end := lineEnd(body, from+i)
+		from = end
 		line := string(body[off:end])
-		if title, ok := refDefTitle(line); ok && !inSpans(code, off) {
+		if title, ok := refDefTitle(line); ok && !inSpans(code(), off) {
 			out = append(out, Hidden{Kind: HiddenRefDef, Span: spans.Span{Start: base + off, End: base + off + len(strings.TrimRight(line, "\r"))}, Count: 1, Text: clip(title)})
 		}
-		off = end + 1
 	}
 	return out
 }
@@ -236,47 +254,66 @@ func refDefTitle(line string) (string, bool) {
 
 // padding returns the runs of paddingLines blank lines or more followed by
 // text, and the runs of paddingSpaces spaces or tabs or more followed by
-// text on their line.
+// text on their line. One pass over the lines: a line is blank or not by
+// its first byte most of the time, and only a line longer than
+// paddingSpaces is searched for a run of spaces.
 func padding(body []byte, base int) []Hidden {
 	var out []Hidden
-	if bytes.Contains(body, []byte("\n\n\n\n")) || bytes.Contains(body, []byte("\n \n")) || bytes.Contains(body, []byte("\r\n\r\n\r\n")) {
-		blank, from := 0, 0
-		for off := 0; off < len(body); {
-			end := lineEnd(body, off)
-			if len(bytes.TrimSpace(body[off:end])) == 0 {
-				if blank == 0 {
-					from = off
-				}
-				blank++
-			} else {
-				if blank >= paddingLines {
-					out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + from, End: base + off}, Count: blank, Text: "blank lines"})
-				}
-				blank = 0
+	blank, from := 0, 0
+	for off := 0; off < len(body) && len(out) < maxHidden; {
+		end := lineEnd(body, off)
+		line := body[off:end]
+		if isBlankLine(line) {
+			if blank == 0 {
+				from = off
 			}
+			blank++
 			off = end + 1
+			continue
 		}
-	}
-	spaces := []byte(strings.Repeat(" ", paddingSpaces/4))
-	for off := 0; len(out) < maxHidden; {
-		i := bytes.Index(body[off:], spaces)
-		if i < 0 {
-			break
+		if blank >= paddingLines {
+			out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + from, End: base + off}, Count: blank, Text: "blank lines"})
 		}
-		at := off + i
-		for at > 0 && (body[at-1] == ' ' || body[at-1] == '\t') {
-			at--
+		blank = 0
+		if len(line) > paddingSpaces {
+			if at, n := spaceRun(line); n >= paddingSpaces {
+				out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + off + at, End: base + off + at + n}, Count: n, Text: "spaces"})
+			}
 		}
-		end := off + i
-		for end < len(body) && (body[end] == ' ' || body[end] == '\t') {
-			end++
-		}
-		off = end
-		if end-at >= paddingSpaces && end < len(body) && body[end] != '\n' && body[end] != '\r' {
-			out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + at, End: base + end}, Count: end - at, Text: "spaces"})
-		}
+		off = end + 1
 	}
 	return out
+}
+
+// isBlankLine reports whether line holds only spaces, tabs and a \r.
+func isBlankLine(line []byte) bool {
+	for _, b := range line {
+		if b != ' ' && b != '\t' && b != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// spaceRun returns the first run of spaces and tabs in line that is
+// followed by more text and at least paddingSpaces long (its offset and
+// length), else the length 0.
+func spaceRun(line []byte) (at, n int) {
+	for off := 0; ; {
+		i := bytes.Index(line[off:], []byte("  "))
+		if i < 0 {
+			return 0, 0
+		}
+		start := off + i
+		end := start
+		for end < len(line) && (line[end] == ' ' || line[end] == '\t') {
+			end++
+		}
+		if end-start >= paddingSpaces && end < len(line) && line[end] != '\r' {
+			return start, end - start
+		}
+		off = end
+	}
 }
 
 // hostCommands returns the !`command` injections of the body: a host
