@@ -30,7 +30,7 @@ func TestSecurityCharRules(t *testing.T) {
 		{name: "zero-width space in latin", src: with("pass\u200Bword\n"), want: []string{"warning zero-width-character 5:5"}, contains: "one zero-width"},
 		{name: "zwj emoji", src: with("👩\u200D💻 and 👨\u200D👩\u200D👧 and 🏳️\u200D🌈\n")},
 		{name: "zwnj in persian", src: with("می\u200Cخواهم\n")},
-		{name: "keycap and vs16", src: with("1️⃣ #️⃣ ❤️ ☺︎ ©️\n")},
+		{name: "keycap and vs16", src: with("1️⃣ #️⃣ ❤️ ☺︎ ©️ ‼️ ℹ️ ↔️ ⁉️\n")},
 		{name: "cjk", src: with("漢字とかな、한국어。\n")},
 		{name: "ideographic variation", src: with("葛\U000E0100\n")},
 		{name: "selectors smuggled after an emoji", src: with("😀\U000E0101\U000E0102\U000E0103\n"), want: []string{"warning variation-selector 5:5"}, contains: "3 variation selectors"},

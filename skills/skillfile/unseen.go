@@ -192,7 +192,7 @@ func hiddenLegit(src []byte, i int, r rune, size int) bool {
 	case r == 0x200E || r == 0x200F || r == 0x061C:
 		return rtlLine(src, i)
 	case r == 0xFE0E || r == 0xFE0F:
-		return emojiLike(prev) || keycapBase(prev) && next == 0x20E3
+		return emojiBase(prev) || keycapBase(prev) && next == 0x20E3
 	case r >= 0xFE00 && r <= 0xFE0D:
 		return !isVariation(prev) && (scriptLetter(prev) || unicode.Is(unicode.Sm, prev) || unicode.Is(unicode.So, prev))
 	case r >= 0xE0100 && r <= 0xE01EF:
@@ -205,6 +205,18 @@ func hiddenLegit(src []byte, i int, r rune, size int) bool {
 // pictographic symbol, a skin-tone modifier, VS16, a regional indicator.
 func emojiLike(r rune) bool {
 	return r >= 0x1F000 && r <= 0x1FAFF || unicode.Is(unicode.So, r) || r == 0xFE0F || r == 0x20E3
+}
+
+// emojiBase reports whether r may take a text or emoji presentation
+// selector: a symbol, a punctuation mark or a letter-like symbol from
+// U+2000 on (‼, ℹ, ↔, ☺, ✔, emoji), © or ®. Go has no table of the
+// Emoji property; this range holds all of its characters but the keycap
+// bases, and one selector after any of them selects nothing harmful.
+func emojiBase(r rune) bool {
+	if r == 0xA9 || r == 0xAE {
+		return true
+	}
+	return r >= 0x2000 && !isVariation(r) && (unicode.Is(unicode.Common, r) || !unicode.IsLetter(r))
 }
 
 // keycapBase reports whether r starts a keycap (#, *, 0–9).
