@@ -85,6 +85,18 @@ func TestSecurityGrantRules(t *testing.T) {
 	})
 }
 
+func TestSecurityNameRules(t *testing.T) {
+	codes := []string{CodeNameConfusable}
+	runRuleCases(t, codes, []ruleCase{
+		{name: "digit for a letter", folder: "pdf-too1s", src: skill("pdf-too1s"), extra: map[string]string{".agents/skills/pdf-tools/SKILL.md": skill("pdf-tools")},
+			want: []string{"warning name-confusable 2:7"}, contains: `"pdf-too1s" looks like the name of another skill, "pdf-tools"`},
+		{name: "rn for m", folder: "deploy-rnain", src: skill("deploy-rnain", "disable-model-invocation: true\n"), extra: map[string]string{".agents/skills/deploy-main/SKILL.md": skill("deploy-main")},
+			want: []string{"warning name-confusable 2:7"}},
+		{name: "different names", folder: "mail", src: skill("mail"), extra: map[string]string{".agents/skills/mall/SKILL.md": skill("mall")}},
+		{name: "alone", folder: "v0-tool", src: skill("v0-tool")},
+	})
+}
+
 // TestSecuritySelection: select limits a run to a category or codes, and
 // a category in rules grades all its rules, a code winning over it.
 func TestSecuritySelection(t *testing.T) {
