@@ -47,6 +47,10 @@ func render(ds []Diagnostic, snap *skills.Snapshot, dir string) string {
 			l, c := lineCol(snap, f, off)
 			return fmt.Sprintf("%s:%d:%d", rel, l, c)
 		}
+		if x, err := snap.BundleText(path); err == nil {
+			l, c := x.LineCol(off)
+			return fmt.Sprintf("%s:%d:%d", rel, l, c)
+		}
 		return rel + ":1:1"
 	}
 	for _, d := range ds {

@@ -71,7 +71,12 @@ func bundleRule(kind skillfile.BundleKind) func(p *Pass) {
 		}
 		for _, b := range found {
 			if b.Kind == kind {
-				p.Report(bundleAnchor(p, b.Path), bundleMessage(p, b))
+				d := p.Report(bundleAnchor(p, b.Path), bundleMessage(p, b))
+				what := b.What
+				if what == "" {
+					what = "the hidden characters"
+				}
+				d.Related = []Related{{Path: b.Path, Span: b.Span, Message: what}}
 			}
 		}
 	}

@@ -110,7 +110,7 @@ func (s *session) newView(folder string, settings *Settings) *view {
 		opts.Hosts = selected
 		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
 	}
-	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile}), config: vc, opts: opts}
+	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), config: vc, opts: opts}
 }
 
 // roots returns the roots of every view.

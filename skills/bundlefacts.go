@@ -1,8 +1,11 @@
 package skills
 
 import (
+	"errors"
+
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // bundleFacts reads the own files of p's bundle folder (bounded: see
@@ -29,4 +32,29 @@ func (s *Snapshot) BundleFindings(path string) []skillfile.BundleFinding {
 		return p.bundle
 	}
 	return nil
+}
+
+// errNoFinding is BundleText's error for a path no bundle finding names.
+var errNoFinding = errors.New("no bundle finding in this file")
+
+// BundleText reads again the bundle file at path, which a finding of the
+// snapshot names, and returns its bytes with their line index: how the
+// outputs and the editor place a finding's related location in the file
+// that holds it. Other paths are refused (errNoFinding): this is no way to
+// read arbitrary files.
+func (s *Snapshot) BundleText(path string) (*spans.LineIndex, error) {
+	skill := s.skillHolding(path)
+	if skill == "" {
+		return nil, errNoFinding
+	}
+	for _, b := range s.BundleFindings(skill) {
+		if b.Path == path {
+			src, err := discovery.ReadBundleText(path)
+			if err != nil {
+				return nil, err
+			}
+			return spans.NewLineIndex(src), nil
+		}
+	}
+	return nil, errNoFinding
 }

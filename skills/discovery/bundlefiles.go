@@ -99,3 +99,13 @@ func readBundleFile(path string, whole func(name string, head []byte) bool) (Bun
 	}
 	return BundleFile{Path: path, Size: info.Size(), Exec: info.Mode()&0o111 != 0, Head: buf}, true
 }
+
+// ReadBundleText reads up to MaxBundleText bytes of the bundle file at
+// path again, without blocking: for the positions of a finding in it.
+func ReadBundleText(path string) ([]byte, error) {
+	f, ok := readBundleFile(path, func(string, []byte) bool { return true })
+	if !ok {
+		return nil, errNotRegular
+	}
+	return f.Head, nil
+}
