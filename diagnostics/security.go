@@ -70,6 +70,10 @@ func hiddenChars(p *Pass, kind skillfile.HiddenKind) {
 	}
 }
 
+// HiddenCharMessage words one run of hidden characters, as the rules do
+// (render's notes say it too).
+func HiddenCharMessage(h skillfile.Hidden) string { return hiddenCharMessage(h) }
+
 // hiddenCharMessage words one run of hidden characters.
 func hiddenCharMessage(h skillfile.Hidden) string {
 	switch h.Kind {

@@ -48,8 +48,9 @@ func Parse(path string, src []byte, mode ReadMode) *File {
 }
 
 // ParseCatalog is Parse without the body's Markdown facts: the file has no
-// outline, directives or frame closers (for a load that reads only what
-// the registry and the catalog need).
+// outline, directives, frame closers or hidden markup, only its hidden
+// characters (for a load that reads only what the registry and the
+// catalog need).
 func ParseCatalog(path string, src []byte, mode ReadMode) *File {
 	return parse(path, src, mode, false)
 }
@@ -77,6 +78,9 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	if f.Drop == nil {
 		f.Def = f.define()
 	}
+	// Invisible characters are looked for in every read: the catalog and
+	// content previews say where they are (one fast pass).
+	f.Hidden = hiddenChars(src, f.TextStart)
 	if !withBody {
 		return f
 	}
@@ -84,7 +88,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	f.Directives = f.directives(src)
 	f.FrameClosers = frameClosers(src, f.ContentSpan)
 	f.MayMisread = mayMisread(f, src)
-	f.Hidden = append(hiddenChars(src, f.TextStart), hiddenMarkup(f, src)...)
+	f.Hidden = append(f.Hidden, hiddenMarkup(f, src)...)
 	return f
 }
 
