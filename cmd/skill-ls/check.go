@@ -137,6 +137,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if run == nil {
 		return status
 	}
+	if run.security {
+		paths = vetPaths(paths)
+	}
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}
