@@ -79,8 +79,13 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 		f.Def = f.define()
 	}
 	// Invisible characters are looked for in every read: the catalog and
-	// content previews say where they are (one fast pass).
-	f.Hidden = hiddenChars(src, f.TextStart)
+	// content previews say where they are (one fast pass). A file without
+	// frontmatter is no skill to any host (and a chat buffer parsed as
+	// one can be megabytes): it has none.
+	hasFM := fm.State == FrontmatterOK
+	if hasFM {
+		f.Hidden = hiddenChars(src, f.TextStart)
+	}
 	if !withBody {
 		return f
 	}
@@ -88,7 +93,9 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	f.Directives = f.directives(src)
 	f.FrameClosers = frameClosers(src, f.ContentSpan)
 	f.MayMisread = mayMisread(f, src)
-	f.Hidden = append(f.Hidden, hiddenMarkup(f, src)...)
+	if hasFM && f.Outline.Unread == "" {
+		f.Hidden = append(f.Hidden, hiddenMarkup(f, src)...) // bounded as the outline is
+	}
 	return f
 }
 
