@@ -21,8 +21,13 @@ import (
 type RuleConfig struct {
 	// Dir is the folder the globs are relative to (the config file's).
 	Dir string
-	// Rules re-grade rules over the profile, by code.
+	// Rules re-grade rules over the profile, by code or by category (a
+	// code's grade wins over its category's).
 	Rules map[string]Severity
+	// Select, when not empty, limits the run to the rules it names, by
+	// code or category (check --select, the config's select key): the
+	// others are off whatever their grade.
+	Select []string
 	// Overrides re-grade rules for the files they match; a later one wins.
 	Overrides []Override
 	// Ignore names skill files that are not checked (and never fixed).
@@ -77,6 +82,13 @@ func CompileConfig(c *config.Config) (*Config, []config.Error) {
 		out.MaxDescription = c.MaxDescription.Value
 	}
 	out.Rules.Rules, errs = compileRules(c, c.Rules, errs)
+	for _, sel := range c.Select {
+		if msg := CheckSelector(sel.Value); msg != "" {
+			errs = append(errs, c.Errorf(sel.Span, "%s", msg))
+			continue
+		}
+		out.Rules.Select = append(out.Rules.Select, sel.Value)
+	}
 	for _, o := range c.Overrides {
 		var ov Override
 		for _, g := range o.Files {
@@ -98,17 +110,30 @@ func compileRules(c *config.Config, rules []config.Rule, errs []config.Error) (m
 	}
 	out := map[string]Severity{}
 	for _, r := range rules {
-		if Lookup(r.Code.Value) == nil {
-			msg := fmt.Sprintf("unknown rule %q (docs/diagnostics.md lists the codes)", r.Code.Value)
-			if near := closestCode(r.Code.Value, Rules()); near != "" {
-				msg = fmt.Sprintf("unknown rule %q; did you mean %q?", r.Code.Value, near)
-			}
+		if msg := CheckSelector(r.Code.Value); msg != "" {
 			errs = append(errs, c.Errorf(r.Code.Span, "%s", msg))
 			continue
 		}
 		out[r.Code.Value] = severityNamed(r.Severity.Value)
 	}
 	return out, errs
+}
+
+// CheckSelector returns "" when sel names a rule (its code) or a category,
+// else the error to report, with the nearest code when one is close.
+func CheckSelector(sel string) string {
+	if Lookup(sel) != nil || IsCategory(sel) {
+		return ""
+	}
+	for _, c := range Categories() {
+		if editDistance(sel, c, 3) < 3 {
+			return fmt.Sprintf("unknown rule %q; did you mean the category %q?", sel, c)
+		}
+	}
+	if near := closestCode(sel, Rules()); near != "" {
+		return fmt.Sprintf("unknown rule %q; did you mean %q?", sel, near)
+	}
+	return fmt.Sprintf("unknown rule %q (docs/diagnostics.md lists the codes; the categories are %s)", sel, strings.Join(Categories(), ", "))
 }
 
 // severityNamed maps a config severity (skills.ConfigSeverities) to a
@@ -163,17 +188,26 @@ func (o Options) grader(path string) func(*Rule) Severity {
 		}
 	}
 	return func(r *Rule) Severity {
-		g := o.grade(r)
-		if s, ok := rc.Rules[r.Code]; ok {
-			g = s
+		if len(rc.Select) > 0 && !slices.ContainsFunc(rc.Select, r.Selects) {
+			return SeverityOff
 		}
+		g := regrade(rc.Rules, r, o.grade(r))
 		for _, m := range matched {
-			if s, ok := m[r.Code]; ok {
-				g = s
-			}
+			g = regrade(m, r, g)
 		}
 		return g
 	}
+}
+
+// regrade returns r's grade in m, by code, else by category, else g.
+func regrade(m map[string]Severity, r *Rule, g Severity) Severity {
+	if s, ok := m[r.Code]; ok {
+		return s
+	}
+	if s, ok := m[r.Category]; ok && r.Category != "" {
+		return s
+	}
+	return g
 }
 
 // Grade returns the severity of rule r for the skill file at path under

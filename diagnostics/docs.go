@@ -11,13 +11,14 @@ func Markdown() string {
 	var b strings.Builder
 	b.WriteString("# skill-ls diagnostics\n\n")
 	b.WriteString("Every diagnostic has a stable code. Codes marked **drops** describe problems that make the DeepSeek Harness (DSH) ignore the skill; their messages start with \"DSH drops this skill\". A suppression comment ([config.md](config.md#inline-suppression)) silences any other code, but never a **drops** code nor `host-drops`: the skill does not load whatever the comment says, so the diagnostic stays and the comment is reported as `suppression-invalid`. The severity columns give each rule's grade under each profile (`--profile`, the `profile` setting); \"off\" means the profile does not run the rule.\n\n")
+	b.WriteString("Rules of the **security** category report what the model reads but a reviewer does not see (hidden text, disguised instructions, risky grants, a bundle's scripts and binaries); `check --security` runs only them, and [security.md](security.md) gives each one's attack, sample and false-positive boundary.\n\n")
 	b.WriteString("This page is generated from the rule table in `diagnostics/` (one file per topic) by `go test ./diagnostics -run TestDocs -update`.\n\n")
 	profiles := Profiles()
 	b.WriteString("| code |")
 	for _, p := range profiles {
 		fmt.Fprintf(&b, " %s |", p.Name)
 	}
-	b.WriteString(" drops | summary |\n|---|")
+	b.WriteString(" drops / category | summary |\n|---|")
 	for range profiles {
 		b.WriteString("---|")
 	}
@@ -28,8 +29,11 @@ func Markdown() string {
 			fmt.Fprintf(&b, " %s |", gradeName(p.Grade(r)))
 		}
 		drops := ""
-		if r.Drops {
+		switch {
+		case r.Drops:
 			drops = "drops"
+		case r.Category != "":
+			drops = r.Category
 		}
 		fmt.Fprintf(&b, " %s | %s |\n", drops, strings.ReplaceAll(r.Summary, "<", "&lt;"))
 	}

@@ -20,7 +20,7 @@ import (
 // needs their bytes) and with every file open in an editor (in memory).
 func TestGolden(t *testing.T) {
 	eachGoldenTree(t, func(t *testing.T, g *skilltest.Golden, tree *skilltest.Tree, profile *Profile) {
-		snap := tree.Load(t, skills.LoadOptions{})
+		snap := tree.Load(t, skills.LoadOptions{BundleFiles: true})
 		got := render(Run(t.Context(), snap, Options{Profile: profile}), snap, tree.Dir)
 		if open := openEvery(t, tree, snap); render(Run(t.Context(), open, Options{Profile: profile}), open, tree.Dir) != got {
 			t.Errorf("the files open in an editor change the diagnostics:\n open:\n%s\nfrom disk:\n%s", render(Run(t.Context(), open, Options{Profile: profile}), open, tree.Dir), got)
@@ -45,6 +45,10 @@ func render(ds []Diagnostic, snap *skills.Snapshot, dir string) string {
 		rel, _ := filepath.Rel(dir, path)
 		if f := snap.File(path); f != nil {
 			l, c := lineCol(snap, f, off)
+			return fmt.Sprintf("%s:%d:%d", rel, l, c)
+		}
+		if x, err := snap.BundleText(path); err == nil {
+			l, c := x.LineCol(off)
 			return fmt.Sprintf("%s:%d:%d", rel, l, c)
 		}
 		return rel + ":1:1"
@@ -86,7 +90,7 @@ func lineCol(snap *skills.Snapshot, f *skillfile.File, off int) (int, int) {
 // an editor with its bytes on disk.
 func openEvery(t *testing.T, tree *skilltest.Tree, snap *skills.Snapshot) *skills.Snapshot {
 	t.Helper()
-	ws := skills.NewWorkspace(tree.Roots, skills.LoadOptions{})
+	ws := skills.NewWorkspace(tree.Roots, skills.LoadOptions{BundleFiles: true})
 	if _, err := ws.Load(t.Context()); err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,10 @@ type Pass struct {
 	// hostFound caches what the selected hosts say about the file, for the
 	// host rules (hostFindings).
 	hostFound *[]hostFinding
+	// bundle caches the findings in the file's bundle, for the bundle
+	// rules (bundleDone once looked up).
+	bundle     []skillfile.BundleFinding
+	bundleDone bool
 }
 
 // runs reports whether r runs on the pass's file: the run is not limited

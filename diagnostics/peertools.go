@@ -103,6 +103,9 @@ func trimEntry(text string, s, e int) (int, int) {
 // command of "Bash(git add:*)".
 func toolWords(entry string) []string {
 	name, arg, _ := strings.Cut(entry, "(")
+	if strings.Contains(name, "*") {
+		return nil // a pattern names no one tool the body could mention
+	}
 	if i := strings.LastIndex(name, "__"); i >= 0 {
 		name = name[i+2:]
 	}
@@ -127,7 +130,7 @@ func mentionsAny(body string, words []string) bool {
 				break
 			}
 			at := off + i
-			if !isWordByte(body, at-1) && !isWordByte(body, at+len(w)) {
+			if !wordByteAt(body, at-1) && !wordByteAt(body, at+len(w)) {
 				return true
 			}
 			off = at + 1
@@ -136,11 +139,7 @@ func mentionsAny(body string, words []string) bool {
 	return false
 }
 
-// isWordByte reports whether body[i] is a letter, digit or '_'.
-func isWordByte(body string, i int) bool {
-	if i < 0 || i >= len(body) {
-		return false
-	}
-	c := body[i]
-	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
+// wordByteAt reports whether body[i] exists and is a word byte.
+func wordByteAt(body string, i int) bool {
+	return i >= 0 && i < len(body) && isWordByte(body[i])
 }

@@ -39,6 +39,10 @@ type Rule struct {
 	// Severity is the default severity, used by profiles that do not grade
 	// the rule. SeverityOff means the rule runs only where a profile grades it.
 	Severity Severity
+	// Category groups rules a user selects together (--select, the
+	// config's select and rules keys): CategorySecurity, or "" for the
+	// rules about how DSH reads a skill.
+	Category string
 	// Whole marks a rule that needs facts about every file of the snapshot
 	// (an index of all descriptions, the hosts' verdicts): a Quick run
 	// leaves it out.
@@ -57,6 +61,21 @@ type Rule struct {
 // selected host (host-drops) ignore the skill, which a comment does not
 // change, so hiding it would let check pass on a skill that never loads.
 func (r *Rule) Unsuppressible() bool { return r.Drops || r.Code == CodeHostDrops }
+
+// CategorySecurity is the category of the rules that report what the model
+// reads but a reviewer does not see (hidden text, disguised instructions,
+// risky grants): docs/security.md.
+const CategorySecurity = "security"
+
+// Categories returns the rule categories a user may select by name.
+func Categories() []string { return []string{CategorySecurity} }
+
+// IsCategory reports whether name is a rule category.
+func IsCategory(name string) bool { return slices.Contains(Categories(), name) }
+
+// Selects reports whether the selector sel (a rule code or a category)
+// names r.
+func (r *Rule) Selects(sel string) bool { return sel == r.Code || (sel != "" && sel == r.Category) }
 
 // AsRecorded is the Discovery check that reports a discovery problem with
 // the message the engine recorded.
@@ -78,7 +97,7 @@ type ruleTable struct {
 // table builds the rule table once from the topic files' rows.
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
-		invocationRules, keyRules, registryRules, bodyRules, discoveryRules, chatRules, suppressionRules,
+		invocationRules, keyRules, registryRules, bodyRules, securityCharRules, securityMarkupRules, securityGrantRules, securityBundleRules, securityNameRules, discoveryRules, chatRules, suppressionRules,
 		hostRules, overlapRules, yamlMisreadRules, peerRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows)), urls: make(map[string]string, len(rows))}

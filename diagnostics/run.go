@@ -157,6 +157,10 @@ type runState struct {
 	hosts       *hostView
 	overlapOnce sync.Once
 	overlap     *overlap.Index
+	// confusable maps a name skeleton to the winning names that share it
+	// (name-confusable).
+	confusableOnce sync.Once
+	confusable     map[string][]string
 
 	// only, when set, is the one rule code a pass runs (DropMessage
 	// words one drop and needs no other rule).

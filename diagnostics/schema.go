@@ -16,7 +16,8 @@ const SchemaURL = "https://raw.githubusercontent.com/skill-ls/skill-ls/main/docs
 var configKeyDocs = map[string]string{
 	"profile":        "The rule profile: dsh (the default: what DSH drops is an error, the rest advice) or agentskills (the agentskills.io specification, strictly). --profile wins.",
 	"hosts":          "The agents the skills are written for, by host id (or all): the hosts whose loaders skill-ls also checks the skills against.",
-	"rules":          "Rule severities by code: off, hint, info, warning or error. They replace the profile's grade for every skill file.",
+	"rules":          "Rule severities by code or category (security): off, hint, info, warning or error. They replace the profile's grade for every skill file; a code's grade wins over its category's.",
+	"select":         "Run only these rules, by code or category (security); the others are off whatever their grade. --select (and --security) replace it.",
 	"overrides":      "Rule severities for some skill files: each entry's files globs (relative to this file's folder, ** for any folders) select the files, and its rules apply to them after the top-level rules; a later entry wins.",
 	"roots":          "Extra skill roots, relative to this file's folder (like --custom-dir, after the --custom-dir roots).",
 	"ignore":         "Globs of skill files (relative to this file's folder) that are not checked and never fixed. DSH still loads them.",
@@ -71,6 +72,7 @@ func configKeySchemas() schemaObject {
 		"profile":        schemaObject{"enum": ProfileNames()},
 		"hosts":          schemaObject{"type": "array", "items": schemaObject{"enum": append(HostIDs(), "all")}},
 		"rules":          schemaObject{"$ref": "#/definitions/rules"},
+		"select":         schemaObject{"type": "array", "items": schemaObject{"enum": selectors()}},
 		"overrides":      schemaObject{"type": "array", "items": schemaObject{"$ref": "#/definitions/override"}},
 		"roots":          schemaObject{"type": "array", "items": nonEmptyString()},
 		"ignore":         schemaObject{"type": "array", "items": nonEmptyString()},
@@ -89,7 +91,20 @@ func ruleSeveritySchemas() schemaObject {
 	for _, r := range Rules() {
 		rules[r.Code] = schemaObject{"description": r.Summary + ". " + DocURL(r.Code), "enum": config.Severities}
 	}
+	for _, c := range Categories() {
+		rules[c] = schemaObject{"description": "Every rule of the " + c + " category.", "enum": config.Severities}
+	}
 	return rules
+}
+
+// selectors returns what select may name: every rule code, then the
+// categories.
+func selectors() []string {
+	var out []string
+	for _, r := range Rules() {
+		out = append(out, r.Code)
+	}
+	return append(out, Categories()...)
 }
 
 // nonEmptyString is the schema of a string of one character or more.

@@ -85,6 +85,8 @@ func relatedRange(snap *skills.Snapshot, r diagnostics.Related) protocol.Range {
 			if idx, err := snap.Text(f); err == nil {
 				return spanRange(idx, r.Span)
 			}
+		} else if idx, err := snap.BundleText(r.Path); err == nil {
+			return spanRange(idx, r.Span) // a bundle file a security finding points into
 		}
 	}
 	return spanRange(spans.NewLineIndex(nil), r.Span)

@@ -117,7 +117,7 @@ func (s *session) newView(folder string, settings *Settings) *view {
 	if selected, err := hosts.Select(strings.Join(list, ",")); err == nil && len(list) > 0 && folder != "" {
 		opts.Hosts = selected
 	}
-	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile}), config: vc, opts: opts}
+	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), config: vc, opts: opts}
 }
 
 // roots returns the roots of every view.

@@ -181,6 +181,9 @@ func (w *Workspace) readPlacedFiles(base *Snapshot, layer *diskLayer, set map[st
 		}
 		if !w.opts.CatalogOnly {
 			p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, holder)
+			if w.opts.BundleFiles {
+				p.bundle = bundleFacts(p)
+			}
 		}
 	})
 }

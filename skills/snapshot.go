@@ -48,6 +48,8 @@ type placed struct {
 	index int // the entry's index in its root
 	skill *Skill
 	links []LinkFact
+	// bundle are the findings in the bundle's own files (disk files only).
+	bundle []skillfile.BundleFinding
 }
 
 // placed returns the file at path as the snapshot sees it: the editor

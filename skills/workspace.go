@@ -23,6 +23,11 @@ type LoadOptions struct {
 	// outline, directives or frame closers, and it holds no link facts
 	// (list and render, which print the registry and read few bodies).
 	CatalogOnly bool
+	// BundleFiles reads each bundle's own files (bounded: see
+	// discovery.ReadBundleFiles) for the security rules that look at them.
+	// Listing and reading every bundle costs more than the rest of a load,
+	// so only a run that selects those rules asks for it.
+	BundleFiles bool
 	// ReadFile reads a skill file into buf's memory, with its size when
 	// opened (discovery.ReadSkillFile when nil; tests stand in a slow
 	// disk).

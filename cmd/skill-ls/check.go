@@ -5,18 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
 const checkHelp = `
@@ -73,6 +69,16 @@ Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored
 files and the description cap; flags win. See docs/config.md.
 
+Security: the security rules (docs/security.md) report what the model
+reads but a reviewer does not see: invisible Unicode (tag characters that
+spell text, bidi controls, zero-width characters), HTML comments and
+hidden HTML, padding, links that carry data out, the shell commands a
+host runs when a skill loads, and allowed-tools grants. --security runs
+only them, on any folder of downloaded skills (check --security DIR), and
+prints a summary per skill file. --select CODE,CATEGORY runs only the
+rules named, --ignore CODE,CATEGORY turns rules off (the config's select
+and rules keys do the same).
+
 Suppression: <!-- skill-ls-disable-next-line CODE -- reason --> in the body,
 or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
 one finding (also skill-ls-disable/skill-ls-enable and
@@ -105,6 +111,8 @@ Examples:
   skill-ls check --fix                    (apply the safe fixes)
   skill-ls check --diff --unsafe-fixes    (show every fix, write nothing)
   skill-ls check --host claude,codex      (also what Claude Code and Codex do)
+  skill-ls check --security ~/Downloads/skills  (vet skills before installing)
+  skill-ls check --ignore security        (leave the security rules out)
 `
 
 // checkRun is one `skill-ls check` invocation after its flags are parsed.
@@ -124,6 +132,7 @@ type checkRun struct {
 	color       bool             // colour stdout's text
 	colorErr    bool             // colour stderr's summary
 	guard       *fixGuard
+	security    bool // --security: a summary per skill
 	stdout      io.Writer
 	stderr      io.Writer
 }
@@ -138,6 +147,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	run, status := f.newRun(c, stdout, stderr)
 	if run == nil {
 		return status
+	}
+	if run.security {
+		paths = vetPaths(paths)
 	}
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
@@ -172,6 +184,7 @@ type checkFlags struct {
 	color   string
 	maxDesc int
 	watch   bool
+	sel     selectFlags
 }
 
 // registerCheckFlags registers check's flags on c.
@@ -186,6 +199,7 @@ func registerCheckFlags(c *command) *checkFlags {
 	f.config.register(c.fs)
 	f.fix.register(c.fs)
 	f.hosts.register(c.fs)
+	f.sel.register(c.fs)
 	return f
 }
 
@@ -227,6 +241,10 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		}
 	}
 	run.hostsChosen = f.hosts.list != ""
+	if err := f.sel.apply(&run.opts); err != nil {
+		return nil, c.usageError(err.Error())
+	}
+	run.security = f.sel.security
 	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
 		return nil, c.usageError(err.Error())
 	}
@@ -287,6 +305,9 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	}
 	files := r.scopedFileCount(snap)
 	if r.format == "text" || r.format == "concise" {
+		if r.security {
+			securitySummary(r.stderr, ds, snap)
+		}
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		fmt.Fprintln(r.stderr, r.scopeLine())
 		if files == 0 && !r.explicit {
@@ -309,49 +330,6 @@ func (r *checkRun) noSkills() {
 		fmt.Fprintln(r.stderr, "No other agent's skill folder in the project (.claude/skills, .github/skills, .gemini/skills, .opencode/skills, ...) holds a skill either.")
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
-}
-
-// watchCheck checks the roots, then watches them (the same watcher as the
-// language server) and checks again after every batch of changes, until ctx
-// ends or the process is interrupted. It returns the last run's status.
-func watchCheck(ctx context.Context, roots []discovery.Root, report func(context.Context, *skills.Snapshot) int, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
-	batches := make(chan []skills.Change, 64)
-	w, err := watch.New(roots, watch.Options{
-		OnBatch: func(cs []skills.Change) {
-			select {
-			case batches <- cs:
-			case <-ctx.Done():
-			}
-		},
-		OnError: func(err error) { fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err)) },
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))
-		return exitUsage
-	}
-	defer w.Close()
-	snap, err := ws.Load(ctx)
-	if err != nil {
-		return exitUsage
-	}
-	status := report(ctx, snap)
-	fmt.Fprintln(stderr, "Watching the skill roots; press Ctrl-C to stop.")
-	for {
-		select {
-		case <-ctx.Done():
-			return status
-		case cs := <-batches:
-			snap := ws.Apply(ctx, cs...)
-			if ctx.Err() != nil {
-				return status
-			}
-			fmt.Fprintf(stdout, "\n-- %s: %s changed --\n", time.Now().Format("15:04:05"), plural(len(cs), "path", "paths"))
-			status = report(ctx, snap)
-		}
-	}
 }
 
 // summary is the stderr line of a text check, such as

@@ -61,7 +61,7 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 // only they discover.
 func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
 	if len(r.opts.Hosts) == 0 {
-		return skills.Load(ctx, r.loadRoots(), skills.LoadOptions{})
+		return skills.Load(ctx, r.loadRoots(), r.loadOptions())
 	}
 	_, snap, err := r.loadWorkspace(ctx, r.loadRoots())
 	return snap, err
@@ -71,7 +71,7 @@ func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
 // files in scope that only the selected hosts discover. --fix edits one
 // over the PATH roots alone: it writes only what the PATHs hold.
 func (r *checkRun) loadWorkspace(ctx context.Context, roots []discovery.Root) (*skills.Workspace, *skills.Snapshot, error) {
-	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
+	ws := skills.NewWorkspace(roots, r.loadOptions())
 	snap, err := ws.Load(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -175,4 +175,10 @@ func absPaths(paths []string) []string {
 		out = append(out, absDir(p))
 	}
 	return out
+}
+
+// loadOptions reads a bundle's own files only when a selected rule looks
+// at them.
+func (r *checkRun) loadOptions() skills.LoadOptions {
+	return skills.LoadOptions{BundleFiles: r.opts.SelectsBundleFiles()}
 }

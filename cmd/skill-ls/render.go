@@ -165,11 +165,10 @@ func (r *renderRun) checkArgs(what string, pos []string) ([]string, int) {
 
 // render produces the model text of a kind and the exit status.
 func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (string, int) {
-	reg := snap.Registry
 	switch what {
 	case "catalog":
 		r.note(r.why(snap).unread())
-		return r.catalog(reg)
+		return r.catalog(snap)
 	case "skill":
 		return r.skillTool(pos, snap)
 	case "invoke":
@@ -194,7 +193,8 @@ func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (st
 }
 
 // catalog renders the catalog, or says on stderr why DSH publishes none.
-func (r *renderRun) catalog(reg *skills.Registry) (string, int) {
+func (r *renderRun) catalog(snap *skills.Snapshot) (string, int) {
+	reg := snap.Registry
 	if reg.Incomplete != "" {
 		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: DSH publishes no catalog: %s\n", format.Escape(reg.Incomplete))
 		return "", exitFound
@@ -204,6 +204,7 @@ func (r *renderRun) catalog(reg *skills.Registry) (string, int) {
 		fmt.Fprintln(r.c.stderr, "skill-ls render catalog: "+format.Escape(render.NoCatalogReason(reg)))
 		return "", exitOK
 	}
+	r.note(r.why(snap).catalogHiddenNotes())
 	return render.Catalog(entries, render.CatalogOptions{Replacement: r.replacement, V1: r.v1}), exitOK
 }
 
@@ -222,6 +223,7 @@ func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int)
 	text := render.SkillTool(r.lookup(snap), callArgs)
 	if name, ok := callArgs["name"].(string); ok && skillfile.IsSkillName(name) {
 		r.note(r.why(snap).skillNotes(name, text))
+		r.note(r.why(snap).skillHiddenNotes(name))
 	}
 	if strings.HasPrefix(text, "Error: ") {
 		return text, exitFound

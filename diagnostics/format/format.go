@@ -109,11 +109,12 @@ func (l locator) locate(path string, span spans.Span) location {
 	if l.snap == nil {
 		return loc
 	}
-	f := l.snap.File(path)
-	if f == nil {
-		return loc
+	var x *spans.LineIndex
+	if f := l.snap.File(path); f != nil {
+		x = l.text(f)
+	} else if bx, err := l.snap.BundleText(path); err == nil {
+		x = bx // a bundle file a security finding points into
 	}
-	x := l.text(f)
 	if x == nil {
 		return loc
 	}

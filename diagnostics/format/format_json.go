@@ -18,6 +18,7 @@ type jsonDiagnostic struct {
 	EndColumn int           `json:"endColumn"`
 	Severity  string        `json:"severity"`
 	Code      string        `json:"code"`
+	Category  string        `json:"category,omitempty"`
 	Message   ExactString   `json:"message"`
 	Related   []jsonRelated `json:"related"`
 	Fixes     []jsonFix     `json:"fixes"`
@@ -61,8 +62,8 @@ func (loc location) jsonRange() jsonRange {
 }
 
 // JSON writes ds as an indented JSON array (never null) of objects with
-// path, line, column, endLine, endColumn, severity, code, message, related
-// and fixes, followed by a newline. A fix has a title, edits, and when set
+// path, line, column, endLine, endColumn, severity, code, category (only
+// for a rule that has one: "security"), message, related and fixes, followed by a newline. A fix has a title, edits, and when set
 // unsafe, suppression and renames ({from, to}: a folder the fix renames).
 // Paths inside relTo are relative to it. Strings carry their exact bytes
 // (ExactString): a path's byte that is not valid UTF-8 is \udcXX.
@@ -73,7 +74,7 @@ func JSON(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts 
 		r := l.locate(d.Path, d.Span).jsonRange()
 		jd := jsonDiagnostic{
 			Path: r.Path, Line: r.Line, Column: r.Column, EndLine: r.EndLine, EndColumn: r.EndColumn,
-			Severity: d.Severity.String(), Code: d.Code, Message: ExactString(l.msg(d.Message)),
+			Severity: d.Severity.String(), Code: d.Code, Category: category(d.Code), Message: ExactString(l.msg(d.Message)),
 			Related: []jsonRelated{}, Fixes: []jsonFix{},
 		}
 		for _, rel := range d.Related {
@@ -99,4 +100,12 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// category returns the category of the rule with the code ("" for none).
+func category(code string) string {
+	if r := diagnostics.Lookup(code); r != nil {
+		return r.Category
+	}
+	return ""
 }

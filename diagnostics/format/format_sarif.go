@@ -40,19 +40,28 @@ type (
 		DefaultConfiguration struct {
 			Level string `json:"level"`
 		} `json:"defaultConfiguration"`
+		Properties *sarifProperties `json:"properties,omitempty"`
+	}
+	// sarifProperties are a security rule's or result's: GitHub code
+	// scanning files a result as a security alert when its rule has the
+	// security tag and a security-severity (a CVSS-like score as a string).
+	sarifProperties struct {
+		Tags             []string `json:"tags,omitempty"`
+		SecuritySeverity string   `json:"security-severity,omitempty"`
 	}
 	// sarifMessage's text carries its exact bytes (ExactString).
 	sarifMessage struct {
 		Text ExactString `json:"text"`
 	}
 	sarifResult struct {
-		RuleID           string          `json:"ruleId"`
-		RuleIndex        *int            `json:"ruleIndex,omitempty"`
-		Level            string          `json:"level"`
-		Message          sarifMessage    `json:"message"`
-		Locations        []sarifLocation `json:"locations"`
-		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
-		Fixes            []sarifFix      `json:"fixes,omitempty"`
+		RuleID           string           `json:"ruleId"`
+		RuleIndex        *int             `json:"ruleIndex,omitempty"`
+		Level            string           `json:"level"`
+		Message          sarifMessage     `json:"message"`
+		Locations        []sarifLocation  `json:"locations"`
+		RelatedLocations []sarifLocation  `json:"relatedLocations,omitempty"`
+		Fixes            []sarifFix       `json:"fixes,omitempty"`
+		Properties       *sarifProperties `json:"properties,omitempty"`
 	}
 	sarifLocation struct {
 		ID               *int          `json:"id,omitempty"`
@@ -98,6 +107,24 @@ func sarifLevel(s diagnostics.Severity) string {
 		return "warning"
 	}
 	return "note"
+}
+
+// securityProperties are the SARIF properties of a rule or result of the
+// category at the severity: nil outside the security category. The
+// scores fall in GitHub's bands: an error is high (7.0–8.9), a warning
+// medium (4.0–6.9), the rest low (0.1–3.9).
+func securityProperties(category string, s diagnostics.Severity) *sarifProperties {
+	if category != diagnostics.CategorySecurity {
+		return nil
+	}
+	score := "2.0"
+	switch s {
+	case diagnostics.SeverityError:
+		score = "8.0"
+	case diagnostics.SeverityWarning:
+		score = "5.0"
+	}
+	return &sarifProperties{Tags: []string{"security"}, SecuritySeverity: score}
 }
 
 // fileURI returns the file: URI of an absolute path.
@@ -190,6 +217,7 @@ func sarifResultOf(l locator, d diagnostics.Diagnostic, index map[string]int) sa
 	if i, ok := index[d.Code]; ok {
 		res.RuleIndex = &i
 	}
+	res.Properties = securityProperties(category(d.Code), d.Severity)
 	for i, r := range d.Related {
 		id := i + 1
 		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
@@ -218,6 +246,7 @@ func sarifRules() ([]sarifRule, map[string]int) {
 			HelpURI:          diagnostics.DocURL(r.Code),
 		}
 		sr.DefaultConfiguration.Level = sarifLevel(r.Severity)
+		sr.Properties = securityProperties(r.Category, r.Severity)
 		rules = append(rules, sr)
 		index[r.Code] = i
 	}

@@ -27,7 +27,7 @@ const FileName = ".skill-ls.yaml"
 
 // Keys are the top-level keys of the config file, in the order
 // docs/config.md documents them.
-var Keys = []string{"profile", "hosts", "rules", "overrides", "roots", "ignore", "maxDescription"}
+var Keys = []string{"profile", "hosts", "rules", "select", "overrides", "roots", "ignore", "maxDescription"}
 
 // OverrideKeys are the keys of one entry of overrides.
 var OverrideKeys = []string{"files", "rules"}
@@ -72,6 +72,7 @@ type Config struct {
 	Profile        *String
 	Hosts          []String
 	Rules          []Rule
+	Select         []String
 	Overrides      []Override
 	Roots          []String
 	Ignore         []GlobValue
@@ -180,6 +181,8 @@ func Parse(path string, src []byte) (*Config, []Error) {
 			c.Hosts = p.strList(v, "hosts")
 		case "rules":
 			c.Rules = p.rules(v, "rules")
+		case "select":
+			c.Select = p.strList(v, "select")
 		case "overrides":
 			c.Overrides = p.overrides(v)
 		case "roots":

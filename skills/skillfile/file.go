@@ -116,6 +116,11 @@ type File struct {
 	// or the body starts indented; false lets the rules that look for
 	// such misreadings skip a file without reading its text again.
 	MayMisread bool
+	// Hidden is the text the model reads but a reviewer does not see
+	// (invisible characters, HTML comments, hidden HTML, padding, host
+	// commands), at most a few hundred entries; the security rules read
+	// only it.
+	Hidden []Hidden
 	// Findings are every reason DSH drops or degrades the file, in DSH's
 	// check order (empty for a clean skill).
 	Findings []Finding

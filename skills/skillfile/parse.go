@@ -48,8 +48,9 @@ func Parse(path string, src []byte, mode ReadMode) *File {
 }
 
 // ParseCatalog is Parse without the body's Markdown facts: the file has no
-// outline, directives or frame closers (for a load that reads only what
-// the registry and the catalog need).
+// outline, directives, frame closers or hidden markup, only its hidden
+// characters (for a load that reads only what the registry and the
+// catalog need).
 func ParseCatalog(path string, src []byte, mode ReadMode) *File {
 	return parse(path, src, mode, false)
 }
@@ -80,6 +81,14 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	if f.Drop == nil {
 		f.Def = f.define()
 	}
+	// Invisible characters are looked for in every read: the catalog and
+	// content previews say where they are (one fast pass). A file without
+	// frontmatter is no skill to any host (and a chat buffer parsed as
+	// one can be megabytes): it has none.
+	hasFM := fm.State == FrontmatterOK
+	if hasFM {
+		f.Hidden = hiddenChars(src, f.TextStart)
+	}
 	if !withBody {
 		return f
 	}
@@ -89,6 +98,9 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	f.BodyLines = bodyLines(src[f.BodySpan.Start:f.BodySpan.End])
 	f.Placeholders = placeholders(src, f.ContentSpan)
 	f.MayMisread = mayMisread(f, src)
+	if hasFM && f.Outline.Unread == "" {
+		f.Hidden = append(f.Hidden, hiddenMarkup(f, src)...) // bounded as the outline is
+	}
 	return f
 }
 

@@ -1,0 +1,110 @@
+package diagnostics
+
+import (
+	"fmt"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+)
+
+// Security rules about characters: what the model reads in a skill file
+// but a reviewer does not see in a rendered view or a diff. The parser
+// records the hidden text (skillfile.Hidden); these rules word it. Rows of
+// the security category; docs/security.md says what each catches, its
+// false-positive boundary and its OWASP Agentic Skills Top 10 entry.
+
+// The codes of the invisible-character rules.
+const (
+	CodeHiddenTagText    = "hidden-tag-text"
+	CodeBidiControl      = "bidi-control"
+	CodeZeroWidth        = "zero-width-character"
+	CodeVariationHidden  = "variation-selector"
+	CodePrivateUse       = "private-use-character"
+	CodeControlCharacter = "control-character"
+)
+
+// securityDocTail ends the doc of every security rule.
+const securityDocTail = " A security rule (`--security`, `select: [security]`): see [security.md](security.md)."
+
+var securityCharRules = []*Rule{
+	{Code: CodeHiddenTagText, Category: CategorySecurity, Severity: SeverityError, Summary: "invisible Unicode tag characters spell hidden text",
+		Doc:  "Unicode tag characters (U+E0000–U+E007F) mirror ASCII and show as nothing in an editor, a rendered preview and a diff, but a model reads them as the letters they encode: an instruction can hide inside an innocent sentence. The message decodes the hidden text. Emoji subdivision flags (🏴 followed by tags and the cancel tag: England, Scotland, Wales) are not reported. The quick fix (safe) removes the characters." + securityDocTail,
+		File: hiddenCharRule(skillfile.HiddenTag)},
+	{Code: CodeBidiControl, Category: CategorySecurity, Severity: SeverityError, Summary: "bidi controls reorder how the text displays",
+		Doc:  "Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) make text display in another order than the model reads it (the \"Trojan Source\" attack): a reviewer reads one instruction, the model another. Right-to-left text needs none of them (Arabic and Hebrew display right to left by themselves). The quick fix (safe) removes them." + securityDocTail,
+		File: hiddenCharRule(skillfile.HiddenBidi)},
+	{Code: CodeZeroWidth, Category: CategorySecurity, Severity: SeverityWarning, Summary: "zero-width characters the reader cannot see",
+		Doc:  "Zero-width and blank characters (ZWSP, ZWNJ, ZWJ, word joiner, invisible operators, a byte-order mark inside the text, Hangul fillers, and direction marks outside right-to-left lines) are invisible in a preview and split or disguise words: a name that looks like another, a keyword a filter does not match, a payload encoded in their pattern. Not reported: ZWJ inside emoji sequences (👩‍💻), ZWJ, ZWNJ and ZWSP between letters of scripts that use them (Persian, Indic, Thai), direction marks on a line holding Arabic or Hebrew. The quick fix (safe) removes them." + securityDocTail,
+		File: hiddenCharRule(skillfile.HiddenZeroWidth)},
+	{Code: CodeVariationHidden, Category: CategorySecurity, Severity: SeverityWarning, Summary: "variation selectors that select nothing",
+		Doc:  "Variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF) choose a glyph for the character before them and are invisible. One after an emoji, a keycap or a symbol (❤️, 1️⃣) or after an ideograph is text and not reported; a run of them, or one after a Latin letter, selects nothing and can carry bytes invisibly (a known way to smuggle data after an emoji). The quick fix (safe) removes them." + securityDocTail,
+		File: hiddenCharRule(skillfile.HiddenVariation)},
+	{Code: CodePrivateUse, Category: CategorySecurity, Severity: SeverityWarning, Summary: "private-use characters with no agreed meaning",
+		Doc:  "Private-use characters (U+E000–U+F8FF, planes 15 and 16) have no agreed glyph or meaning: an editor shows a box or an icon font's glyph, and what a model makes of them is unknown. They are a place to hide encoded data. The quick fix (unsafe: an icon font's glyph goes too) removes them." + securityDocTail,
+		File: hiddenCharRule(skillfile.HiddenPrivateUse)},
+	{Code: CodeControlCharacter, Category: CategorySecurity, Severity: SeverityWarning, Summary: "control characters or terminal escape sequences",
+		Doc: "C0 and C1 control characters (other than tab, line feed and carriage return) and terminal escape sequences (ESC [ … m) do not show in a preview; printed in a terminal (`cat`, a diff, a log) an escape sequence can erase, recolour or rewrite what the reviewer sees, while the model reads it all. The quick fix (safe) removes them." + securityDocTail,
+		File: func(p *Pass) {
+			hiddenChars(p, skillfile.HiddenControl)
+			hiddenChars(p, skillfile.HiddenEscape)
+		}},
+}
+
+// hiddenCharRule returns the File check that reports the pass's hidden
+// characters of one kind.
+func hiddenCharRule(kind skillfile.HiddenKind) func(p *Pass) {
+	return func(p *Pass) { hiddenChars(p, kind) }
+}
+
+// hiddenChars reports each run of the file's hidden characters of kind,
+// with the fix that removes it.
+func hiddenChars(p *Pass, kind skillfile.HiddenKind) {
+	for _, h := range p.File.Hidden {
+		if h.Kind != kind {
+			continue
+		}
+		fix := Fix{Title: "Remove the invisible characters", Preferred: true, Edits: []Edit{p.Edit(h.Span, "")}}
+		if kind == skillfile.HiddenPrivateUse {
+			fix.Title, fix.Preferred, fix.Unsafe = "Remove the private-use characters", false, true
+		}
+		p.Report(h.Span, hiddenCharMessage(h), fix)
+	}
+}
+
+// HiddenCharMessage words one run of hidden characters, as the rules do
+// (render's notes say it too).
+func HiddenCharMessage(h skillfile.Hidden) string { return hiddenCharMessage(h) }
+
+// hiddenCharMessage words one run of hidden characters.
+func hiddenCharMessage(h skillfile.Hidden) string {
+	switch h.Kind {
+	case skillfile.HiddenTag:
+		return fmt.Sprintf("%s invisible Unicode tag %s spell %q: the model reads this text, a reviewer sees nothing", countWord(h.Count), pluralWord(h.Count, "character", "characters"), h.Text)
+	case skillfile.HiddenBidi:
+		return fmt.Sprintf("%s bidi %s: the text displays in another order than the model reads it", countWord(h.Count), pluralWord(h.Count, "control", "controls"))
+	case skillfile.HiddenZeroWidth:
+		return fmt.Sprintf("%s zero-width or blank %s: invisible to a reviewer, read by the model", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
+	case skillfile.HiddenVariation:
+		return fmt.Sprintf("%s variation %s no variant: invisible, and able to carry hidden bytes", countWord(h.Count), pluralWord(h.Count, "selector that selects", "selectors that select"))
+	case skillfile.HiddenPrivateUse:
+		return fmt.Sprintf("%s private-use %s: no agreed glyph or meaning", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
+	case skillfile.HiddenEscape:
+		return "a terminal escape sequence: printed in a terminal it can hide or rewrite what a reviewer sees"
+	}
+	return fmt.Sprintf("%s control %s: invisible in a preview, read by the model", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
+}
+
+// countWord is a count for the start of a message: "one", or the number.
+func countWord(n int) string {
+	if n == 1 {
+		return "one"
+	}
+	return fmt.Sprint(n)
+}
+
+// pluralWord is one or many by n, without the count.
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

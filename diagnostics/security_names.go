@@ -1,0 +1,89 @@
+package diagnostics
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// A skill name that imitates another: the security rule about names a
+// reader takes for another skill's. Names are lower-case ASCII (the
+// skill-name grammar), so the look-alikes are Latin ones.
+
+// CodeNameConfusable is the code of the confusable-name rule.
+const CodeNameConfusable = "name-confusable"
+
+// confusables are the letter sequences a reader takes for others in a
+// skill name, each with what it imitates: digits for letters, and letter
+// pairs that draw as one letter in most fonts. The list is short on
+// purpose: i and l, or 5 and s, are told apart in the fonts editors use.
+var confusables = []struct{ seq, as string }{
+	{"rn", "m"}, {"vv", "w"}, {"cl", "d"}, {"1", "l"}, {"0", "o"},
+}
+
+var securityNameRules = []*Rule{
+	{Code: CodeNameConfusable, Category: CategorySecurity, Severity: SeverityWarning, Whole: true, Summary: "the name looks like another skill's name",
+		Doc:  "Two skills whose names differ only by look-alikes (`rn` for `m`, `vv` for `w`, `cl` for `d`, `1` for `l`, `0` for `o`: `pdf-too1s` and `pdf-tools`, `deploy-rnain` and `deploy-main`) are taken one for the other by a reader choosing what to install or allow; an impersonating skill uses exactly this. Both are reported, each naming the other. Names that differ otherwise, and the same name in two roots (that is `skill-shadowed`), are not reported." + securityDocTail,
+		File: checkConfusable},
+}
+
+// confusableSkeleton returns name with every look-alike replaced by what
+// it imitates.
+func confusableSkeleton(name string) string {
+	for _, c := range confusables {
+		if strings.Contains(name, c.seq) {
+			name = strings.ReplaceAll(name, c.seq, c.as)
+		}
+	}
+	return name
+}
+
+// confusableIndex maps each skeleton that more than one winning name has
+// to those names, made once per run.
+func (rs *runState) confusableIndex() map[string][]string {
+	rs.confusableOnce.Do(func() {
+		all := map[string][]string{}
+		for s := range rs.snap.Registry.AllWinners() {
+			sk := confusableSkeleton(s.Name)
+			all[sk] = append(all[sk], s.Name)
+		}
+		rs.confusable = map[string][]string{}
+		for sk, names := range all {
+			if len(names) > 1 {
+				rs.confusable[sk] = names
+			}
+		}
+	})
+	return rs.confusable
+}
+
+// checkConfusable reports a skill whose name has the skeleton of another
+// winning name, with a related location at the other skill's name.
+func checkConfusable(p *Pass) {
+	def := p.File.Def
+	if def == nil || !p.fields() {
+		return
+	}
+	for _, other := range p.run.confusableIndex()[confusableSkeleton(def.Name)] {
+		if other == def.Name {
+			continue
+		}
+		name := p.File.Frontmatter.Field("name")
+		d := p.Report(name.ValueSpan.OrKey(name.KeySpan), fmt.Sprintf("the name %q looks like the name of another skill, %q: a reader may take one for the other", def.Name, other))
+		if s := p.Snap.Registry.Winner(other); s != nil {
+			d.Related = append(d.Related, Related{Path: s.Path, Span: otherNameSpan(p, s.Path), Message: "the skill named " + other})
+		}
+	}
+}
+
+// otherNameSpan returns the span of the name value of the skill file at
+// path (empty when it has none).
+func otherNameSpan(p *Pass, path string) spans.Span {
+	if f := p.Snap.File(path); f != nil && f.Frontmatter != nil {
+		if n := f.Frontmatter.Field("name"); n != nil {
+			return n.ValueSpan.OrKey(n.KeySpan)
+		}
+	}
+	return spans.Span{}
+}

@@ -1,0 +1,60 @@
+package skills
+
+import (
+	"errors"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// bundleFacts reads the own files of p's bundle folder (bounded: see
+// discovery.ReadBundleFiles) and returns what the security rules report
+// of them: executables and archives, scripts that run remote code or read
+// secrets, hidden text in Markdown. A flat skill has no bundle: nil.
+func bundleFacts(p *placed) []skillfile.BundleFinding {
+	if p.entry == nil || p.entry.Kind != discovery.EntryBundle {
+		return nil
+	}
+	var out []skillfile.BundleFinding
+	for _, bf := range discovery.ReadBundleFiles(p.entry.BaseDir, p.entry.Path, skillfile.BundleWhole) {
+		out = append(out, skillfile.ExamineBundleFile(bf.Path, bf.Head)...)
+	}
+	return out
+}
+
+// BundleFindings returns the findings in the own files of the bundle whose
+// skill file is at path, as read from disk when the snapshot's disk layer
+// was made (an editor buffer of the skill file shares them); nil for a
+// flat skill or an unknown path.
+func (s *Snapshot) BundleFindings(path string) []skillfile.BundleFinding {
+	if p := s.disk.at(path); p != nil {
+		return p.bundle
+	}
+	return nil
+}
+
+// errNoFinding is BundleText's error for a path no bundle finding names.
+var errNoFinding = errors.New("no bundle finding in this file")
+
+// BundleText reads again the bundle file at path, which a finding of the
+// snapshot names, and returns its bytes with their line index: how the
+// outputs and the editor place a finding's related location in the file
+// that holds it. Other paths are refused (errNoFinding): this is no way to
+// read arbitrary files.
+func (s *Snapshot) BundleText(path string) (*spans.LineIndex, error) {
+	skill := s.skillHolding(path)
+	if skill == "" {
+		return nil, errNoFinding
+	}
+	for _, b := range s.BundleFindings(skill) {
+		if b.Path == path {
+			src, err := discovery.ReadBundleText(path)
+			if err != nil {
+				return nil, err
+			}
+			return spans.NewLineIndex(src), nil
+		}
+	}
+	return nil, errNoFinding
+}

@@ -1,0 +1,344 @@
+package skillfile
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// The markup of a body that a Markdown preview hides from a reviewer but
+// the model reads as it is: HTML comments, hidden HTML elements, link
+// reference definitions with a title, padding, and the !`command` lines a
+// host runs. Each search starts with a vectorised byte search, so a body
+// without the markup costs a few passes of bytes.Index.
+
+// The padding that hides text: this many blank lines in a row, or this
+// many spaces or tabs before text on a line.
+const (
+	paddingLines  = 10
+	paddingSpaces = 100
+)
+
+// hiddenMarkup returns the hidden markup of f's body, whose bytes are in
+// src, in source order by kind.
+func hiddenMarkup(f *File, src []byte) []Hidden {
+	body := src[f.BodySpan.Start:f.BodySpan.End]
+	base := f.BodySpan.Start
+	// The fenced code blocks, found on first use: most bodies have no
+	// candidate markup to look up in them.
+	var fenced []spans.Span
+	done := false
+	code := func() []spans.Span {
+		if !done {
+			fenced, done = fencedCode(body), true
+		}
+		return fenced
+	}
+	var out []Hidden
+	out = append(out, hiddenComments(f, src)...)
+	if bytes.IndexByte(body, '<') >= 0 {
+		out = append(out, hiddenElements(body, base, code)...)
+	}
+	if bytes.Contains(body, []byte("]:")) {
+		out = append(out, refDefTitles(body, base, code)...)
+	}
+	out = append(out, padding(body, base)...)
+	if bytes.Contains(body, []byte("!`")) {
+		out = append(out, hostCommands(body, base)...)
+	}
+	if len(out) > maxHidden {
+		out = out[:maxHidden]
+	}
+	return out
+}
+
+// hiddenComments returns the body's HTML comments that are not
+// suppression comments, with their text.
+func hiddenComments(f *File, src []byte) []Hidden {
+	var out []Hidden
+	for _, sp := range f.Outline.Comments {
+		if f.isDirective(sp) {
+			continue
+		}
+		inner := strings.TrimSuffix(strings.TrimPrefix(string(src[sp.Start:sp.End]), "<!--"), "-->")
+		out = append(out, Hidden{Kind: HiddenComment, Span: sp, Count: 1, Text: clip(inner)})
+	}
+	return out
+}
+
+// isDirective reports whether sp is one of f's suppression comments.
+func (f *File) isDirective(sp spans.Span) bool {
+	for _, d := range f.Directives {
+		if d.Span == sp {
+			return true
+		}
+	}
+	return false
+}
+
+// clip returns s with its whitespace collapsed, cut to maxHiddenText bytes
+// (at a character boundary).
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= maxHiddenText {
+		return s
+	}
+	cut := maxHiddenText
+	for cut > 0 && s[cut]&0xc0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// fencedCode returns the spans of body (body offsets) inside fenced code
+// blocks (``` or ~~~ lines), where markup is text the preview shows.
+func fencedCode(body []byte) []spans.Span {
+	if !bytes.Contains(body, []byte("```")) && !bytes.Contains(body, []byte("~~~")) {
+		return nil
+	}
+	var out []spans.Span
+	open, fence := -1, ""
+	for off := 0; off < len(body); {
+		end := lineEnd(body, off)
+		line := strings.TrimLeft(string(body[off:end]), " ")
+		switch {
+		case open < 0 && (strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~")):
+			open, fence = off, line[:3]
+		case open >= 0 && strings.HasPrefix(line, fence):
+			out = append(out, spans.Span{Start: open, End: end})
+			open = -1
+		}
+		off = end + 1
+	}
+	if open >= 0 {
+		out = append(out, spans.Span{Start: open, End: len(body)})
+	}
+	return out
+}
+
+// inSpans reports whether offset i is inside one of ss.
+func inSpans(ss []spans.Span, i int) bool {
+	for _, s := range ss {
+		if i >= s.Start && i < s.End {
+			return true
+		}
+	}
+	return false
+}
+
+// lineEnd returns the offset of the \n ending the line at off (len(b) on
+// the last line).
+func lineEnd(b []byte, off int) int {
+	if i := bytes.IndexByte(b[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(b)
+}
+
+// inCodeSpan reports whether offset i of body is inside a `code span` of
+// its line: an odd number of backticks before it on the line.
+func inCodeSpan(body []byte, i int) bool {
+	start := bytes.LastIndexByte(body[:i], '\n') + 1
+	return bytes.Count(body[start:i], []byte("`"))%2 == 1
+}
+
+// hiddenElements returns the opening tags of the HTML elements a preview
+// hides: <details> without open (its summary shows, the rest waits for a
+// click), an element styled display:none or visibility:hidden, an element
+// with the hidden attribute. Text is the element's text up to its closing
+// tag.
+func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
+	var out []Hidden
+	for off := 0; len(out) < maxHidden; {
+		i := bytes.IndexByte(body[off:], '<')
+		if i < 0 {
+			break
+		}
+		at := off + i
+		off = at + 1
+		end := bytes.IndexByte(body[at:min(len(body), at+1024)], '>')
+		if end < 0 || at+1 >= len(body) || !isASCIILetter(body[at+1]) {
+			continue
+		}
+		raw := bytes.ToLower(body[at+1 : at+end])
+		if !bytes.HasPrefix(raw, []byte("details")) && !bytes.Contains(raw, []byte("hidden")) && !bytes.Contains(raw, []byte("display")) && !bytes.Contains(raw, []byte("visibility")) {
+			continue // the cheap test: most tags hide nothing
+		}
+		tag := string(raw)
+		name, attrs, _ := strings.Cut(tag, " ")
+		name = strings.TrimRight(name, "/\t\n")
+		if !hidesElement(name, attrs) || inSpans(code(), at) || inCodeSpan(body, at) {
+			continue
+		}
+		text := body[at+end+1:]
+		if close := bytes.Index(bytes.ToLower(text[:min(len(text), 4096)]), []byte("</"+name)); close >= 0 {
+			text = text[:close]
+		}
+		out = append(out, Hidden{Kind: HiddenHTML, Span: spans.Span{Start: base + at, End: base + at + end + 1}, Count: 1, Text: "<" + name + ">" + clip(string(text[:min(len(text), 4096)]))})
+		off = at + end + 1
+	}
+	return out
+}
+
+// hidesElement reports whether an element with the lower-cased name and
+// attributes is hidden in a rendered view.
+func hidesElement(name, attrs string) bool {
+	if name == "details" && !hasAttr(attrs, "open") {
+		return true
+	}
+	squeezed := strings.Join(strings.Fields(attrs), "")
+	return strings.Contains(squeezed, "display:none") || strings.Contains(squeezed, "visibility:hidden") || hasAttr(attrs, "hidden")
+}
+
+// hasAttr reports whether the attribute list names the attribute (as a
+// word: hidden, hidden="", not data-hidden).
+func hasAttr(attrs, name string) bool {
+	for f := range strings.FieldsFuncSeq(attrs, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '/' }) {
+		if k, _, _ := strings.Cut(f, "="); k == name {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIILetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+
+// refDefTitles returns the link reference definitions whose title carries
+// text ([x]: url "title", and the comment idiom [//]: # (text)): nothing
+// of them shows in a preview.
+func refDefTitles(body []byte, base int, code func() []spans.Span) []Hidden {
+	var out []Hidden
+	for from := 0; len(out) < maxHidden; {
+		i := bytes.Index(body[from:], []byte("]:"))
+		if i < 0 {
+			break
+		}
+		off := bytes.LastIndexByte(body[:from+i], '\n') + 1
+		end := lineEnd(body, from+i)
+		from = end
+		line := string(body[off:end])
+		if title, ok := refDefTitle(line); ok && !inSpans(code(), off) {
+			out = append(out, Hidden{Kind: HiddenRefDef, Span: spans.Span{Start: base + off, End: base + off + len(strings.TrimRight(line, "\r"))}, Count: 1, Text: clip(title)})
+		}
+	}
+	return out
+}
+
+// refDefTitle returns the title of a one-line link reference definition
+// (up to 3 spaces, [label]: destination, then a title in "", ” or ()).
+func refDefTitle(line string) (string, bool) {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 || !strings.HasPrefix(t, "[") {
+		return "", false
+	}
+	_, rest, ok := strings.Cut(t, "]:")
+	if !ok {
+		return "", false
+	}
+	fields := strings.SplitN(strings.TrimSpace(rest), " ", 2)
+	if len(fields) < 2 {
+		return "", false
+	}
+	title := strings.TrimSpace(fields[1])
+	if len(title) < 2 {
+		return "", false
+	}
+	open, close := title[0], title[len(title)-1]
+	if !(open == '"' && close == '"' || open == '\'' && close == '\'' || open == '(' && close == ')') {
+		return "", false
+	}
+	inner := strings.TrimSpace(title[1 : len(title)-1])
+	return inner, inner != ""
+}
+
+// padding returns the runs of paddingLines blank lines or more followed by
+// text, and the runs of paddingSpaces spaces or tabs or more followed by
+// text on their line. One pass over the lines: a line is blank or not by
+// its first byte most of the time, and only a line longer than
+// paddingSpaces is searched for a run of spaces.
+func padding(body []byte, base int) []Hidden {
+	var out []Hidden
+	blank, from := 0, 0
+	for off := 0; off < len(body) && len(out) < maxHidden; {
+		end := lineEnd(body, off)
+		line := body[off:end]
+		if isBlankLine(line) {
+			if blank == 0 {
+				from = off
+			}
+			blank++
+			off = end + 1
+			continue
+		}
+		if blank >= paddingLines {
+			out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + from, End: base + off}, Count: blank, Text: "blank lines"})
+		}
+		blank = 0
+		if len(line) > paddingSpaces {
+			if at, n := spaceRun(line); n >= paddingSpaces {
+				out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + off + at, End: base + off + at + n}, Count: n, Text: "spaces"})
+			}
+		}
+		off = end + 1
+	}
+	return out
+}
+
+// isBlankLine reports whether line holds only spaces, tabs and a \r.
+func isBlankLine(line []byte) bool {
+	for _, b := range line {
+		if b != ' ' && b != '\t' && b != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// spaceRun returns the first run of spaces and tabs in line that is
+// followed by more text and at least paddingSpaces long (its offset and
+// length), else the length 0.
+func spaceRun(line []byte) (at, n int) {
+	for off := 0; ; {
+		i := bytes.Index(line[off:], []byte("  "))
+		if i < 0 {
+			return 0, 0
+		}
+		start := off + i
+		end := start
+		for end < len(line) && (line[end] == ' ' || line[end] == '\t') {
+			end++
+		}
+		if end-start >= paddingSpaces && end < len(line) && line[end] != '\r' {
+			return start, end - start
+		}
+		off = end
+	}
+}
+
+// hostCommands returns the !`command` injections of the body: a host
+// that supports them (Claude Code) runs the command when it loads the
+// skill and puts its output in the text the model reads. The ! starts a
+// line or follows a space or an opening bracket.
+func hostCommands(body []byte, base int) []Hidden {
+	var out []Hidden
+	for off := 0; len(out) < maxHidden; {
+		i := bytes.Index(body[off:], []byte("!`"))
+		if i < 0 {
+			break
+		}
+		at := off + i
+		off = at + 2
+		if at > 0 && !strings.ContainsRune(" \t\n([", rune(body[at-1])) {
+			continue
+		}
+		rest := body[at+2 : lineEnd(body, at)]
+		close := bytes.IndexByte(rest, '`')
+		if close <= 0 {
+			continue
+		}
+		out = append(out, Hidden{Kind: HiddenHostCommand, Span: spans.Span{Start: base + at, End: base + at + 3 + close}, Count: 1, Text: clip(string(rest[:close]))})
+		off = at + 3 + close
+	}
+	return out
+}
