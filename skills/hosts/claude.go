@@ -21,7 +21,7 @@ const (
 )
 
 func claudeHost() *Host {
-	return &Host{
+	h := &Host{
 		ID:      Claude,
 		Name:    "Claude Code",
 		Release: "Claude Code 2.1.240 docs",
@@ -35,14 +35,20 @@ func claudeHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name", "/plugin:name", "/dir:name"}, Note: "/name at the start of a message; arguments follow ($ARGUMENTS)"},
 		profile: &profile{
-			roots:  claudeRoots,
-			parse:  claudeParse,
-			dup:    firstWins,
-			dupWhy: "Claude Code's documented precedence: personal skills over project skills",
-			budget: claudeBudget,
-			reach:  "the folders from the project root down to the working directory, as skill-ls assumes, and, once it works with files there, in folders below it",
+			roots:   claudeRoots,
+			parse:   claudeParse,
+			dup:     firstWins,
+			dupWhy:  "Claude Code's documented precedence: personal skills over project skills",
+			budget:  claudeBudget,
+			listing: claudeLines,
+			reach:   "the folders from the project root down to the working directory, as skill-ls assumes, and, once it works with files there, in folders below it",
 		},
 	}
+	// claude-opus-5-5 is the model Claude Code 2.1.328 asks for by default
+	// (the host suite's stand-in API sees it); its 200,000-token window is
+	// read from the release's model table (a "[1m]" variant is opt-in).
+	h.model, h.window = "claude-opus-5-5", 200000
+	return h
 }
 
 // The bound of skill-ls's search for nested .claude/skills folders below

@@ -75,7 +75,19 @@ type Host struct {
 	Invocation Invocation
 
 	profile *profile // nil for DSH, which uses the skills engine
+	// model and window name the default model of the release the host
+	// suite runs and its context window in tokens ("" and 0: unknown).
+	model  string
+	window int
 }
+
+// DefaultModel returns the default model of the host release the host
+// suite runs and its context window in tokens ("" and 0 when unknown).
+func (h *Host) DefaultModel() (model string, window int) { return h.model, h.window }
+
+// Renders reports whether skill-ls renders the host's listing byte for byte
+// (Result.Listing): the hosts whose releases the host suite runs.
+func (h *Host) Renders() bool { return h.profile != nil && h.profile.listing != nil }
 
 // String returns the id.
 func (h *Host) String() string { return string(h.ID) }

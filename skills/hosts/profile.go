@@ -34,7 +34,11 @@ type entry struct {
 	// the listing (no description, disable-model-invocation).
 	listing string
 	listed  bool
-	notes   []Note
+	// line is the host's listing line for the skill as its budget leaves
+	// it ("" when the budget leaves the skill out), for hosts that render
+	// it in their budget (Codex).
+	line  string
+	notes []Note
 	// deferred reports a skill the host loads later in a session, not at
 	// its start (Claude Code's nested .claude/skills): it loads, but takes
 	// no part in the duplicates and the budget of the session's start.
@@ -65,6 +69,10 @@ type profile struct {
 	// warn, when set, sets res.Warning from the verdicts, and may note it
 	// on them.
 	warn func(res *Result)
+	// listing, when set, renders the lines of the host's skill listing
+	// that its model receives for the winners (scan order), byte for byte
+	// as the release observed by the host suite (scripts/hosts) sends them.
+	listing func(e *env, winners []*entry) []string
 }
 
 // env is the resolved inputs of one evaluation.
@@ -125,6 +133,10 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	}
 	winners := resolve(e, p, entries, res)
 	res.Budget = p.budget(e, winners)
+	if p.listing != nil {
+		res.listing = p.listing(e, winners)
+		res.hasListing = true
+	}
 	for _, w := range winners {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
 	}

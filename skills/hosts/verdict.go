@@ -132,6 +132,16 @@ type Result struct {
 
 	specs       []rootSpec
 	explainRoot func(r rootSpec, path string) (code, why string)
+	listing     []string
+	hasListing  bool
+}
+
+// Listing returns the lines of the skill listing the host's model
+// receives, in the host's order, with its cuts, escaping and budget
+// applied; ok is false for a host whose listing skill-ls cannot render
+// byte for byte (no release of it runs in the host suite).
+func (r *Result) Listing() (lines []string, ok bool) {
+	return r.listing, r.hasListing
 }
 
 // Root is one directory a host scans for skills.

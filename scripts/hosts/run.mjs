@@ -1,0 +1,182 @@
+// The host suite: runs each installed host release over every case (a
+// txtar tree: project/, home/, and the hosts/cwd/env/window/links sections
+// of skills/hosts/testdata) and compares what the host's model receives
+// with `skill-ls render catalog --host`. Must run inside a network
+// namespace of its own (run.sh starts it: unshare -n, loopback only).
+//
+// Usage: node run.mjs --skill-ls BIN --releases FILE --out DIR CASE.txtar...
+//   --releases: install.sh's output ("<id> <version> <folder>" lines)
+//   --hosts claude,codex: only these hosts
+// Exit status 1 when a difference is not in known-differences.txt.
+import fs from "node:fs";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { binary, runClaude, runCodex, runOpenCode } from "./hostrun.mjs";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const args = process.argv.slice(2);
+const opt = (k) => {
+	const i = args.indexOf(k);
+	return i < 0 ? "" : args.splice(i, 2)[1];
+};
+const skillLs = opt("--skill-ls");
+const releasesFile = opt("--releases");
+const out = opt("--out");
+const only = opt("--hosts");
+const cases = args;
+
+/** Parses a txtar archive into its comment and files. */
+export function parseTxtar(text) {
+	const files = [];
+	let cur = null;
+	for (const line of text.split(/(?<=\n)/)) {
+		const m = /^-- (.+) --\n?$/.exec(line);
+		if (m) {
+			cur = { name: m[1], data: "" };
+			files.push(cur);
+		} else if (cur) cur.data += line;
+	}
+	return files;
+}
+
+/** Writes a case's tree under dir and returns how to run it. */
+function materialize(file, dir) {
+	const c = { name: path.basename(file, ".txtar"), root: dir, sections: {}, env: {} };
+	for (const f of parseTxtar(fs.readFileSync(file, "utf8"))) {
+		if (["hosts", "cwd", "env", "window", "links", "tree"].includes(f.name) || f.name.startsWith("@")) {
+			c.sections[f.name] = f.data;
+			continue;
+		}
+		const p = path.join(dir, f.name);
+		fs.mkdirSync(path.dirname(p), { recursive: true });
+		fs.writeFileSync(p, f.data);
+	}
+	for (const line of (c.sections.links || "").split("\n")) {
+		const [link, target] = line.trim().split(" -> ");
+		if (!target) continue;
+		fs.mkdirSync(path.dirname(path.join(dir, link)), { recursive: true });
+		fs.symlinkSync(target, path.join(dir, link));
+	}
+	for (const line of (c.sections.env || "").split("\n")) {
+		const i = line.indexOf("=");
+		if (i > 0) c.env[line.slice(0, i).trim()] = line.slice(i + 1).trim().replaceAll("$WORK", dir);
+	}
+	c.project = path.join(dir, "project");
+	c.home = path.join(dir, "home");
+	fs.mkdirSync(path.join(c.project, ".git"), { recursive: true });
+	fs.mkdirSync(c.home, { recursive: true });
+	c.cwd = path.join(dir, (c.sections.cwd || "project").trim());
+	fs.mkdirSync(c.cwd, { recursive: true });
+	c.window = parseInt((c.sections.window || "0").trim(), 10) || 0;
+	return c;
+}
+
+/** What skill-ls says the host's model receives. */
+function rendered(host, c) {
+	const a = ["render", "catalog", "--host", host, "--cwd", c.cwd, "--project-root", c.project, "--home", c.home];
+	if (c.window) a.push("--context-window", String(c.window));
+	const r = spawnSync(skillLs, a, { encoding: "utf8", env: { ...process.env, ...c.env, HOME: c.home } });
+	if (r.status !== 0) return { error: `skill-ls exit ${r.status}: ${r.stderr}` };
+	return { text: r.stdout };
+}
+
+/** The host's listing as text, one entry per line as the model reads it. */
+async function observed(host, bin, c) {
+	switch (host) {
+		case "claude":
+			return (await runClaude(bin, c)).filter((e) => !builtins.claude.has(entryName(e))).join("\n");
+		case "codex":
+			return runCodex(bin, c, c.window).join("\n");
+		case "opencode":
+			return runOpenCode(bin, c).map((s) => `- **${s.name}**: ${s.description ?? ""}`).join("\n");
+	}
+	throw new Error(`no runner for ${host}`);
+}
+
+const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
+const builtins = { claude: new Set() };
+
+/** Learns the host's own entries from an empty tree (left out of every listing). */
+async function learnBuiltins(releases) {
+	const dir = fs.mkdtempSync(path.join(out, "empty-"));
+	const c = materialize("/dev/null", dir);
+	if (releases.claude) for (const e of await runClaude(releases.claude.bin, c)) builtins.claude.add(entryName(e));
+	if (releases.codex) {
+		// The first run writes the bundled skills to ~/.codex/skills/.system;
+		// each case gets that folder so skill-ls sees what Codex reads.
+		runCodex(releases.codex.bin, c, 0);
+		releases.codex.system = path.join(c.home, ".codex/skills/.system");
+	}
+}
+
+function knownDifferences() {
+	const known = new Map();
+	const f = path.join(here, "known-differences.txt");
+	for (const line of fs.readFileSync(f, "utf8").split("\n")) {
+		const m = /^(\S+)\s+(\S+)\s+(.+)$/.exec(line);
+		if (m && !line.startsWith("#")) known.set(`${m[1]} ${m[2]}`, m[3]);
+	}
+	return known;
+}
+
+function diffLines(want, got) {
+	const w = want.split("\n"), g = got.split("\n");
+	const out = [];
+	for (let i = 0; i < Math.max(w.length, g.length); i++) {
+		if (w[i] !== g[i]) out.push(`  line ${i + 1}:\n    host:    ${JSON.stringify(w[i])}\n    skill-ls: ${JSON.stringify(g[i])}`);
+		if (out.length >= 8) break;
+	}
+	return out.join("\n");
+}
+
+async function main() {
+	fs.mkdirSync(out, { recursive: true });
+	const releases = {};
+	for (const line of fs.readFileSync(releasesFile, "utf8").split("\n")) {
+		const [id, version, dir] = line.trim().split(/\s+/);
+		if (!dir || (only && !only.split(",").includes(id)) || id === "gemini") continue;
+		releases[id] = { version, bin: binary(id, dir) };
+	}
+	await learnBuiltins(releases);
+	const known = knownDifferences();
+	let failed = 0, compared = 0, agreed = 0, listed = 0;
+	const report = [];
+	for (const file of cases) {
+		for (const [host, rel] of Object.entries(releases)) {
+			const dir = fs.mkdtempSync(path.join(out, `${host}-${path.basename(file, ".txtar")}-`));
+			const c = materialize(file, dir);
+			if (host === "codex" && rel.system && !c.env.CODEX_HOME) fs.cpSync(rel.system, path.join(c.home, ".codex/skills/.system"), { recursive: true });
+			if (host === "codex" && rel.system && c.env.CODEX_HOME) fs.cpSync(rel.system, path.join(c.env.CODEX_HOME, "skills/.system"), { recursive: true });
+			let want, got;
+			try {
+				want = await observed(host, rel.bin, c);
+			} catch (e) {
+				want = `(host failed: ${e.message})`;
+			}
+			const r = rendered(host, c);
+			got = r.error ?? r.text;
+			compared++;
+			const key = `${host} ${c.name}`;
+			fs.writeFileSync(path.join(dir, "host.txt"), want);
+			fs.writeFileSync(path.join(dir, "skill-ls.txt"), got);
+			if (want === got) {
+				agreed++;
+				report.push(`ok    ${key}`);
+			} else if (known.has(key)) {
+				listed++;
+				report.push(`known ${key}: ${known.get(key)}`);
+			} else {
+				failed++;
+				report.push(`FAIL  ${key} (${dir})\n${diffLines(want, got)}`);
+			}
+		}
+	}
+	console.log(report.join("\n"));
+	console.log(`\n${compared} compared, ${agreed} agreed, ${listed} known differences, ${failed} failed (${Object.entries(releases).map(([h, r]) => `${h} ${r.version}`).join(", ")})`);
+	process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+	console.error(e);
+	process.exit(2);
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `make test-hosts`: installs the pinned host releases (install.sh; cached),
+# builds skill-ls, then runs the suite (run.mjs) over the host trees of the
+# repository and the pitfall corpus inside a network namespace of its own:
+# nothing a host tries can leave the machine.
+#   --latest   the newest release of each host instead (make hosts-update)
+#   --hosts L  only these hosts (claude,codex,opencode)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+CACHE=${SKILL_LS_E2E_CACHE:-$HOME/.cache/skill-ls-e2e}
+install=()
+hosts=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--latest) install+=(--latest) ;;
+	--hosts) hosts=$2; shift ;;
+	*) echo "usage: run.sh [--latest] [--hosts LIST]" >&2; exit 2 ;;
+	esac
+	shift
+done
+work=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-hosts.XXXXXX")
+[ -n "${SKILL_LS_HOSTS_KEEP:-}" ] && echo "keeping $work" >&2 || trap 'rm -rf "$work"' EXIT
+scripts/hosts/install.sh "${install[@]}" >"$work/releases"
+go build -o "$work/skill-ls" ./cmd/skill-ls
+node scripts/hosts/pitfalls.mjs "$work/cases"
+cases=(skills/hosts/testdata/*.txtar "$work"/cases/*.txtar)
+unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
+	node scripts/hosts/run.mjs --skill-ls "$work/skill-ls" --releases "$work/releases" \
+	--out "$work/out" ${hosts:+--hosts "$hosts"} "${cases[@]}"

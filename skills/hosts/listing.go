@@ -1,0 +1,85 @@
+package hosts
+
+import (
+	"cmp"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
+)
+
+// listing.go: the skill listings the host releases send their model, as
+// the host suite (scripts/hosts, docs/hosts.md "Checked against the
+// releases") observes them.
+
+// claudeLines renders Claude Code's "- name: description" entries (the
+// lines after "The following skills are available for use with the Skill
+// tool:"), in scan order, for the listed winners.
+func claudeLines(_ *env, winners []*entry) []string {
+	var out []string
+	for _, w := range winners {
+		if !w.listed {
+			continue
+		}
+		out = append(out, "- "+w.name+": "+w.listing)
+	}
+	return out
+}
+
+// codexLines renders Codex's "### Skill roots" table and "### Available
+// skills" lines (codexListLines), each as codexBudget left it.
+func codexLines(e *env, winners []*entry) []string {
+	lines, roots := codexListLines(e, winners)
+	out := []string{"### Skill roots"}
+	for i, r := range roots {
+		out = append(out, "- `r"+itoa(i)+"` = `"+filepath.ToSlash(r)+"`")
+	}
+	out = append(out, "### Available skills")
+	for _, l := range lines {
+		if l.e.line != "" {
+			out = append(out, l.e.line)
+		}
+	}
+	return out
+}
+
+// codexPromptRank is the order of scopes in Codex's skill list: system
+// skills first, then admin, project and user (render.rs prompt_scope_rank).
+func codexPromptRank(s Scope) int {
+	switch s {
+	case ScopeSystem:
+		return 0
+	case ScopeProject:
+		return 2
+	}
+	return 3
+}
+
+func sortCodexLines(lines []codexLine) {
+	slices.SortStableFunc(lines, func(a, b codexLine) int {
+		return cmp.Or(cmp.Compare(codexPromptRank(a.e.file.Scope), codexPromptRank(b.e.file.Scope)), strings.Compare(a.name, b.name), strings.Compare(a.path, b.path))
+	})
+}
+
+// codexImplicitOff reports whether the skill of path turns implicit
+// invocation off in agents/openai.yaml beside its SKILL.md ("policy:
+// allow_implicit_invocation: false"): Codex then leaves it out of the
+// list its model sees (Codex 0.171.0's own create-statusline and
+// review-agent).
+func codexImplicitOff(e *env, path string) bool {
+	src, err := e.opts.read(filepath.Join(filepath.Dir(path), "agents", "openai.yaml"))
+	if err != nil {
+		return false
+	}
+	policy := e.parseYAML(string(src)).field("policy")
+	if policy == nil {
+		return false
+	}
+	for _, f := range policy.Entries {
+		if f.Key == "allow_implicit_invocation" && f.Value.Kind == dshyaml.KindBool && !f.Value.Bool {
+			return true
+		}
+	}
+	return false
+}
