@@ -32,6 +32,9 @@ type Evidence string
 const (
 	FromSource Evidence = "source" // the host's loader source at a named commit
 	FromDocs   Evidence = "docs"   // the host's documentation or changelog only
+	// FromRelease is the host's release, run by the host suite
+	// (scripts/hosts): what it sends its model for the suite's cases.
+	FromRelease Evidence = "release"
 )
 
 // Reference is one place a profile's rules were read from.

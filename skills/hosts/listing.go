@@ -13,20 +13,6 @@ import (
 // the host suite (scripts/hosts, docs/hosts.md "Checked against the
 // releases") observes them.
 
-// claudeLines renders Claude Code's "- name: description" entries (the
-// lines after "The following skills are available for use with the Skill
-// tool:"), in scan order, for the listed winners.
-func claudeLines(_ *env, winners []*entry) []string {
-	var out []string
-	for _, w := range winners {
-		if !w.listed {
-			continue
-		}
-		out = append(out, "- "+w.name+": "+w.listing)
-	}
-	return out
-}
-
 // codexLines renders Codex's "### Skill roots" table and "### Available
 // skills" lines (codexListLines), each as codexBudget left it.
 func codexLines(e *env, winners []*entry) []string {

@@ -34,6 +34,9 @@ type entry struct {
 	// the listing (no description, disable-model-invocation).
 	listing string
 	listed  bool
+	// alias is a second name the listing shows beside name (Claude Code's
+	// frontmatter name beside the folder's).
+	alias string
 	// line is the host's listing line for the skill as its budget leaves
 	// it ("" when the budget leaves the skill out), for hosts that render
 	// it in their budget (Codex).
