@@ -80,6 +80,19 @@ function rendered(host, c) {
 	return { text: r.stdout };
 }
 
+/** The skills the host loads per `skill-ls matrix --json`: "name path" lines, sorted. */
+function matrixLoads(host, c) {
+	const a = ["matrix", "--json", "--host", host, "--cwd", c.cwd, "--project-root", c.project, "--home", c.home];
+	const r = spawnSync(skillLs, a, { encoding: "utf8", cwd: c.root, env: { ...process.env, ...c.env, HOME: c.home } });
+	if (!r.stdout.startsWith("{")) return { error: `skill-ls matrix exit ${r.status}: ${r.stderr}` };
+	const lines = [];
+	for (const s of JSON.parse(r.stdout).skills) {
+		const v = s.hosts[host];
+		if (v && v.status === "loads") lines.push(`${v.name} ${fs.realpathSync(path.resolve(c.root, s.path))}`);
+	}
+	return { text: lines.sort().join("\n") };
+}
+
 /** The host's listing as text, one entry per line as the model reads it. */
 async function observed(host, bin, c) {
 	switch (host) {
@@ -88,7 +101,11 @@ async function observed(host, bin, c) {
 		case "codex":
 			return runCodex(bin, c, c.window).join("\n");
 		case "opencode":
-			return runOpenCode(bin, c).map((s) => `- **${s.name}**: ${s.description ?? ""}`).join("\n");
+			return runOpenCode(bin, c)
+				.filter((s) => s.location !== "<built-in>")
+				.map((s) => `${s.name} ${fs.realpathSync(s.location)}`)
+				.sort()
+				.join("\n");
 	}
 	throw new Error(`no runner for ${host}`);
 }
@@ -153,7 +170,7 @@ async function main() {
 			} catch (e) {
 				want = `(host failed: ${e.message})`;
 			}
-			const r = rendered(host, c);
+			const r = host === "opencode" ? matrixLoads(host, c) : rendered(host, c);
 			got = r.error ?? r.text;
 			compared++;
 			const key = `${host} ${c.name}`;

@@ -21,6 +21,18 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-hosts.XXXXXX")
 [ -n "${SKILL_LS_HOSTS_KEEP:-}" ] && echo "keeping $work" >&2 || trap 'rm -rf "$work"' EXIT
 scripts/hosts/install.sh "${install[@]}" >"$work/releases"
+if [ ${#install[@]} -gt 0 ]; then
+	# make hosts-update: say which releases are newer than the pinned ones;
+	# the suite's differences below are what changed in them.
+	while read -r id version _; do
+		pinned=$(awk -v id="$id" '$1 == id {print $3}' scripts/hosts/versions.txt)
+		if [ "$pinned" = "$version" ]; then
+			echo "$id: $version is the newest release (pinned)"
+		else
+			echo "$id: $version is newer than the pinned $pinned"
+		fi
+	done <"$work/releases"
+fi
 go build -o "$work/skill-ls" ./cmd/skill-ls
 node scripts/hosts/pitfalls.mjs "$work/cases"
 cases=(skills/hosts/testdata/*.txtar "$work"/cases/*.txtar)
