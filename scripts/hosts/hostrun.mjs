@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const quiet = { CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", DISABLE_ERROR_REPORTING: "1", CODEX_DISABLE_TELEMETRY: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_SHARE: "1", GEMINI_TELEMETRY_ENABLED: "false", NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1" };
+const quiet = { CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", DISABLE_ERROR_REPORTING: "1", CODEX_DISABLE_TELEMETRY: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_SHARE: "1", OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_DEFAULT_PLUGINS: "1", OPENCODE_DISABLE_LSP_DOWNLOAD: "1", GEMINI_TELEMETRY_ENABLED: "false", NO_UPDATE_NOTIFIER: "1", NO_COLOR: "1" };
 
 /** The environment of a host run: nothing of ours but PATH, plus the case's. */
 export function hostEnv(c, extra = {}) {
@@ -122,4 +122,15 @@ export function runOpenCode(bin, c) {
 	const i = r.stdout.indexOf("[");
 	if (i < 0) throw new Error(`opencode printed no skills (exit ${r.status}): ${r.stderr.slice(0, 2000)}${r.stdout.slice(0, 500)}`);
 	return JSON.parse(r.stdout.slice(i));
+}
+
+// ---- Gemini CLI: its SkillManager, run under node from the npm package.
+
+/** Runs gemini-skills.mjs in the case: the skills Gemini CLI loads. */
+export function runGemini(core, c) {
+	const env = hostEnv(c, { GEMINI_CLI_HOME: c.home });
+	const r = run(process.execPath, [path.join(here, "gemini-skills.mjs"), core], { cwd: c.cwd, env });
+	const i = r.stdout.lastIndexOf("\n@@skills@@\n");
+	if (i < 0) throw new Error(`gemini's loader printed no skills (exit ${r.status}): ${r.stderr.slice(0, 2000)}`);
+	return JSON.parse(r.stdout.slice(i + 12));
 }

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { binary, runClaude, runCodex, runOpenCode } from "./hostrun.mjs";
+import { binary, runClaude, runCodex, runGemini, runOpenCode } from "./hostrun.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -100,6 +100,11 @@ async function observed(host, bin, c) {
 			return (await runClaude(bin, c)).filter((e) => !builtins.claude.has(entryName(e))).join("\n");
 		case "codex":
 			return runCodex(bin, c, c.window).join("\n");
+		case "gemini":
+			return runGemini(bin, c)
+				.map((s) => `${s.name} ${fs.realpathSync(s.location)}`)
+				.sort()
+				.join("\n");
 		case "opencode":
 			return runOpenCode(bin, c)
 				.filter((s) => s.location !== "<built-in>")
@@ -151,7 +156,7 @@ async function main() {
 	const releases = {};
 	for (const line of fs.readFileSync(releasesFile, "utf8").split("\n")) {
 		const [id, version, dir] = line.trim().split(/\s+/);
-		if (!dir || (only && !only.split(",").includes(id)) || id === "gemini") continue;
+		if (!dir || (only && !only.split(",").includes(id)) ) continue;
 		releases[id] = { version, bin: binary(id, dir) };
 	}
 	await learnBuiltins(releases);
@@ -170,7 +175,7 @@ async function main() {
 			} catch (e) {
 				want = `(host failed: ${e.message})`;
 			}
-			const r = host === "opencode" ? matrixLoads(host, c) : rendered(host, c);
+			const r = host === "opencode" || host === "gemini" ? matrixLoads(host, c) : rendered(host, c);
 			got = r.error ?? r.text;
 			compared++;
 			const key = `${host} ${c.name}`;
