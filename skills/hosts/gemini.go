@@ -27,12 +27,13 @@ func geminiHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "/name [prompt] at the start of a message; /skills list|enable|disable|reload"},
 		profile: &profile{
-			roots:  geminiRoots,
-			parse:  geminiParse,
-			dup:    lastWins,
-			dupWhy: "later roots win: project over user, .agents/skills over .gemini/skills; Gemini CLI warns \"Skill conflict detected\"",
-			budget: geminiBudget,
-			reach:  "the working directory",
+			roots:        geminiRoots,
+			parse:        geminiParse,
+			dup:          lastWins,
+			randomInRoot: true,
+			dupWhy:       "later roots win: project over user, .agents/skills over .gemini/skills; Gemini CLI warns \"Skill conflict detected\"",
+			budget:       geminiBudget,
+			reach:        "the working directory",
 		},
 	}
 }

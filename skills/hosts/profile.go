@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
@@ -69,6 +70,11 @@ type profile struct {
 	// unread, when set, adds a note to the verdict on a file in a folder
 	// the host does not read (rootLabel), such as an unconfirmed rule.
 	unread func(h *Host, rootLabel string) *Note
+	// randomInRoot reports a host that takes a root's files in the order
+	// the file system lists them: of same-name skills in the root of the
+	// winner, any may win (Gemini CLI's unsorted glob), so none is named
+	// the winner.
+	randomInRoot bool
 	// warn, when set, sets res.Warning from the verdicts, and may note it
 	// on them.
 	warn func(res *Result)
@@ -179,6 +185,12 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 			if p.dup == lastWins {
 				w = group[len(group)-1]
 			}
+			if tied := randomTie(p, group, w); tied != nil {
+				if !randomCandidate(e, en, tied, res) {
+					winners = append(winners, en)
+				}
+				continue
+			}
 			if w == en {
 				en.notes = append(en.notes, caveat...)
 				winners = append(winners, en)
@@ -191,6 +203,45 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 		}
 	}
 	return winners
+}
+
+// randomTie returns the files of group in the root of w, the winner by
+// scan order, when there are several and the host takes a folder's files
+// in the order the file system lists them (randomInRoot): which of them
+// wins is not something skill-ls can know.
+func randomTie(p *profile, group []*entry, w *entry) []*entry {
+	if !p.randomInRoot {
+		return nil
+	}
+	var tied []*entry
+	for _, g := range group {
+		if g.file.Root == w.file.Root {
+			tied = append(tied, g)
+		}
+	}
+	if len(tied) < 2 {
+		return nil
+	}
+	return tied
+}
+
+// randomCandidate records en, of a group whose winner is among tied: a
+// file outside tied is shadowed (it reports true); one of tied loads with
+// a note naming every candidate and no guessed winner.
+func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bool) {
+	var names []string
+	for _, t := range tied {
+		names = append(names, e.label(t.file.Path))
+	}
+	if !slices.Contains(tied, en) {
+		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, Notes: []Note{{
+			Code:    "skill-shadowed",
+			Message: e.host.Name + " uses one of " + strings.Join(names, ", ") + " instead; which one depends on the order the file system lists the folder",
+		}}}
+		return true
+	}
+	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\" in " + e.label(en.file.Root) + " (" + strings.Join(names, ", ") + "): which one depends on the order the file system lists the folder, which it globs without sorting"})
+	return false
 }
 
 // read returns the bytes of a skill file from ReadFile, else the disk.
