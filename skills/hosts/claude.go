@@ -30,7 +30,7 @@ func claudeHost() *Host {
 			dupWhy:  "the first folder name wins, personal skills before project skills",
 			budget:  claudeBudget,
 			listing: claudeEntries,
-			reach:   "the folders from the project root down to the working directory, as skill-ls assumes, and, once it works with files there, in folders below it",
+			reach:   "the folders from the project root down to the working directory, and, once it works with files there, in folders below it",
 		},
 	}
 	// claude-opus-5-5 is the model Claude Code 2.1.328 asks for by default
@@ -128,8 +128,6 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	if nested := claudeNested(e, f); nested != "" {
 		ent.deferred = true
 		ent.notes = append(ent.notes, Note{Code: "loads-on-demand", Message: e.host.Name + " loads this skill when it works with files under " + e.label(nested) + "/, not at session start (nested .claude/skills, 2.1.6 and later), so it is not in the listing a session starts with"})
-	} else if dir := filepath.Dir(filepath.Dir(f.Root)); f.Scope == ScopeProject && dir != e.project {
-		ent.notes = append(ent.notes, Note{Code: "unconfirmed-project-walk", Message: e.host.Name + "'s documentation names the project's .claude/skills; that it also reads " + f.RootLabel + ", between the project root and the working directory, is unconfirmed"})
 	}
 	doc, body, lenient := claudeRead(e, lenientText(src), &ent)
 	claudeName(e, f, doc, lenient, &ent)

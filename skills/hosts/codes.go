@@ -57,7 +57,6 @@ type unconfirmedRule struct {
 // the order of docs/hosts.md; its "Unconfirmed rules" table lists the same
 // rows (TestUnconfirmedRules).
 var unconfirmedRules = []unconfirmedRule{
-	{Claude, "Project folders", "unconfirmed-project-walk"},
 	{Codex, "YAML", "unconfirmed-repair-release"},
 	{Codex, "Budget", "unconfirmed-list-order"},
 	{Copilot, "Invalid YAML / no frontmatter", "unconfirmed-frontmatter"},
