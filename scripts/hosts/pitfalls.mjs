@@ -53,18 +53,30 @@ export const pitfalls = {
 	"dup-a": fm("name: dup\ndescription: The first of two skills named dup in one root."),
 	"dup-b": fm("name: dup\ndescription: The second of two skills named dup in one root."),
 	shared: fm("name: shared\ndescription: The project's skill named shared."),
+	"cjk-name": fm("name: 日本語\ndescription: A name in Japanese."),
+	"empty-file": "",
+	"only-dashes": "---\n",
+	"latin1": Buffer.from("---\nname: latin1\ndescription: Caf\xe9 in Latin-1.\n---\nBody.\n", "latin1"),
+	"comment-desc": fm("name: comment-desc\ndescription: Has a # that is not a comment # really"),
+	"implicit-off": fm("name: implicit-off\ndescription: agents/openai.yaml turns implicit invocation off."),
+};
+
+/** Extra files beside the pitfalls, relative to their folder. */
+const extras = {
+	"implicit-off/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
 };
 
 /** A case: the skills under root, with the extras every case has. */
 function tree(root, homeRoot) {
 	const files = {};
-	for (const [dir, text] of Object.entries(pitfalls)) files[`project/${root}/${dir}/SKILL.md`] = text;
+	for (const [dir, text] of Object.entries(pitfalls)) if (text !== null) files[`project/${root}/${dir}/SKILL.md`] = text;
+	for (const [rel, text] of Object.entries(extras)) files[`project/${root}/${rel}`] = text;
 	files[`project/${root}/flat.md`] = fm("name: flat\ndescription: A flat file, not SKILL.md.");
 	files[`home/${homeRoot}/shared/SKILL.md`] = fm("name: shared\ndescription: The personal skill named shared.");
 	files[`home/${homeRoot}/personal/SKILL.md`] = fm("name: personal\ndescription: A personal skill.");
 	files[`linked/target/SKILL.md`] = fm("name: linked-folder\ndescription: Reached through a symbolic link to its folder.");
 	files[`linked/file.md`] = fm("name: linked-file\ndescription: A SKILL.md that is a symbolic link.");
-	const links = [`project/${root}/linked-folder -> ../../../linked/target`, `project/${root}/linked-file/SKILL.md -> ../../../../linked/file.md`];
+	const links = [`project/${root}/linked-folder -> ../../../linked/target`, `project/${root}/linked-file/SKILL.md -> ../../../../linked/file.md`, `project/${root}/dangling/SKILL.md -> ../../../../linked/nowhere.md`];
 	return { files, links };
 }
 
@@ -81,8 +93,12 @@ function budget(root) {
 function txtar(comment, { files, links }) {
 	let s = comment + "\n";
 	if (links.length) s += `-- links --\n${links.join("\n")}\n`;
-	for (const [name, text] of Object.entries(files)) s += `-- ${name} --\n${text}${text.endsWith("\n") ? "" : "\n"}`;
-	return s;
+	const parts = [Buffer.from(s)];
+	for (const [name, text] of Object.entries(files)) {
+		const b = Buffer.isBuffer(text) ? text : Buffer.from(text);
+		parts.push(Buffer.from(`-- ${name} --\n`), b, Buffer.from(b.length && b[b.length - 1] !== 10 ? "\n" : ""));
+	}
+	return Buffer.concat(parts);
 }
 
 const out = process.argv[2];

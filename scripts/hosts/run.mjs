@@ -42,14 +42,16 @@ export function parseTxtar(text) {
 /** Writes a case's tree under dir and returns how to run it. */
 function materialize(file, dir) {
 	const c = { name: path.basename(file, ".txtar"), root: dir, sections: {}, env: {} };
-	for (const f of parseTxtar(fs.readFileSync(file, "utf8"))) {
+	// latin1 keeps every byte as one character, so a file that is not
+	// UTF-8 is written back as it is in the archive.
+	for (const f of parseTxtar(fs.readFileSync(file, "latin1"))) {
 		if (["hosts", "cwd", "env", "window", "links", "tree"].includes(f.name) || f.name.startsWith("@")) {
 			c.sections[f.name] = f.data;
 			continue;
 		}
 		const p = path.join(dir, f.name);
 		fs.mkdirSync(path.dirname(p), { recursive: true });
-		fs.writeFileSync(p, f.data);
+		fs.writeFileSync(p, Buffer.from(f.data, "latin1"));
 	}
 	for (const line of (c.sections.links || "").split("\n")) {
 		const [link, target] = line.trim().split(" -> ");
@@ -86,11 +88,36 @@ function matrixLoads(host, c) {
 	const r = spawnSync(skillLs, a, { encoding: "utf8", cwd: c.root, env: { ...process.env, ...c.env, HOME: c.home } });
 	if (!r.stdout.startsWith("{")) return { error: `skill-ls matrix exit ${r.status}: ${r.stderr}` };
 	const lines = [];
+	const candidates = new Map(); // a name the host picks at random: its files
 	for (const s of JSON.parse(r.stdout).skills) {
 		const v = s.hosts[host];
-		if (v && v.status === "loads") lines.push(`${v.name} ${fs.realpathSync(path.resolve(c.root, s.path))}`);
+		if (!v || v.status !== "loads") continue;
+		const file = fs.realpathSync(path.resolve(c.root, s.path));
+		if (v.message.includes(" loads one of the ")) {
+			candidates.set(v.name, [...(candidates.get(v.name) || []), file]);
+			continue;
+		}
+		lines.push(`${v.name} ${file}`);
 	}
-	return { text: lines.sort().join("\n") };
+	for (const [name, files] of candidates) lines.push(`${name} {${files.sort().join("|")}}`);
+	return { text: lines.sort().join("\n"), candidates };
+}
+
+/**
+ * The host's loaded skills with each pick among candidates that skill-ls
+ * names (a same-name choice the host makes at random) written as those
+ * candidates, so that any of them agrees and nothing else does.
+ */
+function asCandidates(hostText, candidates) {
+	return hostText
+		.split("\n")
+		.map((l) => {
+			const i = l.lastIndexOf(" /");
+			const files = candidates?.get(l.slice(0, i));
+			return files && files.includes(l.slice(i + 1)) ? `${l.slice(0, i)} {${files.sort().join("|")}}` : l;
+		})
+		.sort()
+		.join("\n");
 }
 
 /** The host's listing as text, one entry per line as the model reads it. */
@@ -177,6 +204,7 @@ async function main() {
 			}
 			const r = host === "opencode" || host === "gemini" ? matrixLoads(host, c) : rendered(host, c);
 			got = r.error ?? r.text;
+			if (r.candidates) want = asCandidates(want, r.candidates);
 			compared++;
 			const key = `${host} ${c.name}`;
 			fs.writeFileSync(path.join(dir, "host.txt"), want);

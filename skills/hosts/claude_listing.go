@@ -45,8 +45,8 @@ func claudeRead(e *env, text string, ent *entry) (doc yamlDoc, body string, leni
 	}
 	fm, body, ok := strings.Cut(rest, "---")
 	if !ok {
-		ent.notes = append(ent.notes, Note{Code: "frontmatter-unclosed", Message: host + " lists this skill without metadata (its frontmatter is not closed)"})
-		return yamlDoc{}, "", false
+		ent.notes = append(ent.notes, Note{Code: "frontmatter-unclosed", Message: host + " lists this skill without metadata (its frontmatter is not closed): the whole file is its body"})
+		return yamlDoc{}, text, false
 	}
 	doc = e.parseYAML(fm)
 	if doc.err == nil {
@@ -122,7 +122,9 @@ func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
 		if desc != "" {
 			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill by the first line of its body, \"" + desc + "\": the frontmatter gives no description"})
 		} else {
-			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " lists this skill without a description, so the model has little to match it on"})
+			// An empty file: 2.1.328 lists it as "Skill" (pitfalls-claude).
+			desc = "Skill"
+			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill as \"Skill\": neither its frontmatter nor its body gives a description"})
 		}
 	}
 	if when, _ := doc.scalarText("when_to_use"); claudeSpaces(when) != "" {

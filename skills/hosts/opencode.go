@@ -24,13 +24,13 @@ func opencodeHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "/name args, with $ARGUMENTS and $1..$n in the body (documentation)"},
 		profile: &profile{
-			roots:          opencodeRoots,
-			parse:          opencodeParse,
-			dup:            lastWins,
-			dupWhy:         "the last file OpenCode reads with a name replaces earlier ones and it logs \"duplicate skill name\"",
-			dupUnconfirmed: "it parses skill files concurrently, so which one it keeps is not guaranteed; skill-ls assumes the last in its scan order, whose config folders' order is itself unconfirmed",
-			budget:         opencodeBudget,
-			reach:          "the folders from the working directory up to the worktree root",
+			roots:     opencodeRoots,
+			parse:     opencodeParse,
+			dup:       lastWins,
+			dupWhy:    "the last file OpenCode reads with a name replaces earlier ones and it logs \"duplicate skill name\"",
+			randomAll: true,
+			budget:    opencodeBudget,
+			reach:     "the folders from the working directory up to the worktree root",
 		},
 	}
 }

@@ -75,6 +75,9 @@ type profile struct {
 	// winner, any may win (Gemini CLI's unsorted glob), so none is named
 	// the winner.
 	randomInRoot bool
+	// randomAll reports a host that reads all its skill files concurrently
+	// and keeps the last one done (OpenCode): any of a name's files may win.
+	randomAll bool
 	// warn, when set, sets res.Warning from the verdicts, and may note it
 	// on them.
 	warn func(res *Result)
@@ -210,6 +213,9 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 // in the order the file system lists them (randomInRoot): which of them
 // wins is not something skill-ls can know.
 func randomTie(p *profile, group []*entry, w *entry) []*entry {
+	if p.randomAll {
+		return group
+	}
 	if !p.randomInRoot {
 		return nil
 	}
@@ -240,8 +246,20 @@ func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bo
 		}}}
 		return true
 	}
-	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\" in " + e.label(en.file.Root) + " (" + strings.Join(names, ", ") + "): which one depends on the order the file system lists the folder, which it globs without sorting"})
+	where := " in " + e.label(en.file.Root)
+	if e.host.profile.randomAll {
+		where = ""
+	}
+	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\"" + where + " (" + strings.Join(names, ", ") + "): " + randomWhy(e)})
 	return false
+}
+
+// randomWhy says why a host's pick among same-name skills is not known.
+func randomWhy(e *env) string {
+	if e.host.profile.randomAll {
+		return "it reads its skill files concurrently and keeps the last one done, so the winner changes from run to run"
+	}
+	return "which one depends on the order the file system lists the folder, which it globs without sorting"
 }
 
 // read returns the bytes of a skill file from ReadFile, else the disk.
