@@ -18,7 +18,7 @@ type renderHostFlags struct {
 
 func (hf *renderHostFlags) register(r *renderRun) {
 	fs := r.c.fs
-	fs.StringVar(&hf.host, "host", "", "render the listing `id` (claude, codex) sends its model instead of DSH's catalog")
+	fs.StringVar(&hf.host, "host", "", "render the listing `id` (claude, codex, gemini) sends its model instead of DSH's catalog")
 	fs.StringVar(&hf.home, "home", "", "with --host: the user's home `dir` the host reads (default $HOME)")
 	fs.IntVar(&hf.window, "context-window", 0, "with --host: the model's context window in `tokens` (default: the window of the default model of the host release; see --help)")
 }
@@ -33,7 +33,12 @@ func renderHostHelp() string {
 	b.WriteString("      unless they are on disk where it reads them. Hosts and the default\n")
 	b.WriteString("      --context-window (the window of the release's default model):\n")
 	for _, h := range hosts.All() {
-		if m, w := h.DefaultModel(); h.Renders() {
+		m, w := h.DefaultModel()
+		switch {
+		case !h.Renders():
+		case w == 0:
+			fmt.Fprintf(&b, "        %-8s %s: no budget\n", h.ID, h.Release)
+		default:
 			fmt.Fprintf(&b, "        %-8s %s: %s, %d tokens\n", h.ID, h.Release, m, w)
 		}
 	}

@@ -126,7 +126,7 @@ export function runOpenCode(bin, c) {
 
 // ---- Gemini CLI: its SkillManager, run under node from the npm package.
 
-/** Runs gemini-skills.mjs in the case: the skills Gemini CLI loads. */
+/** Runs gemini-skills.mjs in the case: the skills Gemini CLI loads and their prompt text. */
 export function runGemini(core, c) {
 	const env = hostEnv(c, { GEMINI_CLI_HOME: c.home });
 	const r = run(process.execPath, [path.join(here, "gemini-skills.mjs"), core], { cwd: c.cwd, env });

@@ -127,11 +127,14 @@ async function observed(host, bin, c) {
 			return (await runClaude(bin, c)).filter((e) => !builtins.claude.has(entryName(e))).join("\n");
 		case "codex":
 			return runCodex(bin, c, c.window).join("\n");
-		case "gemini":
-			return runGemini(bin, c)
+		case "gemini": {
+			const g = runGemini(bin, c);
+			c.geminiBlocks = geminiBlocks(g.prompt);
+			return g.skills
 				.map((s) => `${s.name} ${fs.realpathSync(s.location)}`)
 				.sort()
 				.join("\n");
+		}
 		case "opencode":
 			return runOpenCode(bin, c)
 				.filter((s) => s.location !== "<built-in>")
@@ -140,6 +143,30 @@ async function observed(host, bin, c) {
 				.join("\n");
 	}
 	throw new Error(`no runner for ${host}`);
+}
+
+/** The <skill> blocks of Gemini CLI's "<available_skills>" text. */
+function geminiBlocks(text) {
+	return (text.match(/  <skill>\n[\s\S]*?\n  <\/skill>/g) || []).sort();
+}
+
+/**
+ * Compares Gemini CLI's <skill> blocks with render catalog --host gemini's
+ * as sets (the release keeps a folder's skills in the file system's
+ * order): "" when equal. Of the blocks skill-ls gives for a name it names
+ * candidates for, the host's pick is the one kept.
+ */
+function compareGeminiBlocks(c, host) {
+	const r = rendered("gemini", c);
+	if (r.error) return r.error;
+	let mine = geminiBlocks(r.text + "\n");
+	const name = (b) => /<name>([\s\S]*?)<\/name>/.exec(b)[1];
+	for (const b of host) {
+		if (mine.filter((m) => name(m) === name(b)).length > 1 && mine.includes(b)) mine = mine.filter((m) => name(m) !== name(b) || m === b);
+	}
+	mine.sort();
+	if (JSON.stringify(mine) === JSON.stringify(host)) return "";
+	return diffLines(host.join("\n"), mine.join("\n"));
 }
 
 const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
@@ -205,6 +232,10 @@ async function main() {
 			const r = host === "opencode" || host === "gemini" ? matrixLoads(host, c) : rendered(host, c);
 			got = r.error ?? r.text;
 			if (r.candidates) want = asCandidates(want, r.candidates);
+			if (host === "gemini" && want === got && c.geminiBlocks) {
+				const d = compareGeminiBlocks(c, c.geminiBlocks);
+				if (d) got += `\n(the <skill> blocks differ)\n${d}`;
+			}
 			compared++;
 			const key = `${host} ${c.name}`;
 			fs.writeFileSync(path.join(dir, "host.txt"), want);

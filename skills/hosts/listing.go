@@ -69,3 +69,16 @@ func codexImplicitOff(e *env, path string) bool {
 	}
 	return false
 }
+
+// geminiLines renders the <skill> blocks of Gemini CLI's "<available_skills>"
+// (renderAgentSkills in 0.61.0, which the host suite runs on the skills the
+// release loads): name, description and location as they are, no escaping.
+// The order is skill-ls's scan order; Gemini CLI keeps a folder's skills in
+// the order the file system lists them, so only the blocks are compared.
+func geminiLines(_ *env, winners []*entry) []string {
+	var out []string
+	for _, w := range winners {
+		out = append(out, "  <skill>", "    <name>"+w.name+"</name>", "    <description>"+w.listing+"</description>", "    <location>"+w.file.Path+"</location>", "  </skill>")
+	}
+	return out
+}

@@ -104,3 +104,25 @@ func TestClaudeListingText(t *testing.T) {
 		})
 	}
 }
+
+// TestGeminiBlocks checks Gemini CLI 0.61.0's <skill> block of a skill
+// whose description is a folded scalar: js-yaml keeps its final line
+// break, so </description> starts a line of its own.
+func TestGeminiBlocks(t *testing.T) {
+	h := Lookup(string(Gemini))
+	e := testEnv(h, 0)
+	f := File{Path: "/p/.agents/skills/f/SKILL.md", Root: "/p/.agents/skills", Folder: "f", Scope: ScopeProject}
+	for _, tt := range []struct{ header, want string }{
+		{">", "    <description>Folded over two lines.\n</description>"},
+		{">-", "    <description>Folded over two lines.</description>"},
+	} {
+		ent, drop := geminiParse(e, f, []byte("---\nname: f\ndescription: "+tt.header+"\n  Folded over\n  two lines.\n---\nBody.\n"))
+		if drop != nil {
+			t.Fatal(drop)
+		}
+		ent.file = f
+		if got := geminiLines(e, []*entry{&ent}); got[2] != tt.want {
+			t.Errorf("%s: %q, want %q", tt.header, got[2], tt.want)
+		}
+	}
+}
