@@ -103,6 +103,9 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return status
 	}
 	if r.hostFlags.host != "" {
+		if what == "skill" {
+			return r.hostSkill(ctx, pos, stdout)
+		}
 		return r.hostCatalog(ctx, stdout)
 	}
 	snap, err := r.rf.load(ctx)
@@ -133,6 +136,7 @@ func (r *renderRun) register(what string) {
 		r.hostFlags.register(r)
 	case "skill":
 		r.c.fs.StringVar(&r.rawArgs, "args", "", "the skill tool's arguments as a JSON `object`, instead of NAME")
+		r.hostFlags.register(r)
 	}
 }
 

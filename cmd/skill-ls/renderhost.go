@@ -18,7 +18,7 @@ type renderHostFlags struct {
 
 func (hf *renderHostFlags) register(r *renderRun) {
 	fs := r.c.fs
-	fs.StringVar(&hf.host, "host", "", "render the listing `id` (claude, codex, gemini) sends its model instead of DSH's catalog")
+	fs.StringVar(&hf.host, "host", "", "render what host `id` sends its model instead of DSH's text: its listing (catalog: claude, codex, gemini), its skill tool's result (skill: claude)")
 	fs.StringVar(&hf.home, "home", "", "with --host: the user's home `dir` the host reads (default $HOME)")
 	fs.IntVar(&hf.window, "context-window", 0, "with --host: the model's context window in `tokens` (default: the window of the default model of the host release; see --help)")
 }
@@ -42,7 +42,42 @@ func renderHostHelp() string {
 			fmt.Fprintf(&b, "        %-8s %s: %s, %d tokens\n", h.ID, h.Release, m, w)
 		}
 	}
+	b.WriteString("\n  skill NAME --host claude [--home DIR]\n")
+	b.WriteString("      the text Claude Code's model reads after its Skill tool's result\n")
+	b.WriteString("      (\"Launching skill: NAME\") for the skill of folder NAME, no arguments\n")
 	return b.String()
+}
+
+// hostSkill prints what r.hostFlags.host's own skill tool gives its model
+// for the skill pos[0].
+func (r *renderRun) hostSkill(ctx context.Context, pos []string, stdout io.Writer) int {
+	h := hosts.Lookup(r.hostFlags.host)
+	if h == nil || len(pos) != 1 {
+		return r.c.usageError("--host: want --host claude and one skill NAME")
+	}
+	opts, err := hostOptions(&r.rf, r.hostFlags.home, r.hostFlags.window)
+	if err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	res, err := h.Evaluate(ctx, opts)
+	if err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	if !res.RendersSkill() {
+		return r.c.usageError("--host: skill-ls renders the skill tool's result of claude only")
+	}
+	text, ok := res.SkillText(pos[0])
+	if !ok {
+		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s has no skill %q\n", h.Name, pos[0])
+		return exitFound
+	}
+	if _, err := io.WriteString(stdout, text); err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	return exitOK
 }
 
 // hostCatalog prints the listing of r.hostFlags.host.

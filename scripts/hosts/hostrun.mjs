@@ -36,10 +36,15 @@ function run(cmd, args, opts) {
 
 const claudeHead = "The following skills are available for use with the Skill tool:\n\n";
 
-/** Runs `claude -p hello` in the case against the stand-in API. */
-export async function runClaude(bin, c) {
+/**
+ * Runs `claude -p hello` in the case against the stand-in API: the listing
+ * of its first request, or, with skill, the text block after the result of
+ * the Skill tool call the stand-in answers with.
+ */
+export async function runClaude(bin, c, skill) {
 	const reqDir = fs.mkdtempSync(path.join(c.root, "req-"));
-	const server = spawn(process.execPath, [path.join(here, "standin.mjs"), reqDir], { stdio: ["ignore", "pipe", "inherit"] });
+	const env0 = skill ? { ...process.env, SKILL_CALL: skill } : process.env;
+	const server = spawn(process.execPath, [path.join(here, "standin.mjs"), reqDir], { stdio: ["ignore", "pipe", "inherit"], env: env0 });
 	const port = await new Promise((res, rej) => {
 		server.stdout.once("data", (d) => res(String(d).trim()));
 		server.once("exit", () => rej(new Error("stand-in exited")));
@@ -47,12 +52,26 @@ export async function runClaude(bin, c) {
 	try {
 		const env = hostEnv(c, { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`, ANTHROPIC_API_KEY: "sk-standin" });
 		const r = run(bin, ["-p", "hello"], { cwd: c.cwd, env });
+		if (skill) return claudeToolText(reqDir, r);
 		const first = fs.readdirSync(reqDir).sort().map((f) => JSON.parse(fs.readFileSync(path.join(reqDir, f), "utf8"))).find((q) => q.url.includes("/messages") && q.body.includes(claudeHead.trim()));
 		if (!first) throw new Error(`claude sent no request with a skill listing (exit ${r.status}): ${r.stderr}${r.stdout}`);
 		return claudeListing(JSON.parse(first.body));
 	} finally {
 		server.kill();
 	}
+}
+
+/** The text block after the Skill tool's result in the request that carries it. */
+function claudeToolText(reqDir, r) {
+	for (const f of fs.readdirSync(reqDir).sort()) {
+		const body = JSON.parse(JSON.parse(fs.readFileSync(path.join(reqDir, f), "utf8")).body || "{}");
+		for (const m of body.messages || []) {
+			const parts = Array.isArray(m.content) ? m.content : [];
+			const i = parts.findIndex((p) => p.type === "tool_result" && p.tool_use_id === "toolu_standin1");
+			if (i >= 0) return parts.slice(i + 1).filter((p) => p.type === "text").map((p) => p.text).join("\n\n");
+		}
+	}
+	throw new Error(`claude sent no Skill tool result (exit ${r.status}): ${r.stderr}`);
 }
 
 /** The "- name: description" entries of the listing in a request body, in order. */

@@ -169,6 +169,20 @@ function compareGeminiBlocks(c, host) {
 	return diffLines(host.join("\n"), mine.join("\n"));
 }
 
+/** The Skill tool's text for the first skill of a Claude Code listing, both ways. */
+async function claudeSkillCase(bin, c, listing) {
+	const name = entryName(listing.split("\n")[0]).split(" (")[0];
+	let want;
+	try {
+		want = await runClaude(bin, c, name);
+	} catch (e) {
+		want = `(host failed: ${e.message})`;
+	}
+	const a = ["render", "skill", name, "--host", "claude", "--cwd", c.cwd, "--project-root", c.project, "--home", c.home];
+	const r = spawnSync(skillLs, a, { encoding: "utf8", env: { ...process.env, ...c.env, HOME: c.home } });
+	return [`claude-skill ${c.name} ${name}`, want, r.status === 0 ? r.stdout : `skill-ls exit ${r.status}: ${r.stderr}`];
+}
+
 const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
 const builtins = { claude: new Set() };
 
@@ -236,19 +250,23 @@ async function main() {
 				const d = compareGeminiBlocks(c, c.geminiBlocks);
 				if (d) got += `\n(the <skill> blocks differ)\n${d}`;
 			}
-			compared++;
 			const key = `${host} ${c.name}`;
 			fs.writeFileSync(path.join(dir, "host.txt"), want);
 			fs.writeFileSync(path.join(dir, "skill-ls.txt"), got);
-			if (want === got) {
-				agreed++;
-				report.push(`ok    ${key}`);
-			} else if (known.has(key)) {
-				listed++;
-				report.push(`known ${key}: ${known.get(key)}`);
-			} else {
-				failed++;
-				report.push(`FAIL  ${key} (${dir})\n${diffLines(want, got)}`);
+			const results = [[key, want, got]];
+			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
+			for (const [k, w, g] of results) {
+				compared++;
+				if (w === g) {
+					agreed++;
+					report.push(`ok    ${k}`);
+				} else if (known.has(k)) {
+					listed++;
+					report.push(`known ${k}: ${known.get(k)}`);
+				} else {
+					failed++;
+					report.push(`FAIL  ${k} (${dir})\n${diffLines(w, g)}`);
+				}
 			}
 		}
 	}

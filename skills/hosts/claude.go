@@ -30,6 +30,7 @@ func claudeHost() *Host {
 			dupWhy:  "the first folder name wins, personal skills before project skills",
 			budget:  claudeBudget,
 			listing: claudeEntries,
+			skill:   claudeSkill,
 			reach:   "the folders from the project root down to the working directory, and, once it works with files there, in folders below it",
 		},
 	}

@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"cmp"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -243,4 +244,25 @@ func claudeSortWinners(winners []*entry) {
 	slices.SortStableFunc(winners, func(a, b *entry) int {
 		return cmp.Or(cmp.Compare(rank[a.file.Root], rank[b.file.Root]), strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
 	})
+}
+
+// claudeSkill renders the text block Claude Code 2.1.328 adds after its
+// Skill tool's result ("Launching skill: <name>") for the skill whose
+// folder is name: "Base directory for this skill: <folder>", a blank line
+// and the body, its leading line breaks removed and $ARGUMENTS replaced by
+// the (here empty) arguments, as the host suite's stand-in API received it.
+func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
+	for _, w := range winners {
+		if w.name != name {
+			continue
+		}
+		src, err := e.opts.read(w.file.Path)
+		if err != nil {
+			return "", false
+		}
+		_, body, _ := claudeRead(e, lenientText(src), &entry{})
+		body = strings.ReplaceAll(strings.TrimLeft(body, "\r\n"), "$ARGUMENTS", "")
+		return "Base directory for this skill: " + filepath.Dir(w.file.Path) + "\n\n" + body, true
+	}
+	return "", false
 }

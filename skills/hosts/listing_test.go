@@ -126,3 +126,22 @@ func TestGeminiBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestClaudeSkillText checks the text Claude Code 2.1.328 adds after its
+// Skill tool's result: the skill's folder, a blank line, the body without
+// its leading line breaks and with $ARGUMENTS empty.
+func TestClaudeSkillText(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "pdf", "SKILL.md")
+	write(t, p, "---\nname: pdf\ndescription: D.\n---\n\n\n# Title\n\nUse $ARGUMENTS here.\n\n")
+	e := testEnv(Lookup(string(Claude)), 0)
+	w := &entry{name: "pdf", file: File{Path: p}}
+	got, ok := claudeSkill(e, []*entry{w}, "pdf")
+	want := "Base directory for this skill: " + filepath.Dir(p) + "\n\n# Title\n\nUse  here.\n\n"
+	if !ok || got != want {
+		t.Errorf("claudeSkill = %q, %v; want %q", got, ok, want)
+	}
+	if _, ok := claudeSkill(e, []*entry{w}, "other"); ok {
+		t.Error("a skill Claude Code does not have renders")
+	}
+}

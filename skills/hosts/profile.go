@@ -85,6 +85,9 @@ type profile struct {
 	// that its model receives for the winners (scan order), byte for byte
 	// as the release observed by the host suite (scripts/hosts) sends them.
 	listing func(e *env, winners []*entry) []string
+	// skill, when set, renders what the host's model reads when it loads
+	// the skill name with its own tool, as the host suite captured it.
+	skill func(e *env, winners []*entry, name string) (string, bool)
 }
 
 // env is the resolved inputs of one evaluation.
@@ -148,6 +151,9 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	if p.listing != nil {
 		res.listing = p.listing(e, winners)
 		res.hasListing = true
+	}
+	if p.skill != nil {
+		res.skill = func(name string) (string, bool) { return p.skill(e, winners, name) }
 	}
 	for _, w := range winners {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
