@@ -64,6 +64,12 @@ export const pitfalls = {
 /** Extra files beside the pitfalls, relative to their folder. */
 const extras = {
 	"implicit-off/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+	"plug/.claude-plugin/plugin.json": '{"name": "renamed-plugin"}\n',
+	"plug/skills/in-plugin/SKILL.md": fm("name: in-plugin\ndescription: In a plugin's skills folder."),
+	"plug-noname/.codex-plugin/plugin.json": '{"version": "1.0.0"}\n',
+	"plug-noname/in-plugin-folder/SKILL.md": fm("name: in-plugin-folder\ndescription: Named after the plugin's folder."),
+	"plug-bad/.claude-plugin/plugin.json": "not json\n",
+	"plug-bad/skills/bad-manifest/SKILL.md": fm("name: bad-manifest\ndescription: A manifest that is not JSON."),
 };
 
 /** A case: the skills under root, with the extras every case has. */

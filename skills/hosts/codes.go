@@ -15,6 +15,7 @@ var hostCodes = map[string]string{
 	"yaml-fallback":       "the host reads the frontmatter with its fallback reader (Claude Code's and Gemini CLI's line readers, OpenCode's block-scalar rewrite)",
 	"name-sanitized":      "Gemini CLI turns :\\/<>*?\"| in the name into -",
 	"name-cut":            "Goose cuts the name at a \"---\" inside it",
+	"plugin-namespace":    "Codex names a skill in a plugin's folder \"<plugin>:<name>\"",
 	"xml-tags-removed":    "Copilot removes XML tags from the description",
 	"not-in-listing":      "the skill loads but is left out of the host's listing (disable-model-invocation)",
 	"not-user-invocable":  "DSH treats /name as plain text (user-invocable: false)",

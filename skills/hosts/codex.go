@@ -172,6 +172,10 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if runes(name) > codexMaxName {
 		return e.skip("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
 	}
+	if ns := codexPluginName(e, f); ns != "" && !old {
+		name = ns + ":" + name
+		notes = append(notes, Note{Code: "plugin-namespace", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\": it is in the folder of plugin \"" + ns + "\" (a .codex-plugin or .claude-plugin/plugin.json)"})
+	}
 	ent, drop := codexListing(e, entry{name: name, listing: desc, listed: true, notes: notes}, old)
 	if drop == nil && !old && codexImplicitOff(e, f.Path) {
 		ent.listed = false

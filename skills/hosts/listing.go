@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"cmp"
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,4 +82,31 @@ func geminiLines(_ *env, winners []*entry) []string {
 		out = append(out, "  <skill>", "    <name>"+w.name+"</name>", "    <description>"+w.listing+"</description>", "    <location>"+w.file.Path+"</location>", "  </skill>")
 	}
 	return out
+}
+
+// codexPluginName returns the plugin a skill file belongs to for Codex
+// 0.171.0, "" for none: the nearest folder from the skill's own up to (not
+// including) its root that holds a .codex-plugin/plugin.json or a
+// .claude-plugin/plugin.json that reads as JSON; the plugin is that file's
+// "name", else the folder's name. Codex then names the skill
+// "<plugin>:<name>" (the host suite: a plugin.json naming "renamed" gives
+// renamed:a1; without a name, the folder's; one that is not JSON, none).
+func codexPluginName(e *env, f File) string {
+	for dir := filepath.Dir(f.Path); dir != f.Root && strings.HasPrefix(dir, f.Root+string(filepath.Separator)); dir = filepath.Dir(dir) {
+		for _, kind := range []string{".codex-plugin", ".claude-plugin"} {
+			src, err := e.opts.read(filepath.Join(dir, kind, "plugin.json"))
+			if err != nil {
+				continue
+			}
+			var manifest map[string]any
+			if json.Unmarshal(src, &manifest) != nil {
+				continue
+			}
+			if name, ok := manifest["name"].(string); ok && name != "" {
+				return name
+			}
+			return filepath.Base(dir)
+		}
+	}
+	return ""
 }

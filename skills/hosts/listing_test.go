@@ -145,3 +145,26 @@ func TestClaudeSkillText(t *testing.T) {
 		t.Error("a skill Claude Code does not have renders")
 	}
 }
+
+// TestCodexPluginName checks the plugin namespace Codex 0.171.0 gives a
+// skill in a plugin's folder (the host suite's plugin pitfalls).
+func TestCodexPluginName(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "skills")
+	write(t, filepath.Join(root, "named/.claude-plugin/plugin.json"), `{"name": "renamed"}`)
+	write(t, filepath.Join(root, "unnamed/.codex-plugin/plugin.json"), `{"version": "1"}`)
+	write(t, filepath.Join(root, "bad/.claude-plugin/plugin.json"), "not json")
+	e := testEnv(Lookup(string(Codex)), 0)
+	for _, tt := range []struct{ path, want string }{
+		{"named/skills/a/SKILL.md", "renamed"},
+		{"named/SKILL.md", "renamed"},
+		{"unnamed/x/y/SKILL.md", "unnamed"},
+		{"bad/skills/c/SKILL.md", ""},
+		{"plain/SKILL.md", ""},
+	} {
+		f := File{Path: filepath.Join(root, tt.path), Root: root}
+		if got := codexPluginName(e, f); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
