@@ -7,7 +7,6 @@
 #   --hosts L  only these hosts (claude,codex,opencode)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CACHE=${SKILL_LS_E2E_CACHE:-$HOME/.cache/skill-ls-e2e}
 install=()
 hosts=
 while [ $# -gt 0 ]; do
@@ -19,7 +18,12 @@ while [ $# -gt 0 ]; do
 	shift
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-hosts.XXXXXX")
-[ -n "${SKILL_LS_HOSTS_KEEP:-}" ] && echo "keeping $work" >&2 || trap 'rm -rf "$work"' EXIT
+# SKILL_LS_HOSTS_KEEP=1 keeps the cases and what each host printed.
+if [ -n "${SKILL_LS_HOSTS_KEEP:-}" ]; then
+	echo "keeping $work" >&2
+else
+	trap 'rm -rf "$work"' EXIT
+fi
 scripts/hosts/install.sh "${install[@]}" >"$work/releases"
 if [ ${#install[@]} -gt 0 ]; then
 	# make hosts-update: say which releases are newer than the pinned ones;
