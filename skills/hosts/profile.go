@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -131,7 +132,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 		var ent entry
 		var drop *Note
 		if err != nil {
-			drop = &Note{Code: readCode(err), Message: h.Name + " cannot read this file: " + err.Error()}
+			drop = &Note{Code: readCode(err), Message: h.Name + " cannot read this file: " + readWhy(f.Path, err)}
 		} else {
 			ent, drop = p.parse(e, f, src)
 		}
@@ -301,6 +302,15 @@ func readFile(path string) ([]byte, error) {
 
 // errTooLarge is readFile's error for a file over skills.MaxFileSize.
 var errTooLarge = errors.New("larger than 16 MiB (skill-ls does not read it)")
+
+// readWhy words a read error, saying when the file is a symbolic link to
+// nothing (the hosts find it, and skip it).
+func readWhy(path string, err error) string {
+	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist) {
+		return "it is a symbolic link to a file that does not exist"
+	}
+	return err.Error()
+}
 
 // readCode is the code of the diagnostics rule for a read error.
 func readCode(err error) string {
