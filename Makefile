@@ -2,9 +2,9 @@
 # installing the editors the real-client tests need).
 GO ?= go
 
-.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows build install demo npm release
+.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows test-hosts hosts-update build install demo npm release
 
-test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows
+test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows test-hosts
 
 # SKILL_LS_SLOW=1 runs the slow tests too (TestManyEntries, TestStressChurn,
 # TestSoak); a plain `go test ./...` skips them to stay fast.
@@ -50,6 +50,18 @@ test-npm:
 # actionlint over .github/workflows (and shellcheck over their run: steps).
 test-workflows:
 	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
+# The host releases pinned in scripts/hosts/versions.txt (Claude Code, Codex,
+# Gemini CLI, OpenCode), installed from npm into the e2e cache and run offline in a
+# network namespace of their own, against render catalog --host and
+# matrix --json over skills/hosts/testdata and the generated pitfall corpus
+# (docs/hosts.md, "Checked against the releases"). Needs unshare, ip, node.
+test-hosts:
+	bash scripts/hosts/run.sh
+
+# The same suite against the newest release of each host: what changed.
+hosts-update:
+	bash scripts/hosts/run.sh --latest
 
 build:
 	$(GO) build -o skill-ls ./cmd/skill-ls

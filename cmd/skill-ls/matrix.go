@@ -41,8 +41,9 @@ folders: .claude/skills, ~/.codex/skills, .gemini/skills, ... DSH keeps its
 own flags (--dsh-home, --agents-home, ...), as for check.
 
 --json prints {"hosts": [...], "skills": [{"path", "name", "hosts": {"<id>":
-{"status", "code", "message"}}}], "budgets": {"<id>": {"used", "limit",
-"unit", "over"}}, "warnings": {"<id>": "..."}}. A limit of 0 means the host
+{"status", "code", "message", "name"}}}], "budgets": {"<id>": {"used",
+"limit", "unit", "over"}}, "warnings": {"<id>": "..."}} ("name": the name
+the host registers the skill under). A limit of 0 means the host
 sets no listing budget (or none is known); unit is "tokens" for Codex when
 --context-window is given. "warnings" (left out when empty) holds the line a
 host prints about the tree, such as Codex's "Skipped loading N skill(s) due

@@ -37,6 +37,9 @@ type (
 		Status  string             `json:"status"`
 		Code    string             `json:"code"`
 		Message format.ExactString `json:"message"`
+		// Name is the name the host registers the skill under, when it
+		// loads or shadows it.
+		Name format.ExactString `json:"name,omitempty"`
 	}
 	matrixBudget struct {
 		Used  int    `json:"used"`
@@ -63,7 +66,7 @@ func writeMatrixJSON(w io.Writer, m *hosts.Matrix, wd string) error {
 		s := matrixSkillJSON{Path: format.ExactString(format.RelPath(wd, r.Path)), Name: r.Name, Hosts: map[string]matrixVerdict{}}
 		for _, h := range m.Hosts {
 			v := r.Verdicts[h.ID]
-			s.Hosts[string(h.ID)] = matrixVerdict{Status: string(v.Status), Code: v.Code(), Message: format.ExactString(v.Message())}
+			s.Hosts[string(h.ID)] = matrixVerdict{Status: string(v.Status), Code: v.Code(), Message: format.ExactString(v.Message()), Name: format.ExactString(v.Name)}
 		}
 		out.Skills = append(out.Skills, s)
 	}

@@ -63,6 +63,8 @@ type renderRun struct {
 	stdin       io.Reader
 	// lookups are the lookups rendering used (see readErr).
 	lookups []*render.SnapshotSkills
+	// hostFlags select another host's listing (catalog --host).
+	hostFlags renderHostFlags
 }
 
 var renderUsage = map[string]string{
@@ -81,7 +83,7 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	what, rest := args[0], args[1:]
 	switch what {
 	case "-h", "-help", "--help", "help":
-		c := newCommand("render", usage, renderHelp, stdout, stderr)
+		c := newCommand("render", usage, renderHelp+renderHostHelp(), stdout, stderr)
 		var rf rootFlags
 		rf.register(c.fs)
 		c.printHelp(stdout)
@@ -100,6 +102,12 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	pos, status := r.checkArgs(what, pos)
 	if status != exitOK {
 		return status
+	}
+	if r.hostFlags.host != "" {
+		if what == "skill" {
+			return r.hostSkill(ctx, pos, stdout)
+		}
+		return r.hostCatalog(ctx, stdout)
 	}
 	snap, err := r.rf.load(ctx)
 	if err != nil {
@@ -126,8 +134,10 @@ func (r *renderRun) register(what string) {
 		r.c.fs.IntVar(&r.maxDesc, "max-description", render.DefaultMaxLength, "the description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 		r.c.fs.BoolVar(&r.replacement, "replacement", false, "the replacement catalog (sent when the catalog changes; empty: the tombstone)")
 		r.c.fs.BoolVar(&r.v1, "v1", false, "the catalog wording DSH used before 2026-08-08")
+		r.hostFlags.register(r)
 	case "skill":
 		r.c.fs.StringVar(&r.rawArgs, "args", "", "the skill tool's arguments as a JSON `object`, instead of NAME")
+		r.hostFlags.register(r)
 	}
 }
 

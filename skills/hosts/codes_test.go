@@ -193,7 +193,7 @@ func markedUnconfirmed(t *testing.T, doc string) []unconfirmedRule {
 		cells := strings.Split(line, " | ")
 		out = append(out, unconfirmedRule{host: host, rule: strings.TrimPrefix(cells[0], "| ")})
 	}
-	if len(out) < 10 {
+	if len(out) < 5 { // a parser that finds none is broken; rules leave as the host suite observes them
 		t.Fatalf("found only %d rows marked unconfirmed in docs/hosts.md", len(out))
 	}
 	return out

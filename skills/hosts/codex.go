@@ -19,6 +19,9 @@ const (
 	codexBudgetPercent  = 2    // of the context window, in tokens
 	codexMaxDepth       = 6
 	codexMaxDirs        = 2000
+	// codexDefaultWindow is the context window of gpt-6.2-sol, the default
+	// model of Codex 0.171.0 (`codex debug models`: priority 1).
+	codexDefaultWindow = 500000
 )
 
 func codexHost(old bool) *Host {
@@ -59,6 +62,10 @@ func codexHost(old bool) *Host {
 		reach:  "the folders from the project root down to the working directory",
 		warn:   codexWarning,
 	}
+	if !old {
+		h.profile.listing = codexLines
+		h.model, h.window = "gpt-6.2-sol", codexDefaultWindow
+	}
 	return h
 }
 
@@ -98,11 +105,11 @@ func codexRoots(e *env) []rootSpec {
 	w := walkSpec{maxDepth: codexMaxDepth, rootFile: true, skipDot: true, followDirLinks: true, skipFileLinks: true, maxDirs: codexMaxDirs}
 	var roots []rootSpec
 	dirs := between(e.project, e.opts.Cwd)
-	// Project config layers (.codex folders), highest precedence first.
-	for i := len(dirs) - 1; i >= 0; i-- {
-		if isDir(filepath.Join(dirs[i], ".codex")) {
-			roots = append(roots, e.root(filepath.Join(dirs[i], ".codex", "skills"), ScopeProject, w))
-		}
+	// The project config layer: Codex 0.171 reads .codex/skills in the
+	// working directory only (the host suite: codex.txtar, cwd project/sub,
+	// leaves project/.codex/skills out; cursor.txtar, cwd project, reads it).
+	if isDir(filepath.Join(e.opts.Cwd, ".codex")) {
+		roots = append(roots, e.root(filepath.Join(e.opts.Cwd, ".codex", "skills"), ScopeProject, w))
 	}
 	roots = append(roots,
 		e.root(filepath.Join(codexHome, "skills"), ScopeUser, w),
@@ -165,7 +172,16 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if runes(name) > codexMaxName {
 		return e.skip("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
 	}
-	return codexListing(e, entry{name: name, listing: desc, listed: true, notes: notes}, old)
+	if ns := codexPluginName(e, f); ns != "" && !old {
+		name = ns + ":" + name
+		notes = append(notes, Note{Code: "plugin-namespace", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\": it is in the folder of plugin \"" + ns + "\" (a .codex-plugin or .claude-plugin/plugin.json)"})
+	}
+	ent, drop := codexListing(e, entry{name: name, listing: desc, listed: true, notes: notes}, old)
+	if drop == nil && !old && codexImplicitOff(e, f.Path) {
+		ent.listed = false
+		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Message: e.host.Name + " leaves this skill out of the list its model sees: agents/openai.yaml sets policy.allow_implicit_invocation to false, so only $" + name + " runs it"})
+	}
+	return ent, drop
 }
 
 // codexYAML reads the frontmatter as YAML. Codex 0.142 and later read YAML
@@ -175,7 +191,7 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 func codexYAML(e *env, fm string, old bool) (doc yamlDoc, notes []Note, drop *Note) {
 	doc = e.parseYAML(fm)
 	if doc.err != nil && !old {
-		if fixed := e.parseYAML(quoteColonValues(fm)); fixed.err == nil {
+		if fixed := e.parseYAML(codexRepair(fm)); fixed.err == nil {
 			doc = fixed
 			notes = append(notes,
 				Note{Code: "yaml-repaired", Message: e.host.Name + " loads this skill after quoting the values that hold \": \" (the frontmatter is not valid YAML as written)"},
@@ -214,6 +230,25 @@ func codexListing(e *env, ent entry, old bool) (entry, *Note) {
 	ent.listing = string([]rune(desc)[:codexMaxDescription-3]) + "..."
 	ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: e.host.Name + " shows this description cut to 1,024 characters (1,021 + \"...\") in the skill list the model sees (" + itoa(runes(desc)) + " characters)"})
 	return ent, nil
+}
+
+// codexRepair is the frontmatter Codex 0.171 reads again when its YAML
+// fails: quoteColonValues, and a plain value that opens a flow collection
+// ("name: [unclosed") quoted as text too (the host suite, pitfalls-agents:
+// Codex 0.171.0 lists that skill as "[unclosed").
+func codexRepair(yaml string) string {
+	lines := strings.Split(quoteColonValues(yaml), "\n")
+	for i, l := range lines {
+		m := simpleKeyRE.FindStringSubmatchIndex(l)
+		if m == nil {
+			continue
+		}
+		value := strings.TrimRight(l[m[4]:m[5]], " \t\r")
+		if value != "" && strings.ContainsAny(value[:1], "[{") {
+			lines[i] = l[:m[4]] + `"` + strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`) + `"`
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func allComments(yaml string) bool {

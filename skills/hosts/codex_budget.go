@@ -1,9 +1,7 @@
 package hosts
 
 import (
-	"cmp"
 	"path/filepath"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -39,9 +37,16 @@ func (l codexLine) cost(tokens bool, desc string) int {
 // budget and, when over, marks the descriptions Codex shortens and the
 // skills it omits, as render.rs allocates them.
 func codexBudget(e *env, winners []*entry) Budget {
-	lines := codexListLines(winners)
+	lines, roots := codexListLines(e, winners)
+	for _, l := range lines {
+		l.e.line = l.render(l.desc)
+	}
 	tokens := e.opts.ContextWindow > 0
 	b := codexBudgetLimit(e.opts.ContextWindow)
+	if t := codexTableCost(tokens, roots); t > 0 {
+		b.Limit = max(0, b.Limit-t)
+		b.Note += " less " + itoa(t) + " for the table of skill roots"
+	}
 	for _, l := range lines {
 		b.Used += l.cost(tokens, l.desc)
 	}
@@ -62,22 +67,65 @@ func codexBudget(e *env, winners []*entry) Budget {
 	return b
 }
 
-// codexListLines returns the lines of Codex's skill list in its order:
-// project skills first, then user, then system, each by name and path; the
-// path is the file's with symbolic links resolved.
-func codexListLines(winners []*entry) []codexLine {
-	var lines []codexLine
+// codexListLines returns the lines of Codex's skill list in its order
+// (system skills first, then project, then user, each by name and path)
+// and the roots its aliases stand for. The path is the file's with
+// symbolic links resolved; Codex 0.171 (not codex@0.141) writes it as a
+// short alias rN/ of the root it lies in, the roots that hold a listed
+// skill numbered in the order Codex scans its roots.
+func codexListLines(e *env, winners []*entry) (lines []codexLine, roots []string) {
+	alias := map[string]string{}
+	if e.host.ID == Codex {
+		used := map[string]bool{}
+		for _, w := range winners {
+			used[w.file.Root] = w.listed || used[w.file.Root]
+		}
+		for _, r := range codexRoots(e) {
+			if used[r.dir] && alias[r.dir] == "" {
+				alias[r.dir] = "r" + itoa(len(roots))
+				roots = append(roots, r.dir)
+			}
+		}
+	}
 	for _, w := range winners {
+		if !w.listed {
+			continue
+		}
 		p := w.file.Path
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
 		}
-		lines = append(lines, codexLine{e: w, name: w.name, desc: w.listing, path: filepath.ToSlash(p)})
+		p = filepath.ToSlash(p)
+		if a := alias[w.file.Root]; a != "" {
+			if rel, err := filepath.Rel(w.file.Root, w.file.Path); err == nil && !strings.HasPrefix(rel, "..") {
+				p = a + "/" + filepath.ToSlash(rel)
+			}
+		}
+		lines = append(lines, codexLine{e: w, name: w.name, desc: w.listing, path: p})
 	}
-	slices.SortStableFunc(lines, func(a, b codexLine) int {
-		return cmp.Or(cmp.Compare(scopeRank(a.e.file.Scope), scopeRank(b.e.file.Scope)), strings.Compare(a.name, b.name), strings.Compare(a.path, b.path))
-	})
-	return lines
+	sortCodexLines(lines)
+	return lines, roots
+}
+
+// codexTableCost is what Codex 0.171 takes off its skills budget for the
+// "### Skill roots" table: the cost of the table's lines, each counted
+// with two bytes more than its text, less 36 tokens —
+// the aliased prompt's other text is shorter than the text with absolute
+// paths it replaced. Found by the host suite (its budget cases, and 14
+// root-path lengths between 94 and 172 bytes). Codex always knows its
+// model's window, so the budget in characters (no window) is never
+// observed; skill-ls takes nothing off it.
+func codexTableCost(tokens bool, roots []string) int {
+	if len(roots) == 0 || !tokens {
+		return 0
+	}
+	chars, bytes := 0, 0
+	for i, r := range roots {
+		line := "- `r" + itoa(i) + "` = `" + filepath.ToSlash(r) + "`"
+		chars += runes(line) + 2
+		bytes += len(line) + 2
+	}
+	return max(0, costOf(true, chars, bytes)-36)
 }
 
 // codexBudgetLimit returns Codex's skills budget, nothing used yet: 2% of
@@ -107,9 +155,11 @@ func codexListNamesOnly(host string, lines []codexLine, tokens bool, limit int) 
 		c := l.cost(tokens, "")
 		if used+c <= limit {
 			used += c
+			l.e.line = l.render("")
 			l.e.notes = append(l.e.notes, Note{Code: "description-removed", Key: "description", Message: host + " lists this skill without its description: even names alone exceed its skills budget"}, codexOrderNote(host))
 			continue
 		}
+		l.e.line = ""
 		l.e.notes = append(l.e.notes, Note{Code: "omitted-from-list", Key: "description", Message: host + " leaves this skill out of the skill list the model sees: its skills budget is used up (the skill still works with $" + l.name + ")"}, codexOrderNote(host))
 	}
 }
@@ -131,6 +181,7 @@ func codexShortenDescriptions(host string, lines []codexLine, tokens bool, remai
 	alloc := roundRobin(costs, remaining)
 	for i, l := range lines {
 		total := len(costs[i]) - 1
+		l.e.line = l.render(string([]rune(l.desc)[:alloc[i]]))
 		if alloc[i] < total {
 			l.e.notes = append(l.e.notes, Note{Code: "description-shortened", Key: "description", Message: host + " shortens this description to " + itoa(alloc[i]) + " of " + itoa(total) + " characters to fit its skills budget"})
 		}

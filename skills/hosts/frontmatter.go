@@ -103,6 +103,26 @@ func lineFrontmatter(text string) (yaml string, ok bool) {
 	return "", false
 }
 
+// grayMatter finds the frontmatter as gray-matter (OpenCode's reader)
+// does, as OpenCode 1.18.33 showed in the host suite: the first line
+// starts with "---" but not "----" (trailing spaces allowed), it closes at
+// the next line that starts with "---" ("----" too), and without such a
+// line all the rest is frontmatter.
+func grayMatter(text string) (yaml string, ok bool) {
+	lines := strings.SplitAfter(text, "\n")
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "---") || strings.HasPrefix(lines[0], "----") {
+		return "", false
+	}
+	var b strings.Builder
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "---") {
+			break
+		}
+		b.WriteString(l)
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(b.String(), "\n"), "\r"), true
+}
+
 // frontmatterCode is the code of the diagnostics rule for a file in which a
 // host finds no frontmatter: frontmatter-missing when its first line is not
 // "---", frontmatter-unclosed when no later line is, else

@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
@@ -27,12 +28,14 @@ func geminiHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "/name [prompt] at the start of a message; /skills list|enable|disable|reload"},
 		profile: &profile{
-			roots:  geminiRoots,
-			parse:  geminiParse,
-			dup:    lastWins,
-			dupWhy: "later roots win: project over user, .agents/skills over .gemini/skills; Gemini CLI warns \"Skill conflict detected\"",
-			budget: geminiBudget,
-			reach:  "the working directory",
+			roots:        geminiRoots,
+			parse:        geminiParse,
+			dup:          lastWins,
+			randomInRoot: true,
+			dupWhy:       "later roots win: project over user, .agents/skills over .gemini/skills; Gemini CLI warns \"Skill conflict detected\"",
+			budget:       geminiBudget,
+			listing:      geminiLines,
+			reach:        "the working directory",
 		},
 	}
 }
@@ -87,6 +90,10 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 	return entry{name: clean, listing: desc, listed: true, notes: notes}, nil
 }
 
+// stripChomped matches a description block scalar whose header strips its
+// final line break (">-", "|2-").
+var stripChomped = regexp.MustCompile(`(?m)^description:[ \t]*[|>][0-9]*-`)
+
 // geminiFields reads name and description as Gemini CLI does: from the
 // YAML when it gives both as strings, else from their lines (noted). A
 // skill without either is skipped (drop).
@@ -95,6 +102,12 @@ func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Not
 	name, nameOK, nameStr := doc.str("name")
 	desc, descOK, descStr := doc.str("description")
 	if doc.err == nil && doc.mapping && nameOK && descOK && nameStr && descStr {
+		if f := doc.field("description"); f.Value.Block && !strings.HasSuffix(desc, "\n") && !stripChomped.MatchString(fm) {
+			// js-yaml ends a | or > scalar with its line break even at the
+			// end of the text, which the frontmatter regex leaves without
+			// one (Gemini CLI 0.61.0 in the host suite, pitfalls-agents).
+			desc += "\n"
+		}
 		return name, desc, nil, nil
 	}
 	// The YAML does not give two strings: the line reader decides.

@@ -32,6 +32,9 @@ type Evidence string
 const (
 	FromSource Evidence = "source" // the host's loader source at a named commit
 	FromDocs   Evidence = "docs"   // the host's documentation or changelog only
+	// FromRelease is the host's release, run by the host suite
+	// (scripts/hosts): what it sends its model for the suite's cases.
+	FromRelease Evidence = "release"
 )
 
 // Reference is one place a profile's rules were read from.
@@ -75,7 +78,19 @@ type Host struct {
 	Invocation Invocation
 
 	profile *profile // nil for DSH, which uses the skills engine
+	// model and window name the default model of the release the host
+	// suite runs and its context window in tokens ("" and 0: unknown).
+	model  string
+	window int
 }
+
+// DefaultModel returns the default model of the host release the host
+// suite runs and its context window in tokens ("" and 0 when unknown).
+func (h *Host) DefaultModel() (model string, window int) { return h.model, h.window }
+
+// Renders reports whether skill-ls renders the host's listing byte for byte
+// (Result.Listing): the hosts whose releases the host suite runs.
+func (h *Host) Renders() bool { return h.profile != nil && h.profile.listing != nil }
 
 // String returns the id.
 func (h *Host) String() string { return string(h.ID) }

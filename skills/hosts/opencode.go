@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"path/filepath"
 	"strings"
 
@@ -23,13 +24,13 @@ func opencodeHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "/name args, with $ARGUMENTS and $1..$n in the body (documentation)"},
 		profile: &profile{
-			roots:          opencodeRoots,
-			parse:          opencodeParse,
-			dup:            lastWins,
-			dupWhy:         "the last file OpenCode reads with a name replaces earlier ones and it logs \"duplicate skill name\"",
-			dupUnconfirmed: "it parses skill files concurrently, so which one it keeps is not guaranteed; skill-ls assumes the last in its scan order, whose config folders' order is itself unconfirmed",
-			budget:         opencodeBudget,
-			reach:          "the folders from the working directory up to the worktree root",
+			roots:     opencodeRoots,
+			parse:     opencodeParse,
+			dup:       lastWins,
+			dupWhy:    "the last file OpenCode reads with a name replaces earlier ones and it logs \"duplicate skill name\"",
+			randomAll: true,
+			budget:    opencodeBudget,
+			reach:     "the folders from the working directory up to the worktree root",
 		},
 	}
 }
@@ -84,7 +85,7 @@ func opencodeRoots(e *env) []rootSpec {
 func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	host := e.host.Name
 	text := lenientText(src)
-	fm, ok := lineFrontmatter(text)
+	fm, ok := grayMatter(text)
 	if !ok {
 		return entry{}, &Note{Code: frontmatterCode(text), Message: host + " skips this skill silently: without frontmatter it has no name"}
 	}
@@ -106,6 +107,11 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 		return entry{}, &Note{Code: string(problem.NameNotString), Key: "name", Message: host + " skips this skill silently: its name is not a string"}
 	}
 	desc, hasDesc, descStr := doc.str("description")
+	if f := doc.field("description"); f != nil && f.Value.Kind == dshyaml.KindNull {
+		// OpenCode 1.18.33 skips "description:" with no value (the host
+		// suite, gemini.txtar's null-desc): null is not a string.
+		return entry{}, &Note{Code: string(problem.DescriptionNotString), Key: "description", Message: host + " skips this skill silently: its description is null, not a string"}
+	}
 	if hasDesc && !descStr {
 		return entry{}, &Note{Code: string(problem.DescriptionNotString), Key: "description", Message: host + " skips this skill silently: its description is not a string"}
 	}

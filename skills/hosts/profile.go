@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
@@ -34,7 +36,14 @@ type entry struct {
 	// the listing (no description, disable-model-invocation).
 	listing string
 	listed  bool
-	notes   []Note
+	// alias is a second name the listing shows beside name (Claude Code's
+	// frontmatter name beside the folder's).
+	alias string
+	// line is the host's listing line for the skill as its budget leaves
+	// it ("" when the budget leaves the skill out), for hosts that render
+	// it in their budget (Codex).
+	line  string
+	notes []Note
 	// deferred reports a skill the host loads later in a session, not at
 	// its start (Claude Code's nested .claude/skills): it loads, but takes
 	// no part in the duplicates and the budget of the session's start.
@@ -62,9 +71,24 @@ type profile struct {
 	// unread, when set, adds a note to the verdict on a file in a folder
 	// the host does not read (rootLabel), such as an unconfirmed rule.
 	unread func(h *Host, rootLabel string) *Note
+	// randomInRoot reports a host that takes a root's files in the order
+	// the file system lists them: of same-name skills in the root of the
+	// winner, any may win (Gemini CLI's unsorted glob), so none is named
+	// the winner.
+	randomInRoot bool
+	// randomAll reports a host that reads all its skill files concurrently
+	// and keeps the last one done (OpenCode): any of a name's files may win.
+	randomAll bool
 	// warn, when set, sets res.Warning from the verdicts, and may note it
 	// on them.
 	warn func(res *Result)
+	// listing, when set, renders the lines of the host's skill listing
+	// that its model receives for the winners (scan order), byte for byte
+	// as the release observed by the host suite (scripts/hosts) sends them.
+	listing func(e *env, winners []*entry) []string
+	// skill, when set, renders what the host's model reads when it loads
+	// the skill name with its own tool, as the host suite captured it.
+	skill func(e *env, winners []*entry, name string) (string, bool)
 }
 
 // env is the resolved inputs of one evaluation.
@@ -108,7 +132,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 		var ent entry
 		var drop *Note
 		if err != nil {
-			drop = &Note{Code: readCode(err), Message: h.Name + " cannot read this file: " + err.Error()}
+			drop = &Note{Code: readCode(err), Message: h.Name + " cannot read this file: " + readWhy(f.Path, err)}
 		} else {
 			ent, drop = p.parse(e, f, src)
 		}
@@ -125,6 +149,13 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	}
 	winners := resolve(e, p, entries, res)
 	res.Budget = p.budget(e, winners)
+	if p.listing != nil {
+		res.listing = p.listing(e, winners)
+		res.hasListing = true
+	}
+	if p.skill != nil {
+		res.skill = func(name string) (string, bool) { return p.skill(e, winners, name) }
+	}
 	for _, w := range winners {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
 	}
@@ -164,6 +195,12 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 			if p.dup == lastWins {
 				w = group[len(group)-1]
 			}
+			if tied := randomTie(p, group, w); tied != nil {
+				if !randomCandidate(e, en, tied, res) {
+					winners = append(winners, en)
+				}
+				continue
+			}
 			if w == en {
 				en.notes = append(en.notes, caveat...)
 				winners = append(winners, en)
@@ -176,6 +213,60 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 		}
 	}
 	return winners
+}
+
+// randomTie returns the files of group in the root of w, the winner by
+// scan order, when there are several and the host takes a folder's files
+// in the order the file system lists them (randomInRoot): which of them
+// wins is not something skill-ls can know.
+func randomTie(p *profile, group []*entry, w *entry) []*entry {
+	if p.randomAll {
+		return group
+	}
+	if !p.randomInRoot {
+		return nil
+	}
+	var tied []*entry
+	for _, g := range group {
+		if g.file.Root == w.file.Root {
+			tied = append(tied, g)
+		}
+	}
+	if len(tied) < 2 {
+		return nil
+	}
+	return tied
+}
+
+// randomCandidate records en, of a group whose winner is among tied: a
+// file outside tied is shadowed (it reports true); one of tied loads with
+// a note naming every candidate and no guessed winner.
+func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bool) {
+	var names []string
+	for _, t := range tied {
+		names = append(names, e.label(t.file.Path))
+	}
+	if !slices.Contains(tied, en) {
+		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, Notes: []Note{{
+			Code:    "skill-shadowed",
+			Message: e.host.Name + " uses one of " + strings.Join(names, ", ") + " instead; which one depends on the order the file system lists the folder",
+		}}}
+		return true
+	}
+	where := " in " + e.label(en.file.Root)
+	if e.host.profile.randomAll {
+		where = ""
+	}
+	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\"" + where + " (" + strings.Join(names, ", ") + "): " + randomWhy(e)})
+	return false
+}
+
+// randomWhy says why a host's pick among same-name skills is not known.
+func randomWhy(e *env) string {
+	if e.host.profile.randomAll {
+		return "it reads its skill files concurrently and keeps the last one done, so the winner changes from run to run"
+	}
+	return "which one depends on the order the file system lists the folder, which it globs without sorting"
 }
 
 // read returns the bytes of a skill file from ReadFile, else the disk.
@@ -211,6 +302,15 @@ func readFile(path string) ([]byte, error) {
 
 // errTooLarge is readFile's error for a file over skills.MaxFileSize.
 var errTooLarge = errors.New("larger than 16 MiB (skill-ls does not read it)")
+
+// readWhy words a read error, saying when the file is a symbolic link to
+// nothing (the hosts find it, and skip it).
+func readWhy(path string, err error) string {
+	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist) {
+		return "it is a symbolic link to a file that does not exist"
+	}
+	return err.Error()
+}
 
 // readCode is the code of the diagnostics rule for a read error.
 func readCode(err error) string {

@@ -53,7 +53,7 @@ func TestEveryHostCitesItsRules(t *testing.T) {
 			t.Errorf("%s: incomplete profile %+v", h.ID, h)
 		}
 		for _, r := range h.Refs {
-			if r.Where == "" || r.What == "" || (r.Evidence != FromSource && r.Evidence != FromDocs) {
+			if r.Where == "" || r.What == "" || (r.Evidence != FromSource && r.Evidence != FromDocs && r.Evidence != FromRelease) {
 				t.Errorf("%s: incomplete reference %+v", h.ID, r)
 			}
 			if r.Evidence == FromSource && h.ID != DSH && !commitRE.MatchString(r.Where) {
@@ -235,12 +235,15 @@ func TestClaudeBudget(t *testing.T) {
 	h := Lookup(string(Claude))
 	es := []*entry{{name: "a", listing: "d", listed: true}, {name: "b", listing: "hidden", listed: false}}
 	b := claudeBudget(testEnv(h, 200000), es)
-	if b.Limit != 8000 || b.Used != len("- a: d")+1 {
+	if b.Limit != 6000 || b.Used != claudeBuiltinCost+len("- a: d")+1 {
 		t.Errorf("200k window: %+v", b)
 	}
 	b = claudeBudget(testEnv(h, 1000000), es)
-	if b.Limit != 40000 {
-		t.Errorf("1M window: limit %d, want 40000", b.Limit)
+	if b.Limit != claudeDefaultBudget {
+		t.Errorf("1M window: limit %d, want %d", b.Limit, claudeDefaultBudget)
+	}
+	if es[0].line != "- a: d" {
+		t.Errorf("listing line %q", es[0].line)
 	}
 }
 
@@ -262,7 +265,7 @@ func TestJavaScriptCuts(t *testing.T) {
 	}
 	long := strings.Repeat("b", 1535) + "𐐀𐐀"
 	ent, _ = claudeParse(testEnv(Lookup(string(Claude)), 0), f, []byte("---\nname: s\ndescription: "+long+"\n---\n"))
-	if jstext.Len(ent.listing) != 1536 || !strings.HasSuffix(jstext.ModelText(ent.listing), "b\uFFFD") {
+	if jstext.Len(ent.listing) != 1536 || !strings.HasSuffix(ent.listing, "b…") {
 		t.Errorf("Claude Code listing: %d units, ends %q", jstext.Len(ent.listing), jstext.ModelText(ent.listing)[1530:])
 	}
 }

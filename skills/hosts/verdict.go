@@ -132,6 +132,31 @@ type Result struct {
 
 	specs       []rootSpec
 	explainRoot func(r rootSpec, path string) (code, why string)
+	listing     []string
+	hasListing  bool
+	skill       func(name string) (string, bool)
+}
+
+// SkillText returns what the host's model reads when the host's own tool
+// loads the skill name (Claude Code's Skill tool), and whether the host
+// has that skill; ok is false too for a host whose tool result skill-ls
+// cannot render.
+func (r *Result) SkillText(name string) (text string, ok bool) {
+	if r.skill == nil {
+		return "", false
+	}
+	return r.skill(name)
+}
+
+// RendersSkill reports whether SkillText renders the host's tool result.
+func (r *Result) RendersSkill() bool { return r.skill != nil }
+
+// Listing returns the lines of the skill listing the host's model
+// receives, in the host's order, with its cuts, escaping and budget
+// applied; ok is false for a host whose listing skill-ls cannot render
+// byte for byte (no release of it runs in the host suite).
+func (r *Result) Listing() (lines []string, ok bool) {
+	return r.listing, r.hasListing
 }
 
 // Root is one directory a host scans for skills.

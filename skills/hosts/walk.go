@@ -107,6 +107,11 @@ func (w *rootWalk) readDir(d walkDir) {
 		isDir, regular, ok := entryKind(p, e, isLink)
 		switch {
 		case !ok:
+			// A link to nothing named like a skill file gets its row: the
+			// host finds it and cannot read it.
+			if w.accepts(d, name, true, isLink) {
+				w.found = append(w.found, p)
+			}
 		case isDir:
 			w.enter(d, name, p, isLink)
 		case w.accepts(d, name, regular, isLink):

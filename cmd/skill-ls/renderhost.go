@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// renderHostFlags are the flags of `render catalog --host`.
+type renderHostFlags struct {
+	host   string
+	home   string
+	window int
+}
+
+func (hf *renderHostFlags) register(r *renderRun) {
+	fs := r.c.fs
+	fs.StringVar(&hf.host, "host", "", "render what host `id` sends its model instead of DSH's text: its listing (catalog: claude, codex, gemini), its skill tool's result (skill: claude)")
+	fs.StringVar(&hf.home, "home", "", "with --host: the user's home `dir` the host reads (default $HOME)")
+	fs.IntVar(&hf.window, "context-window", 0, "with --host: the model's context window in `tokens` (default: the window of the default model of the host release; see --help)")
+}
+
+// renderHostHelp is the part of render's help about --host.
+func renderHostHelp() string {
+	var b strings.Builder
+	b.WriteString("\n  catalog --host ID [--home DIR] [--context-window N]\n")
+	b.WriteString("      the skill listing host ID's model receives, line for line, in the\n")
+	b.WriteString("      host's order with its cuts and budget, as the release the host suite\n")
+	b.WriteString("      runs (scripts/hosts) sends it; the host's built-in skills are left out\n")
+	b.WriteString("      unless they are on disk where it reads them. Hosts and the default\n")
+	b.WriteString("      --context-window (the window of the release's default model):\n")
+	for _, h := range hosts.All() {
+		m, w := h.DefaultModel()
+		switch {
+		case !h.Renders():
+		case w == 0:
+			fmt.Fprintf(&b, "        %-8s %s: no budget\n", h.ID, h.Release)
+		default:
+			fmt.Fprintf(&b, "        %-8s %s: %s, %d tokens\n", h.ID, h.Release, m, w)
+		}
+	}
+	b.WriteString("\n  skill NAME --host claude [--home DIR]\n")
+	b.WriteString("      the text Claude Code's model reads after its Skill tool's result\n")
+	b.WriteString("      (\"Launching skill: NAME\") for the skill of folder NAME, no arguments\n")
+	return b.String()
+}
+
+// hostSkill prints what r.hostFlags.host's own skill tool gives its model
+// for the skill pos[0].
+func (r *renderRun) hostSkill(ctx context.Context, pos []string, stdout io.Writer) int {
+	h := hosts.Lookup(r.hostFlags.host)
+	if h == nil || len(pos) != 1 {
+		return r.c.usageError("--host: want --host claude and one skill NAME")
+	}
+	opts, err := hostOptions(&r.rf, r.hostFlags.home, r.hostFlags.window)
+	if err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	res, err := h.Evaluate(ctx, opts)
+	if err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	if !res.RendersSkill() {
+		return r.c.usageError("--host: skill-ls renders the skill tool's result of claude only")
+	}
+	text, ok := res.SkillText(pos[0])
+	if !ok {
+		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s has no skill %q\n", h.Name, pos[0])
+		return exitFound
+	}
+	if _, err := io.WriteString(stdout, text); err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	return exitOK
+}
+
+// hostCatalog prints the listing of r.hostFlags.host.
+func (r *renderRun) hostCatalog(ctx context.Context, stdout io.Writer) int {
+	h := hosts.Lookup(r.hostFlags.host)
+	if h == nil || !h.Renders() {
+		var ids []string
+		for _, h := range hosts.All() {
+			if h.Renders() {
+				ids = append(ids, string(h.ID))
+			}
+		}
+		return r.c.usageError(fmt.Sprintf("--host: skill-ls renders the listing of %s only (the hosts whose releases the host suite runs)", strings.Join(ids, ", ")))
+	}
+	window := r.hostFlags.window
+	if window == 0 {
+		_, window = h.DefaultModel()
+	}
+	opts, err := hostOptions(&r.rf, r.hostFlags.home, window)
+	if err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	res, err := h.Evaluate(ctx, opts)
+	if err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	lines, _ := res.Listing()
+	if _, err := io.WriteString(stdout, strings.Join(lines, "\n")); err != nil {
+		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+		return exitUsage
+	}
+	return exitOK
+}

@@ -1,0 +1,118 @@
+// Generates the pitfall corpus of the host suite: one skill per rule of
+// docs/hosts.md (keys, names vs folders, YAML leniency, long, folded,
+// quoted, escaped, missing and non-ASCII descriptions, invocation flags,
+// nesting, duplicates across folders, symbolic links, budgets overflowed),
+// written as txtar cases in the form of skills/hosts/testdata, once under
+// .claude/skills (what Claude Code reads) and once under .agents/skills
+// (Codex, Gemini CLI, OpenCode).
+//
+// Usage: node pitfalls.mjs OUTDIR
+import fs from "node:fs";
+import path from "node:path";
+
+const fm = (body) => `---\n${body}\n---\nBody.\n`;
+const long = (n, word) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
+
+/** The pitfalls: folder → SKILL.md text. */
+export const pitfalls = {
+	plain: fm("name: plain\ndescription: A plain skill that every host loads."),
+	"no-name": fm("description: Has no name, so the folder names it."),
+	"name-differs": fm("name: other-name\ndescription: The name is not the folder's."),
+	"upper-name": fm("name: Upper Case Name\ndescription: A name outside the documented grammar."),
+	"number-name": fm("name: 123\ndescription: A name YAML reads as a number."),
+	"colon-desc": fm("name: colon-desc\ndescription: Use when: the user asks for a summary"),
+	"colon-hint": fm("name: colon-hint\ndescription: An argument hint with a colon.\nargument-hint: <file: path>"),
+	"bad-yaml": fm("name: [unclosed\ndescription: The name's bracket is never closed."),
+	"tab-yaml": fm("name: tab-yaml\ndescription: Indented\n\twith a tab."),
+	"no-frontmatter": "# No frontmatter\n\nJust a body.\n",
+	"empty-frontmatter": "---\n---\nBody.\n",
+	bom: "\uFEFF" + fm("name: bom\ndescription: Starts with a byte-order mark."),
+	crlf: fm("name: crlf\ndescription: Lines end with CR LF.").replaceAll("\n", "\r\n"),
+	"no-desc": fm("name: no-desc"),
+	"blank-desc": fm('name: blank-desc\ndescription: ""'),
+	"long-desc": fm(`name: long-desc\ndescription: ${long(300, "word")}`),
+	folded: fm("name: folded\ndescription: >\n  Folded over\n  two lines."),
+	literal: fm("name: literal\ndescription: |\n  Literal line one.\n  Literal line two."),
+	escaped: fm('name: escaped\ndescription: "Quotes \\"inside\\", a tab\\there and a \\u00e9."'),
+	"single-quoted": fm("name: single-quoted\ndescription: 'It''s single-quoted.'"),
+	"non-ascii": fm("name: non-ascii\ndescription: Café menus, 日本語のテキスト and 🚀 rockets."),
+	spaces: fm('name: spaces\ndescription: "  Leading and   inner   spaces, trailing  "'),
+	"multi-line-plain": fm("name: multi-line-plain\ndescription: A plain scalar\n  continued on the next line."),
+	"xml-tags": fm("name: xml-tags\ndescription: Uses <b>bold</b> & <i>tags</i>."),
+	"list-desc": fm("name: list-desc\ndescription:\n  - a\n  - b"),
+	"number-desc": fm("name: number-desc\ndescription: 42"),
+	"manual-only": fm("name: manual-only\ndescription: Only a user runs this.\ndisable-model-invocation: true"),
+	"manual-yes": fm("name: manual-yes\ndescription: disable-model-invocation as yes.\ndisable-model-invocation: yes"),
+	"when-to-use": fm("name: when-to-use\ndescription: Has a when_to_use key.\nwhen_to_use: When the user asks for it."),
+	"colon-name": fm("name: a:b\ndescription: A name holding a colon."),
+	"long-name": fm(`name: ${"n".repeat(70)}\ndescription: A name of 70 characters.`),
+	"dash-closer": "---\nname: dash-closer\ndescription: Closed by four dashes.\n----\nBody.\n",
+	"dashes-in-desc": fm('name: dashes-in-desc\ndescription: "Separate sections with --- lines"'),
+	"group/nested": fm("name: nested\ndescription: A skill two folders below the root."),
+	".hidden": fm("name: hidden\ndescription: In a folder whose name starts with a dot."),
+	"dup-a": fm("name: dup\ndescription: The first of two skills named dup in one root."),
+	"dup-b": fm("name: dup\ndescription: The second of two skills named dup in one root."),
+	shared: fm("name: shared\ndescription: The project's skill named shared."),
+	"cjk-name": fm("name: 日本語\ndescription: A name in Japanese."),
+	"empty-file": "",
+	"only-dashes": "---\n",
+	"latin1": Buffer.from("---\nname: latin1\ndescription: Caf\xe9 in Latin-1.\n---\nBody.\n", "latin1"),
+	"comment-desc": fm("name: comment-desc\ndescription: Has a # that is not a comment # really"),
+	"implicit-off": fm("name: implicit-off\ndescription: agents/openai.yaml turns implicit invocation off."),
+};
+
+/** Extra files beside the pitfalls, relative to their folder. */
+const extras = {
+	"implicit-off/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+	"plug/.claude-plugin/plugin.json": '{"name": "renamed-plugin"}\n',
+	"plug/skills/in-plugin/SKILL.md": fm("name: in-plugin\ndescription: In a plugin's skills folder."),
+	"plug-noname/.codex-plugin/plugin.json": '{"version": "1.0.0"}\n',
+	"plug-noname/in-plugin-folder/SKILL.md": fm("name: in-plugin-folder\ndescription: Named after the plugin's folder."),
+	"plug-bad/.claude-plugin/plugin.json": "not json\n",
+	"plug-bad/skills/bad-manifest/SKILL.md": fm("name: bad-manifest\ndescription: A manifest that is not JSON."),
+};
+
+/** A case: the skills under root, with the extras every case has. */
+function tree(root, homeRoot) {
+	const files = {};
+	for (const [dir, text] of Object.entries(pitfalls)) if (text !== null) files[`project/${root}/${dir}/SKILL.md`] = text;
+	for (const [rel, text] of Object.entries(extras)) files[`project/${root}/${rel}`] = text;
+	files[`project/${root}/flat.md`] = fm("name: flat\ndescription: A flat file, not SKILL.md.");
+	files[`home/${homeRoot}/shared/SKILL.md`] = fm("name: shared\ndescription: The personal skill named shared.");
+	files[`home/${homeRoot}/personal/SKILL.md`] = fm("name: personal\ndescription: A personal skill.");
+	files[`linked/target/SKILL.md`] = fm("name: linked-folder\ndescription: Reached through a symbolic link to its folder.");
+	files[`linked/file.md`] = fm("name: linked-file\ndescription: A SKILL.md that is a symbolic link.");
+	const links = [`project/${root}/linked-folder -> ../../../linked/target`, `project/${root}/linked-file/SKILL.md -> ../../../../linked/file.md`, `project/${root}/dangling/SKILL.md -> ../../../../linked/nowhere.md`];
+	return { files, links };
+}
+
+/** A case whose listing overflows the host's budget. */
+function budget(root) {
+	const files = {};
+	for (let i = 0; i < 90; i++) {
+		const n = String(i).padStart(2, "0");
+		files[`project/${root}/skill-${n}/SKILL.md`] = fm(`name: skill-${n}\ndescription: ${long(120, `d${n}x`)}`);
+	}
+	return { files, links: [] };
+}
+
+function txtar(comment, { files, links }) {
+	let s = comment + "\n";
+	if (links.length) s += `-- links --\n${links.join("\n")}\n`;
+	const parts = [Buffer.from(s)];
+	for (const [name, text] of Object.entries(files)) {
+		const b = Buffer.isBuffer(text) ? text : Buffer.from(text);
+		parts.push(Buffer.from(`-- ${name} --\n`), b, Buffer.from(b.length && b[b.length - 1] !== 10 ? "\n" : ""));
+	}
+	return Buffer.concat(parts);
+}
+
+const out = process.argv[2];
+fs.mkdirSync(out, { recursive: true });
+const cases = {
+	"pitfalls-claude": txtar("# Generated by scripts/hosts/pitfalls.mjs: one skill per rule, under .claude/skills.", tree(".claude/skills", ".claude/skills")),
+	"pitfalls-agents": txtar("# Generated by scripts/hosts/pitfalls.mjs: one skill per rule, under .agents/skills.", tree(".agents/skills", ".agents/skills")),
+	"budget-claude": txtar("# Generated by scripts/hosts/pitfalls.mjs: a listing over the budget.", budget(".claude/skills")),
+	"budget-agents": txtar("# Generated by scripts/hosts/pitfalls.mjs: a listing over the budget.", budget(".agents/skills")),
+};
+for (const [name, text] of Object.entries(cases)) fs.writeFileSync(path.join(out, `${name}.txtar`), text);

@@ -1,0 +1,268 @@
+package hosts
+
+import (
+	"cmp"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/jstext"
+)
+
+// claude_listing.go: how Claude Code 2.1.328 reads a SKILL.md and lists
+// it, as the host suite (scripts/hosts) observed it: the release is closed
+// source, so every rule here is what its first request to the stand-in
+// model API held for the pitfall corpus.
+
+// Claude Code limits.
+const (
+	claudeListingCap = 1536 // description + when_to_use in the listing, "…" included
+	// claudeDefaultBudget is the listing budget of Claude Code 2.1.328 with
+	// its default model, in characters: the suite's budget case fits
+	// 29,327 and not 30,178; skill-ls takes 30,000.
+	claudeDefaultBudget = 30000
+	claudeBudgetPercent = 1 // of the context window
+	charsPerToken       = 3 // the budget's characters per token (30,000 from 1% of 1,000,000)
+	// claudeBuiltinCost is what the release's own skills cost in every
+	// listing, before any of the user's: eleven listed in full whatever
+	// the budget, two (init, security-review) by name, their descriptions
+	// added after the user's skills when room is left.
+	claudeBuiltinCost = 6077
+)
+
+// claudeRead finds the frontmatter of text as Claude Code does (from a
+// first line "---" to the next "---" anywhere, even inside a line) and
+// reads it as YAML; YAML that fails is read line by line instead (noted).
+// body is what follows the frontmatter (all of text without one).
+func claudeRead(e *env, text string, ent *entry) (doc yamlDoc, body string, lenient bool) {
+	host := e.host.Name
+	first, rest, _ := strings.Cut(text, "\n")
+	if strings.TrimRight(first, " \t\r") != "---" {
+		ent.notes = append(ent.notes, Note{Code: "frontmatter-missing", Message: host + " lists this skill without metadata (it has no frontmatter): under its folder's name, described by the body's first line"})
+		return yamlDoc{}, text, false
+	}
+	fm, body, ok := strings.Cut(rest, "---")
+	if !ok {
+		ent.notes = append(ent.notes, Note{Code: "frontmatter-unclosed", Message: host + " lists this skill without metadata (its frontmatter is not closed): the whole file is its body"})
+		return yamlDoc{}, text, false
+	}
+	doc = e.parseYAML(fm)
+	if doc.err == nil {
+		return doc, body, false
+	}
+	ent.notes = append(ent.notes, Note{Code: "yaml-fallback", Message: host + " reads this frontmatter line by line (" + doc.errText() + "): each \"key: value\" line as written, indented lines joined to it, no name"})
+	return claudeLineFields(fm), body, true
+}
+
+// claudeLineFields reads "key: value" lines as Claude Code does when the YAML
+// fails: the value as written, indented lines after it joined with a
+// space, a value that opens a quote it does not close left out (the name
+// read this way is never shown, see claudeName).
+func claudeLineFields(fm string) yamlDoc {
+	var doc yamlDoc
+	for _, l := range strings.Split(fm, "\n") {
+		l = strings.TrimRight(l, "\r")
+		if l != "" && (l[0] == ' ' || l[0] == '\t') && len(doc.fields) > 0 {
+			last := &doc.fields[len(doc.fields)-1]
+			last.Value.Str = strings.TrimSpace(last.Value.Str + " " + strings.TrimSpace(l))
+			continue
+		}
+		k, v, ok := strings.Cut(l, ":")
+		if !ok || k == "" {
+			continue
+		}
+		doc.fields = append(doc.fields, dshyaml.Field{Key: k, Value: dshyaml.Value{Kind: dshyaml.KindString, Str: strings.TrimSpace(v)}})
+	}
+	for i := range doc.fields {
+		v := &doc.fields[i].Value
+		if q := v.Str; q != "" && (q[0] == '"' || q[0] == '\'') {
+			if len(q) < 2 || q[len(q)-1] != q[0] {
+				v.Kind, v.Str = dshyaml.KindNull, ""
+			} else {
+				v.Str = q[1 : len(q)-1]
+			}
+		}
+	}
+	doc.mapping = true
+	return doc
+}
+
+// claudeName sets the name Claude Code shows beside the folder's: the
+// frontmatter's, as text, when it differs from the folder, holds no
+// white space and was read as YAML (not lenient).
+func claudeName(e *env, f File, doc yamlDoc, lenient bool, ent *entry) {
+	name, ok := doc.scalarText("name")
+	switch {
+	case lenient && ok && name != "" && name != f.Folder:
+		ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: e.host.Name + " lists this skill as " + f.Folder + ": it does not show the name \"" + name + "\" of a frontmatter it reads line by line"})
+	case lenient:
+	case !ok || name == "":
+		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
+	case name == f.Folder:
+	case strings.IndexFunc(name, unicode.IsSpace) >= 0:
+		ent.notes = append(ent.notes, Note{Code: "name-invalid", Key: "name", Message: e.host.Name + " ignores the name \"" + name + "\" (it holds white space) and lists this skill as " + f.Folder})
+	default:
+		ent.alias = name
+		ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: e.host.Name + " lists this skill as " + f.Folder + " (" + name + "): /" + f.Folder + " runs it, and the folder's name is the one that counts for duplicates"})
+	}
+}
+
+// claudeListing sets ent's listing text: the description (a number as
+// written; else the body's first line, without leading #), white space
+// other than spaces turned into spaces, " - " and when_to_use after it,
+// cut to 1,535 UTF-16 units and "…", < and > escaped.
+func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
+	host := e.host.Name
+	desc, _ := doc.scalarText("description")
+	desc = claudeSpaces(desc)
+	if desc == "" {
+		desc = firstBodyLine(body)
+		if desc != "" {
+			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill by the first line of its body, \"" + desc + "\": the frontmatter gives no description"})
+		} else {
+			// An empty file: 2.1.328 lists it as "Skill" (pitfalls-claude).
+			desc = "Skill"
+			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill as \"Skill\": neither its frontmatter nor its body gives a description"})
+		}
+	}
+	if when, _ := doc.scalarText("when_to_use"); claudeSpaces(when) != "" {
+		desc += " - " + claudeSpaces(when)
+	}
+	if n := jstext.Len(desc); n > claudeListingCap {
+		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters, \"…\" included (" + itoa(n) + " here)"})
+		desc = jstext.Substring(desc, claudeListingCap-1) + "…"
+	}
+	ent.listing = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(desc)
+}
+
+// claudeSpaces turns tabs and line breaks into spaces and trims the ends.
+func claudeSpaces(s string) string {
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s))
+}
+
+// firstBodyLine returns the first line of body with text, trimmed and
+// without a heading's leading #.
+func firstBodyLine(body string) string {
+	for _, l := range strings.Split(body, "\n") {
+		if t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "#")); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+// claudeLabel is how the listing names the skill: its folder, and the
+// frontmatter's name in parentheses when one is shown.
+func claudeLabel(w *entry) string {
+	if w.alias != "" {
+		return w.name + " (" + w.alias + ")"
+	}
+	return w.name
+}
+
+// claudeEntries renders Claude Code's entries after "The following skills
+// are available for use with the Skill tool:", as claudeBudget left them.
+func claudeEntries(_ *env, winners []*entry) []string {
+	var out []string
+	for _, w := range winners {
+		if w.listed {
+			out = append(out, w.line)
+		}
+	}
+	return out
+}
+
+// claudeBudget fits the listing in Claude Code's budget as 2.1.328 does:
+// every skill is listed by name; then, in listing order, each skill gets
+// its description when the whole listing (the release's own skills
+// included) stays within the budget. A frontmatter name already shown for
+// an earlier skill is not shown again.
+func claudeBudget(e *env, winners []*entry) Budget {
+	b := Budget{Unit: "characters", Limit: claudeDefaultBudget}
+	b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(claudeBuiltinCost) + " characters), against 30,000 characters (Claude Code 2.1.328's default model)"
+	if e.opts.ContextWindow > 0 {
+		b.Limit = e.opts.ContextWindow * claudeBudgetPercent / 100 * charsPerToken
+		b.Note = "the skill listing, with Claude Code's own skills, against 1% of the " + itoa(e.opts.ContextWindow) + "-token context window at 3 characters per token"
+	}
+	if v := e.opts.getenv("SLASH_COMMAND_TOOL_CHAR_BUDGET"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			b.Limit = n
+			b.Note = "the skill listing, with Claude Code's own skills, against SLASH_COMMAND_TOOL_CHAR_BUDGET=" + v
+		}
+	}
+	claudeSortWinners(winners)
+	shown := map[string]bool{}
+	used := claudeBuiltinCost
+	for _, w := range winners {
+		if w.alias != "" && shown[w.alias] {
+			w.alias = ""
+		}
+		shown[w.alias] = true
+		if w.listed {
+			w.line = "- " + claudeLabel(w)
+			used += jstext.Len(w.line) + 1
+		}
+	}
+	full := used
+	for _, w := range winners {
+		if !w.listed || w.listing == "" {
+			continue
+		}
+		extra := jstext.Len(": " + w.listing)
+		full += extra
+		if used+extra <= b.Limit {
+			used += extra
+			w.line += ": " + w.listing
+			continue
+		}
+		w.notes = append(w.notes, Note{Code: "description-removed", Key: "description", Message: e.host.Name + " lists this skill by name only: its description does not fit in the listing budget"})
+	}
+	b.Used, b.Over = full, full > b.Limit
+	if b.Over {
+		b.Note += "; over it, Claude Code lists skills by name only, from the first whose description does not fit"
+	}
+	return b
+}
+
+// claudeSortWinners puts the winners in the order of Claude Code's
+// listing: by root (personal first), then by folder name, ignoring case.
+func claudeSortWinners(winners []*entry) {
+	rank := map[string]int{}
+	for _, w := range winners {
+		if _, ok := rank[w.file.Root]; !ok {
+			rank[w.file.Root] = len(rank)
+		}
+	}
+	slices.SortStableFunc(winners, func(a, b *entry) int {
+		return cmp.Or(cmp.Compare(rank[a.file.Root], rank[b.file.Root]), strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
+	})
+}
+
+// claudeSkill renders the text block Claude Code 2.1.328 adds after its
+// Skill tool's result ("Launching skill: <name>") for the skill whose
+// folder is name: "Base directory for this skill: <folder>", a blank line
+// and the body, its leading line breaks removed and $ARGUMENTS replaced by
+// the (here empty) arguments, as the host suite's stand-in API received it.
+func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
+	for _, w := range winners {
+		if w.name != name {
+			continue
+		}
+		src, err := e.opts.read(w.file.Path)
+		if err != nil {
+			return "", false
+		}
+		_, body, _ := claudeRead(e, lenientText(src), &entry{})
+		body = strings.ReplaceAll(strings.TrimLeft(body, "\r\n"), "$ARGUMENTS", "")
+		return "Base directory for this skill: " + filepath.Dir(w.file.Path) + "\n\n" + body, true
+	}
+	return "", false
+}

@@ -1,0 +1,170 @@
+package hosts
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestCodexTableCost checks the cost Codex 0.171 takes off its budget for
+// the skill roots table against what the host suite measured: two roots
+// whose lines total 142 bytes cost nothing, 148 bytes cost 2 tokens and
+// 172 bytes 8; three roots of 142 bytes cost 1; nothing in characters.
+func TestCodexTableCost(t *testing.T) {
+	root := func(n int) string { return "/" + strings.Repeat("x", n) }
+	// A line is "- `rN` = `<root>`": 11 bytes and the root; root(n) is n+1.
+	tests := []struct {
+		name   string
+		roots  []string
+		tokens bool
+		want   int
+	}{
+		{"two roots, 142 bytes", []string{root(58), root(58)}, true, 0},
+		{"two roots, 148 bytes", []string{root(61), root(61)}, true, 2},
+		{"two roots, 172 bytes", []string{root(73), root(73)}, true, 8},
+		{"three roots, 142 bytes", []string{root(34), root(34), root(35)}, true, 1},
+		{"characters", []string{root(200), root(200)}, false, 0},
+		{"no roots", nil, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := codexTableCost(tt.tokens, tt.roots); got != tt.want {
+				t.Errorf("codexTableCost = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCodexLines checks the shape of Codex 0.171's listing: the roots
+// that hold a listed skill, numbered in scan order, then system, project
+// and user skills by name with their paths as rN/ aliases.
+func TestCodexLines(t *testing.T) {
+	dir := t.TempDir()
+	h := Lookup(string(Codex))
+	e := testEnv(h, 0)
+	e.opts.Cwd, e.project, e.opts.Home, e.home = filepath.Join(dir, "p"), filepath.Join(dir, "p"), filepath.Join(dir, "h"), filepath.Join(dir, "h")
+	mk := func(root, name string, scope Scope) *entry {
+		r := filepath.Join(dir, root)
+		return &entry{name: name, listing: "D " + name + ".", listed: true, file: File{Path: filepath.Join(r, name, "SKILL.md"), Root: r, Scope: scope}}
+	}
+	winners := []*entry{
+		mk("p/.agents/skills", "zeta", ScopeProject),
+		mk("h/.agents/skills", "alpha", ScopeUser),
+		mk("h/.codex/skills/.system", "sys", ScopeSystem),
+		mk("p/.agents/skills", "beta", ScopeProject),
+	}
+	codexBudget(e, winners)
+	got := codexLines(e, winners)
+	want := []string{
+		"### Skill roots",
+		"- `r0` = `" + filepath.ToSlash(filepath.Join(dir, "h/.agents/skills")) + "`",
+		"- `r1` = `" + filepath.ToSlash(filepath.Join(dir, "h/.codex/skills/.system")) + "`",
+		"- `r2` = `" + filepath.ToSlash(filepath.Join(dir, "p/.agents/skills")) + "`",
+		"### Available skills",
+		"- sys: D sys. (file: r1/sys/SKILL.md)",
+		"- beta: D beta. (file: r2/beta/SKILL.md)",
+		"- zeta: D zeta. (file: r2/zeta/SKILL.md)",
+		"- alpha: D alpha. (file: r0/alpha/SKILL.md)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("codexLines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestClaudeListingText checks how Claude Code 2.1.328 turns a file into
+// its listing entry (the host suite's pitfall corpus).
+func TestClaudeListingText(t *testing.T) {
+	h := Lookup(string(Claude))
+	tests := []struct {
+		name, folder, src, want string
+	}{
+		{"plain", "pdf", "---\nname: pdf\ndescription: Read PDFs.\n---\nBody.\n", "- pdf: Read PDFs."},
+		{"name shown beside the folder", "num", "---\nname: 3000\ndescription: D.\n---\n", "- num (3000): D."},
+		{"name with spaces ignored", "up", "---\nname: Up Case\ndescription: D.\n---\n", "- up: D."},
+		{"body's first line", "nodesc", "---\nname: nodesc\n---\n\n# Heading\nMore.\n", "- nodesc: Heading"},
+		{"empty file", "empty", "", "- empty: Skill"},
+		{"unclosed: the whole file is the body", "dashes", "---\n", "- dashes: ---"},
+		{"--- inside a value ends the frontmatter", "cut", "---\nname: cut\ndescription: \"a --- b\"\n---\nBody.\n", "- cut: b\""},
+		{"line by line when YAML fails", "colon", "---\nname: other\ndescription: Use when: x\n\tand more\n---\n", "- colon: Use when: x and more"},
+		{"when_to_use, spaces, escaping", "w", "---\ndescription: \"a\\tb <i>\"\nwhen_to_use: Later.\n---\n", "- w: a b &lt;i&gt; - Later."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := File{Path: "/p/.claude/skills/" + tt.folder + "/SKILL.md", Root: "/p/.claude/skills", Folder: tt.folder, Scope: ScopeProject}
+			ent, drop := claudeParse(testEnv(h, 0), f, []byte(tt.src))
+			if drop != nil {
+				t.Fatal(drop)
+			}
+			ent.file = f
+			claudeBudget(testEnv(h, 0), []*entry{&ent})
+			if ent.line != tt.want {
+				t.Errorf("line %q, want %q", ent.line, tt.want)
+			}
+		})
+	}
+}
+
+// TestGeminiBlocks checks Gemini CLI 0.61.0's <skill> block of a skill
+// whose description is a folded scalar: js-yaml keeps its final line
+// break, so </description> starts a line of its own.
+func TestGeminiBlocks(t *testing.T) {
+	h := Lookup(string(Gemini))
+	e := testEnv(h, 0)
+	f := File{Path: "/p/.agents/skills/f/SKILL.md", Root: "/p/.agents/skills", Folder: "f", Scope: ScopeProject}
+	for _, tt := range []struct{ header, want string }{
+		{">", "    <description>Folded over two lines.\n</description>"},
+		{">-", "    <description>Folded over two lines.</description>"},
+	} {
+		ent, drop := geminiParse(e, f, []byte("---\nname: f\ndescription: "+tt.header+"\n  Folded over\n  two lines.\n---\nBody.\n"))
+		if drop != nil {
+			t.Fatal(drop)
+		}
+		ent.file = f
+		if got := geminiLines(e, []*entry{&ent}); got[2] != tt.want {
+			t.Errorf("%s: %q, want %q", tt.header, got[2], tt.want)
+		}
+	}
+}
+
+// TestClaudeSkillText checks the text Claude Code 2.1.328 adds after its
+// Skill tool's result: the skill's folder, a blank line, the body without
+// its leading line breaks and with $ARGUMENTS empty.
+func TestClaudeSkillText(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "pdf", "SKILL.md")
+	write(t, p, "---\nname: pdf\ndescription: D.\n---\n\n\n# Title\n\nUse $ARGUMENTS here.\n\n")
+	e := testEnv(Lookup(string(Claude)), 0)
+	w := &entry{name: "pdf", file: File{Path: p}}
+	got, ok := claudeSkill(e, []*entry{w}, "pdf")
+	want := "Base directory for this skill: " + filepath.Dir(p) + "\n\n# Title\n\nUse  here.\n\n"
+	if !ok || got != want {
+		t.Errorf("claudeSkill = %q, %v; want %q", got, ok, want)
+	}
+	if _, ok := claudeSkill(e, []*entry{w}, "other"); ok {
+		t.Error("a skill Claude Code does not have renders")
+	}
+}
+
+// TestCodexPluginName checks the plugin namespace Codex 0.171.0 gives a
+// skill in a plugin's folder (the host suite's plugin pitfalls).
+func TestCodexPluginName(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "skills")
+	write(t, filepath.Join(root, "named/.claude-plugin/plugin.json"), `{"name": "renamed"}`)
+	write(t, filepath.Join(root, "unnamed/.codex-plugin/plugin.json"), `{"version": "1"}`)
+	write(t, filepath.Join(root, "bad/.claude-plugin/plugin.json"), "not json")
+	e := testEnv(Lookup(string(Codex)), 0)
+	for _, tt := range []struct{ path, want string }{
+		{"named/skills/a/SKILL.md", "renamed"},
+		{"named/SKILL.md", "renamed"},
+		{"unnamed/x/y/SKILL.md", "unnamed"},
+		{"bad/skills/c/SKILL.md", ""},
+		{"plain/SKILL.md", ""},
+	} {
+		f := File{Path: filepath.Join(root, tt.path), Root: root}
+		if got := codexPluginName(e, f); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
