@@ -55,15 +55,9 @@ func (r *renderRun) hostSkill(ctx context.Context, pos []string, stdout io.Write
 	if h == nil || len(pos) != 1 {
 		return r.c.usageError("--host: want --host claude and one skill NAME")
 	}
-	opts, err := hostOptions(&r.rf, r.hostFlags.home, r.hostFlags.window)
-	if err != nil {
-		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
-		return exitUsage
-	}
-	res, err := h.Evaluate(ctx, opts)
-	if err != nil {
-		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
-		return exitUsage
+	res, status := r.evaluateHost(ctx, h, r.hostFlags.window)
+	if res == nil {
+		return status
 	}
 	if !res.RendersSkill() {
 		return r.c.usageError("--host: skill-ls renders the skill tool's result of claude only")
@@ -96,15 +90,9 @@ func (r *renderRun) hostCatalog(ctx context.Context, stdout io.Writer) int {
 	if window == 0 {
 		_, window = h.DefaultModel()
 	}
-	opts, err := hostOptions(&r.rf, r.hostFlags.home, window)
-	if err != nil {
-		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
-		return exitUsage
-	}
-	res, err := h.Evaluate(ctx, opts)
-	if err != nil {
-		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
-		return exitUsage
+	res, status := r.evaluateHost(ctx, h, window)
+	if res == nil {
+		return status
 	}
 	lines, _ := res.Listing()
 	if _, err := io.WriteString(stdout, strings.Join(lines, "\n")); err != nil {
@@ -112,4 +100,19 @@ func (r *renderRun) hostCatalog(ctx context.Context, stdout io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// evaluateHost is what host h loads from the roots, with the home of
+// --home and a context window of window tokens; nil and the exit status
+// when it cannot be had (the reason is on stderr).
+func (r *renderRun) evaluateHost(ctx context.Context, h *hosts.Host, window int) (*hosts.Result, int) {
+	opts, err := hostOptions(&r.rf, r.hostFlags.home, window)
+	if err == nil {
+		var res *hosts.Result
+		if res, err = h.Evaluate(ctx, opts); err == nil {
+			return res, exitOK
+		}
+	}
+	fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
+	return nil, exitUsage
 }
