@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cases, writeCorpus } from './corpus.mjs';
 import { skillLsClass, peers } from './classes.mjs';
 
@@ -72,24 +73,43 @@ async function skillsRef(project) {
   return out;
 }
 
-// claude-code-lint stops at the first file whose YAML it cannot parse, so
-// each skill is linted alone, in a project of its own under .claude/skills.
+// claude-code-lint abandons every skill once one has YAML its parser
+// (js-yaml) rejects, reporting only that error: the skills whose
+// frontmatter js-yaml parses are linted together, each other one alone, and
+// a batch that fails anyway is linted again one skill at a time.
 async function claudeLint() {
-  const runs = await pool(cases, 4, async (c) => {
-    const project = path.join(work, 'claude', c.dir);
-    writeCorpus(project, [c], path.join('.claude', 'skills'));
-    return run(path.join(modules, '.bin', 'claudelint'),
-      ['check-all', '--format', 'json', '--no-cache', '--no-color', '--cwd', project], { cwd: project });
-  });
-  const out = [];
-  runs.forEach((r, i) => {
-    for (const v of JSON.parse(r.stdout).validators) {
-      for (const e of [...v.errors, ...v.warnings]) {
-        out.push({ case: cases[i].dir, rule: e.ruleId ?? peers['claude-code-lint'].ruleOf(e.message), message: e.message.split('\n')[0] });
-      }
+  const require = createRequire(path.join(modules, 'claude-code-lint', 'package.json'));
+  const yaml = require('js-yaml');
+  const parses = (c) => {
+    const m = /^---\n([\s\S]*?)\n---/.exec(c.text);
+    try { if (m) yaml.load(m[1]); return true; } catch { return false; }
+  };
+  const groups = [cases.filter(parses), ...cases.filter((c) => !parses(c)).map((c) => [c])];
+  let runs = await pool(groups, 4, lintGroup);
+  const aborted = runs.filter((r) => r.aborted && r.group.length > 1);
+  runs = runs.filter((r) => !aborted.includes(r));
+  for (const r of aborted) runs.push(...await pool(r.group.map((c) => [c]), 4, lintGroup));
+  return runs.flatMap((r) => r.findings);
+}
+
+let projects = 0;
+
+/** lintGroup runs claude-code-lint on the cases of group in a new project of their own under .claude/skills. */
+async function lintGroup(group) {
+  const project = path.join(work, 'claude', String(projects++));
+  writeCorpus(project, group, path.join('.claude', 'skills'));
+  const r = await run(path.join(modules, '.bin', 'claudelint'),
+    ['check-all', '--format', 'json', '--no-cache', '--no-color', '--cwd', project], { cwd: project });
+  const findings = [];
+  let aborted = false;
+  for (const v of JSON.parse(r.stdout).validators) {
+    for (const e of [...v.errors, ...v.warnings]) {
+      aborted ||= !e.file;
+      const c = e.file ? caseOf(e.file) : group[0].dir;
+      findings.push({ case: c, rule: e.ruleId ?? peers['claude-code-lint'].ruleOf(e.message), message: e.message.split('\n')[0] });
     }
-  });
-  return out;
+  }
+  return { group, aborted, findings };
 }
 
 function knownFor(peer, rule, c) {
@@ -132,12 +152,25 @@ function compare(peer, findings, sl, tally) {
 const project = path.join(work, 'project');
 writeCorpus(project);
 const started = Date.now();
-const [sl, ...found] = await Promise.all([skillLs(project), skillCheck(project), skillsRef(project), claudeLint()]);
+const [sl, ...found] = await Promise.all([skillLs(project), skillCheck(project), skillsRef(project), claudeLint()])
+  .catch((err) => {
+    // A tool that crashed or printed no JSON is a failure, said as one.
+    console.log(`FAIL running the linters: ${err.stack ?? err}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  });
 const tallies = {};
 Object.keys(peers).forEach((peer, i) => {
   tallies[peer] = { total: 0, agreed: 0, known: 0, failed: [] };
   compare(peer, found[i], sl, tallies[peer]);
 });
+// What skill-ls reports that no peer does, for the record (never a failure).
+for (const c of cases) {
+  const peerClasses = new Set(Object.keys(peers).flatMap((peer, i) =>
+    found[i].filter((f) => f.case === c.dir).flatMap((f) => [peers[peer].rules[f.rule] ?? []].flat())));
+  const alone = (sl[c.dir] ?? []).filter((code) => !peerClasses.has(skillLsClass[code]));
+  if (alone.length) console.log(`ONLY skill-ls on ${c.dir}: ${[...new Set(alone)].join(', ')}`);
+}
 console.log(`\n${cases.length} skills; peers ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log('peer              findings  agreed  known-diff  missed');
 for (const [peer, t] of Object.entries(tallies)) {
