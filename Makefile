@@ -2,9 +2,9 @@
 # installing the editors the real-client tests need).
 GO ?= go
 
-.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows test-hosts hosts-update build install demo npm release
+.PHONY: test test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-peers test-workflows test-hosts hosts-update build install demo npm release
 
-test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-workflows test-hosts
+test: test-go test-fuzz test-nvim test-emacs test-vscode test-snippets test-precommit test-action test-npm test-peers test-workflows test-hosts
 
 # SKILL_LS_SLOW=1 runs the slow tests too (TestManyEntries, TestStressChurn,
 # TestSoak); a plain `go test ./...` skips them to stay fast.
@@ -46,6 +46,11 @@ test-action:
 # with no network: npx skill-ls --version, check, the server over stdio.
 test-npm:
 	bash scripts/test-npm.sh
+
+# The peer linters (skill-check, skills-ref, claude-code-lint) on a corpus
+# of common defects: skill-ls must report what they report (docs/peers.md).
+test-peers:
+	bash scripts/test-peers.sh
 
 # actionlint over .github/workflows (and shellcheck over their run: steps).
 test-workflows:
