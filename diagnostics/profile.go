@@ -45,6 +45,8 @@ var ProfileAgentSkills = &Profile{
 		CodeKeyMisspelled:        SeverityError, // a key the spec does not define, as unknown-key
 		CodeFieldType:            SeverityError,
 		CodeDescriptionBlank:     SeverityError,
+		CodeDescriptionTooShort:  SeverityWarning,
+		CodeDescriptionXMLTag:    SeverityWarning,
 	},
 }
 

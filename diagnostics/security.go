@@ -78,19 +78,19 @@ func HiddenCharMessage(h skillfile.Hidden) string { return hiddenCharMessage(h) 
 func hiddenCharMessage(h skillfile.Hidden) string {
 	switch h.Kind {
 	case skillfile.HiddenTag:
-		return fmt.Sprintf("%s invisible Unicode tag %s spell %q: the model reads this text, a reviewer sees nothing", countWord(h.Count), pluralWord(h.Count, "character", "characters"), h.Text)
+		return fmt.Sprintf("%s invisible Unicode tag %s spell %q: the model reads this text, a reviewer sees nothing", countWord(h.Count), plural(h.Count, "character", "characters"), h.Text)
 	case skillfile.HiddenBidi:
-		return fmt.Sprintf("%s bidi %s: the text displays in another order than the model reads it", countWord(h.Count), pluralWord(h.Count, "control", "controls"))
+		return fmt.Sprintf("%s bidi %s: the text displays in another order than the model reads it", countWord(h.Count), plural(h.Count, "control", "controls"))
 	case skillfile.HiddenZeroWidth:
-		return fmt.Sprintf("%s zero-width or blank %s: invisible to a reviewer, read by the model", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
+		return fmt.Sprintf("%s zero-width or blank %s: invisible to a reviewer, read by the model", countWord(h.Count), plural(h.Count, "character", "characters"))
 	case skillfile.HiddenVariation:
-		return fmt.Sprintf("%s variation %s no variant: invisible, and able to carry hidden bytes", countWord(h.Count), pluralWord(h.Count, "selector that selects", "selectors that select"))
+		return fmt.Sprintf("%s variation %s no variant: invisible, and able to carry hidden bytes", countWord(h.Count), plural(h.Count, "selector that selects", "selectors that select"))
 	case skillfile.HiddenPrivateUse:
-		return fmt.Sprintf("%s private-use %s: no agreed glyph or meaning", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
+		return fmt.Sprintf("%s private-use %s: no agreed glyph or meaning", countWord(h.Count), plural(h.Count, "character", "characters"))
 	case skillfile.HiddenEscape:
 		return "a terminal escape sequence: printed in a terminal it can hide or rewrite what a reviewer sees"
 	}
-	return fmt.Sprintf("%s control %s: invisible in a preview, read by the model", countWord(h.Count), pluralWord(h.Count, "character", "characters"))
+	return fmt.Sprintf("%s control %s: invisible in a preview, read by the model", countWord(h.Count), plural(h.Count, "character", "characters"))
 }
 
 // countWord is a count for the start of a message: "one", or the number.
@@ -99,12 +99,4 @@ func countWord(n int) string {
 		return "one"
 	}
 	return fmt.Sprint(n)
-}
-
-// pluralWord is one or many by n, without the count.
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

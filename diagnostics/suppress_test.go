@@ -71,7 +71,7 @@ func TestSuppression(t *testing.T) {
 		{"enable without disable", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-enable crlf -->\n",
 			[]string{"warning suppression-unused 5:22"}},
 		{"a rule the profile turns off is not unused (dsh)", "---\nname: s\ndescription: d\n# skill-ls-disable-next-line unknown-key -- agentskills only\ntriggers: x\n---\n", nil},
-		{"the same rule on under agentskills", "---\nname: s\ndescription: d\n# skill-ls-disable-next-line unknown-key -- agentskills only\ntriggers: x\n---\n", nil},
+		{"the same rule on under agentskills", "---\nname: s\ndescription: Summarize release notes\n# skill-ls-disable-next-line unknown-key -- agentskills only\ntriggers: x\n---\n", nil},
 		{"suppression rules are not suppressed", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-file suppression-unused -->\n<!-- skill-ls-disable-file crlf -->\n",
 			[]string{"warning suppression-unused 6:28"}},
 		// Only the codes of rules that ran are judged, as ruff's unused noqa.

@@ -22,6 +22,8 @@ export const skillLsClass = {
   'body-too-long': 'body-too-long',
   'allowed-tool-unused': 'allowed-tool-unused',
   'placeholder-unknown': 'placeholder-unknown',
+  'description-too-short': 'description-too-short',
+  'description-xml-tag': 'description-xml-tag',
 };
 
 /** skillsRefRule names a skills-ref message (it has no rule ids). */
@@ -86,6 +88,8 @@ export const peers = {
       'skill-name': ['name-invalid', 'name-too-long'],
       'skill-name-directory-mismatch': 'name-folder-mismatch',
       'skill-referenced-file-not-found': 'link-missing',
+      'skill-description': ['description-too-short', 'description-xml-tag', 'description-missing', 'description-too-long'],
+      'skill-xml-tags-anywhere': 'description-xml-tag',
     },
   },
 };
