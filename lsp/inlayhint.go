@@ -43,11 +43,11 @@ func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 		return nil, err
 	}
 	out := []protocol.InlayHint{}
-	if t.file == nil || len(t.file.Hidden) == 0 {
+	opts := t.st.optionsFor(t.path)
+	if t.file == nil || len(t.file.Hidden) == 0 || opts.Ignored(t.path) {
 		return out, nil
 	}
 	want := rangeSpan(t.idx, p.Range)
-	opts := t.st.optionsFor(t.path)
 	for _, h := range t.file.Hidden {
 		if len(out) == maxInlayHints || ctx.Err() != nil {
 			break
