@@ -200,6 +200,9 @@ func (q *scheduler) refreshLenses(st *snapshot) {
 	if first || hostsSelected || changed {
 		q.pub.refreshCodeLenses()
 	}
+	if first { // new views: the rules on may have changed
+		q.pub.refreshInlayHints()
+	}
 }
 
 // lensStates names the open skill files whose DSH code lens reads the
