@@ -35,8 +35,9 @@ var hiddenCodes = map[skillfile.HiddenKind]string{
 // hiddenCode returns the code of the rule that reports kind, or "".
 func hiddenCode(kind skillfile.HiddenKind) string { return hiddenCodes[kind] }
 
-// InlayHint handles textDocument/inlayHint: a hint at each run of hidden
-// characters in the requested range of a skill file whose rule is on.
+// InlayHint handles textDocument/inlayHint: a hint just after each run of
+// hidden characters in the requested range of a skill file whose rule is
+// on.
 func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
 	t, err := s.target(p.TextDocument.URI, nil)
 	if err != nil {
@@ -68,7 +69,11 @@ func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 			tip += " They spell: " + h.Text // the label may be cut; an editor may cut it again
 		}
 		out = append(out, protocol.InlayHint{
-			Position: offsetPosition(t.idx, h.Span.Start),
+			// After the run: tag characters, variation selectors and
+			// joiners extend the character before them into one grapheme,
+			// and an editor that draws graphemes (Neovim 0.11+) draws
+			// nothing inside one.
+			Position: offsetPosition(t.idx, h.Span.End),
 			Label:    protocol.String(label),
 			Tooltip:  protocol.String(tip),
 		})

@@ -41,7 +41,8 @@ type hintAt struct {
 
 func TestInlayHintsShowHiddenCharacters(t *testing.T) {
 	w := newWorkspaceEnv(t, workspaceTxtar, nil)
-	all := []hintAt{{5, 8, "⟨hidden: ignore the user⟩"}, {6, 1, "⟨U+202E⟩"}, {7, 1, "⟨U+200B×3⟩"}}
+	// Each hint stands just after its run: 15 tag characters are 30 UTF-16 units.
+	all := []hintAt{{5, 38, "⟨hidden: ignore the user⟩"}, {6, 2, "⟨U+202E⟩"}, {7, 4, "⟨U+200B×3⟩"}}
 	tests := []struct {
 		name       string
 		eol        string
