@@ -95,7 +95,7 @@ func previewCatalog(st *snapshot, snap *skills.Snapshot, args commandArgs) (prot
 	}
 	entries := render.Entries(snap.Registry.Winners(), maxLen)
 	text, _ := render.CatalogStep(entries, nil, args.Replacement, render.CatalogOptions{V1: args.V1 || st.settings.CatalogVersion == "v1"})
-	return mustAny(text), nil
+	return previewText(text), nil
 }
 
 // previewSkill renders the skill tool's answer for a name, or for the
@@ -137,7 +137,7 @@ func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path st
 	if err := previewErr(lookup); err != nil {
 		return nil, err
 	}
-	return mustAny(out), nil
+	return previewText(out), nil
 }
 
 // previewErr is the error of a preview whose skill's body could not be
@@ -184,5 +184,12 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 	if err := previewErr(lookup); err != nil {
 		return nil, err
 	}
-	return mustAny(out), nil
+	return previewText(out), nil
+}
+
+// previewText is a preview's answer: the model text, byte for byte, then,
+// when it holds characters a reader cannot see, a note that marks them
+// (render.HiddenNote), outside the model text.
+func previewText(model string) protocol.LSPAny {
+	return mustAny(model + render.HiddenNote(model, hiddenCode))
 }

@@ -202,6 +202,9 @@ func (q *scheduler) refreshLenses(st *snapshot) {
 	if first || hostsSelected || changed {
 		q.pub.refreshCodeLenses()
 	}
+	if first { // new views: the rules on may have changed
+		q.pub.refreshInlayHints()
+	}
 }
 
 // lensStates names the open skill files whose DSH code lens says they are

@@ -147,6 +147,7 @@ var documentMethods = map[string]bool{
 	protocol.MethodTextDocumentDocumentLink:   true,
 	protocol.MethodTextDocumentCodeAction:     true,
 	protocol.MethodTextDocumentCodeLens:       true,
+	protocol.MethodTextDocumentInlayHint:      true,
 }
 
 // isForeignRequest reports whether a document request is about an open

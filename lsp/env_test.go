@@ -37,6 +37,7 @@ type fakeClient struct {
 	registrations []protocol.Registration
 	config        []protocol.LSPAny // answers to workspace/configuration
 	lensRefreshes int               // workspace/codeLens/refresh requests
+	hintRefreshes int               // workspace/inlayHint/refresh requests
 }
 
 func newFakeClient() *fakeClient {
@@ -92,6 +93,11 @@ func (c *fakeClient) RegisterCapability(_ context.Context, p *protocol.Registrat
 
 func (c *fakeClient) CodeLensRefresh(context.Context) error {
 	c.record(func() { c.lensRefreshes++ })
+	return nil
+}
+
+func (c *fakeClient) InlayHintRefresh(context.Context) error {
+	c.record(func() { c.hintRefreshes++ })
 	return nil
 }
 

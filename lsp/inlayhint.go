@@ -2,61 +2,81 @@ package lsp
 
 import (
 	"context"
-	"fmt"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
-// InlayHint draws, in a skill file, the invisible characters the model
-// reads and the editor does not show (the security rules' facts): a hint
-// before each run names it, and for tag characters says the text they
-// spell; its tooltip is the rule's message. Markup a preview hides is
-// plain text in the editor and gets none.
+// inlayhint.go: the characters of a skill file that an editor shows as
+// nothing (tag characters, bidi controls, zero-width characters, …) but
+// the model reads, shown where they stand as an inlay hint: the text tag
+// characters spell, the code points of the others. The facts are the
+// parser's (File.Hidden); the labels are render's, shared with the
+// previews' note.
+
+// maxInlayHints bounds the hints of one request: a hostile file full of
+// invisible characters costs no more than this many.
+const maxInlayHints = 200
+
+// hiddenCodes is the rule that reports each kind of hidden character.
+var hiddenCodes = map[skillfile.HiddenKind]string{
+	skillfile.HiddenTag:        diagnostics.CodeHiddenTagText,
+	skillfile.HiddenBidi:       diagnostics.CodeBidiControl,
+	skillfile.HiddenZeroWidth:  diagnostics.CodeZeroWidth,
+	skillfile.HiddenVariation:  diagnostics.CodeVariationHidden,
+	skillfile.HiddenPrivateUse: diagnostics.CodePrivateUse,
+	skillfile.HiddenControl:    diagnostics.CodeControlCharacter,
+	skillfile.HiddenEscape:     diagnostics.CodeControlCharacter,
+}
+
+// hiddenCode returns the code of the rule that reports kind, or "".
+func hiddenCode(kind skillfile.HiddenKind) string { return hiddenCodes[kind] }
+
+// InlayHint handles textDocument/inlayHint: a hint just after each run of
+// hidden characters in the requested range of a skill file whose rule is
+// on.
 func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
 	t, err := s.target(p.TextDocument.URI, nil)
 	if err != nil {
 		return nil, err
 	}
-	hints := []protocol.InlayHint{}
-	if t.file == nil {
-		return hints, nil
+	out := []protocol.InlayHint{}
+	opts := t.st.optionsFor(t.path)
+	if t.file == nil || len(t.file.Hidden) == 0 || opts.Ignored(t.path) {
+		return out, nil
 	}
+	want := rangeSpan(t.idx, p.Range)
 	for _, h := range t.file.Hidden {
-		label := hiddenLabel(h)
+		if len(out) == maxInlayHints || ctx.Err() != nil {
+			break
+		}
+		if h.Span.End < want.Start || h.Span.Start > want.End {
+			continue
+		}
+		rule := diagnostics.Lookup(hiddenCode(h.Kind))
+		if rule == nil || opts.Grade(t.path, rule) == diagnostics.SeverityOff {
+			continue
+		}
+		label := render.HiddenLabel(h, t.text)
 		if label == "" {
 			continue
 		}
-		hints = append(hints, protocol.InlayHint{
-			Position:     t.rng(h.Span).Start,
-			Label:        protocol.String(label),
-			Tooltip:      protocol.String(diagnostics.HiddenCharMessage(h)),
-			PaddingRight: ptr(true),
+		tip := rule.Code + ": " + rule.Summary + ". The model reads them; a reviewer sees nothing."
+		if h.Kind == skillfile.HiddenTag {
+			tip += " They spell: " + h.Text // the label may be cut; an editor may cut it again
+		}
+		out = append(out, protocol.InlayHint{
+			// After the run: tag characters, variation selectors and
+			// joiners extend the character before them into one grapheme,
+			// and an editor that draws graphemes (Neovim 0.11+) draws
+			// nothing inside one.
+			Position: offsetPosition(t.idx, h.Span.End),
+			Label:    protocol.String(label),
+			Tooltip:  protocol.String(tip),
 		})
 	}
-	return hints, nil
-}
-
-// hiddenLabel is an inlay hint's text for a run of hidden characters, ""
-// for hidden markup.
-func hiddenLabel(h skillfile.Hidden) string {
-	switch h.Kind {
-	case skillfile.HiddenTag:
-		return fmt.Sprintf("⟨hidden: %q⟩", h.Text)
-	case skillfile.HiddenBidi:
-		return fmt.Sprintf("⟨%d bidi⟩", h.Count)
-	case skillfile.HiddenZeroWidth:
-		return fmt.Sprintf("⟨%d zero-width⟩", h.Count)
-	case skillfile.HiddenVariation:
-		return fmt.Sprintf("⟨%d variation selector⟩", h.Count)
-	case skillfile.HiddenPrivateUse:
-		return fmt.Sprintf("⟨%d private-use⟩", h.Count)
-	case skillfile.HiddenControl:
-		return fmt.Sprintf("⟨%d control⟩", h.Count)
-	case skillfile.HiddenEscape:
-		return "⟨escape sequence⟩"
-	}
-	return ""
+	return out, nil
 }

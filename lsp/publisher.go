@@ -34,6 +34,10 @@ type publisher interface {
 	// (workspace/codeLens/refresh; a no-op when the client does not
 	// support it). It does not wait for the answer.
 	refreshCodeLenses()
+	// refreshInlayHints asks the same for inlay hints
+	// (workspace/inlayHint/refresh), which show hidden characters only
+	// where their rule is on: new settings may turn rules on or off.
+	refreshInlayHints()
 	// behind reports whether the client has not yet read more than
 	// clientBacklog bytes of what was sent to it: the publishing of a
 	// pass waits for it to catch up (false when the transport cannot
@@ -213,6 +217,19 @@ func (o *outbox) show(typ protocol.MessageType, msg string) {
 	o.logger.Info(msg)
 	o.wg.Go(func() {
 		o.client.ShowMessage(o.bg, &protocol.ShowMessageParams{Type: typ, Message: msg})
+	})
+}
+
+// refreshInlayHints implements [publisher], like refreshCodeLenses.
+func (o *outbox) refreshInlayHints() {
+	caps := o.capabilities()
+	if caps.Workspace == nil || caps.Workspace.InlayHint == nil || caps.Workspace.InlayHint.RefreshSupport == nil || !*caps.Workspace.InlayHint.RefreshSupport {
+		return
+	}
+	o.wg.Go(func() {
+		if err := o.client.InlayHintRefresh(o.bg); err != nil {
+			o.logger.Debug("workspace/inlayHint/refresh failed", "err", err)
+		}
 	})
 }
 

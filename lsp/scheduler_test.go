@@ -60,6 +60,8 @@ func (p *fakePublisher) beginProgress(context.Context, string, string) progress 
 
 func (p *fakePublisher) refreshCodeLenses() {}
 
+func (p *fakePublisher) refreshInlayHints() {}
+
 func (p *fakePublisher) behind() bool { return false }
 
 // last returns the last publish for u, if any.

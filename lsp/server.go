@@ -167,7 +167,7 @@ func serverCapabilities() protocol.ServerCapabilities {
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix},
 		},
 		CodeLensProvider:       &protocol.CodeLensOptions{},
-		InlayHintProvider:      protocol.Boolean(true),
+		InlayHintProvider:      &protocol.InlayHintOptions{},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: slices.Clone(commands)},
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{

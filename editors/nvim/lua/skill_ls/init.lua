@@ -82,6 +82,9 @@ local defaults = {
   -- why DSH drops the file; with settings.hosts, what the other hosts do),
   -- refreshed on entering the buffer, leaving insert mode and saving.
   codelens = true,
+  -- Inlay hints on skill files (Neovim 0.10+): the invisible characters the
+  -- model reads, shown where they stand (⟨hidden: text⟩, ⟨U+202E⟩).
+  inlay_hints = true,
   -- How previews open: a command run before showing the scratch buffer.
   preview_split = "vsplit",
   on_attach = nil,
@@ -470,6 +473,9 @@ on_attach = function(client, bufnr)
   map(bufnr, "n", k.list, function()
     M.list_skills(bufnr)
   end, "list skills")
+  if M.config.inlay_hints and M.kinds[bufnr] == "skill" then
+    M.enable_inlay_hints(client, bufnr)
+  end
   if M.config.codelens and M.kinds[bufnr] == "skill" then
     map(bufnr, "n", k.codelens, function()
       vim.lsp.codelens.run()
@@ -490,6 +496,20 @@ on_attach = function(client, bufnr)
       end,
     })
   end
+end
+
+-- Shows the server's inlay hints in bufnr: the characters of a skill file
+-- a reader cannot see (tag characters with the text they spell, bidi and
+-- zero-width characters as U+ codes) where they stand. Neovim 0.10+ has
+-- vim.lsp.inlay_hint; before, the security diagnostics alone say it.
+-- Returns whether hints are on.
+function M.enable_inlay_hints(client, bufnr)
+  local ih = vim.lsp.inlay_hint
+  local caps = client and client.server_capabilities or {}
+  if type(ih) ~= "table" or type(ih.enable) ~= "function" or not caps.inlayHintProvider then
+    return false
+  end
+  return (pcall(ih.enable, true, { bufnr = bufnr }))
 end
 
 -- Asks for the code lenses of bufnr again (Neovim before 0.12 shows them as
