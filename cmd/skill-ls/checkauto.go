@@ -30,18 +30,24 @@ func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags, watching bool) 
 	if err != nil {
 		return
 	}
-	folders, err := hosts.ProjectFolders(ctx, env, func(p string) bool { return r.inDSHRoots(p) || !r.inScope(p) })
-	if err != nil || len(folders) == 0 {
+	folders, err := hosts.ProjectFolders(ctx, env, r.inDSHRoots)
+	if err != nil {
 		return
 	}
 	var picked []*hosts.Host
 	for _, fo := range folders {
+		if !slices.ContainsFunc(fo.Files, func(f hosts.File) bool { return r.inScope(f.Path) }) {
+			continue
+		}
 		r.found = append(r.found, fo.Label)
 		for _, h := range fo.Hosts {
 			if !slices.Contains(picked, h) {
 				picked = append(picked, h)
 			}
 		}
+	}
+	if len(picked) == 0 {
+		return
 	}
 	slices.SortFunc(picked, func(a, b *hosts.Host) int { return slices.Index(hosts.All(), a) - slices.Index(hosts.All(), b) })
 	r.found = slices.Compact(r.found)

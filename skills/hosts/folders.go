@@ -21,21 +21,21 @@ type Folder struct {
 }
 
 // ProjectFolders returns the project-scope folders the current hosts other
-// than DSH read that hold a skill file skip does not leave out (skip
-// leaves out DSH's roots, and, for check PATH, what is outside the
-// PATHs), sorted by label.
+// than DSH read that hold a skill file skip does not leave out, sorted by
+// label. skip leaves out DSH's roots: a host root it leaves out is not
+// walked at all.
 func ProjectFolders(ctx context.Context, opts Options, skip func(path string) bool) ([]Folder, error) {
 	byDir := map[string]*Folder{}
 	for _, h := range All() {
-		if h.ID == DSH || strings.Contains(string(h.ID), "@") {
-			continue
+		if h.profile == nil || strings.Contains(string(h.ID), "@") {
+			continue // DSH, and the older releases of a host
 		}
-		files, err := h.Discover(ctx, opts)
+		files, err := h.projectFiles(ctx, opts, skip)
 		if err != nil {
 			return nil, err
 		}
 		for _, f := range files {
-			if f.Scope != ScopeProject || skip(f.Path) {
+			if skip(f.Path) {
 				continue
 			}
 			fo := byDir[f.Root]
@@ -67,4 +67,30 @@ func Names(hs []*Host) []string {
 		out[i] = h.Name
 	}
 	return out
+}
+
+// projectFiles is what Discover finds in h's project-scope roots, leaving
+// out a root skip leaves out whole: a host folder that is also one of
+// DSH's roots (.agents/skills) is not walked again, and home folders not
+// at all, so that a plain check on a large DSH tree costs no second walk
+// of it per host.
+func (h *Host) projectFiles(ctx context.Context, opts Options, skip func(path string) bool) ([]File, error) {
+	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+	var files []File
+	seen := map[string]bool{}
+	for _, r := range h.profile.roots(e) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if r.scope != ScopeProject || skip(r.dir) {
+			continue
+		}
+		for _, path := range walkRoot(r) {
+			if !seen[path] {
+				seen[path] = true
+				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
+			}
+		}
+	}
+	return files, nil
 }
