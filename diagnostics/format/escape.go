@@ -22,6 +22,8 @@ const pathSeparator = filepath.Separator
 //   - C1 controls (U+0080–U+009F), which some terminals obey as CSI, OSC, …;
 //   - the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E,
 //     U+2066–U+2069) and the line and paragraph separators U+2028, U+2029;
+//   - the Unicode tag characters (U+E0000–U+E007F), which a terminal draws
+//     as nothing while they spell text the model reads;
 //   - every byte that is not part of valid UTF-8 (a lone 0x9B is CSI to an
 //     8-bit terminal).
 //
@@ -88,9 +90,12 @@ func safe(s string) bool {
 }
 
 // unsafeRune reports whether the valid non-ASCII rune r is escaped: a C1
-// control, a bidi control or a line or paragraph separator.
+// control, a bidi control, a line or paragraph separator or a tag
+// character.
 func unsafeRune(r rune) bool {
 	switch {
+	case r >= 0xe0000 && r <= 0xe007f:
+		return true
 	case r >= 0x80 && r <= 0x9f:
 		return true
 	case r == 0x061c, r == 0x200e, r == 0x200f, r == 0x2028, r == 0x2029:

@@ -35,6 +35,8 @@ func TestQuote(t *testing.T) {
 		{"RLO", "bidi\u202eab", `"bidi\342\200\256ab"`, `bidi\342\200\256ab`},
 		{"LRI and PDI", "\u2066x\u2069", `"\342\201\246x\342\201\251"`, `\342\201\246x\342\201\251`},
 		{"ALM LRM RLM", "\u061c\u200e\u200f", `"\330\234\342\200\216\342\200\217"`, `\330\234\342\200\216\342\200\217`},
+		// Tag characters spell text a terminal does not show.
+		{"tag characters", "ok\U000E0068\U000E0069", `"ok\363\240\201\250\363\240\201\251"`, `ok\363\240\201\250\363\240\201\251`},
 		{"line separator", "a\u2028b\u2029", `"a\342\200\250b\342\200\251"`, `a\342\200\250b\342\200\251`},
 		// Quotes and backslashes are quoted as git quotes them; Escape
 		// keeps them.
