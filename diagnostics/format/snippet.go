@@ -36,10 +36,13 @@ const snippetBytes = 1024
 
 // cell is one character of a source line as shown: its bytes in the file
 // (off, size), its width in columns, and whether it shows escaped (or, for
-// a tab, as four spaces) rather than as itself.
+// a tab, as four spaces) rather than as itself. A snippet decodes up to
+// 2×snippetBytes of a line into cells for each finding, so a cell is kept
+// small.
 type cell struct {
-	off, size, width int
-	shown            cellShown
+	off         int
+	size, width uint8
+	shown       cellShown
 }
 
 // cellShown is how a cell shows.
@@ -53,15 +56,15 @@ const (
 
 // lineCells returns the cells of src[start:end].
 func lineCells(src []byte, start, end int) []cell {
-	cells := make([]cell, 0, end-start)
+	cells := make([]cell, 0, utf8.RuneCount(src[start:end]))
 	for i := start; i < end; {
 		r, size := utf8.DecodeRune(src[i:end])
-		c := cell{off: i, size: size, width: runeWidth(r)}
+		c := cell{off: i, size: uint8(size), width: uint8(runeWidth(r))}
 		switch {
 		case r == '\t':
 			c.shown, c.width = shownTab, 4
 		case r == utf8.RuneError && size == 1 || r < 0x20 || r == 0x7f || unsafeRune(r):
-			c.shown, c.width = shownEscaped, len(Escape(string(src[i:i+size])))
+			c.shown, c.width = shownEscaped, uint8(len(Escape(string(src[i:i+size]))))
 		}
 		cells = append(cells, c)
 		i += size
@@ -75,9 +78,9 @@ func appendCell(b, src []byte, c cell) []byte {
 	case shownTab:
 		return append(b, "    "...)
 	case shownEscaped:
-		return append(b, Escape(string(src[c.off:c.off+c.size]))...)
+		return append(b, Escape(string(src[c.off:c.off+int(c.size)]))...)
 	}
-	return append(b, src[c.off:c.off+c.size]...)
+	return append(b, src[c.off:c.off+int(c.size)]...)
 }
 
 // runeWidth is the columns a printable rune takes in a terminal.
@@ -134,10 +137,10 @@ func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev
 		col++ // the "…"
 	}
 	for i := from; i < min(lo, to); i++ {
-		col += cells[i].width
+		col += int(cells[i].width)
 	}
 	for i := max(lo, from); i < min(hi, to); i++ {
-		carets += cells[i].width
+		carets += int(cells[i].width)
 	}
 	if hi > len(cells) || carets == 0 {
 		carets++ // past the end of the line, or under characters of no width
@@ -167,18 +170,18 @@ func clipLine(src []byte, start, end, at int) (from, to int) {
 func window(cells []cell, lo int) (from, to int) {
 	total := 0
 	for _, c := range cells {
-		total += c.width
+		total += int(c.width)
 	}
 	if total <= maxSnippetWidth {
 		return 0, len(cells)
 	}
 	from = lo
-	for w := 0; from > 0 && w+cells[from-1].width <= snippetContext; from-- {
-		w += cells[from-1].width
+	for w := 0; from > 0 && w+int(cells[from-1].width) <= snippetContext; from-- {
+		w += int(cells[from-1].width)
 	}
 	to = from
-	for w := 0; to < len(cells) && w+cells[to].width <= maxSnippetWidth; to++ {
-		w += cells[to].width
+	for w := 0; to < len(cells) && w+int(cells[to].width) <= maxSnippetWidth; to++ {
+		w += int(cells[to].width)
 	}
 	return from, to
 }

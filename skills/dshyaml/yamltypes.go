@@ -67,7 +67,7 @@ const (
 )
 
 // Kind is the YAML 1.2 core-schema type of a frontmatter value.
-type Kind int
+type Kind uint8
 
 // The value kinds, as the reference's yaml@2 library types them.
 const (
@@ -99,22 +99,23 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
-// Value is a typed frontmatter value.
+// Value is a typed frontmatter value. Its flags sit beside its kind, where
+// they share one word: every field of every file holds one.
 type Value struct {
 	Kind Kind
-	// Str is the string value (KindString), or the scalar's source text for
-	// other scalar kinds.
-	Str string
 	// Bool is the value for KindBool.
 	Bool bool
-	// Num is the value for KindInt and KindFloat.
-	Num float64
 	// Plain reports a plain (unquoted, non-block) scalar.
 	Plain bool
 	// Quoted reports a single- or double-quoted scalar.
 	Quoted bool
 	// Block reports a literal (|) or folded (>) scalar.
 	Block bool
+	// Str is the string value (KindString), or the scalar's source text for
+	// other scalar kinds.
+	Str string
+	// Num is the value for KindInt and KindFloat.
+	Num float64
 	// Len is the number of entries of a sequence or mapping.
 	Len int
 }
