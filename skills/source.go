@@ -24,15 +24,16 @@ var ErrChangedOnDisk = errors.New("the file changed on disk since it was read")
 // textSource reads the bytes of a workspace's lean files.
 type textSource struct {
 	seed maphash.Seed
-	// read reads a skill file as discovery does (readSkillFile).
-	read func(path string) ([]byte, error)
+	// read reads a skill file as discovery does (readSkillFile), into
+	// buf's memory when it is large enough.
+	read func(path string, buf []byte) ([]byte, error)
 }
 
 // newTextSource returns the source of a new workspace, which reads its
 // skill files with readFile.
 func newTextSource(readFile func(path string, buf []byte) ([]byte, int64, error)) *textSource {
-	return &textSource{seed: maphash.MakeSeed(), read: func(p string) ([]byte, error) {
-		src, _, err := readFile(p, nil)
+	return &textSource{seed: maphash.MakeSeed(), read: func(p string, buf []byte) ([]byte, error) {
+		src, _, err := readFile(p, buf)
 		return src, err
 	}}
 }
@@ -65,13 +66,21 @@ func (ts *textSource) same(f *skillfile.File, b []byte) bool {
 // parsed, with the read error when they cannot be read, and when f could
 // not be read at all.
 func (s *Snapshot) Text(f *skillfile.File) (*spans.LineIndex, error) {
+	return s.TextInto(f, nil)
+}
+
+// TextInto is Text reading a lean file into buf's memory when it is large
+// enough, for a caller that reads many files one after another and keeps
+// none (the text formats): the index it returns holds buf until the
+// caller's next read into it.
+func (s *Snapshot) TextInto(f *skillfile.File, buf []byte) (*spans.LineIndex, error) {
 	if text := f.InMemory(); text != nil {
 		return text, nil
 	}
 	if _, lean := f.Sum(); !lean {
 		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr)
 	}
-	src, err := s.source.read(f.Path)
+	src, err := s.source.read(f.Path, buf)
 	if err != nil {
 		return nil, err
 	}

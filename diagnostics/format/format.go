@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -77,11 +78,15 @@ type locator struct {
 	strip string
 }
 
-// lastFile is a locator's cache of the previous path it resolved.
+// lastFile is a locator's cache of the previous path it resolved, and
+// the memory its reads and snippets reuse: the text formats read every
+// file with findings again, and keep nothing of it but what they print.
 type lastFile struct {
 	path, rel string
 	text      *spans.LineIndex // nil until asked, or when unreadable
 	textOf    string           // the path text belongs to
+	buf       []byte           // the memory text was read into
+	cells     []cell           // appendSnippet's
 }
 
 func newLocator(snap *skills.Snapshot, relTo string) locator {
@@ -139,7 +144,10 @@ func (l locator) text(f *skillfile.File) *spans.LineIndex {
 	}
 	if l.last.textOf != f.Path {
 		l.last.textOf = f.Path
-		l.last.text, _ = l.snap.Text(f)
+		l.last.text, _ = l.snap.TextInto(f, l.last.buf[:0])
+		if l.last.text != nil && f.InMemory() == nil {
+			l.last.buf = l.last.text.Src()
+		}
 	}
 	return l.last.text
 }
@@ -200,8 +208,13 @@ func Concise(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, op
 
 func writeText(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options, snippets bool) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	err := inOrder(byPath(ds), bw, func(b []byte, group []diagnostics.Diagnostic) []byte {
+	workers := make([]*lastFile, discovery.Workers())
+	err := inOrder(byPath(ds), bw, func(b []byte, worker int, group []diagnostics.Diagnostic) []byte {
 		l := newLocator(snap, opts.RelTo)
+		if last := workers[worker]; last != nil {
+			l.last = &lastFile{buf: last.buf, cells: last.cells}
+		}
+		workers[worker] = l.last
 		for _, d := range group {
 			b = appendText(b, l, d, snippets, painter{opts.Color})
 		}
@@ -222,7 +235,7 @@ func appendText(b []byte, l locator, d diagnostics.Diagnostic, snippets bool, p 
 	b = append(b, Escape(l.msg(d.Message))...)
 	b = append(p.paint(append(b, ' '), codeStyle, "["+d.Code+"]"), '\n')
 	if snippets && loc.ok {
-		b = appendSnippet(b, loc.text, d.Span, p, sev)
+		b = appendSnippet(b, loc.text, d.Span, p, sev, &l.last.cells)
 	}
 	for _, r := range d.Related {
 		b = append(b, '\t')

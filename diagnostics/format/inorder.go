@@ -31,13 +31,15 @@ func byPath(ds []diagnostics.Diagnostic) [][]diagnostics.Diagnostic {
 }
 
 // inOrder appends each group's text with format, formatBatch groups in
-// parallel, and writes the texts to w in the groups' order.
-func inOrder(groups [][]diagnostics.Diagnostic, w io.Writer, format func(b []byte, group []diagnostics.Diagnostic) []byte) error {
+// parallel, and writes the texts to w in the groups' order. format is
+// told which of discovery.Workers() workers runs it, so that each worker
+// can read files into memory of its own.
+func inOrder(groups [][]diagnostics.Diagnostic, w io.Writer, format func(b []byte, worker int, group []diagnostics.Diagnostic) []byte) error {
 	out := make([][]byte, min(formatBatch, len(groups)))
 	for start := 0; start < len(groups); start += formatBatch {
 		batch := groups[start:min(start+formatBatch, len(groups))]
-		discovery.Parallel(len(batch), func(_, i int) {
-			out[i] = format(out[i][:0], batch[i])
+		discovery.Parallel(len(batch), func(worker, i int) {
+			out[i] = format(out[i][:0], worker, batch[i])
 		})
 		for i := range batch {
 			if _, err := w.Write(out[i]); err != nil {

@@ -54,9 +54,9 @@ const (
 	shownEscaped
 )
 
-// lineCells returns the cells of src[start:end].
-func lineCells(src []byte, start, end int) []cell {
-	cells := make([]cell, 0, utf8.RuneCount(src[start:end]))
+// lineCells returns the cells of src[start:end], in cells' memory.
+func lineCells(cells []cell, src []byte, start, end int) []cell {
+	cells = cells[:0]
 	for i := start; i < end; {
 		r, size := utf8.DecodeRune(src[i:end])
 		c := cell{off: i, size: uint8(size), width: uint8(runeWidth(r))}
@@ -97,13 +97,15 @@ func runeWidth(r rune) int {
 }
 
 // appendSnippet appends the snippet of span in x (the gutter as wide as
-// the line's number), painted by p with the carets in sev's colour.
-func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev string) []byte {
+// the line's number), painted by p with the carets in sev's colour; it
+// decodes the line into *scratch's memory, which it keeps for the next.
+func appendSnippet(b []byte, x *spans.LineIndex, span spans.Span, p painter, sev string, scratch *[]cell) []byte {
 	src := x.Src()
 	line, _ := x.LineCol(span.Start)
 	lineStart, lineEnd := x.LineSpan(line - 1)
 	start, end := clipLine(src, lineStart, lineEnd, span.Start)
-	cells := lineCells(src, start, end)
+	cells := lineCells(*scratch, src, start, end)
+	*scratch = cells
 	// from and to are the cells shown; lo and hi those under the carets.
 	lo, hi := len(cells), len(cells)
 	for i, c := range cells {

@@ -53,7 +53,7 @@ func TestSnippet(t *testing.T) {
 			if tt.at == "" {
 				start = strings.Index(tt.src, "\n")
 			}
-			got := string(appendSnippet(nil, x, spans.Span{Start: start, End: start + len(tt.at)}, painter{}, "error"))
+			got := string(appendSnippet(nil, x, spans.Span{Start: start, End: start + len(tt.at)}, painter{}, "error", new([]cell)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -66,7 +66,7 @@ func TestSnippet(t *testing.T) {
 
 func TestSnippetColor(t *testing.T) {
 	x := spans.NewLineIndex([]byte("name: x\n"))
-	got := string(appendSnippet(nil, x, spans.Span{Start: 6, End: 7}, painter{on: true}, "warning"))
+	got := string(appendSnippet(nil, x, spans.Span{Start: 6, End: 7}, painter{on: true}, "warning", new([]cell)))
 	want := "\x1b[1;34m  |\x1b[0m\n\x1b[1;34m1 |\x1b[0m name: x\n\x1b[1;34m  |\x1b[0m       \x1b[1;33m^\x1b[0m\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
@@ -82,7 +82,7 @@ func FuzzSnippet(f *testing.F) {
 	f.Add(strings.Repeat("é日\t", 900)+"\n", 2501, 2600) // clipped to snippetBytes around the span
 	f.Fuzz(func(t *testing.T, src string, start, end int) {
 		x := spans.NewLineIndex([]byte(src))
-		got := string(appendSnippet(nil, x, spans.Span{Start: start, End: end}, painter{}, "error"))
+		got := string(appendSnippet(nil, x, spans.Span{Start: start, End: end}, painter{}, "error", new([]cell)))
 		lines := strings.Split(got, "\n")
 		if len(lines) != 4 || lines[3] != "" || !strings.HasSuffix(lines[2], "^") {
 			t.Fatalf("snippet of %q [%d,%d) = %q", src, start, end, got)
@@ -103,7 +103,7 @@ func TestSnippetOfHugeLine(t *testing.T) {
 	var got []byte
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	got = appendSnippet(nil, x, spans.Span{Start: at, End: at + 1}, painter{}, "warning")
+	got = appendSnippet(nil, x, spans.Span{Start: at, End: at + 1}, painter{}, "warning", new([]cell))
 	runtime.ReadMemStats(&after)
 	lines := strings.Split(string(got), "\n")
 	if len(lines) != 4 || !strings.HasPrefix(lines[1], "1 | …") || !strings.HasSuffix(lines[1], "…") || !strings.HasSuffix(lines[2], "^") {
