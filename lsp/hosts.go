@@ -119,7 +119,7 @@ func hostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 	if opts.HostEnv.Cwd == "" {
 		return nil
 	}
-	return render.HostFolders(ctx, opts.HostEnv, snap.InRoots)
+	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
 }
 
 // hostFolderCache holds a view's host folders (hosts.ProjectFolders) for

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
@@ -83,6 +84,13 @@ func (s *Snapshot) Files() []*skillfile.File {
 func (s *Snapshot) InRoots(path string) bool {
 	_, ok := s.disk.get(path)
 	return ok
+}
+
+// UnderRoot reports whether path is one of the roots' directories or lies
+// inside one: what another host reads there, DSH's listing has already
+// covered, so the other hosts' folders are not walked there again.
+func (s *Snapshot) UnderRoot(path string) bool {
+	return slices.ContainsFunc(s.Roots, func(r discovery.RootState) bool { return discovery.Within(path, r.Root.Dir) })
 }
 
 // AtRootEntry reports whether path has the shape of a direct skill entry

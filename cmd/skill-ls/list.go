@@ -188,5 +188,5 @@ func listHostFolders(ctx context.Context, rf *rootFlags, snap *skills.Snapshot) 
 	if err != nil || rf.noDefaultRoots {
 		return nil
 	}
-	return render.HostFolders(ctx, env, snap.InRoots)
+	return render.HostFolders(ctx, env, snap.UnderRoot)
 }
