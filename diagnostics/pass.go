@@ -21,12 +21,16 @@ type Pass struct {
 	// its checks; textErr is why they could not be read.
 	text    *spans.LineIndex
 	textErr error
-	opts    *Options
-	rules   ruleTable            // the rule table (a field, so that checks can look codes up)
-	grade   func(*Rule) Severity // the rules' grades for this file (profile, config, hosts)
-	rule    *Rule
-	run     *runState
-	out     []Diagnostic
+	// buf, when set, is the memory a lean file's bytes are read into,
+	// which the next pass on the same worker reads into again: nothing a
+	// check reports holds the bytes (Text copies them).
+	buf   *[]byte
+	opts  *Options
+	rules ruleTable            // the rule table (a field, so that checks can look codes up)
+	grade func(*Rule) Severity // the rules' grades for this file (profile, config, hosts)
+	rule  *Rule
+	run   *runState
+	out   []Diagnostic
 	// hostFound caches what the selected hosts say about the file, for the
 	// host rules (hostFindings).
 	hostFound *[]hostFinding
@@ -82,7 +86,14 @@ func (p *Pass) Newline() string {
 // snapshot follows).
 func (p *Pass) Lines() *spans.LineIndex {
 	if p.text == nil {
-		p.text, p.textErr = p.Snap.Text(p.File)
+		var mem []byte
+		if p.buf != nil {
+			mem = (*p.buf)[:0]
+		}
+		p.text, p.textErr = p.Snap.TextInto(p.File, mem)
+		if p.textErr == nil && p.buf != nil && p.File.InMemory() == nil {
+			*p.buf = p.text.Src()
+		}
 		if p.textErr != nil {
 			p.text = spans.NewLineIndex(nil)
 		}

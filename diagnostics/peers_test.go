@@ -51,3 +51,30 @@ func TestPeerRules(t *testing.T) {
 		})
 	}
 }
+
+// TestMentions holds the body search of allowed-tool-unused: whole words,
+// ASCII letters in any case, the body read in place.
+func TestMentions(t *testing.T) {
+	tests := []struct {
+		body, word string
+		want       bool
+	}{
+		{"Run git diff first.", "git", true},
+		{"Run GIT diff first.", "git", true},
+		{"Use WebFetch.", "webfetch", true},
+		{"Use webfetch.", "WebFetch", true},
+		{"digit and gitlab", "git", false},
+		{"XGit", "git", false},
+		{"git_x", "git", false},
+		{"(git)", "git", true},
+		{"gi", "git", false},
+		{"", "git", false},
+		{"é git é", "git", true},
+		{"Read", "", false},
+	}
+	for _, tt := range tests {
+		if got := mentions([]byte(tt.body), tt.word); got != tt.want {
+			t.Errorf("mentions(%q, %q) = %v, want %v", tt.body, tt.word, got, tt.want)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package diagnostics
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -28,7 +30,7 @@ func checkAllowedTools(p *Pass) {
 	if fld == nil {
 		return
 	}
-	body := strings.ToLower(p.Text(p.File.ContentSpan))
+	body := p.Src()[p.File.ContentSpan.Start:p.File.ContentSpan.End]
 	region := valueRegion(p, fld.ValueSpan)
 	for _, e := range toolEntries(p.Text(region), region.Start) {
 		if words := toolWords(e.text); len(words) > 0 && !mentionsAny(body, words) {
@@ -120,26 +122,61 @@ func toolWords(entry string) []string {
 	return out
 }
 
-// mentionsAny reports whether body, lower-cased, holds one of words as a
-// whole word, in any case.
-func mentionsAny(body string, words []string) bool {
-	for _, w := range words {
-		for off := 0; ; {
-			i := strings.Index(body[off:], strings.ToLower(w))
-			if i < 0 {
-				break
-			}
-			at := off + i
-			if !wordByteAt(body, at-1) && !wordByteAt(body, at+len(w)) {
-				return true
-			}
-			off = at + 1
+// mentionsAny reports whether body holds one of words as a whole word,
+// ASCII letters in any case.
+func mentionsAny(body []byte, words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return mentions(body, w) })
+}
+
+// mentions reports whether body holds w as a whole word, ASCII letters in
+// any case. It reads the file's bytes in place: a lower-cased copy of
+// every body that grants tools was most of what a workspace pass
+// allocated.
+func mentions(body []byte, w string) bool {
+	if w == "" {
+		return false
+	}
+	first := string([]byte{asciiLower(w[0]), asciiUpper(w[0])})
+	for at := 0; at+len(w) <= len(body); at++ {
+		i := bytes.IndexAny(body[at:], first)
+		if i < 0 {
+			return false
+		}
+		at += i
+		if at+len(w) <= len(body) && equalASCIIFold(body[at:at+len(w)], w) && !wordByteAt(body, at-1) && !wordByteAt(body, at+len(w)) {
+			return true
 		}
 	}
 	return false
 }
 
-// wordByteAt reports whether body[i] exists and is a word byte.
-func wordByteAt(body string, i int) bool {
-	return i >= 0 && i < len(body) && isWordByte(body[i])
+// equalASCIIFold reports whether b and s hold the same bytes, ASCII
+// letters in any case.
+func equalASCIIFold(b []byte, s string) bool {
+	for i := range len(s) {
+		if asciiLower(b[i]) != asciiLower(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func asciiUpper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// wordByteAt reports whether body[i] exists and is a word byte, in any
+// case.
+func wordByteAt(body []byte, i int) bool {
+	return i >= 0 && i < len(body) && isWordByte(asciiLower(body[i]))
 }

@@ -69,12 +69,13 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	rs.pace = pace
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
-	eachFile(len(files), pace, func(i int) {
+	bufs := make([][]byte, pace.workers())
+	eachFile(len(files), pace, func(worker, i int) {
 		pace.yield(ctx)
 		if ctx.Err() != nil {
 			return
 		}
-		results[i] = rs.checkFile(files[i])
+		results[i] = rs.checkFileInto(files[i], &bufs[worker])
 		if pace.Checked != nil {
 			pace.Checked()
 		}
@@ -89,16 +90,16 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	return out
 }
 
-// eachFile calls fn(0..n-1) on pace's workers, each taking the next index
-// from a shared counter.
-func eachFile(n int, pace Pace, fn func(i int)) {
+// eachFile calls fn(worker, 0..n-1) on pace's workers (numbered from 0),
+// each taking the next index from a shared counter.
+func eachFile(n int, pace Pace, fn func(worker, i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range pace.workers() {
+	for w := range pace.workers() {
 		wg.Go(func() {
 			pace.begin()
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				fn(i)
+				fn(w, i)
 			}
 		})
 	}
@@ -177,6 +178,14 @@ func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runS
 }
 
 func (rs *runState) checkFile(f *skillfile.File) []Diagnostic {
+	return rs.checkFileInto(f, nil)
+}
+
+// checkFileInto is checkFile reading a lean file's bytes into *buf's
+// memory, which it leaves there for the worker's next file (nil: new
+// memory). A whole Run reads thousands of files again, and the garbage of
+// those reads set the pace of its collections.
+func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 	if rs.opts.Ignored(f.Path) {
 		return nil
 	}
@@ -184,7 +193,7 @@ func (rs *runState) checkFile(f *skillfile.File) []Diagnostic {
 	if grade == nil {
 		grade = rs.opts.grader(f.Path)
 	}
-	p := &Pass{Snap: rs.snap, File: f, opts: &rs.opts, run: rs, rules: table(), grade: grade}
+	p := &Pass{Snap: rs.snap, File: f, opts: &rs.opts, run: rs, rules: table(), grade: grade, buf: buf}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
 		if r == nil || r.Finding == nil || !p.runs(r) {
