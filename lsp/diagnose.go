@@ -238,7 +238,7 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skillfil
 	if o, ok := snap.Overlay(f.Path); ok {
 		version = ptr(o.Version)
 	}
-	q.converted = convertFor(q.converted[:0], f, ds, snap, st)
+	q.converted = convertFor(q.converted[:0], f, ds, snap, st, &q.textMem)
 	q.pub.publish(u, version, q.converted)
 	clear(q.converted) // keeps the memory, not what the diagnostics named
 	if cap(q.converted) > maxPublished+1 {
@@ -248,14 +248,22 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skillfil
 }
 
 // convertFor appends to dst the conversion of ds, the diagnostics of f,
-// reading a lean file back only when there is something to convert.
-func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
+// reading a lean file back only when there is something to convert: into
+// *mem's memory, which it leaves there for the next file (nil: new
+// memory). The conversion keeps nothing of the bytes.
+func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer, mem *[]byte) []protocol.Diagnostic {
 	if len(ds) == 0 {
 		return appendProtocolDiagnostics(dst, ds, nil, snap, names)
 	}
-	idx, err := snap.Text(f)
+	var buf []byte
+	if mem != nil {
+		buf = (*mem)[:0]
+	}
+	idx, err := snap.TextInto(f, buf)
 	if err != nil {
 		idx = spans.NewLineIndex(nil)
+	} else if mem != nil && f.InMemory() == nil {
+		*mem = idx.Src()
 	}
 	return appendProtocolDiagnostics(dst, ds, idx, snap, names)
 }
@@ -343,7 +351,7 @@ func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
 		}
 		snap, ds := earlyDiagnostics(q.ctx, d, st.optionsFor(d.key))
 		if f := snap.File(d.key); f != nil {
-			q.pub.publish(d.uri, ptr(d.version), convertFor(nil, f, ds, snap, st))
+			q.pub.publish(d.uri, ptr(d.version), convertFor(nil, f, ds, snap, st, nil))
 		}
 	}
 }

@@ -62,6 +62,9 @@ type scheduler struct {
 	// converted is publishFile's memory for the converted diagnostics,
 	// reused from file to file (only loop's goroutine publishes files).
 	converted []protocol.Diagnostic
+	// textMem is the memory publishFile reads lean files into, reused
+	// from file to file like converted.
+	textMem []byte
 
 	mu    sync.Mutex // guards the fields below
 	dirty map[string]bool
