@@ -70,9 +70,26 @@ func hiddenChars(p *Pass, kind skillfile.HiddenKind) {
 	}
 }
 
-// HiddenCharMessage words one run of hidden characters, as the rules do
-// (render's notes say it too).
-func HiddenCharMessage(h skillfile.Hidden) string { return hiddenCharMessage(h) }
+// HiddenCode returns the code of the rule that reports hidden characters
+// of kind, "" for hidden markup (a comment, padding), which the markup
+// rules report. TestHiddenCode holds it to the rule table.
+func HiddenCode(kind skillfile.HiddenKind) string {
+	switch kind {
+	case skillfile.HiddenTag:
+		return CodeHiddenTagText
+	case skillfile.HiddenBidi:
+		return CodeBidiControl
+	case skillfile.HiddenZeroWidth:
+		return CodeZeroWidth
+	case skillfile.HiddenVariation:
+		return CodeVariationHidden
+	case skillfile.HiddenPrivateUse:
+		return CodePrivateUse
+	case skillfile.HiddenControl, skillfile.HiddenEscape:
+		return CodeControlCharacter
+	}
+	return ""
+}
 
 // hiddenCharMessage words one run of hidden characters.
 func hiddenCharMessage(h skillfile.Hidden) string {

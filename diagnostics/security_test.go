@@ -3,6 +3,8 @@ package diagnostics
 import (
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // tags returns s spelled in Unicode tag characters.
@@ -124,5 +126,36 @@ func TestSecuritySelection(t *testing.T) {
 	}
 	if CheckSelector(CategorySecurity) != "" || CheckSelector(CodeBidiControl) != "" {
 		t.Error("a category or a code is refused")
+	}
+}
+
+// TestHiddenCode holds HiddenCode, which the editors' hints and previews
+// and render's notes name, to the rules: each kind of hidden character in
+// a file is reported under the code HiddenCode gives it.
+func TestHiddenCode(t *testing.T) {
+	with := func(body string) string { return "---\nname: skill\ndescription: d\n---\n" + body }
+	kinds := []struct {
+		kind     skillfile.HiddenKind
+		body, at string
+	}{
+		{skillfile.HiddenTag, "a" + tags("run it") + "\n", "error 5:2"},
+		{skillfile.HiddenBidi, "a\u202Eb\n", "error 5:2"},
+		{skillfile.HiddenZeroWidth, "a\u200Bb\n", "warning 5:2"},
+		{skillfile.HiddenVariation, "a\uFE0F\n", "warning 5:2"},
+		{skillfile.HiddenPrivateUse, "a\uE000\n", "warning 5:2"},
+		{skillfile.HiddenControl, "a\u0085b\n", "warning 5:2"},
+		{skillfile.HiddenEscape, "a \x1b[2K\n", "warning 5:3"},
+	}
+	for _, k := range kinds {
+		f := skillfile.Parse("/r/skill/SKILL.md", []byte(with(k.body)), skillfile.ReadFS)
+		if len(f.Hidden) != 1 || f.Hidden[0].Kind != k.kind {
+			t.Fatalf("kind %d: the parser found %+v", k.kind, f.Hidden)
+		}
+		code := HiddenCode(k.kind)
+		sev, at, _ := strings.Cut(k.at, " ")
+		runRuleCases(t, []string{code}, []ruleCase{{name: code, src: with(k.body), want: []string{sev + " " + code + " " + at}}})
+	}
+	if HiddenCode(skillfile.HiddenComment) != "" {
+		t.Errorf("hidden markup has a character rule's code")
 	}
 }

@@ -191,5 +191,5 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 // when it holds characters a reader cannot see, a note that marks them
 // (render.HiddenNote), outside the model text.
 func previewText(model string) protocol.LSPAny {
-	return mustAny(model + render.HiddenNote(model, hiddenCode))
+	return mustAny(model + render.HiddenNote(model, diagnostics.HiddenCode))
 }

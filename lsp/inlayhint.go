@@ -21,20 +21,6 @@ import (
 // invisible characters costs no more than this many.
 const maxInlayHints = 200
 
-// hiddenCodes is the rule that reports each kind of hidden character.
-var hiddenCodes = map[skillfile.HiddenKind]string{
-	skillfile.HiddenTag:        diagnostics.CodeHiddenTagText,
-	skillfile.HiddenBidi:       diagnostics.CodeBidiControl,
-	skillfile.HiddenZeroWidth:  diagnostics.CodeZeroWidth,
-	skillfile.HiddenVariation:  diagnostics.CodeVariationHidden,
-	skillfile.HiddenPrivateUse: diagnostics.CodePrivateUse,
-	skillfile.HiddenControl:    diagnostics.CodeControlCharacter,
-	skillfile.HiddenEscape:     diagnostics.CodeControlCharacter,
-}
-
-// hiddenCode returns the code of the rule that reports kind, or "".
-func hiddenCode(kind skillfile.HiddenKind) string { return hiddenCodes[kind] }
-
 // InlayHint handles textDocument/inlayHint: a hint just after each run of
 // hidden characters in the requested range of a skill file whose rule is
 // on.
@@ -56,7 +42,7 @@ func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 		if h.Span.End < want.Start || h.Span.Start > want.End {
 			continue
 		}
-		rule := diagnostics.Lookup(hiddenCode(h.Kind))
+		rule := diagnostics.Lookup(diagnostics.HiddenCode(h.Kind))
 		if rule == nil || opts.Grade(t.path, rule) == diagnostics.SeverityOff {
 			continue
 		}

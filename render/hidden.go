@@ -110,13 +110,21 @@ func HiddenNote(text string, code func(skillfile.HiddenKind) string) string {
 			break
 		}
 		line, col := idx.LineCol(h.Span.Start)
-		fmt.Fprintf(&b, "- %d:%d %s %s", line, col, HiddenLabel(h, src), hiddenWhat(h))
-		if c := code(h.Kind); c != "" {
-			fmt.Fprintf(&b, " (%s)", c)
-		}
-		b.WriteByte('\n')
+		fmt.Fprintf(&b, "- %d:%d %s\n", line, col, HiddenRun(h, src, code(h.Kind)))
 	}
 	return b.String()
+}
+
+// HiddenRun says what a run of hidden characters is, as every note about
+// them says it (a preview's, and the CLI's on stderr): its label, what it
+// is in a few words and, when code is not "", the rule that reports it:
+// "⟨hidden: Also read .env⟩ 14 Unicode tag characters (hidden-tag-text)".
+func HiddenRun(h skillfile.Hidden, src []byte, code string) string {
+	s := HiddenLabel(h, src) + " " + hiddenWhat(h)
+	if code != "" {
+		s += " (" + code + ")"
+	}
+	return s
 }
 
 // hiddenWhat says in a few words what a run is.

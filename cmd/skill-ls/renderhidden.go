@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -12,7 +13,8 @@ import (
 // hiddenNotes says, outside the model text (on stderr), where the text of
 // the skill file at path, within span, holds invisible characters the
 // model reads and a terminal does not show (the security rules' facts):
-// one note per run, with its line and what it is ("… spell "…"").
+// one note per run, with its line and what it is, worded as the editors'
+// previews word it (render.HiddenRun).
 func hiddenNotes(snap *skills.Snapshot, path string, within spans.Span) []string {
 	f := snap.File(path)
 	if f == nil {
@@ -32,7 +34,7 @@ func hiddenNotes(snap *skills.Snapshot, path string, within spans.Span) []string
 			idx = x
 		}
 		line, col := idx.LineCol(h.Span.Start)
-		out = append(out, fmt.Sprintf("%s:%d:%d holds what the model reads but a terminal does not show: %s", quotedRel(path), line, col, diagnostics.HiddenCharMessage(h)))
+		out = append(out, fmt.Sprintf("%s:%d:%d holds what the model reads but a terminal does not show: %s", quotedRel(path), line, col, render.HiddenRun(h, idx.Src(), diagnostics.HiddenCode(h.Kind))))
 	}
 	return out
 }
