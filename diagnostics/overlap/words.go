@@ -131,9 +131,7 @@ func undouble(w []byte) []byte {
 }
 
 // isStopWord reports whether w (lower-cased, not empty) is one of
-// stopWords: a look-up in a small table of buckets keyed by the
-// word's length and three of its letters, cheaper than hashing the word
-// for the map (TestIsStopWord).
+// stopWords.
 func isStopWord(w []byte) bool { return stopWords[string(w)] }
 
 // stopWords are the words the overlap score ignores: English
