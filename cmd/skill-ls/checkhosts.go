@@ -5,14 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // `check --host`: besides DSH's rules, report what the selected agents do
@@ -78,7 +75,7 @@ func (r *checkRun) loadWorkspace(ctx context.Context, roots []discovery.Root) (*
 	}
 	var opens []skills.Change
 	for _, p := range r.hostFiles(ctx, snap) {
-		if src, err := readSkillFile(p); err == nil {
+		if src, _, err := discovery.ReadSkillFile(p, nil); err == nil {
 			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
 		}
 	}
@@ -152,20 +149,6 @@ func (r *checkRun) hostRoots(ctx context.Context, customDirs []string) {
 	for i := range r.roots {
 		r.roots[i].Index = i
 	}
-}
-
-// readSkillFile reads a skill file of at most skills.MaxFileSize bytes.
-func readSkillFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, skillfile.MaxFileSize+1))
-	if err == nil && len(src) > skillfile.MaxFileSize {
-		err = fmt.Errorf("%s: larger than %d bytes", path, skillfile.MaxFileSize)
-	}
-	return src, err
 }
 
 // absPaths returns the PATH arguments as absolute paths.

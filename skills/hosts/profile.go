@@ -2,17 +2,11 @@ package hosts
 
 import (
 	"context"
-	"errors"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/problem"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // dupRule says who wins when two skill files give the same name.
@@ -267,57 +261,6 @@ func randomWhy(e *env) string {
 		return "it reads its skill files concurrently and keeps the last one done, so the winner changes from run to run"
 	}
 	return "which one depends on the order the file system lists the folder, which it globs without sorting"
-}
-
-// read returns the bytes of a skill file from ReadFile, else the disk.
-func (o Options) read(path string) ([]byte, error) {
-	if o.ReadFile != nil {
-		if src, ok := o.ReadFile(path); ok {
-			return src, nil
-		}
-	}
-	return readFile(path)
-}
-
-// readFile reads a skill file of at most skills.MaxFileSize bytes.
-func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, pe.Err
-		}
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, skillfile.MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > skillfile.MaxFileSize {
-		return nil, errTooLarge
-	}
-	return b, nil
-}
-
-// errTooLarge is readFile's error for a file over skills.MaxFileSize.
-var errTooLarge = errors.New("larger than 16 MiB (skill-ls does not read it)")
-
-// readWhy words a read error, saying when the file is a symbolic link to
-// nothing (the hosts find it, and skip it).
-func readWhy(path string, err error) string {
-	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist) {
-		return "it is a symbolic link to a file that does not exist"
-	}
-	return err.Error()
-}
-
-// readCode is the code of the diagnostics rule for a read error.
-func readCode(err error) string {
-	if errors.Is(err, errTooLarge) {
-		return string(problem.FileTooLarge)
-	}
-	return string(problem.UnreadableFile)
 }
 
 // folderOf returns the skill folder name of a SKILL.md path, or the stem of
