@@ -114,7 +114,13 @@ func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLa
 // of the entries that went. jobs are those of set whose file must be read
 // again (readPlacedFiles reads them).
 func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingChanges) (set map[string]*placed, del []string, jobs []*placed) {
-	set = map[string]*placed{}
+	n := len(pc.touched)
+	if len(pc.relist)+len(pc.entryUpdates) > 0 {
+		for _, rs := range layer.roots {
+			n += len(rs.Entries)
+		}
+	}
+	set = make(map[string]*placed, n)
 	visit := func(ri, ei int, e *discovery.Entry) {
 		old := base.disk.at(e.Path)
 		mode := layer.roots[ri].Root.Mode
@@ -216,7 +222,7 @@ func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf 
 // updateBundles returns the bundle folders after the disk files of set
 // replaced or joined those of old and those at del went.
 func updateBundles(bundles table[string], set map[string]*placed, del []string, old table[*placed]) table[string] {
-	add := map[string]string{}
+	add := make(map[string]string, len(set))
 	var gone []string
 	for _, p := range del {
 		if o := old.at(p); o != nil && o.entry.Kind == discovery.EntryBundle {

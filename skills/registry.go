@@ -75,7 +75,7 @@ func (r *Registry) update(removed, added []*Skill, undropped []string, dropped [
 	if len(removed) == 0 && len(added) == 0 {
 		return &next
 	}
-	groups := map[string][]*Skill{}
+	groups := make(map[string][]*Skill, len(removed)+len(added))
 	for _, s := range removed {
 		g, ok := groups[s.Name]
 		if !ok {

@@ -69,10 +69,15 @@ func (t table[V]) all() iter.Seq2[string, V] {
 }
 
 // with returns t with the entries of set added or replaced and the keys of
-// del removed (a key in both is set).
+// del removed (a key in both is set). The table may keep set itself (an
+// empty t takes it as its base, so that loading a tree does not copy its
+// largest maps): the caller no longer writes set.
 func (t table[V]) with(set map[string]V, del []string) table[V] {
 	if len(set) == 0 && len(del) == 0 {
 		return t
+	}
+	if t.n == 0 && len(del) == 0 && len(set) > maxTop {
+		return newTable(set)
 	}
 	if len(t.top)+len(set)+len(del) > maxTop {
 		return t.folded(set, del)
