@@ -27,8 +27,8 @@ package lsp
 //
 // Without the nice thread and the millisecond yields, or without the
 // backlog bound, the completion's p99 during the startup pass at 10,000
-// skills grew two to six times in paired runs (docs/performance.md,
-// "The server's scheduling").
+// skills went over its target in paired runs, the more so on a busy
+// machine (docs/performance.md, "The server's scheduling").
 
 import (
 	"context"

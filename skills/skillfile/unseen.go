@@ -1,7 +1,6 @@
 package skillfile
 
 import (
-	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 
@@ -96,10 +95,6 @@ var hiddenLead = func() (t [256]bool) {
 func hiddenChars(src []byte, start int) []Hidden {
 	var out []Hidden
 	for i := start; i < len(src) && len(out) < maxHidden; {
-		if i+8 <= len(src) && plainWord(binary.LittleEndian.Uint64(src[i:])) {
-			i += 8 // eight bytes of printable ASCII at once
-			continue
-		}
 		if !hiddenLead[src[i]] {
 			i++
 			continue
@@ -140,19 +135,6 @@ func hiddenChars(src []byte, start int) []Hidden {
 		i = end
 	}
 	return out
-}
-
-// plainWord reports whether the eight bytes of w are all printable ASCII
-// (0x20 to 0x7e): no byte has its high bit set, none is below 0x20, none
-// is DEL. The bit tricks test all eight at once.
-func plainWord(w uint64) bool {
-	const (
-		lows  = 0x0101010101010101
-		highs = 0x8080808080808080
-	)
-	below20 := (w - lows*0x20) & ^w & highs // a byte below 0x20 (or ≥ 0x80)
-	del := ((w ^ lows*0x7f) - lows) & ^(w ^ lows*0x7f) & highs
-	return w&highs == 0 && below20 == 0 && del == 0
 }
 
 // hiddenKindOf returns the kind of hidden character r is, or 0.
