@@ -92,7 +92,7 @@ type passProgress struct {
 func newPassProgress(ctx context.Context, pub publisher, views []viewSnapshot, startup *progress) *passProgress {
 	pp := &passProgress{ctx: ctx, pub: pub, start: time.Now(), prog: startup, startup: startup != nil}
 	for _, v := range views {
-		pp.total += len(v.skills.Files())
+		pp.total += v.skills.FileCount()
 	}
 	if startup != nil {
 		pp.reportLocked(pp.start)

@@ -183,7 +183,7 @@ func (s *session) load(set *viewSet) {
 	}
 	n := 0
 	for _, v := range set.views {
-		n += len(v.ws.Snapshot().Files())
+		n += v.ws.Snapshot().FileCount()
 	}
 	prog.report(fmt.Sprintf("%d skill files found", n), 0)
 	set.sched.handOver(prog)

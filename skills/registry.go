@@ -125,6 +125,11 @@ func updateSorted(list, add, del []string) []string {
 	if len(add) == 0 && len(del) == 0 {
 		return list
 	}
+	if len(list) == 0 {
+		out := slices.Clone(add)
+		slices.Sort(out)
+		return slices.Compact(out) // nothing to delete from
+	}
 	if len(add)+len(del) > 32 {
 		gone := make(map[string]bool, len(del))
 		for _, s := range del {

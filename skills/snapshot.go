@@ -80,6 +80,9 @@ func (s *Snapshot) Files() []*skillfile.File {
 	return out
 }
 
+// FileCount returns how many files Files returns.
+func (s *Snapshot) FileCount() int { return len(s.paths) }
+
 // InRoots reports whether path is a skill file in one of the roots.
 func (s *Snapshot) InRoots(path string) bool {
 	_, ok := s.disk.get(path)

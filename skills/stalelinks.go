@@ -22,11 +22,9 @@ func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, set map[st
 		return
 	}
 	redo := map[string]*placed{}
-	for _, path := range w.staleLinks(base, layer, rescan) {
-		if _, placed := set[path]; !placed {
-			c := *layer.files.at(path)
-			redo[path] = &c
-		}
+	for _, path := range w.staleLinks(base, layer, set, rescan) {
+		c := *layer.files.at(path)
+		redo[path] = &c
 	}
 	paths := slices.Collect(maps.Keys(redo))
 	holder := (&Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}).skillHolding
@@ -51,16 +49,17 @@ func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, set map[st
 // staleLinks returns the paths of the disk files whose link facts a path
 // the batch reported may touch: the file of the bundle folder that holds
 // it, the flat files of the root that holds it, and the files whose links
-// reach outside their base; every file after a rescan.
-func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, rescan bool) []string {
+// reach outside their base; every file after a rescan. The files of set,
+// whose facts were just made, are left out.
+func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, set map[string]*placed, rescan bool) []string {
 	if rescan {
-		return slices.Collect(func(yield func(string) bool) {
-			for p := range layer.files.all() {
-				if !yield(p) {
-					return
-				}
+		var out []string
+		for p := range layer.files.all() {
+			if _, fresh := set[p]; !fresh {
+				out = append(out, p)
 			}
-		})
+		}
+		return out
 	}
 	if len(layer.moved) == 0 {
 		return nil
@@ -94,6 +93,7 @@ func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, rescan bool) []
 	for _, p := range base.outside {
 		maybe(p)
 	}
+	out = slices.DeleteFunc(out, func(p string) bool { _, fresh := set[p]; return fresh })
 	slices.Sort(out)
 	return slices.Compact(out)
 }

@@ -88,7 +88,7 @@ func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
 // whose SKILL.md exists but cannot be used (a broken link, a FIFO, a
 // misspelled name), which the author still counts as a skill.
 func skillFileCount(snap *skills.Snapshot) int {
-	n := len(snap.Files())
+	n := snap.FileCount()
 	for _, p := range snap.Problems() {
 		if countedProblem(p) {
 			n++
