@@ -18,7 +18,8 @@ func (s *Snapshot) SlowLinkFacts(f *skillfile.File, base string) []LinkFact {
 	out := make([]LinkFact, 0, len(links))
 	seen := make(map[string]int, len(links))
 	own := s.bundles.at(base)
-	for _, l := range links {
+	for i := range links {
+		l := &links[i]
 		target, ok := LinkTarget(base, l.Dest)
 		if !ok {
 			continue

@@ -14,7 +14,10 @@ import (
 // definition and the watcher read these facts from the snapshot instead of
 // asking the disk themselves.
 type LinkFact struct {
-	markdown.Link
+	// Link is the link in the file's outline: a file never changes once
+	// parsed, so a fact points at its link rather than copying it (a tree
+	// of 100,000 skills holds close to a million facts).
+	*markdown.Link
 	// Base is the directory the link resolves against: the skill's base
 	// (its bundle folder, or the root for a flat skill; the file's folder
 	// for a file outside the roots).
@@ -62,7 +65,8 @@ func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, ho
 	// first fact (-1: not a local link); targets does the same for the
 	// resolved targets (two destinations can name one target).
 	dests, targets := map[string]int{}, map[string]int{}
-	for _, l := range links {
+	for i := range links {
+		l := &links[i]
 		if at, ok := dests[l.Dest]; ok {
 			if at >= 0 {
 				fact := out[at]
