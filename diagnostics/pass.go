@@ -86,14 +86,7 @@ func (p *Pass) Newline() string {
 // snapshot follows).
 func (p *Pass) Lines() *spans.LineIndex {
 	if p.text == nil {
-		var mem []byte
-		if p.buf != nil {
-			mem = (*p.buf)[:0]
-		}
-		p.text, p.textErr = p.Snap.TextInto(p.File, mem)
-		if p.textErr == nil && p.buf != nil && p.File.InMemory() == nil {
-			*p.buf = p.text.Src()
-		}
+		p.text, p.textErr = p.Snap.TextInto(p.File, p.buf)
 		if p.textErr != nil {
 			p.text = spans.NewLineIndex(nil)
 		}

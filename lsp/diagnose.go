@@ -255,15 +255,9 @@ func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.D
 	if len(ds) == 0 {
 		return appendProtocolDiagnostics(dst, ds, nil, snap, names)
 	}
-	var buf []byte
-	if mem != nil {
-		buf = (*mem)[:0]
-	}
-	idx, err := snap.TextInto(f, buf)
+	idx, err := snap.TextInto(f, mem)
 	if err != nil {
 		idx = spans.NewLineIndex(nil)
-	} else if mem != nil && f.InMemory() == nil {
-		*mem = idx.Src()
 	}
 	return appendProtocolDiagnostics(dst, ds, idx, snap, names)
 }

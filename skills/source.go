@@ -69,20 +69,29 @@ func (s *Snapshot) Text(f *skillfile.File) (*spans.LineIndex, error) {
 	return s.TextInto(f, nil)
 }
 
-// TextInto is Text reading a lean file into buf's memory when it is large
-// enough, for a caller that reads many files one after another and keeps
-// none (the text formats): the index it returns holds buf until the
-// caller's next read into it.
-func (s *Snapshot) TextInto(f *skillfile.File, buf []byte) (*spans.LineIndex, error) {
+// TextInto is Text reading a lean file into *mem's memory, and leaving
+// the memory it read into there for the next call (nil: new memory). It
+// is for a caller that reads many files one after another and keeps none
+// of their bytes (the text formats, a Run's rules, the server's
+// publishing): the index it returns holds *mem until that caller's next
+// read into it.
+func (s *Snapshot) TextInto(f *skillfile.File, mem *[]byte) (*spans.LineIndex, error) {
 	if text := f.InMemory(); text != nil {
 		return text, nil
 	}
 	if _, lean := f.Sum(); !lean {
 		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr)
 	}
+	var buf []byte
+	if mem != nil {
+		buf = (*mem)[:0]
+	}
 	src, err := s.source.read(f.Path, buf)
 	if err != nil {
 		return nil, err
+	}
+	if mem != nil {
+		*mem = src
 	}
 	if !s.source.same(f, src) {
 		return nil, ErrChangedOnDisk

@@ -144,10 +144,7 @@ func (l locator) text(f *skillfile.File) *spans.LineIndex {
 	}
 	if l.last.textOf != f.Path {
 		l.last.textOf = f.Path
-		l.last.text, _ = l.snap.TextInto(f, l.last.buf[:0])
-		if l.last.text != nil && f.InMemory() == nil {
-			l.last.buf = l.last.text.Src()
-		}
+		l.last.text, _ = l.snap.TextInto(f, &l.last.buf)
 	}
 	return l.last.text
 }
@@ -212,7 +209,8 @@ func writeText(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, 
 	err := inOrder(byPath(ds), bw, func(b []byte, worker int, group []diagnostics.Diagnostic) []byte {
 		l := newLocator(snap, opts.RelTo)
 		if last := workers[worker]; last != nil {
-			l.last = &lastFile{buf: last.buf, cells: last.cells}
+			*last = lastFile{buf: last.buf, cells: last.cells} // a new file, the worker's memory
+			l.last = last
 		}
 		workers[worker] = l.last
 		for _, d := range group {
