@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -140,23 +141,35 @@ func (w *Watcher) SetExtra(dirs []string) {
 // missing, its nearest existing ancestor.
 func (w *Watcher) armRootLocked(i int) {
 	r := w.roots[i]
-	info, err := os.Stat(r.Dir)
-	if err != nil || !info.IsDir() {
-		// Follow the nearest existing ancestor; its Create events lead on.
-		for dir := filepath.Dir(r.Dir); ; dir = filepath.Dir(dir) {
-			if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-				w.addLocked(dir, i)
-				break
-			}
-			if filepath.Dir(dir) == dir {
-				break
-			}
+	// Each turn watches a folder nearer the root: at most one a segment.
+	for range strings.Count(r.Dir, string(filepath.Separator)) + 1 {
+		info, err := os.Stat(r.Dir)
+		if err == nil && info.IsDir() {
+			w.armFolderLocked(i)
+			return
 		}
-		if err == nil { // a root that is a file: watch it too
+		dir := nearestDir(filepath.Dir(r.Dir))
+		if dir == "" {
+			return
+		}
+		w.addLocked(dir, i) // its Create events lead on
+		if err == nil {     // a root that is a file: watch it too
 			w.addLocked(r.Dir, i)
+			return
 		}
-		return
+		// A folder made on the way to the root between the Stat above and
+		// this watch raised its Create event before the watch was there
+		// (mkdir -p makes them all at once): follow it now, or nothing
+		// below it is ever watched.
+		if nearestDir(r.Dir) == dir {
+			return
+		}
 	}
+}
+
+// armFolderLocked watches root i, which exists, and its bundle folders.
+func (w *Watcher) armFolderLocked(i int) {
+	r := w.roots[i]
 	if !w.addLocked(r.Dir, i) {
 		return
 	}
@@ -170,6 +183,19 @@ func (w *Watcher) armRootLocked(i int) {
 			if !w.addLocked(p, i) {
 				return
 			}
+		}
+	}
+}
+
+// nearestDir returns dir or its nearest ancestor that is a folder, "" when
+// none is.
+func nearestDir(dir string) string {
+	for ; ; dir = filepath.Dir(dir) {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			return dir
+		}
+		if filepath.Dir(dir) == dir {
+			return ""
 		}
 	}
 }

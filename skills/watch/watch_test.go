@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,7 +35,10 @@ func TestWatcherRealFS(t *testing.T) {
 		deadline := time.Now().Add(10 * time.Second)
 		for !cond(ws.Snapshot()) {
 			if time.Now().After(deadline) {
-				t.Fatalf("timed out waiting for %s; registry:\n%s", what, skilltest.Summary(ws.Snapshot()))
+				watcher.mu.Lock()
+				ws2 := slices.Sorted(maps.Keys(watcher.watched))
+				watcher.mu.Unlock()
+				t.Fatalf("timed out waiting for %s; watched %v; registry:\n%s", what, ws2, skilltest.Summary(ws.Snapshot()))
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
