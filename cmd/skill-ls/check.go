@@ -33,7 +33,9 @@ Without PATH, check looks at every skill DSH would discover from --cwd,
 and at every other agent's skill folder in the project (.claude/skills,
 .github/skills, .gemini/skills, .opencode/skills, ...) with the rules of
 the agents that read it (see --host). The summary's second line names the
-agents and the working directory.
+agents and the working directory. --watch checks again after every
+change on disk, in DSH's roots and in the folders of the agents chosen
+when it started.
 A PATH may be:
   a skill file (SKILL.md or NAME.md)   only that skill is checked
   a bundle directory                   only that bundle is checked; a
@@ -154,12 +156,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}
-	run.autoHosts(ctx, &f.roots, f.watch)
+	run.autoHosts(ctx, &f.roots)
 	run.hostRoots(ctx, f.roots.customDirs)
 	run.widen(run.defaults)
 	run.guardFixes(&f.roots)
 	if f.watch {
-		return watchCheck(ctx, run.loadRoots(), run.report, stdout, stderr)
+		return run.watch(ctx)
 	}
 	if f.fix.active() {
 		return run.fix(ctx, &f.fix)
@@ -247,9 +249,6 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 	run.security = f.sel.security
 	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
 		return nil, c.usageError(err.Error())
-	}
-	if f.watch && f.hosts.list != "" {
-		return nil, c.usageError("--watch does not follow the other hosts' folders yet; use --host without --watch")
 	}
 	return run, exitOK
 }

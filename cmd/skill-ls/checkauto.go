@@ -21,9 +21,9 @@ import (
 
 // autoHosts selects the hosts of a plain check, as above; it keeps DSH
 // alone when no other host's project folder holds a skill in scope, when
-// --no-default-roots asks for the given roots only, and under --watch.
-func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags, watching bool) {
-	if r.hostsChosen || rf.noDefaultRoots || watching {
+// --no-default-roots asks for the given roots only.
+func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags) {
+	if r.hostsChosen || rf.noDefaultRoots {
 		return
 	}
 	env, err := hostOptions(rf, "", 0)

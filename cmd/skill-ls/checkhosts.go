@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -73,16 +75,46 @@ func (r *checkRun) loadWorkspace(ctx context.Context, roots []discovery.Root) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	var opens []skills.Change
+	snap = r.syncHostFiles(ctx, ws, snap, hostBuffers{})
+	return ws, snap, ctx.Err()
+}
+
+// hostBuffers are the skill files only the selected hosts discover, as the
+// workspace holds them: open buffers outside DSH's roots, by path, with the
+// text each was opened with.
+type hostBuffers map[string][]byte
+
+// syncHostFiles makes the workspace's host buffers (open) the files the
+// selected hosts discover now: a file that is new or whose text changed is
+// opened with its text, one that is gone or unreadable is closed. It
+// returns the snapshot after the change (snap when nothing changed).
+func (r *checkRun) syncHostFiles(ctx context.Context, ws *skills.Workspace, snap *skills.Snapshot, open hostBuffers) *skills.Snapshot {
+	if len(r.opts.Hosts) == 0 {
+		return snap
+	}
+	var cs []skills.Change
+	now := map[string]bool{}
 	for _, p := range r.hostFiles(ctx, snap) {
-		if src, _, err := discovery.ReadSkillFile(p, nil); err == nil {
-			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
+		src, _, err := discovery.ReadSkillFile(p, nil)
+		if err != nil {
+			continue
+		}
+		now[p] = true
+		if old, ok := open[p]; !ok || !bytes.Equal(old, src) {
+			open[p] = src
+			cs = append(cs, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
 		}
 	}
-	if len(opens) == 0 {
-		return ws, snap, nil
+	for _, p := range slices.Sorted(maps.Keys(open)) {
+		if !now[p] {
+			delete(open, p)
+			cs = append(cs, skills.Change{Kind: skills.ChangeClose, Path: p})
+		}
 	}
-	return ws, ws.Apply(ctx, opens...), ctx.Err()
+	if len(cs) == 0 {
+		return snap
+	}
+	return ws.Apply(ctx, cs...)
 }
 
 // hostFiles returns the skill files the selected hosts discover that DSH's

@@ -94,3 +94,19 @@ func (h *Host) projectFiles(ctx context.Context, opts Options, skip func(path st
 	}
 	return files, nil
 }
+
+// Folders returns the folders h reads skills from with the inputs in opts,
+// in its scan order, whether they exist or not: what `check --watch`
+// watches besides DSH's roots. It returns none for DSH, whose folders are
+// its roots (discovery.Roots).
+func (h *Host) Folders(opts Options) []Root {
+	if h.profile == nil {
+		return nil
+	}
+	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+	var out []Root
+	for _, r := range h.profile.roots(e) {
+		out = append(out, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
+	}
+	return out
+}
