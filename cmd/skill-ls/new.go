@@ -27,7 +27,8 @@ decides whether to load it.
 The skill goes into --root, by default the project's .agents/skills (the
 project is the nearest ancestor of --cwd holding .git, or --project-root);
 the root is created when missing. NAME must be lowercase ASCII letters and
-digits in groups joined by single hyphens, at most 64 characters. New never
+digits in groups joined by single hyphens (DSH drops a skill with any other
+name), at most 64 characters (the agentskills.io spec's limit). New never
 overwrites anything: it refuses a NAME whose folder or file exists, or that
 another skill in the same root already uses.
 
@@ -77,7 +78,7 @@ func checkNewName(name string, stderr io.Writer) bool {
 		return true
 	}
 	fmt.Fprintf(stderr, "skill-ls new: %q is not a valid skill name: %s.\n", name, problem)
-	fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters.\n", scaffold.MaxNameLength)
+	fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters (the agentskills.io\nspec's limit; DSH has none, other agents may cut or refuse a longer name).\n", scaffold.MaxNameLength)
 	if s := scaffold.SuggestName(name); s != "" && s != name {
 		fmt.Fprintf(stderr, "Try: skill-ls new %s\n", s)
 	}
