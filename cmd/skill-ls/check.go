@@ -43,7 +43,12 @@ A PATH may be:
                                        case (skill.md too) is a bundle
   a project directory (holding .dsh/skills or .agents/skills)
                                        its two project roots are checked
-  any other directory                  it is checked as a skill root
+  a folder of skills (bundles, or NAME.md files with frontmatter)
+                                       it is checked as a skill root
+  any other directory (a repository, a downloaded collection)
+                                       the folders under it, up to 5 deep,
+                                       that hold bundles are checked as
+                                       roots (stderr names them)
 A PATH is checked through its root, exactly as discovery would see it (a
 bundle whose file is named skill.md is reported, as DSH ignores it). A PATH
 inside one of the default roots keeps that root's source and rank, and is
@@ -150,9 +155,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if run == nil {
 		return status
 	}
-	if run.security {
-		paths = vetPaths(paths)
-	}
+	paths = collectionPaths(paths, stderr)
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}
@@ -305,11 +308,11 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	files := r.scopedFileCount(snap)
 	if r.format == "text" || r.format == "concise" {
 		if r.security {
-			securitySummary(r.stderr, ds, snap)
+			securitySummary(r.stderr, ds, snap, r.inScope)
 		}
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		fmt.Fprintln(r.stderr, r.scopeLine())
-		if files == 0 && !r.explicit {
+		if files == 0 {
 			r.noSkills()
 		}
 	}
@@ -321,6 +324,10 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 
 // noSkills tells a user who found nothing where skill-ls looked.
 func (r *checkRun) noSkills() {
+	if r.explicit {
+		fmt.Fprintln(r.stderr, "No skill files were found in the PATHs given: a skill is a SKILL.md in a bundle folder (DIR/NAME/SKILL.md) or a NAME.md file with frontmatter in a folder of skills.")
+		return
+	}
 	fmt.Fprintln(r.stderr, "No skill files were found. The roots searched were:")
 	for _, root := range r.roots {
 		fmt.Fprintf(r.stderr, "\t%s (%s)\n", format.Quote(root.Dir), root.Source)

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -89,11 +87,15 @@ func selectors(list, flagName string) ([]string, error) {
 
 // securitySummary writes one line per skill file with findings (its path,
 // then its counts by severity), then how many had none: what a repository
-// that vets downloaded skills reads first.
-func securitySummary(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot) {
+// that vets downloaded skills reads first. Only the files inScope (within
+// the PATHs) are counted.
+func securitySummary(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, inScope func(path string) bool) {
 	byPath := diagnostics.ByPath(ds)
 	clean := 0
 	for _, f := range snap.Files() {
+		if !inScope(f.Path) {
+			continue
+		}
 		found := byPath[f.Path]
 		if len(found) == 0 {
 			clean++
@@ -108,70 +110,4 @@ func securitySummary(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snap
 		fmt.Fprintf(w, "%s: %s\n", quotedRel(f.Path), strings.TrimSuffix(summary(n, 0, false), " in 0 skill files"))
 	}
 	fmt.Fprintf(w, "%s without a security finding\n", plural(clean, "skill file", "skill files"))
-}
-
-// maxVetDepth bounds how deep check --security looks for skills under a
-// PATH folder; maxVetFolders how many folders it lists.
-const (
-	maxVetDepth   = 5
-	maxVetFolders = 5000
-)
-
-// vetPaths returns the PATH arguments of check --security with each
-// folder that is not a bundle replaced by the folders at or under it that
-// hold bundles: a downloaded collection keeps its
-// skills a few folders down (repo/skills/NAME/SKILL.md, and in dot
-// folders: .claude/skills, .curated). .git, node_modules and folders
-// past the bounds are not looked in.
-func vetPaths(paths []string) []string {
-	var out []string
-	for _, p := range paths {
-		if !isDir(p) || holdsSkillFile(p) {
-			out = append(out, p)
-			continue
-		}
-		found := skillRootsUnder(p)
-		if len(found) == 0 {
-			found = []string{p} // check reports that nothing is there
-		}
-		out = append(out, found...)
-	}
-	return out
-}
-
-// skillRootsUnder returns the folders under dir that hold bundles, in
-// walk order, not looking inside a bundle.
-func skillRootsUnder(dir string) []string {
-	var out []string
-	listed := 0
-	var walk func(d string, depth int)
-	walk = func(d string, depth int) {
-		if depth > maxVetDepth || listed >= maxVetFolders {
-			return
-		}
-		listed++
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			return
-		}
-		root := false
-		for _, e := range entries {
-			name := e.Name()
-			if !e.IsDir() || name == ".git" || name == "node_modules" {
-				continue
-			}
-			sub := filepath.Join(d, name)
-			if holdsSkillFile(sub) {
-				root = true
-				continue
-			}
-			walk(sub, depth+1)
-		}
-		if root {
-			out = append(out, d)
-		}
-	}
-	walk(dir, 1)
-	slices.Sort(out)
-	return out
 }
