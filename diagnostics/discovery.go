@@ -52,13 +52,27 @@ var discoveryRules = []*Rule{
 		}},
 }
 
-// brokenLink says what a broken link points at and what DSH does.
+// brokenLink says what a broken link points at and what DSH does. It is
+// the one wording of the problem: check, list and the server's report all
+// use it.
 func brokenLink(pr discovery.Problem) string {
+	bundle := filepath.Base(pr.Path) == "SKILL.md"
 	target := "a missing target"
-	if pr.Target != "" {
+	switch {
+	case pr.Loops:
+		reaches := "a file or folder"
+		if bundle {
+			reaches = "a file"
+		}
+		target = "a loop of links"
+		if pr.Target != "" {
+			target = pr.Target + ", which loops"
+		}
+		target += ": following it never reaches " + reaches
+	case pr.Target != "":
 		target = pr.Target + ", which does not exist"
 	}
-	if filepath.Base(pr.Path) == "SKILL.md" {
+	if bundle {
 		return "DSH loads nothing here: SKILL.md is a symbolic link to " + target + "; point it at an existing file"
 	}
 	return "DSH skips this entry: it is a symbolic link to " + target + "; point it at an existing skill"

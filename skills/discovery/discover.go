@@ -53,6 +53,10 @@ type Problem struct {
 	Root int
 	// Target is where a broken symbolic link points (CodeBrokenSymlink).
 	Target string
+	// Loops reports that a broken symbolic link loops (ELOOP: following
+	// it comes back to a link already followed) rather than pointing at a
+	// missing target.
+	Loops bool
 }
 
 // RootState is the listing of one root.

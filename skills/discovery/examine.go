@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -35,9 +36,7 @@ func Examine(r Root, name string) (*Entry, []Problem) {
 	info, err := os.Stat(p) // follows symlinks
 	if err != nil {
 		if li, lerr := os.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			return nil, []Problem{{Code: problem.BrokenSymlink, Path: p, Root: r.Index, Target: target,
-				Message: "skill entry " + p + " ignored: failed to follow symbolic link: " + ErrText(err)}}
+			return nil, []Problem{brokenLink(r, p, err, "skill entry "+p+" ignored: failed to follow symbolic link: "+ErrText(err))}
 		}
 		return nil, nil
 	}
@@ -66,10 +65,14 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 					Message: "DSH reads only SKILL.md (exact case); " + alt + " is ignored, so this bundle is not a skill"}}
 			}
 			if li, lerr := os.Lstat(skill); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-				target, _ := os.Readlink(skill)
-				return nil, []Problem{{Code: problem.BrokenSymlink, Path: skill, Root: r.Index, Target: target, Message: "SKILL.md is a broken symbolic link: " + ErrText(err)}}
+				return nil, []Problem{brokenLink(r, skill, err, "SKILL.md is a broken symbolic link: "+ErrText(err))}
 			}
 			return nil, nil
+		}
+		if errors.Is(err, syscall.ELOOP) {
+			// A loop of links is a broken link, not a permission or I/O
+			// error: DSH finds no SKILL.md here either way.
+			return nil, []Problem{brokenLink(r, skill, err, "SKILL.md is a broken symbolic link: "+ErrText(err))}
 		}
 		return nil, []Problem{{Code: problem.UnreadableFile, Path: skill, Root: r.Index, Message: "cannot read " + skill + ": " + ErrText(err)}}
 	}
@@ -83,6 +86,16 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 		return nil, []Problem{{Code: problem.NotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
 	}
 	return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
+}
+
+// brokenLink is the broken-symlink problem of the link p that stat could
+// not follow (err): its target is missing, or the links loop (ELOOP), which
+// the rule words differently. message is the engine's record: for a root
+// entry, DSH's log line.
+func brokenLink(r Root, p string, err error, message string) Problem {
+	target, _ := os.Readlink(p)
+	return Problem{Code: problem.BrokenSymlink, Path: p, Root: r.Index, Target: target,
+		Loops: errors.Is(err, syscall.ELOOP), Message: message}
 }
 
 // caseVariant returns the name of a skill.md spelled in another case in dir.

@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -44,18 +45,25 @@ func TestExamineBundle(t *testing.T) {
 	if err := os.Symlink("nowhere.md", filepath.Join(root, "broken", "SKILL.md")); err != nil {
 		t.Fatal(err)
 	}
+	mk("loop") // SKILL.md -> loop2 -> SKILL.md: ELOOP, a broken link
+	if err := os.Symlink("loop2", filepath.Join(root, "loop", "SKILL.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("SKILL.md", filepath.Join(root, "loop", "loop2")); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink("regular", filepath.Join(root, "alias")); err != nil {
 		t.Fatal(err)
 	}
 	mk("fifo")
 	fifo := syscall.Mkfifo(filepath.Join(root, "fifo", "SKILL.md"), 0o644) == nil
-	names := []string{"regular", "empty", "missing", "lower", "dir", "linked", "broken", "alias", "absent"}
+	names := []string{"regular", "empty", "missing", "lower", "dir", "linked", "broken", "loop", "alias", "absent"}
 	if fifo {
 		names = append(names, "fifo")
 	}
 	want := map[string]string{
 		"regular": "entry", "empty": "entry", "missing": "", "lower": "skill-md-case",
-		"dir": "not-regular-file", "linked": "entry", "broken": "broken-symlink", "alias": "entry", "absent": "", "fifo": "not-regular-file",
+		"dir": "not-regular-file", "linked": "entry", "broken": "broken-symlink", "loop": "broken-symlink", "alias": "entry", "absent": "", "fifo": "not-regular-file",
 	}
 	wantNode := map[string]string{"dir": "provider-failed"} // DSH's Node read path throws on it
 	for _, mode := range []skillfile.ReadMode{skillfile.ReadFS, skillfile.ReadNode} {
@@ -83,5 +91,49 @@ func TestExamineBundle(t *testing.T) {
 	}
 	if e, _ := examineBundle(Root{Dir: root}, "regular", filepath.Join(root, "regular")); e == nil || e.Size == 0 {
 		t.Fatalf("regular bundle: %+v", e)
+	}
+}
+
+// TestExamineBrokenLinks: a link that cannot be followed, as a root entry
+// or as a bundle's SKILL.md, is a broken-symlink problem with its target,
+// and Loops tells a loop of links (ELOOP) from a missing target. The root
+// entry's message stays DSH's log line.
+func TestExamineBrokenLinks(t *testing.T) {
+	root := t.TempDir()
+	link := func(target, rel string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(root, rel)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link("gone", "dangling")
+	link("selfloop", "selfloop")
+	link("b.md", "a.md")
+	link("a.md", "b.md")
+	link("nowhere.md", "bundle-dangling/SKILL.md")
+	link("SKILL.md", "bundle-self/SKILL.md")
+	r := Root{Dir: root, Index: 2}
+	for _, tc := range []struct {
+		name, path, target string
+		loops              bool
+		message            string
+	}{
+		{"dangling", "dangling", "gone", false, "skill entry " + filepath.Join(root, "dangling") + " ignored: failed to follow symbolic link: no such file or directory"},
+		{"selfloop", "selfloop", "selfloop", true, "skill entry " + filepath.Join(root, "selfloop") + " ignored: failed to follow symbolic link: too many levels of symbolic links"},
+		{"a.md", "a.md", "b.md", true, "skill entry " + filepath.Join(root, "a.md") + " ignored: failed to follow symbolic link: too many levels of symbolic links"},
+		{"bundle-dangling", "bundle-dangling/SKILL.md", "nowhere.md", false, "SKILL.md is a broken symbolic link: no such file or directory"},
+		{"bundle-self", "bundle-self/SKILL.md", "SKILL.md", true, "SKILL.md is a broken symbolic link: too many levels of symbolic links"},
+	} {
+		e, problems := Examine(r, tc.name)
+		if e != nil || len(problems) != 1 {
+			t.Errorf("%s: %+v %+v; want one problem", tc.name, e, problems)
+			continue
+		}
+		want := Problem{Code: problem.BrokenSymlink, Path: filepath.Join(root, tc.path), Root: 2, Target: tc.target, Loops: tc.loops, Message: tc.message}
+		if problems[0] != want {
+			t.Errorf("%s:\n got %+v\nwant %+v", tc.name, problems[0], want)
+		}
 	}
 }
