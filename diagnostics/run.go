@@ -12,6 +12,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics/overlap"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -270,6 +271,16 @@ func ByPath(ds []Diagnostic) map[string][]Diagnostic {
 		out[d.Path] = append(out[d.Path], d)
 	}
 	return out
+}
+
+// ProblemMessage words a discovery problem as check reports it: the
+// message of the rule of its code, or the engine's record when no rule
+// words it. list and the language server's report use it.
+func ProblemMessage(pr discovery.Problem) string {
+	if r := Lookup(string(pr.Code)); r != nil && r.Discovery != nil {
+		return r.Discovery(pr)
+	}
+	return pr.Message
 }
 
 // DropMessage returns the message of the diagnostic that reports why DSH

@@ -74,7 +74,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdListSkills:
 		opts := st.optionsFor(path)
 		rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
-			Span: func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) }})
+			Span: func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) }, Problem: diagnostics.ProblemMessage})
 		rep.HostFolders = hostFolders(ctx, opts, snap)
 		return mustAny(rep), nil
 	}

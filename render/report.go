@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -152,6 +153,11 @@ type ReportOptions struct {
 	// Span is where Reason points, for ReportDropped.Line and Column; nil
 	// uses the drop's span.
 	Span func(f *skillfile.File) spans.Span
+	// Problem words a discovery problem, for ReportProblem.Message; nil
+	// uses the engine's record (Problem.Message). The CLI and the language
+	// server pass the diagnostics' message, so that list, check and the
+	// editor say the same thing.
+	Problem func(p discovery.Problem) string
 }
 
 // NewReport builds the [Report] of snap with DSH's own drop reasons.
@@ -206,7 +212,11 @@ func NewReportWith(snap *skills.Snapshot, opts ReportOptions) Report {
 		}
 	}
 	for _, p := range snap.Problems() {
-		r.Problems = append(r.Problems, ReportProblem{Kind: string(p.Code), Path: p.Path, Message: p.Message})
+		msg := p.Message
+		if opts.Problem != nil {
+			msg = opts.Problem(p)
+		}
+		r.Problems = append(r.Problems, ReportProblem{Kind: string(p.Code), Path: p.Path, Message: msg})
 	}
 	return r
 }

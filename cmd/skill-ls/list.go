@@ -61,6 +61,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Reason:  func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, diagnostics.Options{}) },
 		Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
 		Span:    func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) },
+		Problem: diagnostics.ProblemMessage,
 	})
 	rep.HostFolders = listHostFolders(ctx, &rf, snap)
 	if *asJSON {
