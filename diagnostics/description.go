@@ -29,7 +29,7 @@ const (
 
 var descriptionRules = []*Rule{
 	{Code: CodeDescriptionMissing, Short: "no description", Severity: SeverityError, Drops: true, Summary: "no description key",
-		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. When a key close to it is there (`descripton`, `Description`, `desc`), the message points at that key and the quick fix (safe) renames it; otherwise the quick fix (unsafe) adds the placeholder description of `skill-ls new`, which `description-placeholder` reports until it is replaced.",
+		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. When a key close to it is there (`descripton`, `Description`, `desc`), the message points at that key and the quick fix (safe) renames it; otherwise it points at the frontmatter's opening `---`, and the quick fix (unsafe) adds the placeholder description of `skill-ls new`, which `description-placeholder` reports until it is replaced.",
 		Finding: func(p *Pass, fd skillfile.Finding) {
 			if reportMisspelledRequired(p, "description") {
 				return

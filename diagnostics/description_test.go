@@ -13,7 +13,7 @@ func TestDescriptionRules(t *testing.T) {
 	codes := []string{CodeDescriptionMissing, CodeDescriptionNotString, CodeDescriptionEmpty, CodeDescriptionBlank, CodeDescriptionTruncated, CodeDescriptionTooLong}
 	runRuleCases(t, codes, []ruleCase{
 		{name: "clean", src: skill("skill")},
-		{name: "missing", src: "---\nname: skill\n---\n", want: []string{"error description-missing 2:1"}},
+		{name: "missing", src: "---\nname: skill\n---\n", want: []string{"error description-missing 1:1"}},
 		{name: "list", src: "---\nname: skill\ndescription:\n  - a\n---\n", want: []string{"error description-not-string 4:3"}, contains: "a YAML list"},
 		{name: "null", src: "---\nname: skill\ndescription: null\n---\n", want: []string{"error description-not-string 3:14"}, contains: "description must be text, but YAML reads null as no value; write the text after description:"},
 		{name: "no value", src: "---\nname: skill\ndescription:\n---\n", want: []string{"error description-not-string 3:13"}, contains: "description has no value (YAML reads it as null); write the text after description:"},

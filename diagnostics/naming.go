@@ -29,7 +29,7 @@ const (
 
 var nameRules = []*Rule{
 	{Code: CodeNameMissing, Short: "no name", Severity: SeverityError, Drops: true, Summary: "no name key",
-		Doc:     "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations. When a key close to it is there (`Name`, `nmae`), the message points at that key and the quick fix (safe) renames it; otherwise the quick fix adds the folder's name.",
+		Doc:     "Every skill needs a `name`; without it DSH drops the skill with `frontmatter requires name and description`. The name is the skill's identity in the catalog and in `/name` invocations. When a key close to it is there (`Name`, `nmae`), the message points at that key and the quick fix (safe) renames it; otherwise it points at the frontmatter's opening `---`, and the quick fix adds the folder's name on the line after it.",
 		Finding: reportNameMissing},
 	{Code: CodeNameNotString, Short: "name not text", Severity: SeverityError, Drops: true, Summary: "name is not a string",
 		Doc:     "`name` must be a YAML string. Unquoted values such as `123`, `true` or `null` are typed as numbers, booleans or null by YAML 1.2, and DSH drops the skill with `frontmatter requires name and description`. Quote a number or a boolean (the quick fix does); after `null`, `~` or nothing, write the name.",

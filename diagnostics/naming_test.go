@@ -10,7 +10,7 @@ func TestNameRules(t *testing.T) {
 	long := strings.Repeat("abcdefgh", 9)
 	runRuleCases(t, codes, []ruleCase{
 		{name: "valid", src: skill("skill")},
-		{name: "missing", src: "---\ndescription: d\n---\n", want: []string{"error name-missing 2:1"}, contains: "there is no name: key"},
+		{name: "missing", src: "---\ndescription: d\n---\n", want: []string{"error name-missing 1:1"}, contains: "there is no name: key"},
 		{name: "number", src: "---\nname: 123\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "YAML reads 123 as a number; put it in quotes: name: '123'"},
 		{name: "null", src: "---\nname: ~\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "name must be text, but YAML reads ~ as no value (null); write the text after name:"},
 		{name: "null spelled out", src: "---\nname: null\ndescription: d\n---\n", want: []string{"error name-not-string 2:7"}, contains: "name must be text, but YAML reads null as no value; write the text after name:"},

@@ -14,7 +14,7 @@ func TestDropSummary(t *testing.T) {
 		{"loaded", "---\nname: ok\ndescription: Fine.\n---\n", ""},
 		{"yaml", "---\nname: x\ndescription: Use when: asked\n---\n", "invalid YAML at 3:14"},
 		{"no frontmatter", "# Title\n", "no YAML frontmatter at 1:1"},
-		{"missing description", "---\nname: x\n---\n", "no description at 2:1"},
+		{"missing description", "---\nname: x\n---\n", "no description at 1:1"},
 		{"invalid name", "---\nname: Bad Name\ndescription: d\n---\n", "invalid name at 2:7"},
 		{"invocation", "---\nname: x\ndescription: d\nuser-invocable: maybe\n---\n", "invocation flag not a boolean at 4:17"},
 		{"binary", "---\x00\n", "binary file at 1:4"},

@@ -245,7 +245,9 @@ var invocationKeys = []string{"disable-model-invocation", "user-invocable"}
 func (f *File) checkRequired(fld *dshyaml.Field, key string, missing, notString, empty problem.Code) {
 	switch {
 	case fld == nil:
-		f.find(missing, f.Frontmatter.YAMLSpan.OrKey(f.Frontmatter.OpenSpan), key)
+		// The opening --- names the frontmatter that lacks the key; the
+		// YAML's first line is some other key, nothing to do with it.
+		f.find(missing, f.Frontmatter.OpenSpan, key)
 	case fld.Value.Kind != dshyaml.KindString:
 		f.find(notString, fld.ValueSpan, key)
 	case fld.Value.Str == "":

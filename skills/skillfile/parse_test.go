@@ -22,7 +22,7 @@ func TestFindings(t *testing.T) {
 		log  string   // Drop.Detail, "" for none
 	}{
 		{"clean", "---\nname: a\ndescription: b\n---\n", nil, ""},
-		{"no name, no description", "---\nx: 1\n---\n", []string{"name-missing name@4", "description-missing description@4"}, "frontmatter requires name and description"},
+		{"no name, no description", "---\nx: 1\n---\n", []string{"name-missing name@0", "description-missing description@0"}, "frontmatter requires name and description"},
 		{"bad name and legacy key", "---\nname: A\ndescription: b\nuserInvocable: true\n---\n", []string{"name-invalid name@10", "legacy-invocation-key userInvocable@27"}, `invalid skill name "A"`},
 		{"legacy keys in DSH order, not source order", "---\nname: a\ndescription: b\nuserInvocable: 1\nmodelInvocable: 1\n---\n", []string{"legacy-invocation-key modelInvocable@44", "legacy-invocation-key userInvocable@27"}, `invalid invocation frontmatter: Error: frontmatter field "modelInvocable" is unsupported; use "disable-model-invocation"`},
 		{"flag and ignored field", "---\nname: a\ndescription: b\nuser-invocable: 2\nwhenToUse: 3\n---\n", []string{"invocation-not-boolean user-invocable@43", "field-ignored whenToUse@56"}, `invalid invocation frontmatter: TypeError: frontmatter field "user-invocable" must be a boolean`},
