@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/problem"
@@ -29,10 +30,8 @@ var frontmatterRules = []*Rule{
 		Doc:     "A skill file must start with a line that is exactly `---`, followed by YAML and a closing `---` line. Leading blank lines, spaces after `---`, `----`, or (in the bundled root) a byte-order mark mean DSH finds no frontmatter and drops the skill with `missing YAML frontmatter`.",
 		Finding: reportFrontmatterMissing},
 	{Code: CodeFrontmatterUnclosed, Short: "frontmatter never closed", Severity: SeverityError, Drops: true, Summary: "the frontmatter has no closing ---",
-		Doc: "The opening `---` is never closed by a line that is exactly `---` (no indentation, no trailing spaces; `...` does not close it). DSH drops the skill with `missing YAML frontmatter`.",
-		Finding: func(p *Pass, fd skillfile.Finding) {
-			p.Report(fd.Span, dropPrefix+"the frontmatter is never closed: add a line that is exactly --- (no indentation, no trailing spaces) after the last key")
-		}},
+		Doc:     "The opening `---` is never closed by a line that is exactly `---` (no indentation, no trailing spaces; `----` and `...` do not close it). DSH drops the skill with `missing YAML frontmatter`. When a line looks like the closing `---` and is not one, the message points at it and says why; otherwise it points at the opening `---`.",
+		Finding: reportUnclosed},
 	{Code: CodeFrontmatterNotMap, Short: "frontmatter not a mapping", Severity: SeverityError, Drops: true, Summary: "the frontmatter is not a YAML mapping",
 		Doc:     "The YAML between the delimiters is empty, only comments, a scalar or a list. DSH needs a mapping of keys to values and drops the skill with `missing YAML frontmatter`.",
 		Finding: reportNotMapping},
@@ -100,6 +99,39 @@ func missingWhy(f *skillfile.File, src []byte) string {
 		return "the file starts with a byte-order mark before ---"
 	}
 	return fmt.Sprintf("the first line is %q", excerpt(trimmed))
+}
+
+// reportUnclosed says why the frontmatter is never closed: what is wrong
+// with the line that looks like the closing ---, when the finding is on
+// one, else that no line closes it.
+func reportUnclosed(p *Pass, fd skillfile.Finding) {
+	if fd.Span.Len() > 0 && fd.Span == p.File.Frontmatter.NearCloseSpan {
+		why, advice := nearCloseWhy(p.Text(fd.Span))
+		p.Report(fd.Span, dropPrefix+"the frontmatter is never closed: "+why+", and DSH closes the frontmatter only at a line that is exactly ---; "+advice)
+		return
+	}
+	p.Report(fd.Span, dropPrefix+"the frontmatter is never closed: add a line that is exactly --- (no indentation, no trailing spaces) after the last key")
+}
+
+// nearCloseWhy describes a line that looks like the closing --- but is not
+// exactly --- (skillfile's nearDelimiter), and what to do to it.
+func nearCloseWhy(line string) (why, advice string) {
+	core := strings.TrimSpace(line)
+	space := "spaces"
+	if strings.Trim(line, " -.") != "" {
+		space = "whitespace"
+	}
+	switch before, after := line != strings.TrimLeftFunc(line, unicode.IsSpace), line != strings.TrimRightFunc(line, unicode.IsSpace); {
+	case core == "...":
+		return "this line is ..., which ends a YAML document", "replace it with ---"
+	case core != "---":
+		return fmt.Sprintf("this line is %d dashes", len(core)), "make it exactly ---"
+	case before && after:
+		return "this line is --- with " + space + " around it", "remove the " + space
+	case before:
+		return "this line is --- indented", "remove the indentation"
+	}
+	return "this line is --- followed by " + space, "remove the " + space
 }
 
 // reportNotMapping says what the frontmatter is instead of a mapping.

@@ -12,6 +12,15 @@ func TestFrontmatterRules(t *testing.T) {
 		{name: "blank first line", src: "\n---\nname: a\n---\n", want: []string{"error frontmatter-missing 1:1"}, contains: "blank line"},
 		{name: "four dashes", src: "----\nname: a\n---\n", want: []string{"error frontmatter-missing 1:1"}, contains: `"----"`},
 		{name: "unclosed", src: "---\nname: a\ndescription: d\n", want: []string{"error frontmatter-unclosed 1:1"}},
+		// A line that looks like the closing --- is where the author meant
+		// to close it: the finding is there, and says what is wrong with it.
+		{name: "unclosed, trailing spaces", src: "---\nname: a\ndescription: d\n---   \n\n# Body\n", want: []string{"error frontmatter-unclosed 4:1"}, contains: "this line is --- followed by spaces, and DSH closes the frontmatter only at a line that is exactly ---; remove the spaces"},
+		{name: "unclosed, trailing tab", src: "---\nname: a\n---\t\r\n", want: []string{"error frontmatter-unclosed 3:1"}, contains: "this line is --- followed by whitespace"},
+		{name: "unclosed, indented", src: "---\nname: a\n  ---\n", want: []string{"error frontmatter-unclosed 3:1"}, contains: "this line is --- indented, and DSH closes the frontmatter only at a line that is exactly ---; remove the indentation"},
+		{name: "unclosed, padded", src: "---\nname: a\n --- \n", want: []string{"error frontmatter-unclosed 3:1"}, contains: "this line is --- with spaces around it"},
+		{name: "unclosed, four dashes", src: "---\nname: a\n----\nbody\n", want: []string{"error frontmatter-unclosed 3:1"}, contains: "this line is 4 dashes, and DSH closes the frontmatter only at a line that is exactly ---; make it exactly ---"},
+		{name: "unclosed, document end", src: "---\nname: a\n...\n", want: []string{"error frontmatter-unclosed 3:1"}, contains: "this line is ..., which ends a YAML document, and DSH closes"},
+		{name: "unclosed, no line like it", src: "---\nname: a\n--\n", want: []string{"error frontmatter-unclosed 1:1"}, contains: "add a line that is exactly ---"},
 		{name: "empty", src: "---\n---\n", want: []string{"error frontmatter-not-mapping 1:1"}, contains: "is empty"},
 		{name: "list", src: "---\n- a\n---\n", want: []string{"error frontmatter-not-mapping 2:1"}, contains: "a list"},
 		{name: "only comments", src: "---\n# c\n---\n", want: []string{"error frontmatter-not-mapping 2:1"}, contains: "only comments"},

@@ -59,6 +59,10 @@ type Frontmatter struct {
 	OpenSpan, CloseSpan spans.Span
 	// YAMLSpan covers the YAML text between the delimiter lines.
 	YAMLSpan spans.Span
+	// NearCloseSpan, in an unclosed frontmatter, covers the first line
+	// that looks like a closing --- and is not one (padded, indented,
+	// ----, ...), without its \r; empty when there is none.
+	NearCloseSpan spans.Span
 	// Doc is the YAML text as DSH reads it (zero when the delimiters were
 	// not found).
 	dshyaml.Doc

@@ -50,6 +50,7 @@ func splitFrontmatter(text []byte, base int) (*Frontmatter, spans.Span) {
 	}
 	fm.State = FrontmatterUnclosed
 	fm.YAMLSpan = spans.Span{Start: base + yamlStart, End: end}
+	fm.NearCloseSpan = nearClose(text, yamlStart, base)
 	return fm, spans.Span{Start: base, End: end}
 }
 
@@ -58,6 +59,38 @@ func splitFrontmatter(text []byte, base int) (*Frontmatter, spans.Span) {
 func isDelimiter(line []byte) bool {
 	n := trimCR(line)
 	return n == 3 && line[0] == '-' && line[1] == '-' && line[2] == '-'
+}
+
+// nearClose returns the span of the first line of text from pos on that
+// looks like a closing --- (nearDelimiter), or an empty span. Only an
+// unclosed frontmatter is searched, once: a file that closes pays nothing.
+func nearClose(text []byte, pos, base int) spans.Span {
+	for pos < len(text) {
+		line := text[pos:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i]
+		}
+		if nearDelimiter(line) {
+			return spans.Span{Start: base + pos, End: base + pos + trimCR(line)}
+		}
+		pos += len(line) + 1
+	}
+	return spans.Span{}
+}
+
+// nearDelimiter reports whether line (without \n) looks like a closing
+// --- but is not exactly one: --- indented or followed by spaces, more
+// dashes than three, or YAML's document end "...". DSH does not close the
+// frontmatter there (docs/dsh.md §4.1); the author most likely meant to.
+func nearDelimiter(line []byte) bool {
+	core := bytes.TrimSpace(line)
+	if isDelimiter(line) || len(core) < 3 {
+		return false
+	}
+	if string(core) == "..." {
+		return true
+	}
+	return len(bytes.Trim(core, "-")) == 0
 }
 
 // trimCR returns len(line) less one trailing \r.

@@ -187,7 +187,9 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 		f.find(problem.FrontmatterMissing, span, "")
 		return false
 	case FrontmatterUnclosed:
-		f.find(problem.FrontmatterUnclosed, fm.OpenSpan, "")
+		// The line the author meant as the closing one, when a line looks
+		// like it; else the opening line that is never closed.
+		f.find(problem.FrontmatterUnclosed, fm.NearCloseSpan.OrKey(fm.OpenSpan), "")
 		return false
 	}
 	fm.Doc = dshyaml.Parse(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], fm.YAMLSpan.Start)

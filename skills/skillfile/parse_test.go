@@ -27,6 +27,14 @@ func TestFindings(t *testing.T) {
 		{"legacy keys in DSH order, not source order", "---\nname: a\ndescription: b\nuserInvocable: 1\nmodelInvocable: 1\n---\n", []string{"legacy-invocation-key modelInvocable@44", "legacy-invocation-key userInvocable@27"}, `invalid invocation frontmatter: Error: frontmatter field "modelInvocable" is unsupported; use "disable-model-invocation"`},
 		{"flag and ignored field", "---\nname: a\ndescription: b\nuser-invocable: 2\nwhenToUse: 3\n---\n", []string{"invocation-not-boolean user-invocable@43", "field-ignored whenToUse@56"}, `invalid invocation frontmatter: TypeError: frontmatter field "user-invocable" must be a boolean`},
 		{"degraded only", "---\nname: a\ndescription: b\nmetadata: x\n---\n", []string{"field-ignored metadata@37"}, ""},
+		// An unclosed frontmatter is found at the line that looks like the
+		// closing --- (the first one), else at the opening line; DSH's log
+		// line is the same either way.
+		{"unclosed", "---\nname: a\ndescription: b\n", []string{"frontmatter-unclosed @0"}, "missing YAML frontmatter"},
+		{"unclosed, --- and spaces", "---\nname: a\ndescription: b\n---   \n\n# Body\n", []string{"frontmatter-unclosed @27"}, "missing YAML frontmatter"},
+		{"unclosed, indented --- after ----", "---\r\nname: a\r\n  ---\r\n----\r\n", []string{"frontmatter-unclosed @14"}, "missing YAML frontmatter"},
+		{"unclosed, ... as the last line", "---\nname: a\n...", []string{"frontmatter-unclosed @12"}, "missing YAML frontmatter"},
+		{"unclosed, -- and - - - look like nothing", "---\nname: a\n--\n- - -\n", []string{"frontmatter-unclosed @0"}, "missing YAML frontmatter"},
 		{"é 日本 𐐀 in a bad name", "---\nname: é日本𐐀\ndescription: b\n---\n", []string{"name-invalid name@10"}, `invalid skill name "é日本𐐀"`},
 	}
 	for _, tt := range tests {
