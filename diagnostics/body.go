@@ -39,7 +39,7 @@ var bodyRules = []*Rule{
 		Doc:  "A link's `#anchor` (`#usage`, `reference.md#setup`) names a heading of the file it points to, as GitHub makes anchors of headings: lower-cased, punctuation other than `-` and `_` removed, spaces turned into `-`, and `-1`, `-2` … added to repeated ones. This link's target is there (a missing file is link-missing), but no heading of it has that anchor. skill-ls checks the anchors of the skill file itself and of other skill files; files that are not skills it only stats, never reads.",
 		File: checkAnchors},
 	{Code: CodeLinkOutside, Severity: SeverityWarning, Summary: "a relative link leaves the skill folder",
-		Doc: "The link resolves outside the skill's base directory and outside every other discovered skill. Skills are copied and installed as folders; a path outside them will not travel with the skill. A link into another skill of the same roots (`../other-skill/SKILL.md`) is a skill reference and is not reported. skill-ls only stats link targets, it never reads them.",
+		Doc: "The link resolves outside the skill's base directory and outside every other discovered skill. Skills are copied and installed as folders; a path outside them will not travel with the skill. A link into another skill of the same roots (`../other-skill/SKILL.md`) is a skill reference and is not reported; so is, for a skill outside DSH's roots (another agent's folder such as `.claude/skills`, or a folder opened in the editor), a link into a skill beside it in that folder (a bundle holding a SKILL.md). skill-ls only stats link targets, it never reads them.",
 		File: func(p *Pass) {
 			for _, l := range bodyLinks(p) {
 				if !l.Inside && l.Skill == "" {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -69,6 +70,45 @@ func TestLinksIntoOtherSkills(t *testing.T) {
 	edit, err := w.server.Rename(w.ctx, &protocol.RenameParams{TextDocumentPositionParams: at(pdf, 1, 7), NewName: "pdf-forms"})
 	if err != nil || len(edit.Changes[guide]) != 0 {
 		t.Errorf("rename without folder moves edited the links: %+v, %v", edit, err)
+	}
+}
+
+// TestLinksBetweenHostSkills: a skill file of another agent's folder,
+// open in the editor (a buffer outside DSH's roots), links into a skill
+// beside it as skill-ls check sees it: no link-outside-skill, a missing
+// file of that skill is link-missing, a folder that is no skill is still
+// outside; definition jumps to the other skill's file.
+func TestLinksBetweenHostSkills(t *testing.T) {
+	w := newWorkspaceEnv(t, `
+-- project/.git/HEAD --
+ref: main
+-- project/.claude/skills/b/SKILL.md --
+---
+name: b
+description: Skill b.
+---
+Body.
+-- project/.claude/skills/b/ref.md --
+ref
+-- project/.claude/skills/c/x.md --
+x
+`, nil)
+	w.waitLoaded()
+	a := w.open("project/.claude/skills/a/SKILL.md", "markdown", "---\nname: a\ndescription: Skill a links to b.\n---\nSee [b ref](../b/ref.md), [b](../b/SKILL.md), [gone](../b/gone.md) and [c](../c/x.md).\n")
+	p := w.diags(a, "a's diagnostics", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "link-missing") })
+	var outside []string
+	for _, d := range p.Diagnostics {
+		if d.Code == protocol.String("link-outside-skill") {
+			outside = append(outside, fmt.Sprint(d.Message))
+		}
+	}
+	if len(outside) != 1 || !strings.HasPrefix(outside[0], "../c/x.md resolves to") {
+		t.Errorf("link-outside-skill = %q, want ../c/x.md alone", outside)
+	}
+	pos := protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: a}, Position: protocol.Position{Line: 4, Character: 32}}
+	def, err := w.server.Definition(w.ctx, &protocol.DefinitionParams{TextDocumentPositionParams: pos})
+	if locs, ok := def.(protocol.LocationSlice); err != nil || !ok || len(locs) != 1 || locs[0].URI != w.uri("project/.claude/skills/b/SKILL.md") {
+		t.Errorf("definition = %+v, %v", def, err)
 	}
 }
 

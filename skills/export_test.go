@@ -18,6 +18,7 @@ func (s *Snapshot) SlowLinkFacts(f *skillfile.File, base string) []LinkFact {
 	out := make([]LinkFact, 0, len(links))
 	seen := make(map[string]int, len(links))
 	own := s.bundles.at(base)
+	holder := s.linkHolder(f.Path, statTarget)
 	for i := range links {
 		l := &links[i]
 		target, ok := LinkTarget(base, l.Dest)
@@ -34,7 +35,7 @@ func (s *Snapshot) SlowLinkFacts(f *skillfile.File, base string) []LinkFact {
 			if fact.Inside && own != "" {
 				fact.Skill = own
 			} else {
-				fact.Skill = s.skillHolding(target)
+				fact.Skill = holder(target)
 			}
 		}
 		out = append(out, fact)
@@ -53,13 +54,13 @@ func BaseOf(s *Snapshot, path string) string {
 // FreshLinkFacts are the link facts of the file at path made now against
 // s, for the tests that compare them with those s holds.
 func FreshLinkFacts(s *Snapshot, path string) []LinkFact {
-	return linkFacts(s.File(path), BaseOf(s, path), "", statTarget, s.skillHolding)
+	return linkFacts(s.File(path), BaseOf(s, path), "", statTarget, s.linkHolder(path, statTarget))
 }
 
 // LooseLinkFacts are the link facts of f, a file outside the roots,
 // against base.
 func LooseLinkFacts(s *Snapshot, f *skillfile.File, base string) []LinkFact {
-	return linkFacts(f, base, "", statTarget, s.skillHolding)
+	return linkFacts(f, base, "", statTarget, s.linkHolder(f.Path, statTarget))
 }
 
 // Paths are the sorted paths of s's files; Outside those whose links

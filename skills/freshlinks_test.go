@@ -13,10 +13,11 @@ import (
 )
 
 // TestLinkFactsMatchFreshFacts: over editor changes (typing links in and
-// out, renames, buffers outside the roots opened and closed) and changes
-// on disk (targets made and deleted, a linked bundle removed, a folder
-// caught up with), every file's link facts are the ones made from scratch
-// for that snapshot.
+// out, renames, buffers outside the roots opened and closed, one in
+// another agent's skill folder) and changes on disk (targets made and
+// deleted, a linked bundle removed, a folder caught up with, a SKILL.md
+// made or removed beside a target), every file's link facts are the ones
+// made from scratch for that snapshot.
 func TestLinkFactsMatchFreshFacts(t *testing.T) {
 	dir := t.TempDir()
 	agents := filepath.Join(dir, "project", ".agents", "skills")
@@ -35,7 +36,10 @@ func TestLinkFactsMatchFreshFacts(t *testing.T) {
 	write(a, "See [b](../b/guide.md), [deep](refs/deep/x.md) and [up](../../../README.md).")
 	write(b, "See [the guide](guide.md) and [gone](missing/y.md).")
 	skilltest.WriteFile(t, filepath.Join(agents, "b", "guide.md"), "guide")
-	write(flat, "See [a](a/SKILL.md), [new](new/SKILL.md) and [home](../../../home/.agents/skills/c/SKILL.md).")
+	write(flat, "See [a](a/SKILL.md), [new](new/SKILL.md), [half](half/ref.md) and [home](../../../home/.agents/skills/c/SKILL.md).")
+	skilltest.WriteFile(t, filepath.Join(agents, "half", "ref.md"), "not a skill yet")
+	host := filepath.Join(dir, "project", ".claude", "skills")
+	hosted := filepath.Join(host, "h", "SKILL.md")
 	write(c, "See [a](../../../../project/.agents/skills/a/refs/deep/x.md).")
 	ws := skills.NewWorkspace(skilltest.TreeRoots(dir), skills.LoadOptions{})
 	ws.Load(t.Context())
@@ -56,6 +60,12 @@ func TestLinkFactsMatchFreshFacts(t *testing.T) {
 		{nil, skills.Change{Kind: skills.ChangeClose, Path: loose}},
 		{func() { os.RemoveAll(filepath.Join(agents, "b")) }, skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(agents, "b")}},
 		{nil, skills.Change{Kind: skills.ChangeClose, Path: a}},
+		{func() { write(filepath.Join(agents, "half", "SKILL.md"), "") }, skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(agents, "half", "SKILL.md")}},
+		{func() { skilltest.WriteFile(t, filepath.Join(host, "i", "ref.md"), "ref") }, skills.Change{Kind: skills.ChangeOpen, Path: hosted, Version: 1, Text: text("h", "[i](../i/ref.md) [j](../j/SKILL.md)")}},
+		{func() { write(filepath.Join(host, "i", "SKILL.md"), "") }, skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(host, "i", "SKILL.md")}},
+		{func() { write(filepath.Join(host, "j", "SKILL.md"), "") }, skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(host, "j")}},
+		{func() { os.Remove(filepath.Join(host, "i", "SKILL.md")) }, skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(host, "i", "SKILL.md")}},
+		{nil, skills.Change{Kind: skills.ChangeClose, Path: hosted}},
 		{func() { os.RemoveAll(filepath.Join(agents, "a", "refs")) }, skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(agents, "a", "refs", "deep", "x.md")}},
 	}
 	check := func(step int, s *skills.Snapshot) {

@@ -3,6 +3,7 @@ package skills
 import (
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/markdown"
@@ -29,7 +30,9 @@ type LinkFact struct {
 	Exists bool
 	// Skill is the skill file of the discovered skill whose folder holds
 	// Target (or which is Target, for a flat skill), "" when none does. For
-	// a link inside the file's own bundle it is the file itself.
+	// a link inside the file's own bundle it is the file itself. For a
+	// skill file outside the roots, a skill beside its bundle counts too
+	// (looseHolder).
 	Skill string
 }
 
@@ -98,6 +101,55 @@ func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, ho
 	return out
 }
 
+// linkHolder returns how the links of the file at path find the skill
+// that holds a target: the snapshot's skillHolding, and for a skill file
+// outside the roots that is a bundle's SKILL.md, the skills beside its
+// bundle too (looseHolder).
+func (s *Snapshot) linkHolder(path string, exists func(string) bool) func(string) string {
+	if s.disk.at(path) != nil || filepath.Base(path) != skillFileName {
+		return s.skillHolding
+	}
+	return looseHolder(path, exists, s.skillHolding)
+}
+
+// skillFileName is the name of a bundle's skill file.
+const skillFileName = "SKILL.md"
+
+// looseHolder extends holder for a skill file outside the roots at
+// <folder>/<name>/SKILL.md: a target in another bundle of folder belongs
+// to that bundle's skill when its SKILL.md exists (stat'ed, as targets
+// are). folder is what the file has for roots: another agent's skill
+// folder (.claude/skills, .github/skills) or a folder of skills opened in
+// the editor. A link to a sibling skill there is a skill reference, as it
+// is between two bundles of one of DSH's roots; a target in the file's
+// own bundle, or outside folder, keeps holder's answer.
+func looseHolder(path string, exists func(string) bool, holder func(string) string) func(string) string {
+	bundle := filepath.Dir(path)
+	folder := filepath.Dir(bundle)
+	seen := map[string]bool{} // a sibling's skill file: whether it exists
+	return func(target string) string {
+		sk := holder(target)
+		if sk != "" || target == folder || !discovery.Within(target, folder) || discovery.Within(target, bundle) {
+			return sk
+		}
+		rel, err := filepath.Rel(folder, target)
+		if err != nil {
+			return ""
+		}
+		first, _, _ := strings.Cut(rel, string(filepath.Separator))
+		file := filepath.Join(folder, first, skillFileName)
+		ok, known := seen[file]
+		if !known {
+			ok = exists(file)
+			seen[file] = ok
+		}
+		if ok {
+			return file
+		}
+		return ""
+	}
+}
+
 // reachesOutside reports whether a fact's target lies outside its base: a
 // change anywhere on disk may touch it.
 func reachesOutside(facts []LinkFact) bool {
@@ -110,12 +162,14 @@ func reachesOutside(facts []LinkFact) bool {
 }
 
 // touchedBy reports whether a change at one of the paths can change facts
-// (made against base): a target, or a folder above one, changed.
+// (made against base): a target, or a folder above one, changed, or a
+// SKILL.md in a folder above one did (it makes the folder a skill that
+// holds the target, or no longer).
 func touchedBy(facts []LinkFact, base string, paths []string) bool {
 	for _, l := range facts {
 		t := l.Target()
 		for _, p := range paths {
-			if discovery.Within(t, p) || p == base {
+			if discovery.Within(t, p) || p == base || filepath.Base(p) == skillFileName && discovery.Within(t, filepath.Dir(p)) {
 				return true
 			}
 		}

@@ -102,3 +102,66 @@ func TestChangeLinksRenewsFactsOnly(t *testing.T) {
 		t.Errorf("ChangeLinks examined the root's entries or parsed the file again")
 	}
 }
+
+// TestLinkFactsOfAHostFolder: a skill file outside the roots that is a
+// bundle's SKILL.md (.claude/skills/a/SKILL.md, put in the snapshot as a
+// buffer) links into the skills beside its bundle as a bundle of a root
+// does: a target in a sibling bundle whose SKILL.md exists is that skill's,
+// one in a folder without a SKILL.md or above the folder is no skill's. A
+// SKILL.md appearing or going renews the facts. DSH's roots are unchanged.
+func TestLinkFactsOfAHostFolder(t *testing.T) {
+	dir := t.TempDir()
+	host := filepath.Join(dir, ".claude", "skills")
+	write := func(rel, content string) { t.Helper(); skilltest.WriteFile(t, filepath.Join(host, rel), content) }
+	body := "---\nname: a\ndescription: d\n---\n[ref](../b/ref.md) [b](../b/SKILL.md) [gone](../b/gone.md) [c](../c/x.md) [up](../../x.md) [own](refs/r.md)\n"
+	write("b/SKILL.md", "---\nname: b\ndescription: d\n---\n")
+	write("b/ref.md", "ref")
+	write("c/x.md", "x")
+	root := filepath.Join(dir, ".agents", "skills")
+	ws := skills.NewWorkspace([]discovery.Root{{Dir: root, Source: discovery.SourceProjectAgents, Rank: 200}}, skills.LoadOptions{})
+	if _, err := ws.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(host, "a", "SKILL.md")
+	show := func(s *skills.Snapshot) []string {
+		var out []string
+		for _, l := range s.Links(a) {
+			rel, _ := filepath.Rel(host, l.Skill)
+			out = append(out, fmt.Sprintf("%s inside=%t exists=%t skill=%s", l.Dest, l.Inside, l.Exists, rel))
+		}
+		return out
+	}
+	snap := ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeOpen, Path: a, Text: []byte(body)})
+	want := []string{
+		"../b/ref.md inside=false exists=true skill=b/SKILL.md",
+		"../b/SKILL.md inside=false exists=true skill=b/SKILL.md",
+		"../b/gone.md inside=false exists=false skill=b/SKILL.md",
+		"../c/x.md inside=false exists=true skill=",
+		"../../x.md inside=false exists=false skill=",
+		"refs/r.md inside=true exists=false skill=",
+	}
+	if got := show(snap); !slices.Equal(got, want) {
+		t.Fatalf("facts:\n%q\nwant\n%q", got, want)
+	}
+	// c becomes a skill: its SKILL.md is the path the change names.
+	write("c/SKILL.md", "---\nname: c\ndescription: d\n---\n")
+	snap = ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(host, "c", "SKILL.md")})
+	if got := show(snap)[3]; got != "../c/x.md inside=false exists=true skill=c/SKILL.md" {
+		t.Errorf("after c/SKILL.md appeared: %s", got)
+	}
+	if err := os.Remove(filepath.Join(host, "b", "SKILL.md")); err != nil {
+		t.Fatal(err)
+	}
+	snap = ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(host, "b", "SKILL.md")})
+	if got := show(snap)[0]; got != "../b/ref.md inside=false exists=true skill=" {
+		t.Errorf("after b/SKILL.md went: %s", got)
+	}
+	// The same file in one of DSH's roots is that root's bundle: its links
+	// into c are c's only because c is one of the root's bundles.
+	skilltest.WriteFile(t, filepath.Join(root, "c", "x.md"), "x")
+	skilltest.WriteFile(t, filepath.Join(root, "a", "SKILL.md"), body)
+	snap = ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "a")})
+	if l := snap.Links(filepath.Join(root, "a", "SKILL.md")); len(l) != 6 || l[3].Skill != "" {
+		t.Errorf("a root's links into a folder without SKILL.md: %+v", l)
+	}
+}

@@ -237,7 +237,7 @@ func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(
 	if d != nil {
 		p.skill = placeSkill(p.file, s.Roots[d.root], d.root, d.index, d.entry)
 	}
-	p.links = linkFacts(p.file, baseOf(p), ownBundle(p), exists, s.skillHolding)
+	p.links = linkFacts(p.file, baseOf(p), ownBundle(p), exists, s.linkHolder(path, exists))
 	return p
 }
 
