@@ -53,7 +53,10 @@ A PATH is checked through its root, exactly as discovery would see it (a
 bundle whose file is named skill.md is reported, as DSH ignores it). A PATH
 inside one of the default roots keeps that root's source and rank, and is
 checked beside every skill DSH discovers: a finding that involves it whose
-other half is elsewhere (a duplicated or shadowed name) is reported too.
+other half is elsewhere (a duplicated or shadowed name) is reported too. A
+skill file nested deeper in a default root than DSH looks (a SKILL.md in
+.agents/skills/group/name/) is never loaded by DSH: it is checked as the
+editor checks it, and outside-roots says so.
 
 Fixes: --fix applies every safe fix (the editor's quick fixes that keep the
 skill's meaning: quote a value holding ": ", rename a legacy or misspelled
@@ -130,6 +133,7 @@ type checkRun struct {
 	roots       []discovery.Root
 	explicit    bool     // PATH arguments narrowed the roots
 	paths       []string // the PATH arguments, absolute
+	outside     []string // the PATHs' skill files DSH never loads (pathRoots)
 	defaults    []discovery.Root
 	wide        []discovery.Root // the roots read when a PATH lies in a default root
 	cwd         string           // the working directory, absolute
@@ -283,12 +287,12 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 	r.explicit = true
 	r.paths = absPaths(paths)
 	var errs []error
-	r.roots, errs = pathRoots(paths, r.roots)
+	r.roots, r.outside, errs = pathRoots(paths, r.roots)
 	for _, err := range errs {
 		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		r.status = exitUsage
 	}
-	return len(r.roots) > 0
+	return len(r.roots) > 0 || len(r.outside) > 0
 }
 
 // report runs the rules on snap, writes them in the chosen format and, for

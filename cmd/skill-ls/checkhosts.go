@@ -18,7 +18,8 @@ import (
 // with each skill (diagnostics/hosts.go), and check the skill files only
 // they discover (.claude/skills, .gemini/skills, ...). Those files are put
 // in the snapshot as open buffers outside DSH's roots: that is what they
-// are to DSH, and what an editor holds when one of them is open.
+// are to DSH, and what an editor holds when one of them is open. So is a
+// skill file a PATH names that DSH never loads (nested in a root).
 
 // hostFlags are check's flags for the other agents.
 type hostFlags struct {
@@ -57,9 +58,9 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 }
 
 // load reads the roots to check and, with hosts selected, the skill files
-// only they discover.
+// only they discover, and the PATHs' skill files DSH never loads.
 func (r *checkRun) load(ctx context.Context) (*skills.Snapshot, error) {
-	if len(r.opts.Hosts) == 0 {
+	if len(r.opts.Hosts) == 0 && len(r.outside) == 0 {
 		return skills.Load(ctx, r.loadRoots(), r.loadOptions())
 	}
 	_, snap, err := r.loadWorkspace(ctx, r.loadRoots())
@@ -79,17 +80,19 @@ func (r *checkRun) loadWorkspace(ctx context.Context, roots []discovery.Root) (*
 	return ws, snap, ctx.Err()
 }
 
-// hostBuffers are the skill files only the selected hosts discover, as the
-// workspace holds them: open buffers outside DSH's roots, by path, with the
-// text each was opened with.
+// hostBuffers are the skill files only the selected hosts discover, and
+// the PATHs' skill files DSH never loads, as the workspace holds them:
+// open buffers outside DSH's roots, by path, with the text each was opened
+// with.
 type hostBuffers map[string][]byte
 
 // syncHostFiles makes the workspace's host buffers (open) the files the
-// selected hosts discover now: a file that is new or whose text changed is
-// opened with its text, one that is gone or unreadable is closed. It
-// returns the snapshot after the change (snap when nothing changed).
+// selected hosts discover now and the PATHs' files DSH never loads: a file
+// that is new or whose text changed is opened with its text, one that is
+// gone or unreadable is closed. It returns the snapshot after the change
+// (snap when nothing changed).
 func (r *checkRun) syncHostFiles(ctx context.Context, ws *skills.Workspace, snap *skills.Snapshot, open hostBuffers) *skills.Snapshot {
-	if len(r.opts.Hosts) == 0 {
+	if len(r.opts.Hosts) == 0 && len(r.outside) == 0 {
 		return snap
 	}
 	var cs []skills.Change
@@ -118,7 +121,8 @@ func (r *checkRun) syncHostFiles(ctx context.Context, ws *skills.Workspace, snap
 }
 
 // hostFiles returns the skill files the selected hosts discover that DSH's
-// roots do not hold, within the PATH arguments when there are some.
+// roots do not hold, within the PATH arguments when there are some, and
+// the PATHs' skill files DSH never loads.
 func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -136,6 +140,12 @@ func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []strin
 			}
 			seen[f.Path] = true
 			out = append(out, f.Path)
+		}
+	}
+	for _, p := range r.outside {
+		if !seen[p] && !snap.InRoots(p) {
+			seen[p] = true
+			out = append(out, p)
 		}
 	}
 	slices.Sort(out)

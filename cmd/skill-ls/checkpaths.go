@@ -15,7 +15,9 @@ import (
 
 // The PATH arguments of check. A directory that holds a SKILL.md (in any
 // case) is a bundle, checked through its root as discovery would: a
-// skill.md there is the skill-md-case error it is for DSH.
+// skill.md there is the skill-md-case error it is for DSH. A skill file
+// nested deeper in one of the default roots than DSH looks is checked as
+// the editor checks it, as a file outside the roots (outside-roots).
 
 // rootSet collects the roots of the PATH arguments: one per directory, with
 // the entries to examine (none: the whole root).
@@ -24,14 +26,16 @@ type rootSet struct {
 	mode     skillfile.ReadMode
 	roots    []discovery.Root
 	byDir    map[string]int
+	outside  []string // the skill files DSH never loads (see addEntry)
 }
 
 // pathRoots turns the PATH arguments of check into roots. defaults are the
 // roots discovery would use: a PATH at or inside one of them keeps its
 // source, rank and read mode; any other PATH is a custom root. Roots with the
-// same directory are merged, so no file is read twice. A PATH that cannot be
-// used is reported in errs and skipped.
-func pathRoots(paths []string, defaults []discovery.Root) (roots []discovery.Root, errs []error) {
+// same directory are merged, so no file is read twice. A skill file nested
+// in a default root, which DSH never loads, is in outside instead. A PATH
+// that cannot be used is reported in errs and skipped.
+func pathRoots(paths []string, defaults []discovery.Root) (roots []discovery.Root, outside []string, errs []error) {
 	rs := &rootSet{defaults: defaults, mode: skillfile.ReadFS, byDir: map[string]int{}}
 	for _, r := range defaults {
 		if r.Source != discovery.SourceBundled {
@@ -44,7 +48,7 @@ func pathRoots(paths []string, defaults []discovery.Root) (roots []discovery.Roo
 			errs = append(errs, err)
 		}
 	}
-	return rs.roots, errs
+	return rs.roots, rs.outside, errs
 }
 
 // addPath adds the root (or root entry) one PATH argument names.
@@ -64,7 +68,7 @@ func (rs *rootSet) addPath(p string) error {
 	base := filepath.Base(abs)
 	switch {
 	case fi.IsDir() && holdsSkillFile(abs):
-		rs.add(filepath.Dir(abs), base, discovery.SourceCustom) // a bundle
+		rs.addEntry(filepath.Dir(abs), base, filepath.Join(abs, skillFileIn(abs))) // a bundle
 	case fi.IsDir() && (isDir(filepath.Join(abs, ".dsh", "skills")) || isDir(filepath.Join(abs, ".agents", "skills"))):
 		rs.add(filepath.Join(abs, ".dsh", "skills"), "", discovery.SourceProjectDSH)
 		rs.add(filepath.Join(abs, ".agents", "skills"), "", discovery.SourceProjectAgents)
@@ -72,13 +76,32 @@ func (rs *rootSet) addPath(p string) error {
 		rs.add(abs, "", discovery.SourceCustom)
 	case isSkillFileName(base):
 		bundle := filepath.Dir(abs)
-		rs.add(filepath.Dir(bundle), filepath.Base(bundle), discovery.SourceCustom)
+		rs.addEntry(filepath.Dir(bundle), filepath.Base(bundle), abs)
 	case strings.HasSuffix(base, ".md"):
-		rs.add(filepath.Dir(abs), base, discovery.SourceCustom)
+		rs.addEntry(filepath.Dir(abs), base, abs)
 	default:
 		return fmt.Errorf("%s: not a skill file (a skill is a SKILL.md in a bundle directory or a NAME.md file in a root)", p)
 	}
 	return nil
+}
+
+// addEntry adds the entry only of the root dir, whose skill file is file.
+// When dir lies inside one of the default roots (and is none of them), DSH
+// never loads the file: it lists only a root's direct entries, and this
+// one is nested deeper. Checked as a root, dir would pass it silently; the
+// file goes to outside, to be checked as the editor checks it, outside the
+// roots (outside-roots says so). A file that cannot be read (a broken link)
+// stays an entry, whose problem discovery reports.
+func (rs *rootSet) addEntry(dir, only, file string) {
+	isDefault := func(d discovery.Root) bool { return d.Dir == dir }
+	inside := func(d discovery.Root) bool { return discovery.Within(dir, d.Dir) }
+	if slices.ContainsFunc(rs.defaults, inside) && !slices.ContainsFunc(rs.defaults, isDefault) && isRegular(file) {
+		if !slices.Contains(rs.outside, file) {
+			rs.outside = append(rs.outside, file)
+		}
+		return
+	}
+	rs.add(dir, only, discovery.SourceCustom)
 }
 
 // add adds dir as a root limited to the entry only ("" for all of it),
@@ -119,17 +142,30 @@ func isSkillFileName(name string) bool { return strings.EqualFold(name, "SKILL.m
 
 // holdsSkillFile reports whether dir holds an entry named SKILL.md in any
 // case (a file, a link, even a broken one).
-func holdsSkillFile(dir string) bool {
+func holdsSkillFile(dir string) bool { return skillFileIn(dir) != "" }
+
+// skillFileIn returns the name of dir's entry named SKILL.md in any case,
+// "" when it has none.
+func skillFileIn(dir string) string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return false
+		return ""
 	}
-	return slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return isSkillFileName(e.Name()) })
+	if i := slices.IndexFunc(entries, func(e fs.DirEntry) bool { return isSkillFileName(e.Name()) }); i >= 0 {
+		return entries[i].Name()
+	}
+	return ""
 }
 
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// isRegular reports whether p is a regular file, following links.
+func isRegular(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // pathError words an os.Stat error on a PATH argument.

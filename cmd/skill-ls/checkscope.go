@@ -17,7 +17,9 @@ import (
 
 // widen, when a PATH lies in a default root, sets the roots to load to
 // every default root, whole, and the PATH roots outside them. report then
-// keeps the findings that involve the PATHs.
+// keeps the findings that involve the PATHs. A skill file nested in a
+// default root (r.outside) is checked beside them too, as the editor
+// checks it.
 func (r *checkRun) widen(defaults []discovery.Root) {
 	if !r.explicit {
 		return
@@ -25,7 +27,7 @@ func (r *checkRun) widen(defaults []discovery.Root) {
 	isDefault := func(dir string) bool {
 		return slices.ContainsFunc(defaults, func(d discovery.Root) bool { return d.Dir == dir })
 	}
-	if !slices.ContainsFunc(r.roots, func(root discovery.Root) bool { return isDefault(root.Dir) }) {
+	if len(r.outside) == 0 && !slices.ContainsFunc(r.roots, func(root discovery.Root) bool { return isDefault(root.Dir) }) {
 		return
 	}
 	wide := slices.Clone(defaults)
