@@ -114,11 +114,16 @@ func (c *fakeClient) Configuration(_ context.Context, p *protocol.ConfigurationP
 	return out, nil
 }
 
+// waitBound is how long waitFor waits before it fails the test: a bound
+// for a server that hangs, not a speed target (those are benchmarks). Under
+// -race on two busy cores a 5 MB chat buffer takes about 8 s to diagnose.
+const waitBound = time.Minute
+
 // waitFor blocks until cond (called with c.mu held) holds, or fails the test
-// after a generous deadline.
+// after waitBound.
 func (c *fakeClient) waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(waitBound)
 	for {
 		c.mu.Lock()
 		ok := cond()
