@@ -15,7 +15,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
-// configFlags are check's config file flags.
+// configFlags are the config file flags of check, list, matrix and render.
 type configFlags struct {
 	path string
 	none bool
@@ -54,6 +54,35 @@ func (cf *configFlags) load(rf *rootFlags) (*diagnostics.Config, []config.Error,
 	}
 	cfg, more := diagnostics.CompileConfig(parsed)
 	return cfg, append(errs, more...), nil
+}
+
+// apply reads the config file (load) and lays it under the flags of c as
+// check does (applyConfig): its roots after the --custom-dir roots, and its
+// maxDescription into *maxDesc unless --max-description was given (nil for
+// a command that shows no description). It returns false when the file
+// cannot be found or has errors, which it prints: list, matrix and render
+// then stop as check does.
+func (cf *configFlags) apply(c *command, rf *rootFlags, maxDesc *int) bool {
+	cfg, cfgErrs, err := cf.load(rf)
+	if err != nil || len(cfgErrs) > 0 {
+		if err != nil {
+			fmt.Fprintf(c.stderr, "skill-ls %s: %s\n", c.fs.Name(), errText(err))
+		}
+		printConfigErrors(c.stderr, cfgErrs)
+		return false
+	}
+	if cfg == nil {
+		return true
+	}
+	var opts diagnostics.Options
+	if maxDesc != nil {
+		opts.MaxDescription = *maxDesc
+	}
+	applyConfig(cfg, &opts, rf, setFlags(c.fs))
+	if maxDesc != nil {
+		*maxDesc = opts.MaxDescription
+	}
+	return true
 }
 
 // applyConfig lays the config file under the flags: a key applies unless

@@ -34,6 +34,12 @@ user-invocable: false, and "none" when both hide it.
 skill-ls.listSkills (docs/server.md): the roots in rank order, and each entry
 names its root.
 
+Config: the roots of .skill-ls.yaml at the project root (or --config FILE;
+--no-config reads none) are DSH's roots here too, after the --custom-dir
+roots, as for check; its other keys grade diagnostics, which list does not
+print (see docs/config.md). A config file with errors stops list (exit
+status 2).
+
 Examples:
   skill-ls list
   skill-ls list --json | jq -r '.dropped[] | .path + ": " + .reason'
@@ -44,6 +50,8 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c := newCommand("list", "skill-ls list [flags]", listHelp, stdout, stderr)
 	var rf rootFlags
 	rf.register(c.fs)
+	var cf configFlags
+	cf.register(c.fs)
 	asJSON := c.fs.Bool("json", false, "print JSON")
 	pos, exit, stop := c.parse(args, true)
 	if stop {
@@ -51,6 +59,9 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) > 0 {
 		return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
+	}
+	if !cf.apply(c, &rf, nil) {
+		return exitUsage
 	}
 	snap, err := rf.load(ctx)
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -89,28 +88,6 @@ func (mf *matrixFlags) register(fs *flag.FlagSet) {
 	mf.config.register(fs)
 }
 
-// applyConfig reads the config file as check does (--config, else
-// .skill-ls.yaml at the project root; none with --no-config) and lays it
-// under the flags: maxDescription unless --max-description is given, and
-// its roots after the --custom-dir roots. It returns false when the file
-// has errors, which it prints.
-func (mf *matrixFlags) applyConfig(c *command, rf *rootFlags, stderr io.Writer) bool {
-	cfg, cfgErrs, err := mf.config.load(rf)
-	if err != nil || len(cfgErrs) > 0 {
-		if err != nil {
-			fmt.Fprintf(stderr, "skill-ls matrix: %s\n", errText(err))
-		}
-		printConfigErrors(stderr, cfgErrs)
-		return false
-	}
-	if cfg != nil {
-		opts := diagnostics.Options{MaxDescription: mf.maxDesc}
-		applyConfig(cfg, &opts, rf, setFlags(c.fs))
-		mf.maxDesc = opts.MaxDescription
-	}
-	return true
-}
-
 // runMatrix runs `skill-ls matrix`: it checks the flags, evaluates the
 // selected hosts on the tree the roots place, and prints the matrix (or,
 // with --budget, DSH's catalog view).
@@ -137,7 +114,7 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return c.usageError("--host: " + err.Error())
 	}
-	if !mf.applyConfig(c, &rf, stderr) {
+	if !mf.config.apply(c, &rf, &mf.maxDesc) {
 		return exitUsage
 	}
 	opts, err := hostOptions(&rf, mf.home, mf.window)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -14,7 +15,9 @@ import (
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
-const renderHelp = `
+// renderKindsHelp is the first part of render's help: what each kind
+// prints (renderHostHelp follows, then renderMoreHelp).
+const renderKindsHelp = `
 Render prints, byte for byte, the text the DeepSeek Harness gives the model
 for the skills discovered from --cwd. Nothing is added: there is no trailing
 newline unless the text has one.
@@ -39,9 +42,20 @@ newline unless the text has one.
       the user turn of the historical TUI command /skill:NAME INSTRUCTIONS
       (a notice, which never reached the model, goes to stderr with exit
       status 1)
+`
 
+// renderMoreHelp is the end of render's help: flags, config, examples.
+const renderMoreHelp = `
 Flags may come before or after the other arguments; "--" ends the flags,
-so a TEXT that starts with "-" goes after it.
+so a TEXT that starts with "-" goes after it. Each kind's own flags are
+listed below; 'skill-ls render KIND --help' lists all the flags of KIND.
+
+Config: .skill-ls.yaml at the project root (or --config FILE; --no-config
+reads none) is read as check reads it: its roots are DSH's roots here too,
+after the --custom-dir roots, and its maxDescription is the catalog's cap
+unless --max-description is given. Its other keys grade diagnostics, which
+render does not print (see docs/config.md). A config file with errors stops
+render (exit status 2).
 
 Examples:
   skill-ls render catalog
@@ -52,10 +66,15 @@ Examples:
   skill-ls render invoke -- '-- /pdf is how you start'
 `
 
+// renderHelp is render's help text, the same for render --help and each
+// kind's.
+func renderHelp() string { return renderKindsHelp + renderHostHelp() + renderMoreHelp }
+
 // renderRun is one `skill-ls render KIND` invocation.
 type renderRun struct {
 	c           *command
 	rf          rootFlags
+	config      configFlags
 	maxDesc     int
 	replacement bool
 	v1          bool
@@ -83,18 +102,17 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	what, rest := args[0], args[1:]
 	switch what {
 	case "-h", "-help", "--help", "help":
-		c := newCommand("render", usage, renderHelp+renderHostHelp(), stdout, stderr)
-		var rf rootFlags
-		rf.register(c.fs)
-		c.printHelp(stdout)
+		printRenderHelp(stdout, usage)
 		return exitOK
 	case "catalog", "skill", "invoke", "tui":
 	default:
 		fmt.Fprintf(stderr, "skill-ls render: unknown kind %q (want catalog, skill, invoke or tui)%s\nRun 'skill-ls render --help' for details.\n", what, didYouMean(what, []string{"catalog", "skill", "invoke", "tui"}))
 		return exitUsage
 	}
-	r := &renderRun{c: newCommand("render "+what, renderUsage[what], renderHelp, stdout, stderr), maxDesc: render.DefaultMaxLength, stdin: stdin}
-	r.register(what)
+	r := &renderRun{c: newCommand("render "+what, renderUsage[what], renderHelp(), stdout, stderr), maxDesc: render.DefaultMaxLength, stdin: stdin}
+	r.rf.register(r.c.fs)
+	r.config.register(r.c.fs)
+	r.registerKind(r.c.fs, what)
 	pos, exit, stop := r.c.parse(rest, true)
 	if stop {
 		return exit
@@ -102,6 +120,9 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	pos, status := r.checkArgs(what, pos)
 	if status != exitOK {
 		return status
+	}
+	if !r.config.apply(r.c, &r.rf, &r.maxDesc) {
+		return exitUsage
 	}
 	if r.hostFlags.host != "" {
 		if what == "skill" {
@@ -126,18 +147,40 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	return status
 }
 
-// register adds the flags of one kind.
-func (r *renderRun) register(what string) {
-	r.rf.register(r.c.fs)
+// renderKindFlags are the kinds that take flags of their own, in the
+// order render --help lists them.
+var renderKindFlags = []string{"catalog", "skill"}
+
+// registerKind adds the flags of one kind to fs (the flags every kind
+// takes are rootFlags' and configFlags').
+func (r *renderRun) registerKind(fs *flag.FlagSet, what string) {
 	switch what {
 	case "catalog":
-		r.c.fs.IntVar(&r.maxDesc, "max-description", render.DefaultMaxLength, "the description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
-		r.c.fs.BoolVar(&r.replacement, "replacement", false, "the replacement catalog (sent when the catalog changes; empty: the tombstone)")
-		r.c.fs.BoolVar(&r.v1, "v1", false, "the catalog wording DSH used before 2026-08-08")
-		r.hostFlags.register(r)
+		fs.IntVar(&r.maxDesc, "max-description", render.DefaultMaxLength, "the description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength); wins over maxDescription in the config file")
+		fs.BoolVar(&r.replacement, "replacement", false, "the replacement catalog (sent when the catalog changes; empty: the tombstone)")
+		fs.BoolVar(&r.v1, "v1", false, "the catalog wording DSH used before 2026-08-08")
+		r.hostFlags.register(fs)
 	case "skill":
-		r.c.fs.StringVar(&r.rawArgs, "args", "", "the skill tool's arguments as a JSON `object`, instead of NAME")
-		r.hostFlags.register(r)
+		fs.StringVar(&r.rawArgs, "args", "", "the skill tool's arguments as a JSON `object`, instead of NAME")
+		r.hostFlags.register(fs)
+	}
+}
+
+// printRenderHelp writes render's help: the kinds, the flags every kind
+// takes, then the flags of each kind that has its own, so that one help
+// names every flag render takes.
+func printRenderHelp(w io.Writer, usage string) {
+	c := newCommand("render", usage, renderHelp(), w, w)
+	var r renderRun
+	r.rf.register(c.fs)
+	r.config.register(c.fs)
+	fmt.Fprintf(w, "Usage: %s\n\n%s\nFlags of every kind:\n", c.usage, strings.TrimLeft(c.help, "\n"))
+	printFlags(w, c.fs)
+	for _, what := range renderKindFlags {
+		fs := flag.NewFlagSet(what, flag.ContinueOnError)
+		r.registerKind(fs, what)
+		fmt.Fprintf(w, "\nFlags of %s:\n", what)
+		printFlags(w, fs)
 	}
 }
 

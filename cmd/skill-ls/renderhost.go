@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -16,8 +17,7 @@ type renderHostFlags struct {
 	window int
 }
 
-func (hf *renderHostFlags) register(r *renderRun) {
-	fs := r.c.fs
+func (hf *renderHostFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&hf.host, "host", "", "render what host `id` sends its model instead of DSH's text: its listing (catalog: claude, codex, gemini), its skill tool's result (skill: claude)")
 	fs.StringVar(&hf.home, "home", "", "with --host: the user's home `dir` the host reads (default $HOME)")
 	fs.IntVar(&hf.window, "context-window", 0, "with --host: the model's context window in `tokens` (default: the window of the default model of the host release; see --help)")
@@ -26,7 +26,7 @@ func (hf *renderHostFlags) register(r *renderRun) {
 // renderHostHelp is the part of render's help about --host.
 func renderHostHelp() string {
 	var b strings.Builder
-	b.WriteString("\n  catalog --host ID [--home DIR] [--context-window N]\n")
+	b.WriteString("  catalog --host ID [--home DIR] [--context-window N]\n")
 	b.WriteString("      the skill listing host ID's model receives, line for line, in the\n")
 	b.WriteString("      host's order with its cuts and budget, as the release the host suite\n")
 	b.WriteString("      runs (scripts/hosts) sends it; the host's built-in skills are left out\n")
