@@ -29,7 +29,7 @@ type Settings struct {
 	ChatPatterns                []string
 	DiagnosticsDelay            time.Duration
 	Hosts                       []string // host ids (or "all") besides DSH; nil: DSH alone
-	ContextWindow               int      // tokens, for hosts' percentage budgets; 0: unknown
+	ContextWindow               int      // tokens, for hosts' percentage budgets; 0: each host release's default model's (hosts.Host.Window)
 	// explicit holds the keys the user set (in initializationOptions or a
 	// configuration change): they win over the project's .skill-ls.yaml.
 	explicit map[string]bool

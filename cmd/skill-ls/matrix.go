@@ -29,7 +29,9 @@ host, what the host does with it:
   -          not discovered: the host does not read that folder
 
 then one line per host with its catalog (skill listing) size against its
-budget. Hosts: dsh, claude (Claude Code), codex (OpenAI Codex CLI 0.142 and
+budget. A budget that is a share of the model's context window (Claude
+Code, Codex) takes --context-window, else the window of the default model
+of the host's release, as check --host and render catalog --host do. Hosts: dsh, claude (Claude Code), codex (OpenAI Codex CLI 0.142 and
 later), codex@0.141 (older Codex releases), copilot (GitHub Copilot in VS
 Code), gemini (Gemini CLI), opencode, goose, cursor. Where each rule comes
 from, and which are unconfirmed, is in docs/hosts.md.
@@ -43,8 +45,8 @@ own flags (--dsh-home, --agents-home, ...), as for check.
 {"status", "code", "message", "name"}}}], "budgets": {"<id>": {"used",
 "limit", "unit", "over"}}, "warnings": {"<id>": "..."}} ("name": the name
 the host registers the skill under). A limit of 0 means the host
-sets no listing budget (or none is known); unit is "tokens" for Codex when
---context-window is given. "warnings" (left out when empty) holds the line a
+sets no listing budget (or none is known); unit is "tokens" for Codex (2%
+of the context window), "characters" for Codex 0.141. "warnings" (left out when empty) holds the line a
 host prints about the tree, such as Codex's "Skipped loading N skill(s) due
 to invalid SKILL.md files." when it skips files; the text output prints it
 under the host's budget line.
@@ -81,7 +83,7 @@ type matrixFlags struct {
 func (mf *matrixFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&mf.hosts, "host", "all", "the hosts: `ids` separated by commas, or all")
 	fs.BoolVar(&mf.json, "json", false, "print JSON")
-	fs.IntVar(&mf.window, "context-window", 0, "the model's context window in `tokens`, for budgets that are a share of it (Claude Code, Codex); 0 means unknown")
+	fs.IntVar(&mf.window, "context-window", 0, "the model's context window in `tokens`, for budgets that are a share of it (Claude Code, Codex); 0: the window of each host release's default model (docs/hosts.md)")
 	fs.StringVar(&mf.home, "home", "", "the user's home `dir` the other hosts read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
 	fs.BoolVar(&mf.budget, "budget", false, "print DSH's catalog budget view: its size and the descriptions its cap (--max-description) cuts")
 	fs.IntVar(&mf.maxDesc, "max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")

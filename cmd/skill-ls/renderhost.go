@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // renderHostFlags are the flags of `render catalog --host`.
@@ -20,7 +21,7 @@ type renderHostFlags struct {
 func (hf *renderHostFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&hf.host, "host", "", "render what host `id` sends its model instead of DSH's text: its listing (catalog: claude, codex, gemini), its skill tool's result (skill: claude)")
 	fs.StringVar(&hf.home, "home", "", "with --host: the user's home `dir` the host reads (default $HOME)")
-	fs.IntVar(&hf.window, "context-window", 0, "with --host: the model's context window in `tokens` (default: the window of the default model of the host release; see --help)")
+	fs.IntVar(&hf.window, "context-window", 0, "with --host: the model's context window in `tokens`, for the budgets that are a share of it (Claude Code, Codex); 0: the window of the host release's default model, as for check and matrix")
 }
 
 // renderHostHelp is the part of render's help about --host.
@@ -31,7 +32,8 @@ func renderHostHelp() string {
 	b.WriteString("      host's order with its cuts and budget, as the release the host suite\n")
 	b.WriteString("      runs (scripts/hosts) sends it; the host's built-in skills are left out\n")
 	b.WriteString("      unless they are on disk where it reads them. Hosts and the default\n")
-	b.WriteString("      --context-window (the window of the release's default model):\n")
+	b.WriteString("      --context-window (the window of the release's default model, as for\n")
+	b.WriteString("      check and matrix; stderr says when render assumed it):\n")
 	for _, h := range hosts.All() {
 		m, w := h.DefaultModel()
 		switch {
@@ -39,7 +41,7 @@ func renderHostHelp() string {
 		case w == 0:
 			fmt.Fprintf(&b, "        %-8s %s: no budget\n", h.ID, h.Release)
 		default:
-			fmt.Fprintf(&b, "        %-8s %s: %s, %d tokens\n", h.ID, h.Release, m, w)
+			fmt.Fprintf(&b, "        %-8s %s: %s, %s tokens\n", h.ID, h.Release, m, jstext.Count(w))
 		}
 	}
 	b.WriteString("\n  skill NAME --host claude [--home DIR]\n")
@@ -86,13 +88,13 @@ func (r *renderRun) hostCatalog(ctx context.Context, stdout io.Writer) int {
 		}
 		return r.c.usageError(fmt.Sprintf("--host: skill-ls renders the listing of %s only (the hosts whose releases the host suite runs)", strings.Join(ids, ", ")))
 	}
-	window := r.hostFlags.window
-	if window == 0 {
-		_, window = h.DefaultModel()
-	}
-	res, status := r.evaluateHost(ctx, h, window)
+	res, status := r.evaluateHost(ctx, h, r.hostFlags.window)
 	if res == nil {
 		return status
+	}
+	if window, assumed := h.Window(r.hostFlags.window); assumed && res.Budget.Limit > 0 {
+		model, _ := h.DefaultModel()
+		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s's listing budget assumes a %s-token context window (%s, the default model of %s); --context-window sets another\n", h.Name, jstext.Count(window), model, h.Release)
 	}
 	lines, _ := res.Listing()
 	if _, err := io.WriteString(stdout, strings.Join(lines, "\n")); err != nil {

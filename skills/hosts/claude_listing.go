@@ -186,11 +186,11 @@ func claudeEntries(_ *env, winners []*entry) []string {
 // included) stays within the budget. A frontmatter name already shown for
 // an earlier skill is not shown again.
 func claudeBudget(e *env, winners []*entry) Budget {
-	b := Budget{Unit: "characters", Limit: claudeDefaultBudget}
-	b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(claudeBuiltinCost) + " characters), against 30,000 characters (Claude Code 2.1.328's default model)"
-	if e.opts.ContextWindow > 0 {
-		b.Limit = e.opts.ContextWindow * claudeBudgetPercent / 100 * charsPerToken
-		b.Note = "the skill listing, with Claude Code's own skills, against 1% of the " + itoa(e.opts.ContextWindow) + "-token context window at 3 characters per token"
+	window, assumed := e.host.Window(e.opts.ContextWindow)
+	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken}
+	b.Note = "the skill listing, with Claude Code's own skills, against 1% of the " + itoa(window) + "-token context window at 3 characters per token"
+	if assumed {
+		b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(claudeBuiltinCost) + " characters), against " + itoa(b.Limit) + " characters (1% of the " + itoa(window) + "-token window of " + e.host.model + ", the default model of " + e.host.Release + ", at 3 characters per token)"
 	}
 	if v := e.opts.getenv("SLASH_COMMAND_TOOL_CHAR_BUDGET"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n > 0 {

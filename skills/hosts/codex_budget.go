@@ -41,8 +41,12 @@ func codexBudget(e *env, winners []*entry) Budget {
 	for _, l := range lines {
 		l.e.line = l.render(l.desc)
 	}
-	tokens := e.opts.ContextWindow > 0
-	b := codexBudgetLimit(e.opts.ContextWindow)
+	window, assumed := e.host.Window(e.opts.ContextWindow)
+	tokens := window > 0
+	b := codexBudgetLimit(window)
+	if assumed {
+		b.Note += " of " + e.host.model + ", the default model of " + e.host.Release
+	}
 	if t := codexTableCost(tokens, roots); t > 0 {
 		b.Limit = max(0, b.Limit-t)
 		b.Note += " less " + itoa(t) + " for the table of skill roots"
@@ -130,7 +134,8 @@ func codexTableCost(tokens bool, roots []string) int {
 
 // codexBudgetLimit returns Codex's skills budget, nothing used yet: 2% of
 // the context window in tokens, or 8,000 characters when the window is
-// unknown (0).
+// unknown (0: Codex before 0.142, whose default model skill-ls does not
+// know).
 func codexBudgetLimit(window int) Budget {
 	if window > 0 {
 		return Budget{

@@ -88,6 +88,20 @@ type Host struct {
 // suite runs and its context window in tokens ("" and 0 when unknown).
 func (h *Host) DefaultModel() (model string, window int) { return h.model, h.window }
 
+// Window returns the context window, in tokens, that the host's listing
+// budget is a share of: requested when it is more than 0, else the window
+// of the release's default model (assumed is then true), 0 when that is
+// unknown too. A release always knows its model's window, so the default
+// is what the host does when nobody chose a model; every caller (check,
+// matrix, render, the language server) reaches the budgets through this
+// one default, so one tree gets one verdict.
+func (h *Host) Window(requested int) (tokens int, assumed bool) {
+	if requested > 0 {
+		return requested, false
+	}
+	return h.window, h.window > 0
+}
+
 // Renders reports whether skill-ls renders the host's listing byte for byte
 // (Result.Listing): the hosts whose releases the host suite runs.
 func (h *Host) Renders() bool { return h.profile != nil && h.profile.listing != nil }

@@ -182,15 +182,26 @@ func testEnv(h *Host, window int) *env {
 
 func TestCodexBudget(t *testing.T) {
 	h := Lookup(string(Codex))
+	// Codex 0.141's default model is not known: its budget is 8,000
+	// characters, the budget of a Codex that does not know its window.
+	old := Lookup(string(Codex0141))
 	mk := func(name, desc string) *entry {
 		return &entry{name: name, listing: desc, listed: true, file: File{Path: "/x/" + name + "/SKILL.md", Scope: ScopeProject}}
 	}
 	// "- a: 0123456789 (file: /x/a/SKILL.md)" is 37 characters plus a newline.
 	line := len("- a: 0123456789 (file: /x/a/SKILL.md)") + 1
 	t.Run("fits", func(t *testing.T) {
-		b := codexBudget(testEnv(h, 0), []*entry{mk("a", "0123456789")})
+		b := codexBudget(testEnv(old, 0), []*entry{mk("a", "0123456789")})
 		if b.Used != line || b.Limit != 8000 || b.Unit != "characters" || b.Over {
 			t.Errorf("got %+v, want used %d of 8000 characters", b, line)
+		}
+	})
+	t.Run("default window", func(t *testing.T) {
+		// No window given: the 500,000 tokens of gpt-6.2-sol, Codex
+		// 0.171's default model, as check, matrix and render all take it.
+		b := codexBudget(testEnv(h, 0), []*entry{mk("a", "0123456789")})
+		if b.Limit != 10000 || b.Unit != "tokens" || !strings.Contains(b.Note, "gpt-6.2-sol") {
+			t.Errorf("got %+v, want 10,000 tokens of gpt-6.2-sol's window", b)
 		}
 	})
 	t.Run("tokens", func(t *testing.T) {
@@ -202,7 +213,7 @@ func TestCodexBudget(t *testing.T) {
 	t.Run("shortened round robin", func(t *testing.T) {
 		long := strings.Repeat("x", 9000)
 		es := []*entry{mk("a", "short"), mk("b", long), mk("c", long)}
-		b := codexBudget(testEnv(h, 0), es)
+		b := codexBudget(testEnv(old, 0), es)
 		if !b.Over {
 			t.Fatalf("not over: %+v", b)
 		}
@@ -224,7 +235,7 @@ func TestCodexBudget(t *testing.T) {
 		for i := range 400 {
 			es = append(es, mk(strings.Repeat("n", 10)+itoa(i), "d"))
 		}
-		codexBudget(testEnv(h, 0), es)
+		codexBudget(testEnv(old, 0), es)
 		if es[0].notes[0].Code != "description-removed" || es[len(es)-1].notes[0].Code != "omitted-from-list" {
 			t.Errorf("first %v, last %v", es[0].notes, es[len(es)-1].notes)
 		}
@@ -241,6 +252,11 @@ func TestClaudeBudget(t *testing.T) {
 	b = claudeBudget(testEnv(h, 1000000), es)
 	if b.Limit != claudeDefaultBudget {
 		t.Errorf("1M window: limit %d, want %d", b.Limit, claudeDefaultBudget)
+	}
+	// No window given: the default model's, whose budget the suite saw.
+	b = claudeBudget(testEnv(h, 0), es)
+	if b.Limit != claudeDefaultBudget || !strings.Contains(b.Note, "claude-opus-5-5") {
+		t.Errorf("default window: %+v, want %d", b, claudeDefaultBudget)
 	}
 	if es[0].line != "- a: d" {
 		t.Errorf("listing line %q", es[0].line)

@@ -183,7 +183,8 @@ type Options struct {
 	// from Cwd, ProjectRoot, Home and Getenv.
 	DSH discovery.RootOptions
 	// ContextWindow is the model's context window in tokens, for budgets
-	// that are a share of it (Claude Code, Codex); 0 means unknown.
+	// that are a share of it (Claude Code, Codex); 0 means the window of
+	// each host release's default model (Host.Window).
 	ContextWindow int
 	// ReadFile, when set, gives the bytes of a skill file the hosts other
 	// than DSH discover when the caller holds them (an editor's unsaved
