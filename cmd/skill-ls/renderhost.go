@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
@@ -31,7 +32,9 @@ func renderHostHelp() string {
 	b.WriteString("      the skill listing host ID's model receives, line for line, in the\n")
 	b.WriteString("      host's order with its cuts and budget, as the release the host suite\n")
 	b.WriteString("      runs (scripts/hosts) sends it; the host's built-in skills are left out\n")
-	b.WriteString("      unless they are on disk where it reads them. Hosts and the default\n")
+	b.WriteString("      unless they are on disk where it reads them (stderr says what Claude\n")
+	b.WriteString("      Code's own skills take of its budget, as matrix counts them, and why\n")
+	b.WriteString("      the listing shows no skill when it shows none). Hosts and the default\n")
 	b.WriteString("      --context-window (the window of the release's default model, as for\n")
 	b.WriteString("      check and matrix; stderr says when render assumed it):\n")
 	for _, h := range hosts.All() {
@@ -92,10 +95,11 @@ func (r *renderRun) hostCatalog(ctx context.Context, stdout io.Writer) int {
 	if res == nil {
 		return status
 	}
-	if window, assumed := h.Window(r.hostFlags.window); assumed && res.Budget.Limit > 0 {
+	if window, assumed := h.Window(r.hostFlags.window); assumed && res.Budget.Limit > 0 && res.EmptyListing() == "" {
 		model, _ := h.DefaultModel()
 		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s's listing budget assumes a %s-token context window (%s, the default model of %s); --context-window sets another\n", h.Name, jstext.Count(window), model, h.Release)
 	}
+	r.hostListingNotes(res)
 	lines, _ := res.Listing()
 	if _, err := io.WriteString(stdout, strings.Join(lines, "\n")); err != nil {
 		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
@@ -117,4 +121,17 @@ func (r *renderRun) evaluateHost(ctx context.Context, h *hosts.Host, window int)
 	}
 	fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
 	return nil, exitUsage
+}
+
+// hostListingNotes says on stderr what the listing printed leaves out of
+// what the host's model receives, as render says why DSH publishes no
+// catalog: why it shows no skill, and the host's own skills, which are in
+// no folder skill-ls reads but which matrix counts in the host's budget.
+func (r *renderRun) hostListingNotes(res *hosts.Result) {
+	if why := res.EmptyListing(); why != "" {
+		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s; skill-ls matrix shows which hosts read each skill file, and why\n", format.Escape(why))
+	}
+	if b := res.Budget; b.Builtin > 0 {
+		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s's listing also holds its own skills, %s %s of the %s its budget counts (as matrix does); render leaves them out\n", res.Host.Name, jstext.Count(b.Builtin), b.Unit, jstext.Count(b.Used))
+	}
 }

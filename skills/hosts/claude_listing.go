@@ -187,7 +187,7 @@ func claudeEntries(_ *env, winners []*entry) []string {
 // an earlier skill is not shown again.
 func claudeBudget(e *env, winners []*entry) Budget {
 	window, assumed := e.host.Window(e.opts.ContextWindow)
-	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken}
+	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken, Builtin: claudeBuiltinCost}
 	b.Note = "the skill listing, with Claude Code's own skills, against 1% of the " + itoa(window) + "-token context window at 3 characters per token"
 	if assumed {
 		b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(claudeBuiltinCost) + " characters), against " + itoa(b.Limit) + " characters (1% of the " + itoa(window) + "-token window of " + e.host.model + ", the default model of " + e.host.Release + ", at 3 characters per token)"

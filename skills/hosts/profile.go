@@ -153,6 +153,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, w := range winners {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
 	}
+	res.listed = countListed(winners)
 	if p.warn != nil {
 		p.warn(res)
 	}
@@ -359,4 +360,16 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 		}
 	}
 	return files, nil
+}
+
+// countListed counts the winners the host's listing shows: listed, and
+// not left out by its budget (Codex's omitted-from-list).
+func countListed(winners []*entry) int {
+	n := 0
+	for _, w := range winners {
+		if w.listed && !slices.ContainsFunc(w.notes, func(n Note) bool { return n.Code == "omitted-from-list" }) {
+			n++
+		}
+	}
+	return n
 }

@@ -106,6 +106,10 @@ type Budget struct {
 	Unit string
 	// Over reports Used > Limit (never true when Limit is 0).
 	Over bool
+	// Builtin is the part of Used the host's own skills take, which are in
+	// no folder skill-ls reads and which Result.Listing leaves out (Claude
+	// Code's); 0 for none.
+	Builtin int
 	// Note says how the numbers were computed and what the host does when
 	// over.
 	Note string
@@ -134,6 +138,7 @@ type Result struct {
 	explainRoot func(r rootSpec, path string) (code, why string)
 	listing     []string
 	hasListing  bool
+	listed      int // the winners the listing shows (see EmptyListing)
 	skill       func(name string) (string, bool)
 }
 
