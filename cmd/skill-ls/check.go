@@ -226,8 +226,8 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 	if run.formatter, ok = format.Formats[f.format]; !ok {
 		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, concise, json, sarif or github)", f.format))
 	}
-	if err := render.ValidateMaxLength(f.maxDesc); err != nil {
-		return nil, c.usageError("--max-description: " + err.Error())
+	if msg := maxDescriptionProblem(f.maxDesc); msg != "" {
+		return nil, c.usageError(msg)
 	}
 	if !slices.Contains(colorModes, f.color) {
 		return nil, c.usageError(fmt.Sprintf("unknown --color %q (want auto, always or never)", f.color))

@@ -6,6 +6,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/render"
 )
 
 // flags.go: flags as people type them. Go's flag package accepts -name and
@@ -137,4 +139,14 @@ func editDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// maxDescriptionProblem says why --max-description n cannot be used ("" when
+// it can): DSH refuses a cap below render.MinMaxLength, with the setup error
+// quoted so that a user who meets it in DSH's log recognises it.
+func maxDescriptionProblem(n int) string {
+	if err := render.ValidateMaxLength(n); err != nil {
+		return fmt.Sprintf("--max-description %d: DSH accepts a cap of %d or more; it refuses %d with %q", n, render.MinMaxLength, n, err.Error())
+	}
+	return ""
 }

@@ -109,8 +109,8 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if mf.window < 0 {
 		return c.usageError("--context-window must be 0 or more")
 	}
-	if err := render.ValidateMaxLength(mf.maxDesc); err != nil {
-		return c.usageError("--max-description: " + err.Error())
+	if msg := maxDescriptionProblem(mf.maxDesc); msg != "" {
+		return c.usageError(msg)
 	}
 	selected, err := hosts.Select(mf.hosts)
 	if err != nil {

@@ -192,8 +192,8 @@ func (r *renderRun) checkArgs(what string, pos []string) ([]string, int) {
 		if len(pos) > 0 {
 			return nil, r.c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 		}
-		if err := render.ValidateMaxLength(r.maxDesc); err != nil {
-			return nil, r.c.usageError("--max-description: " + err.Error())
+		if msg := maxDescriptionProblem(r.maxDesc); msg != "" {
+			return nil, r.c.usageError(msg)
 		}
 	case "skill":
 		if (len(pos) == 1) == (r.rawArgs != "") || len(pos) > 1 {
