@@ -42,6 +42,9 @@ func yamlErrorWords(p *Pass, e *dshyaml.Error) (string, []Fix) {
 		}
 		return where + " is indented with a tab, and YAML allows only spaces in indentation; indent it with spaces", tabFix(p, e)
 	case dshyaml.CauseUnquotedColon:
+		if raw := p.Text(e.ValueSpan); strings.Contains(raw, "\n") || e.ValueSpan.Start == e.ValueSpan.End {
+			return continuedColon(p, e, value)
+		}
 		what := `holds ": "`
 		if !strings.Contains(raw, ": ") {
 			what = `ends with ":"`
@@ -72,6 +75,10 @@ func yamlErrorWords(p *Pass, e *dshyaml.Error) (string, []Fix) {
 			[]Fix{{Title: "Add the closing quote (" + e.Char + ")", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: e.ValueSpan.End, End: e.ValueSpan.End}, e.Char)}}}
 	case dshyaml.CauseContinuation:
 		return continuation(p, e)
+	case dshyaml.CauseIndentedKey:
+		return indentedKey(p, e)
+	case dshyaml.CauseBadEscape:
+		return badEscape(p, e, value)
 	}
 	return "the frontmatter is not valid YAML: " + yamlAdvice(e.Message), nil
 }
@@ -111,7 +118,7 @@ func requote(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
 func continuation(p *Pass, e *dshyaml.Error) (string, []Fix) {
 	line := p.Text(e.Span)
 	first, _, _ := strings.Cut(line, " ")
-	if _, known := skillfile.LookupKeyDoc(first); known || misspelling(first, true) != "" {
+	if isKey(first) {
 		return fmt.Sprintf("this line has no \": \" after its key; write %s: followed by the value", first), nil
 	}
 	msg := fmt.Sprintf("this line continues the value of %s on a new line without indenting it, so YAML reads it as a key with no \": \"; indent it under %s:, or join it to the line above", e.Key, e.Key)
@@ -120,6 +127,13 @@ func continuation(p *Pass, e *dshyaml.Error) (string, []Fix) {
 		return msg, nil
 	}
 	return msg, []Fix{{Title: "Indent the continued line", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "  ")}}}
+}
+
+// isKey reports whether a word is a key DSH or another host reads, or a
+// misspelling of one: a line that starts with it was meant as that key.
+func isKey(word string) bool {
+	_, known := skillfile.LookupKeyDoc(word)
+	return known || misspelling(word, true) != ""
 }
 
 // tabFix re-indents a line indented with a tab with spaces: as deep as
@@ -198,6 +212,8 @@ var yamlAdvices = []struct{ parser, advice string }{
 	{"did not find expected ',' or '}'", "a { mapping is never closed; close it with }, or put the whole value in quotes"},
 	{"found unexpected end of stream", "a quoted value is never closed; add the closing quote"},
 	{"found unknown escape character", "a double-quoted value holds an unknown backslash escape; write \\\\ for a backslash, or use single quotes"},
+	{"did not find expected hexdecimal number", "a double-quoted value holds a backslash escape (\\x, \\u or \\U) without the hex digits it needs; write \\\\ for a backslash, or use single quotes"},
+	{"found invalid unicode character escape code", "a double-quoted value holds a \\u or \\U escape that names no character; write \\\\ for a backslash, or use single quotes"},
 	{"unknown anchor", "a value starts with * (an alias) that names no anchor; put the value in quotes"},
 	{"found undefined tag handle", "a value starts with ! (a tag) that YAML does not know; put the value in quotes"},
 	{"found character that cannot start any token", "a value starts with a character YAML reserves; put the value in quotes"},
@@ -209,4 +225,49 @@ var yamlAdvices = []struct{ parser, advice string }{
 	{"did not find expected comment or line break", "text follows a closing quote or bracket; put the whole value in quotes"},
 	{"mapping values are not allowed", "this line holds \": \" where YAML expects no new key; put the value in quotes"},
 	{"mapping keys are not allowed", "a ? key is not allowed here; remove the ? or quote the text"},
+}
+
+// continuedColon words ": " on a line that continues a plain value (YAML
+// folds the indented lines into one value, which then holds a nested
+// key): the whole value goes in quotes, all its lines.
+func continuedColon(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
+	line, _ := p.Lines().LineCol(e.Span.End)
+	_, end := p.Lines().LineSpan(line - 1)
+	what := `holds ": "`
+	if strings.TrimSpace(p.Text(spans.Span{Start: e.Span.End, End: end})) == "" {
+		what = `ends with ":"`
+	}
+	msg := fmt.Sprintf("this line continues %s (YAML joins the indented lines below a value to it), and it %s without quotes, so YAML reads a nested key; put the whole value, all its lines, in quotes", value, what)
+	if e.ValueSpan.Start == e.ValueSpan.End {
+		return msg, nil
+	}
+	return msg, []Fix{quoteFix(p, e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}
+}
+
+// indentedKey words a key indented under a plain value: YAML reads the
+// line as more text of that value. A key DSH or another host reads, or a
+// word under a nested key (metadata's entries are short values, not
+// sentences), was meant as a key of its own: the fix moves it back.
+// Another word under a top-level key may start a sentence of the value,
+// so both readings are offered.
+func indentedKey(p *Pass, e *dshyaml.Error) (string, []Fix) {
+	key := p.Text(e.Span)
+	lines := p.Lines()
+	line, _ := lines.LineCol(e.Span.Start)
+	start, _ := lines.LineSpan(line - 1)
+	how, title := "remove the indentation", "Remove the indentation"
+	if e.Indent > 0 {
+		how, title = fmt.Sprintf("indent it as %s: is", e.Key), fmt.Sprintf("Indent with %d spaces", e.Indent)
+	}
+	dedent := Fix{Title: title, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: start, End: e.Span.Start}, strings.Repeat(" ", e.Indent))}}
+	reads := fmt.Sprintf("this line is indented under %s:, so YAML reads it as more text of the value of %s, not as the key %s, and a value without quotes cannot hold \": \"", e.Key, e.Key, key)
+	if isKey(key) || e.Indent > 0 {
+		return reads + "; " + how, []Fix{dedent}
+	}
+	msg := fmt.Sprintf("%s; if %s is a key of its own, %s; if the line is part of the value of %s, put the whole value, all its lines, in quotes", reads, key, how, e.Key)
+	dedent.Preferred, dedent.Unsafe = false, true // the line may be meant as text
+	if e.ValueSpan.Start == e.ValueSpan.End {
+		return msg, []Fix{dedent}
+	}
+	return msg, []Fix{quoteFix(p, e.ValueSpan, quoteYAML(p.Text(e.ValueSpan))), dedent}
 }

@@ -38,6 +38,11 @@ type yamlScan struct {
 	// -1 otherwise; plainKey is that key.
 	plainIndent int
 	plainKey    string
+	// plainLine and plainOff are where that value starts; plainLines
+	// counts the lines it has, and plainOpen says a line indented more
+	// continues it (no comment has ended it).
+	plainLine, plainOff, plainLines int
+	plainOpen                       bool
 	// parent is the last key with no value on its line: the key a list
 	// item below it belongs to.
 	parent string
@@ -72,6 +77,7 @@ func (s *yamlScan) line(i int) (*Error, int, bool) {
 	l := s.lines[i]
 	body := l.text[l.indent:]
 	if body == "" || body[0] == '#' {
+		s.plainOpen = s.plainOpen && body == "" // a comment ends a plain value
 		return nil, i, true
 	}
 	if s.block >= 0 {
@@ -83,6 +89,9 @@ func (s *yamlScan) line(i int) (*Error, int, bool) {
 		e := s.at(i, 0, l.indent, CauseTabIndent, "Tabs are not allowed as indentation")
 		e.Key = s.parent
 		return e, i, true
+	}
+	if s.plainIndent >= 0 && s.plainOpen && l.indent > s.plainIndent {
+		return s.plainMore(i), i, true
 	}
 	off := l.indent
 	if body == "-" || strings.HasPrefix(body, "- ") {
@@ -97,7 +106,9 @@ func (s *yamlScan) line(i int) (*Error, int, bool) {
 		if off == l.indent {
 			return s.continuation(i), i, s.plainIndent >= 0
 		}
-		return s.value(i, off, off, s.parent)
+		e, next, ok := s.value(i, off, off, s.parent)
+		s.plainOpen = false // yaml@2 words a list item continued otherwise
+		return e, next, ok
 	}
 	key := strings.Trim(l.text[off:keyEnd], `"' `)
 	if valueOff == len(l.text) || l.text[valueOff] == '#' {
@@ -242,6 +253,7 @@ func (s *yamlScan) value(i, start, off int, key string) (*Error, int, bool) {
 		return s.valueError(i, off, off, CauseUnquotedColon, "Nested mappings are not allowed in compact mappings", key), i, true
 	}
 	s.plainIndent, s.plainKey = start, key
+	s.plainLine, s.plainOff, s.plainLines, s.plainOpen = i, off, 1, end == len(l.text)
 	return nil, i, true
 }
 

@@ -108,6 +108,28 @@ func TestYAMLMistakes(t *testing.T) {
 			"YAMLParseError: Missing closing \"quote at line 3, column 1:\n\ndescription: \"Summ PDFs\n\n^\n"},
 		{"unclosed single quote", "name: a\ndescription: 'Summ PDFs\n", "yaml-syntax", "description", "'Summ PDFs",
 			"YAMLParseError: Missing closing 'quote at line 3, column 1:\n\ndescription: 'Summ PDFs\n\n^\n"},
+		{"Windows path in double quotes", "name: winpath\ndescription: \"Reads files from C:\\Users\\me\\docs\"\n", "yaml-syntax", "description", `\U`,
+			"YAMLParseError: Invalid escape sequence \\Users\\me\\ at line 2, column 34:\n\ndescription: \"Reads files from C:\\Users\\me\\docs\"\n                                 ^\n"},
+		{"unknown escape", "name: a\ndescription: \"Press \\q to quit\"\n", "yaml-syntax", "description", `\q`,
+			"YAMLParseError: Invalid escape sequence \\q at line 2, column 21:\n\ndescription: \"Press \\q to quit\"\n                    ^\n"},
+		{"\\x with one digit, up to the closing quote", "name: a\ndescription: \"Byte \\x4\"\n", "yaml-syntax", "description", `\x`,
+			"YAMLParseError: Invalid escape sequence \\x4\" at line 2, column 20:\n\ndescription: \"Byte \\x4\"\n                   ^\n"},
+		{"\\U past U+10FFFF", "name: a\ndescription: \"Past \\U00110000 max\"\n", "yaml-syntax", "description", `\U`,
+			"YAMLParseError: Invalid escape sequence \\U00110000 at line 2, column 20:\n\ndescription: \"Past \\U00110000 max\"\n                   ^\n"},
+		{"escape on a continued line", "name: a\ndescription: \"Reads\n  C:\\Users\\me\"\n", "yaml-syntax", "description", `\U`,
+			"YAMLParseError: Invalid escape sequence \\Users\\me\" at line 3, column 5:\n\n  C:\\Users\\me\"\n    ^\n"},
+		{"escape before text after the quote", "name: a\ndescription: \"C:\\Users\" and more\n", "yaml-syntax", "description", `\U`,
+			"YAMLParseError: Invalid escape sequence \\Users\" at line 2, column 17:\n\ndescription: \"C:\\Users\" and more\n                ^\n"},
+		{"indented key", "name: indent-desc\n  description: indented key\n", "yaml-syntax", "name", "description",
+			"YAMLParseError: Nested mappings are not allowed in compact mappings at line 1, column 7:\n\nname: indent-desc\n      ^\n"},
+		{"indented key with no value", "name: a\n  description:\n", "yaml-syntax", "name", "description",
+			"YAMLParseError: Nested mappings are not allowed in compact mappings at line 1, column 7:\n\nname: a\n      ^\n"},
+		{"indented nested key", "metadata:\n  a: x\n    b: y\nname: a\n", "yaml-syntax", "a", "b",
+			"YAMLParseError: Nested mappings are not allowed in compact mappings at line 2, column 6:\n\n  a: x\n     ^\n"},
+		{"colon on a continued line", "name: a\ndescription: This is a long description\n  that continues on the next line: with colon\n", "yaml-unquoted-colon", "description", ":",
+			"YAMLParseError: Nested mappings are not allowed in compact mappings at line 2, column 14:\n\ndescription: This is a long description\n             ^\n"},
+		{"key-like word on a third line", "name: a\ndescription: Summ\n  more\n  Note: it ends here\n", "yaml-unquoted-colon", "description", ":",
+			"YAMLParseError: Nested mappings are not allowed in compact mappings at line 2, column 14:\n\ndescription: Summ\n             ^\n"},
 		{"UTF-16 columns after é, CJK and 𐐀", "name: a\ndescription: [é漢字𐐀] y\n", "yaml-syntax", "description", "[é漢字𐐀] y",
 			"YAMLParseError: Unexpected scalar at node end at line 2, column 22:\n\ndescription: [é漢字𐐀] y\n                     ^\n"},
 	}
@@ -125,5 +147,30 @@ func TestYAMLMistakes(t *testing.T) {
 				t.Errorf("log\n%q\nwant\n%q", got, tt.log)
 			}
 		})
+	}
+}
+
+// TestBadEscape: the escapes of a double-quoted value DSH's yaml@2 rejects,
+// and how much of the text its message quotes.
+func TestBadEscape(t *testing.T) {
+	tests := []struct {
+		text  string
+		at, n int
+	}{
+		{`\x41\u00e9\U0001F600\/\"\\\0\a\b\e\f\n\r\t\v\N\_\L\P\ \` + "\t", -1, 0},
+		{`\uD800`, -1, 0}, // a lone surrogate: String.fromCodePoint takes it
+		{`C:\Users\me`, 2, 10},
+		{`a\q`, 1, 2},
+		{`\'`, 0, 2},
+		{`\é`, 0, 3},
+		{`\x4`, 0, 4},
+		{`\u+123`, 0, 6},
+		{`\U00110000`, 0, 10},
+		{`ends \`, -1, 0}, // an escaped line break
+	}
+	for _, tt := range tests {
+		if at, n := dshyaml.BadEscape(tt.text, 0, len(tt.text)); at != tt.at || (at >= 0 && n != tt.n) {
+			t.Errorf("BadEscape(%q) = %d, %d; want %d, %d", tt.text, at, n, tt.at, tt.n)
+		}
 	}
 }

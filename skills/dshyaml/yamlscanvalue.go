@@ -43,6 +43,10 @@ func (s *yamlScan) quoted(i, start, off int, key string) (*Error, int, bool) {
 	l := s.lines[i]
 	q := string(l.text[off])
 	if c := closingQuote(l.text, off); c >= 0 {
+		// yaml@2 reads the escapes before it looks past the value.
+		if e, ok := s.escapes(i, off, i, c, key); e != nil || !ok {
+			return e, i, ok
+		}
 		rest := c + 1
 		for rest < len(l.text) && (l.text[rest] == ' ' || l.text[rest] == '\t') {
 			rest++
@@ -55,13 +59,22 @@ func (s *yamlScan) quoted(i, start, off int, key string) (*Error, int, bool) {
 		e.Caret = jstext.Len(strings.TrimRight(l.text[rest:commentStart(l.text, rest)], " \t"))
 		return e, i, true
 	}
+	if e, ok := s.escapes(i, off, i, -1, key); e != nil || !ok {
+		return e, i, ok
+	}
 	indented := true
 	for j := i + 1; j < len(s.lines); j++ {
 		next := s.lines[j]
 		if strings.TrimSpace(next.text) != "" && next.indent <= start {
 			indented = false
 		}
-		if holdsQuote(next.text, q[0]) {
+		closing := quoteAt(next.text, q[0])
+		if indented {
+			if e, ok := s.escapes(i, off, j, closing, key); e != nil || !ok {
+				return e, i, ok
+			}
+		}
+		if closing >= 0 {
 			if indented {
 				return nil, j, true
 			}
@@ -76,9 +89,9 @@ func (s *yamlScan) quoted(i, start, off int, key string) (*Error, int, bool) {
 	return e, i, true
 }
 
-// holdsQuote reports whether a line inside a quoted value holds the quote
-// that closes it.
-func holdsQuote(t string, q byte) bool {
+// quoteAt returns the offset of the quote that closes a quoted value in a
+// line inside it, or -1.
+func quoteAt(t string, q byte) int {
 	for j := 0; j < len(t); j++ {
 		switch {
 		case q == '"' && t[j] == '\\':
@@ -86,10 +99,27 @@ func holdsQuote(t string, q byte) bool {
 		case t[j] == q && q == '\'' && j+1 < len(t) && t[j+1] == '\'':
 			j++
 		case t[j] == q:
-			return true
+			return j
 		}
 	}
-	return false
+	return -1
+}
+
+// escapes checks the escapes of line k of the double-quoted value that
+// starts at byte off of line i, up to its closing quote at closing (-1
+// when the line does not close it).
+func (s *yamlScan) escapes(i, off, k, closing int, key string) (*Error, bool) {
+	if s.lines[i].text[off] != '"' {
+		return nil, true
+	}
+	from, to := s.lines[k].indent, closing
+	if k == i {
+		from = off + 1
+	}
+	if closing < 0 {
+		to = len(s.lines[k].text)
+	}
+	return s.escapeError(i, off, k, from, to, closing >= 0, key)
 }
 
 // endPosition is the line and column of the end of the text.

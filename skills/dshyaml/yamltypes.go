@@ -41,8 +41,14 @@ type Error struct {
 	Char  string
 	// ValueSpan is the mistaken value as written on its line (without a
 	// trailing comment), the text a quoting fix puts in quotes; empty when
-	// the mistake is not in a value.
+	// the mistake is not in a value. A plain value continued on indented
+	// lines spans them all; a double-quoted value continued on later lines
+	// spans its first line only.
 	ValueSpan spans.Span
+	// Indent is, for CauseIndentedKey, the indentation of the key whose
+	// value the indented line continues: the column the line's key was
+	// meant at.
+	Indent int
 }
 
 // Cause is what an author got wrong in YAML that does not parse, in the
@@ -64,6 +70,8 @@ const (
 	CauseUnclosedQuote               // a quote that is never closed
 	CauseContinuation                // a plain value continued on a line that is not indented
 	CauseDuplicateKey                // a key that appears twice
+	CauseBadEscape                   // a backslash escape YAML does not know, in double quotes
+	CauseIndentedKey                 // a key indented under a plain value, which continues it
 )
 
 // Kind is the YAML 1.2 core-schema type of a frontmatter value.
