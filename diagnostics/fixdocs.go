@@ -25,6 +25,7 @@ var FixDocs = []FixDoc{
 	{CodeYAMLSyntax, "Remove the indentation", "safe"},
 	{CodeYAMLSyntax, "Indent with N spaces", "safe"},
 	{CodeYAMLSyntax, "Remove the indentation", "unsafe"},
+	{CodeYAMLSyntax, "Add a space after the colon", "safe"},
 	{CodeYAMLTabIndent, "Indent with N spaces", "safe"},
 	{CodeYAMLTabIndent, "Remove the tab", "safe"},
 	{CodeYAMLMisread, "Quote the value", "safe"},

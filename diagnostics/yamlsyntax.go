@@ -118,6 +118,11 @@ func requote(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
 func continuation(p *Pass, e *dshyaml.Error) (string, []Fix) {
 	line := p.Text(e.Span)
 	first, _, _ := strings.Cut(line, " ")
+	if key, rest, ok := strings.Cut(first, ":"); ok && rest != "" && isKey(key) {
+		at := e.Span.Start + len(key) + 1
+		return fmt.Sprintf("this line has no space after the colon of %s:, so YAML reads the whole line as text, not as the key %s; put a space after the colon", key, key),
+			[]Fix{{Title: "Add a space after the colon", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, " ")}}}
+	}
 	if isKey(first) {
 		return fmt.Sprintf("this line has no \": \" after its key; write %s: followed by the value", first), nil
 	}
