@@ -132,6 +132,8 @@ func TestSuppressionFixes(t *testing.T) {
 			[]string{"Suppress field-type on line 5", "Suppress field-type in this file"}},
 		{"inside a code fence: only the file", "---\nname: s\ndescription: d\n---\n```\n</skill_content>\n```\n", CodeBodyBreaksFrame,
 			[]string{"Suppress body-breaks-frame in this file"}},
+		{"crlf with frontmatter: the file", "---\r\nname: s\r\ndescription: d\r\n---\r\nBody\r\n", CodeCRLF,
+			[]string{"Suppress crlf in this file"}},
 		{"no frontmatter: at the end", "# Title\r\n\r\nText", CodeCRLF,
 			[]string{"Suppress crlf in this file"}},
 		{"no frontmatter: a drop gets none", "# Title\n\nText", CodeFrontmatterMissing, nil},

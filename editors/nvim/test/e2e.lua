@@ -809,7 +809,7 @@ local function run()
   check("\\sl (:SkillList) shows a table of the skills", lt:find("NAME%s+SOURCE%s+RANK%s+INVOCATION%s+PATH")
     and lt:find("pdf%-tools%s+project%-agents%s+200%s+model,user%s+%.agents/skills/pdf%-tools/SKILL%.md"), lt)
   check(":SkillList shows broken-skill as dropped, with the reason and place",
-    lt:find("Dropped", 1, true) and lt:find(".agents/skills/broken-skill/SKILL.md:3:14: invalid YAML at 3:14", 1, true), lt)
+    lt:find("Dropped", 1, true) and lt:find(".agents/skills/broken-skill/SKILL.md:3:14: invalid YAML\n", 1, true), lt)
   check(":SkillList groups .claude/skills apart: the agents that read it, then its skills",
     lt:find("\n.claude/skills %(read by Claude Code, [^\n]*; not by DSH%):\n  team%-notes  %.claude/skills/team%-notes/SKILL%.md") ~= nil, lt)
   local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"

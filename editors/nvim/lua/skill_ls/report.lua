@@ -112,7 +112,9 @@ local function add_dropped(add, report, root, sep, heading, unread)
         add(heading)
         first = false
       end
-      local why = (d.summary and d.summary ~= "") and d.summary or d.reason or d.kind
+      -- The summary ends with the place ("invalid YAML at 3:14"), which the
+      -- row already starts with.
+      local why = (d.summary and d.summary ~= "") and d.summary:gsub(" at %d+:%d+$", "") or d.reason or d.kind
       local line, col = (d.line and d.line > 0) and d.line or 1, (d.column and d.column > 0) and d.column or 1
       add(string.format("%s:%d:%d: %s", display_path(d.path, root, sep), line, col, R.printable(why)),
         { path = d.path, line = line, col = col })
