@@ -11,9 +11,10 @@
 // DSH works on JavaScript strings, which are UTF-16 and may hold a lone
 // surrogate. Go strings hold UTF-8, with one extension used here: when a
 // description is cut between the two halves of a surrogate pair (docs/dsh.md §6.1,
-// §10.3), the lone high surrogate that JavaScript keeps is stored as its
-// three-byte generalized UTF-8 (WTF-8) encoding, for example U+D83D as
-// "\xed\xa0\xbd". Such a string is not valid UTF-8 on purpose: the catalog
+// §10.3), or a frontmatter value holds a lone surrogate written as a YAML
+// escape ("\uD800", docs/dsh.md §4.2; AppendCodePoint), the lone surrogate
+// that JavaScript keeps is stored as its three-byte generalized UTF-8
+// (WTF-8) encoding, for example U+D83D as "\xed\xa0\xbd". Such a string is not valid UTF-8 on purpose: the catalog
 // digest hashes the exact JSON.stringify escape "\ud83d" (docs/dsh.md §6.4), and
 // ModelText turns the sequence into U+FFFD, which is what Node writes when
 // it serializes the string as UTF-8.

@@ -252,3 +252,46 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendCodePoint: String.fromCodePoint appended to a string, as
+// JavaScript joins the halves of a pair and keeps a lone one.
+func TestAppendCodePoint(t *testing.T) {
+	tests := []struct {
+		cps  []rune
+		want string // as JSON.stringify writes it
+	}{
+		{[]rune{'a', 0xE9, 0x1F600}, `"aé😀"`},
+		{[]rune{0xD800}, `"\ud800"`},
+		{[]rune{0xD83D, 0xDE00}, `"😀"`},
+		{[]rune{0xDE00, 0xD83D}, `"\ude00\ud83d"`},
+		{[]rune{0xD83D, 0xDE00, 0xDE00}, `"😀\ude00"`},
+		{[]rune{0xD83D, ' ', 0xDE00}, `"\ud83d \ude00"`},
+		{[]rune{0xD800, 0xD800, 0xDC00}, `"\ud800𐀀"`},
+	}
+	for _, tt := range tests {
+		var b []byte
+		for _, c := range tt.cps {
+			b = AppendCodePoint(b, c)
+		}
+		if got := JSONString(string(b)); got != tt.want {
+			t.Errorf("%U: got %s, want %s", tt.cps, got, tt.want)
+		}
+		if n := Len(string(b)); n != len(utf16Units(tt.cps)) {
+			t.Errorf("%U: Len = %d, want %d", tt.cps, n, len(utf16Units(tt.cps)))
+		}
+	}
+}
+
+// utf16Units is the UTF-16 of code points, each surrogate one unit.
+func utf16Units(cps []rune) []uint16 {
+	var u []uint16
+	for _, c := range cps {
+		if c >= 0x10000 {
+			c -= 0x10000
+			u = append(u, uint16(0xD800+c>>10), uint16(0xDC00+c&0x3FF))
+			continue
+		}
+		u = append(u, uint16(c))
+	}
+	return u
+}

@@ -84,6 +84,24 @@ func unitsOf(c rune) int {
 	return 1
 }
 
+// AppendCodePoint appends String.fromCodePoint(c) to b as JavaScript's
+// string concatenation would hold it: a surrogate is stored as WTF-8 (see
+// the package documentation), except that a low surrogate right after a
+// stored high surrogate makes the pair's character with it, in UTF-8.
+// DSH's YAML parser builds a double-quoted value this way from its \u
+// escapes, so "\uD83D\uDE00" is one emoji and "\uD800" a lone surrogate.
+func AppendCodePoint(b []byte, c rune) []byte {
+	if c < 0xD800 || c > 0xDFFF {
+		return utf8.AppendRune(b, c)
+	}
+	if n := len(b); c >= 0xDC00 && n >= 3 {
+		if hi, size := DecodeUnit(string(b[n-3:]), 0); size == 3 && hi >= 0xD800 && hi < 0xDC00 {
+			return utf8.AppendRune(b[:n-3], 0x10000+(hi-0xD800)<<10+(c-0xDC00))
+		}
+	}
+	return append(b, byte(0xE0|c>>12), byte(0x80|(c>>6)&0x3F), byte(0x80|c&0x3F))
+}
+
 // appendWTF8 writes the three-byte generalized UTF-8 form of a surrogate.
 func appendWTF8(b *strings.Builder, c rune) {
 	b.WriteByte(byte(0xE0 | c>>12))
