@@ -190,6 +190,25 @@ func TestCatalogLoneSurrogateIsModelText(t *testing.T) {
 	}
 }
 
+// A lone surrogate written as a YAML escape ("\uD800", which DSH's yaml@2
+// takes) reaches the catalog as in DSH: U+FFFD in the text the model gets
+// (as Node writes it), \ud800 in the digest; two escapes that make a pair
+// are its character (docs/dsh.md §4.2).
+func TestCatalogEscapedSurrogate(t *testing.T) {
+	src := "---\nname: lone\ndescription: \"half \\uD800 of \\uD83D\\uDE00\"\n---\n"
+	f := skillfile.Parse("/r/lone/SKILL.md", []byte(src), skillfile.ReadFS)
+	if f.Def == nil {
+		t.Fatalf("dropped: %v", f.Drop)
+	}
+	entries := []Entry{{f.Def.Name, jstext.Shorten(f.Def.Description, DefaultMaxLength)}}
+	if got, want := digestInput(entries), `["lone","half \ud800 of 😀"]`; got != want {
+		t.Errorf("digest input = %q, want %q", got, want)
+	}
+	if got := Catalog(entries, CatalogOptions{}); !strings.Contains(got, "- `lone`: half \uFFFD of 😀\n") {
+		t.Errorf("catalog line:\n%q", got)
+	}
+}
+
 func TestCatalogStep(t *testing.T) {
 	cur := []Entry{{"a", "A"}, {"b", "B"}}
 	old := []Entry{{"old", "Old"}}

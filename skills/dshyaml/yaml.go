@@ -157,7 +157,7 @@ func parseYAMLDecoded(text []byte, base int) (doc Doc) {
 		return doc
 	}
 	var node yaml.Node
-	err := Unmarshal(text, &node)
+	err := decodeTree(text, &node)
 	if err != nil {
 		doc.Err = ClassifyError(err, text, base)
 		return doc
@@ -172,7 +172,15 @@ func parseYAMLDecoded(text []byte, base int) (doc Doc) {
 		return doc
 	}
 	src := NewSource(text, base)
-	if first, second, m := findDuplicateKey(root); second != nil {
+	// yaml@2 reports the first error in document order: a double-quoted
+	// scalar's before a later duplicate key, and after an earlier one.
+	dqErr, dqAt := fixDoubleQuoted(root, src)
+	first, second, m := findDuplicateKey(root)
+	if dqErr != nil && (second == nil || dqAt <= src.offset(second.Line, second.Column)) {
+		doc.Err = dqErr
+		return doc
+	}
+	if second != nil {
 		flow := m.Style&yaml.FlowStyle != 0
 		doc.Err = &Error{
 			Code:      problem.YAMLDuplicateKey,

@@ -55,12 +55,7 @@ var blockHeaderRE = regexp.MustCompile(`^[|>]([1-9][+-]?|[+-][1-9]?)?`)
 // scanMistake returns the first common mistake of a YAML text that does
 // not parse, or nil when it finds none it can name.
 func scanMistake(text []byte) *Error {
-	s := &yamlScan{text: text, anchors: map[string]bool{}, block: -1, plainIndent: -1}
-	for _, l := range splitLines(text) {
-		t := strings.TrimSuffix(string(l.text), "\r")
-		ind := len(t) - len(strings.TrimLeft(t, " \t"))
-		s.lines = append(s.lines, scanLine{start: l.start, text: t, indent: ind})
-	}
+	s := newScan(text)
 	for i := 0; i < len(s.lines); i++ {
 		e, next, ok := s.line(i)
 		if e != nil || !ok {
@@ -69,6 +64,17 @@ func scanMistake(text []byte) *Error {
 		i = next
 	}
 	return nil
+}
+
+// newScan returns a scan of text, at its first line.
+func newScan(text []byte) *yamlScan {
+	s := &yamlScan{text: text, anchors: map[string]bool{}, block: -1, plainIndent: -1}
+	for _, l := range splitLines(text) {
+		t := strings.TrimSuffix(string(l.text), "\r")
+		ind := len(t) - len(strings.TrimLeft(t, " \t"))
+		s.lines = append(s.lines, scanLine{start: l.start, text: t, indent: ind})
+	}
+	return s
 }
 
 // line scans line i; it returns the mistake found, the last line it read

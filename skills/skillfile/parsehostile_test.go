@@ -24,6 +24,10 @@ func FuzzParse(f *testing.F) {
 		// The mistakes dshyaml's scan explains (yamlscan.go).
 		"---\nmetadata:\n\tv: 1\n---\n", "---\nd: [a] b\n---\n", "---\nd: {a\n---\n", "---\nd: \"a\n---\n",
 		"---\nd: 'a' b\n---\n", "---\nd: >1x\n---\n", "---\nd: *a b\n---\n", "---\nd: a\nb\n---\n", "---\nd: >\n  a\n\tb\n---\n",
+		// Double quotes as yaml@2 reads them (yamldq.go): escapes yaml.v3 refuses or
+		// takes, surrogates, folding, a line indented under its key.
+		"---\nname: a\ndescription: \"x\\/y \\uD800 \\uD83D\\uDE00\"\n---\n", "---\nd: \"don\\'t\"\n---\n",
+		"---\nd: \"a\\\n\n  b \\q\"\nd: 1\n---\n", "---\nm:\n  k: \"a\n  b\"\n---\n", "---\n- \"a\\\u2028\"\n---\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -69,6 +73,12 @@ func TestParseTable(t *testing.T) {
 		{"nul", "---\nname: a\x00\n---\n", problem.BinaryFile, "", ""},
 		{"latin1", "---\nname: caf\xe9\n---\n", problem.InvalidUTF8, "", ""},
 		{"name with newline", "---\nname: \"a\\n\"\ndescription: b\n---\n", problem.NameInvalid, "", ""},
+		// Escapes as DSH's yaml@2 reads them, not as yaml.v3 does (dshyaml/yamldq.go).
+		{"escaped slash", "---\nname: a\ndescription: \"and\\/or\"\n---\n", "", "and/or", ""},
+		{"escaped apostrophe drops", "---\nname: a\ndescription: \"don\\'t\"\n---\n", problem.YAMLSyntax, "", ""},
+		{"lone surrogate", "---\nname: a\ndescription: \"x\\uD800\"\n---\n", "", "x\xed\xa0\x80", ""},
+		{"surrogate pair", "---\nname: a\ndescription: \"\\uD83D\\uDE00\"\n---\n", "", "😀", ""},
+		{"line under its key", "---\nname: a\ndescription: \"x\ny\"\n---\n", problem.YAMLSyntax, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
