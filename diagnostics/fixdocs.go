@@ -61,6 +61,7 @@ var FixDocs = []FixDoc{
 	{CodeUnknownKey, "Move KEY under metadata", "unsafe"},
 	{CodeYAMLMisread, "Quote the value", "unsafe"},
 	{CodeYAMLMisread, "Indent the ---", "unsafe"},
+	{CodeYAMLMisread, "Make it a list", "unsafe"},
 	{"(any but drops)", "Suppress CODE on line N", "suppression"},
 	{"(any but drops)", "Suppress CODE in this file", "suppression"},
 	{CodeChatUnknownSkill, "Change to /NAME", "chat"},

@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -17,7 +18,7 @@ const CodeYAMLMisread = "yaml-misread"
 
 var yamlMisreadRules = []*Rule{
 	{Code: CodeYAMLMisread, Severity: SeverityWarning, Summary: "YAML reads the frontmatter otherwise than it looks",
-		Doc:  "The YAML parses, but DSH gets another value than the text shows: a value that starts with `&` (YAML reads the word as an anchor's name and drops it) or with a `!` tag YAML does not know (the word is dropped too); ` #` inside a description or name (YAML reads the rest of the line as a comment); a line indented with non-breaking spaces (U+00A0, which YAML does not count as indentation, so the line becomes a top-level key whose name starts with them); a `---` line inside a value (DSH closes the frontmatter at the first line that is exactly `---`, so the rest of the value becomes the body). The quick fixes quote the value (safe for `&` and `!`, unsafe for ` #`: the comment may be meant), indent with spaces (safe), or indent the `---` (unsafe: the body changes).",
+		Doc:  "The YAML parses, but DSH gets another value than the text shows: a value that starts with `&` (YAML reads the word as an anchor's name and drops it) or with a `!` tag YAML does not know (the word is dropped too); ` #` inside a description or name (YAML reads the rest of the line as a comment); a line indented with non-breaking spaces (U+00A0, which YAML does not count as indentation, so the line becomes a top-level key whose name starts with them); a `---` line inside a value (DSH closes the frontmatter at the first line that is exactly `---`, so the rest of the value becomes the body); a `- item` line indented under a key whose value is on the key's own line (`allowed-tools: Bash` then `  - Read`: YAML joins the line to the value, the text `Bash - Read`, where a list was meant; put every item on its own line under the key). The quick fixes quote the value (safe for `&` and `!`, unsafe for ` #`: the comment may be meant), indent with spaces (safe), indent the `---` (unsafe: the body changes), or, for `allowed-tools`, move its first tool to a `- ` line of its own (unsafe: the value becomes a list).",
 		File: checkMisread},
 }
 
@@ -32,6 +33,12 @@ func checkMisread(p *Pass) {
 			misreadIndent(p, i)
 			continue
 		}
+		if misreadListItem(p, fld) {
+			continue
+		}
+		for _, e := range fld.Entries {
+			misreadListItem(p, e)
+		}
 		if fld.Value.Kind != dshyaml.KindString {
 			continue
 		}
@@ -44,6 +51,59 @@ func checkMisread(p *Pass) {
 		}
 	}
 	misreadClose(p)
+}
+
+// misreadListItem reports a plain value followed by "- item" lines
+// indented under its key, which YAML joins to the value as text
+// ("allowed-tools: Bash" then "  - Read" is "Bash - Read"): the author
+// meant a list. For allowed-tools, a list or one string of the tools, the
+// fix (unsafe: the value changes from that string to the list) puts the
+// first tool on a line of its own.
+func misreadListItem(p *Pass, fld dshyaml.Field) bool {
+	src := p.Src()
+	at := skillfile.JoinedListItem(fld, src)
+	if at < 0 {
+		return false
+	}
+	items, indent := listLines(src, at)
+	first := strings.TrimRight(p.Text(fld.ValueSpan), " \t")
+	msg := fmt.Sprintf("YAML joins the indented %q to the value of %s above it, so it reads %s as the text %q, not as a list; to write a list, put every item on its own line under %s:, the first too (\"- %s\")",
+		items[0], fld.Key, fld.Key, fld.Value.Str, fld.Key, first)
+	var fixes []Fix
+	if fld.Key == "allowed-tools" && fld.KeySpan.End < len(src) && src[fld.KeySpan.End] == ':' {
+		tools := []string{first}
+		for _, it := range items {
+			tools = append(tools, strings.TrimSpace(strings.TrimPrefix(it, "-")))
+		}
+		msg += ", or write the tools in one string: allowed-tools: " + strings.Join(tools, " ")
+		fix := Fix{Title: "Make it a list", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fld.KeySpan.End + 1, End: fld.ValueSpan.Start}, "\n"+indent+"- ")}}
+		fixes = keepParsing(p, fix)
+	}
+	end := at + len(items[0])
+	p.Report(spans.Span{Start: at, End: end}, msg, fixes...)
+	return true
+}
+
+// listLines returns the "- item" lines that start at at, each without its
+// indentation, up to the first line that is not one, and the indentation
+// of the first.
+func listLines(src []byte, at int) (items []string, indent string) {
+	start := bytes.LastIndexByte(src[:at], '\n') + 1
+	indent = string(src[start:at])
+	for i := start; i < len(src); {
+		end := len(src)
+		if e := bytes.IndexByte(src[i:], '\n'); e >= 0 {
+			end = i + e
+		}
+		line := strings.TrimRight(string(src[i:end]), " \t\r")
+		item, ok := strings.CutPrefix(line, indent)
+		if !ok || !(strings.HasPrefix(item, "- ") || item == "-") {
+			break
+		}
+		items = append(items, item)
+		i = end + 1
+	}
+	return items, indent
 }
 
 // misreadProperty reports a value whose first word YAML reads as an anchor

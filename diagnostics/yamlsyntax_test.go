@@ -85,6 +85,12 @@ func TestYAMLMistakes(t *testing.T) {
 			CodeYAMLMisread, "5:1", []string{"indented with non-breaking spaces (U+00A0)", `"\u00a0\u00a0version"`, "metadata: above it as empty"}, "Indent with spaces"},
 		{"a body that starts with an indented list is a body", "---\nname: s\ndescription: Summarizes PDFs.\n---\n\n  - read it\n\n---\n\nMore.\n",
 			CodeYAMLMisread, "", nil, ""},
+		{"a list item indented under a value", "---\nname: s\ndescription: Summarizes PDFs.\nallowed-tools: Bash\n  - Read\n  - Write\n---" + body,
+			CodeYAMLMisread, "5:3", []string{`YAML joins the indented "- Read" to the value of allowed-tools`, `as the text "Bash - Read - Write", not as a list`, `("- Bash")`, "allowed-tools: Bash Read Write"}, "Make it a list"},
+		{"a list item under a metadata value", "---\nname: s\ndescription: Summarizes PDFs.\nmetadata:\n  tags: pdf\n    - tables\n---" + body,
+			CodeYAMLMisread, "6:5", []string{`joins the indented "- tables" to the value of tags`, `"pdf - tables"`}, ""},
+		{"a dash inside a continued value is text", "---\nname: s\ndescription: Summarizes PDFs\n  -- and tables.\n---" + body,
+			CodeYAMLMisread, "", nil, ""},
 		{"--- inside a value", "---\nname: s\ndescription: Summarizes PDFs. Sections are split at\n---\n  lines, which stay apart.\n---" + body,
 			CodeYAMLMisread, "4:1", []string{"this --- closes the frontmatter", "not part of the value of description"}, "Indent the ---"},
 	}

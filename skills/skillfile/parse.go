@@ -104,29 +104,6 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	return f
 }
 
-// misreadSigns are the bytes of a frontmatter that YAML may read otherwise
-// than it looks.
-var misreadSigns = [][]byte{[]byte(": &"), []byte(": !"), []byte(":\t&"), []byte(":\t!"), []byte(" #"), []byte("\u00a0")}
-
-// mayMisread reports whether f's frontmatter holds a sign of a misreading,
-// or its body starts indented (a value cut by the closing ---).
-func mayMisread(f *File, src []byte) bool {
-	fm := f.Frontmatter
-	if fm == nil {
-		return false
-	}
-	if f.BodySpan.Len() > 0 && (src[f.BodySpan.Start] == ' ' || src[f.BodySpan.Start] == '\t') {
-		return true
-	}
-	text := src[fm.YAMLSpan.Start:fm.YAMLSpan.End]
-	for _, sign := range misreadSigns {
-		if bytes.Contains(text, sign) {
-			return true
-		}
-	}
-	return false
-}
-
 // frameTags are the closing tags of the frame DSH wraps a skill's content
 // in; both start with frameTagStart.
 var frameTags = []string{"</skill_instructions>", "</skill_content>"}
