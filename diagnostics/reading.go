@@ -21,15 +21,32 @@ const (
 	CodeCRLF           = "crlf"
 )
 
+// An editor shows a file it decoded from another encoding as UTF-8 text and
+// saves it back in that encoding: the server reports the file on disk on
+// the open buffer (skillfile.File.SavedOver), and says how to save it as
+// UTF-8 in the editors it ships clients for.
+const (
+	convertedCopy = "; the editor shows a converted copy. Save it as UTF-8: in Neovim `:set fileencoding=utf-8 nobomb` then `:w`; in VS Code, \"Save with Encoding\" → UTF-8"
+	onDiskDoc     = "In the editor, a file in another encoding is shown converted and saved back in its encoding, so the server reports the file on disk on the open buffer's first line until it is saved as UTF-8 (Neovim: `:set fileencoding=utf-8 nobomb`, then `:w`; VS Code: \"Save with Encoding\" → UTF-8)."
+)
+
 var readingRules = []*Rule{
 	{Code: CodeBinaryFile, Short: "binary file", Severity: SeverityError, Drops: true, Summary: "the file holds a NUL byte",
-		Doc: "DSH's text reader refuses a file with a NUL byte in its first 8192 bytes as binary, and drops the skill with `failed to read text file … binary file`. Save the skill as plain UTF-8 text.",
+		Doc: "DSH's text reader refuses a file with a NUL byte in its first 8192 bytes as binary, and drops the skill with `failed to read text file … binary file`. A file saved as UTF-16 (as Windows Notepad may save it) is one. Save the skill as plain UTF-8 text. " + onDiskDoc,
 		Finding: func(p *Pass, fd skillfile.Finding) {
+			if fd.OnDisk {
+				p.Report(fd.Span, dropPrefix+"the file on disk holds NUL bytes (it is saved as UTF-16 or is binary), so DSH's reader refuses it"+convertedCopy)
+				return
+			}
 			p.Report(fd.Span, dropPrefix+"the file holds a NUL byte, so DSH's reader refuses it as binary")
 		}},
 	{Code: CodeInvalidUTF8, Short: "not UTF-8 text", Severity: SeverityError, Drops: true, Summary: "the file is not valid UTF-8",
-		Doc: "DSH decodes skill files with a fatal UTF-8 decoder; any invalid byte sequence drops the skill with `failed to read text file … invalid UTF-8 text`. Re-save the file as UTF-8 (not Latin-1 or UTF-16).",
+		Doc: "DSH decodes skill files with a fatal UTF-8 decoder; any invalid byte sequence drops the skill with `failed to read text file … invalid UTF-8 text`. Re-save the file as UTF-8 (not Latin-1 or UTF-16). " + onDiskDoc,
 		Finding: func(p *Pass, fd skillfile.Finding) {
+			if fd.OnDisk {
+				p.Report(fd.Span, dropPrefix+"the file on disk is not UTF-8 (it is saved as Latin-1, UTF-16 or another encoding), so DSH's reader refuses it"+convertedCopy)
+				return
+			}
 			p.Report(fd.Span, dropPrefix+"the file is not valid UTF-8 text (first bad byte here); save it as UTF-8")
 		}},
 	{Code: CodeUnreadableFile, Short: "unreadable file", Severity: SeverityError, Drops: true, Summary: "the file cannot be read",

@@ -342,8 +342,9 @@ func DropSpan(snap *skills.Snapshot, f *skillfile.File) spans.Span {
 
 // DropSummary says in a few words why DSH drops f and where, for one line
 // of an editor (a code lens, a tree item): the rule's Short name and the
-// line and column, "invalid YAML at 3:14". It returns "" for a file DSH
-// loads.
+// line and column, "invalid YAML at 3:14", or "on disk" for an editor
+// buffer dropped for the bytes of its file ("not UTF-8 text on disk"). It
+// returns "" for a file DSH loads.
 func DropSummary(snap *skills.Snapshot, f *skillfile.File) string {
 	if f == nil || f.Drop == nil {
 		return ""
@@ -351,6 +352,9 @@ func DropSummary(snap *skills.Snapshot, f *skillfile.File) string {
 	what := string(f.Drop.Code)
 	if r := Lookup(what); r != nil && r.Short != "" {
 		what = r.Short
+	}
+	if f.Drop.OnDisk { // the buffer's text is not where the problem is
+		return what + " on disk"
 	}
 	idx, err := snap.Text(f)
 	if err != nil {

@@ -220,7 +220,9 @@ func editedIn(edits []Change, path string) bool {
 
 // placeBuffer parses the buffer at path as the file of its root entry, if
 // it has one (else as a file outside the roots), keeping old's parse when
-// the text and the read mode are the same.
+// the text and the read mode are the same. Over a root entry whose bytes
+// DSH cannot read as text, the buffer is dropped as the disk file is
+// (skillfile.File.SavedOver).
 func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(string) bool) *placed {
 	d := s.disk.at(path)
 	p := &placed{root: -1}
@@ -229,12 +231,17 @@ func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(
 		p.entry, p.root, p.index = d.entry, d.root, d.index
 		mode = s.Roots[d.root].Root.Mode
 	}
-	if old != nil && old.file.Mode == mode && s.source.same(old.file, o.Text) {
+	// A parse that took the disk's encoding drop is not kept: the disk
+	// it took it from may be the change being placed.
+	if old != nil && old.file.Mode == mode && s.source.same(old.file, o.Text) && (old.file.Drop == nil || !old.file.Drop.OnDisk) {
 		p.file = old.file
 	} else {
 		p.file = skillfile.Parse(path, o.Text, mode)
 	}
 	if d != nil {
+		// The editor saves the buffer in the file's encoding, so a file
+		// DSH cannot read as text stays dropped, as DSH reads the disk.
+		p.file = p.file.SavedOver(d.file)
 		p.skill = placeSkill(p.file, s.Roots[d.root], d.root, d.index, d.entry)
 	}
 	p.links = linkFacts(p.file, baseOf(p), ownBundle(p), exists, s.linkHolder(path, exists))

@@ -40,6 +40,32 @@ func (f *File) decode(src []byte) (out, text []byte, ok bool) {
 	return src, src, true
 }
 
+// SavedOver returns f, the parse of an editor buffer, as DSH reads the file
+// once the buffer is saved over disk, the file's parse from disk. An editor
+// decodes a Latin-1 or UTF-16 file into the UTF-8 text it sends, and saves
+// the buffer back in the file's encoding: while DSH cannot read the bytes on
+// disk as text (binary-file, invalid-utf8), the saved buffer is dropped for
+// the same reason, whatever its text. f is then a copy whose first finding
+// is the disk's, marked OnDisk and placed on the buffer's first line; its
+// other findings stay, since they are about the text the user means. Else f
+// is returned as it is (so is a buffer that is itself not text).
+func (f *File) SavedOver(disk *File) *File {
+	if disk == nil || disk.Drop == nil || f.text == nil || f.Frontmatter == nil {
+		return f
+	}
+	code := disk.Drop.Code
+	if code != problem.BinaryFile && code != problem.InvalidUTF8 {
+		return f
+	}
+	c := *f
+	src := f.text.Src()
+	first := spans.Span{Start: f.TextStart, End: f.TextStart + firstLineLen(src[f.TextStart:])}
+	c.Findings = append([]Finding{{Code: code, Span: first, OnDisk: true}}, f.Findings...)
+	c.Drop, c.Def = nil, nil
+	c.settle(src)
+	return &c
+}
+
 func firstInvalidUTF8(b []byte) int {
 	for i := 0; i < len(b); {
 		r, size := utf8.DecodeRune(b[i:])

@@ -39,6 +39,9 @@ type Drop struct {
 	Span spans.Span
 	// Key is the frontmatter key involved, if any.
 	Key string
+	// OnDisk says the bytes on disk are the reason, not the text parsed
+	// (Finding.OnDisk).
+	OnDisk bool
 }
 
 // FrontmatterState says whether and how the --- delimiters were found.

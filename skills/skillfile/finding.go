@@ -13,4 +13,8 @@ type Finding struct {
 	Code problem.Code
 	Span spans.Span
 	Key  string
+	// OnDisk marks a finding about the file's bytes on disk rather than
+	// the text parsed: an editor buffer over a file DSH cannot read as
+	// text (File.SavedOver). Its Span is the buffer's first line.
+	OnDisk bool
 }

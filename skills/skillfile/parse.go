@@ -290,7 +290,7 @@ func (f *File) settle(src []byte) {
 	for _, fd := range f.Findings {
 		if fd.Code.Drops() {
 			detail := f.dropDetail(fd, src)
-			f.Drop = &Drop{Code: fd.Code, Detail: detail, Span: fd.Span, Key: fd.Key}
+			f.Drop = &Drop{Code: fd.Code, Detail: detail, Span: fd.Span, Key: fd.Key, OnDisk: fd.OnDisk}
 			if !fd.Code.Unread() { // over skill-ls's limits, DSH logs nothing
 				f.Drop.Log = "skill file " + f.Path + " ignored: " + detail
 			}

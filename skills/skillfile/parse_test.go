@@ -108,3 +108,49 @@ func TestParseObeysSizeLimit(t *testing.T) {
 		t.Errorf("a %d-byte buffer: drop %+v, def %+v; want file-too-large", len(src), f.Drop, f.Def)
 	}
 }
+
+// TestSavedOver: an editor buffer over a file DSH cannot read as text is
+// dropped for the disk's reason, on its first line and marked OnDisk, and
+// keeps its own findings; over a readable file, or when the buffer is
+// itself not text, it is as parsed.
+func TestSavedOver(t *testing.T) {
+	const buf = "---\r\nname: a\r\ndescription: Café: menus\r\n---\r\nbody\r\n"
+	tests := []struct {
+		name, disk, buf string
+		want            []string // "code@start-end" with * for OnDisk
+	}{
+		{"Latin-1 on disk", "---\nname: a\ndescription: Caf\xe9 menus\n---\n", buf, []string{"invalid-utf8*@0-3", "yaml-unquoted-colon@27-39"}},
+		{"UTF-16LE with a BOM on disk", "\xff\xfe-\x00-\x00-\x00\r\x00\n\x00", buf, []string{"binary-file*@0-3", "yaml-unquoted-colon@27-39"}},
+		{"a UTF-8 BOM in the buffer", "\xff\xfe-\x00", "\xef\xbb\xbf---\nname: a\ndescription: b\n---\n", []string{"binary-file*@3-6"}},
+		{"UTF-8 on disk", "---\nname: a\ndescription: b\n---\n", buf, []string{"yaml-unquoted-colon@27-39"}},
+		{"dropped on disk for its YAML", "---\nname: a\ndescription: b: c\n---\n", buf, []string{"yaml-unquoted-colon@27-39"}},
+		{"the buffer is not text either", "\xff\xfe-\x00", "---\x00\n", []string{"binary-file@3-4"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			disk := Parse("/r/a/SKILL.md", []byte(tt.disk), ReadFS)
+			own := Parse("/r/a/SKILL.md", []byte(tt.buf), ReadFS)
+			f := own.SavedOver(disk)
+			var got []string
+			for _, fd := range f.Findings {
+				star := map[bool]string{true: "*"}[fd.OnDisk]
+				got = append(got, fmt.Sprintf("%s%s@%d-%d", fd.Code, star, fd.Span.Start, fd.Span.End))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("findings %q, want %q", got, tt.want)
+			}
+			if !strings.Contains(tt.want[0], "*") {
+				if f != own {
+					t.Error("a buffer DSH reads as it is was copied")
+				}
+				return
+			}
+			if f.Drop == nil || !f.Drop.OnDisk || f.Drop.Log != disk.Drop.Log || f.Def != nil {
+				t.Errorf("drop %+v (disk's %+v), def %v", f.Drop, disk.Drop, f.Def)
+			}
+			if len(own.Findings) != len(tt.want)-1 || own.Drop != nil && own.Drop.OnDisk {
+				t.Error("SavedOver changed the buffer's own parse")
+			}
+		})
+	}
+}
