@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -19,46 +17,24 @@ import (
 // then judged by the hosts that read it (diagnostics.Options.ReadersOnly).
 // --host, or hosts: in .skill-ls.yaml, chooses the hosts instead.
 
-// autoHosts selects the hosts of a plain check, as above; it keeps DSH
-// alone when no other host's project folder holds a skill in scope, when
-// --no-default-roots asks for the given roots only.
+// autoHosts selects the hosts of a plain check, as above
+// (hosts.ChooseForProject, which the server's views use too); it keeps DSH
+// alone when no other host's project folder holds a skill in scope, and
+// when --no-default-roots asks for the given roots only.
 func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags) {
-	if r.hostsChosen || rf.noDefaultRoots {
+	if r.hostsChosen {
 		return
 	}
 	env, err := hostOptions(rf, "", 0)
 	if err != nil {
 		return
 	}
-	folders, err := hosts.ProjectFolders(ctx, env, r.inDSHRoots)
-	if err != nil {
+	c, err := hosts.ChooseForProject(ctx, env, r.inScope)
+	if err != nil || len(c.Hosts) == 0 {
 		return
 	}
-	var picked []*hosts.Host
-	for _, fo := range folders {
-		if !slices.ContainsFunc(fo.Files, func(f hosts.File) bool { return r.inScope(f.Path) }) {
-			continue
-		}
-		r.found = append(r.found, fo.Label)
-		for _, h := range fo.Hosts {
-			if !slices.Contains(picked, h) {
-				picked = append(picked, h)
-			}
-		}
-	}
-	if len(picked) == 0 {
-		return
-	}
-	slices.SortFunc(picked, func(a, b *hosts.Host) int { return slices.Index(hosts.All(), a) - slices.Index(hosts.All(), b) })
-	r.found = slices.Compact(r.found)
-	r.opts.Hosts = append([]*hosts.Host{hosts.Lookup(string(hosts.DSH))}, picked...)
-	r.opts.HostEnv = env
-	r.opts.ReadersOnly = true
-}
-
-// inDSHRoots reports whether a file lies in one of DSH's default roots.
-func (r *checkRun) inDSHRoots(path string) bool {
-	return slices.ContainsFunc(r.defaults, func(root discovery.Root) bool { return discovery.Within(path, root.Dir) })
+	r.found = c.Found
+	r.opts.Hosts, r.opts.HostEnv, r.opts.ReadersOnly = c.Hosts, env, true
 }
 
 // scopeLine is the summary's second line: the hosts whose rules were

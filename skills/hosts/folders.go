@@ -5,6 +5,8 @@ import (
 	"context"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // The skill folders of the project that hosts other than DSH read: what a
@@ -58,6 +60,97 @@ func ProjectFolders(ctx context.Context, opts Options, skip func(path string) bo
 	}
 	slices.SortFunc(out, func(a, b Folder) int { return cmp.Or(cmp.Compare(a.Label, b.Label), cmp.Compare(a.Dir, b.Dir)) })
 	return out, nil
+}
+
+// Choice is what a project's skill files are judged by when the user has
+// chosen no hosts (a plain `check`, the server without the hosts setting).
+type Choice struct {
+	// Hosts are DSH and every other host that reads a skill file of the
+	// project outside DSH's roots, in the order of All; nil when no such
+	// file is in scope: DSH alone. Each file is then judged by those of
+	// them that read it (diagnostics.Options.ReadersOnly).
+	Hosts []*Host
+	// Found are the labels of the folders holding those files, sorted.
+	Found []string
+}
+
+// ChooseForProject makes the Choice for the project opts place: a folder
+// (.claude/skills) counts when it holds a skill file inScope accepts (nil:
+// any) outside DSH's roots, and chooses every host that reads a skill file
+// of it. With DSH's default roots turned off, DSH alone is checked. Each
+// walk stops at the first file that decides, so a folder of 800 skills
+// costs a few directory reads: the server chooses when it builds a view.
+func ChooseForProject(ctx context.Context, opts Options, inScope func(path string) bool) (Choice, error) {
+	dsh := opts.dshOptions()
+	if dsh.NoDefaultRoots {
+		return Choice{}, nil
+	}
+	roots := discovery.Roots(dsh)
+	inDSH := func(p string) bool {
+		return slices.ContainsFunc(roots, func(r discovery.Root) bool { return discovery.Within(p, r.Dir) })
+	}
+	if inScope == nil {
+		inScope = func(string) bool { return true }
+	}
+	readers := map[string][]*Host{} // by folder: the hosts reading a skill file in it
+	labels := map[string]string{}   // the folders holding a file in scope
+	for _, h := range All() {
+		if h.profile == nil || strings.Contains(string(h.ID), "@") {
+			continue // DSH, and the older releases of a host
+		}
+		e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+		for _, r := range h.profile.roots(e) {
+			if err := ctx.Err(); err != nil {
+				return Choice{}, err
+			}
+			if r.scope != ScopeProject || inDSH(r.dir) {
+				continue
+			}
+			if reads(r, inDSH, inScope, labels) && !slices.Contains(readers[r.dir], h) {
+				readers[r.dir] = append(readers[r.dir], h)
+			}
+		}
+	}
+	var c Choice
+	for dir, label := range labels {
+		c.Found = append(c.Found, label)
+		for _, h := range readers[dir] {
+			if !slices.Contains(c.Hosts, h) {
+				c.Hosts = append(c.Hosts, h)
+			}
+		}
+	}
+	if len(c.Hosts) == 0 {
+		return Choice{}, nil
+	}
+	slices.SortFunc(c.Hosts, func(a, b *Host) int { return slices.Index(All(), a) - slices.Index(All(), b) })
+	c.Hosts = append([]*Host{Lookup(string(DSH))}, c.Hosts...)
+	slices.Sort(c.Found)
+	c.Found = slices.Compact(c.Found)
+	return c, nil
+}
+
+// reads reports whether the walk of r finds a skill file outside DSH's
+// roots, and records r's folder in labels when one is in scope. It stops
+// at the first file in scope, or at the first file at all once the folder
+// is known to hold one.
+func reads(r rootSpec, inDSH, inScope func(string) bool, labels map[string]string) bool {
+	found := false
+	walkRootUntil(r, func(p string) bool {
+		if inDSH(p) {
+			return false
+		}
+		found = true
+		if _, ok := labels[r.dir]; ok {
+			return true
+		}
+		if inScope(p) {
+			labels[r.dir] = r.label
+			return true
+		}
+		return false
+	})
+	return found
 }
 
 // Names returns the display names of hosts.

@@ -46,7 +46,12 @@ const safetyMaxDirs = 20000
 // walkRoot returns the SKILL.md files under r in sorted path order: a
 // breadth-first walk from r's directory that follows the folders r's walk
 // spec enters, at most once each (by their path with links resolved).
-func walkRoot(r rootSpec) []string {
+func walkRoot(r rootSpec) []string { return walkRootUntil(r, nil) }
+
+// walkRootUntil is walkRoot that stops once it finds a file stop reports
+// true of (nil: never), returning the files found until then: whether a
+// folder of 800 skills holds one is answered from its first folders.
+func walkRootUntil(r rootSpec, stop func(path string) bool) []string {
 	info, err := os.Stat(r.dir)
 	if err != nil || !info.IsDir() {
 		return nil
@@ -61,11 +66,12 @@ func walkRoot(r rootSpec) []string {
 		visited: map[string]bool{rootReal: true},
 		queue:   []walkDir{{r.dir, rootReal, 0}},
 		dirs:    1,
+		stop:    stop,
 	}
 	if w.limit <= 0 {
 		w.limit = safetyMaxDirs
 	}
-	for len(w.queue) > 0 {
+	for len(w.queue) > 0 && !w.stopped {
 		d := w.queue[0]
 		w.queue = w.queue[1:]
 		w.readDir(d)
@@ -88,6 +94,14 @@ type rootWalk struct {
 	queue   []walkDir
 	dirs    int // the folders visited so far
 	found   []string
+	stop    func(path string) bool // see walkRootUntil
+	stopped bool                   // stop reported true of a found file
+}
+
+// keep records a skill file the walk found, and whether it ends the walk.
+func (w *rootWalk) keep(p string) {
+	w.found = append(w.found, p)
+	w.stopped = w.stop != nil && w.stop(p)
 }
 
 // readDir looks at the entries of d in name order: it queues the folders
@@ -110,12 +124,15 @@ func (w *rootWalk) readDir(d walkDir) {
 			// A link to nothing named like a skill file gets its row: the
 			// host finds it and cannot read it.
 			if w.accepts(d, name, true, isLink) {
-				w.found = append(w.found, p)
+				w.keep(p)
 			}
 		case isDir:
 			w.enter(d, name, p, isLink)
 		case w.accepts(d, name, regular, isLink):
-			w.found = append(w.found, p)
+			w.keep(p)
+		}
+		if w.stopped {
+			return
 		}
 	}
 }
