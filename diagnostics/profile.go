@@ -112,8 +112,8 @@ type Options struct {
 	// ReadersOnly checks each folder with the rules of the hosts that read
 	// it: a file in DSH's roots with DSH's alone, a file elsewhere with
 	// those of the selected hosts that read it; no host says it does not
-	// read a folder. A plain check that found other hosts' folders in the
-	// project selects them so.
+	// read a folder. The hosts a plain check, or the server without the
+	// hosts setting, selects (hosts.ChooseForProject) are applied so.
 	ReadersOnly bool
 	// Elsewhere, when set, finds the skill files whose folder is named name
 	// in the project's folders other agents read and DSH does not

@@ -188,7 +188,11 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	}
 	f := t.file
 	title := "preview"
-	if status := lensStatus(t, f); status != "" {
+	hostLine := s.hostLens(ctx, t)
+	// A file only other hosts read, judged by them (readersOnly), gets
+	// their line, not DSH's "not in DSH's skill roots".
+	others := hostLine != "" && readersOnly(t.st, t.path) && !t.snap.InRoots(f.Path)
+	if status := lensStatus(t, f); status != "" && !others {
 		title = status + " · " + title
 	}
 	rng := t.rng(spans.Span{})
@@ -203,7 +207,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
 		},
 	}}
-	if hostLine := s.hostLens(ctx, t); hostLine != "" {
+	if hostLine != "" {
 		lenses = append(lenses, protocol.CodeLens{Range: rng, Command: protocol.Command{
 			Title:     hostLine,
 			Command:   cmdPreviewSkill,

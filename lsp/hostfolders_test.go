@@ -117,3 +117,64 @@ The SKILL.md of this bundle is a loop of links.
 		}
 	}
 }
+
+// hostFoldersTxtar is a project whose skills are in .claude/skills, beside
+// one of DSH's: `skill-ls check` there selects the hosts that read
+// .claude/skills (cmd/skill-ls/testdata/script/check-hosts-default.txtar).
+const hostFoldersTxtar = `
+-- project/.git/HEAD --
+ref: refs/heads/main
+-- project/.agents/skills/pdf/SKILL.md --
+---
+name: pdf
+description: Fill PDF forms.
+---
+Body.
+-- project/.claude/skills/review/SKILL.md --
+---
+name: review
+description: Review code: find bugs before merging.
+---
+Read the diff.
+-- project/.claude/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Deploys the app to staging.
+disable-model-invokation: true
+---
+Run the deploy script.
+`
+
+// TestUnchosenHostsAreCheckHosts: without the hosts setting, a file in
+// .claude/skills is judged by the hosts that read it, as `skill-ls check`
+// judges it: Goose's drop and the misspelled key, no outside-roots ("If
+// the project root is wrong ...") and no "not in DSH's skill roots" lens.
+// Choosing hosts in the settings wins, and clearing them chooses again.
+func TestUnchosenHostsAreCheckHosts(t *testing.T) {
+	w := newWorkspaceEnv(t, hostFoldersTxtar, nil)
+	src, err := os.ReadFile(w.path("project/.claude/skills/review/SKILL.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := w.open("project/.claude/skills/review/SKILL.md", "markdown", string(src))
+	p := w.diags(u, "Goose's drop", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "host-drops") })
+	for _, d := range p.Diagnostics {
+		if d.Code == protocol.String("outside-roots") || strings.Contains(fmt.Sprint(d.Message), "does not read") {
+			t.Errorf("a host that does not read .claude/skills speaks: %v: %v", d.Code, d.Message)
+		}
+		if d.Code == protocol.String("host-drops") && (d.Range.Start != protocol.Position{Line: 2, Character: 13} || d.Severity != protocol.DiagnosticSeverityError) {
+			t.Errorf("host-drops at %+v, severity %v; check says 3:14, error", d.Range.Start, d.Severity)
+		}
+	}
+	lenses, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	if err != nil || len(lenses) != 2 || lenses[0].Command.Title != "preview" ||
+		!strings.HasPrefix(lenses[1].Command.Title, "loads in Claude Code") || strings.Contains(lenses[1].Command.Title, "not read") {
+		t.Errorf("code lenses = %+v, %v", lenses, err)
+	}
+	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"hosts":["dsh"]}}}`)
+	w.diags(u, "DSH's outside-roots once DSH alone is chosen", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "outside-roots") })
+	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"hosts":[]}}}`)
+	w.diags(u, "the check's hosts again", func(p *protocol.PublishDiagnosticsParams) bool {
+		return hasCode(p, "host-drops") && !hasCode(p, "outside-roots")
+	})
+}

@@ -2,8 +2,9 @@ package lsp
 
 // hosts.go: what the other agents (Claude Code, Codex, Gemini CLI, ...) do
 // with a skill, in the editor: a hover line, a code lens, each host's
-// catalog budget, and their invocation syntax in chat buffers. Only with
-// the hosts setting (or the config file's hosts key); DSH alone otherwise.
+// catalog budget, and their invocation syntax in chat buffers. The hosts
+// are those of the hosts setting (or the config file's hosts key), else
+// those `skill-ls check` selects in the folder (viewHosts).
 // The skill list names the other hosts' folders of the project always.
 
 import (
@@ -57,20 +58,51 @@ func (c *matrixCache) matrixFor(ctx context.Context, st *snapshot, path string) 
 // hostHover is the hosts' part of the hover on a skill's name.
 func (s *server) hostHover(ctx context.Context, t *target) string {
 	m := s.matrices.matrixFor(ctx, t.st, t.path)
-	if m == nil {
+	only := lensHosts(m, t.st, t.path)
+	if len(only) == 0 {
 		return ""
 	}
-	return m.Hover(t.path, selectedHosts(t.st, t.path)...)
+	return m.Hover(t.path, only...)
 }
 
 // hostLens is the one line of a code lens saying what the hosts do with the
 // file ("loads in DSH, Codex · dropped by Goose · not read by Claude Code").
 func (s *server) hostLens(ctx context.Context, t *target) string {
 	m := s.matrices.matrixFor(ctx, t.st, t.path)
-	if m == nil {
+	only := lensHosts(m, t.st, t.path)
+	if len(only) == 0 {
 		return ""
 	}
-	return m.Summary(t.path, selectedHosts(t.st, t.path)...)
+	return m.Summary(t.path, only...)
+}
+
+// lensHosts returns the hosts the hover and the lens speak for on path:
+// the view's selected hosts, or, when they are those a plain check chose
+// (readersOnly), those of them that read the file: as in its diagnostics,
+// no host says it does not read a folder. None without a matrix.
+func lensHosts(m *hosts.Matrix, st *snapshot, path string) []*hosts.Host {
+	if m == nil {
+		return nil
+	}
+	selected := selectedHosts(st, path)
+	if !readersOnly(st, path) {
+		return selected
+	}
+	row, _ := m.Row(path)
+	var out []*hosts.Host
+	for _, h := range selected {
+		if v, ok := row.Verdicts[h.ID]; ok && v.Status != hosts.NotDiscovered {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// readersOnly reports whether the view owning path judges each file by
+// the hosts that read it (viewHosts).
+func readersOnly(st *snapshot, path string) bool {
+	i := st.viewIndex(path)
+	return i >= 0 && st.views[i].opts.ReadersOnly
 }
 
 // hostBudgets gives each selected host's skill listing against its budget

@@ -71,7 +71,7 @@ func (s *session) newViewSetLocked() *viewSet {
 		folders = []string{""} // no cwd: user, custom and bundled roots only
 	}
 	for _, f := range folders {
-		set.views = append(set.views, s.newView(f, &settings))
+		set.views = append(set.views, s.newView(set.ctx, f, &settings))
 	}
 	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub, s.urgent,
 		func() *snapshot { return s.snapshotOf(set) },
@@ -81,8 +81,8 @@ func (s *session) newViewSetLocked() *viewSet {
 
 // newView builds the view of one workspace folder: its project's config
 // file, its roots, and the rule options of the settings laid over the file
-// (with the hosts they select).
-func (s *session) newView(folder string, settings *Settings) *view {
+// (with the hosts they select, or those a plain check would: viewHosts).
+func (s *session) newView(ctx context.Context, folder string, settings *Settings) *view {
 	project := projectRootFor(settings.ProjectRoot, folder)
 	vc := loadViewConfig(folder, project)
 	ro := discovery.RootOptions{
@@ -114,10 +114,29 @@ func (s *session) newView(folder string, settings *Settings) *view {
 		}
 		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
 	}
-	if selected, err := hosts.Select(strings.Join(list, ",")); err == nil && len(list) > 0 && folder != "" {
-		opts.Hosts = selected
+	if folder != "" {
+		opts.Hosts, opts.ReadersOnly = viewHosts(ctx, list, opts.HostEnv)
 	}
 	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), config: vc, opts: opts}
+}
+
+// viewHosts returns the hosts a workspace folder's files are judged by:
+// those of the hosts setting (or the config file's hosts), else those
+// `skill-ls check` selects there (hosts.ChooseForProject), so that a file in
+// .claude/skills gets the diagnostics check prints for it, from the hosts
+// that read it (readersOnly), not DSH's outside-roots. The choice is made
+// again when the views are built again (folders, settings, the config
+// file), not when a skill appears in a folder no host read before.
+func viewHosts(ctx context.Context, list []string, env hosts.Options) (selected []*hosts.Host, readersOnly bool) {
+	if len(list) > 0 {
+		selected, _ = hosts.Select(strings.Join(list, ","))
+		return selected, false
+	}
+	c, err := hosts.ChooseForProject(ctx, env, nil)
+	if err != nil {
+		return nil, false
+	}
+	return c.Hosts, len(c.Hosts) > 0
 }
 
 // roots returns the roots of every view.
