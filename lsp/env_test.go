@@ -147,6 +147,7 @@ type env struct {
 	logs   *syncBuffer     // the server's own log output
 
 	workspaceCaps *protocol.WorkspaceClientCapabilities
+	clientInfo    protocol.ClientInfo
 }
 
 type envOptions struct {
@@ -154,6 +155,8 @@ type envOptions struct {
 	hooks serveHooks
 	// workspace, when set, is the client's workspace capabilities.
 	workspace *protocol.WorkspaceClientCapabilities
+	// clientInfo is the client's name and version (none when zero).
+	clientInfo protocol.ClientInfo
 }
 
 // newEnv starts Serve on one end of a pipe and a protocol client on the other.
@@ -176,7 +179,7 @@ func newEnv(t testing.TB, eo envOptions) *env {
 	if opts.DiagnosticsDelay == nil {
 		opts.DiagnosticsDelay = ptr(time.Duration(0))
 	}
-	e := &env{t: t, ctx: ctx, client: newFakeClient(), done: make(chan error, 1), logs: logs, workspaceCaps: eo.workspace}
+	e := &env{t: t, ctx: ctx, client: newFakeClient(), done: make(chan error, 1), logs: logs, workspaceCaps: eo.workspace, clientInfo: eo.clientInfo}
 	ready := make(chan struct{})
 	go func() {
 		hooks := eo.hooks
@@ -243,6 +246,7 @@ func (e *env) initialize(initOptions any, folders ...string) *protocol.Initializ
 	}
 	p.Capabilities.Window = &protocol.WindowClientCapabilities{WorkDoneProgress: ptr(true)}
 	p.Capabilities.Workspace = e.workspaceCaps
+	p.ClientInfo = e.clientInfo
 	res, err := e.server.Initialize(e.ctx, p)
 	if err != nil {
 		e.t.Fatalf("initialize: %v", err)

@@ -12,22 +12,6 @@ import (
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
-// supportsFileRename reports whether the client applies documentChanges
-// with rename operations (workspace.workspaceEdit).
-func (s *server) supportsFileRename() bool { return s.supportsResourceOp("rename") }
-
-// supportsResourceOp reports whether the client applies documentChanges
-// with the resource operation kind ("create", "rename", "delete").
-func (s *server) supportsResourceOp(kind string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ws := s.caps.Workspace
-	if ws == nil || ws.WorkspaceEdit == nil || ws.WorkspaceEdit.DocumentChanges == nil || !*ws.WorkspaceEdit.DocumentChanges {
-		return false
-	}
-	return slices.Contains(ws.WorkspaceEdit.ResourceOperations, protocol.ResourceOperationKind(kind))
-}
-
 // fileMove is a skill folder (or flat file) a rename moves.
 type fileMove struct{ from, to string }
 

@@ -52,8 +52,10 @@ type server struct {
 	mu sync.Mutex // guards the fields below
 	// state is the lifecycle stage.
 	state lifecycle
-	// caps is the client's capabilities.
-	caps protocol.ClientCapabilities
+	// caps is the client's capabilities, and clientInfo its name and
+	// version (resourceops.go: versions that fail what they list).
+	caps       protocol.ClientCapabilities
+	clientInfo protocol.ClientInfo
 	// initOptions is the raw initializationOptions (settings base).
 	initOptions []byte
 }
@@ -128,6 +130,7 @@ func (s *server) wait() { s.wg.Wait() }
 func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	s.mu.Lock()
 	s.caps = p.Capabilities
+	s.clientInfo = p.ClientInfo
 	s.initOptions = slices.Clone([]byte(p.InitializationOptions))
 	s.mu.Unlock()
 	s.out.setCaps(p.Capabilities)
