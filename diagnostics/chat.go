@@ -52,9 +52,9 @@ type ChatPass struct {
 	opts     Options
 	rule     *Rule
 	out      []Diagnostic
-	// dropWhy says why DSH drops a file: the rule's short name, and the
-	// place and words of the reason. Set by Chat: a rule's check cannot
-	// name the rule table it is part of.
+	// dropWhy says why DSH drops a file: the token's message
+	// (DroppedTokenMessage), and the place and words of the reason. Set
+	// by Chat: a rule's check cannot name the rule table it is part of.
 	dropWhy func(f *skillfile.File, name string) (string, Related)
 	// dropped holds the dropped files by the name they mean, made on first
 	// use: a chat buffer may hold thousands of unknown tokens.
@@ -74,11 +74,7 @@ func (p *ChatPass) Report(span spans.Span, msg string, fixes ...Fix) *Diagnostic
 func Chat(path string, tokens []ChatToken, snap *skills.Snapshot, opts Options) []Diagnostic {
 	p := &ChatPass{Path: path, Snap: snap, Registry: snap.Registry, opts: opts}
 	p.dropWhy = func(f *skillfile.File, name string) (string, Related) {
-		what := string(f.Drop.Code)
-		if r := Lookup(what); r != nil && r.Short != "" {
-			what = r.Short
-		}
-		return what, Related{Path: f.Path, Span: DropSpan(snap, f), Message: "why DSH drops " + name + ": " + DropMessage(snap, f, Options{})}
+		return DroppedTokenMessage(name, f), Related{Path: f.Path, Span: DropSpan(snap, f), Message: "why DSH drops " + name + ": " + DropMessage(snap, f, Options{})}
 	}
 	for _, r := range table().sorted {
 		if r.Chat == nil || opts.Grade(path, r) == SeverityOff {
@@ -131,13 +127,25 @@ func reportDropped(p *ChatPass, t ChatToken) bool {
 	if len(files) == 0 {
 		return false
 	}
-	what, _ := p.dropWhy(files[0], t.Name)
-	d := p.Report(t.Span, fmt.Sprintf("%q exists, but DSH drops it (%s), so it leaves /%s as plain text", t.Name, what, t.Name))
+	msg, _ := p.dropWhy(files[0], t.Name)
+	d := p.Report(t.Span, msg)
 	for _, f := range files {
 		_, rel := p.dropWhy(f, t.Name)
 		d.Related = append(d.Related, rel)
 	}
 	return true
+}
+
+// DroppedTokenMessage words why DSH leaves /name as plain text when f,
+// which would define name, is a file DSH drops: the reason in the few
+// words of its rule. The chat diagnostic and the editor's hover on the
+// token say it alike.
+func DroppedTokenMessage(name string, f *skillfile.File) string {
+	what := string(f.Drop.Code)
+	if r := Lookup(what); r != nil && r.Short != "" {
+		what = r.Short
+	}
+	return fmt.Sprintf("%q exists, but DSH drops it (%s), so it leaves /%s as plain text", name, what, name)
 }
 
 // reportElsewhere reports a token whose skill sits in a folder DSH does

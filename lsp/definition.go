@@ -5,11 +5,14 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 )
 
-// Definition jumps from a `/name` token in a chat buffer to the skill file,
-// and from a relative link in a skill file to its target.
+// Definition jumps from a `/name` token in a chat buffer to the skill file
+// (or the file DSH drops that would define it: at its name: line when
+// readable, else at its start), and from a relative link in a skill file
+// to its target.
 func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
 	if err != nil {
@@ -20,11 +23,15 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		if !ok {
 			return nil, nil
 		}
-		sk := t.snap.Registry.Lookup(tok.Name)
-		if sk == nil || sk.Path == "" {
-			return nil, nil
+		if sk := t.snap.Registry.Lookup(tok.Name); sk != nil && sk.Path != "" {
+			return protocol.LocationSlice{fileLocation(t.st, t.snap, sk.Path)}, nil
 		}
-		return protocol.LocationSlice{fileLocation(t.st, t.snap, sk.Path)}, nil
+		// A name only files DSH drops would define: the first of them, the
+		// file to mend (the hover and the diagnostic on the token say why).
+		if dropped := diagnostics.DroppedNamed(t.snap.Registry, tok.Name); len(dropped) > 0 {
+			return protocol.LocationSlice{fileLocation(t.st, t.snap, dropped[0].Path)}, nil
+		}
+		return nil, nil
 	}
 	if l := t.linkFact(); l != nil {
 		if !l.Exists {

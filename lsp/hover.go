@@ -55,6 +55,9 @@ func skillSummary(t *target, name string) string {
 	snap := t.snap
 	sk := snap.Registry.Lookup(name)
 	if sk == nil {
+		if dropped := diagnostics.DroppedNamed(snap.Registry, name); len(dropped) > 0 {
+			return droppedSummary(t, name, dropped)
+		}
 		msg := fmt.Sprintf("No skill named %s: DSH leaves %s as plain text.", mdCode(name), mdCode("/"+name))
 		if near := diagnostics.Closest(name, snap.Registry); near != "" {
 			msg += fmt.Sprintf(" Did you mean %s?", mdCode("/"+near))
@@ -83,6 +86,18 @@ func skillSummary(t *target, name string) string {
 		b.WriteString("- wins over one other skill with this name\n")
 	case n > 1:
 		fmt.Fprintf(&b, "- wins over %d other skills with this name\n", n)
+	}
+	return b.String()
+}
+
+// droppedSummary is the hover text for a name whose only files DSH
+// drops: the chat diagnostic's words, then each file and DSH's reason.
+func droppedSummary(t *target, name string, dropped []*skillfile.File) string {
+	var b strings.Builder
+	b.WriteString(mdEscape(diagnostics.DroppedTokenMessage(name, dropped[0])) + ".\n\n")
+	for _, f := range dropped {
+		why := t.st.relMsg(diagnostics.DropMessage(t.snap, f, t.st.optionsFor(f.Path)))
+		fmt.Fprintf(&b, "- %s: %s\n", mdCode(t.st.relPath(f.Path)), mdEscape(why))
 	}
 	return b.String()
 }

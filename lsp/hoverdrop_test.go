@@ -69,3 +69,76 @@ func TestBrokenFileHoverAndLens(t *testing.T) {
 		t.Errorf("after the edit: title = %q", got)
 	}
 }
+
+const droppedTxtar = `
+-- project/.git/HEAD --
+ref: refs/heads/main
+-- project/.agents/skills/colon/SKILL.md --
+---
+name: colon
+description: Use this when: the user asks for colons
+---
+-- project/.agents/skills/nodesc/SKILL.md --
+---
+name: nodesc
+---
+A skill without a description.
+`
+
+// TestDroppedTokenHoverAndDefinition: on a /name whose only file DSH
+// drops, the hover says what the warning on the token says (not "no
+// skill named"), and definition opens the dropped file, at its name: when
+// its YAML can be read, else at its start.
+func TestDroppedTokenHoverAndDefinition(t *testing.T) {
+	w := newWorkspaceEnv(t, droppedTxtar, nil)
+	chat := w.open("project/notes.chat.md", "markdown", "use /colon and /nodesc, not /nosuch\n")
+	at := func(char uint32) protocol.TextDocumentPositionParams {
+		return protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: chat}, Position: protocol.Position{Character: char}}
+	}
+	p := w.diags(chat, "three unknown tokens", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 3 })
+	for _, c := range []struct {
+		char     uint32
+		file     string
+		line     uint32
+		reason   string
+		dropped  bool
+		location bool
+	}{
+		{6, "colon", 0, "invalid YAML", true, true},
+		{17, "nodesc", 1, "no description", true, true},
+		{30, "", 0, "", false, false},
+	} {
+		h, err := w.server.Hover(w.ctx, &protocol.HoverParams{TextDocumentPositionParams: at(c.char)})
+		if err != nil || h == nil {
+			t.Fatalf("hover at %d: %v %v", c.char, h, err)
+		}
+		hover := strings.ReplaceAll(h.Contents.(*protocol.MarkupContent).Value, `\`, "")
+		var diag string
+		for _, d := range p.Diagnostics {
+			if d.Range.Start.Character <= c.char && c.char < d.Range.End.Character {
+				diag = string(d.Message.(protocol.String))
+			}
+		}
+		if c.dropped && (!strings.Contains(diag, "DSH drops it ("+c.reason+")") || !strings.Contains(hover, diag) || strings.Contains(hover, "No skill named")) {
+			t.Errorf("at %d: the hover %q does not say what the warning says: %q", c.char, hover, diag)
+		}
+		if !c.dropped && !strings.Contains(hover, "No skill named") {
+			t.Errorf("at %d: hover = %q", c.char, hover)
+		}
+		res, err := w.server.Definition(w.ctx, &protocol.DefinitionParams{TextDocumentPositionParams: at(c.char)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		locs, _ := res.(protocol.LocationSlice)
+		if !c.location {
+			if len(locs) != 0 {
+				t.Errorf("definition at %d = %+v, want none", c.char, locs)
+			}
+			continue
+		}
+		want := w.uri("project/.agents/skills/" + c.file + "/SKILL.md")
+		if len(locs) != 1 || locs[0].URI != want || locs[0].Range.Start.Line != c.line {
+			t.Errorf("definition at %d = %+v, want %s at line %d", c.char, locs, want, c.line)
+		}
+	}
+}
