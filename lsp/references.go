@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
@@ -63,14 +64,13 @@ type nameRef struct {
 }
 
 // references returns every place naming name: the name value of each skill
-// file defining it (winner and shadowed), the tokens of open chat buffers,
-// and those of the chat files on disk in the workspace folders.
+// file defining it (definers), the tokens of open chat buffers, and those
+// of the chat files on disk in the workspace folders.
 func references(t *target, name string) []nameRef {
 	var out []nameRef
 	seen := map[string]bool{}
-	for _, sk := range t.snap.Registry.All(name) {
-		f := t.snap.File(sk.Path)
-		if f == nil || seen[f.Path] {
+	for _, f := range definers(t.snap, name) {
+		if seen[f.Path] {
 			continue
 		}
 		seen[f.Path] = true
@@ -99,6 +99,27 @@ func references(t *target, name string) []nameRef {
 	}
 	out = append(out, linkRefs(t, name)...)
 	return append(out, diskChatRefs(t.st, name)...)
+}
+
+// definers returns the skill files whose name: defines name: every copy
+// DSH loads (winner and shadowed); when it loads none, the files it drops
+// whose name: can be read and is name (a rename mends them with the rest).
+func definers(snap *skills.Snapshot, name string) []*skillfile.File {
+	var out []*skillfile.File
+	for _, sk := range snap.Registry.All(name) {
+		if f := snap.File(sk.Path); f != nil {
+			out = append(out, f)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, f := range diagnostics.DroppedNamed(snap.Registry, name) {
+		if fld := f.Frontmatter.Field("name"); fld != nil && fld.Value.Kind == dshyaml.KindString && fld.Value.Str == name {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // linkRefs returns the links from other skills into the skills named name
@@ -154,11 +175,15 @@ func (s *server) PrepareRename(ctx context.Context, p *protocol.PrepareRenamePar
 	if !ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "no skill name here")
 	}
+	if err := renameable(t, name); err != nil {
+		return nil, err
+	}
 	return &protocol.PrepareRenamePlaceholder{Range: t.rng(sp), Placeholder: name}, nil
 }
 
 // Rename renames a skill: its name value in every skill file defining it
-// and every `/name` token in open chat buffers.
+// and every `/name` token in open chat buffers. It refuses a name no file
+// defines (renameable) and a new name another file holds (nameTaken).
 func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
 	if err != nil {
@@ -168,8 +193,14 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	if !ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "no skill name here")
 	}
+	if err := renameable(t, name); err != nil {
+		return nil, err
+	}
 	if !skillfile.IsSkillName(p.NewName) {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%q is not a valid skill name (lowercase kebab-case)", p.NewName))
+	}
+	if err := nameTaken(t, name, p.NewName); err != nil {
+		return nil, err
 	}
 	if !t.st.mayEdit(t.path) {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, fmt.Sprintf("skill-ls renames only inside the workspace folders, and %s is outside them", format.Quote(t.path)))

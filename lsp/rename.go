@@ -1,13 +1,17 @@
 package lsp
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
@@ -15,15 +19,15 @@ import (
 // fileMove is a skill folder (or flat file) a rename moves.
 type fileMove struct{ from, to string }
 
-// folderMoves returns the moves of the skill folders (and flat files)
-// named after oldName that lie inside a workspace folder and may move
+// folderMoves returns the moves of the skill folders (and flat files) of
+// the files defining oldName (definers), named after oldName, that lie inside a workspace folder and may move
 // (mayMove), when the new path is free. It returns an empty, non-nil slice
 // when there are none.
 func folderMoves(st *snapshot, snap *skills.Snapshot, oldName, newName string) []fileMove {
 	moves := []fileMove{}
-	for _, sk := range snap.Registry.All(oldName) {
-		e, _ := snap.Entry(sk.Path)
-		if e == nil || !st.inFolders(sk.Path) {
+	for _, f := range definers(snap, oldName) {
+		e, _ := snap.Entry(f.Path)
+		if e == nil || !st.inFolders(f.Path) {
 			continue
 		}
 		var m fileMove
@@ -123,4 +127,58 @@ func withFolderRenames(st *snapshot, edit *protocol.WorkspaceEdit, moves []fileM
 		out = append(out, &protocol.RenameFile{Kind: "rename", OldURI: uri.File(m.from), NewURI: uri.File(m.to)})
 	}
 	return &protocol.WorkspaceEdit{DocumentChanges: out}
+}
+
+// renameable returns nil when a rename of name has a name: to edit: a file
+// defines it (definers), or the skill file the rename starts in does.
+// Otherwise there is no skill to rename, only /name tokens that name none,
+// and the error says so: with the reason DSH drops the file that would
+// define it when there is one (its name: cannot be read), the words of
+// the warning on the token.
+func renameable(t *target, name string) error {
+	if len(definers(t.snap, name)) > 0 {
+		return nil
+	}
+	if !t.chat() && t.file != nil {
+		if fld := t.file.Frontmatter.Field("name"); fld != nil && fld.Value.Str == name {
+			return nil
+		}
+	}
+	if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 {
+		f := dropped[0]
+		return jsonrpc2.NewError(jsonrpc2.InvalidRequest, fmt.Sprintf("%s; skill-ls cannot read the name: of %s, so it renames nothing: mend that file first",
+			diagnostics.DroppedTokenMessage(name, f), format.Quote(t.st.relPath(f.Path))))
+	}
+	return jsonrpc2.NewError(jsonrpc2.InvalidRequest, fmt.Sprintf("no skill is named %q, so there is nothing to rename", name))
+}
+
+// nameTaken returns an error naming the file that already holds newName
+// in the target's view, when a rename of name to newName would give DSH
+// two skills of one name and so knock one out: a copy DSH loads (winner or
+// shadowed, wherever it lies), a file DSH drops that would define it, or
+// an open skill file outside the roots whose name: is newName.
+func nameTaken(t *target, name, newName string) error {
+	if newName == name {
+		return nil
+	}
+	var holders []string
+	for _, sk := range t.snap.Registry.All(newName) {
+		holders = append(holders, sk.Path)
+	}
+	for _, f := range diagnostics.DroppedNamed(t.snap.Registry, newName) {
+		holders = append(holders, f.Path)
+	}
+	for _, d := range t.st.openDocs() {
+		if d.chat || t.st.ownerOf(d.key) != t.snap || documentKind(t.st, d.key, d.languageID) != docKindSkill {
+			continue
+		}
+		if fld := t.st.bufferFile(d, t.snap).Frontmatter.Field("name"); fld != nil && fld.Value.Str == newName {
+			holders = append(holders, d.key)
+		}
+	}
+	if len(holders) == 0 {
+		return nil
+	}
+	return jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s already defines the skill %q: renaming %s to it would leave DSH one of the two",
+		format.Quote(t.st.relPath(holders[0])), newName, name))
 }
