@@ -663,6 +663,44 @@ local function run()
   type_keys("<C-o>")
   check("<C-o> goes back to the chat buffer", vim.api.nvim_get_current_buf() == cb, vim.api.nvim_buf_get_name(0))
 
+  -- 4b. A /name whose file DSH drops: the hover says what the warning
+  -- says, definition opens the file; a rename is refused for a name no
+  -- file defines and for a name another skill has; "Create skill" is
+  -- offered where Neovim can create a file in a new folder (0.8+).
+  vim.api.nvim_buf_set_lines(cb, 3, -1, false, { "/broken-skill /no-such-skill" })
+  local broken_path = ws .. "/.agents/skills/broken-skill/SKILL.md"
+  local drop_hover = wait_for(function()
+    local r = request(cb, "textDocument/hover", { textDocument = { uri = chat_uri }, position = pos_of(cb, 3, "/broken-skill", 2) })
+    local t = hover_text(r)
+    return t:find("exists, but DSH drops it (invalid YAML)", 1, true) and t
+  end, 5000)
+  check("hover on the dropped /broken-skill says why DSH drops it", drop_hover, drop_hover)
+  res, err = request(cb, "textDocument/definition",
+    { textDocument = { uri = chat_uri }, position = pos_of(cb, 3, "/broken-skill", 2) })
+  loc = res and (res.uri and res or res[1])
+  check("definition of the dropped /broken-skill is its SKILL.md", loc and (loc.uri or loc.targetUri) == vim.uri_from_fname(broken_path),
+    { result = res, err = err })
+  res, err = request(cb, "textDocument/rename", { textDocument = { uri = chat_uri },
+    position = pos_of(cb, 3, "/no-such-skill", 2), newName = "some-skill" })
+  check("rename on /no-such-skill is refused: no skill has the name", res == nil and err
+    and (err.message or ""):find('no skill is named "no-such-skill"', 1, true), { result = res, err = err })
+  res, err = request(cb, "textDocument/rename", { textDocument = { uri = chat_uri },
+    position = pos_of(cb, 0, "/pdf-tools", 2), newName = "review-code" })
+  check("rename of /pdf-tools to review-code is refused, naming its file", res == nil and err
+    and (err.message or ""):find(".dsh/skills/review-code/SKILL.md already defines", 1, true), { result = res, err = err })
+  -- (the hover above waited until the server had this line)
+  res, err = request(cb, "textDocument/codeAction", { textDocument = { uri = chat_uri },
+    range = { start = pos_of(cb, 3, "/no-such-skill", 2), ["end"] = pos_of(cb, 3, "/no-such-skill", 2) },
+    context = { diagnostics = {} } })
+  local create_titles = {}
+  for _, a in ipairs(res or {}) do
+    table.insert(create_titles, a.title)
+  end
+  local offers = vim.tbl_contains(create_titles, "Create skill no-such-skill in .agents/skills/no-such-skill")
+  check("'Create skill' on /no-such-skill is offered on 0.8+ only", err == nil and offers == (vim.fn.has("nvim-0.8") == 1),
+    { titles = create_titles, err = err })
+  vim.api.nvim_buf_set_lines(cb, 3, -1, false, {})
+
   -- 5. K on 'description:' in the skill file.
   vim.cmd("buffer " .. pb)
   vim.api.nvim_win_set_cursor(0, { 3, 3 })
