@@ -14,12 +14,12 @@ import (
 //
 // yaml.v3 and yaml@2 disagree inside double quotes. yaml.v3 takes \' and
 // refuses \/ and the \u escapes of surrogates, where yaml@2 does the
-// reverse; yaml.v3 breaks lines at U+0085, U+2028, U+2029 and a lone CR,
-// and folds an escaped line break followed by blank lines into a line
-// break, where yaml@2 keeps the characters and folds into a space; yaml.v3
-// lets the lines of a value sit at any indentation, where yaml@2 ends the
-// value before a line indented no deeper than its key and reports a
-// missing quote.
+// reverse; yaml.v3 breaks lines at a lone CR (and at U+0085, U+2028 and
+// U+2029, which yamlsep.go hides from it everywhere), and folds an escaped
+// line break followed by blank lines into a line break, where yaml@2 keeps
+// the characters and folds into a space; yaml.v3 lets the lines of a value
+// sit at any indentation, where yaml@2 ends the value before a line
+// indented no deeper than its key and reports a missing quote.
 //
 // This is not a second parser: yaml.v3 still builds the tree and says
 // where each scalar starts. It is a correction of yaml.v3's answer for
@@ -34,12 +34,25 @@ import (
 // TestDoubleQuotedMatchesYAML2 holds this to the values and errors
 // recorded from yaml@2 2.9.0.
 
-// decodeTree parses text with yaml.v3 into n. An escape yaml.v3 refuses
-// (\/, a surrogate, one neither parser knows) has its backslash hidden
-// first (hideEscapes), for yaml.v3 to build the tree: inside double
+// decodeTree parses text with yaml.v3 into n, the tree yaml@2 builds:
+// U+0085, U+2028 and U+2029 are characters, not line breaks
+// (yamlsep.go), and the escapes yaml.v3 refuses are hidden from it
+// (decodeEscapes).
+func decodeTree(text []byte, n *yaml.Node) error {
+	masked, sep := maskSeparators(text)
+	if err := decodeEscapes(masked, n); err != nil {
+		return err
+	}
+	sep.restore(n)
+	return nil
+}
+
+// decodeEscapes parses text with yaml.v3 into n. An escape yaml.v3
+// refuses (\/, a surrogate, one neither parser knows) has its backslash
+// hidden first (hideEscapes), for yaml.v3 to build the tree: inside double
 // quotes only, so that no other value changes, which takes a first parse
 // to find the double quotes when the text has such an escape.
-func decodeTree(text []byte, n *yaml.Node) error {
+func decodeEscapes(text []byte, n *yaml.Node) error {
 	hidden := hideEscapes(text, [][2]int{{0, len(text)}})
 	if hidden == nil {
 		return Unmarshal(text, n)
@@ -100,8 +113,6 @@ func v3Escape(t []byte) bool {
 		digits := EscapeDigits(c)
 		code, ok := charCode(string(t[1:min(1+digits, len(t))]), digits)
 		return ok && !jstext.IsSurrogate(code)
-	case 0xC2, 0xE2: // U+0085, U+2028, U+2029: line breaks to yaml.v3
-		return bytes.HasPrefix(t, []byte("\u0085")) || bytes.HasPrefix(t, []byte("\u2028")) || bytes.HasPrefix(t, []byte("\u2029"))
 	}
 	return false
 }

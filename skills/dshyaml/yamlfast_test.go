@@ -101,6 +101,10 @@ var yamlCases = []struct {
 	{" name: a\n", false},
 	{"name: %x\n", false},
 	{"name: @x\n", false},
+	// Characters yaml.v3 reads as line breaks (yamlsep.go): the decoder's.
+	{"name: a\ndescription: b\u2028c\n", false},
+	{"name: a\ndescription: 'b \u0085'\n", false},
+	{"name: a\ndescription: |\n  b\n  \u2029\n", false},
 }
 
 func TestYAMLFastMatchesDecoder(t *testing.T) {

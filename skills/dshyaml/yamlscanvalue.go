@@ -65,7 +65,7 @@ func (s *yamlScan) quoted(i, start, off int, key string) (*Error, int, bool) {
 	indented := true
 	for j := i + 1; j < len(s.lines); j++ {
 		next := s.lines[j]
-		if strings.TrimSpace(next.text) != "" && next.indent <= start {
+		if !isBlank(next.text) && next.indent <= start {
 			indented = false
 		}
 		closing := quoteAt(next.text, q[0])

@@ -175,7 +175,7 @@ func blockScalarEnd(text []byte, i int) int {
 			lineEnd = pos + k
 		}
 		line := text[pos:lineEnd]
-		blank := len(bytes.TrimSpace(line)) == 0
+		blank := isBlank(line)
 		if !blank && indentOf(line) <= keyIndent {
 			break
 		}
@@ -212,6 +212,20 @@ func plainScalarEnd(n *yaml.Node, text []byte, i int, flow bool) int {
 		j--
 	}
 	return j
+}
+
+// isBlank reports whether line holds only spaces, tabs and CRs (and the
+// other ASCII white space). U+0085, U+2028, U+2029 and U+00A0 are not
+// white space to yaml@2: a line of one of them is content (yamlsep.go).
+func isBlank[S ~string | ~[]byte](line S) bool {
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ', '\t', '\r', '\n', '\v', '\f':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // indentOf returns the number of spaces that start line.

@@ -28,6 +28,11 @@ func FuzzParse(f *testing.F) {
 		// takes, surrogates, folding, a line indented under its key.
 		"---\nname: a\ndescription: \"x\\/y \\uD800 \\uD83D\\uDE00\"\n---\n", "---\nd: \"don\\'t\"\n---\n",
 		"---\nd: \"a\\\n\n  b \\q\"\nd: 1\n---\n", "---\nm:\n  k: \"a\n  b\"\n---\n", "---\n- \"a\\\u2028\"\n---\n",
+		// U+0085, U+2028, U+2029: characters to yaml@2, line breaks to yaml.v3
+		// (dshyaml/yamlsep.go).
+		"---\nname: a\ndescription: b\u2028 c\u0085\n# x\u2029d: e\n---\n\u2028---\u2028\n",
+		"---\nd: 'a\u2028\n  b'\nk\u2029: |\n  x\u0085\n  \u2028\nf: [a\u2028: b, {c\u2028d}]\n---\n",
+		"---\nd: a\u2028: b\n---\n", "---\na\u2028: &x\u2028y 1\nb: *x\u2028y\n---\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -78,6 +83,12 @@ func TestParseTable(t *testing.T) {
 		{"escaped apostrophe drops", "---\nname: a\ndescription: \"don\\'t\"\n---\n", problem.YAMLSyntax, "", ""},
 		{"lone surrogate", "---\nname: a\ndescription: \"x\\uD800\"\n---\n", "", "x\xed\xa0\x80", ""},
 		{"surrogate pair", "---\nname: a\ndescription: \"\\uD83D\\uDE00\"\n---\n", "", "😀", ""},
+		// U+0085, U+2028 and U+2029 are characters to yaml@2, and the split is
+		// on "\n" lines alone (dshyaml/yamlsep.go, docs/dsh.md §4.1).
+		{"separators in values", "---\nname: a\ndescription: b\u2028c \u0085\n# x\u2029name: b\n---\n", "", "b\u2028c \u0085", ""},
+		{"separators in the body", "---\nname: a\ndescription: b\n---\n\u2028x\u2028---\u2028\n---\u2029\ny\n", "", "b", "x\u2028---\u2028\n---\u2029\ny"},
+		{"separator after an opening ---", "---\u2028\nname: a\ndescription: b\n---\n", problem.FrontmatterMissing, "", ""},
+		{"separator after a closing ---", "---\nname: a\ndescription: b\n---\u2028\nx: y\n---\n", problem.YAMLSyntax, "", ""},
 		{"line under its key", "---\nname: a\ndescription: \"x\ny\"\n---\n", problem.YAMLSyntax, "", ""},
 	}
 	for _, tt := range tests {
