@@ -17,7 +17,7 @@ func Scalar(s string) string {
 	if readsAs(s, s) {
 		return s
 	}
-	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 }) {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
 		if q := "'" + strings.ReplaceAll(s, "'", "''") + "'"; readsAs(q, s) {
 			return q
 		}
@@ -26,13 +26,14 @@ func Scalar(s string) string {
 }
 
 // readsAs reports whether text, as the value of a one-line mapping entry,
-// decodes to the string want.
+// decodes to the string want, as yaml@2 reads it (decodeTree: U+2028 and
+// the like are characters there).
 func readsAs(text, want string) bool {
 	if text == "" || strings.ContainsAny(text, "\r\n") {
 		return false
 	}
 	var doc yaml.Node
-	if Unmarshal([]byte("k: "+text+"\n"), &doc) != nil || len(doc.Content) == 0 {
+	if decodeTree([]byte("k: "+text+"\n"), &doc) != nil || len(doc.Content) == 0 {
 		return false
 	}
 	m := doc.Content[0]

@@ -104,7 +104,7 @@ func TestDirectiveSpansUnicode(t *testing.T) {
 }
 
 func TestYAMLString(t *testing.T) {
-	for _, s := range []string{"pdf", "123", "1e3", "true", "null", "~", "Use when: asked", "a #b", "#x", "- x", "it's", "é 漢字 𐐀", "tab\there", "line\nbreak", "bell\a", " lead", "trail ", "", "'q'", `"dq"`, "[x]", "*alias", "&anchor", "!tag", "%pct", "@at", "`tick", "a: ", "x:"} {
+	for _, s := range []string{"pdf", "123", "1e3", "true", "null", "~", "Use when: asked", "a #b", "#x", "- x", "it's", "é 漢字 𐐀", "tab\there", "line\nbreak", "bell\a", " lead", "trail ", "", "'q'", `"dq"`, "[x]", "*alias", "&anchor", "!tag", "%pct", "@at", "`tick", "a: ", "x:", "a \u2028 b", "x\u0085", "\u2029 lead", "'\u2028'"} {
 		text := dshyaml.Scalar(s)
 		f := Parse("/r/s/SKILL.md", []byte("---\nname: s\ndescription: "+text+"\n---\n"), ReadFS)
 		if f.Def == nil && s != "" && strings.TrimSpace(s) != "" {
