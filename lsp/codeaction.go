@@ -188,11 +188,18 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	}
 	f := t.file
 	title := "preview"
-	hostLine := s.hostLens(ctx, t)
-	// A file only other hosts read, judged by them (readersOnly), gets
-	// their line, not DSH's "not in DSH's skill roots".
-	others := hostLine != "" && readersOnly(t.st, t.path) && !t.snap.InRoots(f.Path)
-	if status := lensStatus(t, f); status != "" && !others {
+	status, hostLine := lensStatus(t, f), s.hostLens(ctx, t)
+	if readersOnly(t.st, t.path) {
+		// Hosts the user did not choose (those a plain check picks) get no
+		// lens of their own, so a line keeps one lens to run: a file only
+		// other hosts read gets their line instead of DSH's "not in DSH's
+		// skill roots", a file in DSH's roots DSH's line alone.
+		if hostLine != "" && !t.snap.InRoots(f.Path) {
+			status = hostLine
+		}
+		hostLine = ""
+	}
+	if status != "" {
 		title = status + " · " + title
 	}
 	rng := t.rng(spans.Span{})
