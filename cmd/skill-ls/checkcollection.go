@@ -1,13 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // A PATH that is neither a skill, a bundle, a project nor a folder of
@@ -76,16 +77,17 @@ func holdsSkills(dir string) bool {
 	return false
 }
 
-// opensFrontmatter reports whether the file's first line is "---".
+// opensFrontmatter reports whether the file at path opens a frontmatter
+// (skillfile.OpensFrontmatter of its first line).
 func opensFrontmatter(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	line, _ := bufio.NewReaderSize(io.LimitReader(f, 64), 64).ReadString('\n')
-	line = strings.TrimPrefix(line, "\uFEFF")
-	return strings.TrimRight(line, "\r\n") == "---"
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	return skillfile.OpensFrontmatter(head[:n])
 }
 
 // skillRootsUnder returns the folders under dir that hold bundles, in

@@ -69,7 +69,7 @@ func (rs *rootSet) addPath(p string) error {
 	switch {
 	case fi.IsDir() && holdsSkillFile(abs):
 		rs.addEntry(filepath.Dir(abs), base, filepath.Join(abs, skillFileIn(abs))) // a bundle
-	case fi.IsDir() && (isDir(filepath.Join(abs, ".dsh", "skills")) || isDir(filepath.Join(abs, ".agents", "skills"))):
+	case fi.IsDir() && isProjectDir(abs):
 		rs.add(filepath.Join(abs, ".dsh", "skills"), "", discovery.SourceProjectDSH)
 		rs.add(filepath.Join(abs, ".agents", "skills"), "", discovery.SourceProjectAgents)
 	case fi.IsDir():

@@ -56,6 +56,14 @@ func splitFrontmatter(text []byte, base int) (*Frontmatter, spans.Span) {
 
 // isDelimiter reports whether line (without \n) is exactly "---" after
 // removing one trailing \r.
+// OpensFrontmatter reports whether a file whose first bytes are head (its
+// first line at least) opens a frontmatter as DSH splits one: a --- line,
+// after a UTF-8 byte-order mark if there is one.
+func OpensFrontmatter(head []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(head, []byte("\uFEFF")), []byte("\n"))
+	return isDelimiter(line)
+}
+
 func isDelimiter(line []byte) bool {
 	n := trimCR(line)
 	return n == 3 && line[0] == '-' && line[1] == '-' && line[2] == '-'
