@@ -248,14 +248,19 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skillfil
 }
 
 // convertFor appends to dst the conversion of ds, the diagnostics of f,
-// reading a lean file back only when there is something to convert: into
+// reading a lean file back only when there is something to convert that
+// its kept first lines do not hold (Snapshot.TextFor): into
 // *mem's memory, which it leaves there for the next file (nil: new
 // memory). The conversion keeps nothing of the bytes.
 func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.Diagnostic, snap *skills.Snapshot, names pathNamer, mem *[]byte) []protocol.Diagnostic {
 	if len(ds) == 0 {
 		return appendProtocolDiagnostics(dst, ds, nil, snap, names)
 	}
-	idx, err := snap.TextInto(f, mem)
+	covered := ds[0].Span
+	for _, d := range ds[1:] {
+		covered = spans.Span{Start: min(covered.Start, d.Span.Start), End: max(covered.End, d.Span.End)}
+	}
+	idx, err := snap.TextFor(f, covered, mem)
 	if err != nil {
 		idx = spans.NewLineIndex(nil)
 	}

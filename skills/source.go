@@ -99,6 +99,17 @@ func (s *Snapshot) TextInto(f *skillfile.File, mem *[]byte) (*spans.LineIndex, e
 	return spans.NewLineIndex(src), nil
 }
 
+// TextFor is TextInto for a caller that needs only the lines span
+// touches: a lean file's kept first lines serve a span inside them (most
+// findings are in the frontmatter) without reading the disk. The index it
+// returns may cover only part of the file.
+func (s *Snapshot) TextFor(f *skillfile.File, span spans.Span, mem *[]byte) (*spans.LineIndex, error) {
+	if x := f.TextFor(span); x != nil {
+		return x, nil
+	}
+	return s.TextInto(f, mem)
+}
+
 // SameBytes reports whether b are the bytes f was parsed from, without
 // reading the disk.
 func (s *Snapshot) SameBytes(f *skillfile.File, b []byte) bool { return s.source.same(f, b) }

@@ -116,7 +116,7 @@ func (l locator) locate(path string, span spans.Span) location {
 	}
 	var x *spans.LineIndex
 	if f := l.snap.File(path); f != nil {
-		x = l.text(f)
+		x = l.text(f, span)
 	} else if bx, err := l.snap.BundleText(path); err == nil {
 		x = bx // a bundle file a security finding points into
 	}
@@ -134,10 +134,14 @@ func (l locator) locate(path string, span spans.Span) location {
 	return loc
 }
 
-// text returns the bytes and line index of f, read once for a run of
-// diagnostics in the same file; nil when they cannot be read (a file that
-// changed on disk since the snapshot).
-func (l locator) text(f *skillfile.File) *spans.LineIndex {
+// text returns an index over the bytes of f that hold span's lines: the
+// lines a lean file keeps when they do (Snapshot.TextFor), else the whole
+// file, read once for a run of diagnostics in the same file; nil when they
+// cannot be read (a file that changed on disk since the snapshot).
+func (l locator) text(f *skillfile.File, span spans.Span) *spans.LineIndex {
+	if x := f.TextFor(span); x != nil {
+		return x
+	}
 	if l.last == nil {
 		x, _ := l.snap.Text(f)
 		return x

@@ -6,6 +6,8 @@
 package skillfile
 
 import (
+	"bytes"
+
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/problem"
@@ -143,6 +145,10 @@ type File struct {
 	// text is the file's bytes with their line index; nil for a file that
 	// could not be read, and for a lean one.
 	text *spans.LineIndex
+	// head, in a lean file, is a copy of its first lines up to and with
+	// its frontmatter's closing line: most findings point there, and they
+	// are worded and located without reading the file again (TextFor).
+	head *spans.LineIndex
 	// lean marks a file whose bytes were dropped once parsed; size and sum
 	// are their length and hash (see Workspace).
 	lean bool
@@ -195,7 +201,36 @@ func (f *File) Size() int {
 func (f *File) WithoutText(sum uint64) *File {
 	c := *f
 	c.lean, c.size, c.sum, c.text = true, int64(f.Size()), sum, nil
+	c.head = f.frontLines()
 	return &c
+}
+
+// frontLines returns a copy of f's lines up to and with its frontmatter's
+// closing line, or nil for a file without text or a closed frontmatter.
+func (f *File) frontLines() *spans.LineIndex {
+	if f.text == nil || f.Frontmatter == nil || f.Frontmatter.State != FrontmatterOK {
+		return nil
+	}
+	src := f.text.Src()
+	end := bytes.LastIndexByte(src[:min(f.BodySpan.Start, len(src))], '\n') + 1
+	if end == 0 {
+		return nil
+	}
+	return spans.NewLineIndex(bytes.Clone(src[:end]))
+}
+
+// TextFor returns an index over bytes of f that hold every line span
+// touches: all of them for a file in memory, the kept first lines of a
+// lean file when span ends before their last line break; nil when only a
+// read of the file can tell (Snapshot.TextFor).
+func (f *File) TextFor(span spans.Span) *spans.LineIndex {
+	if f.text != nil {
+		return f.text
+	}
+	if f.head != nil && span.Start >= 0 && span.Start <= span.End && span.End < len(f.head.Src()) {
+		return f.head
+	}
+	return nil
 }
 
 // Sum returns the hash WithoutText was given, and whether f is lean.
