@@ -68,6 +68,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	rs := newRunState(ctx, snap, opts)
 	rs.whole = true
 	rs.pace = pace
+	rs.prepare()
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
 	bufs := make([][]byte, pace.workers())
@@ -176,6 +177,32 @@ func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runS
 		rs.grade = rs.opts.grader("")
 	}
 	return rs
+}
+
+// prepare builds the indexes of the whole snapshot that the rules of a
+// whole Run will need, side by side, before the files are checked: built
+// on first use instead, one worker would build an index while the others
+// wait for it. An index whose rule is off is left to be built on first
+// use (an override may still turn the rule on for some files).
+func (rs *runState) prepare() {
+	if rs.opts.Quick {
+		return // the indexes serve Whole rules only
+	}
+	var wg sync.WaitGroup
+	if rs.mayRun(CodeDescriptionOverlap) {
+		wg.Go(func() { rs.pace.begin(); rs.overlapIndex() })
+	}
+	if rs.mayRun(CodeNameConfusable) {
+		wg.Go(func() { rs.pace.begin(); rs.confusableIndex() })
+	}
+	wg.Wait()
+}
+
+// mayRun reports whether the rule with the code runs on some file: the
+// options do not turn it off everywhere.
+func (rs *runState) mayRun(code string) bool {
+	r := Lookup(code)
+	return r != nil && (rs.grade == nil || rs.grade(r) != SeverityOff)
 }
 
 func (rs *runState) checkFile(f *skillfile.File) []Diagnostic {
