@@ -25,10 +25,14 @@ type Skill struct{ Path, Name, Description string }
 func Build(skills []Skill, workers int) *Index {
 	dict := newStemDict()
 	terms := make([][]int32, len(skills))
-	each(len(skills), workers, func(i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description) })
+	seen := make([]map[string]int32, max(1, workers))
+	for w := range seen {
+		seen[w] = map[string]int32{}
+	}
+	each(len(skills), workers, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
 	idx := &Index{byPath: make(map[string]int, len(skills)), skills: make([]entry, len(skills)), dict: dict, workers: workers}
 	df := dict.number(terms)
-	each(len(skills), workers, func(i int) {
+	each(len(skills), workers, func(_, i int) {
 		slices.Sort(terms[i])
 		idx.skills[i] = entry{Skill: skills[i], terms: terms[i]}
 	})
@@ -83,16 +87,30 @@ func (d *stemDict) provisional(stem []byte) int32 {
 }
 
 // stemsOf returns the provisional ids of the stems of a skill's name and
-// description, each once, in the order they first appear.
-func (d *stemDict) stemsOf(name, description string) []int32 {
+// description, each once, in the order they first appear. seen is the
+// calling worker's memory of the words it met, across skills: each
+// word's provisional id, or -1 for a word the score does not count; the
+// same words come back in skill after skill, and a word met before costs
+// one look-up instead of the stop-word tests, the stemming and the
+// shared dictionary's lock.
+func (d *stemDict) stemsOf(name, description string, seen map[string]int32) []int32 {
 	var out []int32
-	add := func(stem, _ []byte) {
-		if id := d.provisional(stem); !slices.Contains(out, id) {
+	var buf [64]byte
+	add := func(word []byte) {
+		id, ok := seen[string(word)]
+		if !ok {
+			id = -1
+			if st, counts := stemOf(word, buf[:0]); counts {
+				id = d.provisional(st)
+			}
+			seen[string(word)] = id
+		}
+		if id >= 0 && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
-	forEachWord(name, add)
-	forEachWord(description, add)
+	forEachRun(name, add)
+	forEachRun(description, add)
 	return out
 }
 
@@ -130,14 +148,15 @@ func (d *stemDict) term(stem []byte) (int32, bool) {
 	return d.final[id], true
 }
 
-// each calls fn(0..n-1) on workers goroutines.
-func each(n, workers int, fn func(i int)) {
+// each calls fn(w, 0..n-1) on workers goroutines, w the goroutine's
+// number (from 0).
+func each(n, workers int, fn func(w, i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range max(1, workers) {
+	for w := range max(1, workers) {
 		wg.Go(func() {
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				fn(i)
+				fn(w, i)
 			}
 		})
 	}
@@ -176,7 +195,7 @@ func (idx *Index) weigh(df []int) {
 	for r, t := range byRarity {
 		rank[t] = int32(r)
 	}
-	each(len(idx.skills), idx.workers, func(i int) {
+	each(len(idx.skills), idx.workers, func(_, i int) {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]

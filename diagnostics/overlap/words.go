@@ -32,7 +32,34 @@ func Words(text string) []Word {
 // are valid only during the call.
 func forEachWord(text string, visit func(stem, word []byte)) {
 	var buf [64]byte
-	word, st := buf[:0], []byte(nil)
+	forEachRun(text, func(word []byte) {
+		if st, ok := stemOf(word, buf[:0]); ok {
+			visit(st, word)
+		}
+	})
+}
+
+// stemOf returns the stem of word (a lower-cased run of forEachRun),
+// made in buf's memory, and whether the score counts the word: neither it
+// nor its stem is a stop word.
+func stemOf(word, buf []byte) ([]byte, bool) {
+	if isStopWord(word) {
+		return nil, false
+	}
+	st := stem(append(buf, word...))
+	if len(st) == 0 || isStopWord(st) {
+		return nil, false
+	}
+	return st, true
+}
+
+// forEachRun calls visit with every run of letters and digits of text of
+// two characters or more and not only digits, lower-cased: the words
+// before the stop words are left out. The slice is valid only during the
+// call.
+func forEachRun(text string, visit func(word []byte)) {
+	var buf [64]byte
+	word := buf[:0]
 	for i := 0; i < len(text); {
 		r, size := rune(text[i]), 1
 		if r >= utf8.RuneSelf {
@@ -67,14 +94,9 @@ func forEachWord(text string, visit func(stem, word []byte)) {
 			runes++
 			i += size
 		}
-		if runes < 2 || digits || isStopWord(word) {
-			continue
+		if runes >= 2 && !digits {
+			visit(word)
 		}
-		st = stem(append(st[:0], word...))
-		if len(st) == 0 || isStopWord(st) {
-			continue
-		}
-		visit(st, word)
 	}
 }
 
