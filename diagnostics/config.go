@@ -173,30 +173,49 @@ func HostIDs() []string {
 	return out
 }
 
-// grader returns the grade of each rule for the file at path: the
-// profile's (with the hosts' downgrade, see Options.grade), then the
-// config's rules, then every override whose globs match the path, in order.
+// grader returns the grade of each rule for the file at path (see Grade),
+// worked out once for every rule of the table: a pass asks for nearly
+// every rule's grade, and a whole Run without overrides shares one grader.
 func (o Options) grader(path string) func(*Rule) Severity {
-	rc := o.Rules
+	matched := o.overrides(path)
+	rules := table().sorted
+	grades := make(map[*Rule]Severity, len(rules))
+	for _, r := range rules {
+		grades[r] = o.gradeWith(matched, r)
+	}
+	return func(r *Rule) Severity { return grades[r] }
+}
+
+// overrides returns the rules of every override whose globs match the
+// file at path, in order.
+func (o *Options) overrides(path string) []map[string]Severity {
+	rc := &o.Rules
+	if len(rc.Overrides) == 0 {
+		return nil
+	}
 	var matched []map[string]Severity
-	if len(rc.Overrides) > 0 {
-		rel := relSlash(rc.Dir, path)
-		for _, ov := range rc.Overrides {
-			if len(ov.Rules) > 0 && slices.ContainsFunc(ov.Files, func(g *config.Glob) bool { return g.Match(rel) }) {
-				matched = append(matched, ov.Rules)
-			}
+	rel := relSlash(rc.Dir, path)
+	for _, ov := range rc.Overrides {
+		if len(ov.Rules) > 0 && slices.ContainsFunc(ov.Files, func(g *config.Glob) bool { return g.Match(rel) }) {
+			matched = append(matched, ov.Rules)
 		}
 	}
-	return func(r *Rule) Severity {
-		if len(rc.Select) > 0 && !slices.ContainsFunc(rc.Select, r.Selects) {
-			return SeverityOff
-		}
-		g := regrade(rc.Rules, r, o.grade(r))
-		for _, m := range matched {
-			g = regrade(m, r, g)
-		}
-		return g
+	return matched
+}
+
+// gradeWith returns r's grade: off when the config selects other rules,
+// else the profile's (with the hosts' downgrade, see Options.grade), then
+// the config's rules, then each of the matched overrides' rules.
+func (o *Options) gradeWith(matched []map[string]Severity, r *Rule) Severity {
+	rc := &o.Rules
+	if len(rc.Select) > 0 && !slices.ContainsFunc(rc.Select, r.Selects) {
+		return SeverityOff
 	}
+	g := regrade(rc.Rules, r, o.grade(r))
+	for _, m := range matched {
+		g = regrade(m, r, g)
+	}
+	return g
 }
 
 // regrade returns r's grade in m, by code, else by category, else g.
@@ -213,7 +232,7 @@ func regrade(m map[string]Severity, r *Rule, g Severity) Severity {
 // Grade returns the severity of rule r for the skill file at path under
 // the options: the profile's grade, re-graded by the config's rules and by
 // the overrides that match the path. SeverityOff means r does not run there.
-func (o Options) Grade(path string, r *Rule) Severity { return o.grader(path)(r) }
+func (o Options) Grade(path string, r *Rule) Severity { return o.gradeWith(o.overrides(path), r) }
 
 // Ignored reports whether the config's ignore globs skip the file at path.
 func (o Options) Ignored(path string) bool {

@@ -85,17 +85,17 @@ type hostView struct {
 }
 
 // hostMode reports whether hosts are selected (even DSH alone).
-func (o Options) hostMode() bool { return len(o.Hosts) > 0 }
+func (o *Options) hostMode() bool { return len(o.Hosts) > 0 }
 
 // dshSelected reports whether DSH is among the selected hosts (always, when
 // none are selected).
-func (o Options) dshSelected() bool {
+func (o *Options) dshSelected() bool {
 	return !o.hostMode() || slices.ContainsFunc(o.Hosts, func(h *hosts.Host) bool { return h.ID == hosts.DSH })
 }
 
 // grade is r's severity under the profile, except that a DSH verdict rule
 // is at most a warning when hosts are selected and DSH is not one of them.
-func (o Options) grade(r *Rule) Severity {
+func (o *Options) grade(r *Rule) Severity {
 	s := o.profile().Grade(r)
 	if s == SeverityError && !o.dshSelected() && dshVerdict(r) {
 		return SeverityWarning
