@@ -1,7 +1,6 @@
 package diagnostics
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -136,14 +135,10 @@ func mentions(body []byte, w string) bool {
 	if w == "" {
 		return false
 	}
-	first := string([]byte{asciiLower(w[0]), asciiUpper(w[0])})
-	for at := 0; at+len(w) <= len(body); at++ {
-		i := bytes.IndexAny(body[at:], first)
-		if i < 0 {
-			return false
-		}
-		at += i
-		if at+len(w) <= len(body) && equalASCIIFold(body[at:at+len(w)], w) && !wordByteAt(body, at-1) && !wordByteAt(body, at+len(w)) {
+	lo, up := asciiLower(w[0]), asciiUpper(w[0])
+	for at, last := 0, len(body)-len(w); at <= last; at++ {
+		if c := body[at]; (c == lo || c == up) && !wordByteAt(body, at-1) &&
+			equalASCIIFold(body[at:at+len(w)], w) && !wordByteAt(body, at+len(w)) {
 			return true
 		}
 	}
