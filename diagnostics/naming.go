@@ -3,7 +3,6 @@ package diagnostics
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -129,10 +128,8 @@ func renameFolder(p *Pass, name string) (Fix, bool) {
 		return Fix{}, false
 	}
 	from := e.BaseDir
-	for _, rs := range p.Snap.Roots {
-		if rs.Root.Dir == root.Dir && slices.ContainsFunc(rs.Entries, func(other discovery.Entry) bool { return other.Name == name }) {
-			return Fix{}, false
-		}
+	if p.run.entryNames()[root.Dir][name] {
+		return Fix{}, false
 	}
 	for _, sk := range p.Snap.Registry.All(name) {
 		if sk.Path != p.File.Path && sk.RootIndex == root.Index {
@@ -140,6 +137,27 @@ func renameFolder(p *Pass, name string) (Fix, bool) {
 		}
 	}
 	return Fix{Title: fmt.Sprintf("Rename the folder %s to %s", filepath.Base(from), name), Unsafe: true, Renames: []Rename{{From: from, To: filepath.Join(filepath.Dir(from), name)}}}, true
+}
+
+// entryNames returns the names of the entries of each root folder of the
+// snapshot, made once per run: a root holds thousands of entries, and
+// renameFolder asks whether one has a name for every folder it renames.
+func (rs *runState) entryNames() map[string]map[string]bool {
+	rs.entryNamesOnce.Do(func() {
+		m := map[string]map[string]bool{}
+		for _, r := range rs.snap.Roots {
+			names := m[r.Root.Dir]
+			if names == nil {
+				names = make(map[string]bool, len(r.Entries))
+				m[r.Root.Dir] = names
+			}
+			for _, e := range r.Entries {
+				names[e.Name] = true
+			}
+		}
+		rs.entryNamesByRoot = m
+	})
+	return rs.entryNamesByRoot
 }
 
 // ownFolder reports whether dir, the folder of the pass's skill file, is

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/skill-ls/skill-ls/diagnostics/overlap"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -134,131 +133,6 @@ func RunFile(snap *skills.Snapshot, path string, opts Options) []Diagnostic {
 // no diagnostics. The result is unsorted.
 func CheckFile(snap *skills.Snapshot, f *skillfile.File, opts Options) []Diagnostic {
 	return newRunState(context.Background(), snap, opts).checkFile(f)
-}
-
-// runState is what the passes of one Run (or RunFile) share: the facts
-// about the whole snapshot that some rules need, each computed once, on
-// first use (the hosts' verdicts, the description index).
-type runState struct {
-	ctx  context.Context
-	snap *skills.Snapshot
-	opts Options
-	// dropDiagnostic is DropDiagnostic, for the host rules' fixes: a
-	// rule's check cannot name the rule table it is part of.
-	dropDiagnostic func(*skills.Snapshot, *skillfile.File, Options) (Diagnostic, bool)
-	// whole marks a Run over every file, where facts are worth computing
-	// for all files at once.
-	whole bool
-	// pace is a whole Run's (the zero Pace for RunFile and CheckFile).
-	pace Pace
-
-	// grade grades the rules for every file when no override depends on
-	// the path (nil otherwise: each file gets its own grader).
-	grade func(*Rule) Severity
-
-	hostsOnce   sync.Once
-	hosts       *hostView
-	overlapOnce sync.Once
-	overlap     *overlap.Index
-	// confusable maps a name skeleton to the winning names that share it
-	// (name-confusable).
-	confusableOnce sync.Once
-	confusable     map[string][]string
-
-	// only, when set, is the one rule code a pass runs (DropMessage
-	// words one drop and needs no other rule).
-	only string
-}
-
-func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runState {
-	rs := &runState{ctx: ctx, snap: snap, opts: opts, dropDiagnostic: DropDiagnostic}
-	if len(opts.Rules.Overrides) == 0 {
-		// Only the overrides grade by path: one grader serves every file.
-		rs.grade = rs.opts.grader("")
-	}
-	return rs
-}
-
-// prepare builds the indexes of the whole snapshot that the rules of a
-// whole Run will need, side by side, before the files are checked: built
-// on first use instead, one worker would build an index while the others
-// wait for it. An index whose rule is off is left to be built on first
-// use (an override may still turn the rule on for some files).
-func (rs *runState) prepare() {
-	if rs.opts.Quick {
-		return // the indexes serve Whole rules only
-	}
-	var wg sync.WaitGroup
-	if rs.mayRun(CodeDescriptionOverlap) {
-		wg.Go(func() { rs.pace.begin(); rs.overlapIndex() })
-	}
-	if rs.mayRun(CodeNameConfusable) {
-		wg.Go(func() { rs.pace.begin(); rs.confusableIndex() })
-	}
-	wg.Wait()
-}
-
-// mayRun reports whether the rule with the code runs on some file: the
-// options do not turn it off everywhere.
-func (rs *runState) mayRun(code string) bool {
-	r := Lookup(code)
-	return r != nil && (rs.grade == nil || rs.grade(r) != SeverityOff)
-}
-
-func (rs *runState) checkFile(f *skillfile.File) []Diagnostic {
-	return rs.checkFileInto(f, nil)
-}
-
-// checkFileInto is checkFile reading a lean file's bytes into *buf's
-// memory, which it leaves there for the worker's next file (nil: new
-// memory). A whole Run reads thousands of files again, and the garbage of
-// those reads set the pace of its collections.
-func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
-	if rs.opts.Ignored(f.Path) {
-		return nil
-	}
-	grade := rs.grade
-	if grade == nil {
-		grade = rs.opts.grader(f.Path)
-	}
-	p := &Pass{Snap: rs.snap, File: f, opts: &rs.opts, run: rs, rules: table(), grade: grade, buf: buf}
-	for _, fd := range f.Findings {
-		r := Lookup(string(fd.Code))
-		if r == nil || r.Finding == nil || !p.runs(r) {
-			continue
-		}
-		p.rule = r
-		r.Finding(p, fd)
-	}
-	if f.Frontmatter == nil {
-		return p.out // unreadable: nothing else to look at
-	}
-	for _, r := range table().sorted {
-		if r.File == nil || !p.runs(r) {
-			continue
-		}
-		p.rule = r
-		r.File(p)
-	}
-	suppress(p)
-	if p.textErr != nil {
-		return nil // a lean file changed on disk: its new snapshot is on the way
-	}
-	return p.out
-}
-
-// workspaceDiagnostics runs the rules that look at the snapshot as a whole
-// (the hosts' catalog budgets).
-func (rs *runState) workspaceDiagnostics() []Diagnostic {
-	p := &WorkspacePass{Snap: rs.snap, run: rs}
-	for _, r := range table().sorted {
-		if r.Workspace == nil || (rs.opts.Quick && r.Whole) || rs.opts.Grade("", r) == SeverityOff {
-			continue
-		}
-		p.rule = r
-		r.Workspace(p)
-	}
-	return p.out
 }
 
 // discoveryDiagnostics reports the discovery problems of the snapshot's

@@ -1,0 +1,147 @@
+package diagnostics
+
+import (
+	"context"
+	"sync"
+
+	"github.com/skill-ls/skill-ls/diagnostics/overlap"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+)
+
+// The state of one run of the rules: the facts about the whole snapshot
+// that its passes share, and the pass over one file.
+
+// runState is what the passes of one Run (or RunFile) share: the facts
+// about the whole snapshot that some rules need, each computed once, on
+// first use (the hosts' verdicts, the description index).
+type runState struct {
+	ctx  context.Context
+	snap *skills.Snapshot
+	opts Options
+	// dropDiagnostic is DropDiagnostic, for the host rules' fixes: a
+	// rule's check cannot name the rule table it is part of.
+	dropDiagnostic func(*skills.Snapshot, *skillfile.File, Options) (Diagnostic, bool)
+	// whole marks a Run over every file, where facts are worth computing
+	// for all files at once.
+	whole bool
+	// pace is a whole Run's (the zero Pace for RunFile and CheckFile).
+	pace Pace
+
+	// grade grades the rules for every file when no override depends on
+	// the path (nil otherwise: each file gets its own grader).
+	grade func(*Rule) Severity
+
+	hostsOnce   sync.Once
+	hosts       *hostView
+	overlapOnce sync.Once
+	overlap     *overlap.Index
+	// confusable maps a name skeleton to the winning names that share it
+	// (name-confusable).
+	confusableOnce sync.Once
+	confusable     map[string][]string
+	// entryNamesByRoot holds the names of each root folder's entries
+	// (name-folder-mismatch's fix).
+	entryNamesOnce   sync.Once
+	entryNamesByRoot map[string]map[string]bool
+
+	// only, when set, is the one rule code a pass runs (DropMessage
+	// words one drop and needs no other rule).
+	only string
+}
+
+func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runState {
+	rs := &runState{ctx: ctx, snap: snap, opts: opts, dropDiagnostic: DropDiagnostic}
+	if len(opts.Rules.Overrides) == 0 {
+		// Only the overrides grade by path: one grader serves every file.
+		rs.grade = rs.opts.grader("")
+	}
+	return rs
+}
+
+// prepare builds the indexes of the whole snapshot that the rules of a
+// whole Run will need, side by side, before the files are checked: built
+// on first use instead, one worker would build an index while the others
+// wait for it. An index whose rule is off is left to be built on first
+// use (an override may still turn the rule on for some files).
+func (rs *runState) prepare() {
+	var wg sync.WaitGroup
+	if rs.mayRun(CodeDescriptionOverlap) {
+		wg.Go(func() { rs.pace.begin(); rs.overlapIndex() })
+	}
+	if rs.mayRun(CodeNameConfusable) || rs.mayRun(CodeNameFolderMismatch) {
+		wg.Go(func() {
+			rs.pace.begin()
+			if rs.mayRun(CodeNameConfusable) {
+				rs.confusableIndex()
+			}
+			if rs.mayRun(CodeNameFolderMismatch) {
+				rs.entryNames()
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// mayRun reports whether the rule with the code runs on some file: the
+// options do not turn it off everywhere, nor leave it out of a Quick run.
+func (rs *runState) mayRun(code string) bool {
+	r := Lookup(code)
+	return r != nil && !(rs.opts.Quick && r.Whole) && (rs.grade == nil || rs.grade(r) != SeverityOff)
+}
+
+func (rs *runState) checkFile(f *skillfile.File) []Diagnostic {
+	return rs.checkFileInto(f, nil)
+}
+
+// checkFileInto is checkFile reading a lean file's bytes into *buf's
+// memory, which it leaves there for the worker's next file (nil: new
+// memory). A whole Run reads thousands of files again, and the garbage of
+// those reads set the pace of its collections.
+func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
+	if rs.opts.Ignored(f.Path) {
+		return nil
+	}
+	grade := rs.grade
+	if grade == nil {
+		grade = rs.opts.grader(f.Path)
+	}
+	p := &Pass{Snap: rs.snap, File: f, opts: &rs.opts, run: rs, rules: table(), grade: grade, buf: buf}
+	for _, fd := range f.Findings {
+		r := Lookup(string(fd.Code))
+		if r == nil || r.Finding == nil || !p.runs(r) {
+			continue
+		}
+		p.rule = r
+		r.Finding(p, fd)
+	}
+	if f.Frontmatter == nil {
+		return p.out // unreadable: nothing else to look at
+	}
+	for _, r := range table().sorted {
+		if r.File == nil || !p.runs(r) {
+			continue
+		}
+		p.rule = r
+		r.File(p)
+	}
+	suppress(p)
+	if p.textErr != nil {
+		return nil // a lean file changed on disk: its new snapshot is on the way
+	}
+	return p.out
+}
+
+// workspaceDiagnostics runs the rules that look at the snapshot as a whole
+// (the hosts' catalog budgets).
+func (rs *runState) workspaceDiagnostics() []Diagnostic {
+	p := &WorkspacePass{Snap: rs.snap, run: rs}
+	for _, r := range table().sorted {
+		if r.Workspace == nil || (rs.opts.Quick && r.Whole) || rs.opts.Grade("", r) == SeverityOff {
+			continue
+		}
+		p.rule = r
+		r.Workspace(p)
+	}
+	return p.out
+}
