@@ -40,13 +40,26 @@ func confusableSkeleton(name string) string {
 }
 
 // confusableIndex maps each skeleton that more than one winning name has
-// to those names, made once per run.
+// to those names, made once per run. Winning names differ, so two share
+// a skeleton only when one of them holds a look-alike (its skeleton is
+// not the name itself): only the skeletons of those are grouped, and the
+// thousands of other names cost a look-up in a small map.
 func (rs *runState) confusableIndex() map[string][]string {
 	rs.confusableOnce.Do(func() {
-		all := map[string][]string{}
+		var names, skeletons []string
+		looks := map[string]bool{}
 		for s := range rs.snap.Registry.AllWinners() {
 			sk := confusableSkeleton(s.Name)
-			all[sk] = append(all[sk], s.Name)
+			names, skeletons = append(names, s.Name), append(skeletons, sk)
+			if sk != s.Name {
+				looks[sk] = true
+			}
+		}
+		all := map[string][]string{}
+		for i, sk := range skeletons {
+			if looks[sk] {
+				all[sk] = append(all[sk], names[i])
+			}
 		}
 		rs.confusable = map[string][]string{}
 		for sk, names := range all {
