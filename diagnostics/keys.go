@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -201,24 +202,41 @@ func misspelling(key string, strict bool) string {
 		return want
 	}
 	best, bestDist := "", 0
-	for d := range skillfile.AllKeyDocs() {
-		if !d.DSH && !(strict && d.AgentSkills) {
+	for _, t := range keyTargets() {
+		if !t.DSH && !(strict && t.AgentSkills) {
 			continue
 		}
-		want := foldKey(d.Key)
-		limit := 3
-		switch {
-		case len(want) <= 4:
-			limit = 1
-		case len(want) <= 12:
-			limit = 2
-		}
-		if dist := editDistance(k, want, limit+1); dist <= limit && (best == "" || dist < bestDist) {
-			best, bestDist = d.Key, dist
+		if dist := editDistance(k, t.folded, t.limit+1); dist <= t.limit && (best == "" || dist < bestDist) {
+			best, bestDist = t.Key, dist
 		}
 	}
 	return best
 }
+
+// keyTarget is a key misspelling may suggest, folded (foldKey), with
+// the edit distance up to which a key is taken for it.
+type keyTarget struct {
+	skillfile.KeyDoc
+	folded string
+	limit  int
+}
+
+// keyTargets are the documented keys as misspelling compares them, made
+// once: every unknown key of every file is compared with each.
+var keyTargets = sync.OnceValue(func() []keyTarget {
+	var out []keyTarget
+	for d := range skillfile.AllKeyDocs() {
+		t := keyTarget{KeyDoc: d, folded: foldKey(d.Key), limit: 3}
+		switch {
+		case len(t.folded) <= 4:
+			t.limit = 1
+		case len(t.folded) <= 12:
+			t.limit = 2
+		}
+		out = append(out, t)
+	}
+	return out
+})
 
 // foldKey is a key in lower case without the separators between its words.
 func foldKey(key string) string {
