@@ -58,6 +58,12 @@ const (
 func lineCells(cells []cell, src []byte, start, end int) []cell {
 	cells = cells[:0]
 	for i := start; i < end; {
+		if b := src[i]; b >= 0x20 && b < 0x7f {
+			// Printable ASCII, most of any line: one column, as is.
+			cells = append(cells, cell{off: i, size: 1, width: 1})
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:end])
 		c := cell{off: i, size: uint8(size), width: uint8(runeWidth(r))}
 		switch {
