@@ -1,9 +1,11 @@
 package skillfile
 
 import (
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skills/internal/wordscan"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -78,7 +80,7 @@ const maxHiddenText = 400
 // hiddenLead marks the bytes that may start a character the scan looks
 // at: the C0 controls other than tab, LF and CR, DEL, and the lead bytes
 // of the ranges that hold the characters of hiddenKindOf. Every other
-// byte (ASCII text, most of the BMP's scripts) is skipped by one lookup.
+// byte (ASCII text, most of the BMP's scripts) is skipped (nextLead).
 var hiddenLead = func() (t [256]bool) {
 	for b := range 0x20 {
 		t[b] = b != '\t' && b != '\n' && b != '\r'
@@ -94,11 +96,7 @@ var hiddenLead = func() (t [256]bool) {
 // stand (hiddenLegit).
 func hiddenChars(src []byte, start int) []Hidden {
 	var out []Hidden
-	for i := start; i < len(src) && len(out) < maxHidden; {
-		if !hiddenLead[src[i]] {
-			i++
-			continue
-		}
+	for i := nextLead(src, start); i < len(src) && len(out) < maxHidden; i = nextLead(src, i) {
 		r, size := utf8.DecodeRune(src[i:])
 		kind := hiddenKindOf(r)
 		if kind == 0 {
@@ -135,6 +133,42 @@ func hiddenChars(src []byte, start int) []Hidden {
 		i = end
 	}
 	return out
+}
+
+// nextLead returns the offset of the first byte from src[i] on that
+// hiddenLead marks, or len(src). It skips 32 bytes at a time while none is
+// below space (but a line feed) or from DEL on, so printable ASCII and
+// line breaks cost no lookup; it looks up only the bytes leadCandidates
+// marks.
+func nextLead(src []byte, i int) int {
+	for i+8 <= len(src) {
+		for p := src[i:]; len(p) >= 32; p = p[32:] {
+			x0, x1 := binary.LittleEndian.Uint64(p), binary.LittleEndian.Uint64(p[8:])
+			x2, x3 := binary.LittleEndian.Uint64(p[16:]), binary.LittleEndian.Uint64(p[24:])
+			if leadCandidates(x0)|leadCandidates(x1)|leadCandidates(x2)|leadCandidates(x3) != 0 {
+				break
+			}
+			i += 32
+		}
+		for stop := min(i+32, len(src)); i+8 <= stop; i += 8 {
+			for m := leadCandidates(wordscan.Load(src, i)); m != 0; m &= m - 1 {
+				if j := i + wordscan.First(m); hiddenLead[src[j]] {
+					return j
+				}
+			}
+		}
+	}
+	for i < len(src) && !hiddenLead[src[i]] {
+		i++
+	}
+	return i
+}
+
+// leadCandidates marks the bytes of x that hiddenLead may mark: the
+// control bytes but line feed, DEL, and the bytes of multi-byte
+// characters.
+func leadCandidates(x uint64) uint64 {
+	return wordscan.Not(wordscan.Between(x, 0x20, 0x7f) | wordscan.Equal(x, '\n'))
 }
 
 // hiddenKindOf returns the kind of hidden character r is, or 0.

@@ -1,0 +1,55 @@
+package wordscan
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMasks checks every test against its byte-by-byte meaning, for every
+// byte value in every lane beside random neighbours (a carry or borrow
+// from one lane into the next would show there).
+func TestMasks(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	params := []byte{1, 0x20, 0x21, 0x3c, 0x5b, 0x60, 0x7f, 0x80}
+	for lane := range 8 {
+		for v := range 256 {
+			for range 8 {
+				var b [8]byte
+				for i := range b {
+					b[i] = byte(r.Uint32())
+				}
+				b[lane] = byte(v)
+				x := Load(b[:], 0)
+				for _, n := range params {
+					check(t, b, Below(x, n), func(c byte) bool { return c < n })
+					check(t, b, AtLeast(x, n), func(c byte) bool { return c >= n })
+					check(t, b, Equal(x, n), func(c byte) bool { return c == n })
+					check(t, b, Equal(x, ^n), func(c byte) bool { return c == ^n })
+					check(t, b, Not(Below(x, n)), func(c byte) bool { return c >= n })
+					for _, hi := range params {
+						if n < hi {
+							check(t, b, Between(x, n, hi), func(c byte) bool { return c >= n && c < hi })
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func check(t *testing.T, b [8]byte, mask uint64, want func(byte) bool) {
+	t.Helper()
+	first := 8
+	for i, c := range b {
+		got := mask>>(8*i)&0xff != 0
+		if got != want(c) || mask>>(8*i)&0x7f != 0 {
+			t.Fatalf("%x: lane %d (%#x) marked %v, mask %#x", b, i, c, got, mask)
+		}
+		if got && first == 8 {
+			first = i
+		}
+	}
+	if mask != 0 && First(mask) != first {
+		t.Fatalf("%x: First = %d, want %d", b, First(mask), first)
+	}
+}
