@@ -159,6 +159,7 @@ type lineScanner struct {
 	headings  []Heading
 	stack     []opener // of the line being scanned
 	lineLinks int      // links (not images) found so far on the line being scanned
+	stops     stopFinder
 	fence     fenceState
 	prevText  bool // the previous line is paragraph text
 	// listHeadings makes heading add the headings to headings.
@@ -170,6 +171,7 @@ func (s *lineScanner) reset(body []byte, base int) {
 	s.body, s.base, s.cursor = body, base, 0
 	s.links, s.headings = s.links[:0], s.headings[:0]
 	s.fence, s.prevText = fenceState{}, false
+	s.stops.reset()
 }
 
 // heading records the ATX heading on the line [start, end) whose text

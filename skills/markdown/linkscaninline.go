@@ -19,27 +19,6 @@ type opener struct {
 // of [ costs no stack of 4 million openers.
 const maxLineOpeners = 1024
 
-// inlineStop marks the bytes the inline scan stops at: the link, code and
-// HTML syntax, and control bytes, where it gives up.
-var inlineStop = func() (t [256]bool) {
-	for _, c := range "\\`<![]" {
-		t[c] = true
-	}
-	for c := range 0x20 {
-		t[c] = true
-	}
-	return t
-}()
-
-// skipInlineText returns the first position in b[i:to] of a byte that
-// inlineStop marks, or to.
-func skipInlineText(b []byte, i, to int) int {
-	for i < to && !inlineStop[b[i]] {
-		i++
-	}
-	return i
-}
-
 // inline scans the inline content body[from:to] of one line for links,
 // stepping from one byte of inline syntax to the next; false when the line
 // needs goldmark.
@@ -47,7 +26,7 @@ func (s *lineScanner) inline(from, to int) bool {
 	b := s.body
 	s.stack, s.lineLinks = s.stack[:0], 0
 	for i := from; i < to; {
-		i = skipInlineText(b, i, to)
+		i = s.stops.skip(b, i, to)
 		if i == to {
 			break
 		}

@@ -21,6 +21,17 @@ const (
 // so that [First] counts from b[i]).
 func Load(b []byte, i int) uint64 { return binary.LittleEndian.Uint64(b[i:]) }
 
+// LoadPadded is Load for an i within 8 bytes of the end of b, too: the
+// bytes past the end read as pad.
+func LoadPadded(b []byte, i int, pad byte) uint64 {
+	if i+8 <= len(b) {
+		return Load(b, i)
+	}
+	w := [8]byte{pad, pad, pad, pad, pad, pad, pad, pad}
+	copy(w[:], b[i:])
+	return Load(w[:], 0)
+}
+
 // Below marks the bytes of x less than n (n from 1 to 0x80): ASCII below n,
 // never a byte with its high bit set.
 func Below(x uint64, n byte) uint64 {
