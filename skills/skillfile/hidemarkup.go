@@ -9,16 +9,9 @@ import (
 
 // The markup of a body that a Markdown preview hides from a reviewer but
 // the model reads as it is: HTML comments, hidden HTML elements, link
-// reference definitions with a title, padding, and the !`command` lines a
-// host runs. Each search starts with a vectorised byte search, so a body
-// without the markup costs a few passes of bytes.Index.
-
-// The padding that hides text: this many blank lines in a row, or this
-// many spaces or tabs before text on a line.
-const (
-	paddingLines  = 10
-	paddingSpaces = 100
-)
+// reference definitions with a title, padding (padding.go), and the
+// !`command` lines a host runs. Each search starts with a vectorised byte
+// search, so a body without the markup costs a few passes of bytes.Index.
 
 // hiddenMarkup returns the hidden markup of f's body, whose bytes are in
 // src, in source order by kind.
@@ -250,70 +243,6 @@ func refDefTitle(line string) (string, bool) {
 	}
 	inner := strings.TrimSpace(title[1 : len(title)-1])
 	return inner, inner != ""
-}
-
-// padding returns the runs of paddingLines blank lines or more followed by
-// text, and the runs of paddingSpaces spaces or tabs or more followed by
-// text on their line. One pass over the lines: a line is blank or not by
-// its first byte most of the time, and only a line longer than
-// paddingSpaces is searched for a run of spaces.
-func padding(body []byte, base int) []Hidden {
-	var out []Hidden
-	blank, from := 0, 0
-	for off := 0; off < len(body) && len(out) < maxHidden; {
-		end := lineEnd(body, off)
-		line := body[off:end]
-		if isBlankLine(line) {
-			if blank == 0 {
-				from = off
-			}
-			blank++
-			off = end + 1
-			continue
-		}
-		if blank >= paddingLines {
-			out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + from, End: base + off}, Count: blank, Text: "blank lines"})
-		}
-		blank = 0
-		if len(line) > paddingSpaces {
-			if at, n := spaceRun(line); n >= paddingSpaces {
-				out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + off + at, End: base + off + at + n}, Count: n, Text: "spaces"})
-			}
-		}
-		off = end + 1
-	}
-	return out
-}
-
-// isBlankLine reports whether line holds only spaces, tabs and a \r.
-func isBlankLine(line []byte) bool {
-	for _, b := range line {
-		if b != ' ' && b != '\t' && b != '\r' {
-			return false
-		}
-	}
-	return true
-}
-
-// spaceRun returns the first run of spaces and tabs in line that is
-// followed by more text and at least paddingSpaces long (its offset and
-// length), else the length 0.
-func spaceRun(line []byte) (at, n int) {
-	for off := 0; ; {
-		i := bytes.Index(line[off:], []byte("  "))
-		if i < 0 {
-			return 0, 0
-		}
-		start := off + i
-		end := start
-		for end < len(line) && (line[end] == ' ' || line[end] == '\t') {
-			end++
-		}
-		if end-start >= paddingSpaces && end < len(line) && line[end] != '\r' {
-			return start, end - start
-		}
-		off = end
-	}
 }
 
 // hostCommands returns the !`command` injections of the body: a host
