@@ -78,9 +78,11 @@ func nextControl(b []byte, i int) int {
 	return len(b)
 }
 
-// controls marks the control bytes of x but line feeds. The XOR turns
-// line feeds into NUL and maps the other control bytes onto themselves,
-// so they are the bytes from 1 to 0x1f of the result.
+// controls marks the control bytes of x but line feeds. a is x without
+// its high bits: a + 0x60 reaches the high bit of a byte unless the byte
+// is below 0x20, and (a ^ 0x0a) + 0x7f unless it is a line feed; neither
+// sum carries into the next byte.
 func controls(x uint64) uint64 {
-	return wordscan.Between(x^0x0a0a0a0a0a0a0a0a, 1, 0x20)
+	a := x & 0x7f7f7f7f7f7f7f7f
+	return ^(a + 0x6060606060606060) & ((a ^ 0x0a0a0a0a0a0a0a0a) + 0x7f7f7f7f7f7f7f7f) &^ x & 0x8080808080808080
 }
