@@ -53,3 +53,21 @@ func check(t *testing.T, b [8]byte, mask uint64, want func(byte) bool) {
 		t.Fatalf("%x: First = %d, want %d", b, First(mask), first)
 	}
 }
+
+// TestLoadPadded checks that the bytes past the end read as the pad, in
+// their places.
+func TestLoadPadded(t *testing.T) {
+	b := []byte("abcdefghij")
+	for i := range len(b) {
+		var want [8]byte
+		for k := range want {
+			want[k] = '#'
+			if i+k < len(b) {
+				want[k] = b[i+k]
+			}
+		}
+		if got := LoadPadded(b, i, '#'); got != Load(want[:], 0) {
+			t.Errorf("LoadPadded(%q, %d) = %#x, want %q", b, i, got, want)
+		}
+	}
+}
