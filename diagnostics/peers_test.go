@@ -71,6 +71,9 @@ func TestMentions(t *testing.T) {
 		{"", "git", false},
 		{"é git é", "git", true},
 		{"Read", "", false},
+		{"Use Ärger now.", "ärger", false}, // ASCII folding only: Ä is not ä
+		{"Use Ärger now.", "Ärger", true},
+		{"xÄrger", "Ärger", false},
 	}
 	for _, tt := range tests {
 		if got := mentions([]byte(tt.body), tt.word); got != tt.want {

@@ -13,8 +13,9 @@ import (
 // that its passes share, and the pass over one file.
 
 // runState is what the passes of one Run (or RunFile) share: the facts
-// about the whole snapshot that some rules need, each computed once, on
-// first use (the hosts' verdicts, the description index).
+// about the whole snapshot that some rules need, each computed once: a
+// whole Run builds the indexes before its files are checked (prepare),
+// the others on first use (the hosts' verdicts, the description index).
 type runState struct {
 	ctx  context.Context
 	snap *skills.Snapshot
@@ -65,6 +66,9 @@ func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runS
 // wait for it. An index whose rule is off is left to be built on first
 // use (an override may still turn the rule on for some files).
 func (rs *runState) prepare() {
+	if rs.ctx.Err() != nil {
+		return // a cancelled Run checks no file
+	}
 	var wg sync.WaitGroup
 	if rs.mayRun(CodeDescriptionOverlap) {
 		wg.Go(func() { rs.pace.begin(); rs.overlapIndex() })

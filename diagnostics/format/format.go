@@ -134,23 +134,27 @@ func (l locator) locate(path string, span spans.Span) location {
 	return loc
 }
 
-// text returns an index over the bytes of f that hold span's lines: the
-// lines a lean file keeps when they do (Snapshot.TextFor), else the whole
-// file, read once for a run of diagnostics in the same file; nil when they
-// cannot be read (a file that changed on disk since the snapshot).
+// text returns an index over the bytes of f that hold span's lines
+// (Snapshot.TextFor): a lean file's kept first lines, or the whole file,
+// which is kept for the run of diagnostics in the same file that follows;
+// nil when it cannot be read (a file that changed on disk since the
+// snapshot).
 func (l locator) text(f *skillfile.File, span spans.Span) *spans.LineIndex {
-	if x := f.TextFor(span); x != nil {
-		return x
-	}
 	if l.last == nil {
-		x, _ := l.snap.Text(f)
+		x, _ := l.snap.TextFor(f, span, nil)
 		return x
 	}
-	if l.last.textOf != f.Path {
-		l.last.textOf = f.Path
-		l.last.text, _ = l.snap.TextInto(f, &l.last.buf)
+	if l.last.textOf == f.Path {
+		return l.last.text
 	}
-	return l.last.text
+	x, err := l.snap.TextFor(f, span, &l.last.buf)
+	if err != nil {
+		x = nil
+	}
+	if x == nil || len(x.Src()) == f.Size() {
+		l.last.textOf, l.last.text = f.Path, x // the whole file, or none of it
+	}
+	return x
 }
 
 // msg returns a message with the absolute paths inside relTo made relative,

@@ -58,12 +58,6 @@ const (
 func lineCells(cells []cell, src []byte, start, end int) []cell {
 	cells = cells[:0]
 	for i := start; i < end; {
-		if b := src[i]; b >= 0x20 && b < 0x7f {
-			// Printable ASCII, most of any line: one column, as is.
-			cells = append(cells, cell{off: i, size: 1, width: 1})
-			i++
-			continue
-		}
 		r, size := utf8.DecodeRune(src[i:end])
 		c := cell{off: i, size: uint8(size), width: uint8(runeWidth(r))}
 		switch {
@@ -92,6 +86,8 @@ func appendCell(b, src []byte, c cell) []byte {
 // runeWidth is the columns a printable rune takes in a terminal.
 func runeWidth(r rune) int {
 	switch {
+	case r < utf8.RuneSelf:
+		return 1 // ASCII, most of any line: no table to look in
 	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
 		return 0
 	case r >= 0x1100:

@@ -64,25 +64,16 @@ func find(b []byte, i, k int) int {
 // len(b). It tests 32 bytes at a time, then eight.
 func nextControl(b []byte, i int) int {
 	for p := b[i:]; len(p) >= 32; p = p[32:] {
-		if controls(binary.LittleEndian.Uint64(p))|controls(binary.LittleEndian.Uint64(p[8:]))|
-			controls(binary.LittleEndian.Uint64(p[16:]))|controls(binary.LittleEndian.Uint64(p[24:])) != 0 {
+		if wordscan.Controls(binary.LittleEndian.Uint64(p))|wordscan.Controls(binary.LittleEndian.Uint64(p[8:]))|
+			wordscan.Controls(binary.LittleEndian.Uint64(p[16:]))|wordscan.Controls(binary.LittleEndian.Uint64(p[24:])) != 0 {
 			break
 		}
 		i += 32
 	}
 	for ; i < len(b); i += 8 {
-		if m := controls(wordscan.LoadPadded(b, i, '\n')); m != 0 {
+		if m := wordscan.Controls(wordscan.LoadPadded(b, i, '\n')); m != 0 {
 			return i + wordscan.First(m)
 		}
 	}
 	return len(b)
-}
-
-// controls marks the control bytes of x but line feeds. a is x without
-// its high bits: a + 0x60 reaches the high bit of a byte unless the byte
-// is below 0x20, and (a ^ 0x0a) + 0x7f unless it is a line feed; neither
-// sum carries into the next byte.
-func controls(x uint64) uint64 {
-	a := x & 0x7f7f7f7f7f7f7f7f
-	return ^(a + 0x6060606060606060) & ((a ^ 0x0a0a0a0a0a0a0a0a) + 0x7f7f7f7f7f7f7f7f) &^ x & 0x8080808080808080
 }

@@ -159,9 +159,11 @@ type lineScanner struct {
 	headings  []Heading
 	stack     []opener // of the line being scanned
 	lineLinks int      // links (not images) found so far on the line being scanned
-	stops     stopFinder
-	fence     fenceState
-	prevText  bool // the previous line is paragraph text
+	// stops finds the next inline stop of the line being scanned; the
+	// position it is asked from never goes back within a body (reset).
+	stops    stopFinder
+	fence    fenceState
+	prevText bool // the previous line is paragraph text
 	// listHeadings makes heading add the headings to headings.
 	listHeadings bool
 }

@@ -146,8 +146,9 @@ type File struct {
 	// could not be read, and for a lean one.
 	text *spans.LineIndex
 	// head, in a lean file, is a copy of its first lines up to and with
-	// its frontmatter's closing line: most findings point there, and they
-	// are worded and located without reading the file again (TextFor).
+	// its frontmatter's closing line (when a line break ends it): most
+	// findings point there, and the output formats and the server's
+	// publishing place them without reading the file again (TextFor).
 	head *spans.LineIndex
 	// lean marks a file whose bytes were dropped once parsed; size and sum
 	// are their length and hash (see Workspace).
@@ -206,9 +207,10 @@ func (f *File) WithoutText(sum uint64) *File {
 }
 
 // frontLines returns a copy of f's lines up to and with its frontmatter's
-// closing line, or nil for a file without text or a closed frontmatter.
+// closing line, or nil for a file without text, without a closed
+// frontmatter, or whose frontmatter is over maxKeptFront bytes.
 func (f *File) frontLines() *spans.LineIndex {
-	if f.text == nil || f.Frontmatter == nil || f.Frontmatter.State != FrontmatterOK {
+	if f.text == nil || f.Frontmatter == nil || f.Frontmatter.State != FrontmatterOK || f.BodySpan.Start > maxKeptFront {
 		return nil
 	}
 	src := f.text.Src()
@@ -218,6 +220,11 @@ func (f *File) frontLines() *spans.LineIndex {
 	}
 	return spans.NewLineIndex(bytes.Clone(src[:end]))
 }
+
+// maxKeptFront bounds the frontmatter a lean file keeps a copy of: a
+// language server holds its files for hours, and frontmatters are a few
+// hundred bytes; a larger one is read again when a finding points into it.
+const maxKeptFront = 16 << 10
 
 // TextFor returns an index over bytes of f that hold every line span
 // touches: all of them for a file in memory, the kept first lines of a

@@ -67,9 +67,10 @@ func sameLines(t *testing.T, x, whole *spans.LineIndex, sp spans.Span) {
 }
 
 // TestTextForNoFrontmatter checks that a lean file whose frontmatter is
-// not closed keeps no lines.
+// not closed, or is over maxKeptFront bytes, keeps no lines.
 func TestTextForNoFrontmatter(t *testing.T) {
-	for _, src := range []string{"# no frontmatter\n", "---\nname: a\n", ""} {
+	big := "---\nname: a\ndescription: " + strings.Repeat("x", maxKeptFront) + "\n---\nbody\n"
+	for _, src := range []string{"# no frontmatter\n", "---\nname: a\n", "", big} {
 		lean := Parse("/r/a/SKILL.md", []byte(src), ReadFS).WithoutText(1)
 		if x := lean.TextFor(spans.Span{}); x != nil {
 			t.Errorf("%q: TextFor = %q, want nil", src, x.Src())

@@ -166,16 +166,8 @@ func nextLead(src []byte, i int) int {
 
 // leadCandidates marks the bytes of x that hiddenLead may mark: the
 // control bytes but line feed, DEL, and the bytes of multi-byte
-// characters. a is x without its high bits: a + 0x01 reaches the high bit
-// of a byte from DEL on, a + 0x60 unless the byte is below 0x20, and
-// (a ^ 0x0a) + 0x7f unless it is a line feed; no sum carries into the
-// next byte.
-func leadCandidates(x uint64) uint64 {
-	a := x & 0x7f7f7f7f7f7f7f7f
-	high := (a + 0x0101010101010101) | x
-	control := ^(a + 0x6060606060606060) & ((a ^ 0x0a0a0a0a0a0a0a0a) + 0x7f7f7f7f7f7f7f7f)
-	return (high | control) & 0x8080808080808080
-}
+// characters.
+func leadCandidates(x uint64) uint64 { return wordscan.Controls(x) | wordscan.FromDEL(x) }
 
 // hiddenKindOf returns the kind of hidden character r is, or 0.
 func hiddenKindOf(r rune) HiddenKind {

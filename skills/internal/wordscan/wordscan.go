@@ -32,32 +32,19 @@ func LoadPadded(b []byte, i int, pad byte) uint64 {
 	return Load(w[:], 0)
 }
 
-// Below marks the bytes of x less than n (n from 1 to 0x80): ASCII below n,
-// never a byte with its high bit set.
-func Below(x uint64, n byte) uint64 {
-	return ^(((x & low7) + (0x80-uint64(n))*ones) | x) & highs
-}
-
-// AtLeast marks the bytes of x that are n or more (n from 1 to 0x80).
-func AtLeast(x uint64, n byte) uint64 {
-	return (((x & low7) + (0x80-uint64(n))*ones) | x) & highs
-}
-
-// Equal marks the bytes of x equal to c.
-func Equal(x uint64, c byte) uint64 {
-	y := x ^ (uint64(c) * ones)
-	return ^(((y & low7) + low7) | y) & highs
-}
-
-// Between marks the bytes of x from lo up to but not including hi (ASCII:
-// 1 <= lo < hi <= 0x80).
-func Between(x uint64, lo, hi byte) uint64 {
+// Controls marks the control bytes of x (below space) but line feeds,
+// which end a line and are never inside one. a is x without its high
+// bits: a + 0x60 reaches the high bit of a byte unless the byte is below
+// 0x20, and (a ^ 0x0a) + 0x7f unless it is a line feed; neither sum
+// carries into the next byte.
+func Controls(x uint64) uint64 {
 	a := x & low7
-	return (a + (0x80-uint64(lo))*ones) &^ (a + (0x80-uint64(hi))*ones) &^ x & highs
+	return ^(a + 0x60*ones) & ((a ^ 0x0a*ones) + low7) &^ x & highs
 }
 
-// Not marks the bytes mask does not mark.
-func Not(mask uint64) uint64 { return ^mask & highs }
+// FromDEL marks the bytes of x from DEL (0x7f) on: DEL and every byte of
+// a multi-byte UTF-8 character.
+func FromDEL(x uint64) uint64 { return ((x & low7) + ones | x) & highs }
 
 // First returns the index (0 to 7) of the first byte a non-zero mask
 // marks.
