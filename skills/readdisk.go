@@ -18,10 +18,34 @@ type diskLayer struct {
 	files   table[*placed]
 	bundles table[string]
 	outside []string
-	// changed are the paths whose file on disk was added, replaced,
-	// placed anew or removed; moved the paths the batch reported, which
-	// link facts may point at.
-	changed, moved []string
+	// changes are the disk files the batch added, replaced, placed anew
+	// or removed: those it placed in the roots' visit order, then those
+	// that went. set holds the placed ones by path, del the paths that
+	// went.
+	changes []diskChange
+	set     map[string]*placed
+	del     []string
+	// moved are the paths the batch reported, which link facts may point
+	// at.
+	moved []string
+}
+
+// diskChange is a disk file a batch changed: what the base snapshot had
+// at path (nil: nothing) and what the layer has (nil: it went).
+type diskChange struct {
+	path     string
+	old, now *placed
+	// read says that now's file is read again (readPlacedFiles).
+	read bool
+}
+
+// changedAt reports whether the batch changed the disk file at path.
+func (l *diskLayer) changedAt(path string) bool {
+	if l == nil {
+		return false
+	}
+	_, ok := l.set[path]
+	return ok || slices.Contains(l.del, path)
 }
 
 // pendingChanges is what a batch of disk changes asks of readDisk.
@@ -42,12 +66,11 @@ func (w *Workspace) readDisk(ctx context.Context, base *Snapshot, changes []Chan
 	if !w.listRoots(ctx, base, layer, pc) {
 		return nil
 	}
-	set, del, jobs := w.placeEntries(base, layer, pc)
-	layer.files = base.disk.with(set, del)
-	layer.bundles = updateBundles(base.bundles, set, del, base.disk)
-	layer.changed = append(slices.Collect(maps.Keys(set)), del...)
-	w.readPlacedFiles(base, layer, set, jobs)
-	w.renewStaleLinks(base, layer, set, del, pc.rescan)
+	layer.set, layer.del, layer.changes = w.placeEntries(base, layer, pc)
+	layer.files = base.disk.with(layer.set, layer.del)
+	layer.bundles = updateBundles(base.bundles, layer.changes)
+	w.readPlacedFiles(layer)
+	w.renewStaleLinks(base, layer, pc.rescan)
 	return layer
 }
 
@@ -110,10 +133,11 @@ func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLa
 }
 
 // placeEntries returns the disk files that change: the entries the roots
-// list now that are new, moved to another place, or touched, and the paths
-// of the entries that went. jobs are those of set whose file must be read
+// list now that are new, moved to another place, or touched (set), and
+// the paths of the entries that went (del); changes lists both, those of
+// set in the roots' visit order, marking those whose file must be read
 // again (readPlacedFiles reads them).
-func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingChanges) (set map[string]*placed, del []string, jobs []*placed) {
+func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingChanges) (set map[string]*placed, del []string, changes []diskChange) {
 	n := len(pc.touched)
 	if len(pc.relist)+len(pc.entryUpdates) > 0 {
 		for _, rs := range layer.roots {
@@ -132,13 +156,15 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 			p := &placed{file: old.file, entry: e, root: ri, index: ei}
 			p.skill = placeSkill(p.file, layer.roots[ri], ri, ei, e)
 			set[e.Path] = p
+			changes = append(changes, diskChange{path: e.Path, old: old, now: p})
 		default:
 			p := &placed{entry: e, root: ri, index: ei}
 			set[e.Path] = p
-			jobs = append(jobs, p)
+			changes = append(changes, diskChange{path: e.Path, old: old, now: p, read: true})
 		}
 	}
 	if len(pc.relist)+len(pc.entryUpdates) > 0 {
+		changes = make([]diskChange, 0, n)
 		seen := make(map[string]bool, base.disk.len())
 		for ri := range layer.roots {
 			rs := &layer.roots[ri]
@@ -151,9 +177,10 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 				visit(ri, ei, e)
 			}
 		}
-		for p := range base.disk.all() {
+		for p, old := range base.disk.all() {
 			if !seen[p] {
 				del = append(del, p)
+				changes = append(changes, diskChange{path: p, old: old})
 			}
 		}
 	} else {
@@ -164,26 +191,26 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 			}
 		}
 	}
-	return set, del, jobs
+	return set, del, changes
 }
 
-// readPlacedFiles reads and parses the files of jobs, and makes the link
-// facts of every file of set, in parallel. Each worker reads into memory
-// of its own, which a lean file leaves for the next read and a file kept
-// in memory takes with it. The placed files are the layer's own, not yet
-// in any snapshot: filling them in is safe.
-func (w *Workspace) readPlacedFiles(base *Snapshot, layer *diskLayer, set map[string]*placed, jobs []*placed) {
-	read := make(map[*placed]bool, len(jobs))
-	for _, p := range jobs {
-		read[p] = true
-	}
-	all := slices.Collect(maps.Values(set))
+// readPlacedFiles reads and parses the files of the layer's changes that
+// must be read again, and makes the link facts of every file it placed,
+// in parallel and in the roots' visit order. Each worker reads into
+// memory of its own, which a lean file leaves for the next read and a
+// file kept in memory takes with it. The placed files are the layer's
+// own, not yet in any snapshot: filling them in is safe.
+func (w *Workspace) readPlacedFiles(layer *diskLayer) {
 	holder := (&Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}).skillHolding
 	bufs := make([][]byte, discovery.Workers())
-	discovery.Parallel(len(all), func(worker, i int) {
-		p := all[i]
-		if read[p] {
-			bufs[worker] = w.readPlaced(base, layer, p, bufs[worker])
+	discovery.Parallel(len(layer.changes), func(worker, i int) {
+		c := &layer.changes[i]
+		p := c.now
+		if p == nil {
+			return
+		}
+		if c.read {
+			bufs[worker] = w.readPlaced(c.old, layer, p, bufs[worker])
 		}
 		if !w.opts.CatalogOnly {
 			p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, holder)
@@ -201,12 +228,13 @@ func sameStat(a, b *discovery.Entry) bool {
 }
 
 // readPlaced reads p's skill file into buf's memory and parses it, keeping
-// base's parse when the bytes are the same, and makes it lean. It returns
-// the memory the next read may use: buf, unless the file keeps it.
-func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf []byte) []byte {
+// the parse of old (the base's file at its path, if any) when the bytes
+// are the same, and makes it lean. It returns the memory the next read
+// may use: buf, unless the file keeps it.
+func (w *Workspace) readPlaced(old *placed, layer *diskLayer, p *placed, buf []byte) []byte {
 	mode := layer.roots[p.root].Root.Mode
 	f, size, src := w.loadFile(p.entry.Path, mode, buf)
-	if old := base.disk.at(p.entry.Path); old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.InMemory() != nil && w.source.same(old.file, f.InMemory().Src()) {
+	if old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.InMemory() != nil && w.source.same(old.file, f.InMemory().Src()) {
 		f = old.file // unchanged bytes: keep the parsed file
 	} else {
 		f = w.source.lean(f, size)
@@ -219,22 +247,16 @@ func (w *Workspace) readPlaced(base *Snapshot, layer *diskLayer, p *placed, buf 
 	return src[:0]
 }
 
-// updateBundles returns the bundle folders after the disk files of set
-// replaced or joined those of old and those at del went.
-func updateBundles(bundles table[string], set map[string]*placed, del []string, old table[*placed]) table[string] {
-	add := make(map[string]string, len(set))
+// updateBundles returns the bundle folders after the disk changes.
+func updateBundles(bundles table[string], changes []diskChange) table[string] {
+	add := make(map[string]string, len(changes))
 	var gone []string
-	for _, p := range del {
-		if o := old.at(p); o != nil && o.entry.Kind == discovery.EntryBundle {
+	for _, c := range changes {
+		if o := c.old; o != nil && o.entry.Kind == discovery.EntryBundle && (c.now == nil || o.entry.BaseDir != c.now.entry.BaseDir) {
 			gone = append(gone, o.entry.BaseDir)
 		}
-	}
-	for path, p := range set {
-		if o := old.at(path); o != nil && o.entry.Kind == discovery.EntryBundle && o.entry.BaseDir != p.entry.BaseDir {
-			gone = append(gone, o.entry.BaseDir)
-		}
-		if p.entry.Kind == discovery.EntryBundle {
-			add[p.entry.BaseDir] = path
+		if c.now != nil && c.now.entry.Kind == discovery.EntryBundle {
+			add[c.now.entry.BaseDir] = c.path
 		}
 	}
 	return bundles.with(add, gone)

@@ -1,7 +1,6 @@
 package skills
 
 import (
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,45 +16,53 @@ import (
 // did not place anew but whose facts a reported path may touch (a target,
 // or a folder above one, changed), and keeps the list of files whose links
 // reach outside their base.
-func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, set map[string]*placed, del []string, rescan bool) {
+func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, rescan bool) {
 	if w.opts.CatalogOnly {
 		return
 	}
-	redo := map[string]*placed{}
-	for _, path := range w.staleLinks(base, layer, set, rescan) {
+	stale := w.staleLinks(base, layer, rescan)
+	redo := make(map[string]*placed, len(stale))
+	fresh := make([]*placed, len(stale))
+	for i, path := range stale {
 		c := *layer.files.at(path)
-		redo[path] = &c
+		redo[path], fresh[i] = &c, &c
 	}
-	paths := slices.Collect(maps.Keys(redo))
 	holder := (&Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}).skillHolding
-	discovery.Parallel(len(paths), func(_, i int) {
-		p := redo[paths[i]]
+	discovery.Parallel(len(fresh), func(_, i int) {
+		p := fresh[i]
 		p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, holder)
 	})
 	layer.files = layer.files.with(redo, nil)
-	var outside, inside []string
-	for _, m := range []map[string]*placed{set, redo} {
-		for path, p := range m {
-			if reachesOutside(p.links) {
-				outside = append(outside, path)
-			} else {
-				inside = append(inside, path)
-			}
+	// Only a path base lists can leave the list.
+	var outside, gone []string
+	classify := func(path string, p *placed) {
+		if p != nil && reachesOutside(p.links) {
+			outside = append(outside, path)
+		} else if _, ok := slices.BinarySearch(base.outside, path); ok {
+			gone = append(gone, path)
 		}
 	}
-	layer.outside = updateSorted(base.outside, outside, append(inside, del...))
+	for _, c := range layer.changes {
+		classify(c.path, c.now)
+	}
+	for i, path := range stale {
+		classify(path, fresh[i])
+	}
+	layer.outside = updateSorted(base.outside, outside, gone)
 }
 
 // staleLinks returns the paths of the disk files whose link facts a path
 // the batch reported may touch: the file of the bundle folder that holds
 // it, the flat files of the root that holds it, and the files whose links
-// reach outside their base; every file after a rescan. The files of set,
-// whose facts were just made, are left out.
-func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, set map[string]*placed, rescan bool) []string {
+// reach outside their base; every file after a rescan. The files the
+// batch placed, whose facts were just made, are left out.
+func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, rescan bool) []string {
 	if rescan {
+		// Every file of the layer that the batch did not place is one of
+		// base's that it kept.
 		var out []string
-		for p := range layer.files.all() {
-			if _, fresh := set[p]; !fresh {
+		for p := range base.disk.all() {
+			if _, fresh := layer.set[p]; !fresh && layer.files.at(p) != nil {
 				out = append(out, p)
 			}
 		}
@@ -93,7 +100,7 @@ func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, set map[string]
 	for _, p := range base.outside {
 		maybe(p)
 	}
-	out = slices.DeleteFunc(out, func(p string) bool { _, fresh := set[p]; return fresh })
+	out = slices.DeleteFunc(out, func(p string) bool { _, fresh := layer.set[p]; return fresh })
 	slices.Sort(out)
 	return slices.Compact(out)
 }

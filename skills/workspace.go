@@ -150,44 +150,64 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 // parsed from its text, and only its link targets are stat'ed.
 func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Snapshot {
 	next := &Snapshot{Seq: cur.Seq + 1, Roots: cur.Roots, disk: cur.disk, bundles: cur.bundles, outside: cur.outside, source: w.source}
-	changed := map[string]bool{}
 	var moved []string
 	if layer != nil {
 		next.Roots, next.disk, next.bundles, next.outside = layer.roots, layer.files, layer.bundles, layer.outside
-		for _, p := range layer.changed {
-			changed[p] = true
-		}
 		moved = layer.moved
 	}
 	next.overlays = applyEdits(cur.overlays, edits)
 	next.open = make(map[string]*placed, len(next.overlays))
+	var buffers []string // the paths whose buffer was placed anew, opened or closed
 	for p, o := range next.overlays {
 		old := cur.open[p]
-		if old != nil && !editedIn(edits, p) && !changed[p] && !touchedBy(old.links, baseOf(old), moved) {
+		if old != nil && !editedIn(edits, p) && !layer.changedAt(p) && !touchedBy(old.links, baseOf(old), moved) {
 			next.open[p] = old
 			continue
 		}
 		next.open[p] = next.placeBuffer(p, o, old, w.exists)
-		changed[p] = true
+		buffers = append(buffers, p)
 	}
 	for p := range cur.open {
 		if _, ok := next.open[p]; !ok {
-			changed[p] = true // closed: the disk counts again
+			buffers = append(buffers, p) // closed: the disk counts again
 		}
 	}
-	next.Registry = cur.Registry.update(registryChanges(cur, next, changed))
+	changes := fileChanges(cur, next, layer, buffers)
+	next.Registry = cur.Registry.update(registryChanges(changes))
 	next.Registry.Incomplete = incomplete(next.Roots)
-	next.paths = cur.paths
 	var added, gone []string
-	for p := range changed {
-		if next.placed(p) == nil {
-			gone = append(gone, p)
-		} else if cur.placed(p) == nil {
-			added = append(added, p)
+	for _, c := range changes {
+		if c.now == nil {
+			gone = append(gone, c.path)
+		} else if c.old == nil {
+			added = append(added, c.path)
 		}
 	}
 	next.paths = updateSorted(cur.paths, added, gone)
 	return next
+}
+
+// fileChanges returns, once each, the paths whose file next sees (open
+// or on disk) is not the one cur sees, with both: the disk changes of
+// layer under no buffer, and the buffers placed anew, opened or closed.
+// Under no buffer, cur sees base's disk file (disk batches are serialized,
+// and an editor change keeps the disk) and next the layer's.
+func fileChanges(cur, next *Snapshot, layer *diskLayer, buffers []string) []diskChange {
+	var out []diskChange
+	if layer != nil {
+		out = make([]diskChange, 0, len(layer.changes)+len(buffers))
+		for _, c := range layer.changes {
+			_, was := cur.open[c.path]
+			_, is := next.open[c.path]
+			if !was && !is {
+				out = append(out, c)
+			}
+		}
+	}
+	for _, p := range buffers {
+		out = append(out, diskChange{path: p, old: cur.placed(p), now: next.placed(p)})
+	}
+	return out
 }
 
 // applyEdits returns the open buffers after the editor changes.
@@ -281,19 +301,19 @@ func placeSkill(f *skillfile.File, rs discovery.RootState, ri, ei int, e *discov
 	}
 }
 
-// registryChanges returns what the changed paths take out of cur's
+// registryChanges returns what the changed files take out of cur's
 // registry and put into next's: the skills of the files in the roots, and
 // the dropped ones.
-func registryChanges(cur, next *Snapshot, changed map[string]bool) (removed, added []*Skill, undropped []string, dropped []droppedFile) {
-	for p := range changed {
-		if old := cur.placed(p); old != nil && old.entry != nil {
+func registryChanges(changes []diskChange) (removed, added []*Skill, undropped []string, dropped []droppedFile) {
+	for _, c := range changes {
+		if old := c.old; old != nil && old.entry != nil {
 			if old.skill != nil {
 				removed = append(removed, old.skill)
 			} else if old.file.Drop != nil {
-				undropped = append(undropped, p)
+				undropped = append(undropped, c.path)
 			}
 		}
-		if n := next.placed(p); n != nil && n.entry != nil {
+		if n := c.now; n != nil && n.entry != nil {
 			if n.skill != nil {
 				added = append(added, n.skill)
 			} else if n.file.Drop != nil {
