@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -113,11 +114,17 @@ func (w *Workspace) listRoots(ctx context.Context, base *Snapshot, layer *diskLa
 	layer.roots = slices.Clone(base.Roots)
 	idx := slices.Sorted(maps.Keys(pc.relist))
 	listed := make([]discovery.RootState, len(idx))
-	discovery.Parallel(len(idx), func(_, i int) {
-		if ctx.Err() == nil {
-			listed[i] = discovery.List(w.roots[idx[i]])
-		}
-	})
+	// One goroutine a root: a root's reading of its folder and sorting of
+	// its names are serial, and each overlaps the others' examining.
+	var wg sync.WaitGroup
+	for i, ri := range idx {
+		wg.Go(func() {
+			if ctx.Err() == nil {
+				listed[i] = discovery.List(w.roots[ri])
+			}
+		})
+	}
+	wg.Wait()
 	if ctx.Err() != nil {
 		return false
 	}
