@@ -76,78 +76,89 @@ func (r *Registry) update(removed, added []*Skill, undropped []string, dropped [
 		return &next
 	}
 	groups := make(map[string][]*Skill, len(removed)+len(added))
-	for _, s := range removed {
-		g, ok := groups[s.Name]
+	var touched []string // the names of groups, in the order first met
+	group := func(name string) []*Skill {
+		g, ok := groups[name]
 		if !ok {
-			g = slices.Clone(r.groups.at(s.Name))
+			g = slices.Clone(r.groups.at(name))
+			touched = append(touched, name)
 		}
-		groups[s.Name] = slices.DeleteFunc(g, func(x *Skill) bool { return x == s })
+		return g
+	}
+	for _, s := range removed {
+		groups[s.Name] = slices.DeleteFunc(group(s.Name), func(x *Skill) bool { return x == s })
 	}
 	for _, s := range added {
-		g, ok := groups[s.Name]
-		if !ok {
-			g = slices.Clone(r.groups.at(s.Name))
-		}
-		groups[s.Name] = append(g, s)
+		groups[s.Name] = append(group(s.Name), s)
 	}
-	var gone []string
-	for name, g := range groups {
-		if len(g) == 0 {
+	var names, gone, shared, unshared []string
+	for _, name := range touched {
+		g := groups[name]
+		switch {
+		case len(g) == 0:
 			gone = append(gone, name)
 			delete(groups, name)
 			continue
+		case len(g) > 1:
+			shared = append(shared, name)
+		default:
+			if _, ok := slices.BinarySearch(r.shared, name); ok {
+				unshared = append(unshared, name)
+			}
 		}
+		names = append(names, name)
 		slices.SortStableFunc(g, placement)
 	}
 	next.groups = r.groups.with(groups, gone)
-	next.names = updateSorted(r.names, keysWhere(groups, func([]*Skill) bool { return true }), gone)
-	next.shared = updateSorted(r.shared, keysWhere(groups, func(g []*Skill) bool { return len(g) > 1 }),
-		append(keysWhere(groups, func(g []*Skill) bool { return len(g) == 1 }), gone...))
+	next.names = updateSorted(r.names, names, gone)
+	next.shared = updateSorted(r.shared, shared, append(unshared, gone...))
 	return &next
-}
-
-// keysWhere returns the keys of m whose value satisfies ok.
-func keysWhere(m map[string][]*Skill, ok func([]*Skill) bool) []string {
-	var out []string
-	for k, v := range m {
-		if ok(v) {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 // updateSorted returns the sorted list with the strings of add put in and
 // those of del taken out (a string in both is kept); list itself is not
-// changed. A few changes are made in place of a copy, many by sorting
-// again.
+// changed. A few changes are made in place of a copy, many by merging add,
+// sorted, into list.
 func updateSorted(list, add, del []string) []string {
 	if len(add) == 0 && len(del) == 0 {
 		return list
 	}
-	if len(list) == 0 {
-		out := slices.Clone(add)
-		slices.Sort(out)
-		return slices.Compact(out) // nothing to delete from
+	if len(list) > 0 && len(add)+len(del) <= 32 {
+		return updateFew(list, add, del)
 	}
-	if len(add)+len(del) > 32 {
-		gone := make(map[string]bool, len(del))
+	if !slices.IsSorted(add) {
+		add = slices.Sorted(slices.Values(add))
+	}
+	var gone map[string]bool
+	if len(list) > 0 && len(del) > 0 {
+		gone = make(map[string]bool, len(del))
 		for _, s := range del {
 			gone[s] = true
 		}
-		for _, s := range add {
-			delete(gone, s)
-		}
-		out := make([]string, 0, len(list)+len(add))
-		for _, s := range list {
-			if !gone[s] {
-				out = append(out, s)
-			}
-		}
-		out = append(out, add...)
-		slices.Sort(out)
-		return slices.Compact(out)
 	}
+	out := make([]string, 0, len(list)+len(add))
+	for i, j := 0, 0; i < len(list) || j < len(add); {
+		if j == len(add) || i < len(list) && list[i] < add[j] {
+			if !gone[list[i]] {
+				out = append(out, list[i])
+			}
+			i++
+			continue
+		}
+		if i < len(list) && list[i] == add[j] {
+			i++
+		}
+		if len(out) == 0 || out[len(out)-1] != add[j] {
+			out = append(out, add[j])
+		}
+		j++
+	}
+	return out
+}
+
+// updateFew is updateSorted for a few changes: a copy of list with each
+// inserted or deleted in place.
+func updateFew(list, add, del []string) []string {
 	out, cloned := list, false
 	for _, s := range del {
 		if i, ok := slices.BinarySearch(out, s); ok && !slices.Contains(add, s) {
