@@ -173,8 +173,6 @@ func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Sna
 		}
 	}
 	changes := fileChanges(cur, next, layer, buffers)
-	next.Registry = cur.Registry.update(registryChanges(changes))
-	next.Registry.Incomplete = incomplete(next.Roots)
 	var added, gone []string
 	for _, c := range changes {
 		if c.now == nil {
@@ -183,7 +181,16 @@ func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Sna
 			added = append(added, c.path)
 		}
 	}
-	next.paths = updateSorted(cur.paths, added, gone)
+	// Many paths (a load's) are sorted while the registry is resolved.
+	var wg sync.WaitGroup
+	if len(added)+len(gone) >= parallelSort {
+		wg.Go(func() { next.paths = updateSorted(cur.paths, added, gone) })
+	} else {
+		next.paths = updateSorted(cur.paths, added, gone)
+	}
+	next.Registry = cur.Registry.update(registryChanges(changes))
+	next.Registry.Incomplete = incomplete(next.Roots)
+	wg.Wait()
 	return next
 }
 
