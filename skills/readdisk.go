@@ -152,8 +152,7 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 		}
 	}
 	set = make(map[string]*placed, n)
-	visit := func(ri, ei int, e *discovery.Entry) {
-		old := base.disk.at(e.Path)
+	visit := func(ri, ei int, e *discovery.Entry, old *placed) {
 		mode := layer.roots[ri].Root.Mode
 		switch {
 		case old != nil && !pc.touched[e.Path] && old.file.Mode == mode && sameStat(old.entry, e):
@@ -172,20 +171,19 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 	}
 	if len(pc.relist)+len(pc.entryUpdates) > 0 {
 		changes = make([]diskChange, 0, n)
-		seen := make(map[string]bool, base.disk.len())
 		for ri := range layer.roots {
 			rs := &layer.roots[ri]
 			for ei := range rs.Entries {
 				e := &rs.Entries[ei]
-				if seen[e.Path] {
+				old := base.disk.at(e.Path)
+				if listedBefore(layer, set, ri, e.Path, old) {
 					continue // the same path reached twice (overlapping roots)
 				}
-				seen[e.Path] = true
-				visit(ri, ei, e)
+				visit(ri, ei, e, old)
 			}
 		}
 		for p, old := range base.disk.all() {
-			if !seen[p] {
+			if _, placed := set[p]; !placed && !listedAt(layer, old.root, old.index, p) {
 				del = append(del, p)
 				changes = append(changes, diskChange{path: p, old: old})
 			}
@@ -194,11 +192,29 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 		for p := range pc.touched {
 			if old := base.disk.at(p); old != nil {
 				rs := &layer.roots[old.root]
-				visit(old.root, old.index, &rs.Entries[old.index])
+				visit(old.root, old.index, &rs.Entries[old.index], old)
 			}
 		}
 	}
 	return set, del, changes
+}
+
+// listedBefore reports whether a root before ri lists path, as
+// placeEntries visits them: it placed the path (set), or found it
+// unchanged where base has it (old).
+func listedBefore(layer *diskLayer, set map[string]*placed, ri int, path string, old *placed) bool {
+	if _, ok := set[path]; ok {
+		return true
+	}
+	return old != nil && old.root < ri && listedAt(layer, old.root, old.index, path)
+}
+
+// listedAt reports whether root ri of the layer lists path as entry ei.
+// A root lists a path once, so a path of base that is not placed anew is
+// still listed when it is where base has it (placeEntries visited it
+// there and found it unchanged).
+func listedAt(layer *diskLayer, ri, ei int, path string) bool {
+	return ri >= 0 && ri < len(layer.roots) && ei < len(layer.roots[ri].Entries) && layer.roots[ri].Entries[ei].Path == path
 }
 
 // readPlacedFiles reads and parses the files of the layer's changes that
