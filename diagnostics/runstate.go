@@ -66,8 +66,12 @@ func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runS
 // wait for it. An index whose rule is off is left to be built on first
 // use (an override may still turn the rule on for some files).
 func (rs *runState) prepare() {
-	if rs.ctx.Err() != nil {
-		return // a cancelled Run checks no file
+	if rs.ctx.Err() != nil || rs.pace.Yield != nil {
+		// A cancelled Run checks no file. A paced Run (the language
+		// server's) builds each index on first use: built side by side,
+		// they would hold every processor with no pause for the user's
+		// requests, which the pace exists to let through.
+		return
 	}
 	var wg sync.WaitGroup
 	if rs.mayRun(CodeDescriptionOverlap) {
