@@ -1,9 +1,6 @@
 package skills
 
-import (
-	"slices"
-	"sync"
-)
+import "slices"
 
 // updateSorted returns the sorted list with the strings of add put in and
 // those of del taken out (a string in both is kept); list itself is not
@@ -17,7 +14,7 @@ func updateSorted(list, add, del []string) []string {
 		return updateFew(list, add, del)
 	}
 	if !slices.IsSorted(add) {
-		add = sortedCopy(add)
+		add = slices.Sorted(slices.Values(add))
 	}
 	var gone map[string]bool
 	if len(list) > 0 && len(del) > 0 {
@@ -67,33 +64,4 @@ func updateFew(list, add, del []string) []string {
 		}
 	}
 	return out
-}
-
-// parallelSort is the length from which sortedCopy sorts two halves at
-// once: a load sorts 100,000 paths and as many names while nothing else
-// runs.
-const parallelSort = 4096
-
-// sortedCopy returns the strings of s sorted, leaving s as it was. A long
-// list is sorted in two halves at once, then merged.
-func sortedCopy(s []string) []string {
-	out := slices.Clone(s)
-	if len(out) < parallelSort {
-		slices.Sort(out)
-		return out
-	}
-	a, b := out[:len(out)/2], out[len(out)/2:]
-	var wg sync.WaitGroup
-	wg.Go(func() { slices.Sort(a) })
-	slices.Sort(b)
-	wg.Wait()
-	merged := make([]string, 0, len(out))
-	for len(a) > 0 && len(b) > 0 {
-		if b[0] < a[0] {
-			merged, b = append(merged, b[0]), b[1:]
-		} else {
-			merged, a = append(merged, a[0]), a[1:]
-		}
-	}
-	return append(append(merged, a...), b...)
 }

@@ -51,22 +51,3 @@ func TestUpdateSorted(t *testing.T) {
 		}
 	}
 }
-
-// TestSortedCopy: a list long enough to be sorted in halves comes out
-// as slices.Sorted makes it, and the list is not changed.
-func TestSortedCopy(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, n := range []int{parallelSort - 1, parallelSort, 3*parallelSort + 1} {
-		s := make([]string, n)
-		for i := range s {
-			s[i] = strconv.Itoa(rng.IntN(n))
-		}
-		s0 := slices.Clone(s)
-		if got := sortedCopy(s); !slices.Equal(got, slices.Sorted(slices.Values(s0))) {
-			t.Errorf("sortedCopy of %d strings is not sorted as slices.Sorted sorts them", n)
-		}
-		if !slices.Equal(s, s0) {
-			t.Errorf("sortedCopy changed its list of %d strings", n)
-		}
-	}
-}

@@ -181,16 +181,9 @@ func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Sna
 			added = append(added, c.path)
 		}
 	}
-	// Many paths (a load's) are sorted while the registry is resolved.
-	var wg sync.WaitGroup
-	if len(added)+len(gone) >= parallelSort {
-		wg.Go(func() { next.paths = updateSorted(cur.paths, added, gone) })
-	} else {
-		next.paths = updateSorted(cur.paths, added, gone)
-	}
+	next.paths = updateSorted(cur.paths, added, gone)
 	next.Registry = cur.Registry.update(registryChanges(changes))
 	next.Registry.Incomplete = incomplete(next.Roots)
-	wg.Wait()
 	return next
 }
 
