@@ -1,7 +1,7 @@
 package dshyaml
 
 // The frontmatter's two paths, for the tests that compare them.
-var (
-	ParseYAMLFast    = parseYAMLFast
-	ParseYAMLDecoded = parseYAMLDecoded
-)
+var ParseYAMLDecoded = parseYAMLDecoded
+
+// ParseYAMLFast is parseYAMLFast of text's bytes.
+func ParseYAMLFast(text []byte, base int) (Doc, bool) { return parseYAMLFast(string(text), base) }

@@ -144,10 +144,20 @@ func typeTagged(n *yaml.Node) Value {
 // base of its file, as DSH does: the error, the root's type and the
 // top-level fields, with spans in the file.
 func Parse(text []byte, base int) Doc {
+	if len(text) > maxYAMLBytes {
+		return parseYAMLDecoded(text, base) // refused for its size, without a copy
+	}
+	return ParseString(string(text), base)
+}
+
+// ParseString is Parse of text held as a string. The keys, and the values
+// that read as they are written (most plain and quoted scalars), are
+// substrings of text: a caller that keeps text holds their bytes once.
+func ParseString(text string, base int) Doc {
 	if doc, ok := parseYAMLFast(text, base); ok {
 		return doc
 	}
-	return parseYAMLDecoded(text, base)
+	return parseYAMLDecoded([]byte(text), base)
 }
 
 // parseYAMLDecoded is parseYAML through yaml.v3's decoder, for any text.

@@ -1,7 +1,7 @@
 package dshyaml
 
 import (
-	"bytes"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -12,7 +12,10 @@ import (
 // that keeps this reader is in docs/performance.md). parseYAMLFast reads
 // that form directly and leaves everything
 // else to parseYAML's decoder; FuzzYAMLFast and TestYAMLFastMatchesDecoder
-// hold the two to the same result wherever the fast one answers.
+// hold the two to the same result wherever the fast one answers. It reads
+// a string: the keys, and the scalars that read as they are written, are
+// substrings of it, so a caller that keeps the text (a lean skill file's
+// first lines) holds their bytes once.
 
 // maxFastYAML bounds the frontmatter text parseYAMLFast reads: the
 // decoder's own bound, so a frontmatter of 45,000 keys costs one linear
@@ -40,7 +43,7 @@ const maxFastKey = 128
 // or a literal or folded block (|, |-, > or >-) of non-blank lines
 // indented alike; the nested keys of a key share one indentation. No key repeats within its mapping.
 // For any other text ok is false.
-func parseYAMLFast(text []byte, base int) (doc Doc, ok bool) {
+func parseYAMLFast(text string, base int) (doc Doc, ok bool) {
 	if len(text) == 0 || len(text) > maxFastYAML {
 		return Doc{}, false
 	}
@@ -92,7 +95,7 @@ func parseYAMLFast(text []byte, base int) (doc Doc, ok bool) {
 // topLevelLines counts the lines of text that start unindented: at most
 // the number of top-level fields, so that a frontmatter whose description
 // is a block of many lines does not keep a field's room for each.
-func topLevelLines(text []byte) int {
+func topLevelLines(text string) int {
 	n := 0
 	for i := 0; i < len(text); i = nextLine(text, lineEnd(text, i)) {
 		if text[i] != ' ' && text[i] != '\n' {
@@ -100,33 +103,6 @@ func topLevelLines(text []byte) int {
 		}
 	}
 	return n
-}
-
-// commonKey returns key as a string, without a copy of its own for the
-// keys most frontmatters hold: a corpus of 100,000 skills otherwise keeps
-// 100,000 copies of "name".
-func commonKey(key []byte) string {
-	switch string(key) {
-	case "name":
-		return "name"
-	case "description":
-		return "description"
-	case "metadata":
-		return "metadata"
-	case "license":
-		return "license"
-	case "version":
-		return "version"
-	case "author":
-		return "author"
-	case "allowed-tools":
-		return "allowed-tools"
-	case "compatibility":
-		return "compatibility"
-	case "tags":
-		return "tags"
-	}
-	return string(key)
 }
 
 // fastNodes counts the YAML nodes of a mapping of fields as the decoder's
@@ -142,7 +118,7 @@ func fastNodes(fields []Field) int {
 
 // fastNested reads the nested entries that start at i (an indented line)
 // and returns them with the offset after them.
-func fastNested(text []byte, i int) ([]Field, int, bool) {
+func fastNested(text string, i int) ([]Field, int, bool) {
 	indent := indentOf(text[i:])
 	var entries []Field
 	for i < len(text) && text[i] == ' ' {
@@ -159,7 +135,7 @@ func fastNested(text []byte, i int) ([]Field, int, bool) {
 // fastEntry reads the "key: value" or "key:" line at i, indented by
 // indent spaces, and returns it (spans relative to text; empty and no
 // Value for "key:") with the offset of the next line.
-func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok bool) {
+func fastEntry(text string, i, indent int) (fld Field, empty bool, next int, ok bool) {
 	end := lineEnd(text, i)
 	next = nextLine(text, end)
 	line := text[i:end]
@@ -176,7 +152,7 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 	if k == len(line) || line[k] != ':' || k-indent > maxFastKey {
 		return Field{}, false, 0, false
 	}
-	key := commonKey(line[indent:k])
+	key := line[indent:k]
 	if typeScalar(key).Kind != KindString {
 		return Field{}, false, 0, false
 	}
@@ -210,7 +186,7 @@ func fastEntry(text []byte, i, indent int) (fld Field, empty bool, next int, ok 
 
 // fastScalar types the one-line scalar s (no leading space), or returns
 // false when it is not of a form parseYAMLFast reads.
-func fastScalar(s []byte) (Value, bool) {
+func fastScalar(s string) (Value, bool) {
 	if !printableASCII(s) {
 		return Value{}, false
 	}
@@ -221,10 +197,10 @@ func fastScalar(s []byte) (Value, bool) {
 			return Value{}, false
 		}
 		inner := s[1 : len(s)-1]
-		if bytes.IndexByte(inner, q) >= 0 || (q == '"' && bytes.IndexByte(inner, '\\') >= 0) {
+		if strings.IndexByte(inner, q) >= 0 || (q == '"' && strings.IndexByte(inner, '\\') >= 0) {
 			return Value{}, false
 		}
-		return Value{Kind: KindString, Str: string(inner), Quoted: true}, true
+		return Value{Kind: KindString, Str: inner, Quoted: true}, true
 	case '-':
 		if len(s) == 1 || s[1] == ' ' {
 			return Value{}, false // a sequence entry
@@ -232,18 +208,18 @@ func fastScalar(s []byte) (Value, bool) {
 	case '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
 		return Value{}, false
 	}
-	if s[len(s)-1] == ':' || s[len(s)-1] == ' ' || bytes.Contains(s, []byte(": ")) || bytes.Contains(s, []byte(" #")) {
+	if s[len(s)-1] == ':' || s[len(s)-1] == ' ' || strings.Contains(s, ": ") || strings.Contains(s, " #") {
 		return Value{}, false
 	}
-	v := typeScalar(string(s))
+	v := typeScalar(s)
 	v.Plain = true
 	return v, true
 }
 
 // isBlockIndicator reports the header of a literal or folded block scalar
 // that parseYAMLFast reads: no indentation indicator, clip or strip.
-func isBlockIndicator(s []byte) bool {
-	switch string(s) {
+func isBlockIndicator(s string) bool {
+	switch s {
 	case "|", "|-", ">", ">-":
 		return true
 	}
@@ -255,13 +231,12 @@ func isBlockIndicator(s []byte) bool {
 // lines of printable ASCII, all indented alike and deeper than the key,
 // without trailing spaces. It returns the value, the end of its last line
 // and the offset of the line after it.
-func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next int, ok bool) {
-	var b []byte
-	m := -1
+func fastBlock(text string, i, indent int, style string) (v Value, last, next int, ok bool) {
+	first, m := -1, -1
 	for i < len(text) && text[i] == ' ' {
 		sp := indentOf(text[i:])
 		if m < 0 {
-			m = sp
+			first, m = i+sp, sp
 		}
 		if sp < m {
 			break // the next key, or an indentation the caller refuses
@@ -271,24 +246,46 @@ func fastBlock(text []byte, i, indent int, style []byte) (v Value, last, next in
 		if sp > m || len(line) == 0 || line[len(line)-1] == ' ' || !printableASCII(line) {
 			return Value{}, 0, 0, false // more indented, blank, trailing spaces, or not plain ASCII
 		}
-		if len(b) > 0 {
-			if style[0] == '>' {
-				b = append(b, ' ')
-			} else {
-				b = append(b, '\n')
-			}
-		}
-		b = append(b, line...)
 		last, next = end, nextLine(text, end)
 		i = next
 	}
 	if m <= indent {
 		return Value{}, 0, 0, false // no lines (an empty scalar), or not deeper than the key
 	}
-	if len(style) == 1 && last < len(text) {
-		b = append(b, '\n') // clip keeps the final line break
+	return Value{Kind: KindString, Str: blockValue(text, first, last, m, style), Block: true}, last, next, true
+}
+
+// blockValue returns the value of the block scalar (header style) whose
+// lines, each indented by m spaces, hold text[first:last]: the lines
+// joined by a space (folded) or a line break (literal), and clip's final
+// line break. A value of one line is a substring of text.
+func blockValue(text string, first, last, m int, style string) string {
+	clip := len(style) == 1 && last < len(text) // the line break after last
+	if strings.IndexByte(text[first:last], '\n') < 0 {
+		if clip {
+			return text[first : last+1]
+		}
+		return text[first:last]
 	}
-	return Value{Kind: KindString, Str: string(b), Block: true}, last, next, true
+	sep := byte('\n')
+	if style[0] == '>' {
+		sep = ' '
+	}
+	var b strings.Builder
+	b.Grow(last - first + 1)
+	for i := first; ; i += m {
+		end := lineEnd(text, i)
+		b.WriteString(text[i:end])
+		if end >= last {
+			break
+		}
+		b.WriteByte(sep)
+		i = end + 1
+	}
+	if clip {
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // repeatsKey reports whether two fields share a key. Frontmatters are
@@ -316,8 +313,8 @@ func repeatsKey(fields []Field) bool {
 
 // lineEnd returns the offset of the newline that ends the line holding i,
 // or len(text).
-func lineEnd(text []byte, i int) int {
-	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
+func lineEnd(text string, i int) int {
+	if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
 		return i + j
 	}
 	return len(text)
@@ -325,14 +322,15 @@ func lineEnd(text []byte, i int) int {
 
 // nextLine returns the offset of the line after the one that ends at end
 // (a newline, or the end of text).
-func nextLine(text []byte, end int) int {
+func nextLine(text string, end int) int {
 	return min(end+1, len(text))
 }
 
-// printableASCII reports whether b holds printable ASCII only (no tab, no
+// printableASCII reports whether s holds printable ASCII only (no tab, no
 // control character, nothing the decoder reads as a line break).
-func printableASCII(b []byte) bool {
-	for _, c := range b {
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		if c < 0x20 || c > 0x7e {
 			return false
 		}

@@ -229,7 +229,7 @@ func isBlank[S ~string | ~[]byte](line S) bool {
 }
 
 // indentOf returns the number of spaces that start line.
-func indentOf(line []byte) int {
+func indentOf[S ~string | ~[]byte](line S) int {
 	i := 0
 	for i < len(line) && line[i] == ' ' {
 		i++

@@ -23,7 +23,7 @@ type yamlDoc struct {
 
 // parseYAML reads text (the lines between the --- delimiters) as YAML.
 func parseYAML(text string) yamlDoc {
-	d := dshyaml.Parse([]byte(text), 0)
+	d := dshyaml.ParseString(text, 0)
 	return yamlDoc{err: d.Err, mapping: d.Mapping, fields: d.Fields}
 }
 
