@@ -145,11 +145,14 @@ type File struct {
 	// text is the file's bytes with their line index; nil for a file that
 	// could not be read, and for a lean one.
 	text *spans.LineIndex
-	// head, in a lean file, is a copy of its first lines up to and with
-	// its frontmatter's closing line (when a line break ends it): most
-	// findings point there, and the output formats and the server's
-	// publishing place them without reading the file again (TextFor).
-	head *spans.LineIndex
+	// head is the file's first lines up to and with its frontmatter's
+	// closing line (when a line break ends it), "" when the frontmatter is
+	// not closed or they are over maxKeptFront bytes. The frontmatter's
+	// YAML was read from it, so its keys and most of its values are
+	// substrings of it; a lean file keeps it because most findings point
+	// there, and the output formats and the server's publishing place
+	// them without reading the file again (TextFor).
+	head string
 	// lean marks a file whose bytes were dropped once parsed; size and sum
 	// are their length and hash (see Workspace).
 	lean bool
@@ -198,27 +201,23 @@ func (f *File) Size() int {
 }
 
 // WithoutText returns f without its bytes: a lean copy that keeps their
-// size and sum, the hash its owner computed of them (see Sum).
+// size and sum, the hash its owner computed of them (see Sum), and its
+// first lines (head).
 func (f *File) WithoutText(sum uint64) *File {
 	c := *f
 	c.lean, c.size, c.sum, c.text = true, int64(f.Size()), sum, nil
-	c.head = f.frontLines()
 	return &c
 }
 
-// frontLines returns a copy of f's lines up to and with its frontmatter's
-// closing line, or nil for a file without text, without a closed
-// frontmatter, or whose frontmatter is over maxKeptFront bytes.
-func (f *File) frontLines() *spans.LineIndex {
-	if f.text == nil || f.Frontmatter == nil || f.Frontmatter.State != FrontmatterOK || f.BodySpan.Start > maxKeptFront {
-		return nil
+// frontLines returns, as a string, the lines of src (a file's bytes) up
+// to and with the closing line of its frontmatter fm, whose body starts
+// at body; "" for a frontmatter not closed or over maxKeptFront bytes.
+func frontLines(src []byte, fm *Frontmatter, body spans.Span) string {
+	if fm.State != FrontmatterOK || body.Start > maxKeptFront {
+		return ""
 	}
-	src := f.text.Src()
-	end := bytes.LastIndexByte(src[:min(f.BodySpan.Start, len(src))], '\n') + 1
-	if end == 0 {
-		return nil
-	}
-	return spans.NewLineIndex(bytes.Clone(src[:end]))
+	end := bytes.LastIndexByte(src[:min(body.Start, len(src))], '\n') + 1
+	return string(src[:end])
 }
 
 // maxKeptFront bounds the frontmatter a lean file keeps a copy of: a
@@ -227,15 +226,15 @@ func (f *File) frontLines() *spans.LineIndex {
 const maxKeptFront = 16 << 10
 
 // TextFor returns an index over bytes of f that hold every line span
-// touches: all of them for a file in memory, the kept first lines of a
-// lean file when span ends before their last line break; nil when only a
-// read of the file can tell (Snapshot.TextFor).
+// touches: all of them for a file in memory, a copy of the kept first
+// lines of a lean file when span ends before their last line break; nil
+// when only a read of the file can tell (Snapshot.TextFor).
 func (f *File) TextFor(span spans.Span) *spans.LineIndex {
 	if f.text != nil {
 		return f.text
 	}
-	if f.head != nil && span.Start >= 0 && span.Start <= span.End && span.End < len(f.head.Src()) {
-		return f.head
+	if f.head != "" && span.Start >= 0 && span.Start <= span.End && span.End < len(f.head) {
+		return spans.NewLineIndex([]byte(f.head))
 	}
 	return nil
 }

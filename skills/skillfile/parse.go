@@ -73,6 +73,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	fm, body := splitFrontmatter(text, f.TextStart)
 	f.Frontmatter = fm
 	f.BodySpan = body
+	f.head = frontLines(src, fm, body)
 	f.setContent(src)
 	if f.checkFrontmatter(src, text) {
 		f.checkFields()
@@ -169,7 +170,7 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 		f.find(problem.FrontmatterUnclosed, fm.NearCloseSpan.OrKey(fm.OpenSpan), "")
 		return false
 	}
-	fm.Doc = dshyaml.Parse(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], fm.YAMLSpan.Start)
+	fm.Doc = f.parseYAML(src)
 	if e := fm.Err; e != nil {
 		f.find(e.Code, e.Span, e.Key)
 		return false
@@ -183,6 +184,17 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 		return false
 	}
 	return true
+}
+
+// parseYAML reads the closed frontmatter's YAML text: from the file's
+// kept first lines when it has them, whose string its values then share,
+// else from src, the file's bytes.
+func (f *File) parseYAML(src []byte) dshyaml.Doc {
+	y := f.Frontmatter.YAMLSpan
+	if f.head != "" {
+		return dshyaml.ParseString(f.head[y.Start:y.End], y.Start)
+	}
+	return dshyaml.Parse(src[y.Start:y.End], y.Start)
 }
 
 // checkFields records the problems of the keys DSH reads, in DSH's order:
