@@ -120,7 +120,7 @@ func fastNodes(fields []Field) int {
 // and returns them with the offset after them.
 func fastNested(text string, i int) ([]Field, int, bool) {
 	indent := indentOf(text[i:])
-	var entries []Field
+	entries := make([]Field, 0, nestedLines(text, i, indent))
 	for i < len(text) && text[i] == ' ' {
 		fld, empty, next, ok := fastEntry(text, i, indent)
 		if !ok || empty {
@@ -130,6 +130,19 @@ func fastNested(text string, i int) ([]Field, int, bool) {
 		i = next
 	}
 	return entries, i, len(entries) > 0
+}
+
+// nestedLines counts the lines indented by indent spaces among the
+// indented ones that start at i: at most the entries fastNested reads
+// there, so that a mapping keeps no room for entries it does not have.
+func nestedLines(text string, i, indent int) int {
+	n := 0
+	for ; i < len(text) && text[i] == ' '; i = nextLine(text, lineEnd(text, i)) {
+		if indentOf(text[i:]) == indent {
+			n++
+		}
+	}
+	return n
 }
 
 // fastEntry reads the "key: value" or "key:" line at i, indented by
