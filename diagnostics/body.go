@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"unicode"
 
@@ -29,7 +30,7 @@ var bodyRules = []*Rule{
 	{Code: CodeLinkMissing, Severity: SeverityWarning, Summary: "a relative link points at a missing file",
 		Doc: "The model resolves relative paths against the skill's base directory (the bundle folder, or the root for flat skills). This link's target, inside this skill or inside another discovered skill, does not exist there.",
 		File: func(p *Pass) {
-			for _, l := range bodyLinks(p) {
+			for l := range bodyLinks(p) {
 				if (l.Inside || l.Skill != "") && !l.Exists {
 					p.Report(l.Span, fmt.Sprintf("%s does not exist (resolved against %s)", linkPath(l.Dest), l.Base))
 				}
@@ -41,7 +42,7 @@ var bodyRules = []*Rule{
 	{Code: CodeLinkOutside, Severity: SeverityWarning, Summary: "a relative link leaves the skill folder",
 		Doc: "The link resolves outside the skill's base directory and outside every other discovered skill. Skills are copied and installed as folders; a path outside them will not travel with the skill. A link into another skill of the same roots (`../other-skill/SKILL.md`) is a skill reference and is not reported; so is, for a skill outside DSH's roots (another agent's folder such as `.claude/skills`, or a folder opened in the editor), a link into a skill beside it in that folder (a bundle holding a SKILL.md). skill-ls only stats link targets, it never reads them.",
 		File: func(p *Pass) {
-			for _, l := range bodyLinks(p) {
+			for l := range bodyLinks(p) {
 				if !l.Inside && l.Skill == "" {
 					p.Report(l.Span, fmt.Sprintf("%s resolves to %s, outside the skill folder %s", linkPath(l.Dest), l.Target(), l.Base))
 				}
@@ -70,14 +71,13 @@ func checkFrame(p *Pass) {
 	}
 }
 
-// bodyLinks returns the local links of the pass's file, with the facts the
-// engine recorded about their targets (made once per pass, and not kept in
-// a transient snapshot).
-func bodyLinks(p *Pass) []skills.LinkFact {
+// bodyLinks yields the local links of the pass's file, with the facts the
+// engine recorded about their targets.
+func bodyLinks(p *Pass) iter.Seq[skills.LinkFact] {
 	if p.File.Frontmatter.State != skillfile.FrontmatterOK {
-		return nil
+		return func(func(skills.LinkFact) bool) {}
 	}
-	return p.Snap.Links(p.File.Path)
+	return p.Snap.EachLink(p.File.Path)
 }
 
 // linkPath is a link destination without its ?query and #anchor: the
@@ -128,7 +128,7 @@ func checkAnchors(p *Pass) {
 			check(l.Span, l.Dest, anchor, f)
 		}
 	}
-	for _, l := range bodyLinks(p) {
+	for l := range bodyLinks(p) {
 		_, anchor, ok := strings.Cut(l.Dest, "#")
 		if !ok || anchor == "" || !l.Exists {
 			continue

@@ -85,7 +85,7 @@ func bundleRule(kind skillfile.BundleKind) func(p *Pass) {
 // bundleAnchor returns where a finding in the bundle file at path is
 // reported on the skill file: the first link to the file, else the name.
 func bundleAnchor(p *Pass, path string) spans.Span {
-	for _, l := range p.Snap.Links(p.File.Path) {
+	for l := range p.Snap.EachLink(p.File.Path) {
 		if l.Target() == path {
 			return l.Span
 		}

@@ -54,13 +54,21 @@ func BaseOf(s *Snapshot, path string) string {
 // FreshLinkFacts are the link facts of the file at path made now against
 // s, for the tests that compare them with those s holds.
 func FreshLinkFacts(s *Snapshot, path string) []LinkFact {
-	return linkFacts(s.File(path), BaseOf(s, path), "", statTarget, s.linkHolder(path, statTarget))
+	f, base := s.File(path), BaseOf(s, path)
+	return linkFacts(f, base, "", statTarget, s.linkHolder(path, statTarget)).expand(f, base)
 }
 
 // LooseLinkFacts are the link facts of f, a file outside the roots,
 // against base.
 func LooseLinkFacts(s *Snapshot, f *skillfile.File, base string) []LinkFact {
-	return linkFacts(f, base, "", statTarget, s.linkHolder(f.Path, statTarget))
+	return linkFacts(f, base, "", statTarget, s.linkHolder(f.Path, statTarget)).expand(f, base)
+}
+
+// StoredLinks is the first of the link records s keeps for the file at
+// path (Links makes its facts anew on each call): two snapshots that keep
+// the same record keep the same facts, not made again.
+func StoredLinks(s *Snapshot, path string) any {
+	return &s.placed(path).links.facts[0]
 }
 
 // Paths are the sorted paths of s's files; Outside those whose links

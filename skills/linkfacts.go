@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,48 +58,56 @@ func statTarget(path string) bool {
 // target stat'ed once. A target inside the base of a bundle (own: its
 // skill file, "" for other files) belongs to that bundle, since only a
 // root's direct children are bundles: no walk up its folders.
-func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, holder func(string) string) []LinkFact {
+func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, holder func(string) string) linkSet {
 	links := f.Outline.Links
 	if len(links) == 0 {
-		return nil
+		return linkSet{}
 	}
-	out := make([]LinkFact, 0, len(links))
+	out := make([]linkRec, 0, len(links))
+	hs := holderList{self: f.Path}
 	res := newLinkResolver(base)
 	// dests maps a destination already seen to the index in out of its
 	// first fact (-1: not a local link); targets does the same for the
 	// resolved targets (two destinations can name one target).
 	dests, targets := map[string]int{}, map[string]int{}
 	for i := range links {
-		l := &links[i]
-		if at, ok := dests[l.Dest]; ok {
+		dest := links[i].Dest
+		if at, ok := dests[dest]; ok {
 			if at >= 0 {
 				fact := out[at]
-				fact.Link = l
+				fact.link = uint16(i)
 				out = append(out, fact)
 			}
 			continue
 		}
-		target, ok := res.target(l.Dest)
+		target, ok := res.target(dest)
 		if !ok {
-			dests[l.Dest] = -1
+			dests[dest] = -1
 			continue
 		}
-		dests[l.Dest] = len(out)
-		fact := LinkFact{Link: l, Base: base, Inside: discovery.Within(target, base)}
+		dests[dest] = len(out)
+		fact := linkRec{link: uint16(i)}
+		inside := discovery.Within(target, base)
+		if inside {
+			fact.flags |= factInside
+		}
 		if prev, ok := targets[target]; ok {
-			fact.Exists, fact.Skill = out[prev].Exists, out[prev].Skill
+			fact.flags |= out[prev].flags & factExists
+			fact.holder = out[prev].holder
 		} else {
 			targets[target] = len(out)
-			fact.Exists = exists(target)
-			if fact.Inside && own != "" {
-				fact.Skill = own
+			if exists(target) {
+				fact.flags |= factExists
+			}
+			if inside && own != "" {
+				fact.holder = hs.index(own)
 			} else {
-				fact.Skill = holder(target)
+				fact.holder = hs.index(holder(target))
 			}
 		}
 		out = append(out, fact)
 	}
-	return out
+	return linkSet{facts: out, holders: hs.list}.trimmed()
 }
 
 // linkHolder returns how the links of the file at path find the skill
@@ -150,40 +159,32 @@ func looseHolder(path string, exists func(string) bool, holder func(string) stri
 	}
 }
 
-// reachesOutside reports whether a fact's target lies outside its base: a
-// change anywhere on disk may touch it.
-func reachesOutside(facts []LinkFact) bool {
-	for _, l := range facts {
-		if !l.Inside {
-			return true
-		}
+// Links returns the facts about the local links of the file at path, in
+// body order (nil for an unknown path). The slice is made on each call,
+// from the compact form the snapshot keeps.
+func (s *Snapshot) Links(path string) []LinkFact {
+	if p := s.placed(path); p != nil {
+		return p.links.expand(p.file, baseOf(p))
 	}
-	return false
+	return nil
 }
 
-// touchedBy reports whether a change at one of the paths can change facts
-// (made against base): a target, or a folder above one, changed, or a
-// SKILL.md in a folder above one did (it makes the folder a skill that
-// holds the target, or no longer).
-func touchedBy(facts []LinkFact, base string, paths []string) bool {
-	for _, l := range facts {
-		t := l.Target()
-		for _, p := range paths {
-			if discovery.Within(t, p) || p == base || filepath.Base(p) == skillFileName && discovery.Within(t, filepath.Dir(p)) {
-				return true
+// EachLink yields the facts Links returns, one at a time, without making
+// a slice of them: what a check of every file reads, so that its passes
+// leave no facts behind them for the collector.
+func (s *Snapshot) EachLink(path string) iter.Seq[LinkFact] {
+	p := s.placed(path)
+	return func(yield func(LinkFact) bool) {
+		if p == nil {
+			return
+		}
+		base := baseOf(p)
+		for _, r := range p.links.facts {
+			if !yield(p.links.fact(r, p.file, base)) {
+				return
 			}
 		}
 	}
-	return false
-}
-
-// Links returns the facts about the local links of the file at path, in
-// body order (nil for an unknown path).
-func (s *Snapshot) Links(path string) []LinkFact {
-	if p := s.placed(path); p != nil {
-		return p.links
-	}
-	return nil
 }
 
 // LinkAt returns the fact of the link of the file at path whose destination
@@ -204,7 +205,7 @@ func (s *Snapshot) LinkAt(path string, off int) *LinkFact {
 func (s *Snapshot) LinksInto(skillPath string) map[string][]LinkFact {
 	out := map[string][]LinkFact{}
 	for _, p := range s.outside {
-		for _, l := range s.Links(p) {
+		for l := range s.EachLink(p) {
 			if l.Skill == skillPath && !l.Inside {
 				out[p] = append(out[p], l)
 			}

@@ -53,9 +53,9 @@ func TestLinkFacts(t *testing.T) {
 		t.Errorf("after the target appeared: %s", got)
 	}
 	// An unrelated change keeps the facts (same entry, no new stat).
-	before := snap.Links(a)
+	before := skills.StoredLinks(snap, a)
 	snap = ws.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "b", "other.txt")})
-	if &snap.Links(a)[0] != &before[0] {
+	if skills.StoredLinks(snap, a) != before {
 		t.Errorf("an unrelated change renewed the facts")
 	}
 	// The linked bundle goes away.

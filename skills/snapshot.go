@@ -48,7 +48,7 @@ type placed struct {
 	root  int // the index of the root in Roots, -1 outside the roots
 	index int // the entry's index in its root
 	skill *Skill
-	links []LinkFact
+	links linkSet
 	// bundle are the findings in the bundle's own files (disk files only).
 	bundle []skillfile.BundleFinding
 }

@@ -36,7 +36,7 @@ func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, rescan boo
 	// Only a path base lists can leave the list.
 	var outside, gone []string
 	classify := func(path string, p *placed) {
-		if p != nil && reachesOutside(p.links) {
+		if p != nil && p.links.reachesOutside() {
 			outside = append(outside, path)
 		} else if _, ok := slices.BinarySearch(base.outside, path); ok {
 			gone = append(gone, path)
@@ -73,7 +73,7 @@ func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, rescan bool) []
 	}
 	var out []string
 	maybe := func(path string) {
-		if p := layer.files.at(path); p != nil && touchedBy(p.links, p.entry.BaseDir, layer.moved) {
+		if p := layer.files.at(path); p != nil && touchedBy(p, layer.moved) {
 			out = append(out, path)
 		}
 	}

@@ -160,7 +160,7 @@ func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Sna
 	var buffers []string // the paths whose buffer was placed anew, opened or closed
 	for p, o := range next.overlays {
 		old := cur.open[p]
-		if old != nil && !editedIn(edits, p) && !layer.changedAt(p) && !touchedBy(old.links, baseOf(old), moved) {
+		if old != nil && !editedIn(edits, p) && !layer.changedAt(p) && !touchedBy(old, moved) {
 			next.open[p] = old
 			continue
 		}
