@@ -135,26 +135,35 @@ func (l locator) locate(path string, span spans.Span) location {
 }
 
 // text returns an index over the bytes of f that hold span's lines
-// (Snapshot.TextFor): a lean file's kept first lines, or the whole file,
-// which is kept for the run of diagnostics in the same file that follows;
-// nil when it cannot be read (a file that changed on disk since the
-// snapshot).
+// (Snapshot.TextFor): a lean file's kept first lines, or the whole file.
+// Either is kept for the run of diagnostics in the same file that follows,
+// as long as their spans lie inside it; nil when the file cannot be read
+// (it changed on disk since the snapshot).
 func (l locator) text(f *skillfile.File, span spans.Span) *spans.LineIndex {
 	if l.last == nil {
 		x, _ := l.snap.TextFor(f, span, nil)
 		return x
 	}
-	if l.last.textOf == f.Path {
+	if l.last.textOf == f.Path && holds(l.last.text, f, span) {
 		return l.last.text
 	}
 	x, err := l.snap.TextFor(f, span, &l.last.buf)
 	if err != nil {
 		x = nil
 	}
-	if x == nil || len(x.Src()) == f.Size() {
-		l.last.textOf, l.last.text = f.Path, x // the whole file, or none of it
-	}
+	l.last.textOf, l.last.text = f.Path, x
 	return x
+}
+
+// holds reports whether x, an index TextFor gave for f, serves span too:
+// it is the whole file or ends after span's line, or it is nil (the file
+// could not be read, and will not be on a second try).
+func holds(x *spans.LineIndex, f *skillfile.File, span spans.Span) bool {
+	if x == nil {
+		return true
+	}
+	n := len(x.Src())
+	return n == f.Size() || span.Start >= 0 && span.Start <= span.End && span.End < n
 }
 
 // msg returns a message with the absolute paths inside relTo made relative,
