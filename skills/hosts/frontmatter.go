@@ -22,8 +22,11 @@ type yamlDoc struct {
 }
 
 // parseYAML reads text (the lines between the --- delimiters) as YAML.
+// The values are substrings of what it parses, and some hosts' splitters
+// cut text out of the whole file's string: parsing a copy keeps the
+// frontmatter alive in the verdicts, not the file's body.
 func parseYAML(text string) yamlDoc {
-	d := dshyaml.ParseString(text, 0)
+	d := dshyaml.ParseString(strings.Clone(text), 0)
 	return yamlDoc{err: d.Err, mapping: d.Mapping, fields: d.Fields}
 }
 
