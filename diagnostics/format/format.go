@@ -83,8 +83,10 @@ type locator struct {
 // file with findings again, and keep nothing of it but what they print.
 type lastFile struct {
 	path, rel string
-	text      *spans.LineIndex // nil until asked, or when unreadable
+	text      *spans.LineIndex // a whole file; nil until asked, or when unreadable
 	textOf    string           // the path text belongs to
+	head      *spans.LineIndex // a lean file's kept first lines
+	headOf    string           // the path head belongs to
 	buf       []byte           // the memory text was read into
 	cells     []cell           // appendSnippet's
 }
@@ -136,34 +138,38 @@ func (l locator) locate(path string, span spans.Span) location {
 
 // text returns an index over the bytes of f that hold span's lines
 // (Snapshot.TextFor): a lean file's kept first lines, or the whole file.
-// Either is kept for the run of diagnostics in the same file that follows,
-// as long as their spans lie inside it; nil when the file cannot be read
-// (it changed on disk since the snapshot).
+// Each is kept for the diagnostics that follow (a file's run of them, and
+// the related locations among them, which may point into other files'
+// first lines); nil when the file cannot be read (it changed on disk since
+// the snapshot).
 func (l locator) text(f *skillfile.File, span spans.Span) *spans.LineIndex {
 	if l.last == nil {
 		x, _ := l.snap.TextFor(f, span, nil)
 		return x
 	}
-	if l.last.textOf == f.Path && holds(l.last.text, f, span) {
+	if l.last.textOf == f.Path {
 		return l.last.text
 	}
-	x, err := l.snap.TextFor(f, span, &l.last.buf)
-	if err != nil {
-		x = nil
+	if l.last.headOf == f.Path && inside(l.last.head, span) {
+		return l.last.head
 	}
-	l.last.textOf, l.last.text = f.Path, x
+	x, err := l.snap.TextFor(f, span, &l.last.buf)
+	switch {
+	case err != nil:
+		x = nil
+		l.last.textOf, l.last.text = f.Path, nil
+	case len(x.Src()) == f.Size():
+		l.last.textOf, l.last.text = f.Path, x
+	default:
+		l.last.headOf, l.last.head = f.Path, x
+	}
 	return x
 }
 
-// holds reports whether x, an index TextFor gave for f, serves span too:
-// it is the whole file or ends after span's line, or it is nil (the file
-// could not be read, and will not be on a second try).
-func holds(x *spans.LineIndex, f *skillfile.File, span spans.Span) bool {
-	if x == nil {
-		return true
-	}
-	n := len(x.Src())
-	return n == f.Size() || span.Start >= 0 && span.Start <= span.End && span.End < n
+// inside reports whether span's lines lie inside x, a file's first lines:
+// it ends before x's last line break (File.TextFor's test).
+func inside(x *spans.LineIndex, span spans.Span) bool {
+	return span.Start >= 0 && span.Start <= span.End && span.End < len(x.Src())
 }
 
 // msg returns a message with the absolute paths inside relTo made relative,
