@@ -136,10 +136,13 @@ func (s *session) modify(mods ...modification) error {
 			errs = append(errs, err)
 		}
 	}
+	// The state is published before the scheduler wakes: its loop reads
+	// the documents from the published state, and would otherwise take
+	// a buffer just opened for one already closed.
+	s.publishLocked()
 	if s.views != nil && s.views != fx.start {
 		s.views.sched.mark(fx.dirty, fx.full)
 	}
-	s.publishLocked()
 	s.mu.Unlock()
 	s.applyDisk(fx.disk)
 	for _, u := range fx.clear {
