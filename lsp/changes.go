@@ -231,9 +231,9 @@ func (m viewsLoaded) apply(s *session, fx *effects) error {
 }
 
 // configure sets the settings (when non-nil) and the folders (when
-// non-nil): initialize and didChangeConfiguration. Open documents are
-// classified again (chat or not) and, once started, the views are
-// rebuilt.
+// non-nil): initialize and didChangeConfiguration. Before initialized
+// they apply at once; after, they apply with the views built from them
+// (rebuildLocked), and open documents are classified again (chat or not).
 type configure struct {
 	settings *Settings
 	folders  []string
@@ -241,15 +241,14 @@ type configure struct {
 
 func (m configure) apply(s *session, fx *effects) error {
 	if m.settings != nil {
-		s.settings = *m.settings
-		docs := make(map[string]*document, len(s.docs))
-		for k, d := range s.docs {
-			docs[k] = d.withText(d.version, d.text, &s.settings)
-		}
-		s.docs = docs
+		s.want.settings, s.want.newSettings = *m.settings, true
 	}
 	if m.folders != nil {
-		s.folders = m.folders
+		s.want.folders = m.folders
+	}
+	if !s.started {
+		s.installInputsLocked(s.want)
+		return nil
 	}
 	s.rebuildLocked(fx)
 	return nil
@@ -260,7 +259,7 @@ func (m configure) apply(s *session, fx *effects) error {
 type foldersChanged struct{ added, removed []string }
 
 func (m foldersChanged) apply(s *session, fx *effects) error {
-	folders := slices.Clone(s.folders)
+	folders := slices.Clone(s.want.folders)
 	for _, p := range m.removed {
 		folders = slices.DeleteFunc(folders, func(x string) bool { return x == p })
 	}
@@ -269,7 +268,11 @@ func (m foldersChanged) apply(s *session, fx *effects) error {
 			folders = append(folders, p)
 		}
 	}
-	s.folders = folders
+	s.want.folders = folders
+	if !s.started {
+		s.installInputsLocked(s.want)
+		return nil
+	}
 	s.rebuildLocked(fx)
 	return nil
 }

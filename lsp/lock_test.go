@@ -77,3 +77,68 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 		return sk != nil && strings.Contains(sk.Description, "staging")
 	})
 }
+
+// TestViewBuildHoldsNoLock: while a settings change builds its views (it
+// reads the project's config file and looks at its folders: a slow disk),
+// the watcher's batches still land, on the views in place, with the
+// settings in place; the new settings and views come in together once the
+// build returns.
+func TestViewBuildHoldsNoLock(t *testing.T) {
+	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, Options{})
+	entered, release := make(chan struct{}), make(chan struct{})
+	w.srv.sess.viewsBuilding = func() {
+		close(entered)
+		<-release
+	}
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	before := w.srv.sess.snapshot()
+	err := w.server.DidChangeConfiguration(w.ctx, &protocol.DidChangeConfigurationParams{Settings: protocol.LSPAny(`{"skillLs":{"profile":"agentskills"}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the settings change never built views")
+	}
+
+	deploy := w.path("home/.agents/skills/deploy/SKILL.md")
+	if err := os.WriteFile(deploy, []byte("---\nname: deploy\ndescription: Deploy the app, now to staging first.\n---\nRun it.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the watcher's batch to land while the views are built", func() bool {
+		st := w.srv.sess.snapshot()
+		sk := st.viewFor(deploy).Registry.Lookup("deploy")
+		return sk != nil && strings.Contains(sk.Description, "staging")
+	})
+	if st := w.srv.sess.snapshot(); st.set != before.set || st.settings.Profile != before.settings.Profile {
+		t.Errorf("during the build: views replaced %v, profile %q; want the state in place, whole", st.set != before.set, st.settings.Profile)
+	}
+
+	close(release)
+	eventually(t, "the new settings and views", func() bool {
+		st := w.srv.sess.snapshot()
+		return st.set != before.set && st.settings.Profile == "agentskills" && st.loaded
+	})
+	sk := w.srv.sess.snapshot().viewFor(deploy).Registry.Lookup("deploy")
+	if sk == nil || !strings.Contains(sk.Description, "staging") {
+		t.Errorf("the new views' deploy = %+v, want the description on disk", sk)
+	}
+}
+
+// eventually polls cond until it holds: for server state no message to
+// the client tells about.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(waitBound); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}

@@ -58,6 +58,15 @@ type session struct {
 	started, closed bool
 	// views is the current view set (nil before initialized).
 	views *viewSet
+	// want is what the next view set is built from: the settings and
+	// folders last asked for, installed with the set (see rebuildLocked);
+	// rebuilds counts the view sets asked for, so that only the newest
+	// one is installed.
+	want     viewInputs
+	rebuilds uint64
+	// viewsBuilding, when set (by tests), runs before a view set is
+	// built, outside the lock.
+	viewsBuilding func()
 }
 
 // shared is the part of the session a handler reads: replaced at the end
@@ -82,6 +91,7 @@ func newSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.
 		urgent:   &urgent{},
 		docs:     map[string]*document{},
 		settings: settings,
+		want:     viewInputs{settings: settings},
 	}
 	s.publishLocked()
 	return s
@@ -103,15 +113,16 @@ type modification interface {
 }
 
 // effects are the consequences of modifications that run after the lock:
-// waking the diagnostics scheduler, clearing closed chat buffers,
-// stopping replaced views (which waits for their watchers, whose batches
-// take the lock) and starting new ones.
+// reading the disk for the views, clearing closed chat buffers, and
+// building new views, which replace the old ones (stopping them waits for
+// their watchers, whose batches take the lock).
 type effects struct {
 	dirty []string  // paths to diagnose at once
 	full  bool      // a workspace-wide pass is due
 	clear []uri.URI // URIs to publish [] for
-	stop  []*viewSet
-	start *viewSet
+	// rebuild is the view set to build and install once the lock is
+	// released (rebuildLocked).
+	rebuild *rebuild
 	// disk are the disk changes to apply to views once the lock is
 	// released: they list roots and read files.
 	disk []diskWork
@@ -140,7 +151,7 @@ func (s *session) modify(mods ...modification) error {
 	// the documents from the published state, and would otherwise take
 	// a buffer just opened for one already closed.
 	s.publishLocked()
-	if s.views != nil && s.views != fx.start {
+	if s.views != nil {
 		s.views.sched.mark(fx.dirty, fx.full)
 	}
 	s.mu.Unlock()
@@ -148,28 +159,81 @@ func (s *session) modify(mods ...modification) error {
 	for _, u := range fx.clear {
 		s.pub.clear(u)
 	}
-	for _, old := range fx.stop {
-		old.stop()
-	}
-	if fx.start != nil {
-		s.startViews(fx.start)
+	if fx.rebuild != nil {
+		s.rebuildViews(*fx.rebuild)
 	}
 	return errors.Join(errs...)
 }
 
-// rebuildLocked replaces the views by new ones built from the settings
-// and folders (after initialized, until stop).
+// viewInputs is what a view set is built from.
+type viewInputs struct {
+	settings Settings
+	folders  []string
+	// newSettings reports that settings are not the installed ones: the
+	// open documents are classified again (chat or not) when they are.
+	newSettings bool
+}
+
+// rebuild asks for the view set of in; gen numbers it among the sets
+// asked for.
+type rebuild struct {
+	gen uint64
+	in  viewInputs
+}
+
+// rebuildLocked asks for new views built from the wanted settings and
+// folders (after initialized, until stop): modify builds them once the
+// lock is released (rebuildViews).
 func (s *session) rebuildLocked(fx *effects) {
 	if !s.started || s.closed {
 		return
 	}
-	first := s.views == nil
-	if s.views != nil {
-		fx.stop = append(fx.stop, s.views)
+	s.rebuilds++
+	in := s.want
+	in.folders = slices.Clone(in.folders)
+	fx.rebuild = &rebuild{gen: s.rebuilds, in: in}
+}
+
+// rebuildViews builds the view set of r without the lock (building reads
+// the projects' config files and looks at their folders) and swaps it in
+// under the lock with the settings and folders it was built from, unless
+// a newer set was asked for meanwhile or the server stopped. Until then
+// the state is the old one, whole: the settings and the views change
+// together.
+func (s *session) rebuildViews(r rebuild) {
+	if s.viewsBuilding != nil {
+		s.viewsBuilding()
 	}
-	s.views = s.newViewSetLocked()
-	s.views.sched.early = first
-	fx.start = s.views
+	set := s.newViewSet(r.in)
+	s.mu.Lock()
+	if s.closed || r.gen != s.rebuilds {
+		s.mu.Unlock()
+		set.stop()
+		return
+	}
+	s.installInputsLocked(r.in)
+	old := s.views
+	set.sched.early = old == nil
+	s.views = set
+	s.publishLocked()
+	s.mu.Unlock()
+	if old != nil {
+		old.stop()
+	}
+	s.startViews(set)
+}
+
+// installInputsLocked makes in the settings and folders of the state.
+func (s *session) installInputsLocked(in viewInputs) {
+	s.settings, s.folders = in.settings, in.folders
+	if in.newSettings {
+		docs := make(map[string]*document, len(s.docs))
+		for k, d := range s.docs {
+			docs[k] = d.withText(d.version, d.text, &s.settings)
+		}
+		s.docs = docs
+	}
+	s.want.newSettings = false
 }
 
 // stop cancels the views' work and closes their watchers; no views start

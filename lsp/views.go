@@ -59,14 +59,15 @@ type viewSet struct {
 	stopped bool       // stop ran: watchers are closed
 }
 
-// newViewSetLocked builds the views of the current settings and folders:
-// one per folder, or a single one without a cwd when there is no folder.
-func (s *session) newViewSetLocked() *viewSet {
-	settings := s.settings
+// newViewSet builds the views of in: one per folder, or a single one
+// without a cwd when there is no folder. It reads the projects' config
+// files and looks at their folders, so it runs without the session lock.
+func (s *session) newViewSet(in viewInputs) *viewSet {
+	settings := in.settings
 	settings.CustomDirs = slices.Clone(settings.CustomDirs)
 	set := &viewSet{loaded: make(chan struct{}), pending: map[*view][]skills.Change{}}
 	set.ctx, set.cancel = context.WithCancel(s.bg)
-	folders := slices.Clone(s.folders)
+	folders := slices.Clone(in.folders)
 	if len(folders) == 0 {
 		folders = []string{""} // no cwd: user, custom and bundled roots only
 	}
