@@ -277,6 +277,18 @@ func (q *scheduler) publishChat(st *snapshot, d *document) {
 	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
 }
 
+// markClosed schedules closed chat buffers to be cleared again (see
+// scheduler.closed) and wakes the loop.
+func (q *scheduler) markClosed(us []uri.URI) {
+	if len(us) == 0 {
+		return
+	}
+	q.mu.Lock()
+	q.closed = append(q.closed, us...)
+	q.mu.Unlock()
+	q.wake()
+}
+
 // chatDiagnostics checks the `/name` tokens of a chat buffer, and the names
 // glued to punctuation that DSH ignores.
 func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Options) []diagnostics.Diagnostic {

@@ -37,6 +37,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // scheduler diagnoses the views of one set. It knows the editor state only
@@ -69,6 +70,10 @@ type scheduler struct {
 	mu    sync.Mutex // guards the fields below
 	dirty map[string]bool
 	full  bool
+	// closed are the chat buffers closed since the marks were last taken.
+	// modify clears them at once, but the loop may be publishing them from
+	// a state before the close: it clears them again once that is out.
+	closed []uri.URI
 	// marked reports that dirty holds marks counted as urgent work;
 	// stopped that loop ended (marks count no more).
 	marked, stopped bool
@@ -117,6 +122,11 @@ func (q *scheduler) mark(paths []string, full bool) {
 		q.urgent.begin()
 	}
 	q.mu.Unlock()
+	q.wake()
+}
+
+// wake wakes the loop (a kick pending is enough).
+func (q *scheduler) wake() {
 	select {
 	case q.kick <- struct{}{}:
 	default:
@@ -125,12 +135,12 @@ func (q *scheduler) mark(paths []string, full bool) {
 
 // take returns and resets the marks, and whether they were counted as
 // urgent work (the caller ends it once they are published).
-func (q *scheduler) take() (dirty map[string]bool, full, marked bool) {
+func (q *scheduler) take() (dirty map[string]bool, closed []uri.URI, full, marked bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	dirty, full, marked = q.dirty, q.full, q.marked
-	q.dirty, q.full, q.marked = map[string]bool{}, false, false
-	return dirty, full, marked
+	dirty, closed, full, marked = q.dirty, q.closed, q.full, q.marked
+	q.dirty, q.closed, q.full, q.marked = map[string]bool{}, nil, false, false
+	return dirty, closed, full, marked
 }
 
 // stop records that loop ended: the urgent work of pending marks is done,
@@ -295,9 +305,12 @@ func (q *scheduler) kicked(p *passState) {
 // open skill files' own diagnostics are published (see publishEarly): the
 // end of the discovery marks everything.
 func (q *scheduler) fastPath() (full bool) {
-	dirty, full, marked := q.take()
+	dirty, closed, full, marked := q.take()
 	if marked {
 		defer q.urgent.end()
+	}
+	for _, u := range closed {
+		q.pub.clear(u) // after what the loop published before the close
 	}
 	st := q.state()
 	if !st.loaded {

@@ -153,6 +153,7 @@ func (s *session) modify(mods ...modification) error {
 	s.publishLocked()
 	if s.views != nil {
 		s.views.sched.mark(fx.dirty, fx.full)
+		s.views.sched.markClosed(fx.clear)
 	}
 	s.mu.Unlock()
 	s.applyDisk(fx.disk)

@@ -1,0 +1,103 @@
+package lsp
+
+// race_test.go: what the client is left with when an editor event races
+// with the diagnostics scheduler's loop.
+
+import (
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// clientModel is a publisher that keeps what a client shows: the last
+// diagnostics each URI received, in the order they were sent.
+type clientModel struct {
+	fakePublisher
+	mu    sync.Mutex
+	shown map[uri.URI][]protocol.Diagnostic
+}
+
+func (c *clientModel) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.shown == nil {
+		c.shown = map[uri.URI][]protocol.Diagnostic{}
+	}
+	c.shown[u] = slices.Clone(diags)
+}
+
+func (c *clientModel) clear(u uri.URI) { c.publish(u, nil, nil) }
+
+func (c *clientModel) clearExcept(keep map[uri.URI]bool) {
+	c.mu.Lock()
+	var stale []uri.URI
+	for u, ds := range c.shown {
+		if len(ds) > 0 && !keep[u] {
+			stale = append(stale, u)
+		}
+	}
+	c.mu.Unlock()
+	for _, u := range stale {
+		c.clear(u)
+	}
+}
+
+// showing returns the diagnostics the client shows for u.
+func (c *clientModel) showing(u uri.URI) []protocol.Diagnostic {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.shown[u]
+}
+
+// waitTaken spins until the scheduler's loop has taken its marks: it is
+// diagnosing them, from a state it read just after.
+func waitTaken(s *session) {
+	q := s.shared.Load().views.sched
+	for {
+		q.mu.Lock()
+		taken := len(q.dirty) == 0
+		q.mu.Unlock()
+		if taken {
+			return
+		}
+		runtime.Gosched()
+	}
+}
+
+// A chat buffer closed while the loop diagnoses it ends with no
+// diagnostics: the loop, which read the state before the close, must not
+// publish them after the close cleared them.
+func TestChatClosedWhileDiagnosed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &clientModel{}
+		s, _ := newTestSession(t, time.Hour, pub)
+		if err := s.modify(startViews{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		chat := uri.URI("untitled:chat-race")
+		// Long enough that diagnosing it outlasts the close.
+		text := []byte(strings.Repeat("run /nope-a and /nope-b now\n", 3000))
+		if err := s.modify(openDoc{uri: chat, languageID: "skill-chat", version: 1, text: text}); err != nil {
+			t.Fatal(err)
+		}
+		waitTaken(s)
+		if err := s.modify(closeDoc{uri: chat}); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if ds := pub.showing(chat); len(ds) > 0 {
+			t.Fatalf("the closed chat buffer still shows %d diagnostics", len(ds))
+		}
+	})
+}
