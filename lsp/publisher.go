@@ -45,6 +45,52 @@ type publisher interface {
 	behind() bool
 }
 
+// setPublisher is the publisher of one view set's scheduler: once the set
+// is stopped, it publishes no more diagnostics. A replaced set's loop may
+// be diagnosing a file from the old views when the new set starts; its
+// result, sent after the new set's, would stay on the client.
+type setPublisher struct {
+	publisher
+	mu      sync.Mutex // guards stopped and the additions to sending
+	stopped bool
+	sending sync.WaitGroup // the publishes under way
+}
+
+// begin reports whether a publish may go out, counting it in sending.
+func (p *setPublisher) begin() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.stopped {
+		p.sending.Add(1)
+	}
+	return !p.stopped
+}
+
+func (p *setPublisher) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+	if p.begin() {
+		defer p.sending.Done()
+		p.publisher.publish(u, version, diags)
+	}
+}
+
+func (p *setPublisher) clear(u uri.URI) { p.publish(u, nil, nil) }
+
+func (p *setPublisher) clearExcept(keep map[uri.URI]bool) {
+	if p.begin() {
+		defer p.sending.Done()
+		p.publisher.clearExcept(keep)
+	}
+}
+
+// stop makes the publisher drop what it is given from now on; it returns
+// once the publishes under way are out.
+func (p *setPublisher) stop() {
+	p.mu.Lock()
+	p.stopped = true
+	p.mu.Unlock()
+	p.sending.Wait()
+}
+
 // clientBacklog is how many bytes of background messages (a pass's
 // diagnostics) may wait for the client to read them: a reply or an edited
 // file's diagnostics queue behind what waits (docs/performance.md).

@@ -20,8 +20,9 @@ import (
 // diagnostics each URI received, in the order they were sent.
 type clientModel struct {
 	fakePublisher
-	mu    sync.Mutex
-	shown map[uri.URI][]protocol.Diagnostic
+	mu      sync.Mutex
+	shown   map[uri.URI][]protocol.Diagnostic
+	npasses int
 }
 
 func (c *clientModel) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
@@ -43,6 +44,7 @@ func (c *clientModel) clearExcept(keep map[uri.URI]bool) {
 			stale = append(stale, u)
 		}
 	}
+	c.npasses++
 	c.mu.Unlock()
 	for _, u := range stale {
 		c.clear(u)
@@ -100,4 +102,56 @@ func TestChatClosedWhileDiagnosed(t *testing.T) {
 			t.Fatalf("the closed chat buffer still shows %d diagnostics", len(ds))
 		}
 	})
+}
+
+// passes counts the workspace-wide passes published.
+func (c *clientModel) passCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.npasses
+}
+
+// A chat buffer that new settings no longer take for one ends with no
+// diagnostics: the replaced views' loop, which was diagnosing it, must not
+// publish them after the new views' pass cleared them.
+func TestReplacedViewsPublishNothing(t *testing.T) {
+	pub := &clientModel{}
+	s, _ := newTestSession(t, 0, pub)
+	if err := s.modify(startViews{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.loadedSnapshot(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return pub.passCount() == 1 })
+	chat := uri.URI("untitled:chat-race")
+	text := []byte(strings.Repeat("run /nope-a and /nope-b now\n", 3000))
+	if err := s.modify(openDoc{uri: chat, languageID: "skill-chat", version: 1, text: text}); err != nil {
+		t.Fatal(err)
+	}
+	old := s.shared.Load().views
+	waitTaken(s)
+	settings := s.shared.Load().settings
+	settings.ChatLanguages = nil
+	if err := s.modify(configure{settings: &settings}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool {
+		old.sched.mu.Lock()
+		defer old.sched.mu.Unlock()
+		return old.sched.stopped && pub.passCount() == 2
+	})
+	if ds := pub.showing(chat); len(ds) > 0 {
+		t.Fatalf("the buffer, no chat buffer under the new settings, still shows %d diagnostics", len(ds))
+	}
+}
+
+// waitFor polls cond for up to 10 s.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+	}
 }

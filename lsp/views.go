@@ -45,6 +45,7 @@ type viewSet struct {
 	cancel context.CancelFunc
 	loaded chan struct{} // closed after the initial discovery
 	sched  *scheduler
+	pub    *setPublisher // the scheduler's
 
 	// isLoaded reports that the initial discovery is done; before it, the
 	// views take no change (the discovery replays the open buffers). Set
@@ -74,7 +75,8 @@ func (s *session) newViewSet(in viewInputs) *viewSet {
 	for _, f := range folders {
 		set.views = append(set.views, s.newView(set.ctx, f, &settings))
 	}
-	set.sched = newScheduler(set.ctx, settings, s.wg, s.pub, s.urgent,
+	set.pub = &setPublisher{publisher: s.pub}
+	set.sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.urgent,
 		func() *snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
 	return set
@@ -166,9 +168,11 @@ func (s *session) startViews(set *viewSet) {
 	}
 }
 
-// stop cancels the set's work and closes its watchers.
+// stop cancels the set's work and closes its watchers. Its scheduler
+// publishes nothing after it: the views that replace it start after.
 func (set *viewSet) stop() {
 	set.cancel()
+	set.pub.stop()
 	set.mu.Lock()
 	if set.stopped {
 		set.mu.Unlock()
