@@ -178,6 +178,15 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 			q.publishChat(st, d)
 		}
 	}
+	// A file the views hold now that the pass did not see came after it:
+	// its change marked it, and the fast path publishes it.
+	for _, v := range st.views {
+		for _, f := range v.skills.Files() {
+			if _, ok := pb.r.byPath[f.Path]; !ok {
+				pb.keep[st.uriFor(f.Path)] = true
+			}
+		}
+	}
 	q.pub.clearExcept(pb.keep)
 	q.refreshLenses(st)
 	return true

@@ -4,6 +4,7 @@ package lsp
 // with the diagnostics scheduler's loop.
 
 import (
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,6 +15,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
 )
 
 // clientModel is a publisher that keeps what a client shows: the last
@@ -154,4 +157,31 @@ func waitFor(t *testing.T, cond func() bool) {
 			t.Fatal("timed out")
 		}
 	}
+}
+
+// A skill file that came after the pass read its snapshot keeps what the
+// fast path published for it when the pass's result comes out: the pass,
+// which never saw it, must not clear it.
+func TestPublishingKeepsNewFiles(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &clientModel{}
+		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
+		q := s.snapshot().set.sched
+		r := runPass(t.Context(), s.snapshot().views, diagnostics.Pace{})
+
+		u := uri.File(filepath.Join(root, "fresh", "SKILL.md"))
+		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte("---\nname: Fresh Name\ndescription: x\n---\n")}); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if len(pub.showing(u)) == 0 {
+			t.Fatal("the fast path published no diagnostics for the new file")
+		}
+		pb := q.startPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
+		for !q.publishSome(pb) {
+		}
+		if len(pub.showing(u)) == 0 {
+			t.Errorf("the pass, which did not see the new file, cleared its diagnostics")
+		}
+	})
 }
