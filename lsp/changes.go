@@ -202,7 +202,10 @@ type viewsLoaded struct{ set *viewSet }
 
 func (m viewsLoaded) apply(s *session, fx *effects) error {
 	set := m.set
-	set.isLoaded.Store(true)
+	// Stored once the views hold the buffers: a reader that sees them
+	// loaded (snapshotOf) must see the buffers too, or the loop would
+	// publish the disk's file over an open one.
+	defer set.isLoaded.Store(true)
 	if set != s.views {
 		return nil // replaced while it loaded
 	}

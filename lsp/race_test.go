@@ -17,6 +17,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // clientModel is a publisher that keeps what a client shows: the last
@@ -182,6 +183,42 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 		}
 		if len(pub.showing(u)) == 0 {
 			t.Errorf("the pass, which did not see the new file, cleared its diagnostics")
+		}
+	})
+}
+
+// An open skill file is published with its buffer's version from first to
+// last: when the discovery ends, the loop must not take the views for
+// loaded before they hold the buffer, and publish the disk's file (no
+// version) over the buffer's diagnostics.
+func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		pub := &fakePublisher{}
+		release := make(chan struct{})
+		s, root := newTestSessionWith(t, time.Hour, pub, func(o *Options) {
+			o.ReadFile = func(path string, buf []byte) ([]byte, int64, error) {
+				<-release // the discovery ends when the test says
+				return discovery.ReadSkillFile(path, buf)
+			}
+		})
+		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
+		// Long enough that parsing it takes a while.
+		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n" + strings.Repeat("Some text with a [link](missing.md) and `code`.\n\n", 20000)
+		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}, startViews{}); err != nil {
+			t.Fatal(err)
+		}
+		waitTaken(s) // the loop publishes version 1 early
+		if err := editWhole(s, u, 2, text+"x"); err != nil {
+			t.Fatal(err)
+		}
+		close(release)
+		synctest.Wait()
+		pub.mu.Lock()
+		defer pub.mu.Unlock()
+		for _, c := range pub.published {
+			if c.uri == u && c.version == nil {
+				t.Fatalf("the open file was published without its version: %d diagnostics", len(c.diags))
+			}
 		}
 	})
 }
