@@ -222,3 +222,35 @@ func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
 		}
 	})
 }
+
+// A handler's snapshot is one state: the views it holds were built from
+// the settings it holds, while settings change meanwhile.
+func TestSnapshotIsOneState(t *testing.T) {
+	pub := &fakePublisher{}
+	s, _ := newTestSession(t, time.Hour, pub)
+	if err := s.modify(startViews{}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		settings := s.shared.Load().settings
+		for i := range 200 {
+			settings.DiagnosticsDelay = time.Hour + time.Duration(i)
+			if err := s.modify(configure{settings: &settings}); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	for {
+		select {
+		case <-done:
+			return
+		default:
+		}
+		st := s.snapshot()
+		if st.set.sched.delay != st.settings.DiagnosticsDelay {
+			t.Fatalf("the snapshot's views were built with a delay of %v, its settings say %v", st.set.sched.delay, st.settings.DiagnosticsDelay)
+		}
+	}
+}

@@ -263,15 +263,23 @@ func (s *session) applyDisk(work []diskWork) {
 	}
 }
 
-// snapshot returns the current state, taking no lock.
+// snapshot returns the current state, taking no lock. The state is read
+// once: read again for the documents, it could be a later one than the
+// views' (a settings change in between).
 func (s *session) snapshot() *snapshot {
-	return s.snapshotOf(s.shared.Load().views)
+	sh := s.shared.Load()
+	return snapshotFrom(sh, sh.views)
 }
 
 // snapshotOf returns the current documents and settings with the views of
 // set (the scheduler of a replaced set keeps seeing its own views).
 func (s *session) snapshotOf(set *viewSet) *snapshot {
-	sh := s.shared.Load()
+	return snapshotFrom(s.shared.Load(), set)
+}
+
+// snapshotFrom returns the documents and settings of sh with the views of
+// set.
+func snapshotFrom(sh *shared, set *viewSet) *snapshot {
 	st := &snapshot{docs: sh.docs, settings: sh.settings, folders: sh.folders, set: set}
 	if set != nil {
 		st.loaded = set.isLoaded.Load()
