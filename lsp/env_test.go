@@ -191,7 +191,7 @@ func newEnv(t testing.TB, eo envOptions) *env {
 	}()
 	<-ready
 	var dispatcher protocol.Server
-	_, e.conn, dispatcher = protocol.NewClient(ctx, e.client, jsonrpc2.NewStream(cEnd))
+	e.conn, dispatcher = newOrderedClient(ctx, e.client, jsonrpc2.NewStream(cEnd))
 	e.server = ownedResults{Server: dispatcher, conn: e.conn}
 	t.Cleanup(func() {
 		e.conn.Close()
@@ -315,4 +315,19 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.String()
+}
+
+// newOrderedClient is protocol.NewClient with the messages from the server
+// handled one at a time, in wire order. protocol.NewClient handles each on
+// its own goroutine (jsonrpc2.AsyncHandler), so the fake client could
+// record a pass's publish for version 7 after the edit's for version 8,
+// and a test waiting for the last publish of a URI would wait for ever.
+// The fake client's handlers only record, so handling them in turn blocks
+// nothing. Without protocol's CancelHandler either: it derives a context
+// from the request's, which jsonrpc2 reuses once a handler returns in
+// turn. The codec is the server's (serve.go).
+func newOrderedClient(ctx context.Context, client protocol.Client, stream jsonrpc2.Stream) (jsonrpc2.Conn, protocol.Server) {
+	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(lspCodec{}))
+	conn.Go(ctx, protocol.ClientHandler(client, jsonrpc2.MethodNotFoundHandler))
+	return conn, protocol.ServerDispatcher(conn)
 }
