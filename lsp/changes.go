@@ -160,10 +160,10 @@ type diskChanged struct {
 
 func (m diskChanged) apply(s *session, fx *effects) error {
 	set := s.views
-	if set == nil {
-		return nil
+	if set == nil || (m.view != nil && !slices.Contains(set.views, m.view)) {
+		return nil // none yet, or the watcher of a replaced set
 	}
-	if slices.ContainsFunc(m.changes, func(c skills.Change) bool { return isConfigPath(c.Path) }) {
+	if m.configChanged || slices.ContainsFunc(m.changes, func(c skills.Change) bool { return isConfigPath(c.Path) }) {
 		// A .skill-ls.yaml changed: read it again with everything it
 		// decides (roots, grades), as a settings change does.
 		s.rebuildLocked(fx)
@@ -171,14 +171,7 @@ func (m diskChanged) apply(s *session, fx *effects) error {
 	}
 	views := set.views
 	if m.view != nil {
-		if !slices.Contains(set.views, m.view) {
-			return nil // the watcher of a replaced set
-		}
 		views = []*view{m.view}
-		if m.configChanged {
-			s.rebuildLocked(fx)
-			return nil
-		}
 		if len(m.changes) == 0 {
 			return nil
 		}

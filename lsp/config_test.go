@@ -52,3 +52,45 @@ func TestConfigFile(t *testing.T) {
 		t.Errorf("config error = %+v", d)
 	}
 }
+
+// TestConfigFileSavedWhileServing: the user creates, changes and deletes
+// .skill-ls.yaml while the server runs, and only the server's own watcher
+// sees it (Neovim before 0.10 sends no didChangeWatchedFiles). Each save
+// replaces the views from inside the watcher's batch, whose old watcher
+// the replacement closes.
+func TestConfigFileSavedWhileServing(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	text := "---\nname: other-name\ndescription: The name differs from the folder.\n---\n"
+	skill := w.open("project/.agents/skills/folder/SKILL.md", "markdown", text)
+	mismatch := func(sev protocol.DiagnosticSeverity) func(p *protocol.PublishDiagnosticsParams) bool {
+		return func(p *protocol.PublishDiagnosticsParams) bool {
+			for _, d := range p.Diagnostics {
+				if d.Code == protocol.String("name-folder-mismatch") {
+					return d.Severity == sev
+				}
+			}
+			return sev == 0
+		}
+	}
+	w.diags(skill, "the mismatch, a warning", mismatch(protocol.DiagnosticSeverityWarning))
+	cfg := w.path("project/.skill-ls.yaml")
+	for _, step := range []struct {
+		what, text string
+		want       protocol.DiagnosticSeverity
+	}{
+		{"the config file created: the rule off", "rules:\n  name-folder-mismatch: off\n", 0},
+		{"the config file changed: the rule an error", "rules:\n  name-folder-mismatch: error\n", protocol.DiagnosticSeverityError},
+		{"the config file deleted: the default, a warning", "", protocol.DiagnosticSeverityWarning},
+	} {
+		var err error
+		if step.text == "" {
+			err = os.Remove(cfg)
+		} else {
+			err = os.WriteFile(cfg, []byte(step.text), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.diags(skill, step.what, mismatch(step.want))
+	}
+}

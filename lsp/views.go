@@ -45,7 +45,8 @@ type viewSet struct {
 	cancel context.CancelFunc
 	loaded chan struct{} // closed after the initial discovery
 	sched  *scheduler
-	pub    *setPublisher // the scheduler's
+	pub    *setPublisher   // the scheduler's
+	wg     *sync.WaitGroup // the server's background goroutines
 
 	// isLoaded reports that the initial discovery is done; before it, the
 	// views take no change (the discovery replays the open buffers). Set
@@ -66,7 +67,7 @@ type viewSet struct {
 func (s *session) newViewSet(in viewInputs) *viewSet {
 	settings := in.settings
 	settings.CustomDirs = slices.Clone(settings.CustomDirs)
-	set := &viewSet{loaded: make(chan struct{}), pending: map[*view][]skills.Change{}}
+	set := &viewSet{loaded: make(chan struct{}), pending: map[*view][]skills.Change{}, wg: s.wg}
 	set.ctx, set.cancel = context.WithCancel(s.bg)
 	folders := slices.Clone(in.folders)
 	if len(folders) == 0 {
@@ -181,8 +182,12 @@ func (set *viewSet) stop() {
 	set.stopped = true
 	set.mu.Unlock()
 	for _, v := range set.views {
-		if v.watcher != nil {
-			v.watcher.Close()
+		if w := v.watcher; w != nil {
+			// Not waited for: a change of the config file replaces the
+			// views from the watcher's own batch, and Close waits for
+			// that batch to return. The batches of a replaced set are
+			// ignored (diskChanged).
+			set.wg.Go(func() { w.Close() })
 		}
 	}
 }
