@@ -114,8 +114,8 @@ type modification interface {
 
 // effects are the consequences of modifications that run after the lock:
 // reading the disk for the views, clearing closed chat buffers, and
-// building new views, which replace the old ones (stopping them waits for
-// their watchers, whose batches take the lock).
+// building new views, which replace the old ones (stopping those waits for
+// their scheduler's publish under way, which must not wait for the lock).
 type effects struct {
 	dirty []string  // paths to diagnose at once
 	full  bool      // a workspace-wide pass is due
