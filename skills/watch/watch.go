@@ -173,6 +173,11 @@ func (w *Watcher) armFolderLocked(i int) {
 	if !w.addLocked(r.Dir, i) {
 		return
 	}
+	if fi, err := os.Lstat(r.Dir); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		// The root's watch follows the link's target: only its parent
+		// sees the link replaced (ln -sfn renames a new link over it).
+		w.addLocked(filepath.Dir(r.Dir), i)
+	}
 	ents, err := os.ReadDir(r.Dir)
 	if err != nil {
 		return
@@ -183,6 +188,18 @@ func (w *Watcher) armFolderLocked(i int) {
 			if !w.addLocked(p, i) {
 				return
 			}
+		}
+	}
+}
+
+// forgetLocked drops dir and the folders under it from the watch set, so
+// that arming them again watches what their paths lead to now: a root made
+// again, or a root link pointed elsewhere, whose old watches follow the
+// old folders.
+func (w *Watcher) forgetLocked(dir string) {
+	for d := range w.watched {
+		if discovery.Within(d, dir) {
+			delete(w.watched, d)
 		}
 	}
 }
@@ -306,6 +323,7 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 			// A new bundle folder directly in the root (or the root itself).
 			if ev.Op.Has(fsnotify.Create) && (filepath.Dir(p) == r.Dir || p == r.Dir) {
 				if p == r.Dir {
+					w.forgetLocked(r.Dir)
 					w.armRootLocked(i)
 				} else if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 					w.addLocked(p, i)
