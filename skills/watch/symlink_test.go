@@ -30,16 +30,10 @@ func TestWatcherRootSymlinkRetargeted(t *testing.T) {
 	}
 	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
 	ws.Load(t.Context())
-	watchWorkspace(t, ws, roots, 20*time.Millisecond)
+	watcher := watchWorkspace(t, ws, roots, 20*time.Millisecond)
 	waitFor := func(what string, cond func(*skills.Snapshot) bool) {
 		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for !cond(ws.Snapshot()) {
-			if time.Now().After(deadline) {
-				t.Fatalf("timed out waiting for %s; registry:\n%s", what, skilltest.Summary(ws.Snapshot()))
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		watcher.waitForSnapshot(t, ws, what, cond)
 	}
 	tmp := filepath.Join(dir, "project", ".agents", "tmp-link")
 	if err := os.Symlink(b, tmp); err != nil {

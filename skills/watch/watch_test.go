@@ -32,16 +32,7 @@ func TestWatcherRealFS(t *testing.T) {
 	watcher := watchWorkspace(t, ws, roots, 20*time.Millisecond)
 	waitFor := func(what string, cond func(*skills.Snapshot) bool) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for !cond(ws.Snapshot()) {
-			if time.Now().After(deadline) {
-				watcher.mu.Lock()
-				ws2 := slices.Sorted(maps.Keys(watcher.watched))
-				watcher.mu.Unlock()
-				t.Fatalf("timed out waiting for %s; watched %v; registry:\n%s", what, ws2, skilltest.Summary(ws.Snapshot()))
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		watcher.waitForSnapshot(t, ws, what, cond)
 	}
 	p := filepath.Join(dir, "project", ".dsh", "skills", "foo", "SKILL.md")
 	skilltest.WriteSkill(t, p, "foo", "appears without a restart")
@@ -186,6 +177,22 @@ func TestStressChurn(t *testing.T) {
 			t.Fatalf("watcher goroutines leaked: %d before, %d after", base, watcherGoroutines())
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// waitForSnapshot polls ws until cond holds of its snapshot; on timeout it
+// says what the watcher watches and what the registry holds.
+func (w *liveWatcher) waitForSnapshot(t *testing.T, ws *skills.Workspace, what string, cond func(*skills.Snapshot) bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond(ws.Snapshot()) {
+		if time.Now().After(deadline) {
+			w.mu.Lock()
+			watched := slices.Sorted(maps.Keys(w.watched))
+			w.mu.Unlock()
+			t.Fatalf("timed out waiting for %s; watched %v; registry:\n%s", what, watched, skilltest.Summary(ws.Snapshot()))
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
