@@ -184,7 +184,12 @@ func UpdateEntries(rs RootState, names []string) RootState {
 // Parallel runs fn(worker, i) for every i in [0, n) on a bounded pool of
 // goroutines (file reads wait on the disk: more of them than processors);
 // worker numbers the goroutine that runs it, in [0, workers()), for the
-// memory a worker reuses from one call to the next.
+// memory a worker reuses from one call to the next. Between two calls a
+// worker lets the goroutines that are ready run first: the pool holds
+// more goroutines than processors, all busy on a warm disk cache, and Go
+// preempts one only after 10 ms, so a goroutine that became ready behind
+// them (the language server's read loop with a request) would wait its
+// turn behind every worker's slice of 10 ms or more.
 func Parallel(n int, fn func(worker, i int)) {
 	count := min(n, Workers())
 	if n < 64 || count < 2 {
@@ -199,6 +204,7 @@ func Parallel(n int, fn func(worker, i int)) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				fn(w, i)
+				runtime.Gosched()
 			}
 		})
 	}
