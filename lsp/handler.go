@@ -93,7 +93,7 @@ func (h *handler) call(ctx context.Context, req *jsonrpc2.Request) (any, error) 
 	jsonrpc2.Async(ctx) // free the read loop; later messages are read while this call runs
 	res, err := h.safe(ctx, req)
 	if err == nil {
-		return res, nil
+		return encodeReply(res)
 	}
 	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		return nil, protocol.ErrRequestCancelled // -32800, not code 0
@@ -103,6 +103,22 @@ func (h *handler) call(ctx context.Context, req *jsonrpc2.Request) (any, error) 
 		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, err.Error()) // not code 0
 	}
 	return nil, err
+}
+
+// encodeReply encodes a call's result while the call still counts as
+// urgent work: encoded after it, by the connection, the reply to a
+// keystroke raced the workspace-wide pass for the processors, and a
+// 100-item completion list took 3 to 4 ms to leave instead of a tenth of
+// that. The connection passes the encoded bytes through (lspCodec).
+func encodeReply(res any) (any, error) {
+	if res == nil {
+		return nil, nil
+	}
+	b, err := lspCodec{}.Marshal(res)
+	if err != nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "encoding the result: "+err.Error())
+	}
+	return jsonrpc2.RawMessage(b), nil
 }
 
 // safe dispatches req, turning a panic into an InternalError.

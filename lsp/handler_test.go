@@ -135,3 +135,26 @@ func TestLogMessageTee(t *testing.T) {
 		t.Errorf("info record missing from the server log")
 	}
 }
+
+// urgencyProbe encodes as whether urgent work was in flight when it was
+// encoded.
+type urgencyProbe struct{ u *urgent }
+
+func (p urgencyProbe) MarshalJSON() ([]byte, error) {
+	return json.Marshal(p.u.holding() != nil)
+}
+
+// A reply is encoded while its call still counts as urgent, so that the
+// workspace-wide pass does not take the processors back before the reply
+// to a keystroke is on its way.
+func TestReplyEncodedWhileUrgent(t *testing.T) {
+	e := newEnv(t, envOptions{hooks: withHook})
+	e.initialize(nil)
+	raw, err := e.call("test/urgentWhileEncoded", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(raw) != "true" {
+		t.Errorf("the reply was encoded with no urgent work in flight (%s)", raw)
+	}
+}

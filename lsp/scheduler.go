@@ -23,7 +23,13 @@ package lsp
 //   - its result is published a few files at a time, with the fast path
 //     in between, and only while the client has read all but
 //     clientBacklog bytes of it (publisher.go), so a reply is not written
-//     behind a pipe full of diagnostics the client must decode first.
+//     behind a pipe full of diagnostics the client must decode first;
+//   - a call's reply is encoded before the call stops counting as urgent
+//     (handler.go, encodeReply), so the pass does not take the processors
+//     back while the reply is still being made;
+//   - outside the pass, a load's worker pool lets ready goroutines run
+//     between two files (discovery.Parallel), so a request that arrives
+//     during the discovery is not queued behind every worker.
 //
 // Without the nice thread and the millisecond yields, or without the
 // backlog bound, the completion's p99 during the startup pass at 10,000

@@ -31,6 +31,8 @@ func testHook(ctx context.Context, s *server, method string, params protocol.LSP
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "not open")
 		}
 		return map[string]any{"version": d.version, "text": string(d.text)}, nil
+	case "test/urgentWhileEncoded": // encodes as whether the call still counted as urgent then
+		return urgencyProbe{s.sess.urgent}, nil
 	case "test/panic":
 		panic("boom")
 	case "test/plainError":
