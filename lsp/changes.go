@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"reflect"
 	"slices"
 
 	"go.lsp.dev/protocol"
@@ -236,6 +237,12 @@ type configure struct {
 }
 
 func (m configure) apply(s *session, fx *effects) error {
+	if s.started && m.same(s.want) {
+		// Editors send their settings again right after initialized
+		// (Neovim does): the same settings and folders would only start
+		// the discovery over.
+		return nil
+	}
 	if m.settings != nil {
 		s.want.settings, s.want.newSettings = *m.settings, true
 	}
@@ -248,6 +255,12 @@ func (m configure) apply(s *session, fx *effects) error {
 	}
 	s.rebuildLocked(fx)
 	return nil
+}
+
+// same reports whether m asks for the settings and folders already wanted.
+func (m configure) same(want viewInputs) bool {
+	return (m.settings == nil || reflect.DeepEqual(*m.settings, want.settings)) &&
+		(m.folders == nil || slices.Equal(m.folders, want.folders))
 }
 
 // foldersChanged is didChangeWorkspaceFolders: each folder is a cwd for

@@ -64,7 +64,8 @@ type scheduler struct {
 	// urgent work for all of them) besides the requests.
 	urgent *urgent
 	// early reports that the open skill files get their own diagnostics
-	// before the discovery ends (the views the server starts with).
+	// before the discovery ends (the views the server starts with, or
+	// that replaced them before their discovery ended).
 	early bool
 	// converted is publishFile's memory for the converted diagnostics,
 	// reused from file to file (only loop's goroutine publishes files).

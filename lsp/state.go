@@ -214,7 +214,10 @@ func (s *session) rebuildViews(r rebuild) {
 	}
 	s.installInputsLocked(r.in)
 	old := s.views
-	set.sched.early = old == nil
+	// Open skill files have had no diagnostics but their own until a set
+	// ends its discovery: a set that replaces one that had not gives them
+	// their own diagnostics too, or they would wait for its discovery.
+	set.sched.early = old == nil || !old.isLoaded.Load()
 	s.views = set
 	s.publishLocked()
 	s.mu.Unlock()

@@ -152,9 +152,9 @@ func (set *viewSet) roots() []discovery.Root {
 	return roots
 }
 
-// startViews starts the set's scheduler and its discovery. The first set
-// publishes the open skill files' own diagnostics before its discovery
-// ends.
+// startViews starts the set's scheduler and its discovery. A set started
+// before any discovery ended publishes the open skill files' own
+// diagnostics before its own discovery ends.
 func (s *session) startViews(set *viewSet) {
 	s.wg.Go(set.sched.loop)
 	s.wg.Go(func() { s.load(set) })
