@@ -141,7 +141,7 @@ func measureServer(bin string, c corpusInfo, expected map[string]bool, o lspOpti
 		return run, err
 	}
 	s.events.start()
-	if err := s.openDocuments(); err != nil {
+	if err := s.openDocuments(c); err != nil {
 		return run, err
 	}
 	s.loops.Go(s.completionLoop)
@@ -218,10 +218,7 @@ func newSession(srv *serverProcess, c corpusInfo, expected map[string]bool, o ls
 // folder, its homes as settings, and the capabilities an editor with
 // progress, versioned diagnostics and completion has.
 func (s *session) initialize(c corpusInfo) error {
-	settings := map[string]any{
-		"dshHome":    filepath.Join(c.home(), ".dsh"),
-		"agentsHome": filepath.Join(c.home(), ".agents"),
-	}
+	settings := c.settings()
 	_, err := s.cl.call("initialize", map[string]any{
 		"processId": os.Getpid(),
 		"rootUri":   fileURI(c.project()),
@@ -241,10 +238,24 @@ func (s *session) initialize(c corpusInfo) error {
 	return err
 }
 
-// openDocuments sends initialized, then at once opens the skill file and
-// the chat buffer.
-func (s *session) openDocuments() error {
+// settings are the server's settings: the corpus's homes.
+func (c corpusInfo) settings() map[string]any {
+	return map[string]any{
+		"dshHome":    filepath.Join(c.home(), ".dsh"),
+		"agentsHome": filepath.Join(c.home(), ".agents"),
+	}
+}
+
+// openDocuments sends initialized and the same settings again, as
+// clients that sync their settings do (Neovim's sends
+// workspace/didChangeConfiguration right after initialized), then at once
+// opens the skill file and the chat buffer.
+func (s *session) openDocuments(c corpusInfo) error {
 	if err := s.cl.notify("initialized", map[string]any{}); err != nil {
+		return err
+	}
+	if err := s.cl.notify("workspace/didChangeConfiguration", map[string]any{
+		"settings": map[string]any{"skillLs": c.settings()}}); err != nil {
 		return err
 	}
 	if err := s.cl.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
