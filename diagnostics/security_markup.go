@@ -39,22 +39,34 @@ var securityMarkupRules = []*Rule{
 			}
 		}},
 	{Code: CodeWhitespacePadding, Category: CategorySecurity, Severity: SeverityWarning, Summary: "padding that pushes text out of view",
-		Doc: fmt.Sprintf("A run of %d blank lines or more before more text, or of %d spaces or tabs or more before text on a line, pushes that text below or beside what a reviewer looks at; the model reads it as any other. Trailing blank lines are not reported (DSH trims them).", 10, 100) + securityDocTail,
+		Doc: fmt.Sprintf("A run of %d blank lines or more before more text, or of spaces and tabs %d columns wide or more before text on a line (a tab counts 4), pushes that text below or beside what a reviewer looks at; the model reads it as any other. In the description, which a listing shows on one line, a run of blank characters (spaces, tabs, no-break spaces, the other Unicode spaces) %d columns wide or more between text does the same; the catalog collapses it, so the model reads the text after it. Trailing blank lines are not reported (DSH trims them), nor is the indentation of a description's lines.", 10, 100, 40) + securityDocTail,
 		File: func(p *Pass) {
 			for _, h := range p.File.Hidden {
-				if h.Kind != skillfile.HiddenPadding {
-					continue
+				if h.Kind == skillfile.HiddenPadding {
+					p.Report(h.Span, paddingMessage(h))
 				}
-				what := fmt.Sprintf("%d blank lines", h.Count)
-				if h.Text == "spaces" {
-					what = fmt.Sprintf("%d spaces or tabs", h.Count)
-				}
-				p.Report(h.Span, what+" push the text after them out of a reviewer's view; the model reads it")
 			}
 		}},
 	{Code: CodeLinkExfiltration, Category: CategorySecurity, Severity: SeverityWarning, Summary: "a link or image URL that would carry data out",
 		Doc:  "A Markdown image or link whose URL holds `$VAR`, `${…}` or `$(…)` asks for a value (an environment variable, a command's output) to be put into a URL: an image a client renders fetches it at once, sending the value to that server. This is the shape of data exfiltration through rendered Markdown. Relative links and URLs without such a placeholder are not reported." + securityDocTail,
 		File: checkExfiltration},
+}
+
+// paddingMessage words one run of padding: blank lines, spaces and tabs
+// before text (their width in columns when tabs make it more than their
+// number), blank characters inside the description.
+func paddingMessage(h skillfile.Hidden) string {
+	switch h.Text {
+	case "spaces":
+		what := fmt.Sprintf("%d spaces or tabs", h.Span.End-h.Span.Start)
+		if h.Count != h.Span.End-h.Span.Start {
+			what += fmt.Sprintf(" (%d columns)", h.Count)
+		}
+		return what + " push the text after them out of a reviewer's view; the model reads it"
+	case "description":
+		return fmt.Sprintf("%d columns of blank characters in the description push the text after them out of a one-line listing; the catalog collapses them and the model reads that text", h.Count)
+	}
+	return fmt.Sprintf("%d blank lines push the text after them out of a reviewer's view; the model reads it", h.Count)
 }
 
 // hiddenMarkupRule returns the File check that reports the hidden markup

@@ -88,7 +88,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	// one can be megabytes): it has none.
 	hasFM := fm.State == FrontmatterOK
 	if hasFM {
-		f.Hidden = hiddenChars(src, f.TextStart)
+		f.Hidden = append(hiddenChars(src, f.TextStart), descriptionPadding(f, src)...)
 	}
 	if !withBody {
 		return f

@@ -24,10 +24,13 @@ const (
 	HiddenTag HiddenKind = iota + 1
 	// HiddenBidi is a run of bidi embedding, override or isolate controls.
 	HiddenBidi
-	// HiddenZeroWidth is a run of zero-width or blank characters (ZWSP,
+	// HiddenZeroWidth is a run of zero-width or blank characters: the
+	// default-ignorable and format characters that draw as nothing (ZWSP,
 	// ZWNJ, ZWJ, word joiner, invisible operators, a BOM inside the text,
-	// Hangul fillers, direction marks outside right-to-left text), not
-	// inside emoji or a script that joins with them.
+	// Hangul fillers, the soft hyphen, the grapheme joiner, deprecated
+	// format controls, interlinear annotation marks, direction marks
+	// outside right-to-left text; invisibleKind), not inside emoji or a
+	// script that joins with them.
 	HiddenZeroWidth
 	// HiddenVariation is a run of variation selectors that select no
 	// variant of the character before them (outside emoji and ideographs,
@@ -48,7 +51,9 @@ const (
 	// HiddenRefDef is a link reference definition that carries a title
 	// ([//]: # (text)): a preview shows nothing of it.
 	HiddenRefDef
-	// HiddenPadding is a long run of blank lines or of spaces before text.
+	// HiddenPadding is a long run of blank lines, of spaces and tabs
+	// before text (Text "spaces"), or of blank characters inside the
+	// description (Text "description").
 	HiddenPadding
 	// HiddenHostCommand is a !`command` a host (Claude Code) runs when
 	// it loads the skill, putting its output in the text.
@@ -61,8 +66,8 @@ type Hidden struct {
 	// Span covers the characters, the comment, the element's opening tag,
 	// the definition, the padding or the command.
 	Span spans.Span
-	// Count is how many characters (or blank lines, or spaces) the run
-	// holds.
+	// Count is how many characters (or blank lines) the run holds; for
+	// spaces and tabs, how many columns wide it is.
 	Count int
 	// Text is what the model reads there, in a bounded prefix: the ASCII
 	// tag characters spell, a comment's or element's text, a definition's
@@ -85,7 +90,7 @@ var hiddenLead = func() (t [256]bool) {
 	for b := range 0x20 {
 		t[b] = b != '\t' && b != '\n' && b != '\r'
 	}
-	for _, b := range []byte{0x7f, 0xc2, 0xd8, 0xe1, 0xe2, 0xe3, 0xee, 0xef, 0xf3, 0xf4} {
+	for _, b := range []byte{0x7f, 0xc2, 0xcd, 0xd8, 0xe1, 0xe2, 0xe3, 0xee, 0xef, 0xf0, 0xf3, 0xf4} {
 		t[b] = true
 	}
 	return t
@@ -180,8 +185,7 @@ func hiddenKindOf(r rune) HiddenKind {
 		return HiddenTag
 	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
 		return HiddenBidi
-	case r >= 0x200B && r <= 0x200F, r >= 0x2060 && r <= 0x2064, r == 0xFEFF, r == 0x180E,
-		r == 0x061C, r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0:
+	case invisible(r):
 		return HiddenZeroWidth
 	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF:
 		return HiddenVariation
@@ -189,6 +193,25 @@ func hiddenKindOf(r rune) HiddenKind {
 		return HiddenPrivateUse
 	}
 	return 0
+}
+
+// invisible reports whether r draws as nothing and is no other kind's:
+// Unicode's Default_Ignorable_Code_Point characters but the variation
+// selectors and tags (which have kinds of their own), and the format
+// characters that draw as nothing (the interlinear annotation marks). A
+// reviewer sees no trace of them; a model reads each one.
+func invisible(r rune) bool {
+	switch {
+	case r < 0x00AD:
+		return false
+	case r == 0x00AD, r == 0x034F, r == 0x061C, r == 0x115F, r == 0x1160, r == 0x17B4, r == 0x17B5,
+		r >= 0x180B && r <= 0x180F, r >= 0x200B && r <= 0x200F, r >= 0x2060 && r <= 0x2065, r >= 0x206A && r <= 0x206F,
+		r == 0x3164, r == 0xFEFF, r == 0xFFA0, r >= 0xFFF0 && r <= 0xFFFB,
+		r >= 0x1BCA0 && r <= 0x1BCA3, r >= 0x1D173 && r <= 0x1D17A,
+		r >= 0xE0080 && r <= 0xE00FF, r >= 0xE01F0 && r <= 0xE0FFF:
+		return true
+	}
+	return false
 }
 
 // hiddenLegit reports whether the character r at src[i:i+size] is text
@@ -201,8 +224,10 @@ func hiddenLegit(src []byte, i int, r rune, size int) bool {
 	switch {
 	case r == 0x200D: // ZWJ: emoji sequences, Indic and Arabic shaping
 		return (emojiLike(prev) && emojiLike(next)) || (scriptLetter(prev) && scriptLetter(next))
-	case r == 0x200B || r == 0x200C: // ZWSP (Thai, Khmer), ZWNJ (Persian, Indic)
+	case r == 0x200B || r == 0x200C || r == 0x034F: // ZWSP (Thai, Khmer), ZWNJ (Persian, Indic), CGJ (Hebrew marks)
 		return scriptLetter(prev) && scriptLetter(next)
+	case r >= 0x180B && r <= 0x180D || r == 0x180F: // Mongolian free variation selectors
+		return unicode.Is(unicode.Mongolian, prev) || prev >= 0x180B && prev <= 0x180F
 	case r == 0x200E || r == 0x200F || r == 0x061C:
 		return rtlLine(src, i)
 	case r == 0xFE0E || r == 0xFE0F:
@@ -245,7 +270,8 @@ func scriptLetter(r rune) bool {
 }
 
 // rtlLine reports whether the line holding src[i] has a letter of a
-// right-to-left script, where direction marks are text.
+// right-to-left script, where direction marks are text. Only letters
+// count: the Arabic letter mark itself lies in the Arabic block.
 func rtlLine(src []byte, i int) bool {
 	start, end := i, i
 	for start > 0 && src[start-1] != '\n' {
@@ -255,7 +281,7 @@ func rtlLine(src []byte, i int) bool {
 		end++
 	}
 	for _, r := range string(src[start:end]) {
-		if r >= 0x0590 && r <= 0x08FF || r >= 0xFB1D && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFC {
+		if (r >= 0x0590 && r <= 0x08FF || r >= 0xFB1D && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFC) && unicode.IsLetter(r) {
 			return true
 		}
 	}
