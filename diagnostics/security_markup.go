@@ -23,16 +23,16 @@ const (
 
 var securityMarkupRules = []*Rule{
 	{Code: CodeHiddenComment, Category: CategorySecurity, Severity: SeverityInfo, Summary: "an HTML comment the model reads and a preview hides",
-		Doc:  "DSH passes the body to the model as it is, HTML comments included, while every Markdown preview hides them. The message quotes what the model reads. A comment that reads as instructions to the model or names secrets, credentials or tools is `hidden-instructions` instead. Suppression comments (`<!-- skill-ls-disable … -->`) are not reported." + securityDocTail,
+		Doc:  "DSH passes the body to the model as it is, HTML comments included, while every Markdown preview hides them. So it does the other markup an HTML parser drops: processing instructions (`<?…?>`), declarations (`<!…>`) and CDATA sections, inline or as HTML blocks, and comments inside an HTML block (`<div>` then `<!-- … -->`). A `<!--` never closed that starts an HTML block hides everything after it (CommonMark runs the block to the end of the document); one inside a block hides the rest of the block. The message quotes what the model reads. A comment that reads as instructions to the model or names secrets, credentials or tools is `hidden-instructions` instead. Not reported: suppression comments (`<!-- skill-ls-disable … -->`), markup in code, an unclosed `<!--` inside a paragraph (it shows as text)." + securityDocTail,
 		File: hiddenMarkupRule(skillfile.HiddenComment, false)},
 	{Code: CodeHiddenHTML, Category: CategorySecurity, Severity: SeverityInfo, Summary: "HTML a preview hides (closed <details>, display:none, hidden)",
-		Doc:  "An element styled `display:none` or `visibility:hidden`, one with the `hidden` attribute, and a `<details>` without `open` (only its summary shows until a click) hide their text from a reviewer; the model reads it. Markup inside code spans and fenced code is text and not reported. Text that reads as instructions is `hidden-instructions`." + securityDocTail,
+		Doc:  "An element styled `display:none` or `visibility:hidden`, one with the `hidden` attribute, a `<details>` without `open` (only its summary shows until a click), and `<template>`, `<style>` and `<script>` (a browser never shows their content; GitHub drops them with it) hide their text from a reviewer; the model reads it. Markup inside code spans and fenced code is text and not reported. Text that reads as instructions is `hidden-instructions`." + securityDocTail,
 		File: hiddenMarkupRule(skillfile.HiddenHTML, false)},
 	{Code: CodeHiddenLinkDef, Category: CategorySecurity, Severity: SeverityInfo, Summary: "a link reference definition whose title a preview hides",
 		Doc:  "A link reference definition (`[label]: url \"title\"`, and the comment idiom `[//]: # (text)`) renders as nothing; its title is text only the model reads. Definitions without a title are not reported. A title that reads as instructions is `hidden-instructions`." + securityDocTail,
 		File: hiddenMarkupRule(skillfile.HiddenRefDef, false)},
 	{Code: CodeHiddenInstructions, Category: CategorySecurity, Severity: SeverityWarning, Summary: "hidden text that reads as instructions or names secrets",
-		Doc: "The text of an HTML comment, a hidden HTML element or a reference definition's title that a preview hides reads as instructions to the model (\"ignore the previous\", \"you must\", \"do not tell the user\", \"run\", \"send\"), or names secrets, credentials or tools (a password, a token, `.env`, `~/.ssh`, `curl`, Bash). Instructions a reviewer cannot see are the shape of a prompt injection; write them in the visible body." + securityDocTail,
+		Doc: "The text of an HTML comment (or other markup a renderer drops), a hidden HTML element or a reference definition's title that a preview hides reads as instructions to the model (\"ignore the previous\", \"you must\", \"do not tell the user\", \"run\", \"send\"), or names secrets, credentials or tools (a password, a token, `.env`, `~/.ssh`, `curl`, Bash). Instructions a reviewer cannot see are the shape of a prompt injection; write them in the visible body." + securityDocTail,
 		File: func(p *Pass) {
 			for _, kind := range []skillfile.HiddenKind{skillfile.HiddenComment, skillfile.HiddenHTML, skillfile.HiddenRefDef} {
 				hiddenMarkup(p, kind, true)
@@ -87,7 +87,7 @@ func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
 			continue
 		}
 		what := map[skillfile.HiddenKind]string{
-			skillfile.HiddenComment: "this HTML comment",
+			skillfile.HiddenComment: markupWords[h.Form],
 			skillfile.HiddenHTML:    "this HTML element",
 			skillfile.HiddenRefDef:  "this link reference definition's title",
 		}[kind]
@@ -97,6 +97,15 @@ func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
 		}
 		p.Report(h.Span, msg)
 	}
+}
+
+// markupWords name each form of markup a renderer drops, for a message.
+var markupWords = map[skillfile.MarkupForm]string{
+	skillfile.FormComment:     "this HTML comment",
+	skillfile.FormUnclosed:    "everything from this unclosed HTML comment on",
+	skillfile.FormInstruction: "this processing instruction",
+	skillfile.FormDeclaration: "this markup declaration",
+	skillfile.FormCDATA:       "this CDATA section",
 }
 
 // instructionWords are the signs that hidden text addresses the model or

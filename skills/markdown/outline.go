@@ -20,9 +20,14 @@ import (
 type Outline struct {
 	Links    []Link
 	Headings []Heading
-	// Comments are the HTML comments (<!-- … -->) outside code: HTML
-	// blocks that are comments, and inline comments in text.
+	// Comments are the HTML comments (<!-- … -->) outside code: in HTML
+	// blocks, and inline comments in text.
 	Comments []spans.Span
+	// Unrendered is the other markup outside code that an HTML renderer
+	// drops unseen: a <!-- never closed (to the end of its HTML block),
+	// processing instructions <? … ?>, declarations <!…> and CDATA
+	// sections, in HTML blocks and inline (htmlhidden.go).
+	Unrendered []spans.Span
 	// Unread says why the body was not parsed (over a bound of budget.go,
 	// or of MaxBytes); its outline is then empty. "" when it was.
 	Unread string
@@ -145,15 +150,14 @@ func parseOutline(body []byte, base int) Outline {
 		case *ast.Image:
 			out.Links = append(out.Links, astLink(body, base, n, n.Destination, true, &cursor))
 		case *ast.HTMLBlock:
-			if n.HTMLBlockType == ast.HTMLBlockType2 {
-				out.Comments = append(out.Comments, blockComments(body, base, n)...)
-			}
+			comments, unrendered := htmlBlockMarkup(body, base, n)
+			out.Comments = append(out.Comments, comments...)
+			out.Unrendered = append(out.Unrendered, unrendered...)
 		case *ast.RawHTML:
-			if n.Segments.Len() > 0 {
-				first, last := n.Segments.At(0), n.Segments.At(n.Segments.Len()-1)
-				if bytes.HasPrefix(body[first.Start:], []byte("<!--")) {
-					out.Comments = append(out.Comments, spans.Span{Start: base + first.Start, End: base + last.Stop})
-				}
+			if sp, comment, ok := rawHTMLMarkup(body, base, n); ok && comment {
+				out.Comments = append(out.Comments, sp)
+			} else if ok {
+				out.Unrendered = append(out.Unrendered, sp)
 			}
 		case *ast.AutoLink:
 			if n.AutoLinkType == ast.AutoLinkURL {
@@ -163,34 +167,6 @@ func parseOutline(body []byte, base int) Outline {
 		return ast.WalkContinue, nil
 	})
 	return out
-}
-
-// blockComments returns the comments of an HTML block of type 2 (one that
-// starts with <!--): every <!-- … --> between its first line and the line
-// that closes it.
-func blockComments(body []byte, base int, n *ast.HTMLBlock) []spans.Span {
-	lines := n.Lines()
-	if lines.Len() == 0 {
-		return nil
-	}
-	start, stop := lines.At(0).Start, lines.At(lines.Len()-1).Stop
-	if n.HasClosure() {
-		stop = max(stop, n.ClosureLine.Stop)
-	}
-	var out []spans.Span
-	for region := body[start:stop]; ; {
-		i := bytes.Index(region, []byte("<!--"))
-		if i < 0 {
-			return out
-		}
-		j := bytes.Index(region[i+4:], []byte("-->"))
-		if j < 0 {
-			return out
-		}
-		end := i + 4 + j + 3
-		out = append(out, spans.Span{Start: base + start + i, End: base + start + end})
-		region, start = region[end:], start+end
-	}
 }
 
 // astLink locates a goldmark link node: its text is the span from its first

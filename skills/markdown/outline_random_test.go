@@ -10,6 +10,7 @@ import (
 var stressTokens = []string{
 	"[", "]", "(", ")", "![", "](", "`", "``", "```", "~~~", "\n", "\n\n", " ", "  ", "   ",
 	"- ", "1. ", "* ", "# ", "## ", "#", "---", "***", "<b>", "</b>", "\\", "_", "*", "!", "a", "b", "x.md", "a_b", "é", "[a](b)", "![c](d)", "`x`", "\t", "\r\n",
+	"<!--", "-->", "<?", "?>", "<div>",
 }
 
 // TestOutlineRandomMarkdown compares the two outline paths on random

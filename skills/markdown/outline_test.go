@@ -84,6 +84,9 @@ var outlineCases = []struct {
 	{"foo\n*\n---\n", false},
 	{"[a](b\\)c)", false},
 	{"[a](b) <!-- c -->", false},
+	{"[a](b) <?c?> <!D e> <![CDATA[f]]>", false},
+	{"<div>\n<!-- a\n</div>\n\n[b](c)\n", false},
+	{"[a](b)\n\n<!-- c\n\n[d](e)\n", false},
 	{"x < y and y > z [a](b)", true},
 	{"`unclosed [a](b)", false},
 	{"CRLF\r\n[a](b)\r\n", false},
@@ -196,6 +199,7 @@ func FuzzLinks(f *testing.F) {
 var fuzzTokens = []string{
 	"[", "]", "(", ")", "![", "](", "`", "``", "```", "~~~", "\n", "\n\n", " ", "  ", "   ", "    ",
 	"- ", "1. ", "2) ", "* ", "# ", "## ", "#", "---", "===", "***", "<b>", "</b>", "<a:b>", "<!--", "-->", ">",
+	"<?", "?>", "<!X ", "<![CDATA[", "]]>", "<div>", "</div>", "<pre>", "<script>",
 	"\\", "_", "*", "!", "a", "b", "x.md", "my_file", "é", "\t", "]:", "\"t\"", "'", "&amp;", ":", "/",
 }
 

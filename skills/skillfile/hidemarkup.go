@@ -47,7 +47,8 @@ func hiddenMarkup(f *File, src []byte) []Hidden {
 }
 
 // hiddenComments returns the body's HTML comments that are not
-// suppression comments, with their text.
+// suppression comments, and the other markup a renderer drops unseen
+// (Outline.Unrendered), with their text.
 func hiddenComments(f *File, src []byte) []Hidden {
 	var out []Hidden
 	for _, sp := range f.Outline.Comments {
@@ -57,7 +58,27 @@ func hiddenComments(f *File, src []byte) []Hidden {
 		inner := strings.TrimSuffix(strings.TrimPrefix(string(src[sp.Start:sp.End]), "<!--"), "-->")
 		out = append(out, Hidden{Kind: HiddenComment, Span: sp, Count: 1, Text: clip(inner)})
 	}
+	for _, sp := range f.Outline.Unrendered {
+		form, inner := markupForm(string(src[sp.Start:sp.End]))
+		out = append(out, Hidden{Kind: HiddenComment, Span: sp, Count: 1, Text: clip(inner), Form: form})
+	}
 	return out
+}
+
+// markupForm returns the form of the dropped markup raw (no closed
+// comment) and its text inside the delimiters.
+func markupForm(raw string) (MarkupForm, string) {
+	for _, d := range []struct {
+		form        MarkupForm
+		open, close string
+	}{
+		{FormUnclosed, "<!--", ""}, {FormInstruction, "<?", "?>"}, {FormCDATA, "<![CDATA[", "]]>"}, {FormDeclaration, "<!", ">"},
+	} {
+		if rest, ok := strings.CutPrefix(raw, d.open); ok {
+			return d.form, strings.TrimSuffix(rest, d.close)
+		}
+	}
+	return FormDeclaration, raw
 }
 
 // isDirective reports whether sp is one of f's suppression comments.
@@ -139,8 +160,8 @@ func inCodeSpan(body []byte, i int) bool {
 // hiddenElements returns the opening tags of the HTML elements a preview
 // hides: <details> without open (its summary shows, the rest waits for a
 // click), an element styled display:none or visibility:hidden, an element
-// with the hidden attribute. Text is the element's text up to its closing
-// tag.
+// with the hidden attribute, and the elements whose content never shows
+// (unshownElements). Text is the element's text up to its closing tag.
 func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 	var out []Hidden
 	for off := 0; len(out) < maxHidden; {
@@ -155,7 +176,8 @@ func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 			continue
 		}
 		raw := bytes.ToLower(body[at+1 : at+end])
-		if !bytes.HasPrefix(raw, []byte("details")) && !bytes.Contains(raw, []byte("hidden")) && !bytes.Contains(raw, []byte("display")) && !bytes.Contains(raw, []byte("visibility")) {
+		if !hasAnyPrefix(raw, "details", "template", "style", "script") &&
+			!bytes.Contains(raw, []byte("hidden")) && !bytes.Contains(raw, []byte("display")) && !bytes.Contains(raw, []byte("visibility")) {
 			continue // the cheap test: most tags hide nothing
 		}
 		tag := string(raw)
@@ -177,12 +199,27 @@ func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 // hidesElement reports whether an element with the lower-cased name and
 // attributes is hidden in a rendered view.
 func hidesElement(name, attrs string) bool {
-	if name == "details" && !hasAttr(attrs, "open") {
+	if name == "details" && !hasAttr(attrs, "open") || unshownElements[name] {
 		return true
 	}
 	squeezed := strings.Join(strings.Fields(attrs), "")
 	return strings.Contains(squeezed, "display:none") || strings.Contains(squeezed, "visibility:hidden") || hasAttr(attrs, "hidden")
 }
+
+// hasAnyPrefix reports whether b starts with one of the prefixes.
+func hasAnyPrefix(b []byte, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if bytes.HasPrefix(b, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// unshownElements are the elements whose content a rendered view never
+// shows: a browser does not display <template>, <style> and <script>,
+// and GitHub's sanitizer drops them with their text.
+var unshownElements = map[string]bool{"template": true, "style": true, "script": true}
 
 // hasAttr reports whether the attribute list names the attribute (as a
 // word: hidden, hidden="", not data-hidden).

@@ -43,7 +43,8 @@ const (
 	HiddenControl
 	// HiddenEscape is a terminal escape sequence (ESC [ … m and the like).
 	HiddenEscape
-	// HiddenComment is an HTML comment that is no suppression comment.
+	// HiddenComment is an HTML comment that is no suppression comment, or
+	// other markup an HTML renderer drops unseen (Hidden.Form).
 	HiddenComment
 	// HiddenHTML is an HTML element a Markdown preview does not show
 	// (<details> without open, display:none, the hidden attribute).
@@ -73,7 +74,28 @@ type Hidden struct {
 	// tag characters spell, a comment's or element's text, a definition's
 	// title, a command.
 	Text string
+	// Form says what markup a HiddenComment is; FormComment for a closed
+	// <!-- … -->.
+	Form MarkupForm
 }
+
+// MarkupForm is the form of the markup an HTML renderer drops unseen.
+type MarkupForm uint8
+
+// The forms of dropped markup.
+const (
+	// FormComment is a closed comment, <!-- … -->.
+	FormComment MarkupForm = iota
+	// FormUnclosed is a <!-- never closed: it hides the rest of its HTML
+	// block (of the document, when it starts the block).
+	FormUnclosed
+	// FormInstruction is a processing instruction, <? … ?>.
+	FormInstruction
+	// FormDeclaration is a declaration, <!DOCTYPE …> and the like.
+	FormDeclaration
+	// FormCDATA is a CDATA section, <![CDATA[ … ]]>.
+	FormCDATA
+)
 
 // maxHidden bounds the facts recorded of one file: a hostile file full of
 // invisible characters costs no more than this many.
