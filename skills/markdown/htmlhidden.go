@@ -62,10 +62,10 @@ func htmlMarkup(region []byte, base int) (comments, unrendered []spans.Span) {
 
 // droppedEnd returns the length of the dropped markup that starts b (at a
 // <): a comment up to -->, a processing instruction up to ?>, a CDATA
-// section up to ]]>, a declaration (<! and a letter) up to >. A comment
-// or instruction left open runs to the end of b (closed false); a
-// declaration or CDATA section left open is no markup. ok is false when b
-// starts none.
+// section up to ]]>, a declaration (<! and a letter) up to >. One left
+// open runs to the end of b (closed false), as an HTML parser reads it,
+// and ends the search: no close follows (so the search stays linear
+// however many openings b holds). ok is false when b starts none.
 func droppedEnd(b []byte) (end int, closed, ok bool) {
 	switch {
 	case bytes.HasPrefix(b, []byte("<!--")):
@@ -73,13 +73,9 @@ func droppedEnd(b []byte) (end int, closed, ok bool) {
 	case bytes.HasPrefix(b, []byte("<?")):
 		return closeOrEnd(b, 2, "?>")
 	case bytes.HasPrefix(b, []byte("<![CDATA[")):
-		if j := bytes.Index(b[9:], []byte("]]>")); j >= 0 {
-			return 9 + j + 3, true, true
-		}
+		return closeOrEnd(b, 9, "]]>")
 	case len(b) > 2 && b[1] == '!' && isASCIILetter(b[2]):
-		if j := bytes.IndexByte(b[2:], '>'); j >= 0 {
-			return 2 + j + 1, true, true
-		}
+		return closeOrEnd(b, 2, ">")
 	}
 	return 0, false, false
 }

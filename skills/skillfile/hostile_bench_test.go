@@ -36,6 +36,9 @@ func hostileFiles() map[string][]byte {
 		"8k-nested-links":  withBody(strings.Repeat("[", 8000) + strings.Repeat("](b)", 8000)),
 		"1k-link-openers":  withBody(strings.Repeat("[a](", 1000) + strings.Repeat("a", 240<<10)),
 		"60-link-openers":  withBody(strings.Repeat("[a](", 60) + strings.Repeat("a", 240<<10)),
+		// Markup a renderer drops, never closed, inside one HTML block:
+		// each opening would search the rest of the block for its close.
+		"4k-open-cdata": withBody("<div>\n" + strings.Repeat("<![CDATA[ <?a >", 4000) + strings.Repeat("a", 180<<10)),
 	}
 }
 
