@@ -33,6 +33,7 @@ func TestHiddenHTMLMarkup(t *testing.T) {
 		{"declaration", "<!DOCTYPE html>\n", nil, []string{"<!DOCTYPE html>"}},
 		{"cdata inline", "x <![CDATA[a]]> y\n", nil, []string{"<![CDATA[a]]>"}},
 		{"in code", "```\n<!-- a\n<?b?>\n```\n`<!-- c -->`\n\n    <?d?>\n", nil, nil},
+		{"declarations left open run to the end", "<div>\n<!a\n<![CDATA[b\n", nil, []string{"<!a\n<![CDATA[b"}},
 		{"two in a block", "<div><!-- a --><?b?></div>\n", []string{"<!-- a -->"}, []string{"<?b?>"}},
 	}
 	for _, c := range cases {
