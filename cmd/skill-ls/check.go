@@ -146,6 +146,12 @@ type checkRun struct {
 	security    bool // --security: a summary per skill
 	stdout      io.Writer
 	stderr      io.Writer
+
+	// flagDirs are the --custom-dir roots of the command line, config the
+	// config file (nil without one): a fix writes in the first, not in
+	// the roots of the second outside the project (fixscope.go).
+	flagDirs []string
+	config   *diagnostics.Config
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -243,6 +249,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		printConfigErrors(stderr, cfgErrs)
 		return nil, exitUsage
 	}
+	run.flagDirs, run.config = slices.Clone(f.roots.customDirs), cfg
 	if cfg != nil {
 		applyConfig(cfg, &run.opts, &f.roots, setFlags(c.fs))
 		if f.hosts.list == "" && len(cfg.Hosts) > 0 {

@@ -203,16 +203,24 @@ func (r *checkRun) printRefused(res *fix.Result) {
 
 // printDiff prints the fixes as a patch git apply takes (writeDiff) and
 // says how many problems it would fix, and the flags that apply exactly
-// what it showed. It returns 1 when there is something to fix.
+// what it showed: only what --fix would write, the others said so. It returns 1 when there is something to fix.
 func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
+	all, refused := res, map[string]error(nil)
+	res, refused = r.guard.writable(all)
+	r.printWithheld(all, refused)
 	if writeDiff(r.stdout, res, workDir()) {
 		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
 	}
 	r.printRefused(res)
 	n := len(res.Applied)
 	if n == 0 {
-		fmt.Fprintln(r.stderr, "Nothing to fix.")
+		if len(refused) == 0 {
+			fmt.Fprintln(r.stderr, "Nothing to fix.")
+		}
 		r.printHidden(res, xf)
+		if len(refused) > 0 && r.status == exitOK {
+			return exitFound // there is something to fix, by giving its root
+		}
 		return r.status
 	}
 	apply := "--fix"
@@ -222,6 +230,19 @@ func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
 	fmt.Fprintf(r.stderr, "Would fix %s (run check with %s instead of --diff to apply).\n", fixedWhere(n, len(res.Fixed), len(res.Renames), true), apply)
 	r.printHidden(res, xf)
 	return exitFound
+}
+
+// printWithheld tells, for --diff, which files --fix would not write and
+// which folders it would not rename, and why (scope), among the fixes of
+// res. Paths are quoted and reasons escaped, as check's output is.
+func (r *checkRun) printWithheld(res *fix.Result, refused map[string]error) {
+	for _, path := range slices.Sorted(maps.Keys(refused)) {
+		verb := "Not renamed"
+		if _, ok := res.Fixed[path]; ok {
+			verb = "Not fixed"
+		}
+		fmt.Fprintf(r.stderr, "%s %s: %s\n", verb, quotedRel(path), format.Escape(refused[path].Error()))
+	}
 }
 
 // printHidden says, after safe fixes, how many problems left have a fix
@@ -256,10 +277,14 @@ var errPinned = errors.New("it is a skill root, the project, the working directo
 // renameFixed makes a fix's rename of a folder, unless the folder is no
 // skill's own (the guard pins it) or its target exists (a rename that only
 // changes the case of the name, on a file system that ignores case, is
-// made).
+// made). A folder outside the folders the user chose (scope) is not
+// renamed.
 func (g *fixGuard) renameFixed(rn diagnostics.Rename) error {
 	if g.pins(rn.From) {
 		return errPinned
+	}
+	if err := g.renameScope(rn.From); err != nil {
+		return err
 	}
 	from, err := os.Lstat(rn.From)
 	if err != nil {
