@@ -56,14 +56,13 @@ type errLinkedOut struct {
 }
 
 func (e errLinkedOut) Error() string {
-	where := "it leads nowhere"
-	if e.real != "" {
-		where = "it is " + quotedRel(e.real)
-	}
-	if e.link {
+	switch {
+	case e.real == "":
+		return "a link on its path leads nowhere; not written"
+	case e.link:
 		return "it links to " + quotedRel(e.real) + ", outside the project and the roots given on the command line; not written (--follow-symlinks writes through the link)"
 	}
-	return where + " through a linked folder, outside the project and the roots given on the command line; not written (give its root on the command line, or --follow-symlinks, to fix it)"
+	return "it is " + quotedRel(e.real) + " through a linked folder, outside the project and the roots given on the command line; not written (give its root on the command line, or --follow-symlinks, to fix it)"
 }
 
 // errConfigRoot is the error of a change in a root the config file adds,
