@@ -71,9 +71,13 @@ Only a skill's own bundle folder is renamed, never a root, the project,
 the working directory or a repository. Files are rewritten in place,
 keeping their line endings, BOM, owner, mode and hard links, with a copy
 kept beside them until the write is done (the next --fix run removes what
-a killed run left); a file that changed since it was read, that is
-read-only, or that a link leads to outside the skill roots and the project
-(unless --follow-symlinks) is left alone.
+a killed run left); a file that changed since it was read, or that is
+read-only, is left alone. A fix writes only under the real path of the
+project, of the PATHs and --custom-dir roots given on the command line,
+and of DSH's user roots: a root the config file adds outside the project,
+or one a link in the project leads to outside it, is checked, never
+written (a message says so; give it on the command line to fix it, or
+--follow-symlinks to write through the project's links).
 
 Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored

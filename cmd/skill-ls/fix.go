@@ -29,7 +29,7 @@ func (xf *fixFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&xf.fix, "fix", false, "apply every safe fix (the editor's quick fixes that keep the skill's meaning), then report what remains")
 	fs.BoolVar(&xf.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply the fixes that change meaning (a shortened description, a renamed folder, a moved key); alone, the same as --fix --unsafe-fixes")
 	fs.BoolVar(&xf.diff, "diff", false, "print the fixes as a unified diff instead of writing them (safe fixes; with --unsafe-fixes, all)")
-	fs.BoolVar(&xf.follow, "follow-symlinks", false, "with --fix, also write a skill file whose symbolic link leads outside the skill roots and the project (the message names the file written)")
+	fs.BoolVar(&xf.follow, "follow-symlinks", false, "with --fix, also write where a symbolic link under the project or a root given on the command line leads outside them (the message names the file written; a config file's root outside the project stays unwritten)")
 }
 
 // active reports whether a fix flag was given.
