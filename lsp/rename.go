@@ -78,7 +78,7 @@ func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
 // editor has it open), nor a root of snap nor holds one (DSH would lose
 // every skill in it).
 func (st *snapshot) mayMove(snap *skills.Snapshot, path string) bool {
-	if !st.inFolders(path) || !discovery.InsideReal(discovery.RealEntry(path), st.folders) {
+	if !st.inFolders(path) || !discovery.InsideReal(discovery.RealEntry(path), discovery.RealPaths(st.folders)) {
 		return false
 	}
 	if slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(f, path) }) {
@@ -98,7 +98,7 @@ func (st *snapshot) mayEdit(path string) bool {
 	if d := st.doc(path); d != nil && d.chat {
 		return true
 	}
-	return st.inFolders(path) && discovery.InsideReal(discovery.RealPath(path), st.folders)
+	return st.inFolders(path) && discovery.InsideReal(discovery.RealPath(path), discovery.RealPaths(st.folders))
 }
 
 // inFolders reports whether path lies inside a workspace folder.

@@ -248,7 +248,7 @@ func TestWriteFixed(t *testing.T) {
 	if err := os.Symlink("real.md", link); err != nil {
 		t.Fatal(err)
 	}
-	g := &fixGuard{chosen: []string{dir}}
+	g := &fixGuard{chosen: []string{dir}, chosenReal: discovery.RealPaths([]string{dir})}
 	if written, err := g.writeFixed(link, orig, fixed); err != nil || written != discovery.RealPath(target) {
 		t.Fatalf("wrote %q: %v, want the link's target", written, err)
 	}

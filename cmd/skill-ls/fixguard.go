@@ -24,8 +24,8 @@ type fixGuard struct {
 	// chosen are the folders the user chose, absolute, as given: the
 	// project, the PATHs (a skill file's bundle folder), the --custom-dir
 	// roots and DSH's user and bundled roots. A fix writes where the real
-	// path of the change lies in the real path of one (scope).
-	chosen []string
+	// path of the change lies in the real path of one (chosenReal; scope).
+	chosen, chosenReal []string
 	// configRoots are the roots the config file configFile adds: checked,
 	// never written outside the project.
 	configRoots []string
@@ -69,6 +69,7 @@ func newFixGuard(rf *rootFlags, roots []discovery.Root, paths, flagDirs []string
 	if wd, err := os.Getwd(); err == nil {
 		g.pin(wd)
 	}
+	g.chosenReal = discovery.RealPaths(g.chosen)
 	return g
 }
 

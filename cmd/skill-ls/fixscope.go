@@ -24,14 +24,14 @@ import (
 // (discovery.RealPath for a file written, discovery.RealEntry for a folder
 // renamed), else the error that says why not and how to fix it anyway.
 func (g *fixGuard) scope(path, real string) error {
-	if discovery.InsideReal(real, g.chosen) {
+	if discovery.InsideReal(real, g.chosenReal) {
 		return nil
 	}
 	if slices.ContainsFunc(g.chosen, func(d string) bool { return discovery.Within(path, d) }) {
 		if g.follow {
 			return nil
 		}
-		return errLinkedOut{real: real, link: isLink(path) && discovery.InsideReal(discovery.RealEntry(path), g.chosen)}
+		return errLinkedOut{real: real, link: isLink(path) && discovery.InsideReal(discovery.RealEntry(path), g.chosenReal)}
 	}
 	for _, root := range g.configRoots {
 		if discovery.Within(path, root) {

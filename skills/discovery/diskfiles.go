@@ -3,6 +3,7 @@ package discovery
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -76,19 +77,23 @@ func RealEntry(p string) string {
 	return ""
 }
 
-// InsideReal reports whether real (a RealPath or RealEntry) lies inside
-// one of dirs, each with its links resolved: whether a change there stays
-// in the folders the user chose, whatever links lie on the way. It is the
-// one test of where skill-ls writes (check --fix) and what edits it offers
-// an editor.
-func InsideReal(real string, dirs []string) bool {
-	if real == "" {
-		return false
-	}
+// RealPaths returns the RealPath of each of dirs, leaving out those that
+// cannot be resolved: the folders InsideReal compares with.
+func RealPaths(dirs []string) []string {
+	out := make([]string, 0, len(dirs))
 	for _, d := range dirs {
-		if rd := RealPath(d); d != "" && rd != "" && Within(real, rd) {
-			return true
+		if rd := RealPath(d); d != "" && rd != "" {
+			out = append(out, rd)
 		}
 	}
-	return false
+	return out
+}
+
+// InsideReal reports whether real (a RealPath or RealEntry) lies inside
+// one of realDirs (RealPaths of the folders chosen): whether a change
+// there stays in the folders the user chose, whatever links lie on the
+// way. It is the one test of where skill-ls writes (check --fix) and what
+// edits it offers an editor.
+func InsideReal(real string, realDirs []string) bool {
+	return real != "" && slices.ContainsFunc(realDirs, func(d string) bool { return d != "" && Within(real, d) })
 }

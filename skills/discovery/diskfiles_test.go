@@ -55,7 +55,7 @@ func TestInsideReal(t *testing.T) {
 		{"a missing folder chooses nothing outside it", RealPath(filepath.Join(outside, "x", "SKILL.md")), []string{filepath.Join(dir, "gone")}, false},
 	}
 	for _, tt := range tests {
-		if got := InsideReal(tt.real, tt.dirs); got != tt.want {
+		if got := InsideReal(tt.real, RealPaths(tt.dirs)); got != tt.want {
 			t.Errorf("%s: InsideReal(%q, %q) = %v, want %v", tt.name, tt.real, tt.dirs, got, tt.want)
 		}
 	}
