@@ -62,7 +62,7 @@ func (e errLinkedOut) Error() string {
 	case e.link:
 		return "it links to " + quotedRel(e.real) + ", outside the project and the roots given on the command line; not written (--follow-symlinks writes through the link)"
 	}
-	return "it is " + quotedRel(e.real) + " through a linked folder, outside the project and the roots given on the command line; not written (give its root on the command line, or --follow-symlinks, to fix it)"
+	return "it is " + quotedRel(e.real) + " through a linked folder, outside the project and the roots given on the command line; not written (give it on the command line, or --follow-symlinks, to fix it)"
 }
 
 // errConfigRoot is the error of a change in a root the config file adds,
