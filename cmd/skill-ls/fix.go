@@ -203,10 +203,10 @@ func (r *checkRun) printRefused(res *fix.Result) {
 
 // printDiff prints the fixes as a patch git apply takes (writeDiff) and
 // says how many problems it would fix, and the flags that apply exactly
-// what it showed: only what --fix would write, the others said so. It returns 1 when there is something to fix.
-func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
-	all, refused := res, map[string]error(nil)
-	res, refused = r.guard.writable(all)
+// what it showed: only what --fix would write, the others said so
+// (printWithheld). It returns 1 when there is something to fix.
+func (r *checkRun) printDiff(all *fix.Result, xf *fixFlags) int {
+	res, refused := r.guard.writable(all)
 	r.printWithheld(all, refused)
 	if writeDiff(r.stdout, res, workDir()) {
 		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
@@ -219,7 +219,7 @@ func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
 		}
 		r.printHidden(res, xf)
 		if len(refused) > 0 && r.status == exitOK {
-			return exitFound // there is something to fix, by giving its root
+			return exitFound // fixable, given on the command line
 		}
 		return r.status
 	}
