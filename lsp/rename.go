@@ -73,24 +73,32 @@ func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
 }
 
 // mayMove reports whether an edit may rename the folder or file at path:
-// it lies inside a workspace folder, and is neither a workspace folder nor
-// holds one (the editor has it open), nor a root of snap nor holds one
-// (DSH would lose every skill in it).
+// it lies inside a workspace folder, links resolved (its own kept: the
+// entry moves), and is neither a workspace folder nor holds one (the
+// editor has it open), nor a root of snap nor holds one (DSH would lose
+// every skill in it).
 func (st *snapshot) mayMove(snap *skills.Snapshot, path string) bool {
-	if !st.inFolders(path) || slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(f, path) }) {
+	if !st.inFolders(path) || !discovery.InsideReal(discovery.RealEntry(path), discovery.RealPaths(st.folders)) {
+		return false
+	}
+	if slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(f, path) }) {
 		return false
 	}
 	return !slices.ContainsFunc(snap.Roots, func(rs discovery.RootState) bool { return discovery.Within(rs.Root.Dir, path) })
 }
 
 // mayEdit reports whether a rename may edit the document or file at
-// path: it lies inside a workspace folder, or it is an open chat buffer
-// (the text the user is writing, untitled or not). A skill file outside
-// them, such as the user's own ~/.agents/skills/NAME that every project
-// shares, is not this workspace's to change.
+// path: it lies inside a workspace folder, as written and where the edit
+// lands (links resolved), or it is an open chat buffer (the text the user
+// is writing, untitled or not). A skill file outside them, such as the
+// user's own ~/.agents/skills/NAME that every project shares, or one a
+// committed .agents/skills link leads to outside, is not this workspace's
+// to change (check --fix decides the same way).
 func (st *snapshot) mayEdit(path string) bool {
-	d := st.doc(path)
-	return st.inFolders(path) || (d != nil && d.chat)
+	if d := st.doc(path); d != nil && d.chat {
+		return true
+	}
+	return st.inFolders(path) && discovery.InsideReal(discovery.RealPath(path), discovery.RealPaths(st.folders))
 }
 
 // inFolders reports whether path lies inside a workspace folder.

@@ -14,11 +14,15 @@ import (
 )
 
 // renameEnv starts a server over archive whose client applies rename
-// operations, with the workspace folder folder (relative to the archive).
-func renameEnv(t *testing.T, archive, folder string) *wsEnv {
+// operations, with the workspace folder folder (relative to the archive);
+// setup, when given, runs on the folder of the archive before the start.
+func renameEnv(t *testing.T, archive, folder string, setup ...func(dir string)) *wsEnv {
 	t.Helper()
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(archive)))
+	for _, f := range setup {
+		f(dir)
+	}
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	caps := &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
 		DocumentChanges: ptr(true), ResourceOperations: []protocol.ResourceOperationKind{"create", "rename", "delete"},

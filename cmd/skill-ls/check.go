@@ -71,9 +71,13 @@ Only a skill's own bundle folder is renamed, never a root, the project,
 the working directory or a repository. Files are rewritten in place,
 keeping their line endings, BOM, owner, mode and hard links, with a copy
 kept beside them until the write is done (the next --fix run removes what
-a killed run left); a file that changed since it was read, that is
-read-only, or that a link leads to outside the skill roots and the project
-(unless --follow-symlinks) is left alone.
+a killed run left); a file that changed since it was read, or that is
+read-only, is left alone. A fix writes only under the real path of the
+project, of the PATHs and --custom-dir roots given on the command line,
+and of DSH's user roots: a root the config file adds outside the project,
+or one a link in the project leads to outside it, is checked, never
+written (a message says so; give it on the command line to fix it, or
+--follow-symlinks to write through the project's links).
 
 Config: .skill-ls.yaml at the project root (or --config FILE) sets the
 profile, rule severities (rules, per-path overrides), extra roots, ignored
@@ -146,6 +150,12 @@ type checkRun struct {
 	security    bool // --security: a summary per skill
 	stdout      io.Writer
 	stderr      io.Writer
+
+	// flagDirs are the --custom-dir roots of the command line, config the
+	// config file (nil without one): a fix writes in the first, not in
+	// the roots of the second outside the project (fixscope.go).
+	flagDirs []string
+	config   *diagnostics.Config
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -243,6 +253,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		printConfigErrors(stderr, cfgErrs)
 		return nil, exitUsage
 	}
+	run.flagDirs, run.config = slices.Clone(f.roots.customDirs), cfg
 	if cfg != nil {
 		applyConfig(cfg, &run.opts, &f.roots, setFlags(c.fs))
 		if f.hosts.list == "" && len(cfg.Hosts) > 0 {

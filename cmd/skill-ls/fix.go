@@ -29,7 +29,7 @@ func (xf *fixFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&xf.fix, "fix", false, "apply every safe fix (the editor's quick fixes that keep the skill's meaning), then report what remains")
 	fs.BoolVar(&xf.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply the fixes that change meaning (a shortened description, a renamed folder, a moved key); alone, the same as --fix --unsafe-fixes")
 	fs.BoolVar(&xf.diff, "diff", false, "print the fixes as a unified diff instead of writing them (safe fixes; with --unsafe-fixes, all)")
-	fs.BoolVar(&xf.follow, "follow-symlinks", false, "with --fix, also write a skill file whose symbolic link leads outside the skill roots and the project (the message names the file written)")
+	fs.BoolVar(&xf.follow, "follow-symlinks", false, "with --fix, also write where a symbolic link under the project or a root given on the command line leads outside them (the message names the file written; a config file's root outside the project stays unwritten)")
 }
 
 // active reports whether a fix flag was given.
@@ -203,16 +203,24 @@ func (r *checkRun) printRefused(res *fix.Result) {
 
 // printDiff prints the fixes as a patch git apply takes (writeDiff) and
 // says how many problems it would fix, and the flags that apply exactly
-// what it showed. It returns 1 when there is something to fix.
-func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
+// what it showed: only what --fix would write, the others said so
+// (printWithheld). It returns 1 when there is something to fix.
+func (r *checkRun) printDiff(all *fix.Result, xf *fixFlags) int {
+	res, refused := r.guard.writable(all)
+	r.printWithheld(all, refused)
 	if writeDiff(r.stdout, res, workDir()) {
 		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
 	}
 	r.printRefused(res)
 	n := len(res.Applied)
 	if n == 0 {
-		fmt.Fprintln(r.stderr, "Nothing to fix.")
+		if len(refused) == 0 {
+			fmt.Fprintln(r.stderr, "Nothing to fix.")
+		}
 		r.printHidden(res, xf)
+		if len(refused) > 0 && r.status == exitOK {
+			return exitFound // fixable, given on the command line
+		}
 		return r.status
 	}
 	apply := "--fix"
@@ -222,6 +230,19 @@ func (r *checkRun) printDiff(res *fix.Result, xf *fixFlags) int {
 	fmt.Fprintf(r.stderr, "Would fix %s (run check with %s instead of --diff to apply).\n", fixedWhere(n, len(res.Fixed), len(res.Renames), true), apply)
 	r.printHidden(res, xf)
 	return exitFound
+}
+
+// printWithheld tells, for --diff, which files --fix would not write and
+// which folders it would not rename, and why (scope), among the fixes of
+// res. Paths are quoted and reasons escaped, as check's output is.
+func (r *checkRun) printWithheld(res *fix.Result, refused map[string]error) {
+	for _, path := range slices.Sorted(maps.Keys(refused)) {
+		verb := "Not renamed"
+		if _, ok := res.Fixed[path]; ok {
+			verb = "Not fixed"
+		}
+		fmt.Fprintf(r.stderr, "%s %s: %s\n", verb, quotedRel(path), format.Escape(refused[path].Error()))
+	}
 }
 
 // printHidden says, after safe fixes, how many problems left have a fix
@@ -256,10 +277,14 @@ var errPinned = errors.New("it is a skill root, the project, the working directo
 // renameFixed makes a fix's rename of a folder, unless the folder is no
 // skill's own (the guard pins it) or its target exists (a rename that only
 // changes the case of the name, on a file system that ignores case, is
-// made).
+// made). A folder outside the folders the user chose (scope) is not
+// renamed.
 func (g *fixGuard) renameFixed(rn diagnostics.Rename) error {
 	if g.pins(rn.From) {
 		return errPinned
+	}
+	if err := g.renameScope(rn.From); err != nil {
+		return err
 	}
 	from, err := os.Lstat(rn.From)
 	if err != nil {

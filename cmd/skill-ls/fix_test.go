@@ -248,8 +248,8 @@ func TestWriteFixed(t *testing.T) {
 	if err := os.Symlink("real.md", link); err != nil {
 		t.Fatal(err)
 	}
-	g := &fixGuard{writable: []string{realDir(dir)}}
-	if written, err := g.writeFixed(link, orig, fixed); err != nil || written != realDir(target) {
+	g := &fixGuard{chosen: []string{dir}, chosenReal: discovery.RealPaths([]string{dir})}
+	if written, err := g.writeFixed(link, orig, fixed); err != nil || written != discovery.RealPath(target) {
 		t.Fatalf("wrote %q: %v, want the link's target", written, err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
@@ -14,26 +15,35 @@ import (
 // repository's top, nor a folder holding one of them.
 
 // fixGuard holds the folders of one check run that no fix renames or
-// names a skill after, and those a fix may write in.
+// names a skill after, and those a fix may write in (fixscope.go).
 type fixGuard struct {
 	// pinned are the roots (those discovery uses and those checked), the
 	// project root and the working directories, each as given and with
 	// its links resolved.
 	pinned []string
-	// writable are the checked roots and the project root, links
-	// resolved: a fix writes a file whose real path lies in one, unless
-	// follow (--follow-symlinks).
-	writable []string
-	follow   bool
+	// chosen are the folders the user chose, absolute, as given: the
+	// project, the PATHs (a skill file's bundle folder), the --custom-dir
+	// roots and DSH's user and bundled roots. A fix writes where the real
+	// path of the change lies in the real path of one (chosenReal; scope).
+	chosen, chosenReal []string
+	// configRoots are the roots the config file configFile adds: checked,
+	// never written outside the project.
+	configRoots []string
+	configFile  string
+	follow      bool
 }
 
-// newFixGuard returns the guard of a run over roots, whose flags are rf.
-func newFixGuard(rf *rootFlags, roots []discovery.Root) *fixGuard {
+// newFixGuard returns the guard of a run over roots, whose flags are rf;
+// paths are its PATH arguments, flagDirs the --custom-dir roots of the
+// command line and cfg its config file (nil without one).
+func newFixGuard(rf *rootFlags, roots []discovery.Root, paths, flagDirs []string, cfg *diagnostics.Config) *fixGuard {
 	g := &fixGuard{}
-	opts, err := rf.options()
-	if err == nil {
+	if opts, err := rf.options(); err == nil {
 		for _, r := range discovery.Roots(opts) {
 			g.pin(r.Dir)
+			if r.Source == discovery.SourceUserDSH || r.Source == discovery.SourceUserAgents || r.Source == discovery.SourceBundled {
+				g.chosen = append(g.chosen, r.Dir)
+			}
 		}
 		project := opts.ProjectRoot
 		if project == "" {
@@ -41,15 +51,25 @@ func newFixGuard(rf *rootFlags, roots []discovery.Root) *fixGuard {
 		}
 		g.pin(project)
 		g.pin(opts.Cwd)
-		g.writable = append(g.writable, realDir(absDir(project)))
+		g.chosen = append(g.chosen, absDir(project))
 	}
 	for _, r := range roots {
 		g.pin(r.Dir)
-		g.writable = append(g.writable, realDir(r.Dir))
+	}
+	for _, p := range paths {
+		if isSkillFileName(filepath.Base(p)) {
+			p = filepath.Dir(p) // its bundle, which a fix may rename
+		}
+		g.chosen = append(g.chosen, p)
+	}
+	g.chosen = append(g.chosen, absPaths(flagDirs)...)
+	if cfg != nil {
+		g.configRoots, g.configFile = cfg.Roots, cfg.Path
 	}
 	if wd, err := os.Getwd(); err == nil {
 		g.pin(wd)
 	}
+	g.chosenReal = discovery.RealPaths(g.chosen)
 	return g
 }
 
@@ -68,32 +88,9 @@ func (g *fixGuard) pin(dir string) {
 	}
 }
 
-// realDir returns dir with its links resolved, or dir when it cannot be.
-func realDir(dir string) string {
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		return real
-	}
-	return dir
-}
-
-// inside reports whether real, a path with its links resolved, lies in a
-// folder a fix may write in.
-func (g *fixGuard) inside(real string) bool {
-	return slices.ContainsFunc(g.writable, func(dir string) bool { return discovery.Within(real, dir) })
-}
-
-// errOutside is the error of a skill file that resolves, through links, to
-// a file outside the roots and the project.
-type errOutside struct{ target string }
-
-func (e errOutside) Error() string {
-	return "it links to " + e.target + ", outside the skill roots and the project; not written (--follow-symlinks writes through the link)"
-}
-
 // writeFixed writes the fixed bytes of the skill file at path, which held
-// orig, in place (writeInPlace). A path that resolves through links to a
-// file outside the roots and the project is not written, unless follow.
-// It returns the file written when it is not path (a link's target).
+// orig, in place (writeInPlace), where scope lets a fix write. It returns
+// the file written when it is not path (a link's target).
 func (g *fixGuard) writeFixed(path string, orig, fixed []byte) (string, error) {
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
@@ -103,8 +100,8 @@ func (g *fixGuard) writeFixed(path string, orig, fixed []byte) (string, error) {
 	if real != path {
 		target = real
 	}
-	if !g.follow && !g.inside(real) {
-		return target, errOutside{target: quotedRel(real)}
+	if err := g.scope(path, real); err != nil {
+		return target, err
 	}
 	return target, writeInPlace(real, orig, fixed)
 }
@@ -130,6 +127,6 @@ func (g *fixGuard) pins(dir string) bool {
 // guardFixes sets the run's fix guard, and has the rules offer no fix from
 // a folder it pins.
 func (r *checkRun) guardFixes(rf *rootFlags) {
-	r.guard = newFixGuard(rf, r.roots)
+	r.guard = newFixGuard(rf, r.roots, r.paths, r.flagDirs, r.config)
 	r.opts.Pinned = r.guard.pins
 }

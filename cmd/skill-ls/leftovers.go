@@ -35,7 +35,7 @@ func (r *checkRun) cleanLeftovers(snap *skills.Snapshot) {
 	for _, f := range snap.Files() {
 		real, err := filepath.EvalSymlinks(f.Path)
 		dir := filepath.Dir(real)
-		if err != nil || seen[dir] || (!r.guard.follow && !r.guard.inside(real)) {
+		if err != nil || seen[dir] || r.guard.scope(f.Path, real) != nil {
 			continue
 		}
 		seen[dir] = true
