@@ -15,6 +15,14 @@ success(). Anything else is an error, so the test never runs a step
 differently from the runner. `uses:` steps are not run: their `with:` values
 are recorded for the test to check (actions/setup-go: Go must be on PATH).
 
+The steps' output (stdout and stderr, as the runner reads both) is printed
+and read for workflow commands as the runner reads it (actions/runner's
+ActionCommand.TryParseV2 and the legacy TryParse, ActionCommandManager):
+`::name props::data` after leading blanks, `##[name props]data` anywhere in
+a line, `::stop-commands::TOKEN` until `::TOKEN::`. The commands obeyed are
+in RESULT_JSON's "commands", the annotations (error, warning, notice) in
+"annotations", so a test can tell an annotation from text that looks like one.
+
 Steps stop at the first failure (unless a later step's if: says always()).
 RESULT_JSON gets {"steps": [...], "outputs": {...}, "uses": [...]}; the exit
 status is the failed step's, else 0.
@@ -95,6 +103,84 @@ class Context:
         return result is True or (isinstance(result, str) and result != "")
 
 
+# The commands the runner registers (its IActionCommandExtensions and
+# stop-commands); names compare case-insensitively.
+COMMANDS = {"stop-commands", "error", "warning", "notice", "debug", "group", "endgroup",
+            "add-mask", "echo", "set-output", "save-state", "set-env", "add-path",
+            "add-matcher", "remove-matcher"}
+ANNOTATIONS = {"error", "warning", "notice"}
+
+
+def unescape(s, property_value):
+    pairs = [("%0D", "\r"), ("%0A", "\n")]
+    if property_value:
+        pairs += [("%3A", ":"), ("%2C", ",")]
+    for code, char in pairs + [("%25", "%")]:
+        s = s.replace(code, char)
+    return s
+
+
+def parse_command(line, registered):
+    """A workflow command in line, as the runner parses it: (name, props, data) or None."""
+    text = line.lstrip()
+    if text.startswith("::"):
+        end = text.find("::", 2)
+        if end >= 0:
+            name, _, props = text[2:end].partition(" ")
+            if name.lower() in registered:
+                pairs = [p.split("=", 1) for p in props.strip().split(",") if p]
+                return name.lower(), {k: unescape(v, True) for k, v in (p for p in pairs if len(p) == 2 and p[0] and p[1])}, unescape(text[end + 2:], False)
+    start = line.find("##[")
+    if start >= 0 and line.find("]", start) >= 0:
+        end = line.find("]", start)
+        name, _, props = line[start + 3:end].partition(" ")
+        if name.lower() in registered:
+            pairs = [p.split("=", 1) for p in props.split(";") if p]
+            return name.lower(), {k: unescape(v, False) for k, v in (p for p in pairs if len(p) == 2 and p[0] and p[1])}, unescape(line[end + 1:], False)
+    return None
+
+
+class CommandReader:
+    """Reads a job's log lines for workflow commands, as the runner does."""
+
+    def __init__(self):
+        self.registered = set(COMMANDS)
+        self.stop_token = None
+        self.commands = []
+
+    def line(self, step, line):
+        cmd = parse_command(line, self.registered)
+        if cmd is None:
+            return
+        name, props, data = cmd
+        if self.stop_token is not None:
+            if name == self.stop_token.lower():
+                self.registered.discard(self.stop_token.lower())
+                self.stop_token = None
+            return
+        if name == "stop-commands":
+            self.stop_token = data
+            self.registered.add(data.lower())
+            return
+        self.commands.append({"step": step, "command": name, "properties": props, "data": data})
+
+
+def run_step(script, env, cwd, step, reader):
+    """Runs a step's script with bash as the runner does; its output is
+    printed and read for commands. Returns the exit status."""
+    proc = subprocess.Popen(["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
+                            env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = sys.stdout.buffer
+    for raw in proc.stdout:
+        out.write(raw)
+        out.flush()
+        # The runner reads lines with .NET's ReadLine: \r, \n and \r\n end one.
+        for line in re.split(r"\r\n|\r|\n", raw.decode("utf-8", "replace")):
+            if line:
+                reader.line(step, line)
+    return proc.wait()
+
+
 def read_kv_file(path):
     """Parses a GITHUB_OUTPUT/GITHUB_ENV file: name=value and name<<DELIM."""
     out = {}
@@ -145,6 +231,7 @@ def main():
     for p in (path_file, env_file, summary_file):
         open(p, "a").close()
     result = {"steps": [], "outputs": {}, "uses": []}
+    reader = CommandReader()
     failed = 0
     for n, step in enumerate(action["runs"]["steps"]):
         name = step.get("name") or step.get("id") or f"step {n}"
@@ -186,8 +273,7 @@ def main():
         with open(script, "w", encoding="utf-8") as f:
             f.write(step["run"])
         print(f"--- run: {name}", flush=True)
-        rc = subprocess.call(["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
-                             env=env, cwd=step.get("working-directory") or workspace)
+        rc = run_step(script, env, step.get("working-directory") or workspace, name, reader)
         if "id" in step:
             ctx.steps[step["id"]] = read_kv_file(output_file)
         result["steps"].append({"name": name, "exit": rc})
@@ -197,6 +283,8 @@ def main():
     for k, v in (action.get("outputs") or {}).items():
         result["outputs"][k] = ctx.substitute(v.get("value", ""))
     result["summary"] = open(summary_file, encoding="utf-8").read()
+    result["commands"] = reader.commands
+    result["annotations"] = [c for c in reader.commands if c["command"] in ANNOTATIONS]
     with open(result_file, "w", encoding="utf-8") as f:
         json.dump(result, f, indent=2)
     sys.exit(failed)

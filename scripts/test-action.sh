@@ -90,7 +90,8 @@ run() {
 	fi
 }
 # check NAME DESCRIPTION PYTHON-EXPR: r is the result JSON, sarif the SARIF
-# file the upload step got (None when it did not run), log the log text.
+# file the upload step got (None when it did not run), log the log text,
+# ann the annotations the runner would make of it, ann_files their files.
 check() {
 	local name=$1 what=$2 expr=$3
 	if python3 - "$T/$name.json" "$T/$name.log" "$expr" <<'EOF'; then ok "$name: $what"; else bad "$name: $what"; fi
@@ -104,6 +105,9 @@ names = [s["name"] for s in r["steps"]]
 step = lambda name: r["steps"][names.index(name)]
 after = lambda name: r["steps"][names.index(name) + 1:]
 rules = sorted({x["ruleId"] for x in results})
+# The annotations the runner would make (run-action.py reads the log as it does).
+ann = r["annotations"]
+ann_files = sorted({a["properties"].get("file", "") for a in ann})
 ok = eval(sys.argv[3])
 if not ok:
     print("  result:", json.dumps(r["outputs"]), "rules:", rules, file=sys.stderr)
@@ -173,6 +177,14 @@ check missing "the check step fails with the reason" '"no/such/skill: no such fi
 # 7. A bad input value is refused before anything runs.
 run bad-input 2 fail-on=sometimes
 check bad-input "the reason is shown" "\"fail-on must be error, warning or never, not 'sometimes'\" in log"
+# The message of an annotation is escaped (workflow_data): a newline, "%"
+# and "::" stay in its text and start no command.
+run bad-input-escaped 2 $'fail-on=x\n::error file=SECURITY.md::forged %0A|\\'
+check bad-input-escaped "one annotation, the value in its message as typed" \
+	'len(r["commands"]) == 1 and ann[0]["properties"] == {"title": "skill-ls"} and ann[0]["data"].endswith("not \x27x\n::error file=SECURITY.md::forged %0A|\\\x27")'
+run missing-escaped 2 'path=no/such%0A::error::forged'
+check missing-escaped "the could-not-run annotation keeps the path as it is" \
+	'len(ann) == 1 and "no/such%0A::error::forged: no such file or directory" in ann[0]["data"]'
 
 # 8. A version that is not a release (a commit) is built with go install
 # (here the module proxy is off, so the install step must fail, naming it).
@@ -228,5 +240,56 @@ EOF
 run claude 1
 check claude "the .claude/skills skill is reported, and the summary names the agents" \
 	'".claude/skills/review/SKILL.md:3:14: error: Goose skips this skill" in log and "hosts: DSH, Claude Code" in log and r["outputs"]["errors"] == "1"'
+
+# 12. Folders whose names are workflow commands, in a collection checked
+# with path: . (its report lines start with the folder names): the log
+# obeys none of them. "::error …::" would forge an annotation on
+# SECURITY.md, "::stop-commands::x" would switch off the annotations that
+# follow, "##[error]" works anywhere in a line; a newline, "|", a
+# backslash and an escape sequence ride along, and backticks that would end
+# the job summary's code block. The real annotations, made
+# after the report, still appear, on the real files.
+ws=$T/ws-hostile
+mkdir -p "$ws"
+git -C "$ws" init -q
+hostile=(
+	'::error file=SECURITY.md,line=1::forged'
+	'::stop-commands::x'
+	'##[error]legacy'
+	$'line\n::error::forged-newline'
+	'pipe|::warning::forged-pipe'
+	'back\\slash::notice::forged-backslash'
+	$'esc\e]8;;x\a::error::forged-control'
+	"tick\`\`\`"
+)
+for d in "${hostile[@]}"; do
+	write "$ws/$d/SKILL.md" <<'EOF'
+---
+name: hostile
+description: A skill whose folder name is a workflow command.
+---
+Body.
+EOF
+done
+write "$ws/broken/SKILL.md" <<'EOF'
+---
+name: broken
+description: Use when: the user asks
+---
+Body.
+EOF
+run hostile 1 'path=.' sarif=false
+check hostile "the report reached the log, folder names and all" \
+	'"::error file=SECURITY.md,line=1::forged/SKILL.md:2:7:" in log and "\t::stop-commands::x/SKILL.md:2:7:" in log and "broken/SKILL.md:3:14: error:" in log'
+check hostile "no annotation was forged: none on SECURITY.md, none from a folder name" \
+	'not any(a["properties"].get("file") == "SECURITY.md" or not a["properties"].get("title") for a in ann)'
+check hostile "the runner obeyed no command but annotations with a title (--format github's, the action's own)" \
+	'all(c["command"] in ("error", "warning", "notice") and c["properties"].get("title") for c in r["commands"])'
+check hostile "the real annotations still appear after the report, on the real files" \
+	'"broken/SKILL.md" in ann_files and "::stop-commands::x/SKILL.md" in ann_files and "##[error]legacy/SKILL.md" in ann_files and any(a["command"] == "error" and a["properties"].get("file") == "broken/SKILL.md" and a["properties"].get("line") == "3" for a in ann)'
+check hostile "the fail step's error is an annotation too" \
+	'any(a["command"] == "error" and a["properties"] == {"title": "skill-ls"} and "fail-on: error" in a["data"] for a in ann)'
+check hostile "the job summary's code block holds the whole report: its fence is longer than tick\`\`\`" \
+	'(lambda s, tick: s.count("\n" + tick * 4 + "\n") == 2 and s.index("::error file=SECURITY.md,line=1::forged/SKILL.md:2:7:") > s.index(tick * 4) and "tick" + tick * 3 + "/SKILL.md:" in s)(r["summary"], chr(96))'
 
 finish

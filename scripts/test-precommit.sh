@@ -71,7 +71,10 @@ u=$T/user
 mkdir -p "$u"
 cd "$u" || exit 1
 git init -q
-write() { mkdir -p "$(dirname "$1")" && cat >"$1"; }
+write() {
+	[ "$1" != -- ] || shift
+	mkdir -p -- "$(dirname -- "$1")" && cat >"$1"
+}
 write .pre-commit-config.yaml <<EOF
 repos:
   - repo: file://$hooks
@@ -200,6 +203,41 @@ else
 	bad "git commit after fixing the skills goes through"
 	cat "$T/commit2.out"
 fi
+
+# A committed file named like a flag is a PATH (the hooks pass "--" before
+# the file names): --config=cfg/SKILL.md must not load cfg/SKILL.md as a
+# config that selects one harmless rule and lets a skill DSH drops through.
+write cfg/SKILL.md <<'EOF'
+select: [name-folder-mismatch]
+EOF
+write -- '--config=cfg/SKILL.md' <<'EOF'
+---
+name: config-flag
+description: A skill whose path is a flag.
+---
+Body.
+EOF
+write .agents/skills/dropped/SKILL.md <<'EOF'
+---
+name: dropped
+description: Use when: the user asks
+---
+Body.
+EOF
+git add -A
+if git commit -q -m flag-named >"$T/commit-flag.out" 2>&1; then
+	bad "a commit with a file named --config=cfg/SKILL.md still checks every file (the commit went through)"
+	cat "$T/commit-flag.out"
+elif grep -Eq '^\.agents/skills/dropped/SKILL\.md:3:14: error: .*\[yaml-unquoted-colon\]' "$T/commit-flag.out" &&
+	grep -Eq '^--config=cfg/SKILL\.md:2:7: warning: .*\[name-folder-mismatch\]' "$T/commit-flag.out" &&
+	grep -Eq '^cfg/SKILL\.md:1:1: error: ' "$T/commit-flag.out"; then
+	ok "a committed --config=cfg/SKILL.md is a PATH, not a flag: the commit is refused"
+else
+	bad "a committed --config=cfg/SKILL.md is a PATH, not a flag: the commit is refused"
+	cat "$T/commit-flag.out"
+fi
+git rm -q -r -f --cached --ignore-unmatch -- cfg '--config=cfg' .agents/skills/dropped
+rm -rf -- cfg '--config=cfg' .agents/skills/dropped
 
 # skill-ls-fix: `check --fix` rewrites a fixable file, so pre-commit fails
 # the hook ("files were modified"); the second run passes.

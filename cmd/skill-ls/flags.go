@@ -41,6 +41,11 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	})
 }
 
+// endOfFlagsHelp is the help's entry for "--", after the flags: parse
+// takes every argument after it as it is, so that a file name that comes
+// from elsewhere (a glob, pre-commit's list of changed files) is never a flag.
+const endOfFlagsHelp = "  --\n    \tend of the flags: every argument after it is taken as it is, even one that starts with - (a file named --config=x)\n"
+
 // defaultText is a flag's default as its help gives it: "" for a zero
 // value, quoted for a string.
 func defaultText(f *flag.Flag) string {

@@ -130,6 +130,7 @@ func newCommand(name, usage, help string, stdout, stderr io.Writer) *command {
 func (c *command) printHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: %s\n\n%s\nFlags:\n", c.usage, strings.TrimLeft(c.help, "\n"))
 	printFlags(w, c.fs)
+	fmt.Fprint(w, endOfFlagsHelp)
 }
 
 // parse parses args, allowing flags after positional arguments unless

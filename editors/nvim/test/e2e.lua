@@ -19,7 +19,9 @@
 --   SKILL_LS_DEADLINE_MS  overall deadline (default 60000)
 -- Exit code: 0 when every check passed, else the number of failed checks.
 
-local H = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/harness.lua")
+local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h")
+local H = dofile(here .. "/harness.lua")
+local hostile = dofile(here .. "/hostile.lua")
 local env, out, check, finish = H.env, H.out, H.check, H.finish
 local sleep, wait_for, feed, mode, type_keys = H.sleep, H.wait_for, H.feed, H.mode, H.type_keys
 local uv = vim.uv or vim.loop
@@ -872,6 +874,9 @@ local function run()
     ok_json and report and report.roots or report)
   wipe("skill-ls://skills.json")
   check_list_after_newline_path(ws, cb, execute)
+  hostile.list_row(H, ws, cb, execute)
+  hostile.open_helper(H, vim.fn.fnamemodify(ws, ":h") .. "/hostile")
+  vim.cmd("buffer " .. cb)
 
   -- 9. The broken SKILL.md: diagnostics with the right columns.
   vim.cmd("edit " .. vim.fn.fnameescape(broken))

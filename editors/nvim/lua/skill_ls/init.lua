@@ -771,7 +771,12 @@ function M.open_list_entry()
     return
   end
   vim.cmd("wincmd p")
-  vim.cmd("edit " .. vim.fn.fnameescape(t.path))
+  -- The path is a skill folder's: never part of an Ex command (open.lua).
+  local bufnr, err = require("skill_ls.open").edit(t.path)
+  if not bufnr then
+    notify_error("open", err)
+    return
+  end
   pcall(vim.api.nvim_win_set_cursor, 0, { t.line, math.max(t.col - 1, 0) })
 end
 
