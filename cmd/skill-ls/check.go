@@ -244,6 +244,11 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		return nil, exitUsage
 	}
 	if cfg != nil {
+		if f.sel.security {
+			var dropped []string
+			cfg, dropped = vetConfig(cfg)
+			reportVetConfig(stderr, cfg, dropped)
+		}
 		applyConfig(cfg, &run.opts, &f.roots, setFlags(c.fs))
 		if f.hosts.list == "" && len(cfg.Hosts) > 0 {
 			f.hosts.list = strings.Join(cfg.Hosts, ",")
@@ -254,6 +259,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		return nil, c.usageError(err.Error())
 	}
 	run.security = f.sel.security
+	run.opts.Vetting = f.sel.security
 	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
 		return nil, c.usageError(err.Error())
 	}
@@ -310,9 +316,14 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 		}
 	}
 	files := r.scopedFileCount(snap)
-	if r.format == "text" || r.format == "concise" {
+	text := r.format == "text" || r.format == "concise"
+	if r.security && !text {
+		r.vetNotes(ds, snap)
+	}
+	if text {
 		if r.security {
 			securitySummary(r.stderr, ds, snap, r.inScope)
+			r.vetNotes(ds, snap)
 		}
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		fmt.Fprintln(r.stderr, r.scopeLine())
