@@ -143,7 +143,8 @@ type checkRun struct {
 	color       bool             // colour stdout's text
 	colorErr    bool             // colour stderr's summary
 	guard       *fixGuard
-	security    bool // --security: a summary per skill
+	security    bool     // --security: a summary per skill
+	unsearched  []string // what a vetting run's search for skills left out (vetPaths)
 	stdout      io.Writer
 	stderr      io.Writer
 }
@@ -159,7 +160,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if run == nil {
 		return status
 	}
-	paths = collectionPaths(paths, stderr)
+	if run.security {
+		paths, run.unsearched = vetPaths(paths, stderr)
+	} else {
+		paths = collectionPaths(paths, stderr)
+	}
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}

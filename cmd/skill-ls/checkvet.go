@@ -83,4 +83,10 @@ func reportIgnoredSuppressions(w io.Writer, ds []diagnostics.Diagnostic) {
 // ignored, then what it did not inspect.
 func (r *checkRun) vetNotes(ds []diagnostics.Diagnostic, snap *skills.Snapshot) {
 	reportIgnoredSuppressions(r.stderr, ds)
+	if len(r.unsearched) > 0 {
+		fmt.Fprintln(r.stderr, "Not inspected:")
+		for _, s := range r.unsearched {
+			fmt.Fprintf(r.stderr, "\t%s\n", s)
+		}
+	}
 }
