@@ -74,11 +74,7 @@ func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
 		if (why != "") != instructions {
 			continue
 		}
-		what := map[skillfile.HiddenKind]string{
-			skillfile.HiddenComment: "this HTML comment",
-			skillfile.HiddenHTML:    "this HTML element",
-			skillfile.HiddenRefDef:  "this link reference definition's title",
-		}[kind]
+		what := hiddenMarkupWhat[kind]
 		msg := fmt.Sprintf("a Markdown preview hides %s; the model reads: %q", what, h.Text)
 		if instructions {
 			msg = fmt.Sprintf("a Markdown preview hides %s, which %s; the model reads: %q", what, why, h.Text)

@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/config"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // check --security is a vetting run: it judges skills nobody has trusted
@@ -83,10 +86,22 @@ func reportIgnoredSuppressions(w io.Writer, ds []diagnostics.Diagnostic) {
 // ignored, then what it did not inspect.
 func (r *checkRun) vetNotes(ds []diagnostics.Diagnostic, snap *skills.Snapshot) {
 	reportIgnoredSuppressions(r.stderr, ds)
-	if len(r.unsearched) > 0 {
-		fmt.Fprintln(r.stderr, "Not inspected:")
-		for _, s := range r.unsearched {
-			fmt.Fprintf(r.stderr, "\t%s\n", s)
+	left := slices.Clone(r.unsearched)
+	for _, f := range snap.Files() {
+		if !r.inScope(f.Path) {
+			continue
 		}
+		for _, b := range snap.BundleFindings(f.Path) {
+			if b.Kind == skillfile.BundleSkipped {
+				left = append(left, quotedRel(b.Path)+": "+format.Escape(b.What))
+			}
+		}
+	}
+	if len(left) == 0 {
+		return
+	}
+	fmt.Fprintln(r.stderr, "Not inspected:")
+	for _, s := range left {
+		fmt.Fprintf(r.stderr, "\t%s\n", s)
 	}
 }

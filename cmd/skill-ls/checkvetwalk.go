@@ -45,14 +45,11 @@ func vetPaths(paths []string, w io.Writer) (out, skipped []string) {
 		}
 		found, sk := skillFoldersUnder(p)
 		skipped = append(skipped, sk...)
-		if holdsSkillFile(p) {
-			out = append(out, p)
-		} else if len(found) == 0 {
-			out = append(out, p) // check reports that nothing is there
-			continue
+		if holdsSkillFile(p) || len(found) == 0 {
+			out = append(out, p) // a bundle; or check reports that nothing is there
 		}
 		out = append(out, found...)
-		if len(found) == 1 && found[0] == p {
+		if len(found) == 0 || (len(found) == 1 && found[0] == p) {
 			continue
 		}
 		var shown []string
