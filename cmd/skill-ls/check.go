@@ -84,15 +84,19 @@ reads but a reviewer does not see: invisible Unicode (tag characters that
 spell text, bidi controls, zero-width characters), HTML comments and
 hidden HTML, padding, links that carry data out, the shell commands a
 host runs when a skill loads, and allowed-tools grants. --security runs
-only them, on any folder of downloaded skills (check --security DIR), and
-prints a summary per skill file. --select CODE,CATEGORY runs only the
+only them, on any folder of downloaded skills (check --security DIR, which
+finds every skill under DIR), and prints a summary per skill file. It
+vets: the skills' own suppression comments and the config's rules,
+select, overrides, ignore and hosts keys are ignored (stderr says so), and
+stderr ends with what the bounds left out. --select CODE,CATEGORY runs only the
 rules named, --ignore CODE,CATEGORY turns rules off (the config's select
 and rules keys do the same).
 
 Suppression: <!-- skill-ls-disable-next-line CODE -- reason --> in the body,
 or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
 one finding (also skill-ls-disable/skill-ls-enable and
-skill-ls-disable-file).
+skill-ls-disable-file); one that silences a security rule is reported
+(suppression-security).
 
 --host ID[,ID...] (or all; hosts: in the config) chooses the agents
 instead (--host dsh: DSH's roots alone), and reports what they do with each
@@ -356,37 +360,6 @@ func (r *checkRun) noSkills() {
 		fmt.Fprintln(r.stderr, "No other agent's skill folder in the project (.claude/skills, .github/skills, .gemini/skills, .opencode/skills, ...) holds a skill either.")
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
-}
-
-// summary is the stderr line of a text check, such as
-// "3 errors, 1 warning in 12 skill files"; with color, the counts of
-// errors and warnings that are not 0 are in their severity's colour.
-func summary(n [5]int, files int, color bool) string {
-	count := func(sev diagnostics.Severity, one, many string) string {
-		s := plural(n[sev], one, many)
-		if n[sev] == 0 {
-			return s
-		}
-		return format.Paint(color, sev, s)
-	}
-	parts := []string{
-		count(diagnostics.SeverityError, "error", "errors"),
-		count(diagnostics.SeverityWarning, "warning", "warnings"),
-	}
-	if k := n[diagnostics.SeverityInfo]; k > 0 {
-		parts = append(parts, plural(k, "info", "infos"))
-	}
-	if k := n[diagnostics.SeverityHint]; k > 0 {
-		parts = append(parts, plural(k, "hint", "hints"))
-	}
-	return strings.Join(parts, ", ") + " in " + plural(files, "skill file", "skill files")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // quotedRel is a path as the CLI prints it: relative to the working
