@@ -101,7 +101,15 @@ func (r *checkRun) vetNotes(ds []diagnostics.Diagnostic, snap *skills.Snapshot) 
 		return
 	}
 	fmt.Fprintln(r.stderr, "Not inspected:")
-	for _, s := range left {
+	for i, s := range left {
+		if i == maxVetNotes {
+			fmt.Fprintf(r.stderr, "\tand %d more\n", len(left)-i)
+			break
+		}
 		fmt.Fprintf(r.stderr, "\t%s\n", s)
 	}
 }
+
+// maxVetNotes bounds the lines of "Not inspected:": a hostile bundle of a
+// thousand dot files must not bury the rest of the report.
+const maxVetNotes = 100

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,5 +31,26 @@ func TestVetCutScript(t *testing.T) {
 	want := "scripts/setup.sh: only the first 256 KiB of 301 KiB read (size)"
 	if !strings.Contains(stderr.String(), "Not inspected:") || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "searched") {
 		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
+	}
+}
+
+// TestVetNotesBounded: a bundle of many dot files gets a bounded list.
+func TestVetNotesBounded(t *testing.T) {
+	bundle := filepath.Join(t.TempDir(), "tool")
+	if err := os.MkdirAll(bundle, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bundle, "SKILL.md"), []byte("---\nname: tool\ndescription: d\n---\nBody.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxVetNotes + 5 {
+		if err := os.WriteFile(filepath.Join(bundle, fmt.Sprintf(".f%03d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	run(context.Background(), []string{"check", "--security", "--no-default-roots", bundle}, strings.NewReader(""), &stdout, &stderr)
+	if n := strings.Count(stderr.String(), "(dot folders)"); n != maxVetNotes || !strings.Contains(stderr.String(), "\tand 5 more\n") {
+		t.Errorf("%d notes:\n%s", n, stderr.String())
 	}
 }

@@ -114,10 +114,12 @@ func ExamineBundleFile(path string, head []byte) []BundleFinding {
 func hiddenInMarkdown(path string, src []byte) []BundleFinding {
 	var out []BundleFinding
 	idx := spans.NewLineIndex(src)
-	for _, h := range slices.Concat(hiddenChars(src, 0), hiddenMarkupIn(path, src)) {
-		if len(out) == maxBundleFindings {
-			break
-		}
+	chars := hiddenChars(src, 0)
+	// The markup is not cut to maxBundleFindings (hiddenMarkup keeps at
+	// most maxHidden): the diagnostics keep what reads as instructions, and
+	// eight harmless comments must not hide the ninth.
+	chars = chars[:min(len(chars), maxBundleFindings)]
+	for _, h := range slices.Concat(chars, hiddenMarkupIn(path, src)) {
 		line, col := idx.LineCol(h.Span.Start)
 		out = append(out, BundleFinding{Kind: BundleHiddenText, Path: path, Span: h.Span, Line: line, Col: col, Text: h.Text, Hidden: h.Kind, Count: h.Count})
 	}
