@@ -85,7 +85,8 @@ func skillFoldersUnder(dir string) (found, skipped []string) {
 
 // vetList lists one folder: the folders to search next, the skill
 // folders it makes (itself, when it is no bundle and holds skills; each
-// bundle in it, when it is a bundle), and what it leaves out.
+// bundle in it, when it is a bundle), and what it leaves out. Only links
+// are stat'ed: a tree of many files costs one listing per folder.
 func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 	entries, err := os.ReadDir(f.dir)
 	if err != nil {
@@ -96,16 +97,14 @@ func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 	for _, e := range entries {
 		name := e.Name()
 		sub := filepath.Join(f.dir, name)
+		link := e.Type()&os.ModeSymlink != 0
 		switch {
 		case name == ".git":
 			continue
-		case e.Type().IsRegular() && !bundle && !holds && strings.HasSuffix(name, ".md") && opensFrontmatter(sub):
-			holds = true
+		case e.Type().IsRegular():
+			holds = holds || (!bundle && strings.HasSuffix(name, ".md") && opensFrontmatter(sub))
 			continue
-		case e.Type()&os.ModeSymlink != 0 && isDir(sub) && !holdsSkillFile(sub):
-			skipped = append(skipped, quotedRel(sub)+": a symbolic link to a folder, not followed")
-			continue
-		case !isDir(sub):
+		case link && !isDir(sub), !link && !e.IsDir():
 			continue
 		}
 		if holdsSkillFile(sub) {
@@ -114,11 +113,13 @@ func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 				roots = append(roots, sub) // a bundle nested in a bundle
 			}
 		}
-		if e.IsDir() {
-			if f.depth+1 > maxVetDepth {
-				skipped = append(skipped, fmt.Sprintf("%s: not searched, more than %d folders down (depth)", quotedRel(sub), maxVetDepth))
-				continue
-			}
+		switch {
+		case link && !holdsSkillFile(sub):
+			skipped = append(skipped, quotedRel(sub)+": a symbolic link to a folder, not followed (links)")
+		case link:
+		case f.depth+1 > maxVetDepth:
+			skipped = append(skipped, fmt.Sprintf("%s: not searched, more than %d folders down (depth)", quotedRel(sub), maxVetDepth))
+		default:
 			next = append(next, vetFolder{sub, f.depth + 1})
 		}
 	}
