@@ -45,6 +45,9 @@ type DirectiveUse struct {
 	// ToLine is, for a disable comment, the line its range ends before (the
 	// enable comment's line, or math.MaxInt).
 	ToLine []int
+	// Worst is, for each of Codes, the most severe diagnostic it hid (or,
+	// in a vetting run, would have hidden); SeverityOff when none.
+	Worst []Severity
 }
 
 // suppress hides the diagnostics of p that the file's suppression comments
@@ -65,6 +68,9 @@ func suppress(p *Pass) {
 			for j, c := range uses[i].Codes {
 				if c.Code == d.Code && covers(lines, uses[i], j, line) {
 					uses[i].Used[j] = true
+					if w := &uses[i].Worst[j]; *w == SeverityOff || d.Severity < *w {
+						*w = d.Severity
+					}
 					// A drop stays: checkSuppressionInvalid reports the comment.
 					// A vetting run hides nothing: the comment is part of the
 					// content vetted (checkSuppressionSecurity reports it).
@@ -96,7 +102,7 @@ func coverage(lines *spans.LineIndex, dirs []skillfile.Directive) []DirectiveUse
 	type open struct{ dir, code int }
 	opened := map[string][]open{}
 	for i, d := range dirs {
-		uses[i] = DirectiveUse{Directive: d, Used: make([]bool, len(d.Codes)), ToLine: make([]int, len(d.Codes))}
+		uses[i] = DirectiveUse{Directive: d, Used: make([]bool, len(d.Codes)), ToLine: make([]int, len(d.Codes)), Worst: make([]Severity, len(d.Codes))}
 		if d.Problem != "" {
 			continue
 		}

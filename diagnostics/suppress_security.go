@@ -21,7 +21,7 @@ const CodeSuppressionSecurity = "suppression-security"
 
 var securitySuppressionRules = []*Rule{
 	{Code: CodeSuppressionSecurity, Category: CategorySecurity, Severity: SeverityWarning, Summary: "a suppression comment silences a security rule",
-		Doc:         "A suppression comment in the skill (`<!-- skill-ls-disable-file hidden-comment -->`, `# skill-ls-disable-next-line hidden-tag-text`) hides a finding of a security rule. The comment is part of the skill, so whoever wrote the skill chose what a reviewer is not told: a skill that hides instructions in tag characters can silence the rule that decodes them. `check --security` (a vetting run) ignores every suppression comment of the skills it vets, reports what they would have hidden and this finding on each comment, and says how many it ignored; a plain `check` and the editor honour the comment and report this finding in place of what it hides. A comment no rule reports under is `suppression-unused` instead. There is no quick fix: decide whether the hidden finding is real, then remove the comment or turn the rule off in your own config (the config of a vetted repository is ignored too: see [security.md](security.md#vetting-downloaded-skills)). Suppression comments do not silence this rule." + securityDocTail,
+		Doc:         "A suppression comment in the skill (`<!-- skill-ls-disable-file hidden-comment -->`, `# skill-ls-disable-next-line hidden-tag-text`) hides a finding of a security rule. The comment is part of the skill, so whoever wrote the skill chose what a reviewer is not told: a skill that hides instructions in tag characters can silence the rule that decodes them. `check --security` (a vetting run) ignores every suppression comment of the skills it vets, reports what they would have hidden and this finding on each comment, and says how many it ignored; a plain `check` and the editor honour the comment and report this finding in place of what it hides. It is a warning, or an error when what the comment hides is an error, so that a check failing on errors still fails. A comment no rule reports under is `suppression-unused` instead. There is no quick fix: decide whether the hidden finding is real, then remove the comment or turn the rule off in your own config (the config of a vetted repository is ignored too: see [security.md](security.md#vetting-downloaded-skills)). Suppression comments do not silence this rule." + securityDocTail,
 		Suppression: checkSuppressionSecurity},
 }
 
@@ -37,11 +37,16 @@ func checkSuppressionSecurity(p *Pass, u DirectiveUse) {
 		if !u.Used[j] || r == nil || r.Unsuppressible() || (r.Category != CategorySecurity && !p.opts.Vetting) {
 			continue
 		}
+		msg := fmt.Sprintf("this suppression comment silences the security rule %s %s: the skill decides what its reviewer is told; check --security ignores it", c.Code, directiveReach(u, j))
 		if p.opts.Vetting {
-			p.Report(c.Span, fmt.Sprintf("this suppression comment would silence %s %s; a vetting run (check --security) ignores the suppressions of the skills it vets and reports what they hide", c.Code, directiveReach(u, j)))
-			continue
+			msg = fmt.Sprintf("this suppression comment would silence %s %s; a vetting run (check --security) ignores the suppressions of the skills it vets and reports what they hide", c.Code, directiveReach(u, j))
 		}
-		p.Report(c.Span, fmt.Sprintf("this suppression comment silences the security rule %s %s: the skill decides what its reviewer is told; check --security ignores it", c.Code, directiveReach(u, j)))
+		d := p.Report(c.Span, msg)
+		// Silencing an error is as loud as the error: a check that fails
+		// on errors still fails.
+		if u.Worst[j] == SeverityError && d.Severity > SeverityError {
+			d.Severity = SeverityError
+		}
 	}
 }
 

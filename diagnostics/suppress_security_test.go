@@ -22,10 +22,10 @@ func TestSuppressionSecurity(t *testing.T) {
 		want    []string
 	}{
 		{"plain check: the comments hide, and are reported", hostile, false, []string{
-			"warning suppression-security 2:25",
+			"error suppression-security 2:25",
 			"warning suppression-security 6:28", "warning suppression-unused 6:48", "warning suppression-security 6:63"}},
 		{"vetting: nothing is hidden", hostile, true, []string{
-			"warning suppression-security 2:25", "error hidden-tag-text 4:26",
+			"error suppression-security 2:25", "error hidden-tag-text 4:26",
 			"warning suppression-security 6:28", "warning suppression-security 6:63",
 			"warning hidden-instructions 7:1", "warning host-command 8:6"}},
 		{"a comment that hides nothing is suppression-unused", "---\nname: s\ndescription: d\n---\n<!-- skill-ls-disable-next-line hidden-comment -->\nplain\n", false,
