@@ -125,6 +125,10 @@ type Options struct {
 	// a repository's top. The name rules offer no fix from such a
 	// folder's name: no rename of it, no name taken from it.
 	Pinned func(dir string) bool
+	// Vetting marks a run that vets skills it does not trust (check
+	// --security): their own suppression comments hide nothing
+	// (suppression-security reports each one that would have).
+	Vetting bool
 }
 
 func (o Options) profile() *Profile {

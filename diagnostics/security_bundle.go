@@ -28,7 +28,7 @@ const bundleDocTail = " Bundle files are read only by a run that selects rules b
 
 var securityBundleRules = []*Rule{
 	{Code: CodeBundleBinary, Category: CategorySecurity, Severity: SeverityWarning, Summary: "the bundle ships an executable or an archive",
-		Doc:  "A file of the bundle is an executable, a library or an archive, told by its first bytes whatever its name (ELF, PE, Mach-O, WebAssembly, zip, gzip, bzip2, xz, zstd, 7-Zip, RAR, tar). No reviewer can read it, and the model may be told to run or unpack it. Images, PDFs and text are not reported. skill-ls reads at most 64 files of a bundle, 3 folders deep, and the first 512 bytes of each." + bundleDocTail,
+		Doc:  "A file of the bundle is an executable, a library or an archive, told by its first bytes whatever its name (ELF, PE, Mach-O, WebAssembly, zip, gzip, bzip2, xz, zstd, 7-Zip, RAR, tar). No reviewer can read it, and the model may be told to run or unpack it. Images, PDFs and text are not reported. skill-ls reads the files the skill links to inside its bundle, then at most 64 files in all, 3 folders deep, and the first 512 bytes of each; `check --security` names what it left out." + bundleDocTail,
 		File: bundleRule(skillfile.BundleBinary)},
 	{Code: CodeScriptRemoteCode, Category: CategorySecurity, Severity: SeverityWarning, Summary: "a bundle script fetches code and runs it",
 		Doc:  "A script of the bundle downloads code and runs it at once: `curl … | sh`, `wget -O- … | bash`, `base64 -d … | sh`, `eval \"$(curl …)\"`, `bash <(curl …)`, PowerShell `iex (iwr …)` or `IEX (New-Object Net.WebClient).DownloadString(…)`, Python `exec(urlopen(…))`, JavaScript `eval(await fetch(…))`. What runs is whatever the server returns that day, not what was reviewed. A download that is saved and not run (`curl -LO …`), and commented lines, are not reported. Scripts are files with a script extension or a `#!` line, read up to 256 KiB." + bundleDocTail,
@@ -37,7 +37,7 @@ var securityBundleRules = []*Rule{
 		Doc:  "A script of the bundle reads what an attacker wants: SSH keys (`~/.ssh`, `id_rsa`), cloud and tool credentials (`~/.aws`, `~/.azure`, `~/.config/gcloud`, `~/.kube`, `~/.docker`, `~/.netrc`, `~/.npmrc`, `~/.pypirc`, `~/.git-credentials`), a `.env` file, the system keychain (`security find-generic-password`, `secret-tool lookup`), a browser's saved logins or cookies. A skill rarely needs any of them; with a network call they are the shape of credential theft. Commented lines are not reported." + bundleDocTail,
 		File: bundleRule(skillfile.BundleSecretRead)},
 	{Code: CodeBundleHidden, Category: CategorySecurity, Severity: SeverityWarning, Summary: "invisible characters in a Markdown file of the bundle",
-		Doc:  "A Markdown file of the bundle (a reference the skill points the model at) holds the invisible characters the character rules report in the skill file: tag characters that spell text (the message decodes it), bidi controls, zero-width characters, stray variation selectors, private-use or control characters. The model reads the file when the skill sends it there; a reviewer sees nothing. Emoji, right-to-left and CJK text are not reported, as in the skill file." + bundleDocTail,
+		Doc:  "A Markdown file of the bundle (a reference the skill points the model at) holds the invisible characters the character rules report in the skill file: tag characters that spell text (the message decodes it), bidi controls, zero-width characters, stray variation selectors, private-use or control characters; or an HTML comment, a hidden element or a reference title that reads as instructions, as `hidden-instructions` reports in the skill file. The model reads the file when the skill sends it there; a reviewer sees nothing. Emoji, right-to-left and CJK text are not reported, as in the skill file, nor hidden markup that does not read as instructions." + bundleDocTail,
 		File: bundleRule(skillfile.BundleHiddenText)},
 }
 
@@ -70,10 +70,12 @@ func bundleRule(kind skillfile.BundleKind) func(p *Pass) {
 			return
 		}
 		for _, b := range found {
-			if b.Kind == kind {
+			if b.Kind == kind && !plainMarkup(b) {
 				d := p.Report(bundleAnchor(p, b.Path), bundleMessage(p, b))
 				what := b.What
-				if what == "" {
+				if m, ok := hiddenMarkupWhat[b.Hidden]; ok && b.Kind == skillfile.BundleHiddenText {
+					what = "a preview hides " + m
+				} else if what == "" {
 					what = "the hidden characters"
 				}
 				d.Related = []Related{{Path: b.Path, Span: b.Span, Message: what}}
@@ -111,7 +113,27 @@ func bundleMessage(p *Pass, b skillfile.BundleFinding) string {
 		return fmt.Sprintf("%s is %s, shipped in the bundle: no reviewer can read it, and the model may be told to run it", rel, b.What)
 	case skillfile.BundleHiddenText:
 		msg := hiddenCharMessage(skillfile.Hidden{Kind: b.Hidden, Count: b.Count, Text: b.Text})
+		if what, ok := hiddenMarkupWhat[b.Hidden]; ok {
+			msg = fmt.Sprintf("a Markdown preview hides %s, which %s; the model reads: %q", what, instructionSign(b.Text), b.Text)
+		}
 		return fmt.Sprintf("%s:%d:%d: %s", rel, b.Line, b.Col, msg)
 	}
 	return fmt.Sprintf("%s:%d:%d %s: %s", rel, b.Line, b.Col, b.What, b.Text)
+}
+
+// hiddenMarkupWhat names the markup a preview hides, for the message of a
+// bundle finding of that kind.
+var hiddenMarkupWhat = map[skillfile.HiddenKind]string{
+	skillfile.HiddenComment: "this HTML comment",
+	skillfile.HiddenHTML:    "this HTML element",
+	skillfile.HiddenRefDef:  "this link reference definition's title",
+}
+
+// plainMarkup reports whether b is hidden markup in a bundle file whose
+// text does not read as instructions: a reference's comments are many and
+// mostly harmless, so only those hidden-instructions would report in the
+// skill file are reported.
+func plainMarkup(b skillfile.BundleFinding) bool {
+	_, markup := hiddenMarkupWhat[b.Hidden]
+	return b.Kind == skillfile.BundleHiddenText && markup && instructionSign(b.Text) == ""
 }

@@ -86,11 +86,10 @@ func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
 		if (why != "") != instructions {
 			continue
 		}
-		what := map[skillfile.HiddenKind]string{
-			skillfile.HiddenComment: markupWords[h.Form],
-			skillfile.HiddenHTML:    "this HTML element",
-			skillfile.HiddenRefDef:  "this link reference definition's title",
-		}[kind]
+		what := hiddenMarkupWhat[kind]
+		if kind == skillfile.HiddenComment {
+			what = markupWords[h.Form] // an unclosed comment, a <?…?> and a CDATA read differently
+		}
 		msg := fmt.Sprintf("a Markdown preview hides %s; the model reads: %q", what, h.Text)
 		if instructions {
 			msg = fmt.Sprintf("a Markdown preview hides %s, which %s; the model reads: %q", what, why, h.Text)

@@ -45,10 +45,14 @@ type DirectiveUse struct {
 	// ToLine is, for a disable comment, the line its range ends before (the
 	// enable comment's line, or math.MaxInt).
 	ToLine []int
+	// Worst is, for each of Codes, the most severe diagnostic it hid (or,
+	// in a vetting run, would have hidden); SeverityOff when none.
+	Worst []Severity
 }
 
 // suppress hides the diagnostics of p that the file's suppression comments
-// name, then runs the suppression rules on the comments.
+// name (none in a vetting run), then runs the suppression rules on the
+// comments.
 func suppress(p *Pass) {
 	dirs := p.File.Directives
 	if len(dirs) == 0 {
@@ -64,8 +68,13 @@ func suppress(p *Pass) {
 			for j, c := range uses[i].Codes {
 				if c.Code == d.Code && covers(lines, uses[i], j, line) {
 					uses[i].Used[j] = true
+					if w := &uses[i].Worst[j]; *w == SeverityOff || d.Severity < *w {
+						*w = d.Severity
+					}
 					// A drop stays: checkSuppressionInvalid reports the comment.
-					hidden = hidden || !p.lookup(c.Code).Unsuppressible()
+					// A vetting run hides nothing: the comment is part of the
+					// content vetted (checkSuppressionSecurity reports it).
+					hidden = hidden || (!p.opts.Vetting && !p.lookup(c.Code).Unsuppressible())
 				}
 			}
 		}
@@ -93,7 +102,7 @@ func coverage(lines *spans.LineIndex, dirs []skillfile.Directive) []DirectiveUse
 	type open struct{ dir, code int }
 	opened := map[string][]open{}
 	for i, d := range dirs {
-		uses[i] = DirectiveUse{Directive: d, Used: make([]bool, len(d.Codes)), ToLine: make([]int, len(d.Codes))}
+		uses[i] = DirectiveUse{Directive: d, Used: make([]bool, len(d.Codes)), ToLine: make([]int, len(d.Codes)), Worst: make([]Severity, len(d.Codes))}
 		if d.Problem != "" {
 			continue
 		}
@@ -168,22 +177,11 @@ func checkSuppressionUnused(p *Pass, u DirectiveUse) {
 		if u.Kind != skillfile.Enable && !judges(p, r) {
 			continue
 		}
-		var where string
-		switch u.Kind {
-		case skillfile.DisableNextLine:
-			where = "on the next line"
-		case skillfile.Disable:
-			where = "before the matching skill-ls-enable"
-			if u.ToLine[j] == math.MaxInt {
-				where = "from here to the end of the file"
-			}
-		case skillfile.DisableFile:
-			where = "in this file"
-		case skillfile.Enable:
+		if u.Kind == skillfile.Enable {
 			p.Report(c.Span, fmt.Sprintf("this skill-ls-enable %s ends no skill-ls-disable %s above it", c.Code, c.Code), removeDirective(p, u, j)...)
 			continue
 		}
-		p.Report(c.Span, fmt.Sprintf("no %s is reported %s, so this suppression hides nothing; remove it", c.Code, where), removeDirective(p, u, j)...)
+		p.Report(c.Span, fmt.Sprintf("no %s is reported %s, so this suppression hides nothing; remove it", c.Code, directiveReach(u, j)), removeDirective(p, u, j)...)
 	}
 }
 
@@ -262,11 +260,12 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 // file with it applied. Diagnostics of the suppression rules, and of files
 // the snapshot does not hold, get none; nor do those of a problem that
 // makes DSH or a selected host drop the skill (Rule.Unsuppressible): no
-// comment hides them.
+// comment hides them; nor those of a security rule, whose comment would be
+// a suppression-security finding and is ignored by check --security.
 func SuppressionFixes(snap *skills.Snapshot, d Diagnostic) []Fix {
 	f := snap.File(d.Path)
 	r := Lookup(d.Code)
-	if f == nil || f.Frontmatter == nil || r == nil || r.Suppression != nil || r.Chat != nil || r.Unsuppressible() {
+	if f == nil || f.Frontmatter == nil || r == nil || r.Suppression != nil || r.Chat != nil || r.Unsuppressible() || r.Category == CategorySecurity {
 		return nil
 	}
 	lines, err := snap.Text(f)

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -17,8 +18,26 @@ func bundleFacts(p *placed) []skillfile.BundleFinding {
 		return nil
 	}
 	var out []skillfile.BundleFinding
-	for _, bf := range discovery.ReadBundleFiles(p.entry.BaseDir, p.entry.Path, skillfile.BundleWhole) {
+	files, skipped := discovery.ReadBundleFiles(p.entry.BaseDir, p.entry.Path, linkedFiles(p), skillfile.BundleWhole)
+	for _, bf := range files {
 		out = append(out, skillfile.ExamineBundleFile(bf.Path, bf.Head)...)
+	}
+	for _, s := range skipped {
+		out = append(out, skillfile.BundleFinding{Kind: skillfile.BundleSkipped, Path: s.Path, What: s.Why})
+	}
+	return out
+}
+
+// linkedFiles returns the targets of the local links of p's skill file
+// (in body order, each once): a file the skill points the model at is
+// read whatever the bounds of the bundle walk.
+func linkedFiles(p *placed) []string {
+	var out []string
+	res := newLinkResolver(p.entry.BaseDir)
+	for _, l := range p.file.Outline.Links {
+		if t, ok := res.target(l.Dest); ok && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
 	}
 	return out
 }
@@ -48,7 +67,7 @@ func (s *Snapshot) BundleText(path string) (*spans.LineIndex, error) {
 		return nil, errNoFinding
 	}
 	for _, b := range s.BundleFindings(skill) {
-		if b.Path == path {
+		if b.Path == path && b.Kind != skillfile.BundleSkipped {
 			src, err := discovery.ReadBundleText(path)
 			if err != nil {
 				return nil, err

@@ -88,15 +88,19 @@ reads but a reviewer does not see: invisible Unicode (tag characters that
 spell text, bidi controls, zero-width characters), HTML comments and
 hidden HTML, padding, links that carry data out, the shell commands a
 host runs when a skill loads, and allowed-tools grants. --security runs
-only them, on any folder of downloaded skills (check --security DIR), and
-prints a summary per skill file. --select CODE,CATEGORY runs only the
+only them, on any folder of downloaded skills (check --security DIR, which
+finds every skill under DIR), and prints a summary per skill file. It
+vets: the skills' own suppression comments and the config's rules,
+select, overrides, ignore and hosts keys are ignored (stderr says so), and
+stderr ends with what the bounds left out. --select CODE,CATEGORY runs only the
 rules named, --ignore CODE,CATEGORY turns rules off (the config's select
 and rules keys do the same).
 
 Suppression: <!-- skill-ls-disable-next-line CODE -- reason --> in the body,
 or # skill-ls-disable-next-line CODE -- reason in the frontmatter, silences
 one finding (also skill-ls-disable/skill-ls-enable and
-skill-ls-disable-file).
+skill-ls-disable-file); one that silences a security rule is reported
+(suppression-security).
 
 --host ID[,ID...] (or all; hosts: in the config) chooses the agents
 instead (--host dsh: DSH's roots alone), and reports what they do with each
@@ -147,7 +151,8 @@ type checkRun struct {
 	color       bool             // colour stdout's text
 	colorErr    bool             // colour stderr's summary
 	guard       *fixGuard
-	security    bool // --security: a summary per skill
+	security    bool     // --security: a summary per skill
+	unsearched  []string // what a vetting run's search for skills left out (vetPaths)
 	stdout      io.Writer
 	stderr      io.Writer
 
@@ -169,7 +174,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if run == nil {
 		return status
 	}
-	paths = collectionPaths(paths, stderr)
+	if run.security {
+		paths, run.unsearched = vetPaths(paths, stderr)
+	} else {
+		paths = collectionPaths(paths, stderr)
+	}
 	if !run.findRoots(&f.roots, paths) {
 		return run.status
 	}
@@ -255,6 +264,11 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 	}
 	run.flagDirs, run.config = slices.Clone(f.roots.customDirs), cfg
 	if cfg != nil {
+		if f.sel.security {
+			var dropped []string
+			cfg, dropped = vetConfig(cfg)
+			reportVetConfig(stderr, cfg, dropped)
+		}
 		applyConfig(cfg, &run.opts, &f.roots, setFlags(c.fs))
 		if f.hosts.list == "" && len(cfg.Hosts) > 0 {
 			f.hosts.list = strings.Join(cfg.Hosts, ",")
@@ -265,6 +279,7 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 		return nil, c.usageError(err.Error())
 	}
 	run.security = f.sel.security
+	run.opts.Vetting = f.sel.security
 	if err := run.selectHosts(&f.hosts, &f.roots); err != nil {
 		return nil, c.usageError(err.Error())
 	}
@@ -321,9 +336,14 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 		}
 	}
 	files := r.scopedFileCount(snap)
-	if r.format == "text" || r.format == "concise" {
+	text := r.format == "text" || r.format == "concise"
+	if r.security && !text {
+		r.vetNotes(ds, snap)
+	}
+	if text {
 		if r.security {
 			securitySummary(r.stderr, ds, snap, r.inScope)
+			r.vetNotes(ds, snap)
 		}
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		fmt.Fprintln(r.stderr, r.scopeLine())
@@ -351,37 +371,6 @@ func (r *checkRun) noSkills() {
 		fmt.Fprintln(r.stderr, "No other agent's skill folder in the project (.claude/skills, .github/skills, .gemini/skills, .opencode/skills, ...) holds a skill either.")
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
-}
-
-// summary is the stderr line of a text check, such as
-// "3 errors, 1 warning in 12 skill files"; with color, the counts of
-// errors and warnings that are not 0 are in their severity's colour.
-func summary(n [5]int, files int, color bool) string {
-	count := func(sev diagnostics.Severity, one, many string) string {
-		s := plural(n[sev], one, many)
-		if n[sev] == 0 {
-			return s
-		}
-		return format.Paint(color, sev, s)
-	}
-	parts := []string{
-		count(diagnostics.SeverityError, "error", "errors"),
-		count(diagnostics.SeverityWarning, "warning", "warnings"),
-	}
-	if k := n[diagnostics.SeverityInfo]; k > 0 {
-		parts = append(parts, plural(k, "info", "infos"))
-	}
-	if k := n[diagnostics.SeverityHint]; k > 0 {
-		parts = append(parts, plural(k, "hint", "hints"))
-	}
-	return strings.Join(parts, ", ") + " in " + plural(files, "skill file", "skill files")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // quotedRel is a path as the CLI prints it: relative to the working

@@ -20,9 +20,12 @@ import (
 // autoHosts selects the hosts of a plain check, as above
 // (hosts.ChooseForProject, which the server's views use too); it keeps DSH
 // alone when no other host's project folder holds a skill in scope, and
-// when --no-default-roots asks for the given roots only.
+// when --no-default-roots asks for the given roots only. A vetting run
+// given PATHs checks every skill folder its search found (vetPaths) as a
+// root of its own, whoever reads it: a host's view would leave out the
+// files no host of the project reads.
 func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags) {
-	if r.hostsChosen {
+	if r.hostsChosen || (r.security && r.explicit) {
 		return
 	}
 	env, err := hostOptions(rf, "", 0)

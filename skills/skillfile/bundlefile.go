@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -28,9 +29,13 @@ const (
 	BundleRemoteExec
 	// BundleSecretRead is a line that reads a secret or a credential.
 	BundleSecretRead
-	// BundleHiddenText is invisible text in a Markdown file (Hidden
-	// holds its kind).
+	// BundleHiddenText is invisible text in a Markdown file, or markup a
+	// preview hides there (Hidden holds its kind: a character kind, or
+	// HiddenComment, HiddenHTML, HiddenRefDef with Text the hidden text).
 	BundleHiddenText
+	// BundleSkipped is a file or folder the bounded read left out: What
+	// says why. No rule reports it; a vetting run names it.
+	BundleSkipped
 )
 
 // BundleFinding is one finding in a bundle file.
@@ -103,18 +108,36 @@ func ExamineBundleFile(path string, head []byte) []BundleFinding {
 }
 
 // hiddenInMarkdown reports the hidden characters of a Markdown file of
-// the bundle: the model reads it when the skill points it there.
+// the bundle, and the markup a preview hides there (HTML comments, hidden
+// elements, reference titles: the diagnostics keep those that read as
+// instructions): the model reads the file when the skill points it there.
 func hiddenInMarkdown(path string, src []byte) []BundleFinding {
 	var out []BundleFinding
 	idx := spans.NewLineIndex(src)
-	for _, h := range hiddenChars(src, 0) {
-		if len(out) == maxBundleFindings {
-			break
-		}
+	chars := hiddenChars(src, 0)
+	// The markup is not cut to maxBundleFindings (hiddenMarkup keeps at
+	// most maxHidden): the diagnostics keep what reads as instructions, and
+	// eight harmless comments must not hide the ninth.
+	chars = chars[:min(len(chars), maxBundleFindings)]
+	for _, h := range slices.Concat(chars, hiddenMarkupIn(path, src)) {
 		line, col := idx.LineCol(h.Span.Start)
 		out = append(out, BundleFinding{Kind: BundleHiddenText, Path: path, Span: h.Span, Line: line, Col: col, Text: h.Text, Hidden: h.Kind, Count: h.Count})
 	}
 	return out
+}
+
+// hiddenMarkupIn returns the markup a preview hides in a Markdown file
+// that is all body (a bundle's reference): its HTML comments, hidden
+// elements and reference definition titles.
+func hiddenMarkupIn(path string, src []byte) []Hidden {
+	f := &File{Path: path, BodySpan: spans.Span{End: len(src)}}
+	f.Outline = markdown.Scan(src, 0)
+	if f.Outline.Unread != "" {
+		return nil
+	}
+	return slices.DeleteFunc(hiddenMarkup(f, src), func(h Hidden) bool {
+		return h.Kind != HiddenComment && h.Kind != HiddenHTML && h.Kind != HiddenRefDef
+	})
 }
 
 // scriptPattern is a shape of a script line and what it means. keys are

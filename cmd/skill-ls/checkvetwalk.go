@@ -1,0 +1,130 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// A vetting run (check --security DIR) must find every skill under DIR,
+// however it is nested: a plain check takes a folder holding one bundle
+// for a skill root and searches no further, so one clean template/SKILL.md
+// at the top of a collection hid the skills/ beside it (issue 38, point
+// 3). vetPaths searches every folder under each PATH instead, breadth
+// first (a deep vendored tree cannot use up the bounds before a shallow
+// skill is found), in dot folders too, and inside bundles for bundles
+// nested there; it skips .git alone. What its bounds left out is said at
+// the end of the report (vetNotes).
+
+// maxVetDepth bounds how many folders down a vetting run searches for
+// skills; maxVetFolders how many folders it lists.
+const (
+	maxVetDepth   = 12
+	maxVetFolders = 20000
+)
+
+// vetFolder is a folder waiting to be listed, depth folders under a PATH.
+type vetFolder struct {
+	dir   string
+	depth int
+}
+
+// vetPaths returns the PATH arguments of a vetting run with each folder
+// replaced by the folders at or under it that hold skills (bundles, or
+// NAME.md files with frontmatter) and the bundles nested in a bundle; a
+// PATH that is a bundle stays, with what is nested in it. It tells w which
+// folders it took, and returns what it did not search and why.
+func vetPaths(paths []string, w io.Writer) (out, skipped []string) {
+	for _, p := range paths {
+		if !isDir(p) {
+			out = append(out, p)
+			continue
+		}
+		found, sk := skillFoldersUnder(p)
+		skipped = append(skipped, sk...)
+		if holdsSkillFile(p) || len(found) == 0 {
+			out = append(out, p) // a bundle; or check reports that nothing is there
+		}
+		out = append(out, found...)
+		if len(found) == 0 || (len(found) == 1 && found[0] == p) {
+			continue
+		}
+		var shown []string
+		for _, f := range found {
+			shown = append(shown, quotedRel(f))
+		}
+		fmt.Fprintf(w, "skill-ls check: --security searched %s for skills; checking: %s\n", quotedRel(p), strings.Join(shown, ", "))
+	}
+	return out, skipped
+}
+
+// skillFoldersUnder lists the folders at and under dir (vetPaths) and
+// returns those that hold skills, sorted, and what it left out.
+func skillFoldersUnder(dir string) (found, skipped []string) {
+	queue := []vetFolder{{dir, 0}}
+	listed := 0
+	for len(queue) > 0 {
+		if listed == maxVetFolders {
+			skipped = append(skipped, fmt.Sprintf("%s: %s not searched, past the first %d folders (count)", quotedRel(dir), plural(len(queue), "folder", "folders"), maxVetFolders))
+			break
+		}
+		f := queue[0]
+		queue = queue[1:]
+		listed++
+		more, roots, sk := vetList(f)
+		queue = append(queue, more...)
+		found = append(found, roots...)
+		skipped = append(skipped, sk...)
+	}
+	slices.Sort(found)
+	return slices.Compact(found), skipped
+}
+
+// vetList lists one folder: the folders to search next, the skill
+// folders it makes (itself, when it is no bundle and holds skills; each
+// bundle in it, when it is a bundle), and what it leaves out. Only links
+// are stat'ed: a tree of many files costs one listing per folder.
+func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
+	entries, err := os.ReadDir(f.dir)
+	if err != nil {
+		return nil, nil, []string{fmt.Sprintf("%s: cannot be listed (%s)", quotedRel(f.dir), errText(err))}
+	}
+	bundle := slices.ContainsFunc(entries, func(e os.DirEntry) bool { return isSkillFileName(e.Name()) })
+	holds := false
+	for _, e := range entries {
+		name := e.Name()
+		sub := filepath.Join(f.dir, name)
+		link := e.Type()&os.ModeSymlink != 0
+		switch {
+		case name == ".git":
+			continue
+		case e.Type().IsRegular():
+			holds = holds || (!bundle && strings.HasSuffix(name, ".md") && opensFrontmatter(sub))
+			continue
+		case link && !isDir(sub), !link && !e.IsDir():
+			continue
+		}
+		if holdsSkillFile(sub) {
+			holds = true
+			if bundle {
+				roots = append(roots, sub) // a bundle nested in a bundle
+			}
+		}
+		switch {
+		case link && !holdsSkillFile(sub):
+			skipped = append(skipped, quotedRel(sub)+": a symbolic link to a folder, not followed (links)")
+		case link:
+		case f.depth+1 > maxVetDepth:
+			skipped = append(skipped, fmt.Sprintf("%s: not searched, more than %d folders down (depth)", quotedRel(sub), maxVetDepth))
+		default:
+			next = append(next, vetFolder{sub, f.depth + 1})
+		}
+	}
+	if holds && !bundle {
+		roots = append(roots, f.dir)
+	}
+	return next, roots, skipped
+}
