@@ -17,7 +17,7 @@ func (s *Snapshot) SlowLinkFacts(f *skillfile.File, base string) []LinkFact {
 	}
 	out := make([]LinkFact, 0, len(links))
 	seen := make(map[string]int, len(links))
-	own := s.bundles.at(base)
+	own := s.bundles.At(base)
 	holder := s.linkHolder(f.Path, statTarget)
 	for i := range links {
 		l := &links[i]
