@@ -18,7 +18,11 @@ func TestTable(t *testing.T) {
 	for step := range 2000 {
 		set := map[string]int{}
 		var del []string
-		for range r.IntN(4) {
+		sets := r.IntN(4)
+		if step%100 == 99 {
+			sets = 40 // more than the small top holds
+		}
+		for range sets {
 			set[fmt.Sprint(r.IntN(400))] = step
 		}
 		for range r.IntN(3) {
@@ -38,8 +42,8 @@ func TestTable(t *testing.T) {
 		if got := maps.Collect(before.All()); !reflect.DeepEqual(got, beforeWant) {
 			t.Fatalf("step %d: the earlier table changed", step)
 		}
-		if len(tab.top) > maxTop {
-			t.Fatalf("step %d: top of %d entries not folded", step, len(tab.top))
+		if len(tab.top) > maxSmallTop || len(tab.mid)+len(tab.top) > maxTop {
+			t.Fatalf("step %d: top of %d entries and middle layer of %d not folded", step, len(tab.top), len(tab.mid))
 		}
 		for _, k := range []string{"a", "7", fmt.Sprint(r.IntN(400))} {
 			v, ok := tab.Get(k)
