@@ -6,7 +6,6 @@ package lsp
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -45,7 +44,7 @@ type editDoc struct {
 }
 
 func (m editDoc) apply(s *session, fx *effects) error {
-	d := s.docs[docKey(m.uri)]
+	d := s.docs.At(docKey(m.uri))
 	if d == nil {
 		return fmt.Errorf("didChange for a document that is not open: %s", m.uri)
 	}
@@ -84,7 +83,7 @@ func applyPartial(text []byte, c *protocol.TextDocumentContentChangePartial) []b
 type saveDoc struct{ uri uri.URI }
 
 func (m saveDoc) apply(s *session, fx *effects) error {
-	if d := s.docs[docKey(m.uri)]; d != nil && d.chat && s.views != nil {
+	if d := s.docs.At(docKey(m.uri)); d != nil && d.chat && s.views != nil {
 		fx.dirty = append(fx.dirty, d.key)
 	}
 	return nil
@@ -95,21 +94,20 @@ type closeDoc struct{ uri uri.URI }
 
 func (m closeDoc) apply(s *session, fx *effects) error {
 	key := docKey(m.uri)
-	d := s.docs[key]
+	d := s.docs.At(key)
 	if d == nil {
 		return nil
 	}
-	docs := maps.Clone(s.docs)
-	delete(docs, key)
-	s.docs = docs
+	s.docs = s.docs.With(nil, []string{key})
 	s.syncDocLocked(d, skills.ChangeClose, fx)
 	return nil
 }
 
+// setDocLocked records d. The documents are a persistent table, so
+// that a didOpen or didClose costs the same however many are open (an
+// editor's session restore opens thousands).
 func (s *session) setDocLocked(d *document) {
-	docs := maps.Clone(s.docs)
-	docs[d.key] = d
-	s.docs = docs
+	s.docs = s.docs.With(map[string]*document{d.key: d}, nil)
 }
 
 // syncDocLocked carries a document change to the views: a chat buffer is

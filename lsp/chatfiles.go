@@ -10,7 +10,7 @@ import (
 // the workspace folders that are not open (open ones are read from their
 // buffers).
 func diskChatRefs(st *snapshot, name string) []nameRef {
-	want := func(p string) bool { return st.docs[p] == nil && st.settings.isChat("", p) }
+	want := func(p string) bool { return st.docs.At(p) == nil && st.settings.isChat("", p) }
 	var out []nameRef
 	for _, cf := range discovery.FindChatFiles(st.folders, want) {
 		idx := spans.NewLineIndex(cf.Src)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"sync"
@@ -157,6 +158,9 @@ type envOptions struct {
 	workspace *protocol.WorkspaceClientCapabilities
 	// clientInfo is the client's name and version (none when zero).
 	clientInfo protocol.ClientInfo
+	// queueWrites makes the client's writes return at once, queued for
+	// the server as an editor's are behind its pipe (see queuedConn).
+	queueWrites bool
 }
 
 // newEnv starts Serve on one end of a pipe and a protocol client on the other.
@@ -191,7 +195,11 @@ func newEnv(t testing.TB, eo envOptions) *env {
 	}()
 	<-ready
 	var dispatcher protocol.Server
-	e.conn, dispatcher = newOrderedClient(ctx, e.client, jsonrpc2.NewStream(cEnd))
+	var clientEnd io.ReadWriteCloser = cEnd
+	if eo.queueWrites {
+		clientEnd = newQueuedConn(cEnd)
+	}
+	e.conn, dispatcher = newOrderedClient(ctx, e.client, jsonrpc2.NewStream(clientEnd))
 	e.server = ownedResults{Server: dispatcher, conn: e.conn}
 	t.Cleanup(func() {
 		e.conn.Close()

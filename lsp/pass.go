@@ -67,6 +67,8 @@ func (p *passState) arm(delay time.Duration) {
 // being published, the new one waits for it to be out (pending).
 func (q *scheduler) startPass(p *passState) {
 	p.due, p.armedAt = nil, time.Time{}
+	st := q.state()
+	q.beforePass(st)
 	if p.running || p.publishing != nil {
 		// Let it finish: restarting a pass whenever the user pauses
 		// could keep a long one from ever publishing. The edited files
@@ -82,7 +84,7 @@ func (q *scheduler) startPass(p *passState) {
 		p.startup = s
 	}
 	done := p.done
-	views := q.state().views
+	views := st.views
 	prog := newPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.yield, Checked: prog.checked, Begin: backgroundThread}
 	q.wg.Go(func() {

@@ -55,11 +55,15 @@ type scheduler struct {
 	wg    *sync.WaitGroup
 	pub   publisher
 	state func() *snapshot
-	// afterFastPath runs after each fast path with its snapshot (it points
-	// the watchers at the folders that open files link into).
-	afterFastPath func(*snapshot)
-	kick          chan struct{}  // capacity 1: coalesced wake-ups of loop
-	now           chan time.Time // closed: makes next return at once when no event is ready
+	// beforePass runs when a workspace-wide pass comes due, with the
+	// snapshot it reads (it points the watchers at the folders that open
+	// files link into). Every change to an open skill file or the disk
+	// makes a pass due; once per pass, not per fast path, since it stats
+	// every link of every open file: an editor that opens thousands of
+	// files would pay for all of them at each one.
+	beforePass func(*snapshot)
+	kick       chan struct{}  // capacity 1: coalesced wake-ups of loop
+	now        chan time.Time // closed: makes next return at once when no event is ready
 	// urgent counts the marks waiting for the fast path (one piece of
 	// urgent work for all of them) besides the requests.
 	urgent *urgent
@@ -101,10 +105,10 @@ type scheduler struct {
 	lensStates string
 }
 
-func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *urgent, state func() *snapshot, afterFastPath func(*snapshot)) *scheduler {
+func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *urgent, state func() *snapshot, beforePass func(*snapshot)) *scheduler {
 	q := &scheduler{
 		ctx: ctx, delay: settings.DiagnosticsDelay,
-		wg: wg, pub: pub, urgent: urg, state: state, afterFastPath: afterFastPath,
+		wg: wg, pub: pub, urgent: urg, state: state, beforePass: beforePass,
 		kick:  make(chan struct{}, 1),
 		now:   make(chan time.Time),
 		dirty: map[string]bool{},
@@ -293,6 +297,5 @@ func (q *scheduler) fastPath() (full bool) {
 		return false
 	}
 	q.publishPaths(st, dirty)
-	q.afterFastPath(st)
 	return full
 }

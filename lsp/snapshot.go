@@ -47,7 +47,7 @@ func (d *document) withText(version int32, text []byte, settings *Settings) *doc
 // session lock: the open documents, the settings and folders, and each
 // view's skills snapshot. Nothing reachable from it changes.
 type snapshot struct {
-	docs     map[string]*document // open documents by key (never mutated)
+	docs     skills.Table[*document] // open documents by key (never mutated)
 	settings Settings
 	folders  []string
 	views    []viewSnapshot // in folder order; nil before initialized
@@ -68,14 +68,14 @@ type viewSnapshot struct {
 func (st *snapshot) started() bool { return len(st.views) > 0 }
 
 // doc returns the open document with this key, or nil.
-func (st *snapshot) doc(key string) *document { return st.docs[key] }
+func (st *snapshot) doc(key string) *document { return st.docs.At(key) }
 
 // openDocs returns the open documents sorted by key.
 func (st *snapshot) openDocs() []*document { return sortedDocs(st.docs) }
 
-func sortedDocs(docs map[string]*document) []*document {
-	out := make([]*document, 0, len(docs))
-	for _, d := range docs {
+func sortedDocs(docs skills.Table[*document]) []*document {
+	out := make([]*document, 0, docs.Len())
+	for _, d := range docs.All() {
 		out = append(out, d)
 	}
 	slices.SortFunc(out, func(a, b *document) int { return strings.Compare(a.key, b.key) })
@@ -85,7 +85,7 @@ func sortedDocs(docs map[string]*document) []*document {
 // uriFor returns the URI of a path (or document key): the client's own URI
 // when the document is open, else the file URI.
 func (st *snapshot) uriFor(path string) uri.URI {
-	if d := st.docs[path]; d != nil {
+	if d := st.docs.At(path); d != nil {
 		return d.uri
 	}
 	return pathURI(path)

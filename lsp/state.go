@@ -48,7 +48,7 @@ type session struct {
 	mu sync.Mutex // guards the fields below; modify holds it
 	// docs are the open documents by key; replaced on every change, never
 	// mutated, so a snapshot can share it.
-	docs map[string]*document
+	docs skills.Table[*document]
 	// settings are the effective settings; folders the workspace folder
 	// paths, in client order.
 	settings Settings
@@ -72,7 +72,7 @@ type session struct {
 // shared is the part of the session a handler reads: replaced at the end
 // of each modify, never mutated.
 type shared struct {
-	docs     map[string]*document
+	docs     skills.Table[*document]
 	settings Settings
 	folders  []string
 	views    *viewSet
@@ -89,7 +89,6 @@ func newSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.
 	s := &session{
 		opts: opts, logger: logger, bg: bg, wg: wg, pub: pub, out: out,
 		urgent:   &urgent{},
-		docs:     map[string]*document{},
 		settings: settings,
 		want:     viewInputs{settings: settings},
 	}
@@ -231,11 +230,11 @@ func (s *session) rebuildViews(r rebuild) {
 func (s *session) installInputsLocked(in viewInputs) {
 	s.settings, s.folders = in.settings, in.folders
 	if in.newSettings {
-		docs := make(map[string]*document, len(s.docs))
-		for k, d := range s.docs {
+		docs := make(map[string]*document, s.docs.Len())
+		for k, d := range s.docs.All() {
 			docs[k] = d.withText(d.version, d.text, &s.settings)
 		}
-		s.docs = docs
+		s.docs = skills.NewTable(docs)
 	}
 	s.want.newSettings = false
 }

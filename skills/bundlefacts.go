@@ -47,7 +47,7 @@ func linkedFiles(p *placed) []string {
 // was made (an editor buffer of the skill file shares them); nil for a
 // flat skill or an unknown path.
 func (s *Snapshot) BundleFindings(path string) []skillfile.BundleFinding {
-	if p := s.disk.at(path); p != nil {
+	if p := s.disk.At(path); p != nil {
 		return p.bundle
 	}
 	return nil

@@ -17,7 +17,7 @@ func (s *Snapshot) SlowLinkFacts(f *skillfile.File, base string) []LinkFact {
 	}
 	out := make([]LinkFact, 0, len(links))
 	seen := make(map[string]int, len(links))
-	own := s.bundles.at(base)
+	own := s.bundles.At(base)
 	holder := s.linkHolder(f.Path, statTarget)
 	for i := range links {
 		l := &links[i]
@@ -76,8 +76,11 @@ func StoredLinks(s *Snapshot, path string) any {
 func Paths(s *Snapshot) []string   { return s.paths }
 func Outside(s *Snapshot) []string { return s.outside }
 
-// TopSizes are the sizes of the tops of s's file and registry tables.
-func TopSizes(s *Snapshot) (files, names int) { return len(s.disk.top), len(s.Registry.groups.top) }
+// TopSizes are how many changes s's file and registry tables hold above
+// their bases.
+func TopSizes(s *Snapshot) (files, names int) {
+	return len(s.disk.top) + len(s.disk.mid), len(s.Registry.groups.top) + len(s.Registry.groups.mid)
+}
 
 // MaxTop is the size past which a table folds its top.
 const MaxTop = maxTop

@@ -115,7 +115,7 @@ func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, ho
 // outside the roots that is a bundle's SKILL.md, the skills beside its
 // bundle too (looseHolder).
 func (s *Snapshot) linkHolder(path string, exists func(string) bool) func(string) string {
-	if s.disk.at(path) != nil || filepath.Base(path) != skillFileName {
+	if s.disk.At(path) != nil || filepath.Base(path) != skillFileName {
 		return s.skillHolding
 	}
 	return looseHolder(path, exists, s.skillHolding)

@@ -16,8 +16,8 @@ import (
 // buffers of whatever snapshot is current (derive).
 type diskLayer struct {
 	roots   []discovery.RootState
-	files   table[*placed]
-	bundles table[string]
+	files   Table[*placed]
+	bundles Table[string]
 	outside []string
 	// changes are the disk files the batch added, replaced, placed anew
 	// or removed: those it placed in the roots' visit order, then those
@@ -68,7 +68,7 @@ func (w *Workspace) readDisk(ctx context.Context, base *Snapshot, changes []Chan
 		return nil
 	}
 	layer.set, layer.del, layer.changes = w.placeEntries(base, layer, pc)
-	layer.files = base.disk.with(layer.set, layer.del)
+	layer.files = base.disk.With(layer.set, layer.del)
 	layer.bundles = updateBundles(base.bundles, layer.changes)
 	w.readPlacedFiles(layer)
 	w.renewStaleLinks(base, layer, pc.rescan)
@@ -88,7 +88,7 @@ func (w *Workspace) collect(base *Snapshot, changes []Change) pendingChanges {
 			// again: the watcher sees its Create, but the writes in it that
 			// came before its watch on the new folder it never sees. Its
 			// skill file is read again, whatever its stat says.
-			if f, ok := base.bundles.get(c.Path); ok {
+			if f, ok := base.bundles.Get(c.Path); ok {
 				pc.touched[f] = true
 			}
 			if !w.sameEntries(c.Path, base) {
@@ -175,14 +175,14 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 			rs := &layer.roots[ri]
 			for ei := range rs.Entries {
 				e := &rs.Entries[ei]
-				old := base.disk.at(e.Path)
+				old := base.disk.At(e.Path)
 				if listedBefore(layer, set, ri, e.Path, old) {
 					continue // the same path reached twice (overlapping roots)
 				}
 				visit(ri, ei, e, old)
 			}
 		}
-		for p, old := range base.disk.all() {
+		for p, old := range base.disk.All() {
 			if _, placed := set[p]; !placed && !listedAt(layer, old.root, old.index, p) {
 				del = append(del, p)
 				changes = append(changes, diskChange{path: p, old: old})
@@ -190,7 +190,7 @@ func (w *Workspace) placeEntries(base *Snapshot, layer *diskLayer, pc pendingCha
 		}
 	} else {
 		for p := range pc.touched {
-			if old := base.disk.at(p); old != nil {
+			if old := base.disk.At(p); old != nil {
 				rs := &layer.roots[old.root]
 				visit(old.root, old.index, &rs.Entries[old.index], old)
 			}
@@ -271,7 +271,7 @@ func (w *Workspace) readPlaced(old *placed, layer *diskLayer, p *placed, buf []b
 }
 
 // updateBundles returns the bundle folders after the disk changes.
-func updateBundles(bundles table[string], changes []diskChange) table[string] {
+func updateBundles(bundles Table[string], changes []diskChange) Table[string] {
 	add := make(map[string]string, len(changes))
 	var gone []string
 	for _, c := range changes {
@@ -282,7 +282,7 @@ func updateBundles(bundles table[string], changes []diskChange) table[string] {
 			add[c.now.entry.BaseDir] = c.path
 		}
 	}
-	return bundles.with(add, gone)
+	return bundles.With(add, gone)
 }
 
 // loadFile reads the skill file at path into buf's memory (new memory when

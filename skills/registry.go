@@ -27,14 +27,14 @@ type Registry struct {
 
 	// groups holds, per name, its skills in placement order: the winner
 	// first.
-	groups table[[]*Skill]
+	groups Table[[]*Skill]
 	// names are the names of groups, sorted (UTF-16 code-unit order, which
 	// is byte order for the ASCII the grammar allows).
 	names []string
 	// shared are the names more than one skill has, sorted.
 	shared []string
 	// drops are the dropped files in the roots, by path.
-	drops table[droppedFile]
+	drops Table[droppedFile]
 }
 
 // droppedFile is a file DSH ignores, with its place in the roots.
@@ -70,7 +70,7 @@ func (r *Registry) update(removed, added []*Skill, undropped []string, dropped [
 		for _, d := range dropped {
 			set[d.file.Path] = d
 		}
-		next.drops = r.drops.with(set, undropped)
+		next.drops = r.drops.With(set, undropped)
 	}
 	if len(removed) == 0 && len(added) == 0 {
 		return &next
@@ -80,7 +80,7 @@ func (r *Registry) update(removed, added []*Skill, undropped []string, dropped [
 	group := func(name string) []*Skill {
 		g, ok := groups[name]
 		if !ok {
-			g = slices.Clone(r.groups.at(name))
+			g = slices.Clone(r.groups.At(name))
 			touched = append(touched, name)
 		}
 		return g
@@ -109,7 +109,7 @@ func (r *Registry) update(removed, added []*Skill, undropped []string, dropped [
 		names = append(names, name)
 		slices.SortStableFunc(g, placement)
 	}
-	next.groups = r.groups.with(groups, gone)
+	next.groups = r.groups.With(groups, gone)
 	next.names = updateSorted(r.names, names, gone)
 	next.shared = updateSorted(r.shared, shared, append(unshared, gone...))
 	return &next
@@ -131,7 +131,7 @@ func (r *Registry) AllWinners() iter.Seq[*Skill] {
 			return
 		}
 		for _, name := range r.names {
-			if !yield(r.groups.at(name)[0]) {
+			if !yield(r.groups.At(name)[0]) {
 				return
 			}
 		}
@@ -161,7 +161,7 @@ func (r *Registry) Winner(name string) *Skill {
 	if r == nil {
 		return nil
 	}
-	if g := r.groups.at(name); len(g) > 0 {
+	if g := r.groups.At(name); len(g) > 0 {
 		return g[0]
 	}
 	return nil
@@ -173,7 +173,7 @@ func (r *Registry) All(name string) []*Skill {
 	if r == nil {
 		return nil
 	}
-	return r.groups.at(name)
+	return r.groups.At(name)
 }
 
 // ShadowOf returns the winner that shadows s, or nil when s is a winner.
@@ -191,7 +191,7 @@ func (r *Registry) Shadowed() []Shadow {
 	}
 	var out []Shadow
 	for _, name := range r.shared {
-		g := r.groups.at(name)
+		g := r.groups.At(name)
 		for _, s := range g[1:] {
 			out = append(out, Shadow{Skill: s, Winner: g[0]})
 		}
@@ -207,7 +207,7 @@ func (r *Registry) Dropped() []*skillfile.File {
 		return nil
 	}
 	drops := slices.Collect(func(yield func(droppedFile) bool) {
-		for _, d := range r.drops.all() {
+		for _, d := range r.drops.All() {
 			if !yield(d) {
 				return
 			}

@@ -24,14 +24,14 @@ type Snapshot struct {
 
 	// disk holds every entry of the roots as read from disk; open the
 	// editor buffers, in the roots or outside them, which hide the disk.
-	disk table[*placed]
-	open map[string]*placed
+	disk Table[*placed]
+	open Table[*placed]
 	// overlays are the editor buffers by path.
-	overlays map[string]Overlay
+	overlays Table[Overlay]
 	// paths are the keys of disk and open, sorted.
 	paths []string
 	// bundles maps each bundle entry's folder to its skill file.
-	bundles table[string]
+	bundles Table[string]
 	// outside are the paths, sorted, of the files with a link whose
 	// target lies outside its base.
 	outside []string
@@ -56,10 +56,10 @@ type placed struct {
 // placed returns the file at path as the snapshot sees it: the editor
 // buffer when one is open, else the file on disk; nil when neither.
 func (s *Snapshot) placed(path string) *placed {
-	if p, ok := s.open[path]; ok {
+	if p, ok := s.open.Get(path); ok {
 		return p
 	}
-	return s.disk.at(path)
+	return s.disk.At(path)
 }
 
 // File returns the parsed file at path (in a root or open in the editor).
@@ -85,7 +85,7 @@ func (s *Snapshot) FileCount() int { return len(s.paths) }
 
 // InRoots reports whether path is a skill file in one of the roots.
 func (s *Snapshot) InRoots(path string) bool {
-	_, ok := s.disk.get(path)
+	_, ok := s.disk.Get(path)
 	return ok
 }
 
@@ -111,7 +111,7 @@ func (s *Snapshot) AtRootEntry(path string) bool {
 
 // Entry returns the root entry of a skill file and its root, if any.
 func (s *Snapshot) Entry(path string) (*discovery.Entry, *discovery.Root) {
-	p := s.disk.at(path)
+	p := s.disk.At(path)
 	if p == nil {
 		return nil, nil
 	}
@@ -120,7 +120,7 @@ func (s *Snapshot) Entry(path string) (*discovery.Entry, *discovery.Root) {
 
 // Overlay returns the editor buffer for path, if open.
 func (s *Snapshot) Overlay(path string) (Overlay, bool) {
-	o, ok := s.overlays[path]
+	o, ok := s.overlays.Get(path)
 	return o, ok
 }
 
@@ -144,11 +144,11 @@ func (s *Snapshot) Problems() []discovery.Problem {
 // skillHolding returns the skill file of the discovered skill whose bundle
 // folder holds path, or which is path (a flat skill), else "".
 func (s *Snapshot) skillHolding(path string) string {
-	if p := s.disk.at(path); p != nil {
+	if p := s.disk.At(path); p != nil {
 		return p.entry.Path
 	}
 	for dir := path; ; {
-		if sk, ok := s.bundles.get(dir); ok {
+		if sk, ok := s.bundles.Get(dir); ok {
 			return sk
 		}
 		parent := filepath.Dir(dir)

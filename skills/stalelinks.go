@@ -24,7 +24,7 @@ func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, rescan boo
 	redo := make(map[string]*placed, len(stale))
 	fresh := make([]*placed, len(stale))
 	for i, path := range stale {
-		c := *layer.files.at(path)
+		c := *layer.files.At(path)
 		redo[path], fresh[i] = &c, &c
 	}
 	holder := (&Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}).skillHolding
@@ -32,7 +32,7 @@ func (w *Workspace) renewStaleLinks(base *Snapshot, layer *diskLayer, rescan boo
 		p := fresh[i]
 		p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, holder)
 	})
-	layer.files = layer.files.with(redo, nil)
+	layer.files = layer.files.With(redo, nil)
 	// Only a path base lists can leave the list.
 	var outside, gone []string
 	classify := func(path string, p *placed) {
@@ -61,8 +61,8 @@ func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, rescan bool) []
 		// Every file of the layer that the batch did not place is one of
 		// base's that it kept.
 		var out []string
-		for p := range base.disk.all() {
-			if _, fresh := layer.set[p]; !fresh && layer.files.at(p) != nil {
+		for p := range base.disk.All() {
+			if _, fresh := layer.set[p]; !fresh && layer.files.At(p) != nil {
 				out = append(out, p)
 			}
 		}
@@ -73,13 +73,13 @@ func (w *Workspace) staleLinks(base *Snapshot, layer *diskLayer, rescan bool) []
 	}
 	var out []string
 	maybe := func(path string) {
-		if p := layer.files.at(path); p != nil && touchedBy(p, layer.moved) {
+		if p := layer.files.At(path); p != nil && touchedBy(p, layer.moved) {
 			out = append(out, path)
 		}
 	}
 	for _, m := range layer.moved {
 		for dir := m; ; dir = filepath.Dir(dir) {
-			if sk, ok := layer.bundles.get(dir); ok {
+			if sk, ok := layer.bundles.Get(dir); ok {
 				maybe(sk)
 			}
 			if filepath.Dir(dir) == dir {
@@ -147,7 +147,7 @@ func (w *Workspace) sameEntries(p string, base *Snapshot) bool {
 		if e == nil || len(probs) > 0 {
 			return false
 		}
-		old := base.disk.at(e.Path)
+		old := base.disk.At(e.Path)
 		if old == nil || old.root != i || old.entry.Name != e.Name || old.entry.BaseDir != e.BaseDir || old.entry.Kind != e.Kind {
 			return false
 		}

@@ -2,9 +2,7 @@ package skills
 
 import (
 	"context"
-	"maps"
 	"path/filepath"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -90,7 +88,7 @@ func NewWorkspace(roots []discovery.Root, opts LoadOptions) *Workspace {
 		opts.ReadFile = discovery.ReadSkillFile
 	}
 	w := &Workspace{roots: roots, opts: opts, source: newTextSource(opts.ReadFile), exists: statTarget}
-	empty := &Snapshot{disk: newTable(map[string]*placed{}), bundles: newTable(map[string]string{}), source: w.source}
+	empty := &Snapshot{disk: NewTable(map[string]*placed{}), bundles: NewTable(map[string]string{}), source: w.source}
 	for _, r := range roots {
 		empty.Roots = append(empty.Roots, discovery.RootState{Root: r})
 	}
@@ -150,28 +148,12 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 // parsed from its text, and only its link targets are stat'ed.
 func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Snapshot {
 	next := &Snapshot{Seq: cur.Seq + 1, Roots: cur.Roots, disk: cur.disk, bundles: cur.bundles, outside: cur.outside, source: w.source}
-	var moved []string
 	if layer != nil {
 		next.Roots, next.disk, next.bundles, next.outside = layer.roots, layer.files, layer.bundles, layer.outside
-		moved = layer.moved
 	}
 	next.overlays = applyEdits(cur.overlays, edits)
-	next.open = make(map[string]*placed, len(next.overlays))
-	var buffers []string // the paths whose buffer was placed anew, opened or closed
-	for p, o := range next.overlays {
-		old := cur.open[p]
-		if old != nil && !editedIn(edits, p) && !layer.changedAt(p) && !touchedBy(old, moved) {
-			next.open[p] = old
-			continue
-		}
-		next.open[p] = next.placeBuffer(p, o, old, w.exists)
-		buffers = append(buffers, p)
-	}
-	for p := range cur.open {
-		if _, ok := next.open[p]; !ok {
-			buffers = append(buffers, p) // closed: the disk counts again
-		}
-	}
+	open, buffers := next.placeBuffers(cur, layer, edits, w.exists)
+	next.open = open
 	changes := fileChanges(cur, next, layer, buffers)
 	var added, gone []string
 	for _, c := range changes {
@@ -197,8 +179,8 @@ func fileChanges(cur, next *Snapshot, layer *diskLayer, buffers []string) []disk
 	if layer != nil {
 		out = make([]diskChange, 0, len(layer.changes)+len(buffers))
 		for _, c := range layer.changes {
-			_, was := cur.open[c.path]
-			_, is := next.open[c.path]
+			_, was := cur.open.Get(c.path)
+			_, is := next.open.Get(c.path)
 			if !was && !is {
 				out = append(out, c)
 			}
@@ -210,32 +192,79 @@ func fileChanges(cur, next *Snapshot, layer *diskLayer, buffers []string) []disk
 	return out
 }
 
-// applyEdits returns the open buffers after the editor changes.
-func applyEdits(overlays map[string]Overlay, edits []Change) map[string]Overlay {
+// applyEdits returns the open buffers after the editor changes, in order.
+// Only the edited paths are touched: a didOpen or didClose costs the same
+// however many buffers are open.
+func applyEdits(overlays Table[Overlay], edits []Change) Table[Overlay] {
 	if len(edits) == 0 {
 		return overlays
 	}
-	out := maps.Clone(overlays)
-	if out == nil {
-		out = map[string]Overlay{}
-	}
+	after := map[string]*Overlay{} // nil: closed
 	for _, c := range edits {
+		o, seen := after[c.Path]
+		if !seen {
+			if cur, ok := overlays.Get(c.Path); ok {
+				o = &cur
+			}
+		}
 		switch c.Kind {
 		case ChangeOpen, ChangeEdit:
-			if o, ok := out[c.Path]; ok && c.Kind == ChangeEdit && c.Version != 0 && c.Version < o.Version {
+			if o != nil && c.Kind == ChangeEdit && c.Version != 0 && c.Version < o.Version {
+				after[c.Path] = o
 				continue // versions going backwards: keep the newer text
 			}
-			out[c.Path] = Overlay{Version: c.Version, Text: c.Text}
+			after[c.Path] = &Overlay{Version: c.Version, Text: c.Text}
 		case ChangeClose:
-			delete(out, c.Path)
+			after[c.Path] = nil
 		}
 	}
-	return out
+	set := map[string]Overlay{}
+	var del []string
+	for p, o := range after {
+		if o == nil {
+			del = append(del, p)
+		} else {
+			set[p] = *o
+		}
+	}
+	return overlays.With(set, del)
 }
 
-// editedIn reports whether an editor change names path.
-func editedIn(edits []Change, path string) bool {
-	return slices.ContainsFunc(edits, func(c Change) bool { return c.Path == path })
+// placeBuffers returns the placed buffers of next, the snapshot after cur
+// with the disk layer (nil: none) and the editor changes, and the paths
+// whose buffer was placed anew, opened or closed. A buffer is placed anew
+// when edited, when the layer changed its file, or when a path the layer
+// reports moved touches its links; every other one is cur's.
+func (next *Snapshot) placeBuffers(cur *Snapshot, layer *diskLayer, edits []Change, exists func(string) bool) (Table[*placed], []string) {
+	placedNow := map[string]*placed{}
+	handled := map[string]bool{}
+	var closed, buffers []string
+	for _, c := range edits {
+		p := c.Path
+		if handled[p] {
+			continue
+		}
+		handled[p] = true
+		if o, ok := next.overlays.Get(p); ok {
+			placedNow[p] = next.placeBuffer(p, o, cur.open.At(p), exists)
+			buffers = append(buffers, p)
+		} else if _, was := cur.open.Get(p); was {
+			closed = append(closed, p) // the disk counts again
+			buffers = append(buffers, p)
+		}
+	}
+	if layer != nil {
+		for p, o := range next.overlays.All() {
+			if _, done := placedNow[p]; done {
+				continue
+			}
+			if old := cur.open.At(p); old == nil || layer.changedAt(p) || touchedBy(old, layer.moved) {
+				placedNow[p] = next.placeBuffer(p, o, old, exists)
+				buffers = append(buffers, p)
+			}
+		}
+	}
+	return cur.open.With(placedNow, closed), buffers
 }
 
 // placeBuffer parses the buffer at path as the file of its root entry, if
@@ -244,7 +273,7 @@ func editedIn(edits []Change, path string) bool {
 // DSH cannot read as text, the buffer is dropped as the disk file is
 // (skillfile.File.SavedOver).
 func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(string) bool) *placed {
-	d := s.disk.at(path)
+	d := s.disk.At(path)
 	p := &placed{root: -1}
 	mode := skillfile.ReadFS
 	if d != nil {
