@@ -47,6 +47,9 @@ var owners = map[string]string{
 	"github.com/yuin/goldmark":     "skills/markdown",
 	"github.com/fsnotify/fsnotify": "skills/watch",
 	"golang.org/x/text/collate":    "skills/discovery",
+	// The MCP server is the CLI's verbs over MCP (cmd/skill-ls/mcp*.go):
+	// it runs them in its process, so it lives with them.
+	"github.com/modelcontextprotocol/go-sdk": "cmd",
 }
 
 // yamlReaders may import the YAML library: the DSH reader and the config

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+)
+
+// mcpskills.go: the project's skills as MCP resources, one per skill, its
+// skill file at skill://NAME/SKILL.md, as the Skills over MCP extension
+// (SEP-2640) maps a skill's SKILL.md (name and description from the
+// frontmatter, text/markdown): a host without skills of its own lists
+// them and reads one when its model needs it. The skills are list's: the
+// winner of each name DSH discovers, then the skill files only the other
+// agents' folders in the project hold (.claude/skills, ...). They are
+// listed again on every resources/list and read from disk on every
+// resources/read, so an edit shows at once.
+
+// skillEntry is one skill served as a resource.
+type skillEntry struct {
+	name, description, path string
+}
+
+// skillURI is the resource URI of a skill's SKILL.md (its name escaped
+// as a URI's authority: a name is text from a skill).
+func skillURI(name string) string { return "skill://" + url.PathEscape(name) + "/SKILL.md" }
+
+// skillResources keeps the server's resources the skills list finds.
+type skillResources struct {
+	srv    *mcp.Server
+	eng    *mcpEngine
+	mu     sync.Mutex
+	served map[string]bool // the URIs registered
+}
+
+// addMCPSkills registers the skills as resources, and a template that
+// reads a skill added since the client last listed them.
+func addMCPSkills(ctx context.Context, srv *mcp.Server, eng *mcpEngine) {
+	s := &skillResources{srv: srv, eng: eng, served: map[string]bool{}}
+	srv.AddResourceTemplate(&mcp.ResourceTemplate{Name: "skill", URITemplate: "skill://{name}/SKILL.md", MIMEType: "text/markdown",
+		Description: "The skill file (SKILL.md, or NAME.md for a flat skill) of the project's skill NAME"}, s.read)
+	s.sync(ctx)
+	srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "resources/list" {
+				s.sync(ctx)
+			}
+			return next(ctx, method, req)
+		}
+	})
+}
+
+// discover lists the skills as the list verb does.
+func (s *skillResources) discover(ctx context.Context) []skillEntry {
+	r := s.eng.call(ctx, runList, []string{"--json"}, nil, false)
+	if r.status != exitOK {
+		return nil
+	}
+	var rep struct {
+		Skills []struct {
+			Name        string `json:"name"`
+			Description string `json:"description"`
+			Path        string `json:"path"`
+		} `json:"skills"`
+		HostFolders []struct {
+			Files []struct {
+				Name string `json:"name"`
+				Path string `json:"path"`
+			} `json:"files"`
+		} `json:"hostFolders"`
+	}
+	if json.Unmarshal([]byte(r.stdout), &rep) != nil {
+		return nil
+	}
+	var out []skillEntry
+	seen := map[string]bool{}
+	add := func(name, desc, path string) {
+		if name == "" || path == "" || seen[name] {
+			return
+		}
+		seen[name] = true
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(workDir(), path)
+		}
+		out = append(out, skillEntry{name: name, description: desc, path: path})
+	}
+	for _, sk := range rep.Skills {
+		add(sk.Name, sk.Description, sk.Path)
+	}
+	for _, hf := range rep.HostFolders {
+		for _, f := range hf.Files {
+			add(f.Name, "", f.Path)
+		}
+	}
+	return out
+}
+
+// sync makes the registered resources the skills discovered now.
+func (s *skillResources) sync(ctx context.Context) {
+	entries := s.discover(ctx)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := map[string]bool{}
+	for _, e := range entries {
+		uri := skillURI(e.name)
+		now[uri] = true
+		s.srv.AddResource(&mcp.Resource{URI: uri, Name: e.name, Description: e.description, MIMEType: "text/markdown"}, s.read)
+	}
+	var gone []string
+	for uri := range s.served {
+		if !now[uri] {
+			gone = append(gone, uri)
+		}
+	}
+	slices.Sort(gone)
+	s.srv.RemoveResources(gone...)
+	s.served = now
+}
+
+// read returns a skill's file as it is on disk now.
+func (s *skillResources) read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	uri := req.Params.URI
+	entries := s.discover(ctx)
+	i := slices.IndexFunc(entries, func(e skillEntry) bool { return skillURI(e.name) == uri })
+	if i < 0 {
+		return nil, mcp.ResourceNotFoundError(uri)
+	}
+	src, _, err := discovery.ReadSkillFile(entries[i].path, nil)
+	if err != nil {
+		return nil, mcp.ResourceNotFoundError(uri)
+	}
+	c := &mcp.ResourceContents{URI: uri, MIMEType: "text/markdown"}
+	if utf8.Valid(src) {
+		c.Text = string(src)
+	} else {
+		c.Blob = src
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{c}}, nil
+}
