@@ -51,6 +51,12 @@ func mcpProject(t *testing.T) (project, broken string) {
 // the server's exit status after the client closed.
 func mcpServer(t *testing.T, args ...string) (*mcp.ClientSession, func() int) {
 	t.Helper()
+	return mcpServerFor(t, nil, args...)
+}
+
+// mcpServerFor is mcpServer with the client's options.
+func mcpServerFor(t *testing.T, opts *mcp.ClientOptions, args ...string) (*mcp.ClientSession, func() int) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
 	inR, inW := io.Pipe()
@@ -62,7 +68,7 @@ func mcpServer(t *testing.T, args ...string) (*mcp.ClientSession, func() int) {
 		outW.Close()
 		done <- code
 	}()
-	client := mcp.NewClient(&mcp.Implementation{Name: "skill-ls-test", Version: "0"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "skill-ls-test", Version: "0"}, opts)
 	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		t.Fatalf("connect: %v (stderr: %s)", err, stderr.String())
@@ -342,5 +348,66 @@ func TestMCPClientDisconnects(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("the server did not end after the client went away")
+	}
+}
+
+// TestMCPResourceHostileNames: a skill whose name a URI cannot carry as
+// it is (a space, a colon, an escape character, a question mark: Claude
+// Code names a skill after its folder) is not served as a resource, and
+// the server does not stop over it; the others are.
+func TestMCPResourceHostileNames(t *testing.T) {
+	project, _ := mcpProject(t)
+	for _, name := range []string{"a b", "a:b", "evil\x1b[31m", "a@b", "Q?#", "[v6]"} {
+		p := filepath.Join(project, ".claude/skills", name, "SKILL.md")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("---\ndescription: A hostile name.\n---\n"), 0o644)
+	}
+	cs, _ := mcpServer(t, "--cwd", project)
+	res, err := cs.ListResources(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range res.Resources {
+		uris = append(uris, r.URI)
+	}
+	if !slices.Contains(uris, "skill://good/SKILL.md") || len(uris) != 2 {
+		t.Errorf("resources: %q, want good's and cc-notes' only", uris)
+	}
+	if res, text := callTool(t, cs, "list", nil); res.IsError || !strings.Contains(text, "Q?#") {
+		t.Errorf("the server stopped answering: %s", text)
+	}
+}
+
+// TestMCPResourcesChangedOnce: listing the resources again tells the
+// client of a change only when the skills changed; a notification at
+// every list would have a client that lists on it list forever.
+func TestMCPResourcesChangedOnce(t *testing.T) {
+	project, _ := mcpProject(t)
+	changed := make(chan struct{}, 16)
+	cs, _ := mcpServerFor(t, &mcp.ClientOptions{ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) {
+		changed <- struct{}{}
+	}}, "--cwd", project)
+	ctx := context.Background()
+	for range 3 {
+		if _, err := cs.ListResources(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-changed:
+		t.Fatal("a list_changed notification while nothing changed")
+	case <-time.After(200 * time.Millisecond):
+	}
+	p := filepath.Join(project, ".agents/skills/later/SKILL.md")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("---\nname: later\ndescription: Added while serving.\n---\n"), 0o644)
+	if _, err := cs.ListResources(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-changed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no list_changed notification after a skill was added")
 	}
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"net/url"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -28,22 +28,34 @@ type skillEntry struct {
 	name, description, path string
 }
 
-// skillURI is the resource URI of a skill's SKILL.md (its name escaped
-// as a URI's authority: a name is text from a skill).
-func skillURI(name string) string { return "skill://" + url.PathEscape(name) + "/SKILL.md" }
+// skillURI is the resource URI of a skill's SKILL.md, and false for a
+// name a URI's authority cannot carry as it is (a space, a colon, an
+// escape character: Claude Code names a skill after its folder, whatever
+// its name). The extension asks for a name by the Agent Skills rules
+// (lowercase letters, digits, hyphens); letters, digits, "-", "_" and "."
+// are served, anything else is left out rather than escaped, as a host
+// would read an escaped authority as another name, or refuse it.
+func skillURI(name string) (string, bool) {
+	if name == "" || strings.ContainsFunc(name, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '-' || r == '_' || r == '.')
+	}) {
+		return "", false
+	}
+	return "skill://" + name + "/SKILL.md", true
+}
 
 // skillResources keeps the server's resources the skills list finds.
 type skillResources struct {
 	srv    *mcp.Server
 	eng    *mcpEngine
 	mu     sync.Mutex
-	served map[string]bool // the URIs registered
+	served map[string]skillEntry // the skills registered, by URI
 }
 
 // addMCPSkills registers the skills as resources, and a template that
 // reads a skill added since the client last listed them.
 func addMCPSkills(ctx context.Context, srv *mcp.Server, eng *mcpEngine) {
-	s := &skillResources{srv: srv, eng: eng, served: map[string]bool{}}
+	s := &skillResources{srv: srv, eng: eng, served: map[string]skillEntry{}}
 	srv.AddResourceTemplate(&mcp.ResourceTemplate{Name: "skill", URITemplate: "skill://{name}/SKILL.md", MIMEType: "text/markdown",
 		Description: "The skill file (SKILL.md, or NAME.md for a flat skill) of the project's skill NAME"}, s.read)
 	s.sync(ctx)
@@ -102,25 +114,34 @@ func (s *skillResources) discover(ctx context.Context) []skillEntry {
 	return out
 }
 
-// sync makes the registered resources the skills discovered now.
+// sync makes the registered resources the skills discovered now. Only a
+// change is registered: each one sends the clients a list_changed
+// notification, and a client lists again when it gets one.
 func (s *skillResources) sync(ctx context.Context) {
 	entries := s.discover(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := map[string]bool{}
+	now := map[string]skillEntry{}
 	for _, e := range entries {
-		uri := skillURI(e.name)
-		now[uri] = true
-		s.srv.AddResource(&mcp.Resource{URI: uri, Name: e.name, Description: e.description, MIMEType: "text/markdown"}, s.read)
+		uri, ok := skillURI(e.name)
+		if !ok {
+			continue
+		}
+		now[uri] = e
+		if s.served[uri] != e {
+			s.srv.AddResource(&mcp.Resource{URI: uri, Name: e.name, Description: e.description, MIMEType: "text/markdown"}, s.read)
+		}
 	}
 	var gone []string
 	for uri := range s.served {
-		if !now[uri] {
+		if _, ok := now[uri]; !ok {
 			gone = append(gone, uri)
 		}
 	}
-	slices.Sort(gone)
-	s.srv.RemoveResources(gone...)
+	if len(gone) > 0 {
+		slices.Sort(gone)
+		s.srv.RemoveResources(gone...)
+	}
 	s.served = now
 }
 
@@ -128,7 +149,10 @@ func (s *skillResources) sync(ctx context.Context) {
 func (s *skillResources) read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
 	entries := s.discover(ctx)
-	i := slices.IndexFunc(entries, func(e skillEntry) bool { return skillURI(e.name) == uri })
+	i := slices.IndexFunc(entries, func(e skillEntry) bool {
+		u, ok := skillURI(e.name)
+		return ok && u == uri
+	})
 	if i < 0 {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
