@@ -51,6 +51,14 @@ for h in ${hosts//,/ }; do
 		--out "$work/out" --hosts "$h" "${cases[@]}" >"$work/$h.log" 2>&1 &
 	pids+=($!)
 done
+# skill-ls mcp as Claude Code's MCP server (mcp.mjs, docs/mcp.md).
+if [[ ",$hosts," == *,claude,* ]]; then
+	unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
+		node scripts/hosts/mcp.mjs --skill-ls "$work/skill-ls" --releases "$work/releases" \
+		--out "$work/out" >"$work/mcp.log" 2>&1 &
+	pids+=($!)
+fi
 for p in "${pids[@]}"; do wait "$p" || status=1; done
 for h in ${hosts//,/ }; do cat "$work/$h.log"; echo; done
+[ ! -e "$work/mcp.log" ] || cat "$work/mcp.log"
 exit $status
