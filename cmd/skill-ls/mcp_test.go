@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
@@ -409,5 +410,34 @@ func TestMCPResourcesChangedOnce(t *testing.T) {
 	case <-changed:
 	case <-time.After(10 * time.Second):
 		t.Fatal("no list_changed notification after a skill was added")
+	}
+}
+
+// TestMCPPanicIsAnError: a tool whose handler panics answers an error,
+// and the server goes on serving.
+func TestMCPPanicIsAnError(t *testing.T) {
+	project, _ := mcpProject(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv := newMCPServer(ctx, &mcpEngine{flags: []string{"--cwd=" + project}}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	mcp.AddTool(srv, &mcp.Tool{Name: "boom"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		panic("boom")
+	})
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "boom"}); err == nil || !strings.Contains(err.Error(), "internal error: boom") {
+		t.Errorf("a panicking tool: %v", err)
+	}
+	if res, text := callTool(t, cs, "list", nil); res.IsError || !strings.Contains(text, `"good"`) {
+		t.Errorf("the server stopped answering after a panic: %s", text)
 	}
 }

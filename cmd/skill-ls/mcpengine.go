@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -59,7 +61,25 @@ func newMCPServer(ctx context.Context, eng *mcpEngine, logger *slog.Logger) *mcp
 		HasTools:     true,
 		HasResources: true,
 	})
+	srv.AddReceivingMiddleware(recoverPanics(logger))
 	addMCPTools(srv, eng)
 	addMCPSkills(ctx, srv, eng)
 	return srv
+}
+
+// recoverPanics turns a panic of a request's handler into that request's
+// error, logged with its stack, as the language server does: one skill
+// that trips the engine must not take the agent's server with it.
+func recoverPanics(logger *slog.Logger) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					logger.Error("panic in handler", "method", method, "panic", r, "stack", string(debug.Stack()))
+					res, err = nil, fmt.Errorf("internal error: %v", r)
+				}
+			}()
+			return next(ctx, method, req)
+		}
+	}
 }
