@@ -50,6 +50,7 @@ var owners = map[string]string{
 	// The MCP server is the CLI's verbs over MCP (cmd/skill-ls/mcp*.go):
 	// it runs them in its process, so it lives with them.
 	"github.com/modelcontextprotocol/go-sdk": "cmd",
+	"github.com/google/jsonschema-go":        "cmd",
 }
 
 // yamlReaders may import the YAML library: the DSH reader and the config

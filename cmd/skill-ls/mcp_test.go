@@ -441,3 +441,34 @@ func TestMCPPanicIsAnError(t *testing.T) {
 		t.Errorf("the server stopped answering after a panic: %s", text)
 	}
 }
+
+// TestMCPSchemasPortable: every tool's schemas give each property one
+// type (the MCP Inspector's --strict check): a client that maps them onto
+// a dialect of one type per property (Gemini's) takes every tool.
+func TestMCPSchemasPortable(t *testing.T) {
+	project, _ := mcpProject(t)
+	cs, _ := mcpServer(t, "--cwd", project)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tools) != 7 {
+		t.Errorf("%d tools, want 7", len(res.Tools))
+	}
+	for _, tool := range res.Tools {
+		for _, schema := range []any{tool.InputSchema, tool.OutputSchema} {
+			raw, _ := json.Marshal(schema)
+			var s struct {
+				Properties map[string]struct {
+					Type any `json:"type"`
+				} `json:"properties"`
+			}
+			json.Unmarshal(raw, &s)
+			for name, p := range s.Properties {
+				if _, one := p.Type.(string); !one {
+					t.Errorf("%s: property %s has type %v", tool.Name, name, p.Type)
+				}
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -42,20 +43,38 @@ type (
 // addMCPTools registers the tools of eng on srv.
 func addMCPTools(srv *mcp.Server, eng *mcpEngine) {
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
-	mcp.AddTool(srv, &mcp.Tool{Name: "check", Annotations: readOnly,
+	mcp.AddTool(srv, &mcp.Tool{Name: "check", Annotations: readOnly, InputSchema: portableSchema[checkInput](),
 		Description: "Lint skills (SKILL.md bundles, NAME.md files) as `skill-ls check --format json` does: every finding with its path, line, column, severity, code, message, related places and fixes. Exit-status errors of the CLI are this tool's errors."}, eng.check)
 	mcp.AddTool(srv, &mcp.Tool{Name: "list", Annotations: readOnly,
 		Description: "The skills DSH would load here, as `skill-ls list --json`: roots, winning skills, shadowed skills, dropped files with the reason, discovery problems, and the other agents' skill folders."}, eng.list)
-	mcp.AddTool(srv, &mcp.Tool{Name: "matrix", Annotations: readOnly,
+	mcp.AddTool(srv, &mcp.Tool{Name: "matrix", Annotations: readOnly, InputSchema: portableSchema[matrixInput](),
 		Description: "Which agents (Claude Code, Codex, Gemini CLI, ...) load each skill and why not, with each host's listing budget, as `skill-ls matrix --json`."}, eng.matrix)
 	mcp.AddTool(srv, &mcp.Tool{Name: "render_catalog", Annotations: readOnly,
 		Description: "The skill listing a host's model receives, byte for byte, as `skill-ls render catalog [--host ID]`: DSH's catalog by default, or Claude Code's, Codex's or Gemini CLI's listing."}, eng.renderCatalog)
 	mcp.AddTool(srv, &mcp.Tool{Name: "render_skill", Annotations: readOnly,
 		Description: "What a host's model reads when it loads the skill NAME, as `skill-ls render skill NAME [--host claude]`."}, eng.renderSkill)
-	mcp.AddTool(srv, &mcp.Tool{Name: "explain", Annotations: readOnly,
+	mcp.AddTool(srv, &mcp.Tool{Name: "explain", Annotations: readOnly, OutputSchema: portableSchema[explainOutput](),
 		Description: "The documentation of a rule code from check's findings: what it means, an example, how to fix it, its severity under each profile and its quick fixes."}, explainTool)
-	mcp.AddTool(srv, &mcp.Tool{Name: "fix", Annotations: &mcp.ToolAnnotations{DestructiveHint: new(false), IdempotentHint: true, OpenWorldHint: new(false)},
+	mcp.AddTool(srv, &mcp.Tool{Name: "fix", InputSchema: portableSchema[fixInput](), Annotations: &mcp.ToolAnnotations{DestructiveHint: new(false), IdempotentHint: true, OpenWorldHint: new(false)},
 		Description: "The safe fixes of check (those that keep a skill's meaning) as a unified diff, as `skill-ls check --diff`. With apply, writes them as `skill-ls check --fix` when the server was started with --allow-write."}, eng.fix)
+}
+
+// portableSchema is the JSON schema of T with each slice or map
+// property typed "array" or "object" alone: the inferred ["null", "array"]
+// is legal but some clients map a tool's schema onto a dialect of one type
+// per property (Gemini's function declarations) and refuse it. An absent
+// property is the CLI's default; an explicit null is refused.
+func portableSchema[T any]() *jsonschema.Schema {
+	s, err := jsonschema.For[T](nil)
+	if err != nil {
+		panic(fmt.Sprintf("the schema of %T: %v", *new(T), err)) // a type of this file
+	}
+	for _, p := range s.Properties {
+		if len(p.Types) == 2 && p.Types[0] == "null" {
+			p.Type, p.Types = p.Types[1], nil
+		}
+	}
+	return s
 }
 
 // jsonResult is a verb's JSON output as a tool's result: the text the
