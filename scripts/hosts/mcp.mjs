@@ -4,11 +4,13 @@
 // one of skill-ls's tools; the request Claude Code sends next must carry
 // skill-ls's result: the finding of a broken skill for
 // mcp__skill-ls__check, the listing line of a good skill for
-// mcp__skill-ls__render_catalog with host claude. Must run inside a network
+// mcp__skill-ls__render_catalog with host claude. Then the MCP Inspector's
+// CLI, a second client: the tools' schemas pass its --strict check, a call
+// and a bad one, a skill read as a resource. Must run inside a network
 // namespace of its own (run.sh starts it: unshare -n, loopback only).
 //
 // Usage: node mcp.mjs --skill-ls BIN --releases FILE --out DIR
-// Exit status 1 when a case fails, 0 when Claude Code is not installed.
+// Exit status 1 when a case fails; a client not installed is skipped.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -86,24 +88,46 @@ async function runCase(bin, tc) {
 	}
 }
 
+// The Inspector's cases: its arguments after --cli, and what its JSON
+// output (--format json) must hold; isError: the call must be an error.
+const inspectorCases = [
+	{ name: "tools/list --strict", args: ["--method", "tools/list", "--strict"], want: ['"name":"check"', '"name":"render_catalog"', '"name":"fix"'] },
+	{ name: "check", args: ["--method", "tools/call", "--tool-name", "check"], want: ['"code":"yaml-unquoted-colon"', '"errors":1'] },
+	{ name: "check bad profile", args: ["--method", "tools/call", "--tool-name", "check", "--tool-args-json", '{"profile":"bogus"}'], want: ['unknown profile \\"bogus\\"'], isError: true },
+	{ name: "resources/read", args: ["--method", "resources/read", "--uri", "skill://release-notes/SKILL.md"], want: ["Read CHANGELOG.md and write the notes."] },
+];
+
+/** Runs the Inspector's CLI against `skill-ls mcp` in a case's project. */
+function runInspector(bin, tc) {
+	const c = materialize(fs.mkdtempSync(path.join(out, "mcp-inspector-")));
+	const a = ["--cli", "-q", "--format", "json", ...tc.args, skillLs, "mcp"];
+	const r = spawnSync(bin, a, { cwd: c.cwd, env: hostEnv(c), encoding: "utf8", timeout: 120_000 });
+	const text = (r.stdout || "").replace(/\n$/, "");
+	if (tc.isError ? !text.includes('"isError":true') : r.status !== 0) return `exit ${r.status}: ${(r.stderr || "").slice(0, 1000)}${text.slice(0, 1000)}`;
+	const missing = tc.want.filter((w) => !text.includes(w));
+	return missing.length ? `the Inspector's output lacks ${JSON.stringify(missing)}:\n${text.slice(0, 2000)}` : "";
+}
+
 async function main() {
 	fs.mkdirSync(out, { recursive: true });
-	let release;
+	const releases = {};
 	for (const line of fs.readFileSync(opt("--releases"), "utf8").split("\n")) {
 		const [id, version, dir] = line.trim().split(/\s+/);
-		if (id === "claude" && dir) release = { version, bin: binary(id, dir) };
+		if (id === "claude" && dir) releases.claude = { version, bin: binary(id, dir) };
+		if (id === "inspector" && dir) releases.inspector = { version, bin: path.join(dir, "node_modules/.bin/mcp-inspector") };
 	}
-	if (!release) {
-		console.log("mcp: Claude Code is not among the releases; skipped");
-		return;
-	}
-	let failed = 0;
-	for (const tc of cases) {
-		const problem = await runCase(release.bin, tc);
+	let failed = 0, ran = 0;
+	const report = (what, problem) => {
+		ran++;
 		if (problem) failed++;
-		console.log(problem ? `FAIL  mcp claude ${tc.name}\n  ${problem}` : `ok    mcp claude ${tc.name}`);
-	}
-	console.log(`\n${cases.length} MCP cases, ${failed} failed (claude ${release.version})`);
+		console.log(problem ? `FAIL  mcp ${what}\n  ${problem}` : `ok    mcp ${what}`);
+	};
+	if (releases.claude) for (const tc of cases) report(`claude ${tc.name}`, await runCase(releases.claude.bin, tc));
+	else console.log("mcp: Claude Code is not among the releases; skipped");
+	if (releases.inspector) for (const tc of inspectorCases) report(`inspector ${tc.name}`, runInspector(releases.inspector.bin, tc));
+	else console.log("mcp: the MCP Inspector is not among the releases; skipped");
+	const versions = Object.entries(releases).map(([id, r]) => `${id} ${r.version}`).join(", ");
+	console.log(`\n${ran} MCP cases, ${failed} failed (${versions})`);
 	process.exit(failed ? 1 : 0);
 }
 

@@ -40,7 +40,7 @@ fi
 go build -o "$work/skill-ls" ./cmd/skill-ls
 node scripts/hosts/pitfalls.mjs "$work/cases"
 cases=(skills/hosts/testdata/*.txtar "$work"/cases/*.txtar)
-[ -n "$hosts" ] || hosts=$(awk '!/^#/ && NF {print $1}' scripts/hosts/versions.txt | paste -sd,)
+[ -n "$hosts" ] || hosts=$(awk '!/^#/ && NF && $1 != "inspector" {print $1}' scripts/hosts/versions.txt | paste -sd,)
 # One namespace per host, the hosts side by side: most of a host's time is
 # its own start-up, not the machine's.
 status=0
@@ -51,7 +51,8 @@ for h in ${hosts//,/ }; do
 		--out "$work/out" --hosts "$h" "${cases[@]}" >"$work/$h.log" 2>&1 &
 	pids+=($!)
 done
-# skill-ls mcp as Claude Code's MCP server (mcp.mjs, docs/mcp.md).
+# skill-ls mcp as Claude Code's MCP server, and the MCP Inspector's
+# (mcp.mjs, docs/mcp.md).
 if [[ ",$hosts," == *,claude,* ]]; then
 	unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
 		node scripts/hosts/mcp.mjs --skill-ls "$work/skill-ls" --releases "$work/releases" \
