@@ -9,7 +9,7 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skill-ls/skill-ls/mcp"
 )
 
 const mcpHelp = `
@@ -68,9 +68,8 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if isTerminal(stdin) {
 		fmt.Fprintln(stderr, "skill-ls mcp is a Model Context Protocol server: it speaks JSON-RPC on stdin and stdout, and agents start it (docs/mcp.md). Press Ctrl-D to stop.")
 	}
-	srv := newMCPServer(ctx, eng, logger)
-	err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, context.Canceled) {
+	err := mcp.Serve(ctx, stdin, stdout, mcpOptions(eng, logger))
+	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "skill-ls mcp: %s\n", errText(err))
 		return exitUsage
 	}
@@ -97,22 +96,11 @@ func forwardedFlags(fs *flag.FlagSet) []string {
 	return out
 }
 
-// nopWriteCloser is stdout for the transport: the protocol's end does not
-// close the program's stdout.
-type nopWriteCloser struct{ io.Writer }
-
-// Close does nothing.
-func (nopWriteCloser) Close() error { return nil }
-
 // mcpInstructions are the server's instructions to the agent.
 const mcpInstructions = `skill-ls lints agent skills (SKILL.md bundles and NAME.md files) and shows them as the agents that load them see them. ` +
 	`Call check after writing or editing a skill: its findings name the file, line, code and fixes; explain gives a code's documentation. ` +
 	`render_catalog and render_skill show the text a host's model receives; matrix says which agents load each skill. ` +
 	`fix returns the patch of the safe fixes.`
-
-// toolError is a tool's failure as the tool's result (isError) with the
-// verb's own message: the agent reads it and can correct its call.
-func toolError(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
 // verbMessage is a verb's stderr without the usage lines that point at
 // --help, which an agent cannot run.

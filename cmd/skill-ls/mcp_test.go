@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skill-ls/skill-ls/mcp"
 )
 
 // mcpProject is a project for the MCP tests: a good skill and a broken one
@@ -50,13 +51,13 @@ func mcpProject(t *testing.T) (project, broken string) {
 // mcpServer runs `skill-ls mcp ARGS` (the verb, as main runs it) over
 // pipes and connects the SDK's client to it. The returned func waits for
 // the server's exit status after the client closed.
-func mcpServer(t *testing.T, args ...string) (*mcp.ClientSession, func() int) {
+func mcpServer(t *testing.T, args ...string) (*sdk.ClientSession, func() int) {
 	t.Helper()
 	return mcpServerFor(t, nil, args...)
 }
 
 // mcpServerFor is mcpServer with the client's options.
-func mcpServerFor(t *testing.T, opts *mcp.ClientOptions, args ...string) (*mcp.ClientSession, func() int) {
+func mcpServerFor(t *testing.T, opts *sdk.ClientOptions, args ...string) (*sdk.ClientSession, func() int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
@@ -69,8 +70,8 @@ func mcpServerFor(t *testing.T, opts *mcp.ClientOptions, args ...string) (*mcp.C
 		outW.Close()
 		done <- code
 	}()
-	client := mcp.NewClient(&mcp.Implementation{Name: "skill-ls-test", Version: "0"}, opts)
-	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	client := sdk.NewClient(&sdk.Implementation{Name: "skill-ls-test", Version: "0"}, opts)
+	cs, err := client.Connect(ctx, &sdk.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		t.Fatalf("connect: %v (stderr: %s)", err, stderr.String())
 	}
@@ -89,15 +90,15 @@ func mcpServerFor(t *testing.T, opts *mcp.ClientOptions, args ...string) (*mcp.C
 
 // callTool calls a tool and returns its result's text and structured
 // result.
-func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (*mcp.CallToolResult, string) {
+func callTool(t *testing.T, cs *sdk.ClientSession, name string, args map[string]any) (*sdk.CallToolResult, string) {
 	t.Helper()
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s: a protocol error: %v", name, err)
 	}
 	var text []string
 	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
+		if tc, ok := c.(*sdk.TextContent); ok {
 			text = append(text, tc.Text)
 		}
 	}
@@ -105,7 +106,7 @@ func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 }
 
 // structured decodes a tool result's structured content into v.
-func structured(t *testing.T, res *mcp.CallToolResult, v any) {
+func structured(t *testing.T, res *sdk.CallToolResult, v any) {
 	t.Helper()
 	raw, err := json.Marshal(res.StructuredContent)
 	if err != nil {
@@ -226,7 +227,7 @@ func TestMCPResources(t *testing.T) {
 			t.Errorf("resources %v lack %s", uris, want)
 		}
 	}
-	res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "skill://good/SKILL.md"})
+	res, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "skill://good/SKILL.md"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func TestMCPResources(t *testing.T) {
 	if len(res.Contents) != 1 || res.Contents[0].Text != string(want) {
 		t.Errorf("read good: %+v", res.Contents)
 	}
-	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "skill://nope/SKILL.md"}); err == nil {
+	if _, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "skill://nope/SKILL.md"}); err == nil {
 		t.Error("reading a skill that does not exist succeeded")
 	}
 	added := filepath.Join(project, ".agents/skills/later/SKILL.md")
@@ -380,61 +381,28 @@ func TestMCPResourceHostileNames(t *testing.T) {
 	}
 }
 
-// TestMCPResourcesChangedOnce: listing the resources again tells the
-// client of a change only when the skills changed; a notification at
-// every list would have a client that lists on it list forever.
-func TestMCPResourcesChangedOnce(t *testing.T) {
-	project, _ := mcpProject(t)
-	changed := make(chan struct{}, 16)
-	cs, _ := mcpServerFor(t, &mcp.ClientOptions{ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) {
-		changed <- struct{}{}
-	}}, "--cwd", project)
-	ctx := context.Background()
-	for range 3 {
-		if _, err := cs.ListResources(ctx, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	select {
-	case <-changed:
-		t.Fatal("a list_changed notification while nothing changed")
-	case <-time.After(200 * time.Millisecond):
-	}
-	p := filepath.Join(project, ".agents/skills/later/SKILL.md")
-	os.MkdirAll(filepath.Dir(p), 0o755)
-	os.WriteFile(p, []byte("---\nname: later\ndescription: Added while serving.\n---\n"), 0o644)
-	if _, err := cs.ListResources(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-changed:
-	case <-time.After(10 * time.Second):
-		t.Fatal("no list_changed notification after a skill was added")
-	}
-}
-
 // TestMCPPanicIsAnError: a tool whose handler panics answers an error,
 // and the server goes on serving.
 func TestMCPPanicIsAnError(t *testing.T) {
 	project, _ := mcpProject(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv := newMCPServer(ctx, &mcpEngine{flags: []string{"--cwd=" + project}}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	mcp.AddTool(srv, &mcp.Tool{Name: "boom"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+	opts := mcpOptions(&mcpEngine{flags: []string{"--cwd=" + project}}, slog.New(slog.DiscardHandler))
+	opts.Tools = append(opts.Tools, mcp.NewTool("boom", "panics", nil, func(context.Context, struct{}) (*mcp.Result, error) {
 		panic("boom")
-	})
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "0"}, nil).Connect(ctx, ct, nil)
+	}))
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go func() {
+		mcp.Serve(ctx, inR, outW, opts)
+		outW.Close()
+	}()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "t", Version: "0"}, nil).Connect(ctx, &sdk.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "boom"}); err == nil || !strings.Contains(err.Error(), "internal error: boom") {
+	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "boom"}); err == nil || !strings.Contains(err.Error(), "internal error: boom") {
 		t.Errorf("a panicking tool: %v", err)
 	}
 	if res, text := callTool(t, cs, "list", nil); res.IsError || !strings.Contains(text, `"good"`) {

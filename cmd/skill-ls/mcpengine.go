@@ -3,13 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
-	"runtime/debug"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skill-ls/skill-ls/mcp"
 )
 
 // mcpEngine runs the CLI's verbs in the server's process for the MCP
@@ -52,34 +50,9 @@ func renderVerb(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return runRender(ctx, args, strings.NewReader(""), stdout, stderr)
 }
 
-// newMCPServer is the MCP server of eng: its tools and its skills as
+// mcpOptions are the MCP server of eng: its tools and its skills as
 // resources.
-func newMCPServer(ctx context.Context, eng *mcpEngine, logger *slog.Logger) *mcp.Server {
-	srv := mcp.NewServer(&mcp.Implementation{Name: "skill-ls", Title: "skill-ls", Version: versionString()}, &mcp.ServerOptions{
-		Instructions: mcpInstructions,
-		Logger:       logger,
-		HasTools:     true,
-		HasResources: true,
-	})
-	srv.AddReceivingMiddleware(recoverPanics(logger))
-	addMCPTools(srv, eng)
-	addMCPSkills(ctx, srv, eng)
-	return srv
-}
-
-// recoverPanics turns a panic of a request's handler into that request's
-// error, logged with its stack, as the language server does: one skill
-// that trips the engine must not take the agent's server with it.
-func recoverPanics(logger *slog.Logger) mcp.Middleware {
-	return func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
-			defer func() {
-				if r := recover(); r != nil {
-					logger.Error("panic in handler", "method", method, "panic", r, "stack", string(debug.Stack()))
-					res, err = nil, fmt.Errorf("internal error: %v", r)
-				}
-			}()
-			return next(ctx, method, req)
-		}
-	}
+func mcpOptions(eng *mcpEngine, logger *slog.Logger) mcp.Options {
+	return mcp.Options{Name: "skill-ls", Title: "skill-ls", Version: versionString(), Instructions: mcpInstructions,
+		Logger: logger, Tools: mcpTools(eng), Resources: &skillResources{eng: eng}}
 }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/mcp"
 )
 
 // fixOutput is the fix tool's structured result: the patch of the safe
@@ -28,13 +28,13 @@ const errNoWrite = "nothing was written: this server was started without --allow
 // fix returns the patch of the safe fixes; with apply, on a server started
 // with --allow-write, it writes them through check --fix, whose guard
 // keeps every write inside the skill roots and the project.
-func (e *mcpEngine) fix(ctx context.Context, _ *mcp.CallToolRequest, in fixInput) (*mcp.CallToolResult, any, error) {
+func (e *mcpEngine) fix(ctx context.Context, in fixInput) (*mcp.Result, error) {
 	if in.Apply && !e.allowWrite {
-		return nil, nil, toolError("%s", errNoWrite)
+		return nil, toolError("%s", errNoWrite)
 	}
 	d := e.call(ctx, runCheck, []string{"--diff", "--color=never"}, in.Paths, true)
 	if d.status == exitUsage {
-		return nil, nil, failed(d)
+		return nil, failed(d)
 	}
 	out := fixOutput{Patch: d.stdout, Notes: verbMessage(d.stderr)}
 	if in.Apply && out.Patch != "" {
@@ -46,7 +46,7 @@ func (e *mcpEngine) fix(ctx context.Context, _ *mcp.CallToolRequest, in fixInput
 			out.Findings = nil
 		}
 		if w.status == exitUsage {
-			return nil, nil, failed(w)
+			return nil, failed(w)
 		}
 	}
 	text := out.Patch
@@ -56,7 +56,7 @@ func (e *mcpEngine) fix(ctx context.Context, _ *mcp.CallToolRequest, in fixInput
 	if out.Written {
 		text = out.Changes + "\n\n" + out.Patch
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
+	return textResult(text, out), nil
 }
 
 // explainInput is the explain tool's argument.
@@ -83,14 +83,14 @@ type explainFix struct {
 	Kind  string `json:"kind"`
 }
 
-func explainTool(_ context.Context, _ *mcp.CallToolRequest, in explainInput) (*mcp.CallToolResult, explainOutput, error) {
+func explainTool(_ context.Context, in explainInput) (*mcp.Result, error) {
 	r := diagnostics.Lookup(in.Code)
 	if r == nil {
 		codes := []string{}
 		for _, r := range diagnostics.Rules() {
 			codes = append(codes, r.Code)
 		}
-		return nil, explainOutput{}, toolError("unknown rule code %q%s", in.Code, didYouMean(in.Code, codes))
+		return nil, toolError("unknown rule code %q%s", in.Code, didYouMean(in.Code, codes))
 	}
 	out := explainOutput{Code: r.Code, Summary: r.Summary, Doc: r.Doc, Drops: r.Drops, Category: r.Category,
 		Severity: map[string]string{}, Fixes: []explainFix{}}
@@ -109,7 +109,7 @@ func explainTool(_ context.Context, _ *mcp.CallToolRequest, in explainInput) (*m
 		fmt.Fprintf(&b, "\nFix (%s): %s", f.Kind, f.Title)
 	}
 	fmt.Fprintf(&b, "\n\nDocumentation: %s\n", out.URL)
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, out, nil
+	return textResult(b.String(), out), nil
 }
 
 // gradeText is a profile's grade of a rule: a severity, or "off".

@@ -6,10 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skill-ls/skill-ls/mcp"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
@@ -44,29 +43,28 @@ func skillURI(name string) (string, bool) {
 	return "skill://" + name + "/SKILL.md", true
 }
 
-// skillResources keeps the server's resources the skills list finds.
+// skillResources are the project's skills as the server's resources
+// (mcp.Resources).
 type skillResources struct {
-	srv    *mcp.Server
-	eng    *mcpEngine
-	mu     sync.Mutex
-	served map[string]skillEntry // the skills registered, by URI
+	eng *mcpEngine
 }
 
-// addMCPSkills registers the skills as resources, and a template that
-// reads a skill added since the client last listed them.
-func addMCPSkills(ctx context.Context, srv *mcp.Server, eng *mcpEngine) {
-	s := &skillResources{srv: srv, eng: eng, served: map[string]skillEntry{}}
-	srv.AddResourceTemplate(&mcp.ResourceTemplate{Name: "skill", URITemplate: "skill://{name}/SKILL.md", MIMEType: "text/markdown",
-		Description: "The skill file (SKILL.md, or NAME.md for a flat skill) of the project's skill NAME"}, s.read)
-	s.sync(ctx)
-	srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method == "resources/list" {
-				s.sync(ctx)
-			}
-			return next(ctx, method, req)
+// Templates is the template that reads a skill added since the client
+// last listed them.
+func (s *skillResources) Templates() []mcp.ResourceTemplate {
+	return []mcp.ResourceTemplate{{Name: "skill", URITemplate: "skill://{name}/SKILL.md", MIMEType: "text/markdown",
+		Description: "The skill file (SKILL.md, or NAME.md for a flat skill) of the project's skill NAME"}}
+}
+
+// List is a resource per skill discovered now.
+func (s *skillResources) List(ctx context.Context) []mcp.Resource {
+	var out []mcp.Resource
+	for _, e := range s.discover(ctx) {
+		if uri, ok := skillURI(e.name); ok {
+			out = append(out, mcp.Resource{URI: uri, Name: e.name, Description: e.description, MIMEType: "text/markdown"})
 		}
-	})
+	}
+	return out
 }
 
 // discover lists the skills as the list verb does.
@@ -114,57 +112,25 @@ func (s *skillResources) discover(ctx context.Context) []skillEntry {
 	return out
 }
 
-// sync makes the registered resources the skills discovered now. Only a
-// change is registered: each one sends the clients a list_changed
-// notification, and a client lists again when it gets one.
-func (s *skillResources) sync(ctx context.Context) {
-	entries := s.discover(ctx)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := map[string]skillEntry{}
-	for _, e := range entries {
-		uri, ok := skillURI(e.name)
-		if !ok {
-			continue
-		}
-		now[uri] = e
-		if s.served[uri] != e {
-			s.srv.AddResource(&mcp.Resource{URI: uri, Name: e.name, Description: e.description, MIMEType: "text/markdown"}, s.read)
-		}
-	}
-	var gone []string
-	for uri := range s.served {
-		if _, ok := now[uri]; !ok {
-			gone = append(gone, uri)
-		}
-	}
-	if len(gone) > 0 {
-		slices.Sort(gone)
-		s.srv.RemoveResources(gone...)
-	}
-	s.served = now
-}
-
-// read returns a skill's file as it is on disk now.
-func (s *skillResources) read(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	uri := req.Params.URI
+// Read returns a skill's file as it is on disk now.
+func (s *skillResources) Read(ctx context.Context, uri string) *mcp.Contents {
 	entries := s.discover(ctx)
 	i := slices.IndexFunc(entries, func(e skillEntry) bool {
 		u, ok := skillURI(e.name)
 		return ok && u == uri
 	})
 	if i < 0 {
-		return nil, mcp.ResourceNotFoundError(uri)
+		return nil
 	}
 	src, _, err := discovery.ReadSkillFile(entries[i].path, nil)
 	if err != nil {
-		return nil, mcp.ResourceNotFoundError(uri)
+		return nil
 	}
-	c := &mcp.ResourceContents{URI: uri, MIMEType: "text/markdown"}
+	c := &mcp.Contents{URI: uri, MIMEType: "text/markdown"}
 	if utf8.Valid(src) {
 		c.Text = string(src)
 	} else {
 		c.Blob = src
 	}
-	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{c}}, nil
+	return c
 }

@@ -6,8 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/google/jsonschema-go/jsonschema"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skill-ls/skill-ls/mcp"
 )
 
 // mcptools.go: the MCP tools. Each runs a CLI verb (mcpEngine.call) and
@@ -40,51 +39,40 @@ type (
 	}
 )
 
-// addMCPTools registers the tools of eng on srv.
-func addMCPTools(srv *mcp.Server, eng *mcpEngine) {
-	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
-	mcp.AddTool(srv, &mcp.Tool{Name: "check", Annotations: readOnly, InputSchema: portableSchema[checkInput](),
-		Description: "Lint skills (SKILL.md bundles, NAME.md files) as `skill-ls check --format json` does: every finding with its path, line, column, severity, code, message, related places and fixes. Exit-status errors of the CLI are this tool's errors."}, eng.check)
-	mcp.AddTool(srv, &mcp.Tool{Name: "list", Annotations: readOnly,
-		Description: "The skills DSH would load here, as `skill-ls list --json`: roots, winning skills, shadowed skills, dropped files with the reason, discovery problems, and the other agents' skill folders."}, eng.list)
-	mcp.AddTool(srv, &mcp.Tool{Name: "matrix", Annotations: readOnly, InputSchema: portableSchema[matrixInput](),
-		Description: "Which agents (Claude Code, Codex, Gemini CLI, ...) load each skill and why not, with each host's listing budget, as `skill-ls matrix --json`."}, eng.matrix)
-	mcp.AddTool(srv, &mcp.Tool{Name: "render_catalog", Annotations: readOnly,
-		Description: "The skill listing a host's model receives, byte for byte, as `skill-ls render catalog [--host ID]`: DSH's catalog by default, or Claude Code's, Codex's or Gemini CLI's listing."}, eng.renderCatalog)
-	mcp.AddTool(srv, &mcp.Tool{Name: "render_skill", Annotations: readOnly,
-		Description: "What a host's model reads when it loads the skill NAME, as `skill-ls render skill NAME [--host claude]`."}, eng.renderSkill)
-	mcp.AddTool(srv, &mcp.Tool{Name: "explain", Annotations: readOnly, OutputSchema: portableSchema[explainOutput](),
-		Description: "The documentation of a rule code from check's findings: what it means, an example, how to fix it, its severity under each profile and its quick fixes."}, explainTool)
-	mcp.AddTool(srv, &mcp.Tool{Name: "fix", InputSchema: portableSchema[fixInput](), Annotations: &mcp.ToolAnnotations{DestructiveHint: new(false), IdempotentHint: true, OpenWorldHint: new(false)},
-		Description: "The safe fixes of check (those that keep a skill's meaning) as a unified diff, as `skill-ls check --diff`. With apply, writes them as `skill-ls check --fix` when the server was started with --allow-write."}, eng.fix)
+// mcpTools are the tools of eng.
+func mcpTools(eng *mcpEngine) []*mcp.Tool {
+	readOnly := &mcp.Annotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
+	explain := mcp.NewTool("explain", "The documentation of a rule code from check's findings: what it means, an example, how to fix it, its severity under each profile and its quick fixes.", readOnly, explainTool)
+	explain.OutputSchema = mcp.SchemaFor[explainOutput]()
+	return []*mcp.Tool{
+		mcp.NewTool("check", "Lint skills (SKILL.md bundles, NAME.md files) as `skill-ls check --format json` does: every finding with its path, line, column, severity, code, message, related places and fixes. Exit-status errors of the CLI are this tool's errors.", readOnly, eng.check),
+		mcp.NewTool("list", "The skills DSH would load here, as `skill-ls list --json`: roots, winning skills, shadowed skills, dropped files with the reason, discovery problems, and the other agents' skill folders.", readOnly, eng.list),
+		mcp.NewTool("matrix", "Which agents (Claude Code, Codex, Gemini CLI, ...) load each skill and why not, with each host's listing budget, as `skill-ls matrix --json`.", readOnly, eng.matrix),
+		mcp.NewTool("render_catalog", "The skill listing a host's model receives, byte for byte, as `skill-ls render catalog [--host ID]`: DSH's catalog by default, or Claude Code's, Codex's or Gemini CLI's listing.", readOnly, eng.renderCatalog),
+		mcp.NewTool("render_skill", "What a host's model reads when it loads the skill NAME, as `skill-ls render skill NAME [--host claude]`.", readOnly, eng.renderSkill),
+		explain,
+		mcp.NewTool("fix", "The safe fixes of check (those that keep a skill's meaning) as a unified diff, as `skill-ls check --diff`. With apply, writes them as `skill-ls check --fix` when the server was started with --allow-write.",
+			&mcp.Annotations{DestructiveHint: new(false), IdempotentHint: true, OpenWorldHint: new(false)}, eng.fix),
+	}
 }
 
-// portableSchema is the JSON schema of T with each slice or map
-// property typed "array" or "object" alone: the inferred ["null", "array"]
-// is legal but some clients map a tool's schema onto a dialect of one type
-// per property (Gemini's function declarations) and refuse it. An absent
-// property is the CLI's default; an explicit null is refused.
-func portableSchema[T any]() *jsonschema.Schema {
-	s, err := jsonschema.For[T](nil)
-	if err != nil {
-		panic(fmt.Sprintf("the schema of %T: %v", *new(T), err)) // a type of this file
-	}
-	for _, p := range s.Properties {
-		if len(p.Types) == 2 && p.Types[0] == "null" {
-			p.Type, p.Types = p.Types[1], nil
-		}
-	}
-	return s
+// toolError is a tool's failure as the tool's result (isError) with the
+// verb's own message: the agent reads it and can correct its call.
+func toolError(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// textResult is a result of one text block and its structured form.
+func textResult(text string, structured any) *mcp.Result {
+	return &mcp.Result{Text: []string{text}, Structured: structured}
 }
 
 // jsonResult is a verb's JSON output as a tool's result: the text the
 // verb printed, and the same bytes as the structured result.
-func jsonResult(out string) (*mcp.CallToolResult, any, error) {
+func jsonResult(out string) (*mcp.Result, error) {
 	raw := json.RawMessage(strings.TrimSpace(out))
 	if !json.Valid(raw) {
-		return nil, nil, toolError("the verb printed no JSON")
+		return nil, toolError("the verb printed no JSON")
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out}}}, raw, nil
+	return textResult(out, raw), nil
 }
 
 // failed is the tool error of a verb that stopped with status: its
@@ -125,18 +113,18 @@ type checkOutput struct {
 	Hints    int             `json:"hints"`
 }
 
-func (e *mcpEngine) check(ctx context.Context, _ *mcp.CallToolRequest, in checkInput) (*mcp.CallToolResult, any, error) {
+func (e *mcpEngine) check(ctx context.Context, in checkInput) (*mcp.Result, error) {
 	own := append([]string{"--format=json", "--color=never"}, in.flags()...)
 	r := e.call(ctx, runCheck, own, in.Paths, true)
 	if r.status == exitUsage {
-		return nil, nil, failed(r)
+		return nil, failed(r)
 	}
 	out := checkOutput{Findings: json.RawMessage(strings.TrimSpace(r.stdout))}
 	var sevs []struct {
 		Severity string `json:"severity"`
 	}
 	if err := json.Unmarshal(out.Findings, &sevs); err != nil {
-		return nil, nil, toolError("check printed no findings: %v", err)
+		return nil, toolError("check printed no findings: %v", err)
 	}
 	for _, s := range sevs {
 		switch s.Severity {
@@ -150,29 +138,29 @@ func (e *mcpEngine) check(ctx context.Context, _ *mcp.CallToolRequest, in checkI
 			out.Hints++
 		}
 	}
-	content := []mcp.Content{&mcp.TextContent{Text: r.stdout}}
+	res := textResult(r.stdout, out)
 	if note := verbMessage(r.stderr); note != "" {
-		content = append(content, &mcp.TextContent{Text: note})
+		res.Text = append(res.Text, note)
 	}
-	return &mcp.CallToolResult{Content: content}, out, nil
+	return res, nil
 }
 
-func (e *mcpEngine) list(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+func (e *mcpEngine) list(ctx context.Context, _ struct{}) (*mcp.Result, error) {
 	r := e.call(ctx, runList, []string{"--json"}, nil, false)
 	if r.status != exitOK {
-		return nil, nil, failed(r)
+		return nil, failed(r)
 	}
 	return jsonResult(r.stdout)
 }
 
-func (e *mcpEngine) matrix(ctx context.Context, _ *mcp.CallToolRequest, in matrixInput) (*mcp.CallToolResult, any, error) {
+func (e *mcpEngine) matrix(ctx context.Context, in matrixInput) (*mcp.Result, error) {
 	own := []string{"--json"}
 	if len(in.Hosts) > 0 {
 		own = append(own, "--host="+strings.Join(in.Hosts, ","))
 	}
 	r := e.call(ctx, runMatrix, own, nil, false)
 	if r.status != exitOK {
-		return nil, nil, failed(r)
+		return nil, failed(r)
 	}
 	return jsonResult(r.stdout)
 }
@@ -196,7 +184,7 @@ func hostFlag(host string) []string {
 
 // rendered is render's output as a tool's result; an empty text (no
 // catalog) is said in the notes, which are then the text content.
-func rendered(host string, r verbResult) (*mcp.CallToolResult, any, error) {
+func rendered(host string, r verbResult) (*mcp.Result, error) {
 	if host == "" {
 		host = "dsh"
 	}
@@ -205,26 +193,26 @@ func rendered(host string, r verbResult) (*mcp.CallToolResult, any, error) {
 	if text == "" {
 		text = out.Notes
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
+	return textResult(text, out), nil
 }
 
-func (e *mcpEngine) renderCatalog(ctx context.Context, _ *mcp.CallToolRequest, in catalogInput) (*mcp.CallToolResult, any, error) {
+func (e *mcpEngine) renderCatalog(ctx context.Context, in catalogInput) (*mcp.Result, error) {
 	r := e.call(ctx, renderVerb, append([]string{"catalog"}, hostFlag(in.Host)...), nil, false)
 	if r.status != exitOK {
-		return nil, nil, failed(r)
+		return nil, failed(r)
 	}
 	return rendered(in.Host, r)
 }
 
-func (e *mcpEngine) renderSkill(ctx context.Context, _ *mcp.CallToolRequest, in skillInput) (*mcp.CallToolResult, any, error) {
+func (e *mcpEngine) renderSkill(ctx context.Context, in skillInput) (*mcp.Result, error) {
 	if in.Name == "" {
-		return nil, nil, toolError("name is empty: give the name of a skill (the list tool lists them)")
+		return nil, toolError("name is empty: give the name of a skill (the list tool lists them)")
 	}
 	r := e.call(ctx, renderVerb, append([]string{"skill"}, hostFlag(in.Host)...), []string{in.Name}, true)
 	if r.status != exitOK {
 		// Exit status 1 is DSH's error text for a skill it does not
 		// have: the call named no skill the host loads.
-		return nil, nil, failed(r)
+		return nil, failed(r)
 	}
 	return rendered(in.Host, r)
 }
