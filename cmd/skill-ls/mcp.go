@@ -13,7 +13,7 @@ import (
 )
 
 const mcpHelp = `
-Mcp runs skill-ls as a Model Context Protocol server over stdin and stdout
+skill-ls mcp runs a Model Context Protocol server over stdin and stdout
 (newline-delimited JSON-RPC), for the agents that write skills. Stdout
 carries only protocol messages; logs go to stderr.
 
