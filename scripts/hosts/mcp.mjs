@@ -33,7 +33,7 @@ const tree = {
 };
 
 const cases = [
-	{ name: "check", tool: "mcp__skill-ls__check", input: {}, want: ['"code": "yaml-unquoted-colon"', "broken-colon/SKILL.md"] },
+	{ name: "check", tool: "mcp__skill-ls__check", input: {}, want: ["yaml-unquoted-colon", "broken-colon/SKILL.md"] },
 	{ name: "render_catalog", tool: "mcp__skill-ls__render_catalog", input: { host: "claude" }, want: ["- release-notes: Turn a changelog into release notes for users."] },
 ];
 
@@ -62,7 +62,12 @@ function toolResult(reqDir) {
 	return null;
 }
 
-/** Runs `claude -p` with skill-ls as an MCP server; the stand-in calls tc.tool first. */
+/**
+ * Runs `claude -p` with skill-ls as an MCP server; the stand-in calls
+ * tc.tool first. Tool search is off so that the tools are in the first
+ * request (deferred, they would be behind a search the stand-in does not
+ * make).
+ */
 async function runCase(bin, tc) {
 	const c = materialize(fs.mkdtempSync(path.join(out, `mcp-${tc.name}-`)));
 	const config = path.join(c.root, "mcp.json");
@@ -75,7 +80,7 @@ async function runCase(bin, tc) {
 		server.once("exit", () => rej(new Error("stand-in exited")));
 	});
 	try {
-		const env = hostEnv(c, { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`, ANTHROPIC_API_KEY: "sk-standin", MCP_TIMEOUT: "30000" });
+		const env = hostEnv(c, { ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`, ANTHROPIC_API_KEY: "sk-standin", MCP_TIMEOUT: "30000", ENABLE_TOOL_SEARCH: "false" });
 		const a = ["-p", "Check my skills.", "--mcp-config", config, "--strict-mcp-config", "--allowedTools", tc.tool];
 		const r = spawnSync(bin, a, { cwd: c.cwd, env, encoding: "utf8", timeout: 180_000 });
 		const res = toolResult(reqDir);
