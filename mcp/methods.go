@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -102,7 +101,10 @@ func (s *server) readResource(ctx context.Context, params json.RawMessage) (any,
 		c = s.opts.Resources.Read(ctx, p.URI)
 	}
 	if c == nil {
-		return nil, &jsonrpc.Error{Code: codeResourceNotFound, Message: fmt.Sprintf("resource %q not found", p.URI)}
+		// Invalid params with the URI, as SEP-2164 has it (the code was
+		// -32002 before).
+		data, _ := json.Marshal(map[string]string{"uri": p.URI})
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Resource not found", Data: data}
 	}
 	return map[string]any{"contents": []*Contents{c}}, nil
 }

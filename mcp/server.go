@@ -35,9 +35,6 @@ const maxMessage = 16 << 20
 // errSessionOver stops the writes once the client's stream ended.
 var errSessionOver = errors.New("the client closed the session")
 
-// Error codes of the protocol beyond JSON-RPC's.
-const codeResourceNotFound = -32002
-
 // server is one session: the client at the other end of the stream.
 type server struct {
 	opts  Options

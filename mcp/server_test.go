@@ -71,7 +71,7 @@ func TestProtocolErrors(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"notifications/initialized"}`, ""},
 		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"n":3}}}`, `"text":"n is III"`},
 		{`{"jsonrpc":"2.0","id":8,"method":"ping"}`, `"result":{}`},
-		{`{"jsonrpc":"2.0","id":9,"method":"resources/read","params":{"uri":"skill://x/SKILL.md"}}`, `"code":-32002`},
+		{`{"jsonrpc":"2.0","id":9,"method":"resources/read","params":{"uri":"skill://x/SKILL.md"}}`, `"code":-32602,"message":"Resource not found","data":{"uri":"skill://x/SKILL.md"}`},
 	} {
 		s.send(tc.send)
 		if tc.want == "" {
