@@ -53,11 +53,11 @@ func (s *server) callTool(ctx context.Context, params json.RawMessage) (any, err
 		Arguments json.RawMessage `json:"arguments"`
 	}
 	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, invalidParams("tools/call: %v", err)
+		return nil, InvalidParams("tools/call: %v", err)
 	}
 	t := s.tools[p.Name]
 	if t == nil {
-		return nil, invalidParams("unknown tool %q", p.Name)
+		return nil, InvalidParams("unknown tool %q", p.Name)
 	}
 	if err := t.validate(p.Arguments); err != nil {
 		return toolError(err), nil
@@ -94,7 +94,7 @@ func (s *server) readResource(ctx context.Context, params json.RawMessage) (any,
 		URI string `json:"uri"`
 	}
 	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, invalidParams("resources/read: %v", err)
+		return nil, InvalidParams("resources/read: %v", err)
 	}
 	var c *Contents
 	if s.opts.Resources != nil {

@@ -23,6 +23,12 @@ type Options struct {
 	Logger               *slog.Logger
 	Tools                []*Tool
 	Resources            Resources
+	// Extensions are the extensions the server declares
+	// (capabilities.extensions), by identifier, with their settings.
+	Extensions map[string]any
+	// Methods are the extensions' methods, by name: a method's params in,
+	// its result out; an error is the request's (InvalidParams: -32602).
+	Methods map[string]func(ctx context.Context, params json.RawMessage) (any, error)
 }
 
 // protocolVersions are the revisions the server speaks, newest first: a
@@ -214,11 +220,14 @@ func (s *server) handle(ctx context.Context, req *jsonrpc.Request) (res any, err
 	case "resources/read":
 		return s.readResource(ctx, req.Params)
 	}
+	if m := s.opts.Methods[req.Method]; m != nil {
+		return m(ctx, req.Params)
+	}
 	return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method %q not found", req.Method)}
 }
 
-// invalidParams is the error of a request whose params cannot be read.
-func invalidParams(format string, args ...any) error {
+// InvalidParams is the error of a request whose params are wrong (-32602).
+func InvalidParams(format string, args ...any) error {
 	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(format, args...)}
 }
 
@@ -227,7 +236,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 		ProtocolVersion string `json:"protocolVersion"`
 	}
 	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, invalidParams("initialize: %v", err)
+		return nil, InvalidParams("initialize: %v", err)
 	}
 	version := protocolVersions[0]
 	if slices.Contains(protocolVersions, p.ProtocolVersion) {
@@ -236,6 +245,9 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 	caps := map[string]any{"tools": map[string]any{}}
 	if s.opts.Resources != nil {
 		caps["resources"] = map[string]any{}
+	}
+	if len(s.opts.Extensions) > 0 {
+		caps["extensions"] = s.opts.Extensions
 	}
 	return map[string]any{
 		"protocolVersion": version,

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
@@ -437,6 +439,78 @@ func TestMCPSchemasPortable(t *testing.T) {
 					t.Errorf("%s: property %s has type %v", tool.Name, name, p.Type)
 				}
 			}
+		}
+	}
+}
+
+// rawMCP runs `skill-ls mcp ARGS` and returns a function that sends one
+// request and returns the response's result or error, as JSON (the SDK's
+// client has no call for the extensions' methods).
+func rawMCP(t *testing.T, args ...string) func(method, params string) (result, rerr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		run(ctx, append([]string{"mcp"}, args...), inR, outW, io.Discard)
+		outW.Close()
+		close(done)
+	}()
+	t.Cleanup(func() { inW.Close(); <-done; cancel() })
+	dec := json.NewDecoder(outR)
+	id := 0
+	return func(method, params string) (string, string) {
+		t.Helper()
+		id++
+		fmt.Fprintf(inW, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", id, method, params)
+		var resp struct {
+			Result json.RawMessage `json:"result"`
+			Error  json.RawMessage `json:"error"`
+		}
+		if err := dec.Decode(&resp); err != nil {
+			t.Fatalf("%s: %v", method, err)
+		}
+		return string(resp.Result), string(resp.Error)
+	}
+}
+
+// TestMCPSkillsExtension: the Skills over MCP extension's methods give
+// each skill's frontmatter and the digests of all its files, each file a
+// resource; a bundle holding a link is not served (its target is not the
+// skill's), nor is a file the manifest does not list.
+func TestMCPSkillsExtension(t *testing.T) {
+	project, _ := mcpProject(t)
+	linked := filepath.Join(project, ".agents/skills/linked")
+	os.MkdirAll(linked, 0o755)
+	os.WriteFile(filepath.Join(linked, "SKILL.md"), []byte("---\nname: linked\ndescription: Holds a link.\n---\n"), 0o644)
+	os.WriteFile(filepath.Join(project, "secret.txt"), []byte("secret\n"), 0o644)
+	os.Symlink(filepath.Join(project, "secret.txt"), filepath.Join(linked, "notes.md"))
+	call := rawMCP(t, "--cwd", project)
+	if res, _ := call("initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}`); !strings.Contains(res, `"extensions":{"io.modelcontextprotocol/skills":{}}`) {
+		t.Errorf("initialize declares no skills extension: %s", res)
+	}
+	goodFile, _ := os.ReadFile(filepath.Join(project, ".agents/skills/good/SKILL.md"))
+	sum := sha256.Sum256(goodFile)
+	wantGood := fmt.Sprintf(`{"uri":"skill://good/SKILL.md","frontmatter":{"description":"Summarize a changelog into release notes for users.","name":"good"},"resources":[{"uri":"skill://good/SKILL.md","digest":"sha256:%x","size":%d},{"uri":"skill://good/references.md","digest":"sha256:%x","size":6}]}`, sum, len(goodFile), sha256.Sum256([]byte("More.\n")))
+	res, rerr := call("skills/list", `{}`)
+	if !strings.Contains(res, wantGood) || strings.Contains(res, "linked") || !strings.Contains(res, `"resultType":"complete"`) {
+		t.Errorf("skills/list: %s %s\nwant an entry %s and none for linked", res, rerr, wantGood)
+	}
+	if res, _ := call("skills/get", `{"uri":"skill://good/SKILL.md"}`); !strings.Contains(res, `"skill":`+wantGood) {
+		t.Errorf("skills/get good: %s", res)
+	}
+	for _, uri := range []string{"skill://linked/SKILL.md", "skill://nope/SKILL.md"} {
+		if _, rerr := call("skills/get", `{"uri":"`+uri+`"}`); !strings.Contains(rerr, "-32602") {
+			t.Errorf("skills/get %s: %s, want invalid params", uri, rerr)
+		}
+	}
+	if res, _ := call("resources/read", `{"uri":"skill://good/references.md"}`); !strings.Contains(res, `"text":"More.\n"`) {
+		t.Errorf("reading a skill's other file: %s", res)
+	}
+	for _, uri := range []string{"skill://linked/notes.md", "skill://good/../../secret.txt", "skill://good/%2e%2e/%2e%2e/secret.txt"} {
+		if res, rerr := call("resources/read", `{"uri":"`+uri+`"}`); strings.Contains(res, "secret") || rerr == "" {
+			t.Errorf("resources/read %s: %s %s, want not found", uri, res, rerr)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"strings"
@@ -53,6 +54,9 @@ func renderVerb(ctx context.Context, args []string, stdout, stderr io.Writer) in
 // mcpOptions are the MCP server of eng: its tools and its skills as
 // resources.
 func mcpOptions(eng *mcpEngine, logger *slog.Logger) mcp.Options {
+	res := &skillResources{eng: eng}
 	return mcp.Options{Name: "skill-ls", Title: "skill-ls", Version: versionString(), Instructions: mcpInstructions,
-		Logger: logger, Tools: mcpTools(eng), Resources: &skillResources{eng: eng}}
+		Logger: logger, Tools: mcpTools(eng), Resources: res,
+		Extensions: map[string]any{skillsExtension: map[string]any{}},
+		Methods:    map[string]func(context.Context, json.RawMessage) (any, error){"skills/list": res.skillsList, "skills/get": res.skillsGet}}
 }

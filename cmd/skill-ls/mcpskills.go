@@ -52,8 +52,12 @@ type skillResources struct {
 // Templates is the template that reads a skill added since the client
 // last listed them.
 func (s *skillResources) Templates() []mcp.ResourceTemplate {
-	return []mcp.ResourceTemplate{{Name: "skill", URITemplate: "skill://{name}/SKILL.md", MIMEType: "text/markdown",
-		Description: "The skill file (SKILL.md, or NAME.md for a flat skill) of the project's skill NAME"}}
+	return []mcp.ResourceTemplate{
+		{Name: "skill", URITemplate: "skill://{name}/SKILL.md", MIMEType: "text/markdown",
+			Description: "The skill file (SKILL.md, or NAME.md for a flat skill) of the project's skill NAME"},
+		{Name: "skill-file", URITemplate: "skill://{name}/{+path}",
+			Description: "A file of the skill NAME's folder, as its entry (skills/get) lists it"},
+	}
 }
 
 // List is a resource per skill discovered now.
@@ -120,7 +124,7 @@ func (s *skillResources) Read(ctx context.Context, uri string) *mcp.Contents {
 		return ok && u == uri
 	})
 	if i < 0 {
-		return nil
+		return s.readSkillFile(ctx, uri)
 	}
 	src, _, err := discovery.ReadSkillFile(entries[i].path, nil)
 	if err != nil {

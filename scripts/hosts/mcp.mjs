@@ -6,7 +6,8 @@
 // mcp__skill-ls__check, the listing line of a good skill for
 // mcp__skill-ls__render_catalog with host claude. Then the MCP Inspector's
 // CLI, a second client: the tools' schemas pass its --strict check, a call
-// and a bad one, a skill read as a resource. Must run inside a network
+// and a bad one, a skill read as a resource, and its SEP-2640 conformance
+// and digest checks (--verify) of skills/list and skills/get. Must run inside a network
 // namespace of its own (run.sh starts it: unshare -n, loopback only).
 //
 // Usage: node mcp.mjs --skill-ls BIN --releases FILE --out DIR
@@ -30,6 +31,7 @@ const out = opt("--out");
 const tree = {
 	"project/.agents/skills/broken-colon/SKILL.md": "---\nname: broken-colon\ndescription: Use when: the user asks for a broken thing\n---\n\nBody.\n",
 	"project/.claude/skills/release-notes/SKILL.md": "---\nname: release-notes\ndescription: Turn a changelog into release notes for users.\n---\n\nRead CHANGELOG.md and write the notes.\n",
+	"project/.claude/skills/release-notes/references/style.md": "Short sentences.\n",
 };
 
 const cases = [
@@ -100,6 +102,8 @@ const inspectorCases = [
 	{ name: "check", args: ["--method", "tools/call", "--tool-name", "check"], want: ['"code":"yaml-unquoted-colon"', '"errors":1'] },
 	{ name: "check bad profile", args: ["--method", "tools/call", "--tool-name", "check", "--tool-args-json", '{"profile":"bogus"}'], want: ['unknown profile \\"bogus\\"'], isError: true },
 	{ name: "resources/read", args: ["--method", "resources/read", "--uri", "skill://release-notes/SKILL.md"], want: ["Read CHANGELOG.md and write the notes."] },
+	{ name: "skills/list --verify", args: ["--method", "skills/list", "--verify"], want: ['"uri":"skill://release-notes/references/style.md","status":"verified"', '"outcome":"verified"'] },
+	{ name: "skills/get --verify", args: ["--method", "skills/get", "--uri", "skill://release-notes/SKILL.md", "--verify"], want: ['"outcome":"verified"'] },
 ];
 
 /** Runs the Inspector's CLI against `skill-ls mcp` in a case's project. */
