@@ -59,7 +59,7 @@ func (s *server) callTool(ctx context.Context, params json.RawMessage) (any, err
 	if t == nil {
 		return nil, InvalidParams("unknown tool %q", p.Name)
 	}
-	if err := t.validate(p.Arguments); err != nil {
+	if err := validate(s.schemas[p.Name], p.Arguments); err != nil {
 		return toolError(err), nil
 	}
 	res, err := t.Handler(ctx, p.Arguments)

@@ -45,28 +45,22 @@ var errSessionOver = errors.New("the client closed the session")
 type server struct {
 	opts  Options
 	tools map[string]*Tool
-	out   io.Writer
-	wmu   sync.Mutex // one message written at a time
-	wrote error      // the first write error: the client is gone
-	mu    sync.Mutex
-	calls map[any]context.CancelFunc // the requests running, by ID
+	// schemas are the tools' input schemas, resolved, by tool name.
+	schemas map[string]*jsonschema.Resolved
+	out     io.Writer
+	wmu     sync.Mutex // one message written at a time
+	wrote   error      // the first write error: the client is gone
+	mu      sync.Mutex
+	calls   map[any]context.CancelFunc // the requests running, by ID
 }
 
 // Serve speaks MCP on r and w until r ends or ctx is done. A client that
 // goes away (r ends, or w refuses a write) ends it cleanly: the requests
 // running are cancelled and waited for, and Serve returns nil.
 func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
-	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.DiscardHandler)
-	}
-	s := &server{opts: opts, tools: map[string]*Tool{}, out: w, calls: map[any]context.CancelFunc{}}
-	for _, t := range opts.Tools {
-		rs, err := t.InputSchema.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
-		if err != nil {
-			return fmt.Errorf("tool %s: %w", t.Name, err)
-		}
-		t.resolved = rs
-		s.tools[t.Name] = t
+	s, err := newServer(w, opts)
+	if err != nil {
+		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -117,6 +111,23 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
 	}
 	s.wmu.Unlock()
 	return ctx.Err()
+}
+
+// newServer is the session of opts writing to w, each tool's schema
+// resolved for the validation of its calls.
+func newServer(w io.Writer, opts Options) (*server, error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &server{opts: opts, tools: map[string]*Tool{}, schemas: map[string]*jsonschema.Resolved{}, out: w, calls: map[any]context.CancelFunc{}}
+	for _, t := range opts.Tools {
+		rs, err := t.InputSchema.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: %w", t.Name, err)
+		}
+		s.tools[t.Name], s.schemas[t.Name] = t, rs
+	}
+	return s, nil
 }
 
 // done forgets a finished request.

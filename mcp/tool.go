@@ -29,8 +29,6 @@ type Tool struct {
 	// is the tool's error (isError, its text the error's), never the
 	// protocol's.
 	Handler func(ctx context.Context, args json.RawMessage) (*Result, error)
-
-	resolved *jsonschema.Resolved
 }
 
 // Annotations are a tool's hints to the client.
@@ -81,18 +79,16 @@ func SchemaFor[T any]() *jsonschema.Schema {
 	return s
 }
 
-// validate checks a call's arguments against the tool's input schema.
-func (t *Tool) validate(args json.RawMessage) error {
-	if t.resolved == nil {
-		return nil
-	}
+// validate checks a call's arguments against a tool's resolved input
+// schema.
+func validate(resolved *jsonschema.Resolved, args json.RawMessage) error {
 	var v any = map[string]any{}
 	if len(args) > 0 && string(args) != "null" {
 		if err := json.Unmarshal(args, &v); err != nil {
 			return fmt.Errorf("the arguments are not JSON: %v", err)
 		}
 	}
-	if err := t.resolved.Validate(v); err != nil {
+	if err := resolved.Validate(v); err != nil {
 		return fmt.Errorf("the arguments do not match the tool's schema: %v", err)
 	}
 	return nil
