@@ -87,7 +87,7 @@ var diskCalls = map[string]string{
 
 // TestFileSystemCalls keeps the rules and the model text functions of the
 // snapshot, and the handlers' disk reads few and known: it type-checks the
-// non-test code of diagnostics, render and lsp and fails on every call of
+// non-test code of diagnostics, render, lsp and mcp and fails on every call of
 // a disk function (diskPackages, diskFuncs) that diskCalls does not allow,
 // and on every allowance no call uses any more.
 func TestFileSystemCalls(t *testing.T) {
@@ -95,7 +95,7 @@ func TestFileSystemCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs := []string{"diagnostics", "diagnostics/fix", "diagnostics/format", "render", "lsp"}
+	dirs := []string{"diagnostics", "diagnostics/fix", "diagnostics/format", "render", "lsp", "mcp"}
 	exports := exportData(t, root, dirs)
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {

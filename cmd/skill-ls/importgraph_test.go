@@ -25,7 +25,7 @@ var floors = map[string]int{
 	"diagnostics/overlap": 6,
 	"diagnostics":         7, "render": 7,
 	"diagnostics/format": 8, "diagnostics/fix": 8,
-	"lsp": 9,
+	"lsp": 9, "mcp": 9,
 	"cmd": 10,
 }
 
@@ -43,10 +43,12 @@ func layer(pkg string) (name string, level int) {
 
 // owners says which package alone may import a third-party module.
 var owners = map[string]string{
-	"go.lsp.dev/":                  "lsp",
-	"github.com/yuin/goldmark":     "skills/markdown",
-	"github.com/fsnotify/fsnotify": "skills/watch",
-	"golang.org/x/text/collate":    "skills/discovery",
+	"go.lsp.dev/":                            "lsp",
+	"github.com/yuin/goldmark":               "skills/markdown",
+	"github.com/fsnotify/fsnotify":           "skills/watch",
+	"golang.org/x/text/collate":              "skills/discovery",
+	"github.com/modelcontextprotocol/go-sdk": "mcp",
+	"github.com/google/jsonschema-go":        "mcp",
 }
 
 // yamlReaders may import the YAML library: the DSH reader and the config
@@ -132,6 +134,7 @@ func TestLayer(t *testing.T) {
 		{module + "/render", "render", 7},
 		{module + "/diagnostics", "diagnostics", 7},
 		{module + "/lsp", "lsp", 9},
+		{module + "/mcp", "mcp", 9},
 		{module + "/cmd/skill-ls", "cmd", 10},
 		{module + "/scripts/bench", "scripts/bench", -1},
 	}

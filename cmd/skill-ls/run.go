@@ -33,6 +33,7 @@ Usage:
   skill-ls render invoke TEXT...       print what a user message's /name tokens inject
   skill-ls render tui NAME [INSTR...]  print the historical /skill:NAME user turn
   skill-ls serve [--logfile F] [-v]    run the language server on stdin/stdout
+  skill-ls mcp [--allow-write]         run the MCP server for agents (check, render, ...)
   skill-ls [--stdio]                   the same as serve (what editors run)
   skill-ls --version                   print the version
 
@@ -85,6 +86,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runRender(ctx, rest, stdin, stdout, stderr)
 	case "serve":
 		return runServe(ctx, rest, stdin, stdout, stderr)
+	case "mcp":
+		return runMCP(ctx, rest, stdin, stdout, stderr)
 	}
 	if strings.HasPrefix(verb, "-") {
 		// Editors start the server with flags only: --stdio,
@@ -96,7 +99,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // verbs are the commands run knows, for "did you mean".
-var verbs = []string{"check", "list", "matrix", "new", "render", "serve", "help", "version"}
+var verbs = []string{"check", "list", "matrix", "new", "render", "serve", "mcp", "help", "version"}
 
 // didYouMean is "; did you mean "NAME"?" for the name of names nearest to
 // typed, or "" when none is near.

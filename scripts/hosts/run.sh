@@ -40,7 +40,7 @@ fi
 go build -o "$work/skill-ls" ./cmd/skill-ls
 node scripts/hosts/pitfalls.mjs "$work/cases"
 cases=(skills/hosts/testdata/*.txtar "$work"/cases/*.txtar)
-[ -n "$hosts" ] || hosts=$(awk '!/^#/ && NF {print $1}' scripts/hosts/versions.txt | paste -sd,)
+[ -n "$hosts" ] || hosts=$(awk '!/^#/ && NF && $1 != "inspector" {print $1}' scripts/hosts/versions.txt | paste -sd,)
 # One namespace per host, the hosts side by side: most of a host's time is
 # its own start-up, not the machine's.
 status=0
@@ -51,6 +51,15 @@ for h in ${hosts//,/ }; do
 		--out "$work/out" --hosts "$h" "${cases[@]}" >"$work/$h.log" 2>&1 &
 	pids+=($!)
 done
+# skill-ls mcp as Claude Code's MCP server, and the MCP Inspector's
+# (mcp.mjs, docs/mcp.md).
+if [[ ",$hosts," == *,claude,* ]]; then
+	unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
+		node scripts/hosts/mcp.mjs --skill-ls "$work/skill-ls" --releases "$work/releases" \
+		--out "$work/out" >"$work/mcp.log" 2>&1 &
+	pids+=($!)
+fi
 for p in "${pids[@]}"; do wait "$p" || status=1; done
 for h in ${hosts//,/ }; do cat "$work/$h.log"; echo; done
+[ ! -e "$work/mcp.log" ] || cat "$work/mcp.log"
 exit $status

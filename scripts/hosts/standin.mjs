@@ -4,7 +4,8 @@
 // a minimal reply ("ok"), streamed as server-sent events when the request
 // asks for a stream. With SKILL_CALL=<name> the first answer is a call of
 // the Skill tool for that skill, so the next request carries the host's own
-// tool result.
+// tool result; with STANDIN_TOOL=<name> (and STANDIN_INPUT=<json>) it is a
+// call of that tool (an MCP server's, mcp.mjs), the same way.
 //
 // Usage: node standin.mjs DIR   (prints the port on stdout, then serves)
 import http from "node:http";
@@ -24,10 +25,15 @@ function events(res, list) {
 
 function reply(body) {
 	const skill = process.env.SKILL_CALL;
+	const tool = process.env.STANDIN_TOOL;
 	const toolNames = (body.tools || []).map((t) => t.name);
 	if (skill && !called && toolNames.includes("Skill")) {
 		called = true;
 		return { block: { type: "tool_use", id: "toolu_standin1", name: "Skill", input: { skill } }, stop: "tool_use" };
+	}
+	if (tool && !called && toolNames.includes(tool)) {
+		called = true;
+		return { block: { type: "tool_use", id: "toolu_standin1", name: tool, input: JSON.parse(process.env.STANDIN_INPUT || "{}") }, stop: "tool_use" };
 	}
 	return { block: { type: "text", text: "ok" }, stop: "end_turn" };
 }
