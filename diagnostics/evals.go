@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -68,6 +69,9 @@ type EvalInput struct {
 	Skill *skillfile.File
 	// Exists reports whether a path (absolute) exists; the caller stats.
 	Exists func(path string) bool
+	// SkillFindings are the diagnostics of the skill file (for the
+	// pre-check: whether its description reaches the model whole).
+	SkillFindings []Diagnostic
 }
 
 // EvalPass is what an eval-file rule sees.
@@ -76,6 +80,7 @@ type EvalPass struct {
 	In   EvalInput
 	rule *Rule
 	sev  Severity
+	run  *runState // the facts of the snapshot (the overlap index)
 	out  []Diagnostic
 }
 
@@ -87,8 +92,9 @@ func (p *EvalPass) Report(span spans.Span, msg string) *Diagnostic {
 
 // RunEvalFiles checks the eval files and returns their diagnostics, sorted
 // by path, offset and code.
-func RunEvalFiles(snap *skills.Snapshot, in []EvalInput, opts Options) []Diagnostic {
+func RunEvalFiles(ctx context.Context, snap *skills.Snapshot, in []EvalInput, opts Options) []Diagnostic {
 	var out []Diagnostic
+	rs := newRunState(ctx, snap, opts)
 	for _, e := range in {
 		if opts.Ignored(e.File.Path) {
 			continue
@@ -98,10 +104,10 @@ func RunEvalFiles(snap *skills.Snapshot, in []EvalInput, opts Options) []Diagnos
 				continue
 			}
 			sev := opts.Grade(e.File.Path, r)
-			if sev == SeverityOff {
+			if sev == SeverityOff || opts.Quick && r.Whole {
 				continue
 			}
-			p := &EvalPass{Snap: snap, In: e, rule: r, sev: sev}
+			p := &EvalPass{Snap: snap, In: e, rule: r, sev: sev, run: rs}
 			r.Eval(p)
 			out = append(out, p.out...)
 		}

@@ -298,7 +298,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // report runs the rules on snap, writes them in the chosen format and, for
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
-	ds, texts := r.evalDiagnostics(snap, r.involving(diagnostics.Run(ctx, snap, r.opts)))
+	ds, texts := r.evalDiagnostics(ctx, snap, r.involving(diagnostics.Run(ctx, snap, r.opts)))
 	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color, Texts: texts}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage

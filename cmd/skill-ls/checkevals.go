@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,7 +37,7 @@ func readEvalFiles(snap *skills.Snapshot, keep func(path string) bool) []diagnos
 
 // evalDiagnostics adds the eval files' diagnostics to ds (sorted by path
 // as the formats want them) and returns the files' texts for the formats.
-func (r *checkRun) evalDiagnostics(snap *skills.Snapshot, ds []diagnostics.Diagnostic) ([]diagnostics.Diagnostic, map[string]*spans.LineIndex) {
+func (r *checkRun) evalDiagnostics(ctx context.Context, snap *skills.Snapshot, ds []diagnostics.Diagnostic) ([]diagnostics.Diagnostic, map[string]*spans.LineIndex) {
 	keep := func(string) bool { return true }
 	if r.wide != nil {
 		keep = r.inScope
@@ -49,7 +50,19 @@ func (r *checkRun) evalDiagnostics(snap *skills.Snapshot, ds []diagnostics.Diagn
 	for _, e := range in {
 		texts[e.File.Path] = spans.NewLineIndex(e.File.Src)
 	}
-	more := diagnostics.RunEvalFiles(snap, in, r.opts)
+	bySkill := map[string][]diagnostics.Diagnostic{}
+	for _, e := range in {
+		bySkill[e.Skill.Path] = nil
+	}
+	for _, d := range ds {
+		if found, ok := bySkill[d.Path]; ok {
+			bySkill[d.Path] = append(found, d)
+		}
+	}
+	for i := range in {
+		in[i].SkillFindings = bySkill[in[i].Skill.Path]
+	}
+	more := diagnostics.RunEvalFiles(ctx, snap, in, r.opts)
 	if len(more) == 0 {
 		return ds, texts
 	}
