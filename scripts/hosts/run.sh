@@ -51,6 +51,16 @@ for h in ${hosts//,/ }; do
 		--out "$work/out" --hosts "$h" "${cases[@]}" >"$work/$h.log" 2>&1 &
 	pids+=($!)
 done
+# skill-ls eval through the real Claude Code, the stand-in scripted to
+# trigger the skill for some queries (eval.mjs).
+logs=(${hosts//,/ })
+if [[ ",$hosts," == *,claude,* ]]; then
+	unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
+		node scripts/hosts/eval.mjs --skill-ls "$work/skill-ls" --releases "$work/releases" \
+		--out "$work/out" >"$work/eval.log" 2>&1 &
+	pids+=($!)
+	logs+=(eval)
+fi
 for p in "${pids[@]}"; do wait "$p" || status=1; done
-for h in ${hosts//,/ }; do cat "$work/$h.log"; echo; done
+for h in "${logs[@]}"; do cat "$work/$h.log"; echo; done
 exit $status
