@@ -2,6 +2,8 @@ package evalrun
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -19,6 +21,7 @@ func TestScanClaude(t *testing.T) {
 		{"plugin's skill", skillUse("tools:deploy") + "\n" + result, true, nil},
 		{"after another tool", `{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Read","input":{}}]}}` + "\n" + skillUse("deploy") + "\n" + result, true, nil},
 		{"another skill", skillUse("deploy-prod") + "\n" + result, false, nil},
+		{"unknown to the host", skillUse("deploy") + "\n" + `{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","is_error":true,"content":"Unknown skill: deploy"}]}}` + "\n" + result, false, nil},
 		{"no call", `{"type":"assistant","message":{"content":[{"type":"text","text":"deploy"}]}}` + "\n" + result, false, nil},
 		{"not logged in", `{"type":"result","subtype":"success","is_error":true,"result":"Invalid API key · Please run /login"}`, false, ErrNotLoggedIn},
 		{"garbage", "not json\n", false, errAny},
@@ -61,5 +64,29 @@ func TestScore(t *testing.T) {
 	}
 	if failed, errs := r.Failed(); !failed || !errs {
 		t.Errorf("Failed() = %v, %v", failed, errs)
+	}
+}
+
+// TestScanClaudeRelease reads what Claude Code 2.1.328 printed (offline,
+// against scripts/hosts/standin.mjs): a turn that loads the skill, one
+// that does not, one without an account.
+func TestScanClaudeRelease(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		want bool
+		err  error
+	}{
+		{"claude-2.1.328-triggered.jsonl", true, nil},
+		{"claude-2.1.328-not.jsonl", false, nil},
+		{"claude-2.1.328-loggedout.jsonl", false, ErrNotLoggedIn},
+	} {
+		out, err := os.ReadFile(filepath.Join("testdata", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := scanClaude(out, "deploy-staging")
+		if got != tt.want || !errors.Is(err, tt.err) {
+			t.Errorf("%s: %v, %v; want %v, %v", tt.file, got, err, tt.want, tt.err)
+		}
 	}
 }

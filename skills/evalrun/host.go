@@ -71,22 +71,23 @@ func driverIDs() string {
 // claudeDriver runs Claude Code in print mode with the stream of the whole
 // turn (--output-format stream-json needs --verbose), its tools narrowed to
 // the Skill tool (--tools: the only tool the model has; --allowedTools:
-// the only one run without a permission prompt, which print mode refuses),
-// no settings but the user's own (--setting-sources user: no project or
-// local settings, hence no project hooks) and no MCP servers but those
-// given, none (--strict-mcp-config).
+// the only one run without a permission prompt), no local settings
+// (--setting-sources user,project: the project source is what makes the
+// release read .claude/skills, and the run folder holds no settings file)
+// and no MCP servers but those given, none (--strict-mcp-config).
 var claudeDriver = &Driver{
 	ID: "claude", Name: "Claude Code", Command: "claude", SkillDir: ".claude/skills",
 	Args: func(query string) []string {
 		return []string{"-p", "--output-format", "stream-json", "--verbose",
 			"--tools", "Skill", "--allowedTools", "Skill",
-			"--setting-sources", "user", "--strict-mcp-config",
+			"--setting-sources", "user,project", "--strict-mcp-config",
 			"--no-session-persistence", "--", query}
 	},
 	Scan: scanClaude,
 }
 
-// claudeEvent is the part of a stream-json line scanClaude reads.
+// claudeEvent is the part of a stream-json line scanClaude reads
+// (testdata/claude-*.jsonl are what the release prints).
 type claudeEvent struct {
 	Type    string `json:"type"`
 	Subtype string `json:"subtype"`
@@ -94,9 +95,12 @@ type claudeEvent struct {
 	Result  string `json:"result"`
 	Message struct {
 		Content []struct {
-			Type  string `json:"type"`
-			Name  string `json:"name"`
-			Input struct {
+			Type      string `json:"type"`
+			ID        string `json:"id"`
+			Name      string `json:"name"`
+			ToolUseID string `json:"tool_use_id"`
+			IsError   bool   `json:"is_error"`
+			Input     struct {
 				Skill string `json:"skill"`
 			} `json:"input"`
 		} `json:"content"`
@@ -106,11 +110,13 @@ type claudeEvent struct {
 // scanClaude looks at every assistant message of the turn for a tool_use
 // of the Skill tool naming skill (a plugin's skill is "plugin:skill"),
 // wherever it comes in the turn: a Skill call after another tool call
-// still loads the skill.
+// still loads the skill. A call the host answers with an error ("Unknown
+// skill": the host did not list it) loaded nothing and does not count.
 func scanClaude(out []byte, skill string) (bool, error) {
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 64<<20)
-	triggered, sawResult := false, false
+	calls := map[string]bool{} // the Skill calls of skill, by id
+	sawResult := false
 	var failure string
 	for sc.Scan() {
 		var ev claudeEvent
@@ -121,7 +127,13 @@ func scanClaude(out []byte, skill string) (bool, error) {
 		case "assistant":
 			for _, c := range ev.Message.Content {
 				if c.Type == "tool_use" && c.Name == "Skill" && (c.Input.Skill == skill || strings.HasSuffix(c.Input.Skill, ":"+skill)) {
-					triggered = true
+					calls[c.ID] = true
+				}
+			}
+		case "user":
+			for _, c := range ev.Message.Content {
+				if c.Type == "tool_result" && c.IsError {
+					delete(calls, c.ToolUseID)
 				}
 			}
 		case "result":
@@ -131,6 +143,7 @@ func scanClaude(out []byte, skill string) (bool, error) {
 			}
 		}
 	}
+	triggered := len(calls) > 0
 	if failure != "" && !triggered {
 		if notLoggedIn(failure) {
 			return false, fmt.Errorf("%w: %s", ErrNotLoggedIn, oneLine(failure))
