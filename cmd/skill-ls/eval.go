@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skills/evalfile"
 	"github.com/skill-ls/skill-ls/skills/evalrun"
 )
 
@@ -37,6 +38,7 @@ Examples:
   skill-ls eval deploy-staging                 3 runs of each query with claude
   skill-ls eval --runs 5 --jobs 4 .claude/skills/pdf
   skill-ls eval --format json deploy-staging   the report as JSON
+  skill-ls eval --split train deploy-staging   only the train split, while tuning
 `
 
 // evalFlags are the flags of eval.
@@ -48,6 +50,7 @@ type evalFlags struct {
 	jobs    int
 	timeout time.Duration
 	format  string
+	split   string
 }
 
 func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -60,6 +63,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c.fs.IntVar(&f.jobs, "jobs", 2, "host runs at a time")
 	c.fs.DurationVar(&f.timeout, "timeout", 3*time.Minute, "the longest one run may take")
 	c.fs.StringVar(&f.format, "format", "text", "the report's `format`: text or json")
+	c.fs.StringVar(&f.split, "split", "", "run only the queries of this `split`: train or validation (default: all)")
 	names, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
@@ -88,6 +92,8 @@ func (f *evalFlags) problem() string {
 		return "--timeout must be more than 0"
 	case f.format != "text" && f.format != "json":
 		return fmt.Sprintf("unknown format %q (want text or json)", f.format)
+	case f.split != "" && f.split != evalfile.SplitTrain && f.split != evalfile.SplitValidation:
+		return fmt.Sprintf("unknown --split %q (want train or validation)", f.split)
 	}
 	return ""
 }

@@ -173,7 +173,14 @@ func (f *evalFlags) plan(s evalSkill, known []evalSkill, driver *evalrun.Driver,
 	if n := len(ef.Problems); n > 0 {
 		fmt.Fprintf(stderr, "skill-ls eval: %s has %s; queries of the wrong shape are left out (skill-ls check shows them)\n", quotedRel(qpath), plural(n, "problem", "problems"))
 	}
-	if len(ef.Queries) == 0 {
+	queries := ef.Queries
+	if f.split != "" {
+		queries = slices.DeleteFunc(slices.Clone(queries), func(q evalfile.Query) bool { return q.Split != f.split })
+	}
+	if len(queries) == 0 && f.split != "" {
+		return nil, fmt.Errorf("%s holds no query of the %s split", quotedRel(qpath), f.split)
+	}
+	if len(queries) == 0 {
 		return nil, fmt.Errorf("%s holds no query", quotedRel(qpath))
 	}
 	text, _, err := discovery.ReadSkillFile(s.path, nil)
@@ -181,7 +188,7 @@ func (f *evalFlags) plan(s evalSkill, known []evalSkill, driver *evalrun.Driver,
 		return nil, fmt.Errorf("%s: %s", quotedRel(s.path), discovery.ErrText(err))
 	}
 	p := &evalrun.Plan{Driver: driver, Command: command, Env: os.Environ(), Skill: evalrun.Skill{Name: s.name, Text: text},
-		Queries: ef.Queries, Runs: f.runs, Jobs: f.jobs, Timeout: f.timeout}
+		Queries: queries, Runs: f.runs, Jobs: f.jobs, Timeout: f.timeout}
 	p.Others = otherSkills(s, known)
 	return p, nil
 }

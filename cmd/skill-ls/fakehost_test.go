@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // fakeClaude stands in for Claude Code's claude in the eval scripts
@@ -24,7 +25,8 @@ import (
 //     holding "sometimes" triggers on every other run ($FAKE_CLAUDE_COUNT
 //     counts them);
 //   - with $FAKE_CLAUDE_LOGGED_OUT it answers as Claude Code does without
-//     an account.
+//     an account;
+//   - a query holding "hang" never gets an answer.
 //
 // It appends each run's arguments and the files of its folder to
 // $FAKE_CLAUDE_LOG.
@@ -35,6 +37,9 @@ func fakeClaude() {
 		query = args[i+1]
 	}
 	fakeLog(args)
+	if strings.Contains(query, "hang") {
+		time.Sleep(time.Minute) // a host that never answers: eval's --timeout ends it
+	}
 	if sources := flagValue(args, "--setting-sources"); sources == "" || strings.Contains(sources, "project") {
 		fakeHooks()
 	}
