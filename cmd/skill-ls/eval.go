@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/evalfile"
 	"github.com/skill-ls/skill-ls/skills/evalrun"
 )
@@ -108,7 +109,7 @@ func runPlans(ctx context.Context, plans []*evalrun.Plan, format string, stdout,
 	}
 	p0 := plans[0]
 	fmt.Fprintf(stderr, "skill-ls eval: %s of %s × %s = %d runs of %s (%s), %d at a time\n",
-		plural(queries, "query", "queries"), plural(len(plans), "skill", "skills"), plural(p0.Runs, "run", "runs"), total, p0.Driver.Name, format0(p0.Command), p0.Jobs)
+		plural(queries, "query", "queries"), plural(len(plans), "skill", "skills"), plural(p0.Runs, "run", "runs"), total, p0.Driver.Name, quotedRel(p0.Command), p0.Jobs)
 	bar := newProgress(stderr, total)
 	var reports []*evalrun.Report
 	for _, p := range plans {
@@ -137,9 +138,6 @@ func runPlans(ctx context.Context, plans []*evalrun.Plan, format string, stdout,
 	}
 	return status
 }
-
-// format0 quotes the host command for a terminal.
-func format0(path string) string { return quotedRel(path) }
 
 // progress draws a bar on a terminal; elsewhere it stays silent.
 type progress struct {
@@ -189,14 +187,18 @@ func resolveHostCommand(command, name, project string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if abs, err := filepath.Abs(path); err == nil && project != "" && within(abs, project) {
+	if project == "" {
+		return path, nil
+	}
+	// The command as PATH names it, and the file it links to: either one
+	// inside the project is the repository's.
+	abs, _ := filepath.Abs(path)
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		real = abs
+	}
+	if realProject, err := filepath.EvalSymlinks(project); err == nil && discovery.Within(real, realProject) || discovery.Within(abs, project) {
 		return "", fmt.Errorf("%s on PATH is %s, inside the project: skill-ls eval runs no program of the repository (give one with --host-command)", name, quotedRel(abs))
 	}
 	return path, nil
-}
-
-// within reports whether path is dir or lies under it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && filepath.IsLocal(rel)
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/evalfile"
 	"github.com/skill-ls/skill-ls/skills/evalrun"
@@ -168,7 +169,7 @@ func (f *evalFlags) plan(s evalSkill, known []evalSkill, driver *evalrun.Driver,
 	}
 	ef := evalfile.Parse(qpath, files[0].Head, files[0].Size > int64(len(files[0].Head)))
 	if ef.Root == nil {
-		return nil, fmt.Errorf("%s: %s (skill-ls check shows where)", quotedRel(qpath), format1(ef.Problems[0].Message))
+		return nil, fmt.Errorf("%s: %s (skill-ls check shows where)", quotedRel(qpath), format.Escape(ef.Problems[0].Message))
 	}
 	if n := len(ef.Problems); n > 0 {
 		fmt.Fprintf(stderr, "skill-ls eval: %s has %s; queries of the wrong shape are left out (skill-ls check shows them)\n", quotedRel(qpath), plural(n, "problem", "problems"))
@@ -192,9 +193,6 @@ func (f *evalFlags) plan(s evalSkill, known []evalSkill, driver *evalrun.Driver,
 	p.Others = otherSkills(s, known)
 	return p, nil
 }
-
-// format1 escapes a message from a file for a terminal.
-func format1(msg string) string { return errText(errors.New(msg)) }
 
 // otherSkills are the project skills the host loads other than s, one per
 // name, read again: they compete with s for the queries as they do in the
