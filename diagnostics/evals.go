@@ -1,11 +1,8 @@
 package diagnostics
 
 import (
-	"cmp"
-	"context"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -62,26 +59,27 @@ var evalRules = []*Rule{
 		Eval: checkEvalFiles},
 }
 
-// EvalInput is one eval file to check: the file as read, the skill file
-// of the bundle that holds it, and which of its cases' files exist.
+// EvalInput is one eval file to check (Options.EvalFiles): the file as
+// read, the skill file of the bundle that holds it, and which of its
+// cases' files exist.
 type EvalInput struct {
 	File  *evalfile.File
 	Skill *skillfile.File
 	// Exists reports whether a path (absolute) exists; the caller stats.
 	Exists func(path string) bool
-	// SkillFindings are the diagnostics of the skill file (for the
-	// pre-check: whether its description reaches the model whole).
-	SkillFindings []Diagnostic
 }
 
 // EvalPass is what an eval-file rule sees.
 type EvalPass struct {
 	Snap *skills.Snapshot
 	In   EvalInput
-	rule *Rule
-	sev  Severity
-	run  *runState // the facts of the snapshot (the overlap index)
-	out  []Diagnostic
+	// SkillFindings are the run's diagnostics of the skill file (for the
+	// pre-check: whether its description reaches the model whole).
+	SkillFindings []Diagnostic
+	rule          *Rule
+	sev           Severity
+	run           *runState // the facts of the snapshot (the overlap index)
+	out           []Diagnostic
 }
 
 // Report adds a diagnostic of the running rule at span of the eval file.
@@ -90,31 +88,37 @@ func (p *EvalPass) Report(span spans.Span, msg string) *Diagnostic {
 	return &p.out[len(p.out)-1]
 }
 
-// RunEvalFiles checks the eval files and returns their diagnostics, sorted
-// by path, offset and code.
-func RunEvalFiles(ctx context.Context, snap *skills.Snapshot, in []EvalInput, opts Options) []Diagnostic {
+// evalDiagnostics checks the run's eval files (Options.EvalFiles) after
+// its skill files, whose diagnostics ds are, with the facts the rules
+// built (one overlap index for both).
+func (rs *runState) evalDiagnostics(ds []Diagnostic) []Diagnostic {
+	bySkill := map[string][]Diagnostic{}
+	for _, e := range rs.opts.EvalFiles {
+		bySkill[e.Skill.Path] = nil
+	}
+	for _, d := range ds {
+		if found, ok := bySkill[d.Path]; ok {
+			bySkill[d.Path] = append(found, d)
+		}
+	}
 	var out []Diagnostic
-	rs := newRunState(ctx, snap, opts)
-	for _, e := range in {
-		if opts.Ignored(e.File.Path) {
+	for _, e := range rs.opts.EvalFiles {
+		if rs.opts.Ignored(e.File.Path) {
 			continue
 		}
 		for _, r := range table().sorted {
 			if r.Eval == nil {
 				continue
 			}
-			sev := opts.Grade(e.File.Path, r)
-			if sev == SeverityOff || opts.Quick && r.Whole {
+			sev := rs.opts.Grade(e.File.Path, r)
+			if sev == SeverityOff || rs.opts.Quick && r.Whole {
 				continue
 			}
-			p := &EvalPass{Snap: snap, In: e, rule: r, sev: sev, run: rs}
+			p := &EvalPass{Snap: rs.snap, In: e, SkillFindings: bySkill[e.Skill.Path], rule: r, sev: sev, run: rs}
 			r.Eval(p)
 			out = append(out, p.out...)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Diagnostic) int {
-		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Code, b.Code))
-	})
 	return out
 }
 

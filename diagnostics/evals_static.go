@@ -49,7 +49,7 @@ func checkEvalDescriptionUnseen(p *EvalPass) {
 		d.Related = []Related{{Path: sk.Path, Message: "the skill"}}
 		return
 	}
-	for _, d := range p.In.SkillFindings {
+	for _, d := range p.SkillFindings {
 		if slices.Contains(unseenCodes, d.Code) {
 			r := p.Report(at, "the model does not see the whole description: "+strings.TrimSuffix(d.Message, "."))
 			r.Related = []Related{{Path: d.Path, Span: d.Span, Message: d.Code}}

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
@@ -35,38 +32,20 @@ func readEvalFiles(snap *skills.Snapshot, keep func(path string) bool) []diagnos
 	return out
 }
 
-// evalDiagnostics adds the eval files' diagnostics to ds (sorted by path
-// as the formats want them) and returns the files' texts for the formats.
-func (r *checkRun) evalDiagnostics(ctx context.Context, snap *skills.Snapshot, ds []diagnostics.Diagnostic) ([]diagnostics.Diagnostic, map[string]*spans.LineIndex) {
+// evalFiles reads the eval files of the bundles in scope, for the run's
+// options, and returns their texts for the formats.
+func (r *checkRun) evalFiles(snap *skills.Snapshot) ([]diagnostics.EvalInput, map[string]*spans.LineIndex) {
 	keep := func(string) bool { return true }
 	if r.wide != nil {
 		keep = r.inScope
 	}
 	in := readEvalFiles(snap, keep)
 	if len(in) == 0 {
-		return ds, nil
+		return nil, nil
 	}
 	texts := make(map[string]*spans.LineIndex, len(in))
 	for _, e := range in {
 		texts[e.File.Path] = spans.NewLineIndex(e.File.Src)
 	}
-	bySkill := map[string][]diagnostics.Diagnostic{}
-	for _, e := range in {
-		bySkill[e.Skill.Path] = nil
-	}
-	for _, d := range ds {
-		if found, ok := bySkill[d.Path]; ok {
-			bySkill[d.Path] = append(found, d)
-		}
-	}
-	for i := range in {
-		in[i].SkillFindings = bySkill[in[i].Skill.Path]
-	}
-	more := diagnostics.RunEvalFiles(ctx, snap, in, r.opts)
-	if len(more) == 0 {
-		return ds, texts
-	}
-	ds = append(ds, more...)
-	slices.SortStableFunc(ds, func(a, b diagnostics.Diagnostic) int { return strings.Compare(a.Path, b.Path) })
-	return ds, texts
+	return in, texts
 }
