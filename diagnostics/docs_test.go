@@ -31,7 +31,7 @@ func TestEveryRuleDocumented(t *testing.T) {
 		if r.Drops && r.Short == "" {
 			t.Errorf("%s: drops a skill but has no Short name for editors", r.Code)
 		}
-		if r.Finding == nil && r.File == nil && r.Discovery == nil && r.Chat == nil && r.Suppression == nil && r.Workspace == nil {
+		if r.Finding == nil && r.File == nil && r.Discovery == nil && r.Chat == nil && r.Suppression == nil && r.Workspace == nil && r.Eval == nil {
 			t.Errorf("%s: no check", r.Code)
 		}
 	}

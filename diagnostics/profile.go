@@ -119,6 +119,10 @@ type Options struct {
 	// in the project's folders other agents read and DSH does not
 	// (.claude/skills): a chat /name of one is said to be there.
 	Elsewhere func(name string) []ElsewhereSkill
+	// EvalFiles are eval files a whole Run checks after the skill files
+	// (`check` reads them: evals/*.json of each bundle), with the facts
+	// the skill files' rules built.
+	EvalFiles []EvalInput
 	// Pinned, when set, reports whether a folder is not a skill's own even
 	// where a root lists it as a bundle: a skill root DSH scans (a PATH
 	// argument can make one a bundle of its parent), the project folder,

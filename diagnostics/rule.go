@@ -25,6 +25,7 @@ import (
 //     the file's other rules ran (which of its codes hid a diagnostic).
 //   - Workspace looks at the snapshot as a whole, once per Run (a host's
 //     catalog budget).
+//   - Eval looks at one eval file of a skill (RunEvalFiles).
 type Rule struct {
 	// Code is the stable kebab-case id.
 	Code string
@@ -54,6 +55,7 @@ type Rule struct {
 	Chat        func(p *ChatPass, t ChatToken)
 	Suppression func(p *Pass, u DirectiveUse)
 	Workspace   func(p *WorkspacePass)
+	Eval        func(p *EvalPass)
 }
 
 // Unsuppressible reports that no suppression comment hides the rule's
@@ -98,7 +100,7 @@ type ruleTable struct {
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
 		invocationRules, keyRules, registryRules, bodyRules, descriptionFormRules, securityCharRules, securityMarkupRules, securityGrantRules, securityBundleRules, securityNameRules, discoveryRules, chatRules, suppressionRules, securitySuppressionRules,
-		hostRules, overlapRules, yamlMisreadRules, peerRules)
+		hostRules, overlapRules, yamlMisreadRules, peerRules, evalRules, evalStaticRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows)), urls: make(map[string]string, len(rows))}
 	for _, r := range rows {

@@ -87,6 +87,9 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	out := slices.Concat(results...)
 	out = append(out, discoveryDiagnostics(snap, opts)...)
 	out = append(out, rs.workspaceDiagnostics()...)
+	if len(opts.EvalFiles) > 0 {
+		out = append(out, rs.evalDiagnostics(out)...)
+	}
 	Sort(out)
 	return out
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 const checkHelp = `
@@ -324,8 +325,11 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // report runs the rules on snap, writes them in the chosen format and, for
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
-	ds := r.involving(diagnostics.Run(ctx, snap, r.opts))
-	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color}); err != nil {
+	opts := r.opts
+	var texts map[string]*spans.LineIndex
+	opts.EvalFiles, texts = r.evalFiles(snap)
+	ds := r.involving(diagnostics.Run(ctx, snap, opts))
+	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color, Texts: texts}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage
 	}

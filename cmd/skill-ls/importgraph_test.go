@@ -18,8 +18,8 @@ const module = "github.com/skill-ls/skill-ls"
 var floors = map[string]int{
 	"skills/jstext": 0, "skills/spans": 0, "skills/problem": 0, "skills/internal/wordscan": 0,
 	"skills/dshyaml": 1, "skills/markdown": 1,
-	"skills/skillfile": 2, "skills/config": 2,
-	"skills/discovery": 3, "skills/scaffold": 3,
+	"skills/skillfile": 2, "skills/config": 2, "skills/evalfile": 2,
+	"skills/discovery": 3, "skills/scaffold": 3, "skills/evalrun": 3,
 	"skills":       4,
 	"skills/watch": 5, "skills/hosts": 5, "skills/skilltest": 5,
 	"diagnostics/overlap": 6,

@@ -25,6 +25,7 @@ shows them exactly as the DeepSeek Harness (DSH) sees them.
 
 Usage:
   skill-ls check [flags] [PATH...]     report problems; exit 1 when there is an error
+  skill-ls eval [--host ID] [SKILL...]  run the trigger queries through your host CLI
   skill-ls list [--json]               list skills, shadowed skills and dropped files
   skill-ls matrix [--host ID,...|all]  which agents load each skill (Claude Code, Codex, ...)
   skill-ls new [--flat] NAME           create a skill that passes check
@@ -76,6 +77,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return exitOK
 	case "check":
 		return runCheck(ctx, rest, stdout, stderr)
+	case "eval":
+		return runEval(ctx, rest, stdout, stderr)
 	case "list":
 		return runList(ctx, rest, stdout, stderr)
 	case "matrix":
@@ -99,7 +102,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // verbs are the commands run knows, for "did you mean".
-var verbs = []string{"check", "list", "matrix", "new", "render", "serve", "mcp", "help", "version"}
+var verbs = []string{"check", "eval", "list", "matrix", "new", "render", "serve", "mcp", "help", "version"}
 
 // didYouMean is "; did you mean "NAME"?" for the name of names nearest to
 // typed, or "" when none is near.

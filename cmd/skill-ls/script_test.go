@@ -19,6 +19,7 @@ func updating() bool { return *update || os.Getenv("SKILL_LS_UPDATE") == "1" }
 func TestMain(m *testing.M) {
 	testscript.Main(colorlessM{m}, map[string]func(){
 		"skill-ls": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"claude":   fakeClaude,
 	})
 }
 

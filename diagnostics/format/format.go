@@ -50,6 +50,9 @@ type Options struct {
 	Version string
 	// Color adds ANSI colour to the text formats, for a terminal.
 	Color bool
+	// Texts are the bytes of the files outside the snapshot that
+	// diagnostics point into (a skill's eval files), by path.
+	Texts map[string]*spans.LineIndex
 }
 
 // Formatter writes diagnostics in one output format.
@@ -76,6 +79,8 @@ type locator struct {
 	// strip is what msg removes from messages (relTo and a separator),
 	// "" for nothing.
 	strip string
+	// texts are Options.Texts.
+	texts map[string]*spans.LineIndex
 }
 
 // lastFile is a locator's cache of the previous path it resolved, and
@@ -91,8 +96,9 @@ type lastFile struct {
 	cells     []cell           // appendSnippet's
 }
 
-func newLocator(snap *skills.Snapshot, relTo string) locator {
-	l := locator{snap: snap, relTo: relTo, last: &lastFile{}}
+func newLocator(snap *skills.Snapshot, opts Options) locator {
+	relTo := opts.RelTo
+	l := locator{snap: snap, relTo: relTo, texts: opts.Texts, last: &lastFile{}}
 	if dir := filepath.Clean(relTo); relTo != "" && filepath.IsAbs(dir) && filepath.Dir(dir) != dir {
 		l.strip = dir + string(filepath.Separator)
 	}
@@ -121,6 +127,8 @@ func (l locator) locate(path string, span spans.Span) location {
 		x = l.text(f, span)
 	} else if bx, err := l.snap.BundleText(path); err == nil {
 		x = bx // a bundle file a security finding points into
+	} else if tx, ok := l.texts[path]; ok {
+		x = tx // an eval file
 	}
 	if x == nil {
 		return loc
@@ -230,7 +238,7 @@ func writeText(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, 
 	bw := bufio.NewWriterSize(w, 64<<10)
 	workers := make([]*lastFile, discovery.Workers())
 	err := inOrder(byPath(ds), bw, func(b []byte, worker int, group []diagnostics.Diagnostic) []byte {
-		l := newLocator(snap, opts.RelTo)
+		l := newLocator(snap, opts)
 		if last := workers[worker]; last != nil {
 			*last = lastFile{buf: last.buf, cells: last.cells} // a new file, the worker's memory
 			l.last = last
@@ -282,7 +290,7 @@ func appendText(b []byte, l locator, d diagnostics.Diagnostic, snippets bool, p 
 // escaped as in Text (the runner's log shows them, and obeys escape
 // sequences).
 func GitHub(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
-	l := newLocator(snap, opts.RelTo)
+	l := newLocator(snap, opts)
 	bw := bufio.NewWriter(w)
 	for _, d := range ds {
 		cmd := "notice"

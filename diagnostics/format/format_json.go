@@ -68,7 +68,7 @@ func (loc location) jsonRange() jsonRange {
 // Paths inside relTo are relative to it. Strings carry their exact bytes
 // (ExactString): a path's byte that is not valid UTF-8 is \udcXX.
 func JSON(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
-	l := newLocator(snap, opts.RelTo)
+	l := newLocator(snap, opts)
 	out := make([]jsonDiagnostic, 0, len(ds))
 	for _, d := range ds {
 		r := l.locate(d.Path, d.Span).jsonRange()

@@ -174,7 +174,7 @@ func (loc location) sarifPhysical() sarifPhysical {
 // base id SRCROOT (declared in originalUriBaseIds); others are file: URIs.
 // Columns are UTF-16 code units.
 func SARIF(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, opts Options) error {
-	l := newLocator(snap, opts.RelTo)
+	l := newLocator(snap, opts)
 	l.utf16 = true
 	rules, index := sarifRules()
 	run := sarifRun{

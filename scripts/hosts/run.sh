@@ -52,14 +52,18 @@ for h in ${hosts//,/ }; do
 	pids+=($!)
 done
 # skill-ls mcp as Claude Code's MCP server, and the MCP Inspector's
-# (mcp.mjs, docs/mcp.md).
+# (mcp.mjs, docs/mcp.md); skill-ls eval through the real Claude Code, the
+# stand-in scripted to trigger the skill for some queries (eval.mjs).
+logs=(${hosts//,/ })
 if [[ ",$hosts," == *,claude,* ]]; then
-	unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
-		node scripts/hosts/mcp.mjs --skill-ls "$work/skill-ls" --releases "$work/releases" \
-		--out "$work/out" >"$work/mcp.log" 2>&1 &
-	pids+=($!)
+	for scenario in mcp eval; do
+		unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
+			node "scripts/hosts/$scenario.mjs" --skill-ls "$work/skill-ls" --releases "$work/releases" \
+			--out "$work/out" >"$work/$scenario.log" 2>&1 &
+		pids+=($!)
+		logs+=("$scenario")
+	done
 fi
 for p in "${pids[@]}"; do wait "$p" || status=1; done
-for h in ${hosts//,/ }; do cat "$work/$h.log"; echo; done
-[ ! -e "$work/mcp.log" ] || cat "$work/mcp.log"
+for h in "${logs[@]}"; do cat "$work/$h.log"; echo; done
 exit $status

@@ -7,6 +7,14 @@
 // tool result; with STANDIN_TOOL=<name> (and STANDIN_INPUT=<json>) it is a
 // call of that tool (an MCP server's, mcp.mjs), the same way.
 //
+// With STANDIN_TRIGGER=<name>:<regex> (skill-ls eval's scenario, eval.mjs)
+// it answers each conversation's first request that offers the Skill tool
+// with a call of the skill when the user's prompt matches the regex, and
+// with STANDIN_HALF=<regex> only on every other such prompt (a query
+// triggered 2 of 3 times): the trigger decided per query, not per server.
+// With STANDIN_BASH=<file> a prompt holding "in a shell" is answered with a
+// Bash call that touches the file, whatever tools the request offers.
+//
 // Usage: node standin.mjs DIR   (prints the port on stdout, then serves)
 import http from "node:http";
 import fs from "node:fs";
@@ -23,7 +31,39 @@ function events(res, list) {
 	res.end();
 }
 
+const seen = new Map(); // STANDIN_HALF: how often each prompt was asked
+
+/** The user's prompt: the first message's text that is not a system reminder. */
+function prompt(body) {
+	const m = (body.messages || [])[0];
+	if (!m) return "";
+	if (typeof m.content === "string") return m.content;
+	return (m.content || []).filter((p) => p.type === "text" && !p.text.startsWith("<system-reminder>")).map((p) => p.text).join("\n");
+}
+
+function triggerReply(body, spec) {
+	const i = spec.indexOf(":");
+	const [skill, re] = [spec.slice(0, i), new RegExp(spec.slice(i + 1))];
+	const toolNames = (body.tools || []).map((t) => t.name);
+	const answered = (body.messages || []).some((m) => Array.isArray(m.content) && m.content.some((p) => p.type === "tool_result"));
+	const q = prompt(body);
+	if (answered) return null;
+	if (process.env.STANDIN_BASH && q.includes("in a shell")) {
+		// A model that asks for a shell whatever tools it was given: the
+		// host must not run it (skill-ls eval narrows its tools to Skill).
+		return { block: { type: "tool_use", id: `toolu_standin${n}`, name: "Bash", input: { command: `touch ${process.env.STANDIN_BASH}` } }, stop: "tool_use" };
+	}
+	if (!toolNames.includes("Skill") || !re.test(q)) return null;
+	if (process.env.STANDIN_HALF && new RegExp(process.env.STANDIN_HALF).test(q)) {
+		const n = seen.get(q) || 0;
+		seen.set(q, n + 1);
+		if (n % 2 === 1) return null;
+	}
+	return { block: { type: "tool_use", id: `toolu_standin${n}`, name: "Skill", input: { skill } }, stop: "tool_use" };
+}
+
 function reply(body) {
+	if (process.env.STANDIN_TRIGGER) return triggerReply(body, process.env.STANDIN_TRIGGER) || { block: { type: "text", text: "ok" }, stop: "end_turn" };
 	const skill = process.env.SKILL_CALL;
 	const tool = process.env.STANDIN_TOOL;
 	const toolNames = (body.tools || []).map((t) => t.name);
