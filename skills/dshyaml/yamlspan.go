@@ -28,7 +28,7 @@ type Source struct {
 // NewSource returns the source of text, which starts at offset base of
 // its file.
 func NewSource(text []byte, base int) *Source {
-	lines := []int{0}
+	lines := make([]int, 1, bytes.Count(text, []byte{'\n'})+1)
 	for i, c := range text {
 		if c == '\n' {
 			lines = append(lines, i+1)
