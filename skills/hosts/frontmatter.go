@@ -239,28 +239,53 @@ var opencodeKeyRE = regexp.MustCompile(`^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$`)
 
 // opencodeFallback mirrors fallbackSanitization in OpenCode's
 // config/markdown.ts: a top-level "key: value" whose plain value holds a
-// colon becomes a block scalar. Keys with a hyphen are not matched.
+// colon becomes a block scalar. Keys with a hyphen are not matched. The
+// text is copied only from the first line it changes: a frontmatter of a
+// million "key:" lines costs a pass, not a million strings.
 func opencodeFallback(yaml string) string {
-	var out []string
-	for _, l := range strings.Split(yaml, "\n") {
-		t := jstext.Trim(l)
-		if t == "" || strings.HasPrefix(t, "#") || (len(l) > 0 && jstext.IsSpace(rune(l[0]))) {
-			out = append(out, l)
-			continue
+	var b strings.Builder
+	done := 0 // yaml[:done] is in b
+	for start := 0; start <= len(yaml); {
+		end := strings.IndexByte(yaml[start:], '\n')
+		if end < 0 {
+			end = len(yaml)
+		} else {
+			end += start
 		}
-		m := opencodeKeyRE.FindStringSubmatch(strings.TrimRight(l, "\r"))
-		if m == nil {
-			out = append(out, l)
-			continue
+		if block, ok := opencodeBlock(yaml[start:end]); ok {
+			b.WriteString(yaml[done:start])
+			b.WriteString(block)
+			done = end
 		}
-		value := jstext.Trim(m[2])
-		if value == "" || value == ">" || value == "|" || strings.HasPrefix(value, `"`) || strings.HasPrefix(value, "'") || !strings.Contains(value, ":") {
-			out = append(out, l)
-			continue
-		}
-		out = append(out, m[1]+": |-", "  "+value)
+		start = end + 1
 	}
-	return strings.Join(out, "\n")
+	if b.Len() == 0 {
+		return yaml
+	}
+	b.WriteString(yaml[done:])
+	return b.String()
+}
+
+// opencodeBlock returns the block scalar opencodeFallback puts for line l,
+// or false when it keeps the line.
+func opencodeBlock(l string) (string, bool) {
+	colon := strings.IndexByte(l, ':')
+	if colon < 0 || strings.IndexByte(l[colon+1:], ':') < 0 {
+		return "", false // no value after the key's colon can hold one
+	}
+	t := jstext.Trim(l)
+	if t == "" || strings.HasPrefix(t, "#") || (len(l) > 0 && jstext.IsSpace(rune(l[0]))) {
+		return "", false
+	}
+	m := opencodeKeyRE.FindStringSubmatch(strings.TrimRight(l, "\r"))
+	if m == nil {
+		return "", false
+	}
+	value := jstext.Trim(m[2])
+	if value == "" || value == ">" || value == "|" || strings.HasPrefix(value, `"`) || strings.HasPrefix(value, "'") || !strings.Contains(value, ":") {
+		return "", false
+	}
+	return m[1] + ": |-\n  " + value, true
 }
 
 var (
