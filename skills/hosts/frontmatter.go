@@ -92,16 +92,13 @@ func (d yamlDoc) errText() string {
 // next such line (a trailing \r is ignored), as DSH does. ok is false when
 // there is no such pair.
 func lineFrontmatter(text string) (yaml string, ok bool) {
-	lines := strings.SplitAfter(text, "\n")
-	if len(lines) == 0 || strings.TrimRight(lines[0], "\r\n") != "---" {
+	first, _, _ := strings.Cut(text, "\n")
+	if strings.TrimRight(first, "\r\n") != "---" {
 		return "", false
 	}
-	var b strings.Builder
-	for _, l := range lines[1:] {
-		if strings.TrimRight(l, "\r\n") == "---" {
-			return strings.TrimSuffix(strings.TrimSuffix(b.String(), "\n"), "\r"), true
-		}
-		b.WriteString(l)
+	start := min(len(first)+1, len(text))
+	if end := nextLineWhere(text, start, func(l string) bool { return strings.TrimRight(l, "\r\n") == "---" }); end < len(text) {
+		return strings.TrimSuffix(strings.TrimSuffix(text[start:end], "\n"), "\r"), true
 	}
 	return "", false
 }
@@ -112,18 +109,30 @@ func lineFrontmatter(text string) (yaml string, ok bool) {
 // the next line that starts with "---" ("----" too), and without such a
 // line all the rest is frontmatter.
 func grayMatter(text string) (yaml string, ok bool) {
-	lines := strings.SplitAfter(text, "\n")
-	if len(lines) == 0 || !strings.HasPrefix(lines[0], "---") || strings.HasPrefix(lines[0], "----") {
+	if !strings.HasPrefix(text, "---") || strings.HasPrefix(text, "----") {
 		return "", false
 	}
-	var b strings.Builder
-	for _, l := range lines[1:] {
-		if strings.HasPrefix(l, "---") {
-			break
+	first, _, _ := strings.Cut(text, "\n")
+	start := min(len(first)+1, len(text))
+	end := nextLineWhere(text, start, func(l string) bool { return strings.HasPrefix(l, "---") })
+	return strings.TrimSuffix(strings.TrimSuffix(text[start:end], "\n"), "\r"), true
+}
+
+// nextLineWhere returns the offset of the first line of text from start
+// (each with its line break) for which is holds, or len(text). The
+// frontmatter before it is a substring of text: no copy, no line slice.
+func nextLineWhere(text string, start int, is func(string) bool) int {
+	for at := start; at < len(text); {
+		next := len(text)
+		if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+			next = at + i + 1
 		}
-		b.WriteString(l)
+		if is(text[at:next]) {
+			return at
+		}
+		at = next
 	}
-	return strings.TrimSuffix(strings.TrimSuffix(b.String(), "\n"), "\r"), true
+	return len(text)
 }
 
 // frontmatterCode is the code of the diagnostics rule for a file in which a
