@@ -68,6 +68,8 @@ type Config struct {
 	// roots are resolved. Src is its bytes (to map spans to positions).
 	Path, Dir string
 	Src       []byte
+	// lines maps Src's offsets to lines, built once for all the errors.
+	lines *spans.LineIndex
 
 	Profile        *String
 	Hosts          []String
@@ -114,7 +116,11 @@ func (c *Config) RootDirs() []string {
 
 // Errorf returns a ConfigError at span of the file.
 func (c *Config) Errorf(span spans.Span, format string, args ...any) Error {
-	line, col := spans.NewLineIndex(c.Src).LineCol(span.Start)
+	lines := c.lines
+	if lines == nil { // a Config not made by Parse
+		lines = spans.NewLineIndex(c.Src)
+	}
+	line, col := lines.LineCol(span.Start)
 	return Error{Path: c.Path, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
 }
 
@@ -149,10 +155,14 @@ func Read(path string) (*Config, []Error) {
 // returns the config with every well-formed key, and an error for every
 // unknown key, wrong type or bad value.
 func Parse(path string, src []byte) (*Config, []Error) {
-	c := &Config{Path: path, Dir: filepath.Dir(path), Src: src}
+	c := &Config{Path: path, Dir: filepath.Dir(path), Src: src, lines: spans.NewLineIndex(src)}
 	p := &configParser{c: c, src: dshyaml.NewSource(src, 0)}
 	if len(src) > MaxSize {
 		p.errs = append(p.errs, c.Errorf(spans.Span{}, "the config file is %d bytes; skill-ls reads config files of at most %d bytes (1 MiB)", len(src), MaxSize))
+		return c, p.errs
+	}
+	if n, past := dshyaml.CountEntries(src, MaxEntries); n > MaxEntries {
+		p.errs = append(p.errs, c.Errorf(spans.Span{Start: past, End: past + 1}, "the config file has more than %d YAML entries (keys, list items, flow entries) by here; skill-ls reads config files of at most %d", MaxEntries, MaxEntries))
 		return c, p.errs
 	}
 	var doc yaml.Node
@@ -206,3 +216,9 @@ func Parse(path string, src []byte) (*Config, []Error) {
 // lines, and a bound keeps a mistaken or hostile file from costing
 // seconds of YAML parsing on every load.
 const MaxSize = 1 << 20
+
+// MaxEntries bounds the entry marks of a config file (keys, list items,
+// flow entries, as dshyaml.CountEntries counts them): a config has tens,
+// and past this bound yaml.v3's tree of it, and an error for each entry,
+// would cost seconds. The file is refused unparsed.
+const MaxEntries = 10000

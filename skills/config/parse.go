@@ -218,12 +218,14 @@ func nodeKind(n *yaml.Node) string {
 	return fmt.Sprintf("the %s %s", v.Kind, n.Value)
 }
 
+// wordSeparators drops what closestWord ignores between a word's letters;
+// built once, not for each unknown key.
+var wordSeparators = strings.NewReplacer("-", "", "_", "", " ", "")
+
 // closestWord returns the word of words that s most likely misspells
 // (same letters ignoring case, -, _), or "".
 func closestWord(s string, words []string) string {
-	norm := func(w string) string {
-		return strings.NewReplacer("-", "", "_", "", " ", "").Replace(strings.ToLower(w))
-	}
+	norm := func(w string) string { return wordSeparators.Replace(strings.ToLower(w)) }
 	for _, w := range words {
 		if norm(w) == norm(s) || norm(w) == norm(s)+"s" || norm(w)+"s" == norm(s) {
 			return w

@@ -166,6 +166,10 @@ func parseYAMLDecoded(text []byte, base int) (doc Doc) {
 		doc.Err = &Error{Code: problem.YAMLTooComplex, Message: fmt.Sprintf("frontmatter is larger than %d bytes", maxYAMLBytes), Line: 1, Column: 1, Span: spans.Span{Start: base, End: base}}
 		return doc
 	}
+	if e := tooManyEntries(text, base); e != nil {
+		doc.Err = e // refused before yaml.v3 builds its tree
+		return doc
+	}
 	var node yaml.Node
 	err := decodeTree(text, &node)
 	if err != nil {

@@ -140,16 +140,11 @@ func LogMessage(e *Error, text []byte) string {
 		return e.Name + ": " + e.Message
 	}
 	msg := fmt.Sprintf("YAMLParseError: %s at line %d, column %d", e.Message, e.Line, e.Column)
-	starts := []int{0}
-	for i, c := range text {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	if e.Line < 1 || e.Line > len(starts) {
+	line, ok := lineAt(text, e.Line)
+	if !ok {
 		return msg
 	}
-	lineStr := units(lineAt(text, starts, e.Line))
+	lineStr := units(line)
 	lineStr = trimRightNL(lineStr)
 	ci := e.Column - 1
 	if ci >= 60 && len(lineStr) > 80 {
@@ -161,7 +156,8 @@ func LogMessage(e *Error, text []byte) string {
 		lineStr = append(lineStr[:79:79], units("…")...)
 	}
 	if e.Line > 1 && ci <= len(lineStr) && allSpaces(lineStr[:max(0, ci)]) {
-		prev := units(lineAt(text, starts, e.Line-1))
+		prevLine, _ := lineAt(text, e.Line-1)
+		prev := units(prevLine)
 		if len(prev) > 80 {
 			prev = append(prev[:79:79], units("…\n")...)
 		}
@@ -178,12 +174,24 @@ func LogMessage(e *Error, text []byte) string {
 }
 
 // lineAt returns line n (1-based) of text with its line break, as
-// src.substring(lineStarts[n-1], lineStarts[n]).
-func lineAt(text []byte, starts []int, n int) string {
-	if n < len(starts) {
-		return string(text[starts[n-1]:starts[n]])
+// src.substring(lineStarts[n-1], lineStarts[n]), reading text only up to
+// it; ok is false when text has fewer lines.
+func lineAt(text []byte, n int) (line string, ok bool) {
+	start := 0
+	for ; n > 1; n-- {
+		i := bytes.IndexByte(text[start:], '\n')
+		if i < 0 {
+			return "", false
+		}
+		start += i + 1
 	}
-	return string(text[starts[n-1]:])
+	if n < 1 {
+		return "", false
+	}
+	if i := bytes.IndexByte(text[start:], '\n'); i >= 0 {
+		return string(text[start : start+i+1]), true
+	}
+	return string(text[start:]), true
 }
 
 // units returns s as UTF-16 code units, as JavaScript indexes it.

@@ -22,6 +22,13 @@ import (
 // scan, not yaml.v3's node tree.
 const maxFastYAML = maxYAMLBytes
 
+// maxFastFields bounds the fields of a mapping parseYAMLFast reads: past
+// it, the mapping's keys and values pass the decoder's node limit. The
+// room kept for a mapping's fields, counted from its lines before they are
+// read, stays within it too: a text of lines that only look like fields
+// (comments, "key:" with no value) keeps no room for them.
+const maxFastFields = maxYAMLNodes / 2
+
 // maxFastKey bounds the keys parseYAMLFast reads: the decoder refuses a
 // key of more than 1024 characters (a YAML simple key's limit), and real
 // keys are short.
@@ -47,7 +54,8 @@ func parseYAMLFast(text string, base int) (doc Doc, ok bool) {
 	if len(text) == 0 || len(text) > maxFastYAML {
 		return Doc{}, false
 	}
-	fields := make([]Field, 0, topLevelLines(text))
+	fields := make([]Field, 0, min(topLevelLines(text), maxFastFields))
+	nodes := 1 // the mapping
 	for i := 0; i < len(text); {
 		fld, empty, next, ok := fastEntry(text, i, 0)
 		if !ok {
@@ -74,9 +82,12 @@ func parseYAMLFast(text string, base int) (doc Doc, ok bool) {
 			i = after
 		}
 		fields = append(fields, fld)
+		if nodes += 2 + 2*len(fld.Entries); nodes > maxYAMLNodes {
+			return Doc{}, false // the decoder refuses the size
+		}
 	}
-	if repeatsKey(fields) || fastNodes(fields) > maxYAMLNodes {
-		return Doc{}, false // the decoder says which key repeats, or refuses the size
+	if repeatsKey(fields) {
+		return Doc{}, false // the decoder says which key repeats
 	}
 	for j := range fields {
 		fld := &fields[j]
@@ -92,26 +103,28 @@ func parseYAMLFast(text string, base int) (doc Doc, ok bool) {
 	return Doc{RootKind: KindMap, Mapping: true, Fields: fields}, true
 }
 
-// topLevelLines counts the lines of text that start unindented: at most
-// the number of top-level fields, so that a frontmatter whose description
-// is a block of many lines does not keep a field's room for each.
+// topLevelLines counts the lines of text that start unindented, up to the
+// first that parseYAMLFast cannot read as a field's first line: one that
+// starts with neither a letter nor '_', or a "key:" line not followed by
+// an indented one. It is at most the number of fields parseYAMLFast reads
+// before it reads them all or stops, so that a frontmatter whose
+// description is a block of many lines, or a text of comments, does not
+// keep a field's room for each of its lines.
 func topLevelLines(text string) int {
 	n := 0
-	for i := 0; i < len(text); i = nextLine(text, lineEnd(text, i)) {
-		if text[i] != ' ' && text[i] != '\n' {
+	for i := 0; i < len(text); {
+		end := lineEnd(text, i)
+		next := nextLine(text, end)
+		switch c := text[i]; {
+		case c == ' ' || c == '\n':
+		case !isASCIILetter(c) && c != '_':
+			return n
+		case text[end-1] == ':' && (next >= len(text) || text[next] != ' '):
+			return n
+		default:
 			n++
 		}
-	}
-	return n
-}
-
-// fastNodes counts the YAML nodes of a mapping of fields as the decoder's
-// limit counts them: the mapping, each key and value, and a nested
-// mapping's keys and values.
-func fastNodes(fields []Field) int {
-	n := 1 + 2*len(fields)
-	for _, f := range fields {
-		n += 2 * len(f.Entries)
+		i = next
 	}
 	return n
 }
@@ -120,10 +133,10 @@ func fastNodes(fields []Field) int {
 // and returns them with the offset after them.
 func fastNested(text string, i int) ([]Field, int, bool) {
 	indent := indentOf(text[i:])
-	entries := make([]Field, 0, nestedLines(text, i, indent))
+	entries := make([]Field, 0, min(nestedLines(text, i, indent), maxFastFields))
 	for i < len(text) && text[i] == ' ' {
 		fld, empty, next, ok := fastEntry(text, i, indent)
-		if !ok || empty {
+		if !ok || empty || len(entries) == maxFastFields {
 			return nil, 0, false
 		}
 		entries = append(entries, fld)

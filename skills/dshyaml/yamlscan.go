@@ -221,6 +221,12 @@ func (s *yamlScan) continuation(i int) *Error {
 // or list item starts at start).
 func (s *yamlScan) value(i, start, off int, key string) (*Error, int, bool) {
 	l := s.lines[i]
+	if p := s.skipProperties(l.text, off); p != off {
+		if p == len(l.text) || l.text[p] == '#' {
+			return nil, i, true // properties, then nothing or a comment
+		}
+		off = p
+	}
 	v := l.text[off:]
 	s.plainIndent = -1
 	switch c := v[0]; c {
@@ -237,21 +243,7 @@ func (s *yamlScan) value(i, start, off int, key string) (*Error, int, bool) {
 	case '*':
 		return s.alias(i, off, key), i, true
 	case '&', '!':
-		name := v[1:]
-		if n := strings.IndexAny(name, " \t"); n >= 0 {
-			name = name[:n]
-		}
-		if c == '&' {
-			s.anchors[name] = true
-		}
-		rest := off + 1 + len(name)
-		for rest < len(l.text) && (l.text[rest] == ' ' || l.text[rest] == '\t') {
-			rest++
-		}
-		if rest == len(l.text) || l.text[rest] == '#' || rest == off+1+len(name) {
-			return nil, i, true
-		}
-		return s.value(i, start, rest, key)
+		return nil, i, true // a property with no blank after it
 	}
 	end := commentStart(l.text, off)
 	plain := strings.TrimRight(l.text[off:end], " \t")
@@ -304,4 +296,31 @@ func causeCode(c Cause) problem.Code {
 		return problem.YAMLUnquotedColon
 	}
 	return problem.YAMLSyntax
+}
+
+// skipProperties returns the offset of the value after the anchors and
+// tags (&a !t) that start at off on line t, noting each anchor: off when
+// there is none, len(t) or a comment's '#' when the line holds no value,
+// and the offset of a property not followed by a blank (which holds no
+// value either). A loop, not a call per property: a line of a million of
+// them costs no stack.
+func (s *yamlScan) skipProperties(t string, off int) int {
+	for off < len(t) && (t[off] == '&' || t[off] == '!') {
+		name := t[off+1:]
+		if n := strings.IndexAny(name, " \t"); n >= 0 {
+			name = name[:n]
+		}
+		if t[off] == '&' {
+			s.anchors[name] = true
+		}
+		rest := off + 1 + len(name)
+		if rest == len(t) || (t[rest] != ' ' && t[rest] != '\t') {
+			return off // no blank after it: value reports it as holding no value
+		}
+		for rest < len(t) && (t[rest] == ' ' || t[rest] == '\t') {
+			rest++
+		}
+		off = rest
+	}
+	return off
 }

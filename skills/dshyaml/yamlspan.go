@@ -18,7 +18,7 @@ import (
 type Source struct {
 	text  []byte
 	base  int
-	lines []int // the offset of each line's start
+	lines []int32 // the offset of each line's start (texts are under 4 MiB)
 	// at caches the last position found (line, rune column, offset): a
 	// long line's nodes walk on from the one before, not from the line's
 	// start.
@@ -28,10 +28,10 @@ type Source struct {
 // NewSource returns the source of text, which starts at offset base of
 // its file.
 func NewSource(text []byte, base int) *Source {
-	lines := []int{0}
+	lines := make([]int32, 1, bytes.Count(text, []byte{'\n'})+1)
 	for i, c := range text {
 		if c == '\n' {
-			lines = append(lines, i+1)
+			lines = append(lines, int32(i+1))
 		}
 	}
 	return &Source{text: text, base: base, lines: lines}
@@ -43,7 +43,7 @@ func (s *Source) offset(line, col int) int {
 	if line < 1 || line > len(s.lines) {
 		return len(s.text)
 	}
-	off, c := s.lines[line-1], 1
+	off, c := int(s.lines[line-1]), 1
 	if line == s.atLine && col >= s.atCol {
 		off, c = s.atOff, s.atCol
 	}

@@ -60,22 +60,40 @@ func claudeRead(e *env, text string, ent *entry) (doc yamlDoc, body string, leni
 // claudeLineFields reads "key: value" lines as Claude Code does when the YAML
 // fails: the value as written, indented lines after it joined with a
 // space, a value that opens a quote it does not close left out (the name
-// read this way is never shown, see claudeName).
+// read this way is never shown, see claudeName). A key read again keeps
+// its first value, the one a lookup finds, and the lines that continue a
+// value are joined once: a frontmatter of a million lines costs one pass.
 func claudeLineFields(fm string) yamlDoc {
 	var doc yamlDoc
-	for _, l := range strings.Split(fm, "\n") {
+	kept := map[string]bool{}
+	cur, read := -1, false // the field indented lines continue (-1: a repeated key's); whether a key was read
+	var more []string      // the non-blank indented lines that continue cur
+	flush := func() {
+		if cur >= 0 && len(more) > 0 {
+			doc.fields[cur].Value.Str = strings.TrimSpace(doc.fields[cur].Value.Str + " " + strings.Join(more, " "))
+		}
+		more = more[:0]
+	}
+	for l := range strings.SplitSeq(fm, "\n") {
 		l = strings.TrimRight(l, "\r")
-		if l != "" && (l[0] == ' ' || l[0] == '\t') && len(doc.fields) > 0 {
-			last := &doc.fields[len(doc.fields)-1]
-			last.Value.Str = strings.TrimSpace(last.Value.Str + " " + strings.TrimSpace(l))
+		if l != "" && (l[0] == ' ' || l[0] == '\t') && read {
+			if p := strings.TrimSpace(l); p != "" && cur >= 0 {
+				more = append(more, p)
+			}
 			continue
 		}
 		k, v, ok := strings.Cut(l, ":")
 		if !ok || k == "" {
 			continue
 		}
-		doc.fields = append(doc.fields, dshyaml.Field{Key: k, Value: dshyaml.Value{Kind: dshyaml.KindString, Str: strings.TrimSpace(v)}})
+		flush()
+		read, cur = true, -1
+		if !kept[k] {
+			kept[k], cur = true, len(doc.fields)
+			doc.fields = append(doc.fields, dshyaml.Field{Key: k, Value: dshyaml.Value{Kind: dshyaml.KindString, Str: strings.TrimSpace(v)}})
+		}
 	}
+	flush()
 	for i := range doc.fields {
 		v := &doc.fields[i].Value
 		if q := v.Str; q != "" && (q[0] == '"' || q[0] == '\'') {

@@ -92,16 +92,13 @@ func (d yamlDoc) errText() string {
 // next such line (a trailing \r is ignored), as DSH does. ok is false when
 // there is no such pair.
 func lineFrontmatter(text string) (yaml string, ok bool) {
-	lines := strings.SplitAfter(text, "\n")
-	if len(lines) == 0 || strings.TrimRight(lines[0], "\r\n") != "---" {
+	first, _, _ := strings.Cut(text, "\n")
+	if strings.TrimRight(first, "\r\n") != "---" {
 		return "", false
 	}
-	var b strings.Builder
-	for _, l := range lines[1:] {
-		if strings.TrimRight(l, "\r\n") == "---" {
-			return strings.TrimSuffix(strings.TrimSuffix(b.String(), "\n"), "\r"), true
-		}
-		b.WriteString(l)
+	start := min(len(first)+1, len(text))
+	if end := nextLineWhere(text, start, func(l string) bool { return strings.TrimRight(l, "\r\n") == "---" }); end < len(text) {
+		return strings.TrimSuffix(strings.TrimSuffix(text[start:end], "\n"), "\r"), true
 	}
 	return "", false
 }
@@ -112,18 +109,30 @@ func lineFrontmatter(text string) (yaml string, ok bool) {
 // the next line that starts with "---" ("----" too), and without such a
 // line all the rest is frontmatter.
 func grayMatter(text string) (yaml string, ok bool) {
-	lines := strings.SplitAfter(text, "\n")
-	if len(lines) == 0 || !strings.HasPrefix(lines[0], "---") || strings.HasPrefix(lines[0], "----") {
+	if !strings.HasPrefix(text, "---") || strings.HasPrefix(text, "----") {
 		return "", false
 	}
-	var b strings.Builder
-	for _, l := range lines[1:] {
-		if strings.HasPrefix(l, "---") {
-			break
+	first, _, _ := strings.Cut(text, "\n")
+	start := min(len(first)+1, len(text))
+	end := nextLineWhere(text, start, func(l string) bool { return strings.HasPrefix(l, "---") })
+	return strings.TrimSuffix(strings.TrimSuffix(text[start:end], "\n"), "\r"), true
+}
+
+// nextLineWhere returns the offset of the first line of text from start
+// (each with its line break) for which is holds, or len(text). The
+// frontmatter before it is a substring of text: no copy, no line slice.
+func nextLineWhere(text string, start int, is func(string) bool) int {
+	for at := start; at < len(text); {
+		next := len(text)
+		if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+			next = at + i + 1
 		}
-		b.WriteString(l)
+		if is(text[at:next]) {
+			return at
+		}
+		at = next
 	}
-	return strings.TrimSuffix(strings.TrimSuffix(b.String(), "\n"), "\r"), true
+	return len(text)
 }
 
 // frontmatterCode is the code of the diagnostics rule for a file in which a
@@ -239,28 +248,53 @@ var opencodeKeyRE = regexp.MustCompile(`^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$`)
 
 // opencodeFallback mirrors fallbackSanitization in OpenCode's
 // config/markdown.ts: a top-level "key: value" whose plain value holds a
-// colon becomes a block scalar. Keys with a hyphen are not matched.
+// colon becomes a block scalar. Keys with a hyphen are not matched. The
+// text is copied only from the first line it changes: a frontmatter of a
+// million "key:" lines costs a pass, not a million strings.
 func opencodeFallback(yaml string) string {
-	var out []string
-	for _, l := range strings.Split(yaml, "\n") {
-		t := jstext.Trim(l)
-		if t == "" || strings.HasPrefix(t, "#") || (len(l) > 0 && jstext.IsSpace(rune(l[0]))) {
-			out = append(out, l)
-			continue
+	var b strings.Builder
+	done := 0 // yaml[:done] is in b
+	for start := 0; start <= len(yaml); {
+		end := strings.IndexByte(yaml[start:], '\n')
+		if end < 0 {
+			end = len(yaml)
+		} else {
+			end += start
 		}
-		m := opencodeKeyRE.FindStringSubmatch(strings.TrimRight(l, "\r"))
-		if m == nil {
-			out = append(out, l)
-			continue
+		if block, ok := opencodeBlock(yaml[start:end]); ok {
+			b.WriteString(yaml[done:start])
+			b.WriteString(block)
+			done = end
 		}
-		value := jstext.Trim(m[2])
-		if value == "" || value == ">" || value == "|" || strings.HasPrefix(value, `"`) || strings.HasPrefix(value, "'") || !strings.Contains(value, ":") {
-			out = append(out, l)
-			continue
-		}
-		out = append(out, m[1]+": |-", "  "+value)
+		start = end + 1
 	}
-	return strings.Join(out, "\n")
+	if b.Len() == 0 {
+		return yaml
+	}
+	b.WriteString(yaml[done:])
+	return b.String()
+}
+
+// opencodeBlock returns the block scalar opencodeFallback puts for line l,
+// or false when it keeps the line.
+func opencodeBlock(l string) (string, bool) {
+	colon := strings.IndexByte(l, ':')
+	if colon < 0 || strings.IndexByte(l[colon+1:], ':') < 0 {
+		return "", false // no value after the key's colon can hold one
+	}
+	t := jstext.Trim(l)
+	if t == "" || strings.HasPrefix(t, "#") || (len(l) > 0 && jstext.IsSpace(rune(l[0]))) {
+		return "", false
+	}
+	m := opencodeKeyRE.FindStringSubmatch(strings.TrimRight(l, "\r"))
+	if m == nil {
+		return "", false
+	}
+	value := jstext.Trim(m[2])
+	if value == "" || value == ">" || value == "|" || strings.HasPrefix(value, `"`) || strings.HasPrefix(value, "'") || !strings.Contains(value, ":") {
+		return "", false
+	}
+	return m[1] + ": |-\n  " + value, true
 }
 
 var (
