@@ -218,8 +218,12 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 // noteRule files a note on a loading skill under a host rule ("" leaves
 // it out). A note's code is the rule code of the problem it is about when
 // one names it (name-missing, description-empty, ...), else the host's own
-// (yaml-repaired, name-sanitized, unconfirmed-..., see skills/hosts).
+// (yaml-repaired, name-sanitized, see skills/hosts); a note that only
+// says the host's behaviour is unconfirmed is host-unconfirmed's.
 func noteRule(n hosts.Note) string {
+	if n.Unconfirmed() {
+		return CodeHostUnconfirmed
+	}
 	switch n.Code {
 	case "description-truncated", "description-shortened", "description-removed", "omitted-from-list":
 		return CodeHostTruncated
@@ -236,7 +240,7 @@ func noteRule(n hosts.Note) string {
 		CodeDescriptionMissing, CodeDescriptionEmpty, CodeDescriptionBlank, "empty-metadata", CodeSkillDuplicate:
 		return CodeHostChanges
 	}
-	return CodeHostNote // unconfirmed-*, yaml-repaired, yaml-fallback, xml-tags-removed, and codes added later
+	return CodeHostNote // yaml-repaired, yaml-fallback, xml-tags-removed, and codes added later
 }
 
 // noteSpan places a note: the value of the key it is about when the file
