@@ -43,7 +43,7 @@ const hostsDoc = " Reported only for the hosts selected with `check --host` (or 
 
 var hostRules = []*Rule{
 	{Code: CodeHostDrops, Severity: SeverityError, Whole: true, Summary: "a selected host skips the skill",
-		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-unconfirmed). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, and `check --fix` applies it as it would DSH's." + hostsDoc,
+		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-unconfirmed). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, `check --fix` applies it as it would DSH's, and the editor offers it as a quick fix. The hosts that skip the file or read it only through a fallback for that same YAML mistake are one finding, which names the hosts that skip it and gives the mistake once; each host's own words are a related location." + hostsDoc,
 		File: hostCheck(CodeHostDrops)},
 	{Code: CodeHostShadowed, Severity: SeverityWarning, Whole: true, Summary: "a selected host uses another file of the same name",
 		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner." + hostsDoc,
@@ -90,6 +90,13 @@ type hostView struct {
 
 // hostMode reports whether hosts are selected (even DSH alone).
 func (o *Options) hostMode() bool { return len(o.Hosts) > 0 }
+
+// leavesOut reports whether a Quick run leaves r out: a rule that needs
+// facts about every file, unless the facts are given (the host rules with
+// a Matrix).
+func (o *Options) leavesOut(r *Rule) bool {
+	return o.Quick && r.Whole && !(o.Matrix != nil && slices.Contains(hostRules, r))
+}
 
 // dshSelected reports whether DSH is among the selected hosts (always, when
 // none are selected).
@@ -184,7 +191,10 @@ func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*host
 
 // evaluateHosts builds the run's host view from HostMatrix.
 func evaluateHosts(rs *runState) *hostView {
-	m, err := HostMatrix(rs.ctx, rs.snap, rs.opts)
+	m, err := rs.opts.Matrix, error(nil)
+	if m == nil {
+		m, err = HostMatrix(rs.ctx, rs.snap, rs.opts)
+	}
 	if err != nil || m == nil {
 		return nil // cancelled
 	}

@@ -20,6 +20,9 @@ type hostFinding struct {
 	span    spans.Span
 	message string
 	related []Related
+	// host names the host, and note is the code of its note (yaml-fallback,
+	// ...), for the findings that sameFact may merge.
+	host, note string
 }
 
 // hostCheck is the File check of the host rule code: it reports the
@@ -81,7 +84,7 @@ func findHosts(p *Pass) []hostFinding {
 		add(res, res.Explain(path, found.RootLabel))
 	}
 	folder := folderWide{label: found.RootLabel, first: hv.firstIn[found.Root] == path, skills: hv.count[found.Root]}
-	return append(out, groups.findings(frontmatterSpan(p.File), folder)...)
+	return append(sameFact(p, out), groups.findings(frontmatterSpan(p.File), folder)...)
 }
 
 // folderWide says how a file's folder takes the finding that a host does
@@ -188,7 +191,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 	switch v.Status {
 	case hosts.Dropped:
 		n := v.Notes[0]
-		out := []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from}}
+		out := []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code}}
 		for _, n := range v.Notes[1:] { // what the host says besides (Codex's skip warning)
 			out = append(out, hostFinding{code: CodeHostNote, span: noteSpan(p.File, n), message: n.Message + from})
 		}
@@ -210,7 +213,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 		if code == "" {
 			continue
 		}
-		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from})
+		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code})
 	}
 	return out
 }
