@@ -35,11 +35,12 @@ func findHostReaders(ctx context.Context, rf *rootFlags, root, path string) host
 		if h.ID == hosts.DSH || strings.Contains(string(h.ID), "@") {
 			continue // DSH's roots are n.scanned's; older releases repeat a host
 		}
-		i := slices.IndexFunc(h.Folders(env), func(r hosts.Root) bool { return r.Dir == root })
+		folders := h.Folders(env)
+		i := slices.IndexFunc(folders, func(r hosts.Root) bool { return r.Dir == root })
 		if i < 0 {
 			continue
 		}
-		hr.label = h.Folders(env)[i].Label
+		hr.label = folders[i].Label
 		hr.folder = append(hr.folder, h.Name)
 		files, err := h.Discover(ctx, env)
 		if err == nil && slices.ContainsFunc(files, func(f hosts.File) bool { return f.Path == path }) {
