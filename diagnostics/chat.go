@@ -18,8 +18,17 @@ type ChatToken struct {
 	Span                  spans.Span
 	GlueBefore, GlueAfter bool
 	// Host and Sigil, when set, name the host whose sigil starts the token
-	// (Codex, "$"); "" is DSH's "/name".
+	// (Codex, "$"); "" is DSH's "/name". DSH's "/skill:name" form has the
+	// Sigil "/skill:" and no Host.
 	Host, Sigil string
+}
+
+// word is the token as written: its sigil ("/" when none is set) and name.
+func (t ChatToken) word() string {
+	if t.Sigil == "" {
+		return "/" + t.Name
+	}
+	return t.Sigil + t.Name
 }
 
 func (t ChatToken) glued() bool { return t.GlueBefore || t.GlueAfter }
@@ -33,7 +42,7 @@ const (
 
 var chatRules = []*Rule{
 	{Code: CodeChatUnknownSkill, Severity: SeverityWarning, Summary: "a /name token names no skill",
-		Doc:  "In a chat buffer, `/name` injects the skill's instructions only when a skill of that name exists; otherwise DSH leaves the text as plain prose. The message suggests the closest name; when a file that would define the name is one DSH drops, it says so instead, with the reason in a few words and the dropped file as a related place, at the reason; in the editor, when the skill is in a folder DSH does not read (another agent's, such as `.claude/skills`), it says that, with the file as a related place. A name at the end of a sentence (`/nope.`) is reported too; one with punctuation before it (`(/tmp`) reads as a path and is not.",
+		Doc:  "In a chat buffer, `/name` injects the skill's instructions only when a skill of that name exists; otherwise DSH leaves the text as plain prose. The message suggests the closest name; when a file that would define the name is one DSH drops, it says so instead, with the reason in a few words and the dropped file as a related place, at the reason; in the editor, when the skill is in a folder DSH does not read (another agent's, such as `.claude/skills`), it says that, with the file as a related place. A name at the end of a sentence (`/nope.`) is reported too; one with punctuation before it (`(/tmp`) reads as a path and is not. The `/skill:name` form the completion offers (the command of DSH's historical TUI, docs/dsh.md §9) is checked as the name after `skill:`, never as a skill named `skill`.",
 		Chat: checkUnknownSkill},
 	{Code: CodeChatNotUserInvocable, Severity: SeverityWarning, Summary: "a /name token names a skill users cannot invoke",
 		Doc:  "The skill has `user-invocable: false`, so DSH treats `/name` as plain prose and injects nothing.",
@@ -96,14 +105,14 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 	if t.GlueBefore || p.Registry.Lookup(t.Name) != nil {
 		return
 	}
-	who, sigil := "DSH", "/"
+	who, sigil := "DSH", strings.TrimSuffix(t.word(), t.Name)
 	if t.Host != "" {
-		who, sigil = t.Host, t.Sigil
+		who = t.Host
 	}
 	if t.Host == "" && (reportDropped(p, t) || reportElsewhere(p, t)) {
 		return
 	}
-	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so %s leaves %s%s as plain text", t.Name, who, sigil, t.Name))
+	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so %s leaves %s as plain text", t.Name, who, t.word()))
 	if best := Closest(t.Name, p.Registry); best != "" {
 		d.Message += fmt.Sprintf("; did you mean %s%s?", sigil, best)
 		d.Fixes = []Fix{{Title: "Change to " + sigil + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
@@ -198,7 +207,7 @@ func checkNotUserInvocable(p *ChatPass, t ChatToken) {
 	if t.glued() || t.Host != "" || s == nil || s.Invocation.UserInvocable {
 		return
 	}
-	d := p.Report(t.Span, fmt.Sprintf("%q has user-invocable: false, so DSH leaves /%s as plain text and injects nothing", t.Name, t.Name))
+	d := p.Report(t.Span, fmt.Sprintf("%q has user-invocable: false, so DSH leaves %s as plain text and injects nothing", t.Name, t.word()))
 	if s.File != nil {
 		if f := s.File.Frontmatter.Field("user-invocable"); f != nil {
 			d.Related = []Related{{Path: s.Path, Span: f.ValueSpan, Message: "user-invocable: false"}}

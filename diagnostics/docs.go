@@ -26,7 +26,11 @@ func Markdown() string {
 	for _, r := range Rules() {
 		fmt.Fprintf(&b, "| [`%s`](#%s) |", r.Code, r.Code)
 		for _, p := range profiles {
-			fmt.Fprintf(&b, " %s |", gradeName(p.Grade(r)))
+			grade := gradeName(p.Grade(r))
+			if r.Verbose && grade != "off" {
+				grade += " with `--verbose`"
+			}
+			fmt.Fprintf(&b, " %s |", grade)
 		}
 		drops := ""
 		switch {

@@ -35,6 +35,7 @@ const (
 	CodeHostTruncated     = "host-truncated"
 	CodeHostChanges       = "host-changes"
 	CodeHostNote          = "host-note"
+	CodeHostUnconfirmed   = "host-unconfirmed"
 	CodeHostOverBudget    = "host-over-budget"
 )
 
@@ -42,7 +43,7 @@ const hostsDoc = " Reported only for the hosts selected with `check --host` (or 
 
 var hostRules = []*Rule{
 	{Code: CodeHostDrops, Severity: SeverityError, Whole: true, Summary: "a selected host skips the skill",
-		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-note). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, and `check --fix` applies it as it would DSH's." + hostsDoc,
+		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-unconfirmed). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, `check --fix` applies it as it would DSH's, and the editor offers it as a quick fix. The hosts that skip the file or read it only through a fallback for that same YAML mistake are one finding, which names the hosts that skip it and gives the mistake once; each host's own words are a related location." + hostsDoc,
 		File: hostCheck(CodeHostDrops)},
 	{Code: CodeHostShadowed, Severity: SeverityWarning, Whole: true, Summary: "a selected host uses another file of the same name",
 		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner." + hostsDoc,
@@ -56,9 +57,12 @@ var hostRules = []*Rule{
 	{Code: CodeHostChanges, Severity: SeverityWarning, Whole: true, Summary: "a selected host loads the skill, but not as written",
 		Doc:  "The host loads the skill under another name (Copilot uses the folder name when the name differs, Gemini CLI turns `:\\/<>*?\"|` into `-`), without a description (Claude Code loads a file whose YAML it cannot read with empty metadata), or next to another skill of the same name (Codex loads both)." + hostsDoc,
 		File: hostCheck(CodeHostChanges)},
-	{Code: CodeHostNote, Severity: SeverityInfo, Whole: true, Summary: "how a selected host reads the skill: unconfirmed or harmless",
-		Doc:  "What a host does that skill-ls could not confirm (Claude Code and Cursor are closed source; some rules are in no source skill-ls could read), marked unconfirmed in docs/hosts.md and never an error, and harmless changes: YAML a host repairs or reads with a fallback, XML tags Copilot removes, a name taken from the folder when the frontmatter has none." + hostsDoc,
+	{Code: CodeHostNote, Severity: SeverityInfo, Whole: true, Summary: "how a selected host reads the skill: harmless changes",
+		Doc:  "Harmless changes a host makes as it reads the skill: YAML a host repairs or reads with a fallback, XML tags Copilot removes, a name taken from the folder when the frontmatter has none. What skill-ls could not confirm is host-unconfirmed's." + hostsDoc,
 		File: hostCheck(CodeHostNote)},
+	{Code: CodeHostUnconfirmed, Severity: SeverityInfo, Verbose: true, Whole: true, Summary: "what a selected host does that is unconfirmed",
+		Doc:  "What a host does that skill-ls could not confirm (Claude Code and Cursor are closed source; some rules are in no source skill-ls could read): \"Cursor's documentation does not say…\", \"… is unconfirmed\". Such a rule is marked unconfirmed in docs/hosts.md and never gives an error. These notes say nothing the author can act on, so they are off by default: `check --verbose`, the server's `verbose` setting, or a grade in the config's `rules` (`host-unconfirmed: info`) report them as information." + hostsDoc,
+		File: hostCheck(CodeHostUnconfirmed)},
 	{Code: CodeHostOverBudget, Severity: SeverityWarning, Whole: true, Summary: "a selected host's skill listing is over its budget",
 		Doc:       "The listing of every skill a host sends the model is larger than the host allows: Claude Code about 1% of the context window (30,000 characters with its default model), Codex 2% in tokens (10,000 with its default model; 8,000 characters before 0.142, whose default model skill-ls does not know). Without --context-window (the `contextWindow` setting), each host's budget is that of its release's default model, the same in `check`, `matrix`, `render catalog --host` and the editor. Over it, Claude Code cuts descriptions, least recently used first, and Codex shortens descriptions, then leaves skills out (host-truncated says which). Reported once per host, on the folder holding most of its skills; `skill-ls matrix` prints every host's budget, and --context-window sets the window." + hostsDoc,
 		Workspace: checkHostBudgets},
@@ -87,6 +91,13 @@ type hostView struct {
 // hostMode reports whether hosts are selected (even DSH alone).
 func (o *Options) hostMode() bool { return len(o.Hosts) > 0 }
 
+// leavesOut reports whether a Quick run leaves r out: a rule that needs
+// facts about every file, unless the facts are given (the host rules with
+// a Matrix).
+func (o *Options) leavesOut(r *Rule) bool {
+	return o.Quick && r.Whole && !(o.Matrix != nil && slices.Contains(hostRules, r))
+}
+
 // dshSelected reports whether DSH is among the selected hosts (always, when
 // none are selected).
 func (o *Options) dshSelected() bool {
@@ -94,8 +105,12 @@ func (o *Options) dshSelected() bool {
 }
 
 // grade is r's severity under the profile, except that a DSH verdict rule
-// is at most a warning when hosts are selected and DSH is not one of them.
+// is at most a warning when hosts are selected and DSH is not one of them,
+// and a Verbose rule is off without Options.Verbose.
 func (o *Options) grade(r *Rule) Severity {
+	if r.Verbose && !o.Verbose {
+		return SeverityOff
+	}
 	s := o.profile().Grade(r)
 	if s == SeverityError && !o.dshSelected() && dshVerdict(r) {
 		return SeverityWarning
@@ -176,7 +191,10 @@ func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*host
 
 // evaluateHosts builds the run's host view from HostMatrix.
 func evaluateHosts(rs *runState) *hostView {
-	m, err := HostMatrix(rs.ctx, rs.snap, rs.opts)
+	m, err := rs.opts.Matrix, error(nil)
+	if m == nil {
+		m, err = HostMatrix(rs.ctx, rs.snap, rs.opts)
+	}
 	if err != nil || m == nil {
 		return nil // cancelled
 	}

@@ -20,6 +20,9 @@ type hostFinding struct {
 	span    spans.Span
 	message string
 	related []Related
+	// host names the host, and note is the code of its note (yaml-fallback,
+	// ...), for the findings that sameFact may merge.
+	host, note string
 }
 
 // hostCheck is the File check of the host rule code: it reports the
@@ -81,7 +84,7 @@ func findHosts(p *Pass) []hostFinding {
 		add(res, res.Explain(path, found.RootLabel))
 	}
 	folder := folderWide{label: found.RootLabel, first: hv.firstIn[found.Root] == path, skills: hv.count[found.Root]}
-	return append(out, groups.findings(frontmatterSpan(p.File), folder)...)
+	return append(sameFact(p, out), groups.findings(frontmatterSpan(p.File), folder)...)
 }
 
 // folderWide says how a file's folder takes the finding that a host does
@@ -188,7 +191,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 	switch v.Status {
 	case hosts.Dropped:
 		n := v.Notes[0]
-		out := []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from}}
+		out := []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code}}
 		for _, n := range v.Notes[1:] { // what the host says besides (Codex's skip warning)
 			out = append(out, hostFinding{code: CodeHostNote, span: noteSpan(p.File, n), message: n.Message + from})
 		}
@@ -210,7 +213,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 		if code == "" {
 			continue
 		}
-		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from})
+		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code})
 	}
 	return out
 }
@@ -218,8 +221,12 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 // noteRule files a note on a loading skill under a host rule ("" leaves
 // it out). A note's code is the rule code of the problem it is about when
 // one names it (name-missing, description-empty, ...), else the host's own
-// (yaml-repaired, name-sanitized, unconfirmed-..., see skills/hosts).
+// (yaml-repaired, name-sanitized, see skills/hosts); a note that only
+// says the host's behaviour is unconfirmed is host-unconfirmed's.
 func noteRule(n hosts.Note) string {
+	if n.Unconfirmed() {
+		return CodeHostUnconfirmed
+	}
 	switch n.Code {
 	case "description-truncated", "description-shortened", "description-removed", "omitted-from-list":
 		return CodeHostTruncated
@@ -236,7 +243,7 @@ func noteRule(n hosts.Note) string {
 		CodeDescriptionMissing, CodeDescriptionEmpty, CodeDescriptionBlank, "empty-metadata", CodeSkillDuplicate:
 		return CodeHostChanges
 	}
-	return CodeHostNote // unconfirmed-*, yaml-repaired, yaml-fallback, xml-tags-removed, and codes added later
+	return CodeHostNote // yaml-repaired, yaml-fallback, xml-tags-removed, and codes added later
 }
 
 // noteSpan places a note: the value of the key it is about when the file

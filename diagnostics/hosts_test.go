@@ -223,3 +223,46 @@ func TestHostSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestHostUnconfirmedVerbose: a note that only says a host's behaviour is
+// unconfirmed (Cursor's documentation on a name that differs from its
+// folder) is left out by default, reported as host-unconfirmed under
+// Verbose or a grade in the config, and never filed under host-note.
+func TestHostUnconfirmedVerbose(t *testing.T) {
+	dir, roots, env := hostTree(t, map[string]string{
+		"project/.claude/skills/Mismatch/SKILL.md": "---\nname: mismatched-name\ndescription: A skill whose name differs from its folder.\n---\nBody.\n",
+	})
+	const note = "Cursor's documentation expects the name to match the folder"
+	tests := []struct {
+		name string
+		opts Options
+		want string // the code of the note, "" when it is left out
+	}{
+		{"default", Options{}, ""},
+		{"verbose", Options{Verbose: true}, "info " + CodeHostUnconfirmed},
+		{"config", Options{Rules: RuleConfig{Rules: map[string]Severity{CodeHostUnconfirmed: SeverityInfo}}}, "info " + CodeHostUnconfirmed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			opts.Hosts, opts.HostEnv = mustHosts(t, "claude,cursor"), env
+			snap := loadWithHosts(t, roots, opts)
+			got := lines(Run(t.Context(), snap, opts), snap, dir)
+			var found []string
+			for _, l := range got {
+				if strings.Contains(l, note) {
+					_, rest, _ := strings.Cut(l, " ")
+					sev, rest, _ := strings.Cut(rest, " ")
+					code, _, _ := strings.Cut(rest, " ")
+					found = append(found, sev+" "+code)
+				}
+			}
+			if tt.want == "" && len(found) > 0 || tt.want != "" && !slices.Equal(found, []string{tt.want}) {
+				t.Errorf("Cursor's unconfirmed note: got %q, want %q in\n%s", found, tt.want, strings.Join(got, "\n"))
+			}
+			if !slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, "Claude Code lists this skill as Mismatch") }) {
+				t.Errorf("the host-changes warning went with the note:\n%s", strings.Join(got, "\n"))
+			}
+		})
+	}
+}

@@ -46,7 +46,7 @@ type Pass struct {
 // hostsSkip).
 func (p *Pass) runs(r *Rule) bool {
 	return (p.run.only == "" || r.Code == p.run.only) &&
-		p.grade(r) != SeverityOff && !(p.opts.Quick && r.Whole) && !p.hostsSkip(r)
+		p.grade(r) != SeverityOff && !p.opts.leavesOut(r) && !p.hostsSkip(r)
 }
 
 // lookup returns the rule with the code, or nil.

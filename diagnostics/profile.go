@@ -115,6 +115,16 @@ type Options struct {
 	// read a folder. The hosts a plain check, or the server without the
 	// hosts setting, selects (hosts.ChooseForProject) are applied so.
 	ReadersOnly bool
+	// Verbose reports the rules marked Verbose (host-unconfirmed: what a
+	// host does that skill-ls could not confirm) as information; without
+	// it they are off (check --verbose, the server's verbose setting).
+	Verbose bool
+	// Matrix, when set, is the host matrix HostMatrix made for the snapshot
+	// the options are run on (the language server's cache): the host rules
+	// use it instead of building one, so a Quick run runs them too (the
+	// editor's quick fixes offer what check --fix applies on their
+	// findings).
+	Matrix *hosts.Matrix
 	// Elsewhere, when set, finds the skill files whose folder is named name
 	// in the project's folders other agents read and DSH does not
 	// (.claude/skills): a chat /name of one is said to be there.

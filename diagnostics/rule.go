@@ -44,6 +44,10 @@ type Rule struct {
 	// config's select and rules keys): CategorySecurity, or "" for the
 	// rules about how DSH reads a skill.
 	Category string
+	// Verbose marks a rule whose findings only say what skill-ls could not
+	// confirm about a host: off unless Options.Verbose (check --verbose,
+	// the verbose setting) or the config grades it.
+	Verbose bool
 	// Whole marks a rule that needs facts about every file of the snapshot
 	// (an index of all descriptions, the hosts' verdicts): a Quick run
 	// leaves it out.

@@ -95,7 +95,7 @@ func (rs *runState) prepare() {
 // options do not turn it off everywhere, nor leave it out of a Quick run.
 func (rs *runState) mayRun(code string) bool {
 	r := Lookup(code)
-	return r != nil && !(rs.opts.Quick && r.Whole) && (rs.grade == nil || rs.grade(r) != SeverityOff)
+	return r != nil && !rs.opts.leavesOut(r) && (rs.grade == nil || rs.grade(r) != SeverityOff)
 }
 
 func (rs *runState) checkFile(f *skillfile.File) []Diagnostic {
@@ -145,7 +145,7 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 func (rs *runState) workspaceDiagnostics() []Diagnostic {
 	p := &WorkspacePass{Snap: rs.snap, run: rs}
 	for _, r := range table().sorted {
-		if r.Workspace == nil || (rs.opts.Quick && r.Whole) || rs.opts.Grade("", r) == SeverityOff {
+		if r.Workspace == nil || rs.opts.leavesOut(r) || rs.opts.Grade("", r) == SeverityOff {
 			continue
 		}
 		p.rule = r

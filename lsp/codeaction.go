@@ -38,7 +38,11 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		ds = chatDiagnostics(t.snap, t.doc, opts)
 	case t.file != nil && t.snap.File(t.path) == t.file:
 		opts := t.st.optionsFor(t.path)
-		opts.Quick = true // the whole-snapshot rules offer no fixes
+		// No index of every description; the host rules run on the
+		// cached host matrix, so a host-drops finding offers the fix
+		// check --fix applies to it.
+		opts.Quick = true
+		opts.Matrix = s.hostMatrixOf(ctx, t)
 		ds = diagnostics.RunFile(t.snap, t.path, opts)
 	default:
 		return out, nil // the snapshot lags the buffer

@@ -301,10 +301,19 @@ func (q *scheduler) markClosed(us []uri.URI) {
 // chatDiagnostics checks the `/name` tokens of a chat buffer, and the names
 // glued to punctuation that DSH ignores.
 func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Options) []diagnostics.Diagnostic {
-	cands := render.GestureCandidates(string(d.text))
+	text := string(d.text)
+	cands := render.GestureCandidates(text)
 	toks := make([]diagnostics.ChatToken, 0, len(cands))
 	for _, c := range cands {
+		if strings.HasPrefix(text[c.Start:], "/skill:") {
+			continue // the /skill:name form, below: not a /skill glued to ':'
+		}
 		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: spans.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
+	}
+	// The /skill:name form the completion offers names the skill after
+	// "skill:" (docs/dsh.md §9), so it is checked as that name.
+	for _, tok := range render.TUITokens(text) {
+		toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Sigil: "/skill:"})
 	}
 	seen := map[string]bool{"/": true}
 	for _, h := range opts.Hosts {

@@ -55,6 +55,16 @@ func (c *matrixCache) matrixFor(ctx context.Context, st *snapshot, path string) 
 	return m
 }
 
+// hostMatrixOf returns the cached host matrix of t's view when it was made
+// for t's snapshot (nil otherwise, or when the view selects no host).
+func (s *server) hostMatrixOf(ctx context.Context, t *target) *hosts.Matrix {
+	i := t.st.viewIndex(t.path)
+	if i < 0 || t.st.views[i].skills != t.snap {
+		return nil
+	}
+	return s.matrices.matrixFor(ctx, t.st, t.path)
+}
+
 // hostHover is the hosts' part of the hover on a skill's name.
 func (s *server) hostHover(ctx context.Context, t *target) string {
 	m := s.matrices.matrixFor(ctx, t.st, t.path)

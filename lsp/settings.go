@@ -30,6 +30,7 @@ type Settings struct {
 	DiagnosticsDelay            time.Duration
 	Hosts                       []string // host ids (or "all") besides DSH; nil: DSH alone
 	ContextWindow               int      // tokens, for hosts' percentage budgets; 0: each host release's default model's (hosts.Host.Window)
+	Verbose                     bool     // report the host notes that only say a behaviour is unconfirmed (check --verbose)
 	// explicit holds the keys the user set (in initializationOptions or a
 	// configuration change): they win over the project's .skill-ls.yaml.
 	explicit map[string]bool
@@ -63,6 +64,7 @@ type rawSettings struct {
 	DiagnosticsDelay            *int      `json:"diagnosticsDelay"`
 	Hosts                       *[]string `json:"hosts"`
 	ContextWindow               *int      `json:"contextWindow"`
+	Verbose                     *bool     `json:"verbose"`
 }
 
 // parseSettings lays the keys present in data (a JSON object, or null/empty
@@ -200,7 +202,8 @@ func (p *settingsParser) set(key string, value json.RawMessage) {
 }
 
 // setHosts applies the host settings: the hosts (checked against
-// skills/hosts) and the context window.
+// skills/hosts), the context window and whether unconfirmed host notes
+// are reported.
 func (p *settingsParser) setHosts(key string, r rawSettings) {
 	switch {
 	case r.Hosts != nil:
@@ -215,6 +218,8 @@ func (p *settingsParser) setHosts(key string, r rawSettings) {
 			return
 		}
 		p.s.ContextWindow = *r.ContextWindow
+	case r.Verbose != nil:
+		p.s.Verbose = *r.Verbose
 	}
 }
 
@@ -245,6 +250,7 @@ var knownSettings = map[string]struct{}{
 	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "projectRoot": {}, "dshHome": {},
 	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {},
 	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {}, "hosts": {}, "contextWindow": {},
+	"verbose": {},
 }
 
 // diagOptions are the rule options the settings select, laid over the
@@ -252,7 +258,7 @@ var knownSettings = map[string]struct{}{
 // editor wins over the file.
 func (s *Settings) diagOptions(cfg *diagnostics.Config) diagnostics.Options {
 	prof, _ := diagnostics.LookupProfile(s.Profile)
-	opts := diagnostics.Options{Profile: prof, MaxDescription: s.CatalogDescriptionMaxLength}
+	opts := diagnostics.Options{Profile: prof, MaxDescription: s.CatalogDescriptionMaxLength, Verbose: s.Verbose}
 	if cfg == nil {
 		return opts
 	}

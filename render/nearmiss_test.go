@@ -61,3 +61,26 @@ func TestSigilTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestTUITokens: the /skill:name tokens, where the chat completion offers
+// them: after whitespace or the start, before whitespace or the end.
+func TestTUITokens(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"/skill:pdf fill the form", []string{"pdf 0:10"}},
+		{"text /skill:code-style\n/skill:x", []string{"code-style 5:22", "x 23:31"}},
+		{"/skill: alone", nil},
+		{"/skill:pdf. (/skill:pdf) a/skill:pdf /skill:Pdf /skill:a--b", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tok := range TUITokens(tt.text) {
+			got = append(got, fmt.Sprintf("%s %d:%d", tok.Name, tok.Start, tok.End))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("TUITokens(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

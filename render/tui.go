@@ -6,6 +6,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/jstext"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // tuiPrefix starts a historical TUI skill command.
@@ -116,4 +117,34 @@ func TUI(l Lookup, submission string) (text, notice string) {
 		return "", TUINoticeNotUserInvocable(name)
 	}
 	return TUIInvocation(s, instructions), ""
+}
+
+// TUITokens returns the `/skill:name` tokens of text, the form the chat
+// completion offers (TokenAtWith): "/skill:" at the start of the text or
+// after JavaScript whitespace, a name in the skill-name grammar, then
+// JavaScript whitespace or the end of the text. A token's Name is the name
+// after "skill:"; Start is at the '/', End after the name.
+func TUITokens(text string) []Token {
+	var out []Token
+	for at := 0; ; {
+		i := strings.Index(text[at:], tuiPrefix)
+		if i < 0 {
+			return out
+		}
+		start := at + i
+		end := start + len(tuiPrefix)
+		for end < len(text) && isNameByte(text[end]) {
+			end++
+		}
+		at = end
+		if before, ok := sideOf(text, start, true); !ok || before {
+			continue
+		}
+		if after, ok := sideOf(text, end, false); !ok || after {
+			continue
+		}
+		if name := text[start+len(tuiPrefix) : end]; skillfile.IsSkillName(name) {
+			out = append(out, Token{Name: name, Start: start, End: end})
+		}
+	}
 }

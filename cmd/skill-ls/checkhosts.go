@@ -23,19 +23,22 @@ import (
 
 // hostFlags are check's flags for the other agents.
 type hostFlags struct {
-	list   string
-	home   string
-	window int
+	list    string
+	home    string
+	window  int
+	verbose bool
 }
 
 func (h *hostFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&h.list, "host", "", "also report what these agents do with each skill, and check the skill files they discover: `ids` separated by commas (dsh, claude, codex, codex@0.141, copilot, gemini, opencode, goose, cursor) or all")
 	fs.StringVar(&h.home, "home", "", "with --host: the user's home `dir` the other agents read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
+	fs.BoolVar(&h.verbose, "verbose", false, "also report the host notes that only say a host's behaviour is unconfirmed or undocumented (host-unconfirmed)")
 	fs.IntVar(&h.window, "context-window", 0, "with --host: the model's context window in `tokens`, for the budgets that are a share of it (Claude Code, Codex); 0: the window of each host release's default model (docs/hosts.md)")
 }
 
 // selectHosts sets the run's hosts and their environment from the flags.
 func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
+	r.opts.Verbose = h.verbose
 	if h.list == "" {
 		if h.home != "" || h.window != 0 {
 			return errors.New("--home and --context-window need --host")

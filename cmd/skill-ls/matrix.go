@@ -260,7 +260,7 @@ func writeMatrixTable(w io.Writer, m *hosts.Matrix, wd string) {
 // scope.
 func perHostNote(v hosts.Verdict, n hosts.Note) bool {
 	unread := v.Status == hosts.NotDiscovered && v.Code() == "not-read"
-	return (unread && (n.Code == "not-read" || strings.HasPrefix(n.Code, "unconfirmed-"))) || conditionCodes[n.Code]
+	return (unread && (n.Code == "not-read" || n.Unconfirmed())) || conditionCodes[n.Code]
 }
 
 // writeMatrixNotes prints, under "Notes:", every skill file's notes host

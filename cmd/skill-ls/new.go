@@ -30,7 +30,9 @@ the root is created when missing. NAME must be lowercase ASCII letters and
 digits in groups joined by single hyphens (DSH drops a skill with any other
 name), at most 64 characters (the agentskills.io spec's limit). New never
 overwrites anything: it refuses a NAME whose folder or file exists, or that
-another skill in the same root already uses.
+another skill in the same root already uses. In a root other agents read
+(--root .claude/skills), new names them and says whether they load the
+skill.
 
 Examples:
   skill-ls new pdf-tools                  .agents/skills/pdf-tools/SKILL.md
@@ -59,7 +61,7 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !checkNewName(name, stderr) {
 		return exitUsage
 	}
-	n := &newSkill{name: name, flat: *flat, stdout: stdout, stderr: stderr, wd: workDir()}
+	n := &newSkill{name: name, flat: *flat, stdout: stdout, stderr: stderr, wd: workDir(), ctx: ctx, rf: &rf}
 	if err := n.findRoot(ctx, &rf, *rootDir); err != nil {
 		fmt.Fprintf(stderr, "skill-ls new: %s\n", errText(err))
 		return exitUsage
@@ -93,6 +95,8 @@ type newSkill struct {
 	scanned bool             // DSH scans root from here
 	snap    *skills.Snapshot // the skills DSH would see, root included
 	wd      string
+	ctx     context.Context
+	rf      *rootFlags // to place the other agents' folders
 	stdout  io.Writer
 	stderr  io.Writer
 }
@@ -157,7 +161,7 @@ func (n *newSkill) create() int {
 	if !n.flat {
 		target = filepath.Dir(path)
 	}
-	n.notes()
+	n.notes(path)
 	fmt.Fprintf(n.stdout, `
 Next steps:
   1. Replace the description placeholder with what the skill does and when to
@@ -170,10 +174,11 @@ Next steps:
 	return exitOK
 }
 
-// notes warns about a root DSH does not scan and a same-name skill in
+// notes warns about a root DSH does not scan (naming the agents that read
+// it instead, when some do: findHostReaders) and a same-name skill in
 // another root.
-func (n *newSkill) notes() {
-	if !n.scanned {
+func (n *newSkill) notes(path string) {
+	if !n.scanned && !findHostReaders(n.ctx, n.rf, n.root, path).say(n) {
 		fmt.Fprintf(n.stdout, "\nNote: DSH does not scan %s from here, so it will not load this skill.\nMove it into the project's .agents/skills or .dsh/skills, or pass --custom-dir %s to skill-ls.\n", n.rel(n.root), shellQuote(n.rel(n.root)))
 	}
 	for _, s := range n.snap.Registry.All(n.name) {

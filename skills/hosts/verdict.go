@@ -38,6 +38,12 @@ type Note struct {
 	Key string
 }
 
+// Unconfirmed reports whether the note only says that a host's behaviour
+// is unconfirmed or undocumented (a rule docs/hosts.md marks unconfirmed):
+// the class of notes a plain check leaves out (diagnostics'
+// host-unconfirmed rule).
+func (n Note) Unconfirmed() bool { return strings.HasPrefix(n.Code, "unconfirmed-") }
+
 // Verdict is one host's decision on one skill file.
 type Verdict struct {
 	Status Status

@@ -437,6 +437,57 @@ local raw_diags = {} -- uri -> latest raw LSP diagnostics
 local exit_code, exit_signal, init_result
 local server_problems = {}
 
+-- 12c. A line holding an error and an info note, opened as a user opens
+-- it (:edit typed): the sign column shows the error's sign. Neovim 0.7
+-- showed the sign placed last, the info's, until the module sorted
+-- skill-ls's diagnostics by severity (its namespace only: the global
+-- config stays the user's).
+local function check_sign_order(ws, cb, raw_diags, execute_fn)
+  local path = ws .. "/.agents/skills/sign-order/SKILL.md"
+  -- Line 6: U+202E (bidi-control, an error), then a hidden HTML comment
+  -- (an info): the server sends the info last.
+  write_file(path, "---\nname: sign-order\ndescription: Shows the signs of one line.\n---\n\n"
+    .. "Run it \226\128\174 now. <!-- keep quiet --> this\n")
+  local global = vim.diagnostic.config()
+  wait_for(function()
+    local r = execute_fn(cb, "skill-ls.listSkills", { uri = vim.uri_from_fname(ws) })
+    for _, sk in ipairs(type(r) == "table" and r.skills or {}) do
+      if sk.name == "sign-order" then
+        return true
+      end
+    end
+  end, 10000, 200)
+  vim.cmd("only")
+  type_keys(":edit " .. vim.fn.fnameescape(path) .. "<CR>")
+  local b = vim.api.nvim_get_current_buf()
+  local codes = wait_for(function()
+    local seen = {}
+    for _, d in ipairs(vim.diagnostic.get(b, { lnum = 5 })) do
+      seen[d.code] = d.severity
+    end
+    return seen["bidi-control"] and seen["hidden-comment"] and seen
+  end, 5000)
+  check("line 6 of sign-order/SKILL.md holds the error bidi-control and the info hidden-comment",
+    codes and codes["bidi-control"] == vim.diagnostic.severity.ERROR
+      and codes["hidden-comment"] == vim.diagnostic.severity.INFO,
+    codes or raw_diags[vim.uri_from_bufnr(b)])
+  local win = vim.api.nvim_get_current_win()
+  -- The screen row of line 6 (0.12 draws code lenses as lines above) and
+  -- the window's first cell: the sign column.
+  local function sign_cell()
+    vim.cmd("redraw")
+    local row = vim.fn.screenpos(win, 6, 1).row
+    return row > 0 and vim.fn.screenstring(row, vim.api.nvim_win_get_position(win)[2] + 1) or ""
+  end
+  local sign = wait_for(function()
+    return sign_cell() == "E" and "E"
+  end, 3000)
+  check("the sign column of line 6 shows the error's sign E, not the info's", sign == "E",
+    { sign = sign_cell(), screen = H.screen_text(win) })
+  check("the global diagnostic config is unchanged (severity_sort is skill-ls's namespace's)",
+    vim.deep_equal(vim.diagnostic.config(), global), { before = global, after = vim.diagnostic.config() })
+end
+
 local function run()
   local bin = env("SKILL_LS_BIN")
   local ws = env("SKILL_LS_WS")
@@ -1048,6 +1099,7 @@ local function run()
   check("a skill created on disk appears in '/' completion within 10 s", appeared, live_labels)
 
   check_hidden_payload(ws, cb, raw_diags, execute)
+  check_sign_order(ws, cb, raw_diags, execute)
 
   -- 13. setup({ keymaps = false }): attached buffers get no keys (omnifunc stays).
   skill_ls.setup({ cmd = { bin }, keymaps = false })

@@ -22,12 +22,13 @@ export interface ServerSettings {
   diagnosticsDelay?: number;
   hosts?: string[];
   contextWindow?: number;
+  verbose?: boolean;
 }
 
 const SERVER_KEYS: (keyof ServerSettings)[] = [
   'profile', 'catalogDescriptionMaxLength', 'catalogVersion', 'dshHome', 'agentsHome', 'customDirs',
   'bundledDir', 'noDefaultRoots', 'projectRoot', 'chatLanguages', 'chatPatterns', 'diagnosticsDelay',
-  'hosts', 'contextWindow',
+  'hosts', 'contextWindow', 'verbose',
 ];
 
 /** Keys whose change alters the document selector, so the client restarts. */

@@ -85,6 +85,9 @@ local defaults = {
   -- Inlay hints on skill files (Neovim 0.10+): the invisible characters the
   -- model reads, shown where they stand (⟨hidden: text⟩, ⟨U+202E⟩).
   inlay_hints = true,
+  -- Sort skill-ls's diagnostics by severity (its namespace only), so a line
+  -- holding an error and an info note shows the error's sign.
+  severity_sort = true,
   -- How previews open: a command run before showing the scratch buffer.
   preview_split = "vsplit",
   on_attach = nil,
@@ -455,6 +458,7 @@ on_attach = function(client, bufnr)
       end
     end
   end
+  M.sort_severities(client)
   local k = M.keymaps()
   map(bufnr, "n", k.hover, vim.lsp.buf.hover, "hover")
   map(bufnr, "n", k.definition, vim.lsp.buf.definition, "go to definition")
@@ -496,6 +500,25 @@ on_attach = function(client, bufnr)
       end,
     })
   end
+end
+
+-- Sorts the diagnostics of the client's namespace by severity: a line
+-- holding an error and an info note shows the error's sign (Neovim shows
+-- the sign placed last, and the server sends a line's findings by
+-- position). Only skill-ls's namespace: the global config is the user's.
+-- A global severity_sort the user turned on (true, or { reverse = true })
+-- applies as it is, and setup({ severity_sort = false }) leaves Neovim's
+-- default. Returns whether it sorts.
+function M.sort_severities(client)
+  if not M.config.severity_sort or vim.diagnostic.config().severity_sort then
+    return false
+  end
+  local ok, ns = pcall(vim.lsp.diagnostic.get_namespace, client.id)
+  if not ok or type(ns) ~= "number" then
+    return false
+  end
+  vim.diagnostic.config({ severity_sort = true }, ns)
+  return true
 end
 
 -- Shows the server's inlay hints in bufnr: the characters of a skill file

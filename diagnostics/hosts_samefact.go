@@ -1,0 +1,93 @@
+package diagnostics
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// The hosts that stumble on the same YAML mistake say one thing: an
+// unquoted ": " in a .claude description made Goose's drop, Claude Code's
+// and OpenCode's fallbacks and Codex's repair four findings at the same
+// place, none of them saying "quote it". sameFact makes them one finding
+// that names the hosts, says the mistake once and carries its one fix.
+
+// repairNotes are the note codes of a host that reads YAML it cannot read
+// as written: its reading is the same fact as another host's drop.
+var repairNotes = []string{"yaml-fallback", "yaml-repaired"}
+
+// sameFact merges the host findings that are about the YAML mistake DSH's
+// own rule finds in the pass's file (an unquoted ": ", ...): the drops and
+// repairs at its span become one finding, host-drops when a host skips the
+// skill, whose message names those hosts and gives the mistake in DSH's
+// rule's words (without "DSH drops this skill"), each host's own message a
+// related location. Fewer than two such findings are left as they are.
+func sameFact(p *Pass, found []hostFinding) []hostFinding {
+	fact, ok := yamlFact(p)
+	if !ok {
+		return found
+	}
+	var skip, repair []string
+	var related []Related
+	var out []hostFinding
+	for _, hf := range found {
+		switch {
+		case hf.span != fact.Span || hf.host == "":
+			out = append(out, hf)
+			continue
+		case hf.code == CodeHostDrops:
+			skip = append(skip, hf.host)
+		case hf.code == CodeHostNote && slices.Contains(repairNotes, hf.note):
+			repair = append(repair, hf.host)
+		default:
+			out = append(out, hf)
+			continue
+		}
+		related = append(related, Related{Path: p.File.Path, Span: hf.span, Message: hf.message})
+	}
+	if len(related) < 2 {
+		return found
+	}
+	merged := hostFinding{code: CodeHostNote, span: fact.Span, related: related,
+		message: sameFactMessage(skip, repair, strings.TrimPrefix(fact.Message, dropPrefix))}
+	if len(skip) > 0 {
+		merged.code = CodeHostDrops
+	}
+	return append([]hostFinding{merged}, out...)
+}
+
+// sameFactMessage words a merged finding: "Goose and Codex 0.141 skip
+// this skill: " and the mistake; without a host that skips it, "Claude
+// Code and OpenCode read it only through a fallback: " and the mistake.
+// A host that reads the skill is not named in a host-drops message (that
+// names the hosts that skip it); its own words are a related location.
+func sameFactMessage(skip, repair []string, mistake string) string {
+	if len(skip) > 0 {
+		return hosts.JoinNames(skip) + verbFor(skip, " skips", " skip") + " this skill: " + mistake
+	}
+	return hosts.JoinNames(repair) + verbFor(repair, " reads", " read") + " it only through a fallback: " + mistake
+}
+
+// verbFor returns one when names holds one name, else many.
+func verbFor(names []string, one, many string) string {
+	if len(names) == 1 {
+		return one
+	}
+	return many
+}
+
+// yamlFact returns DSH's own finding on the pass's file when it is a YAML
+// mistake that every reader of YAML trips on (an unquoted ": ", a tab
+// indent, ...): the fact the hosts' findings at its span are about.
+func yamlFact(p *Pass) (Diagnostic, bool) {
+	if p.File.Drop == nil {
+		return Diagnostic{}, false
+	}
+	switch string(p.File.Drop.Code) {
+	case CodeYAMLUnquotedColon, CodeYAMLSyntax, CodeYAMLTabIndent, CodeYAMLDuplicateKey:
+	default:
+		return Diagnostic{}, false
+	}
+	return p.run.dropDiagnostic(p.Snap, p.File, Options{Profile: p.opts.Profile, MaxDescription: p.opts.MaxDescription})
+}
