@@ -47,6 +47,8 @@ var owners = map[string]string{
 	"github.com/yuin/goldmark":     "skills/markdown",
 	"github.com/fsnotify/fsnotify": "skills/watch",
 	"golang.org/x/text/collate":    "skills/discovery",
+	// Codex's config.toml ([[skills.config]]).
+	"github.com/pelletier/go-toml/v2": "skills/hosts",
 }
 
 // yamlReaders may import the YAML library: the DSH reader and the config

@@ -78,7 +78,7 @@ func codexHost(old bool) *Host {
 func codexWarning(res *Result) {
 	var skipped []string
 	for _, f := range res.Files {
-		if v := res.Verdicts[f.Path]; v.Status == Dropped && f.Scope != ScopeSystem {
+		if v := res.Verdicts[f.Path]; v.Status == Dropped && f.Scope != ScopeSystem && !codexSetting(v.Code()) {
 			skipped = append(skipped, f.Path)
 		}
 	}
@@ -97,11 +97,14 @@ func codexWarning(res *Result) {
 	res.Verdicts[skipped[0]] = v
 }
 
+// codexSetting reports a skip that Codex's config decides, not the file:
+// Codex does not count it in its warning.
+func codexSetting(code string) bool {
+	return code == "disabled-by-config" || code == "host-config-invalid"
+}
+
 func codexRoots(e *env) []rootSpec {
-	codexHome := e.opts.getenv("CODEX_HOME")
-	if codexHome == "" {
-		codexHome = filepath.Join(e.home, ".codex")
-	}
+	codexHome := codexHomeDir(e)
 	w := walkSpec{maxDepth: codexMaxDepth, rootFile: true, skipDot: true, followDirLinks: true, skipFileLinks: true, maxDirs: codexMaxDirs}
 	var roots []rootSpec
 	dirs := between(e.project, e.opts.Cwd)
@@ -175,6 +178,11 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if ns := codexPluginName(e, f); ns != "" && !old {
 		name = ns + ":" + name
 		notes = append(notes, Note{Code: "plugin-namespace", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\": it is in the folder of plugin \"" + ns + "\" (a .codex-plugin or .claude-plugin/plugin.json)"})
+	}
+	if !old {
+		if off := codexDisabled(e, f, name); off != nil {
+			return entry{}, off
+		}
 	}
 	ent, drop := codexListing(e, entry{name: name, listing: desc, listed: true, notes: notes}, old)
 	if drop == nil && !old && codexImplicitOff(e, f.Path) {

@@ -91,6 +91,7 @@ type env struct {
 	host    *Host
 	project string
 	home    string
+	codex   *codexState // Codex's config and plugin manifests, read once
 }
 
 func (e *env) label(dir string) string { return label(dir, e.project, e.home) }
