@@ -175,9 +175,9 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if runes(name) > codexMaxName {
 		return e.skip("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
 	}
-	if ns := codexPluginName(e, f); ns != "" && !old {
+	if ns, manifest := codexPluginName(e, f); ns != "" && !old {
 		name = ns + ":" + name
-		notes = append(notes, Note{Code: "plugin-namespace", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\": it is in the folder of plugin \"" + ns + "\" (a .codex-plugin or .claude-plugin/plugin.json)"})
+		notes = append(notes, Note{Code: "plugin-namespace", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\": " + e.label(manifest) + ", the nearest plugin manifest above its file (links resolved), names plugin \"" + ns + "\""})
 	}
 	if !old {
 		if off := codexDisabled(e, f, name); off != nil {

@@ -25,8 +25,8 @@ type codexState struct {
 	bundledOff bool
 	// fatal is why Codex does not start with this config ("" when it does).
 	fatal string
-	// plugins caches the plugin name of a folder ("" for none).
-	plugins map[string]string
+	// plugins caches the plugin manifest of a folder.
+	plugins map[string]codexManifest
 }
 
 // codexSkillRule is one [[skills.config]] entry: a path (canonical) or a
@@ -70,7 +70,7 @@ func codexSettings(e *env) *codexState {
 	}
 	home := codexHomeDir(e)
 	path := filepath.Join(home, "config.toml")
-	st := &codexState{config: e.label(path), plugins: map[string]string{}}
+	st := &codexState{config: e.label(path), plugins: map[string]codexManifest{}}
 	e.codex = st
 	src, err := os.ReadFile(path)
 	if err != nil {

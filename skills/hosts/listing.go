@@ -96,39 +96,42 @@ func geminiLines(_ *env, winners []*entry) []string {
 // that does not gives that folder no plugin, and the search goes on above.
 // Codex then names the skill "<plugin>:<name>" (the host suite:
 // codex-plugin-links, pitfalls-agents).
-func codexPluginName(e *env, f File) string {
+func codexPluginName(e *env, f File) (name, manifest string) {
 	p := f.Path
 	if real, err := filepath.EvalSymlinks(p); err == nil {
 		p = real
 	}
 	for dir := filepath.Dir(p); ; dir = filepath.Dir(dir) {
-		if name := codexFolderPlugin(e, dir); name != "" {
-			return name
+		if m := codexFolderPlugin(e, dir); m.name != "" {
+			return m.name, m.path
 		}
 		if filepath.Dir(dir) == dir {
-			return ""
+			return "", ""
 		}
 	}
 }
 
-// codexFolderPlugin is the plugin whose manifest is in dir ("" for none),
-// read once per evaluation.
-func codexFolderPlugin(e *env, dir string) string {
+// codexManifest is the plugin manifest of a folder that names a plugin.
+type codexManifest struct{ name, path string }
+
+// codexFolderPlugin is the plugin whose manifest is in dir (no name for
+// none), read once per evaluation.
+func codexFolderPlugin(e *env, dir string) codexManifest {
 	cache := codexSettings(e).plugins
-	if name, ok := cache[dir]; ok {
-		return name
+	if m, ok := cache[dir]; ok {
+		return m
 	}
-	name := ""
+	var m codexManifest
 	for _, kind := range []string{".codex-plugin", ".claude-plugin"} {
-		manifest := filepath.Join(dir, kind, "plugin.json")
-		if fi, err := os.Stat(manifest); err != nil || !fi.Mode().IsRegular() {
+		path := filepath.Join(dir, kind, "plugin.json")
+		if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
 			continue
 		}
-		name = codexManifestName(e, manifest, dir)
+		m = codexManifest{name: codexManifestName(e, path, dir), path: path}
 		break
 	}
-	cache[dir] = name
-	return name
+	cache[dir] = m
+	return m
 }
 
 // codexManifestName is the plugin name of the manifest file in dir, or ""
