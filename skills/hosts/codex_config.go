@@ -140,6 +140,9 @@ func codexDisabled(e *env, f File, name string) *Note {
 	if f.Scope == ScopeSystem && st.bundledOff {
 		return e.skipNote("disabled-by-config", "", "disabled by "+st.config+" ([skills.bundled] enabled = false)")
 	}
+	if len(st.rules) == 0 {
+		return nil
+	}
 	real := f.Path
 	if r, err := filepath.EvalSymlinks(real); err == nil {
 		real = r
