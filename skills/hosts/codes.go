@@ -42,6 +42,7 @@ var hostCodes = map[string]string{
 	"symlinked-skill-md":    "the host ignores a SKILL.md that is a symbolic link",
 	"symlinked-folder":      "the host does not follow the symbolic link",
 	"system-skipped":        "DSH skips the .system folder of a user root",
+	"same-file":             "Codex takes a file reached by two paths once, by the path its scan finds first",
 }
 
 // unconfirmedRule is a rule docs/hosts.md marks unconfirmed and the code

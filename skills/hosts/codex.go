@@ -60,13 +60,47 @@ func codexHost(old bool) *Host {
 		dupWhy: "Codex removes duplicates by path only",
 		budget: codexBudget,
 		reach:  "the folders from the project root down to the working directory",
-		warn:   codexWarning,
+		warn:   codexFinish,
+		// loader.rs: skills are kept once per canonical path, the first
+		// root's (observed: codex-links, 0.171.0).
+		oncePerFile: true,
 	}
 	if !old {
 		h.profile.listing = codexLines
 		h.model, h.window = "gpt-6.2-sol", codexDefaultWindow
 	}
 	return h
+}
+
+// codexFinish sets Codex's warning, and explains a file Codex takes by
+// another path (codexSameFile).
+func codexFinish(res *Result) {
+	codexWarning(res)
+	res.explainRoot = func(s rootSpec, path string) (string, string) {
+		if first, ok := codexSameFile(res, path); ok {
+			rel, _ := filepath.Rel(first.Root, first.Path)
+			return "same-file", res.Host.Name + " reads this file once, as " + first.RootLabel + "/" + filepath.ToSlash(rel) + ": the same file, links resolved"
+		}
+		return whyNotWalked(res.Host.Name, s, path)
+	}
+}
+
+// codexSameFile returns the file Codex found that is path with links
+// resolved, by another path (ok false for none).
+func codexSameFile(res *Result, path string) (first File, ok bool) {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return File{}, false
+	}
+	for _, f := range res.Files {
+		if f.Path == path {
+			return File{}, false
+		}
+		if r, err := filepath.EvalSymlinks(f.Path); err == nil && r == real {
+			return f, true
+		}
+	}
+	return File{}, false
 }
 
 // codexWarning sets the warning Codex's TUI prints when its loader skipped
