@@ -191,7 +191,11 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 	switch v.Status {
 	case hosts.Dropped:
 		n := v.Notes[0]
-		out := []hostFinding{{code: CodeHostDrops, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code}}
+		code := CodeHostDrops
+		if n.Code == "disabled-by-config" {
+			code = CodeHostNote // the user's own setting turns it off
+		}
+		out := []hostFinding{{code: code, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code}}
 		for _, n := range v.Notes[1:] { // what the host says besides (Codex's skip warning)
 			out = append(out, hostFinding{code: CodeHostNote, span: noteSpan(p.File, n), message: n.Message + from})
 		}

@@ -49,6 +49,8 @@ var owners = map[string]string{
 	"golang.org/x/text/collate":              "skills/discovery",
 	"github.com/modelcontextprotocol/go-sdk": "mcp",
 	"github.com/google/jsonschema-go":        "mcp",
+	// Codex's config.toml ([[skills.config]]).
+	"github.com/pelletier/go-toml/v2": "skills/hosts",
 }
 
 // yamlReaders may import the YAML library: the DSH reader and the config

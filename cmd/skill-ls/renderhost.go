@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics/format"
@@ -133,5 +134,22 @@ func (r *renderRun) hostListingNotes(res *hosts.Result) {
 	}
 	if b := res.Budget; b.Builtin > 0 {
 		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s's listing also holds its own skills, %s %s of the %s its budget counts (as matrix does); render leaves them out\n", res.Host.Name, jstext.Count(b.Builtin), b.Unit, jstext.Count(b.Used))
+	}
+	r.disabledNotes(res)
+}
+
+// disabledNotes says on stderr which skills the listing leaves out
+// because the host's own settings turn them off, and which file does.
+func (r *renderRun) disabledNotes(res *hosts.Result) {
+	var paths []string
+	for p, v := range res.Verdicts {
+		if v.Code() == "disabled-by-config" {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		why := strings.TrimPrefix(res.Verdicts[p].Notes[0].Message, res.Host.Name+" skips this skill: ")
+		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s leaves out %s: %s\n", res.Host.Name, quotedRel(p), format.Escape(why))
 	}
 }

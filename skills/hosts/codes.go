@@ -27,7 +27,9 @@ var hostCodes = map[string]string{
 	"omitted-from-list":     "Codex leaves the skill out of its skill list: its budget is used up",
 	"skip-warning":          "Codex warns \"Skipped loading N skill(s) due to invalid SKILL.md files.\" at startup (on the first skipped file)",
 	// The host skips the skill for a reason no rule names.
-	"frontmatter-split": "Goose splits the file at a \"---\" inside the frontmatter, and what is left does not load",
+	"disabled-by-config":  "the host's settings turn the skill off (Codex's [[skills.config]] enabled = false, [skills.bundled] enabled = false)",
+	"host-config-invalid": "the host does not start: its settings file does not read (Codex's config.toml)",
+	"frontmatter-split":   "Goose splits the file at a \"---\" inside the frontmatter, and what is left does not load",
 	// The host does not discover the file.
 	"not-read":              "the host does not read the folder",
 	"not-found":             "the host reads the folder but does not find the file",
@@ -40,6 +42,7 @@ var hostCodes = map[string]string{
 	"symlinked-skill-md":    "the host ignores a SKILL.md that is a symbolic link",
 	"symlinked-folder":      "the host does not follow the symbolic link",
 	"system-skipped":        "DSH skips the .system folder of a user root",
+	"same-file":             "Codex takes a file reached by two paths once, by the path its scan finds first",
 }
 
 // unconfirmedRule is a rule docs/hosts.md marks unconfirmed and the code

@@ -60,13 +60,47 @@ func codexHost(old bool) *Host {
 		dupWhy: "Codex removes duplicates by path only",
 		budget: codexBudget,
 		reach:  "the folders from the project root down to the working directory",
-		warn:   codexWarning,
+		warn:   codexFinish,
+		// loader.rs: skills are kept once per canonical path, the first
+		// root's (observed: codex-links, 0.171.0).
+		oncePerFile: true,
 	}
 	if !old {
 		h.profile.listing = codexLines
 		h.model, h.window = "gpt-6.2-sol", codexDefaultWindow
 	}
 	return h
+}
+
+// codexFinish sets Codex's warning, and explains a file Codex takes by
+// another path (codexSameFile).
+func codexFinish(res *Result) {
+	codexWarning(res)
+	res.explainRoot = func(s rootSpec, path string) (string, string) {
+		if first, ok := codexSameFile(res, path); ok {
+			rel, _ := filepath.Rel(first.Root, first.Path)
+			return "same-file", res.Host.Name + " reads this file once, as " + first.RootLabel + "/" + filepath.ToSlash(rel) + ": the same file, links resolved"
+		}
+		return whyNotWalked(res.Host.Name, s, path)
+	}
+}
+
+// codexSameFile returns the file Codex found that is path with links
+// resolved, by another path (ok false for none).
+func codexSameFile(res *Result, path string) (first File, ok bool) {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return File{}, false
+	}
+	for _, f := range res.Files {
+		if f.Path == path {
+			return File{}, false
+		}
+		if r, err := filepath.EvalSymlinks(f.Path); err == nil && r == real {
+			return f, true
+		}
+	}
+	return File{}, false
 }
 
 // codexWarning sets the warning Codex's TUI prints when its loader skipped
@@ -78,7 +112,7 @@ func codexHost(old bool) *Host {
 func codexWarning(res *Result) {
 	var skipped []string
 	for _, f := range res.Files {
-		if v := res.Verdicts[f.Path]; v.Status == Dropped && f.Scope != ScopeSystem {
+		if v := res.Verdicts[f.Path]; v.Status == Dropped && f.Scope != ScopeSystem && !codexSetting(v.Code()) {
 			skipped = append(skipped, f.Path)
 		}
 	}
@@ -97,11 +131,14 @@ func codexWarning(res *Result) {
 	res.Verdicts[skipped[0]] = v
 }
 
+// codexSetting reports a skip that Codex's config decides, not the file:
+// Codex does not count it in its warning.
+func codexSetting(code string) bool {
+	return code == "disabled-by-config" || code == "host-config-invalid"
+}
+
 func codexRoots(e *env) []rootSpec {
-	codexHome := e.opts.getenv("CODEX_HOME")
-	if codexHome == "" {
-		codexHome = filepath.Join(e.home, ".codex")
-	}
+	codexHome := codexHomeDir(e)
 	w := walkSpec{maxDepth: codexMaxDepth, rootFile: true, skipDot: true, followDirLinks: true, skipFileLinks: true, maxDirs: codexMaxDirs}
 	var roots []rootSpec
 	dirs := between(e.project, e.opts.Cwd)
@@ -172,9 +209,14 @@ func codexParse(e *env, f File, src []byte, old bool) (entry, *Note) {
 	if runes(name) > codexMaxName {
 		return e.skip("name-too-long", "name", "invalid name: exceeds maximum length of 64 characters")
 	}
-	if ns := codexPluginName(e, f); ns != "" && !old {
+	if ns, manifest := codexPluginName(e, f); ns != "" && !old {
 		name = ns + ":" + name
-		notes = append(notes, Note{Code: "plugin-namespace", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\": it is in the folder of plugin \"" + ns + "\" (a .codex-plugin or .claude-plugin/plugin.json)"})
+		notes = append(notes, Note{Code: "plugin-namespace", Key: "name", Message: e.host.Name + " names this skill \"" + name + "\": " + e.label(manifest) + ", the nearest plugin manifest above its file (links resolved), names plugin \"" + ns + "\""})
+	}
+	if !old {
+		if off := codexDisabled(e, f, name); off != nil {
+			return entry{}, off
+		}
 	}
 	ent, drop := codexListing(e, entry{name: name, listing: desc, listed: true, notes: notes}, old)
 	if drop == nil && !old && codexImplicitOff(e, f.Path) {

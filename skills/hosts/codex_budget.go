@@ -87,7 +87,7 @@ func codexListLines(e *env, winners []*entry) (lines []codexLine, roots []string
 		for _, r := range codexRoots(e) {
 			if used[r.dir] && alias[r.dir] == "" {
 				alias[r.dir] = "r" + itoa(len(roots))
-				roots = append(roots, r.dir)
+				roots = append(roots, codexRootPath(r.dir))
 			}
 		}
 	}
@@ -109,6 +109,16 @@ func codexListLines(e *env, winners []*entry) (lines []codexLine, roots []string
 	}
 	sortCodexLines(lines)
 	return lines, roots
+}
+
+// codexRootPath is a root as Codex 0.171 prints it in its table of skill
+// roots: with symbolic links resolved (a root that is a link shows its
+// target; the host suite, codex-plugin-links).
+func codexRootPath(dir string) string {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		return real
+	}
+	return dir
 }
 
 // codexTableCost is what Codex 0.171 takes off its skills budget for the

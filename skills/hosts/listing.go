@@ -3,6 +3,7 @@ package hosts
 import (
 	"cmp"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -85,28 +86,71 @@ func geminiLines(_ *env, winners []*entry) []string {
 }
 
 // codexPluginName returns the plugin a skill file belongs to for Codex
-// 0.171.0, "" for none: the nearest folder from the skill's own up to (not
-// including) its root that holds a .codex-plugin/plugin.json or a
-// .claude-plugin/plugin.json that reads as JSON; the plugin is that file's
-// "name", else the folder's name. Codex then names the skill
-// "<plugin>:<name>" (the host suite: a plugin.json naming "renamed" gives
-// renamed:a1; without a name, the folder's; one that is not JSON, none).
-func codexPluginName(e *env, f File) string {
-	for dir := filepath.Dir(f.Path); dir != f.Root && strings.HasPrefix(dir, f.Root+string(filepath.Separator)); dir = filepath.Dir(dir) {
-		for _, kind := range []string{".codex-plugin", ".claude-plugin"} {
-			src, err := e.opts.read(filepath.Join(dir, kind, "plugin.json"))
-			if err != nil {
-				continue
-			}
-			var manifest map[string]any
-			if json.Unmarshal(src, &manifest) != nil {
-				continue
-			}
-			if name, ok := manifest["name"].(string); ok && name != "" {
-				return name
-			}
-			return filepath.Base(dir)
+// 0.171.0, "" for none. Codex resolves the file's symbolic links, then
+// takes the nearest folder above it, up to the file system's root (not
+// only inside the skill root: a repository that is a plugin, or the real
+// target of a linked skill or root), whose .codex-plugin/plugin.json, else
+// .claude-plugin/plugin.json, is a file; the first found decides for that
+// folder. A manifest that reads as a JSON object whose "name" is a string
+// or absent names the plugin (a blank or absent name: the folder's); one
+// that does not gives that folder no plugin, and the search goes on above.
+// Codex then names the skill "<plugin>:<name>" (the host suite:
+// codex-plugin-links, pitfalls-agents).
+func codexPluginName(e *env, f File) (name, manifest string) {
+	p := f.Path
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	for dir := filepath.Dir(p); ; dir = filepath.Dir(dir) {
+		if m := codexFolderPlugin(e, dir); m.name != "" {
+			return m.name, m.path
+		}
+		if filepath.Dir(dir) == dir {
+			return "", ""
 		}
 	}
-	return ""
+}
+
+// codexManifest is the plugin manifest of a folder that names a plugin.
+type codexManifest struct{ name, path string }
+
+// codexFolderPlugin is the plugin whose manifest is in dir (no name for
+// none), read once per evaluation.
+func codexFolderPlugin(e *env, dir string) codexManifest {
+	cache := codexSettings(e).plugins
+	if m, ok := cache[dir]; ok {
+		return m
+	}
+	var m codexManifest
+	for _, kind := range []string{".codex-plugin", ".claude-plugin"} {
+		path := filepath.Join(dir, kind, "plugin.json")
+		if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		m = codexManifest{name: codexManifestName(e, path, dir), path: path}
+		break
+	}
+	cache[dir] = m
+	return m
+}
+
+// codexManifestName is the plugin name of the manifest file in dir, or ""
+// when it does not read as Codex reads it.
+func codexManifestName(e *env, manifest, dir string) string {
+	src, err := e.opts.read(manifest)
+	if err != nil {
+		return ""
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(src, &fields) != nil || fields == nil {
+		return ""
+	}
+	name := ""
+	if raw, ok := fields["name"]; ok && (string(raw) == "null" || json.Unmarshal(raw, &name) != nil) {
+		return ""
+	}
+	if strings.TrimSpace(name) == "" {
+		return filepath.Base(dir)
+	}
+	return name
 }

@@ -163,7 +163,7 @@ func TestCodexPluginName(t *testing.T) {
 		{"plain/SKILL.md", ""},
 	} {
 		f := File{Path: filepath.Join(root, tt.path), Root: root}
-		if got := codexPluginName(e, f); got != tt.want {
+		if got, _ := codexPluginName(e, f); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.path, got, tt.want)
 		}
 	}

@@ -76,6 +76,9 @@ type profile struct {
 	// warn, when set, sets res.Warning from the verdicts, and may note it
 	// on them.
 	warn func(res *Result)
+	// oncePerFile reports a host that takes a file reached by two paths
+	// (links resolved) once, by the first path its scan finds (Codex).
+	oncePerFile bool
 	// listing, when set, renders the lines of the host's skill listing
 	// that its model receives for the winners (scan order), byte for byte
 	// as the release observed by the host suite (scripts/hosts) sends them.
@@ -91,6 +94,7 @@ type env struct {
 	host    *Host
 	project string
 	home    string
+	codex   *codexState // Codex's config and plugin manifests, read once
 }
 
 func (e *env) label(dir string) string { return label(dir, e.project, e.home) }
@@ -353,8 +357,12 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 			return nil, err
 		}
 		for _, path := range walkRoot(r) {
-			if !seen[path] {
-				seen[path] = true
+			key := path
+			if real, err := filepath.EvalSymlinks(path); err == nil && h.profile.oncePerFile {
+				key = real
+			}
+			if !seen[key] {
+				seen[key] = true
 				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
 			}
 		}
