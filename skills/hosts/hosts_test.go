@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -168,14 +170,24 @@ func renderMatrix(m *Matrix, dir string) string {
 		if h.ID == Codex || h.ID == Codex0141 || h.ID == Gemini {
 			used = "~" // the listing holds absolute paths; TestCodexBudget checks the numbers
 		}
-		limit := fmt.Sprint(bu.Limit)
-		if strings.Contains(bu.Note, "for the table of skill roots") {
-			limit = "~" // less the cost of the roots table, whose paths are absolute
-		}
+		// The roots table's cost depends on the length of the case's temporary
+		// folder, so it is added back: the limit shown is the host's own.
+		limit := fmt.Sprint(bu.Limit + rootsTableCost(bu.Note))
 		fmt.Fprintf(&b, "budget %s %s/%s %s over=%v\n", h.ID, used, limit, bu.Unit, bu.Over)
 		if w := m.Results[h.ID].Warning; w != "" {
 			fmt.Fprintf(&b, "warning %s %s\n", h.ID, w)
 		}
 	}
 	return b.String()
+}
+
+// rootsTableCost is the cost of Codex's table of skill roots that a budget's
+// note says was taken from its limit, or 0.
+func rootsTableCost(note string) int {
+	m := regexp.MustCompile(` less (\d+) for the table of skill roots`).FindStringSubmatch(note)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
 }
