@@ -10,7 +10,6 @@ package lsp
 import (
 	"context"
 	"slices"
-	"sync"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
@@ -18,40 +17,26 @@ import (
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
-// matrixCache holds the host matrix of the latest skills snapshot of each
-// view: the matrix lists the disk and parses every host's files, so it is
-// made once per snapshot, on first use.
-type matrixCache struct {
-	mu      sync.Mutex // guards entries
-	entries map[string]matrixEntry
-}
-
-type matrixEntry struct {
-	snap *skills.Snapshot
-	m    *hosts.Matrix
-}
-
 // matrixFor returns the host matrix of the view that owns path, or nil
-// when the view selects no host.
-func (c *matrixCache) matrixFor(ctx context.Context, st *snapshot, path string) *hosts.Matrix {
+// when the view selects no host or ctx ends first. The view makes it at
+// most once per snapshot (snapshotMemo): the matrix lists the disk and
+// parses every host's files.
+func (s *server) matrixFor(ctx context.Context, st *snapshot, path string) *hosts.Matrix {
 	i := st.viewIndex(path)
 	if i < 0 || len(st.views[i].opts.Hosts) == 0 {
 		return nil
 	}
-	v := st.views[i]
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.entries[v.folder]; ok && e.snap == v.skills {
-		return e.m
-	}
-	m, err := diagnostics.HostMatrix(ctx, v.skills, v.opts)
-	if err != nil {
+	v := st.liveView(i)
+	if v == nil {
 		return nil
 	}
-	if c.entries == nil {
-		c.entries = map[string]matrixEntry{}
+	build := s.buildMatrix
+	if build == nil {
+		build = diagnostics.HostMatrix
 	}
-	c.entries[v.folder] = matrixEntry{snap: v.skills, m: m}
+	m, _ := v.matrix.get(ctx, st.views[i].skills, v.ws.Snapshot, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
+		return build(ctx, snap, v.opts)
+	})
 	return m
 }
 
@@ -62,12 +47,25 @@ func (s *server) hostMatrixOf(ctx context.Context, t *target) *hosts.Matrix {
 	if i < 0 || t.st.views[i].skills != t.snap {
 		return nil
 	}
-	return s.matrices.matrixFor(ctx, t.st, t.path)
+	return s.matrixFor(ctx, t.st, t.path)
+}
+
+// matrixBuilder makes a view's host matrix: diagnostics.HostMatrix, or
+// what a test puts in its place to count the builds.
+type matrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error)
+
+// liveView returns the view of the set whose snapshot is st.views[i], or
+// nil when there is none.
+func (st *snapshot) liveView(i int) *view {
+	if i < 0 || st.set == nil || i >= len(st.set.views) || st.set.views[i].folder != st.views[i].folder {
+		return nil
+	}
+	return st.set.views[i]
 }
 
 // hostHover is the hosts' part of the hover on a skill's name.
 func (s *server) hostHover(ctx context.Context, t *target) string {
-	m := s.matrices.matrixFor(ctx, t.st, t.path)
+	m := s.matrixFor(ctx, t.st, t.path)
 	only := lensHosts(m, t.st, t.path)
 	if len(only) == 0 {
 		return ""
@@ -78,7 +76,7 @@ func (s *server) hostHover(ctx context.Context, t *target) string {
 // hostLens is the one line of a code lens saying what the hosts do with the
 // file ("loads in DSH, Codex · dropped by Goose · not read by Claude Code").
 func (s *server) hostLens(ctx context.Context, t *target) string {
-	m := s.matrices.matrixFor(ctx, t.st, t.path)
+	m := s.matrixFor(ctx, t.st, t.path)
 	only := lensHosts(m, t.st, t.path)
 	if len(only) == 0 {
 		return ""
@@ -120,7 +118,7 @@ func readersOnly(st *snapshot, path string) bool {
 // the skill lines alone: DSH's is the catalog's skill lines (under the
 // view's catalogDescriptionMaxLength), not the whole catalog message.
 func (s *server) hostBudgets(ctx context.Context, st *snapshot, path string) map[string]string {
-	m := s.matrices.matrixFor(ctx, st, path)
+	m := s.matrixFor(ctx, st, path)
 	if m == nil {
 		return nil
 	}
@@ -164,42 +162,24 @@ func hostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
 }
 
-// hostFolderCache holds a view's host folders (hosts.ProjectFolders) for
-// one skills snapshot: listing them walks the disk, and a chat buffer asks
-// after every edit while it holds a /name of no skill.
-type hostFolderCache struct {
-	mu      sync.Mutex // guards snap and folders
-	snap    *skills.Snapshot
-	folders []hosts.Folder
-}
-
-// foldersFor returns the folders of env for snap, listing them when snap
-// is not the one they were listed for.
-func (c *hostFolderCache) foldersFor(ctx context.Context, env hosts.Options, snap *skills.Snapshot) []hosts.Folder {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.snap != snap {
-		c.folders, _ = hosts.ProjectFolders(ctx, env, snap.InRoots)
-		c.snap = snap
-	}
-	return c.folders
-}
-
 // elsewhereIn returns the chat rules' Elsewhere lookup of the view that
 // owns path: the skill files of the other agents' folders by folder name.
 // Nil without a view or a workspace folder.
 func elsewhereIn(st *snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
 	i := st.viewIndex(path)
-	if i < 0 || st.set == nil || i >= len(st.set.views) || st.views[i].opts.HostEnv.Cwd == "" {
+	v := st.liveView(i)
+	if v == nil || st.views[i].opts.HostEnv.Cwd == "" {
 		return nil
 	}
-	v, env := st.set.views[i], st.views[i].opts.HostEnv
-	if v.folder != st.views[i].folder {
-		return nil
-	}
+	env := st.views[i].opts.HostEnv
 	return func(name string) []diagnostics.ElsewhereSkill {
+		// The set's context: the chat rules that ask carry none, and the
+		// walk is no use once the set is replaced.
+		folders, _ := v.elsewhere.get(st.set.ctx, snap, v.ws.Snapshot, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
+			return hosts.ProjectFolders(ctx, env, s.InRoots)
+		})
 		var out []diagnostics.ElsewhereSkill
-		for _, fo := range v.elsewhere.foldersFor(context.Background(), env, snap) {
+		for _, fo := range folders {
 			for _, f := range fo.Files {
 				if f.Folder == name {
 					out = append(out, diagnostics.ElsewhereSkill{Path: f.Path, Folder: fo.Label, Hosts: hosts.Names(fo.Hosts)})

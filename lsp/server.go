@@ -46,8 +46,9 @@ type server struct {
 	calls  *inflight       // running calls and unsent messages (backpressure.go)
 	out    *outbox         // diagnostics, progress and messages to the client
 	sess   *session        // the editor state: documents, settings, folders, views
-	// matrices caches the other hosts' verdicts per view snapshot.
-	matrices matrixCache
+	// buildMatrix makes the hosts' matrix of a view (nil:
+	// diagnostics.HostMatrix); tests count its calls.
+	buildMatrix matrixBuilder
 
 	mu sync.Mutex // guards the fields below
 	// state is the lifecycle stage.

@@ -31,9 +31,11 @@ type view struct {
 	// settings laid over it.
 	config viewConfig
 	opts   diagnostics.Options
-	// elsewhere holds the project's folders other agents read, listed
-	// once per skills snapshot, on first use (chat /name tokens).
-	elsewhere hostFolderCache
+	// elsewhere holds the project's folders other agents read (chat
+	// /name tokens), and matrix the hosts' matrix (hovers, code lenses):
+	// each made once per skills snapshot, on first use.
+	elsewhere snapshotMemo[[]hosts.Folder]
+	matrix    snapshotMemo[*hosts.Matrix]
 }
 
 // viewSet is the views built from one settings + folders configuration,

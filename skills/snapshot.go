@@ -17,6 +17,12 @@ import (
 type Snapshot struct {
 	// Seq increases with every Apply.
 	Seq uint64
+	// ContentSeq is the Seq of the last snapshot whose disk or bytes
+	// differ from those of the snapshot before it: a buffer opened over
+	// the disk's very bytes, or closed over them, leaves it. What is made
+	// from the bytes and the disk alone (the hosts' matrix) holds as long
+	// as it does.
+	ContentSeq uint64
 	// Roots are the listed roots in scan order.
 	Roots []discovery.RootState
 	// Registry is the resolved set of skills.

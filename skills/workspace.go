@@ -152,6 +152,10 @@ func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Sna
 		next.Roots, next.disk, next.bundles, next.outside = layer.roots, layer.files, layer.bundles, layer.outside
 	}
 	next.overlays = applyEdits(cur.overlays, edits)
+	next.ContentSeq = cur.ContentSeq
+	if layer != nil || !sameBytes(cur, next, edits) {
+		next.ContentSeq = next.Seq
+	}
 	open, buffers := next.placeBuffers(cur, layer, edits, w.exists)
 	next.open = open
 	changes := fileChanges(cur, next, layer, buffers)
