@@ -135,7 +135,7 @@ func TestCheckWatchHostFolders(t *testing.T) {
 	})
 	os.RemoveAll(filepath.Join(folder, "pdf"))
 	w.waitFor("the deleted skill", func() bool {
-		return strings.Contains(w.stderr.String(), "0 errors, 4 warnings, 1 info in 1 skill file")
+		return strings.Contains(w.stderr.String(), "0 errors, 5 warnings, 1 info in 1 skill file")
 	})
 	if code := w.stop(); code != 0 {
 		t.Errorf("exit %d after a last run without errors, want 0", code)

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { binary, runClaude, runCodex, runGemini, runOpenCode } from "./hostrun.mjs";
+import { copilotBinary, copilotCliLoads, runCopilotCli } from "./copilot-cli.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -141,6 +142,11 @@ async function observed(host, bin, c) {
 				.map((s) => `${s.name} ${fs.realpathSync(s.location)}`)
 				.sort()
 				.join("\n");
+		case "copilot-cli": {
+			// .claude/commands entries, which skill-ls does not model, show as a difference.
+			const { skills, commands } = copilotCliLoads(runCopilotCli(bin, c));
+			return [skills, ...commands.map((l) => `(command) ${l}`)].filter(Boolean).join("\n");
+		}
 	}
 	throw new Error(`no runner for ${host}`);
 }
@@ -225,7 +231,7 @@ async function main() {
 	for (const line of fs.readFileSync(releasesFile, "utf8").split("\n")) {
 		const [id, version, dir] = line.trim().split(/\s+/);
 		if (!dir || (only && !only.split(",").includes(id)) ) continue;
-		releases[id] = { version, bin: binary(id, dir) };
+		releases[id] = { version, bin: id === "copilot-cli" ? copilotBinary(dir) : binary(id, dir) };
 	}
 	await learnBuiltins(releases);
 	const known = knownDifferences();
@@ -243,7 +249,7 @@ async function main() {
 			} catch (e) {
 				want = `(host failed: ${e.message})`;
 			}
-			const r = host === "opencode" || host === "gemini" ? matrixLoads(host, c) : rendered(host, c);
+			const r = ["opencode", "gemini", "copilot-cli"].includes(host) ? matrixLoads(host, c) : rendered(host, c);
 			got = r.error ?? r.text;
 			if (r.candidates) want = asCandidates(want, r.candidates);
 			if (host === "gemini" && want === got && c.geminiBlocks) {

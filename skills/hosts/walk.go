@@ -27,6 +27,10 @@ type walkSpec struct {
 	skipFileLinks bool
 	// maxDirs bounds how many folders are visited (0: a safety default).
 	maxDirs int
+	// skillEndsWalk stops the walk at a folder that holds a SKILL.md: the
+	// folder is the skill, and its subfolders are not searched (Copilot
+	// CLI).
+	skillEndsWalk bool
 }
 
 // rootSpec is one root of a host, in its precedence order.
@@ -111,6 +115,10 @@ func (w *rootWalk) readDir(d walkDir) {
 	if err != nil {
 		return
 	}
+	if w.spec.skillEndsWalk && w.holdsSkill(d, entries) {
+		w.keep(filepath.Join(d.dir, "SKILL.md"))
+		return
+	}
 	for _, e := range entries { // os.ReadDir sorts by name
 		name := e.Name()
 		if w.spec.skipDot && strings.HasPrefix(name, ".") {
@@ -135,6 +143,21 @@ func (w *rootWalk) readDir(d walkDir) {
 			return
 		}
 	}
+}
+
+// holdsSkill reports whether d, read as entries, holds a SKILL.md the walk
+// accepts.
+func (w *rootWalk) holdsSkill(d walkDir, entries []fs.DirEntry) bool {
+	for _, e := range entries {
+		if e.Name() != "SKILL.md" {
+			continue
+		}
+		p := filepath.Join(d.dir, e.Name())
+		isLink := e.Type()&fs.ModeSymlink != 0
+		isDir, regular, ok := entryKind(p, e, isLink)
+		return !isDir && w.accepts(d, e.Name(), regular || !ok, isLink)
+	}
+	return false
 }
 
 // entryKind tells whether the folder entry e at p is a folder or a regular

@@ -1,0 +1,55 @@
+// GitHub Copilot CLI in the host suite: `copilot skill list --json`, run
+// offline (COPILOT_OFFLINE, no account) inside run.mjs's network namespace.
+// Its output goes to a file, never through a pipe that could cut it.
+import fs from "node:fs";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { hostEnv } from "./hostrun.mjs";
+
+/** The native executable of an installed @github/copilot release. */
+export function copilotBinary(dir) {
+	return path.join(dir, "node_modules/@github/copilot-linux-x64/copilot");
+}
+
+/**
+ * Runs `copilot skill list --json` in the case. The release unpacks
+ * itself (235 MB) into $XDG_CACHE_HOME/copilot on first start, so every
+ * case shares one cache beside the release instead of its own home.
+ * Returns the entries it lists but its own (source "builtin").
+ */
+export function runCopilotCli(bin, c) {
+	const outFile = path.join(c.root, "copilot-skills.json");
+	const errFile = path.join(c.root, "copilot-stderr.txt");
+	const fd = fs.openSync(outFile, "w"), efd = fs.openSync(errFile, "w");
+	const env = hostEnv(c, { COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false", XDG_CACHE_HOME: path.resolve(bin, "../../../../.xdg-cache") });
+	let r;
+	try {
+		r = spawnSync(bin, ["skill", "list", "--json"], { cwd: c.cwd, env, stdio: ["ignore", fd, efd], timeout: 120_000 });
+	} finally {
+		fs.closeSync(fd);
+		fs.closeSync(efd);
+	}
+	if (r.error) throw r.error;
+	const text = fs.readFileSync(outFile, "utf8");
+	let list;
+	try {
+		list = JSON.parse(text.slice(text.indexOf("[")));
+	} catch {
+		throw new Error(`copilot printed no skill list (exit ${r.status}): ${fs.readFileSync(errFile, "utf8").slice(0, 2000)}`);
+	}
+	return list.filter((s) => s.source !== "builtin");
+}
+
+/**
+ * The skills of a listing as "name /real/path/SKILL.md" lines, sorted, as
+ * run.mjs compares them with `skill-ls matrix --json`. The entries of
+ * .claude/commands (path: the commands folder) are returned apart.
+ */
+export function copilotCliLoads(list) {
+	const skills = [], commands = [];
+	for (const s of list) {
+		if (path.basename(s.path) === "commands" && !fs.existsSync(path.join(s.path, "SKILL.md"))) commands.push(`${s.name} ${s.path}`);
+		else skills.push(`${s.name} ${fs.realpathSync(path.join(s.path, "SKILL.md"))}`);
+	}
+	return { skills: skills.sort().join("\n"), commands };
+}
