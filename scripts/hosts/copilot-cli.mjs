@@ -41,15 +41,26 @@ export function runCopilotCli(bin, c) {
 }
 
 /**
- * The skills of a listing as "name /real/path/SKILL.md" lines, sorted, as
- * run.mjs compares them with `skill-ls matrix --json`. The entries of
- * .claude/commands (path: the commands folder) are returned apart.
+ * The skills of a listing as "name /real/path/SKILL.md" lines, and its
+ * .claude/commands entries (whose path is the commands folder) as
+ * "name /real/commands/*.md", sorted, as run.mjs compares them with
+ * `skill-ls matrix --json` through commandFolders.
  */
 export function copilotCliLoads(list) {
-	const skills = [], commands = [];
-	for (const s of list) {
-		if (path.basename(s.path) === "commands" && !fs.existsSync(path.join(s.path, "SKILL.md"))) commands.push(`${s.name} ${s.path}`);
-		else skills.push(`${s.name} ${fs.realpathSync(path.join(s.path, "SKILL.md"))}`);
-	}
-	return { skills: skills.sort().join("\n"), commands };
+	return list
+		.map((s) => {
+			const skill = path.join(s.path, "SKILL.md");
+			return fs.existsSync(skill) ? `${s.name} ${fs.realpathSync(skill)}` : `${s.name} ${fs.realpathSync(s.path)}/*.md`;
+		})
+		.sort()
+		.join("\n");
+}
+
+/** matrixLoads' lines with a command file written as its folder, as copilotCliLoads writes it. */
+export function commandFolders(text) {
+	return text
+		.split("\n")
+		.map((l) => l.replace(/(\/commands)\/[^/]*\.md$/, "$1/*.md"))
+		.sort()
+		.join("\n");
 }

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { binary, runClaude, runCodex, runGemini, runOpenCode } from "./hostrun.mjs";
-import { copilotBinary, copilotCliLoads, runCopilotCli } from "./copilot-cli.mjs";
+import { commandFolders, copilotBinary, copilotCliLoads, runCopilotCli } from "./copilot-cli.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -142,11 +142,8 @@ async function observed(host, bin, c) {
 				.map((s) => `${s.name} ${fs.realpathSync(s.location)}`)
 				.sort()
 				.join("\n");
-		case "copilot-cli": {
-			// .claude/commands entries, which skill-ls does not model, show as a difference.
-			const { skills, commands } = copilotCliLoads(runCopilotCli(bin, c));
-			return [skills, ...commands.map((l) => `(command) ${l}`)].filter(Boolean).join("\n");
-		}
+		case "copilot-cli":
+			return copilotCliLoads(runCopilotCli(bin, c));
 	}
 	throw new Error(`no runner for ${host}`);
 }
@@ -251,6 +248,7 @@ async function main() {
 			}
 			const r = ["opencode", "gemini", "copilot-cli"].includes(host) ? matrixLoads(host, c) : rendered(host, c);
 			got = r.error ?? r.text;
+			if (host === "copilot-cli" && !r.error) got = commandFolders(got);
 			if (r.candidates) want = asCandidates(want, r.candidates);
 			if (host === "gemini" && want === got && c.geminiBlocks) {
 				const d = compareGeminiBlocks(c, c.geminiBlocks);

@@ -37,6 +37,7 @@ var hostCodes = map[string]string{
 	"dot-folder-skipped":    "the host skips folders whose name starts with \".\"",
 	"folder-skipped":        "the host never looks inside this folder (.git, node_modules)",
 	"too-deep":              "the file is deeper than the host looks",
+	"inside-skill":          "Copilot CLI takes the first folder holding a SKILL.md as the skill and does not search below it",
 	"symlinked-skill-md":    "the host ignores a SKILL.md that is a symbolic link",
 	"symlinked-folder":      "the host does not follow the symbolic link",
 	"system-skipped":        "DSH skips the .system folder of a user root",

@@ -46,7 +46,7 @@ func copilotCLIHost() *Host {
 			roots:  copilotCLIRoots,
 			parse:  copilotCLIParse,
 			dup:    firstWins,
-			dupWhy: "the first skill with a name wins: the working directory before the folders above it, .github/skills before .agents/skills before .claude/skills, project before personal",
+			dupWhy: "the first skill with a name wins: the working directory before the folders above it, .github/skills before .agents/skills before .claude/skills, project before personal, skills before .claude/commands",
 			budget: copilotCLIBudget,
 			reach:  "the working directory and the folders above it up to the git root",
 		},
@@ -54,10 +54,12 @@ func copilotCLIHost() *Host {
 }
 
 // copilotCLIRoots are the project roots of every folder from the working
-// directory up to the project root, nearest first, then the personal ones.
+// directory up to the project root, nearest first, then the personal ones,
+// then the .claude/commands of the same project folders, whose <name>.md
+// files the release lists beside its skills.
 func copilotCLIRoots(e *env) []rootSpec {
 	w := walkSpec{rootFile: true, skipDot: true, followDirLinks: true, skillEndsWalk: true}
-	var roots []rootSpec
+	var roots, commands []rootSpec
 	dirs := []string{e.project}
 	if e.opts.Cwd != "" && e.project != "" {
 		dirs = between(e.project, filepath.Clean(e.opts.Cwd))
@@ -66,18 +68,26 @@ func copilotCLIRoots(e *env) []rootSpec {
 	for _, d := range dirs {
 		if d != "" {
 			roots = append(roots, e.skillsRoots(d, []string{".github", ".agents", ".claude"}, ScopeProject, w)...)
+			commands = append(commands, e.root(filepath.Join(d, ".claude", "commands"), ScopeProject, walkSpec{flatFiles: true}))
 		}
 	}
-	return append(roots, e.skillsRoots(e.home, []string{".copilot", ".agents"}, ScopeUser, w)...)
+	roots = append(roots, e.skillsRoots(e.home, []string{".copilot", ".agents"}, ScopeUser, w)...)
+	return append(roots, commands...)
 }
 
 // copilotCLIParse judges a skill file as Copilot CLI loads it: a file
-// without readable frontmatter, a name it rejects or a description that
-// is not a string of at most 1,024 characters is not loaded.
+// without readable frontmatter (a command may have none), a name it
+// rejects or a description that is not a string of at most 1,024
+// characters is not loaded.
 func copilotCLIParse(e *env, f File, src []byte) (entry, *Note) {
 	text := lenientText(src)
+	command := filepath.Base(f.Path) != "SKILL.md"
 	fm, ok := lineFrontmatter(text)
-	if !ok {
+	body := bodyAfter(text)
+	switch {
+	case !ok && command:
+		body = text // a command needs no frontmatter
+	case !ok:
 		return e.skip(frontmatterCode(text), "", "missing or malformed YAML frontmatter")
 	}
 	doc := e.parseYAML(fm)
@@ -93,7 +103,7 @@ func copilotCLIParse(e *env, f File, src []byte) (entry, *Note) {
 		return entry{}, drop
 	}
 	ent.name = name
-	if drop := copilotCLIDescription(e, doc, bodyAfter(text), &ent); drop != nil {
+	if drop := copilotCLIDescription(e, doc, body, command, &ent); drop != nil {
 		return entry{}, drop
 	}
 	return ent, nil
@@ -132,7 +142,7 @@ func copilotCLIName(e *env, f File, doc yamlDoc, ent *entry) (string, *Note) {
 			return "", e.skipNote(string(problem.NameNotString), "name", "Skill name must be a string")
 		}
 		raw = fld.Value.Str
-	} else {
+	} else if filepath.Base(f.Path) == "SKILL.md" {
 		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
 	}
 	name := strings.TrimSpace(raw)
@@ -154,7 +164,7 @@ func copilotCLIName(e *env, f File, doc yamlDoc, ent *entry) (string, *Note) {
 // copilotCLIDescription sets ent's listing to the description, or, when
 // the frontmatter has none, to the first lines of body; it returns the
 // note of a description Copilot CLI rejects.
-func copilotCLIDescription(e *env, doc yamlDoc, body string, ent *entry) *Note {
+func copilotCLIDescription(e *env, doc yamlDoc, body string, command bool, ent *entry) *Note {
 	fld := doc.field("description")
 	if fld == nil {
 		ent.listing = copilotCLIBodyDescription(body)
@@ -165,7 +175,11 @@ func copilotCLIDescription(e *env, doc yamlDoc, body string, ent *entry) *Note {
 		return e.skipNote(string(problem.DescriptionNotString), "description", "Skill description must be a string")
 	}
 	if n := jstext.Len(fld.Value.Str); n > copilotCLIMaxDescription {
-		return e.skipNote("description-too-long", "description", "Skill description must be at most 1024 characters ("+itoa(n)+" here)")
+		what := "Skill"
+		if command {
+			what = "Command"
+		}
+		return e.skipNote("description-too-long", "description", what+" description must be at most 1024 characters ("+itoa(n)+" here)")
 	}
 	ent.listing = fld.Value.Str
 	if strings.TrimSpace(ent.listing) == "" {
