@@ -3,8 +3,15 @@
 // Its output goes to a file, never through a pipe that could cut it.
 import fs from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { hostEnv } from "./hostrun.mjs";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+/** The environment of a Copilot CLI run: offline, no updates, one shared unpack cache. */
+function copilotEnv(bin, c, extra = {}) {
+	return hostEnv(c, { COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false", XDG_CACHE_HOME: path.resolve(bin, "../../../../.xdg-cache"), ...extra });
+}
 
 /** The native executable of an installed @github/copilot release. */
 export function copilotBinary(dir) {
@@ -21,7 +28,7 @@ export function runCopilotCli(bin, c) {
 	const outFile = path.join(c.root, "copilot-skills.json");
 	const errFile = path.join(c.root, "copilot-stderr.txt");
 	const fd = fs.openSync(outFile, "w"), efd = fs.openSync(errFile, "w");
-	const env = hostEnv(c, { COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false", XDG_CACHE_HOME: path.resolve(bin, "../../../../.xdg-cache") });
+	const env = copilotEnv(bin, c);
 	let r;
 	try {
 		r = spawnSync(bin, ["skill", "list", "--json"], { cwd: c.cwd, env, stdio: ["ignore", fd, efd], timeout: 120_000 });
@@ -63,4 +70,49 @@ export function commandFolders(text) {
 		.map((l) => l.replace(/(\/commands)\/[^/]*\.md$/, "$1/*.md"))
 		.sort()
 		.join("\n");
+}
+
+/**
+ * Runs `copilot -p hello` in the case against the Messages API stand-in
+ * (standin.mjs; Copilot CLI's BYOK provider type "anthropic"), and returns
+ * the <available_skills> text of its first request, the blocks of its
+ * own skills (location builtin) left out.
+ */
+export async function runCopilotCliPrompt(bin, c) {
+	const reqDir = fs.mkdtempSync(path.join(c.root, "req-"));
+	const server = spawn(process.execPath, [path.join(here, "standin.mjs"), reqDir], { stdio: ["ignore", "pipe", "inherit"] });
+	const port = await new Promise((res, rej) => {
+		server.stdout.once("data", (d) => res(String(d).trim()));
+		server.once("exit", () => rej(new Error("stand-in exited")));
+	});
+	const outFile = path.join(c.root, "copilot-prompt.txt");
+	const fd = fs.openSync(outFile, "w");
+	try {
+		const env = copilotEnv(bin, c, { COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${port}`, COPILOT_PROVIDER_TYPE: "anthropic", COPILOT_PROVIDER_API_KEY: "sk-standin", COPILOT_MODEL: "claude-sonnet-4.5" });
+		const r = spawnSync(bin, ["-p", "hello", "--disable-client-telemetry"], { cwd: c.cwd, env, stdio: ["ignore", fd, fd], timeout: 120_000 });
+		if (r.error) throw r.error;
+	} finally {
+		fs.closeSync(fd);
+		server.kill();
+	}
+	const bodies = fs.readdirSync(reqDir).sort().map((f) => JSON.parse(fs.readFileSync(path.join(reqDir, f), "utf8")).body || "{}");
+	if (bodies.length === 0) throw new Error(`copilot sent no request: ${fs.readFileSync(outFile, "utf8").slice(0, 2000)}`);
+	// Without a skill it sends no <available_skills> at all.
+	const m = /<available_skills>\n([\s\S]*?)<\/available_skills>/.exec(findText(JSON.parse(bodies[0])));
+	if (!m) return "";
+	return m[1]
+		.replace(/\n$/, "")
+		.split(/(?<=<\/skill>)\n/)
+		.filter((b) => b && !b.includes("<location>builtin</location>"))
+		.join("\n");
+}
+
+/** The first string in a request body that holds <available_skills>. */
+function findText(v) {
+	if (typeof v === "string") return v.includes("<available_skills>") ? v : "";
+	for (const x of Array.isArray(v) ? v : v && typeof v === "object" ? Object.values(v) : []) {
+		const t = findText(x);
+		if (t) return t;
+	}
+	return "";
 }

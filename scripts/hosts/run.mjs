@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { binary, runClaude, runCodex, runGemini, runOpenCode } from "./hostrun.mjs";
-import { commandFolders, copilotBinary, copilotCliLoads, runCopilotCli } from "./copilot-cli.mjs";
+import { commandFolders, copilotBinary, copilotCliLoads, runCopilotCli, runCopilotCliPrompt } from "./copilot-cli.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -186,6 +186,18 @@ async function claudeSkillCase(bin, c, listing) {
 	return [`claude-skill ${c.name} ${name}`, want, r.status === 0 ? r.stdout : `skill-ls exit ${r.status}: ${r.stderr}`];
 }
 
+/** Copilot CLI's <skill> blocks against render catalog --host copilot-cli. */
+async function copilotCliListingCase(bin, c) {
+	let want;
+	try {
+		want = await runCopilotCliPrompt(bin, c);
+	} catch (e) {
+		want = `(host failed: ${e.message})`;
+	}
+	const r = rendered("copilot-cli", c);
+	return [`copilot-cli-listing ${c.name}`, want, r.error ?? r.text];
+}
+
 const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
 const builtins = { claude: new Set() };
 
@@ -259,6 +271,7 @@ async function main() {
 			fs.writeFileSync(path.join(dir, "skill-ls.txt"), got);
 			const results = [[key, want, got]];
 			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
+			if (host === "copilot-cli") results.push(await copilotCliListingCase(rel.bin, c));
 			for (const [k, w, g] of results) {
 				compared++;
 				if (w === g) {

@@ -43,20 +43,22 @@ func copilotCLIHost() *Host {
 		},
 		Invocation: Invocation{Sigil: "/", Forms: []string{"/name"}, Note: "in the interactive prompt; `copilot skill list` lists them"},
 		profile: &profile{
-			roots:  copilotCLIRoots,
-			parse:  copilotCLIParse,
-			dup:    firstWins,
-			dupWhy: "the first skill with a name wins: the working directory before the folders above it, .github/skills before .agents/skills before .claude/skills, project before personal, skills before .claude/commands",
-			budget: copilotCLIBudget,
-			reach:  "the working directory and the folders above it up to the git root",
+			roots:   copilotCLIRoots,
+			parse:   copilotCLIParse,
+			dup:     firstWins,
+			dupWhy:  "the first skill with a name wins: the working directory before the folders above it, .github/skills before .agents/skills before .claude/skills, project before personal, skills before .claude/commands",
+			budget:  copilotCLIBudget,
+			listing: copilotCLILines,
+			reach:   "the working directory and the folders above it up to the git root",
 		},
 	}
 }
 
-// copilotCLIRoots are the project roots of every folder from the working
-// directory up to the project root, nearest first, then the personal ones,
-// then the .claude/commands of the same project folders, whose <name>.md
-// files the release lists beside its skills.
+// copilotCLIRoots are the project roots .github/skills, .agents/skills and
+// .claude/skills, each of every folder from the working directory up to
+// the project root, nearest first (the order of 1.0.102's skill list),
+// then the personal ones, then the .claude/commands of the same project
+// folders, whose <name>.md files the release lists beside its skills.
 func copilotCLIRoots(e *env) []rootSpec {
 	w := walkSpec{rootFile: true, skipDot: true, followDirLinks: true, skillEndsWalk: true}
 	var roots, commands []rootSpec
@@ -65,9 +67,15 @@ func copilotCLIRoots(e *env) []rootSpec {
 		dirs = between(e.project, filepath.Clean(e.opts.Cwd))
 		slices.Reverse(dirs)
 	}
+	for _, kind := range []string{".github", ".agents", ".claude"} {
+		for _, d := range dirs {
+			if d != "" {
+				roots = append(roots, e.skillsRoots(d, []string{kind}, ScopeProject, w)...)
+			}
+		}
+	}
 	for _, d := range dirs {
 		if d != "" {
-			roots = append(roots, e.skillsRoots(d, []string{".github", ".agents", ".claude"}, ScopeProject, w)...)
 			commands = append(commands, e.root(filepath.Join(d, ".claude", "commands"), ScopeProject, walkSpec{flatFiles: true}))
 		}
 	}
@@ -105,6 +113,10 @@ func copilotCLIParse(e *env, f File, src []byte) (entry, *Note) {
 	ent.name = name
 	if drop := copilotCLIDescription(e, doc, body, command, &ent); drop != nil {
 		return entry{}, drop
+	}
+	if fld := doc.field("disable-model-invocation"); fld != nil && fld.Value.Bool {
+		ent.listed = false
+		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " lists this skill in `copilot skill list` but leaves it out of what its model is told: disable-model-invocation is true"})
 	}
 	return ent, nil
 }
@@ -215,9 +227,4 @@ func bodyAfter(text string) string {
 		}
 	}
 	return ""
-}
-
-func copilotCLIBudget(_ *env, winners []*entry) Budget {
-	return Budget{Unit: "characters", Note: "GitHub Copilot CLI's listing budget is not known; skill-ls counts name and description per skill",
-		Used: listingSize(winners, func(w *entry) string { return w.name + ": " + w.listing })}
 }

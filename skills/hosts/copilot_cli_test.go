@@ -1,7 +1,9 @@
 package hosts
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,4 +48,50 @@ func TestCopilotCLIInsideSkill(t *testing.T) {
 	if want := "GitHub Copilot CLI takes the first folder holding a SKILL.md as the skill and does not search below it (.agents/skills/outer)"; v.Notes[0].Message != want {
 		t.Errorf("message %q, want %q", v.Notes[0].Message, want)
 	}
+}
+
+// TestCopilotCLIListingBudget: blocks of 15,000 characters in all are sent
+// whole, and of 15,001 the last skill is named on the "Additional skills"
+// line, with the release's own skills after it (Copilot CLI 1.0.102).
+func TestCopilotCLIListingBudget(t *testing.T) {
+	for _, tt := range []struct {
+		total  int
+		blocks int
+		more   string
+	}{
+		{15000, 20, "customize-cloud-agent, github-pr-media"},
+		{15001, 19, "s-19, customize-cloud-agent, github-pr-media"},
+	} {
+		e := testEnv(Lookup(string(CopilotCLI)), 0)
+		winners := copilotCLIBudgetWinners(tt.total)
+		lines := copilotCLILines(e, winners)
+		blocks := 0
+		for _, l := range lines {
+			if l == "<skill>" {
+				blocks++
+			}
+		}
+		want := "Additional skills available (invoke by name): " + tt.more
+		if blocks != tt.blocks || lines[len(lines)-1] != want {
+			t.Errorf("%d characters: %d blocks, last line %q; want %d, %q", tt.total, blocks, lines[len(lines)-1], tt.blocks, want)
+		}
+	}
+}
+
+// copilotCLIBudgetWinners makes 20 project skills s-00 ... s-19 whose
+// blocks, each with its line break, take total characters.
+func copilotCLIBudgetWinners(total int) []*entry {
+	const n = 20
+	base := len(strings.Join(copilotCLIBlock(&entry{name: "s-00"}), "\n")) + 1
+	var out []*entry
+	for i := range n {
+		size := total / n
+		if i == n-1 {
+			size = total - (n-1)*(total/n)
+		}
+		name := fmt.Sprintf("s-%02d", i)
+		out = append(out, &entry{name: name, listing: strings.Repeat("x", size-base), listed: true,
+			file: File{Path: "/p/.github/skills/" + name + "/SKILL.md", Root: "/p/.github/skills", Scope: ScopeProject}})
+	}
+	return out
 }
