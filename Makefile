@@ -57,7 +57,7 @@ test-workflows:
 	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
 # The host releases pinned in scripts/hosts/versions.txt (Claude Code, Codex,
-# Gemini CLI, OpenCode), installed from npm into the e2e cache and run offline in a
+# Gemini CLI, OpenCode, Copilot CLI), installed from npm into the e2e cache and run offline in a
 # network namespace of their own, against render catalog --host and
 # matrix --json over skills/hosts/testdata and the generated pitfall corpus
 # (docs/hosts.md, "Checked against the releases"). Needs unshare, ip, node.

@@ -113,7 +113,7 @@ it is (host-not-discovered, info), and which catalog is over its budget
 selected host's folders (.claude/skills, .gemini/skills, ~/.codex/skills,
 ...; --home places the user's). What DSH drops is an error only when dsh is
 among the hosts and reads the file. Hosts: dsh, claude, codex, codex@0.141,
-copilot, gemini, opencode, goose, cursor; docs/hosts.md gives every rule's
+copilot, copilot-cli, gemini, opencode, goose, cursor; docs/hosts.md gives every rule's
 source and version, and 'skill-ls matrix' the same verdicts as a table.
 
 Exit status: 0 when no error was reported, 1 when one was (with --diff:

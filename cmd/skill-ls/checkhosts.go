@@ -30,7 +30,7 @@ type hostFlags struct {
 }
 
 func (h *hostFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&h.list, "host", "", "also report what these agents do with each skill, and check the skill files they discover: `ids` separated by commas (dsh, claude, codex, codex@0.141, copilot, gemini, opencode, goose, cursor) or all")
+	fs.StringVar(&h.list, "host", "", "also report what these agents do with each skill, and check the skill files they discover: `ids` separated by commas (dsh, claude, codex, codex@0.141, copilot, copilot-cli, gemini, opencode, goose, cursor) or all")
 	fs.StringVar(&h.home, "home", "", "with --host: the user's home `dir` the other agents read (~/.claude, ~/.codex, ~/.gemini, ...; default $HOME)")
 	fs.BoolVar(&h.verbose, "verbose", false, "also report the host notes that only say a host's behaviour is unconfirmed or undocumented (host-unconfirmed)")
 	fs.IntVar(&h.window, "context-window", 0, "with --host: the model's context window in `tokens`, for the budgets that are a share of it (Claude Code, Codex); 0: the window of each host release's default model (docs/hosts.md)")

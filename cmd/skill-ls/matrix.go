@@ -33,7 +33,7 @@ budget. A budget that is a share of the model's context window (Claude
 Code, Codex) takes --context-window, else the window of the default model
 of the host's release, as check --host and render catalog --host do. Hosts: dsh, claude (Claude Code), codex (OpenAI Codex CLI 0.142 and
 later), codex@0.141 (older Codex releases), copilot (GitHub Copilot in VS
-Code), gemini (Gemini CLI), opencode, goose, cursor. Where each rule comes
+Code), copilot-cli (GitHub Copilot CLI), gemini (Gemini CLI), opencode, goose, cursor. Where each rule comes
 from, and which are unconfirmed, is in docs/hosts.md.
 
 The project root (--project-root, else the nearest ancestor of --cwd holding

@@ -128,7 +128,9 @@ func TestCheckWatchHostFolders(t *testing.T) {
 	w := startWatch(t, "--cwd", project, "--format", "concise")
 	w.waitFor("the host folder", func() bool { return strings.Contains(w.stderr.String(), "(found .claude/skills)") })
 	writeSkill("pdf", "---\nname: pdf\ndescription: Use when: broken\n---\nRead it.\n")
-	w.waitFor("the host's drop", func() bool { return strings.Contains(w.stdout.String(), "error: Goose skips this skill") })
+	w.waitFor("the host's drop", func() bool {
+		return strings.Contains(w.stdout.String(), "error: GitHub Copilot CLI and Goose skip this skill")
+	})
 	writeSkill("csv", "---\nname: csv\n---\nRead it.\n")
 	w.waitFor("the new skill", func() bool {
 		return strings.Contains(w.stdout.String(), "csv/SKILL.md:1:1: warning: Claude Code describes this skill by the first line of its body")
@@ -136,8 +138,9 @@ func TestCheckWatchHostFolders(t *testing.T) {
 	os.RemoveAll(filepath.Join(folder, "pdf"))
 	w.waitFor("the deleted skill", func() bool {
 		// The info was Cursor's unconfirmed note on the missing
-		// description: host-unconfirmed is off without --verbose.
-		return strings.Contains(w.stderr.String(), "0 errors, 4 warnings in 1 skill file")
+		// description: host-unconfirmed is off without --verbose. The fifth
+		// warning is Copilot CLI describing the skill by its body.
+		return strings.Contains(w.stderr.String(), "0 errors, 5 warnings in 1 skill file")
 	})
 	if code := w.stop(); code != 0 {
 		t.Errorf("exit %d after a last run without errors, want 0", code)

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { binary, runClaude, runCodex, runGemini, runOpenCode } from "./hostrun.mjs";
+import { commandFolders, copilotBinary, copilotCliLoads, runCopilotCli, runCopilotCliPrompt } from "./copilot-cli.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -141,6 +142,8 @@ async function observed(host, bin, c) {
 				.map((s) => `${s.name} ${fs.realpathSync(s.location)}`)
 				.sort()
 				.join("\n");
+		case "copilot-cli":
+			return copilotCliLoads(runCopilotCli(bin, c));
 	}
 	throw new Error(`no runner for ${host}`);
 }
@@ -181,6 +184,18 @@ async function claudeSkillCase(bin, c, listing) {
 	const a = ["render", "skill", name, "--host", "claude", "--cwd", c.cwd, "--project-root", c.project, "--home", c.home];
 	const r = spawnSync(skillLs, a, { encoding: "utf8", env: { ...process.env, ...c.env, HOME: c.home } });
 	return [`claude-skill ${c.name} ${name}`, want, r.status === 0 ? r.stdout : `skill-ls exit ${r.status}: ${r.stderr}`];
+}
+
+/** Copilot CLI's <skill> blocks against render catalog --host copilot-cli. */
+async function copilotCliListingCase(bin, c) {
+	let want;
+	try {
+		want = await runCopilotCliPrompt(bin, c);
+	} catch (e) {
+		want = `(host failed: ${e.message})`;
+	}
+	const r = rendered("copilot-cli", c);
+	return [`copilot-cli-listing ${c.name}`, want, r.error ?? r.text];
 }
 
 const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
@@ -225,7 +240,7 @@ async function main() {
 	for (const line of fs.readFileSync(releasesFile, "utf8").split("\n")) {
 		const [id, version, dir] = line.trim().split(/\s+/);
 		if (!dir || (only && !only.split(",").includes(id)) ) continue;
-		releases[id] = { version, bin: binary(id, dir) };
+		releases[id] = { version, bin: id === "copilot-cli" ? copilotBinary(dir) : binary(id, dir) };
 	}
 	await learnBuiltins(releases);
 	const known = knownDifferences();
@@ -243,8 +258,9 @@ async function main() {
 			} catch (e) {
 				want = `(host failed: ${e.message})`;
 			}
-			const r = host === "opencode" || host === "gemini" ? matrixLoads(host, c) : rendered(host, c);
+			const r = ["opencode", "gemini", "copilot-cli"].includes(host) ? matrixLoads(host, c) : rendered(host, c);
 			got = r.error ?? r.text;
+			if (host === "copilot-cli" && !r.error) got = commandFolders(got);
 			if (r.candidates) want = asCandidates(want, r.candidates);
 			if (host === "gemini" && want === got && c.geminiBlocks) {
 				const d = compareGeminiBlocks(c, c.geminiBlocks);
@@ -255,6 +271,7 @@ async function main() {
 			fs.writeFileSync(path.join(dir, "skill-ls.txt"), got);
 			const results = [[key, want, got]];
 			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
+			if (host === "copilot-cli") results.push(await copilotCliListingCase(rel.bin, c));
 			for (const [k, w, g] of results) {
 				compared++;
 				if (w === g) {

@@ -4,7 +4,7 @@
 # repository and the pitfall corpus inside a network namespace of its own:
 # nothing a host tries can leave the machine.
 #   --latest   the newest release of each host instead (make hosts-update)
-#   --hosts L  only these hosts (claude,codex,opencode)
+#   --hosts L  only these hosts (claude,codex,opencode,copilot-cli)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 install=()

@@ -13,7 +13,7 @@ var hostCodes = map[string]string{
 	// The host loads the skill, changed.
 	"yaml-repaired":       "the host repairs YAML it cannot read as written (Codex quotes values holding \": \", Claude Code reads an unquoted \": \" in a description)",
 	"yaml-fallback":       "the host reads the frontmatter with its fallback reader (Claude Code's and Gemini CLI's line readers, OpenCode's block-scalar rewrite)",
-	"name-sanitized":      "Gemini CLI turns :\\/<>*?\"| in the name into -",
+	"name-sanitized":      "Gemini CLI turns :\\/<>*?\"| in the name into -; Copilot CLI turns its runs of spaces into -",
 	"name-cut":            "Goose cuts the name at a \"---\" inside it",
 	"plugin-namespace":    "Codex names a skill in a plugin's folder \"<plugin>:<name>\"",
 	"xml-tags-removed":    "Copilot removes XML tags from the description",
@@ -39,6 +39,7 @@ var hostCodes = map[string]string{
 	"dot-folder-skipped":    "the host skips folders whose name starts with \".\"",
 	"folder-skipped":        "the host never looks inside this folder (.git, node_modules)",
 	"too-deep":              "the file is deeper than the host looks",
+	"inside-skill":          "Copilot CLI takes the first folder holding a SKILL.md as the skill and does not search below it",
 	"symlinked-skill-md":    "the host ignores a SKILL.md that is a symbolic link",
 	"symlinked-folder":      "the host does not follow the symbolic link",
 	"system-skipped":        "DSH skips the .system folder of a user root",

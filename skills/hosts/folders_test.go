@@ -24,9 +24,9 @@ func TestChooseForProject(t *testing.T) {
 	}{
 		{"DSH's roots alone", []string{".agents/skills/a/SKILL.md"}, "", false, ""},
 		{"claude", []string{".agents/skills/a/SKILL.md", ".claude/skills/b/SKILL.md", ".claude/skills/c/SKILL.md"}, "", false,
-			"DSH, Claude Code, GitHub Copilot, OpenCode, Goose and Cursor; .claude/skills"},
+			"DSH, Claude Code, GitHub Copilot, GitHub Copilot CLI, OpenCode, Goose and Cursor; .claude/skills"},
 		{"two folders", []string{".claude/skills/b/SKILL.md", ".gemini/skills/g/SKILL.md"}, "", false,
-			"DSH, Claude Code, GitHub Copilot, Gemini CLI, OpenCode, Goose and Cursor; .claude/skills, .gemini/skills"},
+			"DSH, Claude Code, GitHub Copilot, GitHub Copilot CLI, Gemini CLI, OpenCode, Goose and Cursor; .claude/skills, .gemini/skills"},
 		{"a PATH in one", []string{".claude/skills/b/SKILL.md", ".gemini/skills/g/SKILL.md"}, ".gemini", false,
 			"DSH and Gemini CLI; .gemini/skills"},
 		{"a PATH in none", []string{".claude/skills/b/SKILL.md"}, ".agents", false, ""},

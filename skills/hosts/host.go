@@ -18,6 +18,7 @@ const (
 	Codex       ID = "codex"
 	Codex0141   ID = "codex@0.141"
 	Copilot     ID = "copilot"
+	CopilotCLI  ID = "copilot-cli"
 	Gemini      ID = "gemini"
 	OpenCode    ID = "opencode"
 	Goose       ID = "goose"
@@ -116,6 +117,7 @@ var registry = []*Host{
 	codexHost(false),
 	codexHost(true),
 	copilotHost(),
+	copilotCLIHost(),
 	geminiHost(),
 	opencodeHost(),
 	gooseHost(),
@@ -123,7 +125,7 @@ var registry = []*Host{
 }
 
 // All returns every host profile, current releases first in the order of
-// the issue (dsh, claude, codex, copilot, gemini, opencode, goose, cursor),
+// the issue (dsh, claude, codex, copilot, copilot-cli, gemini, opencode, goose, cursor),
 // then the versioned profiles of older releases.
 func All() []*Host {
 	out := make([]*Host, 0, len(registry))

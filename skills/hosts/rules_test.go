@@ -19,10 +19,10 @@ func TestSelect(t *testing.T) {
 		want    []ID
 		wantErr string
 	}{
-		{"all", []ID{DSH, Claude, Codex, Copilot, Gemini, OpenCode, Goose, Cursor}, ""},
+		{"all", []ID{DSH, Claude, Codex, Copilot, CopilotCLI, Gemini, OpenCode, Goose, Cursor}, ""},
 		{"codex,codex@0.141", []ID{Codex, Codex0141}, ""},
 		{" gemini , dsh,gemini", []ID{Gemini, DSH}, ""},
-		{"dsh,all", []ID{DSH, Claude, Codex, Copilot, Gemini, OpenCode, Goose, Cursor}, ""},
+		{"dsh,all", []ID{DSH, Claude, Codex, Copilot, CopilotCLI, Gemini, OpenCode, Goose, Cursor}, ""},
 		{"vscode", nil, `unknown host "vscode"`},
 		{",", nil, "no host selected"},
 	}
@@ -49,7 +49,11 @@ func TestSelect(t *testing.T) {
 
 func TestEveryHostCitesItsRules(t *testing.T) {
 	for _, h := range All() {
-		if h.Name == "" || h.Version == "" || h.Checked != "2026-11-30" || len(h.Refs) == 0 || h.Invocation.Sigil == "" {
+		checked := "2026-11-30"
+		if h.ID == CopilotCLI {
+			checked = "2026-12-06" // its profile was added then
+		}
+		if h.Name == "" || h.Version == "" || h.Checked != checked || len(h.Refs) == 0 || h.Invocation.Sigil == "" {
 			t.Errorf("%s: incomplete profile %+v", h.ID, h)
 		}
 		for _, r := range h.Refs {

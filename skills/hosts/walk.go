@@ -27,6 +27,13 @@ type walkSpec struct {
 	skipFileLinks bool
 	// maxDirs bounds how many folders are visited (0: a safety default).
 	maxDirs int
+	// skillEndsWalk stops the walk at a folder that holds a SKILL.md: the
+	// folder is the skill, and its subfolders are not searched (Copilot
+	// CLI).
+	skillEndsWalk bool
+	// flatFiles reads the <name>.md files directly in the root, and no
+	// folder (Copilot CLI's .claude/commands).
+	flatFiles bool
 }
 
 // rootSpec is one root of a host, in its precedence order.
@@ -111,6 +118,10 @@ func (w *rootWalk) readDir(d walkDir) {
 	if err != nil {
 		return
 	}
+	if w.spec.skillEndsWalk && w.holdsSkill(d, entries) {
+		w.keep(filepath.Join(d.dir, "SKILL.md"))
+		return
+	}
 	for _, e := range entries { // os.ReadDir sorts by name
 		name := e.Name()
 		if w.spec.skipDot && strings.HasPrefix(name, ".") {
@@ -137,6 +148,21 @@ func (w *rootWalk) readDir(d walkDir) {
 	}
 }
 
+// holdsSkill reports whether d, read as entries, holds a SKILL.md the walk
+// accepts.
+func (w *rootWalk) holdsSkill(d walkDir, entries []fs.DirEntry) bool {
+	for _, e := range entries {
+		if e.Name() != "SKILL.md" {
+			continue
+		}
+		p := filepath.Join(d.dir, e.Name())
+		isLink := e.Type()&fs.ModeSymlink != 0
+		isDir, regular, ok := entryKind(p, e, isLink)
+		return !isDir && w.accepts(d, e.Name(), regular || !ok, isLink)
+	}
+	return false
+}
+
 // entryKind tells whether the folder entry e at p is a folder or a regular
 // file, through a symbolic link; ok is false for a link that does not
 // resolve. Only a link needs a stat: another entry's type is its own.
@@ -155,7 +181,7 @@ func entryKind(p string, e fs.DirEntry, isLink bool) (isDir, regular, ok bool) {
 // skipped name, a link not followed), it is too deep, it was visited (by
 // another path) or the walk has visited its limit of folders.
 func (w *rootWalk) enter(d walkDir, name, p string, isLink bool) {
-	if slices.Contains(w.spec.skipNames, name) || (isLink && !w.spec.followDirLinks) {
+	if w.spec.flatFiles || slices.Contains(w.spec.skipNames, name) || (isLink && !w.spec.followDirLinks) {
 		return
 	}
 	if w.spec.maxDepth > 0 && d.depth+1 > w.spec.maxDepth {
@@ -180,6 +206,9 @@ func (w *rootWalk) enter(d walkDir, name, p string, isLink bool) {
 // a regular SKILL.md, not a link when the spec skips linked files, and
 // below the root unless the spec reads the root's own SKILL.md.
 func (w *rootWalk) accepts(d walkDir, name string, regular, isLink bool) bool {
+	if w.spec.flatFiles {
+		return d.depth == 0 && regular && strings.HasSuffix(name, ".md")
+	}
 	if name != "SKILL.md" || !regular {
 		return false
 	}
@@ -199,6 +228,9 @@ func whyNotWalked(host string, r rootSpec, path string) (code, reason string) {
 	parts := strings.Split(filepath.ToSlash(rel), "/")
 	base := parts[len(parts)-1]
 	dirs := parts[:len(parts)-1]
+	if r.walk.flatFiles {
+		return "not-found", host + " reads only the <name>.md files directly in " + r.label
+	}
 	if base != "SKILL.md" {
 		if len(dirs) == 0 && strings.HasSuffix(base, ".md") {
 			return "flat-file-ignored", host + " reads only SKILL.md files in folders, not flat <name>.md files like " + base
@@ -217,6 +249,15 @@ func whyNotWalked(host string, r rootSpec, path string) (code, reason string) {
 		}
 		if slices.Contains(r.walk.skipNames, d) {
 			return "folder-skipped", host + " never looks inside " + d
+		}
+	}
+	if r.walk.skillEndsWalk {
+		for i := range dirs {
+			skill := filepath.Join(r.dir, filepath.Join(dirs[:i]...))
+			if _, err := os.Stat(filepath.Join(skill, "SKILL.md")); err == nil {
+				where := strings.Join(append([]string{r.label}, dirs[:i]...), "/")
+				return "inside-skill", host + " takes the first folder holding a SKILL.md as the skill and does not search below it (" + where + ")"
+			}
 		}
 	}
 	if r.walk.maxDepth > 0 && len(dirs) > r.walk.maxDepth {
