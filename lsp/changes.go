@@ -127,6 +127,13 @@ func (s *session) syncDocLocked(d *document, kind skills.ChangeKind, fx *effects
 		}
 		return
 	}
+	if isEvalPath(d.key) {
+		// Checked by the pass with its bundle; the fast path publishes
+		// the open buffer's own findings.
+		fx.dirty = append(fx.dirty, d.key)
+		fx.full = true
+		return
+	}
 	if !set.isLoaded.Load() {
 		// The discovery replays the buffer when it ends; until then the
 		// scheduler may publish the file's own diagnostics (publishEarly).

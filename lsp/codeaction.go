@@ -183,6 +183,9 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 // outside its roots, shadowed, not model-invocable), and opens the skill
 // preview.
 func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
+	if lenses := evalLenses(s.sess.snapshot(), p.TextDocument.URI); lenses != nil {
+		return lenses, nil
+	}
 	t, err := s.target(p.TextDocument.URI, nil)
 	if err != nil {
 		return nil, err

@@ -14,7 +14,6 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
-	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -29,6 +28,8 @@ type passResult struct {
 	// goroutine, not on the scheduler's, where an edit would wait for them.
 	paths []string
 	whole map[string][]diagnostics.Diagnostic
+	// evals are the bytes of the eval files the pass checked, by path.
+	evals map[string][]byte
 }
 
 type fileDiags struct {
@@ -74,6 +75,7 @@ func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) p
 		}
 	}
 	r.paths = slices.Sorted(maps.Keys(r.byPath))
+	r.evals = evalSources(views)
 	r.whole = wholeDiagnostics(r)
 	return r
 }
@@ -89,6 +91,10 @@ func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
 		d := st.doc(p)
 		if d != nil && d.chat {
 			q.publishChat(st, d)
+			continue
+		}
+		if isEvalPath(p) {
+			q.publishEval(st, p)
 			continue
 		}
 		snap := st.ownerOf(p)
@@ -157,6 +163,10 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 		pb.next++
 		fd := pb.r.byPath[p]
 		f := fd.snap.File(p)
+		if src, ok := pb.r.evals[p]; ok && f == nil {
+			pb.keep[q.publishPassEval(st, fd, p, src)] = true
+			continue
+		}
 		if f == nil {
 			u := st.uriFor(p)
 			pb.keep[u] = true
@@ -176,6 +186,9 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 		if d.chat {
 			pb.keep[d.uri] = true
 			q.publishChat(st, d)
+		}
+		if isEvalPath(d.key) && !pb.r.checkedEval(d) {
+			pb.keep[d.uri] = true // what the fast path published of a newer buffer
 		}
 	}
 	// A file the views hold now that the pass did not see came after it:
@@ -296,35 +309,6 @@ func (q *scheduler) markClosed(us []uri.URI) {
 	q.closed = append(q.closed, us...)
 	q.mu.Unlock()
 	q.wake()
-}
-
-// chatDiagnostics checks the `/name` tokens of a chat buffer, and the names
-// glued to punctuation that DSH ignores.
-func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Options) []diagnostics.Diagnostic {
-	text := string(d.text)
-	cands := render.GestureCandidates(text)
-	toks := make([]diagnostics.ChatToken, 0, len(cands))
-	for _, c := range cands {
-		if strings.HasPrefix(text[c.Start:], "/skill:") {
-			continue // the /skill:name form, below: not a /skill glued to ':'
-		}
-		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: spans.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
-	}
-	// The /skill:name form the completion offers names the skill after
-	// "skill:" (docs/dsh.md §9), so it is checked as that name.
-	for _, tok := range render.TUITokens(text) {
-		toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Sigil: "/skill:"})
-	}
-	seen := map[string]bool{"/": true}
-	for _, h := range opts.Hosts {
-		if sigil := h.Invocation.Sigil; sigil != "" && !seen[sigil] {
-			seen[sigil] = true
-			for _, tok := range render.SigilTokens(string(d.text), sigil[0]) {
-				toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Host: h.Name, Sigil: sigil})
-			}
-		}
-	}
-	return diagnostics.Chat(d.key, toks, snap, opts)
 }
 
 // wholeDiagnostics returns the diagnostics of the whole-snapshot rules of

@@ -26,6 +26,7 @@ const cmdDocumentInfo = "skill-ls.documentInfo"
 const (
 	docKindSkill = "skill" // a skill file: SKILL.md, language id "skill", or a .md directly in a root
 	docKindChat  = "chat"  // a chat buffer (chatLanguages, chatPatterns)
+	docKindEval  = "eval"  // a bundle's eval file: evals/eval_queries.json, trigger-queries.json, evals.json
 	docKindOther = "other" // anything else: skill-ls has nothing to say about it
 )
 
@@ -67,6 +68,9 @@ func documentKind(st *snapshot, path, languageID string) string {
 	}
 	if st.isSkillPath(path, languageID) {
 		return docKindSkill
+	}
+	if isEvalPath(path) {
+		return docKindEval
 	}
 	return docKindOther
 }

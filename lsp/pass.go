@@ -88,7 +88,7 @@ func (q *scheduler) startPass(p *passState) {
 	prog := newPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.yield, Checked: prog.checked, Begin: backgroundThread}
 	q.wg.Go(func() {
-		r := runPass(ctx, views, pace)
+		r := runPass(ctx, withEvalFiles(st, views), pace)
 		if ctx.Err() != nil {
 			prog.cancelled()
 			return

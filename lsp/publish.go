@@ -56,7 +56,8 @@ func appendProtocolDiagnostics(out []protocol.Diagnostic, ds []diagnostics.Diagn
 }
 
 // toProtocolDiagnostic converts one diagnostic; related locations in other
-// files use their own line index from snap.
+// files use their own line index from snap, and those in the same file
+// that snap does not hold (an eval file) idx.
 func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *spans.LineIndex, snap *skills.Snapshot, names pathNamer) protocol.Diagnostic {
 	pd := protocol.Diagnostic{
 		Range:    spanRange(idx, d.Span),
@@ -69,8 +70,12 @@ func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *spans.LineIndex, snap *
 		pd.CodeDescription = protocol.CodeDescription{Href: uri.URI(u)}
 	}
 	for _, r := range d.Related {
+		rng := relatedRange(snap, r)
+		if r.Path == d.Path && (snap == nil || snap.File(r.Path) == nil) {
+			rng = spanRange(idx, r.Span) // elsewhere in the text idx indexes (an eval file's buffer)
+		}
 		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: names.uriFor(r.Path), Range: relatedRange(snap, r)},
+			Location: protocol.Location{URI: names.uriFor(r.Path), Range: rng},
 			Message:  names.relMsg(r.Message),
 		})
 	}

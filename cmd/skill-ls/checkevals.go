@@ -1,13 +1,11 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
+	"slices"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/evalfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -15,31 +13,16 @@ import (
 // snap that keep returns true for: one stat of each bundle's evals folder,
 // and the files of those that have one.
 func readEvalFiles(snap *skills.Snapshot, keep func(path string) bool) []diagnostics.EvalInput {
-	var out []diagnostics.EvalInput
-	for _, f := range snap.Files() {
-		if filepath.Base(f.Path) != "SKILL.md" || !keep(f.Path) {
-			continue
-		}
-		dir := filepath.Dir(f.Path)
-		if fi, err := os.Stat(filepath.Join(dir, evalfile.Dir)); err != nil || !fi.IsDir() {
-			continue
-		}
-		for _, bf := range discovery.ReadEvalFiles(dir, evalfile.Names()) {
-			ef := evalfile.Parse(bf.Path, bf.Head, bf.Size > int64(len(bf.Head)))
-			out = append(out, diagnostics.EvalInput{File: ef, Skill: f, Exists: discovery.Exists})
-		}
-	}
-	return out
+	return diagnostics.EvalFilesOf(snap, keep, discovery.ReadBundleEvals, discovery.Exists)
 }
 
 // evalFiles reads the eval files of the bundles in scope, for the run's
 // options, and returns their texts for the formats.
 func (r *checkRun) evalFiles(snap *skills.Snapshot) ([]diagnostics.EvalInput, map[string]*spans.LineIndex) {
-	keep := func(string) bool { return true }
-	if r.wide != nil {
-		keep = r.inScope
-	}
-	in := readEvalFiles(snap, keep)
+	// The bundles in scope, and those of an eval file given as a PATH,
+	// which is then checked alone of its bundle's eval files.
+	in := readEvalFiles(snap, func(skill string) bool { return r.inScope(skill) || r.evalNamed(skill) })
+	in = slices.DeleteFunc(in, func(e diagnostics.EvalInput) bool { return !r.inScope(e.Skill.Path) && !r.inScope(e.File.Path) })
 	if len(in) == 0 {
 		return nil, nil
 	}
@@ -48,4 +31,10 @@ func (r *checkRun) evalFiles(snap *skills.Snapshot) ([]diagnostics.EvalInput, ma
 		texts[e.File.Path] = spans.NewLineIndex(e.File.Src)
 	}
 	return in, texts
+}
+
+// evalNamed reports whether a PATH argument is an eval file of the bundle
+// whose skill file is skill.
+func (r *checkRun) evalNamed(skill string) bool {
+	return slices.ContainsFunc(r.paths, func(p string) bool { return diagnostics.EvalBundleSkill(p) == skill })
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/evalfile"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -74,13 +75,18 @@ func (rs *rootSet) addPath(p string) error {
 		rs.add(filepath.Join(abs, ".agents", "skills"), "", discovery.SourceProjectAgents)
 	case fi.IsDir():
 		rs.add(abs, "", discovery.SourceCustom)
+	case !fi.IsDir() && evalfile.KindOf(abs) != evalfile.NotEval && holdsSkillFile(filepath.Dir(filepath.Dir(abs))):
+		// A bundle's eval file: checked with its bundle, as the
+		// pre-commit hook passes it when it alone changed.
+		bundle := filepath.Dir(filepath.Dir(abs))
+		rs.addEntry(filepath.Dir(bundle), filepath.Base(bundle), filepath.Join(bundle, skillFileIn(bundle)))
 	case isSkillFileName(base):
 		bundle := filepath.Dir(abs)
 		rs.addEntry(filepath.Dir(bundle), filepath.Base(bundle), abs)
 	case strings.HasSuffix(base, ".md"):
 		rs.addEntry(filepath.Dir(abs), base, abs)
 	default:
-		return fmt.Errorf("%s: not a skill file (a skill is a SKILL.md in a bundle directory or a NAME.md file in a root)", p)
+		return fmt.Errorf("%s: not a skill file (a skill is a SKILL.md in a bundle directory or a NAME.md file in a root; an eval file is evals/eval_queries.json, trigger-queries.json or evals.json in a bundle)", p)
 	}
 	return nil
 }

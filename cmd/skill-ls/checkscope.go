@@ -74,7 +74,7 @@ func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
 	}
 	n := 0
 	for _, f := range snap.Files() {
-		if r.inScope(f.Path) {
+		if r.inScope(f.Path) || r.evalNamed(f.Path) {
 			n++
 		}
 	}

@@ -34,6 +34,8 @@ var diskFuncs = map[string]bool{
 	"path/filepath.EvalSymlinks": true, "path/filepath.Abs": true,
 	module + "/skills.Load":                             true,
 	module + "/skills/discovery.Exists":                 true,
+	module + "/skills/discovery.ReadEvalFiles":          true,
+	module + "/skills/discovery.ReadBundleEvals":        true,
 	module + "/skills/discovery.ListLinkDir":            true,
 	module + "/skills/discovery.FindChatFiles":          true,
 	module + "/skills/config.Find":                      true,
@@ -78,11 +80,14 @@ var diskCalls = map[string]string{
 	"lsp/background_linux.go backgroundThread unix.Gettid":      "the calling thread's id, for setpriority",
 
 	// lsp: handlers that must ask the disk
-	"lsp/completion.go linkCompletion discovery.ListLinkDir": "link path completion lists the folder the user is typing, which no snapshot holds",
-	"lsp/codeaction.go createSkillAction discovery.Exists":   "never offer to create over something already on disk (any file, even a broken link), as it is now",
-	"lsp/rename.go folderMoves discovery.Exists":             "never move a skill folder over something already on disk, as it is now",
-	"lsp/codeaction.go moveSectionAction discovery.Exists":   "never offer to create a references/ file over something already on disk",
-	"lsp/chatfiles.go diskChatRefs discovery.FindChatFiles":  "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
+	"lsp/completion.go linkCompletion discovery.ListLinkDir":        "link path completion lists the folder the user is typing, which no snapshot holds",
+	"lsp/codeaction.go createSkillAction discovery.Exists":          "never offer to create over something already on disk (any file, even a broken link), as it is now",
+	"lsp/rename.go folderMoves discovery.Exists":                    "never move a skill folder over something already on disk, as it is now",
+	"lsp/codeaction.go moveSectionAction discovery.Exists":          "never offer to create a references/ file over something already on disk",
+	"lsp/chatfiles.go diskChatRefs discovery.FindChatFiles":         "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
+	"lsp/evalfiles.go snapshot.readEvals discovery.ReadBundleEvals": "a pass checks the eval files of every bundle as check does; the snapshot holds skill files only (run on the pass's goroutine)",
+	"lsp/evalfiles.go withEvalFiles discovery.Exists":               "eval-missing-file asks whether an eval's files exist in the skill's folder, as check does (on the pass's goroutine)",
+	"lsp/evalfiles.go scheduler.publishEval discovery.Exists":       "the same question for the open eval file's fast path: a stat per path its evals name",
 }
 
 // TestFileSystemCalls keeps the rules and the model text functions of the

@@ -1,6 +1,11 @@
 package discovery
 
-import "path/filepath"
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/skill-ls/skill-ls/skills/evalfile"
+)
 
 // ReadEvalFiles reads the eval files of the bundle folder dir that exist:
 // each name of names in dir/evals, up to MaxBundleText bytes, never
@@ -15,4 +20,14 @@ func ReadEvalFiles(dir string, names []string) []BundleFile {
 		}
 	}
 	return out
+}
+
+// ReadBundleEvals reads the eval files (evalfile.Names) of the bundle
+// folder dir: one stat of its evals folder, and the files when there is
+// one (see ReadEvalFiles).
+func ReadBundleEvals(dir string) []BundleFile {
+	if fi, err := os.Stat(filepath.Join(dir, evalfile.Dir)); err != nil || !fi.IsDir() {
+		return nil
+	}
+	return ReadEvalFiles(dir, evalfile.Names())
 }

@@ -81,6 +81,25 @@ if [ -n "${RESULT_OUT:-}" ] && [ -f "$T/result.json" ]; then
 	cp "$T/result.json" "$RESULT_OUT"
 fi
 
+# A skill's eval file, in a Neovim of its own: the server's findings and
+# :SkillEval through a fake host that calls pdf-tools for a query that says
+# "pdf" (the arguments are eval's; the query is the last).
+cat >"$T/fake-claude" <<'FAKE'
+#!/bin/sh
+for a; do q=$a; done
+echo '{"type":"system","subtype":"init","tools":["Skill"]}'
+case $q in *pdf*) echo '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t1","name":"Skill","input":{"skill":"pdf-tools"}}]}}' ;; esac
+echo '{"type":"result","subtype":"success","is_error":false,"result":"ok"}'
+FAKE
+chmod +x "$T/fake-claude"
+SKILL_LS_FAKE_HOST="$T/fake-claude" SKILL_LS_RESULT="$T/evals-result.json" timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/evals.lua" >"$T/evals.out" 2>"$T/evals.err"
+evals_rc=$?
+if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/evals.out"; then
+	echo "FAIL evals.lua ended without a summary (exit $evals_rc)" >>"$T/evals.out"
+	head -n 20 "$T/evals.err" >&2
+fi
+grep -E '^(PASS|FAIL) ' "$T/evals.out"
+
 # :checkhealth skill_ls, in a Neovim of its own (the e2e run stopped its server).
 timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/health.lua" >"$T/health.out" 2>"$T/health.err"
 health_rc=$?
@@ -110,7 +129,7 @@ if [ -z "$summary" ] || [ -z "$plain" ]; then
 fi
 # One summary for every run: the checks of e2e.lua and plain.lua (with the
 # config-block check) and health.lua's "N passed, N failed".
-count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" | awk '{ n += $1 } END { print n }'; }
+count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" "$T/evals.out" | awk '{ n += $1 } END { print n }'; }
 # shellcheck disable=SC2086
 set -- $health
 passed=$(($(count PASS) + $1))

@@ -24,6 +24,7 @@ import {
 } from './preview';
 import { parseReport } from './report';
 import { ReportView } from './reportView';
+import { EVAL_COMMAND, SERVER_EVAL_COMMAND, TriggerEval } from './evalRun';
 import { findServer, INSTALL_HINT, probeServer, ServerBinary } from './server';
 import { documentSelector, RESTART_KEYS, serverSettings } from './settings';
 import { openEntry, SkillsView, VIEW_ID } from './skillsView';
@@ -35,6 +36,7 @@ const COMMAND_REWRITES: Record<string, string> = {
   [SERVER_COMMANDS.catalog]: 'skillLs.previewCatalog',
   [SERVER_COMMANDS.skill]: 'skillLs.previewSkill',
   [SERVER_COMMANDS.invocation]: 'skillLs.previewInvocation',
+  [SERVER_EVAL_COMMAND]: EVAL_COMMAND,
 };
 
 let ctx: vscode.ExtensionContext;
@@ -75,6 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { uri: doc.uri.toString(), languageId: doc.languageId, kindOnly: true }) as { kind?: string } | undefined)?.kind,
     () => serverSettings().chatLanguages ?? []);
   observer.watch({ previews: provider, view, report, status });
+  const evals = new TriggerEval(() => { const f = findServer(context); return 'error' in f ? undefined : f.command; }, output);
   const tree = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true });
   context.subscriptions.push(
     provider, view, report, status, chatFiles, tree,
@@ -102,6 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await vscode.commands.executeCommand('workbench.actions.view.problems');
     }),
     vscode.commands.registerCommand('skillLs.setProjectRoot', setProjectRoot),
+    evals, vscode.commands.registerCommand(EVAL_COMMAND, (arg?: { uri?: string; folder?: string; host?: string }) => evals.run(arg)),
     vscode.workspace.onDidChangeConfiguration(onConfigChange),
     vscode.window.onDidChangeActiveTextEditor(() => void status.update()),
   );

@@ -58,14 +58,16 @@ export function serverSettings(): ServerSettings {
 
 /**
  * The documents the language client syncs: every Markdown file (the server
- * answers only for skill files), VS Code's own "skill" language, and the chat
- * languages. No file-name pattern: a file the server's chatPatterns name gets
+ * answers only for skill files), VS Code's own "skill" language, a skill
+ * bundle's eval files (evals/*.json), and the chat languages. No file-name pattern: a file the server's chatPatterns name gets
  * the language skill-chat when it opens (chatFiles.ts).
  */
 export function documentSelector(s: ServerSettings): DocumentFilter[] {
   const selector: DocumentFilter[] = [
     { scheme: 'file', language: 'markdown' },
     { scheme: 'file', language: 'skill' },
+    // A skill bundle's eval files: the server checks them as check does.
+    { scheme: 'file', pattern: '**/evals/{eval_queries,trigger-queries,evals}.json' },
   ];
   // Chat buffers: any scheme, so untitled buffers set to skill-chat count too.
   for (const language of new Set(['skill-chat', ...(s.chatLanguages ?? [])])) selector.push({ language });

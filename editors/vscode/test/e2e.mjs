@@ -238,6 +238,60 @@ async function activeEditorText() {
   return page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
 }
 
+// A fake Claude Code for skill-ls eval (--host-command): it calls the skill
+// pdf-tools for a query that says "pdf" (the query is the last argument).
+const FAKE_HOST = `#!/bin/sh
+for a; do q=$a; done
+echo '{"type":"system","subtype":"init","tools":["Skill"]}'
+case $q in *pdf*) echo '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t1","name":"Skill","input":{"skill":"pdf-tools"}}]}}' ;; esac
+echo '{"type":"result","subtype":"success","is_error":false,"result":"ok"}'
+`;
+
+// 9h. A skill's trigger queries (evals/eval_queries.json): the server's
+// findings on the open file, at UTF-16 columns (名前 is two units, six
+// bytes), then its code lens runs skill-ls eval through the fake host and
+// each query's result lands on its line.
+async function checkTriggerEval() {
+  const evalRel = '.agents/skills/pdf-tools/evals/eval_queries.json';
+  fs.mkdirSync(path.join(WS, path.dirname(evalRel)), { recursive: true });
+  fs.writeFileSync(path.join(WS, evalRel), ['[',
+    '  {"query": "名前 read this pdf", "should_trigger": true},',
+    '  {"query": "summarize the pdf", "should_trigger": "yes"},',
+    '  {"query": "名前 read this pdf", "should_trigger": true},',
+    '  {"query": "what is the weather", "should_trigger": true}',
+    ']', ''].join('\n'));
+  const fake = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'skill-ls-fake-host-')), 'claude');
+  fs.writeFileSync(fake, FAKE_HOST, { mode: 0o755 });
+  setWorkspaceSettings({ 'skillLs.evalHostCommand': fake });
+  await runCommand('View: Close All Editors');
+  await openFile(evalRel);
+  const itemsOf = () => readOut()?.diagnostics?.find((x) => x.uri.endsWith('/pdf-tools/evals/eval_queries.json'))?.items ?? [];
+  const found = await poll(() => {
+    const dup = itemsOf().find((i) => i.code === 'eval-duplicate-query');
+    const wrong = itemsOf().find((i) => i.code === 'eval-wrong-type');
+    return dup && wrong ? { dup, wrong } : undefined;
+  }, 30000);
+  await shot('eval-file');
+  check('an open evals/eval_queries.json gets check\'s findings at UTF-16 columns (duplicate 3:12-3:30, wrong type 2:51-2:56)',
+    found && JSON.stringify(found.dup.range) === '[3,12,3,30]' && JSON.stringify(found.wrong.range) === '[2,51,2,56]',
+    JSON.stringify(found ?? itemsOf()));
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Run trigger eval (claude)' }).first();
+  const lensShown = await lens.waitFor({ timeout: 20000 }).then(() => true, () => false);
+  if (lensShown) await lens.click();
+  const results = await poll(() => {
+    const ours = itemsOf().filter((i) => i.source === 'skill-ls eval');
+    return ours.length === 3 ? ours : undefined;
+  }, 60000);
+  await shot('eval-run');
+  const at = (line) => results?.find((i) => i.range[0] === line);
+  check('its lens "Run trigger eval (claude)" runs skill-ls eval: pass on each copy of the pdf query, FAIL on the weather one',
+    lensShown && /triggered 3 of 3: pass/.test(at(1)?.message) && /triggered 3 of 3: pass/.test(at(3)?.message) &&
+    /should trigger, triggered 0 of 3: FAIL/.test(at(4)?.message) && at(4)?.severity === 1,
+    `lens=${lensShown} ${JSON.stringify(results ?? itemsOf())} errors=${JSON.stringify(readOut()?.errors)}`);
+  setWorkspaceSettings({});
+  await runCommand('View: Close All Editors');
+}
+
 async function main() {
   const timer = setTimeout(() => {
     check('finished before the deadline', false, `${DEADLINE_MS} ms`);
@@ -834,6 +888,8 @@ async function main() {
     check('its skill preview keeps the model\'s bytes and notes the payload after the model text',
       modelPart?.includes(`Pretty-print JSON files.${tagged}`) && notePart?.includes(`${hintLabel} 28 Unicode tag characters (hidden-tag-text)`),
       JSON.stringify(marked?.text ?? previewOf(readOut(), 'skill')?.text));
+
+    await checkTriggerEval();
 
     const errors = readOut()?.errors ?? [];
     check('the extension reported no errors', errors.length === 0, JSON.stringify(errors));

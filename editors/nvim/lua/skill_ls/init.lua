@@ -51,6 +51,8 @@ local defaults = {
   name = "skill-ls",
   -- The server command (skill-ls, skill-ls serve and skill-ls --stdio all serve LSP on stdio).
   cmd = { "skill-ls" },
+  -- A program :SkillEval runs as the host (skill-ls eval --host-command); nil: the host on PATH.
+  eval_host_command = nil,
   -- Server settings (docs/server.md, "Settings"): sent as initializationOptions
   -- and as workspace/didChangeConfiguration {settings = {skillLs = settings}}.
   settings = {},
@@ -825,6 +827,13 @@ function M.list_skills(bufnr, format)
   end, bufnr)
 end
 
+-- Runs `skill-ls eval` on the skill of the query file in bufnr (see
+-- skill_ls/evalrun.lua); opts.host, opts.folder, opts.on_done.
+function M.eval(bufnr, opts)
+  opts = vim.tbl_extend("force", { cmd = M.config.cmd, host_command = M.config.eval_host_command }, opts or {})
+  return require("skill_ls.evalrun").run(bufnr, opts)
+end
+
 local function create_commands()
   local create = vim.api.nvim_create_user_command
   create("SkillPreviewCatalog", function()
@@ -840,6 +849,15 @@ local function create_commands()
       M.preview_invocation()
     end
   end, { range = true, desc = "skill-ls: what the /name tokens inject" })
+  create("SkillEval", function(o)
+    M.eval(0, { host = o.args })
+  end, {
+    nargs = "?",
+    complete = function()
+      return { "claude" }
+    end,
+    desc = "skill-ls: run this query file's trigger eval (skill-ls eval) and show the results",
+  })
   create("SkillList", function(o)
     M.list_skills(nil, o.args)
   end, {
@@ -879,6 +897,11 @@ end
 -- The code lens command: running a lens opens the skill's preview (the
 -- server's answer is text to show, which Neovim would otherwise drop).
 local function register_lens_command()
+  -- The eval file's lens: the server names the folder and host; the run is ours.
+  vim.lsp.commands["skill-ls.runTriggerEval"] = function(command, ctx)
+    local arg = (command.arguments or {})[1] or {}
+    M.eval(ctx and ctx.bufnr or 0, { host = arg.host, folder = type(arg.folder) == "string" and arg.folder or nil })
+  end
   vim.lsp.commands["skill-ls.previewSkill"] = function(command, ctx)
     local arg = (command.arguments or {})[1] or {}
     local bufnr = ctx and ctx.bufnr or vim.api.nvim_get_current_buf()
