@@ -26,10 +26,8 @@ const (
 	claudeDefaultBudget = 30000
 	claudeBudgetPercent = 1 // of the context window
 	charsPerToken       = 3 // the budget's characters per token (30,000 from 1% of 1,000,000)
-	// claudeBuiltinCost is what the release's own skills cost in every
-	// listing, before any of the user's: eleven listed in full whatever
-	// the budget, two (init, security-review) by name, their descriptions
-	// added after the user's skills when room is left.
+	// claudeBuiltinCost is what the release's own skills cost in a
+	// listing that replaces none of them (claudeBuiltinSkills).
 	claudeBuiltinCost = 6077
 )
 
@@ -111,13 +109,14 @@ func claudeName(e *env, f File, doc yamlDoc, lenient bool, ent *entry) {
 }
 
 // claudeListing sets ent's listing text: the description (a number as
-// written; else the body's first line, without leading #), white space
-// other than spaces turned into spaces, " - " and when_to_use after it,
-// cut to 1,535 UTF-16 units and "…", < and > escaped.
+// written; else the body's first line, without leading #), trimmed as
+// JavaScript trims, " - " and when_to_use (untrimmed) after it, each run of
+// invisible characters turned into one space (claudeInvisible), cut to
+// 1,535 UTF-16 units and "…", < and > escaped.
 func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
 	host := e.host.Name
 	desc, _ := doc.scalarText("description")
-	desc = claudeSpaces(desc)
+	desc = jstext.Trim(desc)
 	if desc == "" {
 		desc = firstBodyLine(body)
 		if desc != "" {
@@ -128,7 +127,8 @@ func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
 			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill as \"Skill\": neither its frontmatter nor its body gives a description"})
 		}
 	}
-	if when, _ := doc.scalarText("when_to_use"); claudeSpaces(when) != "" {
+	desc = claudeSpaces(desc)
+	if when, _ := doc.scalarText("when_to_use"); when != "" {
 		desc += " - " + claudeSpaces(when)
 	}
 	if n := jstext.Len(desc); n > claudeListingCap {
@@ -138,14 +138,33 @@ func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
 	ent.listing = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(desc)
 }
 
-// claudeSpaces turns tabs and line breaks into spaces and trims the ends.
+// claudeSpaces turns each run of invisible characters in s into one
+// space, as Claude Code 2.1.328 does in a listing (the host suite's
+// whitespace case): line breaks, tabs, other controls, format characters
+// (zero-width, bidi, BOM), private-use and unassigned code points and the
+// line and paragraph separators. Spaces, no-break spaces and the other
+// space separators stay as they are.
 func claudeSpaces(s string) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return ' '
+	var b strings.Builder
+	run := false
+	for _, r := range s {
+		if claudeInvisible(r) {
+			if !run {
+				b.WriteByte(' ')
+			}
+			run = true
+			continue
 		}
-		return r
-	}, s))
+		run = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// claudeInvisible reports the characters claudeSpaces replaces: Unicode's
+// Other category (Cc, Cf, Co, Cs and unassigned) and Zl, Zp.
+func claudeInvisible(r rune) bool {
+	return unicode.In(r, unicode.C, unicode.Zl, unicode.Zp) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z)
 }
 
 // firstBodyLine returns the first line of body with text, trimmed and
@@ -182,15 +201,16 @@ func claudeEntries(_ *env, winners []*entry) []string {
 
 // claudeBudget fits the listing in Claude Code's budget as 2.1.328 does:
 // every skill is listed by name; then, in listing order, each skill gets
-// its description when the whole listing (the release's own skills
-// included) stays within the budget. A frontmatter name already shown for
-// an earlier skill is not shown again.
+// its description when the whole listing (the release's own skills that no
+// skill folder replaces included) stays within the budget. A frontmatter
+// name is shown only when its /name is free (claudeShowNames).
 func claudeBudget(e *env, winners []*entry) Budget {
+	builtin := claudeBuiltinCostLeft(winners)
 	window, assumed := e.host.Window(e.opts.ContextWindow)
-	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken, Builtin: claudeBuiltinCost}
+	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken, Builtin: builtin}
 	b.Note = "the skill listing, with Claude Code's own skills, against 1% of the " + itoa(window) + "-token context window at 3 characters per token"
 	if assumed {
-		b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(claudeBuiltinCost) + " characters), against " + itoa(b.Limit) + " characters (1% of the " + itoa(window) + "-token window of " + e.host.model + ", the default model of " + e.host.Release + ", at 3 characters per token)"
+		b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(builtin) + " characters), against " + itoa(b.Limit) + " characters (1% of the " + itoa(window) + "-token window of " + e.host.model + ", the default model of " + e.host.Release + ", at 3 characters per token)"
 	}
 	if v := e.opts.getenv("SLASH_COMMAND_TOOL_CHAR_BUDGET"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n > 0 {
@@ -199,13 +219,9 @@ func claudeBudget(e *env, winners []*entry) Budget {
 		}
 	}
 	claudeSortWinners(winners)
-	shown := map[string]bool{}
-	used := claudeBuiltinCost
+	claudeShowNames(e, winners)
+	used := builtin
 	for _, w := range winners {
-		if w.alias != "" && shown[w.alias] {
-			w.alias = ""
-		}
-		shown[w.alias] = true
 		if w.listed {
 			w.line = "- " + claudeLabel(w)
 			used += jstext.Len(w.line) + 1
@@ -230,6 +246,36 @@ func claudeBudget(e *env, winners []*entry) Budget {
 		b.Note += "; over it, Claude Code lists skills by name only, from the first whose description does not fit"
 	}
 	return b
+}
+
+// claudeShowNames leaves out the frontmatter name beside a folder (in
+// listing order) when its /name is taken: by the release's own skills and
+// commands, by a skill's folder, or by the name shown beside an earlier
+// folder. The note on the name says so.
+func claudeShowNames(e *env, winners []*entry) {
+	taken := map[string]string{}
+	for _, n := range claudeBuiltinNames {
+		taken[n] = e.host.Name + "'s own /" + n
+	}
+	for _, w := range winners {
+		taken[w.name] = "the skill folder " + w.name
+	}
+	for _, w := range winners {
+		if w.alias == "" {
+			continue
+		}
+		by, ok := taken[w.alias]
+		if !ok {
+			taken[w.alias] = "the name shown beside the skill folder " + w.name
+			continue
+		}
+		for i, n := range w.notes {
+			if n.Code == "name-folder-mismatch" {
+				w.notes[i].Message = e.host.Name + " lists this skill as " + w.name + ", without its name \"" + w.alias + "\": /" + w.alias + " is taken by " + by + "; /" + w.name + " runs it, and the folder's name is the one that counts for duplicates"
+			}
+		}
+		w.alias = ""
+	}
 }
 
 // claudeSortWinners puts the winners in the order of Claude Code's

@@ -1,0 +1,64 @@
+package hosts
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestClaudeShowNames checks when Claude Code 2.1.328 shows a skill's
+// frontmatter name beside its folder (the host suite's claude-names case):
+// not when /name is the release's own skill or command, another skill's
+// folder (earlier or later) or the name shown beside an earlier folder.
+func TestClaudeShowNames(t *testing.T) {
+	h := Lookup(string(Claude))
+	mk := func(folder, name string) *entry {
+		return &entry{name: folder, alias: name, listing: "d.", listed: true, file: File{Path: "/p/.claude/skills/" + folder + "/SKILL.md", Root: "/p/.claude/skills", Folder: folder, Scope: ScopeProject},
+			notes: []Note{{Code: "name-folder-mismatch", Message: "shown"}}}
+	}
+	es := []*entry{mk("aa", "zz"), mk("da1", "same"), mk("da2", "same"), mk("nt1", "simplify"), mk("nt2", "help"), mk("nt3", "nt4"), mk("nt4", ""), mk("x-cost", "cost"), mk("zz", "zz2")}
+	claudeBudget(testEnv(h, 0), es)
+	var got []string
+	for _, w := range es {
+		got = append(got, w.line)
+	}
+	want := []string{"- aa: d.", "- da1 (same): d.", "- da2: d.", "- nt1: d.", "- nt2: d.", "- nt3: d.", "- nt4: d.", "- x-cost (cost): d.", "- zz (zz2): d."}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if m := es[3].notes[0].Message; !strings.Contains(m, "/simplify is taken by Claude Code's own /simplify") {
+		t.Errorf("note on nt1: %s", m)
+	}
+	if m := es[2].notes[0].Message; !strings.Contains(m, "taken by the name shown beside the skill folder da1") {
+		t.Errorf("note on da2: %s", m)
+	}
+}
+
+// TestClaudeBuiltinReplaced checks that a skill folder named like one of
+// the release's own skills frees that skill's share of the budget (the
+// host suite's claude-builtins case: with SLASH_COMMAND_TOOL_CHAR_BUDGET
+// 6,380, a loop folder and five others of 200-character descriptions,
+// three descriptions fit).
+func TestClaudeBuiltinReplaced(t *testing.T) {
+	h := Lookup(string(Claude))
+	e := testEnv(h, 0)
+	e.opts.Getenv = func(k string) string {
+		if k == "SLASH_COMMAND_TOOL_CHAR_BUDGET" {
+			return "6380"
+		}
+		return ""
+	}
+	var es []*entry
+	for _, n := range []string{"a1", "a2", "a3", "a4", "a5", "loop"} {
+		es = append(es, &entry{name: n, listing: n + strings.Repeat("x", 198), listed: true, file: File{Root: "/p/.claude/skills", Folder: n}})
+	}
+	b := claudeBudget(e, es)
+	if b.Builtin != claudeBuiltinCost-345 {
+		t.Errorf("built-in cost %d, want %d", b.Builtin, claudeBuiltinCost-345)
+	}
+	for i, w := range es {
+		if full := strings.Contains(w.line, ":"); full != (i < 3) {
+			t.Errorf("%s: %q", w.name, w.line)
+		}
+	}
+}
