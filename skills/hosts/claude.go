@@ -64,7 +64,7 @@ func claudeRoots(e *env) []rootSpec {
 	for _, d := range nestedFolders(e.opts.Cwd, filepath.Join(".claude", "skills"), claudeNestedMaxDepth, claudeNestedMaxDirs) {
 		roots = append(roots, e.root(filepath.Join(d, ".claude", "skills"), ScopeProject, w))
 	}
-	return roots
+	return append(roots, claudeCommandRoots(e, cfg)...)
 }
 
 // nestedFolders returns the folders strictly below top, in breadth-first
@@ -131,8 +131,13 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		ent.notes = append(ent.notes, Note{Code: "loads-on-demand", Message: e.host.Name + " loads this skill when it works with files under " + e.label(nested) + "/, not at session start (nested .claude/skills, 2.1.6 and later), so it is not in the listing a session starts with"})
 	}
 	doc, body, lenient := claudeRead(e, lenientText(src), &ent)
-	claudeName(e, f, doc, lenient, &ent)
-	claudeListing(e, doc, body, &ent)
+	empty := "Skill"
+	if isClaudeCommand(f) {
+		empty = "Custom command"
+	} else {
+		claudeName(e, f, doc, lenient, &ent)
+	}
+	claudeListing(e, doc, body, empty, &ent)
 	if doc.lenientTrue("disable-model-invocation") {
 		ent.listed = false
 		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})

@@ -109,11 +109,12 @@ func claudeName(e *env, f File, doc yamlDoc, lenient bool, ent *entry) {
 }
 
 // claudeListing sets ent's listing text: the description (a number as
-// written; else the body's first line, without leading #), trimmed as
+// written; else the body's first line, without leading #; else empty),
+// trimmed as
 // JavaScript trims, " - " and when_to_use (untrimmed) after it, each run of
 // invisible characters turned into one space (claudeInvisible), cut to
 // 1,535 UTF-16 units and "…", < and > escaped.
-func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
+func claudeListing(e *env, doc yamlDoc, body, empty string, ent *entry) {
 	host := e.host.Name
 	desc, _ := doc.scalarText("description")
 	desc = jstext.Trim(desc)
@@ -122,9 +123,10 @@ func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
 		if desc != "" {
 			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill by the first line of its body, \"" + desc + "\": the frontmatter gives no description"})
 		} else {
-			// An empty file: 2.1.328 lists it as "Skill" (pitfalls-claude).
-			desc = "Skill"
-			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill as \"Skill\": neither its frontmatter nor its body gives a description"})
+			// An empty file: 2.1.328 lists a skill as "Skill" (pitfalls-claude),
+			// a command as "Custom command" (claude-commands).
+			desc = empty
+			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill as \"" + empty + "\": neither its frontmatter nor its body gives a description"})
 		}
 	}
 	desc = claudeSpaces(desc)
@@ -279,12 +281,18 @@ func claudeShowNames(e *env, winners []*entry) {
 }
 
 // claudeSortWinners puts the winners in the order of Claude Code's
-// listing: by root (personal first), then by folder name, ignoring case.
+// listing: skills by root (personal first), then by folder name, ignoring
+// case; then commands by name, ignoring case, whatever their folder.
 func claudeSortWinners(winners []*entry) {
 	rank := map[string]int{}
 	for _, w := range winners {
 		if _, ok := rank[w.file.Root]; !ok {
 			rank[w.file.Root] = len(rank)
+		}
+	}
+	for _, w := range winners {
+		if isClaudeCommand(w.file) {
+			rank[w.file.Root] = len(winners) // one rank, after every skill root
 		}
 	}
 	slices.SortStableFunc(winners, func(a, b *entry) int {

@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -60,5 +61,58 @@ func TestClaudeBuiltinReplaced(t *testing.T) {
 		if full := strings.Contains(w.line, ":"); full != (i < 3) {
 			t.Errorf("%s: %q", w.name, w.line)
 		}
+	}
+}
+
+// TestClaudeCommands checks the commands Claude Code 2.1.328 lists after
+// its skills (the host suite's claude-commands case): personal and project
+// .claude/commands sorted together, subfolders as dir:name, a folder
+// holding a SKILL.md read as that file only, a skill's name before a
+// command's, personal before project, no frontmatter name shown, and a
+// command's name taking its /name from a skill's frontmatter name.
+func TestClaudeCommands(t *testing.T) {
+	dir := t.TempDir()
+	p, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
+	fmd := func(d string) string { return "---\ndescription: " + d + "\n---\nBody.\n" }
+	for path, text := range map[string]string{
+		"p/.claude/skills/sk/SKILL.md":         fmd("A skill."),
+		"p/.claude/skills/x/SKILL.md":          "---\nname: foo\ndescription: Named like a command.\n---\n",
+		"p/.claude/commands/foo.md":            fmd("Project foo."),
+		"p/.claude/commands/Alpha.md":          "---\nname: renamed\ndescription: Alpha.\n---\n",
+		"p/.claude/commands/a/b/deep.md":       fmd("Deep."),
+		"p/.claude/commands/README.md":         "# Commands readme\n\nText.\n",
+		"p/.claude/commands/empty.md":          "",
+		"p/.claude/commands/sk.md":             fmd("Loses to the skill."),
+		"p/.claude/commands/sub/SKILL.md":      fmd("A SKILL.md among commands."),
+		"p/.claude/commands/sub/ignored.md":    fmd("Beside that SKILL.md."),
+		"p/.claude/commands/manual.md":         "---\ndescription: M.\ndisable-model-invocation: true\n---\n",
+		"p/.claude/commands/UP.MD":             fmd("Not .md."),
+		"h/.claude/commands/foo.md":            fmd("Personal foo."),
+		"h/.claude/commands/pc.md":             fmd("Personal command."),
+		"p/.claude/commands/.hidden/in.md":     fmd("In a dot folder."),
+		"p/.claude/commands/node_modules/n.md": fmd("In node_modules."),
+	} {
+		write(t, filepath.Join(dir, path), text)
+	}
+	res, err := Lookup(string(Claude)).Evaluate(t.Context(), Options{Cwd: p, ProjectRoot: p, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := res.Listing()
+	want := []string{
+		"- sk: A skill.",
+		"- x: Named like a command.",
+		"- .hidden:in: In a dot folder.",
+		"- a:b:deep: Deep.",
+		"- Alpha: Alpha.",
+		"- empty: Custom command",
+		"- foo: Personal foo.",
+		"- node_modules:n: In node_modules.",
+		"- pc: Personal command.",
+		"- README: Commands readme",
+		"- sub: A SKILL.md among commands.",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -265,8 +265,11 @@ func randomWhy(e *env) string {
 }
 
 // folderOf returns the skill folder name of a SKILL.md path, or the stem of
-// a flat file.
-func folderOf(path string) string {
+// a flat file; in a folder of commands, the command's name (commandName).
+func folderOf(r rootSpec, path string) string {
+	if r.walk.commands {
+		return commandName(r.dir, path)
+	}
 	if filepath.Base(path) == "SKILL.md" {
 		return filepath.Base(filepath.Dir(path))
 	}
@@ -355,7 +358,7 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 		for _, path := range walkRoot(r) {
 			if !seen[path] {
 				seen[path] = true
-				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
+				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(r, path)})
 			}
 		}
 	}
