@@ -51,10 +51,7 @@ const (
 )
 
 func claudeRoots(e *env) []rootSpec {
-	cfg := e.opts.getenv("CLAUDE_CONFIG_DIR")
-	if cfg == "" {
-		cfg = filepath.Join(e.home, ".claude")
-	}
+	cfg := claudeConfigDir(e)
 	w := walkSpec{maxDepth: 1, followDirLinks: true}
 	roots := []rootSpec{e.root(filepath.Join(cfg, "skills"), ScopeUser, w)}
 	dirs := between(e.project, e.opts.Cwd)
@@ -64,7 +61,8 @@ func claudeRoots(e *env) []rootSpec {
 	for _, d := range nestedFolders(e.opts.Cwd, filepath.Join(".claude", "skills"), claudeNestedMaxDepth, claudeNestedMaxDirs) {
 		roots = append(roots, e.root(filepath.Join(d, ".claude", "skills"), ScopeProject, w))
 	}
-	return append(roots, claudeCommandRoots(e, cfg)...)
+	roots = append(roots, claudeCommandRoots(e, cfg)...)
+	return append(roots, claudePluginRoots(e, claudeSkillsDir(e))...)
 }
 
 // nestedFolders returns the folders strictly below top, in breadth-first
@@ -136,6 +134,12 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		empty = "Custom command"
 	} else {
 		claudeName(e, f, doc, lenient, &ent)
+	}
+	if plugin := claudePluginOf(e, f); plugin != "" {
+		ent.name = plugin + ":" + ent.name
+		if ent.alias != "" {
+			ent.alias = plugin + ":" + ent.alias
+		}
 	}
 	claudeListing(e, doc, body, empty, &ent)
 	if doc.lenientTrue("disable-model-invocation") {

@@ -220,7 +220,7 @@ func claudeBudget(e *env, winners []*entry) Budget {
 			b.Note = "the skill listing, with Claude Code's own skills, against SLASH_COMMAND_TOOL_CHAR_BUDGET=" + v
 		}
 	}
-	claudeSortWinners(winners)
+	claudeSortWinners(e, winners)
 	claudeShowNames(e, winners)
 	used := builtin
 	for _, w := range winners {
@@ -282,22 +282,41 @@ func claudeShowNames(e *env, winners []*entry) {
 
 // claudeSortWinners puts the winners in the order of Claude Code's
 // listing: skills by root (personal first), then by folder name, ignoring
-// case; then commands by name, ignoring case, whatever their folder.
-func claudeSortWinners(winners []*entry) {
+// case; then commands by name, whatever their folder; then the plugins'
+// commands and skills by root (claudePluginRoots), then by name. Commands
+// and plugins sort by file name as the release does (claudeCollate).
+func claudeSortWinners(e *env, winners []*entry) {
+	group := func(w *entry) int {
+		switch {
+		case claudePluginOf(e, w.file) != "":
+			return 2
+		case isClaudeCommand(w.file):
+			return 1
+		}
+		return 0
+	}
 	rank := map[string]int{}
 	for _, w := range winners {
-		if _, ok := rank[w.file.Root]; !ok {
+		if _, ok := rank[w.file.Root]; !ok && group(w) != 1 {
 			rank[w.file.Root] = len(rank)
 		}
 	}
-	for _, w := range winners {
-		if isClaudeCommand(w.file) {
-			rank[w.file.Root] = len(winners) // one rank, after every skill root
-		}
-	}
 	slices.SortStableFunc(winners, func(a, b *entry) int {
-		return cmp.Or(cmp.Compare(rank[a.file.Root], rank[b.file.Root]), strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
+		ga, gb := group(a), group(b)
+		if c := cmp.Or(cmp.Compare(ga, gb), cmp.Compare(rank[a.file.Root], rank[b.file.Root])); c != 0 || ga != 0 {
+			return cmp.Or(c, claudeCollate(claudeSortKey(a.file), claudeSortKey(b.file)))
+		}
+		return cmp.Or(strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
 	})
+}
+
+// claudeSortKey is what commands and plugin skills sort by: the path
+// below their root (a command's with its .md).
+func claudeSortKey(f File) string {
+	if rel, err := filepath.Rel(f.Root, f.Path); err == nil && isClaudeCommand(f) {
+		return filepath.ToSlash(rel)
+	}
+	return f.Folder
 }
 
 // claudeSkill renders the text block Claude Code 2.1.328 adds after its

@@ -116,3 +116,52 @@ func TestClaudeCommands(t *testing.T) {
 		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestClaudePlugins checks the plugin folders Claude Code 2.1.328 loads
+// from ~/.claude/skills (the host suite's claude-plugins case): commands
+// and skills/<dir>/SKILL.md as <plugin>:<name> after the user's commands,
+// every plugin's commands first; a manifest without a name or not JSON,
+// or a plugin in .claude/skills, loads nothing; the plugin's own SKILL.md
+// is a skill.
+func TestClaudePlugins(t *testing.T) {
+	dir := t.TempDir()
+	p, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
+	fmd := func(d string) string { return "---\ndescription: " + d + "\n---\nBody.\n" }
+	for path, text := range map[string]string{
+		"h/.claude/skills/myplug/.claude-plugin/plugin.json": `{"name": "plug"}`,
+		"h/.claude/skills/myplug/SKILL.md":                   fmd("The plugin folder's own."),
+		"h/.claude/skills/myplug/skills/a/SKILL.md":          fmd("A."),
+		"h/.claude/skills/myplug/skills/b/SKILL.md":          "---\nname: bee\ndescription: B.\n---\n",
+		"h/.claude/skills/myplug/skills/deep/x/SKILL.md":     fmd("Too deep."),
+		"h/.claude/skills/myplug/commands/c.md":              fmd("C."),
+		"h/.claude/skills/noname/.claude-plugin/plugin.json": `{"version": "1"}`,
+		"h/.claude/skills/noname/skills/n/SKILL.md":          fmd("No name."),
+		"h/.claude/skills/bad/.claude-plugin/plugin.json":    "not json",
+		"h/.claude/skills/bad/skills/n/SKILL.md":             fmd("Bad manifest."),
+		"p/.claude/skills/pp/.claude-plugin/plugin.json":     `{"name": "pp"}`,
+		"p/.claude/skills/pp/skills/n/SKILL.md":              fmd("In the project."),
+		"p/.claude/commands/pcmd.md":                         fmd("Project command."),
+	} {
+		write(t, filepath.Join(dir, path), text)
+	}
+	res, err := Lookup(string(Claude)).Evaluate(t.Context(), Options{Cwd: p, ProjectRoot: p, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := res.Listing()
+	want := []string{"- myplug: The plugin folder's own.", "- pcmd: Project command.", "- plug:c: C.", "- plug:a: A.", "- plug:b (plug:bee): B."}
+	if !slices.Equal(got, want) {
+		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestClaudeCollate checks the order of names in Claude Code's commands
+// and plugins (localeCompare in the root locale).
+func TestClaudeCollate(t *testing.T) {
+	names := []string{"Zed.md", "c.md", "a-b.md", "A.md", "a_1.md", "b.md", "a.md", "1.md"}
+	slices.SortFunc(names, claudeCollate)
+	want := []string{"1.md", "a_1.md", "a-b.md", "a.md", "A.md", "b.md", "c.md", "Zed.md"}
+	if !slices.Equal(names, want) {
+		t.Errorf("%v, want %v", names, want)
+	}
+}

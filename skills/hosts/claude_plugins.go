@@ -1,0 +1,93 @@
+package hosts
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+)
+
+// claude_plugins.go: the plugin folders Claude Code 2.1.328 finds in
+// ~/.claude/skills (the host suite's claude-plugins case). A folder there
+// holding .claude-plugin/plugin.json, JSON with a "name", is loaded as a
+// plugin: its commands/ (as a commands folder) and skills/<dir>/SKILL.md
+// are listed as <name>:<command or folder>, after every skill and command
+// of the user's, all the plugins' commands before all their skills, the
+// plugins in the order the file system lists ~/.claude/skills (the
+// release does not sort them). A SKILL.md of the plugin's own folder is a
+// skill as any other; a plugin folder in .claude/skills is not loaded.
+
+// claudePluginRoots returns the commands and skills folders of the plugins
+// in the personal skills folder dir: every plugin's commands first.
+func claudePluginRoots(e *env, dir string) []rootSpec {
+	var commands, skills []rootSpec
+	for _, p := range claudePluginFolders(dir) {
+		commands = append(commands, e.root(filepath.Join(p, "commands"), ScopeUser, walkSpec{commands: true, followDirLinks: true}))
+		skills = append(skills, e.root(filepath.Join(p, "skills"), ScopeUser, walkSpec{maxDepth: 1, followDirLinks: true}))
+	}
+	return append(commands, skills...)
+}
+
+// claudePluginFolders returns the plugin folders in dir, in the order the
+// file system lists them.
+func claudePluginFolders(dir string) []string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(-1) // unsorted, as the release reads them
+	var out []string
+	for _, n := range names {
+		if p := filepath.Join(dir, n); claudePluginName(p) != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// claudePluginName returns the "name" of the plugin manifest in folder,
+// "" when there is none, it is not JSON or has no name.
+func claudePluginName(folder string) string {
+	src, err := os.ReadFile(filepath.Join(folder, ".claude-plugin", "plugin.json"))
+	if err != nil {
+		return ""
+	}
+	var manifest struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(src, &manifest) != nil {
+		return ""
+	}
+	return manifest.Name
+}
+
+// claudePluginOf returns the plugin whose commands or skills folder f was
+// found in, "" for a file outside the plugins of the personal skills
+// folder.
+func claudePluginOf(e *env, f File) string {
+	if f.Scope != ScopeUser {
+		return ""
+	}
+	if b := filepath.Base(f.Root); b != "commands" && b != "skills" {
+		return ""
+	}
+	plugin := filepath.Dir(f.Root)
+	if filepath.Dir(plugin) != claudeSkillsDir(e) {
+		return ""
+	}
+	return claudePluginName(plugin)
+}
+
+// claudeSkillsDir is the personal skills folder: $CLAUDE_CONFIG_DIR/skills,
+// else ~/.claude/skills.
+func claudeSkillsDir(e *env) string {
+	return filepath.Join(claudeConfigDir(e), "skills")
+}
+
+// claudeConfigDir is $CLAUDE_CONFIG_DIR, else ~/.claude.
+func claudeConfigDir(e *env) string {
+	if cfg := e.opts.getenv("CLAUDE_CONFIG_DIR"); cfg != "" {
+		return cfg
+	}
+	return filepath.Join(e.home, ".claude")
+}
