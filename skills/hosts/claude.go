@@ -142,6 +142,9 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		}
 	}
 	claudeListing(e, doc, body, empty, &ent)
+	if claudeAsks(doc) {
+		ent.notes = append(ent.notes, Note{Code: "skill-tool-asks", Key: "allowed-tools", Message: claudeAsksWhy(e, ent.name)})
+	}
 	if doc.lenientTrue("disable-model-invocation") {
 		ent.listed = false
 		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})

@@ -319,11 +319,13 @@ func claudeSortKey(f File) string {
 	return f.Folder
 }
 
-// claudeSkill renders the text block Claude Code 2.1.328 adds after its
-// Skill tool's result ("Launching skill: <name>") for the skill whose
-// folder is name: "Base directory for this skill: <folder>", a blank line
-// and the body, its leading line breaks removed and $ARGUMENTS replaced by
-// the (here empty) arguments, as the host suite's stand-in API received it.
+// claudeSkill renders the tool result or text block Claude Code 2.1.328
+// gives its model when its Skill tool loads the skill name (the host
+// suite's stand-in API received them): for a skill with allowed-tools,
+// the error its Skill tool answers under `claude -p` in the default
+// permission mode (claudeRefusal); else "Base directory for this skill:
+// <folder>", a blank line and the body, its leading line breaks removed
+// and $ARGUMENTS replaced by the (here empty) arguments.
 func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 	for _, w := range winners {
 		if w.name != name {
@@ -333,9 +335,44 @@ func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 		if err != nil {
 			return "", false
 		}
-		_, body, _ := claudeRead(e, lenientText(src), &entry{})
+		doc, body, _ := claudeRead(e, lenientText(src), &entry{})
+		if claudeAsks(doc) {
+			return claudeRefusal(name), true
+		}
 		body = strings.ReplaceAll(strings.TrimLeft(body, "\r\n"), "$ARGUMENTS", "")
 		return "Base directory for this skill: " + filepath.Dir(w.file.Path) + "\n\n" + body, true
 	}
 	return "", false
+}
+
+// claudeAsks reports a skill whose allowed-tools is set (a non-empty
+// string or list): Claude Code's Skill tool asks the user before it runs
+// it, so under `claude -p` in the default permission mode (and
+// acceptEdits) it refuses it, unless an allow rule Skill(name) lets it
+// run (bypassPermissions runs it, dontAsk and plan refuse it otherwise).
+func claudeAsks(doc yamlDoc) bool {
+	f := doc.field("allowed-tools")
+	if f == nil {
+		return false
+	}
+	switch f.Value.Kind {
+	case dshyaml.KindNull:
+		return false
+	case dshyaml.KindString:
+		return f.Value.Str != ""
+	case dshyaml.KindSeq, dshyaml.KindMap:
+		return f.Value.Len > 0
+	}
+	return true
+}
+
+// claudeRefusal is the error result of Claude Code's Skill tool for the
+// skill name when it asks and no one can answer (claudeAsks).
+func claudeRefusal(name string) string {
+	return "Execute skill: " + name + ". The user can add the allow rule Skill(" + name + ") to .claude/settings.local.json to let it run without asking."
+}
+
+// claudeAsksWhy is the note on a skill that claudeAsks.
+func claudeAsksWhy(e *env, name string) string {
+	return e.host.Name + "'s Skill tool asks before it runs this skill (allowed-tools is set): under claude -p in the default permission mode it refuses it, and the model reads \"" + claudeRefusal(name) + "\" (an error) instead of the body; an allow rule Skill(" + name + ") in its settings (.claude/settings.local.json) or --permission-mode bypassPermissions lets it run"
 }

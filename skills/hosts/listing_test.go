@@ -150,6 +150,20 @@ func TestClaudeSkillText(t *testing.T) {
 	if _, ok := claudeSkill(e, []*entry{w}, "other"); ok {
 		t.Error("a skill Claude Code does not have renders")
 	}
+	// allowed-tools: the Skill tool's error under claude -p (claude-refusal).
+	for src, asks := range map[string]bool{
+		"---\nallowed-tools: Read\n---\nBody.\n":      true,
+		"---\nallowed-tools:\n  - Read\n---\nBody.\n": true,
+		"---\nallowed-tools: \"\"\n---\nBody.\n":      false,
+		"---\nallowed-tools: []\n---\nBody.\n":        false,
+	} {
+		write(t, p, src)
+		got, _ := claudeSkill(e, []*entry{w}, "pdf")
+		want := "Execute skill: pdf. The user can add the allow rule Skill(pdf) to .claude/settings.local.json to let it run without asking."
+		if (got == want) != asks {
+			t.Errorf("%q: %q", src, got)
+		}
+	}
 }
 
 // TestCodexPluginName checks the plugin namespace Codex 0.171.0 gives a
