@@ -286,23 +286,21 @@ func claudeShowNames(e *env, winners []*entry) {
 // commands and skills by root (claudePluginRoots), then by name. Commands
 // and plugins sort by file name as the release does (claudeCollate).
 func claudeSortWinners(e *env, winners []*entry) {
-	group := func(w *entry) int {
-		switch {
-		case claudePluginOf(e, w.file) != "":
-			return 2
-		case isClaudeCommand(w.file):
-			return 1
-		}
-		return 0
-	}
+	groups := map[*entry]int{} // 0 skills, 1 commands, 2 plugins
 	rank := map[string]int{}
 	for _, w := range winners {
-		if _, ok := rank[w.file.Root]; !ok && group(w) != 1 {
+		switch {
+		case claudePluginOf(e, w.file) != "":
+			groups[w] = 2
+		case isClaudeCommand(w.file):
+			groups[w] = 1
+		}
+		if _, ok := rank[w.file.Root]; !ok && groups[w] != 1 {
 			rank[w.file.Root] = len(rank)
 		}
 	}
 	slices.SortStableFunc(winners, func(a, b *entry) int {
-		ga, gb := group(a), group(b)
+		ga, gb := groups[a], groups[b]
 		if c := cmp.Or(cmp.Compare(ga, gb), cmp.Compare(rank[a.file.Root], rank[b.file.Root])); c != 0 || ga != 0 {
 			return cmp.Or(c, claudeCollate(claudeSortKey(a.file), claudeSortKey(b.file)))
 		}
