@@ -187,6 +187,7 @@ function claudePlugins() {
 	put("myplug/skills/b/SKILL.md", fm("name: bee\ndescription: A plugin skill with a name."));
 	put("myplug/skills/deep/x/SKILL.md", fm("description: Too deep in the plugin."));
 	put("myplug/commands/c.md", fm("description: A plugin command."));
+	put("myplug/commands/d.md", fm("name: org:dee\ndescription: A plugin command with a name."));
 	put("myplug/agents/agent.md", fm("name: agent\ndescription: An agent, not listed."));
 	put("noname/.claude-plugin/plugin.json", '{"version": "1.0.0"}\n');
 	put("noname/skills/n/SKILL.md", fm("description: In a plugin without a name."));

@@ -129,13 +129,15 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		ent.notes = append(ent.notes, Note{Code: "loads-on-demand", Message: e.host.Name + " loads this skill when it works with files under " + e.label(nested) + "/, not at session start (nested .claude/skills, 2.1.6 and later), so it is not in the listing a session starts with"})
 	}
 	doc, body, lenient := claudeRead(e, lenientText(src), &ent)
-	empty := "Skill"
+	empty, plugin := "Skill", claudePluginOf(e, f)
 	if isClaudeCommand(f) {
 		empty = "Custom command"
-	} else {
+	}
+	if !isClaudeCommand(f) || plugin != "" {
+		// A command shows no frontmatter name, but a plugin's does.
 		claudeName(e, f, doc, lenient, &ent)
 	}
-	if plugin := claudePluginOf(e, f); plugin != "" {
+	if plugin != "" {
 		ent.name = plugin + ":" + ent.name
 		if ent.alias != "" {
 			ent.alias = plugin + ":" + ent.alias

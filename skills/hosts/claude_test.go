@@ -122,7 +122,8 @@ func TestClaudeCommands(t *testing.T) {
 // and skills/<dir>/SKILL.md as <plugin>:<name> after the user's commands,
 // every plugin's commands first; a manifest without a name or not JSON,
 // or a plugin in .claude/skills, loads nothing; the plugin's own SKILL.md
-// is a skill.
+// is a skill; a plugin command's frontmatter name is shown (trailofbits'
+// name: trailofbits:ct-check).
 func TestClaudePlugins(t *testing.T) {
 	dir := t.TempDir()
 	p, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
@@ -134,6 +135,7 @@ func TestClaudePlugins(t *testing.T) {
 		"h/.claude/skills/myplug/skills/b/SKILL.md":          "---\nname: bee\ndescription: B.\n---\n",
 		"h/.claude/skills/myplug/skills/deep/x/SKILL.md":     fmd("Too deep."),
 		"h/.claude/skills/myplug/commands/c.md":              fmd("C."),
+		"h/.claude/skills/myplug/commands/d.md":              "---\nname: org:dee\ndescription: D.\n---\n",
 		"h/.claude/skills/noname/.claude-plugin/plugin.json": `{"version": "1"}`,
 		"h/.claude/skills/noname/skills/n/SKILL.md":          fmd("No name."),
 		"h/.claude/skills/bad/.claude-plugin/plugin.json":    "not json",
@@ -149,7 +151,7 @@ func TestClaudePlugins(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := res.Listing()
-	want := []string{"- myplug: The plugin folder's own.", "- pcmd: Project command.", "- plug:c: C.", "- plug:a: A.", "- plug:b (plug:bee): B."}
+	want := []string{"- myplug: The plugin folder's own.", "- pcmd: Project command.", "- plug:c: C.", "- plug:d (plug:org:dee): D.", "- plug:a: A.", "- plug:b (plug:bee): B."}
 	if !slices.Equal(got, want) {
 		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
