@@ -187,6 +187,9 @@ function claudePlugins() {
 	put("myplug/skills/b/SKILL.md", fm("name: bee\ndescription: A plugin skill with a name."));
 	put("myplug/skills/deep/x/SKILL.md", fm("description: Too deep in the plugin."));
 	put("myplug/commands/c.md", fm("description: A plugin command."));
+	put("myplug/commands/nofm.md", "# A plugin command without frontmatter\n\nNot listed.\n");
+	put("myplug/commands/when.md", fm("when_to_use: With when_to_use only."));
+	put("myplug/skills/nodesc/SKILL.md", "---\nname: nodesc\n---\n# A plugin skill without a description\n");
 	put("myplug/commands/d.md", fm("name: org:dee\ndescription: A plugin command with a name."));
 	put("myplug/agents/agent.md", fm("name: agent\ndescription: An agent, not listed."));
 	put("noname/.claude-plugin/plugin.json", '{"version": "1.0.0"}\n');

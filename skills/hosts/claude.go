@@ -144,6 +144,10 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		}
 	}
 	claudeListing(e, doc, body, empty, &ent)
+	if plugin != "" && !claudeDescribed(doc) {
+		ent.listed = false
+		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "description", Message: e.host.Name + " leaves this plugin's skill out of its listing: its frontmatter gives no description or when_to_use, so only /" + ent.name + " runs it"})
+	}
 	if claudeAsks(doc) {
 		ent.notes = append(ent.notes, Note{Code: "skill-tool-asks", Key: "allowed-tools", Message: claudeAsksWhy(e, ent.name)})
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+
+	"github.com/skill-ls/skill-ls/skills/jstext"
 )
 
 // claude_plugins.go: the plugin folders Claude Code 2.1.328 finds in
@@ -90,4 +92,15 @@ func claudeConfigDir(e *env) string {
 		return cfg
 	}
 	return filepath.Join(e.home, ".claude")
+}
+
+// claudeDescribed reports whether a frontmatter gives a description or a
+// when_to_use: a plugin's command or skill without either is left out of
+// Claude Code 2.1.328's listing (41 of wshobson/agents' commands, which
+// have no frontmatter; the claude-plugins case), where the user's own are
+// described by their body.
+func claudeDescribed(doc yamlDoc) bool {
+	desc, _ := doc.scalarText("description")
+	when, _ := doc.scalarText("when_to_use")
+	return jstext.Trim(desc) != "" || when != ""
 }

@@ -123,7 +123,8 @@ func TestClaudeCommands(t *testing.T) {
 // every plugin's commands first; a manifest without a name or not JSON,
 // or a plugin in .claude/skills, loads nothing; the plugin's own SKILL.md
 // is a skill; a plugin command's frontmatter name is shown (trailofbits'
-// name: trailofbits:ct-check).
+// name: trailofbits:ct-check); a plugin's command or skill whose
+// frontmatter gives no description or when_to_use is not listed.
 func TestClaudePlugins(t *testing.T) {
 	dir := t.TempDir()
 	p, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
@@ -135,6 +136,9 @@ func TestClaudePlugins(t *testing.T) {
 		"h/.claude/skills/myplug/skills/b/SKILL.md":          "---\nname: bee\ndescription: B.\n---\n",
 		"h/.claude/skills/myplug/skills/deep/x/SKILL.md":     fmd("Too deep."),
 		"h/.claude/skills/myplug/commands/c.md":              fmd("C."),
+		"h/.claude/skills/myplug/commands/nofm.md":           "# Not listed\n",
+		"h/.claude/skills/myplug/commands/when.md":           "---\nwhen_to_use: Later.\n---\nBody line.\n",
+		"h/.claude/skills/myplug/skills/nodesc/SKILL.md":     "---\nname: nodesc\n---\n# Not listed\n",
 		"h/.claude/skills/myplug/commands/d.md":              "---\nname: org:dee\ndescription: D.\n---\n",
 		"h/.claude/skills/noname/.claude-plugin/plugin.json": `{"version": "1"}`,
 		"h/.claude/skills/noname/skills/n/SKILL.md":          fmd("No name."),
@@ -151,7 +155,7 @@ func TestClaudePlugins(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := res.Listing()
-	want := []string{"- myplug: The plugin folder's own.", "- pcmd: Project command.", "- plug:c: C.", "- plug:d (plug:org:dee): D.", "- plug:a: A.", "- plug:b (plug:bee): B."}
+	want := []string{"- myplug: The plugin folder's own.", "- pcmd: Project command.", "- plug:c: C.", "- plug:d (plug:org:dee): D.", "- plug:when: Body line. - Later.", "- plug:a: A.", "- plug:b (plug:bee): B."}
 	if !slices.Equal(got, want) {
 		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
