@@ -115,6 +115,14 @@ func TestClaudeCommands(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// Commands are listed and judged, but not skill files for check.
+	files, err := Lookup(string(Claude)).Discover(t.Context(), Options{Cwd: p, ProjectRoot: p, Home: home})
+	if err != nil || len(files) != 2 {
+		t.Errorf("Discover: %v, %v; want the two SKILL.md files", files, err)
+	}
+	if v := res.Verdicts[filepath.Join(p, ".claude/commands/sk.md")]; v.Status != Shadowed {
+		t.Errorf("sk.md: %+v, want shadowed by the skill", v)
+	}
 }
 
 // TestClaudePlugins checks the plugin folders Claude Code 2.1.328 loads

@@ -112,7 +112,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
 	}
-	files, err := h.Discover(ctx, opts)
+	files, err := h.discover(ctx, opts, true)
 	if err != nil {
 		return nil, err
 	}
@@ -339,8 +339,16 @@ func lastTwo(p string) string {
 
 // Discover returns the skill files the host finds from the inputs in opts,
 // in its scan order, without reading them (DSH's engine reads and parses as
-// it lists).
+// it lists). Commands (Claude Code's .claude/commands) are not skill files:
+// Evaluate judges and lists them, but Discover leaves them out, so that
+// check does not lint them as skills.
 func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
+	return h.discover(ctx, opts, false)
+}
+
+// discover is Discover, with the files of commands folders when commands
+// is set.
+func (h *Host) discover(ctx context.Context, opts Options, commands bool) ([]File, error) {
 	if h.profile == nil {
 		res, err := evaluateDSH(ctx, h, opts)
 		if err != nil {
@@ -354,6 +362,9 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 	for _, r := range h.profile.roots(e) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if r.walk.commands && !commands {
+			continue
 		}
 		for _, path := range walkRoot(r) {
 			if !seen[path] {
