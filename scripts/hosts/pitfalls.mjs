@@ -194,6 +194,9 @@ function claudePlugins() {
 	put("myplug/agents/agent.md", fm("name: agent\ndescription: An agent, not listed."));
 	put("noname/.claude-plugin/plugin.json", '{"version": "1.0.0"}\n');
 	put("noname/skills/n/SKILL.md", fm("description: In a plugin without a name."));
+	put("agdir/.claude-plugin/plugin.json", '{"name": "agdir", "agents": ["./agents"]}\n');
+	put("agdir/skills/ag/SKILL.md", fm("description: In a plugin whose agents names a folder."));
+	put("agdir/agents/x.md", fm("name: x\ndescription: An agent."));
 	put("badjson/.claude-plugin/plugin.json", "not json\n");
 	put("badjson/skills/bj/SKILL.md", fm("description: In a plugin whose manifest is not JSON."));
 	for (const [folder, name] of [["zfold", "aname"], ["afold", "zname"], ["mfold", "mname"]]) {

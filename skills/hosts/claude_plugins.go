@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
@@ -48,19 +49,45 @@ func claudePluginFolders(dir string) []string {
 }
 
 // claudePluginName returns the "name" of the plugin manifest in folder,
-// "" when there is none, it is not JSON or has no name.
+// "" when there is none, it is not JSON, has no name or fails the
+// release's schema where skill-ls checks it: "agents" must be a path to a
+// .md file or a list of them (wshobson/agents' pptx-deck-creation names
+// the folder "./agents", and the release loads nothing of it).
 func claudePluginName(folder string) string {
 	src, err := os.ReadFile(filepath.Join(folder, ".claude-plugin", "plugin.json"))
 	if err != nil {
 		return ""
 	}
 	var manifest struct {
-		Name string `json:"name"`
+		Name   string          `json:"name"`
+		Agents json.RawMessage `json:"agents"`
 	}
-	if json.Unmarshal(src, &manifest) != nil {
+	if json.Unmarshal(src, &manifest) != nil || !claudeAgentsValid(manifest.Agents) {
 		return ""
 	}
 	return manifest.Name
+}
+
+// claudeAgentsValid reports whether a manifest's "agents" (raw JSON, nil
+// when absent) is a path ending in .md or a list of such paths.
+func claudeAgentsValid(raw json.RawMessage) bool {
+	if raw == nil {
+		return true
+	}
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		return strings.HasSuffix(one, ".md")
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) != nil {
+		return false
+	}
+	for _, p := range list {
+		if !strings.HasSuffix(p, ".md") {
+			return false
+		}
+	}
+	return true
 }
 
 // claudePluginOf returns the plugin whose commands or skills folder f was

@@ -152,6 +152,10 @@ func TestClaudePlugins(t *testing.T) {
 		"h/.claude/skills/noname/skills/n/SKILL.md":          fmd("No name."),
 		"h/.claude/skills/bad/.claude-plugin/plugin.json":    "not json",
 		"h/.claude/skills/bad/skills/n/SKILL.md":             fmd("Bad manifest."),
+		"h/.claude/skills/agdir/.claude-plugin/plugin.json":  `{"name": "agdir", "agents": ["./agents"]}`,
+		"h/.claude/skills/agdir/skills/n/SKILL.md":           fmd("Agents names a folder."),
+		"h/.claude/skills/agmd/.claude-plugin/plugin.json":   `{"name": "agmd", "agents": "./agents/x.md"}`,
+		"h/.claude/skills/agmd/skills/m/SKILL.md":            fmd("Agents names a file."),
 		"p/.claude/skills/pp/.claude-plugin/plugin.json":     `{"name": "pp"}`,
 		"p/.claude/skills/pp/skills/n/SKILL.md":              fmd("In the project."),
 		"p/.claude/commands/pcmd.md":                         fmd("Project command."),
@@ -163,6 +167,14 @@ func TestClaudePlugins(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := res.Listing()
+	// The plugins come in the file system's order: agmd's line is looked
+	// for on its own.
+	agmd := slices.Index(got, "- agmd:m: Agents names a file.")
+	if agmd < 0 {
+		t.Errorf("agmd (agents names a .md file) not listed: %q", got)
+	} else {
+		got = slices.Delete(got, agmd, agmd+1)
+	}
 	want := []string{"- myplug: The plugin folder's own.", "- pcmd: Project command.", "- plug:c: C.", "- plug:d (plug:org:dee): D.", "- plug:when: Body line. - Later.", "- plug:a: A.", "- plug:b (plug:bee): B."}
 	if !slices.Equal(got, want) {
 		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
