@@ -194,6 +194,10 @@ function claudePlugins() {
 	put("myplug/agents/agent.md", fm("name: agent\ndescription: An agent, not listed."));
 	put("noname/.claude-plugin/plugin.json", '{"version": "1.0.0"}\n');
 	put("noname/skills/n/SKILL.md", fm("description: In a plugin without a name."));
+	put("wfplug/.claude-plugin/plugin.json", '{"name": "wfplug"}\n');
+	put("wfplug/workflows/audit.js", "export const meta = {\n  name: \"audit-pipeline\",\n  description:\n    'It\\'s <first>',\n  whenToUse: `Later.`,\n  phases: [{ title: 'x' }],\n};\nexport default async function run() {}\n");
+	put("wfplug/workflows/nometa.js", "export default async function run() {}\n");
+	put("wfplug/skills/w/SKILL.md", fm("description: A skill beside workflows."));
 	put("agdir/.claude-plugin/plugin.json", '{"name": "agdir", "agents": ["./agents"]}\n');
 	put("agdir/skills/ag/SKILL.md", fm("description: In a plugin whose agents names a folder."));
 	put("agdir/agents/x.md", fm("name: x\ndescription: An agent."));

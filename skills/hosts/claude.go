@@ -128,8 +128,12 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		ent.deferred = true
 		ent.notes = append(ent.notes, Note{Code: "loads-on-demand", Message: e.host.Name + " loads this skill when it works with files under " + e.label(nested) + "/, not at session start (nested .claude/skills, 2.1.6 and later), so it is not in the listing a session starts with"})
 	}
+	plugin := claudePluginOf(e, f)
+	if plugin != "" && isClaudeWorkflow(f) {
+		return claudeWorkflowParse(e, f, src, plugin)
+	}
 	doc, body, lenient := claudeRead(e, lenientText(src), &ent)
-	empty, plugin := "Skill", claudePluginOf(e, f)
+	empty := "Skill"
 	if isClaudeCommand(f) {
 		empty = "Custom command"
 	}

@@ -137,7 +137,11 @@ func claudeListing(e *env, doc yamlDoc, body, empty string, ent *entry) {
 		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters, \"…\" included (" + itoa(n) + " here)"})
 		desc = jstext.Substring(desc, claudeListingCap-1) + "…"
 	}
-	ent.listing = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(desc)
+	ent.listing = desc
+	if !isClaudeWorkflow(ent.file) {
+		// A plugin's workflow is not escaped (trailofbits' port-rule-to-languages).
+		ent.listing = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(desc)
+	}
 }
 
 // claudeSpaces turns each run of invisible characters in s into one
@@ -283,7 +287,8 @@ func claudeShowNames(e *env, winners []*entry) {
 // claudeSortWinners puts the winners in the order of Claude Code's
 // listing: skills by root (personal first), then by folder name, ignoring
 // case; then commands by name, whatever their folder; then the plugins'
-// commands and skills by root (claudePluginRoots), then by name. Commands
+// workflows, commands and skills by root (claudePluginRoots), then by
+// name. Commands
 // and plugins sort by file name as the release does (claudeCollate).
 func claudeSortWinners(e *env, winners []*entry) {
 	groups := map[*entry]int{} // 0 skills, 1 commands, 2 plugins

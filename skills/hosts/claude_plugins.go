@@ -20,14 +20,16 @@ import (
 // skill as any other; a plugin folder in .claude/skills is not loaded.
 
 // claudePluginRoots returns the commands and skills folders of the plugins
-// in the personal skills folder dir: every plugin's commands first.
+// in the personal skills folder dir: every plugin's workflows, then every
+// plugin's commands, then every plugin's skills.
 func claudePluginRoots(e *env, dir string) []rootSpec {
-	var commands, skills []rootSpec
+	var workflows, commands, skills []rootSpec
 	for _, p := range claudePluginFolders(dir) {
+		workflows = append(workflows, e.root(filepath.Join(p, "workflows"), ScopeUser, walkSpec{workflows: true}))
 		commands = append(commands, e.root(filepath.Join(p, "commands"), ScopeUser, walkSpec{commands: true, followDirLinks: true}))
 		skills = append(skills, e.root(filepath.Join(p, "skills"), ScopeUser, walkSpec{maxDepth: 1, followDirLinks: true}))
 	}
-	return append(commands, skills...)
+	return append(append(workflows, commands...), skills...)
 }
 
 // claudePluginFolders returns the plugin folders in dir, in the order the
@@ -97,7 +99,7 @@ func claudePluginOf(e *env, f File) string {
 	if f.Scope != ScopeUser {
 		return ""
 	}
-	if b := filepath.Base(f.Root); b != "commands" && b != "skills" {
+	if b := filepath.Base(f.Root); b != "commands" && b != "skills" && b != "workflows" {
 		return ""
 	}
 	plugin := filepath.Dir(f.Root)

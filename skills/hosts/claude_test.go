@@ -191,3 +191,32 @@ func TestClaudeCollate(t *testing.T) {
 		t.Errorf("%v, want %v", names, want)
 	}
 }
+
+// TestClaudeWorkflows checks a plugin's workflows/*.js as Claude Code
+// 2.1.328 lists them (beside the release on trailofbits/skills; the
+// claude-plugins case): after the user's skills and commands, before the
+// plugins' commands, as <plugin>:<meta.name>, with
+// meta.description and meta.whenToUse, not escaped; a script without a
+// meta name is not listed.
+func TestClaudeWorkflows(t *testing.T) {
+	dir := t.TempDir()
+	p, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
+	for path, text := range map[string]string{
+		"h/.claude/skills/wf/.claude-plugin/plugin.json": `{"name": "wf"}`,
+		"h/.claude/skills/wf/workflows/audit.js":         "export const meta = {\n  name: \"audit-pipeline\",\n  description:\n    'It\\'s <first>',\n  whenToUse: `Later.`,\n  phases: [{ name: 'x' }],\n};\n",
+		"h/.claude/skills/wf/workflows/nometa.js":        "export default 1;\n",
+		"h/.claude/skills/wf/workflows/deep/x.js":        "export const meta = { name: 'deep' };\n",
+		"h/.claude/skills/a/SKILL.md":                    "---\ndescription: A.\n---\n",
+	} {
+		write(t, filepath.Join(dir, path), text)
+	}
+	res, err := Lookup(string(Claude)).Evaluate(t.Context(), Options{Cwd: p, ProjectRoot: p, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := res.Listing()
+	want := []string{"- a: A.", "- wf:audit-pipeline: It's <first> - Later."}
+	if !slices.Equal(got, want) {
+		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -339,15 +339,16 @@ func lastTwo(p string) string {
 
 // Discover returns the skill files the host finds from the inputs in opts,
 // in its scan order, without reading them (DSH's engine reads and parses as
-// it lists). Commands (Claude Code's .claude/commands) are not skill files:
+// it lists). Commands (Claude Code's .claude/commands) and workflows (its
+// plugins' workflows/*.js) are not skill files:
 // Evaluate judges and lists them, but Discover leaves them out, so that
 // check does not lint them as skills.
 func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 	return h.discover(ctx, opts, false)
 }
 
-// discover is Discover, with the files of commands folders when commands
-// is set.
+// discover is Discover, with the files of commands and workflows folders
+// when commands is set.
 func (h *Host) discover(ctx context.Context, opts Options, commands bool) ([]File, error) {
 	if h.profile == nil {
 		res, err := evaluateDSH(ctx, h, opts)
@@ -363,7 +364,7 @@ func (h *Host) discover(ctx context.Context, opts Options, commands bool) ([]Fil
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if r.walk.commands && !commands {
+		if (r.walk.commands || r.walk.workflows) && !commands {
 			continue
 		}
 		for _, path := range walkRoot(r) {

@@ -32,6 +32,9 @@ type walkSpec struct {
 	// folder below the root that holds a SKILL.md, of which only that file
 	// is read.
 	commands bool
+	// workflows reads a plugin's workflows folder: the <name>.js files
+	// directly in the root.
+	workflows bool
 }
 
 // rootSpec is one root of a host, in its precedence order.
@@ -192,6 +195,9 @@ func (w *rootWalk) enter(d walkDir, name, p string, isLink bool) {
 func (w *rootWalk) accepts(d walkDir, name string, regular, isLink bool) bool {
 	if w.spec.commands {
 		return regular && strings.HasSuffix(name, ".md") && len(name) > len(".md")
+	}
+	if w.spec.workflows {
+		return regular && d.depth == 0 && strings.HasSuffix(name, ".js")
 	}
 	if name != "SKILL.md" || !regular {
 		return false
