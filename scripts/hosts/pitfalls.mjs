@@ -196,6 +196,8 @@ function claudePlugins() {
 	put("noname/skills/n/SKILL.md", fm("description: In a plugin without a name."));
 	put("wfplug/.claude-plugin/plugin.json", '{"name": "wfplug"}\n');
 	put("wfplug/workflows/audit.js", "export const meta = {\n  name: \"audit-pipeline\",\n  description:\n    'It\\'s <first>',\n  whenToUse: `Later.`,\n  phases: [{ title: 'x' }],\n};\nexport default async function run() {}\n");
+	put("wfplug/workflows/min.js", 'export const meta={name:"min",description:"Minified.",whenToUse:"Always.",phases:[]};\n');
+	put("wfplug/workflows/b-second.js", "export const meta = { name: 'b-second', description: 'Listed in the file system\\'s order.' };\n");
 	put("wfplug/workflows/nometa.js", "export default async function run() {}\n");
 	put("wfplug/skills/w/SKILL.md", fm("description: A skill beside workflows."));
 	put("agdir/.claude-plugin/plugin.json", '{"name": "agdir", "agents": ["./agents"]}\n');

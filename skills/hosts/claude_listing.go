@@ -288,7 +288,7 @@ func claudeShowNames(e *env, winners []*entry) {
 // listing: skills by root (personal first), then by folder name, ignoring
 // case; then commands by name, whatever their folder; then the plugins'
 // workflows, commands and skills by root (claudePluginRoots), then by
-// name. Commands
+// name (workflows in the file system's order). Commands
 // and plugins sort by file name as the release does (claudeCollate).
 func claudeSortWinners(e *env, winners []*entry) {
 	groups := map[*entry]int{} // 0 skills, 1 commands, 2 plugins
@@ -304,10 +304,11 @@ func claudeSortWinners(e *env, winners []*entry) {
 			rank[w.file.Root] = len(rank)
 		}
 	}
+	fsOrder := claudeWorkflowOrder(winners)
 	slices.SortStableFunc(winners, func(a, b *entry) int {
 		ga, gb := groups[a], groups[b]
 		if c := cmp.Or(cmp.Compare(ga, gb), cmp.Compare(rank[a.file.Root], rank[b.file.Root])); c != 0 || ga != 0 {
-			return cmp.Or(c, claudeCollate(claudeSortKey(a.file), claudeSortKey(b.file)))
+			return cmp.Or(c, cmp.Compare(fsOrder[a.file.Path], fsOrder[b.file.Path]), claudeCollate(claudeSortKey(a.file), claudeSortKey(b.file)))
 		}
 		return cmp.Or(strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
 	})

@@ -196,8 +196,8 @@ func TestClaudeCollate(t *testing.T) {
 // 2.1.328 lists them (beside the release on trailofbits/skills; the
 // claude-plugins case): after the user's skills and commands, before the
 // plugins' commands, as <plugin>:<meta.name>, with
-// meta.description and meta.whenToUse, not escaped; a script without a
-// meta name is not listed.
+// meta.description and meta.whenToUse, not escaped, minified or not; a
+// script without a meta name is not listed.
 func TestClaudeWorkflows(t *testing.T) {
 	dir := t.TempDir()
 	p, home := filepath.Join(dir, "p"), filepath.Join(dir, "h")
@@ -205,6 +205,7 @@ func TestClaudeWorkflows(t *testing.T) {
 		"h/.claude/skills/wf/.claude-plugin/plugin.json": `{"name": "wf"}`,
 		"h/.claude/skills/wf/workflows/audit.js":         "export const meta = {\n  name: \"audit-pipeline\",\n  description:\n    'It\\'s <first>',\n  whenToUse: `Later.`,\n  phases: [{ name: 'x' }],\n};\n",
 		"h/.claude/skills/wf/workflows/nometa.js":        "export default 1;\n",
+		"h/.claude/skills/wf/workflows/min.js":           `export const meta={name:"min",description:"Minified.",phases:[]};`,
 		"h/.claude/skills/wf/workflows/deep/x.js":        "export const meta = { name: 'deep' };\n",
 		"h/.claude/skills/a/SKILL.md":                    "---\ndescription: A.\n---\n",
 	} {
@@ -215,7 +216,9 @@ func TestClaudeWorkflows(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := res.Listing()
-	want := []string{"- a: A.", "- wf:audit-pipeline: It's <first> - Later."}
+	// The workflows come in the file system's order.
+	slices.Sort(got[1:])
+	want := []string{"- a: A.", "- wf:audit-pipeline: It's <first> - Later.", "- wf:min: Minified."}
 	if !slices.Equal(got, want) {
 		t.Errorf("listing:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

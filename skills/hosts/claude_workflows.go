@@ -1,7 +1,9 @@
 package hosts
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -39,16 +41,19 @@ func claudeWorkflowParse(e *env, f File, src []byte, plugin string) (entry, *Not
 	return ent, nil
 }
 
+// claudeMetaStart finds "export const meta = {", minified or not.
+var claudeMetaStart = regexp.MustCompile(`export\s+const\s+meta\s*=\s*\{`)
+
 // claudeWorkflowMeta reads the keys name, description and whenToUse of
 // the object after "export const meta = {" in a script, each the first
 // one after it whose value is a quoted or template (without ${}) string
 // literal; ok is false without such an object.
 func claudeWorkflowMeta(src string) (map[string]string, bool) {
-	i := strings.Index(src, "export const meta = {")
-	if i < 0 {
+	loc := claudeMetaStart.FindStringIndex(src)
+	if loc == nil {
 		return nil, false
 	}
-	src = src[i+len("export const meta = {"):]
+	src = src[loc[1]:]
 	meta := map[string]string{}
 	for _, key := range []string{"name", "description", "whenToUse"} {
 		for rest := src; ; {
@@ -94,4 +99,31 @@ func jsStringLiteral(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// claudeWorkflowOrder returns the place of each workflow script in its
+// folder as the file system lists it: the release keeps a plugin's
+// workflows in that order, unsorted (claude-plugins-official's
+// code-modernization).
+func claudeWorkflowOrder(winners []*entry) map[string]int {
+	order := map[string]int{}
+	for _, w := range winners {
+		if !isClaudeWorkflow(w.file) {
+			continue
+		}
+		if _, done := order[w.file.Root]; done {
+			continue
+		}
+		order[w.file.Root] = 0
+		f, err := os.Open(w.file.Root)
+		if err != nil {
+			continue
+		}
+		names, _ := f.Readdirnames(-1)
+		f.Close()
+		for i, n := range names {
+			order[filepath.Join(w.file.Root, n)] = i
+		}
+	}
+	return order
 }
