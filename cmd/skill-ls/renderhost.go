@@ -50,7 +50,9 @@ func renderHostHelp() string {
 	}
 	b.WriteString("\n  skill NAME --host claude [--home DIR]\n")
 	b.WriteString("      the text Claude Code's model reads after its Skill tool's result\n")
-	b.WriteString("      (\"Launching skill: NAME\") for the skill of folder NAME, no arguments\n")
+	b.WriteString("      (\"Launching skill: NAME\") for the skill of folder NAME, no arguments;\n")
+	b.WriteString("      for a skill with allowed-tools, the error the Skill tool answers under\n")
+	b.WriteString("      claude -p in the default permission mode (stderr says why)\n")
 	return b.String()
 }
 
@@ -72,6 +74,9 @@ func (r *renderRun) hostSkill(ctx context.Context, pos []string, stdout io.Write
 	if !ok {
 		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s has no skill %q\n", h.Name, pos[0])
 		return exitFound
+	}
+	if why := res.SkillRefused(pos[0]); why != "" {
+		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s\n", format.Escape(why))
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
 		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))

@@ -61,13 +61,17 @@ export async function runClaude(bin, c, skill) {
 	}
 }
 
-/** The text block after the Skill tool's result in the request that carries it. */
+/**
+ * The text block after the Skill tool's result in the request that
+ * carries it; the result itself when it is an error (the tool refused).
+ */
 function claudeToolText(reqDir, r) {
 	for (const f of fs.readdirSync(reqDir).sort()) {
 		const body = JSON.parse(JSON.parse(fs.readFileSync(path.join(reqDir, f), "utf8")).body || "{}");
 		for (const m of body.messages || []) {
 			const parts = Array.isArray(m.content) ? m.content : [];
 			const i = parts.findIndex((p) => p.type === "tool_result" && p.tool_use_id === "toolu_standin1");
+			if (i >= 0 && parts[i].is_error) return typeof parts[i].content === "string" ? parts[i].content : JSON.stringify(parts[i].content);
 			if (i >= 0) return parts.slice(i + 1).filter((p) => p.type === "text").map((p) => p.text).join("\n\n");
 		}
 	}

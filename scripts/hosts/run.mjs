@@ -1,6 +1,7 @@
 // The host suite: runs each installed host release over every case (a
 // txtar tree: project/, home/, and the hosts/cwd/env/window/links sections
-// of skills/hosts/testdata) and compares what the host's model receives
+// of skills/hosts/testdata; a "suite" section names the hosts the case is
+// for, all when absent) and compares what the host's model receives
 // with `skill-ls render catalog --host`. Must run inside a network
 // namespace of its own (run.sh starts it: unshare -n, loopback only).
 //
@@ -46,7 +47,7 @@ function materialize(file, dir) {
 	// latin1 keeps every byte as one character, so a file that is not
 	// UTF-8 is written back as it is in the archive.
 	for (const f of parseTxtar(fs.readFileSync(file, "latin1"))) {
-		if (["hosts", "cwd", "env", "window", "links", "tree"].includes(f.name) || f.name.startsWith("@")) {
+		if (["hosts", "cwd", "env", "window", "links", "tree", "suite"].includes(f.name) || f.name.startsWith("@")) {
 			c.sections[f.name] = f.data;
 			continue;
 		}
@@ -125,7 +126,7 @@ function asCandidates(hostText, candidates) {
 async function observed(host, bin, c) {
 	switch (host) {
 		case "claude":
-			return (await runClaude(bin, c)).filter((e) => !builtins.claude.has(entryName(e))).join("\n");
+			return withoutBuiltins(await runClaude(bin, c)).join("\n");
 		case "codex":
 			return runCodex(bin, c, c.window).join("\n");
 		case "gemini": {
@@ -199,13 +200,32 @@ async function copilotCliListingCase(bin, c) {
 }
 
 const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
-const builtins = { claude: new Set() };
+const builtins = { claude: [] };
+
+/**
+ * Claude Code's listing without its own skills: they come last, in the
+ * order of an empty tree's listing, each in full or by name only, less
+ * those a skill folder of the same name replaces (which are the user's,
+ * listed before them). Taken off from the end in that order.
+ */
+function withoutBuiltins(entries) {
+	const out = [...entries];
+	let j = builtins.claude.length - 1;
+	while (out.length) {
+		const e = out[out.length - 1];
+		while (j >= 0 && e !== builtins.claude[j] && e !== `- ${entryName(builtins.claude[j])}`) j--;
+		if (j < 0) break;
+		out.pop();
+		j--;
+	}
+	return out;
+}
 
 /** Learns the host's own entries from an empty tree (left out of every listing). */
 async function learnBuiltins(releases) {
 	const dir = fs.mkdtempSync(path.join(out, "empty-"));
 	const c = materialize("/dev/null", dir);
-	if (releases.claude) for (const e of await runClaude(releases.claude.bin, c)) builtins.claude.add(entryName(e));
+	if (releases.claude) builtins.claude = await runClaude(releases.claude.bin, c);
 	if (releases.codex) {
 		// The first run writes the bundled skills to ~/.codex/skills/.system;
 		// each case gets that folder so skill-ls sees what Codex reads.
@@ -247,7 +267,10 @@ async function main() {
 	let failed = 0, compared = 0, agreed = 0, listed = 0;
 	const report = [];
 	for (const file of cases) {
+		const suite = parseTxtar(fs.readFileSync(file, "latin1")).find((f) => f.name === "suite");
 		for (const [host, rel] of Object.entries(releases)) {
+			// A "suite" section names the hosts a case is for (the others' rules differ).
+			if (suite && !suite.data.split(/[\s,]+/).includes(host)) continue;
 			const dir = fs.mkdtempSync(path.join(out, `${host}-${path.basename(file, ".txtar")}-`));
 			const c = materialize(file, dir);
 			if (host === "codex" && rel.system && !c.env.CODEX_HOME) fs.cpSync(rel.system, path.join(c.home, ".codex/skills/.system"), { recursive: true });

@@ -16,7 +16,7 @@ func claudeHost() *Host {
 		Version: "2.1.328 (npm @anthropic-ai/claude-code, run by the host suite on 2026-12-02); CHANGELOG.md at 5cfc0a19 and the skills documentation for what the suite does not show",
 		Checked: checkedDate,
 		Refs: []Reference{
-			{FromRelease, "npm @anthropic-ai/claude-code@2.1.328", "roots, shape, folder names and shown names, duplicates, frontmatter split at any ---, line-by-line reading of invalid YAML, descriptions (body fallback, spaces, when_to_use, escaping, 1,535 + \"…\"), order, listing budget with its own skills (scripts/hosts, cases pitfalls-claude, budget-claude, claude, claude-budget)"},
+			{FromRelease, "npm @anthropic-ai/claude-code@2.1.328", "roots, shape, folder names and shown names, duplicates, frontmatter split at any ---, line-by-line reading of invalid YAML, descriptions (body fallback, spaces, when_to_use, escaping, 1,535 + \"…\"), order, listing budget with its own skills (scripts/hosts, cases pitfalls-claude, budget-claude, claude, claude-budget); on 2026-12-06: runs of invisible characters, taken /names, own skills replaced, commands, plugin folders in ~/.claude/skills, the Skill tool's refusal of allowed-tools (cases claude-rules, claude-replaced-budget, claude-commands, claude-plugins, claude-refusal)"},
 			{FromDocs, "https://code.claude.com/docs/en/skills", "~/.claude/skills and .claude/skills, <name>/SKILL.md; personal over project; name optional (folder), lowercase/digits/hyphens <= 64; listing about 1% of the context window, 8,000 characters fallback, 1,536 per skill"},
 			{FromDocs, "anthropics/claude-code CHANGELOG.md@5cfc0a19", "2.1.239 BOM files no longer ignored; 2.1.186 malformed YAML loads with empty metadata; 2.1.178 nested .claude/skills as <dir>:<name>; 2.1.105 listing cap 250 -> 1,536; 2.1.69 unquoted colons and missing descriptions load; 2.1.47 numeric names coerced; 2.1.218 yes/no/on/off booleans"},
 			{FromDocs, "https://github.com/anthropics/claude-code/issues/31005", ".agents/skills is not read"},
@@ -51,10 +51,7 @@ const (
 )
 
 func claudeRoots(e *env) []rootSpec {
-	cfg := e.opts.getenv("CLAUDE_CONFIG_DIR")
-	if cfg == "" {
-		cfg = filepath.Join(e.home, ".claude")
-	}
+	cfg := claudeConfigDir(e)
 	w := walkSpec{maxDepth: 1, followDirLinks: true}
 	roots := []rootSpec{e.root(filepath.Join(cfg, "skills"), ScopeUser, w)}
 	dirs := between(e.project, e.opts.Cwd)
@@ -64,7 +61,8 @@ func claudeRoots(e *env) []rootSpec {
 	for _, d := range nestedFolders(e.opts.Cwd, filepath.Join(".claude", "skills"), claudeNestedMaxDepth, claudeNestedMaxDirs) {
 		roots = append(roots, e.root(filepath.Join(d, ".claude", "skills"), ScopeProject, w))
 	}
-	return roots
+	roots = append(roots, claudeCommandRoots(e, cfg)...)
+	return append(roots, claudePluginRoots(e, claudeSkillsDir(e))...)
 }
 
 // nestedFolders returns the folders strictly below top, in breadth-first
@@ -130,9 +128,33 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		ent.deferred = true
 		ent.notes = append(ent.notes, Note{Code: "loads-on-demand", Message: e.host.Name + " loads this skill when it works with files under " + e.label(nested) + "/, not at session start (nested .claude/skills, 2.1.6 and later), so it is not in the listing a session starts with"})
 	}
+	plugin := claudePluginOf(e, f)
+	if plugin != "" && isClaudeWorkflow(f) {
+		return claudeWorkflowParse(e, f, src, plugin)
+	}
 	doc, body, lenient := claudeRead(e, lenientText(src), &ent)
-	claudeName(e, f, doc, lenient, &ent)
-	claudeListing(e, doc, body, &ent)
+	empty := "Skill"
+	if isClaudeCommand(f) {
+		empty = "Custom command"
+	}
+	if !isClaudeCommand(f) || plugin != "" {
+		// A command shows no frontmatter name, but a plugin's does.
+		claudeName(e, f, doc, lenient, &ent)
+	}
+	if plugin != "" {
+		ent.name = plugin + ":" + ent.name
+		if ent.alias != "" {
+			ent.alias = plugin + ":" + ent.alias
+		}
+	}
+	claudeListing(e, doc, body, empty, &ent)
+	if plugin != "" && !claudeDescribed(doc) {
+		ent.listed = false
+		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "description", Message: e.host.Name + " leaves this plugin's skill out of its listing: its frontmatter gives no description or when_to_use, so only /" + ent.name + " runs it"})
+	}
+	if claudeAsks(doc) {
+		ent.notes = append(ent.notes, Note{Code: "skill-tool-asks", Key: "allowed-tools", Message: claudeAsksWhy(e, ent.name)})
+	}
 	if doc.lenientTrue("disable-model-invocation") {
 		ent.listed = false
 		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})

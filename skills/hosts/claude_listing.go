@@ -26,10 +26,8 @@ const (
 	claudeDefaultBudget = 30000
 	claudeBudgetPercent = 1 // of the context window
 	charsPerToken       = 3 // the budget's characters per token (30,000 from 1% of 1,000,000)
-	// claudeBuiltinCost is what the release's own skills cost in every
-	// listing, before any of the user's: eleven listed in full whatever
-	// the budget, two (init, security-review) by name, their descriptions
-	// added after the user's skills when room is left.
+	// claudeBuiltinCost is what the release's own skills cost in a
+	// listing that replaces none of them (claudeBuiltinSkills).
 	claudeBuiltinCost = 6077
 )
 
@@ -129,41 +127,68 @@ func claudeName(e *env, f File, doc yamlDoc, lenient bool, ent *entry) {
 }
 
 // claudeListing sets ent's listing text: the description (a number as
-// written; else the body's first line, without leading #), white space
-// other than spaces turned into spaces, " - " and when_to_use after it,
-// cut to 1,535 UTF-16 units and "…", < and > escaped.
-func claudeListing(e *env, doc yamlDoc, body string, ent *entry) {
+// written; else the body's first line, without leading #; else empty),
+// trimmed as
+// JavaScript trims, " - " and when_to_use (untrimmed) after it, each run of
+// invisible characters turned into one space (claudeInvisible), cut to
+// 1,535 UTF-16 units and "…", < and > escaped.
+func claudeListing(e *env, doc yamlDoc, body, empty string, ent *entry) {
 	host := e.host.Name
 	desc, _ := doc.scalarText("description")
-	desc = claudeSpaces(desc)
+	desc = jstext.Trim(desc)
 	if desc == "" {
 		desc = firstBodyLine(body)
 		if desc != "" {
 			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill by the first line of its body, \"" + desc + "\": the frontmatter gives no description"})
 		} else {
-			// An empty file: 2.1.328 lists it as "Skill" (pitfalls-claude).
-			desc = "Skill"
-			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill as \"Skill\": neither its frontmatter nor its body gives a description"})
+			// An empty file: 2.1.328 lists a skill as "Skill" (pitfalls-claude),
+			// a command as "Custom command" (claude-commands).
+			desc = empty
+			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill as \"" + empty + "\": neither its frontmatter nor its body gives a description"})
 		}
 	}
-	if when, _ := doc.scalarText("when_to_use"); claudeSpaces(when) != "" {
+	desc = claudeSpaces(desc)
+	if when, _ := doc.scalarText("when_to_use"); when != "" {
 		desc += " - " + claudeSpaces(when)
 	}
 	if n := jstext.Len(desc); n > claudeListingCap {
 		ent.notes = append(ent.notes, Note{Code: "description-truncated", Key: "description", Message: host + "'s skill listing cuts description and when_to_use to 1,536 characters, \"…\" included (" + itoa(n) + " here)"})
 		desc = jstext.Substring(desc, claudeListingCap-1) + "…"
 	}
-	ent.listing = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(desc)
+	ent.listing = desc
+	if !isClaudeWorkflow(ent.file) {
+		// A plugin's workflow is not escaped (trailofbits' port-rule-to-languages).
+		ent.listing = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(desc)
+	}
 }
 
-// claudeSpaces turns tabs and line breaks into spaces and trims the ends.
+// claudeSpaces turns each run of invisible characters in s into one
+// space, as Claude Code 2.1.328 does in a listing (the host suite's
+// whitespace case): line breaks, tabs, other controls, format characters
+// (zero-width, bidi, BOM), private-use and unassigned code points and the
+// line and paragraph separators. Spaces, no-break spaces and the other
+// space separators stay as they are.
 func claudeSpaces(s string) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return ' '
+	var b strings.Builder
+	run := false
+	for _, r := range s {
+		if claudeInvisible(r) {
+			if !run {
+				b.WriteByte(' ')
+			}
+			run = true
+			continue
 		}
-		return r
-	}, s))
+		run = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// claudeInvisible reports the characters claudeSpaces replaces: Unicode's
+// Other category (Cc, Cf, Co, Cs and unassigned) and Zl, Zp.
+func claudeInvisible(r rune) bool {
+	return unicode.In(r, unicode.C, unicode.Zl, unicode.Zp) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z)
 }
 
 // firstBodyLine returns the first line of body with text, trimmed and
@@ -200,15 +225,16 @@ func claudeEntries(_ *env, winners []*entry) []string {
 
 // claudeBudget fits the listing in Claude Code's budget as 2.1.328 does:
 // every skill is listed by name; then, in listing order, each skill gets
-// its description when the whole listing (the release's own skills
-// included) stays within the budget. A frontmatter name already shown for
-// an earlier skill is not shown again.
+// its description when the whole listing (the release's own skills that no
+// skill folder replaces included) stays within the budget. A frontmatter
+// name is shown only when its /name is free (claudeShowNames).
 func claudeBudget(e *env, winners []*entry) Budget {
+	builtin := claudeBuiltinCostLeft(winners)
 	window, assumed := e.host.Window(e.opts.ContextWindow)
-	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken, Builtin: claudeBuiltinCost}
+	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken, Builtin: builtin}
 	b.Note = "the skill listing, with Claude Code's own skills, against 1% of the " + itoa(window) + "-token context window at 3 characters per token"
 	if assumed {
-		b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(claudeBuiltinCost) + " characters), against " + itoa(b.Limit) + " characters (1% of the " + itoa(window) + "-token window of " + e.host.model + ", the default model of " + e.host.Release + ", at 3 characters per token)"
+		b.Note = "the skill listing (\"- name: description\" per skill, with Claude Code's own skills: " + itoa(builtin) + " characters), against " + itoa(b.Limit) + " characters (1% of the " + itoa(window) + "-token window of " + e.host.model + ", the default model of " + e.host.Release + ", at 3 characters per token)"
 	}
 	if v := e.opts.getenv("SLASH_COMMAND_TOOL_CHAR_BUDGET"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n > 0 {
@@ -216,14 +242,10 @@ func claudeBudget(e *env, winners []*entry) Budget {
 			b.Note = "the skill listing, with Claude Code's own skills, against SLASH_COMMAND_TOOL_CHAR_BUDGET=" + v
 		}
 	}
-	claudeSortWinners(winners)
-	shown := map[string]bool{}
-	used := claudeBuiltinCost
+	claudeSortWinners(e, winners)
+	claudeShowNames(e, winners)
+	used := builtin
 	for _, w := range winners {
-		if w.alias != "" && shown[w.alias] {
-			w.alias = ""
-		}
-		shown[w.alias] = true
 		if w.listed {
 			w.line = "- " + claudeLabel(w)
 			used += jstext.Len(w.line) + 1
@@ -250,25 +272,82 @@ func claudeBudget(e *env, winners []*entry) Budget {
 	return b
 }
 
+// claudeShowNames leaves out the frontmatter name beside a folder (in
+// listing order) when its /name is taken: by the release's own skills and
+// commands, by a skill's folder, or by the name shown beside an earlier
+// folder. The note on the name says so.
+func claudeShowNames(e *env, winners []*entry) {
+	taken := map[string]string{}
+	for _, n := range claudeBuiltinNames {
+		taken[n] = e.host.Name + "'s own /" + n
+	}
+	for _, w := range winners {
+		taken[w.name] = "the skill folder " + w.name
+	}
+	for _, w := range winners {
+		if w.alias == "" {
+			continue
+		}
+		by, ok := taken[w.alias]
+		if !ok {
+			taken[w.alias] = "the name shown beside the skill folder " + w.name
+			continue
+		}
+		for i, n := range w.notes {
+			if n.Code == "name-folder-mismatch" {
+				w.notes[i].Message = e.host.Name + " lists this skill as " + w.name + ", without its name \"" + w.alias + "\": /" + w.alias + " is taken by " + by + "; /" + w.name + " runs it, and the folder's name is the one that counts for duplicates"
+			}
+		}
+		w.alias = ""
+	}
+}
+
 // claudeSortWinners puts the winners in the order of Claude Code's
-// listing: by root (personal first), then by folder name, ignoring case.
-func claudeSortWinners(winners []*entry) {
+// listing: skills by root (personal first), then by folder name, ignoring
+// case; then commands by name, whatever their folder; then the plugins'
+// workflows, commands and skills by root (claudePluginRoots), then by
+// name (workflows in the file system's order). Commands
+// and plugins sort by file name as the release does (claudeCollate).
+func claudeSortWinners(e *env, winners []*entry) {
+	groups := map[*entry]int{} // 0 skills, 1 commands, 2 plugins
 	rank := map[string]int{}
 	for _, w := range winners {
-		if _, ok := rank[w.file.Root]; !ok {
+		switch {
+		case claudePluginOf(e, w.file) != "":
+			groups[w] = 2
+		case isClaudeCommand(w.file):
+			groups[w] = 1
+		}
+		if _, ok := rank[w.file.Root]; !ok && groups[w] != 1 {
 			rank[w.file.Root] = len(rank)
 		}
 	}
+	fsOrder := claudeWorkflowOrder(winners)
 	slices.SortStableFunc(winners, func(a, b *entry) int {
-		return cmp.Or(cmp.Compare(rank[a.file.Root], rank[b.file.Root]), strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
+		ga, gb := groups[a], groups[b]
+		if c := cmp.Or(cmp.Compare(ga, gb), cmp.Compare(rank[a.file.Root], rank[b.file.Root])); c != 0 || ga != 0 {
+			return cmp.Or(c, cmp.Compare(fsOrder[a.file.Path], fsOrder[b.file.Path]), claudeCollate(claudeSortKey(a.file), claudeSortKey(b.file)))
+		}
+		return cmp.Or(strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
 	})
 }
 
-// claudeSkill renders the text block Claude Code 2.1.328 adds after its
-// Skill tool's result ("Launching skill: <name>") for the skill whose
-// folder is name: "Base directory for this skill: <folder>", a blank line
-// and the body, its leading line breaks removed and $ARGUMENTS replaced by
-// the (here empty) arguments, as the host suite's stand-in API received it.
+// claudeSortKey is what commands and plugin skills sort by: the path
+// below their root (a command's with its .md).
+func claudeSortKey(f File) string {
+	if rel, err := filepath.Rel(f.Root, f.Path); err == nil && isClaudeCommand(f) {
+		return filepath.ToSlash(rel)
+	}
+	return f.Folder
+}
+
+// claudeSkill renders the tool result or text block Claude Code 2.1.328
+// gives its model when its Skill tool loads the skill name (the host
+// suite's stand-in API received them): for a skill with allowed-tools,
+// the error its Skill tool answers under `claude -p` in the default
+// permission mode (claudeRefusal); else "Base directory for this skill:
+// <folder>", a blank line and the body, its leading line breaks removed
+// and $ARGUMENTS replaced by the (here empty) arguments.
 func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 	for _, w := range winners {
 		if w.name != name {
@@ -278,9 +357,44 @@ func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 		if err != nil {
 			return "", false
 		}
-		_, body, _ := claudeRead(e, lenientText(src), &entry{})
+		doc, body, _ := claudeRead(e, lenientText(src), &entry{})
+		if claudeAsks(doc) {
+			return claudeRefusal(name), true
+		}
 		body = strings.ReplaceAll(strings.TrimLeft(body, "\r\n"), "$ARGUMENTS", "")
 		return "Base directory for this skill: " + filepath.Dir(w.file.Path) + "\n\n" + body, true
 	}
 	return "", false
+}
+
+// claudeAsks reports a skill whose allowed-tools is set (a non-empty
+// string or list): Claude Code's Skill tool asks the user before it runs
+// it, so under `claude -p` in the default permission mode (and
+// acceptEdits) it refuses it, unless an allow rule Skill(name) lets it
+// run (bypassPermissions runs it, dontAsk and plan refuse it otherwise).
+func claudeAsks(doc yamlDoc) bool {
+	f := doc.field("allowed-tools")
+	if f == nil {
+		return false
+	}
+	switch f.Value.Kind {
+	case dshyaml.KindNull:
+		return false
+	case dshyaml.KindString:
+		return f.Value.Str != ""
+	case dshyaml.KindSeq, dshyaml.KindMap:
+		return f.Value.Len > 0
+	}
+	return true
+}
+
+// claudeRefusal is the error result of Claude Code's Skill tool for the
+// skill name when it asks and no one can answer (claudeAsks).
+func claudeRefusal(name string) string {
+	return "Execute skill: " + name + ". The user can add the allow rule Skill(" + name + ") to .claude/settings.local.json to let it run without asking."
+}
+
+// claudeAsksWhy is the note on a skill that claudeAsks.
+func claudeAsksWhy(e *env, name string) string {
+	return e.host.Name + "'s Skill tool asks before it runs this skill (allowed-tools is set): under claude -p in the default permission mode it refuses it, and the model reads \"" + claudeRefusal(name) + "\" (an error) instead of the body; an allow rule Skill(" + name + ") in its settings (.claude/settings.local.json) or --permission-mode bypassPermissions lets it run"
 }

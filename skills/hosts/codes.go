@@ -20,6 +20,7 @@ var hostCodes = map[string]string{
 	"not-in-listing":      "the skill loads but is left out of the host's listing (disable-model-invocation)",
 	"not-user-invocable":  "DSH treats /name as plain text (user-invocable: false)",
 	"trusted-folder-only": "Gemini CLI reads project skills only in a trusted folder",
+	"skill-tool-asks":     "Claude Code's Skill tool asks before it runs the skill (allowed-tools), so under claude -p in the default permission mode it refuses it",
 	"loads-on-demand":     "Claude Code loads a nested .claude/skills below the working directory when it works with files there, not at session start",
 	// Codex's skills budget.
 	"description-shortened": "Codex shortens the description to fit its skills budget",

@@ -71,7 +71,7 @@ func dshResult(h *Host, snap *skills.Snapshot, opts Options) *Result {
 		res.specs = append(res.specs, spec)
 		res.Roots = append(res.Roots, Root{Dir: spec.dir, Label: spec.label, Scope: spec.scope})
 		for _, en := range rs.Entries {
-			res.Files = append(res.Files, File{Path: en.Path, Root: r.Dir, RootLabel: spec.label, Scope: spec.scope, Folder: folderOf(en.Path)})
+			res.Files = append(res.Files, File{Path: en.Path, Root: r.Dir, RootLabel: spec.label, Scope: spec.scope, Folder: folderOf(spec, en.Path)})
 		}
 	}
 	limit := opts.dshCap()

@@ -181,7 +181,7 @@ func (h *Host) projectFiles(ctx context.Context, opts Options, skip func(path st
 		for _, path := range walkRoot(r) {
 			if !seen[path] {
 				seen[path] = true
-				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
+				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(r, path)})
 			}
 		}
 	}

@@ -88,6 +88,12 @@ func TestClaudeListingText(t *testing.T) {
 		{"--- inside a value ends the frontmatter", "cut", "---\nname: cut\ndescription: \"a --- b\"\n---\nBody.\n", "- cut: b\""},
 		{"line by line when YAML fails", "colon", "---\nname: other\ndescription: Use when: x\n\tand more\n---\n", "- colon: Use when: x and more"},
 		{"when_to_use, spaces, escaping", "w", "---\ndescription: \"a\\tb <i>\"\nwhen_to_use: Later.\n---\n", "- w: a b &lt;i&gt; - Later."},
+		{"runs of line breaks and tabs: one space", "ws", "---\ndescription: \"one\\n\\ntwo\\t\\tthree \\n four\\r\\nsix\"\n---\n", "- ws: one two three   four six"},
+		{"controls, format and separators: one space each run", "cf", "---\ndescription: \"a\\u0000\\u200bb|\\u00adc|\\u2028d|\\ue000e|\\u00a0f\\u3000g\"\n---\n", "- cf: a b| c| d| e|\u00a0f\u3000g"},
+		{"trimmed as JavaScript trims, before the runs", "tr", "---\ndescription: \"\\u200bx\\u0085\\ufeff\"\n---\n", "- tr:  x "},
+		{"when_to_use not trimmed", "wt", "---\ndescription: x\nwhen_to_use: \"\\t\\ty \"\n---\n", "- wt: x -  y "},
+		{"when_to_use of spaces kept", "ws2", "---\ndescription: x\nwhen_to_use: \"  \"\n---\n", "- ws2: x -   "},
+		{"body's first line, tabs inside", "bt", "---\ndescription: \"  \"\n---\n\n\t# Head\tline\t\n", "- bt: Head line"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,6 +149,20 @@ func TestClaudeSkillText(t *testing.T) {
 	}
 	if _, ok := claudeSkill(e, []*entry{w}, "other"); ok {
 		t.Error("a skill Claude Code does not have renders")
+	}
+	// allowed-tools: the Skill tool's error under claude -p (claude-refusal).
+	for src, asks := range map[string]bool{
+		"---\nallowed-tools: Read\n---\nBody.\n":      true,
+		"---\nallowed-tools:\n  - Read\n---\nBody.\n": true,
+		"---\nallowed-tools: \"\"\n---\nBody.\n":      false,
+		"---\nallowed-tools: []\n---\nBody.\n":        false,
+	} {
+		write(t, p, src)
+		got, _ := claudeSkill(e, []*entry{w}, "pdf")
+		want := "Execute skill: pdf. The user can add the allow rule Skill(pdf) to .claude/settings.local.json to let it run without asking."
+		if (got == want) != asks {
+			t.Errorf("%q: %q", src, got)
+		}
 	}
 }
 

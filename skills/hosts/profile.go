@@ -116,7 +116,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
 	}
-	files, err := h.Discover(ctx, opts)
+	files, err := h.discover(ctx, opts, true)
 	if err != nil {
 		return nil, err
 	}
@@ -269,8 +269,11 @@ func randomWhy(e *env) string {
 }
 
 // folderOf returns the skill folder name of a SKILL.md path, or the stem of
-// a flat file.
-func folderOf(path string) string {
+// a flat file; in a folder of commands, the command's name (commandName).
+func folderOf(r rootSpec, path string) string {
+	if r.walk.commands {
+		return commandName(r.dir, path)
+	}
 	if filepath.Base(path) == "SKILL.md" {
 		return filepath.Base(filepath.Dir(path))
 	}
@@ -340,8 +343,17 @@ func lastTwo(p string) string {
 
 // Discover returns the skill files the host finds from the inputs in opts,
 // in its scan order, without reading them (DSH's engine reads and parses as
-// it lists).
+// it lists). Commands (Claude Code's .claude/commands) and workflows (its
+// plugins' workflows/*.js) are not skill files:
+// Evaluate judges and lists them, but Discover leaves them out, so that
+// check does not lint them as skills.
 func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
+	return h.discover(ctx, opts, false)
+}
+
+// discover is Discover, with the files of commands and workflows folders
+// when commands is set.
+func (h *Host) discover(ctx context.Context, opts Options, commands bool) ([]File, error) {
 	if h.profile == nil {
 		res, err := evaluateDSH(ctx, h, opts)
 		if err != nil {
@@ -356,6 +368,9 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if (r.walk.commands || r.walk.workflows) && !commands {
+			continue
+		}
 		for _, path := range walkRoot(r) {
 			key := path
 			if real, err := filepath.EvalSymlinks(path); err == nil && h.profile.oncePerFile {
@@ -363,7 +378,7 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 			}
 			if !seen[key] {
 				seen[key] = true
-				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(path)})
+				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(r, path)})
 			}
 		}
 	}

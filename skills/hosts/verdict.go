@@ -159,6 +159,23 @@ func (r *Result) SkillText(name string) (text string, ok bool) {
 	return r.skill(name)
 }
 
+// SkillRefused returns why the host's own tool refuses the skill name
+// (the message of its skill-tool-asks note), "" when it loads it: SkillText
+// is then the error the model reads instead of the skill.
+func (r *Result) SkillRefused(name string) string {
+	for _, v := range r.Verdicts {
+		if v.Status != Loads || v.Name != name {
+			continue
+		}
+		for _, n := range v.Notes {
+			if n.Code == "skill-tool-asks" {
+				return n.Message
+			}
+		}
+	}
+	return ""
+}
+
 // RendersSkill reports whether SkillText renders the host's tool result.
 func (r *Result) RendersSkill() bool { return r.skill != nil }
 

@@ -34,6 +34,14 @@ type walkSpec struct {
 	// flatFiles reads the <name>.md files directly in the root, and no
 	// folder (Copilot CLI's .claude/commands).
 	flatFiles bool
+	// commands reads a folder of commands (Claude Code's .claude/commands):
+	// every <name>.md at any depth, the root's own included, except in a
+	// folder below the root that holds a SKILL.md, of which only that file
+	// is read.
+	commands bool
+	// workflows reads a plugin's workflows folder: the <name>.js files
+	// directly in the root.
+	workflows bool
 }
 
 // rootSpec is one root of a host, in its precedence order.
@@ -114,6 +122,10 @@ func (w *rootWalk) keep(p string) {
 // readDir looks at the entries of d in name order: it queues the folders
 // the walk enters and keeps the SKILL.md files it accepts.
 func (w *rootWalk) readDir(d walkDir) {
+	if skill := filepath.Join(d.dir, "SKILL.md"); w.spec.commands && d.depth > 0 && isRegular(skill) {
+		w.keep(skill)
+		return
+	}
 	entries, err := os.ReadDir(d.dir)
 	if err != nil {
 		return
@@ -204,10 +216,17 @@ func (w *rootWalk) enter(d walkDir, name, p string, isLink bool) {
 
 // accepts reports whether the file name in d is a skill file of the walk:
 // a regular SKILL.md, not a link when the spec skips linked files, and
-// below the root unless the spec reads the root's own SKILL.md.
+// below the root unless the spec reads the root's own SKILL.md; in a
+// folder of commands, any regular <name>.md.
 func (w *rootWalk) accepts(d walkDir, name string, regular, isLink bool) bool {
 	if w.spec.flatFiles {
 		return d.depth == 0 && regular && strings.HasSuffix(name, ".md")
+	}
+	if w.spec.commands {
+		return regular && strings.HasSuffix(name, ".md") && len(name) > len(".md")
+	}
+	if w.spec.workflows {
+		return regular && d.depth == 0 && strings.HasSuffix(name, ".js")
 	}
 	if name != "SKILL.md" || !regular {
 		return false
@@ -338,3 +357,9 @@ func between(top, bottom string) []string {
 
 // itoa writes a count as every message writes numbers (jstext.Count).
 func itoa(n int) string { return jstext.Count(n) }
+
+// isRegular reports whether p is a regular file, through symbolic links.
+func isRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
