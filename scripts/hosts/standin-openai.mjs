@@ -12,7 +12,8 @@
 // matches the regex; with STANDIN_HALF=<regex> only on every other such
 // prompt (a query triggered 2 of 3 times). With STANDIN_BASH=<file> a
 // prompt holding "in a shell" is answered with an exec_command that
-// touches the file: the host must not run it. With STANDIN_401=1 every
+// touches the file, asking to leave the sandbox every other time: the host
+// must not run it. With STANDIN_401=1 every
 // request is refused as the API refuses a wrong key (a host not logged in).
 //
 // Usage: node standin-openai.mjs DIR   (prints the port on stdout, then serves)
@@ -60,7 +61,13 @@ function triggerItem(body, spec) {
 	const [skill, re] = [spec.slice(0, i), new RegExp(spec.slice(i + 1))];
 	if ((body.input || []).some((m) => m.type === "function_call_output")) return null;
 	const q = prompt(body);
-	if (process.env.STANDIN_BASH && q.includes("in a shell")) return exec(`touch ${process.env.STANDIN_BASH}`, true);
+	if (process.env.STANDIN_BASH && q.includes("in a shell")) {
+		// Every other time outside the sandbox: approvals refuse that, the
+		// read-only sandbox the plain command.
+		const k = seen.get(q) || 0;
+		seen.set(q, k + 1);
+		return exec(`touch ${process.env.STANDIN_BASH}`, k % 2 === 0);
+	}
 	const file = skillPath(body, skill);
 	if (!file || !re.test(q)) return null;
 	if (process.env.STANDIN_HALF && new RegExp(process.env.STANDIN_HALF).test(q)) {
