@@ -17,6 +17,8 @@ import (
 // shape the real release prints: scripts/hosts checks that one) and does
 // what a real host would do with what it is given, so a test can show it
 // was not given it:
+//   - it runs $HOME/.bash_profile through sh unless its shell snapshot
+//     is disabled (the release's snapshot starts a login shell);
 //   - a query "run: CMD" runs CMD through sh unless the sandbox is
 //     read-only (Codex's sandbox refuses the write);
 //   - it reads $FAKE_CODEX_SKILL's SKILL.md in .agents/skills with a
@@ -37,6 +39,9 @@ func fakeCodex() {
 	fakeLog(os.Getenv("FAKE_CODEX_LOG"), args)
 	if strings.Contains(query, "hang") {
 		time.Sleep(time.Minute) // a host that never answers: eval's --timeout ends it
+	}
+	if !slices.Contains(args[:max(slices.Index(args, "--"), 0)], "shell_snapshot") {
+		exec.Command("sh", filepath.Join(os.Getenv("HOME"), ".bash_profile")).Run()
 	}
 	if strings.HasPrefix(query, "run: ") && flagValue(args, "--sandbox") != "read-only" {
 		exec.Command("sh", "-c", strings.TrimPrefix(query, "run: ")).Run()

@@ -3,7 +3,8 @@
 // skill's SKILL.md, at the path Codex's "## Skills" section gives, for
 // some queries, half the time for one, never for others, and asks to leave
 // the sandbox for a shell command for one; the project holds an AGENTS.md
-// and a .codex/config.toml with an MCP server that must not be used.
+// and a .codex/config.toml with an MCP server, the user's home a shell
+// profile, none of which may be used.
 // Checks every number of the JSON report, the exit status, the tools the
 // model was offered, that nothing ran, and the not-logged-in error.
 // Runs inside run.sh's network namespace.
@@ -57,9 +58,12 @@ async function standin(dir, extra) {
 	return { server, port };
 }
 
-/** A user's Codex home whose config.toml points at the stand-in. */
+/** A user's home: a shell profile, and a Codex config.toml that points at the stand-in. */
 function codexHome(port) {
 	const home = fs.mkdtempSync(path.join(out, "home-"));
+	// The user's shell profile, which a login shell (or Codex's shell
+	// snapshot) would run.
+	for (const f of [".bash_profile", ".bashrc", ".profile"]) write(path.join(home, f), `touch ${JSON.stringify(path.join(marks, "profile" + f))}\n`);
 	write(path.join(home, ".codex/config.toml"), `model = "standin"\nmodel_provider = "standin"\n\n[model_providers.standin]\nname = "standin"\nbase_url = "http://127.0.0.1:${port}/v1"\nwire_api = "responses"\nenv_key = "STANDIN_KEY"\n`);
 	return home;
 }
@@ -93,7 +97,7 @@ async function main() {
 		console.log(`FAIL  codex eval (${out})\n  ${failures.join("\n  ")}`);
 		process.exit(1);
 	}
-	console.log(`ok    codex eval: 18 runs of Codex ${release[1]}, every number of the report as scripted; no AGENTS.md, MCP server or shell used`);
+	console.log(`ok    codex eval: 18 runs of Codex ${release[1]}, every number of the report as scripted; no AGENTS.md, MCP server, shell profile or shell used`);
 }
 
 // The tools Codex keeps with skill-ls eval's flags: its shell (the model

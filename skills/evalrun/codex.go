@@ -15,8 +15,9 @@ import (
 // the file, which it does with its shell tool, so that tool stays and the
 // run is fenced instead: a read-only sandbox (nothing written, no
 // network), approvals "never" (a command that asks to leave the sandbox
-// is refused, never run), no login shell (the user's profile is not run),
-// no execpolicy rules that could allow a command outside the sandbox, no
+// is refused, never run), no login shell and no shell snapshot (either
+// runs the user's shell profile: the release's snapshot did), no
+// execpolicy rules that could allow a command outside the sandbox, no
 // hooks, and the tools detection does not need switched off (web search,
 // sub-agents, goals, image generation, apps, plugins). --ephemeral keeps
 // no session; --skip-git-repo-check because the run folder is no
@@ -29,6 +30,7 @@ var codexDriver = &Driver{
 			"-c", `web_search="disabled"`, "--ignore-rules",
 			"--disable", "hooks", "--disable", "multi_agent", "--disable", "goals",
 			"--disable", "image_generation", "--disable", "apps", "--disable", "plugins",
+			"--disable", "shell_snapshot",
 			"--ephemeral", "--skip-git-repo-check", "--color", "never", "--", query}
 	},
 	Scan: scanCodex,

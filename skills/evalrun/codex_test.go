@@ -82,7 +82,7 @@ func TestCodexArgs(t *testing.T) {
 		t.Errorf("args end %q, want -- then the query", args)
 	}
 	joined := strings.Join(args, " ")
-	for _, want := range []string{"--sandbox read-only", `approval_policy="never"`, "allow_login_shell=false", "--disable hooks", "--ignore-rules"} {
+	for _, want := range []string{"--sandbox read-only", `approval_policy="never"`, "allow_login_shell=false", "--disable hooks", "--disable shell_snapshot", "--ignore-rules"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("args lack %q: %s", want, joined)
 		}
