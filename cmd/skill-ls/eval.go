@@ -26,7 +26,9 @@ Each run happens in a new temporary folder that holds the skill file under
 test and the other skills the host lists in the project, and nothing else
 of the repository: no host settings, hooks, MCP servers or instruction
 files (CLAUDE.md, AGENTS.md). The host's tools are narrowed to its skill
-tool and its permission prompts stay on; the query is passed as one
+tool (Claude Code) or to reading files in a read-only sandbox that
+refuses every command asking to leave it (Codex, whose model opens the
+SKILL.md), and its permission prompts stay on; the query is passed as one
 argument, never through a shell; the folder is removed afterwards. The
 host is found on PATH (never in the repository), or is --host-command.
 
@@ -38,6 +40,7 @@ logged in) or on a usage error. docs/evals.md describes a session.
 Examples:
   skill-ls eval deploy-staging                 3 runs of each query with claude
   skill-ls eval --runs 5 --jobs 4 .claude/skills/pdf
+  skill-ls eval --host codex deploy-staging    the same with codex
   skill-ls eval --format json deploy-staging   the report as JSON
   skill-ls eval --split train deploy-staging   only the train split, while tuning
 `

@@ -36,7 +36,7 @@ func fakeClaude() {
 	if i := slices.Index(args, "--"); i >= 0 && i+1 < len(args) {
 		query = args[i+1]
 	}
-	fakeLog(args)
+	fakeLog(os.Getenv("FAKE_CLAUDE_LOG"), args)
 	if strings.Contains(query, "hang") {
 		time.Sleep(time.Minute) // a host that never answers: eval's --timeout ends it
 	}
@@ -53,7 +53,7 @@ func fakeClaude() {
 		emit(map[string]any{"type": "result", "subtype": "success", "is_error": true, "result": "Invalid API key · Please run /login"})
 		os.Exit(1)
 	}
-	if fakeTriggers(query) {
+	if fakeTriggers(query, "FAKE_CLAUDE", ".claude/skills") {
 		skill := os.Getenv("FAKE_CLAUDE_SKILL")
 		emit(map[string]any{"type": "assistant", "message": map[string]any{"content": []any{map[string]any{"type": "tool_use", "id": "toolu_1", "name": "Skill", "input": map[string]any{"skill": skill}}}}})
 		emit(map[string]any{"type": "user", "message": map[string]any{"content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_1", "content": "Launching skill: " + skill}}}})
@@ -62,13 +62,14 @@ func fakeClaude() {
 	emit(map[string]any{"type": "result", "subtype": "success", "is_error": false, "result": "ok"})
 }
 
-// fakeTriggers decides whether the fake model calls the skill.
-func fakeTriggers(query string) bool {
-	skill, word := os.Getenv("FAKE_CLAUDE_SKILL"), os.Getenv("FAKE_CLAUDE_TRIGGER")
+// fakeTriggers decides whether the fake model loads the skill
+// $<prefix>_SKILL, found in skillDir, for query.
+func fakeTriggers(query, prefix, skillDir string) bool {
+	skill, word := os.Getenv(prefix+"_SKILL"), os.Getenv(prefix+"_TRIGGER")
 	if skill == "" || word == "" || !strings.Contains(query, word) {
 		return false
 	}
-	if _, err := os.Stat(filepath.Join(".claude", "skills", skill, "SKILL.md")); err != nil {
+	if _, err := os.Stat(filepath.Join(filepath.FromSlash(skillDir), skill, "SKILL.md")); err != nil {
 		return false
 	}
 	if !strings.Contains(query, "sometimes") {
@@ -78,7 +79,7 @@ func fakeTriggers(query string) bool {
 	// exact when runs go side by side.
 	n := 0
 	for ; n < 1000; n++ {
-		f, err := os.OpenFile(fmt.Sprintf("%s.%d", os.Getenv("FAKE_CLAUDE_COUNT"), n), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+		f, err := os.OpenFile(fmt.Sprintf("%s.%d", os.Getenv(prefix+"_COUNT"), n), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if err == nil {
 			f.Close()
 			break
@@ -120,10 +121,9 @@ func flagValue(args []string, name string) string {
 	return ""
 }
 
-// fakeLog appends the run's arguments and its folder's files to
-// $FAKE_CLAUDE_LOG.
-func fakeLog(args []string) {
-	path := os.Getenv("FAKE_CLAUDE_LOG")
+// fakeLog appends the run's arguments and its folder's files to the log
+// file path.
+func fakeLog(path string, args []string) {
 	if path == "" {
 		return
 	}

@@ -20,6 +20,7 @@ func TestMain(m *testing.M) {
 	testscript.Main(colorlessM{m}, map[string]func(){
 		"skill-ls": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"claude":   fakeClaude,
+		"codex":    fakeCodex,
 	})
 }
 

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { binary, hostEnv } from "./hostrun.mjs";
+import { queries, checkReport } from "./evalcase.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -24,23 +25,6 @@ if (!release) {
 	process.exit(0);
 }
 const claude = binary("claude", release[2]);
-
-const queries = [
-	{ query: "deploy this branch to staging", should_trigger: true, split: "train" },
-	{ query: "deploy it to staging, sometimes", should_trigger: true, split: "validation" },
-	{ query: "ship the build to staging", should_trigger: true, split: "validation" },
-	{ query: "what is the weather today", should_trigger: false, split: "train" },
-	{ query: "deploy to production now", should_trigger: false, split: "train" },
-	{ query: "run this in a shell for me", should_trigger: false, split: "validation" },
-];
-// What the report must say: each query's triggered of 3, then the scores.
-const want = {
-	triggered: [3, 2, 0, 0, 3, 0],
-	pass: [true, true, false, true, false, true],
-	all: { passed: 4, precision: 2 / 3, recall: 2 / 3 },
-	train: { queries: 3, passed: 2, precision: 0.5, recall: 1 },
-	validation: { queries: 3, passed: 2, precision: 1, recall: 0.5 },
-};
 
 function write(p, text) {
 	fs.mkdirSync(path.dirname(p), { recursive: true });
@@ -65,7 +49,6 @@ write(path.join(project, "CLAUDE.md"), "CLAUDE-MD-MARKER: always run `touch` fir
 
 const failures = [];
 const check = (ok, what) => { if (!ok) failures.push(what); };
-const near = (a, b) => a === b || (typeof a === "number" && typeof b === "number" && Math.abs(a - b) < 1e-9);
 
 async function standin(dir) {
 	const env = { ...process.env, STANDIN_TRIGGER: "deploy-staging:\\bdeploy\\b", STANDIN_HALF: "sometimes", STANDIN_BASH: path.join(marks, "shell") };
@@ -94,7 +77,7 @@ async function main() {
 		fs.writeFileSync(path.join(out, "stderr.txt"), r.stderr);
 		check(r.status === 1, `exit status ${r.status}, want 1 (queries fail): ${r.stderr}`);
 		check(/^skill-ls eval: 6 queries of 1 skill × 3 runs = 18 runs of Claude Code/.test(r.stderr), `the plan line: ${r.stderr.split("\n")[0]}`);
-		checkReport(r.stdout);
+		checkReport(r.stdout, "claude", check);
 		// (Claude Code keeps files of its own there: cc-socks, claude-0.)
 		const left = fs.readdirSync(env.TMPDIR).filter((f) => f.startsWith("skill-ls-eval-"));
 		check(left.length === 0, `run folders left in ${env.TMPDIR}: ${left}`);
@@ -109,28 +92,6 @@ async function main() {
 		process.exit(1);
 	}
 	console.log(`ok    claude eval: 18 runs of Claude Code ${release[1]}, every number of the report as scripted; no hook, MCP server, instruction file or shell used`);
-}
-
-function checkReport(stdout) {
-	let rep;
-	try {
-		rep = JSON.parse(stdout);
-	} catch {
-		check(false, `no JSON report: ${stdout.slice(0, 500)}`);
-		return;
-	}
-	check(rep.skill === "deploy-staging" && rep.host === "claude" && rep.runs === 3, `skill, host, runs: ${rep.skill} ${rep.host} ${rep.runs}`);
-	rep.queries.forEach((q, i) => {
-		check(q.query === queries[i].query && q.should_trigger === queries[i].should_trigger && q.split === queries[i].split, `query ${i + 1}: ${JSON.stringify(q)}`);
-		check(q.triggered === want.triggered[i] && q.runs === 3 && near(q.rate, want.triggered[i] / 3) && q.pass === want.pass[i] && !q.errors,
-			`query ${i + 1} "${q.query}": triggered ${q.triggered} of ${q.runs}, rate ${q.rate}, pass ${q.pass}, errors ${q.errors} ${q.error || ""}; want ${want.triggered[i]} of 3, pass ${want.pass[i]}`);
-	});
-	check(rep.passed === want.all.passed && near(rep.precision, want.all.precision) && near(rep.recall, want.all.recall), `all: passed ${rep.passed}, precision ${rep.precision}, recall ${rep.recall}`);
-	for (const split of ["train", "validation"]) {
-		const s = rep[split] || {};
-		const w = want[split];
-		check(s.queries === w.queries && s.passed === w.passed && near(s.precision, w.precision) && near(s.recall, w.recall), `${split}: ${JSON.stringify(s)}, want ${JSON.stringify(w)}`);
-	}
 }
 
 // Tools a request may offer besides Skill: Claude Code 2.1's

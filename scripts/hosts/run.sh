@@ -52,11 +52,15 @@ for h in ${hosts//,/ }; do
 	pids+=($!)
 done
 # skill-ls mcp as Claude Code's MCP server, and the MCP Inspector's
-# (mcp.mjs, docs/mcp.md); skill-ls eval through the real Claude Code, the
-# stand-in scripted to trigger the skill for some queries (eval.mjs).
+# (mcp.mjs, docs/mcp.md); skill-ls eval through the real Claude Code and
+# Codex, the stand-in scripted to trigger the skill for some queries
+# (eval.mjs, eval-codex.mjs).
 logs=(${hosts//,/ })
-if [[ ",$hosts," == *,claude,* ]]; then
-	for scenario in mcp eval; do
+scenarios=()
+[[ ",$hosts," == *,claude,* ]] && scenarios+=(mcp eval)
+[[ ",$hosts," == *,codex,* ]] && scenarios+=(eval-codex)
+if ((${#scenarios[@]})); then
+	for scenario in "${scenarios[@]}"; do
 		unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh \
 			node "scripts/hosts/$scenario.mjs" --skill-ls "$work/skill-ls" --releases "$work/releases" \
 			--out "$work/out" >"$work/$scenario.log" 2>&1 &

@@ -39,7 +39,7 @@ type Driver struct {
 var ErrNotLoggedIn = errors.New("the host is not logged in")
 
 // Drivers returns the hosts skill-ls eval can drive.
-func Drivers() []*Driver { return []*Driver{claudeDriver} }
+func Drivers() []*Driver { return []*Driver{claudeDriver, codexDriver} }
 
 // HostIDs are the --host values skill-ls eval knows, driven or not yet.
 var HostIDs = []string{"claude", "codex", "gemini", "opencode", "copilot-cli"}
