@@ -37,7 +37,7 @@ func TestUnconfirmedHostNotesVerbose(t *testing.T) {
 }
 
 // TestHostDropQuickFix: the unquoted ": " in a .claude description is one
-// host-drops finding (Goose skips the skill; Claude Code's and OpenCode's
+// host-drops finding (Copilot CLI and Goose skip the skill; Claude Code's and OpenCode's
 // fallbacks are its related locations), and the editor offers on it the
 // fix check --fix applies: quote the value. Issue 40, points 2 and 5.
 func TestHostDropQuickFix(t *testing.T) {
@@ -52,7 +52,7 @@ func TestHostDropQuickFix(t *testing.T) {
 	for _, d := range p.Diagnostics {
 		if d.Range.Start == (protocol.Position{Line: 2, Character: 13}) {
 			atValue++
-			if d.Code != protocol.String("host-drops") || !strings.HasPrefix(fmt.Sprint(d.Message), `Goose skips this skill: the value of description holds ": " without quotes`) || len(d.RelatedInformation) != 3 {
+			if d.Code != protocol.String("host-drops") || !strings.HasPrefix(fmt.Sprint(d.Message), `GitHub Copilot CLI and Goose skip this skill: the value of description holds ": " without quotes`) || len(d.RelatedInformation) != 4 {
 				t.Errorf("the finding on the value: %v %q, %d related", d.Code, d.Message, len(d.RelatedInformation))
 			}
 		}
