@@ -44,7 +44,8 @@ const (
 	// HiddenEscape is a terminal escape sequence (ESC [ … m and the like).
 	HiddenEscape
 	// HiddenComment is an HTML comment that is no suppression comment, or
-	// other markup an HTML renderer drops unseen (Hidden.Form).
+	// other markup an HTML renderer drops unseen (Hidden.Form). The text
+	// of a suppression comment is its Directive's Text.
 	HiddenComment
 	// HiddenHTML is an HTML element a Markdown preview does not show
 	// (<details> without open, display:none, the hidden attribute).
