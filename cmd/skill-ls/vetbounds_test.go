@@ -94,3 +94,34 @@ func TestVetUnreadSkillFile(t *testing.T) {
 		})
 	}
 }
+
+// TestVetKnownFoldersFirst: the folders the agents read a project's
+// skills from are searched whatever the count of the others: 20,005 empty
+// folders beside .claude made check --security . list none of
+// .claude/skills and report "No skill files were found", exit 0. (The
+// bound is 20 here, so that the test makes 25 folders, not 20,005.)
+func TestVetKnownFoldersFirst(t *testing.T) {
+	root := t.TempDir()
+	for _, dir := range []string{".claude/skills/evil", ".github/skills/other"} {
+		if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		text := "---\nname: " + filepath.Base(dir) + "\ndescription: d\n---\nBody.\n"
+		if err := os.WriteFile(filepath.Join(root, dir, "SKILL.md"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 25 {
+		if err := os.Mkdir(filepath.Join(root, fmt.Sprintf("d%05d", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found, skipped := skillFoldersUnder(root, 20)
+	want := []string{filepath.Join(root, ".claude/skills"), filepath.Join(root, ".github/skills")}
+	if fmt.Sprint(found) != fmt.Sprint(want) {
+		t.Errorf("found %q, want %q", found, want)
+	}
+	if len(skipped) != 1 || !strings.Contains(skipped[0], "past the first 20 folders (count)") {
+		t.Errorf("skipped %q", skipped)
+	}
+}
