@@ -119,6 +119,11 @@ var hiddenLead = func() (t [256]bool) {
 	return t
 }()
 
+// HiddenInName returns the hidden characters of a file or folder name (a
+// bundle's folder, a flat skill's file), found as in a file's text; their
+// spans are byte offsets in name.
+func HiddenInName(name string) []Hidden { return hiddenChars([]byte(name), 0) }
+
 // hiddenChars returns the runs of hidden characters in src[start:]: each
 // run holds characters of one kind that are not legitimate where they
 // stand (hiddenLegit).
