@@ -120,7 +120,7 @@ func (r *checkRun) vetNotes(ds []diagnostics.Diagnostic, snap *skills.Snapshot) 
 // finding" (securitySummary).
 func vetUnread(snap *skills.Snapshot, f *skillfile.File) string {
 	if f.Drop != nil && f.Drop.Code.Unread() {
-		return "not read: " + strings.TrimPrefix(diagnostics.DropMessage(snap, f, diagnostics.Options{}), "skill-ls did not read this file: ") + " (size)"
+		return strings.TrimPrefix(diagnostics.DropMessage(snap, f, diagnostics.Options{}), "skill-ls ") + " (size)"
 	}
 	if f.Outline.Unread != "" {
 		return "its body was not searched for hidden markup: " + f.Outline.Unread + " (size)"

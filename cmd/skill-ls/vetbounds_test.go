@@ -66,7 +66,7 @@ func TestVetUnreadSkillFile(t *testing.T) {
 	tests := []struct {
 		name, body, want, code string
 	}{
-		{"over 16 MiB", hidden + strings.Repeat(pad, 17), "vendor/tool/SKILL.md: not read: it is larger than 16 MiB (DSH would load all of it) (size)", "file-too-large"},
+		{"over 16 MiB", hidden + strings.Repeat(pad, 17), "vendor/tool/SKILL.md: did not read this file: it is larger than 16 MiB (DSH would load all of it) (size)", "file-too-large"},
 		{"a body over 4 MiB", hidden + strings.Repeat(pad, 5), "vendor/tool/SKILL.md: its body was not searched for hidden markup: it is ", "markdown-too-complex"},
 	}
 	for _, tt := range tests {
