@@ -208,6 +208,12 @@ func (o *Options) overrides(path string) []map[string]Severity {
 // the config's rules, then each of the matched overrides' rules.
 func (o *Options) gradeWith(matched []map[string]Severity, r *Rule) Severity {
 	rc := &o.Rules
+	if o.Vetting && slices.Contains(vettingBlinds, r.Code) {
+		if s, ok := rc.Rules[r.Code]; ok && s == SeverityOff {
+			return SeverityOff // the user's own --ignore
+		}
+		return SeverityError
+	}
 	if len(rc.Select) > 0 && !slices.ContainsFunc(rc.Select, r.Selects) {
 		return SeverityOff
 	}
@@ -217,6 +223,12 @@ func (o *Options) gradeWith(matched []map[string]Severity, r *Rule) Severity {
 	}
 	return g
 }
+
+// vettingBlinds are the rules that say skill-ls did not read or search a
+// skill file DSH loads whole. A vetting run (Options.Vetting) runs them
+// whatever it selects, as errors: padding a skill past skill-ls's limits
+// must fail the check that vets it, not pass it unread.
+var vettingBlinds = []string{CodeFileTooLarge, CodeYAMLTooComplex, CodeBodyUnparsed}
 
 // regrade returns r's grade in m, by code, else by category, else g.
 func regrade(m map[string]Severity, r *Rule, g Severity) Severity {

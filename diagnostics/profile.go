@@ -141,7 +141,8 @@ type Options struct {
 	Pinned func(dir string) bool
 	// Vetting marks a run that vets skills it does not trust (check
 	// --security): their own suppression comments hide nothing
-	// (suppression-security reports each one that would have).
+	// (suppression-security reports each one that would have), and a
+	// file it did not read whole is an error (vettingBlinds).
 	Vetting bool
 }
 

@@ -2,8 +2,11 @@ package diagnostics
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // Security rules about characters: what the model reads in a skill file
@@ -68,6 +71,24 @@ func hiddenChars(p *Pass, kind skillfile.HiddenKind) {
 		}
 		p.Report(h.Span, hiddenCharMessage(h), fix)
 	}
+	if name := skillFolderName(p.File.Path); name != "" {
+		for _, h := range skillfile.HiddenInName(name) {
+			if h.Kind == kind {
+				p.Report(spans.Span{}, fmt.Sprintf("the folder name %q holds %s", name, hiddenCharMessage(h)))
+			}
+		}
+	}
+}
+
+// skillFolderName returns the name a skill's folder (a bundle's) or file
+// (a flat NAME.md) shows it under in a file tree, a listing and the base
+// directory line the model reads.
+func skillFolderName(path string) string {
+	base := filepath.Base(path)
+	if strings.EqualFold(base, "SKILL.md") {
+		return filepath.Base(filepath.Dir(path))
+	}
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 // HiddenCode returns the code of the rule that reports hidden characters

@@ -23,7 +23,7 @@ const (
 
 var securityMarkupRules = []*Rule{
 	{Code: CodeHiddenComment, Category: CategorySecurity, Severity: SeverityInfo, Summary: "an HTML comment the model reads and a preview hides",
-		Doc:  "DSH passes the body to the model as it is, HTML comments included, while every Markdown preview hides them. So it does the other markup an HTML parser drops: processing instructions (`<?…?>`), declarations (`<!…>`) and CDATA sections, inline or as HTML blocks, and comments inside an HTML block (`<div>` then `<!-- … -->`). A `<!--` never closed that starts an HTML block hides everything after it (CommonMark runs the block to the end of the document); one inside a block hides the rest of the block. The message quotes what the model reads. A comment that reads as instructions to the model or names secrets, credentials or tools is `hidden-instructions` instead. Not reported: suppression comments (`<!-- skill-ls-disable … -->`), markup in code, an unclosed `<!--` inside a paragraph (it shows as text)." + securityDocTail,
+		Doc:  "DSH passes the body to the model as it is, HTML comments included, while every Markdown preview hides them. So it does the other markup an HTML parser drops: processing instructions (`<?…?>`), declarations (`<!…>`) and CDATA sections, inline or as HTML blocks, and comments inside an HTML block (`<div>` then `<!-- … -->`). A `<!--` never closed that starts an HTML block hides everything after it (CommonMark runs the block to the end of the document); one inside a block hides the rest of the block. The message quotes what the model reads. A comment that reads as instructions to the model or names secrets, credentials or tools is `hidden-instructions` instead. Not reported: suppression comments (`<!-- skill-ls-disable … -->`; their words other than codes can be `hidden-instructions`), markup in code, an unclosed `<!--` inside a paragraph (it shows as text)." + securityDocTail,
 		File: hiddenMarkupRule(skillfile.HiddenComment, false)},
 	{Code: CodeHiddenHTML, Category: CategorySecurity, Severity: SeverityInfo, Summary: "HTML a preview hides (closed <details>, display:none, hidden)",
 		Doc:  "An element styled `display:none` or `visibility:hidden`, one with the `hidden` attribute, a `<details>` without `open` (only its summary shows until a click), and `<template>`, `<style>` and `<script>` (a browser never shows their content; GitHub drops them with it) hide their text from a reviewer; the model reads it. Markup inside code spans and fenced code is text and not reported. Text that reads as instructions is `hidden-instructions`." + securityDocTail,
@@ -32,11 +32,12 @@ var securityMarkupRules = []*Rule{
 		Doc:  "A link reference definition (`[label]: url \"title\"`, and the comment idiom `[//]: # (text)`) renders as nothing; its title is text only the model reads. Definitions without a title are not reported. A title that reads as instructions is `hidden-instructions`." + securityDocTail,
 		File: hiddenMarkupRule(skillfile.HiddenRefDef, false)},
 	{Code: CodeHiddenInstructions, Category: CategorySecurity, Severity: SeverityWarning, Summary: "hidden text that reads as instructions or names secrets",
-		Doc: "The text of an HTML comment (or other markup a renderer drops), a hidden HTML element or a reference definition's title that a preview hides reads as instructions to the model (\"ignore the previous\", \"you must\", \"do not tell the user\", \"run\", \"send\"), or names secrets, credentials or tools (a password, a token, `.env`, `~/.ssh`, `curl`, Bash). Instructions a reviewer cannot see are the shape of a prompt injection; write them in the visible body." + securityDocTail,
+		Doc: "The text of an HTML comment (or other markup a renderer drops), a hidden HTML element or a reference definition's title that a preview hides reads as instructions to the model (\"ignore the previous\", \"you must\", \"do not tell the user\", \"run\", \"send\"), or names secrets, credentials or tools (a password, a token, `.env`, `~/.ssh`, `curl`, Bash). A suppression comment is read too, all but its rule codes: the model reads its reason (`-- …`), and any word that is no code, as it reads any comment. Instructions a reviewer cannot see are the shape of a prompt injection; write them in the visible body." + securityDocTail,
 		File: func(p *Pass) {
 			for _, kind := range []skillfile.HiddenKind{skillfile.HiddenComment, skillfile.HiddenHTML, skillfile.HiddenRefDef} {
 				hiddenMarkup(p, kind, true)
 			}
+			directiveInstructions(p)
 		}},
 	{Code: CodeWhitespacePadding, Category: CategorySecurity, Severity: SeverityWarning, Summary: "padding that pushes text out of view",
 		Doc: fmt.Sprintf("A run of %d blank lines or more before more text, or of spaces and tabs %d columns wide or more before text on a line (a tab counts 4), pushes that text below or beside what a reviewer looks at; the model reads it as any other. In the description, which a listing shows on one line, a run of blank characters (spaces, tabs, no-break spaces, the other Unicode spaces) %d columns wide or more between text does the same; the catalog collapses it, so the model reads the text after it. Trailing blank lines are not reported (DSH trims them), nor is the indentation of a description's lines.", 10, 100, 40) + securityDocTail,
@@ -96,6 +97,35 @@ func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
 		}
 		p.Report(h.Span, msg)
 	}
+}
+
+// directiveInstructions reports the suppression comments of the body
+// whose words other than codes read as instructions: the model reads the
+// comment whole, so its reason could carry what a plain comment would be
+// reported for. The frontmatter's comments never reach the model.
+func directiveInstructions(p *Pass) {
+	for _, d := range p.File.Directives {
+		if d.Frontmatter {
+			continue
+		}
+		if why := instructionSign(directiveProse(p, d)); why != "" {
+			p.Report(d.Span, fmt.Sprintf("a Markdown preview hides this suppression comment, which %s; the model reads: %q", why, d.Text))
+		}
+	}
+}
+
+// directiveProse returns the words of a suppression comment after its
+// kind (skill-ls-disable…) that are no rule's code: its reason and any
+// other word, in a kind skill-ls knows or not.
+func directiveProse(p *Pass, d skillfile.Directive) string {
+	fields := strings.Fields(strings.ReplaceAll(d.Text, ",", " "))
+	var words []string
+	for i, w := range fields {
+		if i > 0 && p.lookup(w) == nil {
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, " ") + " "
 }
 
 // markupWords name each form of markup a renderer drops, for a message.

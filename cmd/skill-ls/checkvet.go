@@ -91,6 +91,9 @@ func (r *checkRun) vetNotes(ds []diagnostics.Diagnostic, snap *skills.Snapshot) 
 		if !r.inScope(f.Path) {
 			continue
 		}
+		if why := vetUnread(snap, f); why != "" {
+			left = append(left, quotedRel(f.Path)+": "+format.Escape(why))
+		}
 		for _, b := range snap.BundleFindings(f.Path) {
 			if b.Kind == skillfile.BundleSkipped {
 				left = append(left, quotedRel(b.Path)+": "+format.Escape(b.What))
@@ -108,6 +111,21 @@ func (r *checkRun) vetNotes(ds []diagnostics.Diagnostic, snap *skills.Snapshot) 
 		}
 		fmt.Fprintf(r.stderr, "\t%s\n", s)
 	}
+}
+
+// vetUnread says what of the skill file f a vetting run did not read,
+// with its bound (a file or a frontmatter over skill-ls's limits, which
+// DSH loads; a body too large to search for hidden markup), or "" when it
+// read all of it. Such a file is no "skill file without a security
+// finding" (securitySummary).
+func vetUnread(snap *skills.Snapshot, f *skillfile.File) string {
+	if f.Drop != nil && f.Drop.Code.Unread() {
+		return strings.TrimPrefix(diagnostics.DropMessage(snap, f, diagnostics.Options{}), "skill-ls ") + " (size)"
+	}
+	if f.Outline.Unread != "" {
+		return "its body was not searched for hidden markup: " + f.Outline.Unread + " (size)"
+	}
+	return ""
 }
 
 // maxVetNotes bounds the lines of "Not inspected:": a hostile bundle of a

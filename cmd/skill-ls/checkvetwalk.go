@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
 // A vetting run (check --security DIR) must find every skill under DIR,
@@ -43,7 +46,7 @@ func vetPaths(paths []string, w io.Writer) (out, skipped []string) {
 			out = append(out, p)
 			continue
 		}
-		found, sk := skillFoldersUnder(p)
+		found, sk := skillFoldersUnder(p, maxVetFolders)
 		skipped = append(skipped, sk...)
 		if holdsSkillFile(p) || len(found) == 0 {
 			out = append(out, p) // a bundle; or check reports that nothing is there
@@ -61,18 +64,24 @@ func vetPaths(paths []string, w io.Writer) (out, skipped []string) {
 	return out, skipped
 }
 
-// skillFoldersUnder lists the folders at and under dir (vetPaths) and
-// returns those that hold skills, sorted, and what it left out.
-func skillFoldersUnder(dir string) (found, skipped []string) {
-	queue := []vetFolder{{dir, 0}}
+// skillFoldersUnder lists the folders at and under dir (vetPaths), at
+// most maxFolders of them, and returns those that hold skills, sorted, and
+// what it left out.
+func skillFoldersUnder(dir string, maxFolders int) (found, skipped []string) {
+	queue := append(agentFolders(dir), vetFolder{dir, 0})
+	seen := map[string]bool{}
 	listed := 0
 	for len(queue) > 0 {
-		if listed == maxVetFolders {
-			skipped = append(skipped, fmt.Sprintf("%s: %s not searched, past the first %d folders (count)", quotedRel(dir), plural(len(queue), "folder", "folders"), maxVetFolders))
+		if listed == maxFolders {
+			skipped = append(skipped, fmt.Sprintf("%s: %s not searched, past the first %d folders (count)", quotedRel(dir), plural(len(queue), "folder", "folders"), maxFolders))
 			break
 		}
 		f := queue[0]
 		queue = queue[1:]
+		if seen[f.dir] {
+			continue // an agent's folder, listed first
+		}
+		seen[f.dir] = true
 		listed++
 		more, roots, sk := vetList(f)
 		queue = append(queue, more...)
@@ -81,6 +90,41 @@ func skillFoldersUnder(dir string) (found, skipped []string) {
 	}
 	slices.Sort(found)
 	return slices.Compact(found), skipped
+}
+
+// agentFolders returns the folders under dir that DSH and the other
+// agents read a project's skills from (.agents/skills, .claude/skills,
+// .github/skills, ...) and that exist, to be listed first: a project of
+// 20,000 other folders must not use the count up before them.
+func agentFolders(dir string) []vetFolder {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	none := func(string) string { return "" }
+	dirs := []string{}
+	for _, r := range discovery.Roots(discovery.RootOptions{Cwd: abs, ProjectRoot: abs, HomeDir: abs, Getenv: none}) {
+		dirs = append(dirs, r.Dir)
+	}
+	for _, h := range hosts.All() {
+		for _, r := range h.Folders(hosts.Options{Cwd: abs, ProjectRoot: abs, Getenv: none}) {
+			if r.Scope == hosts.ScopeProject {
+				dirs = append(dirs, r.Dir)
+			}
+		}
+	}
+	var out []vetFolder
+	for _, d := range dirs {
+		rel, err := filepath.Rel(abs, d)
+		if err != nil || rel == "." || !filepath.IsLocal(rel) || !isDir(d) {
+			continue
+		}
+		f := vetFolder{filepath.Join(dir, rel), strings.Count(rel, string(filepath.Separator)) + 1}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // vetList lists one folder: the folders to search next, the skill

@@ -140,11 +140,21 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "skill-ls render: %s\n", errText(err))
 		return exitUsage
 	}
-	if _, err := io.WriteString(stdout, text); err != nil {
+	if _, err := io.WriteString(stdout, terminalText(stdout, text)); err != nil {
 		fmt.Fprintf(stderr, "skill-ls render: %s\n", errText(err))
 		return exitUsage
 	}
 	return status
+}
+
+// terminalText returns the model text as render writes it to w: its exact
+// bytes, or on a terminal, which would obey a skill's escape sequences
+// (set the clipboard, clear the notes off the screen), with them escaped.
+func terminalText(w io.Writer, text string) string {
+	if isTerminal(w) {
+		return format.EscapeText(text)
+	}
+	return text
 }
 
 // renderKindFlags are the kinds that take flags of their own, in the

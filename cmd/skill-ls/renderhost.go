@@ -78,7 +78,7 @@ func (r *renderRun) hostSkill(ctx context.Context, pos []string, stdout io.Write
 	if why := res.SkillRefused(pos[0]); why != "" {
 		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s\n", format.Escape(why))
 	}
-	if _, err := io.WriteString(stdout, text); err != nil {
+	if _, err := io.WriteString(stdout, terminalText(stdout, text)); err != nil {
 		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
 		return exitUsage
 	}
@@ -107,7 +107,7 @@ func (r *renderRun) hostCatalog(ctx context.Context, stdout io.Writer) int {
 	}
 	r.hostListingNotes(res)
 	lines, _ := res.Listing()
-	if _, err := io.WriteString(stdout, strings.Join(lines, "\n")); err != nil {
+	if _, err := io.WriteString(stdout, terminalText(stdout, strings.Join(lines, "\n"))); err != nil {
 		fmt.Fprintf(r.c.stderr, "skill-ls render: %s\n", errText(err))
 		return exitUsage
 	}

@@ -57,6 +57,25 @@ func Escape(s string) string {
 	return string(appendEscaped(make([]byte, 0, len(s)+8), s, false))
 }
 
+// EscapeText returns the lines of s with the characters above escaped
+// but its line breaks and tabs kept: for text of many lines shown as it
+// is (the model text render prints), where a terminal must not obey an
+// escape sequence or reorder a line.
+func EscapeText(s string) string {
+	if safe(strings.NewReplacer("\n", "", "\t", "").Replace(s)) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		cells := strings.Split(line, "\t")
+		for j, c := range cells {
+			cells[j] = Escape(c)
+		}
+		lines[i] = strings.Join(cells, "\t")
+	}
+	return strings.Join(lines, "\n")
+}
+
 // needsQuote reports whether Quote must quote s.
 func needsQuote(s string) bool {
 	return !safe(s) || strings.ContainsAny(s, `"\`) && !separatorOnly(s)

@@ -103,3 +103,19 @@ func FuzzQuote(f *testing.F) {
 		}
 	})
 }
+
+// TestEscapeText: many lines keep their breaks and tabs; what a terminal
+// obeys (an OSC 52, a clear screen, a bidi override, a CR) is escaped.
+func TestEscapeText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain\n\tindented\n", "plain\n\tindented\n"},
+		{"é 日 🙂\n", "é 日 🙂\n"},
+		{"a\x1b]52;c;eA==\a\nb\x1b[2J\n", `a\033]52;c;eA==\a` + "\n" + `b\033[2J` + "\n"},
+		{"x\r\ny\u202ez\n", `x\r` + "\n" + `y\342\200\256z` + "\n"},
+	}
+	for _, tt := range tests {
+		if got := EscapeText(tt.in); got != tt.want {
+			t.Errorf("EscapeText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

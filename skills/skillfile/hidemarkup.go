@@ -164,6 +164,7 @@ func inCodeSpan(body []byte, i int) bool {
 // (unshownElements). Text is the element's text up to its closing tag.
 func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 	var out []Hidden
+	gt := -1 // the first '>' after the last '<' looked at: found once for all the '<' before it
 	for off := 0; len(out) < maxHidden; {
 		i := bytes.IndexByte(body[off:], '<')
 		if i < 0 {
@@ -171,9 +172,27 @@ func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 		}
 		at := off + i
 		off = at + 1
-		end := bytes.IndexByte(body[at:min(len(body), at+1024)], '>')
-		if end < 0 || at+1 >= len(body) || !isASCIILetter(body[at+1]) {
+		if at+1 >= len(body) || !isASCIILetter(body[at+1]) {
 			continue
+		}
+		if gt < at {
+			g := bytes.IndexByte(body[at:], '>')
+			if g < 0 {
+				break // no tag closes after this
+			}
+			gt = at + g
+		}
+		end := gt - at
+		if end > maxShortTag {
+			// A long tag (padded attributes) is read once; of the '<' inside
+			// it, only the last can start a tag of its own that ends there.
+			off = gt + 1
+			if j := bytes.LastIndexByte(body[at+1:gt], '<'); j >= 0 {
+				off = at + 1 + j
+			}
+			if end > maxTag {
+				continue
+			}
 		}
 		raw := bytes.ToLower(body[at+1 : at+end])
 		if !hasAnyPrefix(raw, "details", "template", "style", "script") &&
@@ -181,8 +200,10 @@ func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 			continue // the cheap test: most tags hide nothing
 		}
 		tag := string(raw)
-		name, attrs, _ := strings.Cut(tag, " ")
-		name = strings.TrimRight(name, "/\t\n")
+		name, attrs := tag, ""
+		if k := strings.IndexAny(tag, " \t\r\n/"); k >= 0 {
+			name, attrs = tag[:k], tag[k:] // a tab or a line break ends the name as a space does
+		}
 		if !hidesElement(name, attrs) || inSpans(code(), at) || inCodeSpan(body, at) {
 			continue
 		}
@@ -191,10 +212,18 @@ func hiddenElements(body []byte, base int, code func() []spans.Span) []Hidden {
 			text = text[:close]
 		}
 		out = append(out, Hidden{Kind: HiddenHTML, Span: spans.Span{Start: base + at, End: base + at + end + 1}, Count: 1, Text: "<" + name + ">" + clip(string(text[:min(len(text), 4096)]))})
-		off = at + end + 1
+		off = max(off, at+end+1)
 	}
 	return out
 }
+
+// maxShortTag is the length up to which every '<' of a tag is looked at
+// as a tag of its own; maxTag bounds a tag read at all (padded attributes
+// do not hide an element, a megabyte of them is no tag a body needs).
+const (
+	maxShortTag = 1024
+	maxTag      = 64 << 10
+)
 
 // hidesElement reports whether an element with the lower-cased name and
 // attributes is hidden in a rendered view.

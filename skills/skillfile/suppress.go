@@ -74,6 +74,10 @@ type Directive struct {
 	Codes []DirectiveCode
 	// Reason is the text after " -- ", trimmed ("" when none).
 	Reason string
+	// Text is the comment's text, whitespace collapsed and clipped as a
+	// hidden comment's is: the model reads a suppression comment of the
+	// body as it reads any other.
+	Text string
 	// Frontmatter reports a YAML comment in the frontmatter.
 	Frontmatter bool
 	// Problem says why the comment is malformed: "" when it is well
@@ -102,6 +106,7 @@ func (f *File) directives(src []byte) []Directive {
 		inner := bytes.TrimSuffix(bytes.TrimPrefix(text, []byte("<!--")), []byte("-->"))
 		if d, ok := parseDirective(inner, c.Start+4); ok {
 			d.Span = c
+			d.Text = clip(string(inner))
 			out = append(out, d)
 		}
 	}

@@ -44,7 +44,8 @@ const (
 	// HiddenEscape is a terminal escape sequence (ESC [ … m and the like).
 	HiddenEscape
 	// HiddenComment is an HTML comment that is no suppression comment, or
-	// other markup an HTML renderer drops unseen (Hidden.Form).
+	// other markup an HTML renderer drops unseen (Hidden.Form). The text
+	// of a suppression comment is its Directive's Text.
 	HiddenComment
 	// HiddenHTML is an HTML element a Markdown preview does not show
 	// (<details> without open, display:none, the hidden attribute).
@@ -117,6 +118,11 @@ var hiddenLead = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// HiddenInName returns the hidden characters of a file or folder name (a
+// bundle's folder, a flat skill's file), found as in a file's text; their
+// spans are byte offsets in name.
+func HiddenInName(name string) []Hidden { return hiddenChars([]byte(name), 0) }
 
 // hiddenChars returns the runs of hidden characters in src[start:]: each
 // run holds characters of one kind that are not legitimate where they
