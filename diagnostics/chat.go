@@ -102,12 +102,14 @@ func Chat(path string, tokens []ChatToken, snap *skills.Snapshot, opts Options) 
 // touches only after ("/nope.") too, as the end of a sentence does; one
 // glued before ("(/tmp", "'/etc'") reads as a path, not an invocation.
 func checkUnknownSkill(p *ChatPass, t ChatToken) {
-	if t.GlueBefore || p.Registry.Lookup(t.Name) != nil {
+	if t.GlueBefore || p.known(t.Name) {
 		return
 	}
 	who, sigil := "DSH", strings.TrimSuffix(t.word(), t.Name)
 	if t.Host != "" {
 		who = t.Host
+	} else if p.opts.ChatWho != "" {
+		who = p.opts.ChatWho
 	}
 	if t.Host == "" && (reportDropped(p, t) || reportElsewhere(p, t)) {
 		return
@@ -117,6 +119,15 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 		d.Message += fmt.Sprintf("; did you mean %s%s?", sigil, best)
 		d.Fixes = []Fix{{Title: "Change to " + sigil + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
 	}
+}
+
+// known reports whether a host of the chat loads a skill called name
+// (Options.ChatHosts), by default whether DSH does.
+func (p *ChatPass) known(name string) bool {
+	if p.opts.ChatHosts != nil {
+		return len(p.opts.ChatHosts(name)) > 0
+	}
+	return p.Registry.Lookup(name) != nil
 }
 
 // reportDropped reports a token whose skill exists but DSH drops: the
