@@ -175,7 +175,13 @@ func (cs *chatSkill) description() string {
 // diagnostics.Options.ChatHosts): the hosts of the chat at path that load
 // it. The matrix is built only for a name DSH does not know.
 func chatKnown(st *snapshot, snap *skills.Snapshot, path string) func(name string) []string {
+	dshChat := slices.ContainsFunc(chatHostsFor(st, path), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
 	return func(name string) []string {
+		if dshChat && snap.Registry.Lookup(name) == nil && len(diagnostics.DroppedNamed(snap.Registry, name)) > 0 {
+			// DSH, one of the chat's hosts, drops the file: the warning
+			// says why, whoever else loads it (the hover names them).
+			return nil
+		}
 		cs := chatSkillsOf(st, snap, path, nil)
 		if c := cs.byName[name]; c != nil {
 			return c.hostNames()

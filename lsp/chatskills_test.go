@@ -23,6 +23,12 @@ name: pdf
 description: Fill PDF forms.
 ---
 Body.
+-- project/.agents/skills/broken/SKILL.md --
+---
+name: broken
+description: Use when: the user asks
+---
+DSH drops this file (an unquoted ": "); lenient hosts load it.
 -- project/.agents/skills/pr-review/SKILL.md --
 ---
 name: pr-review
@@ -129,6 +135,16 @@ func TestChatDiagnosticAgreesWithCompletion(t *testing.T) {
 	if len(pub.Diagnostics) != 1 {
 		t.Errorf("diagnostics = %+v, want /nope's alone", pub.Diagnostics)
 	}
+	// A name DSH, one of the chat's hosts, drops keeps DSH's reason, and
+	// the hover names the hosts that load it.
+	w.edit(u, 2, "please /deploy-staging now and /broken\n")
+	w.diags(u, "DSH's drop of /broken", func(p *protocol.PublishDiagnosticsParams) bool {
+		return len(p.Diagnostics) == 1 && strings.Contains(fmt.Sprint(p.Diagnostics[0].Message), `"broken" exists, but DSH drops it`)
+	})
+	if h := hoverText(t, w, u, protocol.Position{Line: 0, Character: 33}); !strings.Contains(h, "DSH drops it") || !strings.Contains(h, "loaded by") {
+		t.Errorf("hover on /broken = %s", h)
+	}
+	w.edit(u, 3, "please /deploy-staging now and /nope\n")
 	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"chatHost":"dsh"}}}`)
 	w.diags(u, "DSH's words for /deploy-staging", func(p *protocol.PublishDiagnosticsParams) bool {
 		for _, d := range p.Diagnostics {

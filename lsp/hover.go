@@ -76,15 +76,19 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 func (s *server) chatTokenHover(ctx context.Context, t *target, name string) string {
 	if t.snap.Registry.Lookup(name) == nil {
 		if cs := s.chatSkillsFor(ctx, t).byName[name]; cs != nil {
-			return hostSkillSummary(t, cs)
+			if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 && chatHostsFor(t.st, t.path)[0].ID == hosts.DSH {
+				return droppedSummary(t, name, dropped) + "\n" + hostSkillSummary(t, cs, false)
+			}
+			return hostSkillSummary(t, cs, chatHostsFor(t.st, t.path)[0].ID == hosts.DSH)
 		}
 	}
 	return skillSummary(t, name)
 }
 
 // hostSkillSummary is the hover text for a name that hosts other than DSH
-// load: which, the description (fenced: the author's text), the file.
-func hostSkillSummary(t *target, cs *chatSkill) string {
+// load: which, the description (fenced: the author's text), the file, and,
+// when dshChat, that DSH does not load it.
+func hostSkillSummary(t *target, cs *chatSkill, dshChat bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**/%s** — loaded by %s\n\n", mdEscape(cs.Name), mdEscape(hosts.JoinNames(cs.hostNames())))
 	if d := cs.description(); d != "" {
@@ -92,7 +96,7 @@ func hostSkillSummary(t *target, cs *chatSkill) string {
 		b.WriteString("\n\n")
 	}
 	fmt.Fprintf(&b, "- path: %s\n", mdCode(t.st.relPath(cs.Path)))
-	if chatHostsFor(t.st, t.path)[0].ID == hosts.DSH {
+	if dshChat {
 		fmt.Fprintf(&b, "- DSH does not load it: DSH leaves %s as plain text\n", mdCode("/"+cs.Name))
 	}
 	return b.String()
