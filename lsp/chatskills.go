@@ -36,6 +36,9 @@ type chatSkill struct {
 	// once: read says it was tried.
 	parsed *skillfile.File
 	read   bool
+	// listings are the results of the hosts that load it, whose listing
+	// line gives the description when DSH cannot read the YAML.
+	listings []*hosts.Result
 }
 
 // chatSkills is what a chat buffer can invoke, by name.
@@ -93,7 +96,10 @@ func chatSkillsOf(st *snapshot, snap *skills.Snapshot, path string, m *hosts.Mat
 				if h.ID == hosts.DSH || v.Status != hosts.Loads || v.Name == "" || !slices.Contains(chatHosts, h) {
 					continue
 				}
-				add(v.Name, row.Path, h)
+				cs := add(v.Name, row.Path, h)
+				if res := m.Results[h.ID]; res != nil {
+					cs.listings = append(cs.listings, res)
+				}
 			}
 		}
 	}
@@ -164,8 +170,18 @@ func (cs *chatSkill) description() string {
 		return cs.DSH.Description
 	}
 	if f := cs.file(); f != nil {
-		if fld := f.Frontmatter.Field("description"); fld != nil {
+		if fld := f.Frontmatter.Field("description"); fld != nil && fld.Value.Str != "" {
 			return fld.Value.Str
+		}
+	}
+	// YAML DSH cannot read, as Claude Code reads it: its listing's line
+	// ("- name: description").
+	for _, res := range cs.listings {
+		lines, _ := res.Listing()
+		for _, l := range lines {
+			if d, ok := strings.CutPrefix(l, "- "+cs.Name+": "); ok {
+				return d
+			}
 		}
 	}
 	return ""

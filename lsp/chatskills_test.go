@@ -41,6 +41,12 @@ name: pr-review
 description: Review a pull request.
 ---
 THE CLAUDE COPY: read the diff.
+-- project/.claude/skills/colon/SKILL.md --
+---
+name: colon
+description: Use when: the user asks
+---
+Claude Code reads this frontmatter line by line; DSH's YAML refuses it.
 -- project/.claude/skills/deploy-staging/SKILL.md --
 ---
 name: deploy-staging
@@ -109,8 +115,8 @@ func TestChatCompletionEveryHost(t *testing.T) {
 	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"chatHost":"claude"}}}`)
 	w.waitLoaded()
 	items = chatItems(t, w, u, 0, 8)
-	if _, ok := items["/pdf"]; ok || len(items) != 2 || detailOf(items["/pr-review"]) != "Claude Code" {
-		t.Errorf("chatHost claude: items %v, want Claude Code's two", items)
+	if _, ok := items["/pdf"]; ok || len(items) != 3 || detailOf(items["/pr-review"]) != "Claude Code" {
+		t.Errorf("chatHost claude: items %v, want Claude Code's three", items)
 	}
 	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"chatHost":"dsh"}}}`)
 	w.waitLoaded()
@@ -189,6 +195,18 @@ func TestHoverInHostTerms(t *testing.T) {
 	h = hoverText(t, w, f, protocol.Position{Line: 1, Character: 8})
 	if strings.Contains(h, "DSH never loads it") || strings.Contains(h, "not in a skill root") || !strings.Contains(h, "loads in Claude Code") {
 		t.Errorf("name hover in .claude/skills = %s", h)
+	}
+	// YAML DSH cannot read: the description as Claude Code lists it, and
+	// the hosts' words on the name line, none of DSH's.
+	w.edit(chat, 2, "please /colon now")
+	if h = hoverText(t, w, chat, protocol.Position{Line: 0, Character: 9}); !strings.Contains(h, "Use when: the user asks") {
+		t.Errorf("chat hover on /colon = %s", h)
+	}
+	rel = "project/.claude/skills/colon/SKILL.md"
+	src, _ = os.ReadFile(w.path(rel))
+	f = w.open(rel, "markdown", string(src))
+	if h = hoverText(t, w, f, protocol.Position{Line: 1, Character: 7}); !strings.Contains(h, "loads in Claude Code") || strings.Contains(h, "DSH") {
+		t.Errorf("name hover in the unreadable .claude/skills/colon = %s", h)
 	}
 	rel = "project/.agents/skills/pdf/SKILL.md"
 	src, _ = os.ReadFile(w.path(rel))

@@ -56,6 +56,15 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 			if onName {
 				return fmt.Sprintf("**%s**\n\n%s", mdEscape(fld.Value.Str), h), fld.ValueSpan
 			}
+			if fld == nil && text == "" && inDropRegion(t.file, t.off) {
+				// YAML DSH cannot read (Claude Code reads it line by line):
+				// the line's key says where the cursor is.
+				if key, ksp := lineKey(t.text, t.off); key == "name" {
+					return h, lineSpan(t.text, t.off)
+				} else if kd, ok := skillfile.LookupKeyDoc(key); ok {
+					return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), ksp
+				}
+			}
 			return text, sp
 		}
 	}
