@@ -179,7 +179,8 @@ func hoverText(t *testing.T, w *wsEnv, u uri.URI, pos protocol.Position) string 
 }
 
 // TestHoverInHostTerms: the hover on a chat's /name of a Claude Code skill
-// names Claude Code and shows the description; on the name of a .claude
+// names Claude Code and shows the description, and definition opens its
+// file; on the name of a .claude
 // skill it speaks of the hosts that read the file, not of DSH, which never
 // reads it; DSH's skill keeps DSH's words. Issue 40, point 6.
 func TestHoverInHostTerms(t *testing.T) {
@@ -190,6 +191,11 @@ func TestHoverInHostTerms(t *testing.T) {
 		t.Errorf("chat hover = %s", h)
 	}
 	rel := "project/.claude/skills/deploy-staging/SKILL.md"
+	def, err := w.server.Definition(w.ctx, &protocol.DefinitionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: chat}, Position: protocol.Position{Line: 0, Character: 10}}})
+	if locs, ok := def.(protocol.LocationSlice); err != nil || !ok || len(locs) != 1 || locs[0].URI != w.uri(rel) {
+		t.Errorf("definition of the chat's /deploy-staging = %v, %v; want %s", def, err, rel)
+	}
 	src, _ := os.ReadFile(w.path(rel))
 	f := w.open(rel, "markdown", string(src))
 	h = hoverText(t, w, f, protocol.Position{Line: 1, Character: 8})
