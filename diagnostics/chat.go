@@ -102,7 +102,7 @@ func Chat(path string, tokens []ChatToken, snap *skills.Snapshot, opts Options) 
 // touches only after ("/nope.") too, as the end of a sentence does; one
 // glued before ("(/tmp", "'/etc'") reads as a path, not an invocation.
 func checkUnknownSkill(p *ChatPass, t ChatToken) {
-	if t.GlueBefore || p.known(t.Name) {
+	if t.GlueBefore || p.known(t) {
 		return
 	}
 	who, sigil := "DSH", strings.TrimSuffix(t.word(), t.Name)
@@ -121,13 +121,14 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 	}
 }
 
-// known reports whether a host of the chat loads a skill called name
-// (Options.ChatHosts), by default whether DSH does.
-func (p *ChatPass) known(name string) bool {
-	if p.opts.ChatHosts != nil {
-		return len(p.opts.ChatHosts(name)) > 0
+// known reports whether a host of the chat loads the skill t names
+// (Options.ChatHosts), by default whether DSH does; "/skill:name" is
+// DSH's form alone, so DSH's skills alone answer it.
+func (p *ChatPass) known(t ChatToken) bool {
+	if p.opts.ChatHosts != nil && t.Sigil != "/skill:" {
+		return len(p.opts.ChatHosts(t.Name)) > 0
 	}
-	return p.Registry.Lookup(name) != nil
+	return p.Registry.Lookup(t.Name) != nil
 }
 
 // reportDropped reports a token whose skill exists but DSH drops: the

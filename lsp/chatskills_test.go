@@ -150,7 +150,16 @@ func TestChatDiagnosticAgreesWithCompletion(t *testing.T) {
 	if h := hoverText(t, w, u, protocol.Position{Line: 0, Character: 33}); !strings.Contains(h, "DSH drops it") || !strings.Contains(h, "loaded by") {
 		t.Errorf("hover on /broken = %s", h)
 	}
-	w.edit(u, 3, "please /deploy-staging now and /nope\n")
+	// /skill:name is DSH's form: completion offers DSH's skills alone, and
+	// the diagnostic calls another host's name unknown there.
+	w.edit(u, 3, "/skill:deploy-staging\n")
+	w.diags(u, "/skill:deploy-staging unknown", func(p *protocol.PublishDiagnosticsParams) bool {
+		return len(p.Diagnostics) == 1 && hasCode(p, "chat-unknown-skill") && strings.Contains(fmt.Sprint(p.Diagnostics[0].Message), "deploy-staging")
+	})
+	if items := chatItems(t, w, u, 0, 12); len(items) != 0 {
+		t.Errorf("/skill:deploy completion = %v, want none", items)
+	}
+	w.edit(u, 4, "please /deploy-staging now and /nope\n")
 	w.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"chatHost":"dsh"}}}`)
 	w.diags(u, "DSH's words for /deploy-staging", func(p *protocol.PublishDiagnosticsParams) bool {
 		for _, d := range p.Diagnostics {
