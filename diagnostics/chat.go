@@ -102,12 +102,14 @@ func Chat(path string, tokens []ChatToken, snap *skills.Snapshot, opts Options) 
 // touches only after ("/nope.") too, as the end of a sentence does; one
 // glued before ("(/tmp", "'/etc'") reads as a path, not an invocation.
 func checkUnknownSkill(p *ChatPass, t ChatToken) {
-	if t.GlueBefore || p.Registry.Lookup(t.Name) != nil {
+	if t.GlueBefore || p.known(t) {
 		return
 	}
 	who, sigil := "DSH", strings.TrimSuffix(t.word(), t.Name)
 	if t.Host != "" {
 		who = t.Host
+	} else if p.opts.ChatWho != "" {
+		who = p.opts.ChatWho
 	}
 	if t.Host == "" && (reportDropped(p, t) || reportElsewhere(p, t)) {
 		return
@@ -117,6 +119,16 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 		d.Message += fmt.Sprintf("; did you mean %s%s?", sigil, best)
 		d.Fixes = []Fix{{Title: "Change to " + sigil + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
 	}
+}
+
+// known reports whether a host of the chat loads the skill t names
+// (Options.ChatHosts), by default whether DSH does; "/skill:name" is
+// DSH's form alone, so DSH's skills alone answer it.
+func (p *ChatPass) known(t ChatToken) bool {
+	if p.opts.ChatHosts != nil && t.Sigil != "/skill:" {
+		return len(p.opts.ChatHosts(t.Name)) > 0
+	}
+	return p.Registry.Lookup(t.Name) != nil
 }
 
 // reportDropped reports a token whose skill exists but DSH drops: the

@@ -129,6 +129,13 @@ type Options struct {
 	// in the project's folders other agents read and DSH does not
 	// (.claude/skills): a chat /name of one is said to be there.
 	Elsewhere func(name string) []ElsewhereSkill
+	// ChatHosts, when set, names the hosts of a chat buffer that load a
+	// skill called name (the editor's chat completion offers the same):
+	// a name one of them loads is no unknown skill. Nil: DSH's registry.
+	ChatHosts func(name string) []string
+	// ChatWho names the chat's one host in the unknown-skill message when
+	// it is not DSH ("Claude Code leaves /x as plain text").
+	ChatWho string
 	// EvalFiles are eval files a whole Run checks after the skill files
 	// (`check` reads them: evals/*.json of each bundle), with the facts
 	// the skill files' rules built.

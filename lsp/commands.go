@@ -68,7 +68,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdPreviewCatalog:
 		return previewCatalog(st, snap, args)
 	case cmdPreviewSkill:
-		return previewSkill(st, snap, args, path)
+		return s.previewSkill(ctx, st, snap, args, path)
 	case cmdPreviewInvocation:
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
@@ -100,7 +100,7 @@ func previewCatalog(st *snapshot, snap *skills.Snapshot, args commandArgs) (prot
 
 // previewSkill renders the skill tool's answer for a name, or for the
 // skill file at the uri.
-func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
+func (s *server) previewSkill(ctx context.Context, st *snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
 	toolArgs := map[string]any{}
 	if args.Name == nil && args.Position != nil && path != "" {
 		name, err := chatNameAt(st, args.URI, *args.Position)
@@ -114,8 +114,21 @@ func previewSkill(st *snapshot, snap *skills.Snapshot, args commandArgs, path st
 		}
 	}
 	switch {
+	case args.Name != nil && path != "" && snap.Registry.Lookup(*args.Name) == nil:
+		// A chat's /name of a skill only another of its hosts loads
+		// (Claude Code's): that host's preview of that skill's file.
+		if t, err := targetIn(st, args.URI, nil); err == nil && t.chat() {
+			if cs := s.chatSkillsFor(ctx, t).byName[*args.Name]; cs != nil {
+				return s.hostPreview(ctx, st, cs.Path)
+			}
+		}
+		toolArgs["name"] = *args.Name
 	case args.Name != nil:
 		toolArgs["name"] = *args.Name
+	case path != "" && !snap.InRoots(path):
+		// DSH never reads the file: a DSH skill of the same name is
+		// another file, never this one's preview.
+		return s.hostPreview(ctx, st, path)
 	case path != "":
 		t, err := targetIn(st, args.URI, nil)
 		if err != nil {

@@ -9,8 +9,8 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/render"
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -48,16 +48,18 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 			return nil, ctx.Err()
 		}
 	}
-	res := chatCompletion(t) // nil when the cursor is on no token
+	res := s.chatCompletion(ctx, t) // nil when the cursor is on no token
 	if list, ok := res.(*protocol.CompletionList); ok && !t.st.loaded {
 		list.IsIncomplete = true
 	}
 	return res, nil
 }
 
-// chatCompletion completes `/name` and `/skill:name` with every skill a
-// user can invoke, filtered by what is typed, replacing the whole token.
-func chatCompletion(t *target) protocol.CompletionResult {
+// chatCompletion completes `/name`, `$name` and `/skill:name` with every
+// skill the chat's hosts load (chatSkillsOf) that a user can invoke with
+// the token's sigil, one item per name, filtered by what is typed,
+// replacing the whole token.
+func (s *server) chatCompletion(ctx context.Context, t *target) protocol.CompletionResult {
 	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(invocationSigils(t.st, t.path), ""))
 	if !ok {
 		return nil
@@ -68,28 +70,30 @@ func chatCompletion(t *target) protocol.CompletionResult {
 		prefix = "/skill:"
 	}
 	rng := t.rng(spans.Span{Start: tok.Start, End: tok.End})
-	winners := t.snap.Registry.AllWinners()
-	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(t.snap.Registry.WinnerCount(), maxCompletionItems))}
+	all := s.chatSkillsFor(ctx, t)
+	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(all.order), maxCompletionItems))}
 	// sortText puts the names that start with what was typed first, then
 	// those that only contain it, each group by name: clients that sort by
 	// sortText (VS Code, Neovim 0.11) keep the order this list is built in.
-	add := func(sk *skills.Skill, group string) bool {
+	add := func(cs *chatSkill, loaders []*hosts.Host, group string) bool {
 		if len(list.Items) == maxCompletionItems {
 			list.IsIncomplete = true
 			return false
 		}
-		list.Items = append(list.Items, chatItem(sk, prefix+sk.Name, group, maxLen, rng))
+		list.Items = append(list.Items, chatItem(cs, loaders, prefix+cs.Name, group, maxLen, rng))
 		return true
 	}
-	// Prefix matches first (Winners are sorted), then other substring matches.
-	for sk := range winners {
-		if sk.Invocation.UserInvocable && strings.HasPrefix(sk.Name, tok.Prefix) && !add(sk, "0") {
-			return list
+	for _, group := range []string{"0", "1"} {
+		if group == "1" && tok.Prefix == "" {
+			break
 		}
-	}
-	if tok.Prefix != "" {
-		for sk := range winners {
-			if sk.Invocation.UserInvocable && !strings.HasPrefix(sk.Name, tok.Prefix) && strings.Contains(sk.Name, tok.Prefix) && !add(sk, "1") {
+		for _, cs := range all.order {
+			// Prefix matches first (order is by name), then other substring matches.
+			if strings.HasPrefix(cs.Name, tok.Prefix) != (group == "0") || !strings.Contains(cs.Name, tok.Prefix) {
+				continue
+			}
+			loaders := sigilHosts(cs, prefix)
+			if len(loaders) > 0 && cs.userInvocable() && !add(cs, loaders, group) {
 				return list
 			}
 		}
@@ -97,10 +101,29 @@ func chatCompletion(t *target) protocol.CompletionResult {
 	return list
 }
 
-// chatItem is the completion item of sk, whose token is label.
-func chatItem(sk *skills.Skill, label, group string, maxLen int, rng protocol.Range) protocol.CompletionItem {
-	detail := string(sk.Source)
-	if !sk.Invocation.ModelInvocable {
+// sigilHosts returns the hosts of cs whose chat starts an invocation with
+// sigil: "/skill:" is DSH's alone (its historical TUI, docs/dsh.md §9).
+func sigilHosts(cs *chatSkill, sigil string) []*hosts.Host {
+	var out []*hosts.Host
+	for _, h := range cs.Hosts {
+		if sigil == "/skill:" && h.ID == hosts.DSH || sigil != "/skill:" && h.Invocation.Sigil == sigil {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// chatItem is the completion item of cs, whose token is label; its detail
+// names the hosts that load it (DSH with the skill's source).
+func chatItem(cs *chatSkill, loaders []*hosts.Host, label, group string, maxLen int, rng protocol.Range) protocol.CompletionItem {
+	names := hosts.Names(loaders)
+	for i, h := range loaders {
+		if h.ID == hosts.DSH && cs.DSH != nil {
+			names[i] = "DSH (" + string(cs.DSH.Source) + ")"
+		}
+	}
+	detail := strings.Join(names, ", ")
+	if cs.DSH != nil && !cs.DSH.Invocation.ModelInvocable {
 		detail += " · user-only"
 	}
 	// The label is the whole token ("/name") and there is no filterText:
@@ -116,8 +139,8 @@ func chatItem(sk *skills.Skill, label, group string, maxLen int, rng protocol.Ra
 		Label:         label,
 		Kind:          protocol.CompletionItemKindFunction,
 		Detail:        protocol.NewOptional(detail),
-		Documentation: plainText(render.CatalogDescription(sk.Description, maxLen)),
-		SortText:      protocol.NewOptional(group + sk.Name),
+		Documentation: plainText(render.CatalogDescription(cs.description(), maxLen)),
+		SortText:      protocol.NewOptional(group + cs.Name),
 		InsertText:    protocol.NewOptional(label),
 		TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
 	}

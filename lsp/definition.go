@@ -11,7 +11,8 @@ import (
 
 // Definition jumps from a `/name` token in a chat buffer to the skill file
 // (or the file DSH drops that would define it: at its name: line when
-// readable, else at its start), and from a relative link in a skill file
+// readable, else at its start; else the file of another of the chat's
+// hosts that loads the name), and from a relative link in a skill file
 // to its target.
 func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
 	t, err := s.target(p.TextDocument.URI, &p.Position)
@@ -30,6 +31,10 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		// file to mend (the hover and the diagnostic on the token say why).
 		if dropped := diagnostics.DroppedNamed(t.snap.Registry, tok.Name); len(dropped) > 0 {
 			return protocol.LocationSlice{fileLocation(t.st, t.snap, dropped[0].Path)}, nil
+		}
+		// A skill another of the chat's hosts loads (Claude Code's).
+		if cs := s.chatSkillsFor(ctx, t).byName[tok.Name]; cs != nil {
+			return protocol.LocationSlice{fileLocation(t.st, t.snap, cs.Path)}, nil
 		}
 		return nil, nil
 	}

@@ -295,6 +295,7 @@ func (q *scheduler) publishChat(st *snapshot, d *document) {
 	snap := st.viewFor(d.key)
 	opts := st.optionsFor(d.key)
 	opts.Elsewhere = elsewhereIn(st, snap, d.key)
+	opts.ChatHosts, opts.ChatWho = chatKnown(st, snap, d.key), chatWho(st, d.key)
 	ds := chatDiagnostics(snap, d, opts)
 	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
 }

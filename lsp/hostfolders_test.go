@@ -49,9 +49,12 @@ Body.
 	}
 }
 
-// TestChatSkillElsewhere: a /name whose skill is in a folder DSH does not
-// read (.claude/skills) says so, with the file as a related place, not
-// "no skill is named". Issue 25, point 5.
+// TestChatSkillElsewhere: in a chat that speaks to DSH (the chatHost
+// setting), a /name whose skill is in a folder DSH does not read
+// (.claude/skills) says so, with the file as a related place, not "no
+// skill is named". Issue 25, point 5. By default a chat speaks to every
+// detected host, and the name is no unknown one
+// (TestChatDiagnosticAgreesWithCompletion).
 func TestChatSkillElsewhere(t *testing.T) {
 	w := newWorkspaceEnv(t, `
 -- project/.git/HEAD --
@@ -62,7 +65,7 @@ name: review
 description: Review a diff.
 ---
 Body.
-`, nil)
+`, map[string]any{"chatHost": "dsh"})
 	u := w.open("project/notes.chat.md", "markdown", "please /review this\n")
 	pub := w.diags(u, "the chat's diagnostics", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) > 0 })
 	d := pub.Diagnostics[0]

@@ -10,6 +10,10 @@ package lsp
 import (
 	"context"
 	"slices"
+	"strings"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
@@ -22,6 +26,16 @@ import (
 // most once per snapshot (snapshotMemo): the matrix lists the disk and
 // parses every host's files.
 func (s *server) matrixFor(ctx context.Context, st *snapshot, path string) *hosts.Matrix {
+	build := s.buildMatrix
+	if build == nil {
+		build = diagnostics.HostMatrix
+	}
+	return viewMatrix(ctx, st, path, build)
+}
+
+// viewMatrix is matrixFor with the builder given: the chat diagnostics,
+// which have no server, use diagnostics.HostMatrix.
+func viewMatrix(ctx context.Context, st *snapshot, path string, build matrixBuilder) *hosts.Matrix {
 	i := st.viewIndex(path)
 	if i < 0 || len(st.views[i].opts.Hosts) == 0 {
 		return nil
@@ -29,10 +43,6 @@ func (s *server) matrixFor(ctx context.Context, st *snapshot, path string) *host
 	v := st.liveView(i)
 	if v == nil {
 		return nil
-	}
-	build := s.buildMatrix
-	if build == nil {
-		build = diagnostics.HostMatrix
 	}
 	m, _ := v.matrix.get(ctx, st.views[i].skills, v.ws.Snapshot, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
 		return build(ctx, snap, v.opts)
@@ -188,4 +198,41 @@ func elsewhereIn(st *snapshot, snap *skills.Snapshot, path string) func(string) 
 		}
 		return out
 	}
+}
+
+// hostPreview is the content preview of a skill file DSH does not read:
+// the tool result of the first host that loads this very file and whose
+// result skill-ls renders (Claude Code's, as `render skill --host claude`
+// gives it), else an error that says which hosts read it and why none
+// shows it. A host that loads another file of the same name does not
+// load this one: its verdict is shadowed, and it is not asked.
+func (s *server) hostPreview(ctx context.Context, st *snapshot, path string) (protocol.LSPAny, error) {
+	m := s.matrixFor(ctx, st, path)
+	row, ok := hostsRow(m, path)
+	if !ok {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no host selected here reads "+st.relPath(path)+", and it is in none of DSH's skill roots")
+	}
+	var why []string
+	for _, h := range lensHosts(m, st, path) {
+		v, res := row.Verdicts[h.ID], m.Results[h.ID]
+		switch {
+		case v.Status != hosts.Loads:
+			why = append(why, v.Message())
+		case res == nil || !res.RendersSkill():
+			why = append(why, h.Name+" loads it; skill-ls does not render "+h.Name+"'s skill tool result")
+		default:
+			if text, ok := res.SkillText(v.Name); ok {
+				return previewText(text), nil
+			}
+		}
+	}
+	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no preview of "+st.relPath(path)+": "+strings.Join(why, "; "))
+}
+
+// hostsRow is m's row of path; ok is false without a matrix or a row.
+func hostsRow(m *hosts.Matrix, path string) (hosts.Row, bool) {
+	if m == nil {
+		return hosts.Row{}, false
+	}
+	return m.Row(path)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
 // Hover handles textDocument/hover on chat tokens and skill-file keys, values and links.
@@ -31,23 +32,83 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		if !ok || tok.Name == "" {
 			return nil, nil
 		}
-		text, sp = skillSummary(t, tok.Name), spans.Span{Start: tok.Start, End: tok.End}
+		text, sp = s.chatTokenHover(ctx, t, tok.Name), spans.Span{Start: tok.Start, End: tok.End}
 	default:
-		text, sp = skillFileHover(t)
-		if dt, dsp, ok := dropHover(t, text, sp); ok {
-			text, sp = dt, dsp
-		}
-		if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {
-			if h := s.hostHover(ctx, t); h != "" {
-				text += "\n\n" + h
-			}
-		}
+		text, sp = s.skillFileHoverIn(ctx, t)
 	}
 	if text == "" {
 		return nil, nil
 	}
 	r := t.rng(sp)
 	return &protocol.Hover{Contents: markdownContent(text), Range: &r}, nil
+}
+
+// skillFileHoverIn is the hover in a skill file: DSH's words, with the
+// hosts' line on the name. A file outside DSH's roots that other hosts
+// read gets their words alone: DSH never reads it, so neither why DSH
+// would drop it nor that it is in no root of DSH's is news to its author.
+func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans.Span) {
+	text, sp := skillFileHover(t)
+	fld, onKey := fieldAt(t.file, t.off)
+	onName := fld != nil && fld.Key == "name" && !onKey
+	if !t.snap.InRoots(t.path) && t.file != nil {
+		if h := s.hostHover(ctx, t); h != "" {
+			if onName {
+				return fmt.Sprintf("**%s**\n\n%s", mdEscape(fld.Value.Str), h), fld.ValueSpan
+			}
+			if fld == nil && text == "" && inDropRegion(t.file, t.off) {
+				// YAML DSH cannot read (Claude Code reads it line by line):
+				// the line's key says where the cursor is.
+				if key, ksp := lineKey(t.text, t.off); key == "name" {
+					return h, lineSpan(t.text, t.off)
+				} else if kd, ok := skillfile.LookupKeyDoc(key); ok {
+					return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), ksp
+				}
+			}
+			return text, sp
+		}
+	}
+	if dt, dsp, ok := dropHover(t, text, sp); ok {
+		text, sp = dt, dsp
+	}
+	if onName {
+		if h := s.hostHover(ctx, t); h != "" {
+			text += "\n\n" + h
+		}
+	}
+	return text, sp
+}
+
+// chatTokenHover is the hover on a chat's /name: DSH's skill, else the
+// skill another of the chat's hosts loads (Claude Code's), else why
+// nothing loads it.
+func (s *server) chatTokenHover(ctx context.Context, t *target, name string) string {
+	if t.snap.Registry.Lookup(name) == nil {
+		if cs := s.chatSkillsFor(ctx, t).byName[name]; cs != nil {
+			if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 && chatHostsFor(t.st, t.path)[0].ID == hosts.DSH {
+				return droppedSummary(t, name, dropped) + "\n" + hostSkillSummary(t, cs, false)
+			}
+			return hostSkillSummary(t, cs, chatHostsFor(t.st, t.path)[0].ID == hosts.DSH)
+		}
+	}
+	return skillSummary(t, name)
+}
+
+// hostSkillSummary is the hover text for a name that hosts other than DSH
+// load: which, the description (fenced: the author's text), the file, and,
+// when dshChat, that DSH does not load it.
+func hostSkillSummary(t *target, cs *chatSkill, dshChat bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**/%s** — loaded by %s\n\n", mdEscape(cs.Name), mdEscape(hosts.JoinNames(cs.hostNames())))
+	if d := cs.description(); d != "" {
+		b.WriteString(mdFence(jstext.ModelText(d)))
+		b.WriteString("\n\n")
+	}
+	fmt.Fprintf(&b, "- path: %s\n", mdCode(t.st.relPath(cs.Path)))
+	if dshChat {
+		fmt.Fprintf(&b, "- DSH does not load it: DSH leaves %s as plain text\n", mdCode("/"+cs.Name))
+	}
+	return b.String()
 }
 
 // skillSummary is the hover text for a skill name as a user invokes it.

@@ -31,6 +31,7 @@ type Settings struct {
 	Hosts                       []string // host ids (or "all") besides DSH; nil: DSH alone
 	ContextWindow               int      // tokens, for hosts' percentage budgets; 0: each host release's default model's (hosts.Host.Window)
 	Verbose                     bool     // report the host notes that only say a behaviour is unconfirmed (check --verbose)
+	ChatHost                    string   // the host id chat buffers speak to; "": every host the view selects
 	// explicit holds the keys the user set (in initializationOptions or a
 	// configuration change): they win over the project's .skill-ls.yaml.
 	explicit map[string]bool
@@ -65,6 +66,7 @@ type rawSettings struct {
 	Hosts                       *[]string `json:"hosts"`
 	ContextWindow               *int      `json:"contextWindow"`
 	Verbose                     *bool     `json:"verbose"`
+	ChatHost                    *string   `json:"chatHost"`
 }
 
 // parseSettings lays the keys present in data (a JSON object, or null/empty
@@ -220,6 +222,16 @@ func (p *settingsParser) setHosts(key string, r rawSettings) {
 		p.s.ContextWindow = *r.ContextWindow
 	case r.Verbose != nil:
 		p.s.Verbose = *r.Verbose
+	case r.ChatHost != nil:
+		if *r.ChatHost != "" && hosts.Lookup(*r.ChatHost) == nil {
+			ids := make([]string, 0, len(hosts.All()))
+			for _, h := range hosts.All() {
+				ids = append(ids, string(h.ID))
+			}
+			p.bad(key, "%q is not a host id (%s)", *r.ChatHost, strings.Join(ids, ", "))
+			return
+		}
+		p.s.ChatHost = *r.ChatHost
 	}
 }
 

@@ -122,6 +122,7 @@ func (s *session) newView(ctx context.Context, folder string, settings *Settings
 	}
 	if folder != "" {
 		opts.Hosts, opts.ReadersOnly = viewHosts(ctx, list, opts.HostEnv)
+		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
 	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), config: vc, opts: opts}
 }
@@ -143,6 +144,21 @@ func viewHosts(ctx context.Context, list []string, env hosts.Options) (selected 
 		return nil, false
 	}
 	return c.Hosts, len(c.Hosts) > 0
+}
+
+// withChatHost adds the chatHost setting's host to the view's hosts when
+// they lack it, so that the matrix knows the skills the chat's host loads
+// (its personal folder too). Beside DSH alone it is chosen as a plain
+// check chooses: each file judged by the hosts that read it.
+func withChatHost(selected []*hosts.Host, readersOnly bool, id string) ([]*hosts.Host, bool) {
+	h := hosts.Lookup(id)
+	if h == nil || h.ID == hosts.DSH || slices.Contains(selected, h) {
+		return selected, readersOnly
+	}
+	if len(selected) == 0 {
+		return []*hosts.Host{hosts.Lookup(string(hosts.DSH)), h}, true
+	}
+	return append(slices.Clone(selected), h), readersOnly
 }
 
 // roots returns the roots of every view.

@@ -130,7 +130,9 @@
     (unless (eglot-managed-p) (eglot--maybe-activate-editing-mode))
     (e2e-check "the chat buffer is managed by the same server"
                (and (eglot-managed-p) (eq (eglot-current-server) server)))
-    (let* ((want '("/commit-style" "/manual-only" "/pdf-tools" "/review-code"))
+    ;; The chat speaks to every detected agent: Claude Code's team-notes
+    ;; too, and broken-skill, which DSH drops and other agents load.
+    (let* ((want '("/broken-skill" "/commit-style" "/manual-only" "/pdf-tools" "/review-code" "/team-notes"))
            (ask (lambda ()
                   (condition-case err
                       (jsonrpc-request server :textDocument/completion
@@ -148,7 +150,7 @@
                        r)))
                  10))
            (got (ignore-errors (e2e-completion-labels res))))
-      (e2e-check "'/' completion lists exactly the user-invocable skills" (equal got want)
+      (e2e-check "'/' completion lists exactly the skills the chat's agents load" (equal got want)
                  (list :got got :want want :raw (and (plist-get res :error) res))))
 
     ;; Also through Emacs's own completion machinery (completion-at-point table).

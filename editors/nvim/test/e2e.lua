@@ -595,12 +595,17 @@ local function run()
     end
     return vim.api.nvim_get_current_line(), menu
   end
+  -- The chat speaks to every detected agent: DSH's skills, Claude Code's
+  -- .claude/skills/team-notes, and broken-skill, which DSH drops and the
+  -- agents that read .agents/skills load.
   local line, menu = complete("x /")
-  check("'x /' <C-x><C-o> opens a menu of the user-invocable skills",
-    vim.deep_equal(menu, { "/commit-style", "/manual-only", "/pdf-tools", "/review-code" }), menu)
-  check("'x /' <C-x><C-o> <C-y> gives 'x /commit-style' (not 'x //commit-style')", line == "x /commit-style", line)
+  check("'x /' <C-x><C-o> opens a menu of the skills the chat's agents load",
+    vim.deep_equal(menu, { "/broken-skill", "/commit-style", "/manual-only", "/pdf-tools", "/review-code", "/team-notes" }), menu)
+  check("'x /' <C-x><C-o> <C-y> gives 'x /broken-skill' (not 'x //broken-skill')", line == "x /broken-skill", line)
   line = complete("x /", "<C-n>")
-  check("'x /' <C-x><C-o> <C-n> <C-y> gives 'x /manual-only'", line == "x /manual-only", line)
+  check("'x /' <C-x><C-o> <C-n> <C-y> gives 'x /commit-style'", line == "x /commit-style", line)
+  line, menu = complete("t /te")
+  check("'t /te' <C-x><C-o> gives 't /team-notes', Claude Code's .claude skill", line == "t /team-notes", { line, menu })
   line, menu = complete("w /pdf-")
   check("'w /pdf-' <C-x><C-o> gives 'w /pdf-tools' (not '/pdf-/pdf-tools')", line == "w /pdf-tools", { line, menu })
   line, menu = complete("y /re")
@@ -652,11 +657,19 @@ local function run()
   local chat_uri = vim.uri_from_bufnr(cb)
 
   -- 2b. The same through a direct request: every user-invocable skill.
-  local want = { "/commit-style", "/manual-only", "/pdf-tools", "/review-code" }
+  local want = { "/broken-skill", "/commit-style", "/manual-only", "/pdf-tools", "/review-code", "/team-notes" }
   local res, err = request(cb, "textDocument/completion",
     { textDocument = { uri = chat_uri }, position = { line = 2, character = 1 } })
   local got = labels(completion_items(res))
-  check("'/' completion request lists exactly the user-invocable skills", vim.deep_equal(got, want),
+  local team_detail
+  for _, it in ipairs(completion_items(res)) do
+    if it.label == "/team-notes" then
+      team_detail = it.detail
+    end
+  end
+  check("the /team-notes item's detail names Claude Code, not DSH", team_detail and team_detail:find("Claude Code", 1, true)
+    and not team_detail:find("DSH", 1, true), team_detail)
+  check("'/' completion request lists exactly the skills the chat's agents load", vim.deep_equal(got, want),
     { got = got, want = want, err = err })
   -- '/pd' after non-ASCII text: filtered, and the text edit replaces the whole token.
   local line1 = line_of(cb, 1) -- 'Café 🎉 then /pd'

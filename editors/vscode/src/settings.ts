@@ -23,12 +23,13 @@ export interface ServerSettings {
   hosts?: string[];
   contextWindow?: number;
   verbose?: boolean;
+  chatHost?: string;
 }
 
 const SERVER_KEYS: (keyof ServerSettings)[] = [
   'profile', 'catalogDescriptionMaxLength', 'catalogVersion', 'dshHome', 'agentsHome', 'customDirs',
   'bundledDir', 'noDefaultRoots', 'projectRoot', 'chatLanguages', 'chatPatterns', 'diagnosticsDelay',
-  'hosts', 'contextWindow', 'verbose',
+  'hosts', 'contextWindow', 'verbose', 'chatHost',
 ];
 
 /** Keys whose change alters the document selector, so the client restarts. */

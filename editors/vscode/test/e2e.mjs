@@ -387,7 +387,9 @@ async function main() {
     check('"/" in notes.chat.md offers the fixture\'s skills', labels,
       `${auto ? 'opened on "/"' : 'opened only with Ctrl+Space'}; widget: ${JSON.stringify(widgetText.slice(0, 300))}`);
     check('completion opens by itself on "/"', auto);
-    check('completion does not offer the dropped broken-skill', labels && !labels.includes('broken-skill'),
+    // The chat speaks to every detected agent: Claude Code's team-notes is
+    // offered beside DSH's skills (issue 40, point 6).
+    check('completion offers team-notes, the skill of .claude/skills', labels && labels.includes('team-notes'),
       JSON.stringify(widgetText.slice(0, 300)));
     await page.keyboard.press('Escape');
     // undo the typing so the buffer stays as in the fixture
