@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { binary, runClaude, runCodex, runGemini, runOpenCode } from "./hostrun.mjs";
+import { binary, runClaude, runCodex, runGemini, runOpenCode, runOpenCodePrompt } from "./hostrun.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -183,6 +183,33 @@ async function claudeSkillCase(bin, c, listing) {
 	return [`claude-skill ${c.name} ${name}`, want, r.status === 0 ? r.stdout : `skill-ls exit ${r.status}: ${r.stderr}`];
 }
 
+/**
+ * OpenCode's <available_skills> text, captured from its request to a
+ * stand-in model, and render catalog --host opencode's. Of the blocks
+ * skill-ls gives for a name it names candidates for (a same-name pick the
+ * release makes at random), the host's pick is the one kept.
+ */
+async function openCodeCatalogCase(bin, c) {
+	let want;
+	try {
+		want = await runOpenCodePrompt(bin, c);
+	} catch (e) {
+		want = `(host failed: ${e.message})`;
+	}
+	const r = rendered("opencode", c);
+	let got = r.error ?? r.text;
+	const block = /  <skill>\n[\s\S]*?\n  <\/skill>\n/g;
+	const name = (b) => /<name>([\s\S]*?)<\/name>/.exec(b)[1];
+	const hostBlocks = (want + "\n").match(block) || [];
+	const mine = (got + "\n").match(block) || [];
+	const dup = (b) => mine.filter((m) => name(m) === name(b)).length > 1;
+	const picked = new Set(hostBlocks.filter((b) => dup(b) && mine.includes(b)).map(name));
+	for (const b of mine) if (picked.has(name(b)) && !hostBlocks.includes(b)) got = got.replace(b, "");
+	fs.writeFileSync(path.join(c.root, "host-catalog.txt"), want);
+	fs.writeFileSync(path.join(c.root, "skill-ls-catalog.txt"), got);
+	return [`opencode-catalog ${c.name}`, want, got];
+}
+
 const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
 const builtins = { claude: new Set() };
 
@@ -255,6 +282,7 @@ async function main() {
 			fs.writeFileSync(path.join(dir, "skill-ls.txt"), got);
 			const results = [[key, want, got]];
 			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
+			if (host === "opencode") results.push(await openCodeCatalogCase(rel.bin, c));
 			for (const [k, w, g] of results) {
 				compared++;
 				if (w === g) {
