@@ -21,7 +21,7 @@ type renderHostFlags struct {
 }
 
 func (hf *renderHostFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&hf.host, "host", "", "render what host `id` sends its model instead of DSH's text: its listing (catalog: claude, codex, gemini), its skill tool's result (skill: claude)")
+	fs.StringVar(&hf.host, "host", "", "render what host `id` sends its model instead of DSH's text: its listing (catalog: claude, codex, gemini, opencode), its skill tool's result (skill: claude)")
 	fs.StringVar(&hf.home, "home", "", "with --host: the user's home `dir` the host reads (default $HOME)")
 	fs.IntVar(&hf.window, "context-window", 0, "with --host: the model's context window in `tokens`, for the budgets that are a share of it (Claude Code, Codex); 0: the window of the host release's default model, as for check and matrix")
 }
@@ -33,6 +33,7 @@ func renderHostHelp() string {
 	b.WriteString("      the skill listing host ID's model receives, line for line, in the\n")
 	b.WriteString("      host's order with its cuts and budget, as the release the host suite\n")
 	b.WriteString("      runs (scripts/hosts) sends it; the host's built-in skills are left out\n")
+	b.WriteString("      (but OpenCode's customize-opencode, in its <available_skills> text)\n")
 	b.WriteString("      unless they are on disk where it reads them (stderr says what Claude\n")
 	b.WriteString("      Code's own skills take of its budget, as matrix counts them, and why\n")
 	b.WriteString("      the listing shows no skill when it shows none). Hosts and the default\n")

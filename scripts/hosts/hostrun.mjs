@@ -138,13 +138,53 @@ export function codexListing(items) {
 
 // ---- OpenCode: `opencode debug skill --pure`.
 
+/** The environment of an OpenCode run: every XDG folder in the case's home. */
+function openCodeEnv(c, extra = {}) {
+	return hostEnv(c, { XDG_CONFIG_HOME: path.join(c.home, ".config"), XDG_DATA_HOME: path.join(c.home, ".local/share"), XDG_CACHE_HOME: path.join(c.home, ".cache"), XDG_STATE_HOME: path.join(c.home, ".local/state"), ...extra });
+}
+
 /** Runs `opencode debug skill --pure` in the case: the skills it loads. */
 export function runOpenCode(bin, c) {
-	const env = hostEnv(c, { XDG_CONFIG_HOME: path.join(c.home, ".config"), XDG_DATA_HOME: path.join(c.home, ".local/share"), XDG_CACHE_HOME: path.join(c.home, ".cache"), XDG_STATE_HOME: path.join(c.home, ".local/state") });
-	const r = run(bin, ["debug", "skill", "--pure"], { cwd: c.cwd, env });
+	const r = run(bin, ["debug", "skill", "--pure"], { cwd: c.cwd, env: openCodeEnv(c) });
 	const i = r.stdout.indexOf("[");
 	if (i < 0) throw new Error(`opencode printed no skills (exit ${r.status}): ${r.stderr.slice(0, 2000)}${r.stdout.slice(0, 500)}`);
 	return JSON.parse(r.stdout.slice(i));
+}
+
+// ---- OpenCode: `opencode run hi` against a stand-in model, its system prompt.
+
+const openCodeListing = /\nUse the skill tool to load a skill when a task matches its description\.\n(<available_skills>\n[\s\S]*?\n<\/available_skills>|No skills are currently available\.)(?=\n|$)/;
+
+/**
+ * Runs `opencode run hi` in the case with a custom OpenAI-compatible
+ * provider (OPENCODE_CONFIG_CONTENT, so no file of the case changes) whose
+ * baseURL is opencode-standin.mjs: the skill listing of the system prompt
+ * of the first request that has one, as the model receives it.
+ */
+export async function runOpenCodePrompt(bin, c) {
+	const reqDir = fs.mkdtempSync(path.join(c.root, "req-"));
+	const server = spawn(process.execPath, [path.join(here, "opencode-standin.mjs"), reqDir], { stdio: ["ignore", "pipe", "inherit"] });
+	const port = await new Promise((res, rej) => {
+		server.stdout.once("data", (d) => res(String(d).trim()));
+		server.once("exit", () => rej(new Error("stand-in exited")));
+	});
+	try {
+		const provider = { npm: "@ai-sdk/openai-compatible", name: "Stand-in", options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: "sk-standin" }, models: { standin: { name: "standin" } } };
+		const config = JSON.stringify({ provider: { standin: provider }, model: "standin/standin", small_model: "standin/standin", autoupdate: false, share: "disabled" });
+		const r = run(bin, ["run", "hi"], { cwd: c.cwd, env: openCodeEnv(c, { OPENCODE_CONFIG_CONTENT: config }) });
+		for (const f of fs.readdirSync(reqDir).sort()) {
+			const q = JSON.parse(fs.readFileSync(path.join(reqDir, f), "utf8"));
+			if (!q.url.endsWith("/chat/completions")) continue;
+			for (const m of JSON.parse(q.body).messages || []) {
+				const text = m.role === "system" && typeof m.content === "string" ? m.content : "";
+				const hit = openCodeListing.exec(text);
+				if (hit) return hit[1];
+			}
+		}
+		throw new Error(`opencode sent no request with a skill listing (exit ${r.status}): ${r.stderr.slice(0, 2000)}`);
+	} finally {
+		server.kill();
+	}
 }
 
 // ---- Gemini CLI: its SkillManager, run under node from the npm package.

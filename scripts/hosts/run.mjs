@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { binary, runClaude, runCodex, runGemini, runOpenCode } from "./hostrun.mjs";
+import { binary, runClaude, runCodex, runGemini, runOpenCode, runOpenCodePrompt } from "./hostrun.mjs";
 import { commandFolders, copilotBinary, copilotCliLoads, runCopilotCli, runCopilotCliPrompt } from "./copilot-cli.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -199,6 +199,33 @@ async function copilotCliListingCase(bin, c) {
 	return [`copilot-cli-listing ${c.name}`, want, r.error ?? r.text];
 }
 
+/**
+ * OpenCode's <available_skills> text, captured from its request to a
+ * stand-in model, and render catalog --host opencode's. Of the blocks
+ * skill-ls gives for a name it names candidates for (a same-name pick the
+ * release makes at random), the host's pick is the one kept.
+ */
+async function openCodeCatalogCase(bin, c) {
+	let want;
+	try {
+		want = await runOpenCodePrompt(bin, c);
+	} catch (e) {
+		want = `(host failed: ${e.message})`;
+	}
+	const r = rendered("opencode", c);
+	let got = r.error ?? r.text;
+	const block = /  <skill>\n[\s\S]*?\n  <\/skill>\n/g;
+	const name = (b) => /<name>([\s\S]*?)<\/name>/.exec(b)[1];
+	const hostBlocks = (want + "\n").match(block) || [];
+	const mine = (got + "\n").match(block) || [];
+	const dup = (b) => mine.filter((m) => name(m) === name(b)).length > 1;
+	const picked = new Set(hostBlocks.filter((b) => dup(b) && mine.includes(b)).map(name));
+	for (const b of mine) if (picked.has(name(b)) && !hostBlocks.includes(b)) got = got.replace(b, "");
+	fs.writeFileSync(path.join(c.root, "host-catalog.txt"), want);
+	fs.writeFileSync(path.join(c.root, "skill-ls-catalog.txt"), got);
+	return [`opencode-catalog ${c.name}`, want, got];
+}
+
 const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
 const builtins = { claude: [] };
 
@@ -295,6 +322,7 @@ async function main() {
 			const results = [[key, want, got]];
 			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
 			if (host === "copilot-cli") results.push(await copilotCliListingCase(rel.bin, c));
+			if (host === "opencode") results.push(await openCodeCatalogCase(rel.bin, c));
 			for (const [k, w, g] of results) {
 				compared++;
 				if (w === g) {

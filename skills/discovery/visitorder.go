@@ -88,3 +88,8 @@ func inVisitOrder(ents []fs.DirEntry) (names []string, types []fs.FileMode) {
 	}
 	return names, types
 }
+
+// LocaleOrder returns the indexes of names in the order JavaScript's
+// a.localeCompare(b) sorts them under an en-US ICU collator (Bun's, for
+// hosts that sort skill names so), ties broken by bytes.
+func LocaleOrder(names []string) []int { return collationOrder(names) }

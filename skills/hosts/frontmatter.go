@@ -340,3 +340,19 @@ func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " "
 
 // runes counts Unicode scalar values (Rust's chars().count()).
 func runes(s string) int { return len([]rune(s)) }
+
+// stripChomped matches a description block scalar whose header strips its
+// final line break (">-", "|2-").
+var stripChomped = regexp.MustCompile(`(?m)^description:[ \t]*[|>][0-9]*-`)
+
+// jsDescription returns desc, the description string of doc (parsed from
+// the frontmatter fm), as js-yaml reads it: js-yaml ends a | or > scalar
+// with its line break even at the end of the text, which a frontmatter
+// reader leaves without one (Gemini CLI 0.61.0 and OpenCode 1.18.33 in the
+// host suite, pitfalls-agents).
+func jsDescription(doc yamlDoc, fm, desc string) string {
+	if f := doc.field("description"); f != nil && f.Value.Block && !strings.HasSuffix(desc, "\n") && !stripChomped.MatchString(fm) {
+		return desc + "\n"
+	}
+	return desc
+}

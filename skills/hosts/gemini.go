@@ -2,7 +2,6 @@ package hosts
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
@@ -90,10 +89,6 @@ func geminiParse(e *env, f File, src []byte) (entry, *Note) {
 	return entry{name: clean, listing: desc, listed: true, notes: notes}, nil
 }
 
-// stripChomped matches a description block scalar whose header strips its
-// final line break (">-", "|2-").
-var stripChomped = regexp.MustCompile(`(?m)^description:[ \t]*[|>][0-9]*-`)
-
 // geminiFields reads name and description as Gemini CLI does: from the
 // YAML when it gives both as strings, else from their lines (noted). A
 // skill without either is skipped (drop).
@@ -102,13 +97,7 @@ func geminiFields(e *env, fm string) (name, desc string, notes []Note, drop *Not
 	name, nameOK, nameStr := doc.str("name")
 	desc, descOK, descStr := doc.str("description")
 	if doc.err == nil && doc.mapping && nameOK && descOK && nameStr && descStr {
-		if f := doc.field("description"); f.Value.Block && !strings.HasSuffix(desc, "\n") && !stripChomped.MatchString(fm) {
-			// js-yaml ends a | or > scalar with its line break even at the
-			// end of the text, which the frontmatter regex leaves without
-			// one (Gemini CLI 0.61.0 in the host suite, pitfalls-agents).
-			desc += "\n"
-		}
-		return name, desc, nil, nil
+		return name, jsDescription(doc, fm, desc), nil, nil
 	}
 	// The YAML does not give two strings: the line reader decides.
 	name, desc, haveName, haveDesc := geminiSimpleFields(fm)

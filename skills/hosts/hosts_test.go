@@ -167,7 +167,7 @@ func renderMatrix(m *Matrix, dir string) string {
 	for _, h := range m.Hosts {
 		bu := m.Results[h.ID].Budget
 		used := fmt.Sprint(bu.Used)
-		if h.ID == Codex || h.ID == Codex0141 || h.ID == Gemini {
+		if h.ID == Codex || h.ID == Codex0141 || h.ID == Gemini || h.ID == OpenCode {
 			used = "~" // the listing holds absolute paths; TestCodexBudget checks the numbers
 		}
 		// The roots table's cost depends on the length of the case's temporary

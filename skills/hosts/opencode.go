@@ -30,6 +30,7 @@ func opencodeHost() *Host {
 			dupWhy:    "the last file OpenCode reads with a name replaces earlier ones and it logs \"duplicate skill name\"",
 			randomAll: true,
 			budget:    opencodeBudget,
+			listing:   opencodeLines,
 			reach:     "the folders from the working directory up to the worktree root",
 		},
 	}
@@ -97,7 +98,7 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 			return entry{}, &Note{Code: fixed.yamlCode(), Message: host + " skips this skill: Failed to parse YAML frontmatter: " + fixed.errText() + " (shown as a session error)"}
 		}
 		notes = append(notes, Note{Code: "yaml-fallback", Message: host + "'s YAML parser rejects this frontmatter (" + doc.errText() + "); its fallback turns values holding \":\" into block scalars and reads it"})
-		doc = fixed
+		doc, fm = fixed, opencodeFallback(fm)
 	}
 	name, hasName, nameStr := doc.str("name")
 	switch {
@@ -115,7 +116,7 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	if hasDesc && !descStr {
 		return entry{}, &Note{Code: string(problem.DescriptionNotString), Key: "description", Message: host + " skips this skill silently: its description is not a string"}
 	}
-	ent := entry{name: name, listing: desc, listed: true}
+	ent := entry{name: name, listing: jsDescription(doc, fm, desc), listed: true}
 	if !hasDesc {
 		ent.listed = false
 		notes = append(notes, Note{Code: string(problem.DescriptionMissing), Key: "description", Message: host + " loads this skill but leaves it out of the skill list the model sees: it has no description"})
@@ -125,9 +126,4 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	}
 	ent.notes = notes
 	return ent, nil
-}
-
-func opencodeBudget(_ *env, winners []*entry) Budget {
-	return Budget{Unit: "characters", Note: "OpenCode lists every described skill (\"- **name**: description\") with no budget",
-		Used: listingSize(winners, func(w *entry) string { return "- **" + w.name + "**: " + w.listing })}
 }
