@@ -9,13 +9,12 @@ package lsp
 
 import (
 	"context"
-	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -130,10 +129,6 @@ func (cs *chatSkill) userInvocable() bool {
 	return true
 }
 
-// maxChatSkillFile bounds the bytes read from a skill file another host
-// loads, for its description: a listing needs no more.
-const maxChatSkillFile = 64 << 10
-
 // file parses the file of cs for its description (nil when unreadable).
 func (cs *chatSkill) file() *skillfile.File {
 	if cs.DSH != nil {
@@ -145,15 +140,11 @@ func (cs *chatSkill) file() *skillfile.File {
 	return cs.parsed
 }
 
-// readChatSkillFile parses the first maxChatSkillFile bytes of the file at
-// p, nil when it cannot be read or holds no frontmatter.
+// readChatSkillFile parses the file at p for its listing, nil when it
+// cannot be read or holds no frontmatter. discovery.ReadSkillFile bounds the
+// read and never blocks on a FIFO named SKILL.md.
 func readChatSkillFile(p string) *skillfile.File {
-	fh, err := os.Open(p)
-	if err != nil {
-		return nil
-	}
-	defer fh.Close()
-	src, err := io.ReadAll(io.LimitReader(fh, maxChatSkillFile))
+	src, _, err := discovery.ReadSkillFile(p, nil)
 	if err != nil {
 		return nil
 	}
