@@ -239,7 +239,7 @@ Body.
 EOF
 run claude 1
 check claude "the .claude/skills skill is reported, and the summary names the agents" \
-	'".claude/skills/review/SKILL.md:3:14: error: Goose skips this skill" in log and "hosts: DSH, Claude Code" in log and r["outputs"]["errors"] == "1"'
+	'".claude/skills/review/SKILL.md:3:14: error: GitHub Copilot CLI and Goose skip this skill" in log and "hosts: DSH, Claude Code" in log and r["outputs"]["errors"] == "1"'
 
 # 12. Folders whose names are workflow commands, in a collection checked
 # with path: . (its report lines start with the folder names): the log
