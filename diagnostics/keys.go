@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
 // Rules about frontmatter keys DSH ignores: wrong types, misspellings, and
@@ -206,7 +207,7 @@ func misspelling(key string, strict bool) string {
 		if !t.DSH && !(strict && t.AgentSkills) {
 			continue
 		}
-		if dist := editDistance(k, t.folded, t.limit+1); dist <= t.limit && (best == "" || dist < bestDist) {
+		if dist := spelling.Distance(k, t.folded, t.limit+1); dist <= t.limit && (best == "" || dist < bestDist) {
 			best, bestDist = t.Key, dist
 		}
 	}

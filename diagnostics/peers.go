@@ -7,6 +7,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/spans"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
 // Rules the other skill linters have that an author wants too: allowed
@@ -79,7 +80,7 @@ func checkPlaceholders(p *Pass) {
 // name, or "".
 func nearestPlaceholder(name string) string {
 	for _, k := range knownPlaceholders {
-		if editDistance(name, k, 3) <= 2 {
+		if spelling.Distance(name, k, 3) <= 2 {
 			return k
 		}
 	}
