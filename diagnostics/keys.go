@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
@@ -198,7 +197,7 @@ var keyAliases = map[string]string{"desc": "description"}
 // missing, doubled, swapped or wrong (one for a key of 4 letters or less,
 // two up to 12, three beyond); "" when none is that close.
 func misspelling(key string, strict bool) string {
-	k := foldKey(key)
+	k := spelling.Fold(key)
 	if want, ok := keyAliases[k]; ok {
 		return want
 	}
@@ -214,7 +213,7 @@ func misspelling(key string, strict bool) string {
 	return best
 }
 
-// keyTarget is a key misspelling may suggest, folded (foldKey), with
+// keyTarget is a key misspelling may suggest, folded (spelling.Fold), with
 // the edit distance up to which a key is taken for it.
 type keyTarget struct {
 	skillfile.KeyDoc
@@ -227,7 +226,7 @@ type keyTarget struct {
 var keyTargets = sync.OnceValue(func() []keyTarget {
 	var out []keyTarget
 	for d := range skillfile.AllKeyDocs() {
-		t := keyTarget{KeyDoc: d, folded: foldKey(d.Key), limit: 3}
+		t := keyTarget{KeyDoc: d, folded: spelling.Fold(d.Key), limit: 3}
 		switch {
 		case len(t.folded) <= 4:
 			t.limit = 1
@@ -238,16 +237,6 @@ var keyTargets = sync.OnceValue(func() []keyTarget {
 	}
 	return out
 })
-
-// foldKey is a key in lower case without the separators between its words.
-func foldKey(key string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r == ' ' {
-			return -1
-		}
-		return unicode.ToLower(r)
-	}, key)
-}
 
 // checkFieldTypes reports the agentskills.io keys whose values have the
 // wrong type.
