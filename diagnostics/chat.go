@@ -99,6 +99,10 @@ func Chat(path string, tokens []ChatToken, snap *skills.Snapshot, opts Options) 
 	return p.out
 }
 
+// titleChangeToSkill is the title of the fix below (FixDocs lists it); its
+// / stands for the sigil the token was typed with ($ for Codex).
+const titleChangeToSkill = "Change to /NAME"
+
 // checkUnknownSkill reports a token that names no skill: one punctuation
 // touches only after ("/nope.") too, as the end of a sentence does; one
 // glued before ("(/tmp", "'/etc'") reads as a path, not an invocation.
@@ -116,7 +120,7 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so %s leaves %s as plain text", t.Name, who, t.word()))
 	if best := Closest(t.Name, p.Registry); best != "" {
 		d.Message += fmt.Sprintf("; did you mean %s%s?", sigil, best)
-		d.Fixes = []Fix{{Title: "Change to " + sigil + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
+		d.Fixes = []Fix{{Title: strings.Replace(fixTitle(titleChangeToSkill, best), "/", sigil, 1), Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
 	}
 }
 

@@ -98,6 +98,9 @@ func (p *Pass) misspelledAs(key string) string {
 	return ""
 }
 
+// titleRenameTo is the title of the fix below (FixDocs lists it).
+const titleRenameTo = "Rename to KEY"
+
 func checkMisspelled(p *Pass) {
 	if !p.fields() {
 		return
@@ -112,7 +115,7 @@ func checkMisspelled(p *Pass) {
 			who = "the agentskills.io spec does not define"
 		}
 		p.Report(fld.KeySpan, fmt.Sprintf("%s the key %q%s; did you mean %q?", who, fld.Key, ignoredEffect(want, fld.Value), want),
-			Fix{Title: "Rename to " + want, Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}})
+			Fix{Title: fixTitle(titleRenameTo, want), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}})
 	}
 }
 
@@ -149,7 +152,7 @@ func reportMisspelledRequired(p *Pass, key string) bool {
 		return false
 	}
 	p.Report(fld.KeySpan, fmt.Sprintf("%sthere is no %s: key, and DSH reads keys spelled exactly so: rename %q to %s", dropPrefix, key, fld.Key, key),
-		Fix{Title: "Rename to " + key, Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, key)}})
+		Fix{Title: fixTitle(titleRenameTo, key), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, key)}})
 	return true
 }
 
@@ -278,7 +281,7 @@ func checkFieldTypes(p *Pass) {
 			advice = fmt.Sprintf("write a string after %s:, or remove the key", e.Key)
 		default:
 			if e.ValueSpan.Len() > 0 {
-				fixes = []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}}}
+				fixes = []Fix{{Title: titleQuoteValue, Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}}}
 			}
 		}
 		p.Report(e.ValueSpan.OrKey(e.KeySpan), fmt.Sprintf("the agentskills.io spec wants metadata values to be strings, but %s is %s; %s", e.Key, kindPhrase(e.Value.Kind), advice), fixes...)
@@ -310,6 +313,9 @@ func kindPhrase(k dshyaml.Kind) string {
 	return "a " + k.String()
 }
 
+// titleMoveUnderMetadata is the title of the fix below (FixDocs lists it).
+const titleMoveUnderMetadata = "Move KEY under metadata"
+
 // moveUnderMetadata returns the unsafe fix that moves top-level field i
 // (with its comments and continuation lines) under metadata: appended to an
 // existing block mapping, or under a new metadata: key at the end of the
@@ -336,7 +342,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 		at, header = fieldExtent(p, j).End, ""
 	}
 	moved := reindent(p.Text(from), indent)
-	fix := Fix{Title: fmt.Sprintf("Move %s under metadata", fm.Fields[i].Key), Unsafe: true}
+	fix := Fix{Title: fixTitle(titleMoveUnderMetadata, fm.Fields[i].Key), Unsafe: true}
 	if at == from.Start || at == from.End {
 		// Adjacent: one edit, so that no insertion touches the deletion.
 		span := spans.Span{Start: min(at, from.Start), End: max(at, from.End)}
