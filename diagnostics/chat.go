@@ -8,6 +8,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
 // ChatToken is a `/name` of a chat buffer: the name and the span of the
@@ -98,6 +99,10 @@ func Chat(path string, tokens []ChatToken, snap *skills.Snapshot, opts Options) 
 	return p.out
 }
 
+// titleChangeToSkill is the title of the fix below (FixDocs lists it); its
+// / stands for the sigil the token was typed with ($ for Codex).
+const titleChangeToSkill = "Change to /NAME"
+
 // checkUnknownSkill reports a token that names no skill: one punctuation
 // touches only after ("/nope.") too, as the end of a sentence does; one
 // glued before ("(/tmp", "'/etc'") reads as a path, not an invocation.
@@ -117,7 +122,7 @@ func checkUnknownSkill(p *ChatPass, t ChatToken) {
 	d := p.Report(t.Span, fmt.Sprintf("no skill is named %q, so %s leaves %s as plain text", t.Name, who, t.word()))
 	if best := Closest(t.Name, p.Registry); best != "" {
 		d.Message += fmt.Sprintf("; did you mean %s%s?", sigil, best)
-		d.Fixes = []Fix{{Title: "Change to " + sigil + best, Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
+		d.Fixes = []Fix{{Title: strings.Replace(fixTitle(titleChangeToSkill, best), "/", sigil, 1), Preferred: true, Edits: []Edit{{Path: p.Path, Span: t.Span, NewText: sigil + best}}}}
 	}
 }
 
@@ -235,59 +240,11 @@ func Closest(name string, reg *skills.Registry) string {
 		if !s.Invocation.UserInvocable {
 			continue
 		}
-		if d := editDistance(name, s.Name, bestDist); d < bestDist {
+		if d := spelling.Distance(name, s.Name, bestDist); d < bestDist {
 			best, bestDist = s.Name, d
 		}
 	}
 	return best
-}
-
-// editDistance is the optimal-string-alignment distance of a and b (the
-// Levenshtein distance, with two swapped neighbours counting as one edit),
-// capped at limit.
-func editDistance(a, b string, limit int) int {
-	if abs(len(a)-len(b)) >= limit {
-		return limit
-	}
-	var buf [3 * 48]int // the rows of a key or a skill name, without allocating
-	cells := buf[:0]
-	if 3*(len(b)+1) > len(buf) {
-		cells = make([]int, 0, 3*(len(b)+1))
-	}
-	cells = cells[:3*(len(b)+1)]
-	n := len(b) + 1
-	rows := [3][]int{cells[:n:n], cells[n : 2*n : 2*n], cells[2*n:]}
-	for j := range rows[1] {
-		rows[1][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		prev2, prev, cur := rows[0], rows[1], rows[2]
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin >= limit {
-			return limit
-		}
-		rows = [3][]int{prev, cur, prev2}
-	}
-	return rows[1][len(b)]
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // checkGlued reports a /name of a skill users may invoke that punctuation

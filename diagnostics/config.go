@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
 // The config file (.skill-ls.yaml): skills.ParseConfig reads its shape;
@@ -126,7 +127,7 @@ func CheckSelector(sel string) string {
 		return ""
 	}
 	for _, c := range Categories() {
-		if editDistance(sel, c, 3) < 3 {
+		if spelling.Distance(sel, c, 3) < 3 {
 			return fmt.Sprintf("unknown rule %q; did you mean the category %q?", sel, c)
 		}
 	}
@@ -157,7 +158,7 @@ func severityNamed(s string) Severity {
 func closestCode(code string, rules []*Rule) string {
 	best, bestDist := "", len(code)/3+2
 	for _, r := range rules {
-		if d := editDistance(code, r.Code, bestDist); d < bestDist {
+		if d := spelling.Distance(code, r.Code, bestDist); d < bestDist {
 			best, bestDist = r.Code, d
 		}
 	}

@@ -27,6 +27,10 @@ const (
 	CodeDescriptionTODO      = "description-placeholder"
 )
 
+// titleAddPlaceholder is the title of the unsafe fix of description-missing
+// below (FixDocs lists it).
+const titleAddPlaceholder = "Add a placeholder description"
+
 var descriptionRules = []*Rule{
 	{Code: CodeDescriptionMissing, Short: "no description", Severity: SeverityError, Drops: true, Summary: "no description key",
 		Doc: "Every skill needs a `description`: it is the text the model sees in the catalog to decide when to load the skill. Without it DSH drops the skill with `frontmatter requires name and description`. When a key close to it is there (`descripton`, `Description`, `desc`), the message points at that key and the quick fix (safe) renames it; otherwise it points at the frontmatter's opening `---`, and the quick fix (unsafe) adds the placeholder description of `skill-ls new`, which `description-placeholder` reports until it is replaced.",
@@ -37,7 +41,7 @@ var descriptionRules = []*Rule{
 			// Unsafe: the stub is a placeholder the catalog would show (and
 			// description-placeholder flags until it is replaced).
 			at := p.File.Frontmatter.CloseSpan.Start
-			stub := Fix{Title: "Add a placeholder description", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "description: "+dshyaml.Scalar(scaffold.DescriptionPlaceholder)+p.Newline())}}
+			stub := Fix{Title: titleAddPlaceholder, Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "description: "+dshyaml.Scalar(scaffold.DescriptionPlaceholder)+p.Newline())}}
 			p.Report(fd.Span, dropPrefix+"there is no description: key; add one that says what the skill does and when to use it", stub)
 		}},
 	{Code: CodeDescriptionNotString, Short: "description not text", Severity: SeverityError, Drops: true, Summary: "description is not a string",
@@ -134,6 +138,9 @@ func checkTruncated(p *Pass) {
 	}
 }
 
+// titleShorten is the title of the fix below (FixDocs lists it).
+const titleShorten = "Shorten the description to its first N characters, ending at a word"
+
 // shortenFix is the unsafe fix that shortens a description so that the
 // catalog shows it whole: whitespace collapsed, cut to at most max units at
 // the end of a word (a cut inside a surrogate pair drops the lone half: the
@@ -148,7 +155,7 @@ func shortenFix(p *Pass, desc *dshyaml.Field, max int) Fix {
 	}
 	kept = strings.TrimRight(kept, " ,;:-–—")
 	return Fix{
-		Title:  fmt.Sprintf("Shorten the description to its first %s characters, ending at a word", jstext.Count(jstext.Len(kept))),
+		Title:  fixTitle(titleShorten, jstext.Count(jstext.Len(kept))),
 		Unsafe: true,
 		Edits:  []Edit{p.Edit(desc.ValueSpan, dshyaml.Scalar(kept))},
 	}

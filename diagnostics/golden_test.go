@@ -25,7 +25,7 @@ func TestGolden(t *testing.T) {
 		if open := openEvery(t, tree, snap); render(Run(t.Context(), open, Options{Profile: profile}), open, tree.Dir) != got {
 			t.Errorf("the files open in an editor change the diagnostics:\n open:\n%s\nfrom disk:\n%s", render(Run(t.Context(), open, Options{Profile: profile}), open, tree.Dir), got)
 		}
-		if updating() {
+		if skilltest.Updating() {
 			g.Update(t, "@check", []byte(got))
 			return
 		}

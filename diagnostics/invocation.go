@@ -31,12 +31,15 @@ var invocationRules = []*Rule{
 		File: checkUnreachable},
 }
 
+// titleReplaceKey is the title of the fix below (FixDocs lists it).
+const titleReplaceKey = "Replace KEY with KEY"
+
 // reportLegacyKey reports a legacy camelCase invocation key with a rewrite
 // fix.
 func reportLegacyKey(p *Pass, fd skillfile.Finding) {
 	fld := p.File.Frontmatter.Field(fd.Key)
 	use := skillfile.LegacyKeyReplacement(fd.Key)
-	fix := Fix{Title: fmt.Sprintf("Replace %s with %s", fd.Key, use), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, use)}}
+	fix := Fix{Title: fixTitle(titleReplaceKey, fd.Key, use), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, use)}}
 	if fd.Key == "modelInvocable" {
 		// modelInvocable: true means disable-model-invocation: false.
 		if b, ok := dshyaml.LenientBool(fld.Value); ok && fld.ValueSpan.Len() > 0 {

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
@@ -13,6 +12,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
 // Rules about frontmatter keys DSH ignores: wrong types, misspellings, and
@@ -98,6 +98,9 @@ func (p *Pass) misspelledAs(key string) string {
 	return ""
 }
 
+// titleRenameTo is the title of the fix below (FixDocs lists it).
+const titleRenameTo = "Rename to KEY"
+
 func checkMisspelled(p *Pass) {
 	if !p.fields() {
 		return
@@ -112,7 +115,7 @@ func checkMisspelled(p *Pass) {
 			who = "the agentskills.io spec does not define"
 		}
 		p.Report(fld.KeySpan, fmt.Sprintf("%s the key %q%s; did you mean %q?", who, fld.Key, ignoredEffect(want, fld.Value), want),
-			Fix{Title: "Rename to " + want, Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}})
+			Fix{Title: fixTitle(titleRenameTo, want), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}})
 	}
 }
 
@@ -149,7 +152,7 @@ func reportMisspelledRequired(p *Pass, key string) bool {
 		return false
 	}
 	p.Report(fld.KeySpan, fmt.Sprintf("%sthere is no %s: key, and DSH reads keys spelled exactly so: rename %q to %s", dropPrefix, key, fld.Key, key),
-		Fix{Title: "Rename to " + key, Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, key)}})
+		Fix{Title: fixTitle(titleRenameTo, key), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, key)}})
 	return true
 }
 
@@ -197,7 +200,7 @@ var keyAliases = map[string]string{"desc": "description"}
 // missing, doubled, swapped or wrong (one for a key of 4 letters or less,
 // two up to 12, three beyond); "" when none is that close.
 func misspelling(key string, strict bool) string {
-	k := foldKey(key)
+	k := spelling.Fold(key)
 	if want, ok := keyAliases[k]; ok {
 		return want
 	}
@@ -206,14 +209,14 @@ func misspelling(key string, strict bool) string {
 		if !t.DSH && !(strict && t.AgentSkills) {
 			continue
 		}
-		if dist := editDistance(k, t.folded, t.limit+1); dist <= t.limit && (best == "" || dist < bestDist) {
+		if dist := spelling.Distance(k, t.folded, t.limit+1); dist <= t.limit && (best == "" || dist < bestDist) {
 			best, bestDist = t.Key, dist
 		}
 	}
 	return best
 }
 
-// keyTarget is a key misspelling may suggest, folded (foldKey), with
+// keyTarget is a key misspelling may suggest, folded (spelling.Fold), with
 // the edit distance up to which a key is taken for it.
 type keyTarget struct {
 	skillfile.KeyDoc
@@ -226,7 +229,7 @@ type keyTarget struct {
 var keyTargets = sync.OnceValue(func() []keyTarget {
 	var out []keyTarget
 	for d := range skillfile.AllKeyDocs() {
-		t := keyTarget{KeyDoc: d, folded: foldKey(d.Key), limit: 3}
+		t := keyTarget{KeyDoc: d, folded: spelling.Fold(d.Key), limit: 3}
 		switch {
 		case len(t.folded) <= 4:
 			t.limit = 1
@@ -237,16 +240,6 @@ var keyTargets = sync.OnceValue(func() []keyTarget {
 	}
 	return out
 })
-
-// foldKey is a key in lower case without the separators between its words.
-func foldKey(key string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r == ' ' {
-			return -1
-		}
-		return unicode.ToLower(r)
-	}, key)
-}
 
 // checkFieldTypes reports the agentskills.io keys whose values have the
 // wrong type.
@@ -288,7 +281,7 @@ func checkFieldTypes(p *Pass) {
 			advice = fmt.Sprintf("write a string after %s:, or remove the key", e.Key)
 		default:
 			if e.ValueSpan.Len() > 0 {
-				fixes = []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}}}
+				fixes = []Fix{{Title: titleQuoteValue, Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}}}
 			}
 		}
 		p.Report(e.ValueSpan.OrKey(e.KeySpan), fmt.Sprintf("the agentskills.io spec wants metadata values to be strings, but %s is %s; %s", e.Key, kindPhrase(e.Value.Kind), advice), fixes...)
@@ -320,6 +313,9 @@ func kindPhrase(k dshyaml.Kind) string {
 	return "a " + k.String()
 }
 
+// titleMoveUnderMetadata is the title of the fix below (FixDocs lists it).
+const titleMoveUnderMetadata = "Move KEY under metadata"
+
 // moveUnderMetadata returns the unsafe fix that moves top-level field i
 // (with its comments and continuation lines) under metadata: appended to an
 // existing block mapping, or under a new metadata: key at the end of the
@@ -346,7 +342,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 		at, header = fieldExtent(p, j).End, ""
 	}
 	moved := reindent(p.Text(from), indent)
-	fix := Fix{Title: fmt.Sprintf("Move %s under metadata", fm.Fields[i].Key), Unsafe: true}
+	fix := Fix{Title: fixTitle(titleMoveUnderMetadata, fm.Fields[i].Key), Unsafe: true}
 	if at == from.Start || at == from.End {
 		// Adjacent: one edit, so that no insertion touches the deletion.
 		span := spans.Span{Start: min(at, from.Start), End: max(at, from.End)}

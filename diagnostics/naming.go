@@ -55,6 +55,9 @@ var nameRules = []*Rule{
 		}},
 }
 
+// titleAddName is the title of the fix below (FixDocs lists it).
+const titleAddName = "Add name: NAME"
+
 func reportNameMissing(p *Pass, fd skillfile.Finding) {
 	if reportMisspelledRequired(p, "name") {
 		return
@@ -64,9 +67,12 @@ func reportNameMissing(p *Pass, fd skillfile.Finding) {
 		at := p.File.Frontmatter.YAMLSpan.Start
 		// Safe: DSH drops the skill without a name, and the folder's name
 		// is the one the agentskills.io spec asks for.
-		d.Fixes = []Fix{{Title: "Add name: " + folder, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "name: "+dshyaml.Scalar(folder)+p.Newline())}}}
+		d.Fixes = []Fix{{Title: fixTitle(titleAddName, folder), Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "name: "+dshyaml.Scalar(folder)+p.Newline())}}}
 	}
 }
+
+// titleQuoteName is the title of the fix below (FixDocs lists it).
+const titleQuoteName = "Quote the name"
 
 func reportNameNotString(p *Pass, fd skillfile.Finding) {
 	name := p.File.Frontmatter.Field("name")
@@ -74,9 +80,15 @@ func reportNameNotString(p *Pass, fd skillfile.Finding) {
 	if name.Value.Kind != dshyaml.KindMap && name.Value.Kind != dshyaml.KindSeq && name.Value.Kind != dshyaml.KindNull && name.ValueSpan.Len() > 0 {
 		// Safe: the text stays what the author wrote. A null (null, ~)
 		// is not quoted: the author wrote no name, not the word.
-		d.Fixes = []Fix{{Title: "Quote the name", Preferred: true, Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
+		d.Fixes = []Fix{{Title: titleQuoteName, Preferred: true, Edits: []Edit{p.Edit(name.ValueSpan, quoteYAML(p.Text(name.ValueSpan)))}}}
 	}
 }
+
+// The titles of the fixes below (FixDocs lists them).
+const (
+	titleChangeName     = "Change the name to NAME"
+	titleChangeToFolder = "Change the name to the folder name NAME"
+)
 
 func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	name := p.File.Frontmatter.Field("name").Value.Str
@@ -84,10 +96,10 @@ func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	// Kebab-casing is safe: DSH drops the skill anyway, and the author's
 	// words stay. The folder's name is another name: unsafe.
 	if k := kebab(name); k != "" && k != name {
-		fixes = append(fixes, Fix{Title: "Change the name to " + k, Preferred: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
+		fixes = append(fixes, Fix{Title: fixTitle(titleChangeName, k), Preferred: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
 	}
 	if folder := fixFolderName(p); skillfile.IsSkillName(folder) && folder != kebab(name) {
-		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(folder))}})
+		fixes = append(fixes, Fix{Title: fixTitle(titleChangeToFolder, folder), Unsafe: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(folder))}})
 	}
 	advice := "use lowercase ASCII letters and digits joined by single hyphens"
 	if k := kebab(name); k != "" && k != name {
@@ -110,10 +122,13 @@ func checkNameFolder(p *Pass) {
 		fixes = append(fixes, fix)
 	}
 	if skillfile.IsSkillName(folder) && fixFolderName(p) == folder {
-		fixes = append(fixes, Fix{Title: "Change the name to the folder name " + folder, Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, dshyaml.Scalar(folder))}})
+		fixes = append(fixes, Fix{Title: fixTitle(titleChangeToFolder, folder), Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, dshyaml.Scalar(folder))}})
 	}
 	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
 }
+
+// titleRenameFolder is the title of the fix below (FixDocs lists it).
+const titleRenameFolder = "Rename the folder NAME to NAME"
 
 // renameFolder returns the fix that renames the bundle folder of the pass's
 // file to name. Only a skill's own folder is renamed (ownFolder): never a
@@ -136,7 +151,7 @@ func renameFolder(p *Pass, name string) (Fix, bool) {
 			return Fix{}, false
 		}
 	}
-	return Fix{Title: fmt.Sprintf("Rename the folder %s to %s", filepath.Base(from), name), Unsafe: true, Renames: []Rename{{From: from, To: filepath.Join(filepath.Dir(from), name)}}}, true
+	return Fix{Title: fixTitle(titleRenameFolder, filepath.Base(from), name), Unsafe: true, Renames: []Rename{{From: from, To: filepath.Join(filepath.Dir(from), name)}}}, true
 }
 
 // entryNames returns the names of the entries of each root folder of the

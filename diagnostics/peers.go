@@ -7,6 +7,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/spans"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
 // Rules the other skill linters have that an author wants too: allowed
@@ -51,6 +52,9 @@ func checkBodyLength(p *Pass) {
 	p.Report(at, fmt.Sprintf("the body is %s lines; the model reads all of it when the skill loads, and the agentskills.io spec advises under %d: move detailed sections into files under references/ and link them, so the model reads them only when needed", jstext.Count(f.BodyLines), bodyLineLimit))
 }
 
+// titleChangePlaceholder is the title of the fix below (FixDocs lists it).
+const titleChangePlaceholder = "Change to NAME"
+
 // checkPlaceholders reports each placeholder that is close to one Claude
 // Code substitutes, or names another CLAUDE_ one, with a fix to the name
 // it is close to.
@@ -71,7 +75,7 @@ func checkPlaceholders(p *Pass) {
 		token := p.Text(ph.Span)
 		fixed := strings.Replace(token, ph.Name, near, 1)
 		p.Report(ph.Span, fmt.Sprintf("%s; did you mean %s?", msg, fixed),
-			Fix{Title: "Change to " + fixed, Preferred: true, Edits: []Edit{p.Edit(ph.Span, fixed)}})
+			Fix{Title: fixTitle(titleChangePlaceholder, fixed), Preferred: true, Edits: []Edit{p.Edit(ph.Span, fixed)}})
 	}
 }
 
@@ -79,7 +83,7 @@ func checkPlaceholders(p *Pass) {
 // name, or "".
 func nearestPlaceholder(name string) string {
 	for _, k := range knownPlaceholders {
-		if editDistance(name, k, 3) <= 2 {
+		if spelling.Distance(name, k, 3) <= 2 {
 			return k
 		}
 	}

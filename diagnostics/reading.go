@@ -76,13 +76,16 @@ func checkBOM(p *Pass) {
 	}
 }
 
+// titleRemoveBOM is the title of the fix below (FixDocs lists it).
+const titleRemoveBOM = "Remove the byte-order mark"
+
 // removeBOM offers to delete the BOM when the text checked still holds it
 // (an editor may hide it from its buffer; then the file's text has none and
 // nothing is offered). Safe: DSH's production read strips it anyway, and
 // the bundled root drops the skill because of it.
 func removeBOM(p *Pass) []Fix {
 	if bytes.HasPrefix(p.Src(), []byte("\xEF\xBB\xBF")) {
-		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: 0, End: 3}, "")}}}
+		return []Fix{{Title: titleRemoveBOM, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: 0, End: 3}, "")}}}
 	}
 	return nil
 }

@@ -35,7 +35,8 @@ type Rule struct {
 	// editor ("invalid YAML"); rules that drop a skill have one.
 	Short string
 	Doc   string
-	// Drops reports that DSH ignores the skill when this rule fires.
+	// Drops reports that DSH ignores the skill when this rule fires (what
+	// leaves a file out of skill-ls's registry is problem.Code.LeavesOut).
 	Drops bool
 	// Severity is the default severity, used by profiles that do not grade
 	// the rule. SeverityOff means the rule runs only where a profile grades it.

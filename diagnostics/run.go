@@ -7,11 +7,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/parallel"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -71,7 +70,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
 	bufs := make([][]byte, pace.workers())
-	eachFile(len(files), pace, func(worker, i int) {
+	parallel.Each(len(files), pace.workers(), pace.begin, func(worker, i int) {
 		pace.yield(ctx)
 		if ctx.Err() != nil {
 			return
@@ -92,22 +91,6 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	}
 	Sort(out)
 	return out
-}
-
-// eachFile calls fn(worker, 0..n-1) on pace's workers (numbered from 0),
-// each taking the next index from a shared counter.
-func eachFile(n int, pace Pace, fn func(worker, i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range pace.workers() {
-		wg.Go(func() {
-			pace.begin()
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				fn(w, i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // RunFile returns the diagnostics of one file: its own rules and the

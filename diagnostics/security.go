@@ -58,6 +58,12 @@ func hiddenCharRule(kind skillfile.HiddenKind) func(p *Pass) {
 	return func(p *Pass) { hiddenChars(p, kind) }
 }
 
+// The titles of the fixes below (FixDocs lists them).
+const (
+	titleRemoveInvisible  = "Remove the invisible characters"
+	titleRemovePrivateUse = "Remove the private-use characters"
+)
+
 // hiddenChars reports each run of the file's hidden characters of kind,
 // with the fix that removes it.
 func hiddenChars(p *Pass, kind skillfile.HiddenKind) {
@@ -65,9 +71,9 @@ func hiddenChars(p *Pass, kind skillfile.HiddenKind) {
 		if h.Kind != kind {
 			continue
 		}
-		fix := Fix{Title: "Remove the invisible characters", Preferred: true, Edits: []Edit{p.Edit(h.Span, "")}}
+		fix := Fix{Title: titleRemoveInvisible, Preferred: true, Edits: []Edit{p.Edit(h.Span, "")}}
 		if kind == skillfile.HiddenPrivateUse {
-			fix.Title, fix.Preferred, fix.Unsafe = "Remove the private-use characters", false, true
+			fix.Title, fix.Preferred, fix.Unsafe = titleRemovePrivateUse, false, true
 		}
 		p.Report(h.Span, hiddenCharMessage(h), fix)
 	}

@@ -122,6 +122,9 @@ func sideEffectWord(name string) string {
 	return word
 }
 
+// titleDisableModelInvocation is the title of the fix below (FixDocs lists it).
+const titleDisableModelInvocation = "Add disable-model-invocation: true"
+
 // checkSideEffects reports a model-invocable skill whose name has a side
 // effect word, with the fix that leaves it to the user.
 func checkSideEffects(p *Pass) {
@@ -136,7 +139,7 @@ func checkSideEffects(p *Pass) {
 	if word == "" {
 		return
 	}
-	fix := Fix{Title: "Add disable-model-invocation: true", Unsafe: true}
+	fix := Fix{Title: titleDisableModelInvocation, Unsafe: true}
 	if dmi := p.File.Frontmatter.Field("disable-model-invocation"); dmi != nil && dmi.ValueSpan.Len() > 0 {
 		fix.Edits = []Edit{p.Edit(dmi.ValueSpan, "true")}
 	} else {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -218,6 +219,12 @@ func judges(p *Pass, r *Rule) bool {
 	return r.Code == CodeFrontmatterMissing || r.Code == CodeFrontmatterUnclosed
 }
 
+// The titles of the fixes below (FixDocs lists them).
+const (
+	titleRemoveCode   = "Remove CODE from the suppression comment"
+	titleRemoveUnused = "Remove the unused suppression comment"
+)
+
 // removeDirective is the safe fix that removes code j of a comment: the
 // code alone when the comment names others, else the whole comment (its
 // line too, when nothing else is on it).
@@ -229,7 +236,7 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 		} else {
 			c.Start = u.Codes[j-1].Span.End
 		}
-		return []Fix{{Title: "Remove " + u.Codes[j].Code + " from the suppression comment", Preferred: true, Edits: []Edit{p.Edit(c, "")}}}
+		return []Fix{{Title: fixTitle(titleRemoveCode, u.Codes[j].Code), Preferred: true, Edits: []Edit{p.Edit(c, "")}}}
 	}
 	span := u.Span
 	lines := p.Lines()
@@ -248,7 +255,7 @@ func removeDirective(p *Pass, u DirectiveUse, j int) []Fix {
 		}
 		span = spans.Span{Start: start, End: next}
 	}
-	return []Fix{{Title: "Remove the unused suppression comment", Preferred: true, Edits: []Edit{p.Edit(span, "")}}}
+	return []Fix{{Title: titleRemoveUnused, Preferred: true, Edits: []Edit{p.Edit(span, "")}}}
 }
 
 // SuppressionFixes returns the fixes that silence d with a suppression
@@ -282,6 +289,9 @@ func SuppressionFixes(snap *skills.Snapshot, d Diagnostic) []Fix {
 	return out
 }
 
+// titleSuppressLine is the title of the fix below (FixDocs lists it).
+const titleSuppressLine = "Suppress CODE on line N"
+
 // nextLineFix inserts a disable-next-line comment before the line of d.
 func nextLineFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool) {
 	fm := f.Frontmatter
@@ -305,10 +315,13 @@ func nextLineFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, 
 	default:
 		return Fix{}, false
 	}
-	fix := Fix{Title: fmt.Sprintf("Suppress %s on line %d", d.Code, line), Suppression: true,
+	fix := Fix{Title: fixTitle(titleSuppressLine, d.Code, strconv.Itoa(line)), Suppression: true,
 		Edits: []Edit{{Path: f.Path, Span: spans.Span{Start: start, End: start}, NewText: text}}}
 	return fix, silences(f, lines.Src(), fix, d, skillfile.DisableNextLine, line+1)
 }
+
+// titleSuppressFile is the title of the fix below (FixDocs lists it).
+const titleSuppressFile = "Suppress CODE in this file"
 
 // fileFix inserts a disable-file comment: a YAML comment right after the
 // opening ---, or an HTML comment at the end of a file without a closed
@@ -329,7 +342,7 @@ func fileFix(f *skillfile.File, lines *spans.LineIndex, d Diagnostic) (Fix, bool
 		}
 		edit = Edit{Path: f.Path, Span: spans.Span{Start: at, End: at}, NewText: text}
 	}
-	fix := Fix{Title: "Suppress " + d.Code + " in this file", Suppression: true, Edits: []Edit{edit}}
+	fix := Fix{Title: fixTitle(titleSuppressFile, d.Code), Suppression: true, Edits: []Edit{edit}}
 	return fix, silences(f, lines.Src(), fix, d, skillfile.DisableFile, 0)
 }
 

@@ -1,24 +1,19 @@
 package diagnostics
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files and generated docs (or set SKILL_LS_UPDATE=1)")
-
-// updating reports whether this run rewrites golden files: go test -update,
-// or SKILL_LS_UPDATE=1 for runs over several packages.
-func updating() bool { return *update || os.Getenv("SKILL_LS_UPDATE") != "" }
 
 // checkGenerated compares the file at path with want, the text generated
 // from the code; with -update it writes want first. test names the test to
 // rerun in the message.
 func checkGenerated(t *testing.T, path, want, test string) {
 	t.Helper()
-	if updating() {
+	if skilltest.Updating() {
 		os.MkdirAll(filepath.Dir(path), 0o755)
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)

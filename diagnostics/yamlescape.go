@@ -12,6 +12,12 @@ import (
 // author meant the backslash as text; single quotes keep it so, and so
 // does writing it \\.
 
+// The titles of the fixes below (FixDocs lists them).
+const (
+	titleDoubleBackslashes = "Double the backslashes"
+	titleUseSingleQuotes   = "Use single quotes"
+)
+
 // badEscape words the escape at e.Span and offers to keep the value's
 // backslashes as text, when they all are: a value that also holds an
 // escape YAML knows (\n, \") may mean it, and is left to the author.
@@ -31,13 +37,13 @@ func badEscape(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
 	}
 	inner := raw[1 : len(raw)-1]
 	doubled := `"` + strings.ReplaceAll(inner, `\`, `\\`) + `"`
-	fixes := []Fix{{Title: "Double the backslashes", Edits: []Edit{p.Edit(e.ValueSpan, doubled)}}}
+	fixes := []Fix{{Title: titleDoubleBackslashes, Edits: []Edit{p.Edit(e.ValueSpan, doubled)}}}
 	if strings.Contains(inner, "'") {
 		fixes[0].Preferred = true
 		return msg + `; to keep the backslashes as text, write each as \\: ` + doubled, fixes
 	}
 	single := "'" + inner + "'"
-	fixes = append([]Fix{{Title: "Use single quotes", Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, single)}}}, fixes...)
+	fixes = append([]Fix{{Title: titleUseSingleQuotes, Preferred: true, Edits: []Edit{p.Edit(e.ValueSpan, single)}}}, fixes...)
 	return msg + "; to keep the backslashes as text, put the value in single quotes instead: " + single + `, or write each \ as \\`, fixes
 }
 

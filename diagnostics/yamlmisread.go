@@ -53,6 +53,9 @@ func checkMisread(p *Pass) {
 	misreadClose(p)
 }
 
+// titleMakeList is the title of the fix below (FixDocs lists it).
+const titleMakeList = "Make it a list"
+
 // misreadListItem reports a plain value followed by "- item" lines
 // indented under its key, which YAML joins to the value as text
 // ("allowed-tools: Bash" then "  - Read" is "Bash - Read"): the author
@@ -76,7 +79,7 @@ func misreadListItem(p *Pass, fld dshyaml.Field) bool {
 			tools = append(tools, strings.TrimSpace(strings.TrimPrefix(it, "-")))
 		}
 		msg += ", or write the tools in one string: allowed-tools: " + strings.Join(tools, " ")
-		fix := Fix{Title: "Make it a list", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fld.KeySpan.End + 1, End: fld.ValueSpan.Start}, "\n"+indent+"- ")}}
+		fix := Fix{Title: titleMakeList, Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fld.KeySpan.End + 1, End: fld.ValueSpan.Start}, "\n"+indent+"- ")}}
 		fixes = keepParsing(p, fix)
 	}
 	end := at + len(items[0])
@@ -145,6 +148,9 @@ func misreadComment(p *Pass, fld dshyaml.Field, raw string) {
 		fmt.Sprintf("YAML reads \" #\" as the start of a comment, so DSH reads %s as %q, without %q; to keep it, put the whole value in quotes: %s", fld.Key, fld.Value.Str, strings.TrimRight(comment, " \t"), quoted), fix)
 }
 
+// titleIndentWithSpaces is the title of the fix below (FixDocs lists it).
+const titleIndentWithSpaces = "Indent with spaces"
+
 // misreadIndent reports a top-level key whose name starts with
 // non-breaking spaces: the author indented it with them.
 func misreadIndent(p *Pass, i int) {
@@ -158,8 +164,11 @@ func misreadIndent(p *Pass, i int) {
 		above = fmt.Sprintf(" (and %s: above it as empty)", fm.Fields[i-1].Key)
 	}
 	msg := fmt.Sprintf("this line is indented with non-breaking spaces (U+00A0), which YAML does not count as indentation, so it reads the line as a new top-level key %q%s; indent it with spaces", fld.Key, above)
-	p.Report(span, msg, Fix{Title: "Indent with spaces", Preferred: true, Edits: []Edit{p.Edit(span, strings.Repeat(" ", n))}})
+	p.Report(span, msg, Fix{Title: titleIndentWithSpaces, Preferred: true, Edits: []Edit{p.Edit(span, strings.Repeat(" ", n))}})
 }
+
+// titleIndentClose is the title of the fix below (FixDocs lists it).
+const titleIndentClose = "Indent the ---"
 
 // misreadClose reports a closing --- that cuts a value short: the body
 // goes on with indented lines up to another --- line, so the author meant
@@ -179,7 +188,7 @@ func misreadClose(p *Pass) {
 	for l := range strings.Lines(first) {
 		if strings.TrimRight(l, "\r\n") == "---" {
 			last := fm.Fields[len(fm.Fields)-1]
-			fix := Fix{Title: "Indent the ---", Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fm.CloseSpan.Start, End: fm.CloseSpan.Start}, "  ")}}
+			fix := Fix{Title: titleIndentClose, Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fm.CloseSpan.Start, End: fm.CloseSpan.Start}, "  ")}}
 			p.Report(fm.CloseSpan, fmt.Sprintf("this --- closes the frontmatter (DSH closes it at the first line that is exactly ---), so the indented lines after it are the skill's body, not part of the value of %s; indent this --- under %s:, or remove it", last.Key, last.Key),
 				keepParsing(p, fix)...)
 			return

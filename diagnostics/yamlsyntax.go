@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
@@ -22,6 +23,9 @@ func reportYAMLError(p *Pass, fd skillfile.Finding) {
 	msg, fixes := yamlErrorWords(p, e)
 	p.Report(fd.Span, dropPrefix+msg, keepFixes(p, e, fixes)...)
 }
+
+// titleAddClosingQuote is the title of the fix below (FixDocs lists it).
+const titleAddClosingQuote = "Add the closing quote"
 
 // yamlErrorWords says what is wrong and offers the fixes, by cause.
 func yamlErrorWords(p *Pass, e *dshyaml.Error) (string, []Fix) {
@@ -72,7 +76,7 @@ func yamlErrorWords(p *Pass, e *dshyaml.Error) (string, []Fix) {
 		return requote(p, e, value)
 	case dshyaml.CauseUnclosedQuote:
 		return fmt.Sprintf("%s opens a %s quote that nothing closes; add the closing %s at the end of the value", value, e.Char, e.Char),
-			[]Fix{{Title: "Add the closing quote (" + e.Char + ")", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: e.ValueSpan.End, End: e.ValueSpan.End}, e.Char)}}}
+			[]Fix{{Title: titleAddClosingQuote + " (" + e.Char + ")", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: e.ValueSpan.End, End: e.ValueSpan.End}, e.Char)}}}
 	case dshyaml.CauseContinuation:
 		return continuation(p, e)
 	case dshyaml.CauseIndentedKey:
@@ -83,10 +87,13 @@ func yamlErrorWords(p *Pass, e *dshyaml.Error) (string, []Fix) {
 	return "the frontmatter is not valid YAML: " + yamlAdvice(e.Message), nil
 }
 
+// titleQuoteValue is the title of the fix below (FixDocs lists it).
+const titleQuoteValue = "Quote the value"
+
 // quoteFix is the safe fix that puts a value in quotes: the text stays
 // what the author wrote, and DSH drops the skill without them.
 func quoteFix(p *Pass, span spans.Span, quoted string) Fix {
-	return Fix{Title: "Quote the value", Preferred: true, Edits: []Edit{p.Edit(span, quoted)}}
+	return Fix{Title: titleQuoteValue, Preferred: true, Edits: []Edit{p.Edit(span, quoted)}}
 }
 
 // requote words text after a closing quote: the author meant the whole
@@ -111,6 +118,12 @@ func requote(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
 	return msg, []Fix{quoteFix(p, e.ValueSpan, quoted)}
 }
 
+// The titles of the fixes below (FixDocs lists them).
+const (
+	titleSpaceAfterColon = "Add a space after the colon"
+	titleIndentContinued = "Indent the continued line"
+)
+
 // continuation words a plain value continued on a line that is not
 // indented: YAML reads that line as a key without ": ". Indenting it
 // continues the value, unless the line starts with a key the author
@@ -121,7 +134,7 @@ func continuation(p *Pass, e *dshyaml.Error) (string, []Fix) {
 	if key, rest, ok := strings.Cut(first, ":"); ok && rest != "" && isKey(key) {
 		at := e.Span.Start + len(key) + 1
 		return fmt.Sprintf("this line has no space after the colon of %s:, so YAML reads the whole line as text, not as the key %s; put a space after the colon", key, key),
-			[]Fix{{Title: "Add a space after the colon", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, " ")}}}
+			[]Fix{{Title: titleSpaceAfterColon, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, " ")}}}
 	}
 	if isKey(first) {
 		return fmt.Sprintf("this line has no \": \" after its key; write %s: followed by the value", first), nil
@@ -131,7 +144,7 @@ func continuation(p *Pass, e *dshyaml.Error) (string, []Fix) {
 	if e.Key == "" {
 		return msg, nil
 	}
-	return msg, []Fix{{Title: "Indent the continued line", Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "  ")}}}
+	return msg, []Fix{{Title: titleIndentContinued, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: at, End: at}, "  ")}}}
 }
 
 // isKey reports whether a word is a key DSH or another host reads, or a
@@ -140,6 +153,12 @@ func isKey(word string) bool {
 	_, known := skillfile.LookupKeyDoc(word)
 	return known || misspelling(word, true) != ""
 }
+
+// The titles of the fixes below (FixDocs lists them).
+const (
+	titleIndentWith = "Indent with N spaces"
+	titleRemoveTab  = "Remove the tab"
+)
 
 // tabFix re-indents a line indented with a tab with spaces: as deep as
 // the line before it, or one level deeper when that line opens a block
@@ -169,9 +188,9 @@ func tabFix(p *Pass, e *dshyaml.Error) []Fix {
 			break
 		}
 	}
-	title := fmt.Sprintf("Indent with %d spaces", target)
+	title := fixTitle(titleIndentWith, strconv.Itoa(target))
 	if target == 0 {
-		title = "Remove the tab"
+		title = titleRemoveTab
 	}
 	return []Fix{{Title: title, Preferred: true, Edits: []Edit{p.Edit(e.Span, strings.Repeat(" ", target))}}}
 }
@@ -249,6 +268,9 @@ func continuedColon(p *Pass, e *dshyaml.Error, value string) (string, []Fix) {
 	return msg, []Fix{quoteFix(p, e.ValueSpan, quoteYAML(p.Text(e.ValueSpan)))}
 }
 
+// titleRemoveIndentation is the title of the fix below (FixDocs lists it).
+const titleRemoveIndentation = "Remove the indentation"
+
 // indentedKey words a key indented under a plain value: YAML reads the
 // line as more text of that value. A key DSH or another host reads, or a
 // word under a nested key (metadata's entries are short values, not
@@ -260,9 +282,9 @@ func indentedKey(p *Pass, e *dshyaml.Error) (string, []Fix) {
 	lines := p.Lines()
 	line, _ := lines.LineCol(e.Span.Start)
 	start, _ := lines.LineSpan(line - 1)
-	how, title := "remove the indentation", "Remove the indentation"
+	how, title := "remove the indentation", titleRemoveIndentation
 	if e.Indent > 0 {
-		how, title = fmt.Sprintf("indent it as %s: is", e.Key), fmt.Sprintf("Indent with %d spaces", e.Indent)
+		how, title = fmt.Sprintf("indent it as %s: is", e.Key), fixTitle(titleIndentWith, strconv.Itoa(e.Indent))
 	}
 	dedent := Fix{Title: title, Preferred: true, Edits: []Edit{p.Edit(spans.Span{Start: start, End: e.Span.Start}, strings.Repeat(" ", e.Indent))}}
 	reads := fmt.Sprintf("this line is indented under %s:, so YAML reads it as more text of the value of %s, not as the key %s, and a value without quotes cannot hold \": \"", e.Key, e.Key, key)

@@ -96,7 +96,7 @@ func TestCheckHosts(t *testing.T) {
 				t.Fatalf("matrix: exit %d: %s", mxCode, mxErr)
 			}
 			agree(t, js, mx)
-			if updating() {
+			if skilltest.Updating() {
 				for _, name := range []string{"@check", "@status"} {
 					i := section(golden, name)
 					if i < 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
 // flags.go: flags as people type them. Go's flag package accepts -name and
@@ -106,7 +107,7 @@ func nearest(typed string, names []string) string {
 	}
 	best, bestDist, prefixed := "", limit+1, []string{}
 	for _, n := range names {
-		if d := editDistance(strings.ToLower(typed), n); d < bestDist {
+		if d := spelling.Distance(strings.ToLower(typed), n, bestDist); d < bestDist {
 			best, bestDist = n, d
 		}
 		if len(typed) >= 3 && strings.HasPrefix(n, typed) {
@@ -117,33 +118,6 @@ func nearest(typed string, names []string) string {
 		return prefixed[0]
 	}
 	return best
-}
-
-// editDistance is the optimal string alignment distance of a and b: the
-// letters added, dropped or changed, and pairs of neighbours swapped, that
-// turn a into b.
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // maxDescriptionProblem says why --max-description n cannot be used ("" when

@@ -68,7 +68,7 @@ func TestGolden(t *testing.T) {
 				"@check.json": js,
 				"@status":     fmt.Sprintf("exit %d\n%s", code, summary),
 			}
-			if updating() {
+			if skilltest.Updating() {
 				for _, name := range []string{"@check", "@check.json", "@status"} {
 					i := section(ar, name)
 					if i < 0 {

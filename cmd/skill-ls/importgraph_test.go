@@ -16,7 +16,7 @@ const module = "github.com/skill-ls/skill-ls"
 // package's own subfolders that are not listed share its floor (test
 // helpers such as skills/skilltest are listed).
 var floors = map[string]int{
-	"skills/jstext": 0, "skills/spans": 0, "skills/problem": 0, "skills/internal/wordscan": 0,
+	"skills/jstext": 0, "skills/spans": 0, "skills/problem": 0, "skills/internal/wordscan": 0, "skills/spelling": 0, "skills/parallel": 0,
 	"skills/dshyaml": 1, "skills/markdown": 1,
 	"skills/skillfile": 2, "skills/config": 2, "skills/evalfile": 2,
 	"skills/discovery": 3, "skills/scaffold": 3, "skills/evalrun": 3,

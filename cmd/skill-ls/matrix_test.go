@@ -18,6 +18,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // hostEnv are the environment variables the host profiles read; the matrix
@@ -89,12 +90,12 @@ func TestMatrixGolden(t *testing.T) {
 	}
 	ar, err := txtar.ParseFile(filepath.Join(wd, golden))
 	if err != nil {
-		if !updating() {
+		if !skilltest.Updating() {
 			t.Fatal(err)
 		}
 		ar = &txtar.Archive{Comment: []byte("# skill-ls matrix over testdata/examples (see TestMatrixGolden).\n")}
 	}
-	if updating() {
+	if skilltest.Updating() {
 		for _, r := range runs {
 			i := section(ar, r.section)
 			if i < 0 {

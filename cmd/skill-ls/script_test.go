@@ -2,19 +2,15 @@ package main
 
 import (
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
-
-var update = flag.Bool("update", false, "rewrite the expected output of the golden tests and scripts (or set SKILL_LS_UPDATE=1)")
-
-// updating reports whether golden files are to be rewritten.
-func updating() bool { return *update || os.Getenv("SKILL_LS_UPDATE") == "1" }
 
 func TestMain(m *testing.M) {
 	testscript.Main(colorlessM{m}, map[string]func(){
@@ -44,7 +40,7 @@ func (c colorlessM) Run() int {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("testdata", "script"),
-		UpdateScripts: updating(),
+		UpdateScripts: skilltest.Updating(),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("DSH_HOME", filepath.Join(env.WorkDir, "home", ".dsh"))
 			env.Setenv("DSH_AGENTS_HOME", filepath.Join(env.WorkDir, "home", ".agents"))

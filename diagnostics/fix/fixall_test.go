@@ -62,7 +62,7 @@ func TestFixGolden(t *testing.T) {
 			for path, data := range res.Fixed {
 				fixed[movedPath(path, res.Renames)] = data
 			}
-			if updating() {
+			if skilltest.Updating() {
 				updateFixArchive(t, file, ar, applied, fixed, dir)
 				return
 			}

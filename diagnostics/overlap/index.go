@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/skill-ls/skill-ls/skills/parallel"
 )
 
 // index.go: building the description-overlap index — the skills
@@ -29,10 +31,10 @@ func Build(skills []Skill, workers int) *Index {
 	for w := range seen {
 		seen[w] = map[string]int32{}
 	}
-	each(len(skills), workers, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
+	parallel.Each(len(skills), workers, nil, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
 	idx := &Index{byPath: make(map[string]int, len(skills)), skills: make([]entry, len(skills)), dict: dict, workers: workers}
 	df := dict.number(terms)
-	each(len(skills), workers, func(_, i int) {
+	parallel.Each(len(skills), workers, nil, func(_, i int) {
 		slices.Sort(terms[i])
 		idx.skills[i] = entry{Skill: skills[i], terms: terms[i]}
 	})
@@ -148,21 +150,6 @@ func (d *stemDict) term(stem []byte) (int32, bool) {
 	return d.final[id], true
 }
 
-// each calls fn(w, 0..n-1) on workers goroutines, w the goroutine's
-// number (from 0).
-func each(n, workers int, fn func(w, i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range max(1, workers) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				fn(w, i)
-			}
-		})
-	}
-	wg.Wait()
-}
-
 // weigh sets every term's weight from its frequency df, every skill's
 // total weight and prefix, and the postings: for each term used by two
 // skills or more but not too common to find pairs by, the skills that hold
@@ -195,7 +182,7 @@ func (idx *Index) weigh(df []int) {
 	for r, t := range byRarity {
 		rank[t] = int32(r)
 	}
-	each(len(idx.skills), idx.workers, func(_, i int) {
+	parallel.Each(len(idx.skills), idx.workers, nil, func(_, i int) {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]

@@ -5,8 +5,8 @@ import (
 	"context"
 	"math"
 	"slices"
-	"sync"
-	"sync/atomic"
+
+	"github.com/skill-ls/skill-ls/skills/parallel"
 )
 
 // The constants of the score, documented in the rule's Doc.
@@ -91,28 +91,27 @@ func (idx *Index) FindAll(ctx context.Context, step func(context.Context)) {
 	}
 	workers := max(1, idx.workers)
 	results := make([][]pair, workers)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			sc := idx.scratch()
-			for {
-				step(ctx)
-				i := int(next.Add(1)) - 1
-				if i >= n || ctx.Err() != nil {
-					return
+	scratches := make([]scratch, workers) // made on a worker's first skill
+	parallel.Each(n, workers, nil, func(w, i int) {
+		if ctx.Err() != nil {
+			return
+		}
+		step(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		if scratches[w].skills == nil {
+			scratches[w] = idx.scratch()
+		}
+		sc := scratches[w]
+		idx.scan(i, sc, func(j int) {
+			if j > i {
+				if m, ok := idx.compare(i, j, sc.terms); ok {
+					results[w] = append(results[w], pair{i, m})
 				}
-				idx.scan(i, sc, func(j int) {
-					if j > i {
-						if m, ok := idx.compare(i, j, sc.terms); ok {
-							results[w] = append(results[w], pair{i, m})
-						}
-					}
-				})
 			}
 		})
-	}
-	wg.Wait()
+	})
 	for _, rs := range results {
 		for _, p := range rs {
 			found[p.i] = append(found[p.i], p.m)

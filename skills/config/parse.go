@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/spans"
+	"github.com/skill-ls/skill-ls/skills/spelling"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -218,16 +219,12 @@ func nodeKind(n *yaml.Node) string {
 	return fmt.Sprintf("the %s %s", v.Kind, n.Value)
 }
 
-// wordSeparators drops what closestWord ignores between a word's letters;
-// built once, not for each unknown key.
-var wordSeparators = strings.NewReplacer("-", "", "_", "", " ", "")
-
 // closestWord returns the word of words that s most likely misspells
-// (same letters ignoring case, -, _), or "".
+// (the same once folded by spelling.Fold, or but for a final s), or "".
 func closestWord(s string, words []string) string {
-	norm := func(w string) string { return wordSeparators.Replace(strings.ToLower(w)) }
+	folded := spelling.Fold(s)
 	for _, w := range words {
-		if norm(w) == norm(s) || norm(w) == norm(s)+"s" || norm(w)+"s" == norm(s) {
+		if fw := spelling.Fold(w); fw == folded || fw == folded+"s" || fw+"s" == folded {
 			return w
 		}
 	}

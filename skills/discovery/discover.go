@@ -8,11 +8,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skills/parallel"
 	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
@@ -198,17 +197,10 @@ func Parallel(n int, fn func(worker, i int)) {
 		}
 		return
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range count {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				fn(w, i)
-				runtime.Gosched()
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(n, count, nil, func(w, i int) {
+		fn(w, i)
+		runtime.Gosched()
+	})
 }
 
 // Workers is how many goroutines parallel runs at most.

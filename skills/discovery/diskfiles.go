@@ -52,14 +52,7 @@ func RealPath(p string) string {
 	if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		return ""
 	}
-	dir := filepath.Dir(p)
-	if dir == p {
-		return p
-	}
-	if real := RealPath(dir); real != "" {
-		return filepath.Join(real, filepath.Base(p))
-	}
-	return ""
+	return RealEntry(p) // not there yet: below its folder, resolved
 }
 
 // RealEntry returns where the entry at p is, its folder's links resolved

@@ -129,7 +129,7 @@ func doubleQuotedSpans(n *yaml.Node, text []byte) [][2]int {
 		}
 		if n.Kind == yaml.ScalarNode && n.Style&yaml.DoubleQuotedStyle != 0 {
 			if i := skipTagAndAnchor(text, src.offset(n.Line, n.Column)); i < len(text) && text[i] == '"' {
-				out = append(out, [2]int{i, doubleQuotedEnd(text, i)})
+				out = append(out, [2]int{i, quotedEnd(text, i)})
 			}
 		}
 		for _, c := range n.Content {

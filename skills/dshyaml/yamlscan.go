@@ -175,19 +175,10 @@ func findKey(t string, off int) (keyEnd, valueOff int) {
 }
 
 // closingQuote returns the offset of the quote that closes the one at
-// t[open] on the same line, or -1: ” is a quote inside single quotes, \"
-// inside double quotes.
+// t[open] on the same line, or -1.
 func closingQuote(t string, open int) int {
-	q := t[open]
-	for j := open + 1; j < len(t); j++ {
-		switch {
-		case q == '"' && t[j] == '\\':
-			j++
-		case t[j] == q && q == '\'' && j+1 < len(t) && t[j+1] == '\'':
-			j++
-		case t[j] == q:
-			return j
-		}
+	if c := quoteAt(t[open+1:], t[open]); c >= 0 {
+		return open + 1 + c
 	}
 	return -1
 }

@@ -89,9 +89,12 @@ func (s *yamlScan) quoted(i, start, off int, key string) (*Error, int, bool) {
 	return e, i, true
 }
 
-// quoteAt returns the offset of the quote that closes a quoted value in a
-// line inside it, or -1.
-func quoteAt(t string, q byte) int {
+// quoteAt returns the offset of the quote q that closes a quoted value in
+// t, text inside the value, or -1: inside single quotes a doubled quote is
+// one quote, inside double quotes a backslash escapes the next byte. Every
+// scan for a closing quote calls it, on a line (string) or on the whole
+// frontmatter ([]byte).
+func quoteAt[T string | []byte](t T, q byte) int {
 	for j := 0; j < len(t); j++ {
 		switch {
 		case q == '"' && t[j] == '\\':

@@ -104,9 +104,9 @@ func scanScalarEnd(n *yaml.Node, text []byte, start int, flow bool) int {
 	}
 	switch {
 	case n.Style&yaml.DoubleQuotedStyle != 0 && text[i] == '"':
-		return doubleQuotedEnd(text, i)
+		return quotedEnd(text, i)
 	case n.Style&yaml.SingleQuotedStyle != 0 && text[i] == '\'':
-		return singleQuotedEnd(text, i)
+		return quotedEnd(text, i)
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		return blockScalarEnd(text, i)
 	}
@@ -127,32 +127,11 @@ func skipTagAndAnchor(text []byte, i int) int {
 	return i
 }
 
-// doubleQuotedEnd returns the offset after the closing quote of the
-// double-quoted scalar whose opening quote is at i (backslash escapes).
-func doubleQuotedEnd(text []byte, i int) int {
-	for j := i + 1; j < len(text); j++ {
-		if text[j] == '\\' {
-			j++
-			continue
-		}
-		if text[j] == '"' {
-			return j + 1
-		}
-	}
-	return len(text)
-}
-
-// singleQuotedEnd returns the offset after the closing quote of the
-// single-quoted scalar whose opening quote is at i (two quotes are one quote).
-func singleQuotedEnd(text []byte, i int) int {
-	for j := i + 1; j < len(text); j++ {
-		if text[j] == '\'' {
-			if j+1 < len(text) && text[j+1] == '\'' {
-				j++
-				continue
-			}
-			return j + 1
-		}
+// quotedEnd returns the offset after the closing quote of the quoted
+// scalar whose opening quote is at i, or len(text) when none closes it.
+func quotedEnd(text []byte, i int) int {
+	if c := quoteAt(text[i+1:], text[i]); c >= 0 {
+		return i + 1 + c + 1
 	}
 	return len(text)
 }

@@ -40,7 +40,7 @@ func TestHostCases(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			c := runCase(t, file)
 			got := renderMatrix(c.matrix, c.dir)
-			if updating() {
+			if skilltest.Updating() {
 				idx := -1
 				for i, f := range c.archive.Files {
 					if f.Name == "@want" {

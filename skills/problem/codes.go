@@ -56,11 +56,12 @@ const (
 	ProviderFailed   Code = "provider-failed"    // DSH's listing throws: no catalog is published
 )
 
-// Drops reports whether a finding of this code leaves the skill file out
-// of the registry. For every such code but two, DSH drops the file; for
-// file-too-large and yaml-too-complex, skill-ls refuses to read or decode
-// what DSH would, so it cannot tell what DSH loads and leaves the file out.
-func (c Code) Drops() bool {
+// LeavesOut reports whether a finding of this code leaves the skill file
+// out of the registry. For every such code but two, DSH drops the file (the
+// rule's Drops says that); for file-too-large and yaml-too-complex,
+// skill-ls refuses to read or decode what DSH would, so it cannot tell what
+// DSH loads and leaves the file out.
+func (c Code) LeavesOut() bool {
 	switch c {
 	case BinaryFile, InvalidUTF8, UnreadableFile, FileTooLarge,
 		FrontmatterMissing, FrontmatterUnclosed, FrontmatterNotMap,

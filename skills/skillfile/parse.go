@@ -300,7 +300,7 @@ func (f *File) find(code problem.Code, span spans.Span, key string) {
 // file's bytes.
 func (f *File) settle(src []byte) {
 	for _, fd := range f.Findings {
-		if fd.Code.Drops() {
+		if fd.Code.LeavesOut() {
 			detail := f.dropDetail(fd, src)
 			f.Drop = &Drop{Code: fd.Code, Detail: detail, Span: fd.Span, Key: fd.Key, OnDisk: fd.OnDisk}
 			if !fd.Code.Unread() { // over skill-ls's limits, DSH logs nothing
