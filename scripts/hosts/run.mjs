@@ -51,7 +51,9 @@ function materialize(file, dir) {
 			c.sections[f.name] = f.data;
 			continue;
 		}
-		const p = path.join(dir, f.name);
+		// The name too is the archive's bytes: read as latin1, it is made
+		// UTF-8 again, not encoded a second time (Émoji.md, not Ã\x89moji.md).
+		const p = path.join(dir, Buffer.from(f.name, "latin1").toString("utf8"));
 		fs.mkdirSync(path.dirname(p), { recursive: true });
 		fs.writeFileSync(p, Buffer.from(f.data, "latin1"));
 	}

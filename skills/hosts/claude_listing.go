@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 )
@@ -307,7 +308,7 @@ func claudeShowNames(e *env, winners []*entry) {
 // case; then commands by name, whatever their folder; then the plugins'
 // workflows, commands and skills by root (claudePluginRoots), then by
 // name (workflows in the file system's order). Commands
-// and plugins sort by file name as the release does (claudeCollate).
+// and plugins sort by file name as the release does (claudeNameOrder).
 func claudeSortWinners(e *env, winners []*entry) {
 	groups := map[*entry]int{} // 0 skills, 1 commands, 2 plugins
 	rank := map[string]int{}
@@ -323,13 +324,29 @@ func claudeSortWinners(e *env, winners []*entry) {
 		}
 	}
 	fsOrder := claudeWorkflowOrder(winners)
+	byName := claudeNameOrder(winners)
 	slices.SortStableFunc(winners, func(a, b *entry) int {
 		ga, gb := groups[a], groups[b]
 		if c := cmp.Or(cmp.Compare(ga, gb), cmp.Compare(rank[a.file.Root], rank[b.file.Root])); c != 0 || ga != 0 {
-			return cmp.Or(c, cmp.Compare(fsOrder[a.file.Path], fsOrder[b.file.Path]), claudeCollate(claudeSortKey(a.file), claudeSortKey(b.file)))
+			return cmp.Or(c, cmp.Compare(fsOrder[a.file.Path], fsOrder[b.file.Path]), cmp.Compare(byName[a], byName[b]))
 		}
 		return cmp.Or(strings.Compare(strings.ToLower(a.file.Folder), strings.ToLower(b.file.Folder)), strings.Compare(a.file.Folder, b.file.Folder))
 	})
+}
+
+// claudeNameOrder ranks the winners' sort keys as the release's
+// localeCompare orders them: the collator DSH's visit order uses
+// (discovery.LocaleOrder), so "Émoji.md" sorts with the e's.
+func claudeNameOrder(winners []*entry) map[*entry]int {
+	keys := make([]string, len(winners))
+	for i, w := range winners {
+		keys[i] = claudeSortKey(w.file)
+	}
+	rank := make(map[*entry]int, len(winners))
+	for pos, i := range discovery.LocaleOrder(keys) {
+		rank[winners[i]] = pos
+	}
+	return rank
 }
 
 // claudeSortKey is what commands and plugin skills sort by: the path

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // TestClaudeShowNames checks when Claude Code 2.1.328 shows a skill's
@@ -184,11 +186,14 @@ func TestClaudePlugins(t *testing.T) {
 // TestClaudeCollate checks the order of names in Claude Code's commands
 // and plugins (localeCompare in the root locale).
 func TestClaudeCollate(t *testing.T) {
-	names := []string{"Zed.md", "c.md", "a-b.md", "A.md", "a_1.md", "b.md", "a.md", "1.md"}
-	slices.SortFunc(names, claudeCollate)
-	want := []string{"1.md", "a_1.md", "a-b.md", "a.md", "A.md", "b.md", "c.md", "Zed.md"}
-	if !slices.Equal(names, want) {
-		t.Errorf("%v, want %v", names, want)
+	names := []string{"Zed.md", "c.md", "a-b.md", "Émoji.md", "A.md", "a_1.md", "b.md", "a.md", "1.md", "group/nested.md"}
+	var got []string
+	for _, i := range discovery.LocaleOrder(names) {
+		got = append(got, names[i])
+	}
+	want := []string{"1.md", "a_1.md", "a-b.md", "a.md", "A.md", "b.md", "c.md", "Émoji.md", "group/nested.md", "Zed.md"}
+	if !slices.Equal(got, want) {
+		t.Errorf("%v, want %v", got, want)
 	}
 }
 
