@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 )
 
 // fakeCodex stands in for Codex's codex in the eval scripts
@@ -31,15 +30,7 @@ import (
 // It appends each run's arguments and the files of its folder to
 // $FAKE_CODEX_LOG.
 func fakeCodex() {
-	args := os.Args[1:]
-	query := ""
-	if i := slices.Index(args, "--"); i >= 0 && i+1 < len(args) {
-		query = args[i+1]
-	}
-	fakeLog(os.Getenv("FAKE_CODEX_LOG"), args)
-	if strings.Contains(query, "hang") {
-		time.Sleep(time.Minute) // a host that never answers: eval's --timeout ends it
-	}
+	args, query := fakeTurn("FAKE_CODEX_LOG")
 	if !slices.Contains(args[:max(slices.Index(args, "--"), 0)], "shell_snapshot") {
 		exec.Command("sh", filepath.Join(os.Getenv("HOME"), ".bash_profile")).Run()
 	}

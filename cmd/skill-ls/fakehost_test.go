@@ -31,15 +31,7 @@ import (
 // It appends each run's arguments and the files of its folder to
 // $FAKE_CLAUDE_LOG.
 func fakeClaude() {
-	args := os.Args[1:]
-	query := ""
-	if i := slices.Index(args, "--"); i >= 0 && i+1 < len(args) {
-		query = args[i+1]
-	}
-	fakeLog(os.Getenv("FAKE_CLAUDE_LOG"), args)
-	if strings.Contains(query, "hang") {
-		time.Sleep(time.Minute) // a host that never answers: eval's --timeout ends it
-	}
+	args, query := fakeTurn("FAKE_CLAUDE_LOG")
 	if sources := flagValue(args, "--setting-sources"); sources == "" || strings.Contains(sources, "project") {
 		fakeHooks()
 	}
@@ -140,4 +132,19 @@ func fakeLog(path string, args []string) {
 	}
 	defer f.Close()
 	fmt.Fprintf(f, "args: %s\nfiles: %s\n", strings.Join(args, " "), strings.Join(files, " "))
+}
+
+// fakeTurn starts a fake host's run: its arguments, the query after "--",
+// each run logged to the file $logEnv names; a query holding "hang" never
+// gets an answer (eval's --timeout ends it).
+func fakeTurn(logEnv string) (args []string, query string) {
+	args = os.Args[1:]
+	if i := slices.Index(args, "--"); i >= 0 && i+1 < len(args) {
+		query = args[i+1]
+	}
+	fakeLog(os.Getenv(logEnv), args)
+	if strings.Contains(query, "hang") {
+		time.Sleep(time.Minute)
+	}
+	return args, query
 }
