@@ -14,8 +14,6 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
-	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // commandArgs is the union of the commands' argument objects.
@@ -72,11 +70,11 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdPreviewInvocation:
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
-		opts := st.optionsFor(path)
-		rep := render.NewReportWith(snap, render.ReportOptions{Reason: func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) }, Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
-			Span: func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) }, Problem: diagnostics.ProblemMessage})
-		rep.HostFolders = hostFolders(ctx, opts, snap)
-		return mustAny(rep), nil
+		return mustAny(skillReport(ctx, st, snap, path)), nil
+	case cmdListTable:
+		return runListTable(ctx, st, snap, path), nil
+	case cmdSkillAt:
+		return runSkillAt(st, snap, args)
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "unknown command: "+p.Command)
 }

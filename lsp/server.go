@@ -21,7 +21,7 @@ const (
 	cmdListSkills        = "skill-ls.listSkills"
 )
 
-var commands = []string{cmdPreviewCatalog, cmdPreviewSkill, cmdPreviewInvocation, cmdListSkills, cmdDocumentInfo}
+var commands = []string{cmdPreviewCatalog, cmdPreviewSkill, cmdPreviewInvocation, cmdListSkills, cmdDocumentInfo, cmdListTable, cmdSkillAt}
 
 type lifecycle int
 

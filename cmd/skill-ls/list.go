@@ -6,9 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
@@ -85,112 +82,17 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	// tabwriter writes cell by cell: buffered, not a system call per cell.
+	// One write per line into a buffer, not a system call per line.
 	bw := bufio.NewWriterSize(stdout, 64<<10)
-	(&listText{w: bw, wd: workDir()}).write(rep)
+	for _, ln := range format.ListLines(rep, workDir()) {
+		bw.WriteString(ln.Text)
+		bw.WriteByte('\n')
+	}
 	if err := bw.Flush(); err != nil {
 		fmt.Fprintf(stderr, "skill-ls list: %s\n", errText(err))
 		return exitUsage
 	}
 	return exitOK
-}
-
-// listText writes the text form of list, paths relative to wd. Paths are
-// quoted and names and messages escaped (format.Quote, format.Escape): they
-// come from the skills.
-type listText struct {
-	w  io.Writer
-	wd string
-}
-
-func (l *listText) rel(p string) string {
-	if p == "" {
-		return "-"
-	}
-	return format.Quote(format.RelPath(l.wd, p))
-}
-
-// relMsg shortens the absolute paths inside wd in a message, as check does,
-// and escapes it.
-func (l *listText) relMsg(m string) string {
-	if l.wd != "" && filepath.Dir(l.wd) != l.wd {
-		m = strings.ReplaceAll(m, l.wd+string(filepath.Separator), "")
-	}
-	return format.Escape(m)
-}
-
-// write prints the skills, then the shadowed ones, the dropped files and
-// the discovery problems, each section only when it has rows.
-func (l *listText) write(rep render.Report) {
-	rows := tableRows(len(rep.Skills), 5, func(i int, row []string) {
-		s := rep.Skills[i]
-		row[0], row[1], row[2], row[3], row[4] = format.Escape(s.Name), string(s.Source), strconv.Itoa(s.Rank), invocation(s), l.rel(s.Path)
-	})
-	// l.w is buffered: a write error shows when it is flushed.
-	_ = writeTable(l.w, append([][]string{{"NAME", "SOURCE", "RANK", "INVOCATION", "PATH"}}, rows...))
-	if len(rep.Skills) == 0 {
-		fmt.Fprintln(l.w, "(no skills)")
-	}
-	if len(rep.Shadowed) > 0 {
-		fmt.Fprintf(l.w, "\nShadowed (DSH uses the winner instead):\n")
-		_ = writeTable(l.w, tableRows(len(rep.Shadowed), 5, func(i int, row []string) {
-			s := rep.Shadowed[i]
-			row[0], row[1], row[2], row[3] = format.Escape(s.Name), string(s.Source), strconv.Itoa(s.Rank), l.rel(s.Path)
-			row[4] = fmt.Sprintf("loses to %s (%s, rank %d)", l.rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
-		}))
-	}
-	l.dropped("Dropped (DSH ignores these files):", rep.Dropped, false)
-	l.dropped("Not read (over skill-ls's limits; DSH would load these files, so they are missing above):", rep.Dropped, true)
-	if len(rep.HostFolders) > 0 {
-		fmt.Fprintf(l.w, "\nOther agents' folders (DSH does not read them; check checks them with those agents' rules):\n")
-		for _, h := range rep.HostFolders {
-			names := make([]string, len(h.Files))
-			for i, f := range h.Files {
-				names[i] = format.Escape(f.Name)
-			}
-			fmt.Fprintf(l.w, "%s (%s): %s\n", l.rel(h.Dir), strings.Join(h.Hosts, ", "), strings.Join(names, ", "))
-		}
-	}
-	if len(rep.Problems) > 0 {
-		fmt.Fprintf(l.w, "\nProblems:\n")
-		for _, p := range rep.Problems {
-			fmt.Fprintf(l.w, "%s: %s [%s]\n", l.rel(p.Path), l.relMsg(p.Message), p.Kind)
-		}
-	}
-}
-
-// dropped prints the dropped files under heading: DSH's verdicts, or
-// (unread) the files skill-ls did not read or decode, which are no
-// verdict of DSH's.
-func (l *listText) dropped(heading string, files []render.ReportDropped, unread bool) {
-	first := true
-	for _, d := range files {
-		if d.Unread != unread {
-			continue
-		}
-		if first {
-			fmt.Fprintf(l.w, "\n%s\n", heading)
-			first = false
-		}
-		where := l.rel(d.Path)
-		if d.Line > 0 {
-			where = fmt.Sprintf("%s:%d:%d", where, d.Line, d.Column)
-		}
-		fmt.Fprintf(l.w, "%s: %s\n", where, l.relMsg(d.Reason))
-	}
-}
-
-// invocation words a skill's invocation flags for the INVOCATION column.
-func invocation(s render.ReportSkill) string {
-	switch {
-	case s.ModelInvocable && s.UserInvocable:
-		return "model,user"
-	case s.ModelInvocable:
-		return "model"
-	case s.UserInvocable:
-		return "user"
-	}
-	return "none"
 }
 
 // listHostFolders lists the project's skill folders other agents read and
