@@ -286,7 +286,7 @@ local function check_list_after_newline_path(ws, cb, execute_fn)
   end, 5000)
   local text = lw and buf_text(vim.api.nvim_win_get_buf(lw)) or ""
   check(":SkillList shows the folder as 'line\\nbreak' on the line-break row",
-    text:find("line%-break%s+project%-agents%s+200%s+model,user%s+%.agents/skills/line\\nbreak/SKILL%.md"), text)
+    text:find('line%-break%s+project%-agents%s+200%s+model,user%s+"%.agents/skills/line\\nbreak/SKILL%.md"'), text)
   local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
   if lw then
     vim.api.nvim_win_set_cursor(lw, { 1, 0 })
@@ -913,9 +913,14 @@ local function run()
   check("\\sl (:SkillList) shows a table of the skills", lt:find("NAME%s+SOURCE%s+RANK%s+INVOCATION%s+PATH")
     and lt:find("pdf%-tools%s+project%-agents%s+200%s+model,user%s+%.agents/skills/pdf%-tools/SKILL%.md"), lt)
   check(":SkillList shows broken-skill as dropped, with the reason and place",
-    lt:find("Dropped", 1, true) and lt:find(".agents/skills/broken-skill/SKILL.md:3:14: invalid YAML\n", 1, true), lt)
+    lt:find("Dropped", 1, true) and lt:find("\n.agents/skills/broken-skill/SKILL.md:3:14: the value of description holds", 1, true), lt)
   check(":SkillList groups .claude/skills apart: the agents that read it, then its skills",
-    lt:find("\n.claude/skills %(read by Claude Code, [^\n]*; not by DSH%):\n  team%-notes  %.claude/skills/team%-notes/SKILL%.md") ~= nil, lt)
+    lt:find("\n.claude/skills %(Claude Code, [^\n]*%): team%-notes") ~= nil, lt)
+  -- The server's rows, not a table of the module's: the very lines
+  -- `skill-ls list` prints in the workspace.
+  local cli = vim.fn.system({ "sh", "-c", 'cd "$1" && exec "$2" list', "sh", ws, env("SKILL_LS_BIN") })
+  check(":SkillList shows the lines `skill-ls list` prints, one for one", lt .. "\n" == cli,
+    { nvim = lt, cli = cli })
   local broken = ws .. "/.agents/skills/broken-skill/SKILL.md"
   if plb then
     vim.api.nvim_set_current_win(vim.fn.bufwinid(plb))

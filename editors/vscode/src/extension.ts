@@ -67,10 +67,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     skillLsWarnings);
   report = new ReportView(async (folder) => {
     const arg = folder ? { uri: folder.uri.toString() } : {};
-    const rep = await execute(SERVER_COMMANDS.list, arg);
+    const table = await execute(SERVER_COMMANDS.listTable, arg);
     const info = folder ? await documentInfo(folder.uri, 'markdown').catch(() => undefined) : undefined;
-    return { report: rep, catalog: info?.catalog };
-  }, skillLsWarnings);
+    return { table, catalog: info?.catalog };
+  });
   status = new CatalogStatus((doc) => documentInfo(doc.uri, doc.languageId));
   chatFiles = new ChatFiles(
     async (doc) => (await execute(SERVER_COMMANDS.documentInfo,
@@ -438,14 +438,14 @@ async function previewSkill(arg?: unknown): Promise<void> {
       const info = doc && doc.uri.scheme !== SCHEME ? await documentInfo(doc.uri, doc.languageId).catch(() => undefined) : undefined;
       if (info?.kind === 'skill') uri = doc!.uri;
       if (info?.kind === 'chat' && editor) {
-        // The /name token at the cursor, if there is one (the server finds it).
+        // The skill of the /name token at the cursor, if there is one: the
+        // server finds the token and names the skill.
         const pos = editor.selection.active;
-        const probe = await execute(SERVER_COMMANDS.skill, {
+        const at = await execute(SERVER_COMMANDS.skillAt, {
           uri: doc!.uri.toString(), position: { line: pos.line, character: pos.character },
-        }).then((t) => t, () => undefined);
-        const m = typeof probe === 'string' ? /^<skill_content name="([^"]+)"/.exec(probe) : null;
-        if (m) {
-          await showPreview(previewUri(`Skill — ${m[1]}`, { kind: 'skill', name: m[1] }));
+        }).then((r) => r as { name?: string } | undefined, () => undefined);
+        if (at?.name) {
+          await showPreview(previewUri(`Skill — ${at.name}`, { kind: 'skill', name: at.name }));
           return;
         }
       }

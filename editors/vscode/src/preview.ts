@@ -11,6 +11,8 @@ export const SERVER_COMMANDS = {
   skill: 'skill-ls.previewSkill',
   invocation: 'skill-ls.previewInvocation',
   list: 'skill-ls.listSkills',
+  listTable: 'skill-ls.listTable',
+  skillAt: 'skill-ls.skillAt',
   documentInfo: 'skill-ls.documentInfo',
 } as const;
 

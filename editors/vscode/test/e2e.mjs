@@ -595,31 +595,31 @@ async function main() {
     const onChat = await statusItem.waitFor({ timeout: 10000 }).then(() => true, () => false);
     check('the status bar item shows on a chat buffer too', onChat);
 
-    // 8d. Skills: Show Skill Report: a readable page, relative paths.
+    // 8d. Skills: Show Skill Report: a readable page, relative paths: the
+    // catalog's size, then the server's rows (skill-ls.listTable), the very
+    // lines `skill-ls list` prints in the workspace.
     await runCommand('Skills: Show Skill Report');
     const rep = await poll(() => {
       const r = readOut()?.report;
       return r && r.text.includes('broken-skill') ? r : undefined;
     }, 20000);
     const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
-    const table = await textWhen(frame.locator('body'), (t) => /broken-skill/.test(t) && /dropped: invalid YAML at 3:14/.test(t));
+    const table = await textWhen(frame.locator('body'), (t) => /broken-skill/.test(t) && /SKILL\.md:3:14: /.test(t));
     await shot('report');
-    check('"Skills: Show Skill Report" renders a page: summary, roots in rank order, relative paths',
-      rep && /^Skills — ws\n4 skills loaded \(\d+ in the catalog, [\d,]+ characters\) · 1 shadowed · 1 dropped/.test(rep.text) &&
-      rep.text.indexOf('project-dsh') < rep.text.indexOf('project-agents') &&
-      rep.text.includes('.agents/skills/broken-skill/SKILL.md:3:14') && !rep.text.includes(WS),
-      JSON.stringify(rep?.text?.slice(0, 800)));
-    check('the report page shows a table with the dropped skill and its reason', /broken-skill/.test(table) &&
-      /dropped: invalid YAML at 3:14/.test(table), JSON.stringify(table.slice(0, 400)));
-    // In this side-by-side split the page is narrow: the reason must wrap
-    // inside the page, several words a line, not run off its right edge.
+    const listCLI = execFileSync(SKILL_LS_BIN, ['list'], { cwd: WS, encoding: 'utf8', env: process.env });
+    check('"Skills: Show Skill Report" renders a page: the catalog summary, then the lines `skill-ls list` prints',
+      rep && /^Skills — ws\n\d+ skills in the catalog, [\d,]+ characters\n\nNAME +SOURCE +RANK +INVOCATION +PATH\n/.test(rep.text) &&
+      rep.text.split('\n').slice(3).join('\n') + '\n' === listCLI && !rep.text.includes(WS),
+      JSON.stringify({ report: rep?.text?.slice(0, 800), cli: listCLI.slice(0, 800) }));
+    check('the report page shows the dropped skill with its place and reason',
+      /\.agents\/skills\/broken-skill\/SKILL\.md:3:14: the value of description holds/.test(table), JSON.stringify(table.slice(0, 400)));
+    // In this side-by-side split the page is narrow: the rows must wrap
+    // inside the page, not run off its right edge.
     const pageBox = await page.locator('iframe.webview.ready').last().boundingBox().catch(() => null);
-    const reasonBox = await frame.locator('tr.dropped td.text').first().boundingBox({ timeout: 5000 }).catch(() => null);
-    const reasonText = await frame.locator('tr.dropped td.text').first().innerText({ timeout: 5000 }).catch(() => '');
-    check('in the narrow split the reason wraps inside the page, at least 240 px wide',
-      pageBox && reasonBox && reasonBox.x >= pageBox.x && reasonBox.x + reasonBox.width <= pageBox.x + pageBox.width + 1 &&
-      reasonBox.width >= 240 && /YAML reads it as a nested key/.test(reasonText),
-      `page=${JSON.stringify(pageBox)} reason=${JSON.stringify(reasonBox)} ${JSON.stringify(reasonText.slice(0, 80))}`);
+    const listBox = await frame.locator('pre.list').first().boundingBox({ timeout: 5000 }).catch(() => null);
+    check('in the narrow split the list wraps inside the page',
+      pageBox && listBox && listBox.x >= pageBox.x && listBox.x + listBox.width <= pageBox.x + pageBox.width + 1,
+      `page=${JSON.stringify(pageBox)} list=${JSON.stringify(listBox)}`);
 
     // 9. the picture for the README and the artifact: the Skills view beside a broken skill
     await runCommand('View: Close All Editors');
@@ -831,14 +831,15 @@ async function main() {
     await runCommand('Skills: Show Skill Report');
     const rep2 = await poll(() => {
       const r = readOut()?.report;
-      return r && r.text.includes(`(${count2} in the catalog, ${size})`) ? r : undefined;
+      return r && r.text.includes(`\n${count2} skills in the catalog, ${size}\n`) ? r : undefined;
     }, 20000);
     await shot('numbers');
     check(`past 1,000 characters the status bar and the report both write "${size}"`,
       [...cat2].length >= 1000 && bar2 && rep2,
       `status=${JSON.stringify(bar2 ?? readOut()?.status?.text)} report=${JSON.stringify(readOut()?.report?.text?.slice(0, 200))}`);
-    check('the report marks lint-notes as a warning: "⚠ lint-notes  loaded · 1 warning"',
-      rep2 && /⚠ lint-notes {2}loaded · 1 warning/.test(rep2.text), JSON.stringify(rep2?.text));
+    check('the report lists lint-notes as the server\'s row: "lint-notes  project-agents  200  model,user"',
+      rep2 && /\nlint-notes +project-agents +200 +model,user +\.agents\/skills\/lint-notes\/SKILL\.md(\n|$)/.test(rep2.text),
+      JSON.stringify(rep2?.text));
 
     // 9g. A downloaded skill with a hidden payload: Unicode tag characters
     // (U+E0000 + ASCII) spell an instruction no one sees. Opened as a user

@@ -780,12 +780,6 @@ end
 
 -- :SkillList as a table ------------------------------------------------------
 
--- The lines of the :SkillList table and, by line number, the file each
--- line opens ({path, line, col}) (lua/skill_ls/report.lua).
-function M.format_report(report, root)
-  return require("skill_ls.report").format(report, root, sep)
-end
-
 -- :SkillList buffer -> its line targets.
 local list_targets = {}
 
@@ -812,14 +806,21 @@ function M.list_skills(bufnr, format)
     preview("skill-ls.listSkills", { uri = folder_uri(bufnr) }, "skill-ls://skills.json", "json", bufnr)
     return
   end
-  local root = root_for_buffer(bufnr)
-  M.execute("skill-ls.listSkills", { uri = vim.uri_from_fname(root) }, function(err, result)
+  -- The server lays the list out (skill-ls.listTable, the lines of
+  -- `skill-ls list`, names and paths escaped) and names each line's file.
+  M.execute("skill-ls.listTable", { uri = folder_uri(bufnr) }, function(err, result)
     vim.schedule(function()
       if err then
-        notify_error("skill-ls.listSkills", err)
+        notify_error("skill-ls.listTable", err)
         return
       end
-      local lines, targets = M.format_report(result or {}, root)
+      local lines, targets = {}, {}
+      for i, l in ipairs(type(result) == "table" and result.lines or {}) do
+        lines[i] = type(l.text) == "string" and l.text or ""
+        if type(l.path) == "string" and l.path ~= "" then
+          targets[i] = { path = l.path, line = l.line or 1, col = l.column or 1 }
+        end
+      end
       local b = M.show("skill-ls://skills", lines, "skill-ls-list", { focus = true })
       list_targets[b] = targets
       map(b, "n", "<CR>", M.open_list_entry, "open the skill file")
