@@ -262,7 +262,7 @@ var knownSettings = map[string]struct{}{
 	"profile": {}, "catalogDescriptionMaxLength": {}, "catalogVersion": {}, "projectRoot": {}, "dshHome": {},
 	"agentsHome": {}, "customDirs": {}, "bundledDir": {}, "noDefaultRoots": {},
 	"chatLanguages": {}, "chatPatterns": {}, "diagnosticsDelay": {}, "hosts": {}, "contextWindow": {},
-	"verbose": {},
+	"verbose": {}, "chatHost": {},
 }
 
 // diagOptions are the rule options the settings select, laid over the
