@@ -20,9 +20,14 @@ Content-Length framing). Stdout carries only protocol messages; logs go to
 stderr, or to --logfile. Editors usually start the server as plain
 'skill-ls', or with --stdio: both mean serve.
 
+--document-selector prints, as JSON, which documents an editor should offer
+the server under the settings object --settings (initializationOptions):
+{"languages": [...], "fileNames": [...]} (docs/server.md), and exits.
+
 Examples:
   skill-ls
   skill-ls serve --logfile /tmp/skill-ls.log -v
+  skill-ls serve --document-selector --settings '{"chatPatterns": ["*.talk"]}'
 `
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -33,9 +38,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	verbose := c.fs.Bool("v", false, "verbose: log requests and mirror info logs to the editor")
 	c.fs.Bool("stdio", true, "talk LSP on stdin/stdout (the only transport; accepted for editors that pass it)")
 	c.fs.Int("clientProcessId", 0, "the editor's process `id` (accepted for editors that pass it; ignored)")
+	sel := selectorFlags(c)
 	pos, exit, stop := c.parse(args, true)
 	if stop {
 		return exit
+	}
+	if *sel.print {
+		return sel.run(stdout, stderr)
 	}
 	if len(pos) > 0 {
 		return c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))

@@ -1104,6 +1104,21 @@ local function run()
     and skill_ls.kinds[gb] == "other" and skill_ls.clients(gb)[1] == nil and not has_buffer_map(gb, "gd"),
     { ft = vim.bo[gb].filetype, kind = skill_ls.kinds[gb] })
 
+  -- 11b. A file the server's selector does not name (main.go, in a project
+  -- of its own) is offered to no server: no client attached, no kind
+  -- asked, and no server started for its project.
+  local go_root = vim.fn.fnamemodify(ws, ":h") .. "/go-project"
+  vim.fn.mkdir(go_root .. "/.git", "p")
+  write_file(go_root .. "/main.go", "package main\n")
+  local clients_before = #skill_ls.clients()
+  vim.cmd("edit " .. vim.fn.fnameescape(go_root .. "/main.go"))
+  local ob = vim.api.nvim_get_current_buf()
+  sleep(600)
+  check("a non-skill file (main.go) gets no client, and no server starts for its project",
+    vim.bo[ob].filetype == "go" and skill_ls.clients(ob)[1] == nil and skill_ls.kinds[ob] == nil
+      and #skill_ls.clients() == clients_before,
+    { ft = vim.bo[ob].filetype, kind = skill_ls.kinds[ob], clients = #skill_ls.clients(), before = clients_before })
+
   -- 12. Live: a skill created on disk during the session shows up in completion.
   write_file(ws .. "/.agents/skills/new-skill/SKILL.md",
     "---\nname: new-skill\ndescription: Created while the editor runs.\n---\n\nNew.\n")

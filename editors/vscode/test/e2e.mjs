@@ -408,6 +408,23 @@ async function main() {
     check('standup.chat (the server\'s chat pattern *.chat) opens as "Skill Chat"', chatLang,
       await page.locator('.statusbar-item[id="status.editor.mode"]').first().innerText().catch(() => ''));
 
+    // 3c. Skills: Preview Skill Content with the cursor on a chat's
+    // /pdf-tools: the server names the token's skill (skill-ls.skillAt).
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 10000 });
+    await page.keyboard.type('1:15');
+    await page.keyboard.press('Enter');
+    await runCommand('Skills: Preview Skill Content');
+    const atToken = await poll(() => {
+      const p = previewWith(readOut(), 'skill', '"name":"pdf-tools"');
+      return p && p.text.startsWith('<skill_content name="pdf-tools">') ? p : undefined;
+    }, 20000);
+    const tokenTab = await page.locator('.tab', { hasText: 'Skill — pdf-tools' }).first().waitFor({ timeout: 10000 })
+      .then(() => true, () => false);
+    check('"Preview Skill Content" with the cursor on /pdf-tools in a chat opens "Skill — pdf-tools"', atToken && tokenTab,
+      JSON.stringify(Object.values(readOut()?.previews ?? {}).map((p) => decodeURIComponent(p.uri))));
+    await runCommand('View: Close All Editors');
+
     // 4. Skills: Preview Catalog == skill-ls render catalog
     await openFile('.agents/skills/release-notes/SKILL.md');
     await runCommand('Skills: Preview Catalog');
