@@ -218,14 +218,14 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 		Command: protocol.Command{
 			Title:     title,
 			Command:   cmdPreviewSkill,
-			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
+			Arguments: lensArgs(t, f),
 		},
 	}}
 	if hostLine != "" {
 		lenses = append(lenses, protocol.CodeLens{Range: rng, Command: protocol.Command{
 			Title:     hostLine,
 			Command:   cmdPreviewSkill,
-			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
+			Arguments: lensArgs(t, f),
 		}})
 	}
 	return lenses, nil

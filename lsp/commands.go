@@ -13,7 +13,6 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
-	"github.com/skill-ls/skill-ls/skills/dshyaml"
 )
 
 // commandArgs is the union of the commands' argument objects.
@@ -135,10 +134,8 @@ func (s *server) previewSkill(ctx context.Context, st *snapshot, snap *skills.Sn
 		if t.file == nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "not a skill file: "+string(args.URI))
 		}
-		if t.file.Def != nil {
-			toolArgs["name"] = t.file.Def.Name
-		} else if fld := t.file.Frontmatter.Field("name"); fld != nil && fld.Value.Kind == dshyaml.KindString {
-			toolArgs["name"] = fld.Value.Str
+		if name, ok := fileSkillName(t.file); ok {
+			toolArgs["name"] = name
 		}
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewSkill+": give a name or a uri")

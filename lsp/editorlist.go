@@ -16,6 +16,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -75,4 +76,25 @@ func runSkillAt(st *snapshot, snap *skills.Snapshot, args commandArgs) (protocol
 		name = ""
 	}
 	return mustAny(skillAt{Name: name}), nil
+}
+
+// fileSkillName is the skill name a skill file gives: its definition's,
+// else the string of its frontmatter's name; ok is false when it gives
+// none. The skill preview runs the tool with it, and the code lens gives
+// it to the editor as the preview's label.
+func fileSkillName(f *skillfile.File) (name string, ok bool) {
+	if f.Def != nil {
+		return f.Def.Name, true
+	}
+	if fld := f.Frontmatter.Field("name"); fld != nil && fld.Value.Kind == dshyaml.KindString {
+		return fld.Value.Str, true
+	}
+	return "", false
+}
+
+// lensArgs is the argument of a skill file's code lens: the file to
+// preview, and the skill name it gives, for the preview's title.
+func lensArgs(t *target, f *skillfile.File) []protocol.LSPAny {
+	name, _ := fileSkillName(f)
+	return []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri), "label": name})}
 }

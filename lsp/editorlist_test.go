@@ -66,3 +66,26 @@ func TestSkillAt(t *testing.T) {
 		}
 	}
 }
+
+// TestLensGivesSkillName: a skill file's code lens names the skill its
+// file gives (label), so that an editor titles the preview with the
+// server's name rather than one it derives from the path.
+func TestLensGivesSkillName(t *testing.T) {
+	w := newWorkspaceEnv(t, workspaceTxtar, nil)
+	u := w.open("project/.agents/skills/folder-x/SKILL.md", "markdown", "---\nname: other-name\ndescription: y\n---\nbody\n")
+	raw, err := w.call("textDocument/codeLens", `{"textDocument":{"uri":"`+string(u)+`"}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lenses []protocol.CodeLens
+	if err := json.Unmarshal(raw, &lenses); err != nil || len(lenses) == 0 {
+		t.Fatalf("codeLens = %s, %v", raw, err)
+	}
+	var arg struct{ URI, Label string }
+	if err := json.Unmarshal(lenses[0].Command.Arguments[0], &arg); err != nil {
+		t.Fatal(err)
+	}
+	if arg.Label != "other-name" || arg.URI != string(u) {
+		t.Errorf("lens argument = %+v, want the uri and the label other-name", arg)
+	}
+}

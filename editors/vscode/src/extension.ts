@@ -386,6 +386,8 @@ interface CommandArg {
   uri?: string | vscode.Uri;
   name?: string;
   text?: string;
+  /** the skill name a code lens's file gives (the server's), for the preview's title */
+  label?: string;
 }
 
 function argUri(arg: unknown): vscode.Uri | undefined {
@@ -451,7 +453,8 @@ async function previewSkill(arg?: unknown): Promise<void> {
       }
     }
     if (uri) {
-      await showPreview(previewUri(`Skill — ${skillLabel(uri)}`, { kind: 'skill', uri: uri.toString() }));
+      const label = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as CommandArg).label : undefined;
+      await showPreview(previewUri(`Skill — ${label || skillLabel(uri)}`, { kind: 'skill', uri: uri.toString() }));
       return;
     }
     const picked = name ?? (await pickSkill());
