@@ -34,7 +34,8 @@ export function renderReport(lines: ListLine[], folderName: string,
 body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 16px; }
 h1 { font-size: 1.4em; }
 .summary { color: var(--vscode-descriptionForeground); }
-pre { font-family: var(--vscode-editor-font-family); white-space: pre-wrap; overflow-wrap: anywhere; }
+/* The server's columns stay aligned: a long row scrolls instead of wrapping. */
+pre { font-family: var(--vscode-editor-font-family); overflow-x: auto; }
 </style></head><body>
 <h1>Skills — ${esc(folderName)}</h1>
 ${summary ? `<p class="summary">${esc(summary)}</p>` : ''}

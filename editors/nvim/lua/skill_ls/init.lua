@@ -67,7 +67,8 @@ local defaults = {
   chat_filetypes = nil,
   -- The server's chatPatterns (docs/server.md, "Chat buffers"): file-name
   -- patterns of chat buffers. nil = the server's defaults. The module sends
-  -- them and never matches them itself.
+  -- them; the server checks them and publishes them back in its document
+  -- selector (selector.lua).
   chat_patterns = nil,
   -- Filetypes whose buffers are offered to the server as possible skill files.
   filetypes = { "markdown" },
