@@ -225,6 +225,8 @@ func (r *shippedReader) plugin(dir string, f pluginFormat, name string, extra en
 			}
 		} else if m := obj.Get("name"); m != nil && m.Value.Kind == evalfile.String && strings.TrimSpace(m.Value.Str) != "" {
 			p.Name = m.Value.Str
+		} else {
+			p.Name = filepath.Base(dir) // Codex's rule: a blank name is the folder's
 		}
 	}
 	if p.Name == "" {
