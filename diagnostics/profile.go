@@ -140,6 +140,10 @@ type Options struct {
 	// (`check` reads them: evals/*.json of each bundle), with the facts
 	// the skill files' rules built.
 	EvalFiles []EvalInput
+	// PluginManifests are the problems of the plugin manifests the
+	// project ships (hosts.ShippedPlugins), which plugin-manifest-invalid
+	// reports at their place; the caller reads them.
+	PluginManifests []hosts.ManifestProblem
 	// Pinned, when set, reports whether a folder is not a skill's own even
 	// where a root lists it as a bundle: a skill root DSH scans (a PATH
 	// argument can make one a bundle of its parent), the project folder,

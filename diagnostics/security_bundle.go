@@ -24,7 +24,7 @@ const (
 )
 
 // bundleDocTail ends the doc of every bundle rule.
-const bundleDocTail = " Bundle files are read only by a run that selects rules by name (`check --security`, `--select`, the config's `select`): listing and reading every bundle costs more than the rest of a check." + securityDocTail
+const bundleDocTail = " Bundle files are read for every skill of every host folder a check reads (`.agents/skills`, `.claude/skills`, ...), in the CLI and the editor, unless the four bundle rules are off." + securityDocTail
 
 var securityBundleRules = []*Rule{
 	{Code: CodeBundleBinary, Category: CategorySecurity, Severity: SeverityWarning, Summary: "the bundle ships an executable or an archive",
@@ -41,15 +41,11 @@ var securityBundleRules = []*Rule{
 		File: bundleRule(skillfile.BundleHiddenText)},
 }
 
-// SelectsBundleFiles reports whether the options select rules by name
-// (--security, --select, the config's select) and some of those look at
-// bundle files: only then does a load read them (skills.LoadOptions.
-// BundleFiles), as listing and reading every bundle costs more than the
-// rest of a check.
+// SelectsBundleFiles reports whether some rule that looks at bundle files
+// is on (by default, or selected by name): only then does a load read
+// them (skills.LoadOptions.BundleFiles). A run that turns all four off
+// (--ignore security, a select of other rules) lists no bundle.
 func (o Options) SelectsBundleFiles() bool {
-	if len(o.Rules.Select) == 0 {
-		return false
-	}
 	for _, r := range securityBundleRules {
 		if o.Grade("", r) != SeverityOff {
 			return true

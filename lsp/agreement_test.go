@@ -34,7 +34,8 @@ func TestServerAgreesWithCheck(t *testing.T) {
 			w := newWorkspaceEnv(t, string(txtar.Format(&tree)), map[string]any{"profile": profile})
 
 			roots := discovery.Roots(discovery.RootOptions{Cwd: w.project, HomeDir: w.home, Getenv: func(string) string { return "" }})
-			snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
+			// check reads the bundles' own files, as the goldens do.
+			snap, err := skills.Load(t.Context(), roots, skills.LoadOptions{BundleFiles: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,8 +17,15 @@ func bundleFacts(p *placed) []skillfile.BundleFinding {
 	if p.entry == nil || p.entry.Kind != discovery.EntryBundle {
 		return nil
 	}
+	return examineBundle(p.entry.BaseDir, p.entry.Path, linkTargets(p.file, p.entry.BaseDir))
+}
+
+// examineBundle reads the own files of the bundle folder dir whose skill
+// file is skill (bounded, the linked files first) and returns what the
+// security rules report of them, and what the bounds left out.
+func examineBundle(dir, skill string, linked []string) []skillfile.BundleFinding {
 	var out []skillfile.BundleFinding
-	files, skipped := discovery.ReadBundleFiles(p.entry.BaseDir, p.entry.Path, linkedFiles(p), skillfile.BundleWhole)
+	files, skipped := discovery.ReadBundleFiles(dir, skill, linked, skillfile.BundleWhole)
 	for _, bf := range files {
 		out = append(out, skillfile.ExamineBundleFile(bf.Path, bf.Head)...)
 	}
@@ -28,13 +35,14 @@ func bundleFacts(p *placed) []skillfile.BundleFinding {
 	return out
 }
 
-// linkedFiles returns the targets of the local links of p's skill file
-// (in body order, each once): a file the skill points the model at is
-// read whatever the bounds of the bundle walk.
-func linkedFiles(p *placed) []string {
+// linkTargets returns the targets of the local links of the skill file f
+// whose links resolve against base (in body order, each once): a file the
+// skill points the model at is read whatever the bounds of the bundle
+// walk.
+func linkTargets(f *skillfile.File, base string) []string {
 	var out []string
-	res := newLinkResolver(p.entry.BaseDir)
-	for _, l := range p.file.Outline.Links {
+	res := newLinkResolver(base)
+	for _, l := range f.Outline.Links {
 		if t, ok := res.target(l.Dest); ok && !slices.Contains(out, t) {
 			out = append(out, t)
 		}
@@ -47,6 +55,9 @@ func linkedFiles(p *placed) []string {
 // was made (an editor buffer of the skill file shares them); nil for a
 // flat skill or an unknown path.
 func (s *Snapshot) BundleFindings(path string) []skillfile.BundleFinding {
+	if p, ok := s.open.Get(path); ok && p.root < 0 {
+		return p.bundle // a bundle outside the roots (bufferbundles.go)
+	}
 	if p := s.disk.At(path); p != nil {
 		return p.bundle
 	}
@@ -63,6 +74,9 @@ var errNoFinding = errors.New("no bundle finding in this file")
 // read arbitrary files.
 func (s *Snapshot) BundleText(path string) (*spans.LineIndex, error) {
 	skill := s.skillHolding(path)
+	if skill == "" {
+		skill = s.outsideBundleOf(path)
+	}
 	if skill == "" {
 		return nil, errNoFinding
 	}

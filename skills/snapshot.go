@@ -55,7 +55,8 @@ type placed struct {
 	index int // the entry's index in its root
 	skill *Skill
 	links linkSet
-	// bundle are the findings in the bundle's own files (disk files only).
+	// bundle are the findings in the bundle's own files (a root entry's,
+	// or a SKILL.md buffer's outside the roots: bufferbundles.go).
 	bundle []skillfile.BundleFinding
 }
 

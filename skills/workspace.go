@@ -136,17 +136,19 @@ func (w *Workspace) Apply(ctx context.Context, changes ...Change) *Snapshot {
 			return w.cur.Load()
 		}
 	}
+	read := w.outsideBundles(w.cur.Load(), edits)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	next := w.derive(w.cur.Load(), layer, edits)
+	next := w.derive(w.cur.Load(), layer, edits, read)
 	w.cur.Store(next)
 	return next
 }
 
 // derive makes the snapshot after cur with the disk layer (nil: the disk
 // as cur has it) and the editor changes. It reads no file: a buffer is
-// parsed from its text, and only its link targets are stat'ed.
-func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Snapshot {
+// parsed from its text, and only its link targets are stat'ed; the bundle
+// files of the buffers opened outside the roots were read before (read).
+func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change, read map[string][]skillfile.BundleFinding) *Snapshot {
 	next := &Snapshot{Seq: cur.Seq + 1, Roots: cur.Roots, disk: cur.disk, bundles: cur.bundles, outside: cur.outside, source: w.source}
 	if layer != nil {
 		next.Roots, next.disk, next.bundles, next.outside = layer.roots, layer.files, layer.bundles, layer.outside
@@ -156,7 +158,7 @@ func (w *Workspace) derive(cur *Snapshot, layer *diskLayer, edits []Change) *Sna
 	if layer != nil || !sameBytes(cur, next, edits) {
 		next.ContentSeq = next.Seq
 	}
-	open, buffers := next.placeBuffers(cur, layer, edits, w.exists)
+	open, buffers := next.placeBuffers(cur, layer, edits, w.exists, read)
 	next.open = open
 	changes := fileChanges(cur, next, layer, buffers)
 	var added, gone []string
@@ -239,7 +241,7 @@ func applyEdits(overlays Table[Overlay], edits []Change) Table[Overlay] {
 // whose buffer was placed anew, opened or closed. A buffer is placed anew
 // when edited, when the layer changed its file, or when a path the layer
 // reports moved touches its links; every other one is cur's.
-func (next *Snapshot) placeBuffers(cur *Snapshot, layer *diskLayer, edits []Change, exists func(string) bool) (Table[*placed], []string) {
+func (next *Snapshot) placeBuffers(cur *Snapshot, layer *diskLayer, edits []Change, exists func(string) bool, read map[string][]skillfile.BundleFinding) (Table[*placed], []string) {
 	placedNow := map[string]*placed{}
 	handled := map[string]bool{}
 	var closed, buffers []string
@@ -250,7 +252,7 @@ func (next *Snapshot) placeBuffers(cur *Snapshot, layer *diskLayer, edits []Chan
 		}
 		handled[p] = true
 		if o, ok := next.overlays.Get(p); ok {
-			placedNow[p] = next.placeBuffer(p, o, cur.open.At(p), exists)
+			placedNow[p] = next.placeBuffer(p, o, cur.open.At(p), exists, read)
 			buffers = append(buffers, p)
 		} else if _, was := cur.open.Get(p); was {
 			closed = append(closed, p) // the disk counts again
@@ -263,7 +265,7 @@ func (next *Snapshot) placeBuffers(cur *Snapshot, layer *diskLayer, edits []Chan
 				continue
 			}
 			if old := cur.open.At(p); old == nil || layer.changedAt(p) || touchedBy(old, layer.moved) {
-				placedNow[p] = next.placeBuffer(p, o, old, exists)
+				placedNow[p] = next.placeBuffer(p, o, old, exists, read)
 				buffers = append(buffers, p)
 			}
 		}
@@ -275,8 +277,9 @@ func (next *Snapshot) placeBuffers(cur *Snapshot, layer *diskLayer, edits []Chan
 // it has one (else as a file outside the roots), keeping old's parse when
 // the text and the read mode are the same. Over a root entry whose bytes
 // DSH cannot read as text, the buffer is dropped as the disk file is
-// (skillfile.File.SavedOver).
-func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(string) bool) *placed {
+// (skillfile.File.SavedOver). A buffer outside the roots carries its
+// bundle's findings (keptBundle).
+func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(string) bool, read map[string][]skillfile.BundleFinding) *placed {
 	d := s.disk.At(path)
 	p := &placed{root: -1}
 	mode := skillfile.ReadFS
@@ -296,6 +299,8 @@ func (s *Snapshot) placeBuffer(path string, o Overlay, old *placed, exists func(
 		// DSH cannot read as text stays dropped, as DSH reads the disk.
 		p.file = p.file.SavedOver(d.file)
 		p.skill = placeSkill(p.file, s.Roots[d.root], d.root, d.index, d.entry)
+	} else {
+		p.bundle = keptBundle(path, read, old)
 	}
 	p.links = linkFacts(p.file, baseOf(p), ownBundle(p), exists, s.linkHolder(path, exists))
 	return p

@@ -13,6 +13,7 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -152,8 +153,9 @@ type checkRun struct {
 	color       bool             // colour stdout's text
 	colorErr    bool             // colour stderr's summary
 	guard       *fixGuard
-	security    bool     // --security: a summary per skill
-	unsearched  []string // what a vetting run's search for skills left out (vetPaths)
+	security    bool          // --security: a summary per skill
+	pluginEnv   hosts.Options // where a plain check reads the shipped plugins (checkplugins.go)
+	unsearched  []string      // what a vetting run's search for skills left out (vetPaths)
 	stdout      io.Writer
 	stderr      io.Writer
 
@@ -328,6 +330,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	opts := r.opts
 	var texts map[string]*spans.LineIndex
 	opts.EvalFiles, texts = r.evalFiles(snap)
+	opts.PluginManifests, texts = r.pluginManifests(texts)
 	ds := r.involving(diagnostics.Run(ctx, snap, opts))
 	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color, Texts: texts}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))

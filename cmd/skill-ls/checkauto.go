@@ -32,6 +32,7 @@ func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags) {
 	if err != nil {
 		return
 	}
+	r.pluginEnv = env
 	c, err := hosts.ChooseForProject(ctx, env, r.inScope)
 	if err != nil || len(c.Hosts) == 0 {
 		return

@@ -134,7 +134,7 @@ func Parse(path string, src []byte, truncated bool) *File {
 		f.problem(CodeInvalidJSON, spans.Span{Start: len(src), End: len(src)}, "the file is too large to read whole; skill-ls reads eval files up to %d KiB", len(src)>>10)
 		return f
 	}
-	root, err := parseJSON(src)
+	root, err := ParseJSON(src)
 	if err != nil {
 		f.problem(CodeInvalidJSON, err.Span, "not JSON: %s", err.Msg)
 		return f

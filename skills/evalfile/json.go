@@ -74,8 +74,9 @@ type parser struct {
 	pos int
 }
 
-// parseJSON parses src as one JSON value, or returns where it is not JSON.
-func parseJSON(src []byte) (*Value, *SyntaxError) {
+// ParseJSON parses src as one JSON value, keeping every value's span, or
+// returns where it is not JSON: eval files and plugin manifests.
+func ParseJSON(src []byte) (*Value, *SyntaxError) {
 	if !utf8.Valid(src) {
 		i := 0
 		for i < len(src) {

@@ -62,7 +62,8 @@ func claudeRoots(e *env) []rootSpec {
 		roots = append(roots, e.root(filepath.Join(d, ".claude", "skills"), ScopeProject, w))
 	}
 	roots = append(roots, claudeCommandRoots(e, cfg)...)
-	return append(roots, claudePluginRoots(e, claudeSkillsDir(e))...)
+	roots = append(roots, claudePluginRoots(e, claudeSkillsDir(e))...)
+	return append(roots, shippedRoots(e, Claude, w)...)
 }
 
 // nestedFolders returns the folders strictly below top, in breadth-first
@@ -107,7 +108,7 @@ func nestedFolders(top, sub string, maxDepth, maxDirs int) []string {
 // nested .claude/skills the root of f is, "" when f is in a root Claude
 // Code reads at session start.
 func claudeNested(e *env, f File) string {
-	if f.Scope != ScopeProject {
+	if f.Scope != ScopeProject || shippedPluginOf(e, Claude, f.Root) != "" {
 		return ""
 	}
 	dir := filepath.Dir(filepath.Dir(f.Root))
@@ -138,8 +139,13 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		empty = "Custom command"
 	}
 	if !isClaudeCommand(f) || plugin != "" {
-		// A command shows no frontmatter name, but a plugin's does.
-		claudeName(e, f, doc, lenient, &ent)
+		// A command shows no frontmatter name, but a plugin's does; the
+		// notes name the skill as /name runs it.
+		shown := f.Folder
+		if plugin != "" {
+			shown = plugin + ":" + f.Folder
+		}
+		claudeName(e, f, shown, doc, lenient, &ent)
 	}
 	if plugin != "" {
 		ent.name = plugin + ":" + ent.name

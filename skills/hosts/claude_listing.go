@@ -109,21 +109,22 @@ func claudeLineFields(fm string) yamlDoc {
 
 // claudeName sets the name Claude Code shows beside the folder's: the
 // frontmatter's, as text, when it differs from the folder, holds no
-// white space and was read as YAML (not lenient).
-func claudeName(e *env, f File, doc yamlDoc, lenient bool, ent *entry) {
+// white space and was read as YAML (not lenient). shown is the skill as
+// the listing names it (<plugin>:<folder> in a plugin), for the notes.
+func claudeName(e *env, f File, shown string, doc yamlDoc, lenient bool, ent *entry) {
 	name, ok := doc.scalarText("name")
 	switch {
 	case lenient && ok && name != "" && name != f.Folder:
-		ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: e.host.Name + " lists this skill as " + f.Folder + ": it does not show the name \"" + name + "\" of a frontmatter it reads line by line"})
+		ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: e.host.Name + " lists this skill as " + shown + ": it does not show the name \"" + name + "\" of a frontmatter it reads line by line"})
 	case lenient:
 	case !ok || name == "":
 		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
 	case name == f.Folder:
 	case strings.IndexFunc(name, unicode.IsSpace) >= 0:
-		ent.notes = append(ent.notes, Note{Code: "name-invalid", Key: "name", Message: e.host.Name + " ignores the name \"" + name + "\" (it holds white space) and lists this skill as " + f.Folder})
+		ent.notes = append(ent.notes, Note{Code: "name-invalid", Key: "name", Message: e.host.Name + " ignores the name \"" + name + "\" (it holds white space) and lists this skill as " + shown})
 	default:
 		ent.alias = name
-		ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: e.host.Name + " lists this skill as " + f.Folder + " (" + name + "): /" + f.Folder + " runs it, and the folder's name is the one that counts for duplicates"})
+		ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: e.host.Name + " lists this skill as " + shown + " (" + name + "): /" + shown + " runs it, and the folder's name is the one that counts for duplicates"})
 	}
 }
 

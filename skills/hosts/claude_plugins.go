@@ -94,8 +94,11 @@ func claudeAgentsValid(raw json.RawMessage) bool {
 
 // claudePluginOf returns the plugin whose commands or skills folder f was
 // found in, "" for a file outside the plugins of the personal skills
-// folder.
+// folder and of the project's shipped plugins (shipped_plugins.go).
 func claudePluginOf(e *env, f File) string {
+	if f.Scope == ScopeProject {
+		return shippedPluginOf(e, Claude, f.Root)
+	}
 	if f.Scope != ScopeUser {
 		return ""
 	}

@@ -159,7 +159,7 @@ func codexRoots(e *env) []rootSpec {
 	for _, d := range dirs {
 		roots = append(roots, e.root(filepath.Join(d, ".agents", "skills"), ScopeProject, w))
 	}
-	return roots
+	return append(roots, shippedRoots(e, Codex, w)...)
 }
 
 func isDir(p string) bool {

@@ -95,6 +95,7 @@ type env struct {
 	project string
 	home    string
 	codex   *codexState // Codex's config and plugin manifests, read once
+	shipped *[]Plugin   // the plugins the project ships, read once
 }
 
 func (e *env) label(dir string) string { return label(dir, e.project, e.home) }

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"slices"
+
+	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// The plugin manifests the project ships (hosts.ShippedPlugins): a plain
+// check reports what makes one unusable (plugin-manifest-invalid), as
+// --host does for the chosen hosts' manifests; the skills of the plugins
+// are the hosts' files, checked with the rest.
+
+// pluginManifests returns the problems of the manifests of the project
+// that the run reports (those of the chosen hosts, every host's when none
+// was chosen; within the PATHs), and adds the manifests' texts to texts
+// for the output's lines and columns.
+func (r *checkRun) pluginManifests(texts map[string]*spans.LineIndex) ([]hosts.ManifestProblem, map[string]*spans.LineIndex) {
+	env := r.pluginEnv
+	if len(r.opts.Hosts) > 0 {
+		env = r.opts.HostEnv
+	}
+	if env.Cwd == "" {
+		return nil, texts
+	}
+	_, problems := hosts.ShippedPlugins(env)
+	problems = slices.DeleteFunc(problems, func(m hosts.ManifestProblem) bool {
+		chosen := !r.hostsChosen || slices.ContainsFunc(r.opts.Hosts, func(h *hosts.Host) bool { return h.ID == m.Host })
+		return !chosen || !r.inScope(m.Path)
+	})
+	for _, m := range problems {
+		if _, ok := texts[m.Path]; ok {
+			continue
+		}
+		src, err := os.ReadFile(m.Path)
+		if err != nil {
+			continue
+		}
+		if texts == nil {
+			texts = map[string]*spans.LineIndex{}
+		}
+		texts[m.Path] = spans.NewLineIndex(src)
+	}
+	return problems, texts
+}
