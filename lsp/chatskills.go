@@ -8,15 +8,16 @@ package lsp
 // so that what completion offers is never called unknown.
 
 import (
-	"context"
 	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // chatSkill is one name a chat's user can type, with the hosts that load a
@@ -104,12 +105,6 @@ func chatSkillsOf(st *snapshot, snap *skills.Snapshot, path string, m *hosts.Mat
 	}
 	slices.SortFunc(out.order, func(a, b *chatSkill) int { return strings.Compare(a.Name, b.Name) })
 	return out
-}
-
-// chatSkillsFor is chatSkillsOf with the view's matrix, built or taken
-// from its memo when the view selects hosts.
-func (s *server) chatSkillsFor(ctx context.Context, t *target) *chatSkills {
-	return chatSkillsOf(t.st, t.snap, t.path, s.matrixFor(ctx, t.st, t.path))
 }
 
 // hostNames joins the names of the hosts that load cs ("DSH, Claude Code").
@@ -211,4 +206,33 @@ func chatWho(st *snapshot, path string) string {
 		return hs[0].Name
 	}
 	return ""
+}
+
+// chatDiagnostics checks the `/name` tokens of a chat buffer, and the names
+// glued to punctuation that DSH ignores.
+func chatDiagnostics(snap *skills.Snapshot, d *document, opts diagnostics.Options) []diagnostics.Diagnostic {
+	text := string(d.text)
+	cands := render.GestureCandidates(text)
+	toks := make([]diagnostics.ChatToken, 0, len(cands))
+	for _, c := range cands {
+		if strings.HasPrefix(text[c.Start:], "/skill:") {
+			continue // the /skill:name form, below: not a /skill glued to ':'
+		}
+		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: spans.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
+	}
+	// The /skill:name form the completion offers names the skill after
+	// "skill:" (docs/dsh.md §9), so it is checked as that name.
+	for _, tok := range render.TUITokens(text) {
+		toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Sigil: "/skill:"})
+	}
+	seen := map[string]bool{"/": true}
+	for _, h := range opts.Hosts {
+		if sigil := h.Invocation.Sigil; sigil != "" && !seen[sigil] {
+			seen[sigil] = true
+			for _, tok := range render.SigilTokens(string(d.text), sigil[0]) {
+				toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Host: h.Name, Sigil: sigil})
+			}
+		}
+	}
+	return diagnostics.Chat(d.key, toks, snap, opts)
 }

@@ -6,16 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/jstext"
-	"github.com/skill-ls/skill-ls/skills/scaffold"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
-	"github.com/skill-ls/skill-ls/skills/spans"
-
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // CodeAction offers the quick fixes of the diagnostics under the range,
@@ -176,59 +174,6 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 		ca.IsPreferred = ptr(true)
 	}
 	return ca
-}
-
-// CodeLens shows, on each skill file, its catalog description length
-// against the cap, or why DSH does not list it in the catalog (dropped,
-// outside its roots, shadowed, not model-invocable), and opens the skill
-// preview.
-func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
-	if lenses := evalLenses(s.sess.snapshot(), p.TextDocument.URI); lenses != nil {
-		return lenses, nil
-	}
-	t, err := s.target(p.TextDocument.URI, nil)
-	if err != nil {
-		return nil, err
-	}
-	if t.file == nil {
-		return []protocol.CodeLens{}, nil
-	}
-	f := t.file
-	title := "preview"
-	status, hostLine := lensStatus(t, f), s.hostLens(ctx, t)
-	if readersOnly(t.st, t.path) {
-		// Hosts the user did not choose (those a plain check picks) get no
-		// lens of their own, so a line keeps one lens to run: a file only
-		// other hosts read gets their line instead of DSH's "not in DSH's
-		// skill roots", a file in DSH's roots DSH's line alone.
-		if hostLine != "" && !t.snap.InRoots(f.Path) {
-			status = hostLine
-		}
-		hostLine = ""
-	}
-	if status != "" {
-		title = status + " · " + title
-	}
-	rng := t.rng(spans.Span{})
-	if fld := f.Frontmatter.Field("name"); fld != nil {
-		rng = t.rng(fld.KeySpan)
-	}
-	lenses := []protocol.CodeLens{{
-		Range: rng,
-		Command: protocol.Command{
-			Title:     title,
-			Command:   cmdPreviewSkill,
-			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
-		},
-	}}
-	if hostLine != "" {
-		lenses = append(lenses, protocol.CodeLens{Range: rng, Command: protocol.Command{
-			Title:     hostLine,
-			Command:   cmdPreviewSkill,
-			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
-		}})
-	}
-	return lenses, nil
 }
 
 // lensStatus is the first part of a skill file's code lens: why DSH leaves

@@ -74,3 +74,12 @@ func docKey(u uri.URI) string {
 	}
 	return string(u)
 }
+
+// mustAny marshals v for an LSPAny field.
+func mustAny(v any) protocol.LSPAny {
+	b, err := protocol.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("marshal %T: %v", v, err))
+	}
+	return protocol.LSPAny(b)
+}

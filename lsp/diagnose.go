@@ -258,7 +258,7 @@ func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skillfil
 	u := st.uriFor(f.Path)
 	var version *int32
 	if o, ok := snap.Overlay(f.Path); ok {
-		version = ptr(o.Version)
+		version = new(o.Version)
 	}
 	q.converted = convertFor(q.converted[:0], f, ds, snap, st, &q.textMem)
 	q.pub.publish(u, version, q.converted)
@@ -297,7 +297,7 @@ func (q *scheduler) publishChat(st *snapshot, d *document) {
 	opts.Elsewhere = elsewhereIn(st, snap, d.key)
 	opts.ChatHosts, opts.ChatWho = chatKnown(st, snap, d.key), chatWho(st, d.key)
 	ds := chatDiagnostics(snap, d, opts)
-	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
+	q.pub.publish(d.uri, new(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
 }
 
 // markClosed schedules closed chat buffers to be cleared again (see
@@ -365,7 +365,7 @@ func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
 		}
 		snap, ds := earlyDiagnostics(q.ctx, d, st.optionsFor(d.key))
 		if f := snap.File(d.key); f != nil {
-			q.pub.publish(d.uri, ptr(d.version), convertFor(nil, f, ds, snap, st, nil))
+			q.pub.publish(d.uri, new(d.version), convertFor(nil, f, ds, snap, st, nil))
 		}
 	}
 }

@@ -178,12 +178,3 @@ func (s *server) isForeignRequest(method string, params []byte) bool {
 	}
 	return documentKind(st, key, "") == docKindOther
 }
-
-// projectRootFor resolves the projectRoot setting for a workspace folder:
-// "" keeps the .git walk, a relative path is taken from the folder.
-func projectRootFor(setting, folder string) string {
-	if setting == "" || filepath.IsAbs(setting) || folder == "" {
-		return setting
-	}
-	return filepath.Join(folder, setting)
-}

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -106,24 +105,7 @@ func (q *scheduler) publishEval(st *snapshot, path string) {
 	opts := st.optionsFor(skill)
 	opts.Quick = true
 	ds := append(diagnostics.RunEvalFile(snap, in, opts), q.carried(path)...)
-	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
-}
-
-// evalLenses returns the lens of an open trigger-query file whose bundle
-// the views hold ("Run trigger eval (claude)"), or nil when u is not one.
-func evalLenses(st *snapshot, u uri.URI) []protocol.CodeLens {
-	path := docKey(u)
-	if evalfile.KindOf(path) != evalfile.TriggerQueries || st.doc(path) == nil {
-		return nil
-	}
-	skill := diagnostics.EvalBundleSkill(path)
-	if st.ownerOf(skill).File(skill) == nil {
-		return nil
-	}
-	arg := map[string]string{"uri": string(u), "folder": filepath.Dir(skill), "host": lensEvalHost}
-	return []protocol.CodeLens{{
-		Command: protocol.Command{Title: "Run trigger eval (" + lensEvalHost + ")", Command: cmdRunTriggerEval, Arguments: []protocol.LSPAny{mustAny(arg)}},
-	}}
+	q.pub.publish(d.uri, new(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
 }
 
 // publishPassEval publishes what a pass found in an eval file, read as
@@ -136,7 +118,7 @@ func (q *scheduler) publishPassEval(st *snapshot, fd fileDiags, path string, src
 		if string(bufferEvalFile(d).Head) != string(src) {
 			return u
 		}
-		version = ptr(d.version)
+		version = new(d.version)
 	}
 	q.pub.publish(u, version, protocolDiagnostics(fd.diags, spans.NewLineIndex(src), fd.snap, st))
 	return u

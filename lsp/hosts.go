@@ -10,28 +10,12 @@ package lsp
 import (
 	"context"
 	"slices"
-	"strings"
-
-	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
-
-// matrixFor returns the host matrix of the view that owns path, or nil
-// when the view selects no host or ctx ends first. The view makes it at
-// most once per snapshot (snapshotMemo): the matrix lists the disk and
-// parses every host's files.
-func (s *server) matrixFor(ctx context.Context, st *snapshot, path string) *hosts.Matrix {
-	build := s.buildMatrix
-	if build == nil {
-		build = diagnostics.HostMatrix
-	}
-	return viewMatrix(ctx, st, path, build)
-}
 
 // viewMatrix is matrixFor with the builder given: the chat diagnostics,
 // which have no server, use diagnostics.HostMatrix.
@@ -50,16 +34,6 @@ func viewMatrix(ctx context.Context, st *snapshot, path string, build matrixBuil
 	return m
 }
 
-// hostMatrixOf returns the cached host matrix of t's view when it was made
-// for t's snapshot (nil otherwise, or when the view selects no host).
-func (s *server) hostMatrixOf(ctx context.Context, t *target) *hosts.Matrix {
-	i := t.st.viewIndex(t.path)
-	if i < 0 || t.st.views[i].skills != t.snap {
-		return nil
-	}
-	return s.matrixFor(ctx, t.st, t.path)
-}
-
 // matrixBuilder makes a view's host matrix: diagnostics.HostMatrix, or
 // what a test puts in its place to count the builds.
 type matrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error)
@@ -71,27 +45,6 @@ func (st *snapshot) liveView(i int) *view {
 		return nil
 	}
 	return st.set.views[i]
-}
-
-// hostHover is the hosts' part of the hover on a skill's name.
-func (s *server) hostHover(ctx context.Context, t *target) string {
-	m := s.matrixFor(ctx, t.st, t.path)
-	only := lensHosts(m, t.st, t.path)
-	if len(only) == 0 {
-		return ""
-	}
-	return m.Hover(t.path, only...)
-}
-
-// hostLens is the one line of a code lens saying what the hosts do with the
-// file ("loads in DSH, Codex · dropped by Goose · not read by Claude Code").
-func (s *server) hostLens(ctx context.Context, t *target) string {
-	m := s.matrixFor(ctx, t.st, t.path)
-	only := lensHosts(m, t.st, t.path)
-	if len(only) == 0 {
-		return ""
-	}
-	return m.Summary(t.path, only...)
 }
 
 // lensHosts returns the hosts the hover and the lens speak for on path:
@@ -121,24 +74,6 @@ func lensHosts(m *hosts.Matrix, st *snapshot, path string) []*hosts.Host {
 func readersOnly(st *snapshot, path string) bool {
 	i := st.viewIndex(path)
 	return i >= 0 && st.views[i].opts.ReadersOnly
-}
-
-// hostBudgets gives each selected host's skill listing against its budget
-// in a few words ("812 of 8,000 characters"), for a status bar. A listing is
-// the skill lines alone: DSH's is the catalog's skill lines (under the
-// view's catalogDescriptionMaxLength), not the whole catalog message.
-func (s *server) hostBudgets(ctx context.Context, st *snapshot, path string) map[string]string {
-	m := s.matrixFor(ctx, st, path)
-	if m == nil {
-		return nil
-	}
-	out := map[string]string{}
-	for _, h := range selectedHosts(st, path) {
-		if r := m.Results[h.ID]; r != nil {
-			out[string(h.ID)] = r.Budget.String()
-		}
-	}
-	return out
 }
 
 // selectedHosts returns the hosts the view owning path selects.
@@ -198,35 +133,6 @@ func elsewhereIn(st *snapshot, snap *skills.Snapshot, path string) func(string) 
 		}
 		return out
 	}
-}
-
-// hostPreview is the content preview of a skill file DSH does not read:
-// the tool result of the first host that loads this very file and whose
-// result skill-ls renders (Claude Code's, as `render skill --host claude`
-// gives it), else an error that says which hosts read it and why none
-// shows it. A host that loads another file of the same name does not
-// load this one: its verdict is shadowed, and it is not asked.
-func (s *server) hostPreview(ctx context.Context, st *snapshot, path string) (protocol.LSPAny, error) {
-	m := s.matrixFor(ctx, st, path)
-	row, ok := hostsRow(m, path)
-	if !ok {
-		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no host selected here reads "+st.relPath(path)+", and it is in none of DSH's skill roots")
-	}
-	var why []string
-	for _, h := range lensHosts(m, st, path) {
-		v, res := row.Verdicts[h.ID], m.Results[h.ID]
-		switch {
-		case v.Status != hosts.Loads:
-			why = append(why, v.Message())
-		case res == nil || !res.RendersSkill():
-			why = append(why, h.Name+" loads it; skill-ls does not render "+h.Name+"'s skill tool result")
-		default:
-			if text, ok := res.SkillText(v.Name); ok {
-				return previewText(text), nil
-			}
-		}
-	}
-	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no preview of "+st.relPath(path)+": "+strings.Join(why, "; "))
 }
 
 // hostsRow is m's row of path; ok is false without a matrix or a row.

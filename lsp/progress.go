@@ -37,13 +37,13 @@ func (o *outbox) beginProgress(ctx context.Context, title, message string) progr
 		return progress{}
 	}
 	p := progress{client: o.client, ctx: ctx, token: token}
-	p.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Message: ptr(message), Percentage: ptr(uint32(0))})
+	p.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Message: new(message), Percentage: new(uint32(0))})
 	return p
 }
 
 // report tells how far the work is.
 func (p progress) report(msg string, pct uint32) {
-	p.send(protocol.WorkDoneProgressReport{Kind: "report", Message: ptr(msg), Percentage: ptr(pct)})
+	p.send(protocol.WorkDoneProgressReport{Kind: "report", Message: new(msg), Percentage: new(pct)})
 }
 
 // end ends the progress with a last message, even when its context is done.
@@ -52,7 +52,7 @@ func (p progress) end(msg string) {
 		return
 	}
 	p.ctx = context.WithoutCancel(p.ctx)
-	p.send(protocol.WorkDoneProgressEnd{Kind: "end", Message: ptr(msg)})
+	p.send(protocol.WorkDoneProgressEnd{Kind: "end", Message: new(msg)})
 }
 
 func (p progress) send(value any) {

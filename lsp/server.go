@@ -284,12 +284,3 @@ func (s *server) Request(ctx context.Context, method string, params any) (any, e
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// mustAny marshals v for an LSPAny field.
-func mustAny(v any) protocol.LSPAny {
-	b, err := protocol.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("marshal %T: %v", v, err))
-	}
-	return protocol.LSPAny(b)
-}

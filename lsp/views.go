@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -268,4 +269,13 @@ func (s *session) watch(set *viewSet) {
 		v.watcher = w
 		set.mu.Unlock()
 	}
+}
+
+// projectRootFor resolves the projectRoot setting for a workspace folder:
+// "" keeps the .git walk, a relative path is taken from the folder.
+func projectRootFor(setting, folder string) string {
+	if setting == "" || filepath.IsAbs(setting) || folder == "" {
+		return setting
+	}
+	return filepath.Join(folder, setting)
 }
