@@ -14,6 +14,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/scaffold"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // CodeAction offers the quick fixes of the diagnostics under the range,
@@ -25,17 +27,17 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		return nil, err
 	}
 	out := []protocol.CommandOrCodeAction{}
-	if !t.st.started() {
+	if !t.st.Started() {
 		return out, nil
 	}
 	var ds []diagnostics.Diagnostic
 	switch {
 	case t.chat():
-		opts := t.st.optionsFor(t.path)
-		opts.Elsewhere = elsewhereIn(t.st, t.snap, t.path)
-		ds = chatDiagnostics(t.snap, t.doc, opts)
+		opts := t.st.OptionsFor(t.path)
+		opts.Elsewhere = session.ElsewhereIn(t.st, t.snap, t.path)
+		ds = session.ChatDiagnostics(t.snap, t.doc, opts)
 	case t.file != nil && t.snap.File(t.path) == t.file:
-		opts := t.st.optionsFor(t.path)
+		opts := t.st.OptionsFor(t.path)
 		// No index of every description; the host rules run on the
 		// cached host matrix, so a host-drops finding offers the fix
 		// check --fix applies to it.
@@ -45,7 +47,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	default:
 		return out, nil // the snapshot lags the buffer
 	}
-	want := rangeSpan(t.idx, p.Range)
+	want := session.RangeSpan(t.idx, p.Range)
 	renames := s.supportsFileRename()
 	for _, d := range ds {
 		if d.Span.End < want.Start || d.Span.Start > want.End {
@@ -55,7 +57,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		if !t.chat() {
 			fixes = append(fixes, diagnostics.SuppressionFixes(t.snap, d)...)
 		}
-		pd := toProtocolDiagnostic(d, t.idx, t.snap, t.st)
+		pd := session.ToProtocolDiagnostic(d, t.idx, t.snap, t.st)
 		for _, fix := range fixes {
 			if ca := fixAction(t, pd, fix, renames); ca != nil {
 				out = append(out, ca)
@@ -81,18 +83,18 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 // client applies; never over an existing file).
 func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnostic) *protocol.CodeAction {
 	name := strings.TrimPrefix(string(t.text[d.Span.Start:d.Span.End]), "/")
-	i := t.st.viewIndex(t.path)
-	if !skillfile.IsSkillName(name) || i < 0 || t.st.views[i].config.dir == "" {
+	i := t.st.ViewIndex(t.path)
+	if !skillfile.IsSkillName(name) || i < 0 || t.st.Views[i].Config.Dir == "" {
 		return nil
 	}
-	path := filepath.Join(t.st.views[i].config.dir, ".agents", "skills", name, "SKILL.md")
+	path := filepath.Join(t.st.Views[i].Config.Dir, ".agents", "skills", name, "SKILL.md")
 	if discovery.Exists(path) {
 		return nil
 	}
 	u := uri.File(path)
 	kind := protocol.CodeActionKindQuickFix
 	return &protocol.CodeAction{
-		Title: "Create skill " + name + " in " + t.st.relPath(filepath.Dir(path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
+		Title: "Create skill " + name + " in " + t.st.RelPath(filepath.Dir(path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
 		Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
 			&protocol.CreateFile{Kind: "create", URI: u}, // fails, and stops the edit, if the file appeared meanwhile
 			&protocol.TextDocumentEdit{
@@ -115,7 +117,7 @@ func moveSectionAction(t *target, pd protocol.Diagnostic) *protocol.CodeAction {
 	u := uri.File(mv.Path)
 	kind := protocol.CodeActionKindQuickFix
 	return &protocol.CodeAction{
-		Title: fmt.Sprintf("Move the section %q into %s", mv.Title, t.st.relPath(mv.Path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
+		Title: fmt.Sprintf("Move the section %q into %s", mv.Title, t.st.RelPath(mv.Path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
 		Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
 			&protocol.CreateFile{Kind: "create", URI: u},
 			&protocol.TextDocumentEdit{
@@ -140,7 +142,7 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 		return nil
 	}
 	for _, r := range fix.Renames {
-		if !t.st.mayMove(t.snap, r.From) {
+		if !t.st.MayMove(t.snap, r.From) {
 			return nil
 		}
 	}
@@ -158,8 +160,8 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 			}
 			idx = x
 		}
-		u := t.st.uriFor(e.Path)
-		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(idx, e.Span), NewText: e.NewText})
+		u := t.st.URIFor(e.Path)
+		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: session.SpanRange(idx, e.Span), NewText: e.NewText})
 	}
 	if len(fix.Renames) > 0 {
 		var moves []fileMove
@@ -194,7 +196,7 @@ func lensStatus(t *target, f *skillfile.File) string {
 		if w := t.snap.Registry.ShadowOf(sk); w != nil {
 			by := "the " + string(w.Source) + " skill " + w.Name
 			if w.Path != "" {
-				by = t.st.relPath(w.Path)
+				by = t.st.RelPath(w.Path)
 			}
 			return "shadowed by " + by + ": not in the catalog"
 		}
@@ -202,7 +204,7 @@ func lensStatus(t *target, f *skillfile.File) string {
 	if !f.Def.Invocation.ModelInvocable {
 		return "not in the catalog (disable-model-invocation)"
 	}
-	maxLen := t.st.settings.CatalogDescriptionMaxLength
+	maxLen := t.st.Settings.CatalogDescriptionMaxLength
 	_, units := jstext.Collapse(f.Def.Description)
 	title := fmt.Sprintf("catalog description %d/%d", units, maxLen)
 	if units > maxLen {

@@ -12,6 +12,8 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills/evalfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // CodeLens shows, on each skill file, its catalog description length
@@ -19,7 +21,7 @@ import (
 // outside its roots, shadowed, not model-invocable), and opens the skill
 // preview.
 func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
-	if lenses := evalLenses(s.sess.snapshot(), p.TextDocument.URI); lenses != nil {
+	if lenses := evalLenses(s.sess.Snapshot(), p.TextDocument.URI); lenses != nil {
 		return lenses, nil
 	}
 	t, err := s.target(p.TextDocument.URI, nil)
@@ -32,7 +34,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	f := t.file
 	title := "preview"
 	status, hostLine := lensStatus(t, f), s.hostLens(ctx, t)
-	if readersOnly(t.st, t.path) {
+	if session.ReadersOnly(t.st, t.path) {
 		// Hosts the user did not choose (those a plain check picks) get no
 		// lens of their own, so a line keeps one lens to run: a file only
 		// other hosts read gets their line instead of DSH's "not in DSH's
@@ -54,14 +56,14 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 		Command: protocol.Command{
 			Title:     title,
 			Command:   cmdPreviewSkill,
-			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
+			Arguments: []protocol.LSPAny{session.MustAny(map[string]string{"uri": string(t.uri)})},
 		},
 	}}
 	if hostLine != "" {
 		lenses = append(lenses, protocol.CodeLens{Range: rng, Command: protocol.Command{
 			Title:     hostLine,
 			Command:   cmdPreviewSkill,
-			Arguments: []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri)})},
+			Arguments: []protocol.LSPAny{session.MustAny(map[string]string{"uri": string(t.uri)})},
 		}})
 	}
 	return lenses, nil
@@ -69,17 +71,17 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 
 // evalLenses returns the lens of an open trigger-query file whose bundle
 // the views hold ("Run trigger eval (claude)"), or nil when u is not one.
-func evalLenses(st *snapshot, u uri.URI) []protocol.CodeLens {
-	path := docKey(u)
-	if evalfile.KindOf(path) != evalfile.TriggerQueries || st.doc(path) == nil {
+func evalLenses(st *session.Snapshot, u uri.URI) []protocol.CodeLens {
+	path := session.DocKey(u)
+	if evalfile.KindOf(path) != evalfile.TriggerQueries || st.Doc(path) == nil {
 		return nil
 	}
 	skill := diagnostics.EvalBundleSkill(path)
-	if st.ownerOf(skill).File(skill) == nil {
+	if st.OwnerOf(skill).File(skill) == nil {
 		return nil
 	}
-	arg := map[string]string{"uri": string(u), "folder": filepath.Dir(skill), "host": lensEvalHost}
+	arg := map[string]string{"uri": string(u), "folder": filepath.Dir(skill), "host": session.LensEvalHost}
 	return []protocol.CodeLens{{
-		Command: protocol.Command{Title: "Run trigger eval (" + lensEvalHost + ")", Command: cmdRunTriggerEval, Arguments: []protocol.LSPAny{mustAny(arg)}},
+		Command: protocol.Command{Title: "Run trigger eval (" + session.LensEvalHost + ")", Command: session.CmdRunTriggerEval, Arguments: []protocol.LSPAny{session.MustAny(arg)}},
 	}}
 }

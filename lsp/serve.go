@@ -11,6 +11,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // ExitCode is the error [Serve] returns when the session did not end with
@@ -34,12 +36,15 @@ func ExitStatus(err error) int {
 	return 1
 }
 
+// Options configures [Serve]: the session reads them ([session.Options]).
+type Options = session.Options
+
 // Serve runs a language server session on rwc (stdin/stdout in production,
 // one end of a net.Pipe in tests) until the client sends exit, the stream
 // ends, or ctx is cancelled. It returns nil when exit followed shutdown, and
 // [ExitCode](1) otherwise (the LSP rule). Serve never writes to anything but
 // rwc and the logger.
-func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts session.Options) error {
 	return serve(ctx, rwc, opts, serveHooks{})
 }
 
@@ -61,7 +66,7 @@ type serveHooks struct {
 }
 
 // serve is Serve with hooks.
-func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serveHooks) error {
+func serve(ctx context.Context, rwc io.ReadWriteCloser, opts session.Options, hooks serveHooks) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -76,9 +81,9 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 
 	s := newServer(ctx, client, logger, opts)
 	s.calls = load
-	s.out.notify = conn.Notify
+	s.out.Notify = conn.Notify
 	if u, ok := rwc.(unreadWriter); ok {
-		s.out.unread = u.Unread
+		s.out.Unread = u.Unread
 	}
 	if hooks.setup != nil {
 		hooks.setup(s)
@@ -118,7 +123,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 
 // newLogger returns the session's logger: the Options' logger, mirrored to
 // window/logMessage through queue from LogMessageLevel up.
-func newLogger(opts Options, queue *logQueue) *slog.Logger {
+func newLogger(opts session.Options, queue *logQueue) *slog.Logger {
 	base := opts.Logger
 	if base == nil {
 		base = slog.New(slog.DiscardHandler)

@@ -1,11 +1,11 @@
-package lsp
+package session
 
 import (
 	"log/slog"
 	"time"
 )
 
-// Options configures [Serve]. The zero value is usable: it logs nowhere,
+// Options configures a session and the server over it (lsp.Serve). The zero value is usable: it logs nowhere,
 // reads the real environment and home directory, and waits 150 ms before the
 // workspace-wide diagnostics re-check.
 type Options struct {

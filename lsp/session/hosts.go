@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // hosts.go: what the other agents (Claude Code, Codex, Gemini CLI, ...) do
 // with a skill, in the editor: a hover line, a code lens, each host's
@@ -17,46 +17,46 @@ import (
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
-// viewMatrix is matrixFor with the builder given: the chat diagnostics,
+// ViewMatrix is matrixFor with the builder given: the chat diagnostics,
 // which have no server, use diagnostics.HostMatrix.
-func viewMatrix(ctx context.Context, st *snapshot, path string, build matrixBuilder) *hosts.Matrix {
-	i := st.viewIndex(path)
-	if i < 0 || len(st.views[i].opts.Hosts) == 0 {
+func ViewMatrix(ctx context.Context, st *Snapshot, path string, build MatrixBuilder) *hosts.Matrix {
+	i := st.ViewIndex(path)
+	if i < 0 || len(st.Views[i].opts.Hosts) == 0 {
 		return nil
 	}
 	v := st.liveView(i)
 	if v == nil {
 		return nil
 	}
-	m, _ := v.matrix.get(ctx, st.views[i].skills, v.ws.Snapshot, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
+	m, _ := v.matrix.get(ctx, st.Views[i].Skills, v.Ws.Snapshot, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
 		return build(ctx, snap, v.opts)
 	})
 	return m
 }
 
-// matrixBuilder makes a view's host matrix: diagnostics.HostMatrix, or
+// MatrixBuilder makes a view's host matrix: diagnostics.HostMatrix, or
 // what a test puts in its place to count the builds.
-type matrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error)
+type MatrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error)
 
 // liveView returns the view of the set whose snapshot is st.views[i], or
 // nil when there is none.
-func (st *snapshot) liveView(i int) *view {
-	if i < 0 || st.set == nil || i >= len(st.set.views) || st.set.views[i].folder != st.views[i].folder {
+func (st *Snapshot) liveView(i int) *View {
+	if i < 0 || st.Set == nil || i >= len(st.Set.views) || st.Set.views[i].Folder != st.Views[i].folder {
 		return nil
 	}
-	return st.set.views[i]
+	return st.Set.views[i]
 }
 
-// lensHosts returns the hosts the hover and the lens speak for on path:
+// LensHosts returns the hosts the hover and the lens speak for on path:
 // the view's selected hosts, or, when they are those a plain check chose
 // (readersOnly), those of them that read the file: as in its diagnostics,
 // no host says it does not read a folder. None without a matrix.
-func lensHosts(m *hosts.Matrix, st *snapshot, path string) []*hosts.Host {
+func LensHosts(m *hosts.Matrix, st *Snapshot, path string) []*hosts.Host {
 	if m == nil {
 		return nil
 	}
-	selected := selectedHosts(st, path)
-	if !readersOnly(st, path) {
+	selected := SelectedHosts(st, path)
+	if !ReadersOnly(st, path) {
 		return selected
 	}
 	row, _ := m.Row(path)
@@ -69,26 +69,26 @@ func lensHosts(m *hosts.Matrix, st *snapshot, path string) []*hosts.Host {
 	return out
 }
 
-// readersOnly reports whether the view owning path judges each file by
+// ReadersOnly reports whether the view owning path judges each file by
 // the hosts that read it (viewHosts).
-func readersOnly(st *snapshot, path string) bool {
-	i := st.viewIndex(path)
-	return i >= 0 && st.views[i].opts.ReadersOnly
+func ReadersOnly(st *Snapshot, path string) bool {
+	i := st.ViewIndex(path)
+	return i >= 0 && st.Views[i].opts.ReadersOnly
 }
 
-// selectedHosts returns the hosts the view owning path selects.
-func selectedHosts(st *snapshot, path string) []*hosts.Host {
-	if i := st.viewIndex(path); i >= 0 {
-		return st.views[i].opts.Hosts
+// SelectedHosts returns the hosts the view owning path selects.
+func SelectedHosts(st *Snapshot, path string) []*hosts.Host {
+	if i := st.ViewIndex(path); i >= 0 {
+		return st.Views[i].opts.Hosts
 	}
 	return nil
 }
 
-// invocationSigils returns the sigils that start a manual invocation for
+// InvocationSigils returns the sigils that start a manual invocation for
 // the hosts of the view owning path: "/" always (DSH), "$" with Codex.
-func invocationSigils(st *snapshot, path string) []string {
+func InvocationSigils(st *Snapshot, path string) []string {
 	out := []string{"/"}
-	for _, h := range selectedHosts(st, path) {
+	for _, h := range SelectedHosts(st, path) {
 		if h.Invocation.Sigil != "" && !slices.Contains(out, h.Invocation.Sigil) {
 			out = append(out, h.Invocation.Sigil)
 		}
@@ -96,31 +96,31 @@ func invocationSigils(st *snapshot, path string) []string {
 	return out
 }
 
-// hostFolders lists the project's skill folders that other hosts read and
+// HostFolders lists the project's skill folders that other hosts read and
 // DSH does not, for the skill list (skill-ls.listSkills): the editors group
 // their skills by folder beside DSH's roots. Nil without a workspace
 // folder.
-func hostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Snapshot) []render.ReportHostFolder {
+func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Snapshot) []render.ReportHostFolder {
 	if opts.HostEnv.Cwd == "" {
 		return nil
 	}
 	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
 }
 
-// elsewhereIn returns the chat rules' Elsewhere lookup of the view that
+// ElsewhereIn returns the chat rules' Elsewhere lookup of the view that
 // owns path: the skill files of the other agents' folders by folder name.
 // Nil without a view or a workspace folder.
-func elsewhereIn(st *snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
-	i := st.viewIndex(path)
+func ElsewhereIn(st *Snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
+	i := st.ViewIndex(path)
 	v := st.liveView(i)
-	if v == nil || st.views[i].opts.HostEnv.Cwd == "" {
+	if v == nil || st.Views[i].opts.HostEnv.Cwd == "" {
 		return nil
 	}
-	env := st.views[i].opts.HostEnv
+	env := st.Views[i].opts.HostEnv
 	return func(name string) []diagnostics.ElsewhereSkill {
 		// The set's context: the chat rules that ask carry none, and the
 		// walk is no use once the set is replaced.
-		folders, _ := v.elsewhere.get(st.set.ctx, snap, v.ws.Snapshot, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
+		folders, _ := v.elsewhere.get(st.Set.ctx, snap, v.Ws.Snapshot, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
 			return hosts.ProjectFolders(ctx, env, s.InRoots)
 		})
 		var out []diagnostics.ElsewhereSkill
@@ -135,8 +135,8 @@ func elsewhereIn(st *snapshot, snap *skills.Snapshot, path string) func(string) 
 	}
 }
 
-// hostsRow is m's row of path; ok is false without a matrix or a row.
-func hostsRow(m *hosts.Matrix, path string) (hosts.Row, bool) {
+// HostsRow is m's row of path; ok is false without a matrix or a row.
+func HostsRow(m *hosts.Matrix, path string) (hosts.Row, bool) {
 	if m == nil {
 		return hosts.Row{}, false
 	}
