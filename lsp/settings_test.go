@@ -93,6 +93,7 @@ func TestSettingsFromInitAndConfiguration(t *testing.T) {
 	// didChangeConfiguration layers settings.skillLs over initializationOptions.
 	e.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"catalogVersion":"v1","catalogDescriptionMaxLength":2}}}`)
 	e.alive()
+	e.settled()
 	if s := e.srv.sess.Snapshot().Settings; s.Profile != "agentskills" || s.CatalogVersion != "v1" {
 		t.Errorf("settings after didChangeConfiguration = %+v", s)
 	}
@@ -123,6 +124,7 @@ func TestWorkspaceFolders(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.alive()
+	e.settled()
 	if got := folders(); !slices.Equal(got, []string{b, c}) {
 		t.Fatalf("folders after change = %v", got)
 	}

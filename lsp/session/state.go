@@ -64,6 +64,8 @@ type Session struct {
 	// one is installed.
 	want     viewInputs
 	rebuilds uint64
+	// rebuildq queues the view sets to build after the first (rebuild.go).
+	rebuildq rebuildQueue
 	// viewsBuilding, when set (by tests), runs before a view set is
 	// built, outside the lock.
 	ViewsBuilding func()
@@ -119,9 +121,11 @@ type effects struct {
 	dirty []string  // paths to diagnose at once
 	full  bool      // a workspace-wide pass is due
 	clear []uri.URI // URIs to publish [] for
-	// rebuild is the view set to build and install once the lock is
-	// released (rebuildLocked).
-	rebuild *rebuild
+	// rebuild is the first view set, to build and install once the lock
+	// is released (rebuildLocked); startBuilder that later sets were
+	// queued for the session's builder (rebuild.go).
+	rebuild      *rebuild
+	startBuilder bool
 	// disk are the disk changes to apply to views once the lock is
 	// released: they list roots and read files.
 	disk []diskWork
@@ -162,6 +166,9 @@ func (s *Session) Modify(mods ...Modification) error {
 	if fx.rebuild != nil {
 		s.rebuildViews(*fx.rebuild)
 	}
+	if fx.startBuilder {
+		s.startBuilder()
+	}
 	return errors.Join(errs...)
 }
 
@@ -191,7 +198,12 @@ func (s *Session) rebuildLocked(fx *effects) {
 	s.rebuilds++
 	in := s.want
 	in.folders = slices.Clone(in.folders)
-	fx.rebuild = &rebuild{gen: s.rebuilds, in: in}
+	r := &rebuild{gen: s.rebuilds, in: in}
+	if s.views == nil {
+		fx.rebuild = r // the first set: initialized waits for it
+		return
+	}
+	fx.startBuilder = s.rebuildq.askLocked(r) || fx.startBuilder
 }
 
 // rebuildViews builds the view set of r without the lock (building reads
@@ -292,9 +304,17 @@ func snapshotFrom(sh *shared, set *viewSet) *Snapshot {
 	return st
 }
 
-// LoadedSnapshot waits for the initial discovery of the current views and
+// LoadedSnapshot waits for the view sets asked for so far to be built and
+// for the initial discovery of the current views, and
 // returns the state after it.
 func (s *Session) LoadedSnapshot(ctx context.Context) (*Snapshot, error) {
+	if settled := s.settledViews(); settled != nil {
+		select {
+		case <-settled:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 	st := s.Snapshot()
 	if st.Set == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
