@@ -14,6 +14,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // okOrRPCError fails unless err is nil or a JSON-RPC error with a code.
@@ -96,8 +98,8 @@ func abuseHugeMessage(t *testing.T) {
 	}
 	chat := w.open("project/big.chat.md", "markdown", b.String())
 	pub := w.diags(chat, "diagnostics of the huge chat", func(*protocol.PublishDiagnosticsParams) bool { return true })
-	if n := len(pub.Diagnostics); n != maxPublished+1 {
-		t.Errorf("the huge chat published %d diagnostics, want the first %d and a summary", n, maxPublished)
+	if n := len(pub.Diagnostics); n != session.MaxPublished+1 {
+		t.Errorf("the huge chat published %d diagnostics, want the first %d and a summary", n, session.MaxPublished)
 	}
 	lines := strings.Count(b.String(), "\n")
 	res, err := w.server.Completion(w.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
@@ -296,7 +298,7 @@ func TestNothingLost(t *testing.T) {
 	for _, c := range cmds {
 		p := &protocol.ExecuteCommandParams{Command: c.cmd}
 		if c.arg != nil {
-			p.Arguments = []protocol.LSPAny{mustAny(c.arg)}
+			p.Arguments = []protocol.LSPAny{session.MustAny(c.arg)}
 		}
 		_, err := w.server.ExecuteCommand(w.ctx, p)
 		okOrRPCError(t, c.cmd, err)
@@ -392,7 +394,7 @@ func TestChangeAtTheOpenVersion(t *testing.T) {
 	w.diags(u, "the change at the open's version", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "chat-unknown-skill") })
 	w.edit(u, 171, "stale")
 	w.alive()
-	if d := w.srv.sess.snapshot().doc(docKey(u)); d == nil || string(d.text) != "please /nope" {
+	if d := w.srv.sess.Snapshot().Doc(session.DocKey(u)); d == nil || string(d.Text) != "please /nope" {
 		t.Errorf("the stale change was applied: %+v", d)
 	}
 	if strings.Contains(w.logs.String(), "version 172") {

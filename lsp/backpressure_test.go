@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestBackpressure sends calls without reading a reply: the server must
@@ -21,7 +23,7 @@ func TestBackpressure(t *testing.T) {
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(context.Background(), halfPipe{r: inR, w: outW}, Options{Getenv: func(string) string { return "" }, DisableWatch: true}, serveHooks{})
+		done <- serve(context.Background(), halfPipe{r: inR, w: outW}, session.Options{Getenv: func(string) string { return "" }, DisableWatch: true}, serveHooks{})
 	}()
 	baseG := runtime.NumGoroutine()
 	var sent atomic.Int64

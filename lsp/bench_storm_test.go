@@ -22,6 +22,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // stormSizes are the sizes of the storm benchmark: 500, 1,000 and 2,000
@@ -79,7 +81,7 @@ func BenchmarkOpenCloseStorm(b *testing.B) {
 // writes, and waits for its first workspace-wide pass.
 func startStormSession(tb testing.TB, tree benchTree) *wsEnv {
 	tb.Helper()
-	e := newEnv(tb, envOptions{opts: Options{HomeDir: tree.home, DiagnosticsDelay: ptr(150 * time.Millisecond)}, queueWrites: true})
+	e := newEnv(tb, envOptions{opts: session.Options{HomeDir: tree.home, DiagnosticsDelay: ptr(150 * time.Millisecond)}, queueWrites: true})
 	w := &wsEnv{env: e, dir: tree.dir, project: tree.project, home: tree.home}
 	w.initialize(nil, tree.project)
 	w.waitLoaded()

@@ -13,6 +13,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // benchTree is a generated workspace: a project (with .git) whose bundles
@@ -91,7 +93,7 @@ func genBenchTree(tb testing.TB, dir string, n int) benchTree {
 // wait) waits for the initial discovery.
 func startBenchSession(tb testing.TB, tree benchTree, delay time.Duration, wait bool) *wsEnv {
 	tb.Helper()
-	e := newEnv(tb, envOptions{opts: Options{HomeDir: tree.home, DiagnosticsDelay: ptr(delay)}})
+	e := newEnv(tb, envOptions{opts: session.Options{HomeDir: tree.home, DiagnosticsDelay: ptr(delay)}})
 	w := &wsEnv{env: e, dir: tree.dir, project: tree.project, home: tree.home}
 	w.initialize(nil, tree.project)
 	if wait {

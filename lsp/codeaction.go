@@ -6,16 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skills/discovery"
-	"github.com/skill-ls/skill-ls/skills/jstext"
-	"github.com/skill-ls/skill-ls/skills/scaffold"
-	"github.com/skill-ls/skill-ls/skills/skillfile"
-	"github.com/skill-ls/skill-ls/skills/spans"
-
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/jstext"
+	"github.com/skill-ls/skill-ls/skills/scaffold"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // CodeAction offers the quick fixes of the diagnostics under the range,
@@ -27,17 +27,17 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		return nil, err
 	}
 	out := []protocol.CommandOrCodeAction{}
-	if !t.st.started() {
+	if !t.st.Started() {
 		return out, nil
 	}
 	var ds []diagnostics.Diagnostic
 	switch {
 	case t.chat():
-		opts := t.st.optionsFor(t.path)
-		opts.Elsewhere = elsewhereIn(t.st, t.snap, t.path)
-		ds = chatDiagnostics(t.snap, t.doc, opts)
+		opts := t.st.OptionsFor(t.path)
+		opts.Elsewhere = session.ElsewhereIn(t.st, t.snap, t.path)
+		ds = session.ChatDiagnostics(t.snap, t.doc, opts)
 	case t.file != nil && t.snap.File(t.path) == t.file:
-		opts := t.st.optionsFor(t.path)
+		opts := t.st.OptionsFor(t.path)
 		// No index of every description; the host rules run on the
 		// cached host matrix, so a host-drops finding offers the fix
 		// check --fix applies to it.
@@ -47,7 +47,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	default:
 		return out, nil // the snapshot lags the buffer
 	}
-	want := rangeSpan(t.idx, p.Range)
+	want := session.RangeSpan(t.idx, p.Range)
 	renames := s.supportsFileRename()
 	for _, d := range ds {
 		if d.Span.End < want.Start || d.Span.Start > want.End {
@@ -57,7 +57,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		if !t.chat() {
 			fixes = append(fixes, diagnostics.SuppressionFixes(t.snap, d)...)
 		}
-		pd := toProtocolDiagnostic(d, t.idx, t.snap, t.st)
+		pd := session.ToProtocolDiagnostic(d, t.idx, t.snap, t.st)
 		for _, fix := range fixes {
 			if ca := fixAction(t, pd, fix, renames); ca != nil {
 				out = append(out, ca)
@@ -83,18 +83,18 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 // client applies; never over an existing file).
 func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnostic) *protocol.CodeAction {
 	name := strings.TrimPrefix(string(t.text[d.Span.Start:d.Span.End]), "/")
-	i := t.st.viewIndex(t.path)
-	if !skillfile.IsSkillName(name) || i < 0 || t.st.views[i].config.dir == "" {
+	i := t.st.ViewIndex(t.path)
+	if !skillfile.IsSkillName(name) || i < 0 || t.st.Views[i].Config.Dir == "" {
 		return nil
 	}
-	path := filepath.Join(t.st.views[i].config.dir, ".agents", "skills", name, "SKILL.md")
+	path := filepath.Join(t.st.Views[i].Config.Dir, ".agents", "skills", name, "SKILL.md")
 	if discovery.Exists(path) {
 		return nil
 	}
 	u := uri.File(path)
 	kind := protocol.CodeActionKindQuickFix
 	return &protocol.CodeAction{
-		Title: "Create skill " + name + " in " + t.st.relPath(filepath.Dir(path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
+		Title: "Create skill " + name + " in " + t.st.RelPath(filepath.Dir(path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
 		Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
 			&protocol.CreateFile{Kind: "create", URI: u}, // fails, and stops the edit, if the file appeared meanwhile
 			&protocol.TextDocumentEdit{
@@ -117,7 +117,7 @@ func moveSectionAction(t *target, pd protocol.Diagnostic) *protocol.CodeAction {
 	u := uri.File(mv.Path)
 	kind := protocol.CodeActionKindQuickFix
 	return &protocol.CodeAction{
-		Title: fmt.Sprintf("Move the section %q into %s", mv.Title, t.st.relPath(mv.Path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
+		Title: fmt.Sprintf("Move the section %q into %s", mv.Title, t.st.RelPath(mv.Path)), Kind: &kind, Diagnostics: []protocol.Diagnostic{pd},
 		Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
 			&protocol.CreateFile{Kind: "create", URI: u},
 			&protocol.TextDocumentEdit{
@@ -142,7 +142,7 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 		return nil
 	}
 	for _, r := range fix.Renames {
-		if !t.st.mayMove(t.snap, r.From) {
+		if !t.st.MayMove(t.snap, r.From) {
 			return nil
 		}
 	}
@@ -160,8 +160,8 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 			}
 			idx = x
 		}
-		u := t.st.uriFor(e.Path)
-		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(idx, e.Span), NewText: e.NewText})
+		u := t.st.URIFor(e.Path)
+		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: session.SpanRange(idx, e.Span), NewText: e.NewText})
 	}
 	if len(fix.Renames) > 0 {
 		var moves []fileMove
@@ -176,59 +176,6 @@ func fixAction(t *target, pd protocol.Diagnostic, fix diagnostics.Fix, renames b
 		ca.IsPreferred = ptr(true)
 	}
 	return ca
-}
-
-// CodeLens shows, on each skill file, its catalog description length
-// against the cap, or why DSH does not list it in the catalog (dropped,
-// outside its roots, shadowed, not model-invocable), and opens the skill
-// preview.
-func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
-	if lenses := evalLenses(s.sess.snapshot(), p.TextDocument.URI); lenses != nil {
-		return lenses, nil
-	}
-	t, err := s.target(p.TextDocument.URI, nil)
-	if err != nil {
-		return nil, err
-	}
-	if t.file == nil {
-		return []protocol.CodeLens{}, nil
-	}
-	f := t.file
-	title := "preview"
-	status, hostLine := lensStatus(t, f), s.hostLens(ctx, t)
-	if readersOnly(t.st, t.path) {
-		// Hosts the user did not choose (those a plain check picks) get no
-		// lens of their own, so a line keeps one lens to run: a file only
-		// other hosts read gets their line instead of DSH's "not in DSH's
-		// skill roots", a file in DSH's roots DSH's line alone.
-		if hostLine != "" && !t.snap.InRoots(f.Path) {
-			status = hostLine
-		}
-		hostLine = ""
-	}
-	if status != "" {
-		title = status + " · " + title
-	}
-	rng := t.rng(spans.Span{})
-	if fld := f.Frontmatter.Field("name"); fld != nil {
-		rng = t.rng(fld.KeySpan)
-	}
-	lenses := []protocol.CodeLens{{
-		Range: rng,
-		Command: protocol.Command{
-			Title:     title,
-			Command:   cmdPreviewSkill,
-			Arguments: lensArgs(t, f),
-		},
-	}}
-	if hostLine != "" {
-		lenses = append(lenses, protocol.CodeLens{Range: rng, Command: protocol.Command{
-			Title:     hostLine,
-			Command:   cmdPreviewSkill,
-			Arguments: lensArgs(t, f),
-		}})
-	}
-	return lenses, nil
 }
 
 // lensStatus is the first part of a skill file's code lens: why DSH leaves
@@ -249,7 +196,7 @@ func lensStatus(t *target, f *skillfile.File) string {
 		if w := t.snap.Registry.ShadowOf(sk); w != nil {
 			by := "the " + string(w.Source) + " skill " + w.Name
 			if w.Path != "" {
-				by = t.st.relPath(w.Path)
+				by = t.st.RelPath(w.Path)
 			}
 			return "shadowed by " + by + ": not in the catalog"
 		}
@@ -257,7 +204,7 @@ func lensStatus(t *target, f *skillfile.File) string {
 	if !f.Def.Invocation.ModelInvocable {
 		return "not in the catalog (disable-model-invocation)"
 	}
-	maxLen := t.st.settings.CatalogDescriptionMaxLength
+	maxLen := t.st.Settings.CatalogDescriptionMaxLength
 	_, units := jstext.Collapse(f.Def.Description)
 	title := fmt.Sprintf("catalog description %d/%d", units, maxLen)
 	if units > maxLen {

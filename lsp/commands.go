@@ -13,6 +13,8 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // commandArgs is the union of the commands' argument objects.
@@ -44,9 +46,9 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		}
 	}
 	if p.Command == cmdDocumentInfo && args.KindOnly {
-		return documentKindOnly(s.sess.snapshot(), args)
+		return documentKindOnly(s.sess.Snapshot(), args)
 	}
-	st, err := s.sess.loadedSnapshot(ctx)
+	st, err := s.sess.LoadedSnapshot(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -55,11 +57,11 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	}
 	var path string
 	if args.URI != "" {
-		path = docKey(args.URI)
+		path = session.DocKey(args.URI)
 	}
-	snap := st.views[0].skills
+	snap := st.Views[0].Skills
 	if path != "" {
-		snap = st.viewFor(path)
+		snap = st.ViewFor(path)
 	}
 	switch p.Command {
 	case cmdPreviewCatalog:
@@ -69,7 +71,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdPreviewInvocation:
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
-		return mustAny(skillReport(ctx, st, snap, path)), nil
+		return session.MustAny(skillReport(ctx, st, snap, path)), nil
 	case cmdListTable:
 		return runListTable(ctx, st, snap, path), nil
 	case cmdSkillAt:
@@ -79,11 +81,11 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 }
 
 // previewCatalog renders the catalog step of snap.
-func previewCatalog(st *snapshot, snap *skills.Snapshot, args commandArgs) (protocol.LSPAny, error) {
+func previewCatalog(st *session.Snapshot, snap *skills.Snapshot, args commandArgs) (protocol.LSPAny, error) {
 	if snap.Registry.Incomplete != "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "DSH publishes no catalog: "+snap.Registry.Incomplete)
 	}
-	maxLen := st.settings.CatalogDescriptionMaxLength
+	maxLen := st.Settings.CatalogDescriptionMaxLength
 	if args.MaxDescription != 0 {
 		if err := render.ValidateMaxLength(args.MaxDescription); err != nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
@@ -91,13 +93,13 @@ func previewCatalog(st *snapshot, snap *skills.Snapshot, args commandArgs) (prot
 		maxLen = args.MaxDescription
 	}
 	entries := render.Entries(snap.Registry.Winners(), maxLen)
-	text, _ := render.CatalogStep(entries, nil, args.Replacement, render.CatalogOptions{V1: args.V1 || st.settings.CatalogVersion == "v1"})
+	text, _ := render.CatalogStep(entries, nil, args.Replacement, render.CatalogOptions{V1: args.V1 || st.Settings.CatalogVersion == "v1"})
 	return previewText(text), nil
 }
 
 // previewSkill renders the skill tool's answer for a name, or for the
 // skill file at the uri.
-func (s *server) previewSkill(ctx context.Context, st *snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
+func (s *server) previewSkill(ctx context.Context, st *session.Snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
 	toolArgs := map[string]any{}
 	if args.Name == nil && args.Position != nil && path != "" {
 		name, err := chatNameAt(st, args.URI, *args.Position)
@@ -106,7 +108,7 @@ func (s *server) previewSkill(ctx context.Context, st *snapshot, snap *skills.Sn
 		}
 		if name != "" {
 			args.Name = &name
-		} else if d := st.doc(path); d != nil && d.chat {
+		} else if d := st.Doc(path); d != nil && d.Chat {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no /name token at the cursor")
 		}
 	}
@@ -115,7 +117,7 @@ func (s *server) previewSkill(ctx context.Context, st *snapshot, snap *skills.Sn
 		// A chat's /name of a skill only another of its hosts loads
 		// (Claude Code's): that host's preview of that skill's file.
 		if t, err := targetIn(st, args.URI, nil); err == nil && t.chat() {
-			if cs := s.chatSkillsFor(ctx, t).byName[*args.Name]; cs != nil {
+			if cs := s.chatSkillsFor(ctx, t).ByName[*args.Name]; cs != nil {
 				return s.hostPreview(ctx, st, cs.Path)
 			}
 		}
@@ -159,7 +161,7 @@ func previewErr(l *render.SnapshotSkills) error {
 
 // previewInvocation renders what a message (the text, or the open buffer
 // at the uri) becomes when sent.
-func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
+func previewInvocation(st *session.Snapshot, snap *skills.Snapshot, args commandArgs, path string) (protocol.LSPAny, error) {
 	var text string
 	switch {
 	case args.Text != nil:
@@ -171,11 +173,11 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 		}
 		text = line
 	case args.URI != "":
-		d := st.doc(path)
+		d := st.Doc(path)
 		if d == nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not open: "+string(args.URI))
 		}
-		text = string(d.text)
+		text = string(d.Text)
 	default:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdPreviewInvocation+": give a text or a uri")
 	}
@@ -199,5 +201,5 @@ func previewInvocation(st *snapshot, snap *skills.Snapshot, args commandArgs, pa
 // when it holds characters a reader cannot see, a note that marks them
 // (render.HiddenNote), outside the model text.
 func previewText(model string) protocol.LSPAny {
-	return mustAny(model + render.HiddenNote(model, diagnostics.HiddenCode))
+	return session.MustAny(model + render.HiddenNote(model, diagnostics.HiddenCode))
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // maxCompletionItems bounds a completion reply; the list is marked
@@ -32,14 +34,14 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	if !t.chat() {
 		return skillFileCompletion(t), nil
 	}
-	if !t.st.loaded && t.st.set != nil {
+	if !t.st.Loaded && t.st.Set != nil {
 		// The skills are not known yet: wait a little for them, else say
 		// the list is incomplete, so that the editor asks again as the
 		// user types instead of taking an empty list as final.
 		timer := time.NewTimer(discoveryWait)
 		defer timer.Stop()
 		select {
-		case <-t.st.set.loaded:
+		case <-t.st.Set.Loaded:
 			if t, err = s.target(p.TextDocument.URI, &p.Position); err != nil {
 				return nil, err
 			}
@@ -49,7 +51,7 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		}
 	}
 	res := s.chatCompletion(ctx, t) // nil when the cursor is on no token
-	if list, ok := res.(*protocol.CompletionList); ok && !t.st.loaded {
+	if list, ok := res.(*protocol.CompletionList); ok && !t.st.Loaded {
 		list.IsIncomplete = true
 	}
 	return res, nil
@@ -60,22 +62,22 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 // the token's sigil, one item per name, filtered by what is typed,
 // replacing the whole token.
 func (s *server) chatCompletion(ctx context.Context, t *target) protocol.CompletionResult {
-	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(invocationSigils(t.st, t.path), ""))
+	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(session.InvocationSigils(t.st, t.path), ""))
 	if !ok {
 		return nil
 	}
-	maxLen := t.st.settings.CatalogDescriptionMaxLength
+	maxLen := t.st.Settings.CatalogDescriptionMaxLength
 	prefix := string(tok.Sigil)
 	if tok.TUI {
 		prefix = "/skill:"
 	}
 	rng := t.rng(spans.Span{Start: tok.Start, End: tok.End})
 	all := s.chatSkillsFor(ctx, t)
-	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(all.order), maxCompletionItems))}
+	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(all.Order), maxCompletionItems))}
 	// sortText puts the names that start with what was typed first, then
 	// those that only contain it, each group by name: clients that sort by
 	// sortText (VS Code, Neovim 0.11) keep the order this list is built in.
-	add := func(cs *chatSkill, loaders []*hosts.Host, group string) bool {
+	add := func(cs *session.ChatSkill, loaders []*hosts.Host, group string) bool {
 		if len(list.Items) == maxCompletionItems {
 			list.IsIncomplete = true
 			return false
@@ -87,13 +89,13 @@ func (s *server) chatCompletion(ctx context.Context, t *target) protocol.Complet
 		if group == "1" && tok.Prefix == "" {
 			break
 		}
-		for _, cs := range all.order {
+		for _, cs := range all.Order {
 			// Prefix matches first (order is by name), then other substring matches.
 			if strings.HasPrefix(cs.Name, tok.Prefix) != (group == "0") || !strings.Contains(cs.Name, tok.Prefix) {
 				continue
 			}
 			loaders := sigilHosts(cs, prefix)
-			if len(loaders) > 0 && cs.userInvocable() && !add(cs, loaders, group) {
+			if len(loaders) > 0 && cs.UserInvocable() && !add(cs, loaders, group) {
 				return list
 			}
 		}
@@ -103,7 +105,7 @@ func (s *server) chatCompletion(ctx context.Context, t *target) protocol.Complet
 
 // sigilHosts returns the hosts of cs whose chat starts an invocation with
 // sigil: "/skill:" is DSH's alone (its historical TUI, docs/dsh.md §9).
-func sigilHosts(cs *chatSkill, sigil string) []*hosts.Host {
+func sigilHosts(cs *session.ChatSkill, sigil string) []*hosts.Host {
 	var out []*hosts.Host
 	for _, h := range cs.Hosts {
 		if sigil == "/skill:" && h.ID == hosts.DSH || sigil != "/skill:" && h.Invocation.Sigil == sigil {
@@ -115,7 +117,7 @@ func sigilHosts(cs *chatSkill, sigil string) []*hosts.Host {
 
 // chatItem is the completion item of cs, whose token is label; its detail
 // names the hosts that load it (DSH with the skill's source).
-func chatItem(cs *chatSkill, loaders []*hosts.Host, label, group string, maxLen int, rng protocol.Range) protocol.CompletionItem {
+func chatItem(cs *session.ChatSkill, loaders []*hosts.Host, label, group string, maxLen int, rng protocol.Range) protocol.CompletionItem {
 	names := hosts.Names(loaders)
 	for i, h := range loaders {
 		if h.ID == hosts.DSH && cs.DSH != nil {
@@ -139,7 +141,7 @@ func chatItem(cs *chatSkill, loaders []*hosts.Host, label, group string, maxLen 
 		Label:         label,
 		Kind:          protocol.CompletionItemKindFunction,
 		Detail:        protocol.NewOptional(detail),
-		Documentation: plainText(render.CatalogDescription(cs.description(), maxLen)),
+		Documentation: plainText(render.CatalogDescription(cs.Description(), maxLen)),
 		SortText:      protocol.NewOptional(group + cs.Name),
 		InsertText:    protocol.NewOptional(label),
 		TextEdit:      &protocol.TextEdit{Range: rng, NewText: label},
@@ -172,7 +174,7 @@ func skillFileCompletion(t *target) protocol.CompletionResult {
 // keyCompletion offers the frontmatter keys not yet present (and typed,
 // the key on this line), those of the profile first-class.
 func keyCompletion(t *target, typed string, rng protocol.Range, list *protocol.CompletionList) {
-	profile := t.st.settings.Profile
+	profile := t.st.Settings.Profile
 	for _, kd := range skillfile.KeyDocs() {
 		if t.file.Frontmatter.Field(kd.Key) != nil && kd.Key != typed {
 			continue

@@ -8,6 +8,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/skills/spans"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 func TestSpanRange(t *testing.T) {
@@ -24,40 +26,40 @@ func TestSpanRange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := spanRange(idx, tt.sp); got != tt.want {
+			if got := session.SpanRange(idx, tt.sp); got != tt.want {
 				t.Errorf("spanRange(%v) = %v, want %v", tt.sp, got, tt.want)
 			}
-			if got := rangeSpan(idx, tt.want); got != tt.sp {
+			if got := session.RangeSpan(idx, tt.want); got != tt.sp {
 				t.Errorf("rangeSpan(%v) = %v, want %v", tt.want, got, tt.sp)
 			}
 		})
 	}
 	// Out-of-range positions clamp.
-	if got := positionOffset(idx, protocol.Position{Line: 99, Character: 99}); got != len(src) {
+	if got := session.PositionOffset(idx, protocol.Position{Line: 99, Character: 99}); got != len(src) {
 		t.Errorf("past EOF = %d", got)
 	}
-	if got := positionOffset(idx, protocol.Position{Line: 0, Character: 1 << 31}); got != 11 {
+	if got := session.PositionOffset(idx, protocol.Position{Line: 0, Character: 1 << 31}); got != 11 {
 		t.Errorf("past EOL = %d, want 11", got)
 	}
 }
 
 func TestURIPath(t *testing.T) {
-	p, err := uriPath(uri.File("/tmp/a b/é/SKILL.md"))
+	p, err := session.URIPath(uri.File("/tmp/a b/é/SKILL.md"))
 	if err != nil || p != "/tmp/a b/é/SKILL.md" {
 		t.Errorf("uriPath = %q, %v", p, err)
 	}
-	if p, err := uriPath("file:///tmp/x/../y/SKILL.md"); err != nil || p != "/tmp/y/SKILL.md" {
+	if p, err := session.URIPath("file:///tmp/x/../y/SKILL.md"); err != nil || p != "/tmp/y/SKILL.md" {
 		t.Errorf("uriPath not cleaned: %q, %v", p, err)
 	}
 	for _, u := range []uri.URI{"", "untitled:Untitled-1", "https://example.com/x"} {
-		if _, err := uriPath(u); errCode(err) != jsonrpc2.InvalidParams {
+		if _, err := session.URIPath(u); errCode(err) != jsonrpc2.InvalidParams {
 			t.Errorf("uriPath(%q) err = %v, want InvalidParams", u, err)
 		}
 	}
-	if got := docKey("untitled:Untitled-1"); got != "untitled:Untitled-1" {
+	if got := session.DocKey("untitled:Untitled-1"); got != "untitled:Untitled-1" {
 		t.Errorf("docKey = %q", got)
 	}
-	if got := pathURI("/tmp/a b"); got != "file:///tmp/a%20b" {
+	if got := session.PathURI("/tmp/a b"); got != "file:///tmp/a%20b" {
 		t.Errorf("pathURI = %q", got)
 	}
 }

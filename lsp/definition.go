@@ -7,6 +7,8 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // Definition jumps from a `/name` token in a chat buffer to the skill file
@@ -33,7 +35,7 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 			return protocol.LocationSlice{fileLocation(t.st, t.snap, dropped[0].Path)}, nil
 		}
 		// A skill another of the chat's hosts loads (Claude Code's).
-		if cs := s.chatSkillsFor(ctx, t).byName[tok.Name]; cs != nil {
+		if cs := s.chatSkillsFor(ctx, t).ByName[tok.Name]; cs != nil {
 			return protocol.LocationSlice{fileLocation(t.st, t.snap, cs.Path)}, nil
 		}
 		return nil, nil
@@ -45,7 +47,7 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		if l.Skill == l.Target() && !l.Inside {
 			return protocol.LocationSlice{fileLocation(t.st, t.snap, l.Target())}, nil // another skill: its name
 		}
-		return protocol.LocationSlice{{URI: pathURI(l.Target())}}, nil
+		return protocol.LocationSlice{{URI: session.PathURI(l.Target())}}, nil
 	}
 	// On a shadowed skill's name: jump to the winner.
 	if fld, onKey := fieldAt(t.file, t.off); fld != nil && fld.Key == "name" && !onKey {

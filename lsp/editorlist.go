@@ -7,6 +7,8 @@ package lsp
 // model text an editor would have to parse.
 
 import (
+	"github.com/skill-ls/skill-ls/lsp/session"
+
 	"context"
 
 	"go.lsp.dev/jsonrpc2"
@@ -44,27 +46,27 @@ type skillAt struct {
 
 // skillReport is the skill report of snap, the view of path: what
 // skill-ls.listSkills returns and skill-ls.listTable lays out.
-func skillReport(ctx context.Context, st *snapshot, snap *skills.Snapshot, path string) render.Report {
-	opts := st.optionsFor(path)
+func skillReport(ctx context.Context, st *session.Snapshot, snap *skills.Snapshot, path string) render.Report {
+	opts := st.OptionsFor(path)
 	rep := render.NewReportWith(snap, render.ReportOptions{
 		Reason:  func(f *skillfile.File) string { return diagnostics.DropMessage(snap, f, opts) },
 		Summary: func(f *skillfile.File) string { return diagnostics.DropSummary(snap, f) },
 		Span:    func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) },
 		Problem: diagnostics.ProblemMessage,
 	})
-	rep.HostFolders = hostFolders(ctx, opts, snap)
+	rep.HostFolders = session.HostFolders(ctx, opts, snap)
 	return rep
 }
 
 // runListTable answers skill-ls.listTable {uri?}: the list of the view of
 // uri (a workspace folder, usually), paths relative to that folder.
-func runListTable(ctx context.Context, st *snapshot, snap *skills.Snapshot, path string) protocol.LSPAny {
+func runListTable(ctx context.Context, st *session.Snapshot, snap *skills.Snapshot, path string) protocol.LSPAny {
 	lines := format.ListLines(skillReport(ctx, st, snap, path), path)
-	return mustAny(listTable{Lines: lines, Text: format.ListText(lines)})
+	return session.MustAny(listTable{Lines: lines, Text: format.ListText(lines)})
 }
 
 // runSkillAt answers skill-ls.skillAt {uri, position}.
-func runSkillAt(st *snapshot, snap *skills.Snapshot, args commandArgs) (protocol.LSPAny, error) {
+func runSkillAt(st *session.Snapshot, snap *skills.Snapshot, args commandArgs) (protocol.LSPAny, error) {
 	if args.URI == "" || args.Position == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdSkillAt+": give a uri and a position")
 	}
@@ -75,7 +77,7 @@ func runSkillAt(st *snapshot, snap *skills.Snapshot, args commandArgs) (protocol
 	if name != "" && snap.Registry.Lookup(name) == nil {
 		name = ""
 	}
-	return mustAny(skillAt{Name: name}), nil
+	return session.MustAny(skillAt{Name: name}), nil
 }
 
 // fileSkillName is the skill name a skill file gives: its definition's,
@@ -96,5 +98,5 @@ func fileSkillName(f *skillfile.File) (name string, ok bool) {
 // preview, and the skill name it gives, for the preview's title.
 func lensArgs(t *target, f *skillfile.File) []protocol.LSPAny {
 	name, _ := fileSkillName(f)
-	return []protocol.LSPAny{mustAny(map[string]string{"uri": string(t.uri), "label": name})}
+	return []protocol.LSPAny{session.MustAny(map[string]string{"uri": string(t.uri), "label": name})}
 }

@@ -17,6 +17,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/render"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // cmdDocumentInfo classifies a document and sums up the catalog it sees.
@@ -56,20 +58,20 @@ type catalogInfo struct {
 
 // documentKind classifies the document at path: an open buffer by what it
 // was opened as, else by languageID (as the client would open it) and path.
-func documentKind(st *snapshot, path, languageID string) string {
-	d := st.doc(path)
+func documentKind(st *session.Snapshot, path, languageID string) string {
+	d := st.Doc(path)
 	if d != nil {
-		languageID = d.languageID
-		if d.chat {
+		languageID = d.LanguageID
+		if d.Chat {
 			return docKindChat
 		}
-	} else if st.settings.isChat(languageID, path) {
+	} else if st.Settings.IsChat(languageID, path) {
 		return docKindChat
 	}
-	if st.isSkillPath(path, languageID) {
+	if st.IsSkillPath(path, languageID) {
 		return docKindSkill
 	}
-	if isEvalPath(path) {
+	if session.IsEvalPath(path) {
 		return docKindEval
 	}
 	return docKindOther
@@ -78,40 +80,40 @@ func documentKind(st *snapshot, path, languageID string) string {
 // documentKindOnly answers skill-ls.documentInfo {uri, languageId?,
 // kindOnly: true} from the current state, during discovery too: the roots
 // are known from the start, so the kind is.
-func documentKindOnly(st *snapshot, args commandArgs) (protocol.LSPAny, error) {
-	if st.set == nil {
+func documentKindOnly(st *session.Snapshot, args commandArgs) (protocol.LSPAny, error) {
+	if st.Set == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 	}
 	if args.URI == "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdDocumentInfo+": give a uri")
 	}
-	return mustAny(map[string]string{"kind": documentKind(st, docKey(args.URI), args.LanguageID)}), nil
+	return session.MustAny(map[string]string{"kind": documentKind(st, session.DocKey(args.URI), args.LanguageID)}), nil
 }
 
 // runDocumentInfo answers skill-ls.documentInfo {uri, languageId?}.
-func (s *server) runDocumentInfo(ctx context.Context, st *snapshot, args commandArgs) (protocol.LSPAny, error) {
+func (s *server) runDocumentInfo(ctx context.Context, st *session.Snapshot, args commandArgs) (protocol.LSPAny, error) {
 	if args.URI == "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdDocumentInfo+": give a uri")
 	}
-	path := docKey(args.URI)
+	path := session.DocKey(args.URI)
 	info := documentInfo{Kind: documentKind(st, path, args.LanguageID)}
-	snap := st.viewFor(path)
+	snap := st.ViewFor(path)
 	if snap.Registry.Incomplete != "" {
 		info.Catalog.Note = "DSH publishes no catalog: " + snap.Registry.Incomplete
-		return mustAny(info), nil
+		return session.MustAny(info), nil
 	}
-	entries := render.Entries(snap.Registry.Winners(), st.settings.CatalogDescriptionMaxLength)
-	text, _ := render.CatalogStep(entries, nil, false, render.CatalogOptions{V1: st.settings.CatalogVersion == "v1"})
+	entries := render.Entries(snap.Registry.Winners(), st.Settings.CatalogDescriptionMaxLength)
+	text, _ := render.CatalogStep(entries, nil, false, render.CatalogOptions{V1: st.Settings.CatalogVersion == "v1"})
 	info.Catalog = catalogInfo{Skills: len(entries), Characters: utf8.RuneCountInString(text), Hosts: s.hostBudgets(ctx, st, path)}
 	if len(entries) == 0 {
 		info.Catalog.Note = render.NoCatalogReason(snap.Registry)
 	}
-	return mustAny(info), nil
+	return session.MustAny(info), nil
 }
 
 // chatNameAt returns the skill name of the `/name` or `/skill:name` token
 // at pos in an open chat buffer, or "".
-func chatNameAt(st *snapshot, u uri.URI, pos protocol.Position) (string, error) {
+func chatNameAt(st *session.Snapshot, u uri.URI, pos protocol.Position) (string, error) {
 	t, err := targetIn(st, u, &pos)
 	if err != nil {
 		return "", err
@@ -128,7 +130,7 @@ func chatNameAt(st *snapshot, u uri.URI, pos protocol.Position) (string, error) 
 
 // lineAt returns the line of an open document holding pos, without its
 // line break.
-func lineAt(st *snapshot, u uri.URI, pos protocol.Position) (string, error) {
+func lineAt(st *session.Snapshot, u uri.URI, pos protocol.Position) (string, error) {
 	t, err := targetIn(st, u, &pos)
 	if err != nil {
 		return "", err
@@ -171,19 +173,10 @@ func (s *server) isForeignRequest(method string, params []byte) bool {
 	if json.Unmarshal(params, &p) != nil || p.TextDocument.URI == "" {
 		return false
 	}
-	st := s.sess.snapshot()
-	key := docKey(p.TextDocument.URI)
-	if !st.started() || st.doc(key) == nil || !filepath.IsAbs(key) {
+	st := s.sess.Snapshot()
+	key := session.DocKey(p.TextDocument.URI)
+	if !st.Started() || st.Doc(key) == nil || !filepath.IsAbs(key) {
 		return false
 	}
 	return documentKind(st, key, "") == docKindOther
-}
-
-// projectRootFor resolves the projectRoot setting for a workspace folder:
-// "" keeps the .git walk, a relative path is taken from the folder.
-func projectRootFor(setting, folder string) string {
-	if setting == "" || filepath.IsAbs(setting) || folder == "" {
-		return setting
-	}
-	return filepath.Join(folder, setting)
 }

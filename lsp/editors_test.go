@@ -14,6 +14,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestChatCompletionItemShape pins the item shape that every client we
@@ -155,7 +157,7 @@ func TestPreviewsAtPosition(t *testing.T) {
 	if got := w.commandString(cmdPreviewSkill, at(0, 7)); !strings.Contains(got, `<skill_content name="deploy">`) {
 		t.Errorf("previewSkill on the slash of /deploy = %q", got)
 	}
-	p := &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{mustAny(at(0, 2))}}
+	p := &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{session.MustAny(at(0, 2))}}
 	if _, err := w.server.ExecuteCommand(w.ctx, p); err == nil || !strings.Contains(err.Error(), "no /name token") {
 		t.Errorf("previewSkill off a token: err = %v", err)
 	}
@@ -203,7 +205,7 @@ x
 		t.Error("projectRoot did not replace the project root")
 	}
 	// Relative: from each workspace folder.
-	if got := projectRootFor("../other", "/w/project"); got != filepath.Join("/w", "other") {
+	if got := session.ProjectRootFor("../other", "/w/project"); got != filepath.Join("/w", "other") {
 		t.Errorf("projectRootFor = %q", got)
 	}
 }
@@ -256,7 +258,7 @@ func TestCodeLensRefreshOnShadow(t *testing.T) {
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	caps := &protocol.WorkspaceClientCapabilities{CodeLens: &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(true)}}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}, workspace: caps})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}, workspace: caps})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	u := w.open("home/.agents/skills/deploy/SKILL.md", "markdown", "---\nname: deploy\ndescription: Deploy the app to production.\n---\nRun the deploy script.\n")

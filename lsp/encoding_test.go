@@ -12,6 +12,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestBufferOverFileInAnotherEncoding: an editor decodes a skill file
@@ -40,7 +42,7 @@ func TestBufferOverFileInAnotherEncoding(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	chat := w.open("project/notes.chat.md", "markdown", "/")

@@ -15,6 +15,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // fakeClient records what the server sends. Every recorded event wakes
@@ -152,7 +154,7 @@ type env struct {
 }
 
 type envOptions struct {
-	opts  Options
+	opts  session.Options
 	hooks serveHooks
 	// workspace, when set, is the client's workspace capabilities.
 	workspace *protocol.WorkspaceClientCapabilities

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // evalBuffer has a wrong type on line 2 and a duplicate on line 3, after
@@ -85,7 +87,7 @@ func TestEvalFileOnDisk(t *testing.T) {
 	}
 	q := w.open("project/.agents/skills/pdf/evals/eval_queries.json", "json", evalBuffer)
 	lenses, err := w.server.CodeLens(w.ctx, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: q}})
-	if err != nil || len(lenses) != 1 || lenses[0].Command.Command != cmdRunTriggerEval || lenses[0].Command.Title != "Run trigger eval (claude)" {
+	if err != nil || len(lenses) != 1 || lenses[0].Command.Command != session.CmdRunTriggerEval || lenses[0].Command.Title != "Run trigger eval (claude)" {
 		t.Fatalf("lenses = %+v, %v", lenses, err)
 	}
 	var arg struct{ Folder, Host string }

@@ -15,14 +15,16 @@ import (
 	"github.com/skill-ls/skill-ls/skills/markdown"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // target is what a request is about: one document at one offset, read from
 // one snapshot of the session.
 type target struct {
-	st   *snapshot        // the state the handler reads
-	snap *skills.Snapshot // the view snapshot that holds the document
-	doc  *document        // the open buffer, or nil
+	st   *session.Snapshot // the state the handler reads
+	snap *skills.Snapshot  // the view snapshot that holds the document
+	doc  *session.Document // the open buffer, or nil
 	uri  uri.URI
 	path string
 	text []byte
@@ -31,31 +33,31 @@ type target struct {
 	file *skillfile.File // the parsed skill file; nil for chat buffers
 }
 
-func (t *target) chat() bool { return t.doc != nil && t.doc.chat }
+func (t *target) chat() bool { return t.doc != nil && t.doc.Chat }
 
-func (t *target) rng(sp spans.Span) protocol.Range { return spanRange(t.idx, sp) }
+func (t *target) rng(sp spans.Span) protocol.Range { return session.SpanRange(t.idx, sp) }
 
 // target resolves u (and pos, if non-nil) in a snapshot of the session
 // taken now.
 func (s *server) target(u uri.URI, pos *protocol.Position) (*target, error) {
-	return targetIn(s.sess.snapshot(), u, pos)
+	return targetIn(s.sess.Snapshot(), u, pos)
 }
 
 // targetIn resolves u (and pos, if non-nil) in st. Unknown documents (not
 // open and not a skill file in the roots) are an InvalidParams error.
-func targetIn(st *snapshot, u uri.URI, pos *protocol.Position) (*target, error) {
-	key := docKey(u)
-	t := &target{st: st, uri: u, path: key, doc: st.doc(key)}
+func targetIn(st *session.Snapshot, u uri.URI, pos *protocol.Position) (*target, error) {
+	key := session.DocKey(u)
+	t := &target{st: st, uri: u, path: key, doc: st.Doc(key)}
 	if t.chat() {
-		t.snap = st.viewFor(key)
+		t.snap = st.ViewFor(key)
 	} else {
-		t.snap = st.ownerOf(key)
+		t.snap = st.OwnerOf(key)
 	}
 	switch f := t.snap.File(key); {
 	case t.doc != nil:
-		t.text = t.doc.text
-		if !t.doc.chat {
-			t.file = st.bufferFile(t.doc, t.snap)
+		t.text = t.doc.Text
+		if !t.doc.Chat {
+			t.file = st.BufferFile(t.doc, t.snap)
 		}
 	case f != nil:
 		t.file = f
@@ -72,7 +74,7 @@ func targetIn(st *snapshot, u uri.URI, pos *protocol.Position) (*target, error) 
 		t.idx = spans.NewLineIndex(t.text)
 	}
 	if pos != nil {
-		t.off = positionOffset(t.idx, *pos)
+		t.off = session.PositionOffset(t.idx, *pos)
 	}
 	return t, nil
 }
@@ -135,12 +137,12 @@ func markdownContent(s string) *protocol.MarkupContent {
 
 // fileLocation returns the location of a skill's definition: its name value
 // in the skill file, else the file's start.
-func fileLocation(st *snapshot, snap *skills.Snapshot, path string) protocol.Location {
-	loc := protocol.Location{URI: st.uriFor(path)}
+func fileLocation(st *session.Snapshot, snap *skills.Snapshot, path string) protocol.Location {
+	loc := protocol.Location{URI: st.URIFor(path)}
 	if f := snap.File(path); f != nil {
 		if idx, err := snap.Text(f); err == nil && f.Frontmatter != nil {
 			if fld := f.Frontmatter.Field("name"); fld != nil {
-				loc.Range = spanRange(idx, fld.ValueSpan)
+				loc.Range = session.SpanRange(idx, fld.ValueSpan)
 			}
 		}
 	}

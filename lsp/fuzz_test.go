@@ -21,6 +21,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // halfPipe is one side of a pair of io.Pipes: unlike net.Pipe the client
@@ -79,7 +81,7 @@ func startPipeSession(t *testing.T) *pipeSession {
 	aR, aW := io.Pipe()
 	bR, bW := io.Pipe()
 	s := &pipeSession{t: t, in: aW, out: bR, done: make(chan error, 1), logs: &syncBuffer{}, readEnd: make(chan struct{}), changed: make(chan struct{})}
-	opts := Options{
+	opts := session.Options{
 		HomeDir:          home,
 		Getenv:           func(string) string { return "" },
 		DiagnosticsDelay: ptr(time.Duration(0)),

@@ -56,8 +56,8 @@ func (h *handler) handle(ctx context.Context, req *jsonrpc2.Request) (any, error
 		h.cancelRequest(req)
 		return nil, nil
 	}
-	h.s.sess.urgent.begin() // an edit: the workspace-wide pass steps aside while it is applied
-	defer h.s.sess.urgent.end()
+	h.s.sess.Urgent.Begin() // an edit: the workspace-wide pass steps aside while it is applied
+	defer h.s.sess.Urgent.End()
 	if _, err := h.safe(ctx, req); err != nil {
 		h.logger.Warn("notification failed", "method", req.Method(), "err", err)
 	}
@@ -88,8 +88,8 @@ func (h *handler) call(ctx context.Context, req *jsonrpc2.Request) (any, error) 
 	}
 	h.s.calls.add(1)
 	defer h.s.calls.add(-1)
-	h.s.sess.urgent.begin() // the workspace-wide pass steps aside
-	defer h.s.sess.urgent.end()
+	h.s.sess.Urgent.Begin() // the workspace-wide pass steps aside
+	defer h.s.sess.Urgent.End()
 	jsonrpc2.Async(ctx) // free the read loop; later messages are read while this call runs
 	res, err := h.safe(ctx, req)
 	if err == nil {

@@ -11,6 +11,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // docs/server.md, Handler chain (panics): a panic in a handler answers -32603 and the server keeps serving.
@@ -138,10 +140,10 @@ func TestLogMessageTee(t *testing.T) {
 
 // urgencyProbe encodes as whether urgent work was in flight when it was
 // encoded.
-type urgencyProbe struct{ u *urgent }
+type urgencyProbe struct{ u *session.Urgent }
 
 func (p urgencyProbe) MarshalJSON() ([]byte, error) {
-	return json.Marshal(p.u.holding() != nil)
+	return json.Marshal(p.u.Holding() != nil)
 }
 
 // A reply is encoded while its call still counts as urgent, so that the

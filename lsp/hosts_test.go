@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 const hostsTxtar = `
@@ -107,7 +109,7 @@ func TestHostsSettingRefreshesLenses(t *testing.T) {
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(hostsTxtar)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	caps := &protocol.WorkspaceClientCapabilities{CodeLens: &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(true)}}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}, workspace: caps})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}, workspace: caps})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	u := w.open("project/.agents/skills/pdf-tools/SKILL.md", "markdown", "---\nname: pdf-tools\ndescription: Fill and extract PDF forms.\n---\nBody.\n")

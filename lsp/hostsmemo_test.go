@@ -16,6 +16,8 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestLensStormBuildsTheMatrixOnce: an editor opening n skill files asks
@@ -56,7 +58,7 @@ func TestLensStormBuildsTheMatrixOnce(t *testing.T) {
 func startCountingSession(t *testing.T, n int, hold func()) (*wsEnv, benchTree, *atomic.Int32) {
 	t.Helper()
 	tree := genBenchTree(t, filepath.Join(t.TempDir(), "t"), n)
-	e := newEnv(t, envOptions{opts: Options{HomeDir: tree.home, DiagnosticsDelay: ptr(time.Hour)}, queueWrites: true})
+	e := newEnv(t, envOptions{opts: session.Options{HomeDir: tree.home, DiagnosticsDelay: ptr(time.Hour)}, queueWrites: true})
 	w := &wsEnv{env: e, dir: tree.dir, project: tree.project, home: tree.home}
 	builds := new(atomic.Int32)
 	w.srv.buildMatrix = func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error) {
@@ -94,9 +96,9 @@ func TestConcurrentLensesShareABuild(t *testing.T) {
 		})
 		time.Sleep(time.Millisecond) // paced like an editor's :edit loop: each request takes its snapshot before the next didOpen
 	}
-	for deadline := time.Now().Add(waitBound); w.srv.sess.snapshot().docs.Len() < n; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(waitBound); w.srv.sess.Snapshot().Docs.Len() < n; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Errorf("%d of %d didOpen applied", w.srv.sess.snapshot().docs.Len(), n)
+			t.Errorf("%d of %d didOpen applied", w.srv.sess.Snapshot().Docs.Len(), n)
 			break
 		}
 	}

@@ -16,6 +16,8 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // Hover handles textDocument/hover on chat tokens and skill-file keys, values and links.
@@ -84,11 +86,11 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 // nothing loads it.
 func (s *server) chatTokenHover(ctx context.Context, t *target, name string) string {
 	if t.snap.Registry.Lookup(name) == nil {
-		if cs := s.chatSkillsFor(ctx, t).byName[name]; cs != nil {
-			if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 && chatHostsFor(t.st, t.path)[0].ID == hosts.DSH {
+		if cs := s.chatSkillsFor(ctx, t).ByName[name]; cs != nil {
+			if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 && session.ChatHostsFor(t.st, t.path)[0].ID == hosts.DSH {
 				return droppedSummary(t, name, dropped) + "\n" + hostSkillSummary(t, cs, false)
 			}
-			return hostSkillSummary(t, cs, chatHostsFor(t.st, t.path)[0].ID == hosts.DSH)
+			return hostSkillSummary(t, cs, session.ChatHostsFor(t.st, t.path)[0].ID == hosts.DSH)
 		}
 	}
 	return skillSummary(t, name)
@@ -97,14 +99,14 @@ func (s *server) chatTokenHover(ctx context.Context, t *target, name string) str
 // hostSkillSummary is the hover text for a name that hosts other than DSH
 // load: which, the description (fenced: the author's text), the file, and,
 // when dshChat, that DSH does not load it.
-func hostSkillSummary(t *target, cs *chatSkill, dshChat bool) string {
+func hostSkillSummary(t *target, cs *session.ChatSkill, dshChat bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**/%s** — loaded by %s\n\n", mdEscape(cs.Name), mdEscape(hosts.JoinNames(cs.hostNames())))
-	if d := cs.description(); d != "" {
+	fmt.Fprintf(&b, "**/%s** — loaded by %s\n\n", mdEscape(cs.Name), mdEscape(hosts.JoinNames(cs.HostNames())))
+	if d := cs.Description(); d != "" {
 		b.WriteString(mdFence(jstext.ModelText(d)))
 		b.WriteString("\n\n")
 	}
-	fmt.Fprintf(&b, "- path: %s\n", mdCode(t.st.relPath(cs.Path)))
+	fmt.Fprintf(&b, "- path: %s\n", mdCode(t.st.RelPath(cs.Path)))
 	if dshChat {
 		fmt.Fprintf(&b, "- DSH does not load it: DSH leaves %s as plain text\n", mdCode("/"+cs.Name))
 	}
@@ -131,7 +133,7 @@ func skillSummary(t *target, name string) string {
 	fmt.Fprintf(&b, "**/%s** — %s skill\n\n", mdEscape(sk.Name), sk.Source)
 	b.WriteString(mdFence(jstext.ModelText(sk.Description)))
 	b.WriteString("\n\n")
-	fmt.Fprintf(&b, "- path: %s\n", mdCode(t.st.relPath(sk.Path)))
+	fmt.Fprintf(&b, "- path: %s\n", mdCode(t.st.RelPath(sk.Path)))
 	if sk.Invocation.UserInvocable {
 		b.WriteString("- `/name` injects its instructions into the message\n")
 	} else {
@@ -157,8 +159,8 @@ func droppedSummary(t *target, name string, dropped []*skillfile.File) string {
 	var b strings.Builder
 	b.WriteString(mdEscape(diagnostics.DroppedTokenMessage(name, dropped[0])) + ".\n\n")
 	for _, f := range dropped {
-		why := t.st.relMsg(diagnostics.DropMessage(t.snap, f, t.st.optionsFor(f.Path)))
-		fmt.Fprintf(&b, "- %s: %s\n", mdCode(t.st.relPath(f.Path)), mdEscape(why))
+		why := t.st.RelMsg(diagnostics.DropMessage(t.snap, f, t.st.OptionsFor(f.Path)))
+		fmt.Fprintf(&b, "- %s: %s\n", mdCode(t.st.RelPath(f.Path)), mdEscape(why))
 	}
 	return b.String()
 }
@@ -189,7 +191,7 @@ func skillFileHover(t *target) (string, spans.Span) {
 }
 
 func descriptionHover(t *target, fld *dshyaml.Field) string {
-	maxLen := t.st.settings.CatalogDescriptionMaxLength
+	maxLen := t.st.Settings.CatalogDescriptionMaxLength
 	var b strings.Builder
 	b.WriteString("**description**: the text the model sees in the catalog.\n\n")
 	if fld.Value.Kind != dshyaml.KindString {
@@ -220,7 +222,7 @@ func descriptionHover(t *target, fld *dshyaml.Field) string {
 func nameStatus(t *target, f *skillfile.File) string {
 	snap := t.snap
 	if f.Drop != nil {
-		return fmt.Sprintf("DSH **drops** this skill: %s", mdEscape(t.st.relMsg(diagnostics.DropMessage(snap, f, t.st.optionsFor(t.path)))))
+		return fmt.Sprintf("DSH **drops** this skill: %s", mdEscape(t.st.RelMsg(diagnostics.DropMessage(snap, f, t.st.OptionsFor(t.path)))))
 	}
 	if f.Def == nil {
 		return ""
@@ -233,7 +235,7 @@ func nameStatus(t *target, f *skillfile.File) string {
 		return fmt.Sprintf("**%s**", mdEscape(f.Def.Name))
 	}
 	if w := snap.Registry.ShadowOf(sk); w != nil {
-		return fmt.Sprintf("**%s** is **shadowed** by %s (%s, rank %d): DSH ignores this file.", mdEscape(sk.Name), mdCode(t.st.relPath(w.Path)), w.Source, w.Rank)
+		return fmt.Sprintf("**%s** is **shadowed** by %s (%s, rank %d): DSH ignores this file.", mdEscape(sk.Name), mdCode(t.st.RelPath(w.Path)), w.Source, w.Rank)
 	}
 	return fmt.Sprintf("**%s** — %s skill (rank %d), loaded by DSH.", mdEscape(sk.Name), sk.Source, sk.Rank)
 }
@@ -241,7 +243,7 @@ func nameStatus(t *target, f *skillfile.File) string {
 // linkHover says where a link points, whether the target exists, and which
 // skill it belongs to when it is another skill's.
 func linkHover(t *target, l *skills.LinkFact) string {
-	where := mdCode(t.st.relPath(l.Target()))
+	where := mdCode(t.st.RelPath(l.Target()))
 	switch {
 	case !l.Exists:
 		return where + " does not exist"

@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestBrokenFileHoverAndLens: on a file DSH drops for invalid YAML, a
@@ -21,7 +23,7 @@ func TestBrokenFileHoverAndLens(t *testing.T) {
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	caps := &protocol.WorkspaceClientCapabilities{CodeLens: &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(true)}}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}, workspace: caps})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}, workspace: caps})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	u := w.open("project/.agents/skills/broken/SKILL.md", "markdown", "---\nname: broken\ndescription: Use when: asked\n---\nBody.\n")

@@ -8,6 +8,8 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // inlayhint.go: the characters of a skill file that an editor shows as
@@ -30,11 +32,11 @@ func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 		return nil, err
 	}
 	out := []protocol.InlayHint{}
-	opts := t.st.optionsFor(t.path)
+	opts := t.st.OptionsFor(t.path)
 	if t.file == nil || len(t.file.Hidden) == 0 || opts.Ignored(t.path) {
 		return out, nil
 	}
-	want := rangeSpan(t.idx, p.Range)
+	want := session.RangeSpan(t.idx, p.Range)
 	for _, h := range t.file.Hidden {
 		if len(out) == maxInlayHints || ctx.Err() != nil {
 			break
@@ -59,7 +61,7 @@ func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 			// joiners extend the character before them into one grapheme,
 			// and an editor that draws graphemes (Neovim 0.11+) draws
 			// nothing inside one.
-			Position: offsetPosition(t.idx, h.Span.End),
+			Position: session.OffsetPosition(t.idx, h.Span.End),
 			Label:    protocol.String(label),
 			Tooltip:  protocol.String(tip),
 		})

@@ -11,6 +11,8 @@ import (
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // tags spells s in Unicode tag characters (invisible; the model reads s).
@@ -152,7 +154,7 @@ func TestInlayHintRefreshOnNewSettings(t *testing.T) {
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(workspaceTxtar)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	caps := &protocol.WorkspaceClientCapabilities{InlayHint: &protocol.InlayHintWorkspaceClientCapabilities{RefreshSupport: ptr(true)}}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}, workspace: caps})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}, workspace: caps})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	w.client.waitFor(t, "the first refresh", func() bool { return w.client.hintRefreshes >= 1 })

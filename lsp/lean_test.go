@@ -15,6 +15,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestLeanFileChangedBeforeItsEvent: the server keeps closed files' bodies
@@ -27,7 +29,7 @@ func TestLeanFileChangedBeforeItsEvent(t *testing.T) {
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(linkedTxtar)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	os.MkdirAll(w.home, 0o755)
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 
@@ -58,7 +60,7 @@ func TestLeanFileChangedBeforeItsEvent(t *testing.T) {
 		return errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc2.Code(protocol.LSPErrorCodesContentModified)
 	}
 	preview := func() error {
-		_, err := w.server.ExecuteCommand(w.ctx, &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{mustAny(map[string]any{"name": "pdf"})}})
+		_, err := w.server.ExecuteCommand(w.ctx, &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{session.MustAny(map[string]any{"name": "pdf"})}})
 		return err
 	}
 	for _, tc := range []struct {
@@ -77,7 +79,7 @@ func TestLeanFileChangedBeforeItsEvent(t *testing.T) {
 	w.notify("workspace/didChangeWatchedFiles", `{"changes":[{"uri":"`+string(uri.File(pdf))+`","type":2}]}`)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		res, err := w.server.ExecuteCommand(w.ctx, &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{mustAny(map[string]any{"name": "pdf"})}})
+		res, err := w.server.ExecuteCommand(w.ctx, &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{session.MustAny(map[string]any{"name": "pdf"})}})
 		if err == nil && strings.Contains(mustJSON(t, res), `\nBODY.\n`) {
 			break
 		}

@@ -12,6 +12,8 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestDiskWorkHoldsNoLock: while a batch of disk changes is stuck in its
@@ -29,7 +31,7 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 		}
 		return discovery.ReadSkillFile(p, buf)
 	}
-	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, Options{ReadFile: read, DisableWatch: true})
+	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, session.Options{ReadFile: read, DisableWatch: true})
 	blocked = w.path("home/.agents/skills/deploy/SKILL.md")
 	pdfText, err := os.ReadFile(w.path("project/.agents/skills/pdf/SKILL.md"))
 	if err != nil {
@@ -72,7 +74,7 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 
 	close(release)
 	w.client.waitFor(t, "the disk change to land", func() bool {
-		snap := w.srv.sess.snapshot().viewFor(blocked)
+		snap := w.srv.sess.Snapshot().ViewFor(blocked)
 		sk := snap.Registry.Lookup("deploy")
 		return sk != nil && strings.Contains(sk.Description, "staging")
 	})
@@ -84,9 +86,9 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 // settings in place; the new settings and views come in together once the
 // build returns.
 func TestViewBuildHoldsNoLock(t *testing.T) {
-	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, Options{})
+	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, session.Options{})
 	entered, release := make(chan struct{}), make(chan struct{})
-	w.srv.sess.viewsBuilding = func() {
+	w.srv.sess.ViewsBuilding = func() {
 		close(entered)
 		<-release
 	}
@@ -97,7 +99,7 @@ func TestViewBuildHoldsNoLock(t *testing.T) {
 			close(release)
 		}
 	}()
-	before := w.srv.sess.snapshot()
+	before := w.srv.sess.Snapshot()
 	err := w.server.DidChangeConfiguration(w.ctx, &protocol.DidChangeConfigurationParams{Settings: protocol.LSPAny(`{"skillLs":{"profile":"agentskills"}}`)})
 	if err != nil {
 		t.Fatal(err)
@@ -113,20 +115,20 @@ func TestViewBuildHoldsNoLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "the watcher's batch to land while the views are built", func() bool {
-		st := w.srv.sess.snapshot()
-		sk := st.viewFor(deploy).Registry.Lookup("deploy")
+		st := w.srv.sess.Snapshot()
+		sk := st.ViewFor(deploy).Registry.Lookup("deploy")
 		return sk != nil && strings.Contains(sk.Description, "staging")
 	})
-	if st := w.srv.sess.snapshot(); st.set != before.set || st.settings.Profile != before.settings.Profile {
-		t.Errorf("during the build: views replaced %v, profile %q; want the state in place, whole", st.set != before.set, st.settings.Profile)
+	if st := w.srv.sess.Snapshot(); st.Set != before.Set || st.Settings.Profile != before.Settings.Profile {
+		t.Errorf("during the build: views replaced %v, profile %q; want the state in place, whole", st.Set != before.Set, st.Settings.Profile)
 	}
 
 	close(release)
 	eventually(t, "the new settings and views", func() bool {
-		st := w.srv.sess.snapshot()
-		return st.set != before.set && st.settings.Profile == "agentskills" && st.loaded
+		st := w.srv.sess.Snapshot()
+		return st.Set != before.Set && st.Settings.Profile == "agentskills" && st.Loaded
 	})
-	sk := w.srv.sess.snapshot().viewFor(deploy).Registry.Lookup("deploy")
+	sk := w.srv.sess.Snapshot().ViewFor(deploy).Registry.Lookup("deploy")
 	if sk == nil || !strings.Contains(sk.Description, "staging") {
 		t.Errorf("the new views' deploy = %+v, want the description on disk", sk)
 	}

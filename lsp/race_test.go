@@ -18,6 +18,8 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // clientModel is a publisher that keeps what a client shows: the last
@@ -29,7 +31,7 @@ type clientModel struct {
 	npasses int
 }
 
-func (c *clientModel) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+func (c *clientModel) Publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.shown == nil {
@@ -38,9 +40,9 @@ func (c *clientModel) publish(u uri.URI, version *int32, diags []protocol.Diagno
 	c.shown[u] = slices.Clone(diags)
 }
 
-func (c *clientModel) clear(u uri.URI) { c.publish(u, nil, nil) }
+func (c *clientModel) Clear(u uri.URI) { c.Publish(u, nil, nil) }
 
-func (c *clientModel) clearExcept(keep map[uri.URI]bool) {
+func (c *clientModel) ClearExcept(keep map[uri.URI]bool) {
 	c.mu.Lock()
 	var stale []uri.URI
 	for u, ds := range c.shown {
@@ -51,7 +53,7 @@ func (c *clientModel) clearExcept(keep map[uri.URI]bool) {
 	c.npasses++
 	c.mu.Unlock()
 	for _, u := range stale {
-		c.clear(u)
+		c.Clear(u)
 	}
 }
 
@@ -64,12 +66,12 @@ func (c *clientModel) showing(u uri.URI) []protocol.Diagnostic {
 
 // waitTaken spins until the scheduler's loop has taken its marks: it is
 // diagnosing them, from a state it read just after.
-func waitTaken(s *session) {
-	q := s.shared.Load().views.sched
+func waitTaken(s *session.Session) {
+	q := s.Shared.Load().Views.Sched
 	for {
-		q.mu.Lock()
-		taken := len(q.dirty) == 0
-		q.mu.Unlock()
+		q.Mu.Lock()
+		taken := len(q.Dirty) == 0
+		q.Mu.Unlock()
 		if taken {
 			return
 		}
@@ -84,21 +86,21 @@ func TestChatClosedWhileDiagnosed(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &clientModel{}
 		s, _ := newTestSession(t, time.Hour, pub)
-		if err := s.modify(startViews{}); err != nil {
+		if err := s.Modify(session.StartViews{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+		if _, err := s.LoadedSnapshot(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
 		chat := uri.URI("untitled:chat-race")
 		// Long enough that diagnosing it outlasts the close.
 		text := []byte(strings.Repeat("run /nope-a and /nope-b now\n", 3000))
-		if err := s.modify(openDoc{uri: chat, languageID: "skill-chat", version: 1, text: text}); err != nil {
+		if err := s.Modify(session.OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
 			t.Fatal(err)
 		}
 		waitTaken(s)
-		if err := s.modify(closeDoc{uri: chat}); err != nil {
+		if err := s.Modify(session.CloseDoc{URI: chat}); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -121,29 +123,29 @@ func (c *clientModel) passCount() int {
 func TestReplacedViewsPublishNothing(t *testing.T) {
 	pub := &clientModel{}
 	s, _ := newTestSession(t, 0, pub)
-	if err := s.modify(startViews{}); err != nil {
+	if err := s.Modify(session.StartViews{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.loadedSnapshot(t.Context()); err != nil {
+	if _, err := s.LoadedSnapshot(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool { return pub.passCount() == 1 })
 	chat := uri.URI("untitled:chat-race")
 	text := []byte(strings.Repeat("run /nope-a and /nope-b now\n", 3000))
-	if err := s.modify(openDoc{uri: chat, languageID: "skill-chat", version: 1, text: text}); err != nil {
+	if err := s.Modify(session.OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
 		t.Fatal(err)
 	}
-	old := s.shared.Load().views
+	old := s.Shared.Load().Views
 	waitTaken(s)
-	settings := s.shared.Load().settings
+	settings := s.Shared.Load().Settings
 	settings.ChatLanguages = nil
-	if err := s.modify(configure{settings: &settings}); err != nil {
+	if err := s.Modify(session.Configure{Settings: &settings}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
-		old.sched.mu.Lock()
-		defer old.sched.mu.Unlock()
-		return old.sched.stopped && pub.passCount() == 2
+		old.Sched.Mu.Lock()
+		defer old.Sched.Mu.Unlock()
+		return old.Sched.Stopped && pub.passCount() == 2
 	})
 	if ds := pub.showing(chat); len(ds) > 0 {
 		t.Fatalf("the buffer, no chat buffer under the new settings, still shows %d diagnostics", len(ds))
@@ -167,19 +169,19 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &clientModel{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.snapshot().set.sched
-		r := runPass(t.Context(), s.snapshot().views, diagnostics.Pace{})
+		q := s.Snapshot().Set.Sched
+		r := session.RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
 
 		u := uri.File(filepath.Join(root, "fresh", "SKILL.md"))
-		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte("---\nname: Fresh Name\ndescription: x\n---\n")}); err != nil {
+		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte("---\nname: Fresh Name\ndescription: x\n---\n")}); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
 		if len(pub.showing(u)) == 0 {
 			t.Fatal("the fast path published no diagnostics for the new file")
 		}
-		pb := q.startPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
-		for !q.publishSome(pb) {
+		pb := q.StartPublishing(r, session.NewPassProgress(t.Context(), pub, nil, nil))
+		for !q.PublishSome(pb) {
 		}
 		if len(pub.showing(u)) == 0 {
 			t.Errorf("the pass, which did not see the new file, cleared its diagnostics")
@@ -195,7 +197,7 @@ func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		release := make(chan struct{})
-		s, root := newTestSessionWith(t, time.Hour, pub, func(o *Options) {
+		s, root := newTestSessionWith(t, time.Hour, pub, func(o *session.Options) {
 			o.ReadFile = func(path string, buf []byte) ([]byte, int64, error) {
 				<-release // the discovery ends when the test says
 				return discovery.ReadSkillFile(path, buf)
@@ -204,7 +206,7 @@ func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
 		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
 		// Long enough that parsing it takes a while.
 		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n" + strings.Repeat("Some text with a [link](missing.md) and `code`.\n\n", 20000)
-		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}, startViews{}); err != nil {
+		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}, session.StartViews{}); err != nil {
 			t.Fatal(err)
 		}
 		waitTaken(s) // the loop publishes version 1 early
@@ -228,16 +230,16 @@ func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
 func TestSnapshotIsOneState(t *testing.T) {
 	pub := &fakePublisher{}
 	s, _ := newTestSession(t, time.Hour, pub)
-	if err := s.modify(startViews{}); err != nil {
+	if err := s.Modify(session.StartViews{}); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		settings := s.shared.Load().settings
+		settings := s.Shared.Load().Settings
 		for i := range 200 {
 			settings.DiagnosticsDelay = time.Hour + time.Duration(i)
-			if err := s.modify(configure{settings: &settings}); err != nil {
+			if err := s.Modify(session.Configure{Settings: &settings}); err != nil {
 				t.Error(err)
 			}
 		}
@@ -248,9 +250,9 @@ func TestSnapshotIsOneState(t *testing.T) {
 			return
 		default:
 		}
-		st := s.snapshot()
-		if st.set.sched.delay != st.settings.DiagnosticsDelay {
-			t.Fatalf("the snapshot's views were built with a delay of %v, its settings say %v", st.set.sched.delay, st.settings.DiagnosticsDelay)
+		st := s.Snapshot()
+		if st.Set.Sched.Delay != st.Settings.DiagnosticsDelay {
+			t.Fatalf("the snapshot's views were built with a delay of %v, its settings say %v", st.Set.Sched.Delay, st.Settings.DiagnosticsDelay)
 		}
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // rawPeer talks JSON-RPC bytes to a server for full wire visibility.
@@ -103,7 +105,7 @@ func newRawEnv(t testing.TB, hooks serveHooks) (*rawPeer, chan error) {
 	t.Helper()
 	sEnd, cEnd := net.Pipe()
 	done := make(chan error, 1)
-	opts := Options{HomeDir: t.TempDir(), Getenv: func(string) string { return "" }, DiagnosticsDelay: ptr(time.Duration(0))}
+	opts := session.Options{HomeDir: t.TempDir(), Getenv: func(string) string { return "" }, DiagnosticsDelay: ptr(time.Duration(0))}
 	go func() { done <- serve(context.Background(), sEnd, opts, hooks) }()
 	p := &rawPeer{t: t, w: cEnd, r: bufio.NewReader(cEnd)}
 	// Drain everything after the test so the server never blocks on write.

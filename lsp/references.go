@@ -18,6 +18,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // nameAt returns the skill name under the cursor and its span: the name
@@ -88,13 +90,13 @@ func references(t *target, name string) []nameRef {
 			out = append(out, nameRef{path: t.path, idx: t.idx, span: nameValueSpan(t.text, fld), decl: true})
 		}
 	}
-	for _, d := range t.st.openDocs() {
-		if !d.chat {
+	for _, d := range t.st.OpenDocs() {
+		if !d.Chat {
 			continue
 		}
-		idx := spans.NewLineIndex(d.text)
-		for _, sp := range render.NameRefs(string(d.text), name) {
-			out = append(out, nameRef{path: d.key, idx: idx, span: sp})
+		idx := spans.NewLineIndex(d.Text)
+		for _, sp := range render.NameRefs(string(d.Text), name) {
+			out = append(out, nameRef{path: d.Key, idx: idx, span: sp})
 		}
 	}
 	out = append(out, linkRefs(t, name)...)
@@ -160,7 +162,7 @@ func (s *server) References(ctx context.Context, p *protocol.ReferenceParams) ([
 		if r.stale || r.decl && !p.Context.IncludeDeclaration {
 			continue
 		}
-		out = append(out, protocol.Location{URI: t.st.uriFor(r.path), Range: spanRange(r.idx, r.span)})
+		out = append(out, protocol.Location{URI: t.st.URIFor(r.path), Range: session.SpanRange(r.idx, r.span)})
 	}
 	return out, nil
 }
@@ -202,7 +204,7 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	if err := nameTaken(t, name, p.NewName); err != nil {
 		return nil, err
 	}
-	if !t.st.mayEdit(t.path) {
+	if !t.st.MayEdit(t.path) {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, fmt.Sprintf("skill-ls renames only inside the workspace folders, and %s is outside them", format.Quote(t.path)))
 	}
 	var moves []fileMove
@@ -214,7 +216,7 @@ func (s *server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 		return nil, err
 	}
 	if len(skipped) > 0 {
-		s.out.show(protocol.MessageTypeWarning, fmt.Sprintf("skill-ls renamed %s only inside the workspace folders; not edited: %s", name, strings.Join(skipped, ", ")))
+		s.out.Show(protocol.MessageTypeWarning, fmt.Sprintf("skill-ls renamed %s only inside the workspace folders; not edited: %s", name, strings.Join(skipped, ", ")))
 	}
 	if moves != nil {
 		return withFolderRenames(t.st, edit, moves), nil
@@ -229,7 +231,7 @@ func renameEdits(t *target, name, newName string, moves []fileMove) (*protocol.W
 	edit := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
 	var skipped []string
 	for _, r := range references(t, name) {
-		if !t.st.mayEdit(r.path) {
+		if !t.st.MayEdit(r.path) {
 			if q := format.Quote(r.path); !slices.Contains(skipped, q) {
 				skipped = append(skipped, q)
 			}
@@ -245,8 +247,8 @@ func renameEdits(t *target, name, newName string, moves []fileMove) (*protocol.W
 				continue // the folder stays: the link stays right
 			}
 		}
-		u := t.st.uriFor(r.path)
-		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: spanRange(r.idx, r.span), NewText: text})
+		u := t.st.URIFor(r.path)
+		edit.Changes[u] = append(edit.Changes[u], protocol.TextEdit{Range: session.SpanRange(r.idx, r.span), NewText: text})
 	}
 	return edit, skipped, nil
 }

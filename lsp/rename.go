@@ -14,6 +14,8 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // fileMove is a skill folder (or flat file) a rename moves.
@@ -23,11 +25,11 @@ type fileMove struct{ from, to string }
 // the files defining oldName (definers), named after oldName, that lie inside a workspace folder and may move
 // (mayMove), when the new path is free. It returns an empty, non-nil slice
 // when there are none.
-func folderMoves(st *snapshot, snap *skills.Snapshot, oldName, newName string) []fileMove {
+func folderMoves(st *session.Snapshot, snap *skills.Snapshot, oldName, newName string) []fileMove {
 	moves := []fileMove{}
 	for _, f := range definers(snap, oldName) {
 		e, _ := snap.Entry(f.Path)
-		if e == nil || !st.inFolders(f.Path) {
+		if e == nil || !st.InFolders(f.Path) {
 			continue
 		}
 		var m fileMove
@@ -39,7 +41,7 @@ func folderMoves(st *snapshot, snap *skills.Snapshot, oldName, newName string) [
 		default:
 			continue
 		}
-		if st.mayMove(snap, m.from) && !discovery.Exists(m.to) { // never overwrite
+		if st.MayMove(snap, m.from) && !discovery.Exists(m.to) { // never overwrite
 			moves = append(moves, m)
 		}
 	}
@@ -72,44 +74,10 @@ func movedDest(l *skills.LinkFact, moves []fileMove) (string, bool) {
 	return "", false
 }
 
-// mayMove reports whether an edit may rename the folder or file at path:
-// it lies inside a workspace folder, links resolved (its own kept: the
-// entry moves), and is neither a workspace folder nor holds one (the
-// editor has it open), nor a root of snap nor holds one (DSH would lose
-// every skill in it).
-func (st *snapshot) mayMove(snap *skills.Snapshot, path string) bool {
-	if !st.inFolders(path) || !discovery.InsideReal(discovery.RealEntry(path), discovery.RealPaths(st.folders)) {
-		return false
-	}
-	if slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(f, path) }) {
-		return false
-	}
-	return !slices.ContainsFunc(snap.Roots, func(rs discovery.RootState) bool { return discovery.Within(rs.Root.Dir, path) })
-}
-
-// mayEdit reports whether a rename may edit the document or file at
-// path: it lies inside a workspace folder, as written and where the edit
-// lands (links resolved), or it is an open chat buffer (the text the user
-// is writing, untitled or not). A skill file outside them, such as the
-// user's own ~/.agents/skills/NAME that every project shares, or one a
-// committed .agents/skills link leads to outside, is not this workspace's
-// to change (check --fix decides the same way).
-func (st *snapshot) mayEdit(path string) bool {
-	if d := st.doc(path); d != nil && d.chat {
-		return true
-	}
-	return st.inFolders(path) && discovery.InsideReal(discovery.RealPath(path), discovery.RealPaths(st.folders))
-}
-
-// inFolders reports whether path lies inside a workspace folder.
-func (st *snapshot) inFolders(path string) bool {
-	return slices.ContainsFunc(st.folders, func(f string) bool { return f != "" && discovery.Within(path, f) })
-}
-
 // withFolderRenames turns a rename's text edits into documentChanges and
 // appends the moves. The text edits come first: they address the files by
 // their old URIs.
-func withFolderRenames(st *snapshot, edit *protocol.WorkspaceEdit, moves []fileMove) *protocol.WorkspaceEdit {
+func withFolderRenames(st *session.Snapshot, edit *protocol.WorkspaceEdit, moves []fileMove) *protocol.WorkspaceEdit {
 	var out []protocol.DocumentChange
 	uris := make([]uri.URI, 0, len(edit.Changes))
 	for u := range edit.Changes {
@@ -122,8 +90,8 @@ func withFolderRenames(st *snapshot, edit *protocol.WorkspaceEdit, moves []fileM
 			elems = append(elems, &te)
 		}
 		var version *int32
-		if d := st.doc(docKey(u)); d != nil {
-			v := d.version
+		if d := st.Doc(session.DocKey(u)); d != nil {
+			v := d.Version
 			version = &v
 		}
 		out = append(out, &protocol.TextDocumentEdit{
@@ -155,7 +123,7 @@ func renameable(t *target, name string) error {
 	if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 {
 		f := dropped[0]
 		return jsonrpc2.NewError(jsonrpc2.InvalidRequest, fmt.Sprintf("%s; skill-ls cannot read the name: of %s, so it renames nothing: mend that file first",
-			diagnostics.DroppedTokenMessage(name, f), format.Quote(t.st.relPath(f.Path))))
+			diagnostics.DroppedTokenMessage(name, f), format.Quote(t.st.RelPath(f.Path))))
 	}
 	return jsonrpc2.NewError(jsonrpc2.InvalidRequest, fmt.Sprintf("no skill is named %q, so there is nothing to rename", name))
 }
@@ -176,17 +144,17 @@ func nameTaken(t *target, name, newName string) error {
 	for _, f := range diagnostics.DroppedNamed(t.snap.Registry, newName) {
 		holders = append(holders, f.Path)
 	}
-	for _, d := range t.st.openDocs() {
-		if d.chat || t.st.ownerOf(d.key) != t.snap || documentKind(t.st, d.key, d.languageID) != docKindSkill {
+	for _, d := range t.st.OpenDocs() {
+		if d.Chat || t.st.OwnerOf(d.Key) != t.snap || documentKind(t.st, d.Key, d.LanguageID) != docKindSkill {
 			continue
 		}
-		if fld := t.st.bufferFile(d, t.snap).Frontmatter.Field("name"); fld != nil && fld.Value.Str == newName {
-			holders = append(holders, d.key)
+		if fld := t.st.BufferFile(d, t.snap).Frontmatter.Field("name"); fld != nil && fld.Value.Str == newName {
+			holders = append(holders, d.Key)
 		}
 	}
 	if len(holders) == 0 {
 		return nil
 	}
 	return jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s already defines the skill %q: renaming %s to it would leave DSH one of the two",
-		format.Quote(t.st.relPath(holders[0])), newName, name))
+		format.Quote(t.st.RelPath(holders[0])), newName, name))
 }

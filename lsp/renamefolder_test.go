@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // renameEnv starts a server over archive whose client applies rename
@@ -27,7 +29,7 @@ func renameEnv(t *testing.T, archive, folder string, setup ...func(dir string)) 
 	caps := &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
 		DocumentChanges: ptr(true), ResourceOperations: []protocol.ResourceOperationKind{"create", "rename", "delete"},
 	}}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
 	w.initialize(nil, w.path(folder))
 	w.waitLoaded()
 	return w

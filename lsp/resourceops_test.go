@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // neovimEdits is the workspaceEdit capability every Neovim from 0.7 to
@@ -86,7 +88,7 @@ func TestNeovimMovesFolders(t *testing.T) {
 			skilltest.WriteArchive(t, dir, txtar.Parse([]byte(resourceOpsTxtar)))
 			w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 			info := protocol.ClientInfo{Name: "Neovim", Version: protocol.NewOptional(tc.version)}
-			w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}, workspace: tc.ws, clientInfo: info})
+			w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}, workspace: tc.ws, clientInfo: info})
 			w.initialize(nil, w.project)
 			w.waitLoaded()
 			chat := w.open("project/notes.chat.md", "markdown", "use /good and /nosuch\n")

@@ -20,6 +20,8 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // fakePublisher records what the scheduler publishes, with the (fake)
@@ -38,31 +40,33 @@ type publishCall struct {
 	at      time.Time
 }
 
-func (p *fakePublisher) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+func (p *fakePublisher) Publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.published = append(p.published, publishCall{u, version, slices.Clone(diags), time.Now()})
 }
 
-func (p *fakePublisher) clear(u uri.URI) {
+func (p *fakePublisher) Clear(u uri.URI) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.cleared = append(p.cleared, u)
 }
 
-func (p *fakePublisher) clearExcept(map[uri.URI]bool) {
+func (p *fakePublisher) ClearExcept(map[uri.URI]bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.passes = append(p.passes, time.Now())
 }
 
-func (p *fakePublisher) beginProgress(context.Context, string, string) progress { return progress{} }
+func (p *fakePublisher) BeginProgress(context.Context, string, string) session.Progress {
+	return session.Progress{}
+}
 
-func (p *fakePublisher) refreshCodeLenses() {}
+func (p *fakePublisher) RefreshCodeLenses() {}
 
-func (p *fakePublisher) refreshInlayHints() {}
+func (p *fakePublisher) RefreshInlayHints() {}
 
-func (p *fakePublisher) behind() bool { return false }
+func (p *fakePublisher) Behind() bool { return false }
 
 // last returns the last publish for u, if any.
 func (p *fakePublisher) last(u uri.URI) (publishCall, bool) {
@@ -84,8 +88,8 @@ func (p *fakePublisher) passTimes() []time.Time {
 
 type fakeNotifier struct{}
 
-func (fakeNotifier) showProblems([]string)                               {}
-func (fakeNotifier) registerFileWatch(context.Context, []discovery.Root) {}
+func (fakeNotifier) ShowProblems([]string)                               {}
+func (fakeNotifier) RegisterFileWatch(context.Context, []discovery.Root) {}
 
 // schedulerTree is one custom root: a valid skill and one DSH drops.
 const schedulerTree = `
@@ -103,32 +107,32 @@ description: x
 
 // editWhole sends the whole text of version v of the open document u, as
 // a client without incremental sync does.
-func editWhole(s *session, u uri.URI, v int32, text string) error {
-	return s.modify(editDoc{uri: u, version: v, changes: []protocol.TextDocumentContentChangeEvent{
+func editWhole(s *session.Session, u uri.URI, v int32, text string) error {
+	return s.Modify(session.EditDoc{URI: u, Version: v, Changes: []protocol.TextDocumentContentChangeEvent{
 		&protocol.TextDocumentContentChangeWholeDocument{Text: text}}})
 }
 
 // newTestSession returns a started session over schedulerTree (no
 // watcher), with its diagnostics delay, and the root's folder. It must run
 // in a synctest bubble; the session stops when the test ends.
-func newTestSession(t *testing.T, delay time.Duration, pub publisher) (*session, string) {
-	return newTestSessionWith(t, delay, pub, func(*Options) {})
+func newTestSession(t *testing.T, delay time.Duration, pub session.Publisher) (*session.Session, string) {
+	return newTestSessionWith(t, delay, pub, func(*session.Options) {})
 }
 
 // newTestSessionWith is newTestSession with options changed by opt.
-func newTestSessionWith(t *testing.T, delay time.Duration, pub publisher, opt func(*Options)) (*session, string) {
+func newTestSessionWith(t *testing.T, delay time.Duration, pub session.Publisher, opt func(*session.Options)) (*session.Session, string) {
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(schedulerTree)))
 	root := filepath.Join(dir, "skills")
-	settings := DefaultSettings()
+	settings := session.DefaultSettings()
 	settings.CustomDirs, settings.NoDefaultRoots, settings.DiagnosticsDelay = []string{root}, true, delay
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	opts := Options{DisableWatch: true, HomeDir: dir, Getenv: func(string) string { return "" }}
+	opts := session.Options{DisableWatch: true, HomeDir: dir, Getenv: func(string) string { return "" }}
 	opt(&opts)
-	s := newSession(ctx, slog.New(slog.DiscardHandler), opts, &wg, pub, fakeNotifier{}, settings)
+	s := session.NewSession(ctx, slog.New(slog.DiscardHandler), opts, &wg, pub, fakeNotifier{}, settings)
 	t.Cleanup(func() {
-		s.stop()
+		s.Stop()
 		cancel()
 		wg.Wait()
 	})
@@ -142,10 +146,10 @@ func TestSchedulerDebounce(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
 		start := time.Now()
-		if err := s.modify(startViews{}); err != nil {
+		if err := s.Modify(session.StartViews{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+		if _, err := s.LoadedSnapshot(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -169,7 +173,7 @@ func TestSchedulerDebounce(t *testing.T) {
 		for i := range 3 {
 			text := []byte("---\nname: bad\ndescription: fixed\n---\n")
 			if i == 0 {
-				err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: text})
+				err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: text})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -204,16 +208,16 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
-		if err := s.modify(startViews{}); err != nil {
+		if err := s.Modify(session.StartViews{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.loadedSnapshot(t.Context()); err != nil {
+		if _, err := s.LoadedSnapshot(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		start := time.Now()
 		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
 		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
-		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
+		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}); err != nil {
 			t.Fatal(err)
 		}
 		// An edit every 100 ms for 3 s: never a 150 ms pause.
@@ -226,8 +230,8 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 			synctest.Wait()
 		}
 		got := pub.passTimes()
-		if len(got) != 1 || got[0].Sub(start) > maxPassWait {
-			t.Fatalf("passes at %v after the first change; want one, within %v", got, maxPassWait)
+		if len(got) != 1 || got[0].Sub(start) > session.MaxPassWait {
+			t.Fatalf("passes at %v after the first change; want one, within %v", got, session.MaxPassWait)
 		}
 		stopped := time.Now()
 		time.Sleep(150 * time.Millisecond)
@@ -245,11 +249,11 @@ type slowPublisher struct {
 	delay time.Duration
 }
 
-func (p *slowPublisher) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+func (p *slowPublisher) Publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
 	if version == nil {
 		time.Sleep(p.delay)
 	}
-	p.fakePublisher.publish(u, version, diags)
+	p.fakePublisher.Publish(u, version, diags)
 }
 
 // A pass that comes due while another is being published waits for it:
@@ -291,23 +295,23 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 		pdf := filepath.Join(root, "pdf", "SKILL.md")
 		text := []byte("---\nname: pdf\ndescription: Edited before discovery.\n---\n")
 		chat := uri.URI("untitled:chat-1")
-		err := s.modify(
-			openDoc{uri: uri.File(pdf), languageID: "markdown", version: 7, text: text},
-			openDoc{uri: chat, languageID: "skill-chat", version: 1, text: []byte("run /pdf and /nope")},
-			startViews{},
+		err := s.Modify(
+			session.OpenDoc{URI: uri.File(pdf), LanguageID: "markdown", Version: 7, Text: text},
+			session.OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: []byte("run /pdf and /nope")},
+			session.StartViews{},
 		)
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := s.loadedSnapshot(t.Context())
+		st, err := s.LoadedSnapshot(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
-		snap := st.ownerOf(pdf)
+		snap := st.OwnerOf(pdf)
 		if o, ok := snap.Overlay(pdf); !ok || o.Version != 7 {
 			t.Fatalf("overlay after discovery = %+v, %v; want version 7", o, ok)
 		}
-		if f := st.bufferFile(st.doc(pdf), snap); f != snap.File(pdf) {
+		if f := st.BufferFile(st.Doc(pdf), snap); f != snap.File(pdf) {
 			t.Errorf("the buffer was parsed on its own although the view holds it")
 		}
 		if sk := snap.Registry.Lookup("pdf"); sk == nil || sk.Description != "Edited before discovery." {
@@ -317,7 +321,7 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 		if c, ok := pub.last(chat); !ok || len(c.diags) != 1 {
 			t.Fatalf("chat diagnostics = %+v, want the unknown /nope", c)
 		}
-		if err := s.modify(closeDoc{uri: chat}, closeDoc{uri: uri.File(pdf)}); err != nil {
+		if err := s.Modify(session.CloseDoc{URI: chat}, session.CloseDoc{URI: uri.File(pdf)}); err != nil {
 			t.Fatal(err)
 		}
 		pub.mu.Lock()
@@ -326,7 +330,7 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 		if len(cleared) == 0 || cleared[0] != chat {
 			t.Errorf("cleared %v, want the closed chat buffer", cleared)
 		}
-		if _, ok := s.snapshot().ownerOf(pdf).Overlay(pdf); ok {
+		if _, ok := s.Snapshot().OwnerOf(pdf).Overlay(pdf); ok {
 			t.Errorf("the closed buffer is still an overlay")
 		}
 	})
@@ -346,17 +350,17 @@ func writeExtraSkills(t *testing.T, root string, n int) {
 
 // loadAndOpenPDF starts the session's views, waits for the discovery and
 // opens pdf/SKILL.md; it returns the file's URI and text.
-func loadAndOpenPDF(t *testing.T, s *session, root string) (uri.URI, string) {
+func loadAndOpenPDF(t *testing.T, s *session.Session, root string) (uri.URI, string) {
 	t.Helper()
-	if err := s.modify(startViews{}); err != nil {
+	if err := s.Modify(session.StartViews{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.loadedSnapshot(t.Context()); err != nil {
+	if _, err := s.LoadedSnapshot(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
 	text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
-	if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 1, text: []byte(text)}); err != nil {
+	if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}); err != nil {
 		t.Fatal(err)
 	}
 	return u, text
@@ -369,7 +373,7 @@ type behindPublisher struct {
 	caughtUp time.Time
 }
 
-func (p *behindPublisher) behind() bool { return time.Now().Before(p.caughtUp) }
+func (p *behindPublisher) Behind() bool { return time.Now().Before(p.caughtUp) }
 
 // While the client has not read what was sent, the publishing of a pass
 // waits for it, and an edit's own diagnostics still go out at once; when

@@ -8,6 +8,8 @@ package lsp
 // skill file only in a root, which the client does not know).
 
 import (
+	"github.com/skill-ls/skill-ls/lsp/session"
+
 	"slices"
 
 	"github.com/skill-ls/skill-ls/skills/evalfile"
@@ -30,12 +32,12 @@ type DocumentSelector struct {
 // settings (the initializationOptions an editor sends; empty for none),
 // and the problems of settings (a bad value keeps its default).
 func SelectorFor(settings []byte) (DocumentSelector, []string) {
-	s, problems := parseSettings(DefaultSettings(), settings, false, "")
+	s, problems := session.ParseSettings(session.DefaultSettings(), settings, false, "")
 	return selectorOf(&s), problems
 }
 
 // selectorOf is the document selector under s.
-func selectorOf(s *Settings) DocumentSelector {
+func selectorOf(s *session.Settings) DocumentSelector {
 	return DocumentSelector{
 		Languages: slices.Concat([]string{"skill"}, s.ChatLanguages),
 		// A skill file is SKILL.md or, in a root, a .md file of any case.

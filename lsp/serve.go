@@ -11,36 +11,9 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-)
 
-// Options configures [Serve]. The zero value is usable: it logs nowhere,
-// reads the real environment and home directory, and waits 150 ms before the
-// workspace-wide diagnostics re-check.
-type Options struct {
-	// Logger receives the server's logs (the CLI points it at stderr or
-	// --logfile). Records at LogMessageLevel and above are also mirrored to
-	// the client as window/logMessage. Nil discards.
-	Logger *slog.Logger
-	// LogMessageLevel is the lowest level mirrored to window/logMessage;
-	// the zero value means slog.LevelWarn (Info with -v is the CLI's call).
-	LogMessageLevel slog.Leveler
-	// Version is reported as serverInfo.version.
-	Version string
-	// Getenv and HomeDir replace os.Getenv and os.UserHomeDir for root
-	// discovery (tests never read the real home). Nil/empty means the real
-	// ones.
-	Getenv  func(string) string
-	HomeDir string
-	// DiagnosticsDelay, when non-nil, overrides the diagnosticsDelay setting
-	// (tests use 0).
-	DiagnosticsDelay *time.Duration
-	// DisableWatch turns off the server's fsnotify watcher (client-side
-	// workspace/didChangeWatchedFiles events are still applied).
-	DisableWatch bool
-	// ReadFile, when set, reads the views' skill files (tests stand in a
-	// slow disk); nil reads the disk.
-	ReadFile func(path string, buf []byte) ([]byte, int64, error)
-}
+	"github.com/skill-ls/skill-ls/lsp/session"
+)
 
 // ExitCode is the error [Serve] returns when the session did not end with
 // shutdown followed by exit: the process should exit with this code (1). A
@@ -63,12 +36,15 @@ func ExitStatus(err error) int {
 	return 1
 }
 
+// Options configures [Serve]: the session reads them ([session.Options]).
+type Options = session.Options
+
 // Serve runs a language server session on rwc (stdin/stdout in production,
 // one end of a net.Pipe in tests) until the client sends exit, the stream
 // ends, or ctx is cancelled. It returns nil when exit followed shutdown, and
 // [ExitCode](1) otherwise (the LSP rule). Serve never writes to anything but
 // rwc and the logger.
-func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts session.Options) error {
 	return serve(ctx, rwc, opts, serveHooks{})
 }
 
@@ -90,7 +66,7 @@ type serveHooks struct {
 }
 
 // serve is Serve with hooks.
-func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serveHooks) error {
+func serve(ctx context.Context, rwc io.ReadWriteCloser, opts session.Options, hooks serveHooks) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -105,9 +81,9 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 
 	s := newServer(ctx, client, logger, opts)
 	s.calls = load
-	s.out.notify = conn.Notify
+	s.out.Notify = conn.Notify
 	if u, ok := rwc.(unreadWriter); ok {
-		s.out.unread = u.Unread
+		s.out.Unread = u.Unread
 	}
 	if hooks.setup != nil {
 		hooks.setup(s)
@@ -147,7 +123,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options, hooks serv
 
 // newLogger returns the session's logger: the Options' logger, mirrored to
 // window/logMessage through queue from LogMessageLevel up.
-func newLogger(opts Options, queue *logQueue) *slog.Logger {
+func newLogger(opts session.Options, queue *logQueue) *slog.Logger {
 	base := opts.Logger
 	if base == nil {
 		base = slog.New(slog.DiscardHandler)

@@ -16,6 +16,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // testHook answers the test-only custom methods.
@@ -26,13 +28,13 @@ func testHook(ctx context.Context, s *server, method string, params protocol.LSP
 			URI uri.URI `json:"uri"`
 		}
 		json.Unmarshal(params, &p)
-		d := s.sess.snapshot().doc(docKey(p.URI))
+		d := s.sess.Snapshot().Doc(session.DocKey(p.URI))
 		if d == nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "not open")
 		}
-		return map[string]any{"version": d.version, "text": string(d.text)}, nil
+		return map[string]any{"version": d.Version, "text": string(d.Text)}, nil
 	case "test/urgentWhileEncoded": // encodes as whether the call still counted as urgent then
-		return urgencyProbe{s.sess.urgent}, nil
+		return urgencyProbe{s.sess.Urgent}, nil
 	case "test/panic":
 		panic("boom")
 	case "test/plainError":
@@ -239,7 +241,7 @@ func TestNotificationOrder(t *testing.T) {
 func TestOutputIsOnlyJSONRPC(t *testing.T) {
 	sEnd, cEnd := net.Pipe()
 	done := make(chan error, 1)
-	opts := Options{HomeDir: t.TempDir(), Getenv: func(string) string { return "" }, DiagnosticsDelay: ptr(time.Duration(0))}
+	opts := session.Options{HomeDir: t.TempDir(), Getenv: func(string) string { return "" }, DiagnosticsDelay: ptr(time.Duration(0))}
 	go func() { done <- serve(context.Background(), sEnd, opts, withHook) }()
 	// A tee records every byte the server writes while the peer reads it.
 	var all syncBuffer

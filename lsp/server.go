@@ -11,6 +11,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // The commands of docs/server.md.
@@ -39,16 +41,16 @@ type server struct {
 
 	client protocol.Client
 	logger *slog.Logger
-	opts   Options
-	bg     context.Context // Serve's ctx: background work
-	exit   chan int        // Exit sends the process exit code here
-	wg     sync.WaitGroup  // background goroutines
-	calls  *inflight       // running calls and unsent messages (backpressure.go)
-	out    *outbox         // diagnostics, progress and messages to the client
-	sess   *session        // the editor state: documents, settings, folders, views
+	opts   session.Options
+	bg     context.Context  // Serve's ctx: background work
+	exit   chan int         // Exit sends the process exit code here
+	wg     sync.WaitGroup   // background goroutines
+	calls  *inflight        // running calls and unsent messages (backpressure.go)
+	out    *session.Outbox  // diagnostics, progress and messages to the client
+	sess   *session.Session // the editor state: documents, settings, folders, views
 	// buildMatrix makes the hosts' matrix of a view (nil:
 	// diagnostics.HostMatrix); tests count its calls.
-	buildMatrix matrixBuilder
+	buildMatrix session.MatrixBuilder
 
 	mu sync.Mutex // guards the fields below
 	// state is the lifecycle stage.
@@ -61,7 +63,7 @@ type server struct {
 	initOptions []byte
 }
 
-func newServer(bg context.Context, client protocol.Client, logger *slog.Logger, opts Options) *server {
+func newServer(bg context.Context, client protocol.Client, logger *slog.Logger, opts session.Options) *server {
 	s := &server{
 		client: client,
 		logger: logger,
@@ -70,13 +72,13 @@ func newServer(bg context.Context, client protocol.Client, logger *slog.Logger, 
 		exit:   make(chan int, 1),
 		calls:  new(inflight),
 	}
-	s.out = newOutbox(bg, client, logger, &s.wg)
-	s.sess = newSession(bg, logger, opts, &s.wg, s.out, s.out, s.effective(DefaultSettings()))
+	s.out = session.NewOutbox(bg, client, logger, &s.wg)
+	s.sess = session.NewSession(bg, logger, opts, &s.wg, s.out, s.out, s.effective(session.DefaultSettings()))
 	return s
 }
 
 // effective applies the Options that override settings (the tests' delay).
-func (s *server) effective(settings Settings) Settings {
+func (s *server) effective(settings session.Settings) session.Settings {
 	if s.opts.DiagnosticsDelay != nil {
 		settings.DiagnosticsDelay = *s.opts.DiagnosticsDelay
 	}
@@ -121,7 +123,7 @@ func (s *server) isShutdown() bool {
 }
 
 // stop cancels background work (idempotent); wait joins it.
-func (s *server) stop() { s.sess.stop() }
+func (s *server) stop() { s.sess.Stop() }
 
 func (s *server) wait() { s.wg.Wait() }
 
@@ -134,11 +136,11 @@ func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	s.clientInfo = p.ClientInfo
 	s.initOptions = slices.Clone([]byte(p.InitializationOptions))
 	s.mu.Unlock()
-	s.out.setCaps(p.Capabilities)
-	settings, problems := parseSettings(DefaultSettings(), p.InitializationOptions, false, s.homeDir())
+	s.out.SetCaps(p.Capabilities)
+	settings, problems := session.ParseSettings(session.DefaultSettings(), p.InitializationOptions, false, s.homeDir())
 	settings = s.effective(settings)
-	s.sess.modify(configure{settings: &settings, folders: initialFolders(p)})
-	s.out.showProblems(problems)
+	s.sess.Modify(session.Configure{Settings: &settings, Folders: initialFolders(p)})
+	s.out.ShowProblems(problems)
 
 	version := s.opts.Version
 	if version == "" {
@@ -188,13 +190,13 @@ func initialFolders(p *protocol.InitializeParams) []string {
 	var out []string
 	if wfs, ok := p.WorkspaceFolders.Get(); ok {
 		for _, f := range wfs {
-			if path, err := uriPath(f.URI); err == nil && !slices.Contains(out, path) {
+			if path, err := session.URIPath(f.URI); err == nil && !slices.Contains(out, path) {
 				out = append(out, path)
 			}
 		}
 	}
 	if len(out) == 0 && p.RootURI != nil {
-		if path, err := uriPath(*p.RootURI); err == nil {
+		if path, err := session.URIPath(*p.RootURI); err == nil {
 			out = append(out, path)
 		}
 	}
@@ -213,7 +215,7 @@ func initialFolders(p *protocol.InitializeParams) []string {
 
 // Initialized handles initialized: the views are built and discovery starts.
 func (s *server) Initialized(ctx context.Context, _ *protocol.InitializedParams) error {
-	return s.sess.modify(startViews{})
+	return s.sess.Modify(session.StartViews{})
 }
 
 // Shutdown handles shutdown: background work stops.
@@ -246,28 +248,28 @@ func (s *server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChan
 	s.mu.Lock()
 	initOptions := s.initOptions
 	s.mu.Unlock()
-	base, problems := parseSettings(DefaultSettings(), initOptions, false, s.homeDir())
-	next, more := parseSettings(base, p.Settings, true, s.homeDir())
+	base, problems := session.ParseSettings(session.DefaultSettings(), initOptions, false, s.homeDir())
+	next, more := session.ParseSettings(base, p.Settings, true, s.homeDir())
 	problems = append(problems, more...)
 	next = s.effective(next)
-	s.out.showProblems(problems)
-	return s.sess.modify(configure{settings: &next})
+	s.out.ShowProblems(problems)
+	return s.sess.Modify(session.Configure{Settings: &next})
 }
 
 // DidChangeWorkspaceFolders handles workspace/didChangeWorkspaceFolders: each folder is a cwd for discovery.
 func (s *server) DidChangeWorkspaceFolders(ctx context.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
-	var m foldersChanged
+	var m session.FoldersChanged
 	for _, f := range p.Event.Removed {
-		if path, err := uriPath(f.URI); err == nil {
-			m.removed = append(m.removed, path)
+		if path, err := session.URIPath(f.URI); err == nil {
+			m.Removed = append(m.Removed, path)
 		}
 	}
 	for _, f := range p.Event.Added {
-		if path, err := uriPath(f.URI); err == nil {
-			m.added = append(m.added, path)
+		if path, err := session.URIPath(f.URI); err == nil {
+			m.Added = append(m.Added, path)
 		}
 	}
-	return s.sess.modify(m)
+	return s.sess.Modify(m)
 }
 
 func (s *server) homeDir() string {
@@ -284,12 +286,3 @@ func (s *server) Request(ctx context.Context, method string, params any) (any, e
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// mustAny marshals v for an LSPAny field.
-func mustAny(v any) protocol.LSPAny {
-	b, err := protocol.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("marshal %T: %v", v, err))
-	}
-	return protocol.LSPAny(b)
-}

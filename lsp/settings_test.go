@@ -13,23 +13,25 @@ import (
 	"github.com/skill-ls/skill-ls/render"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 func TestParseSettings(t *testing.T) {
 	home := "/home/u"
-	def := DefaultSettings()
+	def := session.DefaultSettings()
 	tests := []struct {
 		name     string
 		data     string
 		section  bool
-		want     func(s *Settings)
+		want     func(s *session.Settings)
 		problems int
 	}{
-		{"absent", "", false, func(*Settings) {}, 0},
-		{"null", "null", true, func(*Settings) {}, 0},
+		{"absent", "", false, func(*session.Settings) {}, 0},
+		{"null", "null", true, func(*session.Settings) {}, 0},
 		{"all keys", `{"profile":"agentskills","catalogDescriptionMaxLength":80,"catalogVersion":"v1","dshHome":"~/d","agentsHome":"/a",
 			"customDirs":["/c1","","~/c2"],"bundledDir":"/b","noDefaultRoots":true,"chatLanguages":["x"],"chatPatterns":["*.y"],"diagnosticsDelay":0,"unknown":1}`, false,
-			func(s *Settings) {
+			func(s *session.Settings) {
 				s.Profile, s.CatalogDescriptionMaxLength, s.CatalogVersion = "agentskills", 80, "v1"
 				s.DSHHome, s.AgentsHome = filepath.Join(home, "d"), "/a"
 				s.CustomDirs = []string{"/c1", filepath.Join(home, "c2")}
@@ -37,18 +39,18 @@ func TestParseSettings(t *testing.T) {
 				s.ChatLanguages, s.ChatPatterns = []string{"x"}, []string{"*.y"}
 				s.DiagnosticsDelay = 0
 			}, 0},
-		{"section skillLs", `{"skillLs":{"profile":"agentskills"},"other":{}}`, true, func(s *Settings) { s.Profile = "agentskills" }, 0},
-		{"section absent uses object", `{"profile":"agentskills"}`, true, func(s *Settings) { s.Profile = "agentskills" }, 0},
+		{"section skillLs", `{"skillLs":{"profile":"agentskills"},"other":{}}`, true, func(s *session.Settings) { s.Profile = "agentskills" }, 0},
+		{"section absent uses object", `{"profile":"agentskills"}`, true, func(s *session.Settings) { s.Profile = "agentskills" }, 0},
 		{"bad values keep defaults", `{"profile":"x","catalogDescriptionMaxLength":2,"catalogVersion":"v3","diagnosticsDelay":-1,"customDirs":"notalist","chatPatterns":["[","chats/*.md","*.ok"]}`, false,
-			func(s *Settings) { s.ChatPatterns = []string{"*.ok"} }, 7},
-		{"not an object", `[1]`, false, func(*Settings) {}, 1},
+			func(s *session.Settings) { s.ChatPatterns = []string{"*.ok"} }, 7},
+		{"not an object", `[1]`, false, func(*session.Settings) {}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, problems := parseSettings(def, []byte(tt.data), tt.section, home)
-			want := DefaultSettings()
+			got, problems := session.ParseSettings(def, []byte(tt.data), tt.section, home)
+			want := session.DefaultSettings()
 			tt.want(&want)
-			if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Settings{})); diff != "" {
+			if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(session.Settings{})); diff != "" {
 				t.Errorf("settings (-want +got):\n%s", diff)
 			}
 			if len(problems) != tt.problems {
@@ -56,13 +58,13 @@ func TestParseSettings(t *testing.T) {
 			}
 		})
 	}
-	if d := DefaultSettings(); d.DiagnosticsDelay != 150*time.Millisecond || d.CatalogDescriptionMaxLength != 500 {
+	if d := session.DefaultSettings(); d.DiagnosticsDelay != 150*time.Millisecond || d.CatalogDescriptionMaxLength != 500 {
 		t.Errorf("defaults = %+v", d)
 	}
 }
 
 func TestIsChat(t *testing.T) {
-	s := DefaultSettings()
+	s := session.DefaultSettings()
 	for _, tt := range []struct {
 		lang, path string
 		want       bool
@@ -74,7 +76,7 @@ func TestIsChat(t *testing.T) {
 		{"markdown", "/x/SKILL.md", false},
 		{"", "untitled:Untitled-1", false},
 	} {
-		if got := s.isChat(tt.lang, tt.path); got != tt.want {
+		if got := s.IsChat(tt.lang, tt.path); got != tt.want {
 			t.Errorf("isChat(%q, %q) = %v, want %v", tt.lang, tt.path, got, tt.want)
 		}
 	}
@@ -84,14 +86,15 @@ func TestSettingsFromInitAndConfiguration(t *testing.T) {
 	e := newEnv(t, envOptions{})
 	e.initialize(map[string]any{"profile": "agentskills", "catalogDescriptionMaxLength": 2})
 	e.client.waitFor(t, "showMessage for the bad cap", func() bool { return len(e.client.shows) == 1 })
-	if s := e.srv.sess.snapshot().settings; s.Profile != "agentskills" || s.CatalogDescriptionMaxLength != 500 {
+	if s := e.srv.sess.Snapshot().Settings; s.Profile != "agentskills" || s.CatalogDescriptionMaxLength != 500 {
 		t.Errorf("settings after initialize = %+v", s)
 	}
 
 	// didChangeConfiguration layers settings.skillLs over initializationOptions.
 	e.notify("workspace/didChangeConfiguration", `{"settings":{"skillLs":{"catalogVersion":"v1","catalogDescriptionMaxLength":2}}}`)
 	e.alive()
-	if s := e.srv.sess.snapshot().settings; s.Profile != "agentskills" || s.CatalogVersion != "v1" {
+	e.settled()
+	if s := e.srv.sess.Snapshot().Settings; s.Profile != "agentskills" || s.CatalogVersion != "v1" {
 		t.Errorf("settings after didChangeConfiguration = %+v", s)
 	}
 	// The same bad setting is shown once only.
@@ -109,7 +112,7 @@ func TestWorkspaceFolders(t *testing.T) {
 	a, b, c := t.TempDir(), t.TempDir(), t.TempDir()
 	e := newEnv(t, envOptions{})
 	e.initialize(nil, a, b)
-	folders := func() []string { return e.srv.sess.snapshot().folders }
+	folders := func() []string { return e.srv.sess.Snapshot().Folders }
 	if got := folders(); !slices.Equal(got, []string{a, b}) {
 		t.Fatalf("folders = %v", got)
 	}
@@ -121,6 +124,7 @@ func TestWorkspaceFolders(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.alive()
+	e.settled()
 	if got := folders(); !slices.Equal(got, []string{b, c}) {
 		t.Fatalf("folders after change = %v", got)
 	}

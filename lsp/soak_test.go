@@ -20,6 +20,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestSoak runs mixed editor edits, disk churn (rewrites, new and deleted
@@ -48,7 +50,7 @@ func TestSoak(t *testing.T) {
 		n, _ = strconv.Atoi(s)
 	}
 	tree := genBenchTree(t, t.TempDir(), n)
-	e := newEnv(t, envOptions{opts: Options{HomeDir: tree.home, DiagnosticsDelay: ptr(20 * time.Millisecond)}})
+	e := newEnv(t, envOptions{opts: session.Options{HomeDir: tree.home, DiagnosticsDelay: ptr(20 * time.Millisecond)}})
 	w := &wsEnv{env: e, dir: tree.dir, project: tree.project, home: tree.home}
 	w.initialize(nil, tree.project)
 	w.waitLoaded()

@@ -24,21 +24,23 @@ import (
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // gatedNotifier holds the discovery at its start (registerFileWatch runs
 // before the roots are listed) until release is closed.
 type gatedNotifier struct {
-	notifier
+	session.Notifier
 	release chan struct{}
 }
 
-func (g gatedNotifier) registerFileWatch(ctx context.Context, roots []discovery.Root) {
+func (g gatedNotifier) RegisterFileWatch(ctx context.Context, roots []discovery.Root) {
 	select {
 	case <-g.release:
 	case <-ctx.Done():
 	}
-	g.notifier.registerFileWatch(ctx, roots)
+	g.Notifier.RegisterFileWatch(ctx, roots)
 }
 
 // newGatedWorkspaceEnv is newWorkspaceEnv with the discovery held until
@@ -49,9 +51,9 @@ func newGatedWorkspaceEnv(t *testing.T, archive string) (*wsEnv, func()) {
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(archive)))
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	os.MkdirAll(w.home, 0o755)
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home}})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}})
 	release := make(chan struct{})
-	w.srv.sess.out = gatedNotifier{notifier: w.srv.sess.out, release: release}
+	w.srv.sess.Out = gatedNotifier{Notifier: w.srv.sess.Out, release: release}
 	t.Cleanup(func() {
 		select {
 		case <-release:
@@ -66,7 +68,7 @@ func newGatedWorkspaceEnv(t *testing.T, archive string) (*wsEnv, func()) {
 	}
 }
 
-func (w *wsEnv) loaded() bool { return w.srv.sess.snapshot().loaded }
+func (w *wsEnv) loaded() bool { return w.srv.sess.Snapshot().Loaded }
 
 func completionAt(t *testing.T, w *wsEnv, u uri.URI, line, char uint32) (raw json.RawMessage, list *protocol.CompletionList) {
 	t.Helper()
@@ -199,8 +201,8 @@ func TestEarlyDiagnosticsAreFinal(t *testing.T) {
 			if f.Mode != skillfile.ReadFS || !f.HasText() {
 				continue // the early path leaves these to the discovery
 			}
-			d := &document{key: f.Path, text: skilltest.Text(t, snap, f).Src(), version: 1}
-			_, early := earlyDiagnostics(t.Context(), d, opts)
+			d := &session.Document{Key: f.Path, Text: skilltest.Text(t, snap, f).Src(), Version: 1}
+			_, early := session.EarlyDiagnostics(t.Context(), d, opts)
 			total += len(early)
 			var want []string
 			for _, x := range final[f.Path] {

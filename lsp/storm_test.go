@@ -8,6 +8,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestOpenCloseStormIsLinear: 2,000 skill files opened then closed
@@ -31,7 +33,7 @@ func TestOpenCloseStormIsLinear(t *testing.T) {
 	}
 	// An hour's quiet delay: once the first workspace-wide pass is out,
 	// none runs during the test, whose allocations are the messages'.
-	e := newEnv(t, envOptions{opts: Options{HomeDir: tree.home, DiagnosticsDelay: ptr(time.Hour)}, queueWrites: true})
+	e := newEnv(t, envOptions{opts: session.Options{HomeDir: tree.home, DiagnosticsDelay: ptr(time.Hour)}, queueWrites: true})
 	w := &wsEnv{env: e, dir: tree.dir, project: tree.project, home: tree.home}
 	w.initialize(nil, tree.project)
 	w.waitLoaded()
@@ -62,7 +64,7 @@ func TestOpenCloseStormIsLinear(t *testing.T) {
 // diagnostics are out (see urgent).
 func waitUrgentDone(t *testing.T, w *wsEnv) {
 	t.Helper()
-	idle := w.srv.sess.urgent.holding()
+	idle := w.srv.sess.Urgent.Holding()
 	if idle == nil {
 		return
 	}

@@ -9,6 +9,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/spans"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // DocumentSymbol lists the frontmatter keys and the body's headings.
@@ -71,7 +73,7 @@ func (s *server) DocumentLink(ctx context.Context, p *protocol.DocumentLinkParam
 		if !ok {
 			continue
 		}
-		u := pathURI(target)
+		u := session.PathURI(target)
 		out = append(out, protocol.DocumentLink{Range: t.rng(l.Span), Target: &u, Tooltip: ptr(target)})
 	}
 	return out, nil

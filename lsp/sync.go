@@ -6,6 +6,8 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/skills"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // Text synchronisation (full sync) and watched files. These run inline on
@@ -15,22 +17,22 @@ import (
 // DidOpen records the buffer.
 func (s *server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
 	td := p.TextDocument
-	return s.sess.modify(openDoc{uri: td.URI, languageID: string(td.LanguageID), version: td.Version, text: []byte(td.Text)})
+	return s.sess.Modify(session.OpenDoc{URI: td.URI, LanguageID: string(td.LanguageID), Version: td.Version, Text: []byte(td.Text)})
 }
 
 // DidChange replaces the buffer text (full sync).
 func (s *server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumentParams) error {
-	return s.sess.modify(editDoc{uri: p.TextDocument.URI, version: p.TextDocument.Version, changes: p.ContentChanges})
+	return s.sess.Modify(session.EditDoc{URI: p.TextDocument.URI, Version: p.TextDocument.Version, Changes: p.ContentChanges})
 }
 
 // DidSave is a no-op beyond bookkeeping: the watcher sees the disk.
 func (s *server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentParams) error {
-	return s.sess.modify(saveDoc{uri: p.TextDocument.URI})
+	return s.sess.Modify(session.SaveDoc{URI: p.TextDocument.URI})
 }
 
 // DidClose drops the buffer; the disk counts again.
 func (s *server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentParams) error {
-	return s.sess.modify(closeDoc{uri: p.TextDocument.URI})
+	return s.sess.Modify(session.CloseDoc{URI: p.TextDocument.URI})
 }
 
 // DidChangeWatchedFiles feeds client-side file events through the same path
@@ -39,7 +41,7 @@ func (s *server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 func (s *server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
 	var cs []skills.Change
 	for _, ev := range p.Changes {
-		if path, err := uriPath(ev.URI); err == nil {
+		if path, err := session.URIPath(ev.URI); err == nil {
 			cs = append(cs, skills.Change{Kind: skills.ChangeDisk, Path: path})
 		}
 	}
@@ -49,7 +51,7 @@ func (s *server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 	// Off the read loop, as the watcher's batches are: the views read the
 	// disk, and the requests after this notification need not wait.
 	s.wg.Go(func() {
-		if err := s.sess.modify(diskChanged{changes: cs}); err != nil {
+		if err := s.sess.Modify(session.DiskChanged{Changes: cs}); err != nil {
 			s.logger.Warn("didChangeWatchedFiles", "err", err)
 		}
 	})

@@ -19,6 +19,8 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // yield returns at once while nothing is urgent, waits for urgent work to
@@ -26,17 +28,17 @@ import (
 // long without waiting.
 func TestUrgentYield(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		u := &urgent{}
+		u := &session.Urgent{}
 		ctx := t.Context()
 		start := time.Now()
-		u.yield(ctx)
+		u.Yield(ctx)
 		if !time.Now().Equal(start) {
 			t.Fatalf("yield waited with nothing urgent")
 		}
 
-		u.begin()
+		u.Begin()
 		done := make(chan time.Time)
-		go func() { u.yield(ctx); done <- time.Now() }()
+		go func() { u.Yield(ctx); done <- time.Now() }()
 		time.Sleep(5 * time.Millisecond)
 		synctest.Wait()
 		select {
@@ -44,46 +46,46 @@ func TestUrgentYield(t *testing.T) {
 			t.Fatal("yield returned while urgent work was in flight")
 		default:
 		}
-		u.end()
+		u.End()
 		if at := <-done; at.Sub(start) != 5*time.Millisecond {
 			t.Fatalf("yield returned at +%v, want +5ms (when the urgent work ended)", at.Sub(start))
 		}
 
 		// Urgent work that does not end: one wait of maxYield, then none
 		// for maxYield, then waits again.
-		u.begin()
-		defer u.end()
+		u.Begin()
+		defer u.End()
 		start = time.Now()
-		u.yield(ctx)
-		if got := time.Since(start); got != maxYield {
-			t.Fatalf("yield under endless urgent work waited %v, want %v", got, maxYield)
+		u.Yield(ctx)
+		if got := time.Since(start); got != session.MaxYield {
+			t.Fatalf("yield under endless urgent work waited %v, want %v", got, session.MaxYield)
 		}
 		start = time.Now()
-		u.yield(ctx)
+		u.Yield(ctx)
 		if got := time.Since(start); got != 0 {
 			t.Fatalf("yield right after a wait that ran out waited %v, want 0", got)
 		}
-		time.Sleep(maxYield)
+		time.Sleep(session.MaxYield)
 		start = time.Now()
-		u.yield(ctx)
-		if got := time.Since(start); got != maxYield {
-			t.Fatalf("yield %v later waited %v, want %v", maxYield, got, maxYield)
+		u.Yield(ctx)
+		if got := time.Since(start); got != session.MaxYield {
+			t.Fatalf("yield %v later waited %v, want %v", session.MaxYield, got, session.MaxYield)
 		}
 
 		// A done context ends the wait.
 		cctx, cancel := context.WithCancel(ctx)
-		time.Sleep(maxYield)
+		time.Sleep(session.MaxYield)
 		go func() { time.Sleep(time.Millisecond); cancel() }()
 		start = time.Now()
-		u.yield(cctx)
+		u.Yield(cctx)
 		if got := time.Since(start); got != time.Millisecond {
 			t.Fatalf("yield with its context cancelled after 1ms waited %v", got)
 		}
 
-		var none *urgent // a nil urgent counts nothing
-		none.begin()
-		none.yield(ctx)
-		none.end()
+		var none *session.Urgent // a nil urgent counts nothing
+		none.Begin()
+		none.Yield(ctx)
+		none.End()
 	})
 }
 
@@ -94,8 +96,8 @@ type progressPublisher struct {
 	client *fakeClient
 }
 
-func (p *progressPublisher) beginProgress(ctx context.Context, title, message string) progress {
-	return progress{client: p.client, ctx: ctx, token: protocol.String("t")}
+func (p *progressPublisher) BeginProgress(ctx context.Context, title, message string) session.Progress {
+	return session.Progress{Client: p.client, Ctx: ctx, Token: protocol.String("t")}
 }
 
 // messages returns the messages of the progress notifications so far.
@@ -121,12 +123,12 @@ func progressMessage(p protocol.ProgressParams) string {
 
 // loadedTestSession is newTestSession started, its discovery done and the
 // work it set off finished.
-func loadedTestSession(t *testing.T, delay time.Duration, pub publisher) (*session, string) {
+func loadedTestSession(t *testing.T, delay time.Duration, pub session.Publisher) (*session.Session, string) {
 	s, root := newTestSession(t, delay, pub)
-	if err := s.modify(startViews{}); err != nil {
+	if err := s.Modify(session.StartViews{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.loadedSnapshot(t.Context()); err != nil {
+	if _, err := s.LoadedSnapshot(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	synctest.Wait()
@@ -140,14 +142,14 @@ func TestPassStepsAsideForRequests(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &progressPublisher{client: newFakeClient()}
 		s, _ := loadedTestSession(t, 150*time.Millisecond, pub)
-		s.urgent.begin() // a request arrives before the pass is due
-		time.Sleep(150*time.Millisecond + maxYield - time.Millisecond)
+		s.Urgent.Begin() // a request arrives before the pass is due
+		time.Sleep(150*time.Millisecond + session.MaxYield - time.Millisecond)
 		synctest.Wait()
 		want := []string{"report: 2 skill files found", "report: checking 0/2 files"}
 		if got := pub.messages(); !slices.Equal(got, want) || len(pub.passTimes()) != 0 {
 			t.Fatalf("while a request is in flight: progress %q and %d passes; want %q and none", got, len(pub.passTimes()), want)
 		}
-		s.urgent.end()
+		s.Urgent.End()
 		synctest.Wait()
 		want = append(want, "report: checking 2/2 files", "end: 2 skill files checked")
 		if got := pub.messages(); !slices.Equal(got, want) || len(pub.passTimes()) != 1 {
@@ -162,14 +164,14 @@ func TestFastPathIsUrgent(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, 150*time.Millisecond, pub)
-		q := s.snapshot().set.sched
+		q := s.Snapshot().Set.Sched
 		// Marked but not yet taken: the fast path has not run.
-		q.mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
-		if s.urgent.holding() == nil {
+		q.Mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
+		if s.Urgent.Holding() == nil {
 			t.Fatalf("a marked path is not urgent work")
 		}
 		synctest.Wait()
-		if s.urgent.holding() != nil {
+		if s.Urgent.Holding() != nil {
 			t.Fatalf("urgent work left after the fast path published")
 		}
 	})
@@ -185,10 +187,10 @@ func TestSettleFolderChange(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, "pdf"), 0o755)
 	os.WriteFile(filepath.Join(root, "pdf", "SKILL.md"), []byte("---\nname: pdf\ndescription: d\n---\n"), 0o644)
 	missing := filepath.Join(project, ".dsh", "skills")
-	newView := func() *view {
+	newView := func() *session.View {
 		roots := []discovery.Root{{Dir: root, Source: discovery.SourceProjectAgents, Rank: 400}, {Dir: missing, Source: discovery.SourceProjectDSH, Rank: 400, Index: 1}}
-		v := &view{folder: project, ws: skills.NewWorkspace(roots, skills.LoadOptions{}), config: loadViewConfig(project, project)}
-		if _, err := v.ws.Load(t.Context()); err != nil {
+		v := &session.View{Folder: project, Ws: skills.NewWorkspace(roots, skills.LoadOptions{}), Config: session.LoadViewConfig(project, project)}
+		if _, err := v.Ws.Load(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		return v
@@ -196,23 +198,23 @@ func TestSettleFolderChange(t *testing.T) {
 	other := skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "pdf", "SKILL.md")}
 	folder := skills.Change{Kind: skills.ChangeDisk, Path: project}
 	v := newView()
-	if got, cfg := v.settleFolderChange([]skills.Change{folder, other}); cfg || len(got) != 1 || got[0].Path != other.Path {
+	if got, cfg := v.SettleFolderChange([]skills.Change{folder, other}); cfg || len(got) != 1 || got[0].Path != other.Path {
 		t.Errorf("catch-up of an unchanged folder = %v, %v; want only the other change", got, cfg)
 	}
-	if got, cfg := v.settleFolderChange([]skills.Change{other}); cfg || len(got) != 1 {
+	if got, cfg := v.SettleFolderChange([]skills.Change{other}); cfg || len(got) != 1 {
 		t.Errorf("a batch without the folder = %v, %v; want it unchanged", got, cfg)
 	}
 	os.MkdirAll(missing, 0o755) // a root appeared
-	if got, cfg := v.settleFolderChange([]skills.Change{folder}); cfg || len(got) != 1 {
+	if got, cfg := v.SettleFolderChange([]skills.Change{folder}); cfg || len(got) != 1 {
 		t.Errorf("catch-up after a root appeared = %v, %v; want it kept", got, cfg)
 	}
 	v = newView()
 	os.WriteFile(filepath.Join(project, config.FileName), []byte("profile: agentskills\n"), 0o644)
-	if _, cfg := v.settleFolderChange([]skills.Change{folder}); !cfg {
+	if _, cfg := v.SettleFolderChange([]skills.Change{folder}); !cfg {
 		t.Errorf("catch-up after the config file appeared: want the config reported changed")
 	}
 	v = newView()
-	if got, cfg := v.settleFolderChange([]skills.Change{folder}); cfg || len(got) != 0 {
+	if got, cfg := v.SettleFolderChange([]skills.Change{folder}); cfg || len(got) != 0 {
 		t.Errorf("catch-up with the config file the view read = %v, %v; want it dropped", got, cfg)
 	}
 }
@@ -223,12 +225,12 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.snapshot().set.sched
-		r := runPass(t.Context(), s.snapshot().views, diagnostics.Pace{})
+		q := s.Snapshot().Set.Sched
+		r := session.RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
 
 		bad := filepath.Join(root, "bad", "SKILL.md")
 		u := uri.File(bad)
-		if err := s.modify(openDoc{uri: u, languageID: "markdown", version: 3, text: []byte("---\nname: bad\ndescription: fixed\n---\n")}); err != nil {
+		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 3, Text: []byte("---\nname: bad\ndescription: fixed\n---\n")}); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -236,14 +238,14 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 		if !ok || before.version == nil || *before.version != 3 || len(before.diags) != 0 {
 			t.Fatalf("fast path after the edit = %+v, want version 3, clean", before)
 		}
-		pb := q.startPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
-		for !q.publishSome(pb) {
+		pb := q.StartPublishing(r, session.NewPassProgress(t.Context(), pub, nil, nil))
+		for !q.PublishSome(pb) {
 		}
 		after, _ := pub.last(u)
 		if after.version == nil || *after.version != 3 || len(after.diags) != 0 {
 			t.Errorf("the pass's older result was published over the edit: %+v", after)
 		}
-		if !pb.keep[u] {
+		if !pb.Keep[u] {
 			t.Errorf("the edited file is not kept: its diagnostics would be cleared")
 		}
 		if c, ok := pub.last(uri.File(filepath.Join(root, "pdf", "SKILL.md"))); ok && c.version != nil {

@@ -12,6 +12,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // TestRegistersFileWatch: a client that supports dynamic registration gets
@@ -28,7 +30,7 @@ func TestRegistersFileWatch(t *testing.T) {
 			caps := &protocol.WorkspaceClientCapabilities{DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{
 				DynamicRegistration: ptr(true), RelativePatternSupport: ptr(relative),
 			}}
-			w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
+			w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
 			w.initialize(nil, w.project)
 			w.waitLoaded()
 			w.client.mu.Lock()
@@ -55,7 +57,7 @@ func TestNoRegistrationWithoutSupport(t *testing.T) {
 	dir := t.TempDir()
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	os.MkdirAll(w.project+"/.git", 0o755)
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	w.client.mu.Lock()
@@ -76,7 +78,7 @@ func TestRenameMovesFolder(t *testing.T) {
 	caps := &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
 		DocumentChanges: ptr(true), ResourceOperations: []protocol.ResourceOperationKind{"create", "rename", "delete"},
 	}}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	u := w.uri("project/.agents/skills/pdf/SKILL.md")
@@ -164,7 +166,7 @@ func TestDidChangeWatchedFiles(t *testing.T) {
 	for _, d := range []string{w.project + "/.git", w.home} {
 		os.MkdirAll(d, 0o755)
 	}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	p := w.path("project/.agents/skills/late/SKILL.md")
@@ -191,7 +193,7 @@ description: The name differs from the folder.
 	caps := &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
 		DocumentChanges: ptr(true), ResourceOperations: []protocol.ResourceOperationKind{"create", "rename", "delete"},
 	}}
-	w.env = newEnv(t, envOptions{opts: Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home, DisableWatch: true}, workspace: caps})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	u := w.open("project/ask.chat.md", "markdown", "please /brand-new now")

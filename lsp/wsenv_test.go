@@ -14,6 +14,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/skills/skilltest"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // A project with .git, a home with user skills. Paths starting with
@@ -77,12 +79,12 @@ func (w *wsEnv) uri(rel string) uri.URI { return uri.File(w.path(rel)) }
 // and initializes it with the project as the workspace folder.
 func newWorkspaceEnv(t *testing.T, archive string, initOptions any) *wsEnv {
 	t.Helper()
-	return newWorkspaceEnvWith(t, archive, initOptions, Options{})
+	return newWorkspaceEnvWith(t, archive, initOptions, session.Options{})
 }
 
 // newWorkspaceEnvWith is newWorkspaceEnv with the server's options (their
 // HomeDir is the archive's home).
-func newWorkspaceEnvWith(t *testing.T, archive string, initOptions any, opts Options) *wsEnv {
+func newWorkspaceEnvWith(t *testing.T, archive string, initOptions any, opts session.Options) *wsEnv {
 	t.Helper()
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(archive)))
@@ -97,7 +99,7 @@ func newWorkspaceEnvWith(t *testing.T, archive string, initOptions any, opts Opt
 
 func (w *wsEnv) waitLoaded() {
 	w.t.Helper()
-	if _, err := w.srv.sess.loadedSnapshot(w.ctx); err != nil {
+	if _, err := w.srv.sess.LoadedSnapshot(w.ctx); err != nil {
 		w.t.Fatalf("discovery: %v", err)
 	}
 }
@@ -146,7 +148,7 @@ func (w *wsEnv) command(cmd string, arg any) json.RawMessage {
 	w.t.Helper()
 	p := &protocol.ExecuteCommandParams{Command: cmd}
 	if arg != nil {
-		p.Arguments = []protocol.LSPAny{mustAny(arg)}
+		p.Arguments = []protocol.LSPAny{session.MustAny(arg)}
 	}
 	res, err := w.server.ExecuteCommand(w.ctx, p)
 	if err != nil {

@@ -52,7 +52,7 @@ var diskFuncs = map[string]bool{
 // TestFileSystemCalls checks, as "file function callee", each with why the
 // code asks the disk rather than the snapshot. The rules (diagnostics) and
 // the model text (render) are functions of the snapshot; lsp's handlers
-// read it, and only these places look past it.
+// and its session read it, and only these places look past it.
 var diskCalls = map[string]string{
 	// diagnostics
 	"diagnostics/hosts.go HostMatrix hosts.Build":                 "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
@@ -60,34 +60,34 @@ var diskCalls = map[string]string{
 	"diagnostics/fix/fixall.go tryFile Workspace.Apply":           "a file's fixes tried alone, the same way",
 
 	// lsp: the one mutation path
-	"lsp/changes.go session.syncDocLocked Workspace.Apply":      "an open buffer enters the views, under the session lock: a workspace parses it from its text and reads no file",
-	"lsp/state.go session.applyDisk Workspace.Apply":            "a disk change re-lists and re-reads what it touched, after the session lock is released",
-	"lsp/changes.go viewsLoaded.apply Workspace.Apply":          "the end of discovery replays the open buffers (parsed from their text; the disk changes seen meanwhile go to applyDisk)",
-	"lsp/changes.go view.settleFolderChange config.Find":        "a watcher batch on the project folder: whether the config file is another one",
-	"lsp/changes.go view.settleFolderChange config.Read":        "a watcher batch on the project folder: whether the config file's bytes changed",
-	"lsp/changes.go view.settleFolderChange RootState.Stale":    "a watcher batch on the project folder: whether a root inside it appeared or went",
-	"lsp/config.go loadViewConfig discovery.ProjectRoot":        "the project of a folder (nearest .git) decides the view's roots, before any snapshot exists",
-	"lsp/config.go loadViewConfig config.Find":                  "the config file decides the view's roots, so it is read when the view is built",
-	"lsp/config.go loadViewConfig config.Read":                  "the config file decides the view's roots, so it is read when the view is built",
-	"lsp/views.go session.load Workspace.Load":                  "the initial discovery of each view, outside the session lock",
-	"lsp/views.go session.watch watch.New":                      "the views' watcher: how disk changes reach the mutation path",
-	"lsp/views.go session.newView os.UserHomeDir":               "the home folder of the other agents' roots when the client set none (the environment, not a file)",
-	"lsp/views.go session.newView os.Getenv":                    "the environment of the other agents' roots when no test replaced it",
-	"lsp/server.go server.homeDir os.UserHomeDir":               "the home folder of DSH's user roots when the client set none (the environment, not a file)",
-	"lsp/server.go initialFolders os.Getwd":                     "the last fallback folder when the client names none (the environment, not a file)",
-	"lsp/diagnose.go earlyDiagnostics Workspace.Apply":          "a workspace with no roots parses one open buffer; it reads nothing",
-	"lsp/background_linux.go backgroundThread unix.Setpriority": "setpriority of the calling thread (the pass's nice value); no file is touched",
-	"lsp/background_linux.go backgroundThread unix.Gettid":      "the calling thread's id, for setpriority",
+	"lsp/session/changes.go Session.syncDocLocked Workspace.Apply":      "an open buffer enters the views, under the session lock: a workspace parses it from its text and reads no file",
+	"lsp/session/state.go Session.applyDisk Workspace.Apply":            "a disk change re-lists and re-reads what it touched, after the session lock is released",
+	"lsp/session/changes.go viewsLoaded.apply Workspace.Apply":          "the end of discovery replays the open buffers (parsed from their text; the disk changes seen meanwhile go to applyDisk)",
+	"lsp/session/changes.go View.SettleFolderChange config.Find":        "a watcher batch on the project folder: whether the config file is another one",
+	"lsp/session/changes.go View.SettleFolderChange config.Read":        "a watcher batch on the project folder: whether the config file's bytes changed",
+	"lsp/session/changes.go View.SettleFolderChange RootState.Stale":    "a watcher batch on the project folder: whether a root inside it appeared or went",
+	"lsp/session/config.go LoadViewConfig discovery.ProjectRoot":        "the project of a folder (nearest .git) decides the view's roots, before any snapshot exists",
+	"lsp/session/config.go LoadViewConfig config.Find":                  "the config file decides the view's roots, so it is read when the view is built",
+	"lsp/session/config.go LoadViewConfig config.Read":                  "the config file decides the view's roots, so it is read when the view is built",
+	"lsp/session/views.go Session.load Workspace.Load":                  "the initial discovery of each view, outside the session lock",
+	"lsp/session/views.go Session.watch watch.New":                      "the views' watcher: how disk changes reach the mutation path",
+	"lsp/session/views.go Session.newView os.UserHomeDir":               "the home folder of the other agents' roots when the client set none (the environment, not a file)",
+	"lsp/session/views.go Session.newView os.Getenv":                    "the environment of the other agents' roots when no test replaced it",
+	"lsp/server.go server.homeDir os.UserHomeDir":                       "the home folder of DSH's user roots when the client set none (the environment, not a file)",
+	"lsp/server.go initialFolders os.Getwd":                             "the last fallback folder when the client names none (the environment, not a file)",
+	"lsp/session/diagnose.go EarlyDiagnostics Workspace.Apply":          "a workspace with no roots parses one open buffer; it reads nothing",
+	"lsp/session/background_linux.go backgroundThread unix.Setpriority": "setpriority of the calling thread (the pass's nice value); no file is touched",
+	"lsp/session/background_linux.go backgroundThread unix.Gettid":      "the calling thread's id, for setpriority",
 
 	// lsp: handlers that must ask the disk
-	"lsp/completion.go linkCompletion discovery.ListLinkDir":        "link path completion lists the folder the user is typing, which no snapshot holds",
-	"lsp/codeaction.go createSkillAction discovery.Exists":          "never offer to create over something already on disk (any file, even a broken link), as it is now",
-	"lsp/rename.go folderMoves discovery.Exists":                    "never move a skill folder over something already on disk, as it is now",
-	"lsp/codeaction.go moveSectionAction discovery.Exists":          "never offer to create a references/ file over something already on disk",
-	"lsp/chatfiles.go diskChatRefs discovery.FindChatFiles":         "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
-	"lsp/evalfiles.go snapshot.readEvals discovery.ReadBundleEvals": "a pass checks the eval files of every bundle as check does; the snapshot holds skill files only (run on the pass's goroutine)",
-	"lsp/evalfiles.go withEvalFiles discovery.Exists":               "eval-missing-file asks whether an eval's files exist in the skill's folder, as check does (on the pass's goroutine)",
-	"lsp/evalfiles.go scheduler.publishEval discovery.Exists":       "the same question for the open eval file's fast path: a stat per path its evals name",
+	"lsp/completion.go linkCompletion discovery.ListLinkDir":                "link path completion lists the folder the user is typing, which no snapshot holds",
+	"lsp/codeaction.go createSkillAction discovery.Exists":                  "never offer to create over something already on disk (any file, even a broken link), as it is now",
+	"lsp/rename.go folderMoves discovery.Exists":                            "never move a skill folder over something already on disk, as it is now",
+	"lsp/codeaction.go moveSectionAction discovery.Exists":                  "never offer to create a references/ file over something already on disk",
+	"lsp/chatfiles.go diskChatRefs discovery.FindChatFiles":                 "references and rename reach the chat files on disk in the folders; the snapshot holds skill roots only",
+	"lsp/session/evalfiles.go Snapshot.readEvals discovery.ReadBundleEvals": "a pass checks the eval files of every bundle as check does; the snapshot holds skill files only (run on the pass's goroutine)",
+	"lsp/session/evalfiles.go withEvalFiles discovery.Exists":               "eval-missing-file asks whether an eval's files exist in the skill's folder, as check does (on the pass's goroutine)",
+	"lsp/session/evalfiles.go scheduler.publishEval discovery.Exists":       "the same question for the open eval file's fast path: a stat per path its evals name",
 }
 
 // TestFileSystemCalls keeps the rules and the model text functions of the
@@ -100,7 +100,7 @@ func TestFileSystemCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs := []string{"diagnostics", "diagnostics/fix", "diagnostics/format", "render", "lsp", "mcp"}
+	dirs := []string{"diagnostics", "diagnostics/fix", "diagnostics/format", "render", "lsp", "lsp/session", "mcp"}
 	exports := exportData(t, root, dirs)
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -25,8 +26,9 @@ var floors = map[string]int{
 	"diagnostics/overlap": 6,
 	"diagnostics":         7, "render": 7,
 	"diagnostics/format": 8, "diagnostics/fix": 8,
-	"lsp": 9, "mcp": 9,
-	"cmd": 10,
+	"lsp/session": 9, "mcp": 9,
+	"lsp": 10,
+	"cmd": 11,
 }
 
 // layer returns the floor a package of the module is on, and its name
@@ -41,7 +43,8 @@ func layer(pkg string) (name string, level int) {
 	return rel, -1
 }
 
-// owners says which package alone may import a third-party module.
+// owners says which package alone may import a third-party module (with
+// its subpackages: the session under lsp speaks the protocol too).
 var owners = map[string]string{
 	"go.lsp.dev/":                            "lsp",
 	"github.com/yuin/goldmark":               "skills/markdown",
@@ -53,14 +56,29 @@ var owners = map[string]string{
 	"github.com/pelletier/go-toml/v2": "skills/hosts",
 }
 
+// importers lists, for a package only some may import, who may: the
+// session is the server's, reached only through the handlers (lsp), so
+// the session's API is what the handlers use and nothing else builds on it.
+var importers = map[string][]string{"lsp/session": {"lsp"}}
+
+// maxFiles bounds the production (non-test) files of a package: past it a
+// package holds more than one job. tooMany lists the packages over it
+// today with their count, which may shrink and never grow.
+const maxFiles = 40
+
+var tooMany = map[string]int{"diagnostics": 42, "cmd/skill-ls": 54}
+
 // yamlReaders may import the YAML library: the DSH reader and the config
 // file's.
 var yamlReaders = map[string]bool{"skills/dshyaml": true, "skills/config": true}
 
 // TestImportGraph checks the dependency direction of the module's
 // non-test code: every package imports only packages of lower floors (so
-// diagnostics and render, on one floor, do not import each other), only lsp
-// imports go.lsp.dev, and each other third-party module has one importer.
+// diagnostics and render, on one floor, do not import each other, and the
+// session never imports the handlers over it), only lsp and its session
+// import go.lsp.dev, each other third-party module has one importer, only
+// the handlers import the session, and no package has over maxFiles
+// production files.
 func TestImportGraph(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -92,6 +110,7 @@ func TestImportGraph(t *testing.T) {
 			return nil // not a layered package (e.g. a tool)
 		}
 		seen++
+		checkFileCount(t, p, rel)
 		for _, imp := range pkg.Imports {
 			if strings.HasPrefix(imp, module+"/") || imp == module {
 				to, tl := layer(imp)
@@ -102,10 +121,13 @@ func TestImportGraph(t *testing.T) {
 				case tl >= level:
 					t.Errorf("%s (floor %d) imports %s (floor %d): a package imports only lower floors (see floors)", from, level, to, tl)
 				}
+				if allowed, ok := importers[to]; ok && to != from && !slices.Contains(allowed, from) {
+					t.Errorf("%s imports %s; only %v may", from, to, allowed)
+				}
 				continue
 			}
 			for prefix, owner := range owners {
-				if strings.HasPrefix(imp, prefix) && from != owner {
+				if strings.HasPrefix(imp, prefix) && from != owner && !strings.HasPrefix(from, owner+"/") {
 					t.Errorf("%s imports %s; only %s may", path, imp, owner)
 				}
 			}
@@ -123,6 +145,29 @@ func TestImportGraph(t *testing.T) {
 	}
 }
 
+// checkFileCount fails when the package in dir (rel to the module) has
+// more production files than maxFiles, or than tooMany allows it.
+func checkFileCount(t *testing.T, dir, rel string) {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, name := range names {
+		if !strings.HasSuffix(name, "_test.go") {
+			n++
+		}
+	}
+	limit := maxFiles
+	if over, ok := tooMany[filepath.ToSlash(rel)]; ok {
+		limit = over
+	}
+	if n > limit {
+		t.Errorf("%s has %d production files, over %d: split it along its jobs", rel, n, limit)
+	}
+}
+
 func TestLayer(t *testing.T) {
 	tests := []struct {
 		pkg   string
@@ -135,9 +180,10 @@ func TestLayer(t *testing.T) {
 		{module + "/skills/hosts", "skills/hosts", 5},
 		{module + "/render", "render", 7},
 		{module + "/diagnostics", "diagnostics", 7},
-		{module + "/lsp", "lsp", 9},
+		{module + "/lsp/session", "lsp/session", 9},
+		{module + "/lsp", "lsp", 10},
 		{module + "/mcp", "mcp", 9},
-		{module + "/cmd/skill-ls", "cmd", 10},
+		{module + "/cmd/skill-ls", "cmd", 11},
 		{module + "/scripts/bench", "scripts/bench", -1},
 	}
 	for _, tt := range tests {

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // evalfiles.go: a skill bundle's eval files (evals/eval_queries.json,
 // trigger-queries.json, evals.json): checked by the rules check runs
@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -19,38 +18,38 @@ import (
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
-// cmdRunTriggerEval is the client-side command of the eval lens: the
+// CmdRunTriggerEval is the client-side command of the eval lens: the
 // editor runs `skill-ls eval FOLDER --host HOST --format json` and shows
 // its results on the query lines. The server does not offer it.
-const cmdRunTriggerEval = "skill-ls.runTriggerEval"
+const CmdRunTriggerEval = "skill-ls.runTriggerEval"
 
-// lensEvalHost is the host the lens runs: the one eval drives.
-const lensEvalHost = "claude"
+// LensEvalHost is the host the lens runs: the one eval drives.
+const LensEvalHost = "claude"
 
-// isEvalPath reports whether path is a bundle's eval file by its name.
-func isEvalPath(path string) bool { return evalfile.KindOf(path) != evalfile.NotEval }
+// IsEvalPath reports whether path is a bundle's eval file by its name.
+func IsEvalPath(path string) bool { return evalfile.KindOf(path) != evalfile.NotEval }
 
 // withEvalFiles returns views with the eval files of their bundles in
 // their options, read from the open buffers of st, else from disk. It runs
 // on the pass's goroutine: a stat of each bundle's evals folder.
-func withEvalFiles(st *snapshot, views []viewSnapshot) []viewSnapshot {
+func withEvalFiles(st *Snapshot, views []viewSnapshot) []viewSnapshot {
 	out := slices.Clone(views)
 	for i := range out {
 		keep := func(string) bool { return true }
-		out[i].opts.EvalFiles = diagnostics.EvalFilesOf(out[i].skills, keep, st.readEvals, discovery.Exists)
+		out[i].opts.EvalFiles = diagnostics.EvalFilesOf(out[i].Skills, keep, st.readEvals, discovery.Exists)
 	}
 	return out
 }
 
 // readEvals returns the eval files of the bundle folder dir: each open
 // buffer as it is, the others as on disk.
-func (st *snapshot) readEvals(dir string) []discovery.BundleFile {
+func (st *Snapshot) readEvals(dir string) []discovery.BundleFile {
 	var disk []discovery.BundleFile
 	read := false
 	var out []discovery.BundleFile
 	for _, name := range evalfile.Names() {
 		p := filepath.Join(dir, evalfile.Dir, name)
-		if d := st.doc(p); d != nil {
+		if d := st.Doc(p); d != nil {
 			out = append(out, bufferEvalFile(d))
 			continue
 		}
@@ -66,9 +65,9 @@ func (st *snapshot) readEvals(dir string) []discovery.BundleFile {
 
 // bufferEvalFile is an open eval file's buffer as discovery reads a file:
 // its first MaxBundleText bytes, and its size.
-func bufferEvalFile(d *document) discovery.BundleFile {
-	head := d.text[:min(len(d.text), discovery.MaxBundleText)]
-	return discovery.BundleFile{Path: d.key, Size: int64(len(d.text)), Head: head}
+func bufferEvalFile(d *Document) discovery.BundleFile {
+	head := d.Text[:min(len(d.Text), discovery.MaxBundleText)]
+	return discovery.BundleFile{Path: d.Key, Size: int64(len(d.Text)), Head: head}
 }
 
 // evalSources returns the bytes of the eval files views were checked with,
@@ -89,62 +88,45 @@ func evalSources(views []viewSnapshot) map[string][]byte {
 // now, from its buffer (the fast path): the rules that need no other file,
 // and those the last pass found that need every skill. A closed one waits
 // for the pass, which reads the disk.
-func (q *scheduler) publishEval(st *snapshot, path string) {
-	d := st.doc(path)
+func (q *scheduler) publishEval(st *Snapshot, path string) {
+	d := st.Doc(path)
 	if d == nil {
 		return
 	}
 	skill := diagnostics.EvalBundleSkill(path)
-	snap := st.ownerOf(skill)
+	snap := st.OwnerOf(skill)
 	f := snap.File(skill)
 	if f == nil {
-		q.pub.clear(d.uri)
+		q.pub.Clear(d.uri)
 		return
 	}
 	bf := bufferEvalFile(d)
 	in := diagnostics.EvalInput{File: evalfile.Parse(path, bf.Head, bf.Size > int64(len(bf.Head))), Skill: f, Exists: discovery.Exists}
-	opts := st.optionsFor(skill)
+	opts := st.OptionsFor(skill)
 	opts.Quick = true
 	ds := append(diagnostics.RunEvalFile(snap, in, opts), q.carried(path)...)
-	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
-}
-
-// evalLenses returns the lens of an open trigger-query file whose bundle
-// the views hold ("Run trigger eval (claude)"), or nil when u is not one.
-func evalLenses(st *snapshot, u uri.URI) []protocol.CodeLens {
-	path := docKey(u)
-	if evalfile.KindOf(path) != evalfile.TriggerQueries || st.doc(path) == nil {
-		return nil
-	}
-	skill := diagnostics.EvalBundleSkill(path)
-	if st.ownerOf(skill).File(skill) == nil {
-		return nil
-	}
-	arg := map[string]string{"uri": string(u), "folder": filepath.Dir(skill), "host": lensEvalHost}
-	return []protocol.CodeLens{{
-		Command: protocol.Command{Title: "Run trigger eval (" + lensEvalHost + ")", Command: cmdRunTriggerEval, Arguments: []protocol.LSPAny{mustAny(arg)}},
-	}}
+	q.pub.Publish(d.uri, new(d.Version), protocolDiagnostics(ds, spans.NewLineIndex(d.Text), snap, st))
 }
 
 // publishPassEval publishes what a pass found in an eval file, read as
 // src, unless its open buffer changed since (the fast path published that
 // buffer, and a newer pass is due). It returns the URI used.
-func (q *scheduler) publishPassEval(st *snapshot, fd fileDiags, path string, src []byte) uri.URI {
-	u := st.uriFor(path)
+func (q *scheduler) publishPassEval(st *Snapshot, fd fileDiags, path string, src []byte) uri.URI {
+	u := st.URIFor(path)
 	var version *int32
-	if d := st.doc(path); d != nil {
+	if d := st.Doc(path); d != nil {
 		if string(bufferEvalFile(d).Head) != string(src) {
 			return u
 		}
-		version = ptr(d.version)
+		version = new(d.Version)
 	}
-	q.pub.publish(u, version, protocolDiagnostics(fd.diags, spans.NewLineIndex(src), fd.snap, st))
+	q.pub.Publish(u, version, protocolDiagnostics(fd.diags, spans.NewLineIndex(src), fd.snap, st))
 	return u
 }
 
 // checkedEval reports whether the pass checked the open eval file d as its
 // buffer is now.
-func (r passResult) checkedEval(d *document) bool {
-	src, ok := r.evals[d.key]
+func (r passResult) checkedEval(d *Document) bool {
+	src, ok := r.evals[d.Key]
 	return ok && string(bufferEvalFile(d).Head) == string(src)
 }

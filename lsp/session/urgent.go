@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // urgent.go: the user first. Requests and the edited file's diagnostics
 // are urgent; the workspace-wide pass steps aside for them between files.
@@ -11,17 +11,17 @@ import (
 	"time"
 )
 
-// maxYield bounds one wait of background work for urgent work. After a
+// MaxYield bounds one wait of background work for urgent work. After a
 // wait that long, background work runs as long without waiting, so that a
 // stream of requests (or one that never ends) slows it down by half at
 // worst instead of stopping it.
-const maxYield = 20 * time.Millisecond
+const MaxYield = 20 * time.Millisecond
 
-// urgent counts the interactive work in flight: requests being answered,
+// Urgent counts the interactive work in flight: requests being answered,
 // notifications (edits) being applied, and edits whose own diagnostics
 // are not published yet. The zero value is ready; a nil *urgent counts
 // nothing and never waits.
-type urgent struct {
+type Urgent struct {
 	mu   sync.Mutex
 	n    int
 	idle chan struct{} // closed when n drops to 0; nil while n == 0
@@ -37,9 +37,9 @@ type urgent struct {
 // wait for lets the goroutines that are ready run first (see yield).
 const goschedEvery = time.Millisecond
 
-// begin records one piece of urgent work; end, called once for each
+// Begin records one piece of urgent work; end, called once for each
 // begin, records that it is done.
-func (u *urgent) begin() {
+func (u *Urgent) Begin() {
 	if u == nil {
 		return
 	}
@@ -51,7 +51,7 @@ func (u *urgent) begin() {
 	}
 }
 
-func (u *urgent) end() {
+func (u *Urgent) End() {
 	if u == nil {
 		return
 	}
@@ -64,11 +64,11 @@ func (u *urgent) end() {
 	}
 }
 
-// yield is where background work steps aside: it returns at once when no
+// Yield is where background work steps aside: it returns at once when no
 // urgent work is in flight, else when the urgent work is done, ctx ends or
 // maxYield passes.
-func (u *urgent) yield(ctx context.Context) {
-	idle := u.holding()
+func (u *Urgent) Yield(ctx context.Context) {
+	idle := u.Holding()
 	if idle == nil {
 		// Every millisecond or so, between two files, let a goroutine
 		// that is ready run first: the read loop that has a request to
@@ -89,7 +89,7 @@ func (u *urgent) yield(ctx context.Context) {
 		}
 		return
 	}
-	t := time.NewTimer(maxYield)
+	t := time.NewTimer(MaxYield)
 	defer t.Stop()
 	select {
 	case <-idle:
@@ -103,10 +103,10 @@ func (u *urgent) yield(ctx context.Context) {
 	}
 }
 
-// holding returns, while urgent work is in flight, a channel closed when
+// Holding returns, while urgent work is in flight, a channel closed when
 // it is done; nil when there is none, or while background work runs
 // without waiting (see maxYield).
-func (u *urgent) holding() <-chan struct{} {
+func (u *Urgent) Holding() <-chan struct{} {
 	if u == nil {
 		return nil
 	}
@@ -120,13 +120,13 @@ func (u *urgent) holding() <-chan struct{} {
 
 // waited records that background work waited maxYield for urgent work: it
 // runs as long without waiting.
-func (u *urgent) waited() {
+func (u *Urgent) waited() {
 	if u == nil {
 		return
 	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.freeUntil = time.Now().Add(maxYield)
+	u.freeUntil = time.Now().Add(MaxYield)
 }
 
 // backgroundWorkers is how many goroutines the workspace-wide pass checks

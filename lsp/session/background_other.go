@@ -1,6 +1,6 @@
 //go:build !linux
 
-package lsp
+package session
 
 // backgroundThread does nothing where the thread's priority cannot be
 // lowered.

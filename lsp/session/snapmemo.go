@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // snapmemo.go: a value a view computes from the bytes and the disk of its
 // skills snapshot by walking the disk (the hosts' matrix, the other

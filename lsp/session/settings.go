@@ -1,4 +1,4 @@
-package lsp
+package session
 
 import (
 	"encoding/json"
@@ -69,13 +69,13 @@ type rawSettings struct {
 	ChatHost                    *string   `json:"chatHost"`
 }
 
-// parseSettings lays the keys present in data (a JSON object, or null/empty
+// ParseSettings lays the keys present in data (a JSON object, or null/empty
 // for none) over base. For didChangeConfiguration payloads, pass
 // section=true: the object's "skillLs" member is used when present, the
 // object itself otherwise. Invalid values keep base's value and are
 // reported in problems (one message per bad key); a payload that is not an
 // object is a problem too. homeDir expands a leading "~/" in paths.
-func parseSettings(base Settings, data []byte, section bool, homeDir string) (Settings, []string) {
+func ParseSettings(base Settings, data []byte, section bool, homeDir string) (Settings, []string) {
 	p := settingsParser{s: base, homeDir: homeDir}
 	p.s.explicit = maps.Clone(base.explicit)
 	if p.s.explicit == nil {
@@ -244,7 +244,7 @@ func (p *settingsParser) oneOf(key string, dst *string, v, msg string, allowed .
 	*dst = v
 }
 
-// chatPatterns keeps the valid chat patterns (lsp/chatmatch.go) and
+// chatPatterns keeps the valid chat patterns (chatmatch.go) and
 // reports the others.
 func (p *settingsParser) chatPatterns(key string, globs []string) {
 	pats := make([]string, 0, len(globs))
@@ -284,9 +284,9 @@ func (s *Settings) diagOptions(cfg *diagnostics.Config) diagnostics.Options {
 	return opts
 }
 
-// isChat reports whether a document with this language id and path is a
+// IsChat reports whether a document with this language id and path is a
 // chat buffer under s.
-func (s *Settings) isChat(languageID, p string) bool {
+func (s *Settings) IsChat(languageID, p string) bool {
 	if languageID != "" && slices.Contains(s.ChatLanguages, languageID) {
 		return true
 	}

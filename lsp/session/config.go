@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // config.go: the project's .skill-ls.yaml, as the server reads it: the
 // same file and the same rules as `skill-ls check`, with the editor's own
@@ -16,15 +16,15 @@ import (
 // was built: the compiled config (nil when there is none) and its errors.
 type viewConfig struct {
 	path string // "" when the project has no config file
-	dir  string // the project root, where the file is (or would be)
+	Dir  string // the project root, where the file is (or would be)
 	src  []byte
 	cfg  *diagnostics.Config
 	errs []config.Error
 }
 
-// loadViewConfig reads the config file of the project a workspace folder
+// LoadViewConfig reads the config file of the project a workspace folder
 // belongs to (projectRoot, else the folder's nearest ancestor holding .git).
-func loadViewConfig(folder, projectRoot string) viewConfig {
+func LoadViewConfig(folder, projectRoot string) viewConfig {
 	project := projectRoot
 	if project == "" {
 		if folder == "" {
@@ -32,7 +32,7 @@ func loadViewConfig(folder, projectRoot string) viewConfig {
 		}
 		project = discovery.ProjectRoot(folder)
 	}
-	vc := viewConfig{dir: project}
+	vc := viewConfig{Dir: project}
 	path := config.Find(project)
 	if path == "" {
 		return vc

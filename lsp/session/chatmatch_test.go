@@ -1,4 +1,4 @@
-package lsp
+package session
 
 import (
 	"encoding/json"
@@ -81,10 +81,10 @@ func TestEditorChatDefaults(t *testing.T) {
 			}
 		}
 	}
-	if got := luaStrings(t, "../editors/nvim/lua/skill_ls/init.lua", "M.default_chat_filetypes"); !slices.Equal(got, langs) {
+	if got := luaStrings(t, "../../editors/nvim/lua/skill_ls/init.lua", "M.default_chat_filetypes"); !slices.Equal(got, langs) {
 		t.Errorf("editors/nvim M.default_chat_filetypes = %q, the server's chatLanguages %q", got, langs)
 	}
-	doc, err := os.ReadFile("../docs/server.md")
+	doc, err := os.ReadFile("../../docs/server.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func (m *vscodeManifest) settingDefault(t *testing.T, key string) []string {
 
 func readVSCodeManifest(t *testing.T) *vscodeManifest {
 	t.Helper()
-	b, err := os.ReadFile("../editors/vscode/package.json")
+	b, err := os.ReadFile("../../editors/vscode/package.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // publisher.go: the narrow way out from the background work (discovery, the
 // diagnostics scheduler) to the client, and its implementation over the
@@ -14,35 +14,35 @@ import (
 	"go.lsp.dev/uri"
 )
 
-// publisher is all the diagnostics scheduler and the discovery know of the
+// Publisher is all the diagnostics scheduler and the discovery know of the
 // client: they publish converted diagnostics, clear them and report
 // progress. Tests pass a fake.
-type publisher interface {
-	// publish sends diags for u (with the document version, when open)
+type Publisher interface {
+	// Publish sends diags for u (with the document version, when open)
 	// unless they are what u last received. diags is lent: publish keeps
 	// nothing of it once it returns (the scheduler reuses the memory).
-	publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
-	// clear publishes [] for u.
-	clear(u uri.URI)
-	// clearExcept publishes [] for every URI with diagnostics not in keep.
-	clearExcept(keep map[uri.URI]bool)
-	// beginProgress starts a work-done progress (a no-op when the client
+	Publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
+	// Clear publishes [] for u.
+	Clear(u uri.URI)
+	// ClearExcept publishes [] for every URI with diagnostics not in keep.
+	ClearExcept(keep map[uri.URI]bool)
+	// BeginProgress starts a work-done progress (a no-op when the client
 	// does not support it). It may send a request to the client: never
 	// call it on the read loop.
-	beginProgress(ctx context.Context, title, message string) progress
-	// refreshCodeLenses asks the client to request its code lenses again
+	BeginProgress(ctx context.Context, title, message string) Progress
+	// RefreshCodeLenses asks the client to request its code lenses again
 	// (workspace/codeLens/refresh; a no-op when the client does not
 	// support it). It does not wait for the answer.
-	refreshCodeLenses()
-	// refreshInlayHints asks the same for inlay hints
+	RefreshCodeLenses()
+	// RefreshInlayHints asks the same for inlay hints
 	// (workspace/inlayHint/refresh), which show hidden characters only
 	// where their rule is on: new settings may turn rules on or off.
-	refreshInlayHints()
-	// behind reports whether the client has not yet read more than
+	RefreshInlayHints()
+	// Behind reports whether the client has not yet read more than
 	// clientBacklog bytes of what was sent to it: the publishing of a
 	// pass waits for it to catch up (false when the transport cannot
 	// tell).
-	behind() bool
+	Behind() bool
 }
 
 // setPublisher is the publisher of one view set's scheduler: once the set
@@ -50,7 +50,7 @@ type publisher interface {
 // be diagnosing a file from the old views when the new set starts; its
 // result, sent after the new set's, would stay on the client.
 type setPublisher struct {
-	publisher
+	Publisher
 	mu      sync.Mutex // guards stopped and the additions to sending
 	stopped bool
 	sending sync.WaitGroup // the publishes under way
@@ -66,19 +66,19 @@ func (p *setPublisher) begin() bool {
 	return !p.stopped
 }
 
-func (p *setPublisher) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+func (p *setPublisher) Publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
 	if p.begin() {
 		defer p.sending.Done()
-		p.publisher.publish(u, version, diags)
+		p.Publisher.Publish(u, version, diags)
 	}
 }
 
-func (p *setPublisher) clear(u uri.URI) { p.publish(u, nil, nil) }
+func (p *setPublisher) Clear(u uri.URI) { p.Publish(u, nil, nil) }
 
-func (p *setPublisher) clearExcept(keep map[uri.URI]bool) {
+func (p *setPublisher) ClearExcept(keep map[uri.URI]bool) {
 	if p.begin() {
 		defer p.sending.Done()
-		p.publisher.clearExcept(keep)
+		p.Publisher.ClearExcept(keep)
 	}
 }
 
@@ -96,11 +96,11 @@ func (p *setPublisher) stop() {
 // file's diagnostics queue behind what waits (docs/performance.md).
 const clientBacklog = 16 << 10
 
-// outbox sends what the server tells the client outside replies:
+// Outbox sends what the server tells the client outside replies:
 // diagnostics, progress, messages and the file-watch registration. It
 // outlives view rebuilds, so a rebuild can clear what older views
 // published.
-type outbox struct {
+type Outbox struct {
 	client protocol.Client
 	logger *slog.Logger
 	bg     context.Context // Serve's ctx
@@ -116,12 +116,12 @@ type outbox struct {
 
 	// unread, when set, tells how many bytes sent to the client it has not
 	// read yet (ok false when it cannot tell); see behind.
-	unread func() (n int, ok bool)
+	Unread func() (n int, ok bool)
 
 	// notify, when set, sends a notification whose parameters are
 	// already encoded (jsonrpc2.RawMessage) on the connection; without
 	// it (tests' clients) diagnostics go through client.
-	notify func(ctx context.Context, method string, params any) error
+	Notify func(ctx context.Context, method string, params any) error
 
 	pubMu sync.Mutex         // guards the fields below and orders publishes
 	hash  map[uri.URI]uint64 // last published content hash, per URI
@@ -129,8 +129,8 @@ type outbox struct {
 	body  []byte             // the last publish's encoded parameters, reused
 }
 
-func newOutbox(bg context.Context, client protocol.Client, logger *slog.Logger, wg *sync.WaitGroup) *outbox {
-	return &outbox{
+func NewOutbox(bg context.Context, client protocol.Client, logger *slog.Logger, wg *sync.WaitGroup) *Outbox {
+	return &Outbox{
 		client: client, logger: logger, bg: bg, wg: wg,
 		shown: map[string]bool{},
 		hash:  map[uri.URI]uint64{},
@@ -138,22 +138,22 @@ func newOutbox(bg context.Context, client protocol.Client, logger *slog.Logger, 
 	}
 }
 
-// setCaps records the client's capabilities (initialize).
-func (o *outbox) setCaps(caps protocol.ClientCapabilities) {
+// SetCaps records the client's capabilities (initialize).
+func (o *Outbox) SetCaps(caps protocol.ClientCapabilities) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.caps = caps
 }
 
-func (o *outbox) capabilities() protocol.ClientCapabilities {
+func (o *Outbox) capabilities() protocol.ClientCapabilities {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.caps
 }
 
-// publish implements [publisher]. A clean document that was never
+// Publish implements [publisher]. A clean document that was never
 // published gets no [] at all (this keeps a 10,000-skill workspace quiet).
-func (o *outbox) publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+func (o *Outbox) Publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
 	if diags == nil {
 		diags = []protocol.Diagnostic{}
 	}
@@ -187,8 +187,8 @@ func (o *outbox) publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
 	} else {
 		delete(o.live, u)
 	}
-	if o.notify != nil {
-		err = o.notify(o.bg, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(body))
+	if o.Notify != nil {
+		err = o.Notify(o.bg, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(body))
 	} else {
 		err = o.client.PublishDiagnostics(o.bg, &p)
 	}
@@ -212,20 +212,20 @@ func fnv64a(b []byte) uint64 {
 	return h
 }
 
-// behind implements [publisher].
-func (o *outbox) behind() bool {
-	if o.unread == nil {
+// Behind implements [publisher].
+func (o *Outbox) Behind() bool {
+	if o.Unread == nil {
 		return false
 	}
-	n, ok := o.unread()
+	n, ok := o.Unread()
 	return ok && n > clientBacklog
 }
 
-// clear implements [publisher].
-func (o *outbox) clear(u uri.URI) { o.publish(u, nil, nil) }
+// Clear implements [publisher].
+func (o *Outbox) Clear(u uri.URI) { o.Publish(u, nil, nil) }
 
-// clearExcept implements [publisher].
-func (o *outbox) clearExcept(keep map[uri.URI]bool) {
+// ClearExcept implements [publisher].
+func (o *Outbox) ClearExcept(keep map[uri.URI]bool) {
 	o.pubMu.Lock()
 	var stale []uri.URI
 	for u := range o.live {
@@ -235,13 +235,13 @@ func (o *outbox) clearExcept(keep map[uri.URI]bool) {
 	}
 	o.pubMu.Unlock()
 	for _, u := range stale {
-		o.clear(u)
+		o.Clear(u)
 	}
 }
 
-// showProblems tells the user, once per distinct message, about something
+// ShowProblems tells the user, once per distinct message, about something
 // they must fix (a bad setting, an unreadable root).
-func (o *outbox) showProblems(problems []string) {
+func (o *Outbox) ShowProblems(problems []string) {
 	for _, msg := range problems {
 		o.logger.Warn(msg)
 		o.mu.Lock()
@@ -257,17 +257,17 @@ func (o *outbox) showProblems(problems []string) {
 	}
 }
 
-// show tells the user msg, on a goroutine of its own (a handler must not
+// Show tells the user msg, on a goroutine of its own (a handler must not
 // wait for the client).
-func (o *outbox) show(typ protocol.MessageType, msg string) {
+func (o *Outbox) Show(typ protocol.MessageType, msg string) {
 	o.logger.Info(msg)
 	o.wg.Go(func() {
 		o.client.ShowMessage(o.bg, &protocol.ShowMessageParams{Type: typ, Message: msg})
 	})
 }
 
-// refreshInlayHints implements [publisher], like refreshCodeLenses.
-func (o *outbox) refreshInlayHints() {
+// RefreshInlayHints implements [publisher], like refreshCodeLenses.
+func (o *Outbox) RefreshInlayHints() {
 	caps := o.capabilities()
 	if caps.Workspace == nil || caps.Workspace.InlayHint == nil || caps.Workspace.InlayHint.RefreshSupport == nil || !*caps.Workspace.InlayHint.RefreshSupport {
 		return
@@ -279,9 +279,9 @@ func (o *outbox) refreshInlayHints() {
 	})
 }
 
-// refreshCodeLenses implements [publisher], on a goroutine of its own: the
+// RefreshCodeLenses implements [publisher], on a goroutine of its own: the
 // request awaits the client's answer.
-func (o *outbox) refreshCodeLenses() {
+func (o *Outbox) RefreshCodeLenses() {
 	caps := o.capabilities()
 	if caps.Workspace == nil || caps.Workspace.CodeLens == nil || caps.Workspace.CodeLens.RefreshSupport == nil || !*caps.Workspace.CodeLens.RefreshSupport {
 		return

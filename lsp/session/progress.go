@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // progress.go: work-done progress ($/progress) for the initial discovery
 // and the workspace-wide passes.
@@ -12,17 +12,17 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// progress is one running work-done progress. The zero value (the client
+// Progress is one running work-done progress. The zero value (the client
 // does not support progress) does nothing.
-type progress struct {
-	client protocol.Client
-	ctx    context.Context
-	token  protocol.ProgressToken // nil: nothing to report to
+type Progress struct {
+	Client protocol.Client
+	Ctx    context.Context
+	Token  protocol.ProgressToken // nil: nothing to report to
 }
 
-// beginProgress implements [publisher]: it creates a token and sends the
+// BeginProgress implements [publisher]: it creates a token and sends the
 // begin notification when the client supports work-done progress.
-func (o *outbox) beginProgress(ctx context.Context, title, message string) progress {
+func (o *Outbox) BeginProgress(ctx context.Context, title, message string) Progress {
 	o.mu.Lock()
 	w := o.caps.Window
 	ok := w != nil && w.WorkDoneProgress != nil && *w.WorkDoneProgress
@@ -30,36 +30,36 @@ func (o *outbox) beginProgress(ctx context.Context, title, message string) progr
 	token := protocol.String(fmt.Sprintf("skill-ls/discovery/%d", o.progressSeq))
 	o.mu.Unlock()
 	if !ok {
-		return progress{}
+		return Progress{}
 	}
 	if err := o.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
 		o.logger.Debug("workDoneProgress/create failed", "err", err)
-		return progress{}
+		return Progress{}
 	}
-	p := progress{client: o.client, ctx: ctx, token: token}
-	p.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Message: ptr(message), Percentage: ptr(uint32(0))})
+	p := Progress{Client: o.client, Ctx: ctx, Token: token}
+	p.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Message: new(message), Percentage: new(uint32(0))})
 	return p
 }
 
 // report tells how far the work is.
-func (p progress) report(msg string, pct uint32) {
-	p.send(protocol.WorkDoneProgressReport{Kind: "report", Message: ptr(msg), Percentage: ptr(pct)})
+func (p Progress) report(msg string, pct uint32) {
+	p.send(protocol.WorkDoneProgressReport{Kind: "report", Message: new(msg), Percentage: new(pct)})
 }
 
 // end ends the progress with a last message, even when its context is done.
-func (p progress) end(msg string) {
-	if p.token == nil {
+func (p Progress) end(msg string) {
+	if p.Token == nil {
 		return
 	}
-	p.ctx = context.WithoutCancel(p.ctx)
-	p.send(protocol.WorkDoneProgressEnd{Kind: "end", Message: ptr(msg)})
+	p.Ctx = context.WithoutCancel(p.Ctx)
+	p.send(protocol.WorkDoneProgressEnd{Kind: "end", Message: new(msg)})
 }
 
-func (p progress) send(value any) {
-	if p.token == nil {
+func (p Progress) send(value any) {
+	if p.Token == nil {
 		return
 	}
-	p.client.Progress(p.ctx, &protocol.ProgressParams{Token: p.token, Value: mustAny(value)})
+	p.Client.Progress(p.Ctx, &protocol.ProgressParams{Token: p.Token, Value: MustAny(value)})
 }
 
 // The progress of a workspace-wide pass.
@@ -77,22 +77,22 @@ const (
 // than lateProgressAfter.
 type passProgress struct {
 	ctx     context.Context // the pass's
-	pub     publisher
+	pub     Publisher
 	total   int
 	start   time.Time
 	startup bool // prog is the discovery's, which a cancelled pass leaves to the next
 
 	mu    sync.Mutex // guards the fields below
-	prog  *progress  // nil until begun
+	prog  *Progress  // nil until begun
 	done  int        // files checked
 	last  time.Time  // of the last report
 	ended bool
 }
 
-func newPassProgress(ctx context.Context, pub publisher, views []viewSnapshot, startup *progress) *passProgress {
+func NewPassProgress(ctx context.Context, pub Publisher, views []viewSnapshot, startup *Progress) *passProgress {
 	pp := &passProgress{ctx: ctx, pub: pub, start: time.Now(), prog: startup, startup: startup != nil}
 	for _, v := range views {
-		pp.total += v.skills.FileCount()
+		pp.total += v.Skills.FileCount()
 	}
 	if startup != nil {
 		pp.reportLocked(pp.start)
@@ -114,7 +114,7 @@ func (pp *passProgress) checked() {
 		if pp.ended || now.Sub(pp.start) < lateProgressAfter {
 			return
 		}
-		prog := pp.pub.beginProgress(pp.ctx, "skill-ls", "Checking skills")
+		prog := pp.pub.BeginProgress(pp.ctx, "skill-ls", "Checking skills")
 		pp.prog = &prog
 	}
 	if now.Sub(pp.last) >= progressEvery || pp.done == pp.total {

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 import "github.com/skill-ls/skill-ls/skills"
 
@@ -10,22 +10,22 @@ import "github.com/skill-ls/skill-ls/skills"
 // skill's base, from skills' link facts), so a broken-link diagnostic heals
 // when the target appears: the watcher itself only covers the roots and
 // their bundle folders. st holds the set's views, in order.
-func (set *viewSet) watchLinkedDirs(st *snapshot) {
+func (set *viewSet) watchLinkedDirs(st *Snapshot) {
 	var open []string
-	for _, d := range st.openDocs() {
-		if !d.chat {
-			open = append(open, d.key)
+	for _, d := range st.OpenDocs() {
+		if !d.Chat {
+			open = append(open, d.Key)
 		}
 	}
 	for i, v := range set.views {
 		set.mu.Lock()
 		w := v.watcher
 		set.mu.Unlock()
-		if w == nil || i >= len(st.views) {
+		if w == nil || i >= len(st.Views) {
 			continue
 		}
-		dirs := linkWatchDirs(st.views[i].skills, open)
-		if d := st.views[i].config.dir; d != "" {
+		dirs := linkWatchDirs(st.Views[i].Skills, open)
+		if d := st.Views[i].Config.Dir; d != "" {
 			dirs = append(dirs, d) // to see .skill-ls.yaml change
 		}
 		w.SetExtra(dirs)

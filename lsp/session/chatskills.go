@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // chatskills.go: the skills a chat buffer invokes. A chat is not DSH's
 // alone: most authors keep their skills in .claude/skills and chat with
@@ -8,20 +8,21 @@ package lsp
 // so that what completion offers is never called unknown.
 
 import (
-	"context"
 	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
-// chatSkill is one name a chat's user can type, with the hosts that load a
+// ChatSkill is one name a chat's user can type, with the hosts that load a
 // skill of that name.
-type chatSkill struct {
+type ChatSkill struct {
 	Name string
 	// Path is the file of the first host (in the matrix's order) that
 	// loads the name.
@@ -40,42 +41,42 @@ type chatSkill struct {
 	listings []*hosts.Result
 }
 
-// chatSkills is what a chat buffer can invoke, by name.
-type chatSkills struct {
-	byName map[string]*chatSkill
-	order  []*chatSkill // by name
+// ChatSkills is what a chat buffer can invoke, by name.
+type ChatSkills struct {
+	ByName map[string]*ChatSkill
+	Order  []*ChatSkill // by name
 	// dshOnly reports that DSH is the chat's one host: the DSH-only
 	// answers (dropped files, other agents' folders) apply.
 	dshOnly bool
 }
 
-// chatHostsFor returns the hosts a chat at path speaks to: the chatHost
+// ChatHostsFor returns the hosts a chat at path speaks to: the chatHost
 // setting's, else the view's selected hosts; DSH alone when the view
 // selects none.
-func chatHostsFor(st *snapshot, path string) []*hosts.Host {
-	if id := st.settings.ChatHost; id != "" {
+func ChatHostsFor(st *Snapshot, path string) []*hosts.Host {
+	if id := st.Settings.ChatHost; id != "" {
 		if h := hosts.Lookup(id); h != nil {
 			return []*hosts.Host{h}
 		}
 	}
-	if sel := selectedHosts(st, path); len(sel) > 0 {
+	if sel := SelectedHosts(st, path); len(sel) > 0 {
 		return sel
 	}
 	return []*hosts.Host{hosts.Lookup(string(hosts.DSH))}
 }
 
-// chatSkillsOf lists the skills the chat at path can invoke, against snap
+// ChatSkillsOf lists the skills the chat at path can invoke, against snap
 // (the view's) and m, the view's hosts' matrix (nil: DSH's registry alone).
-func chatSkillsOf(st *snapshot, snap *skills.Snapshot, path string, m *hosts.Matrix) *chatSkills {
-	chatHosts := chatHostsFor(st, path)
-	out := &chatSkills{byName: map[string]*chatSkill{}}
+func ChatSkillsOf(st *Snapshot, snap *skills.Snapshot, path string, m *hosts.Matrix) *ChatSkills {
+	chatHosts := ChatHostsFor(st, path)
+	out := &ChatSkills{ByName: map[string]*ChatSkill{}}
 	out.dshOnly = len(chatHosts) == 1 && chatHosts[0].ID == hosts.DSH
-	add := func(name, p string, h *hosts.Host) *chatSkill {
-		cs := out.byName[name]
+	add := func(name, p string, h *hosts.Host) *ChatSkill {
+		cs := out.ByName[name]
 		if cs == nil {
-			cs = &chatSkill{Name: name, Path: p}
-			out.byName[name] = cs
-			out.order = append(out.order, cs)
+			cs = &ChatSkill{Name: name, Path: p}
+			out.ByName[name] = cs
+			out.Order = append(out.Order, cs)
 		}
 		if !slices.Contains(cs.Hosts, h) {
 			cs.Hosts = append(cs.Hosts, h)
@@ -102,22 +103,16 @@ func chatSkillsOf(st *snapshot, snap *skills.Snapshot, path string, m *hosts.Mat
 			}
 		}
 	}
-	slices.SortFunc(out.order, func(a, b *chatSkill) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(out.Order, func(a, b *ChatSkill) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
-// chatSkillsFor is chatSkillsOf with the view's matrix, built or taken
-// from its memo when the view selects hosts.
-func (s *server) chatSkillsFor(ctx context.Context, t *target) *chatSkills {
-	return chatSkillsOf(t.st, t.snap, t.path, s.matrixFor(ctx, t.st, t.path))
-}
+// HostNames joins the names of the hosts that load cs ("DSH, Claude Code").
+func (cs *ChatSkill) HostNames() []string { return hosts.Names(cs.Hosts) }
 
-// hostNames joins the names of the hosts that load cs ("DSH, Claude Code").
-func (cs *chatSkill) hostNames() []string { return hosts.Names(cs.Hosts) }
-
-// userInvocable reports whether a user may invoke cs by hand: DSH's flag
+// UserInvocable reports whether a user may invoke cs by hand: DSH's flag
 // when DSH loads it, else the file's user-invocable key (Claude Code's too).
-func (cs *chatSkill) userInvocable() bool {
+func (cs *ChatSkill) UserInvocable() bool {
 	if cs.DSH != nil {
 		return cs.DSH.Invocation.UserInvocable
 	}
@@ -130,7 +125,7 @@ func (cs *chatSkill) userInvocable() bool {
 }
 
 // file parses the file of cs for its description (nil when unreadable).
-func (cs *chatSkill) file() *skillfile.File {
+func (cs *ChatSkill) file() *skillfile.File {
 	if cs.DSH != nil {
 		return cs.DSH.File
 	}
@@ -155,8 +150,8 @@ func readChatSkillFile(p string) *skillfile.File {
 	return f
 }
 
-// description is the description of cs ("" when unknown).
-func (cs *chatSkill) description() string {
+// Description is the description of cs ("" when unknown).
+func (cs *ChatSkill) Description() string {
 	if cs.DSH != nil {
 		return cs.DSH.Description
 	}
@@ -181,24 +176,24 @@ func (cs *chatSkill) description() string {
 // chatKnown is the chat diagnostics' lookup of a name (see
 // diagnostics.Options.ChatHosts): the hosts of the chat at path that load
 // it. The matrix is built only for a name DSH does not know.
-func chatKnown(st *snapshot, snap *skills.Snapshot, path string) func(name string) []string {
-	dshChat := slices.ContainsFunc(chatHostsFor(st, path), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+func chatKnown(st *Snapshot, snap *skills.Snapshot, path string) func(name string) []string {
+	dshChat := slices.ContainsFunc(ChatHostsFor(st, path), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
 	return func(name string) []string {
 		if dshChat && snap.Registry.Lookup(name) == nil && len(diagnostics.DroppedNamed(snap.Registry, name)) > 0 {
 			// DSH, one of the chat's hosts, drops the file: the warning
 			// says why, whoever else loads it (the hover names them).
 			return nil
 		}
-		cs := chatSkillsOf(st, snap, path, nil)
-		if c := cs.byName[name]; c != nil {
-			return c.hostNames()
+		cs := ChatSkillsOf(st, snap, path, nil)
+		if c := cs.ByName[name]; c != nil {
+			return c.HostNames()
 		}
-		if cs.dshOnly || st.set == nil {
+		if cs.dshOnly || st.Set == nil {
 			return nil
 		}
-		m := viewMatrix(st.set.ctx, st, path, diagnostics.HostMatrix)
-		if c := chatSkillsOf(st, snap, path, m).byName[name]; c != nil {
-			return c.hostNames()
+		m := ViewMatrix(st.Set.ctx, st, path, diagnostics.HostMatrix)
+		if c := ChatSkillsOf(st, snap, path, m).ByName[name]; c != nil {
+			return c.HostNames()
 		}
 		return nil
 	}
@@ -206,9 +201,38 @@ func chatKnown(st *snapshot, snap *skills.Snapshot, path string) func(name strin
 
 // chatWho names the chat's one host when it is not DSH, for the chat
 // diagnostics' words; "" otherwise.
-func chatWho(st *snapshot, path string) string {
-	if hs := chatHostsFor(st, path); len(hs) == 1 && hs[0].ID != hosts.DSH {
+func chatWho(st *Snapshot, path string) string {
+	if hs := ChatHostsFor(st, path); len(hs) == 1 && hs[0].ID != hosts.DSH {
 		return hs[0].Name
 	}
 	return ""
+}
+
+// ChatDiagnostics checks the `/name` tokens of a chat buffer, and the names
+// glued to punctuation that DSH ignores.
+func ChatDiagnostics(snap *skills.Snapshot, d *Document, opts diagnostics.Options) []diagnostics.Diagnostic {
+	text := string(d.Text)
+	cands := render.GestureCandidates(text)
+	toks := make([]diagnostics.ChatToken, 0, len(cands))
+	for _, c := range cands {
+		if strings.HasPrefix(text[c.Start:], "/skill:") {
+			continue // the /skill:name form, below: not a /skill glued to ':'
+		}
+		toks = append(toks, diagnostics.ChatToken{Name: c.Name, Span: spans.Span{Start: c.Start, End: c.End}, GlueBefore: c.GlueBefore, GlueAfter: c.GlueAfter})
+	}
+	// The /skill:name form the completion offers names the skill after
+	// "skill:" (docs/dsh.md §9), so it is checked as that name.
+	for _, tok := range render.TUITokens(text) {
+		toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Sigil: "/skill:"})
+	}
+	seen := map[string]bool{"/": true}
+	for _, h := range opts.Hosts {
+		if sigil := h.Invocation.Sigil; sigil != "" && !seen[sigil] {
+			seen[sigil] = true
+			for _, tok := range render.SigilTokens(string(d.Text), sigil[0]) {
+				toks = append(toks, diagnostics.ChatToken{Name: tok.Name, Span: spans.Span{Start: tok.Start, End: tok.End}, Host: h.Name, Sigil: sigil})
+			}
+		}
+	}
+	return diagnostics.Chat(d.Key, toks, snap, opts)
 }

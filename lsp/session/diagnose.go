@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // diagnose.go: what the scheduler runs and publishes: the fast path for
 // changed paths, the workspace-wide pass, chat buffers.
@@ -37,16 +37,16 @@ type fileDiags struct {
 	diags []diagnostics.Diagnostic
 }
 
-// runPass runs the rules on every view, each with its options, at pace,
+// RunPass runs the rules on every view, each with its options, at pace,
 // and merges the results: a path belongs to the first view that knows the
 // file. The errors of each view's config file are the config file's
 // diagnostics.
-func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
+func RunPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
 	r := passResult{byPath: map[string]fileDiags{}}
 	for _, v := range views {
-		snap := v.skills
+		snap := v.Skills
 		ds := diagnostics.RunPaced(ctx, snap, v.opts, pace)
-		ds = append(ds, v.config.diagnostics()...)
+		ds = append(ds, v.Config.diagnostics()...)
 		if ctx.Err() != nil {
 			return r
 		}
@@ -81,31 +81,31 @@ func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) p
 }
 
 // publishPaths diagnoses the given paths now (the edited file's fast path).
-func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
+func (q *scheduler) publishPaths(st *Snapshot, paths map[string]bool) {
 	keys := make([]string, 0, len(paths))
 	for p := range paths {
 		keys = append(keys, p)
 	}
 	slices.Sort(keys)
 	for _, p := range keys {
-		d := st.doc(p)
-		if d != nil && d.chat {
+		d := st.Doc(p)
+		if d != nil && d.Chat {
 			q.publishChat(st, d)
 			continue
 		}
-		if isEvalPath(p) {
+		if IsEvalPath(p) {
 			q.publishEval(st, p)
 			continue
 		}
-		snap := st.ownerOf(p)
+		snap := st.OwnerOf(p)
 		f := snap.File(p)
 		if f == nil {
 			if d != nil {
-				q.pub.clear(d.uri)
+				q.pub.Clear(d.uri)
 			}
 			continue
 		}
-		opts := st.optionsFor(p)
+		opts := st.OptionsFor(p)
 		opts.Quick = true // per keystroke: no index of every description, no host walk
 		q.publishFile(st, snap, f, append(diagnostics.RunFile(snap, p, opts), q.carried(p)...))
 	}
@@ -117,7 +117,7 @@ func (q *scheduler) publishPaths(st *snapshot, paths map[string]bool) {
 type publishing struct {
 	r    passResult
 	next int // r.paths[:next] are out
-	keep map[uri.URI]bool
+	Keep map[uri.URI]bool
 	prog *passProgress
 	// behind is set when publishSome stopped because the client had not
 	// read what was sent: the loop waits clientPoll before going on.
@@ -134,28 +134,28 @@ const clientPoll = 500 * time.Microsecond
 // request waits.
 const publishBatch = 32
 
-// startPublishing records the whole-snapshot diagnostics of a pass (the
+// StartPublishing records the whole-snapshot diagnostics of a pass (the
 // fast path carries them from now on) and returns its publishing.
-func (q *scheduler) startPublishing(r passResult, prog *passProgress) *publishing {
-	q.mu.Lock()
+func (q *scheduler) StartPublishing(r passResult, prog *passProgress) *publishing {
+	q.Mu.Lock()
 	q.whole = r.whole
-	q.mu.Unlock()
-	return &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog}
+	q.Mu.Unlock()
+	return &publishing{r: r, Keep: map[uri.URI]bool{}, prog: prog}
 }
 
-// publishSome publishes the next files of pb and reports whether it is
+// PublishSome publishes the next files of pb and reports whether it is
 // done. A file that changed since the pass read it keeps what the fast
 // path published for it (the change marked it, and a newer pass is due).
-func (q *scheduler) publishSome(pb *publishing) (done bool) {
+func (q *scheduler) PublishSome(pb *publishing) (done bool) {
 	if q.ctx.Err() != nil {
 		return false
 	}
 	st := q.state()
 	for n := 0; pb.next < len(pb.r.paths) && n < publishBatch; n++ {
-		if n > 0 && (len(q.kick) > 0 || q.urgent.holding() != nil) {
+		if n > 0 && (len(q.kick) > 0 || q.urgent.Holding() != nil) {
 			return false
 		}
-		if q.pub.behind() {
+		if q.pub.Behind() {
 			pb.behind = true
 			return false
 		}
@@ -164,43 +164,43 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 		fd := pb.r.byPath[p]
 		f := fd.snap.File(p)
 		if src, ok := pb.r.evals[p]; ok && f == nil {
-			pb.keep[q.publishPassEval(st, fd, p, src)] = true
+			pb.Keep[q.publishPassEval(st, fd, p, src)] = true
 			continue
 		}
 		if f == nil {
-			u := st.uriFor(p)
-			pb.keep[u] = true
-			q.pub.publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
+			u := st.URIFor(p)
+			pb.Keep[u] = true
+			q.pub.Publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
 			continue
 		}
-		if st.ownerOf(p).File(p) != f {
-			pb.keep[st.uriFor(p)] = true
+		if st.OwnerOf(p).File(p) != f {
+			pb.Keep[st.URIFor(p)] = true
 			continue
 		}
-		pb.keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
+		pb.Keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
 	}
 	if pb.next < len(pb.r.paths) {
 		return false
 	}
-	for _, d := range st.openDocs() {
-		if d.chat {
-			pb.keep[d.uri] = true
+	for _, d := range st.OpenDocs() {
+		if d.Chat {
+			pb.Keep[d.uri] = true
 			q.publishChat(st, d)
 		}
-		if isEvalPath(d.key) && !pb.r.checkedEval(d) {
-			pb.keep[d.uri] = true // what the fast path published of a newer buffer
+		if IsEvalPath(d.Key) && !pb.r.checkedEval(d) {
+			pb.Keep[d.uri] = true // what the fast path published of a newer buffer
 		}
 	}
 	// A file the views hold now that the pass did not see came after it:
 	// its change marked it, and the fast path publishes it.
-	for _, v := range st.views {
-		for _, f := range v.skills.Files() {
+	for _, v := range st.Views {
+		for _, f := range v.Skills.Files() {
 			if _, ok := pb.r.byPath[f.Path]; !ok {
-				pb.keep[st.uriFor(f.Path)] = true
+				pb.Keep[st.URIFor(f.Path)] = true
 			}
 		}
 	}
-	q.pub.clearExcept(pb.keep)
+	q.pub.ClearExcept(pb.Keep)
 	q.refreshLenses(st)
 	return true
 }
@@ -212,20 +212,20 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 // when an open skill file was shadowed, unshadowed, saved into a root, or
 // dropped or loaded again (a quick fix that mends its YAML: a client that
 // asks for lenses only on save or leaving insert mode would keep "dropped").
-func (q *scheduler) refreshLenses(st *snapshot) {
-	hostsSelected := slices.ContainsFunc(st.views, func(v viewSnapshot) bool { return len(v.opts.Hosts) > 0 })
+func (q *scheduler) refreshLenses(st *Snapshot) {
+	hostsSelected := slices.ContainsFunc(st.Views, func(v viewSnapshot) bool { return len(v.opts.Hosts) > 0 })
 	states := lensStates(st)
-	q.mu.Lock()
+	q.Mu.Lock()
 	first := !q.lensesRefreshed
 	q.lensesRefreshed = true
 	changed := states != q.lensStates
 	q.lensStates = states
-	q.mu.Unlock()
+	q.Mu.Unlock()
 	if first || hostsSelected || changed {
-		q.pub.refreshCodeLenses()
+		q.pub.RefreshCodeLenses()
 	}
 	if first { // new views: the rules on may have changed
-		q.pub.refreshInlayHints()
+		q.pub.RefreshInlayHints()
 	}
 }
 
@@ -233,20 +233,20 @@ func (q *scheduler) refreshLenses(st *snapshot) {
 // out of the catalog: those DSH drops, with the rule, those outside the
 // roots and those shadowed, with the file that wins (see lensStatus).
 // Opening an ordinary skill file leaves it unchanged.
-func lensStates(st *snapshot) string {
+func lensStates(st *Snapshot) string {
 	var b strings.Builder
-	for _, d := range st.openDocs() {
-		snap := st.ownerOf(d.key)
-		if d.chat || snap.File(d.key) == nil {
+	for _, d := range st.OpenDocs() {
+		snap := st.OwnerOf(d.Key)
+		if d.Chat || snap.File(d.Key) == nil {
 			continue
 		}
-		switch sk := snap.SkillAt(d.key); {
-		case snap.File(d.key).Drop != nil:
-			b.WriteString(d.key + " dropped: " + string(snap.File(d.key).Drop.Code) + "\n")
-		case !snap.InRoots(d.key):
-			b.WriteString(d.key + " outside the roots\n")
+		switch sk := snap.SkillAt(d.Key); {
+		case snap.File(d.Key).Drop != nil:
+			b.WriteString(d.Key + " dropped: " + string(snap.File(d.Key).Drop.Code) + "\n")
+		case !snap.InRoots(d.Key):
+			b.WriteString(d.Key + " outside the roots\n")
 		case sk != nil && snap.Registry.ShadowOf(sk) != nil:
-			b.WriteString(d.key + " shadowed by " + snap.Registry.ShadowOf(sk).Path + "\n")
+			b.WriteString(d.Key + " shadowed by " + snap.Registry.ShadowOf(sk).Path + "\n")
 		}
 	}
 	return b.String()
@@ -254,16 +254,16 @@ func lensStates(st *snapshot) string {
 
 // publishFile publishes the diagnostics of a skill file from snap, with the
 // overlay's version when the file is open. It returns the URI used.
-func (q *scheduler) publishFile(st *snapshot, snap *skills.Snapshot, f *skillfile.File, ds []diagnostics.Diagnostic) uri.URI {
-	u := st.uriFor(f.Path)
+func (q *scheduler) publishFile(st *Snapshot, snap *skills.Snapshot, f *skillfile.File, ds []diagnostics.Diagnostic) uri.URI {
+	u := st.URIFor(f.Path)
 	var version *int32
 	if o, ok := snap.Overlay(f.Path); ok {
-		version = ptr(o.Version)
+		version = new(o.Version)
 	}
 	q.converted = convertFor(q.converted[:0], f, ds, snap, st, &q.textMem)
-	q.pub.publish(u, version, q.converted)
+	q.pub.Publish(u, version, q.converted)
 	clear(q.converted) // keeps the memory, not what the diagnostics named
-	if cap(q.converted) > maxPublished+1 {
+	if cap(q.converted) > MaxPublished+1 {
 		q.converted = nil
 	}
 	return u
@@ -291,13 +291,13 @@ func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.D
 
 // publishChat publishes the diagnostics of an open chat buffer against the
 // snapshot of the view that holds it.
-func (q *scheduler) publishChat(st *snapshot, d *document) {
-	snap := st.viewFor(d.key)
-	opts := st.optionsFor(d.key)
-	opts.Elsewhere = elsewhereIn(st, snap, d.key)
-	opts.ChatHosts, opts.ChatWho = chatKnown(st, snap, d.key), chatWho(st, d.key)
-	ds := chatDiagnostics(snap, d, opts)
-	q.pub.publish(d.uri, ptr(d.version), protocolDiagnostics(ds, spans.NewLineIndex(d.text), snap, st))
+func (q *scheduler) publishChat(st *Snapshot, d *Document) {
+	snap := st.ViewFor(d.Key)
+	opts := st.OptionsFor(d.Key)
+	opts.Elsewhere = ElsewhereIn(st, snap, d.Key)
+	opts.ChatHosts, opts.ChatWho = chatKnown(st, snap, d.Key), chatWho(st, d.Key)
+	ds := ChatDiagnostics(snap, d, opts)
+	q.pub.Publish(d.uri, new(d.Version), protocolDiagnostics(ds, spans.NewLineIndex(d.Text), snap, st))
 }
 
 // markClosed schedules closed chat buffers to be cleared again (see
@@ -306,9 +306,9 @@ func (q *scheduler) markClosed(us []uri.URI) {
 	if len(us) == 0 {
 		return
 	}
-	q.mu.Lock()
+	q.Mu.Lock()
 	q.closed = append(q.closed, us...)
-	q.mu.Unlock()
+	q.Mu.Unlock()
 	q.wake()
 }
 
@@ -328,8 +328,8 @@ func wholeDiagnostics(r passResult) map[string][]diagnostics.Diagnostic {
 
 // carried returns the last pass's whole-snapshot diagnostics of path.
 func (q *scheduler) carried(path string) []diagnostics.Diagnostic {
-	q.mu.Lock()
-	defer q.mu.Unlock()
+	q.Mu.Lock()
+	defer q.Mu.Unlock()
 	return q.whole[path]
 }
 
@@ -350,33 +350,33 @@ var discoveryRules = map[string]bool{
 // DSH reads another way (the bundled root) and, once the server runs, the
 // files of rebuilt views: those keep what they showed until the new
 // discovery ends.
-func (q *scheduler) publishEarly(st *snapshot, paths map[string]bool) {
+func (q *scheduler) publishEarly(st *Snapshot, paths map[string]bool) {
 	if !q.early {
 		return
 	}
 	for _, p := range slices.Sorted(maps.Keys(paths)) {
-		d := st.doc(p)
+		d := st.Doc(p)
 		if d == nil { // closed before the discovery ended
-			q.pub.clear(st.uriFor(p))
+			q.pub.Clear(st.URIFor(p))
 			continue
 		}
-		if d.chat || !st.isSkillPath(d.key, d.languageID) || !st.readsAsFS(d.key) {
+		if d.Chat || !st.IsSkillPath(d.Key, d.LanguageID) || !st.readsAsFS(d.Key) {
 			continue
 		}
-		snap, ds := earlyDiagnostics(q.ctx, d, st.optionsFor(d.key))
-		if f := snap.File(d.key); f != nil {
-			q.pub.publish(d.uri, ptr(d.version), convertFor(nil, f, ds, snap, st, nil))
+		snap, ds := EarlyDiagnostics(q.ctx, d, st.OptionsFor(d.Key))
+		if f := snap.File(d.Key); f != nil {
+			q.pub.Publish(d.uri, new(d.Version), convertFor(nil, f, ds, snap, st, nil))
 		}
 	}
 }
 
-// earlyDiagnostics checks an open skill file on its own: in a snapshot
+// EarlyDiagnostics checks an open skill file on its own: in a snapshot
 // that holds only its buffer, with the rules that need no other file
 // (Quick) less the discoveryRules. Each is one the file gets once the
 // discovery ends (TestEarlyDiagnosticsAreFinal).
-func earlyDiagnostics(ctx context.Context, d *document, opts diagnostics.Options) (*skills.Snapshot, []diagnostics.Diagnostic) {
-	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(ctx, skills.Change{Kind: skills.ChangeOpen, Path: d.key, Version: d.version, Text: d.text})
+func EarlyDiagnostics(ctx context.Context, d *Document, opts diagnostics.Options) (*skills.Snapshot, []diagnostics.Diagnostic) {
+	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(ctx, skills.Change{Kind: skills.ChangeOpen, Path: d.Key, Version: d.Version, Text: d.Text})
 	opts.Quick = true
-	ds := diagnostics.RunFile(snap, d.key, opts)
+	ds := diagnostics.RunFile(snap, d.Key, opts)
 	return snap, slices.DeleteFunc(ds, func(x diagnostics.Diagnostic) bool { return discoveryRules[x.Code] })
 }

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // scheduler.go: when diagnostics run. A changed path is diagnosed at once
 // (the fast path); the workspace-wide pass runs after a quiet delay (one
@@ -51,22 +51,22 @@ import (
 // through a publisher.
 type scheduler struct {
 	ctx   context.Context // the set's
-	delay time.Duration   // the quiet delay before a workspace-wide pass
+	Delay time.Duration   // the quiet delay before a workspace-wide pass
 	wg    *sync.WaitGroup
-	pub   publisher
-	state func() *snapshot
+	pub   Publisher
+	state func() *Snapshot
 	// beforePass runs when a workspace-wide pass comes due, with the
 	// snapshot it reads (it points the watchers at the folders that open
 	// files link into). Every change to an open skill file or the disk
 	// makes a pass due; once per pass, not per fast path, since it stats
 	// every link of every open file: an editor that opens thousands of
 	// files would pay for all of them at each one.
-	beforePass func(*snapshot)
+	beforePass func(*Snapshot)
 	kick       chan struct{}  // capacity 1: coalesced wake-ups of loop
 	now        chan time.Time // closed: makes next return at once when no event is ready
 	// urgent counts the marks waiting for the fast path (one piece of
 	// urgent work for all of them) besides the requests.
-	urgent *urgent
+	urgent *Urgent
 	// early reports that the open skill files get their own diagnostics
 	// before the discovery ends (the views the server starts with, or
 	// that replaced them before their discovery ended).
@@ -78,8 +78,8 @@ type scheduler struct {
 	// from file to file like converted.
 	textMem []byte
 
-	mu    sync.Mutex // guards the fields below
-	dirty map[string]bool
+	Mu    sync.Mutex // guards the fields below
+	Dirty map[string]bool
 	full  bool
 	// closed are the chat buffers closed since the marks were last taken.
 	// modify clears them at once, but the loop may be publishing them from
@@ -87,10 +87,10 @@ type scheduler struct {
 	closed []uri.URI
 	// marked reports that dirty holds marks counted as urgent work;
 	// stopped that loop ended (marks count no more).
-	marked, stopped bool
+	marked, Stopped bool
 	// startup is the discovery's progress, which the first pass carries
 	// on and ends (nil after it was taken, or without progress).
-	startup *progress
+	startup *Progress
 	// whole are, per path, the diagnostics of the last workspace-wide pass
 	// from rules that need every file (Rule.Whole): the fast path, which
 	// leaves those rules out, publishes them along until the next pass.
@@ -105,34 +105,34 @@ type scheduler struct {
 	lensStates string
 }
 
-func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *urgent, state func() *snapshot, beforePass func(*snapshot)) *scheduler {
+func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub Publisher, urg *Urgent, state func() *Snapshot, beforePass func(*Snapshot)) *scheduler {
 	q := &scheduler{
-		ctx: ctx, delay: settings.DiagnosticsDelay,
+		ctx: ctx, Delay: settings.DiagnosticsDelay,
 		wg: wg, pub: pub, urgent: urg, state: state, beforePass: beforePass,
 		kick:  make(chan struct{}, 1),
 		now:   make(chan time.Time),
-		dirty: map[string]bool{},
+		Dirty: map[string]bool{},
 	}
 	close(q.now)
 	return q
 }
 
-// mark schedules paths (skill files and chat buffers) for the fast path
+// Mark schedules paths (skill files and chat buffers) for the fast path
 // and, when full, a workspace-wide pass; it wakes the loop.
-func (q *scheduler) mark(paths []string, full bool) {
+func (q *scheduler) Mark(paths []string, full bool) {
 	if len(paths) == 0 && !full {
 		return
 	}
-	q.mu.Lock()
+	q.Mu.Lock()
 	for _, p := range paths {
-		q.dirty[p] = true
+		q.Dirty[p] = true
 	}
 	q.full = q.full || full
-	if len(paths) > 0 && !q.marked && !q.stopped {
+	if len(paths) > 0 && !q.marked && !q.Stopped {
 		q.marked = true
-		q.urgent.begin()
+		q.urgent.Begin()
 	}
-	q.mu.Unlock()
+	q.Mu.Unlock()
 	q.wake()
 }
 
@@ -147,25 +147,25 @@ func (q *scheduler) wake() {
 // take returns and resets the marks, and whether they were counted as
 // urgent work (the caller ends it once they are published).
 func (q *scheduler) take() (dirty map[string]bool, closed []uri.URI, full, marked bool) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	dirty, closed, full, marked = q.dirty, q.closed, q.full, q.marked
-	q.dirty, q.closed, q.full, q.marked = map[string]bool{}, nil, false, false
+	q.Mu.Lock()
+	defer q.Mu.Unlock()
+	dirty, closed, full, marked = q.Dirty, q.closed, q.full, q.marked
+	q.Dirty, q.closed, q.full, q.marked = map[string]bool{}, nil, false, false
 	return dirty, closed, full, marked
 }
 
 // stop records that loop ended: the urgent work of pending marks is done,
 // and a progress not handed to a pass ends.
 func (q *scheduler) stop() {
-	q.mu.Lock()
-	q.stopped = true
+	q.Mu.Lock()
+	q.Stopped = true
 	if q.marked {
 		q.marked = false
-		q.urgent.end()
+		q.urgent.End()
 	}
 	startup := q.startup
 	q.startup = nil
-	q.mu.Unlock()
+	q.Mu.Unlock()
 	if startup != nil {
 		startup.end("cancelled")
 	}
@@ -173,22 +173,22 @@ func (q *scheduler) stop() {
 
 // handOver gives the scheduler the discovery's progress: the first pass
 // reports its counts on it and ends it.
-func (q *scheduler) handOver(prog progress) {
-	q.mu.Lock()
-	stopped := q.stopped
+func (q *scheduler) handOver(prog Progress) {
+	q.Mu.Lock()
+	stopped := q.Stopped
 	if !stopped {
 		q.startup = &prog
 	}
-	q.mu.Unlock()
+	q.Mu.Unlock()
 	if stopped {
 		prog.end("cancelled")
 	}
 }
 
 // takeStartup returns the discovery's progress, once.
-func (q *scheduler) takeStartup() *progress {
-	q.mu.Lock()
-	defer q.mu.Unlock()
+func (q *scheduler) takeStartup() *Progress {
+	q.Mu.Lock()
+	defer q.Mu.Unlock()
 	p := q.startup
 	q.startup = nil
 	return p
@@ -249,8 +249,8 @@ func (q *scheduler) next(p *passState, idle <-chan struct{}, until <-chan time.T
 // another event is ready; while urgent work is in flight (a request), it
 // waits for that instead, at most maxYield (as urgent.yield does).
 func (q *scheduler) publishStep(p *passState) {
-	if idle := q.urgent.holding(); idle != nil {
-		t := time.NewTimer(maxYield)
+	if idle := q.urgent.Holding(); idle != nil {
+		t := time.NewTimer(MaxYield)
 		defer t.Stop()
 		if !q.next(p, idle, t.C) && q.ctx.Err() == nil {
 			q.urgent.waited()
@@ -267,7 +267,7 @@ func (q *scheduler) publishStep(p *passState) {
 	if q.next(p, nil, q.now) {
 		return // another event came first
 	}
-	if q.publishSome(p.publishing) {
+	if q.PublishSome(p.publishing) {
 		q.published(p)
 	}
 }
@@ -275,7 +275,7 @@ func (q *scheduler) publishStep(p *passState) {
 // kicked runs the fast path and arms the next pass when one is due.
 func (q *scheduler) kicked(p *passState) {
 	if q.fastPath() {
-		p.arm(q.delay)
+		p.arm(q.Delay)
 	}
 }
 
@@ -286,13 +286,13 @@ func (q *scheduler) kicked(p *passState) {
 func (q *scheduler) fastPath() (full bool) {
 	dirty, closed, full, marked := q.take()
 	if marked {
-		defer q.urgent.end()
+		defer q.urgent.End()
 	}
 	for _, u := range closed {
-		q.pub.clear(u) // after what the loop published before the close
+		q.pub.Clear(u) // after what the loop published before the close
 	}
 	st := q.state()
-	if !st.loaded {
+	if !st.Loaded {
 		q.publishEarly(st, dirty)
 		return false
 	}

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // views.go: the views (one skills.Workspace per workspace folder), built
 // together from one configuration, and their initial discovery.
@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -20,16 +21,16 @@ import (
 	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
-// view is one workspace folder: a DSH session whose cwd is the folder.
-type view struct {
-	folder string
-	ws     *skills.Workspace
+// View is one workspace folder: a DSH session whose cwd is the folder.
+type View struct {
+	Folder string
+	Ws     *skills.Workspace
 	// watcher is nil when watching failed or is disabled (guarded by the
 	// set's mu).
 	watcher *watch.Watcher
-	// config is the project's .skill-ls.yaml; opts the rule options of the
+	// Config is the project's .skill-ls.yaml; opts the rule options of the
 	// settings laid over it.
-	config viewConfig
+	Config viewConfig
 	opts   diagnostics.Options
 	// elsewhere holds the project's folders other agents read (chat
 	// /name tokens), and matrix the hosts' matrix (hovers, code lenses):
@@ -42,11 +43,11 @@ type view struct {
 // with their discovery and diagnostics scheduler. A settings or folder
 // change replaces the whole set.
 type viewSet struct {
-	views  []*view
+	views  []*View
 	ctx    context.Context // cancelled when the set is replaced or the server stops
 	cancel context.CancelFunc
-	loaded chan struct{} // closed after the initial discovery
-	sched  *scheduler
+	Loaded chan struct{} // closed after the initial discovery
+	Sched  *scheduler
 	pub    *setPublisher   // the scheduler's
 	wg     *sync.WaitGroup // the server's background goroutines
 
@@ -57,7 +58,7 @@ type viewSet struct {
 
 	// Guarded by the session's mu:
 	// pending are the disk changes seen before the discovery ended.
-	pending map[*view][]skills.Change
+	pending map[*View][]skills.Change
 
 	mu      sync.Mutex // guards the views' watchers and stopped
 	stopped bool       // stop ran: watchers are closed
@@ -66,10 +67,10 @@ type viewSet struct {
 // newViewSet builds the views of in: one per folder, or a single one
 // without a cwd when there is no folder. It reads the projects' config
 // files and looks at their folders, so it runs without the session lock.
-func (s *session) newViewSet(in viewInputs) *viewSet {
+func (s *Session) newViewSet(in viewInputs) *viewSet {
 	settings := in.settings
 	settings.CustomDirs = slices.Clone(settings.CustomDirs)
-	set := &viewSet{loaded: make(chan struct{}), pending: map[*view][]skills.Change{}, wg: s.wg}
+	set := &viewSet{Loaded: make(chan struct{}), pending: map[*View][]skills.Change{}, wg: s.wg}
 	set.ctx, set.cancel = context.WithCancel(s.bg)
 	folders := slices.Clone(in.folders)
 	if len(folders) == 0 {
@@ -78,9 +79,9 @@ func (s *session) newViewSet(in viewInputs) *viewSet {
 	for _, f := range folders {
 		set.views = append(set.views, s.newView(set.ctx, f, &settings))
 	}
-	set.pub = &setPublisher{publisher: s.pub}
-	set.sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.urgent,
-		func() *snapshot { return s.snapshotOf(set) },
+	set.pub = &setPublisher{Publisher: s.pub}
+	set.Sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.Urgent,
+		func() *Snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
 	return set
 }
@@ -88,9 +89,9 @@ func (s *session) newViewSet(in viewInputs) *viewSet {
 // newView builds the view of one workspace folder: its project's config
 // file, its roots, and the rule options of the settings laid over the file
 // (with the hosts they select, or those a plain check would: viewHosts).
-func (s *session) newView(ctx context.Context, folder string, settings *Settings) *view {
-	project := projectRootFor(settings.ProjectRoot, folder)
-	vc := loadViewConfig(folder, project)
+func (s *Session) newView(ctx context.Context, folder string, settings *Settings) *View {
+	project := ProjectRootFor(settings.ProjectRoot, folder)
+	vc := LoadViewConfig(folder, project)
 	ro := discovery.RootOptions{
 		Cwd:            folder,
 		ProjectRoot:    project,
@@ -124,7 +125,7 @@ func (s *session) newView(ctx context.Context, folder string, settings *Settings
 		opts.Hosts, opts.ReadersOnly = viewHosts(ctx, list, opts.HostEnv)
 		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
-	return &view{folder: folder, ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), config: vc, opts: opts}
+	return &View{Folder: folder, Ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), Config: vc, opts: opts}
 }
 
 // viewHosts returns the hosts a workspace folder's files are judged by:
@@ -165,7 +166,7 @@ func withChatHost(selected []*hosts.Host, readersOnly bool, id string) ([]*hosts
 func (set *viewSet) roots() []discovery.Root {
 	var roots []discovery.Root
 	for _, v := range set.views {
-		roots = append(roots, v.ws.Roots()...)
+		roots = append(roots, v.Ws.Roots()...)
 	}
 	return roots
 }
@@ -173,17 +174,17 @@ func (set *viewSet) roots() []discovery.Root {
 // startViews starts the set's scheduler and its discovery. A set started
 // before any discovery ended publishes the open skill files' own
 // diagnostics before its own discovery ends.
-func (s *session) startViews(set *viewSet) {
-	s.wg.Go(set.sched.loop)
+func (s *Session) startViews(set *viewSet) {
+	s.wg.Go(set.Sched.loop)
 	s.wg.Go(func() { s.load(set) })
-	if set.sched.early {
+	if set.Sched.early {
 		var keys []string
-		for _, d := range sortedDocs(s.shared.Load().docs) {
-			if !d.chat {
-				keys = append(keys, d.key)
+		for _, d := range sortedDocs(s.Shared.Load().docs) {
+			if !d.Chat {
+				keys = append(keys, d.Key)
 			}
 		}
-		set.sched.mark(keys, false)
+		set.Sched.Mark(keys, false)
 	}
 }
 
@@ -214,13 +215,13 @@ func (set *viewSet) stop() {
 // the open buffers (see viewsLoaded). Its work-done progress begins at
 // once and goes on through the first workspace-wide pass, which reports
 // its counts on it and ends it.
-func (s *session) load(set *viewSet) {
-	prog := s.pub.beginProgress(set.ctx, "skill-ls", "Discovering skills")
+func (s *Session) load(set *viewSet) {
+	prog := s.pub.BeginProgress(set.ctx, "skill-ls", "Discovering skills")
 	s.watch(set) // before listing, so no change is lost
-	s.out.registerFileWatch(set.ctx, set.roots())
+	s.Out.RegisterFileWatch(set.ctx, set.roots())
 	start := time.Now()
 	for i, v := range set.views {
-		if _, err := v.ws.Load(set.ctx); err != nil {
+		if _, err := v.Ws.Load(set.ctx); err != nil {
 			prog.end("cancelled")
 			return
 		}
@@ -230,33 +231,33 @@ func (s *session) load(set *viewSet) {
 	}
 	n := 0
 	for _, v := range set.views {
-		n += v.ws.Snapshot().FileCount()
+		n += v.Ws.Snapshot().FileCount()
 	}
 	prog.report(fmt.Sprintf("%d skill files found", n), 0)
-	set.sched.handOver(prog)
-	s.modify(viewsLoaded{set})
-	close(set.loaded)
+	set.Sched.handOver(prog)
+	s.Modify(viewsLoaded{set})
+	close(set.Loaded)
 	s.logger.Debug("discovery done", "files", n, "elapsed", time.Since(start))
 }
 
 // watch starts the fsnotify watcher of each view (issue 4): its batches go
 // through modify like editor events.
-func (s *session) watch(set *viewSet) {
+func (s *Session) watch(set *viewSet) {
 	if s.opts.DisableWatch {
 		return
 	}
 	for _, v := range set.views {
-		w, err := watch.New(v.ws.Roots(), watch.Options{
+		w, err := watch.New(v.Ws.Roots(), watch.Options{
 			OnBatch: func(cs []skills.Change) {
 				// The project folder's own change asks the disk about the
 				// config file and the roots in it: before the session lock.
-				changes, configChanged := v.settleFolderChange(cs)
-				s.modify(diskChanged{view: v, changes: changes, configChanged: configChanged})
+				changes, configChanged := v.SettleFolderChange(cs)
+				s.Modify(DiskChanged{view: v, Changes: changes, configChanged: configChanged})
 			},
-			OnError: func(err error) { s.out.showProblems([]string{err.Error()}) },
+			OnError: func(err error) { s.Out.ShowProblems([]string{err.Error()}) },
 		})
 		if err != nil {
-			s.out.showProblems([]string{fmt.Sprintf("cannot watch skill roots (changes on disk need a restart): %v", err)})
+			s.Out.ShowProblems([]string{fmt.Sprintf("cannot watch skill roots (changes on disk need a restart): %v", err)})
 			continue
 		}
 		set.mu.Lock()
@@ -268,4 +269,13 @@ func (s *session) watch(set *viewSet) {
 		v.watcher = w
 		set.mu.Unlock()
 	}
+}
+
+// ProjectRootFor resolves the projectRoot setting for a workspace folder:
+// "" keeps the .git walk, a relative path is taken from the folder.
+func ProjectRootFor(setting, folder string) string {
+	if setting == "" || filepath.IsAbs(setting) || folder == "" {
+		return setting
+	}
+	return filepath.Join(folder, setting)
 }

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // state.go: the session, sole owner of the editor state (open documents,
 // settings, folders, views), and modify, the one way to change it.
@@ -22,33 +22,33 @@ import (
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
-// session owns every open document (skill files, chat buffers, other
+// Session owns every open document (skill files, chat buffers, other
 // Markdown) and every view (one skills.Workspace per workspace folder).
 // Every change, from the client (didOpen, didChange, didSave, didClose,
 // didChangeWatchedFiles, settings, folders) or from the server's own
 // watchers and discovery, goes through modify. Handlers read a snapshot,
 // which takes no lock: modify publishes what they read (shared), and each
 // view's workspace its own snapshots.
-type session struct {
+type Session struct {
 	opts   Options
 	logger *slog.Logger
 	bg     context.Context // Serve's ctx: the views' work derives from it
 	wg     *sync.WaitGroup // the server's background goroutines
-	pub    publisher       // diagnostics and progress
-	out    notifier        // messages and the client's file watch
-	// urgent counts the messages being handled (requests, edits) and the
+	pub    Publisher       // diagnostics and progress
+	Out    Notifier        // messages and the client's file watch
+	// Urgent counts the messages being handled (requests, edits) and the
 	// edits waiting for their own diagnostics: the workspace-wide pass
 	// steps aside for them.
-	urgent *urgent
+	Urgent *Urgent
 
-	// shared is what handlers read of the fields below, published by
+	// Shared is what handlers read of the fields below, published by
 	// modify before it releases mu.
-	shared atomic.Pointer[shared]
+	Shared atomic.Pointer[shared]
 
 	mu sync.Mutex // guards the fields below; modify holds it
 	// docs are the open documents by key; replaced on every change, never
 	// mutated, so a snapshot can share it.
-	docs skills.Table[*document]
+	docs skills.Table[*Document]
 	// settings are the effective settings; folders the workspace folder
 	// paths, in client order.
 	settings Settings
@@ -64,31 +64,33 @@ type session struct {
 	// one is installed.
 	want     viewInputs
 	rebuilds uint64
+	// rebuildq queues the view sets to build after the first (rebuild.go).
+	rebuildq rebuildQueue
 	// viewsBuilding, when set (by tests), runs before a view set is
 	// built, outside the lock.
-	viewsBuilding func()
+	ViewsBuilding func()
 }
 
 // shared is the part of the session a handler reads: replaced at the end
 // of each modify, never mutated.
 type shared struct {
-	docs     skills.Table[*document]
-	settings Settings
+	docs     skills.Table[*Document]
+	Settings Settings
 	folders  []string
-	views    *viewSet
+	Views    *viewSet
 }
 
-// notifier is what the discovery needs from the client besides a
+// Notifier is what the discovery needs from the client besides a
 // publisher: problems to show and the file-watch registration.
-type notifier interface {
-	showProblems(problems []string)
-	registerFileWatch(ctx context.Context, roots []discovery.Root)
+type Notifier interface {
+	ShowProblems(problems []string)
+	RegisterFileWatch(ctx context.Context, roots []discovery.Root)
 }
 
-func newSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.WaitGroup, pub publisher, out notifier, settings Settings) *session {
-	s := &session{
-		opts: opts, logger: logger, bg: bg, wg: wg, pub: pub, out: out,
-		urgent:   &urgent{},
+func NewSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.WaitGroup, pub Publisher, out Notifier, settings Settings) *Session {
+	s := &Session{
+		opts: opts, logger: logger, bg: bg, wg: wg, pub: pub, Out: out,
+		Urgent:   &Urgent{},
 		settings: settings,
 		want:     viewInputs{settings: settings},
 	}
@@ -98,17 +100,17 @@ func newSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.
 
 // publishLocked publishes the documents, settings, folders and views for
 // the handlers to read.
-func (s *session) publishLocked() {
-	s.shared.Store(&shared{docs: s.docs, settings: s.settings, folders: s.folders, views: s.views})
+func (s *Session) publishLocked() {
+	s.Shared.Store(&shared{docs: s.docs, Settings: s.settings, folders: s.folders, Views: s.views})
 }
 
-// A modification is one change to the editor state, applied by modify
+// A Modification is one change to the editor state, applied by Modify
 // under the session lock. apply records in fx what must happen once the
 // lock is released: a disk change's reading among it. An editor buffer's
 // change is applied to the views at once (a workspace parses it from its
 // text; it reads no file).
-type modification interface {
-	apply(s *session, fx *effects) error
+type Modification interface {
+	apply(s *Session, fx *effects) error
 }
 
 // effects are the consequences of modifications that run after the lock:
@@ -119,9 +121,11 @@ type effects struct {
 	dirty []string  // paths to diagnose at once
 	full  bool      // a workspace-wide pass is due
 	clear []uri.URI // URIs to publish [] for
-	// rebuild is the view set to build and install once the lock is
-	// released (rebuildLocked).
-	rebuild *rebuild
+	// rebuild is the first view set, to build and install once the lock
+	// is released (rebuildLocked); startBuilder that later sets were
+	// queued for the session's builder (rebuild.go).
+	rebuild      *rebuild
+	startBuilder bool
 	// disk are the disk changes to apply to views once the lock is
 	// released: they list roots and read files.
 	disk []diskWork
@@ -130,14 +134,14 @@ type effects struct {
 // diskWork is a batch of disk changes for one view of a set.
 type diskWork struct {
 	set     *viewSet
-	view    *view
+	view    *View
 	changes []skills.Change
 }
 
-// modify applies mods in order, in the manner of gopls' didModifyFiles:
+// Modify applies mods in order, in the manner of gopls' didModifyFiles:
 // it is the only place where documents, settings, folders and views
 // change. The error joins the errors of the mods that were refused.
-func (s *session) modify(mods ...modification) error {
+func (s *Session) Modify(mods ...Modification) error {
 	var fx effects
 	var errs []error
 	s.mu.Lock()
@@ -151,16 +155,19 @@ func (s *session) modify(mods ...modification) error {
 	// a buffer just opened for one already closed.
 	s.publishLocked()
 	if s.views != nil {
-		s.views.sched.mark(fx.dirty, fx.full)
-		s.views.sched.markClosed(fx.clear)
+		s.views.Sched.Mark(fx.dirty, fx.full)
+		s.views.Sched.markClosed(fx.clear)
 	}
 	s.mu.Unlock()
 	s.applyDisk(fx.disk)
 	for _, u := range fx.clear {
-		s.pub.clear(u)
+		s.pub.Clear(u)
 	}
 	if fx.rebuild != nil {
 		s.rebuildViews(*fx.rebuild)
+	}
+	if fx.startBuilder {
+		s.startBuilder()
 	}
 	return errors.Join(errs...)
 }
@@ -184,14 +191,19 @@ type rebuild struct {
 // rebuildLocked asks for new views built from the wanted settings and
 // folders (after initialized, until stop): modify builds them once the
 // lock is released (rebuildViews).
-func (s *session) rebuildLocked(fx *effects) {
+func (s *Session) rebuildLocked(fx *effects) {
 	if !s.started || s.closed {
 		return
 	}
 	s.rebuilds++
 	in := s.want
 	in.folders = slices.Clone(in.folders)
-	fx.rebuild = &rebuild{gen: s.rebuilds, in: in}
+	r := &rebuild{gen: s.rebuilds, in: in}
+	if s.views == nil {
+		fx.rebuild = r // the first set: initialized waits for it
+		return
+	}
+	fx.startBuilder = s.rebuildq.askLocked(r) || fx.startBuilder
 }
 
 // rebuildViews builds the view set of r without the lock (building reads
@@ -200,9 +212,9 @@ func (s *session) rebuildLocked(fx *effects) {
 // a newer set was asked for meanwhile or the server stopped. Until then
 // the state is the old one, whole: the settings and the views change
 // together.
-func (s *session) rebuildViews(r rebuild) {
-	if s.viewsBuilding != nil {
-		s.viewsBuilding()
+func (s *Session) rebuildViews(r rebuild) {
+	if s.ViewsBuilding != nil {
+		s.ViewsBuilding()
 	}
 	set := s.newViewSet(r.in)
 	s.mu.Lock()
@@ -216,7 +228,7 @@ func (s *session) rebuildViews(r rebuild) {
 	// Open skill files have had no diagnostics but their own until a set
 	// ends its discovery: a set that replaces one that had not gives them
 	// their own diagnostics too, or they would wait for its discovery.
-	set.sched.early = old == nil || !old.isLoaded.Load()
+	set.Sched.early = old == nil || !old.isLoaded.Load()
 	s.views = set
 	s.publishLocked()
 	s.mu.Unlock()
@@ -227,21 +239,21 @@ func (s *session) rebuildViews(r rebuild) {
 }
 
 // installInputsLocked makes in the settings and folders of the state.
-func (s *session) installInputsLocked(in viewInputs) {
+func (s *Session) installInputsLocked(in viewInputs) {
 	s.settings, s.folders = in.settings, in.folders
 	if in.newSettings {
-		docs := make(map[string]*document, s.docs.Len())
+		docs := make(map[string]*Document, s.docs.Len())
 		for k, d := range s.docs.All() {
-			docs[k] = d.withText(d.version, d.text, &s.settings)
+			docs[k] = d.withText(d.Version, d.Text, &s.settings)
 		}
 		s.docs = skills.NewTable(docs)
 	}
 	s.want.newSettings = false
 }
 
-// stop cancels the views' work and closes their watchers; no views start
+// Stop cancels the views' work and closes their watchers; no views start
 // after it.
-func (s *session) stop() {
+func (s *Session) Stop() {
 	s.mu.Lock()
 	s.closed = true
 	set := s.views
@@ -254,74 +266,82 @@ func (s *session) stop() {
 // applyDisk applies batches of disk changes to their views, outside the
 // session lock (each lists roots and reads files; the workspaces order
 // them), then marks their paths for diagnostics.
-func (s *session) applyDisk(work []diskWork) {
+func (s *Session) applyDisk(work []diskWork) {
 	for _, w := range work {
-		w.view.ws.Apply(w.set.ctx, w.changes...)
+		w.view.Ws.Apply(w.set.ctx, w.changes...)
 		var dirty []string
 		for _, c := range w.changes {
 			dirty = append(dirty, filepath.Clean(c.Path))
 		}
-		w.set.sched.mark(dirty, true)
+		w.set.Sched.Mark(dirty, true)
 	}
 }
 
-// snapshot returns the current state, taking no lock. The state is read
+// Snapshot returns the current state, taking no lock. The state is read
 // once: read again for the documents, it could be a later one than the
 // views' (a settings change in between).
-func (s *session) snapshot() *snapshot {
-	sh := s.shared.Load()
-	return snapshotFrom(sh, sh.views)
+func (s *Session) Snapshot() *Snapshot {
+	sh := s.Shared.Load()
+	return snapshotFrom(sh, sh.Views)
 }
 
 // snapshotOf returns the current documents and settings with the views of
 // set (the scheduler of a replaced set keeps seeing its own views).
-func (s *session) snapshotOf(set *viewSet) *snapshot {
-	return snapshotFrom(s.shared.Load(), set)
+func (s *Session) snapshotOf(set *viewSet) *Snapshot {
+	return snapshotFrom(s.Shared.Load(), set)
 }
 
 // snapshotFrom returns the documents and settings of sh with the views of
 // set.
-func snapshotFrom(sh *shared, set *viewSet) *snapshot {
-	st := &snapshot{docs: sh.docs, settings: sh.settings, folders: sh.folders, set: set}
+func snapshotFrom(sh *shared, set *viewSet) *Snapshot {
+	st := &Snapshot{Docs: sh.docs, Settings: sh.Settings, Folders: sh.folders, Set: set}
 	if set != nil {
-		st.loaded = set.isLoaded.Load()
+		st.Loaded = set.isLoaded.Load()
 		for _, v := range set.views {
-			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot(), opts: v.opts, config: v.config})
+			st.Views = append(st.Views, viewSnapshot{folder: v.Folder, Skills: v.Ws.Snapshot(), opts: v.opts, Config: v.Config})
 		}
 	}
 	return st
 }
 
-// loadedSnapshot waits for the initial discovery of the current views and
+// LoadedSnapshot waits for the view sets asked for so far to be built and
+// for the initial discovery of the current views, and
 // returns the state after it.
-func (s *session) loadedSnapshot(ctx context.Context) (*snapshot, error) {
-	st := s.snapshot()
-	if st.set == nil {
+func (s *Session) LoadedSnapshot(ctx context.Context) (*Snapshot, error) {
+	if settled := s.settledViews(); settled != nil {
+		select {
+		case <-settled:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	st := s.Snapshot()
+	if st.Set == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 	}
 	select {
-	case <-st.set.loaded:
+	case <-st.Set.Loaded:
 	case <-ctx.Done():
 		return nil, ctx.Err()
-	case <-st.set.ctx.Done(): // discovery was cancelled: shutdown or new settings
+	case <-st.Set.ctx.Done(): // discovery was cancelled: shutdown or new settings
 		return nil, fmt.Errorf("skill discovery was cancelled (shutdown or new settings): %w", protocol.ErrContentModified)
 	}
-	return s.snapshotOf(st.set), nil
+	return s.snapshotOf(st.Set), nil
 }
 
 // isSkillDocLocked reports whether an open document is a skill file the
 // views hold as an overlay (see isSkillPath). Chat buffers are not.
-func (s *session) isSkillDocLocked(d *document) bool {
-	if d.chat || s.views == nil {
-		return !d.chat && isSkillPath(d.key, d.languageID, nil)
+func (s *Session) isSkillDocLocked(d *Document) bool {
+	if d.Chat || s.views == nil {
+		return !d.Chat && isSkillPath(d.Key, d.LanguageID, nil)
 	}
 	var dirs []string
 	for _, v := range s.views.views {
-		for _, r := range v.ws.Roots() {
+		for _, r := range v.Ws.Roots() {
 			dirs = append(dirs, r.Dir)
 		}
 	}
-	return isSkillPath(d.key, d.languageID, dirs)
+	return isSkillPath(d.Key, d.LanguageID, dirs)
 }
 
 // isSkillPath reports whether a document is a skill file: a SKILL.md

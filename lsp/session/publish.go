@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // publish.go: diagnostics converted to the protocol (UTF-16 ranges, rule
 // links, related locations), bounded per document.
@@ -15,16 +15,16 @@ import (
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
-// maxPublished bounds the diagnostics published for one document: a huge
+// MaxPublished bounds the diagnostics published for one document: a huge
 // chat buffer can hold 100,000 unknown /name tokens, and no editor needs a
 // 30 MB notification to show them.
-const maxPublished = 500
+const MaxPublished = 500
 
 // pathNamer names files for the client: the URI of a path, and messages
 // with the paths inside the workspace folders made relative.
 type pathNamer interface {
-	uriFor(path string) uri.URI
-	relMsg(msg string) string
+	URIFor(path string) uri.URI
+	RelMsg(msg string) string
 }
 
 // protocolDiagnostics converts the diagnostics of one document (indexed by
@@ -37,34 +37,34 @@ func protocolDiagnostics(ds []diagnostics.Diagnostic, idx *spans.LineIndex, snap
 // appendProtocolDiagnostics is protocolDiagnostics appending to out.
 func appendProtocolDiagnostics(out []protocol.Diagnostic, ds []diagnostics.Diagnostic, idx *spans.LineIndex, snap *skills.Snapshot, names pathNamer) []protocol.Diagnostic {
 	total := len(ds)
-	if total > maxPublished {
-		ds = ds[:maxPublished]
+	if total > MaxPublished {
+		ds = ds[:MaxPublished]
 	}
 	out = slices.Grow(out, len(ds)+1)
 	for _, d := range ds {
-		out = append(out, toProtocolDiagnostic(d, idx, snap, names))
+		out = append(out, ToProtocolDiagnostic(d, idx, snap, names))
 	}
-	if total > maxPublished {
+	if total > MaxPublished {
 		out = append(out, protocol.Diagnostic{
 			Range:    out[len(out)-1].Range,
 			Severity: protocol.DiagnosticSeverityInformation,
 			Source:   protocol.NewOptional("skill-ls"),
-			Message:  protocol.String(fmt.Sprintf("skill-ls shows the first %d of %d problems in this file", maxPublished, total)),
+			Message:  protocol.String(fmt.Sprintf("skill-ls shows the first %d of %d problems in this file", MaxPublished, total)),
 		})
 	}
 	return out
 }
 
-// toProtocolDiagnostic converts one diagnostic; related locations in other
+// ToProtocolDiagnostic converts one diagnostic; related locations in other
 // files use their own line index from snap, and those in the same file
 // that snap does not hold (an eval file) idx.
-func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *spans.LineIndex, snap *skills.Snapshot, names pathNamer) protocol.Diagnostic {
+func ToProtocolDiagnostic(d diagnostics.Diagnostic, idx *spans.LineIndex, snap *skills.Snapshot, names pathNamer) protocol.Diagnostic {
 	pd := protocol.Diagnostic{
-		Range:    spanRange(idx, d.Span),
+		Range:    SpanRange(idx, d.Span),
 		Severity: severity(d.Severity),
 		Code:     protocol.String(d.Code),
 		Source:   protocol.NewOptional("skill-ls"),
-		Message:  protocol.String(names.relMsg(d.Message)),
+		Message:  protocol.String(names.RelMsg(d.Message)),
 	}
 	if u, ok := diagnostics.RuleURL(d.Code); ok {
 		pd.CodeDescription = protocol.CodeDescription{Href: uri.URI(u)}
@@ -72,11 +72,11 @@ func toProtocolDiagnostic(d diagnostics.Diagnostic, idx *spans.LineIndex, snap *
 	for _, r := range d.Related {
 		rng := relatedRange(snap, r)
 		if r.Path == d.Path && (snap == nil || snap.File(r.Path) == nil) {
-			rng = spanRange(idx, r.Span) // elsewhere in the text idx indexes (an eval file's buffer)
+			rng = SpanRange(idx, r.Span) // elsewhere in the text idx indexes (an eval file's buffer)
 		}
 		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: names.uriFor(r.Path), Range: rng},
-			Message:  names.relMsg(r.Message),
+			Location: protocol.Location{URI: names.URIFor(r.Path), Range: rng},
+			Message:  names.RelMsg(r.Message),
 		})
 	}
 	return pd
@@ -88,13 +88,13 @@ func relatedRange(snap *skills.Snapshot, r diagnostics.Related) protocol.Range {
 	if snap != nil {
 		if f := snap.File(r.Path); f != nil {
 			if idx, err := snap.Text(f); err == nil {
-				return spanRange(idx, r.Span)
+				return SpanRange(idx, r.Span)
 			}
 		} else if idx, err := snap.BundleText(r.Path); err == nil {
-			return spanRange(idx, r.Span) // a bundle file a security finding points into
+			return SpanRange(idx, r.Span) // a bundle file a security finding points into
 		}
 	}
-	return spanRange(spans.NewLineIndex(nil), r.Span)
+	return SpanRange(spans.NewLineIndex(nil), r.Span)
 }
 
 // severity maps a rule severity to LSP (the numbering is the same).

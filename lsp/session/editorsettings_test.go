@@ -1,4 +1,4 @@
-package lsp
+package session
 
 import (
 	"encoding/json"
@@ -48,7 +48,7 @@ func serverSettings(t *testing.T) []serverSetting {
 // accepted without a problem.
 func isServerDefault(key string, v json.RawMessage) error {
 	base := DefaultSettings()
-	got, problems := parseSettings(base, []byte(fmt.Sprintf(`{%q: %s}`, key, v)), false, "")
+	got, problems := ParseSettings(base, []byte(fmt.Sprintf(`{%q: %s}`, key, v)), false, "")
 	if len(problems) > 0 {
 		return fmt.Errorf("refused: %v", problems)
 	}
@@ -107,7 +107,7 @@ func TestEditorSettings(t *testing.T) {
 			}
 		}
 	}
-	sent := tsStrings(t, "../editors/vscode/src/settings.ts", "SERVER_KEYS")
+	sent := tsStrings(t, "../../editors/vscode/src/settings.ts", "SERVER_KEYS")
 	slices.Sort(sent)
 	if slices.Sort(names); !slices.Equal(sent, names) {
 		t.Errorf("editors/vscode/src/settings.ts SERVER_KEYS = %q, the server's settings %q", sent, names)
@@ -148,7 +148,7 @@ func vscodeSettings(t *testing.T) map[string]editorSetting {
 // README, defaults written as Lua ({ "a" } for a list).
 func nvimSettings(t *testing.T) map[string]editorSetting {
 	t.Helper()
-	b, err := os.ReadFile("../editors/nvim/README.md")
+	b, err := os.ReadFile("../../editors/nvim/README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func tsStrings(t *testing.T, file, name string) []string {
 // TestChatHostWrongType: a chatHost that is not a string is reported, as a
 // wrong type for any other setting is (it was dropped without a word).
 func TestChatHostWrongType(t *testing.T) {
-	_, problems := parseSettings(DefaultSettings(), []byte(`{"chatHost": 5}`), false, "")
+	_, problems := ParseSettings(DefaultSettings(), []byte(`{"chatHost": 5}`), false, "")
 	if len(problems) != 1 || !strings.Contains(problems[0], "setting chatHost: wrong type") {
 		t.Errorf("chatHost 5: problems %q, want one wrong type", problems)
 	}

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 import (
 	"context"
@@ -14,13 +14,13 @@ import (
 // watchRegistrationID identifies the dynamic file-watch registration.
 const watchRegistrationID = "skill-ls/watched-files"
 
-// registerFileWatch asks the client to send workspace/didChangeWatchedFiles
+// RegisterFileWatch asks the client to send workspace/didChangeWatchedFiles
 // for the skill roots when it supports dynamic registration. The server's
 // own fsnotify watcher stays on either way (it is the only one that sees
 // roots outside the workspace on clients without relative patterns); client
 // events go through the same Apply, so duplicates are harmless. It issues a
 // server→client request: never call it on the read loop.
-func (o *outbox) registerFileWatch(ctx context.Context, roots []discovery.Root) {
+func (o *Outbox) RegisterFileWatch(ctx context.Context, roots []discovery.Root) {
 	ws := o.capabilities().Workspace
 	if ws == nil || ws.DidChangeWatchedFiles == nil || ws.DidChangeWatchedFiles.DynamicRegistration == nil || !*ws.DidChangeWatchedFiles.DynamicRegistration {
 		return
@@ -30,7 +30,7 @@ func (o *outbox) registerFileWatch(ctx context.Context, roots []discovery.Root) 
 	err := o.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
 		ID:              watchRegistrationID,
 		Method:          protocol.MethodWorkspaceDidChangeWatchedFiles,
-		RegisterOptions: mustAny(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers}),
+		RegisterOptions: MustAny(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers}),
 	}}})
 	if err != nil && ctx.Err() == nil {
 		// Not the user's problem: the server's own watcher covers the roots.

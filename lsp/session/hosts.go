@@ -1,0 +1,144 @@
+package session
+
+// hosts.go: what the other agents (Claude Code, Codex, Gemini CLI, ...) do
+// with a skill, in the editor: a hover line, a code lens, each host's
+// catalog budget, and their invocation syntax in chat buffers. The hosts
+// are those of the hosts setting (or the config file's hosts key), else
+// those `skill-ls check` selects in the folder (viewHosts).
+// The skill list names the other hosts' folders of the project always.
+
+import (
+	"context"
+	"slices"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/render"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// ViewMatrix is matrixFor with the builder given: the chat diagnostics,
+// which have no server, use diagnostics.HostMatrix.
+func ViewMatrix(ctx context.Context, st *Snapshot, path string, build MatrixBuilder) *hosts.Matrix {
+	i := st.ViewIndex(path)
+	if i < 0 || len(st.Views[i].opts.Hosts) == 0 {
+		return nil
+	}
+	v := st.liveView(i)
+	if v == nil {
+		return nil
+	}
+	m, _ := v.matrix.get(ctx, st.Views[i].Skills, v.Ws.Snapshot, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
+		return build(ctx, snap, v.opts)
+	})
+	return m
+}
+
+// MatrixBuilder makes a view's host matrix: diagnostics.HostMatrix, or
+// what a test puts in its place to count the builds.
+type MatrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error)
+
+// liveView returns the view of the set whose snapshot is st.views[i], or
+// nil when there is none.
+func (st *Snapshot) liveView(i int) *View {
+	if i < 0 || st.Set == nil || i >= len(st.Set.views) || st.Set.views[i].Folder != st.Views[i].folder {
+		return nil
+	}
+	return st.Set.views[i]
+}
+
+// LensHosts returns the hosts the hover and the lens speak for on path:
+// the view's selected hosts, or, when they are those a plain check chose
+// (readersOnly), those of them that read the file: as in its diagnostics,
+// no host says it does not read a folder. None without a matrix.
+func LensHosts(m *hosts.Matrix, st *Snapshot, path string) []*hosts.Host {
+	if m == nil {
+		return nil
+	}
+	selected := SelectedHosts(st, path)
+	if !ReadersOnly(st, path) {
+		return selected
+	}
+	row, _ := m.Row(path)
+	var out []*hosts.Host
+	for _, h := range selected {
+		if v, ok := row.Verdicts[h.ID]; ok && v.Status != hosts.NotDiscovered {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// ReadersOnly reports whether the view owning path judges each file by
+// the hosts that read it (viewHosts).
+func ReadersOnly(st *Snapshot, path string) bool {
+	i := st.ViewIndex(path)
+	return i >= 0 && st.Views[i].opts.ReadersOnly
+}
+
+// SelectedHosts returns the hosts the view owning path selects.
+func SelectedHosts(st *Snapshot, path string) []*hosts.Host {
+	if i := st.ViewIndex(path); i >= 0 {
+		return st.Views[i].opts.Hosts
+	}
+	return nil
+}
+
+// InvocationSigils returns the sigils that start a manual invocation for
+// the hosts of the view owning path: "/" always (DSH), "$" with Codex.
+func InvocationSigils(st *Snapshot, path string) []string {
+	out := []string{"/"}
+	for _, h := range SelectedHosts(st, path) {
+		if h.Invocation.Sigil != "" && !slices.Contains(out, h.Invocation.Sigil) {
+			out = append(out, h.Invocation.Sigil)
+		}
+	}
+	return out
+}
+
+// HostFolders lists the project's skill folders that other hosts read and
+// DSH does not, for the skill list (skill-ls.listSkills): the editors group
+// their skills by folder beside DSH's roots. Nil without a workspace
+// folder.
+func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Snapshot) []render.ReportHostFolder {
+	if opts.HostEnv.Cwd == "" {
+		return nil
+	}
+	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
+}
+
+// ElsewhereIn returns the chat rules' Elsewhere lookup of the view that
+// owns path: the skill files of the other agents' folders by folder name.
+// Nil without a view or a workspace folder.
+func ElsewhereIn(st *Snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
+	i := st.ViewIndex(path)
+	v := st.liveView(i)
+	if v == nil || st.Views[i].opts.HostEnv.Cwd == "" {
+		return nil
+	}
+	env := st.Views[i].opts.HostEnv
+	return func(name string) []diagnostics.ElsewhereSkill {
+		// The set's context: the chat rules that ask carry none, and the
+		// walk is no use once the set is replaced.
+		folders, _ := v.elsewhere.get(st.Set.ctx, snap, v.Ws.Snapshot, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
+			return hosts.ProjectFolders(ctx, env, s.InRoots)
+		})
+		var out []diagnostics.ElsewhereSkill
+		for _, fo := range folders {
+			for _, f := range fo.Files {
+				if f.Folder == name {
+					out = append(out, diagnostics.ElsewhereSkill{Path: f.Path, Folder: fo.Label, Hosts: hosts.Names(fo.Hosts)})
+				}
+			}
+		}
+		return out
+	}
+}
+
+// HostsRow is m's row of path; ok is false without a matrix or a row.
+func HostsRow(m *hosts.Matrix, path string) (hosts.Row, bool) {
+	if m == nil {
+		return hosts.Row{}, false
+	}
+	return m.Row(path)
+}

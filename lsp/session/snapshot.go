@@ -1,0 +1,221 @@
+package session
+
+// snapshot.go: the open documents and the immutable snapshot of the editor
+// state that every handler reads.
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/diagnostics"
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
+)
+
+// Document is an open editor buffer: a skill file, a chat buffer or any
+// other Markdown. A change replaces it; nothing in it is mutated.
+type Document struct {
+	uri        uri.URI // as the client sent it (used when publishing)
+	Key        string  // docKey(uri): the cleaned path for file URIs
+	LanguageID string
+	Version    int32
+	Text       []byte
+	Chat       bool                   // a chat buffer under the settings it was classified with
+	parsed     func() *skillfile.File // the buffer parsed on its own, once
+}
+
+func newDocument(u uri.URI, languageID string, version int32, text []byte, settings *Settings) *Document {
+	key := DocKey(u)
+	d := &Document{uri: u, Key: key, LanguageID: languageID, Version: version, Text: text}
+	d.Chat = settings.IsChat(languageID, key)
+	d.parsed = sync.OnceValue(func() *skillfile.File { return skillfile.Parse(key, text, skillfile.ReadFS) })
+	return d
+}
+
+// withText returns the next version of d.
+func (d *Document) withText(version int32, text []byte, settings *Settings) *Document {
+	return newDocument(d.uri, d.LanguageID, version, text, settings)
+}
+
+// Snapshot is the editor state a handler reads, taken once under the
+// session lock: the open documents, the settings and folders, and each
+// view's skills snapshot. Nothing reachable from it changes.
+type Snapshot struct {
+	Docs     skills.Table[*Document] // open documents by key (never mutated)
+	Settings Settings
+	Folders  []string
+	Views    []viewSnapshot // in folder order; nil before initialized
+	Set      *viewSet       // the views' set; nil before initialized
+	Loaded   bool           // the set's initial discovery is done
+}
+
+// viewSnapshot is one view's folder and skills snapshot, with the rule
+// options of its settings and config file.
+type viewSnapshot struct {
+	folder string
+	Skills *skills.Snapshot
+	opts   diagnostics.Options
+	Config viewConfig
+}
+
+// Started reports that initialized arrived (the views exist).
+func (st *Snapshot) Started() bool { return len(st.Views) > 0 }
+
+// Doc returns the open document with this key, or nil.
+func (st *Snapshot) Doc(key string) *Document { return st.Docs.At(key) }
+
+// OpenDocs returns the open documents sorted by key.
+func (st *Snapshot) OpenDocs() []*Document { return sortedDocs(st.Docs) }
+
+func sortedDocs(docs skills.Table[*Document]) []*Document {
+	out := make([]*Document, 0, docs.Len())
+	for _, d := range docs.All() {
+		out = append(out, d)
+	}
+	slices.SortFunc(out, func(a, b *Document) int { return strings.Compare(a.Key, b.Key) })
+	return out
+}
+
+// URIFor returns the URI of a path (or document key): the client's own URI
+// when the document is open, else the file URI.
+func (st *Snapshot) URIFor(path string) uri.URI {
+	if d := st.Docs.At(path); d != nil {
+		return d.uri
+	}
+	return PathURI(path)
+}
+
+// ViewFor returns the skills snapshot of the view whose folder holds path
+// (the deepest), else of the first view; an empty snapshot before
+// initialized.
+func (st *Snapshot) ViewFor(path string) *skills.Snapshot {
+	if len(st.Views) == 0 {
+		return emptySnapshot()
+	}
+	best := 0
+	bestLen := -1
+	for i, v := range st.Views {
+		if v.folder != "" && discovery.Within(path, v.folder) && len(v.folder) > bestLen {
+			best, bestLen = i, len(v.folder)
+		}
+	}
+	return st.Views[best].Skills
+}
+
+// ViewIndex returns the index of the view that owns path: the first that
+// knows the file, else the one whose folder holds it (the deepest), else
+// the first; -1 before initialized.
+func (st *Snapshot) ViewIndex(path string) int {
+	for i, v := range st.Views {
+		if v.Skills.File(path) != nil {
+			return i
+		}
+	}
+	snap := st.ViewFor(path)
+	return slices.IndexFunc(st.Views, func(v viewSnapshot) bool { return v.Skills == snap })
+}
+
+// OwnerOf returns the skills snapshot of the first view that knows the
+// file at path, else viewFor(path).
+func (st *Snapshot) OwnerOf(path string) *skills.Snapshot {
+	if i := st.ViewIndex(path); i >= 0 {
+		return st.Views[i].Skills
+	}
+	return emptySnapshot()
+}
+
+// BufferFile returns the parsed skill file of an open document: the view's
+// file when the view holds this very buffer, else the buffer parsed on its
+// own. They differ before the initial discovery ends (the views replay the
+// buffers then) and for Markdown no view holds (a README, notes).
+func (st *Snapshot) BufferFile(d *Document, snap *skills.Snapshot) *skillfile.File {
+	if f := snap.File(d.Key); f != nil && snap.SameBytes(f, d.Text) {
+		return f
+	}
+	return d.parsed()
+}
+
+// OptionsFor are the rule options of the view that holds path (its
+// settings laid over its project's config file).
+func (st *Snapshot) OptionsFor(path string) diagnostics.Options {
+	if i := st.ViewIndex(path); i >= 0 {
+		return st.Views[i].opts
+	}
+	return st.Settings.diagOptions(nil)
+}
+
+// lineIndexOf returns the line index of a file the snapshot knows without
+// it being a skill file (a config file), else an empty one.
+func (st *Snapshot) lineIndexOf(path string) *spans.LineIndex {
+	for _, v := range st.Views {
+		if v.Config.path == path {
+			return spans.NewLineIndex(v.Config.src)
+		}
+	}
+	return spans.NewLineIndex(nil)
+}
+
+// emptySnapshot is the snapshot of a workspace with no roots.
+func emptySnapshot() *skills.Snapshot {
+	return skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+}
+
+// RelPath returns path relative to the deepest workspace folder holding it,
+// else path itself: paths in messages and hovers read as in the CLI.
+func (st *Snapshot) RelPath(path string) string {
+	best := ""
+	for _, f := range st.Folders {
+		if f != "" && discovery.Within(path, f) && len(f) > len(best) {
+			best = f
+		}
+	}
+	if best == "" || best == path {
+		return path
+	}
+	return strings.TrimPrefix(path[len(best):], string(filepath.Separator))
+}
+
+// RelMsg shortens the absolute paths inside the workspace folders that a
+// message names, deepest folder first.
+func (st *Snapshot) RelMsg(msg string) string {
+	folders := slices.Clone(st.Folders)
+	slices.SortFunc(folders, func(a, b string) int { return len(b) - len(a) })
+	for _, f := range folders {
+		if f != "" && filepath.Dir(f) != f {
+			msg = strings.ReplaceAll(msg, f+string(filepath.Separator), "")
+		}
+	}
+	return msg
+}
+
+// IsSkillPath reports whether the document at path (opened, or to be
+// opened, with languageID) is a skill file of these views.
+func (st *Snapshot) IsSkillPath(path, languageID string) bool {
+	var dirs []string
+	for _, v := range st.Views {
+		for _, r := range v.Skills.Roots {
+			dirs = append(dirs, r.Root.Dir)
+		}
+	}
+	return isSkillPath(path, languageID, dirs)
+}
+
+// readsAsFS reports whether DSH reads the skill file at path as text the
+// way it reads most roots (skills.ReadFS): true unless path lies in a root
+// read another way (the bundled root).
+func (st *Snapshot) readsAsFS(path string) bool {
+	for _, v := range st.Views {
+		for _, r := range v.Skills.Roots {
+			if r.Root.Mode != skillfile.ReadFS && discovery.Within(path, r.Root.Dir) {
+				return false
+			}
+		}
+	}
+	return true
+}
