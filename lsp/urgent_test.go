@@ -1,13 +1,11 @@
 package lsp
 
-// urgent_test.go: the user first — the workspace-wide pass steps aside for
-// requests and edits, on synctest's fake clock.
+// urgent_test.go: the user first — the publishing of a workspace-wide
+// pass steps aside for requests and edits, on synctest's fake clock.
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -20,94 +18,6 @@ import (
 	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
-
-// yield returns at once while nothing is urgent, waits for urgent work to
-// end, and waits at most maxYield, after which background work runs as
-// long without waiting.
-func TestUrgentYield(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		u := &urgent{}
-		ctx := t.Context()
-		start := time.Now()
-		u.yield(ctx)
-		if !time.Now().Equal(start) {
-			t.Fatalf("yield waited with nothing urgent")
-		}
-
-		u.begin()
-		done := make(chan time.Time)
-		go func() { u.yield(ctx); done <- time.Now() }()
-		time.Sleep(5 * time.Millisecond)
-		synctest.Wait()
-		select {
-		case <-done:
-			t.Fatal("yield returned while urgent work was in flight")
-		default:
-		}
-		u.end()
-		if at := <-done; at.Sub(start) != 5*time.Millisecond {
-			t.Fatalf("yield returned at +%v, want +5ms (when the urgent work ended)", at.Sub(start))
-		}
-
-		// Urgent work that does not end: one wait of maxYield, then none
-		// for maxYield, then waits again.
-		u.begin()
-		defer u.end()
-		start = time.Now()
-		u.yield(ctx)
-		if got := time.Since(start); got != maxYield {
-			t.Fatalf("yield under endless urgent work waited %v, want %v", got, maxYield)
-		}
-		start = time.Now()
-		u.yield(ctx)
-		if got := time.Since(start); got != 0 {
-			t.Fatalf("yield right after a wait that ran out waited %v, want 0", got)
-		}
-		time.Sleep(maxYield)
-		start = time.Now()
-		u.yield(ctx)
-		if got := time.Since(start); got != maxYield {
-			t.Fatalf("yield %v later waited %v, want %v", maxYield, got, maxYield)
-		}
-
-		// A done context ends the wait.
-		cctx, cancel := context.WithCancel(ctx)
-		time.Sleep(maxYield)
-		go func() { time.Sleep(time.Millisecond); cancel() }()
-		start = time.Now()
-		u.yield(cctx)
-		if got := time.Since(start); got != time.Millisecond {
-			t.Fatalf("yield with its context cancelled after 1ms waited %v", got)
-		}
-
-		var none *urgent // a nil urgent counts nothing
-		none.begin()
-		none.yield(ctx)
-		none.end()
-	})
-}
-
-// progressPublisher is a fakePublisher whose work-done progress reaches a
-// fakeClient.
-type progressPublisher struct {
-	fakePublisher
-	client *fakeClient
-}
-
-func (p *progressPublisher) beginProgress(ctx context.Context, title, message string) progress {
-	return progress{client: p.client, ctx: ctx, token: protocol.String("t")}
-}
-
-// messages returns the messages of the progress notifications so far.
-func (p *progressPublisher) messages() []string {
-	p.client.mu.Lock()
-	defer p.client.mu.Unlock()
-	var out []string
-	for _, n := range p.client.progress {
-		out = append(out, progressMessage(n))
-	}
-	return out
-}
 
 // progressMessage returns "kind: message" of a progress notification.
 func progressMessage(p protocol.ProgressParams) string {
@@ -131,29 +41,6 @@ func loadedTestSession(t *testing.T, delay time.Duration, pub publisher) (*sessi
 	}
 	synctest.Wait()
 	return s, root
-}
-
-// The workspace-wide pass checks no file while a request is in flight (up
-// to maxYield per file), and publishes nothing; it goes on once the
-// request is answered. Its counts go on the discovery's progress.
-func TestPassStepsAsideForRequests(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		pub := &progressPublisher{client: newFakeClient()}
-		s, _ := loadedTestSession(t, 150*time.Millisecond, pub)
-		s.urgent.begin() // a request arrives before the pass is due
-		time.Sleep(150*time.Millisecond + maxYield - time.Millisecond)
-		synctest.Wait()
-		want := []string{"report: 2 skill files found", "report: checking 0/2 files"}
-		if got := pub.messages(); !slices.Equal(got, want) || len(pub.passTimes()) != 0 {
-			t.Fatalf("while a request is in flight: progress %q and %d passes; want %q and none", got, len(pub.passTimes()), want)
-		}
-		s.urgent.end()
-		synctest.Wait()
-		want = append(want, "report: checking 2/2 files", "end: 2 skill files checked")
-		if got := pub.messages(); !slices.Equal(got, want) || len(pub.passTimes()) != 1 {
-			t.Fatalf("after the request: progress %q and %d passes; want %q and one", got, len(pub.passTimes()), want)
-		}
-	})
 }
 
 // An edit waiting for its own diagnostics is urgent work until they are

@@ -28,8 +28,7 @@ func TestServe(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		// osPipes gives the server the operating system's pipes, as an
-		// editor does (stdin then waits in the network poller, and the
-		// publishing of a pass asks how much of stdout is unread).
+		// editor does.
 		osPipes bool
 	}{
 		{nil, false},
