@@ -238,7 +238,7 @@ func (q *scheduler) next(p *passState, idle <-chan struct{}, until <-chan time.T
 
 // publishStep publishes a few files of the pass being published unless
 // another event is ready; while urgent work is in flight (a request), it
-// waits for that instead, at most maxYield (as urgent.yield does).
+// waits for that instead, at most maxYield.
 func (q *scheduler) publishStep(p *passState) {
 	if idle := q.urgent.holding(); idle != nil {
 		t := time.NewTimer(maxYield)
