@@ -72,7 +72,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		defer stopTrace()
 	}
-	err := lsp.Serve(ctx, stdio{stdin, stdout}, opts)
+	err := lsp.Serve(ctx, stdio{pollable(stdin), stdout}, opts)
 	if errors.Is(err, lsp.ErrBrokenHeader) {
 		fmt.Fprintf(stderr, "skill-ls serve: %v; stopping. Is the client speaking LSP (Content-Length framed JSON-RPC)?\n", err)
 	}
