@@ -52,7 +52,7 @@ func (rs *runState) overlapIndex() *overlap.Index {
 		}
 		rs.overlap = overlap.Build(list, rs.pace.workers())
 		if rs.whole {
-			rs.overlap.FindAll(rs.ctx, rs.pace.yield)
+			rs.overlap.FindAll(rs.ctx)
 		}
 	})
 	return rs.overlap

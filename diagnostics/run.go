@@ -23,29 +23,15 @@ func Run(ctx context.Context, snap *skills.Snapshot, opts Options) []Diagnostic 
 	return RunPaced(ctx, snap, opts, Pace{})
 }
 
-// Pace shares the processors between a Run and more urgent work (the
-// language server's requests and keystrokes). The zero Pace runs at full
-// speed, on every processor.
+// Pace shares the processors between a Run and other work (the language
+// server's requests and keystrokes) by bounding its workers. The zero Pace
+// runs on every processor.
 type Pace struct {
 	// Workers bounds the goroutines that check files and compare
 	// descriptions (0: one per processor).
 	Workers int
-	// Yield, when set, is called before each file is checked and before
-	// each skill's descriptions are compared; it may block while more
-	// urgent work runs, and must return when ctx is done.
-	Yield func(ctx context.Context)
 	// Checked, when set, is called after each file is checked (progress).
 	Checked func()
-	// Begin, when set, is called first on each worker goroutine (the
-	// language server lowers the priority of the worker's thread there).
-	Begin func()
-}
-
-// begin is called first on each worker goroutine.
-func (p Pace) begin() {
-	if p.Begin != nil {
-		p.Begin()
-	}
 }
 
 func (p Pace) workers() int {
@@ -53,12 +39,6 @@ func (p Pace) workers() int {
 		return p.Workers
 	}
 	return runtime.GOMAXPROCS(0)
-}
-
-func (p Pace) yield(ctx context.Context) {
-	if p.Yield != nil {
-		p.Yield(ctx)
-	}
 }
 
 // RunPaced is Run at the given pace; its result is Run's.
@@ -70,8 +50,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	files := snap.Files()
 	results := make([][]Diagnostic, len(files))
 	bufs := make([][]byte, pace.workers())
-	parallel.Each(len(files), pace.workers(), pace.begin, func(worker, i int) {
-		pace.yield(ctx)
+	parallel.Each(len(files), pace.workers(), func(worker, i int) {
 		if ctx.Err() != nil {
 			return
 		}

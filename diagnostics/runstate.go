@@ -66,20 +66,19 @@ func newRunState(ctx context.Context, snap *skills.Snapshot, opts Options) *runS
 // wait for it. An index whose rule is off is left to be built on first
 // use (an override may still turn the rule on for some files).
 func (rs *runState) prepare() {
-	if rs.ctx.Err() != nil || rs.pace.Yield != nil {
-		// A cancelled Run checks no file. A paced Run (the language
-		// server's) builds each index on first use: built side by side,
-		// they would hold every processor with no pause for the user's
-		// requests, which the pace exists to let through.
+	if rs.ctx.Err() != nil || rs.pace.workers() < 2 {
+		// A cancelled Run checks no file. A Run bounded to one worker
+		// (the language server's on two processors) builds each index
+		// on first use: side by side they would take more processors
+		// than its bound.
 		return
 	}
 	var wg sync.WaitGroup
 	if rs.mayRun(CodeDescriptionOverlap) {
-		wg.Go(func() { rs.pace.begin(); rs.overlapIndex() })
+		wg.Go(func() { rs.overlapIndex() })
 	}
 	if rs.mayRun(CodeNameConfusable) || rs.mayRun(CodeNameFolderMismatch) {
 		wg.Go(func() {
-			rs.pace.begin()
 			if rs.mayRun(CodeNameConfusable) {
 				rs.confusableIndex()
 			}

@@ -107,7 +107,7 @@ func (h *handler) call(ctx context.Context, req *jsonrpc2.Request) (any, error) 
 
 // encodeReply encodes a call's result while the call still counts as
 // urgent work: encoded after it, by the connection, the reply to a
-// keystroke raced the workspace-wide pass for the processors, and a
+// keystroke raced the publishing of the workspace-wide pass, and a
 // 100-item completion list took 3 to 4 ms to leave instead of a tenth of
 // that. The connection passes the encoded bytes through (lspCodec).
 func encodeReply(res any) (any, error) {

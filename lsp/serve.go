@@ -48,14 +48,6 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts session.Options) er
 	return serve(ctx, rwc, opts, serveHooks{})
 }
 
-// unreadWriter is a transport that can tell how many bytes it wrote that
-// the client has not read yet (the standard output of `skill-ls serve`
-// when it is a pipe or a socket). The publishing of a pass keeps that
-// small, so that replies do not queue behind it.
-type unreadWriter interface {
-	Unread() (n int, ok bool)
-}
-
 // serveHooks let tests reach inside a session; [Serve] passes none.
 type serveHooks struct {
 	// setup runs on the server before the read loop.
@@ -82,9 +74,6 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, opts session.Options, ho
 	s := newServer(ctx, client, logger, opts)
 	s.calls = load
 	s.out.Notify = conn.Notify
-	if u, ok := rwc.(unreadWriter); ok {
-		s.out.Unread = u.Unread
-	}
 	if hooks.setup != nil {
 		hooks.setup(s)
 	}

@@ -1,13 +1,11 @@
 package lsp
 
-// urgent_test.go: the user first — the workspace-wide pass steps aside for
-// requests and edits, on synctest's fake clock.
+// urgent_test.go: the user first — the publishing of a workspace-wide
+// pass steps aside for requests and edits, on synctest's fake clock.
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -22,94 +20,6 @@ import (
 
 	"github.com/skill-ls/skill-ls/lsp/session"
 )
-
-// yield returns at once while nothing is urgent, waits for urgent work to
-// end, and waits at most maxYield, after which background work runs as
-// long without waiting.
-func TestUrgentYield(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		u := &session.Urgent{}
-		ctx := t.Context()
-		start := time.Now()
-		u.Yield(ctx)
-		if !time.Now().Equal(start) {
-			t.Fatalf("yield waited with nothing urgent")
-		}
-
-		u.Begin()
-		done := make(chan time.Time)
-		go func() { u.Yield(ctx); done <- time.Now() }()
-		time.Sleep(5 * time.Millisecond)
-		synctest.Wait()
-		select {
-		case <-done:
-			t.Fatal("yield returned while urgent work was in flight")
-		default:
-		}
-		u.End()
-		if at := <-done; at.Sub(start) != 5*time.Millisecond {
-			t.Fatalf("yield returned at +%v, want +5ms (when the urgent work ended)", at.Sub(start))
-		}
-
-		// Urgent work that does not end: one wait of maxYield, then none
-		// for maxYield, then waits again.
-		u.Begin()
-		defer u.End()
-		start = time.Now()
-		u.Yield(ctx)
-		if got := time.Since(start); got != session.MaxYield {
-			t.Fatalf("yield under endless urgent work waited %v, want %v", got, session.MaxYield)
-		}
-		start = time.Now()
-		u.Yield(ctx)
-		if got := time.Since(start); got != 0 {
-			t.Fatalf("yield right after a wait that ran out waited %v, want 0", got)
-		}
-		time.Sleep(session.MaxYield)
-		start = time.Now()
-		u.Yield(ctx)
-		if got := time.Since(start); got != session.MaxYield {
-			t.Fatalf("yield %v later waited %v, want %v", session.MaxYield, got, session.MaxYield)
-		}
-
-		// A done context ends the wait.
-		cctx, cancel := context.WithCancel(ctx)
-		time.Sleep(session.MaxYield)
-		go func() { time.Sleep(time.Millisecond); cancel() }()
-		start = time.Now()
-		u.Yield(cctx)
-		if got := time.Since(start); got != time.Millisecond {
-			t.Fatalf("yield with its context cancelled after 1ms waited %v", got)
-		}
-
-		var none *session.Urgent // a nil urgent counts nothing
-		none.Begin()
-		none.Yield(ctx)
-		none.End()
-	})
-}
-
-// progressPublisher is a fakePublisher whose work-done progress reaches a
-// fakeClient.
-type progressPublisher struct {
-	fakePublisher
-	client *fakeClient
-}
-
-func (p *progressPublisher) BeginProgress(ctx context.Context, title, message string) session.Progress {
-	return session.Progress{Client: p.client, Ctx: ctx, Token: protocol.String("t")}
-}
-
-// messages returns the messages of the progress notifications so far.
-func (p *progressPublisher) messages() []string {
-	p.client.mu.Lock()
-	defer p.client.mu.Unlock()
-	var out []string
-	for _, n := range p.client.progress {
-		out = append(out, progressMessage(n))
-	}
-	return out
-}
 
 // progressMessage returns "kind: message" of a progress notification.
 func progressMessage(p protocol.ProgressParams) string {
@@ -133,29 +43,6 @@ func loadedTestSession(t *testing.T, delay time.Duration, pub session.Publisher)
 	}
 	synctest.Wait()
 	return s, root
-}
-
-// The workspace-wide pass checks no file while a request is in flight (up
-// to maxYield per file), and publishes nothing; it goes on once the
-// request is answered. Its counts go on the discovery's progress.
-func TestPassStepsAsideForRequests(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		pub := &progressPublisher{client: newFakeClient()}
-		s, _ := loadedTestSession(t, 150*time.Millisecond, pub)
-		s.Urgent.Begin() // a request arrives before the pass is due
-		time.Sleep(150*time.Millisecond + session.MaxYield - time.Millisecond)
-		synctest.Wait()
-		want := []string{"report: 2 skill files found", "report: checking 0/2 files"}
-		if got := pub.messages(); !slices.Equal(got, want) || len(pub.passTimes()) != 0 {
-			t.Fatalf("while a request is in flight: progress %q and %d passes; want %q and none", got, len(pub.passTimes()), want)
-		}
-		s.Urgent.End()
-		synctest.Wait()
-		want = append(want, "report: checking 2/2 files", "end: 2 skill files checked")
-		if got := pub.messages(); !slices.Equal(got, want) || len(pub.passTimes()) != 1 {
-			t.Fatalf("after the request: progress %q and %d passes; want %q and one", got, len(pub.passTimes()), want)
-		}
-	})
 }
 
 // An edit waiting for its own diagnostics is urgent work until they are

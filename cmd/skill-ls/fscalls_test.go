@@ -76,8 +76,6 @@ var diskCalls = map[string]string{
 	"lsp/server.go server.homeDir os.UserHomeDir":                       "the home folder of DSH's user roots when the client set none (the environment, not a file)",
 	"lsp/server.go initialFolders os.Getwd":                             "the last fallback folder when the client names none (the environment, not a file)",
 	"lsp/session/diagnose.go EarlyDiagnostics Workspace.Apply":          "a workspace with no roots parses one open buffer; it reads nothing",
-	"lsp/session/background_linux.go backgroundThread unix.Setpriority": "setpriority of the calling thread (the pass's nice value); no file is touched",
-	"lsp/session/background_linux.go backgroundThread unix.Gettid":      "the calling thread's id, for setpriority",
 
 	// lsp: handlers that must ask the disk
 	"lsp/completion.go linkCompletion discovery.ListLinkDir":                "link path completion lists the folder the user is typing, which no snapshot holds",

@@ -10,12 +10,12 @@ import (
 )
 
 // pollable returns stdin ready for Go's network poller when it is a pipe or
-// a socket (what editors give a language server): a read then waits
-// parked, holding no processor. A blocking read holds its processor while
-// it waits, and work made ready on that processor (the edit the read loop
-// just handed to the diagnostics scheduler) waited for the runtime to take
-// the processor back. A terminal or a file is returned as it
-// is: O_NONBLOCK would outlive the server on a terminal the shell shares.
+// a socket (what editors give a language server), so that closing it ends
+// a read that waits: an editor may keep the pipe open until the server's
+// process ends, and a blocking read of an inherited descriptor outlives
+// Close, which kept exit waiting for the connection's 2 s bound
+// (TestServe). A terminal or a file is returned as it is: O_NONBLOCK
+// would outlive the server on a terminal the shell shares.
 func pollable(stdin io.Reader) io.Reader {
 	f, ok := stdin.(*os.File)
 	if !ok {

@@ -81,7 +81,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		defer stopTrace()
 	}
-	err := lsp.Serve(ctx, stdio{pollable(stdin), stdout, unreadProbe(stdout)}, opts)
+	err := lsp.Serve(ctx, stdio{pollable(stdin), stdout}, opts)
 	if errors.Is(err, lsp.ErrBrokenHeader) {
 		fmt.Fprintf(stderr, "skill-ls serve: %v; stopping. Is the client speaking LSP (Content-Length framed JSON-RPC)?\n", err)
 	}
@@ -124,18 +124,6 @@ func isTerminal(stream any) bool {
 type stdio struct {
 	io.Reader
 	io.Writer
-	unread func() (int, bool) // see Unread; nil when stdout cannot tell
-}
-
-// Unread reports how many bytes written to stdout the editor has not read
-// yet, when stdout is a pipe or a socket: the server publishes a pass's
-// diagnostics only as fast as the editor reads them, so that a reply never
-// waits behind a pipe full of them.
-func (s stdio) Unread() (int, bool) {
-	if s.unread == nil {
-		return 0, false
-	}
-	return s.unread()
 }
 
 // Close closes stdin when it can be closed, which ends a blocked read.

@@ -28,8 +28,7 @@ func TestServe(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		// osPipes gives the server the operating system's pipes, as an
-		// editor does (stdin then waits in the network poller, and the
-		// publishing of a pass asks how much of stdout is unread).
+		// editor does.
 		osPipes bool
 	}{
 		{nil, false},
@@ -52,6 +51,7 @@ func TestServe(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				ir.Fd() // blocking, as the stdin a process inherits
 				inR, inW, outR, outW = ir, iw, or, ow
 			} else {
 				ir, iw := io.Pipe()
@@ -112,6 +112,11 @@ func TestServe(t *testing.T) {
 			case code := <-done:
 				if code != 0 {
 					t.Errorf("exit status %d, want 0; stderr:\n%s", code, &stderr)
+				}
+				// The editor may keep stdin open until the process
+				// ends: exit must not wait for a read of it.
+				if strings.Contains(stderr.String(), "did not close in time") {
+					t.Errorf("exit waited for a read of stdin; stderr:\n%s", &stderr)
 				}
 			case <-ctx.Done():
 				t.Fatal("the server did not exit")

@@ -31,10 +31,10 @@ func Build(skills []Skill, workers int) *Index {
 	for w := range seen {
 		seen[w] = map[string]int32{}
 	}
-	parallel.Each(len(skills), workers, nil, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
+	parallel.Each(len(skills), workers, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
 	idx := &Index{byPath: make(map[string]int, len(skills)), skills: make([]entry, len(skills)), dict: dict, workers: workers}
 	df := dict.number(terms)
-	parallel.Each(len(skills), workers, nil, func(_, i int) {
+	parallel.Each(len(skills), workers, func(_, i int) {
 		slices.Sort(terms[i])
 		idx.skills[i] = entry{Skill: skills[i], terms: terms[i]}
 	})
@@ -182,7 +182,7 @@ func (idx *Index) weigh(df []int) {
 	for r, t := range byRarity {
 		rank[t] = int32(r)
 	}
-	parallel.Each(len(idx.skills), idx.workers, nil, func(_, i int) {
+	parallel.Each(len(idx.skills), idx.workers, func(_, i int) {
 		sk := &idx.skills[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]

@@ -1,7 +1,6 @@
 package overlap
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"runtime"
@@ -50,7 +49,7 @@ func BenchmarkDescriptionOverlap(b *testing.B) {
 			var idx *Index
 			for b.Loop() {
 				idx = Build(list, runtime.GOMAXPROCS(0))
-				idx.FindAll(b.Context(), func(context.Context) {})
+				idx.FindAll(b.Context())
 			}
 			scored, indexed := 0, len(idx.skills)
 			sc := idx.scratch()

@@ -80,9 +80,8 @@ func (idx *Index) Matches(path string) []Match {
 }
 
 // FindAll finds the overlaps of every skill, scoring each candidate pair
-// once, on the index's workers; step runs before each skill (it may wait
-// for more urgent work) and ctx stops it.
-func (idx *Index) FindAll(ctx context.Context, step func(context.Context)) {
+// once, on the index's workers; ctx stops it.
+func (idx *Index) FindAll(ctx context.Context) {
 	n := len(idx.skills)
 	found := make([][]Match, n)
 	type pair struct {
@@ -92,11 +91,7 @@ func (idx *Index) FindAll(ctx context.Context, step func(context.Context)) {
 	workers := max(1, idx.workers)
 	results := make([][]pair, workers)
 	scratches := make([]scratch, workers) // made on a worker's first skill
-	parallel.Each(n, workers, nil, func(w, i int) {
-		if ctx.Err() != nil {
-			return
-		}
-		step(ctx)
+	parallel.Each(n, workers, func(w, i int) {
 		if ctx.Err() != nil {
 			return
 		}

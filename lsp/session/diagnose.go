@@ -8,7 +8,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -119,15 +118,7 @@ type publishing struct {
 	next int // r.paths[:next] are out
 	Keep map[uri.URI]bool
 	prog *passProgress
-	// behind is set when publishSome stopped because the client had not
-	// read what was sent: the loop waits clientPoll before going on.
-	behind bool
 }
-
-// clientPoll is how long the publishing of a pass waits, handling other
-// events meanwhile, before it looks again whether the client has read
-// what was sent (see publisher.behind).
-const clientPoll = 500 * time.Microsecond
 
 // publishBatch is how many files publishSome publishes at most before it
 // lets the loop look for other work; it stops sooner when a mark or a
@@ -153,10 +144,6 @@ func (q *scheduler) PublishSome(pb *publishing) (done bool) {
 	st := q.state()
 	for n := 0; pb.next < len(pb.r.paths) && n < publishBatch; n++ {
 		if n > 0 && (len(q.kick) > 0 || q.urgent.Holding() != nil) {
-			return false
-		}
-		if q.pub.Behind() {
-			pb.behind = true
 			return false
 		}
 		p := pb.r.paths[pb.next]

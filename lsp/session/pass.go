@@ -1,8 +1,8 @@
 package session
 
 // pass.go: the life of the workspace-wide pass. The scheduler's loop arms
-// it after a quiet delay, runs it paced behind the urgent work, publishes
-// its result and arms the next one that came due meanwhile.
+// it after a quiet delay, runs it on bounded workers, publishes its result
+// and arms the next one that came due meanwhile.
 
 import (
 	"context"
@@ -63,7 +63,7 @@ func (p *passState) arm(delay time.Duration) {
 }
 
 // startPass runs a workspace-wide pass over the current views in its own
-// goroutine, paced behind the urgent work. While another pass runs or is
+// goroutine, on backgroundWorkers workers. While another pass runs or is
 // being published, the new one waits for it to be out (pending).
 func (q *scheduler) startPass(p *passState) {
 	p.due, p.armedAt = nil, time.Time{}
@@ -86,7 +86,7 @@ func (q *scheduler) startPass(p *passState) {
 	done := p.done
 	views := st.Views
 	prog := NewPassProgress(ctx, q.pub, views, p.startup)
-	pace := diagnostics.Pace{Workers: backgroundWorkers(), Yield: q.urgent.Yield, Checked: prog.checked, Begin: backgroundThread}
+	pace := diagnostics.Pace{Workers: backgroundWorkers(), Checked: prog.checked}
 	q.wg.Go(func() {
 		r := RunPass(ctx, withEvalFiles(st, views), pace)
 		if ctx.Err() != nil {

@@ -38,11 +38,6 @@ type Publisher interface {
 	// (workspace/inlayHint/refresh), which show hidden characters only
 	// where their rule is on: new settings may turn rules on or off.
 	RefreshInlayHints()
-	// Behind reports whether the client has not yet read more than
-	// clientBacklog bytes of what was sent to it: the publishing of a
-	// pass waits for it to catch up (false when the transport cannot
-	// tell).
-	Behind() bool
 }
 
 // setPublisher is the publisher of one view set's scheduler: once the set
@@ -91,11 +86,6 @@ func (p *setPublisher) stop() {
 	p.sending.Wait()
 }
 
-// clientBacklog is how many bytes of background messages (a pass's
-// diagnostics) may wait for the client to read them: a reply or an edited
-// file's diagnostics queue behind what waits (docs/performance.md).
-const clientBacklog = 16 << 10
-
 // Outbox sends what the server tells the client outside replies:
 // diagnostics, progress, messages and the file-watch registration. It
 // outlives view rebuilds, so a rebuild can clear what older views
@@ -113,10 +103,6 @@ type Outbox struct {
 	shown map[string]bool
 	// progressSeq numbers progress tokens.
 	progressSeq int
-
-	// unread, when set, tells how many bytes sent to the client it has not
-	// read yet (ok false when it cannot tell); see behind.
-	Unread func() (n int, ok bool)
 
 	// notify, when set, sends a notification whose parameters are
 	// already encoded (jsonrpc2.RawMessage) on the connection; without
@@ -210,15 +196,6 @@ func fnv64a(b []byte) uint64 {
 		h *= prime
 	}
 	return h
-}
-
-// Behind implements [publisher].
-func (o *Outbox) Behind() bool {
-	if o.Unread == nil {
-		return false
-	}
-	n, ok := o.Unread()
-	return ok && n > clientBacklog
 }
 
 // Clear implements [publisher].

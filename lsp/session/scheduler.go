@@ -8,33 +8,24 @@ package session
 // The user comes first. This is all the machinery it takes, and the one
 // place that says why; each piece holds a latency target of
 // docs/performance.md (an edit's own diagnostics, a `/` completion while
-// the startup pass runs), and each was measured without it:
+// the startup pass runs):
 //
 //   - the edited file is diagnosed on its own, before and apart from the
 //     pass, so an edit costs the same at any size;
-//   - the pass runs on every processor but one (backgroundWorkers), so a
-//     request finds a processor free;
-//   - between two files the pass waits while a request or an edit is in
-//     flight, at most maxYield at a time, and otherwise lets ready
-//     goroutines run about every millisecond (urgent.go);
-//   - the pass's worker runs on a thread of nice 10 (background_linux.go),
-//     so the kernel runs a thread that wakes (the read loop, the editor)
-//     before it on a busy machine;
+//   - the pass waits for a quiet delay after the last change, and runs on
+//     every processor but one (backgroundWorkers), so a request finds a
+//     processor free; a newer set of views cancels it through its
+//     context;
 //   - its result is published a few files at a time, with the fast path
-//     in between, and only while the client has read all but
-//     clientBacklog bytes of it (publisher.go), so a reply is not written
-//     behind a pipe full of diagnostics the client must decode first;
+//     in between, and waits while a request or an edit is in flight, at
+//     most maxYield at a time (urgent.go);
 //   - a call's reply is encoded before the call stops counting as urgent
-//     (handler.go, encodeReply), so the pass does not take the processors
-//     back while the reply is still being made;
-//   - outside the pass, a load's worker pool lets ready goroutines run
-//     between two files (discovery.Parallel), so a request that arrives
-//     during the discovery is not queued behind every worker.
+//     (handler.go, encodeReply), so the publishing does not take the
+//     loop back while the reply is still being made.
 //
-// Without the nice thread and the millisecond yields, or without the
-// backlog bound, the completion's p99 during the startup pass at 10,000
-// skills went over its target in paired runs, the more so on a busy
-// machine (docs/performance.md, "The server's scheduling").
+// Nothing else steps aside: no thread priorities, no yields inside the
+// rules, no polling of the client's unread bytes (docs/performance.md,
+// "The server's scheduling", has the paired runs without them).
 
 import (
 	"context"
@@ -247,7 +238,7 @@ func (q *scheduler) next(p *passState, idle <-chan struct{}, until <-chan time.T
 
 // publishStep publishes a few files of the pass being published unless
 // another event is ready; while urgent work is in flight (a request), it
-// waits for that instead, at most maxYield (as urgent.yield does).
+// waits for that instead, at most maxYield.
 func (q *scheduler) publishStep(p *passState) {
 	if idle := q.urgent.Holding(); idle != nil {
 		t := time.NewTimer(MaxYield)
@@ -255,13 +246,6 @@ func (q *scheduler) publishStep(p *passState) {
 		if !q.next(p, idle, t.C) && q.ctx.Err() == nil {
 			q.urgent.waited()
 		}
-		return
-	}
-	if p.publishing.behind {
-		p.publishing.behind = false
-		t := time.NewTimer(clientPoll)
-		defer t.Stop()
-		q.next(p, nil, t.C)
 		return
 	}
 	if q.next(p, nil, q.now) {

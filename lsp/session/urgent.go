@@ -1,13 +1,11 @@
 package session
 
 // urgent.go: the user first. Requests and the edited file's diagnostics
-// are urgent; the workspace-wide pass steps aside for them between files.
+// are urgent; the publishing of a workspace-wide pass steps aside for them.
 
 import (
-	"context"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -28,14 +26,7 @@ type Urgent struct {
 	// freeUntil is when background work waits again after a wait that
 	// ran out (see maxYield).
 	freeUntil time.Time
-	// lastGosched is when background work last let ready goroutines run
-	// (unix nanoseconds); see yield.
-	lastGosched atomic.Int64
 }
-
-// goschedEvery is how often, at most, background work that has nothing to
-// wait for lets the goroutines that are ready run first (see yield).
-const goschedEvery = time.Millisecond
 
 // Begin records one piece of urgent work; end, called once for each
 // begin, records that it is done.
@@ -61,45 +52,6 @@ func (u *Urgent) End() {
 	if u.n == 0 {
 		close(u.idle)
 		u.idle = nil
-	}
-}
-
-// Yield is where background work steps aside: it returns at once when no
-// urgent work is in flight, else when the urgent work is done, ctx ends or
-// maxYield passes.
-func (u *Urgent) Yield(ctx context.Context) {
-	idle := u.Holding()
-	if idle == nil {
-		// Every millisecond or so, between two files, let a goroutine
-		// that is ready run first: the read loop that has a request to
-		// hand over, a reply being written. Go preempts a busy goroutine
-		// only after 10 ms, and the work that would mark itself urgent
-		// cannot run to do so while the background holds every
-		// processor it could use. Not at every file: the background
-		// goroutine is locked to its thread (backgroundThread), and each
-		// Gosched hands its processor to another thread and back.
-		if u == nil {
-			runtime.Gosched()
-			return
-		}
-		now := time.Now().UnixNano()
-		if now-u.lastGosched.Load() >= int64(goschedEvery) {
-			u.lastGosched.Store(now)
-			runtime.Gosched()
-		}
-		return
-	}
-	t := time.NewTimer(MaxYield)
-	defer t.Stop()
-	select {
-	case <-idle:
-		// Let the goroutines the urgent work woke (its reply, its
-		// publish) run before the background work takes the processor
-		// back.
-		runtime.Gosched()
-	case <-ctx.Done():
-	case <-t.C:
-		u.waited()
 	}
 }
 
@@ -131,7 +83,8 @@ func (u *Urgent) waited() {
 
 // backgroundWorkers is how many goroutines the workspace-wide pass checks
 // files on: every processor but one, which stays free for the user's
-// requests and keystrokes (one on a single processor).
+// requests and keystrokes (one on a single processor). This bound is what
+// keeps a request from waiting for the pass.
 func backgroundWorkers() int {
 	return max(1, runtime.GOMAXPROCS(0)-1)
 }

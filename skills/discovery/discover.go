@@ -183,12 +183,7 @@ func UpdateEntries(rs RootState, names []string) RootState {
 // Parallel runs fn(worker, i) for every i in [0, n) on a bounded pool of
 // goroutines (file reads wait on the disk: more of them than processors);
 // worker numbers the goroutine that runs it, in [0, workers()), for the
-// memory a worker reuses from one call to the next. Between two calls a
-// worker lets the goroutines that are ready run first: the pool holds
-// more goroutines than processors, all busy on a warm disk cache, and Go
-// preempts one only after 10 ms, so a goroutine that became ready behind
-// them (the language server's read loop with a request) would wait its
-// turn behind every worker's slice of 10 ms or more.
+// memory a worker reuses from one call to the next.
 func Parallel(n int, fn func(worker, i int)) {
 	count := min(n, Workers())
 	if n < 64 || count < 2 {
@@ -197,10 +192,7 @@ func Parallel(n int, fn func(worker, i int)) {
 		}
 		return
 	}
-	parallel.Each(n, count, nil, func(w, i int) {
-		fn(w, i)
-		runtime.Gosched()
-	})
+	parallel.Each(n, count, fn)
 }
 
 // Workers is how many goroutines parallel runs at most.

@@ -1,8 +1,8 @@
 // Package parallel is the one worker pool of the engine: the load's file
 // reads, the rules' run over every file and the description-overlap index
 // all hand out indexes from one shared counter to a fixed set of
-// goroutines. How a pool yields to more urgent work stays its caller's
-// (the function it runs may yield before or after each call).
+// goroutines. The caller bounds a pool's share of the processors by its
+// number of workers.
 package parallel
 
 import (
@@ -14,17 +14,12 @@ import (
 // least one), each taking the next index from a shared counter, and
 // returns when every call has. w numbers the goroutine that runs the call,
 // in [0, workers), so that a worker can reuse its own memory from one call
-// to the next. start, when set, runs first on each goroutine, before its
-// first call (the language server lowers the goroutine's thread priority
-// there).
-func Each(n, workers int, start func(), fn func(w, i int)) {
+// to the next.
+func Each(n, workers int, fn func(w, i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range max(1, workers) {
 		wg.Go(func() {
-			if start != nil {
-				start()
-			}
 			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 				fn(w, i)
 			}

@@ -8,9 +8,8 @@ import (
 func TestEach(t *testing.T) {
 	for _, tt := range []struct{ n, workers int }{{0, 4}, {1, 4}, {100, 1}, {100, 0}, {1000, 8}, {3, 8}} {
 		calls := make([]atomic.Int32, tt.n)
-		var started atomic.Int32
 		want := max(1, tt.workers)
-		Each(tt.n, tt.workers, func() { started.Add(1) }, func(w, i int) {
+		Each(tt.n, tt.workers, func(w, i int) {
 			if w < 0 || w >= want {
 				t.Errorf("n=%d workers=%d: worker %d out of range", tt.n, tt.workers, w)
 			}
@@ -21,9 +20,5 @@ func TestEach(t *testing.T) {
 				t.Errorf("n=%d workers=%d: index %d called %d times", tt.n, tt.workers, i, c)
 			}
 		}
-		if got := int(started.Load()); got != want {
-			t.Errorf("n=%d workers=%d: start ran %d times; want %d", tt.n, tt.workers, got, want)
-		}
 	}
-	Each(5, 2, nil, func(int, int) {}) // no start
 }
