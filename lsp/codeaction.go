@@ -59,7 +59,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		}
 		pd := toProtocolDiagnostic(d, t.idx, t.snap, t.st)
 		for _, fix := range fixes {
-			if ca := fixAction(t, pd, fix, renames); ca != nil {
+			if ca := fixAction(t, pd, judgedFix(ctx, t, fix), renames); ca != nil {
 				out = append(out, ca)
 			}
 		}

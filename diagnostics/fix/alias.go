@@ -2,6 +2,7 @@ package fix
 
 import (
 	"bytes"
+	"path/filepath"
 	"slices"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -29,8 +30,25 @@ type aliases struct {
 
 // aliasesOf groups the paths of snap's files by real path.
 func aliasesOf(snap *skills.Snapshot) *aliases {
+	return groupAliases(snap, func(string) bool { return true })
+}
+
+// aliasesNear groups the paths of the file at path: the files of snap in a
+// folder of the same name (a link to a bundle keeps its name), by real
+// path; one file's question costs no walk of every real path.
+func aliasesNear(snap *skills.Snapshot, path string) *aliases {
+	folder := filepath.Base(filepath.Dir(path))
+	return groupAliases(snap, func(p string) bool { return filepath.Base(filepath.Dir(p)) == folder })
+}
+
+// groupAliases groups the paths of snap's files that near keeps by real
+// path.
+func groupAliases(snap *skills.Snapshot, near func(path string) bool) *aliases {
 	byReal := map[string][]string{}
 	for _, f := range snap.Files() {
+		if !near(f.Path) {
+			continue
+		}
 		if real := discovery.RealPath(f.Path); real != "" {
 			byReal[real] = append(byReal[real], f.Path)
 		}

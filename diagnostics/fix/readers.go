@@ -137,14 +137,15 @@ func loadedAs(res *hosts.Result, name string) []string {
 
 // lostWord returns a word of before that after holds fewer times, "" when
 // after holds every word of before (text may be added, spaces changed, a
-// value's quotes taken off: nothing a reader saw is lost).
+// value's quotes or an invisible character taken off: nothing a reader
+// saw is lost).
 func lostWord(before, after string) string {
 	have := map[string]int{}
-	for _, w := range strings.Fields(after) {
+	for _, w := range strings.Fields(visible(after)) {
 		have[w]++
 	}
 	lost := ""
-	for _, w := range strings.Fields(before) {
+	for _, w := range strings.Fields(visible(before)) {
 		if have[w] > 0 {
 			have[w]--
 			continue
@@ -157,4 +158,16 @@ func lostWord(before, after string) string {
 		}
 	}
 	return lost
+}
+
+// visible returns s without its invisible characters (zero-width, bidi
+// controls, other format and control characters but white space): removing
+// one, as remove-invisible fixes do, takes no text out of a listing.
+func visible(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || (unicode.IsGraphic(r) && !unicode.Is(unicode.Cf, r)) {
+			return r
+		}
+		return -1
+	}, s)
 }
