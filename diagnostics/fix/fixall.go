@@ -242,7 +242,7 @@ func judgeRound(base, trial *skills.Snapshot, views [2]*hosts.Matrix, tries []*f
 	var undo []skills.Change
 	for _, ft := range tries {
 		shared := slices.ContainsFunc(named(ft), func(n string) bool { return n != "" && names[n] > 1 })
-		if ft.out == nil || shared || judgeAll(base, trial, views, ft.paths, ft.before, opts) != nil {
+		if ft.out == nil || shared || judgeAll(base, trial, views, ft.paths, ft.before, anySafe(ft.fixes), opts) != nil {
 			alone[ft.path] = true
 			for _, p := range ft.paths {
 				undo = append(undo, skills.Change{Kind: skills.ChangeEdit, Path: p, Text: ft.src})
@@ -280,7 +280,7 @@ func tryFile(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options
 			return nil, &refusal{Reason: err.Error()}
 		}
 		trial := ws.Apply(ctx, edits(ft.paths, out)...)
-		return out, judgeAll(base, trial, [2]*hosts.Matrix{baseView, rd.view(ctx, trial)}, ft.paths, before, opts)
+		return out, judgeAll(base, trial, [2]*hosts.Matrix{baseView, rd.view(ctx, trial)}, ft.paths, before, anySafe(set), opts)
 	}
 	out, why := try(ft.fixes)
 	if why == nil {

@@ -31,7 +31,7 @@ func Hurts(ctx context.Context, snap *skills.Snapshot, path string, f diagnostic
 	rd := readersOf(opts)
 	trial := snap.Try(edits(paths, out)...)
 	views := [2]*hosts.Matrix{rd.view(ctx, snap), rd.view(ctx, trial)}
-	if r := judgeAll(snap, trial, views, paths, factsOfAll(snap, paths, opts), opts); r != nil {
+	if r := judgeAll(snap, trial, views, paths, factsOfAll(snap, paths, opts), !f.Unsafe, opts); r != nil {
 		return r.Reason
 	}
 	return ""

@@ -56,8 +56,10 @@ func (rd readers) view(ctx context.Context, snap *skills.Snapshot) *hosts.Matrix
 
 // judgeReaders compares what each host other than DSH does with the file
 // (reached by any of paths) in before and after, a fix applied; nil when
-// no host is worse off.
-func judgeReaders(before, after *hosts.Matrix, paths []string) *refusal {
+// no host is worse off. Text lost from a listing or a tool result counts
+// only when text: an unsafe fix (a shortened description) changes what
+// the readers see by design, and says so.
+func judgeReaders(before, after *hosts.Matrix, paths []string, text bool) *refusal {
 	if before == nil || after == nil {
 		return nil
 	}
@@ -71,7 +73,7 @@ func judgeReaders(before, after *hosts.Matrix, paths []string) *refusal {
 			if !ok {
 				continue
 			}
-			if r := judgeHost(h, rb, ra, p, vb, ra.Verdicts[p]); r != nil {
+			if r := judgeHost(h, rb, ra, p, vb, ra.Verdicts[p], text); r != nil {
 				return r
 			}
 		}
@@ -82,7 +84,7 @@ func judgeReaders(before, after *hosts.Matrix, paths []string) *refusal {
 // judgeHost judges one host's view of the file at p: vb before the fix,
 // va after. The skill may change its name (a name DSH rejects, fixed), as
 // DSH's own judge allows, but not take a name from another copy.
-func judgeHost(h *hosts.Host, rb, ra *hosts.Result, p string, vb, va hosts.Verdict) *refusal {
+func judgeHost(h *hosts.Host, rb, ra *hosts.Result, p string, vb, va hosts.Verdict, text bool) *refusal {
 	if vb.Status == hosts.Loads && va.Status != hosts.Loads {
 		why := "it would make " + h.Name + " stop loading the skill"
 		if msg := va.Message(); msg != "" {
@@ -101,7 +103,7 @@ func judgeHost(h *hosts.Host, rb, ra *hosts.Result, p string, vb, va hosts.Verdi
 			}
 		}
 	}
-	if vb.Status != hosts.Loads {
+	if vb.Status != hosts.Loads || !text {
 		return nil
 	}
 	// A skill the fix takes out of the listing (a misspelled

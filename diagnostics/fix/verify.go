@@ -172,14 +172,15 @@ func factsOfAll(snap *skills.Snapshot, paths []string, opts diagnostics.Options)
 
 // judgeAll judges a fix of the file whose paths are paths: DSH by each
 // path (judge), then every other host by the paths it reads, in views
-// (base's and trial's; judgeReaders).
-func judgeAll(base, trial *skills.Snapshot, views [2]*hosts.Matrix, paths []string, before map[string]*facts, opts diagnostics.Options) *refusal {
+// (base's and trial's; judgeReaders), their text too when text (a safe
+// fix is among those tried).
+func judgeAll(base, trial *skills.Snapshot, views [2]*hosts.Matrix, paths []string, before map[string]*facts, text bool, opts diagnostics.Options) *refusal {
 	for _, p := range paths {
 		if r := judge(base, trial, p, before[p], opts); r != nil {
 			return r
 		}
 	}
-	return judgeReaders(views[0], views[1], paths)
+	return judgeReaders(views[0], views[1], paths, text)
 }
 
 // edits returns the changes that give each of paths the bytes text.
@@ -189,4 +190,9 @@ func edits(paths []string, text []byte) []skills.Change {
 		out = append(out, skills.Change{Kind: skills.ChangeEdit, Path: p, Text: text})
 	}
 	return out
+}
+
+// anySafe reports whether a fix of set is safe (not Unsafe).
+func anySafe(set []Applied) bool {
+	return slices.ContainsFunc(set, func(a Applied) bool { return !a.Fix.Unsafe })
 }
