@@ -49,6 +49,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	}
 	want := session.RangeSpan(t.idx, p.Range)
 	renames := s.supportsFileRename()
+	judge := &fixJudge{t: t}
 	for _, d := range ds {
 		if d.Span.End < want.Start || d.Span.Start > want.End {
 			continue
@@ -59,7 +60,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		}
 		pd := session.ToProtocolDiagnostic(d, t.idx, t.snap, t.st)
 		for _, fix := range fixes {
-			if ca := fixAction(t, pd, fix, renames); ca != nil {
+			if ca := fixAction(t, pd, judge.judged(ctx, fix), renames); ca != nil {
 				out = append(out, ca)
 			}
 		}

@@ -193,6 +193,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return run.watch(ctx)
 	}
 	if f.fix.active() {
+		run.fixReaders(&f.roots)
 		return run.fix(ctx, &f.fix)
 	}
 	// Checked once: the snapshot keeps no facts the rules make.

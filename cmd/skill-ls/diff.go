@@ -15,11 +15,13 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // diff.go: check --diff prints the fixes as a patch that `git apply` takes:
 // git's extended headers ("diff --git", "rename from", "rename to"), paths
 // relative to the working directory (with "../" for a file outside it),
+// a file reached through a link named by its real path,
 // quoted as git quotes them (format.Quote, which git apply reads back to
 // the exact bytes). A folder a fix renames is one rename per file in it,
 // the edits of a file in it on its rename, as git writes them.
@@ -56,8 +58,8 @@ func renamedPath(p string, renames []diagnostics.Rename) string {
 // writeDiff writes the patch of res to w, paths relative to wd; it returns
 // whether a path in it is outside wd.
 func writeDiff(w io.Writer, res *fix.Result, wd string) (outsideWd bool) {
-	header := func(from, to string, pure bool) {
-		a, b := diffPath(wd, from), diffPath(wd, to)
+	header := func(at, from, to string, pure bool) {
+		a, b := diffPath(at, from), diffPath(at, to)
 		outsideWd = outsideWd || outside(a) || outside(b)
 		io.WriteString(w, "diff --git "+format.Quote("a/"+a)+" "+format.Quote("b/"+b)+"\n")
 		if pure {
@@ -67,23 +69,37 @@ func writeDiff(w io.Writer, res *fix.Result, wd string) (outsideWd bool) {
 			io.WriteString(w, "rename from "+format.Quote(a)+"\nrename to "+format.Quote(b)+"\n")
 		}
 	}
-	for _, path := range slices.Sorted(maps.Keys(res.Fixed)) {
-		to := renamedPath(path, res.Renames)
-		header(path, to, false)
-		d := diff.Diff("a", res.Original[path], "b", res.Fixed[path])
+	for _, fixed := range slices.Sorted(maps.Keys(res.Fixed)) {
+		at, path, to := wd, fixed, renamedPath(fixed, res.Renames)
+		if to == path {
+			at, path, to = realFile(wd), realFile(path), realFile(path)
+		}
+		header(at, path, to, false)
+		d := diff.Diff("a", res.Original[fixed], "b", res.Fixed[fixed])
 		// diff.Diff's own three header lines name neither file as git does.
 		_, hunks, _ := bytes.Cut(d, []byte("\n+++ b\n"))
-		io.WriteString(w, "--- "+format.Quote("a/"+diffPath(wd, path))+"\n+++ "+format.Quote("b/"+diffPath(wd, to))+"\n")
+		io.WriteString(w, "--- "+format.Quote("a/"+diffPath(at, path))+"\n+++ "+format.Quote("b/"+diffPath(at, to))+"\n")
 		w.Write(hunks)
 	}
 	for _, rn := range res.Renames {
 		for _, p := range filesUnder(rn.From) {
 			if _, edited := res.Fixed[p]; !edited {
-				header(p, renamedPath(p, res.Renames), true)
+				header(wd, p, renamedPath(p, res.Renames), true)
 			}
 		}
 	}
 	return outsideWd
+}
+
+// realFile returns the file a patch edits for the skill file at p: its
+// real path, links resolved. git apply refuses a path "beyond a symbolic
+// link" (.agents/skills/x linked to .claude/skills/x), and --fix writes
+// the real file too (fixGuard.writeFixed).
+func realFile(p string) string {
+	if real := discovery.RealPath(p); real != "" {
+		return real
+	}
+	return p
 }
 
 // filesUnder returns the files (and symbolic links) in the folder dir and

@@ -51,6 +51,19 @@ var errChanged = errors.New("it changed on disk since skill-ls read it (or its b
 // ask).
 var errReadOnly = errors.New("it is read-only; not written (make it writable to fix it)")
 
+// fixReaders gives the fixes the environment of every host that reads the
+// project's skill files, even when the check reports on DSH alone: a fix
+// is tried on each of them (diagnostics/fix/readers.go), so it never
+// hurts an agent the check does not report on.
+func (r *checkRun) fixReaders(rf *rootFlags) {
+	if r.opts.HostEnv.Cwd != "" {
+		return
+	}
+	if env, err := hostOptions(rf, "", 0); err == nil {
+		r.opts.HostEnv = env
+	}
+}
+
 // fix applies the fixes to the roots' skill files, or prints them as a diff
 // with --diff, then reports what remains as check does. It returns the exit
 // status: with --diff, 1 when there is something to fix.

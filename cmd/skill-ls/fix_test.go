@@ -16,6 +16,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -80,6 +81,7 @@ func TestFixEveryTree(t *testing.T) {
 				t.Setenv("DSH_HOME", filepath.Join(dir, "home", ".dsh"))
 				t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
 				t.Setenv("DSH_BUNDLED_SKILL_DIR", "")
+				t.Setenv("HOME", filepath.Join(dir, "home")) // the other hosts' home: --fix is tried on them
 				// A file mode the writer must keep.
 				before := skilltest.ReadTree(t, dir)
 				for p := range before {
@@ -158,7 +160,8 @@ func expectedFix(t *testing.T, dir string, args []string, level diagnostics.FixL
 	if err := os.CopyFS(copyDir, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
 	}
-	opts := diagnostics.Options{}
+	// Every host that reads a file judges its fixes, as in check --fix.
+	opts := diagnostics.Options{HostEnv: hosts.Options{Cwd: filepath.Join(copyDir, "project"), Home: filepath.Join(copyDir, "home"), Getenv: os.Getenv}}
 	nodeRead := false
 	for i, a := range args {
 		switch a {

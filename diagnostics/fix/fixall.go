@@ -13,6 +13,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
 // Fixing in bulk (`skill-ls check --fix`): choose one fix per diagnostic,
@@ -92,6 +93,8 @@ func all(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, le
 	res := &Result{Original: map[string][]byte{}, Fixed: map[string][]byte{}, Rounds: map[string][][]diagnostics.Edit{}}
 	pl := newPlanner(level)
 	snap := ws.Snapshot()
+	pl.alias = aliasesOf(snap)
+	rd := readersOf(opts)
 	ds := diagnostics.Run(ctx, snap, opts)
 	for ctx.Err() == nil {
 		if plan := pl.plan(snap, ds, false); len(plan) > 0 {
@@ -100,7 +103,7 @@ func all(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, le
 				break
 			}
 			refusals := len(pl.refusals)
-			if res.applyRound(ctx, ws, opts, pl, plan) {
+			if res.applyRound(ctx, ws, opts, rd, pl, plan) {
 				res.Passes++
 				snap = ws.Snapshot()
 				ds = diagnostics.Run(ctx, snap, opts)
@@ -150,7 +153,7 @@ func stillOffered(ds []diagnostics.Diagnostic, a Applied) bool {
 // (one file's change could hide another's effect on who wins the name), is
 // put back and tried again alone, in path order, in the workspace as the
 // files before it left it (tryFile).
-func (res *Result) applyRound(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, pl *planner, plan []Applied) bool {
+func (res *Result) applyRound(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, rd readers, pl *planner, plan []Applied) bool {
 	byPath := map[string][]Applied{}
 	for _, a := range plan {
 		byPath[a.Path] = append(byPath[a.Path], a)
@@ -163,21 +166,24 @@ func (res *Result) applyRound(ctx context.Context, ws *skills.Workspace, opts di
 		if err != nil {
 			continue // a lean file changed on disk
 		}
-		ft := &fileTry{path: path, src: idx.Src(), fixes: byPath[path], before: factsOf(base, path, opts)}
+		ft := &fileTry{path: path, paths: pl.alias.paths(path), src: idx.Src(), fixes: byPath[path]}
+		ft.before = factsOfAll(base, ft.paths, opts)
 		if ft.out, err = ft.apply(ft.fixes); err == nil && !bytes.Equal(ft.out, ft.src) {
 			changes = append(changes, skills.Change{Kind: skills.ChangeEdit, Path: path, Text: ft.out})
+			changes = append(changes, pl.alias.mirror(path, ft.out)...)
 		}
 		tries = append(tries, ft)
 	}
 	trial := ws.Apply(ctx, changes...)
-	alone, undo := judgeRound(base, trial, tries, opts)
+	views := [2]*hosts.Matrix{rd.view(ctx, base), rd.view(ctx, trial)}
+	alone, undo := judgeRound(base, trial, views, tries, opts)
 	if len(undo) > 0 {
 		ws.Apply(ctx, undo...)
 	}
 	changed := false
 	for _, ft := range tries {
 		if alone[ft.path] {
-			ft.kept, ft.out = tryFile(ctx, ws, opts, pl, ft)
+			ft.kept, ft.out = tryFile(ctx, ws, opts, rd, pl, ft)
 		} else if ft.out != nil && !bytes.Equal(ft.out, ft.src) {
 			ft.kept = ft.fixes
 		}
@@ -189,13 +195,15 @@ func (res *Result) applyRound(ctx context.Context, ws *skills.Workspace, opts di
 	return changed
 }
 
-// fileTry is one file's fixes in a round: its bytes, the fixes, its facts
-// before them; out and kept once tried.
+// fileTry is one file's fixes in a round: its canonical path and every
+// path of it (aliases), its bytes, the fixes, its facts before them by
+// path; out and kept once tried.
 type fileTry struct {
 	path   string
+	paths  []string
 	src    []byte
 	fixes  []Applied
-	before *facts
+	before map[string]*facts
 	out    []byte
 	kept   []Applied
 }
@@ -215,11 +223,12 @@ func (ft *fileTry) apply(set []Applied) ([]byte, error) {
 // put them back: those that could not be applied, those made worse, and
 // those sharing a skill name (before or after) with another file of the
 // round.
-func judgeRound(base, trial *skills.Snapshot, tries []*fileTry, opts diagnostics.Options) (map[string]bool, []skills.Change) {
+func judgeRound(base, trial *skills.Snapshot, views [2]*hosts.Matrix, tries []*fileTry, opts diagnostics.Options) (map[string]bool, []skills.Change) {
 	names := map[string]int{}
 	named := func(ft *fileTry) []string {
-		out := []string{ft.before.name}
-		if f := trial.File(ft.path); f != nil && f.Def != nil && f.Def.Name != ft.before.name {
+		was := ft.before[ft.path].name
+		out := []string{was}
+		if f := trial.File(ft.path); f != nil && f.Def != nil && f.Def.Name != was {
 			out = append(out, f.Def.Name)
 		}
 		return out
@@ -233,9 +242,11 @@ func judgeRound(base, trial *skills.Snapshot, tries []*fileTry, opts diagnostics
 	var undo []skills.Change
 	for _, ft := range tries {
 		shared := slices.ContainsFunc(named(ft), func(n string) bool { return n != "" && names[n] > 1 })
-		if ft.out == nil || shared || judge(base, trial, ft.path, ft.before, opts) != nil {
+		if ft.out == nil || shared || judgeAll(base, trial, views, ft.paths, ft.before, anySafe(ft.fixes), opts) != nil {
 			alone[ft.path] = true
-			undo = append(undo, skills.Change{Kind: skills.ChangeEdit, Path: ft.path, Text: ft.src})
+			for _, p := range ft.paths {
+				undo = append(undo, skills.Change{Kind: skills.ChangeEdit, Path: p, Text: ft.src})
+			}
 		}
 	}
 	return alone, undo
@@ -259,16 +270,17 @@ func (res *Result) record(ft *fileTry) {
 // once, and when that is refused, one at a time, each on top of those kept.
 // It returns the fixes kept and the file's bytes with them; a refused try
 // is undone in the workspace.
-func tryFile(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, pl *planner, ft *fileTry) ([]Applied, []byte) {
+func tryFile(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, rd readers, pl *planner, ft *fileTry) ([]Applied, []byte) {
 	base := ws.Snapshot()
-	before := factsOf(base, ft.path, opts)
+	before := factsOfAll(base, ft.paths, opts)
+	baseView := rd.view(ctx, base)
 	try := func(set []Applied) ([]byte, *refusal) {
 		out, err := ft.apply(set)
 		if err != nil {
 			return nil, &refusal{Reason: err.Error()}
 		}
-		trial := ws.Apply(ctx, skills.Change{Kind: skills.ChangeEdit, Path: ft.path, Text: out})
-		return out, judge(base, trial, ft.path, before, opts)
+		trial := ws.Apply(ctx, edits(ft.paths, out)...)
+		return out, judgeAll(base, trial, [2]*hosts.Matrix{baseView, rd.view(ctx, trial)}, ft.paths, before, anySafe(set), opts)
 	}
 	out, why := try(ft.fixes)
 	if why == nil {
@@ -288,7 +300,7 @@ func tryFile(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options
 		}
 		kept, cur = append(kept, a), next
 	}
-	ws.Apply(ctx, skills.Change{Kind: skills.ChangeEdit, Path: ft.path, Text: cur})
+	ws.Apply(ctx, edits(ft.paths, cur)...)
 	return kept, cur
 }
 

@@ -16,12 +16,15 @@ import (
 // names can clash and keys can be misspelled twice), and every fix of
 // both levels and both profiles runs; each file that loaded before must
 // still load, in the workspace's last snapshot and parsed on its own,
-// and replaying the rounds of edits must give the fixed bytes.
+// and replaying the rounds of edits must give the fixed bytes. Then the
+// same texts sit in .claude/skills, b linked into .agents/skills, and
+// every host profile reads them (checkFixKeepsReaders).
 func FuzzFixNeverDrops(f *testing.F) {
 	for _, seed := range [][2]string{
 		{"---\nname: a\ndescription: d\nuser_invocable: true\nuserinvocable: true\n---\nbody\n", "---\nname: b\ndescription: d\n---\n"},
 		{"---\nname: a\ndescription: d\ndisable_model_invocation: true\nDisable-Model-Invocation: true\n---\n", "---\nname: a\ndescription: e\n---\n"},
 		{"---\nname: a\ndescription: d\nfoo: 1\nmetadata:\n  foo: 2\n---\n", "---\nname: B\ndescription: Use when: x\n---\n"},
+		{"---\nname: a\ndescription: d\nwhen_to_use: w\n---\n", "---\nname: b\ndescription: Use when: x\nwhen_to_use: y\n---\n"},
 		{"---\nname: dup\ndescription: d\n---\n", "---\nname: dup\ndescription: d\nuserInvocable: false\n---\n"},
 		{"---\r\nname: a\r\ndescription: d # skill-ls-disable-next-line x\r\nversion: 1.0\r\n---\r\n", "\uFEFF---\nname: b\ndescription: " + string(make([]byte, 40)) + "\n---\n"},
 	} {
@@ -31,6 +34,7 @@ func FuzzFixNeverDrops(f *testing.F) {
 		for _, level := range []diagnostics.FixLevel{diagnostics.FixSafe, diagnostics.FixUnsafe} {
 			for _, profile := range []string{"dsh", "agentskills"} {
 				checkFixKeepsLoads(t, map[string]string{"a": a, "b": b}, level, profile)
+				checkFixKeepsReaders(t, a, b, level, profile)
 			}
 		}
 	})

@@ -23,10 +23,12 @@ type planner struct {
 	renamed map[string]bool
 	moved   map[string]bool
 	renames []Applied
+	// alias moves each diagnostic to its file's canonical path (alias.go).
+	alias *aliases
 }
 
 func newPlanner(level diagnostics.FixLevel) *planner {
-	return &planner{level: level, refused: map[string]bool{}, renamed: map[string]bool{}, moved: map[string]bool{}}
+	return &planner{level: level, refused: map[string]bool{}, renamed: map[string]bool{}, moved: map[string]bool{}, alias: &aliases{}}
 }
 
 // diagKey names a diagnostic across rounds, whose spans move: its file,
@@ -81,6 +83,7 @@ func (pl *planner) plan(snap *skills.Snapshot, ds []diagnostics.Diagnostic, rena
 	var out []Applied
 	kept := map[string][]spans.Span{}
 	plan := func(d diagnostics.Diagnostic, busy map[string]bool) {
+		d = pl.alias.onCanonical(d)
 		r := diagnostics.Lookup(d.Code)
 		if r == nil || r.Chat != nil || snap.File(d.Path) == nil || pl.renamed[diagKey(d)] {
 			return

@@ -6,6 +6,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -157,4 +158,41 @@ func describe(s *skills.Skill) string {
 		return fmt.Sprintf("the %s registration", s.Source)
 	}
 	return s.Path
+}
+
+// factsOfAll returns the facts of the file at each of paths (one file's
+// paths: alias.go).
+func factsOfAll(snap *skills.Snapshot, paths []string, opts diagnostics.Options) map[string]*facts {
+	out := make(map[string]*facts, len(paths))
+	for _, p := range paths {
+		out[p] = factsOf(snap, p, opts)
+	}
+	return out
+}
+
+// judgeAll judges a fix of the file whose paths are paths: DSH by each
+// path (judge), then every other host by the paths it reads, in views
+// (base's and trial's; judgeReaders), their text too when text (a safe
+// fix is among those tried).
+func judgeAll(base, trial *skills.Snapshot, views [2]*hosts.Matrix, paths []string, before map[string]*facts, text bool, opts diagnostics.Options) *refusal {
+	for _, p := range paths {
+		if r := judge(base, trial, p, before[p], opts); r != nil {
+			return r
+		}
+	}
+	return judgeReaders(views[0], views[1], paths, text)
+}
+
+// edits returns the changes that give each of paths the bytes text.
+func edits(paths []string, text []byte) []skills.Change {
+	out := make([]skills.Change, 0, len(paths))
+	for _, p := range paths {
+		out = append(out, skills.Change{Kind: skills.ChangeEdit, Path: p, Text: text})
+	}
+	return out
+}
+
+// anySafe reports whether a fix of set is safe (not Unsafe).
+func anySafe(set []Applied) bool {
+	return slices.ContainsFunc(set, func(a Applied) bool { return !a.Fix.Unsafe })
 }

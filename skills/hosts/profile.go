@@ -159,6 +159,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}
 	}
 	res.listed = countListed(winners)
+	res.listingOf = listingTexts(winners)
 	if p.warn != nil {
 		p.warn(res)
 	}

@@ -144,7 +144,8 @@ type Result struct {
 	explainRoot func(r rootSpec, path string) (code, why string)
 	listing     []string
 	hasListing  bool
-	listed      int // the winners the listing shows (see EmptyListing)
+	listed      int               // the winners the listing shows (see EmptyListing)
+	listingOf   map[string]string // each listed winner's listing text, by path (ListingText)
 	skill       func(name string) (string, bool)
 }
 
