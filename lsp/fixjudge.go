@@ -23,7 +23,7 @@ func (j *fixJudge) judged(ctx context.Context, f diagnostics.Fix) diagnostics.Fi
 		return f
 	}
 	if j.judge == nil {
-		j.judge = fix.NewJudge(j.t.snap, j.t.path, j.t.st.optionsFor(j.t.path))
+		j.judge = fix.NewJudge(j.t.snap, j.t.path, j.t.st.OptionsFor(j.t.path))
 	}
 	if why := j.judge.Hurts(ctx, f); why != "" {
 		f.Unsafe, f.Preferred = true, false

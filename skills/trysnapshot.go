@@ -16,5 +16,5 @@ func (s *Snapshot) Try(changes ...Change) *Snapshot {
 		}
 	}
 	w := &Workspace{source: s.source, exists: statTarget}
-	return w.derive(s, nil, edits)
+	return w.derive(s, nil, edits, nil)
 }
