@@ -94,7 +94,8 @@ type env struct {
 	host    *Host
 	project string
 	home    string
-	codex   *codexState // Codex's config and plugin manifests, read once
+	codex   *codexState            // Codex's config and plugin manifests, read once
+	claude  *[]claudeSettingsLayer // Claude Code's skillOverrides, read once
 }
 
 func (e *env) label(dir string) string { return label(dir, e.project, e.home) }
