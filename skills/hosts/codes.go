@@ -30,6 +30,7 @@ var hostCodes = map[string]string{
 	"skip-warning":          "Codex warns \"Skipped loading N skill(s) due to invalid SKILL.md files.\" at startup (on the first skipped file)",
 	// The host skips the skill for a reason no rule names.
 	"disabled-by-config":  "the host's settings turn the skill off (Codex's [[skills.config]] enabled = false, [skills.bundled] enabled = false; Claude Code's skillOverrides \"off\"; Copilot CLI's disabledSkills)",
+	"disabled-if-trusted": "the repository's .github/copilot/settings.json names the skill in disabledSkills: Copilot CLI's skill list shows it off in a trusted folder, its sessions still list it",
 	"host-config-invalid": "the host does not start: its settings file does not read (Codex's config.toml)",
 	"frontmatter-split":   "Goose splits the file at a \"---\" inside the frontmatter, and what is left does not load",
 	// The host does not discover the file.
