@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -144,18 +145,22 @@ func (r *renderRun) hostListingNotes(res *hosts.Result) {
 	r.disabledNotes(res)
 }
 
-// disabledNotes says on stderr which skills the listing leaves out
-// because the host's own settings turn them off, and which file does.
+// disabledNotes says on stderr which skills the listing leaves out or
+// shortens because the host's own settings say so, and which file does.
 func (r *renderRun) disabledNotes(res *hosts.Result) {
-	var paths []string
+	whys := map[string]string{}
 	for p, v := range res.Verdicts {
-		if v.Code() == "disabled-by-config" {
-			paths = append(paths, p)
+		for _, n := range v.Notes {
+			switch n.Code {
+			case "disabled-by-config":
+				whys[p] = "leaves out " + quotedRel(p) + ": " + strings.TrimPrefix(n.Message, res.Host.Name+" skips this skill: ")
+			case "hidden-by-config":
+				whys[p] = "on " + quotedRel(p) + ": " + strings.TrimPrefix(n.Message, res.Host.Name+" ")
+			}
 		}
 	}
-	slices.Sort(paths)
+	paths := slices.Sorted(maps.Keys(whys))
 	for _, p := range paths {
-		why := strings.TrimPrefix(res.Verdicts[p].Notes[0].Message, res.Host.Name+" skips this skill: ")
-		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s leaves out %s: %s\n", res.Host.Name, quotedRel(p), format.Escape(why))
+		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s %s\n", res.Host.Name, format.Escape(whys[p]))
 	}
 }

@@ -22,7 +22,8 @@ export function copilotBinary(dir) {
  * Runs `copilot skill list --json` in the case. The release unpacks
  * itself (235 MB) into $XDG_CACHE_HOME/copilot on first start, so every
  * case shares one cache beside the release instead of its own home.
- * Returns the entries it lists but its own (source "builtin").
+ * Returns the entries it lists but its own (source "builtin") and those
+ * turned off (enabled false).
  */
 export function runCopilotCli(bin, c) {
 	const outFile = path.join(c.root, "copilot-skills.json");
@@ -44,7 +45,9 @@ export function runCopilotCli(bin, c) {
 	} catch {
 		throw new Error(`copilot printed no skill list (exit ${r.status}): ${fs.readFileSync(errFile, "utf8").slice(0, 2000)}`);
 	}
-	return list.filter((s) => s.source !== "builtin");
+	// A skill its settings turn off (disabledSkills) is listed with
+	// enabled false: it does not load.
+	return list.filter((s) => s.source !== "builtin" && s.enabled !== false);
 }
 
 /**

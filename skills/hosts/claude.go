@@ -12,11 +12,11 @@ func claudeHost() *Host {
 	h := &Host{
 		ID:      Claude,
 		Name:    "Claude Code",
-		Release: "Claude Code 2.1.328",
-		Version: "2.1.328 (npm @anthropic-ai/claude-code, run by the host suite on 2026-12-02); CHANGELOG.md at 5cfc0a19 and the skills documentation for what the suite does not show",
+		Release: "Claude Code 2.1.332",
+		Version: "2.1.332 (npm @anthropic-ai/claude-code, run by the host suite on 2026-12-06; the rules first observed on 2.1.328); CHANGELOG.md at 5cfc0a19 and the skills documentation for what the suite does not show",
 		Checked: checkedDate,
 		Refs: []Reference{
-			{FromRelease, "npm @anthropic-ai/claude-code@2.1.328", "roots, shape, folder names and shown names, duplicates, frontmatter split at any ---, line-by-line reading of invalid YAML, descriptions (body fallback, spaces, when_to_use, escaping, 1,535 + \"…\"), order, listing budget with its own skills (scripts/hosts, cases pitfalls-claude, budget-claude, claude, claude-budget); on 2026-12-06: runs of invisible characters, taken /names, own skills replaced, commands, plugin folders in ~/.claude/skills, the Skill tool's refusal of allowed-tools (cases claude-rules, claude-replaced-budget, claude-commands, claude-plugins, claude-refusal)"},
+			{FromRelease, "npm @anthropic-ai/claude-code@2.1.332 (and 2.1.328)", "roots, shape, folder names and shown names, duplicates, frontmatter split at any ---, line-by-line reading of invalid YAML, descriptions (body fallback, spaces, when_to_use, escaping, 1,535 + \"…\"), order, listing budget with its own skills (scripts/hosts, cases pitfalls-claude, budget-claude, claude, claude-budget); on 2026-12-06: runs of invisible characters, taken /names, own skills replaced, commands, plugin folders in ~/.claude/skills, the Skill tool's refusal of allowed-tools (cases claude-rules, claude-replaced-budget, claude-commands, claude-plugins, claude-refusal); on 2.1.332: skillOverrides in settings.json, settings.local.json and ~/.claude/settings.json (case claude-overrides)"},
 			{FromDocs, "https://code.claude.com/docs/en/skills", "~/.claude/skills and .claude/skills, <name>/SKILL.md; personal over project; name optional (folder), lowercase/digits/hyphens <= 64; listing about 1% of the context window, 8,000 characters fallback, 1,536 per skill"},
 			{FromDocs, "anthropics/claude-code CHANGELOG.md@5cfc0a19", "2.1.239 BOM files no longer ignored; 2.1.186 malformed YAML loads with empty metadata; 2.1.178 nested .claude/skills as <dir>:<name>; 2.1.105 listing cap 250 -> 1,536; 2.1.69 unquoted colons and missing descriptions load; 2.1.47 numeric names coerced; 2.1.218 yes/no/on/off booleans"},
 			{FromDocs, "https://github.com/anthropics/claude-code/issues/31005", ".agents/skills is not read"},
@@ -34,7 +34,7 @@ func claudeHost() *Host {
 			reach:   "the folders from the project root down to the working directory, and, once it works with files there, in folders below it",
 		},
 	}
-	// claude-opus-5-5 is the model Claude Code 2.1.328 asks for by default
+	// claude-opus-5-5 is the model Claude Code 2.1.332 asks for by default
 	// (the host suite's stand-in API sees it). Its listing budget, about
 	// 30,000 characters (claudeDefaultBudget), is 1% of a 1,000,000-token
 	// window at 3 characters per token: skill-ls takes that window.
@@ -164,6 +164,11 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 	if doc.lenientTrue("disable-model-invocation") {
 		ent.listed = false
 		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " leaves this skill out of its listing: disable-model-invocation is true, so only /" + ent.name + " runs it"})
+	}
+	if plugin == "" { // skillOverrides leave the plugin folders' skills as they are
+		if off := claudeApplyOverride(e, &ent); off != nil {
+			return entry{}, off
+		}
 	}
 	return ent, nil
 }

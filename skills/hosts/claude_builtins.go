@@ -55,8 +55,9 @@ workflow-authoring workflow-launch-exec workflows`)
 
 // claudeBuiltinCostLeft is what the release's own skills cost in a
 // listing whose skills are winners: a skill folder named like one of them
-// replaces it, and its share of the budget is freed.
-func claudeBuiltinCostLeft(winners []*entry) int {
+// replaces it, and its share of the budget is freed; skillOverrides may
+// shorten or remove it (claudeBuiltinOverride).
+func claudeBuiltinCostLeft(e *env, winners []*entry) int {
 	replaced := map[string]bool{}
 	for _, w := range winners {
 		replaced[w.name] = true
@@ -64,7 +65,7 @@ func claudeBuiltinCostLeft(winners []*entry) int {
 	cost := 0
 	for _, b := range claudeBuiltinSkills {
 		if !replaced[b.name] {
-			cost += b.cost
+			cost += claudeBuiltinOverride(e, b.name, b.cost)
 		}
 	}
 	return cost

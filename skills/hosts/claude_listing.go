@@ -231,7 +231,7 @@ func claudeEntries(_ *env, winners []*entry) []string {
 // skill folder replaces included) stays within the budget. A frontmatter
 // name is shown only when its /name is free (claudeShowNames).
 func claudeBudget(e *env, winners []*entry) Budget {
-	builtin := claudeBuiltinCostLeft(winners)
+	builtin := claudeBuiltinCostLeft(e, winners)
 	window, assumed := e.host.Window(e.opts.ContextWindow)
 	b := Budget{Unit: "characters", Limit: window * claudeBudgetPercent / 100 * charsPerToken, Builtin: builtin}
 	b.Note = "the skill listing, with Claude Code's own skills, against 1% of the " + itoa(window) + "-token context window at 3 characters per token"

@@ -21,6 +21,7 @@ var hostCodes = map[string]string{
 	"not-user-invocable":  "DSH treats /name as plain text (user-invocable: false)",
 	"trusted-folder-only": "Gemini CLI reads project skills only in a trusted folder",
 	"skill-tool-asks":     "Claude Code's Skill tool asks before it runs the skill (allowed-tools), so under claude -p in the default permission mode it refuses it",
+	"hidden-by-config":    "the host's settings keep the skill's description, or the whole skill, out of its listing (Claude Code's skillOverrides \"name-only\", \"user-invocable-only\"; OpenCode's permission.skill \"deny\")",
 	"loads-on-demand":     "Claude Code loads a nested .claude/skills below the working directory when it works with files there, not at session start",
 	// Codex's skills budget.
 	"description-shortened": "Codex shortens the description to fit its skills budget",
@@ -28,7 +29,8 @@ var hostCodes = map[string]string{
 	"omitted-from-list":     "Codex leaves the skill out of its skill list: its budget is used up",
 	"skip-warning":          "Codex warns \"Skipped loading N skill(s) due to invalid SKILL.md files.\" at startup (on the first skipped file)",
 	// The host skips the skill for a reason no rule names.
-	"disabled-by-config":  "the host's settings turn the skill off (Codex's [[skills.config]] enabled = false, [skills.bundled] enabled = false)",
+	"disabled-by-config":  "the host's settings turn the skill off (Codex's [[skills.config]] enabled = false, [skills.bundled] enabled = false; Claude Code's skillOverrides \"off\"; Copilot CLI's disabledSkills)",
+	"disabled-if-trusted": "the repository's .github/copilot/settings.json names the skill in disabledSkills: Copilot CLI's skill list shows it off in a trusted folder, its sessions still list it",
 	"host-config-invalid": "the host does not start: its settings file does not read (Codex's config.toml)",
 	"frontmatter-split":   "Goose splits the file at a \"---\" inside the frontmatter, and what is left does not load",
 	// The host does not discover the file.

@@ -118,6 +118,13 @@ func copilotCLIParse(e *env, f File, src []byte) (entry, *Note) {
 		ent.listed = false
 		ent.notes = append(ent.notes, Note{Code: "not-in-listing", Key: "disable-model-invocation", Message: e.host.Name + " lists this skill in `copilot skill list` but leaves it out of what its model is told: disable-model-invocation is true"})
 	}
+	off, maybe := copilotCLIDisabled(e, ent.name)
+	if off != nil {
+		return entry{}, off
+	}
+	if maybe != nil {
+		ent.notes = append(ent.notes, *maybe)
+	}
 	return ent, nil
 }
 

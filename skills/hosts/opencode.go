@@ -124,6 +124,10 @@ func opencodeParse(e *env, f File, src []byte) (entry, *Note) {
 	if strings.HasPrefix(string(src), "\uFEFF") {
 		notes = append(notes, Note{Code: "unconfirmed-bom", Message: host + " reads this file as if it had no byte-order mark (gray-matter, its frontmatter reader, strips one); whether OpenCode's loader keeps it is unconfirmed"})
 	}
+	if r, denied := opencodeDenied(e, name); denied {
+		ent.listed = false
+		notes = append(notes, Note{Code: "hidden-by-config", Message: host + " leaves this skill out of its listing and its skill tool refuses it: disabled by " + r.why()})
+	}
 	ent.notes = notes
 	return ent, nil
 }

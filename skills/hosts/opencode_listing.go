@@ -26,12 +26,15 @@ var opencodeLocation = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;
 // own customize-opencode among them, sorted by localeCompare of the names,
 // each as a five-line <skill> block; name and description as they are,
 // the location (the file's path, links not resolved) escaped. With no
-// described skill the block is one sentence. Every candidate of a name
-// OpenCode picks at random gets a block.
-func opencodeLines(_ *env, winners []*entry) []string {
+// described skill the block is one sentence, and there is none when the
+// permission rules deny the skill tool "*" too (opencode_settings.go).
+// Every candidate of a name OpenCode picks at random gets a block; a skill
+// (its own included) the rules deny gets none.
+func opencodeLines(e *env, winners []*entry) []string {
 	type item struct{ name, desc, path string }
 	var items []item
-	builtin := true
+	_, denied := opencodeDenied(e, opencodeBuiltinName)
+	builtin := !denied
 	for _, w := range winners {
 		if w.name == opencodeBuiltinName {
 			builtin = false // replaced, even by a skill left out of the listing
@@ -44,6 +47,9 @@ func opencodeLines(_ *env, winners []*entry) []string {
 		items = append([]item{{opencodeBuiltinName, opencodeBuiltinDesc, opencodeBuiltinPath}}, items...)
 	}
 	if len(items) == 0 {
+		if _, all := opencodeDenied(e, "*"); all {
+			return nil
+		}
 		return []string{opencodeNoSkills}
 	}
 	names := make([]string, len(items))

@@ -90,12 +90,15 @@ type profile struct {
 
 // env is the resolved inputs of one evaluation.
 type env struct {
-	opts    Options
-	host    *Host
-	project string
-	home    string
-	codex   *codexState // Codex's config and plugin manifests, read once
-	shipped *[]Plugin   // the plugins the project ships, read once
+	opts       Options
+	host       *Host
+	project    string
+	home       string
+	codex      *codexState            // Codex's config and plugin manifests, read once
+	claude     *[]claudeSettingsLayer // Claude Code's skillOverrides, read once
+	opencode   *[]opencodeRule        // OpenCode's permission rules, read once
+	copilotCLI *[]copilotDisabledList // Copilot CLI's disabledSkills, read once
+	shipped    *[]Plugin              // the plugins the project ships, read once
 }
 
 func (e *env) label(dir string) string { return label(dir, e.project, e.home) }

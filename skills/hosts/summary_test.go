@@ -42,7 +42,7 @@ func TestSummaryAndHover(t *testing.T) {
 	for _, want := range []string{
 		"**Hosts**: loads in Codex",
 		"- **Goose** (Goose main at 013ab848): skips this skill: it is missing a required 'name' in frontmatter",
-		"- **Claude Code** (Claude Code 2.1.328): does not read .agents/skills",
+		"- **Claude Code** (Claude Code 2.1.332): does not read .agents/skills",
 		"- **Codex** (Codex 0.142 and later): names this skill \"no-name\" after its folder",
 	} {
 		if !strings.Contains(hover, want) {
