@@ -72,6 +72,10 @@ var hostRules = []*Rule{
 type hostView struct {
 	// dshSelected reports that DSH is one of the selected hosts.
 	dshSelected bool
+	// m is the matrix the view was made from, and selected the hosts the
+	// run selected: m.Readers(path, selected...) are a file's readers.
+	m        *hosts.Matrix
+	selected []*hosts.Host
 	// dsh is DSH's view of the snapshot; results are the other selected
 	// hosts' views, in selection order.
 	dsh     *hosts.Result
@@ -137,7 +141,7 @@ func (p *Pass) severity() Severity {
 // file: a DSH drops rule, or outside-roots, on a file that only the other
 // selected hosts discover.
 func (p *Pass) hostsSkip(r *Rule) bool {
-	if !p.opts.hostMode() || !(r.Drops || r.Code == CodeOutsideRoots) || p.Snap.InRoots(p.File.Path) {
+	if !p.opts.hostMode() || !(r.Drops || r.Code == CodeOutsideRoots) || p.Snap.InRoots(p.File.Path) || everyFolder(r) {
 		return false
 	}
 	if p.opts.Quick {
@@ -146,6 +150,12 @@ func (p *Pass) hostsSkip(r *Rule) bool {
 	hv := p.run.hostView()
 	return hv != nil && hv.byOthers[p.File.Path]
 }
+
+// everyFolder reports whether r is a DSH drops rule that also holds in
+// every host's folder, in the agentskills.io spec's words: a name that is
+// not lowercase kebab-case (PDF-Helper), which the hosts load under
+// another name or skip.
+func everyFolder(r *Rule) bool { return r.Code == CodeNameInvalid }
 
 // hostView evaluates the selected hosts on the snapshot, once per Run; nil
 // without hosts or when the run is cancelled.
@@ -198,8 +208,12 @@ func evaluateHosts(rs *runState) *hostView {
 	if err != nil || m == nil {
 		return nil // cancelled
 	}
-	hv := &hostView{dshSelected: rs.opts.dshSelected(), found: map[string]hosts.File{}, byOthers: map[string]bool{},
+	hv := &hostView{dshSelected: rs.opts.dshSelected(), m: m, selected: rs.opts.Hosts, found: map[string]hosts.File{}, byOthers: map[string]bool{},
 		firstIn: map[string]string{}, count: map[string]int{}}
+	for _, row := range m.Missed {
+		hv.found[row.Path] = hosts.File{Path: row.Path, RootLabel: row.RootLabel}
+		hv.byOthers[row.Path] = true // left to the hosts whose folder holds it
+	}
 	for _, h := range m.Hosts {
 		res := m.Results[h.ID]
 		if h.ID == hosts.DSH {

@@ -96,7 +96,9 @@ func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	// Kebab-casing is safe: DSH drops the skill anyway, and the author's
 	// words stay. The folder's name is another name: unsafe.
 	if k := kebab(name); k != "" && k != name {
-		fixes = append(fixes, Fix{Title: fixTitle(titleChangeName, k), Preferred: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
+		// Outside DSH's roots the hosts load the skill under its name or
+		// its folder's: another name is another /name for some (unsafe).
+		fixes = append(fixes, Fix{Title: fixTitle(titleChangeName, k), Preferred: true, Unsafe: !p.dshReads(), Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
 	}
 	if folder := fixFolderName(p); skillfile.IsSkillName(folder) && folder != kebab(name) {
 		fixes = append(fixes, Fix{Title: fixTitle(titleChangeToFolder, folder), Unsafe: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(folder))}})
@@ -104,6 +106,10 @@ func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	advice := "use lowercase ASCII letters and digits joined by single hyphens"
 	if k := kebab(name); k != "" && k != name {
 		advice += ", such as " + k
+	}
+	if !p.dshReads() {
+		p.Report(fd.Span, fmt.Sprintf(`"%s" is not a valid skill name under the agentskills.io spec: %s`, name, advice), fixes...)
+		return
 	}
 	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`"%s" is not a valid skill name: %s`, name, advice), fixes...)
 }
@@ -124,7 +130,11 @@ func checkNameFolder(p *Pass) {
 	if skillfile.IsSkillName(folder) && fixFolderName(p) == folder {
 		fixes = append(fixes, Fix{Title: fixTitle(titleChangeToFolder, folder), Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, dshyaml.Scalar(folder))}})
 	}
-	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
+	uses := "DSH uses the name, but "
+	if !p.dshReads() {
+		uses = "" // the readers' own use of the folder's name is host-changes'
+	}
+	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; %sthe agentskills.io spec requires them to match", name.Value.Str, folder, uses), fixes...)
 }
 
 // titleRenameFolder is the title of the fix below (FixDocs lists it).

@@ -124,8 +124,10 @@ func (r *checkRun) syncHostFiles(ctx context.Context, ws *skills.Workspace, snap
 }
 
 // hostFiles returns the skill files the selected hosts discover that DSH's
-// roots do not hold, within the PATH arguments when there are some, and
-// the PATHs' skill files DSH never loads.
+// roots do not hold, and those their searches pass over that look meant
+// as skill files (a skill.md, a flat quick-fix.md in .claude/skills),
+// within the PATH arguments when there are some, and the PATHs' skill
+// files DSH never loads.
 func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -133,11 +135,11 @@ func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []strin
 		if h.ID == hosts.DSH {
 			continue
 		}
-		files, err := h.Discover(ctx, r.opts.HostEnv)
+		files, misses, err := h.DiscoverMisses(ctx, r.opts.HostEnv)
 		if err != nil {
 			return nil
 		}
-		for _, f := range files {
+		for _, f := range append(files, misses...) {
 			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) {
 				continue
 			}
