@@ -106,14 +106,7 @@ func lensHosts(m *hosts.Matrix, st *snapshot, path string) []*hosts.Host {
 	if !readersOnly(st, path) {
 		return selected
 	}
-	row, _ := m.Row(path)
-	var out []*hosts.Host
-	for _, h := range selected {
-		if v, ok := row.Verdicts[h.ID]; ok && v.Status != hosts.NotDiscovered {
-			out = append(out, h)
-		}
-	}
-	return out
+	return m.Readers(path, selected...)
 }
 
 // readersOnly reports whether the view owning path judges each file by

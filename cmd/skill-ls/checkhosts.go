@@ -127,7 +127,11 @@ func (r *checkRun) syncHostFiles(ctx context.Context, ws *skills.Workspace, snap
 // roots do not hold, and those their searches pass over that look meant
 // as skill files (a skill.md, a flat quick-fix.md in .claude/skills),
 // within the PATH arguments when there are some, and the PATHs' skill
-// files DSH never loads.
+// files DSH never loads. The hosts a plain check chose take every such
+// file, in the PATHs or not (only the PATHs' findings are printed): what
+// a finding points at elsewhere (the copy a host uses instead) is then
+// where a plain check points, so `check PATH` says what a plain check
+// says of the file.
 func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -140,7 +144,7 @@ func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []strin
 			return nil
 		}
 		for _, f := range append(files, misses...) {
-			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) {
+			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) && !r.opts.ReadersOnly {
 				continue
 			}
 			seen[f.Path] = true
