@@ -27,6 +27,9 @@ type hostFinding struct {
 	// unread marks a host-not-discovered finding on a file no selected
 	// host reads: the skill loads nowhere, which is a warning.
 	unread bool
+	// nameFact marks sameNameFact's finding, and fixes are its fixes.
+	nameFact bool
+	fixes    []Fix
 }
 
 // hostCheck is the File check of the host rule code: it reports the
@@ -40,7 +43,8 @@ func hostCheck(code string) func(p *Pass) {
 				if hf.unread && d.Severity == SeverityInfo {
 					d.Severity = SeverityWarning
 				}
-				if code == CodeHostDrops {
+				d.Fixes = hf.fixes
+				if code == CodeHostDrops && len(d.Fixes) == 0 {
 					d.Fixes = dshFixesAt(p, hf.span)
 				}
 			}
@@ -98,7 +102,7 @@ func findHosts(p *Pass) []hostFinding {
 			missed[i].unread = true
 		}
 	}
-	return append(sameFact(p, out), missed...)
+	return append(sameFact(p, sameNameFact(p, out)), missed...)
 }
 
 // judges returns the selected hosts whose verdicts on the file at path

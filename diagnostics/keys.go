@@ -117,7 +117,7 @@ func checkMisspelled(p *Pass) {
 	}
 	for _, fld := range p.File.Frontmatter.Fields {
 		want := p.misspelledAs(fld.Key)
-		if want == "" || p.reportsMissing(want) {
+		if want == "" || p.reportsMissing(want) || want == "name" && !p.dshReads() && p.nameFactMerged() {
 			continue
 		}
 		who := "DSH ignores"

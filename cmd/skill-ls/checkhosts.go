@@ -143,6 +143,7 @@ func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []strin
 		if err != nil {
 			return nil
 		}
+		misses = slices.DeleteFunc(misses, func(f hosts.File) bool { return inDSHRoot(snap, f.Path) })
 		for _, f := range append(files, misses...) {
 			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) && !r.opts.ReadersOnly {
 				continue
@@ -159,6 +160,12 @@ func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []strin
 	}
 	slices.Sort(out)
 	return out
+}
+
+// inDSHRoot reports whether path lies in one of DSH's roots, whose files
+// DSH's discovery judges (a skill.md there is skill-md-case's).
+func inDSHRoot(snap *skills.Snapshot, path string) bool {
+	return slices.ContainsFunc(snap.Roots, func(r discovery.RootState) bool { return discovery.Within(path, r.Root.Dir) })
 }
 
 // inScope reports whether a file lies within a PATH argument (always, when

@@ -33,7 +33,9 @@ func TestReadersRepository(t *testing.T) {
 		`^\.claude/skills/quick-fix\.md:1:1: warning: Claude Code, .* not flat <name>\.md files like quick-fix\.md \[host-not-discovered\]$`,
 		`^\.claude/skills/tools/benchmark/SKILL\.md:1:1: info: Claude Code, GitHub Copilot and Cursor read only <skill>/SKILL\.md one folder deep`,
 		`^\.claude/skills/test-gen/SKILL\.md:4:1: warning: Claude Code, .* ignore the key "allowed_tools"; did you mean "allowed-tools"\? \[key-misspelled\]$`,
-		`^\.claude/skills/sql-tuning/SKILL\.md:2:1: warning: Claude Code, .* ignore the key "Name"; did you mean "name"\? \[key-misspelled\]$`,
+		// One finding for one typo: the hosts that skip the skill and
+		// those that name it after its folder, with the rename.
+		`^\.claude/skills/sql-tuning/SKILL\.md:2:1: error: OpenCode and Goose skip this skill, and Claude Code, GitHub Copilot and GitHub Copilot CLI name it after its folder: .*rename "Name" to name \[host-drops\]$`,
 		`^\.claude/skills/incident/SKILL\.md:3:14: error: .*skip this skill: the value of description holds ": " without quotes.*put the whole value in quotes`,
 		// DSH reads .agents/skills: its words stay there.
 		`^\.agents/skills/db-migrate/SKILL\.md:4:1: warning: DSH ignores the key "when_to_use"; did you mean "whenToUse"\? \[key-misspelled\]$`,
@@ -48,6 +50,13 @@ func TestReadersRepository(t *testing.T) {
 		if strings.HasPrefix(line, ".claude/") && strings.Contains(line, "DSH") {
 			t.Errorf("a .claude/skills file speaks of DSH: %s", line)
 		}
+	}
+	// DSH's root stays DSH's: its discovery's finding alone.
+	if got := byFile[".agents/skills/legacy/skill.md"]; len(got) != 1 || !strings.HasSuffix(got[0], "[skill-md-case]") {
+		t.Errorf("DSH's root's skill.md got %q", got)
+	}
+	if n := len(regexp.MustCompile(`(?m)^\.claude/skills/sql-tuning/`).FindAllString(plain, -1)); n != 1 {
+		t.Errorf("%d findings on the one typo of .claude/skills/sql-tuning:\n%s", n, plain)
 	}
 	if strings.Contains(plain, ".claude/skills/db-migrate/SKILL.md:4:1") {
 		t.Errorf("when_to_use reported in .claude/skills, where Claude Code reads it:\n%s", plain)
