@@ -147,6 +147,9 @@ func (l *listText) write(rep render.Report) {
 			names := make([]string, len(h.Files))
 			for i, f := range h.Files {
 				names[i] = format.Escape(f.Name)
+				if len(f.Readers) > 0 {
+					names[i] += " (" + strings.Join(f.Readers, ", ") + " only)"
+				}
 			}
 			fmt.Fprintf(l.w, "%s (%s): %s\n", l.rel(h.Dir), strings.Join(h.Hosts, ", "), strings.Join(names, ", "))
 		}

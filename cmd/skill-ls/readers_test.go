@@ -62,6 +62,14 @@ func TestReadersRepository(t *testing.T) {
 		t.Errorf("when_to_use reported in .claude/skills, where Claude Code reads it:\n%s", plain)
 	}
 
+	// list names the readers of a file that not every host of its folder
+	// reads (hosts.Folder.Readers).
+	var lo, le bytes.Buffer
+	run(context.Background(), []string{"list"}, strings.NewReader(""), &lo, &le)
+	if !strings.Contains(lo.String(), ", benchmark (GitHub Copilot CLI, OpenCode, Goose only)\n") || strings.Contains(lo.String(), "pdf-helper (") {
+		t.Errorf("list:\n%s", lo.String())
+	}
+
 	for _, file := range slices.Sorted(maps.Keys(byFile)) {
 		if filepath.IsAbs(file) {
 			continue // the personal folder: not a PATH of this project
