@@ -29,6 +29,9 @@ type hostFinding struct {
 	unread bool
 	// nameFact marks sameNameFact's finding, and fixes are its fixes.
 	nameFact bool
+	// absorbed marks a finding another rule's finding states with its
+	// host named (nameFactHosts): it is not reported on its own.
+	absorbed bool
 	fixes    []Fix
 }
 
@@ -37,7 +40,7 @@ type hostFinding struct {
 func hostCheck(code string) func(p *Pass) {
 	return func(p *Pass) {
 		for _, hf := range hostFindings(p) {
-			if hf.code == code {
+			if hf.code == code && !hf.absorbed {
 				d := p.Report(hf.span, hf.message)
 				d.Related = hf.related
 				if hf.unread && d.Severity == SeverityInfo {
@@ -102,7 +105,7 @@ func findHosts(p *Pass) []hostFinding {
 			missed[i].unread = true
 		}
 	}
-	return append(sameFact(p, sameNameFact(p, out)), missed...)
+	return append(sameFact(p, nameFactHosts(p, sameNameFact(p, out))), missed...)
 }
 
 // judges returns the selected hosts whose verdicts on the file at path

@@ -157,3 +157,37 @@ func sameNameMessage(skip, folder []string, key string) string {
 func (p *Pass) nameFactMerged() bool {
 	return slices.ContainsFunc(hostFindings(p), func(hf hostFinding) bool { return hf.nameFact })
 }
+
+// nameFactHosts marks the hosts' findings at the name of a file DSH does
+// not read whose name is not kebab-case (PDF-Helper): the hosts that load
+// it under another name say the fact name-invalid states, which then
+// names them and carries their words as related locations, one finding
+// instead of three.
+func nameFactHosts(p *Pass, found []hostFinding) []hostFinding {
+	if p.dshReads() || p.File.Drop == nil || string(p.File.Drop.Code) != CodeNameInvalid {
+		return found
+	}
+	// Whether name-invalid runs, asked as Pass.runs does (which cannot be
+	// named here: the host rules' table would refer to itself).
+	if r := p.lookup(CodeNameInvalid); r == nil || p.grade(r) == SeverityOff || p.run.only != "" {
+		return found
+	}
+	for i, hf := range found {
+		if hf.code == CodeHostChanges && hf.host != "" && hf.span == p.File.Drop.Span {
+			found[i].absorbed = true
+		}
+	}
+	return found
+}
+
+// absorbedNames returns the hosts nameFactHosts marked, and their words
+// as related locations.
+func absorbedNames(p *Pass) (names []string, related []Related) {
+	for _, hf := range hostFindings(p) {
+		if hf.absorbed && !slices.Contains(names, hf.host) {
+			names = append(names, hf.host)
+			related = append(related, Related{Path: p.File.Path, Span: hf.span, Message: hf.message})
+		}
+	}
+	return names, related
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -108,7 +109,12 @@ func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 		advice += ", such as " + k
 	}
 	if !p.dshReads() {
-		p.Report(fd.Span, fmt.Sprintf(`"%s" is not a valid skill name under the agentskills.io spec: %s`, name, advice), fixes...)
+		msg := fmt.Sprintf(`"%s" is not a valid skill name under the agentskills.io spec: %s`, name, advice)
+		names, related := absorbedNames(p)
+		if len(names) > 0 {
+			msg += "; " + hosts.JoinNames(names) + verbFor(names, " loads", " load") + " it under another name"
+		}
+		p.Report(fd.Span, msg, fixes...).Related = related
 		return
 	}
 	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`"%s" is not a valid skill name: %s`, name, advice), fixes...)

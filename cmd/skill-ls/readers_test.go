@@ -28,7 +28,7 @@ func TestReadersRepository(t *testing.T) {
 	byFile := findingsByFile(plain)
 
 	for _, want := range []string{
-		`^\.claude/skills/pdf-helper/SKILL\.md:2:7: warning: "PDF-Helper" is not a valid skill name under the agentskills\.io spec.* \[name-invalid\]$`,
+		`^\.claude/skills/pdf-helper/SKILL\.md:2:7: warning: "PDF-Helper" is not a valid skill name under the agentskills\.io spec.*; Claude Code and GitHub Copilot load it under another name \[name-invalid\]$`,
 		`^\.claude/skills/onboarding/skill\.md:1:1: warning: Claude Code, .* read only files named SKILL\.md \(exact case\) \[host-not-discovered\]$`,
 		`^\.claude/skills/quick-fix\.md:1:1: warning: Claude Code, .* not flat <name>\.md files like quick-fix\.md \[host-not-discovered\]$`,
 		`^\.claude/skills/tools/benchmark/SKILL\.md:1:1: info: Claude Code, GitHub Copilot and Cursor read only <skill>/SKILL\.md one folder deep`,
@@ -55,8 +55,10 @@ func TestReadersRepository(t *testing.T) {
 	if got := byFile[".agents/skills/legacy/skill.md"]; len(got) != 1 || !strings.HasSuffix(got[0], "[skill-md-case]") {
 		t.Errorf("DSH's root's skill.md got %q", got)
 	}
-	if n := len(regexp.MustCompile(`(?m)^\.claude/skills/sql-tuning/`).FindAllString(plain, -1)); n != 1 {
-		t.Errorf("%d findings on the one typo of .claude/skills/sql-tuning:\n%s", n, plain)
+	for _, one := range []string{"sql-tuning/SKILL.md", "pdf-helper/SKILL.md"} {
+		if n := len(regexp.MustCompile(`(?m)^\.claude/skills/` + regexp.QuoteMeta(one)).FindAllString(plain, -1)); n != 1 {
+			t.Errorf("%d findings on the one mistake of .claude/skills/%s:\n%s", n, one, plain)
+		}
 	}
 	if strings.Contains(plain, ".claude/skills/db-migrate/SKILL.md:4:1") {
 		t.Errorf("when_to_use reported in .claude/skills, where Claude Code reads it:\n%s", plain)
