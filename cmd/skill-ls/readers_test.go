@@ -56,7 +56,7 @@ func TestReadersRepository(t *testing.T) {
 		t.Errorf("DSH's root's skill.md got %q", got)
 	}
 	for _, one := range []string{"sql-tuning/SKILL.md", "pdf-helper/SKILL.md"} {
-		if n := len(regexp.MustCompile(`(?m)^\.claude/skills/` + regexp.QuoteMeta(one)).FindAllString(plain, -1)); n != 1 {
+		if n := len(regexp.MustCompile(`(?m)^\.claude/skills/`+regexp.QuoteMeta(one)).FindAllString(plain, -1)); n != 1 {
 			t.Errorf("%d findings on the one mistake of .claude/skills/%s:\n%s", n, one, plain)
 		}
 	}
