@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
 )
 
 // What a host finds in its roots, and what it passes over there that
@@ -22,7 +24,7 @@ import (
 // Evaluate judges and lists them, but Discover leaves them out, so that
 // check does not lint them as skills.
 func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
-	files, _, err := h.discover(ctx, opts, false)
+	files, _, err := h.discover(ctx, opts, false, false)
 	return files, err
 }
 
@@ -31,12 +33,15 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 // quick-fix.md in a root of bundles): no host may read them, so a check
 // that lints only what hosts find would say nothing of them.
 func (h *Host) DiscoverMisses(ctx context.Context, opts Options) (files, misses []File, err error) {
-	return h.discover(ctx, opts, false)
+	return h.discover(ctx, opts, false, true)
 }
 
-// discover is DiscoverMisses, with the files of commands and workflows
-// folders when commands is set.
-func (h *Host) discover(ctx context.Context, opts Options, commands bool) (files, misses []File, err error) {
+// discover is Discover, with the files of commands and workflows folders
+// when commands is set, and the misses of the roots outside DSH's when
+// withMisses is set: in DSH's roots, DSH's discovery judges what is not a
+// skill file (skill-md-case), and a large tree of flat files is not
+// opened once per host.
+func (h *Host) discover(ctx context.Context, opts Options, commands, withMisses bool) (files, misses []File, err error) {
 	if h.profile == nil {
 		res, err := evaluateDSH(ctx, h, opts)
 		if err != nil {
@@ -45,6 +50,10 @@ func (h *Host) discover(ctx context.Context, opts Options, commands bool) (files
 		return res.Files, nil, nil
 	}
 	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+	var dshRoots []discovery.Root
+	if withMisses {
+		dshRoots = discovery.Roots(opts.dshOptions())
+	}
 	seen := map[string]bool{}
 	for _, r := range h.profile.roots(e) {
 		if err := ctx.Err(); err != nil {
@@ -53,7 +62,10 @@ func (h *Host) discover(ctx context.Context, opts Options, commands bool) (files
 		if (r.walk.commands || r.walk.workflows) && !commands {
 			continue
 		}
-		found, passed := walkRootMisses(r)
+		found, passed := walkRoot(r), []string(nil)
+		if withMisses && !slices.ContainsFunc(dshRoots, func(d discovery.Root) bool { return discovery.Within(r.dir, d.Dir) }) {
+			found, passed = walkRootMisses(r)
+		}
 		for _, path := range found {
 			key := path
 			if real, err := filepath.EvalSymlinks(path); err == nil && h.profile.oncePerFile {

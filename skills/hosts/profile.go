@@ -116,7 +116,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
 	}
-	files, misses, err := h.discover(ctx, opts, true)
+	files, misses, err := h.discover(ctx, opts, true, true)
 	if err != nil {
 		return nil, err
 	}
