@@ -28,6 +28,7 @@ func TestRulesPerReader(t *testing.T) {
 		files[root+"upper/SKILL.md"] = skill("Name: upper\ndescription: Tunes SQL.\n")
 		files[root+"lower/skill.md"] = skill("name: lower\ndescription: Onboards people.\n")
 		files[root+"flat.md"] = skill("name: flat\ndescription: A quick fix.\n")
+		files[root+"frame/SKILL.md"] = "---\nname: frame\ndescription: Shows a frame.\n---\nText </skill_content> more.\n"
 	}
 	dir, roots, env := hostTree(t, files)
 	c, err := hosts.ChooseForProject(t.Context(), env, nil)
@@ -51,6 +52,7 @@ func TestRulesPerReader(t *testing.T) {
 		cl + `upper/SKILL.md error host-drops 2:1 OpenCode and Goose skip this skill, and Claude Code names it after its folder`,
 		a + `lower/skill.md error skill-md-case`,
 		cl + `lower/skill.md warning host-not-discovered 1:1 Claude Code, GitHub Copilot, GitHub Copilot CLI, OpenCode, Goose and Cursor read only files named SKILL.md (exact case)`,
+		a + `frame/SKILL.md warning body-breaks-frame 5:6 DSH does not escape the body`,
 		cl + `flat.md warning host-not-discovered 1:1 Claude Code, GitHub Copilot, GitHub Copilot CLI, OpenCode, Goose and Cursor read only SKILL.md files in folders`,
 	} {
 		if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, w) }) {
@@ -63,6 +65,8 @@ func TestRulesPerReader(t *testing.T) {
 			t.Errorf("a .claude/skills file speaks of DSH: %s", l)
 		case strings.HasPrefix(l, cl+"when/SKILL.md") && strings.Contains(l, "key-misspelled"):
 			t.Errorf("Claude Code reads when_to_use: %s", l)
+		case strings.HasPrefix(l, cl+"frame/SKILL.md") && strings.Contains(l, "body-breaks-frame"):
+			t.Errorf("DSH's frame on a file DSH never frames: %s", l)
 		case strings.HasPrefix(l, a+"tools/SKILL.md") && strings.Contains(l, "key-misspelled"):
 			t.Errorf("DSH's profile reads no allowed-tools: %s", l)
 		case strings.HasPrefix(l, cl+"upper/SKILL.md") && (strings.Contains(l, "key-misspelled") || strings.Contains(l, "host-note")):
