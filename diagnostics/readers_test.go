@@ -25,6 +25,7 @@ func TestRulesPerReader(t *testing.T) {
 		files[root+"invoke/SKILL.md"] = skill("name: invoke\ndescription: Fixes lint.\ndisable-model-invokation: true\n")
 		files[root+"pdf/SKILL.md"] = skill("name: PDF-Helper\ndescription: Fills PDF forms.\n")
 		files[root+"long/SKILL.md"] = skill("name: long\n" + long)
+		files[root+"mid/SKILL.md"] = skill("name: mid\ndescription: " + strings.Repeat("Explains the service. ", 30) + "\n")
 		files[root+"upper/SKILL.md"] = skill("Name: upper\ndescription: Tunes SQL.\n")
 		files[root+"lower/skill.md"] = skill("name: lower\ndescription: Onboards people.\n")
 		files[root+"flat.md"] = skill("name: flat\ndescription: A quick fix.\n")
@@ -48,6 +49,7 @@ func TestRulesPerReader(t *testing.T) {
 		cl + `pdf/SKILL.md warning name-invalid 2:7 "PDF-Helper" is not a valid skill name under the agentskills.io spec`,
 		a + `long/SKILL.md warning description-too-long 3:14 the description is 1,319 characters; the agentskills.io spec allows at most 1,024, and DSH's catalog`,
 		cl + `long/SKILL.md warning description-too-long 3:14 the description is 1,319 characters; the agentskills.io spec allows at most 1,024`,
+		a + `mid/SKILL.md warning description-truncated 3:14 the description is 659 characters once its whitespace is collapsed, and the catalog shows at most 500`,
 		a + `upper/SKILL.md error name-missing 2:1 DSH drops this skill: there is no name: key`,
 		cl + `upper/SKILL.md error host-drops 2:1 OpenCode and Goose skip this skill, and Claude Code names it after its folder`,
 		a + `lower/skill.md error skill-md-case`,
@@ -65,6 +67,8 @@ func TestRulesPerReader(t *testing.T) {
 			t.Errorf("a .claude/skills file speaks of DSH: %s", l)
 		case strings.HasPrefix(l, cl+"when/SKILL.md") && strings.Contains(l, "key-misspelled"):
 			t.Errorf("Claude Code reads when_to_use: %s", l)
+		case strings.HasPrefix(l, cl+"mid/SKILL.md") && strings.Contains(l, "description-truncated"):
+			t.Errorf("DSH's catalog cut on a file DSH never lists: %s", l)
 		case strings.HasPrefix(l, cl+"frame/SKILL.md") && strings.Contains(l, "body-breaks-frame"):
 			t.Errorf("DSH's frame on a file DSH never frames: %s", l)
 		case strings.HasPrefix(l, a+"tools/SKILL.md") && strings.Contains(l, "key-misspelled"):
