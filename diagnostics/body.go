@@ -59,8 +59,8 @@ var bodyRules = []*Rule{
 
 func checkFrame(p *Pass) {
 	f := p.File
-	if f.Frontmatter.State != skillfile.FrontmatterOK {
-		return
+	if f.Frontmatter.State != skillfile.FrontmatterOK || !p.dshReads() {
+		return // the frame is DSH's <skill_content> block
 	}
 	for _, sp := range f.FrameClosers {
 		tag := "</skill_content>"

@@ -103,7 +103,7 @@ func checkTooLong(p *Pass) {
 	}
 	msg := fmt.Sprintf("the description is %s characters; the agentskills.io spec allows at most 1,024", jstext.Count(n))
 	var fixes []Fix
-	if p.File.Def != nil && p.File.Def.Invocation.ModelInvocable {
+	if p.File.Def != nil && p.File.Def.Invocation.ModelInvocable && p.dshReads() {
 		max := p.opts.maxDescription()
 		if cut, _ := jstext.IsShortened(p.File.Def.Description, max); cut {
 			msg += fmt.Sprintf(", and DSH's catalog shows only its first %s characters followed by \"...\"", jstext.Count(max-3))
@@ -124,8 +124,8 @@ func loadedDescription(p *Pass) *dshyaml.Field {
 // checkTruncated shows the cut text of a catalog description over the cap.
 func checkTruncated(p *Pass) {
 	desc := loadedDescription(p)
-	if desc == nil || !p.File.Def.Invocation.ModelInvocable {
-		return
+	if desc == nil || !p.File.Def.Invocation.ModelInvocable || !p.dshReads() {
+		return // another host's cut is host-truncated's
 	}
 	if long, _ := tooLong(p); long != nil && p.runs(p.lookup(CodeDescriptionTooLong)) {
 		return // description-too-long says it, at the same place

@@ -43,13 +43,13 @@ const hostsDoc = " Reported only for the hosts selected with `check --host` (or 
 
 var hostRules = []*Rule{
 	{Code: CodeHostDrops, Severity: SeverityError, Whole: true, Summary: "a selected host skips the skill",
-		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-unconfirmed). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, `check --fix` applies it as it would DSH's, and the editor offers it as a quick fix. The hosts that skip the file or read it only through a fallback for that same YAML mistake are one finding, which names the hosts that skip it and gives the mistake once; each host's own words are a related location." + hostsDoc,
+		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-unconfirmed). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, `check --fix` applies it as it would DSH's, and the editor offers it as a quick fix. The hosts that skip the file or read it only through a fallback for that same YAML mistake are one finding, which names the hosts that skip it and gives the mistake once; each host's own words are a related location. A key that is a misspelling of `name` (`Name:`) in a file DSH does not read is one finding too, at the key: the hosts that skip the skill and those that name it after its folder, with the rename as its fix (key-misspelled then says nothing of it)." + hostsDoc,
 		File: hostCheck(CodeHostDrops)},
 	{Code: CodeHostShadowed, Severity: SeverityWarning, Whole: true, Summary: "a selected host uses another file of the same name",
 		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner." + hostsDoc,
 		File: hostCheck(CodeHostShadowed)},
 	{Code: CodeHostNotDiscovered, Severity: SeverityInfo, Whole: true, Summary: "a selected host does not look where the file is",
-		Doc:  "The host does not read this folder (Claude Code does not read .agents/skills; Gemini CLI and Goose read only the working directory's folders), or its search does not reach the file (too deep, a dot-folder). This is information: the folder is simply not that host's. That a host does not read a whole folder is said once, on the folder's first skill file, with the number of skills it holds." + hostsDoc,
+		Doc:  "The host does not read this folder (Claude Code does not read .agents/skills; Gemini CLI and Goose read only the working directory's folders), or its search does not reach the file (too deep, a dot-folder). This is information: the folder is simply not that host's. That a host does not read a whole folder is said once, on the folder's first skill file, with the number of skills it holds. A file a host's search passes over in a folder it reads and that looks meant as a skill file (a `skill.md`, a flat `quick-fix.md` in `.claude/skills`, where Claude Code reads only `<name>/SKILL.md`) is checked too; when no selected host reads it at all, the skill loads nowhere and the finding is a warning." + hostsDoc,
 		File: hostCheck(CodeHostNotDiscovered)},
 	{Code: CodeHostTruncated, Severity: SeverityWarning, Whole: true, Summary: "a selected host cuts the description",
 		Doc:  "The host loads the skill but the model sees less of its description: Claude Code cuts description plus when_to_use at 1,536 characters, Copilot at 1,024, Codex 0.142 and later at 1,024 in its skill list, Goose at a `---` inside the description (it splits the file at every `---`; the message says what it keeps), and Codex shortens descriptions, then leaves skills out, when its skill list is over budget. Put what the skill is for first." + hostsDoc,
@@ -72,6 +72,10 @@ var hostRules = []*Rule{
 type hostView struct {
 	// dshSelected reports that DSH is one of the selected hosts.
 	dshSelected bool
+	// m is the matrix the view was made from, and selected the hosts the
+	// run selected: m.Readers(path, selected...) are a file's readers.
+	m        *hosts.Matrix
+	selected []*hosts.Host
 	// dsh is DSH's view of the snapshot; results are the other selected
 	// hosts' views, in selection order.
 	dsh     *hosts.Result
@@ -137,7 +141,7 @@ func (p *Pass) severity() Severity {
 // file: a DSH drops rule, or outside-roots, on a file that only the other
 // selected hosts discover.
 func (p *Pass) hostsSkip(r *Rule) bool {
-	if !p.opts.hostMode() || !(r.Drops || r.Code == CodeOutsideRoots) || p.Snap.InRoots(p.File.Path) {
+	if !p.opts.hostMode() || !(r.Drops || r.Code == CodeOutsideRoots) || p.Snap.InRoots(p.File.Path) || everyFolder(r) {
 		return false
 	}
 	if p.opts.Quick {
@@ -146,6 +150,12 @@ func (p *Pass) hostsSkip(r *Rule) bool {
 	hv := p.run.hostView()
 	return hv != nil && hv.byOthers[p.File.Path]
 }
+
+// everyFolder reports whether r is a DSH drops rule that also holds in
+// every host's folder, in the agentskills.io spec's words: a name that is
+// not lowercase kebab-case (PDF-Helper), which the hosts load under
+// another name or skip.
+func everyFolder(r *Rule) bool { return r.Code == CodeNameInvalid }
 
 // hostView evaluates the selected hosts on the snapshot, once per Run; nil
 // without hosts or when the run is cancelled.
@@ -198,8 +208,12 @@ func evaluateHosts(rs *runState) *hostView {
 	if err != nil || m == nil {
 		return nil // cancelled
 	}
-	hv := &hostView{dshSelected: rs.opts.dshSelected(), found: map[string]hosts.File{}, byOthers: map[string]bool{},
+	hv := &hostView{dshSelected: rs.opts.dshSelected(), m: m, selected: rs.opts.Hosts, found: map[string]hosts.File{}, byOthers: map[string]bool{},
 		firstIn: map[string]string{}, count: map[string]int{}}
+	for _, row := range m.Missed {
+		hv.found[row.Path] = hosts.File{Path: row.Path, RootLabel: row.RootLabel}
+		hv.byOthers[row.Path] = true // left to the hosts whose folder holds it
+	}
 	for _, h := range m.Hosts {
 		res := m.Results[h.ID]
 		if h.ID == hosts.DSH {

@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -23,6 +24,15 @@ type hostFinding struct {
 	// host names the host, and note is the code of its note (yaml-fallback,
 	// ...), for the findings that sameFact may merge.
 	host, note string
+	// unread marks a host-not-discovered finding on a file no selected
+	// host reads: the skill loads nowhere, which is a warning.
+	unread bool
+	// nameFact marks sameNameFact's finding, and fixes are its fixes.
+	nameFact bool
+	// absorbed marks a finding another rule's finding states with its
+	// host named (nameFactHosts): it is not reported on its own.
+	absorbed bool
+	fixes    []Fix
 }
 
 // hostCheck is the File check of the host rule code: it reports the
@@ -30,10 +40,14 @@ type hostFinding struct {
 func hostCheck(code string) func(p *Pass) {
 	return func(p *Pass) {
 		for _, hf := range hostFindings(p) {
-			if hf.code == code {
+			if hf.code == code && !hf.absorbed {
 				d := p.Report(hf.span, hf.message)
 				d.Related = hf.related
-				if code == CodeHostDrops {
+				if hf.unread && d.Severity == SeverityInfo {
+					d.Severity = SeverityWarning
+				}
+				d.Fixes = hf.fixes
+				if code == CodeHostDrops && len(d.Fixes) == 0 {
 					d.Fixes = dshFixesAt(p, hf.span)
 				}
 			}
@@ -67,8 +81,9 @@ func findHosts(p *Pass) []hostFinding {
 	}
 	var out []hostFinding
 	var groups notDiscoveredGroups
+	judges := hv.judges(path, p.opts.ReadersOnly)
 	add := func(res *hosts.Result, v hosts.Verdict) {
-		if v.Status == hosts.NotDiscovered && p.opts.ReadersOnly {
+		if !slices.Contains(judges, res.Host) {
 			return
 		}
 		if !groups.add(res.Host.Name, v) {
@@ -84,7 +99,26 @@ func findHosts(p *Pass) []hostFinding {
 		add(res, res.Explain(path, found.RootLabel))
 	}
 	folder := folderWide{label: found.RootLabel, first: hv.firstIn[found.Root] == path, skills: hv.count[found.Root]}
-	return append(sameFact(p, out), groups.findings(frontmatterSpan(p.File), folder)...)
+	missed := groups.findings(frontmatterSpan(p.File), folder)
+	if p.opts.ReadersOnly && len(hv.m.Readers(path, hv.selected...)) == 0 {
+		for i := range missed {
+			missed[i].unread = true
+		}
+	}
+	return append(sameFact(p, nameFactHosts(p, sameNameFact(p, out))), missed...)
+}
+
+// judges returns the selected hosts whose verdicts on the file at path
+// are findings: every selected host, or, when each file is judged by the
+// hosts that read it (Options.ReadersOnly), its readers and the hosts
+// whose search passes it over in a folder they read (the hosts its author
+// wrote it for), so that no host says it does not read a folder.
+func (hv *hostView) judges(path string, readersOnly bool) []*hosts.Host {
+	all := append([]*hosts.Host{hv.dsh.Host}, hv.selected...)
+	if !readersOnly {
+		return all
+	}
+	return append(hv.m.Readers(path, all...), hv.m.PassOver(path, all...)...)
 }
 
 // folderWide says how a file's folder takes the finding that a host does

@@ -1,6 +1,7 @@
 package diagnostics
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -90,4 +91,103 @@ func yamlFact(p *Pass) (Diagnostic, bool) {
 		return Diagnostic{}, false
 	}
 	return p.run.dropDiagnostic(p.Snap, p.File, Options{Profile: p.opts.Profile, MaxDescription: p.opts.MaxDescription})
+}
+
+// sameNameFact merges the hosts' findings about a missing name when a key
+// of the frontmatter is a misspelling of name (Name:), on a file DSH does
+// not read: Goose's and OpenCode's drops and the hosts that name the skill
+// after its folder were five findings beside key-misspelled's, all about
+// one typo. They become one finding at the key, host-drops when a host
+// skips the skill, with the rename; key-misspelled then says nothing of it.
+func sameNameFact(p *Pass, found []hostFinding) []hostFinding {
+	if p.dshReads() {
+		return found // DSH's own name-missing names the typo
+	}
+	fld := p.misspelledKey("name")
+	if fld == nil {
+		return found
+	}
+	var skip, folder []string
+	var related []Related
+	var out []hostFinding
+	for _, hf := range found {
+		switch {
+		case hf.note != CodeNameMissing || hf.host == "":
+			out = append(out, hf)
+			continue
+		case hf.code == CodeHostDrops:
+			skip = append(skip, hf.host)
+		default:
+			folder = append(folder, hf.host)
+		}
+		related = append(related, Related{Path: p.File.Path, Span: hf.span, Message: hf.message})
+	}
+	if len(related) == 0 {
+		return found
+	}
+	merged := hostFinding{code: CodeHostNote, span: fld.KeySpan, related: related, nameFact: true,
+		message: sameNameMessage(skip, folder, fld.Key),
+		fixes:   []Fix{{Title: fixTitle(titleRenameTo, "name"), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, "name")}}}}
+	if len(skip) > 0 {
+		merged.code = CodeHostDrops
+	}
+	return append([]hostFinding{merged}, out...)
+}
+
+// sameNameMessage words sameNameFact's finding: "Goose and OpenCode skip
+// this skill, and Claude Code names it after its folder: there is no name:
+// key; rename "Name" to name".
+func sameNameMessage(skip, folder []string, key string) string {
+	var who string
+	if len(skip) > 0 {
+		who = hosts.JoinNames(skip) + verbFor(skip, " skips", " skip") + " this skill"
+	}
+	if len(folder) > 0 {
+		if who != "" {
+			who += ", and " + hosts.JoinNames(folder) + verbFor(folder, " names", " name") + " it after its folder"
+		} else {
+			who = hosts.JoinNames(folder) + verbFor(folder, " names", " name") + " this skill after its folder"
+		}
+	}
+	return fmt.Sprintf("%s: there is no name: key, and hosts read keys spelled exactly so; rename %q to name", who, key)
+}
+
+// nameFactMerged reports whether the hosts' findings on the pass's file
+// hold sameNameFact's finding, which key-misspelled then leaves to it.
+func (p *Pass) nameFactMerged() bool {
+	return slices.ContainsFunc(hostFindings(p), func(hf hostFinding) bool { return hf.nameFact })
+}
+
+// nameFactHosts marks the hosts' findings at the name of a file DSH does
+// not read whose name is not kebab-case (PDF-Helper): the hosts that load
+// it under another name say the fact name-invalid states, which then
+// names them and carries their words as related locations, one finding
+// instead of three.
+func nameFactHosts(p *Pass, found []hostFinding) []hostFinding {
+	if p.dshReads() || p.File.Drop == nil || string(p.File.Drop.Code) != CodeNameInvalid {
+		return found
+	}
+	// Whether name-invalid runs, asked as Pass.runs does (which cannot be
+	// named here: the host rules' table would refer to itself).
+	if r := p.lookup(CodeNameInvalid); r == nil || p.grade(r) == SeverityOff || p.run.only != "" {
+		return found
+	}
+	for i, hf := range found {
+		if hf.code == CodeHostChanges && hf.host != "" && hf.span == p.File.Drop.Span {
+			found[i].absorbed = true
+		}
+	}
+	return found
+}
+
+// absorbedNames returns the hosts nameFactHosts marked, and their words
+// as related locations.
+func absorbedNames(p *Pass) (names []string, related []Related) {
+	for _, hf := range hostFindings(p) {
+		if hf.absorbed && !slices.Contains(names, hf.host) {
+			names = append(names, hf.host)
+			related = append(related, Related{Path: p.File.Path, Span: hf.span, Message: hf.message})
+		}
+	}
+	return names, related
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -38,7 +39,7 @@ var keyRules = []*Rule{
 			p.Report(fd.Span, fmt.Sprintf("DSH ignores %s unless it is %s", fd.Key, what))
 		}},
 	{Code: CodeKeyMisspelled, Severity: SeverityWarning, Summary: "a key DSH does not read, close to one it reads",
-		Doc:  "DSH reads keys by exact, case-sensitive spelling. A key that is one of DSH's (under the agentskills profile, one of the specification's too) written in another case (`Name`), with `_`, `-` or nothing between its words (`when_to_use`, `disable_model_invocation`, `allowedTools`), or with a letter missing, doubled, swapped or wrong (`descripton`, `disable-model-invocaiton`, `licence`; one such letter for a key of 4 letters or less, two up to 12, three beyond) is ignored, and the skill behaves as if the key were absent. The message says what stays as it was (a misspelled `disable-model-invocation: true` leaves the skill model-invocable). A misspelled `name` or `description` is reported by `name-missing` or `description-missing` instead, at the key, since it is why DSH drops the skill. The quick fix renames the key.",
+		Doc:  "DSH reads keys by exact, case-sensitive spelling. A key that is one of DSH's (under the agentskills profile, one of the specification's too) written in another case (`Name`), with `_`, `-` or nothing between its words (`when_to_use`, `disable_model_invocation`, `allowedTools`), or with a letter missing, doubled, swapped or wrong (`descripton`, `disable-model-invocaiton`, `licence`; one such letter for a key of 4 letters or less, two up to 12, three beyond) is ignored, and the skill behaves as if the key were absent. The message says what stays as it was (a misspelled `disable-model-invocation: true` leaves the skill model-invocable). A misspelled `name` or `description` is reported by `name-missing` or `description-missing` instead, at the key, since it is why DSH drops the skill. On a file DSH does not read (.claude/skills), the keys compared are those the hosts that read it read and the specification's (Claude Code's `when_to_use` and `allowed-tools`, ...), and the message names those hosts (Claude Code and Cursor ignore the key allowed_tools). The quick fix renames the key.",
 		File: checkMisspelled},
 	{Code: CodeUnknownKey, Severity: SeverityOff, Summary: "a key the agentskills.io spec does not define",
 		Doc:  "Reported only under the agentskills profile, as an error, as the specification's reference validator does: the specification allows `name`, `description`, `license`, `compatibility`, `metadata` and `allowed-tools`, and puts everything else under `metadata`. DSH's own keys (`whenToUse`, `disable-model-invocation`, `user-invocable`) are reported too, since other harnesses ignore them. The quick fix (unsafe: hosts that read the key stop seeing it) moves the key under `metadata`.",
@@ -82,6 +83,9 @@ func ignoredKey(key string) bool {
 // readKey reports whether DSH or the pass's profile reads the key (the
 // agentskills profile reads the agentskills.io keys too).
 func (p *Pass) readKey(key string) bool {
+	if !p.dshReads() {
+		return agentSkillsKey(key) || slices.Contains(readerKeys(p.readers()), key)
+	}
 	return dshKey(key) || skillfile.LegacyKeyReplacement(key) != "" || (p.opts.profile() == ProfileAgentSkills && agentSkillsKey(key))
 }
 
@@ -92,7 +96,13 @@ func (p *Pass) misspelledAs(key string) string {
 	if p.readKey(key) {
 		return ""
 	}
-	if want := misspelling(key, p.opts.profile() == ProfileAgentSkills); want != "" && p.File.Frontmatter.Field(want) == nil {
+	want := ""
+	if p.dshReads() {
+		want = misspelling(key, p.opts.profile() == ProfileAgentSkills)
+	} else {
+		want = misspellingAmong(key, append(readerKeys(p.readers()), specKeys()...))
+	}
+	if want != "" && p.File.Frontmatter.Field(want) == nil {
 		return want
 	}
 	return ""
@@ -107,11 +117,14 @@ func checkMisspelled(p *Pass) {
 	}
 	for _, fld := range p.File.Frontmatter.Fields {
 		want := p.misspelledAs(fld.Key)
-		if want == "" || p.reportsMissing(want) {
+		if want == "" || p.reportsMissing(want) || want == "name" && !p.dshReads() && p.nameFactMerged() {
 			continue
 		}
 		who := "DSH ignores"
-		if !dshKey(want) {
+		switch names := readersOf(p.readers(), want); {
+		case !p.dshReads() && len(names) > 0:
+			who = hosts.JoinNames(names) + verbFor(names, " ignores", " ignore")
+		case !p.dshReads() || !dshKey(want):
 			who = "the agentskills.io spec does not define"
 		}
 		p.Report(fld.KeySpan, fmt.Sprintf("%s the key %q%s; did you mean %q?", who, fld.Key, ignoredEffect(want, fld.Value), want),
@@ -216,6 +229,35 @@ func misspelling(key string, strict bool) string {
 	return best
 }
 
+// misspellingAmong is misspelling for a file DSH does not read: the key
+// of keys (those its readers read, and the agentskills.io spec's) that
+// key probably means, by the same measure; "" when none is that close.
+func misspellingAmong(key string, keys []string) string {
+	k := spelling.Fold(key)
+	if want, ok := keyAliases[k]; ok {
+		return want
+	}
+	best, bestDist := "", 0
+	for _, want := range keys {
+		t := newKeyTarget(skillfile.KeyDoc{Key: want})
+		if dist := spelling.Distance(k, t.folded, t.limit+1); dist <= t.limit && (best == "" || dist < bestDist) {
+			best, bestDist = want, dist
+		}
+	}
+	return best
+}
+
+// specKeys returns the keys the agentskills.io spec defines.
+func specKeys() []string {
+	var out []string
+	for d := range skillfile.AllKeyDocs() {
+		if d.AgentSkills {
+			out = append(out, d.Key)
+		}
+	}
+	return out
+}
+
 // keyTarget is a key misspelling may suggest, folded (spelling.Fold), with
 // the edit distance up to which a key is taken for it.
 type keyTarget struct {
@@ -229,17 +271,22 @@ type keyTarget struct {
 var keyTargets = sync.OnceValue(func() []keyTarget {
 	var out []keyTarget
 	for d := range skillfile.AllKeyDocs() {
-		t := keyTarget{KeyDoc: d, folded: spelling.Fold(d.Key), limit: 3}
-		switch {
-		case len(t.folded) <= 4:
-			t.limit = 1
-		case len(t.folded) <= 12:
-			t.limit = 2
-		}
-		out = append(out, t)
+		out = append(out, newKeyTarget(d))
 	}
 	return out
 })
+
+// newKeyTarget folds d's key and sets how far a key may be from it.
+func newKeyTarget(d skillfile.KeyDoc) keyTarget {
+	t := keyTarget{KeyDoc: d, folded: spelling.Fold(d.Key), limit: 3}
+	switch {
+	case len(t.folded) <= 4:
+		t.limit = 1
+	case len(t.folded) <= 12:
+		t.limit = 2
+	}
+	return t
+}
 
 // checkFieldTypes reports the agentskills.io keys whose values have the
 // wrong type.

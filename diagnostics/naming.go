@@ -8,6 +8,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/dshyaml"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -39,7 +40,7 @@ var nameRules = []*Rule{
 			p.Report(fd.Span, dropPrefix+"name is empty; give the skill a name in lowercase kebab-case")
 		}},
 	{Code: CodeNameInvalid, Short: "invalid name", Severity: SeverityError, Drops: true, Summary: "name is not kebab-case",
-		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case (safe: DSH drops the skill anyway) or use the folder name (unsafe).",
+		Doc:     "DSH accepts only names matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lowercase ASCII letters and digits in groups joined by single hyphens. Uppercase, `_`, `.`, spaces, non-ASCII letters, a leading or trailing `-`, or `--` drop the skill with `invalid skill name`. The quick fixes make it kebab-case (safe: DSH drops the skill anyway) or use the folder name (unsafe). The agentskills.io specification has the same grammar, so a file DSH does not read (`name: PDF-Helper` in .claude/skills) gets it too, as a warning in the specification's words that names the hosts loading the skill under another name (their own words are related locations, not findings of their own; a host that skips it is host-drops'), and its kebab-case fix is unsafe there.",
 		Finding: reportNameInvalid},
 	{Code: CodeNameFolderMismatch, Severity: SeverityWarning, Summary: "the name differs from its folder",
 		Doc:  "DSH takes the name from the frontmatter and never compares it with the folder or file name, so this is advice only. The agentskills.io specification requires the name to equal the bundle folder's name. The quick fixes (both unsafe) rename the folder to the name (links into the folder from elsewhere break) or change the name to the folder's (the skill's identity changes).",
@@ -96,7 +97,9 @@ func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	// Kebab-casing is safe: DSH drops the skill anyway, and the author's
 	// words stay. The folder's name is another name: unsafe.
 	if k := kebab(name); k != "" && k != name {
-		fixes = append(fixes, Fix{Title: fixTitle(titleChangeName, k), Preferred: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
+		// Outside DSH's roots the hosts load the skill under its name or
+		// its folder's: another name is another /name for some (unsafe).
+		fixes = append(fixes, Fix{Title: fixTitle(titleChangeName, k), Preferred: true, Unsafe: !p.dshReads(), Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(k))}})
 	}
 	if folder := fixFolderName(p); skillfile.IsSkillName(folder) && folder != kebab(name) {
 		fixes = append(fixes, Fix{Title: fixTitle(titleChangeToFolder, folder), Unsafe: true, Edits: []Edit{p.Edit(fd.Span, dshyaml.Scalar(folder))}})
@@ -104,6 +107,15 @@ func reportNameInvalid(p *Pass, fd skillfile.Finding) {
 	advice := "use lowercase ASCII letters and digits joined by single hyphens"
 	if k := kebab(name); k != "" && k != name {
 		advice += ", such as " + k
+	}
+	if !p.dshReads() {
+		msg := fmt.Sprintf(`"%s" is not a valid skill name under the agentskills.io spec: %s`, name, advice)
+		names, related := absorbedNames(p)
+		if len(names) > 0 {
+			msg += "; " + hosts.JoinNames(names) + verbFor(names, " loads", " load") + " it under another name"
+		}
+		p.Report(fd.Span, msg, fixes...).Related = related
+		return
 	}
 	p.Report(fd.Span, dropPrefix+fmt.Sprintf(`"%s" is not a valid skill name: %s`, name, advice), fixes...)
 }
@@ -124,7 +136,11 @@ func checkNameFolder(p *Pass) {
 	if skillfile.IsSkillName(folder) && fixFolderName(p) == folder {
 		fixes = append(fixes, Fix{Title: fixTitle(titleChangeToFolder, folder), Unsafe: true, Edits: []Edit{p.Edit(name.ValueSpan, dshyaml.Scalar(folder))}})
 	}
-	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; DSH uses the name, but the agentskills.io spec requires them to match", name.Value.Str, folder), fixes...)
+	uses := "DSH uses the name, but "
+	if !p.dshReads() {
+		uses = "" // the readers' own use of the folder's name is host-changes'
+	}
+	p.Report(name.ValueSpan, fmt.Sprintf("name %q differs from its folder %q; %sthe agentskills.io spec requires them to match", name.Value.Str, folder, uses), fixes...)
 }
 
 // titleRenameFolder is the title of the fix below (FixDocs lists it).

@@ -125,7 +125,11 @@ func misreadProperty(p *Pass, fld dshyaml.Field, raw string) {
 		what = "the name of an anchor"
 	}
 	quoted := quoteYAML(raw)
-	p.Report(fld.ValueSpan, fmt.Sprintf("YAML reads %s as %s and leaves it out of the text, so DSH reads %s as %q; put the whole value in quotes: %s", word, what, fld.Key, fld.Value.Str, quoted),
+	who := "DSH reads"
+	if !p.dshReads() {
+		who = "its readers read"
+	}
+	p.Report(fld.ValueSpan, fmt.Sprintf("YAML reads %s as %s and leaves it out of the text, so %s %s as %q; put the whole value in quotes: %s", word, what, who, fld.Key, fld.Value.Str, quoted),
 		quoteFix(p, fld.ValueSpan, quoted))
 }
 

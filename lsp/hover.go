@@ -58,6 +58,11 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 			if onName {
 				return fmt.Sprintf("**%s**\n\n%s", mdEscape(fld.Value.Str), h), fld.ValueSpan
 			}
+			if fld != nil && onKey && fld.Key != "description" {
+				if k := s.keyReadersHover(ctx, t, fld.Key); k != "" {
+					return k, fld.KeySpan
+				}
+			}
 			if fld == nil && text == "" && inDropRegion(t.file, t.off) {
 				// YAML DSH cannot read (Claude Code reads it line by line):
 				// the line's key says where the cursor is.

@@ -51,7 +51,11 @@ func HostFolders(ctx context.Context, env hosts.Options, skip func(path string) 
 	for _, fo := range folders {
 		rf := ReportHostFolder{Dir: fo.Dir, Label: fo.Label, Hosts: hosts.Names(fo.Hosts), Files: []ReportHostFile{}}
 		for _, f := range fo.Files {
-			rf.Files = append(rf.Files, ReportHostFile{Name: f.Folder, Path: f.Path})
+			hf := ReportHostFile{Name: f.Folder, Path: f.Path}
+			if rs := fo.Readers[f.Path]; len(rs) < len(fo.Hosts) {
+				hf.Readers = hosts.Names(rs)
+			}
+			rf.Files = append(rf.Files, hf)
 		}
 		out = append(out, rf)
 	}
@@ -63,6 +67,9 @@ func HostFolders(ctx context.Context, env hosts.Options, skip func(path string) 
 type ReportHostFile struct {
 	Name string `json:"name"`
 	Path string `json:"path"`
+	// Readers names the hosts that read the file when they are not all
+	// the folder's hosts (a SKILL.md nested deeper than Claude Code looks).
+	Readers []string `json:"readers,omitempty"`
 }
 
 // ReportSkill is one skill: a registry winner, or (inside [ReportShadow])

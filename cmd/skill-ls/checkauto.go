@@ -33,7 +33,11 @@ func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags) {
 		return
 	}
 	r.pluginEnv = env
-	c, err := hosts.ChooseForProject(ctx, env, r.inScope)
+	// The whole project chooses, whatever the PATHs: `check PATH` judges
+	// a file by the hosts a plain check judges it by, so both say the same
+	// of it (a skill.md in .claude/skills, which no host finds, chose no
+	// host and got DSH's words).
+	c, err := hosts.ChooseForProject(ctx, env, nil)
 	if err != nil || len(c.Hosts) == 0 {
 		return
 	}

@@ -124,8 +124,14 @@ func (r *checkRun) syncHostFiles(ctx context.Context, ws *skills.Workspace, snap
 }
 
 // hostFiles returns the skill files the selected hosts discover that DSH's
-// roots do not hold, within the PATH arguments when there are some, and
-// the PATHs' skill files DSH never loads.
+// roots do not hold, and those their searches pass over that look meant
+// as skill files (a skill.md, a flat quick-fix.md in .claude/skills),
+// within the PATH arguments when there are some, and the PATHs' skill
+// files DSH never loads. The hosts a plain check chose take every such
+// file, in the PATHs or not (only the PATHs' findings are printed): what
+// a finding points at elsewhere (the copy a host uses instead) is then
+// where a plain check points, so `check PATH` says what a plain check
+// says of the file.
 func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -133,12 +139,13 @@ func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []strin
 		if h.ID == hosts.DSH {
 			continue
 		}
-		files, err := h.Discover(ctx, r.opts.HostEnv)
+		files, misses, err := h.DiscoverMisses(ctx, r.opts.HostEnv)
 		if err != nil {
 			return nil
 		}
-		for _, f := range files {
-			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) {
+		misses = slices.DeleteFunc(misses, func(f hosts.File) bool { return inDSHRoot(snap, f.Path) })
+		for _, f := range append(files, misses...) {
+			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) && !r.opts.ReadersOnly {
 				continue
 			}
 			seen[f.Path] = true
@@ -153,6 +160,12 @@ func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []strin
 	}
 	slices.Sort(out)
 	return out
+}
+
+// inDSHRoot reports whether path lies in one of DSH's roots, whose files
+// DSH's discovery judges (a skill.md there is skill-md-case's).
+func inDSHRoot(snap *skills.Snapshot, path string) bool {
+	return slices.ContainsFunc(snap.Roots, func(r discovery.RootState) bool { return discovery.Within(path, r.Root.Dir) })
 }
 
 // inScope reports whether a file lies within a PATH argument (always, when

@@ -55,7 +55,7 @@ func (r *checkRun) loadRoots() []discovery.Root {
 // involving keeps the findings that involve a PATH: on a file within one,
 // or naming one as a related place (the winner of a shadowed name).
 func (r *checkRun) involving(ds []diagnostics.Diagnostic) []diagnostics.Diagnostic {
-	if r.wide == nil {
+	if !r.scoped() {
 		return ds
 	}
 	return slices.DeleteFunc(ds, func(d diagnostics.Diagnostic) bool {
@@ -69,7 +69,7 @@ func (r *checkRun) involving(ds []diagnostics.Diagnostic) []diagnostics.Diagnost
 // scopedFileCount counts the skill files the summary names: those within
 // the PATHs when the roots were widened.
 func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
-	if r.wide == nil {
+	if !r.scoped() {
 		return skillFileCount(snap)
 	}
 	n := 0
@@ -84,6 +84,13 @@ func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
 		}
 	}
 	return n
+}
+
+// scoped reports whether the run read more than its PATHs hold: the
+// roots were widened, or the hosts a plain check chose took every file
+// they read (hostFiles).
+func (r *checkRun) scoped() bool {
+	return r.wide != nil || r.explicit && r.opts.ReadersOnly
 }
 
 // skillFileCount counts the skill files of snap: those read, and those

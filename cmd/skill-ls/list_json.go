@@ -26,8 +26,9 @@ type (
 		Files []listHostFileJSON `json:"files"`
 	}
 	listHostFileJSON struct {
-		Name format.ExactString `json:"name"`
-		Path format.ExactString `json:"path"`
+		Name    format.ExactString `json:"name"`
+		Path    format.ExactString `json:"path"`
+		Readers []string           `json:"readers,omitempty"`
 	}
 	listRootJSON struct {
 		Dir    format.ExactString `json:"dir"`
@@ -94,7 +95,7 @@ func newListJSON(rep render.Report) listJSON {
 	for _, h := range rep.HostFolders {
 		hj := listHostJSON{Dir: format.ExactString(h.Dir), Label: format.ExactString(h.Label), Hosts: h.Hosts, Files: []listHostFileJSON{}}
 		for _, f := range h.Files {
-			hj.Files = append(hj.Files, listHostFileJSON{format.ExactString(f.Name), format.ExactString(f.Path)})
+			hj.Files = append(hj.Files, listHostFileJSON{format.ExactString(f.Name), format.ExactString(f.Path), f.Readers})
 		}
 		out.Hosts = append(out.Hosts, hj)
 	}

@@ -60,6 +60,9 @@ func ListLines(rep render.Report, wd string) []ListLine {
 			names := make([]string, len(h.Files))
 			for i, f := range h.Files {
 				names[i] = Escape(f.Name)
+				if len(f.Readers) > 0 {
+					names[i] += " (" + strings.Join(f.Readers, ", ") + " only)"
+				}
 			}
 			l.add(ListLine{Text: fmt.Sprintf("%s (%s): %s", l.rel(h.Dir), strings.Join(h.Hosts, ", "), strings.Join(names, ", "))})
 		}

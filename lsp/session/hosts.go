@@ -59,14 +59,7 @@ func LensHosts(m *hosts.Matrix, st *Snapshot, path string) []*hosts.Host {
 	if !ReadersOnly(st, path) {
 		return selected
 	}
-	row, _ := m.Row(path)
-	var out []*hosts.Host
-	for _, h := range selected {
-		if v, ok := row.Verdicts[h.ID]; ok && v.Status != hosts.NotDiscovered {
-			out = append(out, h)
-		}
-	}
-	return out
+	return m.Readers(path, selected...)
 }
 
 // ReadersOnly reports whether the view owning path judges each file by

@@ -20,6 +20,11 @@ type Folder struct {
 	Label string // as users write it: ".claude/skills"
 	Hosts []*Host
 	Files []File
+	// Readers holds, by file path, the hosts of Hosts whose search finds
+	// the file: what Matrix.Readers answers for it, from the same walk,
+	// without reading the files (a SKILL.md nested below .claude/skills is
+	// Goose's and OpenCode's, not Claude Code's).
+	Readers map[string][]*Host
 }
 
 // ProjectFolders returns the project-scope folders the current hosts other
@@ -42,8 +47,11 @@ func ProjectFolders(ctx context.Context, opts Options, skip func(path string) bo
 			}
 			fo := byDir[f.Root]
 			if fo == nil {
-				fo = &Folder{Dir: f.Root, Label: f.RootLabel}
+				fo = &Folder{Dir: f.Root, Label: f.RootLabel, Readers: map[string][]*Host{}}
 				byDir[f.Root] = fo
+			}
+			if !slices.Contains(fo.Readers[f.Path], h) {
+				fo.Readers[f.Path] = append(fo.Readers[f.Path], h)
 			}
 			if !slices.Contains(fo.Hosts, h) {
 				fo.Hosts = append(fo.Hosts, h)

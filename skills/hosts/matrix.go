@@ -25,6 +25,10 @@ type Matrix struct {
 	Hosts   []*Host
 	Results map[ID]*Result
 	Rows    []Row
+	// Missed are the rows of the files some host's search passes over in
+	// its roots and no host finds (Result.Misses), by path: every verdict
+	// is not-discovered. Row finds them; the matrix's table leaves them out.
+	Missed []Row
 }
 
 // Build evaluates the hosts on the tree opts describe and crosses the files
@@ -56,18 +60,46 @@ func Build(ctx context.Context, hostList []*Host, opts Options) (*Matrix, error)
 		}
 	}
 	slices.Sort(order)
+	m.Rows = m.rows(order, found)
+	m.Missed = m.rows(missedFiles(hostList, results, found))
+	return m, nil
+}
+
+// missedFiles returns the files the hosts' searches pass over that no
+// host finds, sorted, and each as the first host passing it over has it.
+func missedFiles(hostList []*Host, results []*Result, found map[string]File) ([]string, map[string]File) {
+	missed := map[string]File{}
+	var order []string
+	for i := range hostList {
+		for _, f := range results[i].Misses {
+			if _, ok := found[f.Path]; ok {
+				continue
+			}
+			if _, ok := missed[f.Path]; !ok {
+				missed[f.Path] = f
+				order = append(order, f.Path)
+			}
+		}
+	}
+	slices.Sort(order)
+	return order, missed
+}
+
+// rows crosses the files at paths (sorted) with every host.
+func (m *Matrix) rows(order []string, files map[string]File) []Row {
+	var out []Row
 	for _, p := range order {
-		f := found[p]
+		f := files[p]
 		row := Row{Path: p, RootLabel: f.RootLabel, Name: f.Folder, Verdicts: map[ID]Verdict{}}
 		named := false
-		for _, h := range hostList {
+		for _, h := range m.Hosts {
 			v := m.Results[h.ID].Explain(p, f.RootLabel)
 			row.Verdicts[h.ID] = v
 			if !named && v.Name != "" && (v.Status == Loads || v.Status == Shadowed) {
 				row.Name, named = v.Name, true
 			}
 		}
-		m.Rows = append(m.Rows, row)
+		out = append(out, row)
 	}
-	return m, nil
+	return out
 }

@@ -120,11 +120,11 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
 	}
-	files, err := h.discover(ctx, opts, true)
+	files, misses, err := h.discover(ctx, opts, true, true)
 	if err != nil {
 		return nil, err
 	}
-	res.Files = files
+	res.Files, res.Misses = files, misses
 	var entries []*entry
 	for _, f := range res.Files {
 		if err := ctx.Err(); err != nil {
@@ -344,50 +344,6 @@ func lastTwo(p string) string {
 		return ""
 	}
 	return parts[len(parts)-2] + "/" + parts[len(parts)-1]
-}
-
-// Discover returns the skill files the host finds from the inputs in opts,
-// in its scan order, without reading them (DSH's engine reads and parses as
-// it lists). Commands (Claude Code's .claude/commands) and workflows (its
-// plugins' workflows/*.js) are not skill files:
-// Evaluate judges and lists them, but Discover leaves them out, so that
-// check does not lint them as skills.
-func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
-	return h.discover(ctx, opts, false)
-}
-
-// discover is Discover, with the files of commands and workflows folders
-// when commands is set.
-func (h *Host) discover(ctx context.Context, opts Options, commands bool) ([]File, error) {
-	if h.profile == nil {
-		res, err := evaluateDSH(ctx, h, opts)
-		if err != nil {
-			return nil, err
-		}
-		return res.Files, nil
-	}
-	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
-	var files []File
-	seen := map[string]bool{}
-	for _, r := range h.profile.roots(e) {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if (r.walk.commands || r.walk.workflows) && !commands {
-			continue
-		}
-		for _, path := range walkRoot(r) {
-			key := path
-			if real, err := filepath.EvalSymlinks(path); err == nil && h.profile.oncePerFile {
-				key = real
-			}
-			if !seen[key] {
-				seen[key] = true
-				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(r, path)})
-			}
-		}
-	}
-	return files, nil
 }
 
 // countListed counts the winners the host's listing shows: listed, and

@@ -12,13 +12,14 @@ import (
 // and a hover, a host's budget in a few words, and the token that invokes a
 // skill by hand in a host's chat.
 
-// Row returns the matrix row of the file at path.
+// Row returns the matrix row of the file at path, one of Rows or Missed.
 func (m *Matrix) Row(path string) (Row, bool) {
-	i, ok := slices.BinarySearchFunc(m.Rows, path, func(r Row, p string) int { return strings.Compare(r.Path, p) })
-	if !ok {
-		return Row{}, false
+	for _, rows := range [][]Row{m.Rows, m.Missed} {
+		if i, ok := slices.BinarySearchFunc(rows, path, func(r Row, p string) int { return strings.Compare(r.Path, p) }); ok {
+			return rows[i], true
+		}
 	}
-	return m.Rows[i], true
+	return Row{}, false
 }
 
 // Summary says in one line what the hosts (all of the matrix's when only

@@ -128,6 +128,10 @@ type Result struct {
 	Files []File
 	// Verdicts holds a verdict for each discovered file, by path.
 	Verdicts map[string]Verdict
+	// Misses are the files in the host's roots that its search passes
+	// over and that look meant as skill files (DiscoverMisses); they have
+	// no verdict, Explain says why the host does not find them.
+	Misses []File
 	// Budget is the catalog size against the host's budget.
 	Budget Budget
 	// Roots are the skill roots the host scans, in its order (whether or not

@@ -67,6 +67,16 @@ func walkRoot(r rootSpec) []string { return walkRootUntil(r, nil) }
 // true of (nil: never), returning the files found until then: whether a
 // folder of 800 skills holds one is answered from its first folders.
 func walkRootUntil(r rootSpec, stop func(path string) bool) []string {
+	w := newRootWalk(r, stop)
+	if w == nil {
+		return nil
+	}
+	w.run()
+	return w.found
+}
+
+// newRootWalk starts the walk of r; nil when r's folder is not one.
+func newRootWalk(r rootSpec, stop func(path string) bool) *rootWalk {
 	info, err := os.Stat(r.dir)
 	if err != nil || !info.IsDir() {
 		return nil
@@ -86,13 +96,18 @@ func walkRootUntil(r rootSpec, stop func(path string) bool) []string {
 	if w.limit <= 0 {
 		w.limit = safetyMaxDirs
 	}
+	return w
+}
+
+// run walks the queue until it is empty or stop ends the walk, and sorts
+// what it found.
+func (w *rootWalk) run() {
 	for len(w.queue) > 0 && !w.stopped {
 		d := w.queue[0]
 		w.queue = w.queue[1:]
 		w.readDir(d)
 	}
 	slices.Sort(w.found)
-	return w.found
 }
 
 // walkDir is a folder waiting in a walk's queue.
@@ -111,6 +126,8 @@ type rootWalk struct {
 	found   []string
 	stop    func(path string) bool // see walkRootUntil
 	stopped bool                   // stop reported true of a found file
+	// misses, when not nil, collects the files passOver reports.
+	misses []string
 }
 
 // keep records a skill file the walk found, and whether it ends the walk.
@@ -153,6 +170,8 @@ func (w *rootWalk) readDir(d walkDir) {
 			w.enter(d, name, p, isLink)
 		case w.accepts(d, name, regular, isLink):
 			w.keep(p)
+		case regular && w.misses != nil && w.passOver(d, name, p, entries):
+			w.misses = append(w.misses, p)
 		}
 		if w.stopped {
 			return

@@ -1,0 +1,65 @@
+package diagnostics
+
+import (
+	"slices"
+
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// Rules per reader: a rule that speaks of a host speaks of the hosts that
+// read the file. A .claude/skills file, which DSH never reads, was told
+// "DSH ignores the key when_to_use; did you mean whenToUse?" (Claude Code
+// reads when_to_use) and "DSH's catalog shows only its first 497
+// characters"; a key Claude Code reads misspelled (allowed_tools) got
+// nothing, since DSH reads no allowed-tools.
+
+// dshReads reports whether DSH reads the pass's file, so that a rule may
+// speak of DSH: always without hosts selected (DSH's rules, byte for
+// byte), else when the file is in DSH's roots.
+func (p *Pass) dshReads() bool {
+	return !p.opts.hostMode() || p.Snap.InRoots(p.File.Path)
+}
+
+// readers returns the selected hosts other than DSH that read the pass's
+// file (hosts.Matrix.Readers), else, when none does, those whose search
+// passes it over in a folder they read (the hosts it was written for).
+// Before the hosts are evaluated (a Quick run without a matrix), it is
+// every selected host but DSH.
+func (p *Pass) readers() []*hosts.Host {
+	others := slices.DeleteFunc(slices.Clone(p.opts.Hosts), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+	if p.opts.Quick && p.opts.Matrix == nil {
+		return others
+	}
+	hv := p.run.hostView()
+	if hv == nil {
+		return others
+	}
+	if rs := hv.m.Readers(p.File.Path, others...); len(rs) > 0 {
+		return rs
+	}
+	return hv.m.PassOver(p.File.Path, others...)
+}
+
+// readerKeys returns the frontmatter keys the hosts of rs read, each once.
+func readerKeys(rs []*hosts.Host) []string {
+	var out []string
+	for _, h := range rs {
+		for _, k := range h.Keys() {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// readersOf returns the names of the hosts of rs that read key.
+func readersOf(rs []*hosts.Host, key string) []string {
+	var out []string
+	for _, h := range rs {
+		if slices.Contains(h.Keys(), key) {
+			out = append(out, h.Name)
+		}
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package diagnostics
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// TestRulesPerReader runs each rule issue 40 extended to every host folder
+// on the same mistake in DSH's root (.agents/skills) and in .claude/skills,
+// with the hosts a plain check chooses: DSH's words in its root, the
+// words of the hosts that read the file in .claude/skills, never DSH's.
+func TestRulesPerReader(t *testing.T) {
+	skill := func(fm string) string { return "---\n" + fm + "---\nBody.\n" }
+	long := "description: " + strings.Repeat("Explains the service. ", 60) + "\n"
+	files := map[string]string{"project/.git/HEAD": "ref: refs/heads/main\n"}
+	for _, root := range []string{"project/.agents/skills/", "project/.claude/skills/"} {
+		files[root+"when/SKILL.md"] = skill("name: when\ndescription: Plans migrations.\nwhen_to_use: when a schema changes\n")
+		files[root+"tools/SKILL.md"] = skill("name: tools\ndescription: Writes tests.\nallowed_tools: Bash\n")
+		files[root+"invoke/SKILL.md"] = skill("name: invoke\ndescription: Fixes lint.\ndisable-model-invokation: true\n")
+		files[root+"pdf/SKILL.md"] = skill("name: PDF-Helper\ndescription: Fills PDF forms.\n")
+		files[root+"long/SKILL.md"] = skill("name: long\n" + long)
+		files[root+"mid/SKILL.md"] = skill("name: mid\ndescription: " + strings.Repeat("Explains the service. ", 30) + "\n")
+		files[root+"upper/SKILL.md"] = skill("Name: upper\ndescription: Tunes SQL.\n")
+		files[root+"lower/skill.md"] = skill("name: lower\ndescription: Onboards people.\n")
+		files[root+"flat.md"] = skill("name: flat\ndescription: A quick fix.\n")
+		files[root+"frame/SKILL.md"] = "---\nname: frame\ndescription: Shows a frame.\n---\nText </skill_content> more.\n"
+	}
+	dir, roots, env := hostTree(t, files)
+	c, err := hosts.ChooseForProject(t.Context(), env, nil)
+	if err != nil || len(c.Hosts) < 2 {
+		t.Fatalf("chose %v, %v", c.Hosts, err)
+	}
+	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
+	snap := loadWithMisses(t, roots, opts)
+	got := lines(Run(t.Context(), snap, opts), snap, dir)
+	const a, cl = "project/.agents/skills/", "project/.claude/skills/"
+	for _, w := range []string{
+		a + `when/SKILL.md warning key-misspelled 4:1 DSH ignores the key "when_to_use"; did you mean "whenToUse"?`,
+		a + `invoke/SKILL.md warning key-misspelled 4:1 DSH ignores the key "disable-model-invokation"`,
+		cl + `invoke/SKILL.md warning key-misspelled 4:1 Claude Code, GitHub Copilot, GitHub Copilot CLI and Cursor ignore the key "disable-model-invokation"`,
+		cl + `tools/SKILL.md warning key-misspelled 4:1 Claude Code,`,
+		a + `pdf/SKILL.md error name-invalid 2:7 DSH drops this skill: "PDF-Helper" is not a valid skill name`,
+		cl + `pdf/SKILL.md warning name-invalid 2:7 "PDF-Helper" is not a valid skill name under the agentskills.io spec`,
+		a + `long/SKILL.md warning description-too-long 3:14 the description is 1,319 characters; the agentskills.io spec allows at most 1,024, and DSH's catalog`,
+		cl + `long/SKILL.md warning description-too-long 3:14 the description is 1,319 characters; the agentskills.io spec allows at most 1,024`,
+		a + `mid/SKILL.md warning description-truncated 3:14 the description is 659 characters once its whitespace is collapsed, and the catalog shows at most 500`,
+		a + `upper/SKILL.md error name-missing 2:1 DSH drops this skill: there is no name: key`,
+		cl + `upper/SKILL.md error host-drops 2:1 OpenCode and Goose skip this skill, and Claude Code names it after its folder`,
+		a + `lower/skill.md error skill-md-case`,
+		cl + `lower/skill.md warning host-not-discovered 1:1 Claude Code, GitHub Copilot, GitHub Copilot CLI, OpenCode, Goose and Cursor read only files named SKILL.md (exact case)`,
+		a + `frame/SKILL.md warning body-breaks-frame 5:6 DSH does not escape the body`,
+		cl + `flat.md warning host-not-discovered 1:1 Claude Code, GitHub Copilot, GitHub Copilot CLI, OpenCode, Goose and Cursor read only SKILL.md files in folders`,
+	} {
+		if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, w) }) {
+			t.Errorf("missing %q in\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+	for _, l := range got {
+		switch {
+		case strings.HasPrefix(l, cl) && strings.Contains(l, "DSH"):
+			t.Errorf("a .claude/skills file speaks of DSH: %s", l)
+		case strings.HasPrefix(l, cl+"when/SKILL.md") && strings.Contains(l, "key-misspelled"):
+			t.Errorf("Claude Code reads when_to_use: %s", l)
+		case strings.HasPrefix(l, cl+"mid/SKILL.md") && strings.Contains(l, "description-truncated"):
+			t.Errorf("DSH's catalog cut on a file DSH never lists: %s", l)
+		case strings.HasPrefix(l, cl+"frame/SKILL.md") && strings.Contains(l, "body-breaks-frame"):
+			t.Errorf("DSH's frame on a file DSH never frames: %s", l)
+		case strings.HasPrefix(l, a+"tools/SKILL.md") && strings.Contains(l, "key-misspelled"):
+			t.Errorf("DSH's profile reads no allowed-tools: %s", l)
+		case strings.HasPrefix(l, cl+"upper/SKILL.md") && (strings.Contains(l, "key-misspelled") || strings.Contains(l, "host-note")):
+			t.Errorf("the typo of name is one finding: %s", l)
+		}
+	}
+}
+
+// loadWithMisses is loadWithHosts with the files the hosts' searches pass
+// over opened too, as check does (hostFiles).
+func loadWithMisses(t *testing.T, roots []discovery.Root, opts Options) *skills.Snapshot {
+	t.Helper()
+	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
+	snap, err := ws.Load(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opens []skills.Change
+	seen := map[string]bool{}
+	for _, h := range opts.Hosts {
+		files, misses, err := h.DiscoverMisses(t.Context(), opts.HostEnv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		misses = slices.DeleteFunc(misses, func(f hosts.File) bool {
+			return slices.ContainsFunc(roots, func(r discovery.Root) bool { return discovery.Within(f.Path, r.Dir) })
+		})
+		for _, f := range append(files, misses...) {
+			if seen[f.Path] || snap.InRoots(f.Path) {
+				continue
+			}
+			seen[f.Path] = true
+			src, err := os.ReadFile(f.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: f.Path, Text: src})
+		}
+	}
+	return ws.Apply(t.Context(), opens...)
+}

@@ -1,0 +1,62 @@
+package lsp
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// TestKeyHoverInReaderTerms: the hover on a key of a .claude skill names
+// the hosts that read the file and whether each reads the key; DSH, which
+// never reads the file, is not named. The same key in DSH's root keeps
+// DSH's words. Issue 40, point 2.
+func TestKeyHoverInReaderTerms(t *testing.T) {
+	w := newWorkspaceEnv(t, chatHostsTxtar+`-- project/.claude/skills/migrate/SKILL.md --
+---
+name: migrate
+description: Plans database migrations.
+when_to_use: when a schema changes
+---
+Body.
+-- project/.agents/skills/migrate/SKILL.md --
+---
+name: migrate
+description: Plans database migrations.
+when_to_use: when a schema changes
+---
+Body.
+`, nil)
+	f := w.open("project/.claude/skills/migrate/SKILL.md", "markdown", "---\nname: migrate\ndescription: Plans database migrations.\nwhen_to_use: when a schema changes\n---\nBody.\n")
+	h := hoverText(t, w, f, protocol.Position{Line: 3, Character: 3})
+	if !strings.Contains(h, "read by Claude Code") || strings.Contains(h, "DSH") {
+		t.Errorf("when_to_use hover in .claude/skills = %s", h)
+	}
+	d := w.open("project/.agents/skills/migrate/SKILL.md", "markdown", "---\nname: migrate\ndescription: Plans database migrations.\nwhen_to_use: when a schema changes\n---\nBody.\n")
+	if h = hoverText(t, w, d, protocol.Position{Line: 3, Character: 3}); !strings.Contains(h, "DSH ignores this key") {
+		t.Errorf("when_to_use hover in DSH's root = %s", h)
+	}
+}
+
+// TestPassedOverFileDiagnostics: an open .claude/skills/onboarding/skill.md,
+// which no host reads, gets what a plain check says of it: the hosts that
+// read the folder but pass the file over, a warning (the skill loads
+// nowhere), and not DSH's skill-md-case or outside-roots. Issue 40, point
+// 2. The server takes a skill.md for a skill file only with the "skill"
+// language (isSkillPath); the editors give it by file name.
+func TestPassedOverFileDiagnostics(t *testing.T) {
+	const src = "---\nname: onboarding\ndescription: Onboards a new engineer.\n---\nWelcome.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/.claude/skills/onboarding/skill.md --\n"+src, nil)
+	u := w.open("project/.claude/skills/onboarding/skill.md", "skill", src)
+	p := w.diags(u, "the hosts' finding", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "host-not-discovered") })
+	for _, d := range p.Diagnostics {
+		msg := fmt.Sprint(d.Message)
+		switch {
+		case strings.Contains(msg, "DSH"):
+			t.Errorf("DSH's words on a file DSH never reads: %v %q", d.Code, msg)
+		case d.Code == protocol.String("host-not-discovered") && (d.Severity != protocol.DiagnosticSeverityWarning || !strings.Contains(msg, "Claude Code") || !strings.Contains(msg, "read only files named SKILL.md (exact case)")):
+			t.Errorf("the hosts' finding: %v %q", d.Severity, msg)
+		}
+	}
+}

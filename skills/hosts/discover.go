@@ -1,0 +1,129 @@
+package hosts
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+)
+
+// What a host finds in its roots, and what it passes over there that
+// looks meant as a skill file: a plain check reported nothing of
+// .claude/skills/onboarding/skill.md or .claude/skills/quick-fix.md,
+// which no host reads and so no host's list held.
+
+// Discover returns the skill files the host finds from the inputs in opts,
+// in its scan order, without reading them (DSH's engine reads and parses as
+// it lists). Commands (Claude Code's .claude/commands) and workflows (its
+// plugins' workflows/*.js) are not skill files:
+// Evaluate judges and lists them, but Discover leaves them out, so that
+// check does not lint them as skills.
+func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
+	files, _, err := h.discover(ctx, opts, false, false)
+	return files, err
+}
+
+// DiscoverMisses is Discover, with the files its search passes over in
+// its roots that look meant as skill files (a skill.md, a flat
+// quick-fix.md in a root of bundles): no host may read them, so a check
+// that lints only what hosts find would say nothing of them.
+func (h *Host) DiscoverMisses(ctx context.Context, opts Options) (files, misses []File, err error) {
+	return h.discover(ctx, opts, false, true)
+}
+
+// discover is Discover, with the files of commands and workflows folders
+// when commands is set, and the misses of the roots outside DSH's when
+// withMisses is set: in DSH's roots, DSH's discovery judges what is not a
+// skill file (skill-md-case), and a large tree of flat files is not
+// opened once per host.
+func (h *Host) discover(ctx context.Context, opts Options, commands, withMisses bool) (files, misses []File, err error) {
+	if h.profile == nil {
+		res, err := evaluateDSH(ctx, h, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		return res.Files, nil, nil
+	}
+	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
+	var dshRoots []discovery.Root
+	if withMisses {
+		dshRoots = discovery.Roots(opts.dshOptions())
+	}
+	seen := map[string]bool{}
+	for _, r := range h.profile.roots(e) {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		if (r.walk.commands || r.walk.workflows) && !commands {
+			continue
+		}
+		found, passed := walkRoot(r), []string(nil)
+		if withMisses && !slices.ContainsFunc(dshRoots, func(d discovery.Root) bool { return discovery.Within(r.dir, d.Dir) }) {
+			found, passed = walkRootMisses(r)
+		}
+		for _, path := range found {
+			key := path
+			if real, err := filepath.EvalSymlinks(path); err == nil && h.profile.oncePerFile {
+				key = real
+			}
+			if !seen[key] {
+				seen[key] = true
+				files = append(files, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(r, path)})
+			}
+		}
+		for _, path := range passed {
+			misses = append(misses, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(r, path)})
+		}
+	}
+	return files, misses, nil
+}
+
+// walkRootMisses is walkRoot that also returns the files the walk passes
+// over that look meant as skill files (rootWalk.passOver), sorted.
+func walkRootMisses(r rootSpec) (found, misses []string) {
+	w := newRootWalk(r, nil)
+	if w == nil {
+		return nil, nil
+	}
+	w.misses = []string{}
+	w.run()
+	slices.Sort(w.misses)
+	return w.found, w.misses
+}
+
+// passOver reports whether the regular file name in d (at p, beside
+// entries), which the walk does not take, looks meant as a skill file of
+// a root of bundles: a SKILL.md spelled in another case in a folder
+// without one (skill.md), or a flat <name>.md with a frontmatter directly
+// in the root (.claude/skills/quick-fix.md). The check reports what each
+// host that reads the root does with it, as DSH's rules do for DSH's
+// roots; a README.md without a frontmatter is not a skill.
+func (w *rootWalk) passOver(d walkDir, name, p string, entries []fs.DirEntry) bool {
+	if w.spec.flatFiles || w.spec.commands || w.spec.workflows {
+		return false
+	}
+	if d.depth > 0 {
+		return name != "SKILL.md" && strings.EqualFold(name, "SKILL.md") &&
+			!slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == "SKILL.md" })
+	}
+	return strings.HasSuffix(name, ".md") && !strings.EqualFold(name, "SKILL.md") && startsFrontmatter(p)
+}
+
+// startsFrontmatter reports whether the file at p starts with a "---"
+// line: its first bytes are all it reads.
+func startsFrontmatter(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [5]byte
+	n, _ := io.ReadFull(f, b[:])
+	head := string(b[:n])
+	return strings.HasPrefix(head, "---\n") || strings.HasPrefix(head, "---\r\n")
+}

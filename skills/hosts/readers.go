@@ -1,0 +1,46 @@
+package hosts
+
+// Who reads a skill file. check, list, matrix, render and the server's
+// diagnostics, hover, lens and previews each answered it their own way
+// (the verdicts that are not "not discovered", the hosts of the file's
+// folder, DSH's roots), so a file could load in Claude Code in a lens and
+// be unknown to the preview beside it. Readers is the one answer; PassOver
+// names the hosts that read the file's folder but do not find the file.
+
+// Readers returns the hosts of among (every host of the matrix when among
+// is empty), in that order, that read the skill file at path: their
+// search finds it, whatever they then do with it (load it, skip it, use
+// another file of its name). A host that does not look where the file is
+// does not read it, nor does any host without a row for path. DSH reads
+// the files its roots hold (its verdicts come from the engine).
+func (m *Matrix) Readers(path string, among ...*Host) []*Host {
+	return m.hostsWhere(path, among, func(v Verdict) bool { return v.Status != NotDiscovered })
+}
+
+// PassOver returns the hosts of among (every host of the matrix when
+// among is empty) that read the folder holding the file at path but whose
+// search passes it over: nested too deep, a flat <name>.md in a folder of
+// bundles, a skill.md, a linked file the host ignores. These are the
+// hosts its author most likely wrote it for.
+func (m *Matrix) PassOver(path string, among ...*Host) []*Host {
+	return m.hostsWhere(path, among, func(v Verdict) bool { return v.Status == NotDiscovered && v.Code() != "not-read" })
+}
+
+// hostsWhere returns the hosts of among (all, when empty) whose verdict on
+// path keep accepts.
+func (m *Matrix) hostsWhere(path string, among []*Host, keep func(Verdict) bool) []*Host {
+	if m == nil {
+		return nil
+	}
+	row, ok := m.Row(path)
+	if !ok {
+		return nil
+	}
+	var out []*Host
+	for _, h := range m.pick(among) {
+		if v, ok := row.Verdicts[h.ID]; ok && keep(v) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
