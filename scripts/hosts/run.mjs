@@ -14,6 +14,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { binary, runClaude, runCodex, runGemini, runOpenCode, runOpenCodePrompt } from "./hostrun.mjs";
 import { commandFolders, copilotBinary, copilotCliLoads, runCopilotCli, runCopilotCliPrompt } from "./copilot-cli.mjs";
+import { formatTable, tally } from "./agreement.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -295,6 +296,7 @@ async function main() {
 	const known = knownDifferences();
 	let failed = 0, compared = 0, agreed = 0, listed = 0;
 	const report = [];
+	const table = {}; // the public collections' agreement, per host and layout
 	for (const file of cases) {
 		const suite = parseTxtar(fs.readFileSync(file, "latin1")).find((f) => f.name === "suite");
 		for (const [host, rel] of Object.entries(releases)) {
@@ -321,6 +323,8 @@ async function main() {
 			const key = `${host} ${c.name}`;
 			fs.writeFileSync(path.join(dir, "host.txt"), want);
 			fs.writeFileSync(path.join(dir, "skill-ls.txt"), got);
+			const layout = /@([a-z-]+)$/.exec(c.name);
+			if (layout) tally(table, host, layout[1], want, got);
 			const results = [[key, want, got]];
 			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
 			if (host === "copilot-cli") results.push(await copilotCliListingCase(rel.bin, c));
@@ -341,6 +345,7 @@ async function main() {
 		}
 	}
 	console.log(report.join("\n"));
+	if (Object.keys(table).length) console.log(`\nPublic collections, lines agreeing and runs identical per layout:\n${formatTable(table)}`);
 	console.log(`\n${compared} compared, ${agreed} agreed, ${listed} known differences, ${failed} failed (${Object.entries(releases).map(([h, r]) => `${h} ${r.version}`).join(", ")})`);
 	process.exit(failed ? 1 : 0);
 }
