@@ -229,7 +229,9 @@ async function openCodeCatalogCase(bin, c) {
 	return [`opencode-catalog ${c.name}`, want, got];
 }
 
-const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
+// "- name: description" or "- name"; a plugin's name holds a colon
+// (plugin:skill), a description starts after the first ": ".
+const entryName = (e) => e.slice(2, e.indexOf(": ") < 0 ? undefined : e.indexOf(": "));
 const builtins = { claude: [] };
 
 /**
@@ -323,13 +325,13 @@ async function main() {
 			const key = `${host} ${c.name}`;
 			fs.writeFileSync(path.join(dir, "host.txt"), want);
 			fs.writeFileSync(path.join(dir, "skill-ls.txt"), got);
-			const layout = /@([a-z-]+)$/.exec(c.name);
-			if (layout) tally(table, host, layout[1], want, got);
 			const results = [[key, want, got]];
 			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
 			if (host === "copilot-cli") results.push(await copilotCliListingCase(rel.bin, c));
 			if (host === "opencode") results.push(await openCodeCatalogCase(rel.bin, c));
+			const layout = /@([a-z-]+)$/.exec(c.name);
 			for (const [k, w, g] of results) {
+				if (layout) tally(table, k.split(" ")[0], layout[1], w, g);
 				compared++;
 				if (w === g) {
 					agreed++;

@@ -369,13 +369,17 @@ func claudeSortKey(f File) string {
 // gives its model when its Skill tool loads the skill name (the host
 // suite's stand-in API received them): for a skill with allowed-tools,
 // the error its Skill tool answers under `claude -p` in the default
-// permission mode (claudeRefusal); else "Base directory for this skill:
-// <folder>", a blank line and the body, its leading line breaks removed
-// and $ARGUMENTS replaced by the (here empty) arguments.
+// permission mode (claudeRefusal), and so for a plugin's workflow; else
+// "Base directory for this skill: <folder>", a blank line and the body,
+// its leading line breaks removed and $ARGUMENTS replaced by the (here
+// empty) arguments — a command's body without the folder line.
 func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 	for _, w := range winners {
 		if w.name != name {
 			continue
+		}
+		if isClaudeWorkflow(w.file) {
+			return claudeRefusal(name), true
 		}
 		src, err := e.opts.read(w.file.Path)
 		if err != nil {
@@ -386,6 +390,9 @@ func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 			return claudeRefusal(name), true
 		}
 		body = strings.ReplaceAll(strings.TrimLeft(body, "\r\n"), "$ARGUMENTS", "")
+		if isClaudeCommand(w.file) && filepath.Base(w.file.Path) != "SKILL.md" {
+			return body, true
+		}
 		return "Base directory for this skill: " + filepath.Dir(w.file.Path) + "\n\n" + body, true
 	}
 	return "", false
