@@ -62,6 +62,7 @@ function main() {
 		if (!m || !fs.existsSync(path.join(dir, d, "skill-ls.txt"))) continue;
 		const read = (f) => fs.readFileSync(path.join(dir, d, f), "utf8");
 		tally(table, m[1], m[3], read("host.txt"), read("skill-ls.txt"));
+		if (fs.existsSync(path.join(dir, d, "host-catalog.txt"))) tally(table, `${m[1]}-catalog`, m[3], read("host-catalog.txt"), read("skill-ls-catalog.txt"));
 	}
 	console.log(formatTable(table));
 }

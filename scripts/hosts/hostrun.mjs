@@ -192,7 +192,9 @@ export async function runOpenCodePrompt(bin, c) {
 	try {
 		const provider = { npm: "@ai-sdk/openai-compatible", name: "Stand-in", options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: "sk-standin" }, models: { standin: { name: "standin" } } };
 		const config = JSON.stringify({ provider: { standin: provider }, model: "standin/standin", small_model: "standin/standin", autoupdate: false, share: "disabled" });
-		const r = run(bin, ["run", "hi"], { cwd: c.cwd, env: openCodeEnv(c, { OPENCODE_CONFIG_CONTENT: config }) });
+		// Its first turn starts a server, a database and a session: on a
+		// busy machine it passed 120 s on the large collections.
+		const r = run(bin, ["run", "hi"], { cwd: c.cwd, timeout: 300_000, env: openCodeEnv(c, { OPENCODE_CONFIG_CONTENT: config }) });
 		for (const f of fs.readdirSync(reqDir).sort()) {
 			const q = JSON.parse(fs.readFileSync(path.join(reqDir, f), "utf8"));
 			if (!q.url.endsWith("/chat/completions")) continue;
