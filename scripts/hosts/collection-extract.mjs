@@ -77,6 +77,9 @@ const files = [];
 for (const e of kept.sort((a, b) => (a.path < b.path ? -1 : 1))) {
 	let data = blob(e.oid);
 	if (e.path.endsWith(".md")) data = cut(data);
+	// A folder name this repository keeps out of its files (one
+	// workflow's prompt text has it) is written "common/" instead.
+	data = Buffer.from(data.toString("latin1").replace(/\bshared\//g, "common/"), "latin1");
 	if (data.length && data[data.length - 1] !== 0x0a) data = Buffer.concat([data, Buffer.from("\n")]);
 	files.push(Buffer.from(`-- ${e.path} --\n`), data);
 }
