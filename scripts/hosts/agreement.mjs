@@ -40,7 +40,7 @@ export function tally(table, host, layout, want, got) {
 export function formatTable(table) {
 	const layouts = [...new Set(Object.values(table).flatMap((r) => Object.keys(r)))].sort();
 	const pct = (c) => (c.total ? ((100 * c.same) / c.total).toFixed(1) : "100.0");
-	const out = [`host         ${layouts.map((l) => l.padEnd(20)).join("")}all`];
+	const out = [`${"host".padEnd(20)}${layouts.map((l) => l.padEnd(20)).join("")}all`];
 	for (const [host, row] of Object.entries(table)) {
 		const all = { same: 0, total: 0, runs: 0, equal: 0 };
 		const cells = layouts.map((l) => {
@@ -49,7 +49,7 @@ export function formatTable(table) {
 			for (const k of Object.keys(all)) all[k] += c[k];
 			return `${pct(c)}% ${c.equal}/${c.runs}`.padEnd(20);
 		});
-		out.push(`${host.padEnd(13)}${cells.join("")}${pct(all)}% (${all.same}/${all.total} lines, ${all.equal}/${all.runs} runs)`);
+		out.push(`${host.padEnd(20)}${cells.join("")}${pct(all)}% (${all.same}/${all.total} lines, ${all.equal}/${all.runs} runs)`);
 	}
 	return out.join("\n");
 }
