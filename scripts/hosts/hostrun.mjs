@@ -32,6 +32,27 @@ function run(cmd, args, opts) {
 	return r;
 }
 
+/**
+ * Runs a host with its stdout and stderr going to files in the case's
+ * folder (NAME.out, NAME.err), then reads them: a host that exits while a
+ * pipe still holds its output (Bun's and Node's process.exit do) loses
+ * the rest, which cut Gemini CLI's and OpenCode's JSON at 217-438 KB on
+ * large trees; a file takes every byte before the exit returns.
+ */
+export function runToFiles(c, name, cmd, args, opts) {
+	const outFile = path.join(c.root, `${name}.out`), errFile = path.join(c.root, `${name}.err`);
+	const fd = fs.openSync(outFile, "w"), efd = fs.openSync(errFile, "w");
+	let r;
+	try {
+		r = spawnSync(cmd, args, { timeout: 120_000, ...opts, stdio: ["ignore", fd, efd] });
+	} finally {
+		fs.closeSync(fd);
+		fs.closeSync(efd);
+	}
+	if (r.error) throw r.error;
+	return { status: r.status, stdout: fs.readFileSync(outFile, "utf8"), stderr: fs.readFileSync(errFile, "utf8") };
+}
+
 // ---- Claude Code: the system prompt of the first request to the stand-in.
 
 const claudeHead = "The following skills are available for use with the Skill tool:\n\n";
@@ -104,7 +125,7 @@ export function runCodex(bin, c, window) {
 	fs.mkdirSync(codexHome, { recursive: true });
 	const args = ["debug", "prompt-input"];
 	if (window) args.unshift("-c", `model_context_window=${window}`);
-	const r = run(bin, args, { cwd: c.cwd, env: hostEnv(c, { CODEX_HOME: codexHome }) });
+	const r = runToFiles(c, "codex", bin, args, { cwd: c.cwd, env: hostEnv(c, { CODEX_HOME: codexHome }) });
 	const json = r.stdout.slice(r.stdout.indexOf("["));
 	let items;
 	try {
@@ -145,7 +166,7 @@ function openCodeEnv(c, extra = {}) {
 
 /** Runs `opencode debug skill --pure` in the case: the skills it loads. */
 export function runOpenCode(bin, c) {
-	const r = run(bin, ["debug", "skill", "--pure"], { cwd: c.cwd, env: openCodeEnv(c) });
+	const r = runToFiles(c, "opencode", bin, ["debug", "skill", "--pure"], { cwd: c.cwd, env: openCodeEnv(c) });
 	const i = r.stdout.indexOf("[");
 	if (i < 0) throw new Error(`opencode printed no skills (exit ${r.status}): ${r.stderr.slice(0, 2000)}${r.stdout.slice(0, 500)}`);
 	return JSON.parse(r.stdout.slice(i));
@@ -172,7 +193,9 @@ export async function runOpenCodePrompt(bin, c) {
 	try {
 		const provider = { npm: "@ai-sdk/openai-compatible", name: "Stand-in", options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: "sk-standin" }, models: { standin: { name: "standin" } } };
 		const config = JSON.stringify({ provider: { standin: provider }, model: "standin/standin", small_model: "standin/standin", autoupdate: false, share: "disabled" });
-		const r = run(bin, ["run", "hi"], { cwd: c.cwd, env: openCodeEnv(c, { OPENCODE_CONFIG_CONTENT: config }) });
+		// Its first turn starts a server, a database and a session: on a
+		// busy machine it passed 120 s on the large collections.
+		const r = run(bin, ["run", "hi"], { cwd: c.cwd, timeout: 300_000, env: openCodeEnv(c, { OPENCODE_CONFIG_CONTENT: config }) });
 		let asked = false;
 		for (const f of fs.readdirSync(reqDir).sort()) {
 			const q = JSON.parse(fs.readFileSync(path.join(reqDir, f), "utf8"));
@@ -198,7 +221,7 @@ export async function runOpenCodePrompt(bin, c) {
 /** Runs gemini-skills.mjs in the case: the skills Gemini CLI loads and their prompt text. */
 export function runGemini(core, c) {
 	const env = hostEnv(c, { GEMINI_CLI_HOME: c.home });
-	const r = run(process.execPath, [path.join(here, "gemini-skills.mjs"), core], { cwd: c.cwd, env });
+	const r = runToFiles(c, "gemini", process.execPath, [path.join(here, "gemini-skills.mjs"), core], { cwd: c.cwd, env });
 	const i = r.stdout.lastIndexOf("\n@@skills@@\n");
 	if (i < 0) throw new Error(`gemini's loader printed no skills (exit ${r.status}): ${r.stderr.slice(0, 2000)}`);
 	return JSON.parse(r.stdout.slice(i + 12));

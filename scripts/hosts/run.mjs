@@ -14,6 +14,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { binary, runClaude, runCodex, runGemini, runOpenCode, runOpenCodePrompt } from "./hostrun.mjs";
 import { commandFolders, copilotBinary, copilotCliLoads, runCopilotCli, runCopilotCliPrompt } from "./copilot-cli.mjs";
+import { formatTable, tally } from "./agreement.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -228,7 +229,9 @@ async function openCodeCatalogCase(bin, c) {
 	return [`opencode-catalog ${c.name}`, want, got];
 }
 
-const entryName = (e) => e.slice(2, e.indexOf(":") < 0 ? undefined : e.indexOf(":"));
+// "- name: description" or "- name"; a plugin's name holds a colon
+// (plugin:skill), a description starts after the first ": ".
+const entryName = (e) => e.slice(2, e.indexOf(": ") < 0 ? undefined : e.indexOf(": "));
 const builtins = { claude: [] };
 
 /**
@@ -295,6 +298,7 @@ async function main() {
 	const known = knownDifferences();
 	let failed = 0, compared = 0, agreed = 0, listed = 0;
 	const report = [];
+	const table = {}; // the public collections' agreement, per host and layout
 	for (const file of cases) {
 		const suite = parseTxtar(fs.readFileSync(file, "latin1")).find((f) => f.name === "suite");
 		for (const [host, rel] of Object.entries(releases)) {
@@ -325,7 +329,9 @@ async function main() {
 			if (host === "claude" && want.startsWith("- ")) results.push(await claudeSkillCase(rel.bin, c, want));
 			if (host === "copilot-cli") results.push(await copilotCliListingCase(rel.bin, c));
 			if (host === "opencode") results.push(await openCodeCatalogCase(rel.bin, c));
+			const layout = /@([a-z-]+)$/.exec(c.name);
 			for (const [k, w, g] of results) {
+				if (layout) tally(table, k.split(" ")[0], layout[1], w, g);
 				compared++;
 				if (w === g) {
 					agreed++;
@@ -341,6 +347,7 @@ async function main() {
 		}
 	}
 	console.log(report.join("\n"));
+	if (Object.keys(table).length) console.log(`\nPublic collections, lines agreeing and runs identical per layout:\n${formatTable(table)}`);
 	console.log(`\n${compared} compared, ${agreed} agreed, ${listed} known differences, ${failed} failed (${Object.entries(releases).map(([h, r]) => `${h} ${r.version}`).join(", ")})`);
 	process.exit(failed ? 1 : 0);
 }

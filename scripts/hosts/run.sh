@@ -5,15 +5,19 @@
 # nothing a host tries can leave the machine.
 #   --latest   the newest release of each host instead (make hosts-update)
 #   --hosts L  only these hosts (claude,codex,opencode,copilot-cli)
+#   --collections L  the public collections' cases to run (collections.mjs):
+#              COLL@LAYOUT,... or "all" (48); "none" for none; default its suite
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 install=()
 hosts=
+collections=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--latest) install+=(--latest) ;;
 	--hosts) hosts=$2; shift ;;
-	*) echo "usage: run.sh [--latest] [--hosts LIST]" >&2; exit 2 ;;
+	--collections) collections=$2; shift ;;
+	*) echo "usage: run.sh [--latest] [--hosts LIST] [--collections LIST|all|none]" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -38,7 +42,13 @@ if [ ${#install[@]} -gt 0 ]; then
 	done <"$work/releases"
 fi
 go build -o "$work/skill-ls" ./cmd/skill-ls
+# The runner's own test: a host's output is read whole (from files).
+node --test scripts/hosts/hostrun.test.mjs >"$work/runner-test.log" 2>&1 || { cat "$work/runner-test.log"; exit 1; }
 node scripts/hosts/pitfalls.mjs "$work/cases"
+# The public collections as users install them (testdata/collections).
+if [ "$collections" != none ]; then
+	node scripts/hosts/collections.mjs "$work/cases" ${collections:+--only "$collections"}
+fi
 cases=(skills/hosts/testdata/*.txtar "$work"/cases/*.txtar)
 [ -n "$hosts" ] || hosts=$(awk '!/^#/ && NF && $1 != "inspector" {print $1}' scripts/hosts/versions.txt | paste -sd,)
 # One namespace per host, the hosts side by side: most of a host's time is

@@ -27,6 +27,13 @@ const (
 	claudeDefaultBudget = 30000
 	claudeBudgetPercent = 1 // of the context window
 	charsPerToken       = 3 // the budget's characters per token (30,000 from 1% of 1,000,000)
+	// claudeBudgetSlack is how many characters a listing may pass the
+	// budget by, as skill-ls counts it (entries, line breaks and the
+	// release's own skills), and still keep its last description: the
+	// release counts 3 fewer (probed with 2.1.328 at the default budget,
+	// 30,003 kept and 30,004 not, and at SLASH_COMMAND_TOOL_CHAR_BUDGET
+	// 20,000; awesome-copilot in .claude/skills ends there too).
+	claudeBudgetSlack = 3
 	// claudeBuiltinCost is what the release's own skills cost in a
 	// listing that replaces none of them (claudeBuiltinSkills).
 	claudeBuiltinCost = 6077
@@ -260,14 +267,14 @@ func claudeBudget(e *env, winners []*entry) Budget {
 		}
 		extra := jstext.Len(": " + w.listing)
 		full += extra
-		if used+extra <= b.Limit {
+		if used+extra <= b.Limit+claudeBudgetSlack {
 			used += extra
 			w.line += ": " + w.listing
 			continue
 		}
 		w.notes = append(w.notes, Note{Code: "description-removed", Key: "description", Message: e.host.Name + " lists this skill by name only: its description does not fit in the listing budget"})
 	}
-	b.Used, b.Over = full, full > b.Limit
+	b.Used, b.Over = full, full > b.Limit+claudeBudgetSlack
 	if b.Over {
 		b.Note += "; over it, Claude Code lists skills by name only, from the first whose description does not fit"
 	}
@@ -363,13 +370,17 @@ func claudeSortKey(f File) string {
 // gives its model when its Skill tool loads the skill name (the host
 // suite's stand-in API received them): for a skill with allowed-tools,
 // the error its Skill tool answers under `claude -p` in the default
-// permission mode (claudeRefusal); else "Base directory for this skill:
-// <folder>", a blank line and the body, its leading line breaks removed
-// and $ARGUMENTS replaced by the (here empty) arguments.
+// permission mode (claudeRefusal), and so for a plugin's workflow; else
+// "Base directory for this skill: <folder>", a blank line and the body,
+// its leading line breaks removed and $ARGUMENTS replaced by the (here
+// empty) arguments — a command's body without the folder line.
 func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 	for _, w := range winners {
 		if w.name != name {
 			continue
+		}
+		if isClaudeWorkflow(w.file) {
+			return claudeRefusal(name), true
 		}
 		src, err := e.opts.read(w.file.Path)
 		if err != nil {
@@ -380,6 +391,9 @@ func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
 			return claudeRefusal(name), true
 		}
 		body = strings.ReplaceAll(strings.TrimLeft(body, "\r\n"), "$ARGUMENTS", "")
+		if isClaudeCommand(w.file) && filepath.Base(w.file.Path) != "SKILL.md" {
+			return body, true
+		}
 		return "Base directory for this skill: " + filepath.Dir(w.file.Path) + "\n\n" + body, true
 	}
 	return "", false

@@ -66,6 +66,40 @@ func TestClaudeBuiltinReplaced(t *testing.T) {
 	}
 }
 
+// TestClaudeBudgetEdge checks where Claude Code 2.1.328's budget ends: a
+// listing that costs the budget plus 3 characters (entries, line breaks
+// and the release's own skills, as skill-ls counts them) still keeps its
+// last description, one more does not. Probed with the release at the
+// default budget (30,003 kept, 30,004 not) and at
+// SLASH_COMMAND_TOOL_CHAR_BUDGET=20000 (20,003 and 20,004);
+// awesome-copilot's 402 skills in .claude/skills end there too.
+func TestClaudeBudgetEdge(t *testing.T) {
+	h := Lookup(string(Claude))
+	for _, tc := range []struct {
+		budget string
+		cost   int
+		kept   bool
+	}{{"", 30003, true}, {"", 30004, false}, {"20000", 20003, true}, {"20000", 20004, false}} {
+		e := testEnv(h, 0)
+		e.opts.Getenv = func(k string) string {
+			if k == "SLASH_COMMAND_TOOL_CHAR_BUDGET" {
+				return tc.budget
+			}
+			return ""
+		}
+		// "- a" and its line break, then ": " and the description.
+		desc := strings.Repeat("x", tc.cost-claudeBuiltinCost-len("- a\n")-len(": "))
+		w := &entry{name: "a", listing: desc, listed: true, file: File{Root: "/p/.claude/skills", Folder: "a"}}
+		b := claudeBudget(e, []*entry{w})
+		if b.Used != tc.cost {
+			t.Fatalf("budget %q: cost %d, want %d", tc.budget, b.Used, tc.cost)
+		}
+		if kept := strings.Contains(w.line, ": "); kept != tc.kept || b.Over == tc.kept {
+			t.Errorf("budget %q, cost %d: description kept %v, over %v; want kept %v", tc.budget, tc.cost, kept, b.Over, tc.kept)
+		}
+	}
+}
+
 // TestClaudeCommands checks the commands Claude Code 2.1.328 lists after
 // its skills (the host suite's claude-commands case): personal and project
 // .claude/commands sorted together, subfolders as dir:name, a folder

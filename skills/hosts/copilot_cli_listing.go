@@ -65,9 +65,32 @@ func copilotCLILines(e *env, winners []*entry) []string {
 		out = append(out, it.block...)
 	}
 	if len(more) > 0 {
-		out = append(out, "Additional skills available (invoke by name): "+strings.Join(more, ", "))
+		out = append(out, copilotCLIMore(more))
 	}
 	return out
+}
+
+// copilotCLIAdditionalCap is how long Copilot CLI 1.0.102 lets the
+// "Additional skills" line grow with names (the host suite: 4,986 and
+// 4,994 characters whole, 5,006 and 5,019 cut, on antigravity and
+// awesome-copilot); "... and N more" follows.
+const copilotCLIAdditionalCap = 5000
+
+// copilotCLIMore is the "Additional skills" line naming more: every name
+// that keeps the line within copilotCLIAdditionalCap, then how many more.
+func copilotCLIMore(more []string) string {
+	line := "Additional skills available (invoke by name): "
+	for i, name := range more {
+		add := name
+		if i > 0 {
+			add = ", " + name
+		}
+		if jstext.Len(line)+jstext.Len(add) > copilotCLIAdditionalCap {
+			return line + "... and " + itoa(len(more)-i) + " more"
+		}
+		line += add
+	}
+	return line
 }
 
 // copilotCLIGroup ranks a winner in Copilot CLI's listing: project skills,

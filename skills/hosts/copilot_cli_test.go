@@ -3,6 +3,7 @@ package hosts
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -74,6 +75,33 @@ func TestCopilotCLIListingBudget(t *testing.T) {
 		want := "Additional skills available (invoke by name): " + tt.more
 		if blocks != tt.blocks || lines[len(lines)-1] != want {
 			t.Errorf("%d characters: %d blocks, last line %q; want %d, %q", tt.total, blocks, lines[len(lines)-1], tt.blocks, want)
+		}
+	}
+}
+
+// TestCopilotCLIAdditionalCap: the "Additional skills" line names skills
+// while the line stays within 5,000 characters, then says how many more
+// (Copilot CLI 1.0.102 on antigravity-awesome-skills' 555 skills, lines
+// of 4,986 and 4,994 characters shown whole, of 5,006 and 5,019 cut).
+func TestCopilotCLIAdditionalCap(t *testing.T) {
+	var names []string
+	for i := range 100 {
+		names = append(names, fmt.Sprintf("n%03d-%s", i, strings.Repeat("x", 35)))
+	}
+	head := len("Additional skills available (invoke by name): " + strings.Join(names, ", "))
+	for _, tt := range []struct {
+		lineLen int // the line's length with the name "last" in it
+		want    string
+	}{
+		{5000, ", last... and 2 more"},
+		{5001, "n099-" + strings.Repeat("x", 35) + "... and 3 more"},
+	} {
+		last := "last" + strings.Repeat("y", tt.lineLen-head-len(", last"))
+		more := append(slices.Clone(names), last, "customize-cloud-agent", "github-pr-media")
+		got := copilotCLIMore(more)
+		want := strings.Replace(tt.want, "last", last, 1)
+		if !strings.HasSuffix(got, want) {
+			t.Errorf("line of %d: ...%q, want ...%q", tt.lineLen, got[len(got)-60:], want)
 		}
 	}
 }

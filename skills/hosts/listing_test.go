@@ -166,6 +166,36 @@ func TestClaudeSkillText(t *testing.T) {
 	}
 }
 
+// TestClaudeCommandText checks the Skill tool's text for Claude Code's
+// commands and plugin workflows (probed with 2.1.328 on .claude/commands,
+// and beside it on wshobson's and trailofbits' plugins in
+// ~/.claude/skills): a command gives its body alone, without the folder
+// line, its leading line breaks removed and $ARGUMENTS empty, and is
+// refused as a skill is when it has allowed-tools; a workflow is always
+// refused under claude -p.
+func TestClaudeCommandText(t *testing.T) {
+	dir := t.TempDir()
+	cmds := filepath.Join(dir, ".claude", "commands")
+	e := testEnv(Lookup(string(Claude)), 0)
+	refusal := func(n string) string {
+		return "Execute skill: " + n + ". The user can add the allow rule Skill(" + n + ") to .claude/settings.local.json to let it run without asking."
+	}
+	wf := filepath.Join(dir, "plug", "workflows")
+	for _, tc := range []struct{ rel, root, name, src, want string }{
+		{"plain.md", cmds, "plain", "---\ndescription: P.\n---\n\n\n# Plain\n\nRun with $ARGUMENTS now.\n", "# Plain\n\nRun with  now.\n"},
+		{"sub/deep.md", cmds, "sub:deep", "# Deep heading\n\nNo frontmatter.\n", "# Deep heading\n\nNo frontmatter.\n"},
+		{"asks.md", cmds, "asks", "---\ndescription: A.\nallowed-tools: Bash(git:*)\n---\n# Asks\n", refusal("asks")},
+		{"w.js", wf, "plug:w", "export const meta = { name: 'w', description: 'W.' }\n", refusal("plug:w")},
+	} {
+		p := filepath.Join(tc.root, tc.rel)
+		write(t, p, tc.src)
+		w := &entry{name: tc.name, file: File{Path: p, Root: tc.root}}
+		if got, ok := claudeSkill(e, []*entry{w}, tc.name); !ok || got != tc.want {
+			t.Errorf("%s: %q, %v; want %q", tc.name, got, ok, tc.want)
+		}
+	}
+}
+
 // TestCodexPluginName checks the plugin namespace Codex 0.171.0 gives a
 // skill in a plugin's folder (the host suite's plugin pitfalls).
 func TestCodexPluginName(t *testing.T) {
