@@ -38,6 +38,9 @@ type hostStatus struct {
 	Name string `json:"name"`
 	// Status is "loads", "dropped", "shadowed" or "not-discovered".
 	Status string `json:"status"`
+	// Summary is the host's part of the file's summary: "loads in Codex",
+	// "dropped by Goose".
+	Summary string `json:"summary"`
 	// Message says why, in the host's terms ("" for a plain load).
 	Message string `json:"message,omitempty"`
 	// Skill is the name the host registers the skill under, when it does.
@@ -73,7 +76,7 @@ func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, p string) (fileHosts, bo
 	fh := fileHosts{Summary: m.Summary(p, only...), Hosts: []hostStatus{}}
 	for _, h := range only {
 		v := row.Verdicts[h.ID]
-		fh.Hosts = append(fh.Hosts, hostStatus{ID: string(h.ID), Name: h.Name, Status: string(v.Status), Message: v.Message(), Skill: v.Name})
+		fh.Hosts = append(fh.Hosts, hostStatus{ID: string(h.ID), Name: h.Name, Status: string(v.Status), Summary: m.Summary(p, h), Message: v.Message(), Skill: v.Name})
 	}
 	return fh, true
 }
