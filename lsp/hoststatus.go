@@ -6,6 +6,8 @@ package lsp
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
@@ -25,9 +27,14 @@ type skillList struct {
 
 // fileHosts is what the hosts do with one skill file.
 type fileHosts struct {
-	// Summary is the code lens's line: "loads in DSH and Codex · dropped
-	// by Goose · not read by Cursor".
-	Summary string `json:"summary"`
+	// Line is the file's line in a skill list: DSH's verdict in the code
+	// lens's words for a file of DSH's roots ("dropped by DSH: invalid
+	// YAML at 3:14"), then what the other hosts do ("loads in Claude Code
+	// · dropped by Goose").
+	Line string `json:"line"`
+	// Summary is what every host that speaks for the file does with it:
+	// "loads in DSH and Codex · dropped by Goose · not read by Cursor".
+	Summary string `json:"summary,omitempty"`
 	// Hosts holds one verdict per host, in the matrix's order.
 	Hosts []hostStatus `json:"hosts"`
 }
@@ -51,34 +58,43 @@ type hostStatus struct {
 // view of path with the hosts' verdict on each of its files, from the
 // view's host matrix (the one the code lenses and hovers read).
 func (s *server) listSkills(ctx context.Context, st *session.Snapshot, snap *skills.Snapshot, path string) skillList {
-	out := skillList{Report: skillReport(ctx, st, snap, path)}
+	out := skillList{Report: skillReport(ctx, st, snap, path), Files: map[string]fileHosts{}}
 	m := s.matrixFor(ctx, st, path)
-	if m == nil {
-		return out
-	}
-	out.Files = map[string]fileHosts{}
 	for _, p := range reportPaths(out.Report) {
-		if fh, ok := fileHostsOf(m, st, p); ok {
+		if fh := fileHostsOf(m, st, snap, p); fh.Line != "" {
 			out.Files[p] = fh
 		}
 	}
 	return out
 }
 
-// fileHostsOf is the verdicts on the file at p of the hosts that speak for
-// it (session.LensHosts); ok is false when the matrix has no row for it.
-func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, p string) (fileHosts, bool) {
-	row, ok := m.Row(p)
+// fileHostsOf is what the hosts that speak for the file at p
+// (session.LensHosts) do with it, in the words of its code lens. m may be
+// nil (no host selected): DSH's verdict alone.
+func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, snap *skills.Snapshot, p string) fileHosts {
+	fh := fileHosts{Hosts: []hostStatus{}}
+	var parts []string
 	only := session.LensHosts(m, st, p)
-	if !ok || len(only) == 0 {
-		return fileHosts{}, false
+	if f := snap.File(p); f != nil && snap.InRoots(p) {
+		if status := lensStatus(&target{st: st, snap: snap}, f); status != "" {
+			parts = append(parts, status)
+		}
+		only = slices.DeleteFunc(slices.Clone(only), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
 	}
-	fh := fileHosts{Summary: m.Summary(p, only...), Hosts: []hostStatus{}}
-	for _, h := range only {
-		v := row.Verdicts[h.ID]
-		fh.Hosts = append(fh.Hosts, hostStatus{ID: string(h.ID), Name: h.Name, Status: string(v.Status), Summary: m.Summary(p, h), Message: v.Message(), Skill: v.Name})
+	row, ok := hosts.Row{}, false
+	if m != nil {
+		row, ok = m.Row(p)
 	}
-	return fh, true
+	if ok && len(only) > 0 {
+		parts = append(parts, m.Summary(p, only...))
+		fh.Summary = m.Summary(p, session.LensHosts(m, st, p)...)
+		for _, h := range session.LensHosts(m, st, p) {
+			v := row.Verdicts[h.ID]
+			fh.Hosts = append(fh.Hosts, hostStatus{ID: string(h.ID), Name: h.Name, Status: string(v.Status), Summary: m.Summary(p, h), Message: v.Message(), Skill: v.Name})
+		}
+	}
+	fh.Line = strings.Join(parts, " · ")
+	return fh
 }
 
 // reportPaths lists the skill files the report names: DSH's skills,

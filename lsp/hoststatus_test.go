@@ -20,6 +20,12 @@ name: pdf
 description: Fill PDF forms.
 ---
 Body.
+-- project/.agents/skills/broken/SKILL.md --
+---
+name: broken
+description: Use when: it breaks
+---
+Body.
 -- project/.claude/skills/review/SKILL.md --
 ---
 name: review
@@ -50,8 +56,18 @@ Body.
 	if claude == nil || claude.Status != "loads" || claude.Name != "Claude Code" || claude.Skill != "review" {
 		t.Errorf("Claude Code's verdict on review = %+v, hosts %+v", claude, review.Hosts)
 	}
-	if _, ok := got.Files[w.path("project/.agents/skills/pdf/SKILL.md")]; !ok {
-		t.Errorf("no host status for DSH's pdf: %+v", got.Files)
+	if review.Line != review.Summary {
+		t.Errorf("review's line = %q, want the hosts' summary %q (DSH does not read it)", review.Line, review.Summary)
+	}
+	// A file of DSH's roots: DSH's verdict in the code lens's words, then
+	// the other hosts'.
+	pdf := got.Files[w.path("project/.agents/skills/pdf/SKILL.md")]
+	if !strings.HasPrefix(pdf.Line, "catalog description 15/") || !strings.Contains(pdf.Line, " · loads in ") || strings.Contains(pdf.Line, "DSH") {
+		t.Errorf("pdf's line = %q, want the lens's catalog line then the other hosts", pdf.Line)
+	}
+	broken := got.Files[w.path("project/.agents/skills/broken/SKILL.md")]
+	if !strings.HasPrefix(broken.Line, "dropped by DSH: ") || !strings.Contains(broken.Summary, "dropped by DSH") {
+		t.Errorf("broken's line = %q (summary %q), want DSH's drop as its lens says it", broken.Line, broken.Summary)
 	}
 	bad := got.Files[w.path("project/.claude/skills/bad/SKILL.md")]
 	dropped := false
