@@ -32,6 +32,9 @@ type fileHosts struct {
 	// YAML at 3:14"), then what the other hosts do ("loads in Claude Code
 	// · dropped by Goose").
 	Line string `json:"line"`
+	// Others is Line's part about the hosts other than DSH ("" for none),
+	// for a list that words DSH's verdict on a loaded skill itself.
+	Others string `json:"others,omitempty"`
 	// Summary is what every host that speaks for the file does with it:
 	// "loads in DSH and Codex · dropped by Goose · not read by Cursor".
 	Summary string `json:"summary,omitempty"`
@@ -86,7 +89,8 @@ func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, snap *skills.Snapshot, p
 		row, ok = m.Row(p)
 	}
 	if ok && len(only) > 0 {
-		parts = append(parts, m.Summary(p, only...))
+		fh.Others = m.Summary(p, only...)
+		parts = append(parts, fh.Others)
 		fh.Summary = m.Summary(p, session.LensHosts(m, st, p)...)
 		for _, h := range session.LensHosts(m, st, p) {
 			v := row.Verdicts[h.ID]

@@ -65,6 +65,9 @@ Body.
 	if !strings.HasPrefix(pdf.Line, "catalog description 15/") || !strings.Contains(pdf.Line, " · loads in ") || strings.Contains(pdf.Line, "DSH") {
 		t.Errorf("pdf's line = %q, want the lens's catalog line then the other hosts", pdf.Line)
 	}
+	if !strings.HasSuffix(pdf.Line, " · "+pdf.Others) || !strings.HasPrefix(pdf.Others, "loads in ") {
+		t.Errorf("pdf's others = %q, want the other hosts' part of its line %q", pdf.Others, pdf.Line)
+	}
 	broken := got.Files[w.path("project/.agents/skills/broken/SKILL.md")]
 	if !strings.HasPrefix(broken.Line, "dropped by DSH: ") || !strings.Contains(broken.Summary, "dropped by DSH") {
 		t.Errorf("broken's line = %q (summary %q), want DSH's drop as its lens says it", broken.Line, broken.Summary)
