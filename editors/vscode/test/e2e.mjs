@@ -386,6 +386,14 @@ async function main() {
     const out0 = readOut();
     check('extension starts the bundled skill-ls', running && out0?.server?.source === 'bundled',
       `state=${out0?.clientState} server=${JSON.stringify(out0?.server)} serverInfo=${JSON.stringify(out0?.initializeResult?.serverInfo)} errors=${JSON.stringify(out0?.errors)}`);
+    // The documents the client syncs are the server's selector's (no list of the extension's own).
+    const sel = JSON.parse(execFileSync(SKILL_LS_BIN, ['--document-selector', '--settings', '{}'], { encoding: 'utf8' }));
+    const wantSelector = [...new Set([...sel.languages, 'skill-chat'])]
+      .flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }])
+      .concat(sel.fileNames.map((n) => ({ scheme: 'file', pattern: `**/${n}` })));
+    check('the client syncs the documents `skill-ls --document-selector` names',
+      JSON.stringify(readOut()?.selector) === JSON.stringify(wantSelector),
+      JSON.stringify({ client: readOut()?.selector, server: sel }));
     const brokenDiags = await poll(() => {
       const d = readOut()?.diagnostics?.find((x) => x.uri.endsWith('/broken-skill/SKILL.md'));
       const ours = d?.items.filter((i) => i.source === 'skill-ls') ?? [];
