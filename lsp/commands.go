@@ -71,7 +71,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	case cmdPreviewInvocation:
 		return previewInvocation(st, snap, args, path)
 	case cmdListSkills:
-		return session.MustAny(skillReport(ctx, st, snap, path)), nil
+		return session.MustAny(s.listSkills(ctx, st, snap, path)), nil
 	case cmdListTable:
 		return runListTable(ctx, st, snap, path), nil
 	case cmdSkillAt:

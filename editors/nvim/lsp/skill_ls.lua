@@ -1,6 +1,7 @@
 -- Neovim 0.11+: `vim.lsp.enable("skill_ls")` finds this file on 'runtimepath'.
--- It sends every Markdown and chat buffer to the server, which answers only
--- for skill files and chat buffers. require("skill_ls").setup() instead
--- attaches only those, and adds the keys, the user commands and the
--- *.chat.md filetype; prefer it.
+-- It offers the server the buffers the server's document selector names
+-- (`skill-ls --document-selector`: Markdown, chat filetypes and file names,
+-- eval files), as require("skill_ls").setup() does; the server answers only
+-- for skill files and chat buffers. setup() adds the keys, the user
+-- commands and the *.chat.md filetype; prefer it.
 return require("skill_ls").lsp_config()

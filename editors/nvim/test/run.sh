@@ -100,6 +100,19 @@ if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/evals.out"; then
 fi
 grep -E '^(PASS|FAIL) ' "$T/evals.out"
 
+# Neovim 0.11+: vim.lsp.enable("skill_ls") without setup(), in a Neovim of
+# its own: the buffers offered are the server's selector's (enable.lua).
+: >"$T/enable.out"
+if "$NVIM" --headless -u NONE -i NONE -n -c 'lua io.stdout:write(vim.fn.has("nvim-0.11"))' -c 'qall!' 2>/dev/null | grep -q 1; then
+	SKILL_LS_RESULT="$T/enable-result.json" timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/enable.lua" >"$T/enable.out" 2>"$T/enable.err"
+	enable_rc=$?
+	if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/enable.out"; then
+		echo "FAIL enable.lua ended without a summary (exit $enable_rc)" >>"$T/enable.out"
+		head -n 20 "$T/enable.err" >&2
+	fi
+	grep -E '^(PASS|FAIL) ' "$T/enable.out"
+fi
+
 # :checkhealth skill_ls, in a Neovim of its own (the e2e run stopped its server).
 timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/health.lua" >"$T/health.out" 2>"$T/health.err"
 health_rc=$?
@@ -129,7 +142,7 @@ if [ -z "$summary" ] || [ -z "$plain" ]; then
 fi
 # One summary for every run: the checks of e2e.lua and plain.lua (with the
 # config-block check) and health.lua's "N passed, N failed".
-count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" "$T/evals.out" | awk '{ n += $1 } END { print n }'; }
+count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" "$T/evals.out" "$T/enable.out" | awk '{ n += $1 } END { print n }'; }
 # shellcheck disable=SC2086
 set -- $health
 passed=$(($(count PASS) + $1))

@@ -26,7 +26,7 @@ import { parseReport } from './report';
 import { ReportView } from './reportView';
 import { EVAL_COMMAND, SERVER_EVAL_COMMAND, TriggerEval } from './evalRun';
 import { findServer, INSTALL_HINT, probeServer, ServerBinary } from './server';
-import { documentSelector, RESTART_KEYS, serverSettings } from './settings';
+import { askSelector, documentSelector, RESTART_KEYS, ServerSelector, serverSettings } from './settings';
 import { openEntry, SkillsView, VIEW_ID } from './skillsView';
 import { CatalogStatus, DocumentInfo } from './status';
 import { TraceChannel } from './trace';
@@ -160,7 +160,7 @@ async function doStart(): Promise<LanguageClient | undefined> {
     return undefined;
   }
   output.info(`skill-ls: ${probe.version}`);
-  const c = createClient(found);
+  const c = createClient(found, await serverSelector(found.command));
   client = c;
   observer.clientCreated(c, found);
   c.onDidChangeState((ev) => {
@@ -211,10 +211,21 @@ async function restart(byUser = false): Promise<void> {
   refreshAll(0);
 }
 
-function createClient(bin: ServerBinary): LanguageClient {
+/** The server's document selector under the current settings, or undefined (logged) when it cannot say. */
+async function serverSelector(command: string): Promise<ServerSelector | undefined> {
+  const sel = await askSelector(command, serverSettings());
+  if ('error' in sel) {
+    output.warn(`skill-ls: ${sel.error}; syncing Markdown files and the skill languages`);
+    return undefined;
+  }
+  return sel;
+}
+
+function createClient(bin: ServerBinary, sel: ServerSelector | undefined): LanguageClient {
   const settings = serverSettings();
-  const selector = documentSelector(settings);
+  const selector = documentSelector(sel);
   selectorKey = JSON.stringify(selector);
+  observer.selector(selector);
   // The client's own restart handling, except for a server that never came
   // up: that is not restarted, and the start failure is reported once.
   let reachedRunning = false;
@@ -319,9 +330,10 @@ async function documentInfo(uri: vscode.Uri, languageId: string): Promise<Docume
 
 async function onConfigChange(e: vscode.ConfigurationChangeEvent): Promise<void> {
   if (!e.affectsConfiguration('skillLs')) return;
+  const bin = findServer(ctx);
   const needsRestart = e.affectsConfiguration('skillLs.serverPath') ||
     (RESTART_KEYS.some((k) => e.affectsConfiguration(`skillLs.${k}`)) &&
-      JSON.stringify(documentSelector(serverSettings())) !== selectorKey);
+      'command' in bin && JSON.stringify(documentSelector(await serverSelector(bin.command))) !== selectorKey);
   if (needsRestart) {
     await restart(true);
     return;

@@ -15,6 +15,8 @@ import type { CatalogStatus } from './status';
 export interface Observer {
   /** A client was created for this binary; its state changes are recorded. */
   clientCreated(client: LanguageClient, server: ServerBinary): void;
+  /** The documents the client syncs, from the server's selector. */
+  selector(filters: unknown[]): void;
   /** No client: the binary was not found or did not run. */
   noClient(reason: string): void;
   error(message: string): void;
@@ -36,6 +38,7 @@ interface State_ {
   activatedAt: string;
   server?: { command: string; source: string };
   clientState?: string;
+  selector?: unknown[];
   initializeResult?: unknown;
   errors: string[];
   notifications: string[];
@@ -49,6 +52,7 @@ interface State_ {
 
 const noop: Observer = {
   clientCreated() {},
+  selector() {},
   noClient() {},
   error() {},
   notification() {},
@@ -104,6 +108,11 @@ class FileObserver implements Observer {
       if (ev.newState === State.Running) this.state.initializeResult = client.initializeResult;
       this.schedule();
     });
+    this.schedule();
+  }
+
+  selector(filters: unknown[]): void {
+    this.state.selector = filters;
     this.schedule();
   }
 

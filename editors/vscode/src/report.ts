@@ -54,6 +54,39 @@ export interface Report {
   problems: ReportProblem[];
   /** The project's skill folders other agents read and DSH does not. */
   hostFolders: ReportHostFolder[];
+  /** By skill file path: what the hosts do with it, in the server's words (none when no host is selected). */
+  files: Record<string, FileHosts>;
+}
+
+/** One host's verdict on a skill file (docs/server.md, "The skill report"). */
+export interface HostStatus {
+  id: string;
+  name: string;
+  status: 'loads' | 'dropped' | 'shadowed' | 'not-discovered';
+  /** the host's part of the summary: "dropped by Goose" */
+  summary: string;
+  /** why, in the host's terms */
+  message?: string;
+  skill?: string;
+}
+
+/** What the hosts do with one skill file, in the server's words. */
+export interface FileHosts {
+  /** the file's line in a skill list: DSH's verdict as its code lens says it, then the other hosts' */
+  line: string;
+  /** the line's part about the hosts other than DSH */
+  others?: string;
+  /** what every host that reads the file does with it */
+  summary?: string;
+  hosts: HostStatus[];
+}
+
+/**
+ * The hosts' verdicts on a file as lines for a tooltip: each host's part of
+ * the summary, with its reason when it gives one.
+ */
+export function hostLines(fh: FileHosts | undefined): string {
+  return (fh?.hosts ?? []).map((h) => (h.message ? `${h.summary}: ${h.message}` : h.summary)).join('\n');
 }
 
 /** A skill folder other agents read (.claude/skills): who reads it, and its skill files. */
@@ -84,6 +117,8 @@ export interface Entry {
   winner?: ReportSkill;
   /** skill-ls warnings on a skill DSH loads (0 otherwise) */
   warnings: number;
+  /** what each host does with the file, when the server says */
+  hosts?: FileHosts;
 }
 
 export interface RootEntries {
@@ -100,6 +135,7 @@ export function parseReport(raw: unknown): Report {
     dropped: r.dropped ?? [],
     problems: r.problems ?? [],
     hostFolders: r.hostFolders ?? [],
+    files: r.files ?? {},
   };
 }
 
@@ -144,9 +180,16 @@ export const STATUS_TEXT: Record<EntryStatus, string> = {
   dropped: 'dropped',
 };
 
-/** The detail of a skill DSH loads: its status, and its warnings when it has some. */
-function loadedDetail(status: EntryStatus, warnings: number): string {
-  return warnings ? `${STATUS_TEXT[status]} · ${warnings} warning${warnings === 1 ? '' : 's'}` : STATUS_TEXT[status];
+/**
+ * The detail of a skill DSH loads: how DSH invokes it (the server's
+ * modelInvocable and userInvocable), its warnings when it has some, then
+ * the server's words for what the other hosts do with it.
+ */
+function loadedDetail(status: EntryStatus, warnings: number, hosts?: FileHosts): string {
+  const parts = [STATUS_TEXT[status]];
+  if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+  if (hosts?.others) parts.push(hosts.others);
+  return parts.join(' · ');
 }
 
 /**
@@ -170,24 +213,27 @@ export function byRoot(rep: Report, base?: string, warningsOf: WarningsOf = () =
     if (!s.path) continue; // runtime skills have no file
     const status = skillStatus(s);
     const warnings = warningsOf(s.path);
+    const hosts = rep.files[s.path];
     rootOf(s.root, s.source, s.rank).entries.push({
-      status, name: s.name, path: s.path, line: 1, column: 1, detail: loadedDetail(status, warnings), text: s.description,
-      skill: s, warnings,
+      status, name: s.name, path: s.path, line: 1, column: 1, detail: loadedDetail(status, warnings, hosts), text: s.description,
+      skill: s, warnings, hosts,
     });
   }
   for (const s of rep.shadowed) {
     if (!s.path) continue;
     rootOf(s.root, s.source, s.rank).entries.push({
       status: 'shadowed', name: s.name, path: s.path, line: 1, column: 1,
-      detail: `shadowed by ${s.winner.source} (${displayPath(s.winner.path, base)})`, text: s.description, skill: s,
-      winner: s.winner, warnings: 0,
+      detail: rep.files[s.path]?.line || `shadowed by ${s.winner.source} (${displayPath(s.winner.path, base)})`,
+      text: s.description, skill: s, winner: s.winner, warnings: 0, hosts: rep.files[s.path],
     });
   }
   for (const d of rep.dropped) {
     rootOf(d.root, d.source, d.rank).entries.push({
       status: 'dropped', name: fileLabel(d.path), path: d.path, line: d.line || 1, column: d.column || 1,
       // An unread file is over skill-ls's limits, no verdict of DSH's (which would load it).
-      detail: `${d.unread ? 'not read by skill-ls' : 'dropped'}: ${d.summary || d.kind}`, text: d.reason, dropped: d, warnings: 0,
+      detail: d.unread ? `not read by skill-ls: ${d.summary || d.kind}` :
+        rep.files[d.path]?.line || `dropped: ${d.summary || d.kind}`,
+      text: d.reason, dropped: d, warnings: 0, hosts: rep.files[d.path],
     });
   }
   const out = [...roots.values()];

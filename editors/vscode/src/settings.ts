@@ -1,10 +1,12 @@
 // Settings: what the server receives, and which documents the client syncs.
-// The server decides which documents are skill files (docs/server.md, "Which
-// documents are skill files") and which are chat buffers: the client sends it
-// every Markdown file and every document of a chat language, and asks it
+// The server decides which documents may be its (skill-ls
+// --document-selector, docs/server.md "Which documents an editor offers"):
+// the client syncs the documents its selector names, and asks the server
 // about the others (chatFiles.ts).
+import * as cp from 'node:child_process';
 import * as vscode from 'vscode';
 import type { DocumentFilter } from 'vscode-languageclient/node';
+import { CHAT_LANGUAGE } from './chatFiles';
 
 /** The settings object of docs/server.md (initializationOptions and didChangeConfiguration). */
 export interface ServerSettings {
@@ -32,8 +34,8 @@ const SERVER_KEYS: (keyof ServerSettings)[] = [
   'hosts', 'contextWindow', 'verbose', 'chatHost',
 ];
 
-/** Keys whose change alters the document selector, so the client restarts. */
-export const RESTART_KEYS = ['serverPath', 'chatLanguages'];
+/** Keys whose change may alter the server's document selector: the client asks again, and restarts when it changed. */
+export const RESTART_KEYS = ['serverPath', 'chatLanguages', 'chatPatterns'];
 
 function nonEmpty(v: unknown): boolean {
   if (v === undefined || v === null) return false;
@@ -57,20 +59,54 @@ export function serverSettings(): ServerSettings {
   return out as ServerSettings;
 }
 
+/** The server's answer to `skill-ls --document-selector` (docs/server.md, "Which documents an editor offers"). */
+export interface ServerSelector {
+  languages: string[];
+  fileNames: string[];
+}
+
 /**
- * The documents the language client syncs: every Markdown file (the server
- * answers only for skill files), VS Code's own "skill" language, a skill
- * bundle's eval files (evals/*.json), and the chat languages. No file-name pattern: a file the server's chatPatterns name gets
- * the language skill-chat when it opens (chatFiles.ts).
+ * Asks the server which documents may be its under these settings:
+ * `<command> --document-selector --settings JSON`. Resolves to undefined
+ * when it cannot say (a skill-ls older than the flag), with the reason.
  */
-export function documentSelector(s: ServerSettings): DocumentFilter[] {
-  const selector: DocumentFilter[] = [
-    { scheme: 'file', language: 'markdown' },
-    { scheme: 'file', language: 'skill' },
-    // A skill bundle's eval files: the server checks them as check does.
-    { scheme: 'file', pattern: '**/evals/{eval_queries,trigger-queries,evals}.json' },
-  ];
-  // Chat buffers: any scheme, so untitled buffers set to skill-chat count too.
-  for (const language of new Set(['skill-chat', ...(s.chatLanguages ?? [])])) selector.push({ language });
+export function askSelector(command: string, s: ServerSettings, timeoutMs = 10000): Promise<ServerSelector | { error: string }> {
+  return new Promise((resolve) => {
+    cp.execFile(command, ['--document-selector', '--settings', JSON.stringify(s)], { timeout: timeoutMs, windowsHide: true },
+      (err, stdout, stderr) => {
+        if (err) {
+          resolve({ error: `${command} --document-selector failed: ${(stderr || err.message).trim().slice(0, 300)}` });
+          return;
+        }
+        try {
+          const sel = JSON.parse(stdout) as Partial<ServerSelector>;
+          const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+          resolve({ languages: strings(sel.languages), fileNames: strings(sel.fileNames) });
+        } catch (e) {
+          resolve({ error: `${command} --document-selector printed no selector: ${(e as Error).message}` });
+        }
+      });
+  });
+}
+
+/**
+ * The documents the language client syncs: those the server's selector
+ * names (its languages on disk and in untitled buffers, so an untitled chat
+ * buffer counts too, a git diff view does not; its file names on disk), and
+ * the extension's own chat language, which
+ * chatFiles.ts gives a document the server calls a chat buffer. Without a
+ * selector (an older server), Markdown files and the skill languages, so
+ * that the server still decides about them.
+ */
+export function documentSelector(sel: ServerSelector | undefined): DocumentFilter[] {
+  if (!sel) {
+    return [{ scheme: 'file', language: 'markdown' }, ...languageFilters(['skill', CHAT_LANGUAGE])];
+  }
+  const selector = languageFilters([...new Set([...sel.languages, CHAT_LANGUAGE])]);
+  for (const name of sel.fileNames) selector.push({ scheme: 'file', pattern: `**/${name}` });
   return selector;
+}
+
+function languageFilters(languages: string[]): DocumentFilter[] {
+  return languages.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }]);
 }

@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  byRoot, displayPath, Entry, EntryStatus, hasSkillFiles, parseReport, Report, ReportHostFolder, RootEntries, WarningsOf,
+  byRoot, displayPath, Entry, EntryStatus, FileHosts, hasSkillFiles, hostLines, parseReport, Report, ReportHostFolder,
+  RootEntries, WarningsOf,
 } from './report';
 
 export const VIEW_ID = 'skillLs.skills';
@@ -17,8 +18,8 @@ type Node =
   | { kind: 'folder'; folder: vscode.WorkspaceFolder; report: Report; roots: RootEntries[] }
   | { kind: 'root'; folder?: vscode.WorkspaceFolder; root: RootEntries }
   | { kind: 'entry'; folder?: vscode.WorkspaceFolder; entry: Entry }
-  | { kind: 'hostFolder'; folder?: vscode.WorkspaceFolder; hf: ReportHostFolder }
-  | { kind: 'hostFile'; folder?: vscode.WorkspaceFolder; name: string; path: string; hosts: string[] }
+  | { kind: 'hostFolder'; folder?: vscode.WorkspaceFolder; report: Report; hf: ReportHostFolder }
+  | { kind: 'hostFile'; folder?: vscode.WorkspaceFolder; name: string; path: string; hosts: string[]; verdicts?: FileHosts }
   | { kind: 'message'; text: string };
 
 const ICONS: Record<EntryStatus, vscode.ThemeIcon> = {
@@ -41,10 +42,10 @@ const WARNING_ICON = new vscode.ThemeIcon('warning', new vscode.ThemeColor('edit
 export interface ViewSnapshot {
   roots: {
     label: string; description: string;
-    entries: { name: string; status: EntryStatus; detail: string; warnings: number }[];
+    entries: { name: string; status: EntryStatus; detail: string; warnings: number; hosts: string[] }[];
   }[];
   /** The folders other agents read, after the roots. */
-  hostFolders: { label: string; description: string; files: string[] }[];
+  hostFolders: { label: string; description: string; files: string[]; details: string[]; hosts: string[][] }[];
   empty: boolean;
   error?: string;
 }
@@ -106,7 +107,9 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
         const item = this.rootItem(r, d.folder);
         roots.push({
           label: String(item.label), description: String(item.description ?? ''),
-          entries: r.entries.map((e) => ({ name: e.name, status: e.status, detail: e.detail, warnings: e.warnings })),
+          entries: r.entries.map((e) => ({
+            name: e.name, status: e.status, detail: e.detail, warnings: e.warnings, hosts: hostLines(e.hosts).split('\n').filter(Boolean),
+          })),
         });
       }
     }
@@ -114,7 +117,12 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     for (const d of this.data ?? []) {
       for (const hf of d.report.hostFolders) {
         const item = this.hostFolderItem(hf, d.folder);
-        hostFolders.push({ label: String(item.label), description: String(item.description ?? ''), files: hf.files.map((f) => f.name) });
+        const files = hf.files.map((f) => this.hostFileNode(d, f, hf));
+        hostFolders.push({
+          label: String(item.label), description: String(item.description ?? ''), files: hf.files.map((f) => f.name),
+          details: files.map((f) => String(this.getTreeItem(f).description ?? '')),
+          hosts: files.map((f) => hostLines(f.kind === 'hostFile' ? f.verdicts : undefined).split('\n').filter(Boolean)),
+        });
       }
     }
     return { roots, hostFolders, empty: !(this.data ?? []).some((d) => hasSkillFiles(d.report)), error: this.error };
@@ -124,7 +132,7 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private topOf(d: { folder?: vscode.WorkspaceFolder; report: Report }): Node[] {
     return [
       ...this.rootsOf(d).map((root): Node => ({ kind: 'root', folder: d.folder, root })),
-      ...d.report.hostFolders.map((hf): Node => ({ kind: 'hostFolder', folder: d.folder, hf })),
+      ...d.report.hostFolders.map((hf): Node => ({ kind: 'hostFolder', folder: d.folder, report: d.report, hf })),
     ];
   }
 
@@ -147,10 +155,15 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
       case 'root':
         return node.root.entries.map((entry) => ({ kind: 'entry', folder: node.folder, entry }));
       case 'hostFolder':
-        return node.hf.files.map((f) => ({ kind: 'hostFile', folder: node.folder, name: f.name, path: f.path, hosts: node.hf.hosts }));
+        return node.hf.files.map((f) => this.hostFileNode({ folder: node.folder, report: node.report }, f, node.hf));
       default:
         return [];
     }
+  }
+
+  /** A file of a folder other agents read, with the server's verdicts on it. */
+  private hostFileNode(d: { folder?: vscode.WorkspaceFolder; report: Report }, f: { name: string; path: string }, hf: ReportHostFolder): Node {
+    return { kind: 'hostFile', folder: d.folder, name: f.name, path: f.path, hosts: hf.hosts, verdicts: d.report.files[f.path] };
   }
 
   private rootItem(r: RootEntries, folder?: vscode.WorkspaceFolder): vscode.TreeItem {
@@ -188,8 +201,10 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
       case 'hostFile': {
         const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
         item.id = `hostFile:${node.path}`;
-        item.description = `read by ${node.hosts.join(', ')}`;
-        item.tooltip = `${node.name}\n\n${displayPath(node.path, node.folder?.uri.fsPath)}`;
+        // The server's line of what each host does with it, when it says.
+        item.description = node.verdicts?.line || `read by ${node.hosts.join(', ')}`;
+        const verdicts = hostLines(node.verdicts);
+        item.tooltip = `${node.name}${verdicts ? `\n\n${verdicts}` : ''}\n\n${displayPath(node.path, node.folder?.uri.fsPath)}`;
         item.iconPath = new vscode.ThemeIcon('file');
         item.command = { command: 'skillLs.openEntry', title: 'Open', arguments: [vscode.Uri.file(node.path), 1, 1] };
         return item;
@@ -217,7 +232,8 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
         // A plain string: the name (a folder's, for a dropped file), the
         // description and the path are the author's, never Markdown.
         const text = e.text.length > 600 ? e.text.slice(0, 600) + '…' : e.text;
-        item.tooltip = `${e.name} — ${e.detail}\n\n${text}\n\n${displayPath(e.path, node.folder?.uri.fsPath)}`;
+        const verdicts = hostLines(e.hosts);
+        item.tooltip = `${e.name} — ${e.detail}\n\n${text}${verdicts ? `\n\n${verdicts}` : ''}\n\n${displayPath(e.path, node.folder?.uri.fsPath)}`;
         item.contextValue = `skillLs.entry.${e.status}`;
         item.command = {
           command: 'skillLs.openEntry', title: 'Open',

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { checkEntries, problemsEntries, problemsRows, SKILL_FILES, writeRealRepo } from './problems.mjs';
 
 const env = (k) => {
   const v = process.env[k];
@@ -292,6 +293,47 @@ async function checkTriggerEval() {
   await runCommand('View: Close All Editors');
 }
 
+// 12. The Problems list is `skill-ls check` (problems.mjs): a repository
+// shaped like a real one, in a window of its own, its skill files opened
+// with Ctrl+P; the Problems panel, opened with its key and maximized,
+// lists skill-ls's entries as the CLI prints them in that folder, and the
+// Skills view gives each file the server's line of what the hosts do with
+// it. (Files only other hosts read get their findings once open: the
+// server's workspace pass checks DSH's roots alone.)
+async function checkProblemsMatchCheck() {
+  const realWs = path.join(path.dirname(WS), 'real-ws');
+  writeRealRepo(realWs);
+  const want = checkEntries(SKILL_LS_BIN, realWs);
+  const oldPid = readOut()?.pid;
+  await page.goto(`${BASE}/?folder=${encodeURIComponent(realWs)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+  await skillsActivityItem().waitFor({ timeout: 30000 });
+  await openSkillsView();
+  const view = await poll(() => {
+    const o = readOut();
+    return o && o.pid !== oldPid && o.view?.hostFolders?.length ? o.view : undefined;
+  }, 30000);
+  for (const f of SKILL_FILES) await openFile(f);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.markers-panel').first().waitFor({ timeout: 10000 });
+  await runCommand('View: Toggle Maximized Panel');
+  let got = [];
+  const same = await poll(async () => {
+    got = await problemsEntries(page);
+    return JSON.stringify(got) === JSON.stringify(want);
+  }, 45000, 500);
+  await shot('problems-real-repo');
+  check('the Problems list of a .claude/skills repository is `skill-ls check --format json` (file, line, column, code, message)',
+    same && want.length > 0, JSON.stringify({ problems: got, check: want, rows: same ? [] : await problemsRows(page) }));
+  const claude = view?.hostFolders?.find((h) => h.label === '.claude/skills');
+  const pdf = claude?.files.indexOf('pdf-helper') ?? -1;
+  check('the Skills view gives each .claude skill the server\'s line of what each host does, and per-host reasons',
+    pdf >= 0 && /loads in Claude Code/.test(claude.details[pdf]) && claude.hosts[pdf].some((l) => /^loads in Claude Code/.test(l)),
+    JSON.stringify(claude));
+  await runCommand('View: Toggle Maximized Panel');
+}
+
 async function main() {
   const timer = setTimeout(() => {
     check('finished before the deadline', false, `${DEADLINE_MS} ms`);
@@ -344,6 +386,14 @@ async function main() {
     const out0 = readOut();
     check('extension starts the bundled skill-ls', running && out0?.server?.source === 'bundled',
       `state=${out0?.clientState} server=${JSON.stringify(out0?.server)} serverInfo=${JSON.stringify(out0?.initializeResult?.serverInfo)} errors=${JSON.stringify(out0?.errors)}`);
+    // The documents the client syncs are the server's selector's (no list of the extension's own).
+    const sel = JSON.parse(execFileSync(SKILL_LS_BIN, ['--document-selector', '--settings', '{}'], { encoding: 'utf8' }));
+    const wantSelector = [...new Set([...sel.languages, 'skill-chat'])]
+      .flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }])
+      .concat(sel.fileNames.map((n) => ({ scheme: 'file', pattern: `**/${n}` })));
+    check('the client syncs the documents `skill-ls --document-selector` names',
+      JSON.stringify(readOut()?.selector) === JSON.stringify(wantSelector),
+      JSON.stringify({ client: readOut()?.selector, server: sel }));
     const brokenDiags = await poll(() => {
       const d = readOut()?.diagnostics?.find((x) => x.uri.endsWith('/broken-skill/SKILL.md'));
       const ours = d?.items.filter((i) => i.source === 'skill-ls') ?? [];
@@ -539,10 +589,10 @@ async function main() {
       JSON.stringify(await skillsPane.locator('.monaco-list-row').allInnerTexts().catch(() => [])));
     const agentsRoot = viewData?.roots.find((r) => r.label.startsWith('project-agents'));
     const statusOf = (n) => agentsRoot?.entries.find((e) => e.name === n);
-    check('the view says what DSH does with each file: loaded, shadowed (by whom), dropped (why)',
+    check('the view says what DSH does with each file in its code lens\'s words: loaded, shadowed (by whom), dropped (why)',
       statusOf('pdf-tools')?.status === 'loaded' && statusOf('deploy')?.status === 'shadowed' &&
-      /shadowed by project-dsh \(\.dsh\/skills\/deploy\/SKILL\.md\)/.test(statusOf('deploy')?.detail ?? '') &&
-      statusOf('broken-skill')?.detail === 'dropped: invalid YAML at 3:14' &&
+      /^shadowed by \.dsh\/skills\/deploy\/SKILL\.md: not in the catalog( · |$)/.test(statusOf('deploy')?.detail ?? '') &&
+      /^dropped by DSH: invalid YAML at 3:14( · |$)/.test(statusOf('broken-skill')?.detail ?? '') &&
       viewData.roots[0].entries.find((e) => e.name === 'deploy')?.status === 'user-only',
       JSON.stringify(viewData?.roots));
     // Collapse everything, then expand the project-agents root by clicking it.
@@ -560,8 +610,8 @@ async function main() {
     const pdfIcon = await skillsPane.locator('.monaco-list-row', { hasText: 'pdf-tools' }).first().locator('.codicon-pass').count()
       .catch(() => 0);
     await shot('skills-view');
-    check('clicking the collapsed project-agents root expands it: broken-skill shows "dropped: invalid YAML at 3:14"',
-      collapsed && expanded && /dropped: invalid YAML at 3:14/.test(brokenText), `collapsed=${collapsed} row=${JSON.stringify(brokenText)}`);
+    check('clicking the collapsed project-agents root expands it: broken-skill shows "dropped by DSH: invalid YAML at 3:14"',
+      collapsed && expanded && /dropped by DSH: invalid YAML at 3:14/.test(brokenText), `collapsed=${collapsed} row=${JSON.stringify(brokenText)}`);
     check('icons: an error icon on the dropped skill, a check on the loaded one', brokenIcon === 1 && pdfIcon === 1,
       `error icons=${brokenIcon} pass icons=${pdfIcon}`);
     await brokenRow.click();
@@ -1017,6 +1067,7 @@ async function main() {
       `setting=${JSON.stringify(written)} row=${agentsRow} welcomeGone=${welcomeGone} view=${JSON.stringify(readOut()?.view?.roots?.map((r) => r.label))}`);
     const errors2 = readOut()?.pid === newPid ? readOut()?.errors ?? [] : ['observer file not from this window'];
     check('the extension reported no errors in the second window', errors2.length === 0, JSON.stringify(errors2));
+    await checkProblemsMatchCheck();
     clearTimeout(timer);
   } catch (err) {
     check('test script ran without exceptions', false, err?.stack ?? String(err));

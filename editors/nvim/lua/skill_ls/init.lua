@@ -121,15 +121,28 @@ require("skill_ls.commands")(M, P)
 ---------------------------------------------------------------------------
 -- Filetype detection and setup
 
--- The config for vim.lsp.config (0.11+), used by lsp/skill_ls.lua: every
--- Markdown and chat buffer goes to the server, which answers null for
--- Markdown that is no skill file.
+-- The config for vim.lsp.config (0.11+), used by lsp/skill_ls.lua. It
+-- offers the server the buffers its document selector names, as setup()
+-- does (selector.lua): every filetype is looked at, and root_dir calls
+-- on_dir (which starts or attaches the client) only for an offered buffer,
+-- so opening main.go starts no server and a chat pattern's file is offered
+-- whatever its filetype. The selector is asked with the command and the
+-- settings vim.lsp.config("skill_ls", {...}) gives.
 function M.lsp_config()
   local cfg = P.base_client_config(nil)
   cfg.name = nil -- vim.lsp.config names it "skill_ls"
   cfg.on_attach = M.config.on_attach
-  cfg.filetypes = vim.list_extend(vim.deepcopy(M.config.filetypes), vim.deepcopy(P.chat_filetypes()))
-  cfg.root_markers = M.config.root_markers
+  cfg.filetypes = nil
+  cfg.root_dir = function(bufnr, on_dir)
+    local final = vim.lsp.config.skill_ls or {}
+    local server = {
+      cmd = type(final.cmd) == "table" and final.cmd or nil,
+      settings = type(final.init_options) == "table" and final.init_options or nil,
+    }
+    if M.offered(bufnr, server) then
+      on_dir(M.root_for_buffer(bufnr))
+    end
+  end
   return cfg
 end
 

@@ -27,10 +27,13 @@ return function(M, P)
   end
 
   -- The server's selector under the current settings ({languages = set,
-  -- file_names = regexps}), or nil when the server cannot say.
-  function M.selector()
-    local settings = vim.fn.json_encode(P.server_settings())
-    local cmd = vim.list_extend(vim.deepcopy(M.config.cmd), { "--document-selector", "--settings", settings })
+  -- file_names = regexps}), or nil when the server cannot say. server
+  -- ({cmd, settings}, both optional) names another command line or other
+  -- settings than setup()'s: vim.lsp.config's (lsp_config).
+  function M.selector(server)
+    server = server or {}
+    local settings = vim.fn.json_encode(server.settings or P.server_settings())
+    local cmd = vim.list_extend(vim.deepcopy(server.cmd or M.config.cmd), { "--document-selector", "--settings", settings })
     local key = table.concat(cmd, "\n")
     if asked[key] == nil then
       local ran, out = pcall(vim.fn.system, cmd)
@@ -43,13 +46,14 @@ return function(M, P)
   -- Whether bufnr goes to the server: its filetype is one of the server's
   -- languages (or of the filetypes option), or its file name matches one
   -- of the server's file-name patterns. Without the server's selector,
-  -- every buffer goes, as the server alone decides.
-  function M.offered(bufnr)
+  -- every buffer goes, as the server alone decides. server is as for
+  -- M.selector.
+  function M.offered(bufnr, server)
     local ft = vim.bo[bufnr].filetype
     if vim.tbl_contains(M.config.filetypes, ft) then
       return true
     end
-    local sel = M.selector()
+    local sel = M.selector(server)
     if not sel or sel.languages[ft] then
       return true
     end
