@@ -202,7 +202,7 @@ func TestEarlyDiagnosticsAreFinal(t *testing.T) {
 				continue // the early path leaves these to the discovery
 			}
 			d := &session.Document{Key: f.Path, Text: skilltest.Text(t, snap, f).Src(), Version: 1}
-			_, early := session.EarlyDiagnostics(t.Context(), d, opts)
+			_, early := session.EarlyDiagnostics(d, opts)
 			total += len(early)
 			var want []string
 			for _, x := range final[f.Path] {

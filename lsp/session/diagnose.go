@@ -350,19 +350,19 @@ func (q *scheduler) publishEarly(st *Snapshot, paths map[string]bool) {
 		if d.Chat || !st.IsSkillPath(d.Key, d.LanguageID) || !st.readsAsFS(d.Key) {
 			continue
 		}
-		snap, ds := EarlyDiagnostics(q.ctx, d, st.OptionsFor(d.Key))
+		snap, ds := EarlyDiagnostics(d, st.OptionsFor(d.Key))
 		if f := snap.File(d.Key); f != nil {
 			q.pub.Publish(d.uri, new(d.Version), convertFor(nil, f, ds, snap, st, nil))
 		}
 	}
 }
 
-// EarlyDiagnostics checks an open skill file on its own: in a snapshot
-// that holds only its buffer, with the rules that need no other file
+// EarlyDiagnostics checks an open skill file on its own: in the snapshot
+// that holds only its buffer (bufferAlone), with the rules that need no other file
 // (Quick) less the discoveryRules. Each is one the file gets once the
 // discovery ends (TestEarlyDiagnosticsAreFinal).
-func EarlyDiagnostics(ctx context.Context, d *Document, opts diagnostics.Options) (*skills.Snapshot, []diagnostics.Diagnostic) {
-	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(ctx, skills.Change{Kind: skills.ChangeOpen, Path: d.Key, Version: d.Version, Text: d.Text})
+func EarlyDiagnostics(d *Document, opts diagnostics.Options) (*skills.Snapshot, []diagnostics.Diagnostic) {
+	snap := d.bufferAlone()
 	opts.Quick = true
 	ds := diagnostics.RunFile(snap, d.Key, opts)
 	return snap, slices.DeleteFunc(ds, func(x diagnostics.Diagnostic) bool { return discoveryRules[x.Code] })

@@ -4,6 +4,7 @@ package session
 // state that every handler reads.
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,16 +27,37 @@ type Document struct {
 	LanguageID string
 	Version    int32
 	Text       []byte
-	Chat       bool                   // a chat buffer under the settings it was classified with
-	parsed     func() *skillfile.File // the buffer parsed on its own, once
+	Chat       bool                    // a chat buffer under the settings it was classified with
+	alone      func() *skills.Snapshot // the buffer in a workspace of its own, once (bufferAlone)
 }
 
 func newDocument(u uri.URI, languageID string, version int32, text []byte, settings *Settings) *Document {
 	key := DocKey(u)
 	d := &Document{uri: u, Key: key, LanguageID: languageID, Version: version, Text: text}
 	d.Chat = settings.IsChat(languageID, key)
-	d.parsed = sync.OnceValue(func() *skillfile.File { return skillfile.Parse(key, text, skillfile.ReadFS) })
+	d.alone = sync.OnceValue(func() *skills.Snapshot { return bufferAlone(d) })
 	return d
+}
+
+// bufferAlone returns d's buffer parsed on its own (see bufferAlone), made
+// once per document (a Document built as a literal, in tests, parses it
+// each time).
+func (d *Document) bufferAlone() *skills.Snapshot {
+	if d.alone == nil {
+		return bufferAlone(d)
+	}
+	return d.alone()
+}
+
+// bufferAlone returns the snapshot of a workspace with no roots that holds
+// only d: the buffer parsed on its own, by the one parse path of an editor
+// buffer (Workspace.Apply, as the views parse it), for the handlers when no
+// view holds this very buffer (BufferFile) and for the diagnostics of an
+// open file before the discovery ends (EarlyDiagnostics). An editor change
+// reads no file, so no context can cut it short.
+func bufferAlone(d *Document) *skills.Snapshot {
+	return skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(context.Background(),
+		skills.Change{Kind: skills.ChangeOpen, Path: d.Key, Version: d.Version, Text: d.Text})
 }
 
 // withText returns the next version of d.
@@ -138,7 +160,7 @@ func (st *Snapshot) BufferFile(d *Document, snap *skills.Snapshot) *skillfile.Fi
 	if f := snap.File(d.Key); f != nil && snap.SameBytes(f, d.Text) {
 		return f
 	}
-	return d.parsed()
+	return d.bufferAlone().File(d.Key)
 }
 
 // OptionsFor are the rule options of the view that holds path (its
