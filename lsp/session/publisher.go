@@ -97,8 +97,11 @@ type Outbox struct {
 	wg     *sync.WaitGroup // the server's background goroutines
 
 	mu sync.Mutex // guards the fields below
-	// caps is the client's capabilities (set by initialize).
+	// caps is the client's capabilities and info its name and version
+	// (set by initialize): the one record of them, which the handlers
+	// read too (ClientInfo).
 	caps protocol.ClientCapabilities
+	info protocol.ClientInfo
 	// shown de-duplicates showMessage problems.
 	shown map[string]bool
 	// progressSeq numbers progress tokens.
@@ -124,11 +127,19 @@ func NewOutbox(bg context.Context, client protocol.Client, logger *slog.Logger, 
 	}
 }
 
-// SetCaps records the client's capabilities (initialize).
-func (o *Outbox) SetCaps(caps protocol.ClientCapabilities) {
+// SetClient records the client's capabilities, name and version
+// (initialize).
+func (o *Outbox) SetClient(caps protocol.ClientCapabilities, info protocol.ClientInfo) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.caps = caps
+	o.caps, o.info = caps, info
+}
+
+// Client returns what SetClient recorded.
+func (o *Outbox) Client() (protocol.ClientCapabilities, protocol.ClientInfo) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.caps, o.info
 }
 
 func (o *Outbox) capabilities() protocol.ClientCapabilities {
