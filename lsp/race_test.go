@@ -169,7 +169,7 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &clientModel{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.Snapshot().Set.Sched
+		q := s.Shared.Load().Views.Sched
 		r := session.RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
 
 		u := uri.File(filepath.Join(root, "fresh", "SKILL.md"))
@@ -239,6 +239,7 @@ func TestSnapshotIsOneState(t *testing.T) {
 		settings := s.Shared.Load().Settings
 		for i := range 200 {
 			settings.DiagnosticsDelay = time.Hour + time.Duration(i)
+			settings.CatalogDescriptionMaxLength = 1000 + i
 			if err := s.Modify(session.Configure{Settings: &settings}); err != nil {
 				t.Error(err)
 			}
@@ -251,8 +252,8 @@ func TestSnapshotIsOneState(t *testing.T) {
 		default:
 		}
 		st := s.Snapshot()
-		if st.Set.Sched.Delay != st.Settings.DiagnosticsDelay {
-			t.Fatalf("the snapshot's views were built with a delay of %v, its settings say %v", st.Set.Sched.Delay, st.Settings.DiagnosticsDelay)
+		if got, want := st.OptionsFor("/nowhere/SKILL.md").MaxDescription, st.Settings.CatalogDescriptionMaxLength; got != want {
+			t.Fatalf("the snapshot's views were built with a description bound of %v, its settings say %v", got, want)
 		}
 	}
 }

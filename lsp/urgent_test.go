@@ -51,7 +51,7 @@ func TestFastPathIsUrgent(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, 150*time.Millisecond, pub)
-		q := s.Snapshot().Set.Sched
+		q := s.Shared.Load().Views.Sched
 		// Marked but not yet taken: the fast path has not run.
 		q.Mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
 		if s.Urgent.Holding() == nil {
@@ -112,7 +112,7 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.Snapshot().Set.Sched
+		q := s.Shared.Load().Views.Sched
 		r := session.RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
 
 		bad := filepath.Join(root, "bad", "SKILL.md")

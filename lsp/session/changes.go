@@ -134,7 +134,7 @@ func (s *Session) syncDocLocked(d *Document, kind skills.ChangeKind, fx *effects
 		fx.full = true
 		return
 	}
-	if !set.isLoaded.Load() {
+	if !set.isLoaded() {
 		// The discovery replays the buffer when it ends; until then the
 		// scheduler may publish the file's own diagnostics (publishEarly).
 		fx.dirty = append(fx.dirty, d.Key)
@@ -182,7 +182,7 @@ func (m DiskChanged) apply(s *Session, fx *effects) error {
 			return nil
 		}
 	}
-	if !set.isLoaded.Load() {
+	if !set.isLoaded() {
 		for _, v := range views {
 			set.pending[v] = append(set.pending[v], m.Changes...)
 		}
@@ -201,10 +201,10 @@ type viewsLoaded struct{ set *viewSet }
 
 func (m viewsLoaded) apply(s *Session, fx *effects) error {
 	set := m.set
-	// Stored once the views hold the buffers: a reader that sees them
+	// Closed once the views hold the buffers: a reader that sees them
 	// loaded (snapshotOf) must see the buffers too, or the loop would
 	// publish the disk's file over an open one.
-	defer set.isLoaded.Store(true)
+	defer close(set.loaded)
 	if set != s.views {
 		return nil // replaced while it loaded
 	}

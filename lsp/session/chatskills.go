@@ -188,10 +188,10 @@ func chatKnown(st *Snapshot, snap *skills.Snapshot, path string) func(name strin
 		if c := cs.ByName[name]; c != nil {
 			return c.HostNames()
 		}
-		if cs.dshOnly || st.Set == nil {
+		if cs.dshOnly || st.ctx == nil {
 			return nil
 		}
-		m := ViewMatrix(st.Set.ctx, st, path, diagnostics.HostMatrix)
+		m := ViewMatrix(st.ctx, st, path, diagnostics.HostMatrix)
 		if c := ChatSkillsOf(st, snap, path, m).ByName[name]; c != nil {
 			return c.HostNames()
 		}

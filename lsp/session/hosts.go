@@ -24,12 +24,9 @@ func ViewMatrix(ctx context.Context, st *Snapshot, path string, build MatrixBuil
 	if i < 0 || len(st.Views[i].opts.Hosts) == 0 {
 		return nil
 	}
-	v := st.liveView(i)
-	if v == nil {
-		return nil
-	}
-	m, _ := v.matrix.get(ctx, st.Views[i].Skills, v.Ws.Snapshot, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
-		return build(ctx, snap, v.opts)
+	memo := st.Views[i].memo
+	m, _ := memo.matrix.get(ctx, st.Views[i].Skills, memo.latest, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
+		return build(ctx, snap, memo.opts)
 	})
 	return m
 }
@@ -37,15 +34,6 @@ func ViewMatrix(ctx context.Context, st *Snapshot, path string, build MatrixBuil
 // MatrixBuilder makes a view's host matrix: diagnostics.HostMatrix, or
 // what a test puts in its place to count the builds.
 type MatrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error)
-
-// liveView returns the view of the set whose snapshot is st.views[i], or
-// nil when there is none.
-func (st *Snapshot) liveView(i int) *View {
-	if i < 0 || st.Set == nil || i >= len(st.Set.views) || st.Set.views[i].Folder != st.Views[i].folder {
-		return nil
-	}
-	return st.Set.views[i]
-}
 
 // LensHosts returns the hosts the hover and the lens speak for on path:
 // the view's selected hosts, or, when they are those a plain check chose
@@ -112,15 +100,14 @@ func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 // Nil without a view or a workspace folder.
 func ElsewhereIn(st *Snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
 	i := st.ViewIndex(path)
-	v := st.liveView(i)
-	if v == nil || st.Views[i].opts.HostEnv.Cwd == "" {
+	if i < 0 || st.Views[i].opts.HostEnv.Cwd == "" {
 		return nil
 	}
-	env := st.Views[i].opts.HostEnv
+	memo, env := st.Views[i].memo, st.Views[i].opts.HostEnv
 	return func(name string) []diagnostics.ElsewhereSkill {
 		// The set's context: the chat rules that ask carry none, and the
 		// walk is no use once the set is replaced.
-		folders, _ := v.elsewhere.get(st.Set.ctx, snap, v.Ws.Snapshot, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
+		folders, _ := memo.elsewhere.get(memo.ctx, snap, memo.latest, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
 			return hosts.ProjectFolders(ctx, env, s.InRoots)
 		})
 		var out []diagnostics.ElsewhereSkill

@@ -65,16 +65,23 @@ func (d *Document) withText(version int32, text []byte, settings *Settings) *Doc
 	return newDocument(d.uri, d.LanguageID, version, text, settings)
 }
 
-// Snapshot is the editor state a handler reads, taken once under the
-// session lock: the open documents, the settings and folders, and each
-// view's skills snapshot. Nothing reachable from it changes.
+// Snapshot is the editor state a handler reads, taken without a lock
+// from what modify published: the open documents, the settings and
+// folders, and each view's skills snapshot. It holds values only: nothing
+// reachable from it changes, and it does not reach the view set (its
+// watchers, scheduler, pending changes). Two things it holds are signals,
+// not state: the set's context, done when the set is replaced, and the
+// channel closed when its discovery ends (Discovered); and each view's
+// memo is a cache of values made from skills snapshots (viewMemo).
 type Snapshot struct {
 	Docs     skills.Table[*Document] // open documents by key (never mutated)
 	Settings Settings
 	Folders  []string
 	Views    []viewSnapshot // in folder order; nil before initialized
-	Set      *viewSet       // the views' set; nil before initialized
-	Loaded   bool           // the set's initial discovery is done
+	Loaded   bool           // the set's initial discovery was done when the snapshot was taken
+
+	ctx        context.Context // the set's; nil before initialized
+	discovered chan struct{}   // the set's loaded; nil before initialized
 }
 
 // viewSnapshot is one view's folder and skills snapshot, with the rule
@@ -84,7 +91,13 @@ type viewSnapshot struct {
 	Skills *skills.Snapshot
 	opts   diagnostics.Options
 	Config viewConfig
+	memo   *viewMemo
 }
+
+// Discovered returns a channel closed when the initial discovery of the
+// snapshot's views ends (nil before initialized: it never closes); a
+// handler that needs the skills waits on it and takes a new snapshot.
+func (st *Snapshot) Discovered() <-chan struct{} { return st.discovered }
 
 // Started reports that initialized arrived (the views exist).
 func (st *Snapshot) Started() bool { return len(st.Views) > 0 }

@@ -228,7 +228,7 @@ func (s *Session) rebuildViews(r rebuild) {
 	// Open skill files have had no diagnostics but their own until a set
 	// ends its discovery: a set that replaces one that had not gives them
 	// their own diagnostics too, or they would wait for its discovery.
-	set.Sched.early = old == nil || !old.isLoaded.Load()
+	set.Sched.early = old == nil || !old.isLoaded()
 	s.views = set
 	s.publishLocked()
 	s.mu.Unlock()
@@ -294,11 +294,12 @@ func (s *Session) snapshotOf(set *viewSet) *Snapshot {
 // snapshotFrom returns the documents and settings of sh with the views of
 // set.
 func snapshotFrom(sh *shared, set *viewSet) *Snapshot {
-	st := &Snapshot{Docs: sh.docs, Settings: sh.Settings, Folders: sh.folders, Set: set}
+	st := &Snapshot{Docs: sh.docs, Settings: sh.Settings, Folders: sh.folders}
 	if set != nil {
-		st.Loaded = set.isLoaded.Load()
+		st.ctx, st.discovered = set.ctx, set.loaded
+		st.Loaded = set.isLoaded()
 		for _, v := range set.views {
-			st.Views = append(st.Views, viewSnapshot{folder: v.Folder, Skills: v.Ws.Snapshot(), opts: v.opts, Config: v.Config})
+			st.Views = append(st.Views, viewSnapshot{folder: v.Folder, Skills: v.Ws.Snapshot(), opts: v.opts, Config: v.Config, memo: v.memo})
 		}
 	}
 	return st
@@ -315,18 +316,18 @@ func (s *Session) LoadedSnapshot(ctx context.Context) (*Snapshot, error) {
 			return nil, ctx.Err()
 		}
 	}
-	st := s.Snapshot()
-	if st.Set == nil {
+	set := s.Shared.Load().Views
+	if set == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 	}
 	select {
-	case <-st.Set.Loaded:
+	case <-set.loaded:
 	case <-ctx.Done():
 		return nil, ctx.Err()
-	case <-st.Set.ctx.Done(): // discovery was cancelled: shutdown or new settings
+	case <-set.ctx.Done(): // discovery was cancelled: shutdown or new settings
 		return nil, fmt.Errorf("skill discovery was cancelled (shutdown or new settings): %w", protocol.ErrContentModified)
 	}
-	return s.snapshotOf(st.Set), nil
+	return s.snapshotOf(set), nil
 }
 
 // isSkillDocLocked reports whether an open document is a skill file the

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -32,9 +31,19 @@ type View struct {
 	// settings laid over it.
 	Config viewConfig
 	opts   diagnostics.Options
-	// elsewhere holds the project's folders other agents read (chat
-	// /name tokens), and matrix the hosts' matrix (hovers, code lenses):
-	// each made once per skills snapshot, on first use.
+	memo   *viewMemo
+}
+
+// viewMemo is a view's cache of what is made from its skills snapshots by
+// walking the disk: elsewhere, the project's folders other agents read
+// (chat /name tokens), and matrix, the hosts' matrix (hovers, code
+// lenses), each made once per content, on first use. A snapshot reaches
+// it (viewSnapshot.memo) and nothing else of the view: what it answers is
+// a function of the skills snapshot asked with, whenever it is asked.
+type viewMemo struct {
+	ctx       context.Context         // the set's: a walk is no use once it is replaced
+	opts      diagnostics.Options     // the view's rule options (the matrix's hosts)
+	latest    func() *skills.Snapshot // the view's newest snapshot
 	elsewhere snapshotMemo[[]hosts.Folder]
 	matrix    snapshotMemo[*hosts.Matrix]
 }
@@ -46,15 +55,15 @@ type viewSet struct {
 	views  []*View
 	ctx    context.Context // cancelled when the set is replaced or the server stops
 	cancel context.CancelFunc
-	Loaded chan struct{} // closed after the initial discovery
 	Sched  *scheduler
 	pub    *setPublisher   // the scheduler's
 	wg     *sync.WaitGroup // the server's background goroutines
 
-	// isLoaded reports that the initial discovery is done; before it, the
-	// views take no change (the discovery replays the open buffers). Set
-	// under the session's mu.
-	isLoaded atomic.Bool
+	// loaded is closed when the initial discovery is done and the views
+	// hold the open buffers (viewsLoaded, under the session's mu): the one
+	// record of it (isLoaded; a Snapshot copies it). Before it, the views
+	// take no change (the discovery replays the open buffers).
+	loaded chan struct{}
 
 	// Guarded by the session's mu:
 	// pending are the disk changes seen before the discovery ended.
@@ -70,7 +79,7 @@ type viewSet struct {
 func (s *Session) newViewSet(in viewInputs) *viewSet {
 	settings := in.settings
 	settings.CustomDirs = slices.Clone(settings.CustomDirs)
-	set := &viewSet{Loaded: make(chan struct{}), pending: map[*View][]skills.Change{}, wg: s.wg}
+	set := &viewSet{loaded: make(chan struct{}), pending: map[*View][]skills.Change{}, wg: s.wg}
 	set.ctx, set.cancel = context.WithCancel(s.bg)
 	folders := slices.Clone(in.folders)
 	if len(folders) == 0 {
@@ -125,7 +134,18 @@ func (s *Session) newView(ctx context.Context, folder string, settings *Settings
 		opts.Hosts, opts.ReadersOnly = viewHosts(ctx, list, opts.HostEnv)
 		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
-	return &View{Folder: folder, Ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), Config: vc, opts: opts}
+	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()})
+	return &View{Folder: folder, Ws: ws, Config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
+}
+
+// isLoaded reports that the set's initial discovery is done.
+func (set *viewSet) isLoaded() bool {
+	select {
+	case <-set.loaded:
+		return true
+	default:
+		return false
+	}
 }
 
 // viewHosts returns the hosts a workspace folder's files are judged by:
@@ -236,7 +256,6 @@ func (s *Session) load(set *viewSet) {
 	prog.report(fmt.Sprintf("%d skill files found", n), 0)
 	set.Sched.handOver(prog)
 	s.Modify(viewsLoaded{set})
-	close(set.Loaded)
 	s.logger.Debug("discovery done", "files", n, "elapsed", time.Since(start))
 }
 
