@@ -34,7 +34,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	switch {
 	case t.chat():
 		opts := t.st.OptionsFor(t.path)
-		opts.Elsewhere = session.ElsewhereIn(t.st, t.snap, t.path)
+		opts.Elsewhere = t.st.Elsewhere(t.snap, t.path)
 		ds = session.ChatDiagnostics(t.snap, t.doc, opts)
 	case t.file != nil && t.snap.File(t.path) == t.file:
 		opts := t.st.OptionsFor(t.path)

@@ -62,7 +62,7 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 // the token's sigil, one item per name, filtered by what is typed,
 // replacing the whole token.
 func (s *server) chatCompletion(ctx context.Context, t *target) protocol.CompletionResult {
-	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(session.InvocationSigils(t.st, t.path), ""))
+	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(t.st.InvocationSigils(t.path), ""))
 	if !ok {
 		return nil
 	}

@@ -28,6 +28,16 @@ import (
 	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
+// progressMessage returns "kind: message" of a progress notification.
+func progressMessage(p protocol.ProgressParams) string {
+	var v struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+	}
+	protocol.Unmarshal(p.Value, &v)
+	return v.Kind + ": " + v.Message
+}
+
 // gatedNotifier holds the discovery at its start (registerFileWatch runs
 // before the roots are listed) until release is closed.
 type gatedNotifier struct {

@@ -281,7 +281,7 @@ func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.D
 func (q *scheduler) publishChat(st *Snapshot, d *Document) {
 	snap := st.ViewFor(d.Key)
 	opts := st.OptionsFor(d.Key)
-	opts.Elsewhere = ElsewhereIn(st, snap, d.Key)
+	opts.Elsewhere = st.Elsewhere(snap, d.Key)
 	opts.ChatHosts, opts.ChatWho = chatKnown(st, snap, d.Key), chatWho(st, d.Key)
 	ds := ChatDiagnostics(snap, d, opts)
 	q.pub.Publish(d.uri, new(d.Version), protocolDiagnostics(ds, spans.NewLineIndex(d.Text), snap, st))

@@ -17,9 +17,9 @@ import (
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
-// ViewMatrix is matrixFor with the builder given: the chat diagnostics,
+// Matrix is matrixFor with the builder given: the chat diagnostics,
 // which have no server, use diagnostics.HostMatrix.
-func ViewMatrix(ctx context.Context, st *Snapshot, path string, build MatrixBuilder) *hosts.Matrix {
+func (st *Snapshot) Matrix(ctx context.Context, path string, build MatrixBuilder) *hosts.Matrix {
 	i := st.ViewIndex(path)
 	if i < 0 || len(st.Views[i].opts.Hosts) == 0 {
 		return nil
@@ -39,12 +39,12 @@ type MatrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnos
 // the view's selected hosts, or, when they are those a plain check chose
 // (readersOnly), those of them that read the file: as in its diagnostics,
 // no host says it does not read a folder. None without a matrix.
-func LensHosts(m *hosts.Matrix, st *Snapshot, path string) []*hosts.Host {
+func (st *Snapshot) LensHosts(m *hosts.Matrix, path string) []*hosts.Host {
 	if m == nil {
 		return nil
 	}
-	selected := SelectedHosts(st, path)
-	if !ReadersOnly(st, path) {
+	selected := st.SelectedHosts(path)
+	if !st.ReadersOnly(path) {
 		return selected
 	}
 	row, _ := m.Row(path)
@@ -59,13 +59,13 @@ func LensHosts(m *hosts.Matrix, st *Snapshot, path string) []*hosts.Host {
 
 // ReadersOnly reports whether the view owning path judges each file by
 // the hosts that read it (viewHosts).
-func ReadersOnly(st *Snapshot, path string) bool {
+func (st *Snapshot) ReadersOnly(path string) bool {
 	i := st.ViewIndex(path)
 	return i >= 0 && st.Views[i].opts.ReadersOnly
 }
 
 // SelectedHosts returns the hosts the view owning path selects.
-func SelectedHosts(st *Snapshot, path string) []*hosts.Host {
+func (st *Snapshot) SelectedHosts(path string) []*hosts.Host {
 	if i := st.ViewIndex(path); i >= 0 {
 		return st.Views[i].opts.Hosts
 	}
@@ -74,9 +74,9 @@ func SelectedHosts(st *Snapshot, path string) []*hosts.Host {
 
 // InvocationSigils returns the sigils that start a manual invocation for
 // the hosts of the view owning path: "/" always (DSH), "$" with Codex.
-func InvocationSigils(st *Snapshot, path string) []string {
+func (st *Snapshot) InvocationSigils(path string) []string {
 	out := []string{"/"}
-	for _, h := range SelectedHosts(st, path) {
+	for _, h := range st.SelectedHosts(path) {
 		if h.Invocation.Sigil != "" && !slices.Contains(out, h.Invocation.Sigil) {
 			out = append(out, h.Invocation.Sigil)
 		}
@@ -95,10 +95,10 @@ func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
 }
 
-// ElsewhereIn returns the chat rules' Elsewhere lookup of the view that
+// Elsewhere returns the chat rules' Elsewhere lookup of the view that
 // owns path: the skill files of the other agents' folders by folder name.
 // Nil without a view or a workspace folder.
-func ElsewhereIn(st *Snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
+func (st *Snapshot) Elsewhere(snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
 	i := st.ViewIndex(path)
 	if i < 0 || st.Views[i].opts.HostEnv.Cwd == "" {
 		return nil

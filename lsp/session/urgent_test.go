@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // urgent_test.go: the user first — the publishing of a workspace-wide
 // pass steps aside for requests and edits, on synctest's fake clock.
@@ -10,32 +10,19 @@ import (
 	"testing/synctest"
 	"time"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
-
-	"github.com/skill-ls/skill-ls/lsp/session"
 )
-
-// progressMessage returns "kind: message" of a progress notification.
-func progressMessage(p protocol.ProgressParams) string {
-	var v struct {
-		Kind    string `json:"kind"`
-		Message string `json:"message"`
-	}
-	protocol.Unmarshal(p.Value, &v)
-	return v.Kind + ": " + v.Message
-}
 
 // loadedTestSession is newTestSession started, its discovery done and the
 // work it set off finished.
-func loadedTestSession(t *testing.T, delay time.Duration, pub session.Publisher) (*session.Session, string) {
+func loadedTestSession(t *testing.T, delay time.Duration, pub Publisher) (*Session, string) {
 	s, root := newTestSession(t, delay, pub)
-	if err := s.Modify(session.StartViews{}); err != nil {
+	if err := s.Modify(StartViews{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.LoadedSnapshot(t.Context()); err != nil {
@@ -74,9 +61,9 @@ func TestSettleFolderChange(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, "pdf"), 0o755)
 	os.WriteFile(filepath.Join(root, "pdf", "SKILL.md"), []byte("---\nname: pdf\ndescription: d\n---\n"), 0o644)
 	missing := filepath.Join(project, ".dsh", "skills")
-	newView := func() *session.View {
+	newView := func() *View {
 		roots := []discovery.Root{{Dir: root, Source: discovery.SourceProjectAgents, Rank: 400}, {Dir: missing, Source: discovery.SourceProjectDSH, Rank: 400, Index: 1}}
-		v := &session.View{Folder: project, Ws: skills.NewWorkspace(roots, skills.LoadOptions{}), Config: session.LoadViewConfig(project, project)}
+		v := &View{Folder: project, Ws: skills.NewWorkspace(roots, skills.LoadOptions{}), Config: LoadViewConfig(project, project)}
 		if _, err := v.Ws.Load(t.Context()); err != nil {
 			t.Fatal(err)
 		}
@@ -113,11 +100,11 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
 		q := s.Shared.Load().Views.Sched
-		r := session.RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
+		r := RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
 
 		bad := filepath.Join(root, "bad", "SKILL.md")
 		u := uri.File(bad)
-		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 3, Text: []byte("---\nname: bad\ndescription: fixed\n---\n")}); err != nil {
+		if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 3, Text: []byte("---\nname: bad\ndescription: fixed\n---\n")}); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -125,7 +112,7 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 		if !ok || before.version == nil || *before.version != 3 || len(before.diags) != 0 {
 			t.Fatalf("fast path after the edit = %+v, want version 3, clean", before)
 		}
-		pb := q.StartPublishing(r, session.NewPassProgress(t.Context(), pub, nil, nil))
+		pb := q.StartPublishing(r, NewPassProgress(t.Context(), pub, nil, nil))
 		for !q.PublishSome(pb) {
 		}
 		after, _ := pub.last(u)
