@@ -32,8 +32,7 @@ func (s *server) matrixFor(ctx context.Context, st *session.Snapshot, path strin
 // hostMatrixOf returns the cached host matrix of t's view when it was made
 // for t's snapshot (nil otherwise, or when the view selects no host).
 func (s *server) hostMatrixOf(ctx context.Context, t *target) *hosts.Matrix {
-	i := t.st.ViewIndex(t.path)
-	if i < 0 || t.st.Views[i].Skills != t.snap {
+	if t.st.OwnerOf(t.path) != t.snap {
 		return nil
 	}
 	return s.matrixFor(ctx, t.st, t.path)

@@ -22,9 +22,9 @@ type viewConfig struct {
 	errs []config.Error
 }
 
-// LoadViewConfig reads the config file of the project a workspace folder
+// loadViewConfig reads the config file of the project a workspace folder
 // belongs to (projectRoot, else the folder's nearest ancestor holding .git).
-func LoadViewConfig(folder, projectRoot string) viewConfig {
+func loadViewConfig(folder, projectRoot string) viewConfig {
 	project := projectRoot
 	if project == "" {
 		if folder == "" {

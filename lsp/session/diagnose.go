@@ -36,11 +36,11 @@ type fileDiags struct {
 	diags []diagnostics.Diagnostic
 }
 
-// RunPass runs the rules on every view, each with its options, at pace,
+// runPass runs the rules on every view, each with its options, at pace,
 // and merges the results: a path belongs to the first view that knows the
 // file. The errors of each view's config file are the config file's
 // diagnostics.
-func RunPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
+func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
 	r := passResult{byPath: map[string]fileDiags{}}
 	for _, v := range views {
 		snap := v.Skills

@@ -17,7 +17,7 @@
 //     lock, never changed afterwards. Its methods answer the questions every
 //     handler asks (Doc, ViewFor, OwnerOf, OptionsFor, URIFor, RelPath,
 //     MayEdit, MayMove); the hosts' matrix of a view is [ViewMatrix].
-//   - publish: the session reaches the client only through a [Publisher]
+//   - publish: the session reaches the client only through a [publisher]
 //     and a [Notifier], both implemented by the [Outbox] the server makes
 //     over its connection ([NewOutbox]); diagnostics are converted in
 //     publish.go, positions and URIs in convert.go ([SpanRange],

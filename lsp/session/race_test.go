@@ -65,7 +65,7 @@ func (c *clientModel) showing(u uri.URI) []protocol.Diagnostic {
 // waitTaken spins until the scheduler's loop has taken its marks: it is
 // diagnosing them, from a state it read just after.
 func waitTaken(s *Session) {
-	q := s.Shared.Load().Views.Sched
+	q := s.published.Load().Views.Sched
 	for {
 		q.Mu.Lock()
 		taken := len(q.Dirty) == 0
@@ -133,9 +133,9 @@ func TestReplacedViewsPublishNothing(t *testing.T) {
 	if err := s.Modify(OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
 		t.Fatal(err)
 	}
-	old := s.Shared.Load().Views
+	old := s.published.Load().Views
 	waitTaken(s)
-	settings := s.Shared.Load().Settings
+	settings := s.published.Load().Settings
 	settings.ChatLanguages = nil
 	if err := s.Modify(Configure{Settings: &settings}); err != nil {
 		t.Fatal(err)
@@ -167,8 +167,8 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &clientModel{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.Shared.Load().Views.Sched
-		r := RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
+		q := s.published.Load().Views.Sched
+		r := runPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
 
 		u := uri.File(filepath.Join(root, "fresh", "SKILL.md"))
 		if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte("---\nname: Fresh Name\ndescription: x\n---\n")}); err != nil {
@@ -178,7 +178,7 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 		if len(pub.showing(u)) == 0 {
 			t.Fatal("the fast path published no diagnostics for the new file")
 		}
-		pb := q.StartPublishing(r, NewPassProgress(t.Context(), pub, nil, nil))
+		pb := q.StartPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
 		for !q.PublishSome(pb) {
 		}
 		if len(pub.showing(u)) == 0 {
@@ -234,7 +234,7 @@ func TestSnapshotIsOneState(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		settings := s.Shared.Load().Settings
+		settings := s.published.Load().Settings
 		for i := range 200 {
 			settings.DiagnosticsDelay = time.Hour + time.Duration(i)
 			settings.CatalogDescriptionMaxLength = 1000 + i

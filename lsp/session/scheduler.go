@@ -44,7 +44,7 @@ type scheduler struct {
 	ctx   context.Context // the set's
 	Delay time.Duration   // the quiet delay before a workspace-wide pass
 	wg    *sync.WaitGroup
-	pub   Publisher
+	pub   publisher
 	state func() *Snapshot
 	// beforePass runs when a workspace-wide pass comes due, with the
 	// snapshot it reads (it points the watchers at the folders that open
@@ -81,7 +81,7 @@ type scheduler struct {
 	marked, Stopped bool
 	// startup is the discovery's progress, which the first pass carries
 	// on and ends (nil after it was taken, or without progress).
-	startup *Progress
+	startup *workProgress
 	// whole are, per path, the diagnostics of the last workspace-wide pass
 	// from rules that need every file (Rule.Whole): the fast path, which
 	// leaves those rules out, publishes them along until the next pass.
@@ -96,7 +96,7 @@ type scheduler struct {
 	lensStates string
 }
 
-func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub Publisher, urg *Urgent, state func() *Snapshot, beforePass func(*Snapshot)) *scheduler {
+func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *Urgent, state func() *Snapshot, beforePass func(*Snapshot)) *scheduler {
 	q := &scheduler{
 		ctx: ctx, Delay: settings.DiagnosticsDelay,
 		wg: wg, pub: pub, urgent: urg, state: state, beforePass: beforePass,
@@ -164,7 +164,7 @@ func (q *scheduler) stop() {
 
 // handOver gives the scheduler the discovery's progress: the first pass
 // reports its counts on it and ends it.
-func (q *scheduler) handOver(prog Progress) {
+func (q *scheduler) handOver(prog workProgress) {
 	q.Mu.Lock()
 	stopped := q.Stopped
 	if !stopped {
@@ -177,7 +177,7 @@ func (q *scheduler) handOver(prog Progress) {
 }
 
 // takeStartup returns the discovery's progress, once.
-func (q *scheduler) takeStartup() *Progress {
+func (q *scheduler) takeStartup() *workProgress {
 	q.Mu.Lock()
 	defer q.Mu.Unlock()
 	p := q.startup
@@ -241,7 +241,7 @@ func (q *scheduler) next(p *passState, idle <-chan struct{}, until <-chan time.T
 // waits for that instead, at most maxYield.
 func (q *scheduler) publishStep(p *passState) {
 	if idle := q.urgent.Holding(); idle != nil {
-		t := time.NewTimer(MaxYield)
+		t := time.NewTimer(maxYield)
 		defer t.Stop()
 		if !q.next(p, idle, t.C) && q.ctx.Err() == nil {
 			q.urgent.waited()

@@ -56,8 +56,8 @@ func (p *fakePublisher) ClearExcept(map[uri.URI]bool) {
 	p.passes = append(p.passes, time.Now())
 }
 
-func (p *fakePublisher) BeginProgress(context.Context, string, string) Progress {
-	return Progress{}
+func (p *fakePublisher) BeginProgress(context.Context, string, string) workProgress {
+	return workProgress{}
 }
 
 func (p *fakePublisher) RefreshCodeLenses() {}
@@ -111,12 +111,12 @@ func editWhole(s *Session, u uri.URI, v int32, text string) error {
 // newTestSession returns a started session over schedulerTree (no
 // watcher), with its diagnostics delay, and the root's folder. It must run
 // in a synctest bubble; the session stops when the test ends.
-func newTestSession(t *testing.T, delay time.Duration, pub Publisher) (*Session, string) {
+func newTestSession(t *testing.T, delay time.Duration, pub publisher) (*Session, string) {
 	return newTestSessionWith(t, delay, pub, func(*Options) {})
 }
 
 // newTestSessionWith is newTestSession with options changed by opt.
-func newTestSessionWith(t *testing.T, delay time.Duration, pub Publisher, opt func(*Options)) (*Session, string) {
+func newTestSessionWith(t *testing.T, delay time.Duration, pub publisher, opt func(*Options)) (*Session, string) {
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(schedulerTree)))
 	root := filepath.Join(dir, "skills")
@@ -226,8 +226,8 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 			synctest.Wait()
 		}
 		got := pub.passTimes()
-		if len(got) != 1 || got[0].Sub(start) > MaxPassWait {
-			t.Fatalf("passes at %v after the first change; want one, within %v", got, MaxPassWait)
+		if len(got) != 1 || got[0].Sub(start) > maxPassWait {
+			t.Fatalf("passes at %v after the first change; want one, within %v", got, maxPassWait)
 		}
 		stopped := time.Now()
 		time.Sleep(150 * time.Millisecond)

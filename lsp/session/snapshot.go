@@ -201,6 +201,15 @@ func emptySnapshot() *skills.Snapshot {
 	return skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
 }
 
+// ProjectDir returns the project folder of the view that owns path (where
+// its .skill-ls.yaml is or would be), "" when there is none.
+func (st *Snapshot) ProjectDir(path string) string {
+	if i := st.ViewIndex(path); i >= 0 {
+		return st.Views[i].Config.Dir
+	}
+	return ""
+}
+
 // RelPath returns path relative to the deepest workspace folder holding it,
 // else path itself: paths in messages and hovers read as in the CLI.
 func (st *Snapshot) RelPath(path string) string {

@@ -10,7 +10,7 @@ import (
 // mutable view set, a view (its watcher) or the scheduler.
 func TestSnapshotReachesNoViewSet(t *testing.T) {
 	mutable := map[reflect.Type]bool{
-		reflect.TypeFor[viewSet](): true, reflect.TypeFor[View](): true, reflect.TypeFor[scheduler](): true,
+		reflect.TypeFor[viewSet](): true, reflect.TypeFor[view](): true, reflect.TypeFor[scheduler](): true,
 	}
 	pkg := reflect.TypeFor[Snapshot]().PkgPath()
 	seen := map[reflect.Type]bool{}

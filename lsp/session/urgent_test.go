@@ -20,7 +20,7 @@ import (
 
 // loadedTestSession is newTestSession started, its discovery done and the
 // work it set off finished.
-func loadedTestSession(t *testing.T, delay time.Duration, pub Publisher) (*Session, string) {
+func loadedTestSession(t *testing.T, delay time.Duration, pub publisher) (*Session, string) {
 	s, root := newTestSession(t, delay, pub)
 	if err := s.Modify(StartViews{}); err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func TestFastPathIsUrgent(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, 150*time.Millisecond, pub)
-		q := s.Shared.Load().Views.Sched
+		q := s.published.Load().Views.Sched
 		// Marked but not yet taken: the fast path has not run.
 		q.Mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
 		if s.Urgent.Holding() == nil {
@@ -61,10 +61,10 @@ func TestSettleFolderChange(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, "pdf"), 0o755)
 	os.WriteFile(filepath.Join(root, "pdf", "SKILL.md"), []byte("---\nname: pdf\ndescription: d\n---\n"), 0o644)
 	missing := filepath.Join(project, ".dsh", "skills")
-	newView := func() *View {
+	newView := func() *view {
 		roots := []discovery.Root{{Dir: root, Source: discovery.SourceProjectAgents, Rank: 400}, {Dir: missing, Source: discovery.SourceProjectDSH, Rank: 400, Index: 1}}
-		v := &View{Folder: project, Ws: skills.NewWorkspace(roots, skills.LoadOptions{}), Config: LoadViewConfig(project, project)}
-		if _, err := v.Ws.Load(t.Context()); err != nil {
+		v := &view{folder: project, ws: skills.NewWorkspace(roots, skills.LoadOptions{}), config: loadViewConfig(project, project)}
+		if _, err := v.ws.Load(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		return v
@@ -72,23 +72,23 @@ func TestSettleFolderChange(t *testing.T) {
 	other := skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "pdf", "SKILL.md")}
 	folder := skills.Change{Kind: skills.ChangeDisk, Path: project}
 	v := newView()
-	if got, cfg := v.SettleFolderChange([]skills.Change{folder, other}); cfg || len(got) != 1 || got[0].Path != other.Path {
+	if got, cfg := v.settleFolderChange([]skills.Change{folder, other}); cfg || len(got) != 1 || got[0].Path != other.Path {
 		t.Errorf("catch-up of an unchanged folder = %v, %v; want only the other change", got, cfg)
 	}
-	if got, cfg := v.SettleFolderChange([]skills.Change{other}); cfg || len(got) != 1 {
+	if got, cfg := v.settleFolderChange([]skills.Change{other}); cfg || len(got) != 1 {
 		t.Errorf("a batch without the folder = %v, %v; want it unchanged", got, cfg)
 	}
 	os.MkdirAll(missing, 0o755) // a root appeared
-	if got, cfg := v.SettleFolderChange([]skills.Change{folder}); cfg || len(got) != 1 {
+	if got, cfg := v.settleFolderChange([]skills.Change{folder}); cfg || len(got) != 1 {
 		t.Errorf("catch-up after a root appeared = %v, %v; want it kept", got, cfg)
 	}
 	v = newView()
 	os.WriteFile(filepath.Join(project, config.FileName), []byte("profile: agentskills\n"), 0o644)
-	if _, cfg := v.SettleFolderChange([]skills.Change{folder}); !cfg {
+	if _, cfg := v.settleFolderChange([]skills.Change{folder}); !cfg {
 		t.Errorf("catch-up after the config file appeared: want the config reported changed")
 	}
 	v = newView()
-	if got, cfg := v.SettleFolderChange([]skills.Change{folder}); cfg || len(got) != 0 {
+	if got, cfg := v.settleFolderChange([]skills.Change{folder}); cfg || len(got) != 0 {
 		t.Errorf("catch-up with the config file the view read = %v, %v; want it dropped", got, cfg)
 	}
 }
@@ -99,8 +99,8 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.Shared.Load().Views.Sched
-		r := RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
+		q := s.published.Load().Views.Sched
+		r := runPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
 
 		bad := filepath.Join(root, "bad", "SKILL.md")
 		u := uri.File(bad)
@@ -112,7 +112,7 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 		if !ok || before.version == nil || *before.version != 3 || len(before.diags) != 0 {
 			t.Fatalf("fast path after the edit = %+v, want version 3, clean", before)
 		}
-		pb := q.StartPublishing(r, NewPassProgress(t.Context(), pub, nil, nil))
+		pb := q.StartPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
 		for !q.PublishSome(pb) {
 		}
 		after, _ := pub.last(u)

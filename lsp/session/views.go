@@ -20,16 +20,16 @@ import (
 	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
-// View is one workspace folder: a DSH session whose cwd is the folder.
-type View struct {
-	Folder string
-	Ws     *skills.Workspace
+// view is one workspace folder: a DSH session whose cwd is the folder.
+type view struct {
+	folder string
+	ws     *skills.Workspace
 	// watcher is nil when watching failed or is disabled (guarded by the
 	// set's mu).
 	watcher *watch.Watcher
-	// Config is the project's .skill-ls.yaml; opts the rule options of the
+	// config is the project's .skill-ls.yaml; opts the rule options of the
 	// settings laid over it.
-	Config viewConfig
+	config viewConfig
 	opts   diagnostics.Options
 	memo   *viewMemo
 }
@@ -52,7 +52,7 @@ type viewMemo struct {
 // with their discovery and diagnostics scheduler. A settings or folder
 // change replaces the whole set.
 type viewSet struct {
-	views  []*View
+	views  []*view
 	ctx    context.Context // cancelled when the set is replaced or the server stops
 	cancel context.CancelFunc
 	Sched  *scheduler
@@ -67,7 +67,7 @@ type viewSet struct {
 
 	// Guarded by the session's mu:
 	// pending are the disk changes seen before the discovery ended.
-	pending map[*View][]skills.Change
+	pending map[*view][]skills.Change
 
 	mu      sync.Mutex // guards the views' watchers and stopped
 	stopped bool       // stop ran: watchers are closed
@@ -79,7 +79,7 @@ type viewSet struct {
 func (s *Session) newViewSet(in viewInputs) *viewSet {
 	settings := in.settings
 	settings.CustomDirs = slices.Clone(settings.CustomDirs)
-	set := &viewSet{loaded: make(chan struct{}), pending: map[*View][]skills.Change{}, wg: s.wg}
+	set := &viewSet{loaded: make(chan struct{}), pending: map[*view][]skills.Change{}, wg: s.wg}
 	set.ctx, set.cancel = context.WithCancel(s.bg)
 	folders := slices.Clone(in.folders)
 	if len(folders) == 0 {
@@ -88,7 +88,7 @@ func (s *Session) newViewSet(in viewInputs) *viewSet {
 	for _, f := range folders {
 		set.views = append(set.views, s.newView(set.ctx, f, &settings))
 	}
-	set.pub = &setPublisher{Publisher: s.pub}
+	set.pub = &setPublisher{publisher: s.pub}
 	set.Sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.Urgent,
 		func() *Snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
@@ -98,9 +98,9 @@ func (s *Session) newViewSet(in viewInputs) *viewSet {
 // newView builds the view of one workspace folder: its project's config
 // file, its roots, and the rule options of the settings laid over the file
 // (with the hosts they select, or those a plain check would: viewHosts).
-func (s *Session) newView(ctx context.Context, folder string, settings *Settings) *View {
+func (s *Session) newView(ctx context.Context, folder string, settings *Settings) *view {
 	project := ProjectRootFor(settings.ProjectRoot, folder)
-	vc := LoadViewConfig(folder, project)
+	vc := loadViewConfig(folder, project)
 	ro := discovery.RootOptions{
 		Cwd:            folder,
 		ProjectRoot:    project,
@@ -135,7 +135,7 @@ func (s *Session) newView(ctx context.Context, folder string, settings *Settings
 		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
 	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()})
-	return &View{Folder: folder, Ws: ws, Config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
+	return &view{folder: folder, ws: ws, config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
 }
 
 // isLoaded reports that the set's initial discovery is done.
@@ -186,7 +186,7 @@ func withChatHost(selected []*hosts.Host, readersOnly bool, id string) ([]*hosts
 func (set *viewSet) roots() []discovery.Root {
 	var roots []discovery.Root
 	for _, v := range set.views {
-		roots = append(roots, v.Ws.Roots()...)
+		roots = append(roots, v.ws.Roots()...)
 	}
 	return roots
 }
@@ -199,7 +199,7 @@ func (s *Session) startViews(set *viewSet) {
 	s.wg.Go(func() { s.load(set) })
 	if set.Sched.early {
 		var keys []string
-		for _, d := range sortedDocs(s.Shared.Load().docs) {
+		for _, d := range sortedDocs(s.published.Load().docs) {
 			if !d.Chat {
 				keys = append(keys, d.Key)
 			}
@@ -241,7 +241,7 @@ func (s *Session) load(set *viewSet) {
 	s.Out.RegisterFileWatch(set.ctx, set.roots())
 	start := time.Now()
 	for i, v := range set.views {
-		if _, err := v.Ws.Load(set.ctx); err != nil {
+		if _, err := v.ws.Load(set.ctx); err != nil {
 			prog.end("cancelled")
 			return
 		}
@@ -251,7 +251,7 @@ func (s *Session) load(set *viewSet) {
 	}
 	n := 0
 	for _, v := range set.views {
-		n += v.Ws.Snapshot().FileCount()
+		n += v.ws.Snapshot().FileCount()
 	}
 	prog.report(fmt.Sprintf("%d skill files found", n), 0)
 	set.Sched.handOver(prog)
@@ -266,11 +266,11 @@ func (s *Session) watch(set *viewSet) {
 		return
 	}
 	for _, v := range set.views {
-		w, err := watch.New(v.Ws.Roots(), watch.Options{
+		w, err := watch.New(v.ws.Roots(), watch.Options{
 			OnBatch: func(cs []skills.Change) {
 				// The project folder's own change asks the disk about the
 				// config file and the roots in it: before the session lock.
-				changes, configChanged := v.SettleFolderChange(cs)
+				changes, configChanged := v.settleFolderChange(cs)
 				s.Modify(DiskChanged{view: v, Changes: changes, configChanged: configChanged})
 			},
 			OnError: func(err error) { s.Out.ShowProblems([]string{err.Error()}) },
