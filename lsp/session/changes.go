@@ -308,7 +308,7 @@ func (StartViews) apply(s *Session, fx *effects) error {
 // inside the folder appeared or went meanwhile (or the folder itself did);
 // configChanged reports that the config file is not the one the view read.
 func (v *view) settleFolderChange(changes []skills.Change) (out []skills.Change, configChanged bool) {
-	dir := v.config.Dir
+	dir := v.config.dir
 	i := slices.IndexFunc(changes, func(c skills.Change) bool { return dir != "" && filepath.Clean(c.Path) == dir })
 	if i < 0 {
 		return changes, false

@@ -16,7 +16,7 @@ import (
 // was built: the compiled config (nil when there is none) and its errors.
 type viewConfig struct {
 	path string // "" when the project has no config file
-	Dir  string // the project root, where the file is (or would be)
+	dir  string // the project root, where the file is (or would be)
 	src  []byte
 	cfg  *diagnostics.Config
 	errs []config.Error
@@ -32,7 +32,7 @@ func loadViewConfig(folder, projectRoot string) viewConfig {
 		}
 		project = discovery.ProjectRoot(folder)
 	}
-	vc := viewConfig{Dir: project}
+	vc := viewConfig{dir: project}
 	path := config.Find(project)
 	if path == "" {
 		return vc

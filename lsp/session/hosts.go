@@ -20,12 +20,12 @@ import (
 // Matrix is matrixFor with the builder given: the chat diagnostics,
 // which have no server, use diagnostics.HostMatrix.
 func (st *Snapshot) Matrix(ctx context.Context, path string, build MatrixBuilder) *hosts.Matrix {
-	i := st.ViewIndex(path)
-	if i < 0 || len(st.Views[i].opts.Hosts) == 0 {
+	i := st.viewIndex(path)
+	if i < 0 || len(st.views[i].opts.Hosts) == 0 {
 		return nil
 	}
-	memo := st.Views[i].memo
-	m, _ := memo.matrix.get(ctx, st.Views[i].Skills, memo.latest, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
+	memo := st.views[i].memo
+	m, _ := memo.matrix.get(ctx, st.views[i].skills, memo.latest, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
 		return build(ctx, snap, memo.opts)
 	})
 	return m
@@ -60,14 +60,14 @@ func (st *Snapshot) LensHosts(m *hosts.Matrix, path string) []*hosts.Host {
 // ReadersOnly reports whether the view owning path judges each file by
 // the hosts that read it (viewHosts).
 func (st *Snapshot) ReadersOnly(path string) bool {
-	i := st.ViewIndex(path)
-	return i >= 0 && st.Views[i].opts.ReadersOnly
+	i := st.viewIndex(path)
+	return i >= 0 && st.views[i].opts.ReadersOnly
 }
 
 // SelectedHosts returns the hosts the view owning path selects.
 func (st *Snapshot) SelectedHosts(path string) []*hosts.Host {
-	if i := st.ViewIndex(path); i >= 0 {
-		return st.Views[i].opts.Hosts
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].opts.Hosts
 	}
 	return nil
 }
@@ -99,11 +99,11 @@ func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 // owns path: the skill files of the other agents' folders by folder name.
 // Nil without a view or a workspace folder.
 func (st *Snapshot) Elsewhere(snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
-	i := st.ViewIndex(path)
-	if i < 0 || st.Views[i].opts.HostEnv.Cwd == "" {
+	i := st.viewIndex(path)
+	if i < 0 || st.views[i].opts.HostEnv.Cwd == "" {
 		return nil
 	}
-	memo, env := st.Views[i].memo, st.Views[i].opts.HostEnv
+	memo, env := st.views[i].memo, st.views[i].opts.HostEnv
 	return func(name string) []diagnostics.ElsewhereSkill {
 		// The set's context: the chat rules that ask carry none, and the
 		// walk is no use once the set is replaced.

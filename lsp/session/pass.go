@@ -84,7 +84,7 @@ func (q *scheduler) startPass(p *passState) {
 		p.startup = s
 	}
 	done := p.done
-	views := st.Views
+	views := st.views
 	prog := newPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Checked: prog.checked}
 	q.wg.Go(func() {
@@ -104,7 +104,7 @@ func (q *scheduler) startPass(p *passState) {
 // finished starts publishing the result of the pass.
 func (q *scheduler) finished(p *passState, m passDone) {
 	p.running = false
-	p.publishing = q.StartPublishing(m.r, m.prog)
+	p.publishing = q.startPublishing(m.r, m.prog)
 }
 
 // published ends the pass's progress once its result is out.
@@ -117,6 +117,6 @@ func (q *scheduler) published(p *passState) {
 		// typing, as any later pass does: started at once, it would run
 		// another whole pass under a user still typing.
 		p.pending = false
-		p.arm(q.Delay)
+		p.arm(q.delay)
 	}
 }

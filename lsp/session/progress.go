@@ -92,7 +92,7 @@ type passProgress struct {
 func newPassProgress(ctx context.Context, pub publisher, views []viewSnapshot, startup *workProgress) *passProgress {
 	pp := &passProgress{ctx: ctx, pub: pub, start: time.Now(), prog: startup, startup: startup != nil}
 	for _, v := range views {
-		pp.total += v.Skills.FileCount()
+		pp.total += v.skills.FileCount()
 	}
 	if startup != nil {
 		pp.reportLocked(pp.start)

@@ -65,11 +65,11 @@ func (c *clientModel) showing(u uri.URI) []protocol.Diagnostic {
 // waitTaken spins until the scheduler's loop has taken its marks: it is
 // diagnosing them, from a state it read just after.
 func waitTaken(s *Session) {
-	q := s.published.Load().Views.Sched
+	q := s.published.Load().views.sched
 	for {
-		q.Mu.Lock()
-		taken := len(q.Dirty) == 0
-		q.Mu.Unlock()
+		q.mu.Lock()
+		taken := len(q.dirty) == 0
+		q.mu.Unlock()
 		if taken {
 			return
 		}
@@ -133,17 +133,17 @@ func TestReplacedViewsPublishNothing(t *testing.T) {
 	if err := s.Modify(OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
 		t.Fatal(err)
 	}
-	old := s.published.Load().Views
+	old := s.published.Load().views
 	waitTaken(s)
-	settings := s.published.Load().Settings
+	settings := s.published.Load().settings
 	settings.ChatLanguages = nil
 	if err := s.Modify(Configure{Settings: &settings}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
-		old.Sched.Mu.Lock()
-		defer old.Sched.Mu.Unlock()
-		return old.Sched.Stopped && pub.passCount() == 2
+		old.sched.mu.Lock()
+		defer old.sched.mu.Unlock()
+		return old.sched.stopped && pub.passCount() == 2
 	})
 	if ds := pub.showing(chat); len(ds) > 0 {
 		t.Fatalf("the buffer, no chat buffer under the new settings, still shows %d diagnostics", len(ds))
@@ -167,8 +167,8 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &clientModel{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.published.Load().Views.Sched
-		r := runPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
+		q := s.published.Load().views.sched
+		r := runPass(t.Context(), s.Snapshot().views, diagnostics.Pace{})
 
 		u := uri.File(filepath.Join(root, "fresh", "SKILL.md"))
 		if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte("---\nname: Fresh Name\ndescription: x\n---\n")}); err != nil {
@@ -178,8 +178,8 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 		if len(pub.showing(u)) == 0 {
 			t.Fatal("the fast path published no diagnostics for the new file")
 		}
-		pb := q.StartPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
-		for !q.PublishSome(pb) {
+		pb := q.startPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
+		for !q.publishSome(pb) {
 		}
 		if len(pub.showing(u)) == 0 {
 			t.Errorf("the pass, which did not see the new file, cleared its diagnostics")
@@ -234,7 +234,7 @@ func TestSnapshotIsOneState(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		settings := s.published.Load().Settings
+		settings := s.published.Load().settings
 		for i := range 200 {
 			settings.DiagnosticsDelay = time.Hour + time.Duration(i)
 			settings.CatalogDescriptionMaxLength = 1000 + i

@@ -77,7 +77,7 @@ type Snapshot struct {
 	Docs     skills.Table[*Document] // open documents by key (never mutated)
 	Settings Settings
 	Folders  []string
-	Views    []viewSnapshot // in folder order; nil before initialized
+	views    []viewSnapshot // in folder order; nil before initialized
 	Loaded   bool           // the set's initial discovery was done when the snapshot was taken
 
 	ctx        context.Context // the set's; nil before initialized
@@ -88,9 +88,9 @@ type Snapshot struct {
 // options of its settings and config file.
 type viewSnapshot struct {
 	folder string
-	Skills *skills.Snapshot
+	skills *skills.Snapshot
 	opts   diagnostics.Options
-	Config viewConfig
+	config viewConfig
 	memo   *viewMemo
 }
 
@@ -100,7 +100,7 @@ type viewSnapshot struct {
 func (st *Snapshot) Discovered() <-chan struct{} { return st.discovered }
 
 // Started reports that initialized arrived (the views exist).
-func (st *Snapshot) Started() bool { return len(st.Views) > 0 }
+func (st *Snapshot) Started() bool { return len(st.views) > 0 }
 
 // Doc returns the open document with this key, or nil.
 func (st *Snapshot) Doc(key string) *Document { return st.Docs.At(key) }
@@ -130,37 +130,37 @@ func (st *Snapshot) URIFor(path string) uri.URI {
 // (the deepest), else of the first view; an empty snapshot before
 // initialized.
 func (st *Snapshot) ViewFor(path string) *skills.Snapshot {
-	if len(st.Views) == 0 {
+	if len(st.views) == 0 {
 		return emptySnapshot()
 	}
 	best := 0
 	bestLen := -1
-	for i, v := range st.Views {
+	for i, v := range st.views {
 		if v.folder != "" && discovery.Within(path, v.folder) && len(v.folder) > bestLen {
 			best, bestLen = i, len(v.folder)
 		}
 	}
-	return st.Views[best].Skills
+	return st.views[best].skills
 }
 
-// ViewIndex returns the index of the view that owns path: the first that
+// viewIndex returns the index of the view that owns path: the first that
 // knows the file, else the one whose folder holds it (the deepest), else
 // the first; -1 before initialized.
-func (st *Snapshot) ViewIndex(path string) int {
-	for i, v := range st.Views {
-		if v.Skills.File(path) != nil {
+func (st *Snapshot) viewIndex(path string) int {
+	for i, v := range st.views {
+		if v.skills.File(path) != nil {
 			return i
 		}
 	}
 	snap := st.ViewFor(path)
-	return slices.IndexFunc(st.Views, func(v viewSnapshot) bool { return v.Skills == snap })
+	return slices.IndexFunc(st.views, func(v viewSnapshot) bool { return v.skills == snap })
 }
 
 // OwnerOf returns the skills snapshot of the first view that knows the
 // file at path, else viewFor(path).
 func (st *Snapshot) OwnerOf(path string) *skills.Snapshot {
-	if i := st.ViewIndex(path); i >= 0 {
-		return st.Views[i].Skills
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].skills
 	}
 	return emptySnapshot()
 }
@@ -179,8 +179,8 @@ func (st *Snapshot) BufferFile(d *Document, snap *skills.Snapshot) *skillfile.Fi
 // OptionsFor are the rule options of the view that holds path (its
 // settings laid over its project's config file).
 func (st *Snapshot) OptionsFor(path string) diagnostics.Options {
-	if i := st.ViewIndex(path); i >= 0 {
-		return st.Views[i].opts
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].opts
 	}
 	return st.Settings.diagOptions(nil)
 }
@@ -188,9 +188,9 @@ func (st *Snapshot) OptionsFor(path string) diagnostics.Options {
 // lineIndexOf returns the line index of a file the snapshot knows without
 // it being a skill file (a config file), else an empty one.
 func (st *Snapshot) lineIndexOf(path string) *spans.LineIndex {
-	for _, v := range st.Views {
-		if v.Config.path == path {
-			return spans.NewLineIndex(v.Config.src)
+	for _, v := range st.views {
+		if v.config.path == path {
+			return spans.NewLineIndex(v.config.src)
 		}
 	}
 	return spans.NewLineIndex(nil)
@@ -204,8 +204,8 @@ func emptySnapshot() *skills.Snapshot {
 // ProjectDir returns the project folder of the view that owns path (where
 // its .skill-ls.yaml is or would be), "" when there is none.
 func (st *Snapshot) ProjectDir(path string) string {
-	if i := st.ViewIndex(path); i >= 0 {
-		return st.Views[i].Config.Dir
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].config.dir
 	}
 	return ""
 }
@@ -242,8 +242,8 @@ func (st *Snapshot) RelMsg(msg string) string {
 // opened, with languageID) is a skill file of these views.
 func (st *Snapshot) IsSkillPath(path, languageID string) bool {
 	var dirs []string
-	for _, v := range st.Views {
-		for _, r := range v.Skills.Roots {
+	for _, v := range st.views {
+		for _, r := range v.skills.Roots {
 			dirs = append(dirs, r.Root.Dir)
 		}
 	}
@@ -254,8 +254,8 @@ func (st *Snapshot) IsSkillPath(path, languageID string) bool {
 // way it reads most roots (skills.ReadFS): true unless path lies in a root
 // read another way (the bundled root).
 func (st *Snapshot) readsAsFS(path string) bool {
-	for _, v := range st.Views {
-		for _, r := range v.Skills.Roots {
+	for _, v := range st.views {
+		for _, r := range v.skills.Roots {
 			if r.Root.Mode != skillfile.ReadFS && discovery.Within(path, r.Root.Dir) {
 				return false
 			}

@@ -75,9 +75,9 @@ type Session struct {
 // of each modify, never mutated.
 type shared struct {
 	docs     skills.Table[*Document]
-	Settings Settings
+	settings Settings
 	folders  []string
-	Views    *viewSet
+	views    *viewSet
 }
 
 // Notifier is what the discovery needs from the client besides a
@@ -101,7 +101,7 @@ func NewSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.
 // publishLocked publishes the documents, settings, folders and views for
 // the handlers to read.
 func (s *Session) publishLocked() {
-	s.published.Store(&shared{docs: s.docs, Settings: s.settings, folders: s.folders, Views: s.views})
+	s.published.Store(&shared{docs: s.docs, settings: s.settings, folders: s.folders, views: s.views})
 }
 
 // A Modification is one change to the editor state, applied by Modify
@@ -155,8 +155,8 @@ func (s *Session) Modify(mods ...Modification) error {
 	// a buffer just opened for one already closed.
 	s.publishLocked()
 	if s.views != nil {
-		s.views.Sched.Mark(fx.dirty, fx.full)
-		s.views.Sched.markClosed(fx.clear)
+		s.views.sched.mark(fx.dirty, fx.full)
+		s.views.sched.markClosed(fx.clear)
 	}
 	s.mu.Unlock()
 	s.applyDisk(fx.disk)
@@ -228,7 +228,7 @@ func (s *Session) rebuildViews(r rebuild) {
 	// Open skill files have had no diagnostics but their own until a set
 	// ends its discovery: a set that replaces one that had not gives them
 	// their own diagnostics too, or they would wait for its discovery.
-	set.Sched.early = old == nil || !old.isLoaded()
+	set.sched.early = old == nil || !old.isLoaded()
 	s.views = set
 	s.publishLocked()
 	s.mu.Unlock()
@@ -273,7 +273,7 @@ func (s *Session) applyDisk(work []diskWork) {
 		for _, c := range w.changes {
 			dirty = append(dirty, filepath.Clean(c.Path))
 		}
-		w.set.Sched.Mark(dirty, true)
+		w.set.sched.mark(dirty, true)
 	}
 }
 
@@ -282,7 +282,7 @@ func (s *Session) applyDisk(work []diskWork) {
 // views' (a settings change in between).
 func (s *Session) Snapshot() *Snapshot {
 	sh := s.published.Load()
-	return snapshotFrom(sh, sh.Views)
+	return snapshotFrom(sh, sh.views)
 }
 
 // snapshotOf returns the current documents and settings with the views of
@@ -294,12 +294,12 @@ func (s *Session) snapshotOf(set *viewSet) *Snapshot {
 // snapshotFrom returns the documents and settings of sh with the views of
 // set.
 func snapshotFrom(sh *shared, set *viewSet) *Snapshot {
-	st := &Snapshot{Docs: sh.docs, Settings: sh.Settings, Folders: sh.folders}
+	st := &Snapshot{Docs: sh.docs, Settings: sh.settings, Folders: sh.folders}
 	if set != nil {
 		st.ctx, st.discovered = set.ctx, set.loaded
 		st.Loaded = set.isLoaded()
 		for _, v := range set.views {
-			st.Views = append(st.Views, viewSnapshot{folder: v.folder, Skills: v.ws.Snapshot(), opts: v.opts, Config: v.config, memo: v.memo})
+			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot(), opts: v.opts, config: v.config, memo: v.memo})
 		}
 	}
 	return st
@@ -316,7 +316,7 @@ func (s *Session) LoadedSnapshot(ctx context.Context) (*Snapshot, error) {
 			return nil, ctx.Err()
 		}
 	}
-	set := s.published.Load().Views
+	set := s.published.Load().views
 	if set == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 	}

@@ -38,9 +38,9 @@ func TestFastPathIsUrgent(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, 150*time.Millisecond, pub)
-		q := s.published.Load().Views.Sched
+		q := s.published.Load().views.sched
 		// Marked but not yet taken: the fast path has not run.
-		q.Mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
+		q.mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
 		if s.Urgent.Holding() == nil {
 			t.Fatalf("a marked path is not urgent work")
 		}
@@ -99,8 +99,8 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.published.Load().Views.Sched
-		r := runPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
+		q := s.published.Load().views.sched
+		r := runPass(t.Context(), s.Snapshot().views, diagnostics.Pace{})
 
 		bad := filepath.Join(root, "bad", "SKILL.md")
 		u := uri.File(bad)
@@ -112,14 +112,14 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 		if !ok || before.version == nil || *before.version != 3 || len(before.diags) != 0 {
 			t.Fatalf("fast path after the edit = %+v, want version 3, clean", before)
 		}
-		pb := q.StartPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
-		for !q.PublishSome(pb) {
+		pb := q.startPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
+		for !q.publishSome(pb) {
 		}
 		after, _ := pub.last(u)
 		if after.version == nil || *after.version != 3 || len(after.diags) != 0 {
 			t.Errorf("the pass's older result was published over the edit: %+v", after)
 		}
-		if !pb.Keep[u] {
+		if !pb.keep[u] {
 			t.Errorf("the edited file is not kept: its diagnostics would be cleared")
 		}
 		if c, ok := pub.last(uri.File(filepath.Join(root, "pdf", "SKILL.md"))); ok && c.version != nil {

@@ -55,7 +55,7 @@ type viewSet struct {
 	views  []*view
 	ctx    context.Context // cancelled when the set is replaced or the server stops
 	cancel context.CancelFunc
-	Sched  *scheduler
+	sched  *scheduler
 	pub    *setPublisher   // the scheduler's
 	wg     *sync.WaitGroup // the server's background goroutines
 
@@ -89,7 +89,7 @@ func (s *Session) newViewSet(in viewInputs) *viewSet {
 		set.views = append(set.views, s.newView(set.ctx, f, &settings))
 	}
 	set.pub = &setPublisher{publisher: s.pub}
-	set.Sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.Urgent,
+	set.sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.Urgent,
 		func() *Snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
 	return set
@@ -195,16 +195,16 @@ func (set *viewSet) roots() []discovery.Root {
 // before any discovery ended publishes the open skill files' own
 // diagnostics before its own discovery ends.
 func (s *Session) startViews(set *viewSet) {
-	s.wg.Go(set.Sched.loop)
+	s.wg.Go(set.sched.loop)
 	s.wg.Go(func() { s.load(set) })
-	if set.Sched.early {
+	if set.sched.early {
 		var keys []string
 		for _, d := range sortedDocs(s.published.Load().docs) {
 			if !d.Chat {
 				keys = append(keys, d.Key)
 			}
 		}
-		set.Sched.Mark(keys, false)
+		set.sched.mark(keys, false)
 	}
 }
 
@@ -254,7 +254,7 @@ func (s *Session) load(set *viewSet) {
 		n += v.ws.Snapshot().FileCount()
 	}
 	prog.report(fmt.Sprintf("%d skill files found", n), 0)
-	set.Sched.handOver(prog)
+	set.sched.handOver(prog)
 	s.Modify(viewsLoaded{set})
 	s.logger.Debug("discovery done", "files", n, "elapsed", time.Since(start))
 }
