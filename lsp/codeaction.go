@@ -34,7 +34,7 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	switch {
 	case t.chat():
 		opts := t.st.OptionsFor(t.path)
-		opts.Elsewhere = session.ElsewhereIn(t.st, t.snap, t.path)
+		opts.Elsewhere = t.st.Elsewhere(t.snap, t.path)
 		ds = session.ChatDiagnostics(t.snap, t.doc, opts)
 	case t.file != nil && t.snap.File(t.path) == t.file:
 		opts := t.st.OptionsFor(t.path)
@@ -84,11 +84,11 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 // client applies; never over an existing file).
 func createSkillAction(t *target, pd protocol.Diagnostic, d diagnostics.Diagnostic) *protocol.CodeAction {
 	name := strings.TrimPrefix(string(t.text[d.Span.Start:d.Span.End]), "/")
-	i := t.st.ViewIndex(t.path)
-	if !skillfile.IsSkillName(name) || i < 0 || t.st.Views[i].Config.Dir == "" {
+	project := t.st.ProjectDir(t.path)
+	if !skillfile.IsSkillName(name) || project == "" {
 		return nil
 	}
-	path := filepath.Join(t.st.Views[i].Config.Dir, ".agents", "skills", name, "SKILL.md")
+	path := filepath.Join(project, ".agents", "skills", name, "SKILL.md")
 	if discovery.Exists(path) {
 		return nil
 	}

@@ -34,7 +34,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 	f := t.file
 	title := "preview"
 	status, hostLine := lensStatus(t, f), s.hostLens(ctx, t)
-	if session.ReadersOnly(t.st, t.path) {
+	if t.st.ReadersOnly(t.path) {
 		// Hosts the user did not choose (those a plain check picks) get no
 		// lens of their own, so a line keeps one lens to run: a file only
 		// other hosts read gets their line instead of DSH's "not in DSH's

@@ -59,10 +59,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	if args.URI != "" {
 		path = session.DocKey(args.URI)
 	}
-	snap := st.Views[0].Skills
-	if path != "" {
-		snap = st.ViewFor(path)
-	}
+	snap := st.ViewFor(path) // the first view's for no path
 	switch p.Command {
 	case cmdPreviewCatalog:
 		return previewCatalog(st, snap, args)

@@ -34,14 +34,14 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	if !t.chat() {
 		return skillFileCompletion(t), nil
 	}
-	if !t.st.Loaded && t.st.Set != nil {
+	if !t.st.Loaded && t.st.Started() {
 		// The skills are not known yet: wait a little for them, else say
 		// the list is incomplete, so that the editor asks again as the
 		// user types instead of taking an empty list as final.
 		timer := time.NewTimer(discoveryWait)
 		defer timer.Stop()
 		select {
-		case <-t.st.Set.Loaded:
+		case <-t.st.Discovered():
 			if t, err = s.target(p.TextDocument.URI, &p.Position); err != nil {
 				return nil, err
 			}
@@ -62,7 +62,7 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 // the token's sigil, one item per name, filtered by what is typed,
 // replacing the whole token.
 func (s *server) chatCompletion(ctx context.Context, t *target) protocol.CompletionResult {
-	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(session.InvocationSigils(t.st, t.path), ""))
+	tok, ok := render.TokenAtWith(string(t.text), t.off, strings.Join(t.st.InvocationSigils(t.path), ""))
 	if !ok {
 		return nil
 	}

@@ -15,5 +15,6 @@
 // to the skills, diagnostics and render packages. Everything that holds
 // state — documents, settings, folders, views, the diagnostics scheduler,
 // publishing — is the session's (lsp/session), which never imports this
-// package (TestImportGraph).
+// package (TestImportGraph); the session names handlers may use are
+// listed in TestSessionAPI.
 package lsp

@@ -81,7 +81,7 @@ func documentKind(st *session.Snapshot, path, languageID string) string {
 // kindOnly: true} from the current state, during discovery too: the roots
 // are known from the start, so the kind is.
 func documentKindOnly(st *session.Snapshot, args commandArgs) (protocol.LSPAny, error) {
-	if st.Set == nil {
+	if !st.Started() {
 		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 	}
 	if args.URI == "" {

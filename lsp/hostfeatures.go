@@ -26,14 +26,13 @@ func (s *server) matrixFor(ctx context.Context, st *session.Snapshot, path strin
 	if build == nil {
 		build = diagnostics.HostMatrix
 	}
-	return session.ViewMatrix(ctx, st, path, build)
+	return st.Matrix(ctx, path, build)
 }
 
 // hostMatrixOf returns the cached host matrix of t's view when it was made
 // for t's snapshot (nil otherwise, or when the view selects no host).
 func (s *server) hostMatrixOf(ctx context.Context, t *target) *hosts.Matrix {
-	i := t.st.ViewIndex(t.path)
-	if i < 0 || t.st.Views[i].Skills != t.snap {
+	if t.st.OwnerOf(t.path) != t.snap {
 		return nil
 	}
 	return s.matrixFor(ctx, t.st, t.path)
@@ -42,7 +41,7 @@ func (s *server) hostMatrixOf(ctx context.Context, t *target) *hosts.Matrix {
 // hostHover is the hosts' part of the hover on a skill's name.
 func (s *server) hostHover(ctx context.Context, t *target) string {
 	m := s.matrixFor(ctx, t.st, t.path)
-	only := session.LensHosts(m, t.st, t.path)
+	only := t.st.LensHosts(m, t.path)
 	if len(only) == 0 {
 		return ""
 	}
@@ -53,7 +52,7 @@ func (s *server) hostHover(ctx context.Context, t *target) string {
 // file ("loads in DSH, Codex · dropped by Goose · not read by Claude Code").
 func (s *server) hostLens(ctx context.Context, t *target) string {
 	m := s.matrixFor(ctx, t.st, t.path)
-	only := session.LensHosts(m, t.st, t.path)
+	only := t.st.LensHosts(m, t.path)
 	if len(only) == 0 {
 		return ""
 	}
@@ -70,7 +69,7 @@ func (s *server) hostBudgets(ctx context.Context, st *session.Snapshot, path str
 		return nil
 	}
 	out := map[string]string{}
-	for _, h := range session.SelectedHosts(st, path) {
+	for _, h := range st.SelectedHosts(path) {
 		if r := m.Results[h.ID]; r != nil {
 			out[string(h.ID)] = r.Budget.String()
 		}
@@ -91,7 +90,7 @@ func (s *server) hostPreview(ctx context.Context, st *session.Snapshot, path str
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no host selected here reads "+st.RelPath(path)+", and it is in none of DSH's skill roots")
 	}
 	var why []string
-	for _, h := range session.LensHosts(m, st, path) {
+	for _, h := range st.LensHosts(m, path) {
 		v, res := row.Verdicts[h.ID], m.Results[h.ID]
 		switch {
 		case v.Status != hosts.Loads:
@@ -110,5 +109,5 @@ func (s *server) hostPreview(ctx context.Context, st *session.Snapshot, path str
 // chatSkillsFor is chatSkillsOf with the view's matrix, built or taken
 // from its memo when the view selects hosts.
 func (s *server) chatSkillsFor(ctx context.Context, t *target) *session.ChatSkills {
-	return session.ChatSkillsOf(t.st, t.snap, t.path, s.matrixFor(ctx, t.st, t.path))
+	return t.st.ChatSkills(t.snap, t.path, s.matrixFor(ctx, t.st, t.path))
 }

@@ -92,10 +92,10 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 func (s *server) chatTokenHover(ctx context.Context, t *target, name string) string {
 	if t.snap.Registry.Lookup(name) == nil {
 		if cs := s.chatSkillsFor(ctx, t).ByName[name]; cs != nil {
-			if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 && session.ChatHostsFor(t.st, t.path)[0].ID == hosts.DSH {
+			if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 && t.st.ChatHosts(t.path)[0].ID == hosts.DSH {
 				return droppedSummary(t, name, dropped) + "\n" + hostSkillSummary(t, cs, false)
 			}
-			return hostSkillSummary(t, cs, session.ChatHostsFor(t.st, t.path)[0].ID == hosts.DSH)
+			return hostSkillSummary(t, cs, t.st.ChatHosts(t.path)[0].ID == hosts.DSH)
 		}
 	}
 	return skillSummary(t, name)

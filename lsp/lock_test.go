@@ -119,14 +119,14 @@ func TestViewBuildHoldsNoLock(t *testing.T) {
 		sk := st.ViewFor(deploy).Registry.Lookup("deploy")
 		return sk != nil && strings.Contains(sk.Description, "staging")
 	})
-	if st := w.srv.sess.Snapshot(); st.Set != before.Set || st.Settings.Profile != before.Settings.Profile {
-		t.Errorf("during the build: views replaced %v, profile %q; want the state in place, whole", st.Set != before.Set, st.Settings.Profile)
+	if st := w.srv.sess.Snapshot(); st.Discovered() != before.Discovered() || st.Settings.Profile != before.Settings.Profile {
+		t.Errorf("during the build: views replaced %v, profile %q; want the state in place, whole", st.Discovered() != before.Discovered(), st.Settings.Profile)
 	}
 
 	close(release)
 	eventually(t, "the new settings and views", func() bool {
 		st := w.srv.sess.Snapshot()
-		return st.Set != before.Set && st.Settings.Profile == "agentskills" && st.Loaded
+		return st.Discovered() != before.Discovered() && st.Settings.Profile == "agentskills" && st.Loaded
 	})
 	sk := w.srv.sess.Snapshot().ViewFor(deploy).Registry.Lookup("deploy")
 	if sk == nil || !strings.Contains(sk.Description, "staging") {

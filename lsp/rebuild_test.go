@@ -60,15 +60,15 @@ func TestHoverDuringRebuild(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("hover and completion not answered while the views are built")
 	}
-	if st := w.srv.sess.Snapshot(); st.Set != before.Set || st.Settings.Profile != before.Settings.Profile {
-		t.Errorf("during the build: views replaced %v, profile %q; want the old state, whole", st.Set != before.Set, st.Settings.Profile)
+	if st := w.srv.sess.Snapshot(); st.Discovered() != before.Discovered() || st.Settings.Profile != before.Settings.Profile {
+		t.Errorf("during the build: views replaced %v, profile %q; want the old state, whole", st.Discovered() != before.Discovered(), st.Settings.Profile)
 	}
 
 	released = true
 	close(release)
 	w.waitLoaded()
-	if st := w.srv.sess.Snapshot(); st.Set == before.Set || st.Settings.Profile != "agentskills" {
-		t.Errorf("after the build: views replaced %v, profile %q; want the new views with agentskills", st.Set != before.Set, st.Settings.Profile)
+	if st := w.srv.sess.Snapshot(); st.Discovered() == before.Discovered() || st.Settings.Profile != "agentskills" {
+		t.Errorf("after the build: views replaced %v, profile %q; want the new views with agentskills", st.Discovered() != before.Discovered(), st.Settings.Profile)
 	}
 }
 

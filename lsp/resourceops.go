@@ -39,9 +39,8 @@ func (s *server) supportsFileRename() bool { return s.supportsResourceOp("rename
 // supportsResourceOp reports whether the server may send a workspace edit
 // with the resource operation kind ("create", "rename").
 func (s *server) supportsResourceOp(kind string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Contains(resourceOps(s.caps, s.clientInfo), protocol.ResourceOperationKind(kind))
+	caps, info := s.out.Client()
+	return slices.Contains(resourceOps(caps, info), protocol.ResourceOperationKind(kind))
 }
 
 // resourceOps returns the resource operations a client with caps and info

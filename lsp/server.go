@@ -55,10 +55,6 @@ type server struct {
 	mu sync.Mutex // guards the fields below
 	// state is the lifecycle stage.
 	state lifecycle
-	// caps is the client's capabilities, and clientInfo its name and
-	// version (resourceops.go: versions that fail what they list).
-	caps       protocol.ClientCapabilities
-	clientInfo protocol.ClientInfo
 	// initOptions is the raw initializationOptions (settings base).
 	initOptions []byte
 }
@@ -132,11 +128,9 @@ func (s *server) wait() { s.wg.Wait() }
 // Initialize handles initialize: capabilities, settings and workspace folders.
 func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	s.mu.Lock()
-	s.caps = p.Capabilities
-	s.clientInfo = p.ClientInfo
 	s.initOptions = slices.Clone([]byte(p.InitializationOptions))
 	s.mu.Unlock()
-	s.out.SetCaps(p.Capabilities)
+	s.out.SetClient(p.Capabilities, p.ClientInfo)
 	settings, problems := session.ParseSettings(session.DefaultSettings(), p.InitializationOptions, false, s.homeDir())
 	settings = s.effective(settings)
 	s.sess.Modify(session.Configure{Settings: &settings, Folders: initialFolders(p)})

@@ -28,6 +28,16 @@ import (
 	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
+// progressMessage returns "kind: message" of a progress notification.
+func progressMessage(p protocol.ProgressParams) string {
+	var v struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+	}
+	protocol.Unmarshal(p.Value, &v)
+	return v.Kind + ": " + v.Message
+}
+
 // gatedNotifier holds the discovery at its start (registerFileWatch runs
 // before the roots are listed) until release is closed.
 type gatedNotifier struct {
@@ -202,7 +212,7 @@ func TestEarlyDiagnosticsAreFinal(t *testing.T) {
 				continue // the early path leaves these to the discovery
 			}
 			d := &session.Document{Key: f.Path, Text: skilltest.Text(t, snap, f).Src(), Version: 1}
-			_, early := session.EarlyDiagnostics(t.Context(), d, opts)
+			_, early := session.EarlyDiagnostics(d, opts)
 			total += len(early)
 			var want []string
 			for _, x := range final[f.Path] {

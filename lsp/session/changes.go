@@ -134,7 +134,7 @@ func (s *Session) syncDocLocked(d *Document, kind skills.ChangeKind, fx *effects
 		fx.full = true
 		return
 	}
-	if !set.isLoaded.Load() {
+	if !set.isLoaded() {
 		// The discovery replays the buffer when it ends; until then the
 		// scheduler may publish the file's own diagnostics (publishEarly).
 		fx.dirty = append(fx.dirty, d.Key)
@@ -148,7 +148,7 @@ func (s *Session) syncDocLocked(d *Document, kind skills.ChangeKind, fx *effects
 		c.Text = nil
 	}
 	for _, v := range set.views {
-		v.Ws.Apply(set.ctx, c)
+		v.ws.Apply(set.ctx, c)
 	}
 	fx.dirty = append(fx.dirty, d.Key)
 	fx.full = true
@@ -159,7 +159,7 @@ func (s *Session) syncDocLocked(d *Document, kind skills.ChangeKind, fx *effects
 // workspace/didChangeWatchedFiles (view nil: every view). The views read
 // the disk once the session lock is released.
 type DiskChanged struct {
-	view          *View
+	view          *view
 	Changes       []skills.Change
 	configChanged bool
 }
@@ -177,12 +177,12 @@ func (m DiskChanged) apply(s *Session, fx *effects) error {
 	}
 	views := set.views
 	if m.view != nil {
-		views = []*View{m.view}
+		views = []*view{m.view}
 		if len(m.Changes) == 0 {
 			return nil
 		}
 	}
-	if !set.isLoaded.Load() {
+	if !set.isLoaded() {
 		for _, v := range views {
 			set.pending[v] = append(set.pending[v], m.Changes...)
 		}
@@ -201,10 +201,10 @@ type viewsLoaded struct{ set *viewSet }
 
 func (m viewsLoaded) apply(s *Session, fx *effects) error {
 	set := m.set
-	// Stored once the views hold the buffers: a reader that sees them
+	// Closed once the views hold the buffers: a reader that sees them
 	// loaded (snapshotOf) must see the buffers too, or the loop would
 	// publish the disk's file over an open one.
-	defer set.isLoaded.Store(true)
+	defer close(set.loaded)
 	if set != s.views {
 		return nil // replaced while it loaded
 	}
@@ -221,7 +221,7 @@ func (m viewsLoaded) apply(s *Session, fx *effects) error {
 	}
 	for _, v := range set.views {
 		if len(changes) > 0 {
-			v.Ws.Apply(set.ctx, changes...) // buffers: parsed from their text
+			v.ws.Apply(set.ctx, changes...) // buffers: parsed from their text
 		}
 		if cs := set.pending[v]; len(cs) > 0 {
 			fx.disk = append(fx.disk, diskWork{set: set, view: v, changes: cs})
@@ -300,31 +300,31 @@ func (StartViews) apply(s *Session, fx *effects) error {
 	return nil
 }
 
-// SettleFolderChange drops the change of the view's project folder itself
+// settleFolderChange drops the change of the view's project folder itself
 // from a batch of its watcher. The watcher sends one when it starts
 // watching the folder (to see the config file), to catch up with what
 // happened there before; applied, it would list every root inside the
 // folder again, at startup, while the user types. It is kept when a root
 // inside the folder appeared or went meanwhile (or the folder itself did);
 // configChanged reports that the config file is not the one the view read.
-func (v *View) SettleFolderChange(changes []skills.Change) (out []skills.Change, configChanged bool) {
-	dir := v.Config.Dir
+func (v *view) settleFolderChange(changes []skills.Change) (out []skills.Change, configChanged bool) {
+	dir := v.config.dir
 	i := slices.IndexFunc(changes, func(c skills.Change) bool { return dir != "" && filepath.Clean(c.Path) == dir })
 	if i < 0 {
 		return changes, false
 	}
-	if path := config.Find(dir); path != v.Config.path {
+	if path := config.Find(dir); path != v.config.path {
 		return changes, true
 	} else if path != "" {
 		var src []byte // as loadViewConfig reads it
 		if parsed, _ := config.Read(path); parsed != nil {
 			src = parsed.Src
 		}
-		if !bytes.Equal(src, v.Config.src) {
+		if !bytes.Equal(src, v.config.src) {
 			return changes, true
 		}
 	}
-	for _, rs := range v.Ws.Snapshot().Roots {
+	for _, rs := range v.ws.Snapshot().Roots {
 		if discovery.Within(dir, rs.Root.Dir) {
 			return changes, false // the folder is in a root: an entry may have changed
 		}

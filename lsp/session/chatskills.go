@@ -50,25 +50,25 @@ type ChatSkills struct {
 	dshOnly bool
 }
 
-// ChatHostsFor returns the hosts a chat at path speaks to: the chatHost
+// ChatHosts returns the hosts a chat at path speaks to: the chatHost
 // setting's, else the view's selected hosts; DSH alone when the view
 // selects none.
-func ChatHostsFor(st *Snapshot, path string) []*hosts.Host {
+func (st *Snapshot) ChatHosts(path string) []*hosts.Host {
 	if id := st.Settings.ChatHost; id != "" {
 		if h := hosts.Lookup(id); h != nil {
 			return []*hosts.Host{h}
 		}
 	}
-	if sel := SelectedHosts(st, path); len(sel) > 0 {
+	if sel := st.SelectedHosts(path); len(sel) > 0 {
 		return sel
 	}
 	return []*hosts.Host{hosts.Lookup(string(hosts.DSH))}
 }
 
-// ChatSkillsOf lists the skills the chat at path can invoke, against snap
+// ChatSkills lists the skills the chat at path can invoke, against snap
 // (the view's) and m, the view's hosts' matrix (nil: DSH's registry alone).
-func ChatSkillsOf(st *Snapshot, snap *skills.Snapshot, path string, m *hosts.Matrix) *ChatSkills {
-	chatHosts := ChatHostsFor(st, path)
+func (st *Snapshot) ChatSkills(snap *skills.Snapshot, path string, m *hosts.Matrix) *ChatSkills {
+	chatHosts := st.ChatHosts(path)
 	out := &ChatSkills{ByName: map[string]*ChatSkill{}}
 	out.dshOnly = len(chatHosts) == 1 && chatHosts[0].ID == hosts.DSH
 	add := func(name, p string, h *hosts.Host) *ChatSkill {
@@ -177,22 +177,22 @@ func (cs *ChatSkill) Description() string {
 // diagnostics.Options.ChatHosts): the hosts of the chat at path that load
 // it. The matrix is built only for a name DSH does not know.
 func chatKnown(st *Snapshot, snap *skills.Snapshot, path string) func(name string) []string {
-	dshChat := slices.ContainsFunc(ChatHostsFor(st, path), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+	dshChat := slices.ContainsFunc(st.ChatHosts(path), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
 	return func(name string) []string {
 		if dshChat && snap.Registry.Lookup(name) == nil && len(diagnostics.DroppedNamed(snap.Registry, name)) > 0 {
 			// DSH, one of the chat's hosts, drops the file: the warning
 			// says why, whoever else loads it (the hover names them).
 			return nil
 		}
-		cs := ChatSkillsOf(st, snap, path, nil)
+		cs := st.ChatSkills(snap, path, nil)
 		if c := cs.ByName[name]; c != nil {
 			return c.HostNames()
 		}
-		if cs.dshOnly || st.Set == nil {
+		if cs.dshOnly || st.ctx == nil {
 			return nil
 		}
-		m := ViewMatrix(st.Set.ctx, st, path, diagnostics.HostMatrix)
-		if c := ChatSkillsOf(st, snap, path, m).ByName[name]; c != nil {
+		m := st.Matrix(st.ctx, path, diagnostics.HostMatrix)
+		if c := st.ChatSkills(snap, path, m).ByName[name]; c != nil {
 			return c.HostNames()
 		}
 		return nil
@@ -202,7 +202,7 @@ func chatKnown(st *Snapshot, snap *skills.Snapshot, path string) func(name strin
 // chatWho names the chat's one host when it is not DSH, for the chat
 // diagnostics' words; "" otherwise.
 func chatWho(st *Snapshot, path string) string {
-	if hs := ChatHostsFor(st, path); len(hs) == 1 && hs[0].ID != hosts.DSH {
+	if hs := st.ChatHosts(path); len(hs) == 1 && hs[0].ID != hosts.DSH {
 		return hs[0].Name
 	}
 	return ""

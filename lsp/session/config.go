@@ -16,15 +16,15 @@ import (
 // was built: the compiled config (nil when there is none) and its errors.
 type viewConfig struct {
 	path string // "" when the project has no config file
-	Dir  string // the project root, where the file is (or would be)
+	dir  string // the project root, where the file is (or would be)
 	src  []byte
 	cfg  *diagnostics.Config
 	errs []config.Error
 }
 
-// LoadViewConfig reads the config file of the project a workspace folder
+// loadViewConfig reads the config file of the project a workspace folder
 // belongs to (projectRoot, else the folder's nearest ancestor holding .git).
-func LoadViewConfig(folder, projectRoot string) viewConfig {
+func loadViewConfig(folder, projectRoot string) viewConfig {
 	project := projectRoot
 	if project == "" {
 		if folder == "" {
@@ -32,7 +32,7 @@ func LoadViewConfig(folder, projectRoot string) viewConfig {
 		}
 		project = discovery.ProjectRoot(folder)
 	}
-	vc := viewConfig{Dir: project}
+	vc := viewConfig{dir: project}
 	path := config.Find(project)
 	if path == "" {
 		return vc

@@ -36,16 +36,16 @@ type fileDiags struct {
 	diags []diagnostics.Diagnostic
 }
 
-// RunPass runs the rules on every view, each with its options, at pace,
+// runPass runs the rules on every view, each with its options, at pace,
 // and merges the results: a path belongs to the first view that knows the
 // file. The errors of each view's config file are the config file's
 // diagnostics.
-func RunPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
+func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
 	r := passResult{byPath: map[string]fileDiags{}}
 	for _, v := range views {
-		snap := v.Skills
+		snap := v.skills
 		ds := diagnostics.RunPaced(ctx, snap, v.opts, pace)
-		ds = append(ds, v.Config.diagnostics()...)
+		ds = append(ds, v.config.diagnostics()...)
 		if ctx.Err() != nil {
 			return r
 		}
@@ -116,7 +116,7 @@ func (q *scheduler) publishPaths(st *Snapshot, paths map[string]bool) {
 type publishing struct {
 	r    passResult
 	next int // r.paths[:next] are out
-	Keep map[uri.URI]bool
+	keep map[uri.URI]bool
 	prog *passProgress
 }
 
@@ -125,19 +125,19 @@ type publishing struct {
 // request waits.
 const publishBatch = 32
 
-// StartPublishing records the whole-snapshot diagnostics of a pass (the
+// startPublishing records the whole-snapshot diagnostics of a pass (the
 // fast path carries them from now on) and returns its publishing.
-func (q *scheduler) StartPublishing(r passResult, prog *passProgress) *publishing {
-	q.Mu.Lock()
+func (q *scheduler) startPublishing(r passResult, prog *passProgress) *publishing {
+	q.mu.Lock()
 	q.whole = r.whole
-	q.Mu.Unlock()
-	return &publishing{r: r, Keep: map[uri.URI]bool{}, prog: prog}
+	q.mu.Unlock()
+	return &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog}
 }
 
-// PublishSome publishes the next files of pb and reports whether it is
+// publishSome publishes the next files of pb and reports whether it is
 // done. A file that changed since the pass read it keeps what the fast
 // path published for it (the change marked it, and a newer pass is due).
-func (q *scheduler) PublishSome(pb *publishing) (done bool) {
+func (q *scheduler) publishSome(pb *publishing) (done bool) {
 	if q.ctx.Err() != nil {
 		return false
 	}
@@ -151,43 +151,43 @@ func (q *scheduler) PublishSome(pb *publishing) (done bool) {
 		fd := pb.r.byPath[p]
 		f := fd.snap.File(p)
 		if src, ok := pb.r.evals[p]; ok && f == nil {
-			pb.Keep[q.publishPassEval(st, fd, p, src)] = true
+			pb.keep[q.publishPassEval(st, fd, p, src)] = true
 			continue
 		}
 		if f == nil {
 			u := st.URIFor(p)
-			pb.Keep[u] = true
+			pb.keep[u] = true
 			q.pub.Publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
 			continue
 		}
 		if st.OwnerOf(p).File(p) != f {
-			pb.Keep[st.URIFor(p)] = true
+			pb.keep[st.URIFor(p)] = true
 			continue
 		}
-		pb.Keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
+		pb.keep[q.publishFile(st, fd.snap, f, fd.diags)] = true
 	}
 	if pb.next < len(pb.r.paths) {
 		return false
 	}
 	for _, d := range st.OpenDocs() {
 		if d.Chat {
-			pb.Keep[d.uri] = true
+			pb.keep[d.uri] = true
 			q.publishChat(st, d)
 		}
 		if IsEvalPath(d.Key) && !pb.r.checkedEval(d) {
-			pb.Keep[d.uri] = true // what the fast path published of a newer buffer
+			pb.keep[d.uri] = true // what the fast path published of a newer buffer
 		}
 	}
 	// A file the views hold now that the pass did not see came after it:
 	// its change marked it, and the fast path publishes it.
-	for _, v := range st.Views {
-		for _, f := range v.Skills.Files() {
+	for _, v := range st.views {
+		for _, f := range v.skills.Files() {
 			if _, ok := pb.r.byPath[f.Path]; !ok {
-				pb.Keep[st.URIFor(f.Path)] = true
+				pb.keep[st.URIFor(f.Path)] = true
 			}
 		}
 	}
-	q.pub.ClearExcept(pb.Keep)
+	q.pub.ClearExcept(pb.keep)
 	q.refreshLenses(st)
 	return true
 }
@@ -200,14 +200,14 @@ func (q *scheduler) PublishSome(pb *publishing) (done bool) {
 // dropped or loaded again (a quick fix that mends its YAML: a client that
 // asks for lenses only on save or leaving insert mode would keep "dropped").
 func (q *scheduler) refreshLenses(st *Snapshot) {
-	hostsSelected := slices.ContainsFunc(st.Views, func(v viewSnapshot) bool { return len(v.opts.Hosts) > 0 })
+	hostsSelected := slices.ContainsFunc(st.views, func(v viewSnapshot) bool { return len(v.opts.Hosts) > 0 })
 	states := lensStates(st)
-	q.Mu.Lock()
+	q.mu.Lock()
 	first := !q.lensesRefreshed
 	q.lensesRefreshed = true
 	changed := states != q.lensStates
 	q.lensStates = states
-	q.Mu.Unlock()
+	q.mu.Unlock()
 	if first || hostsSelected || changed {
 		q.pub.RefreshCodeLenses()
 	}
@@ -281,7 +281,7 @@ func convertFor(dst []protocol.Diagnostic, f *skillfile.File, ds []diagnostics.D
 func (q *scheduler) publishChat(st *Snapshot, d *Document) {
 	snap := st.ViewFor(d.Key)
 	opts := st.OptionsFor(d.Key)
-	opts.Elsewhere = ElsewhereIn(st, snap, d.Key)
+	opts.Elsewhere = st.Elsewhere(snap, d.Key)
 	opts.ChatHosts, opts.ChatWho = chatKnown(st, snap, d.Key), chatWho(st, d.Key)
 	ds := ChatDiagnostics(snap, d, opts)
 	q.pub.Publish(d.uri, new(d.Version), protocolDiagnostics(ds, spans.NewLineIndex(d.Text), snap, st))
@@ -293,9 +293,9 @@ func (q *scheduler) markClosed(us []uri.URI) {
 	if len(us) == 0 {
 		return
 	}
-	q.Mu.Lock()
+	q.mu.Lock()
 	q.closed = append(q.closed, us...)
-	q.Mu.Unlock()
+	q.mu.Unlock()
 	q.wake()
 }
 
@@ -315,8 +315,8 @@ func wholeDiagnostics(r passResult) map[string][]diagnostics.Diagnostic {
 
 // carried returns the last pass's whole-snapshot diagnostics of path.
 func (q *scheduler) carried(path string) []diagnostics.Diagnostic {
-	q.Mu.Lock()
-	defer q.Mu.Unlock()
+	q.mu.Lock()
+	defer q.mu.Unlock()
 	return q.whole[path]
 }
 
@@ -350,19 +350,19 @@ func (q *scheduler) publishEarly(st *Snapshot, paths map[string]bool) {
 		if d.Chat || !st.IsSkillPath(d.Key, d.LanguageID) || !st.readsAsFS(d.Key) {
 			continue
 		}
-		snap, ds := EarlyDiagnostics(q.ctx, d, st.OptionsFor(d.Key))
+		snap, ds := EarlyDiagnostics(d, st.OptionsFor(d.Key))
 		if f := snap.File(d.Key); f != nil {
 			q.pub.Publish(d.uri, new(d.Version), convertFor(nil, f, ds, snap, st, nil))
 		}
 	}
 }
 
-// EarlyDiagnostics checks an open skill file on its own: in a snapshot
-// that holds only its buffer, with the rules that need no other file
+// EarlyDiagnostics checks an open skill file on its own: in the snapshot
+// that holds only its buffer (bufferAlone), with the rules that need no other file
 // (Quick) less the discoveryRules. Each is one the file gets once the
 // discovery ends (TestEarlyDiagnosticsAreFinal).
-func EarlyDiagnostics(ctx context.Context, d *Document, opts diagnostics.Options) (*skills.Snapshot, []diagnostics.Diagnostic) {
-	snap := skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(ctx, skills.Change{Kind: skills.ChangeOpen, Path: d.Key, Version: d.Version, Text: d.Text})
+func EarlyDiagnostics(d *Document, opts diagnostics.Options) (*skills.Snapshot, []diagnostics.Diagnostic) {
+	snap := d.bufferAlone()
 	opts.Quick = true
 	ds := diagnostics.RunFile(snap, d.Key, opts)
 	return snap, slices.DeleteFunc(ds, func(x diagnostics.Diagnostic) bool { return discoveryRules[x.Code] })

@@ -36,7 +36,7 @@ func withEvalFiles(st *Snapshot, views []viewSnapshot) []viewSnapshot {
 	out := slices.Clone(views)
 	for i := range out {
 		keep := func(string) bool { return true }
-		out[i].opts.EvalFiles = diagnostics.EvalFilesOf(out[i].Skills, keep, st.readEvals, discovery.Exists)
+		out[i].opts.EvalFiles = diagnostics.EvalFilesOf(out[i].skills, keep, st.readEvals, discovery.Exists)
 	}
 	return out
 }

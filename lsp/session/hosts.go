@@ -17,19 +17,16 @@ import (
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
-// ViewMatrix is matrixFor with the builder given: the chat diagnostics,
+// Matrix is matrixFor with the builder given: the chat diagnostics,
 // which have no server, use diagnostics.HostMatrix.
-func ViewMatrix(ctx context.Context, st *Snapshot, path string, build MatrixBuilder) *hosts.Matrix {
-	i := st.ViewIndex(path)
-	if i < 0 || len(st.Views[i].opts.Hosts) == 0 {
+func (st *Snapshot) Matrix(ctx context.Context, path string, build MatrixBuilder) *hosts.Matrix {
+	i := st.viewIndex(path)
+	if i < 0 || len(st.views[i].opts.Hosts) == 0 {
 		return nil
 	}
-	v := st.liveView(i)
-	if v == nil {
-		return nil
-	}
-	m, _ := v.matrix.get(ctx, st.Views[i].Skills, v.Ws.Snapshot, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
-		return build(ctx, snap, v.opts)
+	memo := st.views[i].memo
+	m, _ := memo.matrix.get(ctx, st.views[i].skills, memo.latest, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
+		return build(ctx, snap, memo.opts)
 	})
 	return m
 }
@@ -38,25 +35,16 @@ func ViewMatrix(ctx context.Context, st *Snapshot, path string, build MatrixBuil
 // what a test puts in its place to count the builds.
 type MatrixBuilder func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error)
 
-// liveView returns the view of the set whose snapshot is st.views[i], or
-// nil when there is none.
-func (st *Snapshot) liveView(i int) *View {
-	if i < 0 || st.Set == nil || i >= len(st.Set.views) || st.Set.views[i].Folder != st.Views[i].folder {
-		return nil
-	}
-	return st.Set.views[i]
-}
-
 // LensHosts returns the hosts the hover and the lens speak for on path:
 // the view's selected hosts, or, when they are those a plain check chose
 // (readersOnly), those of them that read the file: as in its diagnostics,
 // no host says it does not read a folder. None without a matrix.
-func LensHosts(m *hosts.Matrix, st *Snapshot, path string) []*hosts.Host {
+func (st *Snapshot) LensHosts(m *hosts.Matrix, path string) []*hosts.Host {
 	if m == nil {
 		return nil
 	}
-	selected := SelectedHosts(st, path)
-	if !ReadersOnly(st, path) {
+	selected := st.SelectedHosts(path)
+	if !st.ReadersOnly(path) {
 		return selected
 	}
 	return m.Readers(path, selected...)
@@ -64,24 +52,24 @@ func LensHosts(m *hosts.Matrix, st *Snapshot, path string) []*hosts.Host {
 
 // ReadersOnly reports whether the view owning path judges each file by
 // the hosts that read it (viewHosts).
-func ReadersOnly(st *Snapshot, path string) bool {
-	i := st.ViewIndex(path)
-	return i >= 0 && st.Views[i].opts.ReadersOnly
+func (st *Snapshot) ReadersOnly(path string) bool {
+	i := st.viewIndex(path)
+	return i >= 0 && st.views[i].opts.ReadersOnly
 }
 
 // SelectedHosts returns the hosts the view owning path selects.
-func SelectedHosts(st *Snapshot, path string) []*hosts.Host {
-	if i := st.ViewIndex(path); i >= 0 {
-		return st.Views[i].opts.Hosts
+func (st *Snapshot) SelectedHosts(path string) []*hosts.Host {
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].opts.Hosts
 	}
 	return nil
 }
 
 // InvocationSigils returns the sigils that start a manual invocation for
 // the hosts of the view owning path: "/" always (DSH), "$" with Codex.
-func InvocationSigils(st *Snapshot, path string) []string {
+func (st *Snapshot) InvocationSigils(path string) []string {
 	out := []string{"/"}
-	for _, h := range SelectedHosts(st, path) {
+	for _, h := range st.SelectedHosts(path) {
 		if h.Invocation.Sigil != "" && !slices.Contains(out, h.Invocation.Sigil) {
 			out = append(out, h.Invocation.Sigil)
 		}
@@ -100,20 +88,19 @@ func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
 }
 
-// ElsewhereIn returns the chat rules' Elsewhere lookup of the view that
+// Elsewhere returns the chat rules' Elsewhere lookup of the view that
 // owns path: the skill files of the other agents' folders by folder name.
 // Nil without a view or a workspace folder.
-func ElsewhereIn(st *Snapshot, snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
-	i := st.ViewIndex(path)
-	v := st.liveView(i)
-	if v == nil || st.Views[i].opts.HostEnv.Cwd == "" {
+func (st *Snapshot) Elsewhere(snap *skills.Snapshot, path string) func(string) []diagnostics.ElsewhereSkill {
+	i := st.viewIndex(path)
+	if i < 0 || st.views[i].opts.HostEnv.Cwd == "" {
 		return nil
 	}
-	env := st.Views[i].opts.HostEnv
+	memo, env := st.views[i].memo, st.views[i].opts.HostEnv
 	return func(name string) []diagnostics.ElsewhereSkill {
 		// The set's context: the chat rules that ask carry none, and the
 		// walk is no use once the set is replaced.
-		folders, _ := v.elsewhere.get(st.Set.ctx, snap, v.Ws.Snapshot, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
+		folders, _ := memo.elsewhere.get(memo.ctx, snap, memo.latest, func(ctx context.Context, s *skills.Snapshot) ([]hosts.Folder, error) {
 			return hosts.ProjectFolders(ctx, env, s.InRoots)
 		})
 		var out []diagnostics.ElsewhereSkill

@@ -21,11 +21,11 @@ func (set *viewSet) watchLinkedDirs(st *Snapshot) {
 		set.mu.Lock()
 		w := v.watcher
 		set.mu.Unlock()
-		if w == nil || i >= len(st.Views) {
+		if w == nil || i >= len(st.views) {
 			continue
 		}
-		dirs := linkWatchDirs(st.Views[i].Skills, open)
-		if d := st.Views[i].Config.Dir; d != "" {
+		dirs := linkWatchDirs(st.views[i].skills, open)
+		if d := st.views[i].config.dir; d != "" {
 			dirs = append(dirs, d) // to see .skill-ls.yaml change
 		}
 		w.SetExtra(dirs)

@@ -19,7 +19,7 @@ type passState struct {
 	done   chan passDone
 	// startup is the discovery's progress while the first pass has not
 	// published.
-	startup *Progress
+	startup *workProgress
 	// publishing is the finished pass being published; nil when none.
 	publishing *publishing
 	// running reports a pass computing; armedAt is when the quiet delay
@@ -30,13 +30,13 @@ type passState struct {
 	armedAt                   time.Time
 }
 
-// MaxPassWait bounds how long edits that keep coming postpone the first
+// maxPassWait bounds how long edits that keep coming postpone the first
 // workspace-wide pass: a user who types from the moment the editor opens
 // gets the cross-file diagnostics within about a second of the
 // discovery's end, not at the first pause. Later passes wait for a pause
 // in the typing (the fast path keeps the edited file's diagnostics
 // fresh), so typing never keeps a pass over every file running.
-const MaxPassWait = time.Second
+const maxPassWait = time.Second
 
 type passDone struct {
 	r    passResult
@@ -52,7 +52,7 @@ func (p *passState) arm(delay time.Duration) {
 		if p.due == nil || p.armedAt.IsZero() {
 			p.armedAt = now
 		}
-		delay = max(0, min(delay, p.armedAt.Add(MaxPassWait).Sub(now)))
+		delay = max(0, min(delay, p.armedAt.Add(maxPassWait).Sub(now)))
 	}
 	if p.timer == nil {
 		p.timer = time.NewTimer(delay)
@@ -84,11 +84,11 @@ func (q *scheduler) startPass(p *passState) {
 		p.startup = s
 	}
 	done := p.done
-	views := st.Views
-	prog := NewPassProgress(ctx, q.pub, views, p.startup)
+	views := st.views
+	prog := newPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Checked: prog.checked}
 	q.wg.Go(func() {
-		r := RunPass(ctx, withEvalFiles(st, views), pace)
+		r := runPass(ctx, withEvalFiles(st, views), pace)
 		if ctx.Err() != nil {
 			prog.cancelled()
 			return
@@ -104,7 +104,7 @@ func (q *scheduler) startPass(p *passState) {
 // finished starts publishing the result of the pass.
 func (q *scheduler) finished(p *passState, m passDone) {
 	p.running = false
-	p.publishing = q.StartPublishing(m.r, m.prog)
+	p.publishing = q.startPublishing(m.r, m.prog)
 }
 
 // published ends the pass's progress once its result is out.
@@ -117,6 +117,6 @@ func (q *scheduler) published(p *passState) {
 		// typing, as any later pass does: started at once, it would run
 		// another whole pass under a user still typing.
 		p.pending = false
-		p.arm(q.Delay)
+		p.arm(q.delay)
 	}
 }

@@ -12,17 +12,17 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// Progress is one running work-done progress. The zero value (the client
+// workProgress is one running work-done progress. The zero value (the client
 // does not support progress) does nothing.
-type Progress struct {
-	Client protocol.Client
-	Ctx    context.Context
-	Token  protocol.ProgressToken // nil: nothing to report to
+type workProgress struct {
+	client protocol.Client
+	ctx    context.Context
+	token  protocol.ProgressToken // nil: nothing to report to
 }
 
 // BeginProgress implements [publisher]: it creates a token and sends the
 // begin notification when the client supports work-done progress.
-func (o *Outbox) BeginProgress(ctx context.Context, title, message string) Progress {
+func (o *Outbox) BeginProgress(ctx context.Context, title, message string) workProgress {
 	o.mu.Lock()
 	w := o.caps.Window
 	ok := w != nil && w.WorkDoneProgress != nil && *w.WorkDoneProgress
@@ -30,36 +30,36 @@ func (o *Outbox) BeginProgress(ctx context.Context, title, message string) Progr
 	token := protocol.String(fmt.Sprintf("skill-ls/discovery/%d", o.progressSeq))
 	o.mu.Unlock()
 	if !ok {
-		return Progress{}
+		return workProgress{}
 	}
 	if err := o.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
 		o.logger.Debug("workDoneProgress/create failed", "err", err)
-		return Progress{}
+		return workProgress{}
 	}
-	p := Progress{Client: o.client, Ctx: ctx, Token: token}
+	p := workProgress{client: o.client, ctx: ctx, token: token}
 	p.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Message: new(message), Percentage: new(uint32(0))})
 	return p
 }
 
 // report tells how far the work is.
-func (p Progress) report(msg string, pct uint32) {
+func (p workProgress) report(msg string, pct uint32) {
 	p.send(protocol.WorkDoneProgressReport{Kind: "report", Message: new(msg), Percentage: new(pct)})
 }
 
 // end ends the progress with a last message, even when its context is done.
-func (p Progress) end(msg string) {
-	if p.Token == nil {
+func (p workProgress) end(msg string) {
+	if p.token == nil {
 		return
 	}
-	p.Ctx = context.WithoutCancel(p.Ctx)
+	p.ctx = context.WithoutCancel(p.ctx)
 	p.send(protocol.WorkDoneProgressEnd{Kind: "end", Message: new(msg)})
 }
 
-func (p Progress) send(value any) {
-	if p.Token == nil {
+func (p workProgress) send(value any) {
+	if p.token == nil {
 		return
 	}
-	p.Client.Progress(p.Ctx, &protocol.ProgressParams{Token: p.Token, Value: MustAny(value)})
+	p.client.Progress(p.ctx, &protocol.ProgressParams{Token: p.token, Value: MustAny(value)})
 }
 
 // The progress of a workspace-wide pass.
@@ -77,22 +77,22 @@ const (
 // than lateProgressAfter.
 type passProgress struct {
 	ctx     context.Context // the pass's
-	pub     Publisher
+	pub     publisher
 	total   int
 	start   time.Time
 	startup bool // prog is the discovery's, which a cancelled pass leaves to the next
 
-	mu    sync.Mutex // guards the fields below
-	prog  *Progress  // nil until begun
-	done  int        // files checked
-	last  time.Time  // of the last report
+	mu    sync.Mutex    // guards the fields below
+	prog  *workProgress // nil until begun
+	done  int           // files checked
+	last  time.Time     // of the last report
 	ended bool
 }
 
-func NewPassProgress(ctx context.Context, pub Publisher, views []viewSnapshot, startup *Progress) *passProgress {
+func newPassProgress(ctx context.Context, pub publisher, views []viewSnapshot, startup *workProgress) *passProgress {
 	pp := &passProgress{ctx: ctx, pub: pub, start: time.Now(), prog: startup, startup: startup != nil}
 	for _, v := range views {
-		pp.total += v.Skills.FileCount()
+		pp.total += v.skills.FileCount()
 	}
 	if startup != nil {
 		pp.reportLocked(pp.start)

@@ -14,10 +14,10 @@ import (
 	"go.lsp.dev/uri"
 )
 
-// Publisher is all the diagnostics scheduler and the discovery know of the
+// publisher is all the diagnostics scheduler and the discovery know of the
 // client: they publish converted diagnostics, clear them and report
 // progress. Tests pass a fake.
-type Publisher interface {
+type publisher interface {
 	// Publish sends diags for u (with the document version, when open)
 	// unless they are what u last received. diags is lent: publish keeps
 	// nothing of it once it returns (the scheduler reuses the memory).
@@ -29,7 +29,7 @@ type Publisher interface {
 	// BeginProgress starts a work-done progress (a no-op when the client
 	// does not support it). It may send a request to the client: never
 	// call it on the read loop.
-	BeginProgress(ctx context.Context, title, message string) Progress
+	BeginProgress(ctx context.Context, title, message string) workProgress
 	// RefreshCodeLenses asks the client to request its code lenses again
 	// (workspace/codeLens/refresh; a no-op when the client does not
 	// support it). It does not wait for the answer.
@@ -45,7 +45,7 @@ type Publisher interface {
 // be diagnosing a file from the old views when the new set starts; its
 // result, sent after the new set's, would stay on the client.
 type setPublisher struct {
-	Publisher
+	publisher
 	mu      sync.Mutex // guards stopped and the additions to sending
 	stopped bool
 	sending sync.WaitGroup // the publishes under way
@@ -64,7 +64,7 @@ func (p *setPublisher) begin() bool {
 func (p *setPublisher) Publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
 	if p.begin() {
 		defer p.sending.Done()
-		p.Publisher.Publish(u, version, diags)
+		p.publisher.Publish(u, version, diags)
 	}
 }
 
@@ -73,7 +73,7 @@ func (p *setPublisher) Clear(u uri.URI) { p.Publish(u, nil, nil) }
 func (p *setPublisher) ClearExcept(keep map[uri.URI]bool) {
 	if p.begin() {
 		defer p.sending.Done()
-		p.Publisher.ClearExcept(keep)
+		p.publisher.ClearExcept(keep)
 	}
 }
 
@@ -97,8 +97,11 @@ type Outbox struct {
 	wg     *sync.WaitGroup // the server's background goroutines
 
 	mu sync.Mutex // guards the fields below
-	// caps is the client's capabilities (set by initialize).
+	// caps is the client's capabilities and info its name and version
+	// (set by initialize): the one record of them, which the handlers
+	// read too (ClientInfo).
 	caps protocol.ClientCapabilities
+	info protocol.ClientInfo
 	// shown de-duplicates showMessage problems.
 	shown map[string]bool
 	// progressSeq numbers progress tokens.
@@ -124,11 +127,19 @@ func NewOutbox(bg context.Context, client protocol.Client, logger *slog.Logger, 
 	}
 }
 
-// SetCaps records the client's capabilities (initialize).
-func (o *Outbox) SetCaps(caps protocol.ClientCapabilities) {
+// SetClient records the client's capabilities, name and version
+// (initialize).
+func (o *Outbox) SetClient(caps protocol.ClientCapabilities, info protocol.ClientInfo) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.caps = caps
+	o.caps, o.info = caps, info
+}
+
+// Client returns what SetClient recorded.
+func (o *Outbox) Client() (protocol.ClientCapabilities, protocol.ClientInfo) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.caps, o.info
 }
 
 func (o *Outbox) capabilities() protocol.ClientCapabilities {

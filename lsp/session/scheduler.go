@@ -42,9 +42,9 @@ import (
 // through a publisher.
 type scheduler struct {
 	ctx   context.Context // the set's
-	Delay time.Duration   // the quiet delay before a workspace-wide pass
+	delay time.Duration   // the quiet delay before a workspace-wide pass
 	wg    *sync.WaitGroup
-	pub   Publisher
+	pub   publisher
 	state func() *Snapshot
 	// beforePass runs when a workspace-wide pass comes due, with the
 	// snapshot it reads (it points the watchers at the folders that open
@@ -69,8 +69,8 @@ type scheduler struct {
 	// from file to file like converted.
 	textMem []byte
 
-	Mu    sync.Mutex // guards the fields below
-	Dirty map[string]bool
+	mu    sync.Mutex // guards the fields below
+	dirty map[string]bool
 	full  bool
 	// closed are the chat buffers closed since the marks were last taken.
 	// modify clears them at once, but the loop may be publishing them from
@@ -78,10 +78,10 @@ type scheduler struct {
 	closed []uri.URI
 	// marked reports that dirty holds marks counted as urgent work;
 	// stopped that loop ended (marks count no more).
-	marked, Stopped bool
+	marked, stopped bool
 	// startup is the discovery's progress, which the first pass carries
 	// on and ends (nil after it was taken, or without progress).
-	startup *Progress
+	startup *workProgress
 	// whole are, per path, the diagnostics of the last workspace-wide pass
 	// from rules that need every file (Rule.Whole): the fast path, which
 	// leaves those rules out, publishes them along until the next pass.
@@ -96,34 +96,34 @@ type scheduler struct {
 	lensStates string
 }
 
-func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub Publisher, urg *Urgent, state func() *Snapshot, beforePass func(*Snapshot)) *scheduler {
+func newScheduler(ctx context.Context, settings Settings, wg *sync.WaitGroup, pub publisher, urg *Urgent, state func() *Snapshot, beforePass func(*Snapshot)) *scheduler {
 	q := &scheduler{
-		ctx: ctx, Delay: settings.DiagnosticsDelay,
+		ctx: ctx, delay: settings.DiagnosticsDelay,
 		wg: wg, pub: pub, urgent: urg, state: state, beforePass: beforePass,
 		kick:  make(chan struct{}, 1),
 		now:   make(chan time.Time),
-		Dirty: map[string]bool{},
+		dirty: map[string]bool{},
 	}
 	close(q.now)
 	return q
 }
 
-// Mark schedules paths (skill files and chat buffers) for the fast path
+// mark schedules paths (skill files and chat buffers) for the fast path
 // and, when full, a workspace-wide pass; it wakes the loop.
-func (q *scheduler) Mark(paths []string, full bool) {
+func (q *scheduler) mark(paths []string, full bool) {
 	if len(paths) == 0 && !full {
 		return
 	}
-	q.Mu.Lock()
+	q.mu.Lock()
 	for _, p := range paths {
-		q.Dirty[p] = true
+		q.dirty[p] = true
 	}
 	q.full = q.full || full
-	if len(paths) > 0 && !q.marked && !q.Stopped {
+	if len(paths) > 0 && !q.marked && !q.stopped {
 		q.marked = true
 		q.urgent.Begin()
 	}
-	q.Mu.Unlock()
+	q.mu.Unlock()
 	q.wake()
 }
 
@@ -138,25 +138,25 @@ func (q *scheduler) wake() {
 // take returns and resets the marks, and whether they were counted as
 // urgent work (the caller ends it once they are published).
 func (q *scheduler) take() (dirty map[string]bool, closed []uri.URI, full, marked bool) {
-	q.Mu.Lock()
-	defer q.Mu.Unlock()
-	dirty, closed, full, marked = q.Dirty, q.closed, q.full, q.marked
-	q.Dirty, q.closed, q.full, q.marked = map[string]bool{}, nil, false, false
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	dirty, closed, full, marked = q.dirty, q.closed, q.full, q.marked
+	q.dirty, q.closed, q.full, q.marked = map[string]bool{}, nil, false, false
 	return dirty, closed, full, marked
 }
 
 // stop records that loop ended: the urgent work of pending marks is done,
 // and a progress not handed to a pass ends.
 func (q *scheduler) stop() {
-	q.Mu.Lock()
-	q.Stopped = true
+	q.mu.Lock()
+	q.stopped = true
 	if q.marked {
 		q.marked = false
 		q.urgent.End()
 	}
 	startup := q.startup
 	q.startup = nil
-	q.Mu.Unlock()
+	q.mu.Unlock()
 	if startup != nil {
 		startup.end("cancelled")
 	}
@@ -164,22 +164,22 @@ func (q *scheduler) stop() {
 
 // handOver gives the scheduler the discovery's progress: the first pass
 // reports its counts on it and ends it.
-func (q *scheduler) handOver(prog Progress) {
-	q.Mu.Lock()
-	stopped := q.Stopped
+func (q *scheduler) handOver(prog workProgress) {
+	q.mu.Lock()
+	stopped := q.stopped
 	if !stopped {
 		q.startup = &prog
 	}
-	q.Mu.Unlock()
+	q.mu.Unlock()
 	if stopped {
 		prog.end("cancelled")
 	}
 }
 
 // takeStartup returns the discovery's progress, once.
-func (q *scheduler) takeStartup() *Progress {
-	q.Mu.Lock()
-	defer q.Mu.Unlock()
+func (q *scheduler) takeStartup() *workProgress {
+	q.mu.Lock()
+	defer q.mu.Unlock()
 	p := q.startup
 	q.startup = nil
 	return p
@@ -241,7 +241,7 @@ func (q *scheduler) next(p *passState, idle <-chan struct{}, until <-chan time.T
 // waits for that instead, at most maxYield.
 func (q *scheduler) publishStep(p *passState) {
 	if idle := q.urgent.Holding(); idle != nil {
-		t := time.NewTimer(MaxYield)
+		t := time.NewTimer(maxYield)
 		defer t.Stop()
 		if !q.next(p, idle, t.C) && q.ctx.Err() == nil {
 			q.urgent.waited()
@@ -251,7 +251,7 @@ func (q *scheduler) publishStep(p *passState) {
 	if q.next(p, nil, q.now) {
 		return // another event came first
 	}
-	if q.PublishSome(p.publishing) {
+	if q.publishSome(p.publishing) {
 		q.published(p)
 	}
 }
@@ -259,7 +259,7 @@ func (q *scheduler) publishStep(p *passState) {
 // kicked runs the fast path and arms the next pass when one is due.
 func (q *scheduler) kicked(p *passState) {
 	if q.fastPath() {
-		p.arm(q.Delay)
+		p.arm(q.delay)
 	}
 }
 

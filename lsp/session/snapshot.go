@@ -4,6 +4,7 @@ package session
 // state that every handler reads.
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,16 +27,37 @@ type Document struct {
 	LanguageID string
 	Version    int32
 	Text       []byte
-	Chat       bool                   // a chat buffer under the settings it was classified with
-	parsed     func() *skillfile.File // the buffer parsed on its own, once
+	Chat       bool                    // a chat buffer under the settings it was classified with
+	alone      func() *skills.Snapshot // the buffer in a workspace of its own, once (bufferAlone)
 }
 
 func newDocument(u uri.URI, languageID string, version int32, text []byte, settings *Settings) *Document {
 	key := DocKey(u)
 	d := &Document{uri: u, Key: key, LanguageID: languageID, Version: version, Text: text}
 	d.Chat = settings.IsChat(languageID, key)
-	d.parsed = sync.OnceValue(func() *skillfile.File { return skillfile.Parse(key, text, skillfile.ReadFS) })
+	d.alone = sync.OnceValue(func() *skills.Snapshot { return bufferAlone(d) })
 	return d
+}
+
+// bufferAlone returns d's buffer parsed on its own (see bufferAlone), made
+// once per document (a Document built as a literal, in tests, parses it
+// each time).
+func (d *Document) bufferAlone() *skills.Snapshot {
+	if d.alone == nil {
+		return bufferAlone(d)
+	}
+	return d.alone()
+}
+
+// bufferAlone returns the snapshot of a workspace with no roots that holds
+// only d: the buffer parsed on its own, by the one parse path of an editor
+// buffer (Workspace.Apply, as the views parse it), for the handlers when no
+// view holds this very buffer (BufferFile) and for the diagnostics of an
+// open file before the discovery ends (EarlyDiagnostics). An editor change
+// reads no file, so no context can cut it short.
+func bufferAlone(d *Document) *skills.Snapshot {
+	return skills.NewWorkspace(nil, skills.LoadOptions{}).Apply(context.Background(),
+		skills.Change{Kind: skills.ChangeOpen, Path: d.Key, Version: d.Version, Text: d.Text})
 }
 
 // withText returns the next version of d.
@@ -43,29 +65,42 @@ func (d *Document) withText(version int32, text []byte, settings *Settings) *Doc
 	return newDocument(d.uri, d.LanguageID, version, text, settings)
 }
 
-// Snapshot is the editor state a handler reads, taken once under the
-// session lock: the open documents, the settings and folders, and each
-// view's skills snapshot. Nothing reachable from it changes.
+// Snapshot is the editor state a handler reads, taken without a lock
+// from what modify published: the open documents, the settings and
+// folders, and each view's skills snapshot. It holds values only: nothing
+// reachable from it changes, and it does not reach the view set (its
+// watchers, scheduler, pending changes). Two things it holds are signals,
+// not state: the set's context, done when the set is replaced, and the
+// channel closed when its discovery ends (Discovered); and each view's
+// memo is a cache of values made from skills snapshots (viewMemo).
 type Snapshot struct {
 	Docs     skills.Table[*Document] // open documents by key (never mutated)
 	Settings Settings
 	Folders  []string
-	Views    []viewSnapshot // in folder order; nil before initialized
-	Set      *viewSet       // the views' set; nil before initialized
-	Loaded   bool           // the set's initial discovery is done
+	views    []viewSnapshot // in folder order; nil before initialized
+	Loaded   bool           // the set's initial discovery was done when the snapshot was taken
+
+	ctx        context.Context // the set's; nil before initialized
+	discovered chan struct{}   // the set's loaded; nil before initialized
 }
 
 // viewSnapshot is one view's folder and skills snapshot, with the rule
 // options of its settings and config file.
 type viewSnapshot struct {
 	folder string
-	Skills *skills.Snapshot
+	skills *skills.Snapshot
 	opts   diagnostics.Options
-	Config viewConfig
+	config viewConfig
+	memo   *viewMemo
 }
 
+// Discovered returns a channel closed when the initial discovery of the
+// snapshot's views ends (nil before initialized: it never closes); a
+// handler that needs the skills waits on it and takes a new snapshot.
+func (st *Snapshot) Discovered() <-chan struct{} { return st.discovered }
+
 // Started reports that initialized arrived (the views exist).
-func (st *Snapshot) Started() bool { return len(st.Views) > 0 }
+func (st *Snapshot) Started() bool { return len(st.views) > 0 }
 
 // Doc returns the open document with this key, or nil.
 func (st *Snapshot) Doc(key string) *Document { return st.Docs.At(key) }
@@ -95,37 +130,37 @@ func (st *Snapshot) URIFor(path string) uri.URI {
 // (the deepest), else of the first view; an empty snapshot before
 // initialized.
 func (st *Snapshot) ViewFor(path string) *skills.Snapshot {
-	if len(st.Views) == 0 {
+	if len(st.views) == 0 {
 		return emptySnapshot()
 	}
 	best := 0
 	bestLen := -1
-	for i, v := range st.Views {
+	for i, v := range st.views {
 		if v.folder != "" && discovery.Within(path, v.folder) && len(v.folder) > bestLen {
 			best, bestLen = i, len(v.folder)
 		}
 	}
-	return st.Views[best].Skills
+	return st.views[best].skills
 }
 
-// ViewIndex returns the index of the view that owns path: the first that
+// viewIndex returns the index of the view that owns path: the first that
 // knows the file, else the one whose folder holds it (the deepest), else
 // the first; -1 before initialized.
-func (st *Snapshot) ViewIndex(path string) int {
-	for i, v := range st.Views {
-		if v.Skills.File(path) != nil {
+func (st *Snapshot) viewIndex(path string) int {
+	for i, v := range st.views {
+		if v.skills.File(path) != nil {
 			return i
 		}
 	}
 	snap := st.ViewFor(path)
-	return slices.IndexFunc(st.Views, func(v viewSnapshot) bool { return v.Skills == snap })
+	return slices.IndexFunc(st.views, func(v viewSnapshot) bool { return v.skills == snap })
 }
 
 // OwnerOf returns the skills snapshot of the first view that knows the
 // file at path, else viewFor(path).
 func (st *Snapshot) OwnerOf(path string) *skills.Snapshot {
-	if i := st.ViewIndex(path); i >= 0 {
-		return st.Views[i].Skills
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].skills
 	}
 	return emptySnapshot()
 }
@@ -138,14 +173,14 @@ func (st *Snapshot) BufferFile(d *Document, snap *skills.Snapshot) *skillfile.Fi
 	if f := snap.File(d.Key); f != nil && snap.SameBytes(f, d.Text) {
 		return f
 	}
-	return d.parsed()
+	return d.bufferAlone().File(d.Key)
 }
 
 // OptionsFor are the rule options of the view that holds path (its
 // settings laid over its project's config file).
 func (st *Snapshot) OptionsFor(path string) diagnostics.Options {
-	if i := st.ViewIndex(path); i >= 0 {
-		return st.Views[i].opts
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].opts
 	}
 	return st.Settings.diagOptions(nil)
 }
@@ -153,9 +188,9 @@ func (st *Snapshot) OptionsFor(path string) diagnostics.Options {
 // lineIndexOf returns the line index of a file the snapshot knows without
 // it being a skill file (a config file), else an empty one.
 func (st *Snapshot) lineIndexOf(path string) *spans.LineIndex {
-	for _, v := range st.Views {
-		if v.Config.path == path {
-			return spans.NewLineIndex(v.Config.src)
+	for _, v := range st.views {
+		if v.config.path == path {
+			return spans.NewLineIndex(v.config.src)
 		}
 	}
 	return spans.NewLineIndex(nil)
@@ -164,6 +199,15 @@ func (st *Snapshot) lineIndexOf(path string) *spans.LineIndex {
 // emptySnapshot is the snapshot of a workspace with no roots.
 func emptySnapshot() *skills.Snapshot {
 	return skills.NewWorkspace(nil, skills.LoadOptions{}).Snapshot()
+}
+
+// ProjectDir returns the project folder of the view that owns path (where
+// its .skill-ls.yaml is or would be), "" when there is none.
+func (st *Snapshot) ProjectDir(path string) string {
+	if i := st.viewIndex(path); i >= 0 {
+		return st.views[i].config.dir
+	}
+	return ""
 }
 
 // RelPath returns path relative to the deepest workspace folder holding it,
@@ -198,8 +242,8 @@ func (st *Snapshot) RelMsg(msg string) string {
 // opened, with languageID) is a skill file of these views.
 func (st *Snapshot) IsSkillPath(path, languageID string) bool {
 	var dirs []string
-	for _, v := range st.Views {
-		for _, r := range v.Skills.Roots {
+	for _, v := range st.views {
+		for _, r := range v.skills.Roots {
 			dirs = append(dirs, r.Root.Dir)
 		}
 	}
@@ -210,8 +254,8 @@ func (st *Snapshot) IsSkillPath(path, languageID string) bool {
 // way it reads most roots (skills.ReadFS): true unless path lies in a root
 // read another way (the bundled root).
 func (st *Snapshot) readsAsFS(path string) bool {
-	for _, v := range st.Views {
-		for _, r := range v.Skills.Roots {
+	for _, v := range st.views {
+		for _, r := range v.skills.Roots {
 			if r.Root.Mode != skillfile.ReadFS && discovery.Within(path, r.Root.Dir) {
 				return false
 			}

@@ -34,16 +34,16 @@ type Session struct {
 	logger *slog.Logger
 	bg     context.Context // Serve's ctx: the views' work derives from it
 	wg     *sync.WaitGroup // the server's background goroutines
-	pub    Publisher       // diagnostics and progress
+	pub    publisher       // diagnostics and progress
 	Out    Notifier        // messages and the client's file watch
 	// Urgent counts the messages being handled (requests, edits) and the
 	// edits waiting for their own diagnostics: the workspace-wide pass
 	// steps aside for them.
 	Urgent *Urgent
 
-	// Shared is what handlers read of the fields below, published by
+	// published is what handlers read of the fields below, published by
 	// modify before it releases mu.
-	Shared atomic.Pointer[shared]
+	published atomic.Pointer[shared]
 
 	mu sync.Mutex // guards the fields below; modify holds it
 	// docs are the open documents by key; replaced on every change, never
@@ -75,9 +75,9 @@ type Session struct {
 // of each modify, never mutated.
 type shared struct {
 	docs     skills.Table[*Document]
-	Settings Settings
+	settings Settings
 	folders  []string
-	Views    *viewSet
+	views    *viewSet
 }
 
 // Notifier is what the discovery needs from the client besides a
@@ -87,7 +87,7 @@ type Notifier interface {
 	RegisterFileWatch(ctx context.Context, roots []discovery.Root)
 }
 
-func NewSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.WaitGroup, pub Publisher, out Notifier, settings Settings) *Session {
+func NewSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.WaitGroup, pub publisher, out Notifier, settings Settings) *Session {
 	s := &Session{
 		opts: opts, logger: logger, bg: bg, wg: wg, pub: pub, Out: out,
 		Urgent:   &Urgent{},
@@ -101,7 +101,7 @@ func NewSession(bg context.Context, logger *slog.Logger, opts Options, wg *sync.
 // publishLocked publishes the documents, settings, folders and views for
 // the handlers to read.
 func (s *Session) publishLocked() {
-	s.Shared.Store(&shared{docs: s.docs, Settings: s.settings, folders: s.folders, Views: s.views})
+	s.published.Store(&shared{docs: s.docs, settings: s.settings, folders: s.folders, views: s.views})
 }
 
 // A Modification is one change to the editor state, applied by Modify
@@ -134,7 +134,7 @@ type effects struct {
 // diskWork is a batch of disk changes for one view of a set.
 type diskWork struct {
 	set     *viewSet
-	view    *View
+	view    *view
 	changes []skills.Change
 }
 
@@ -155,8 +155,8 @@ func (s *Session) Modify(mods ...Modification) error {
 	// a buffer just opened for one already closed.
 	s.publishLocked()
 	if s.views != nil {
-		s.views.Sched.Mark(fx.dirty, fx.full)
-		s.views.Sched.markClosed(fx.clear)
+		s.views.sched.mark(fx.dirty, fx.full)
+		s.views.sched.markClosed(fx.clear)
 	}
 	s.mu.Unlock()
 	s.applyDisk(fx.disk)
@@ -228,7 +228,7 @@ func (s *Session) rebuildViews(r rebuild) {
 	// Open skill files have had no diagnostics but their own until a set
 	// ends its discovery: a set that replaces one that had not gives them
 	// their own diagnostics too, or they would wait for its discovery.
-	set.Sched.early = old == nil || !old.isLoaded.Load()
+	set.sched.early = old == nil || !old.isLoaded()
 	s.views = set
 	s.publishLocked()
 	s.mu.Unlock()
@@ -268,12 +268,12 @@ func (s *Session) Stop() {
 // them), then marks their paths for diagnostics.
 func (s *Session) applyDisk(work []diskWork) {
 	for _, w := range work {
-		w.view.Ws.Apply(w.set.ctx, w.changes...)
+		w.view.ws.Apply(w.set.ctx, w.changes...)
 		var dirty []string
 		for _, c := range w.changes {
 			dirty = append(dirty, filepath.Clean(c.Path))
 		}
-		w.set.Sched.Mark(dirty, true)
+		w.set.sched.mark(dirty, true)
 	}
 }
 
@@ -281,24 +281,25 @@ func (s *Session) applyDisk(work []diskWork) {
 // once: read again for the documents, it could be a later one than the
 // views' (a settings change in between).
 func (s *Session) Snapshot() *Snapshot {
-	sh := s.Shared.Load()
-	return snapshotFrom(sh, sh.Views)
+	sh := s.published.Load()
+	return snapshotFrom(sh, sh.views)
 }
 
 // snapshotOf returns the current documents and settings with the views of
 // set (the scheduler of a replaced set keeps seeing its own views).
 func (s *Session) snapshotOf(set *viewSet) *Snapshot {
-	return snapshotFrom(s.Shared.Load(), set)
+	return snapshotFrom(s.published.Load(), set)
 }
 
 // snapshotFrom returns the documents and settings of sh with the views of
 // set.
 func snapshotFrom(sh *shared, set *viewSet) *Snapshot {
-	st := &Snapshot{Docs: sh.docs, Settings: sh.Settings, Folders: sh.folders, Set: set}
+	st := &Snapshot{Docs: sh.docs, Settings: sh.settings, Folders: sh.folders}
 	if set != nil {
-		st.Loaded = set.isLoaded.Load()
+		st.ctx, st.discovered = set.ctx, set.loaded
+		st.Loaded = set.isLoaded()
 		for _, v := range set.views {
-			st.Views = append(st.Views, viewSnapshot{folder: v.Folder, Skills: v.Ws.Snapshot(), opts: v.opts, Config: v.Config})
+			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot(), opts: v.opts, config: v.config, memo: v.memo})
 		}
 	}
 	return st
@@ -315,18 +316,18 @@ func (s *Session) LoadedSnapshot(ctx context.Context) (*Snapshot, error) {
 			return nil, ctx.Err()
 		}
 	}
-	st := s.Snapshot()
-	if st.Set == nil {
+	set := s.published.Load().views
+	if set == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 	}
 	select {
-	case <-st.Set.Loaded:
+	case <-set.loaded:
 	case <-ctx.Done():
 		return nil, ctx.Err()
-	case <-st.Set.ctx.Done(): // discovery was cancelled: shutdown or new settings
+	case <-set.ctx.Done(): // discovery was cancelled: shutdown or new settings
 		return nil, fmt.Errorf("skill discovery was cancelled (shutdown or new settings): %w", protocol.ErrContentModified)
 	}
-	return s.snapshotOf(st.Set), nil
+	return s.snapshotOf(set), nil
 }
 
 // isSkillDocLocked reports whether an open document is a skill file the
@@ -337,7 +338,7 @@ func (s *Session) isSkillDocLocked(d *Document) bool {
 	}
 	var dirs []string
 	for _, v := range s.views.views {
-		for _, r := range v.Ws.Roots() {
+		for _, r := range v.ws.Roots() {
 			dirs = append(dirs, r.Dir)
 		}
 	}

@@ -9,11 +9,11 @@ import (
 	"time"
 )
 
-// MaxYield bounds one wait of background work for urgent work. After a
+// maxYield bounds one wait of background work for urgent work. After a
 // wait that long, background work runs as long without waiting, so that a
 // stream of requests (or one that never ends) slows it down by half at
 // worst instead of stopping it.
-const MaxYield = 20 * time.Millisecond
+const maxYield = 20 * time.Millisecond
 
 // Urgent counts the interactive work in flight: requests being answered,
 // notifications (edits) being applied, and edits whose own diagnostics
@@ -78,7 +78,7 @@ func (u *Urgent) waited() {
 	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.freeUntil = time.Now().Add(MaxYield)
+	u.freeUntil = time.Now().Add(maxYield)
 }
 
 // backgroundWorkers is how many goroutines the workspace-wide pass checks

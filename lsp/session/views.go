@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -21,20 +20,30 @@ import (
 	"github.com/skill-ls/skill-ls/skills/watch"
 )
 
-// View is one workspace folder: a DSH session whose cwd is the folder.
-type View struct {
-	Folder string
-	Ws     *skills.Workspace
+// view is one workspace folder: a DSH session whose cwd is the folder.
+type view struct {
+	folder string
+	ws     *skills.Workspace
 	// watcher is nil when watching failed or is disabled (guarded by the
 	// set's mu).
 	watcher *watch.Watcher
-	// Config is the project's .skill-ls.yaml; opts the rule options of the
+	// config is the project's .skill-ls.yaml; opts the rule options of the
 	// settings laid over it.
-	Config viewConfig
+	config viewConfig
 	opts   diagnostics.Options
-	// elsewhere holds the project's folders other agents read (chat
-	// /name tokens), and matrix the hosts' matrix (hovers, code lenses):
-	// each made once per skills snapshot, on first use.
+	memo   *viewMemo
+}
+
+// viewMemo is a view's cache of what is made from its skills snapshots by
+// walking the disk: elsewhere, the project's folders other agents read
+// (chat /name tokens), and matrix, the hosts' matrix (hovers, code
+// lenses), each made once per content, on first use. A snapshot reaches
+// it (viewSnapshot.memo) and nothing else of the view: what it answers is
+// a function of the skills snapshot asked with, whenever it is asked.
+type viewMemo struct {
+	ctx       context.Context         // the set's: a walk is no use once it is replaced
+	opts      diagnostics.Options     // the view's rule options (the matrix's hosts)
+	latest    func() *skills.Snapshot // the view's newest snapshot
 	elsewhere snapshotMemo[[]hosts.Folder]
 	matrix    snapshotMemo[*hosts.Matrix]
 }
@@ -43,22 +52,22 @@ type View struct {
 // with their discovery and diagnostics scheduler. A settings or folder
 // change replaces the whole set.
 type viewSet struct {
-	views  []*View
+	views  []*view
 	ctx    context.Context // cancelled when the set is replaced or the server stops
 	cancel context.CancelFunc
-	Loaded chan struct{} // closed after the initial discovery
-	Sched  *scheduler
+	sched  *scheduler
 	pub    *setPublisher   // the scheduler's
 	wg     *sync.WaitGroup // the server's background goroutines
 
-	// isLoaded reports that the initial discovery is done; before it, the
-	// views take no change (the discovery replays the open buffers). Set
-	// under the session's mu.
-	isLoaded atomic.Bool
+	// loaded is closed when the initial discovery is done and the views
+	// hold the open buffers (viewsLoaded, under the session's mu): the one
+	// record of it (isLoaded; a Snapshot copies it). Before it, the views
+	// take no change (the discovery replays the open buffers).
+	loaded chan struct{}
 
 	// Guarded by the session's mu:
 	// pending are the disk changes seen before the discovery ended.
-	pending map[*View][]skills.Change
+	pending map[*view][]skills.Change
 
 	mu      sync.Mutex // guards the views' watchers and stopped
 	stopped bool       // stop ran: watchers are closed
@@ -70,7 +79,7 @@ type viewSet struct {
 func (s *Session) newViewSet(in viewInputs) *viewSet {
 	settings := in.settings
 	settings.CustomDirs = slices.Clone(settings.CustomDirs)
-	set := &viewSet{Loaded: make(chan struct{}), pending: map[*View][]skills.Change{}, wg: s.wg}
+	set := &viewSet{loaded: make(chan struct{}), pending: map[*view][]skills.Change{}, wg: s.wg}
 	set.ctx, set.cancel = context.WithCancel(s.bg)
 	folders := slices.Clone(in.folders)
 	if len(folders) == 0 {
@@ -79,8 +88,8 @@ func (s *Session) newViewSet(in viewInputs) *viewSet {
 	for _, f := range folders {
 		set.views = append(set.views, s.newView(set.ctx, f, &settings))
 	}
-	set.pub = &setPublisher{Publisher: s.pub}
-	set.Sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.Urgent,
+	set.pub = &setPublisher{publisher: s.pub}
+	set.sched = newScheduler(set.ctx, settings, s.wg, set.pub, s.Urgent,
 		func() *Snapshot { return s.snapshotOf(set) },
 		set.watchLinkedDirs)
 	return set
@@ -89,9 +98,9 @@ func (s *Session) newViewSet(in viewInputs) *viewSet {
 // newView builds the view of one workspace folder: its project's config
 // file, its roots, and the rule options of the settings laid over the file
 // (with the hosts they select, or those a plain check would: viewHosts).
-func (s *Session) newView(ctx context.Context, folder string, settings *Settings) *View {
+func (s *Session) newView(ctx context.Context, folder string, settings *Settings) *view {
 	project := ProjectRootFor(settings.ProjectRoot, folder)
-	vc := LoadViewConfig(folder, project)
+	vc := loadViewConfig(folder, project)
 	ro := discovery.RootOptions{
 		Cwd:            folder,
 		ProjectRoot:    project,
@@ -125,7 +134,18 @@ func (s *Session) newView(ctx context.Context, folder string, settings *Settings
 		opts.Hosts, opts.ReadersOnly = viewHosts(ctx, list, opts.HostEnv)
 		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
-	return &View{Folder: folder, Ws: skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()}), Config: vc, opts: opts}
+	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()})
+	return &view{folder: folder, ws: ws, config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
+}
+
+// isLoaded reports that the set's initial discovery is done.
+func (set *viewSet) isLoaded() bool {
+	select {
+	case <-set.loaded:
+		return true
+	default:
+		return false
+	}
 }
 
 // viewHosts returns the hosts a workspace folder's files are judged by:
@@ -166,7 +186,7 @@ func withChatHost(selected []*hosts.Host, readersOnly bool, id string) ([]*hosts
 func (set *viewSet) roots() []discovery.Root {
 	var roots []discovery.Root
 	for _, v := range set.views {
-		roots = append(roots, v.Ws.Roots()...)
+		roots = append(roots, v.ws.Roots()...)
 	}
 	return roots
 }
@@ -175,16 +195,16 @@ func (set *viewSet) roots() []discovery.Root {
 // before any discovery ended publishes the open skill files' own
 // diagnostics before its own discovery ends.
 func (s *Session) startViews(set *viewSet) {
-	s.wg.Go(set.Sched.loop)
+	s.wg.Go(set.sched.loop)
 	s.wg.Go(func() { s.load(set) })
-	if set.Sched.early {
+	if set.sched.early {
 		var keys []string
-		for _, d := range sortedDocs(s.Shared.Load().docs) {
+		for _, d := range sortedDocs(s.published.Load().docs) {
 			if !d.Chat {
 				keys = append(keys, d.Key)
 			}
 		}
-		set.Sched.Mark(keys, false)
+		set.sched.mark(keys, false)
 	}
 }
 
@@ -221,7 +241,7 @@ func (s *Session) load(set *viewSet) {
 	s.Out.RegisterFileWatch(set.ctx, set.roots())
 	start := time.Now()
 	for i, v := range set.views {
-		if _, err := v.Ws.Load(set.ctx); err != nil {
+		if _, err := v.ws.Load(set.ctx); err != nil {
 			prog.end("cancelled")
 			return
 		}
@@ -231,12 +251,11 @@ func (s *Session) load(set *viewSet) {
 	}
 	n := 0
 	for _, v := range set.views {
-		n += v.Ws.Snapshot().FileCount()
+		n += v.ws.Snapshot().FileCount()
 	}
 	prog.report(fmt.Sprintf("%d skill files found", n), 0)
-	set.Sched.handOver(prog)
+	set.sched.handOver(prog)
 	s.Modify(viewsLoaded{set})
-	close(set.Loaded)
 	s.logger.Debug("discovery done", "files", n, "elapsed", time.Since(start))
 }
 
@@ -247,11 +266,11 @@ func (s *Session) watch(set *viewSet) {
 		return
 	}
 	for _, v := range set.views {
-		w, err := watch.New(v.Ws.Roots(), watch.Options{
+		w, err := watch.New(v.ws.Roots(), watch.Options{
 			OnBatch: func(cs []skills.Change) {
 				// The project folder's own change asks the disk about the
 				// config file and the roots in it: before the session lock.
-				changes, configChanged := v.SettleFolderChange(cs)
+				changes, configChanged := v.settleFolderChange(cs)
 				s.Modify(DiskChanged{view: v, Changes: changes, configChanged: configChanged})
 			},
 			OnError: func(err error) { s.Out.ShowProblems([]string{err.Error()}) },

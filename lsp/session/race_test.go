@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // race_test.go: what the client is left with when an editor event races
 // with the diagnostics scheduler's loop.
@@ -18,8 +18,6 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills/discovery"
-
-	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // clientModel is a publisher that keeps what a client shows: the last
@@ -66,12 +64,12 @@ func (c *clientModel) showing(u uri.URI) []protocol.Diagnostic {
 
 // waitTaken spins until the scheduler's loop has taken its marks: it is
 // diagnosing them, from a state it read just after.
-func waitTaken(s *session.Session) {
-	q := s.Shared.Load().Views.Sched
+func waitTaken(s *Session) {
+	q := s.published.Load().views.sched
 	for {
-		q.Mu.Lock()
-		taken := len(q.Dirty) == 0
-		q.Mu.Unlock()
+		q.mu.Lock()
+		taken := len(q.dirty) == 0
+		q.mu.Unlock()
 		if taken {
 			return
 		}
@@ -86,7 +84,7 @@ func TestChatClosedWhileDiagnosed(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &clientModel{}
 		s, _ := newTestSession(t, time.Hour, pub)
-		if err := s.Modify(session.StartViews{}); err != nil {
+		if err := s.Modify(StartViews{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.LoadedSnapshot(t.Context()); err != nil {
@@ -96,11 +94,11 @@ func TestChatClosedWhileDiagnosed(t *testing.T) {
 		chat := uri.URI("untitled:chat-race")
 		// Long enough that diagnosing it outlasts the close.
 		text := []byte(strings.Repeat("run /nope-a and /nope-b now\n", 3000))
-		if err := s.Modify(session.OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
+		if err := s.Modify(OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
 			t.Fatal(err)
 		}
 		waitTaken(s)
-		if err := s.Modify(session.CloseDoc{URI: chat}); err != nil {
+		if err := s.Modify(CloseDoc{URI: chat}); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -123,7 +121,7 @@ func (c *clientModel) passCount() int {
 func TestReplacedViewsPublishNothing(t *testing.T) {
 	pub := &clientModel{}
 	s, _ := newTestSession(t, 0, pub)
-	if err := s.Modify(session.StartViews{}); err != nil {
+	if err := s.Modify(StartViews{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.LoadedSnapshot(t.Context()); err != nil {
@@ -132,20 +130,20 @@ func TestReplacedViewsPublishNothing(t *testing.T) {
 	waitFor(t, func() bool { return pub.passCount() == 1 })
 	chat := uri.URI("untitled:chat-race")
 	text := []byte(strings.Repeat("run /nope-a and /nope-b now\n", 3000))
-	if err := s.Modify(session.OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
+	if err := s.Modify(OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: text}); err != nil {
 		t.Fatal(err)
 	}
-	old := s.Shared.Load().Views
+	old := s.published.Load().views
 	waitTaken(s)
-	settings := s.Shared.Load().Settings
+	settings := s.published.Load().settings
 	settings.ChatLanguages = nil
-	if err := s.Modify(session.Configure{Settings: &settings}); err != nil {
+	if err := s.Modify(Configure{Settings: &settings}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
-		old.Sched.Mu.Lock()
-		defer old.Sched.Mu.Unlock()
-		return old.Sched.Stopped && pub.passCount() == 2
+		old.sched.mu.Lock()
+		defer old.sched.mu.Unlock()
+		return old.sched.stopped && pub.passCount() == 2
 	})
 	if ds := pub.showing(chat); len(ds) > 0 {
 		t.Fatalf("the buffer, no chat buffer under the new settings, still shows %d diagnostics", len(ds))
@@ -169,19 +167,19 @@ func TestPublishingKeepsNewFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &clientModel{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.Snapshot().Set.Sched
-		r := session.RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
+		q := s.published.Load().views.sched
+		r := runPass(t.Context(), s.Snapshot().views, diagnostics.Pace{})
 
 		u := uri.File(filepath.Join(root, "fresh", "SKILL.md"))
-		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte("---\nname: Fresh Name\ndescription: x\n---\n")}); err != nil {
+		if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte("---\nname: Fresh Name\ndescription: x\n---\n")}); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
 		if len(pub.showing(u)) == 0 {
 			t.Fatal("the fast path published no diagnostics for the new file")
 		}
-		pb := q.StartPublishing(r, session.NewPassProgress(t.Context(), pub, nil, nil))
-		for !q.PublishSome(pb) {
+		pb := q.startPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
+		for !q.publishSome(pb) {
 		}
 		if len(pub.showing(u)) == 0 {
 			t.Errorf("the pass, which did not see the new file, cleared its diagnostics")
@@ -197,7 +195,7 @@ func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		release := make(chan struct{})
-		s, root := newTestSessionWith(t, time.Hour, pub, func(o *session.Options) {
+		s, root := newTestSessionWith(t, time.Hour, pub, func(o *Options) {
 			o.ReadFile = func(path string, buf []byte) ([]byte, int64, error) {
 				<-release // the discovery ends when the test says
 				return discovery.ReadSkillFile(path, buf)
@@ -206,7 +204,7 @@ func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
 		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
 		// Long enough that parsing it takes a while.
 		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n" + strings.Repeat("Some text with a [link](missing.md) and `code`.\n\n", 20000)
-		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}, session.StartViews{}); err != nil {
+		if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}, StartViews{}); err != nil {
 			t.Fatal(err)
 		}
 		waitTaken(s) // the loop publishes version 1 early
@@ -230,16 +228,17 @@ func TestDiscoveryEndsWithTheBuffers(t *testing.T) {
 func TestSnapshotIsOneState(t *testing.T) {
 	pub := &fakePublisher{}
 	s, _ := newTestSession(t, time.Hour, pub)
-	if err := s.Modify(session.StartViews{}); err != nil {
+	if err := s.Modify(StartViews{}); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		settings := s.Shared.Load().Settings
+		settings := s.published.Load().settings
 		for i := range 200 {
 			settings.DiagnosticsDelay = time.Hour + time.Duration(i)
-			if err := s.Modify(session.Configure{Settings: &settings}); err != nil {
+			settings.CatalogDescriptionMaxLength = 1000 + i
+			if err := s.Modify(Configure{Settings: &settings}); err != nil {
 				t.Error(err)
 			}
 		}
@@ -251,8 +250,8 @@ func TestSnapshotIsOneState(t *testing.T) {
 		default:
 		}
 		st := s.Snapshot()
-		if st.Set.Sched.Delay != st.Settings.DiagnosticsDelay {
-			t.Fatalf("the snapshot's views were built with a delay of %v, its settings say %v", st.Set.Sched.Delay, st.Settings.DiagnosticsDelay)
+		if got, want := st.OptionsFor("/nowhere/SKILL.md").MaxDescription, st.Settings.CatalogDescriptionMaxLength; got != want {
+			t.Fatalf("the snapshot's views were built with a description bound of %v, its settings say %v", got, want)
 		}
 	}
 }

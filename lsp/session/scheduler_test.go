@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // scheduler_test.go: the session and its diagnostics scheduler without a
 // connection, on synctest's fake clock (no sleeps, no real delays).
@@ -20,8 +20,6 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
-
-	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // fakePublisher records what the scheduler publishes, with the (fake)
@@ -58,8 +56,8 @@ func (p *fakePublisher) ClearExcept(map[uri.URI]bool) {
 	p.passes = append(p.passes, time.Now())
 }
 
-func (p *fakePublisher) BeginProgress(context.Context, string, string) session.Progress {
-	return session.Progress{}
+func (p *fakePublisher) BeginProgress(context.Context, string, string) workProgress {
+	return workProgress{}
 }
 
 func (p *fakePublisher) RefreshCodeLenses() {}
@@ -105,30 +103,30 @@ description: x
 
 // editWhole sends the whole text of version v of the open document u, as
 // a client without incremental sync does.
-func editWhole(s *session.Session, u uri.URI, v int32, text string) error {
-	return s.Modify(session.EditDoc{URI: u, Version: v, Changes: []protocol.TextDocumentContentChangeEvent{
+func editWhole(s *Session, u uri.URI, v int32, text string) error {
+	return s.Modify(EditDoc{URI: u, Version: v, Changes: []protocol.TextDocumentContentChangeEvent{
 		&protocol.TextDocumentContentChangeWholeDocument{Text: text}}})
 }
 
 // newTestSession returns a started session over schedulerTree (no
 // watcher), with its diagnostics delay, and the root's folder. It must run
 // in a synctest bubble; the session stops when the test ends.
-func newTestSession(t *testing.T, delay time.Duration, pub session.Publisher) (*session.Session, string) {
-	return newTestSessionWith(t, delay, pub, func(*session.Options) {})
+func newTestSession(t *testing.T, delay time.Duration, pub publisher) (*Session, string) {
+	return newTestSessionWith(t, delay, pub, func(*Options) {})
 }
 
 // newTestSessionWith is newTestSession with options changed by opt.
-func newTestSessionWith(t *testing.T, delay time.Duration, pub session.Publisher, opt func(*session.Options)) (*session.Session, string) {
+func newTestSessionWith(t *testing.T, delay time.Duration, pub publisher, opt func(*Options)) (*Session, string) {
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(schedulerTree)))
 	root := filepath.Join(dir, "skills")
-	settings := session.DefaultSettings()
+	settings := DefaultSettings()
 	settings.CustomDirs, settings.NoDefaultRoots, settings.DiagnosticsDelay = []string{root}, true, delay
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	opts := session.Options{DisableWatch: true, HomeDir: dir, Getenv: func(string) string { return "" }}
+	opts := Options{DisableWatch: true, HomeDir: dir, Getenv: func(string) string { return "" }}
 	opt(&opts)
-	s := session.NewSession(ctx, slog.New(slog.DiscardHandler), opts, &wg, pub, fakeNotifier{}, settings)
+	s := NewSession(ctx, slog.New(slog.DiscardHandler), opts, &wg, pub, fakeNotifier{}, settings)
 	t.Cleanup(func() {
 		s.Stop()
 		cancel()
@@ -144,7 +142,7 @@ func TestSchedulerDebounce(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
 		start := time.Now()
-		if err := s.Modify(session.StartViews{}); err != nil {
+		if err := s.Modify(StartViews{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.LoadedSnapshot(t.Context()); err != nil {
@@ -171,7 +169,7 @@ func TestSchedulerDebounce(t *testing.T) {
 		for i := range 3 {
 			text := []byte("---\nname: bad\ndescription: fixed\n---\n")
 			if i == 0 {
-				err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: text})
+				err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: text})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -206,7 +204,7 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := newTestSession(t, 150*time.Millisecond, pub)
-		if err := s.Modify(session.StartViews{}); err != nil {
+		if err := s.Modify(StartViews{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.LoadedSnapshot(t.Context()); err != nil {
@@ -215,7 +213,7 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 		start := time.Now()
 		u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
 		text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
-		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}); err != nil {
+		if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}); err != nil {
 			t.Fatal(err)
 		}
 		// An edit every 100 ms for 3 s: never a 150 ms pause.
@@ -228,8 +226,8 @@ func TestSchedulerMaxPassWait(t *testing.T) {
 			synctest.Wait()
 		}
 		got := pub.passTimes()
-		if len(got) != 1 || got[0].Sub(start) > session.MaxPassWait {
-			t.Fatalf("passes at %v after the first change; want one, within %v", got, session.MaxPassWait)
+		if len(got) != 1 || got[0].Sub(start) > maxPassWait {
+			t.Fatalf("passes at %v after the first change; want one, within %v", got, maxPassWait)
 		}
 		stopped := time.Now()
 		time.Sleep(150 * time.Millisecond)
@@ -294,9 +292,9 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 		text := []byte("---\nname: pdf\ndescription: Edited before discovery.\n---\n")
 		chat := uri.URI("untitled:chat-1")
 		err := s.Modify(
-			session.OpenDoc{URI: uri.File(pdf), LanguageID: "markdown", Version: 7, Text: text},
-			session.OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: []byte("run /pdf and /nope")},
-			session.StartViews{},
+			OpenDoc{URI: uri.File(pdf), LanguageID: "markdown", Version: 7, Text: text},
+			OpenDoc{URI: chat, LanguageID: "skill-chat", Version: 1, Text: []byte("run /pdf and /nope")},
+			StartViews{},
 		)
 		if err != nil {
 			t.Fatal(err)
@@ -319,7 +317,7 @@ func TestSessionReplaysOpenDocuments(t *testing.T) {
 		if c, ok := pub.last(chat); !ok || len(c.diags) != 1 {
 			t.Fatalf("chat diagnostics = %+v, want the unknown /nope", c)
 		}
-		if err := s.Modify(session.CloseDoc{URI: chat}, session.CloseDoc{URI: uri.File(pdf)}); err != nil {
+		if err := s.Modify(CloseDoc{URI: chat}, CloseDoc{URI: uri.File(pdf)}); err != nil {
 			t.Fatal(err)
 		}
 		pub.mu.Lock()
@@ -348,9 +346,9 @@ func writeExtraSkills(t *testing.T, root string, n int) {
 
 // loadAndOpenPDF starts the session's views, waits for the discovery and
 // opens pdf/SKILL.md; it returns the file's URI and text.
-func loadAndOpenPDF(t *testing.T, s *session.Session, root string) (uri.URI, string) {
+func loadAndOpenPDF(t *testing.T, s *Session, root string) (uri.URI, string) {
 	t.Helper()
-	if err := s.Modify(session.StartViews{}); err != nil {
+	if err := s.Modify(StartViews{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.LoadedSnapshot(t.Context()); err != nil {
@@ -358,7 +356,7 @@ func loadAndOpenPDF(t *testing.T, s *session.Session, root string) (uri.URI, str
 	}
 	u := uri.File(filepath.Join(root, "pdf", "SKILL.md"))
 	text := "---\nname: pdf\ndescription: Fill PDF forms.\n---\n"
-	if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}); err != nil {
+	if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 1, Text: []byte(text)}); err != nil {
 		t.Fatal(err)
 	}
 	return u, text

@@ -1,4 +1,4 @@
-package lsp
+package session
 
 // urgent_test.go: the user first — the publishing of a workspace-wide
 // pass steps aside for requests and edits, on synctest's fake clock.
@@ -10,32 +10,19 @@ import (
 	"testing/synctest"
 	"time"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/config"
 	"github.com/skill-ls/skill-ls/skills/discovery"
-
-	"github.com/skill-ls/skill-ls/lsp/session"
 )
-
-// progressMessage returns "kind: message" of a progress notification.
-func progressMessage(p protocol.ProgressParams) string {
-	var v struct {
-		Kind    string `json:"kind"`
-		Message string `json:"message"`
-	}
-	protocol.Unmarshal(p.Value, &v)
-	return v.Kind + ": " + v.Message
-}
 
 // loadedTestSession is newTestSession started, its discovery done and the
 // work it set off finished.
-func loadedTestSession(t *testing.T, delay time.Duration, pub session.Publisher) (*session.Session, string) {
+func loadedTestSession(t *testing.T, delay time.Duration, pub publisher) (*Session, string) {
 	s, root := newTestSession(t, delay, pub)
-	if err := s.Modify(session.StartViews{}); err != nil {
+	if err := s.Modify(StartViews{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.LoadedSnapshot(t.Context()); err != nil {
@@ -51,9 +38,9 @@ func TestFastPathIsUrgent(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, 150*time.Millisecond, pub)
-		q := s.Snapshot().Set.Sched
+		q := s.published.Load().views.sched
 		// Marked but not yet taken: the fast path has not run.
-		q.Mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
+		q.mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
 		if s.Urgent.Holding() == nil {
 			t.Fatalf("a marked path is not urgent work")
 		}
@@ -74,10 +61,10 @@ func TestSettleFolderChange(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, "pdf"), 0o755)
 	os.WriteFile(filepath.Join(root, "pdf", "SKILL.md"), []byte("---\nname: pdf\ndescription: d\n---\n"), 0o644)
 	missing := filepath.Join(project, ".dsh", "skills")
-	newView := func() *session.View {
+	newView := func() *view {
 		roots := []discovery.Root{{Dir: root, Source: discovery.SourceProjectAgents, Rank: 400}, {Dir: missing, Source: discovery.SourceProjectDSH, Rank: 400, Index: 1}}
-		v := &session.View{Folder: project, Ws: skills.NewWorkspace(roots, skills.LoadOptions{}), Config: session.LoadViewConfig(project, project)}
-		if _, err := v.Ws.Load(t.Context()); err != nil {
+		v := &view{folder: project, ws: skills.NewWorkspace(roots, skills.LoadOptions{}), config: loadViewConfig(project, project)}
+		if _, err := v.ws.Load(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		return v
@@ -85,23 +72,23 @@ func TestSettleFolderChange(t *testing.T) {
 	other := skills.Change{Kind: skills.ChangeDisk, Path: filepath.Join(root, "pdf", "SKILL.md")}
 	folder := skills.Change{Kind: skills.ChangeDisk, Path: project}
 	v := newView()
-	if got, cfg := v.SettleFolderChange([]skills.Change{folder, other}); cfg || len(got) != 1 || got[0].Path != other.Path {
+	if got, cfg := v.settleFolderChange([]skills.Change{folder, other}); cfg || len(got) != 1 || got[0].Path != other.Path {
 		t.Errorf("catch-up of an unchanged folder = %v, %v; want only the other change", got, cfg)
 	}
-	if got, cfg := v.SettleFolderChange([]skills.Change{other}); cfg || len(got) != 1 {
+	if got, cfg := v.settleFolderChange([]skills.Change{other}); cfg || len(got) != 1 {
 		t.Errorf("a batch without the folder = %v, %v; want it unchanged", got, cfg)
 	}
 	os.MkdirAll(missing, 0o755) // a root appeared
-	if got, cfg := v.SettleFolderChange([]skills.Change{folder}); cfg || len(got) != 1 {
+	if got, cfg := v.settleFolderChange([]skills.Change{folder}); cfg || len(got) != 1 {
 		t.Errorf("catch-up after a root appeared = %v, %v; want it kept", got, cfg)
 	}
 	v = newView()
 	os.WriteFile(filepath.Join(project, config.FileName), []byte("profile: agentskills\n"), 0o644)
-	if _, cfg := v.SettleFolderChange([]skills.Change{folder}); !cfg {
+	if _, cfg := v.settleFolderChange([]skills.Change{folder}); !cfg {
 		t.Errorf("catch-up after the config file appeared: want the config reported changed")
 	}
 	v = newView()
-	if got, cfg := v.SettleFolderChange([]skills.Change{folder}); cfg || len(got) != 0 {
+	if got, cfg := v.settleFolderChange([]skills.Change{folder}); cfg || len(got) != 0 {
 		t.Errorf("catch-up with the config file the view read = %v, %v; want it dropped", got, cfg)
 	}
 }
@@ -112,12 +99,12 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pub := &fakePublisher{}
 		s, root := loadedTestSession(t, time.Hour, pub) // no pass but the one this test runs
-		q := s.Snapshot().Set.Sched
-		r := session.RunPass(t.Context(), s.Snapshot().Views, diagnostics.Pace{})
+		q := s.published.Load().views.sched
+		r := runPass(t.Context(), s.Snapshot().views, diagnostics.Pace{})
 
 		bad := filepath.Join(root, "bad", "SKILL.md")
 		u := uri.File(bad)
-		if err := s.Modify(session.OpenDoc{URI: u, LanguageID: "markdown", Version: 3, Text: []byte("---\nname: bad\ndescription: fixed\n---\n")}); err != nil {
+		if err := s.Modify(OpenDoc{URI: u, LanguageID: "markdown", Version: 3, Text: []byte("---\nname: bad\ndescription: fixed\n---\n")}); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -125,14 +112,14 @@ func TestPublishingSkipsChangedFiles(t *testing.T) {
 		if !ok || before.version == nil || *before.version != 3 || len(before.diags) != 0 {
 			t.Fatalf("fast path after the edit = %+v, want version 3, clean", before)
 		}
-		pb := q.StartPublishing(r, session.NewPassProgress(t.Context(), pub, nil, nil))
-		for !q.PublishSome(pb) {
+		pb := q.startPublishing(r, newPassProgress(t.Context(), pub, nil, nil))
+		for !q.publishSome(pb) {
 		}
 		after, _ := pub.last(u)
 		if after.version == nil || *after.version != 3 || len(after.diags) != 0 {
 			t.Errorf("the pass's older result was published over the edit: %+v", after)
 		}
-		if !pb.Keep[u] {
+		if !pb.keep[u] {
 			t.Errorf("the edited file is not kept: its diagnostics would be cleared")
 		}
 		if c, ok := pub.last(uri.File(filepath.Join(root, "pdf", "SKILL.md"))); ok && c.version != nil {
