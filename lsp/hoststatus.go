@@ -72,12 +72,12 @@ func (s *server) listSkills(ctx context.Context, st *session.Snapshot, snap *ski
 }
 
 // fileHostsOf is what the hosts that speak for the file at p
-// (session.LensHosts) do with it, in the words of its code lens. m may be
+// (Snapshot.LensHosts) do with it, in the words of its code lens. m may be
 // nil (no host selected): DSH's verdict alone.
 func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, snap *skills.Snapshot, p string) fileHosts {
 	fh := fileHosts{Hosts: []hostStatus{}}
 	var parts []string
-	only := session.LensHosts(m, st, p)
+	only := st.LensHosts(m, p)
 	if f := snap.File(p); f != nil && snap.InRoots(p) {
 		if status := lensStatus(&target{st: st, snap: snap}, f); status != "" {
 			parts = append(parts, status)
@@ -91,8 +91,8 @@ func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, snap *skills.Snapshot, p
 	if ok && len(only) > 0 {
 		fh.Others = m.Summary(p, only...)
 		parts = append(parts, fh.Others)
-		fh.Summary = m.Summary(p, session.LensHosts(m, st, p)...)
-		for _, h := range session.LensHosts(m, st, p) {
+		fh.Summary = m.Summary(p, st.LensHosts(m, p)...)
+		for _, h := range st.LensHosts(m, p) {
 			v := row.Verdicts[h.ID]
 			fh.Hosts = append(fh.Hosts, hostStatus{ID: string(h.ID), Name: h.Name, Status: string(v.Status), Summary: m.Summary(p, h), Message: v.Message(), Skill: v.Name})
 		}

@@ -7,8 +7,6 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
-
-	"github.com/skill-ls/skill-ls/lsp/session"
 )
 
 // keyReadersHover is the hover on a frontmatter key of a file DSH does
@@ -17,7 +15,7 @@ import (
 // this key" was the hover in .claude/skills, where Claude Code reads it.
 // It is "" when no selected host reads the file.
 func (s *server) keyReadersHover(ctx context.Context, t *target, key string) string {
-	readers := session.LensHosts(s.matrixFor(ctx, t.st, t.path), t.st, t.path)
+	readers := t.st.LensHosts(s.matrixFor(ctx, t.st, t.path), t.path)
 	readers = slices.DeleteFunc(slices.Clone(readers), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
 	if len(readers) == 0 {
 		return ""
