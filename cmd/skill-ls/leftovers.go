@@ -14,8 +14,8 @@ import (
 )
 
 // A --fix run killed while it wrote leaves files of skill-ls's own next to
-// a skill file: a backup (.NAME.skill-ls-TAG-NNN, internal/atomicwrite) or, from an
-// older skill-ls that replaced files by rename, a temporary file
+// a skill file: a backup (.NAME.skill-ls-TAG-NNN, internal/atomicwrite) or,
+// from an older skill-ls that replaced files by rename, a temporary file
 // (.NAME.skill-ls-NNN) holding the fixed text of a rename never made. The
 // next --fix run cleans them up in the folders of the files it checks.
 

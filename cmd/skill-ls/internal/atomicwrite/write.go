@@ -1,8 +1,9 @@
-// Package atomicwrite writes a fixed file. The file is rewritten in place, as gofmt and ruff
-// do, so that it keeps its inode, owner, group, mode, hard links and
-// extended attributes (a rename over it would give it the owner of the
-// process, a root-run fix taking another user's 0600 file, and would break
-// its hard links). In place is not atomic, so each write is guarded:
+// Package atomicwrite writes a fixed file. The file is rewritten in place,
+// as gofmt and ruff do, so that it keeps its inode, owner, group, mode,
+// hard links and extended attributes (a rename over it would give it the
+// owner of the process, a root-run fix taking another user's 0600 file, and
+// would break its hard links). In place is not atomic, so each write is
+// guarded:
 //
 //  1. the file is opened without following a link (the fix names its real
 //     path), locked (advisory: another skill-ls waits its turn) and read
@@ -23,9 +24,10 @@
 // A write that fails puts the old bytes back; a run killed in the middle
 // leaves the backup, which the next --fix run removes when the file holds
 // either the old or the fixed bytes, and otherwise keeps, saying so
-// (cmd/skill-ls/leftovers.go). The window in which another program's write is lost is
-// the time between the last stat and the write, a few system calls: no
-// more can be done without mandatory locks, which editors do not take.
+// (cmd/skill-ls/leftovers.go). The window in which another program's write
+// is lost is the time between the last stat and the write, a few system
+// calls: no more can be done without mandatory locks, which editors do not
+// take.
 package atomicwrite
 
 import (

@@ -1,7 +1,7 @@
-// Package rendernotes is what render says on stderr beside the model text, which it
-// leaves as DSH makes it: why a /name injects nothing, why a skill the
-// skill tool does not find is missing, and which file a name resolves to
-// when other files have the same name.
+// Package rendernotes is what render says on stderr beside the model text,
+// which it leaves as DSH makes it: why a /name injects nothing, why a skill
+// the skill tool does not find is missing, and which file a name resolves
+// to when other files have the same name.
 package rendernotes
 
 import (
