@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/flagtext"
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/terminal"
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
@@ -225,7 +227,7 @@ func registerCheckFlags(c *command) *checkFlags {
 	f.roots.register(c.fs)
 	c.fs.StringVar(&f.profile, "profile", "dsh", "the rule `profile`: "+profileHelp())
 	c.fs.StringVar(&f.format, "format", "text", "the output `format`: text, concise, json, sarif or github")
-	registerColor(c.fs, &f.color)
+	terminal.RegisterColor(c.fs, &f.color)
 	c.fs.IntVar(&f.maxDesc, "max-description", render.DefaultMaxLength, "the catalog description cap in UTF-16 `units` (DSH's catalogDescriptionMaxLength)")
 	c.fs.BoolVar(&f.watch, "watch", false, "keep watching the roots and check again after every change (until interrupted)")
 	f.config.register(c.fs)
@@ -249,14 +251,14 @@ func (f *checkFlags) newRun(c *command, stdout, stderr io.Writer) (*checkRun, in
 	if run.formatter, ok = format.Formats[f.format]; !ok {
 		return nil, c.usageError(fmt.Sprintf("unknown format %q (want text, concise, json, sarif or github)", f.format))
 	}
-	if msg := maxDescriptionProblem(f.maxDesc); msg != "" {
+	if msg := flagtext.MaxDescriptionProblem(f.maxDesc); msg != "" {
 		return nil, c.usageError(msg)
 	}
-	if !slices.Contains(colorModes, f.color) {
+	if !slices.Contains(terminal.ColorModes, f.color) {
 		return nil, c.usageError(fmt.Sprintf("unknown --color %q (want auto, always or never)", f.color))
 	}
-	run.color = useColor(f.color, os.Getenv, isTerminal(stdout))
-	run.colorErr = useColor(f.color, os.Getenv, isTerminal(stderr))
+	run.color = terminal.UseColor(f.color, os.Getenv, terminal.Is(stdout))
+	run.colorErr = terminal.UseColor(f.color, os.Getenv, terminal.Is(stderr))
 	run.opts = diagnostics.Options{Profile: prof, MaxDescription: f.maxDesc}
 	cfg, cfgErrs, err := f.config.load(&f.roots)
 	if err != nil || len(cfgErrs) > 0 {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/terminal"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/evalfile"
 	"github.com/skill-ls/skill-ls/skills/evalrun"
@@ -151,7 +152,7 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, total int) *progress {
-	return &progress{w: w, total: total, tty: isTerminal(w)}
+	return &progress{w: w, total: total, tty: terminal.Is(w)}
 }
 
 // step counts one run done.

@@ -43,14 +43,6 @@ func (xf *fixFlags) level() diagnostics.FixLevel {
 	return diagnostics.FixSafe
 }
 
-// errChanged is the error of a file that changed on disk since it was read.
-var errChanged = errors.New("it changed on disk since skill-ls read it (or its bytes are not the text checked); not written, run again")
-
-// errReadOnly is the error of a file without write permission: someone
-// made it read-only, and --fix leaves it so (a rename over it would not
-// ask).
-var errReadOnly = errors.New("it is read-only; not written (make it writable to fix it)")
-
 // fixReaders gives the fixes the environment of every host that reads the
 // project's skill files, even when the check reports on DSH alone: a fix
 // is tried on each of them (diagnostics/fix/readers.go), so it never

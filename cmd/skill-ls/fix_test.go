@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/atomicwrite"
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/fix"
 	"github.com/skill-ls/skill-ls/skills"
@@ -265,16 +266,16 @@ func TestWriteFixed(t *testing.T) {
 		t.Errorf("mode %v, want 0640", fi.Mode().Perm())
 	}
 	// Changed since read: refused, untouched.
-	if _, err := g.writeFixed(target, orig, []byte("x")); err != errChanged {
-		t.Errorf("a changed file: %v, want errChanged", err)
+	if _, err := g.writeFixed(target, orig, []byte("x")); err != atomicwrite.ErrChanged {
+		t.Errorf("a changed file: %v, want ErrChanged", err)
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {
 		t.Errorf("a changed file was written: %q", got)
 	}
 	// Read-only: refused, untouched, mode kept.
 	os.Chmod(target, 0o444)
-	if _, err := g.writeFixed(target, fixed, []byte("x")); err != errReadOnly {
-		t.Errorf("a read-only file: %v, want errReadOnly", err)
+	if _, err := g.writeFixed(target, fixed, []byte("x")); err != atomicwrite.ErrReadOnly {
+		t.Errorf("a read-only file: %v, want ErrReadOnly", err)
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, fixed) {
 		t.Errorf("a read-only file was written: %q", got)

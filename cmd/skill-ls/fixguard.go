@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/atomicwrite"
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
@@ -89,7 +90,7 @@ func (g *fixGuard) pin(dir string) {
 }
 
 // writeFixed writes the fixed bytes of the skill file at path, which held
-// orig, in place (writeInPlace), where scope lets a fix write. It returns
+// orig, in place (atomicwrite.InPlace), where scope lets a fix write. It returns
 // the file written when it is not path (a link's target).
 func (g *fixGuard) writeFixed(path string, orig, fixed []byte) (string, error) {
 	real, err := filepath.EvalSymlinks(path)
@@ -103,7 +104,7 @@ func (g *fixGuard) writeFixed(path string, orig, fixed []byte) (string, error) {
 	if err := g.scope(path, real); err != nil {
 		return target, err
 	}
-	return target, writeInPlace(real, orig, fixed)
+	return target, atomicwrite.InPlace(real, orig, fixed)
 }
 
 // pins reports whether dir is no skill's own folder: a pinned folder or one

@@ -28,7 +28,11 @@ var floors = map[string]int{
 	"diagnostics/format": 8, "diagnostics/fix": 8,
 	"lsp/session": 9, "mcp": 9,
 	"lsp": 10,
-	"cmd": 11,
+	// The CLI's own packages, one job each, under the verbs' package main.
+	"cmd/skill-ls/internal/atomicwrite": 11, "cmd/skill-ls/internal/flagtext": 11,
+	"cmd/skill-ls/internal/listjson": 11, "cmd/skill-ls/internal/pollstdin": 11,
+	"cmd/skill-ls/internal/rendernotes": 11, "cmd/skill-ls/internal/terminal": 11,
+	"cmd": 12,
 }
 
 // layer returns the floor a package of the module is on, and its name
@@ -63,10 +67,10 @@ var importers = map[string][]string{"lsp/session": {"lsp"}}
 
 // maxFiles bounds the production (non-test) files of a package: past it a
 // package holds more than one job. tooMany lists the packages over it
-// today with their count, which may shrink and never grow.
+// today with their count, which may shrink and never grow (none is).
 const maxFiles = 40
 
-var tooMany = map[string]int{"cmd/skill-ls": 54}
+var tooMany = map[string]int{}
 
 // yamlReaders may import the YAML library: the DSH reader and the config
 // file's.
@@ -183,7 +187,9 @@ func TestLayer(t *testing.T) {
 		{module + "/lsp/session", "lsp/session", 9},
 		{module + "/lsp", "lsp", 10},
 		{module + "/mcp", "mcp", 9},
-		{module + "/cmd/skill-ls", "cmd", 11},
+		{module + "/cmd/skill-ls", "cmd", 12},
+		{module + "/cmd/skill-ls/internal/atomicwrite", "cmd/skill-ls/internal/atomicwrite", 11},
+		{module + "/cmd/skill-ls/internal/terminal", "cmd/skill-ls/internal/terminal", 11},
 		{module + "/scripts/bench", "scripts/bench", -1},
 	}
 	for _, tt := range tests {

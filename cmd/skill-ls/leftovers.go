@@ -8,13 +8,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/atomicwrite"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills"
 )
 
 // A --fix run killed while it wrote leaves files of skill-ls's own next to
-// a skill file: a backup (.NAME.skill-ls-TAG-NNN, write.go) or, from an
-// older skill-ls that replaced files by rename, a temporary file
+// a skill file: a backup (.NAME.skill-ls-TAG-NNN, internal/atomicwrite) or,
+// from an older skill-ls that replaced files by rename, a temporary file
 // (.NAME.skill-ls-NNN) holding the fixed text of a rename never made. The
 // next --fix run cleans them up in the folders of the files it checks.
 
@@ -69,11 +70,11 @@ func leftoverNames(dir string) []string {
 // parseLeftover splits a leftover's name into its file's name and, for a
 // backup, its tag ("" for an older temporary file).
 func parseLeftover(name string) (file, tag string, ok bool) {
-	i := strings.LastIndex(name, backupMarker)
+	i := strings.LastIndex(name, atomicwrite.BackupMarker)
 	if !strings.HasPrefix(name, ".") || i < 2 {
 		return "", "", false
 	}
-	file, suffix := name[1:i], name[i+len(backupMarker):]
+	file, suffix := name[1:i], name[i+len(atomicwrite.BackupMarker):]
 	if allDigits(suffix) {
 		return file, "", true
 	}
@@ -93,7 +94,7 @@ func cleanLeftover(dir, name string) (kept bool, why string) {
 	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
 		return false, ""
 	}
-	if fi, err := os.Lstat(target); err == nil && fi.Mode().IsRegular() && lockedByOther(target) {
+	if fi, err := os.Lstat(target); err == nil && fi.Mode().IsRegular() && atomicwrite.LockedByOther(target) {
 		return false, ""
 	}
 	if tag == "" {
@@ -106,7 +107,7 @@ func cleanLeftover(dir, name string) (kept bool, why string) {
 		return true, fmt.Sprintf("the copy an interrupted skill-ls --fix made of %s before writing it; it cannot be compared (%v)", file, firstErr(err1, err2))
 	case bytes.Equal(copyBytes, now):
 		return false, removed(path, "the copy an interrupted skill-ls --fix made of "+file+", which it did not change")
-	case backupTag(now) == tag:
+	case atomicwrite.BackupTag(now) == tag:
 		return false, removed(path, "the copy an interrupted skill-ls --fix made of "+file+" before fixing it; the fix was written")
 	}
 	return true, "the copy an interrupted skill-ls --fix made of " + file + " before writing it, which now holds other bytes (the write may have been cut short): compare them, and remove the copy"
@@ -122,7 +123,7 @@ func removed(path, why string) string {
 
 // readBounded reads a regular file of at most maxLeftover bytes.
 func readBounded(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|oNoFollow, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|atomicwrite.ONoFollow, 0)
 	if err != nil {
 		return nil, err
 	}

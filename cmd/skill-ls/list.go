@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/listjson"
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
@@ -76,7 +77,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(newListJSON(rep)); err != nil {
+		if err := enc.Encode(listjson.New(rep)); err != nil {
 			fmt.Fprintf(stderr, "skill-ls list: %s\n", errText(err))
 			return exitUsage
 		}

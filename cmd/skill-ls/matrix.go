@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/flagtext"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -109,7 +110,7 @@ func runMatrix(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if mf.window < 0 {
 		return c.usageError("--context-window must be 0 or more")
 	}
-	if msg := maxDescriptionProblem(mf.maxDesc); msg != "" {
+	if msg := flagtext.MaxDescriptionProblem(mf.maxDesc); msg != "" {
 		return c.usageError(msg)
 	}
 	selected, err := hosts.Select(mf.hosts)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/terminal"
 	"github.com/skill-ls/skill-ls/mcp"
 )
 
@@ -65,7 +66,7 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	eng := &mcpEngine{flags: forwardedFlags(c.fs), allowWrite: *allowWrite}
-	if isTerminal(stdin) {
+	if terminal.Is(stdin) {
 		fmt.Fprintln(stderr, "skill-ls mcp is a Model Context Protocol server: it speaks JSON-RPC on stdin and stdout, and agents start it (docs/mcp.md). Press Ctrl-D to stop.")
 	}
 	err := mcp.Serve(ctx, stdin, stdout, mcpOptions(eng, logger))

@@ -8,6 +8,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/flagtext"
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/rendernotes"
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/terminal"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
@@ -151,7 +154,7 @@ func runRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 // bytes, or on a terminal, which would obey a skill's escape sequences
 // (set the clipboard, clear the notes off the screen), with them escaped.
 func terminalText(w io.Writer, text string) string {
-	if isTerminal(w) {
+	if terminal.Is(w) {
 		return format.EscapeText(text)
 	}
 	return text
@@ -185,12 +188,12 @@ func printRenderHelp(w io.Writer, usage string) {
 	r.rf.register(c.fs)
 	r.config.register(c.fs)
 	fmt.Fprintf(w, "Usage: %s\n\n%s\nFlags of every kind:\n", c.usage, strings.TrimLeft(c.help, "\n"))
-	printFlags(w, c.fs)
+	flagtext.Print(w, c.fs)
 	for _, what := range renderKindFlags {
 		fs := flag.NewFlagSet(what, flag.ContinueOnError)
 		r.registerKind(fs, what)
 		fmt.Fprintf(w, "\nFlags of %s:\n", what)
-		printFlags(w, fs)
+		flagtext.Print(w, fs)
 	}
 }
 
@@ -202,7 +205,7 @@ func (r *renderRun) checkArgs(what string, pos []string) ([]string, int) {
 		if len(pos) > 0 {
 			return nil, r.c.usageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 		}
-		if msg := maxDescriptionProblem(r.maxDesc); msg != "" {
+		if msg := flagtext.MaxDescriptionProblem(r.maxDesc); msg != "" {
 			return nil, r.c.usageError(msg)
 		}
 	case "skill":
@@ -230,13 +233,13 @@ func (r *renderRun) checkArgs(what string, pos []string) ([]string, int) {
 func (r *renderRun) render(what string, pos []string, snap *skills.Snapshot) (string, int) {
 	switch what {
 	case "catalog":
-		r.note(r.why(snap).unread())
+		r.note(r.why(snap).Unread())
 		return r.catalog(snap)
 	case "skill":
 		return r.skillTool(pos, snap)
 	case "invoke":
 		text := strings.Join(render.Gesture(r.lookup(snap), pos), "\n\n")
-		notes := r.why(snap).invokeNotes(pos)
+		notes := r.why(snap).InvokeNotes(pos)
 		r.note(notes)
 		if text == "" && len(notes) == 0 {
 			fmt.Fprintln(r.c.stderr, "skill-ls render invoke: the text holds no /name token; nothing is injected")
@@ -267,7 +270,7 @@ func (r *renderRun) catalog(snap *skills.Snapshot) (string, int) {
 		fmt.Fprintln(r.c.stderr, "skill-ls render catalog: "+format.Escape(render.NoCatalogReason(reg)))
 		return "", exitOK
 	}
-	r.note(r.why(snap).catalogHiddenNotes())
+	r.note(r.why(snap).CatalogHiddenNotes())
 	return render.Catalog(entries, render.CatalogOptions{Replacement: r.replacement, V1: r.v1}), exitOK
 }
 
@@ -285,8 +288,8 @@ func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int)
 	}
 	text := render.SkillTool(r.lookup(snap), callArgs)
 	if name, ok := callArgs["name"].(string); ok && skillfile.IsSkillName(name) {
-		r.note(r.why(snap).skillNotes(name, text))
-		r.note(r.why(snap).skillHiddenNotes(name))
+		r.note(r.why(snap).SkillNotes(name, text))
+		r.note(r.why(snap).SkillHiddenNotes(name))
 	}
 	if strings.HasPrefix(text, "Error: ") {
 		return text, exitFound
@@ -295,10 +298,10 @@ func (r *renderRun) skillTool(pos []string, snap *skills.Snapshot) (string, int)
 }
 
 // why explains the names of snap for the notes on stderr.
-func (r *renderRun) why(snap *skills.Snapshot) skillWhy {
-	w := skillWhy{snap: snap, wd: workDir()}
+func (r *renderRun) why(snap *skills.Snapshot) rendernotes.Why {
+	w := rendernotes.Why{Snap: snap, WD: workDir()}
 	if env, err := hostOptions(&r.rf, "", 0); err == nil && !r.rf.noDefaultRoots {
-		w.elsewhere = func() []hosts.Folder {
+		w.Elsewhere = func() []hosts.Folder {
 			folders, _ := hosts.ProjectFolders(context.Background(), env, snap.InRoots)
 			return folders
 		}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/flagtext"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
@@ -107,7 +108,7 @@ var verbs = []string{"check", "eval", "list", "matrix", "new", "render", "serve"
 // didYouMean is "; did you mean "NAME"?" for the name of names nearest to
 // typed, or "" when none is near.
 func didYouMean(typed string, names []string) string {
-	if near := nearest(typed, names); near != "" {
+	if near := flagtext.Nearest(typed, names); near != "" {
 		return fmt.Sprintf("; did you mean %q?", near)
 	}
 	return ""
@@ -127,7 +128,7 @@ type command struct {
 
 func newCommand(name, usage, help string, stdout, stderr io.Writer) *command {
 	c := &command{fs: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, help: help, stdout: stdout, stderr: stderr}
-	c.fs.SetOutput(io.Discard) // parse's errors are worded by flagError
+	c.fs.SetOutput(io.Discard) // parse's errors are worded by flagtext.Error
 	c.fs.Usage = func() {}
 	return c
 }
@@ -135,8 +136,8 @@ func newCommand(name, usage, help string, stdout, stderr io.Writer) *command {
 // printHelp writes the full help of the command to w.
 func (c *command) printHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: %s\n\n%s\nFlags:\n", c.usage, strings.TrimLeft(c.help, "\n"))
-	printFlags(w, c.fs)
-	fmt.Fprint(w, endOfFlagsHelp)
+	flagtext.Print(w, c.fs)
+	fmt.Fprint(w, flagtext.EndOfFlagsHelp)
 }
 
 // parse parses args, allowing flags after positional arguments unless
@@ -151,7 +152,7 @@ func (c *command) parse(args []string, interleave bool) (pos []string, exit int,
 			return nil, exitOK, true
 		}
 		if err != nil {
-			c.usageError(flagError(err, c.fs, c.extra...))
+			c.usageError(flagtext.Error(err, c.fs, c.extra...))
 			return nil, exitUsage, true
 		}
 		rest := c.fs.Args()

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/pollstdin"
+	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/terminal"
 	"github.com/skill-ls/skill-ls/lsp"
 )
 
@@ -70,7 +72,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *verbose {
 		opts.LogMessageLevel = slog.LevelInfo
 	}
-	if isTerminal(stdin) {
+	if terminal.Is(stdin) {
 		fmt.Fprintln(stderr, "skill-ls is a language server: it speaks the Language Server Protocol (JSON-RPC) on stdin and stdout, and editors start it. For the command line, run 'skill-ls --help' (check, list, render, ...). Press Ctrl-D to stop.")
 	}
 	if path := os.Getenv("SKILL_LS_TRACE"); path != "" {
@@ -81,7 +83,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		defer stopTrace()
 	}
-	err := lsp.Serve(ctx, stdio{pollable(stdin), stdout}, opts)
+	err := lsp.Serve(ctx, stdio{pollstdin.Pollable(stdin), stdout}, opts)
 	if errors.Is(err, lsp.ErrBrokenHeader) {
 		fmt.Fprintf(stderr, "skill-ls serve: %v; stopping. Is the client speaking LSP (Content-Length framed JSON-RPC)?\n", err)
 	}
@@ -107,17 +109,6 @@ func startTrace(path string) (stop func(), err error) {
 		trace.Stop()
 		f.Close()
 	}, nil
-}
-
-// isTerminal reports whether the stream (stdin, stdout or stderr) is a
-// terminal: a person, not an editor's pipe, a file, nor /dev/null.
-func isTerminal(stream any) bool {
-	f, ok := stream.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0 && isTTY(f)
 }
 
 // stdio is the server's end of the stream: stdin and stdout.

@@ -1,6 +1,6 @@
 //go:build linux || darwin || dragonfly || freebsd || netbsd || openbsd || solaris
 
-package main
+package atomicwrite
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// oNoFollow makes an open fail on a symbolic link: a fix writes the path
+// ONoFollow makes an open fail on a symbolic link: a fix writes the path
 // it resolved and checked, not what a link swapped in since points to.
-const oNoFollow = unix.O_NOFOLLOW
+const ONoFollow = unix.O_NOFOLLOW
 
 // lockFile takes an exclusive advisory lock on f without waiting; it is
 // released when f is closed.
@@ -30,9 +30,9 @@ func lockFile(f *os.File) error {
 	return lerr
 }
 
-// lockedByOther reports whether another process holds a lock on the file
+// LockedByOther reports whether another process holds a lock on the file
 // at path (false when it cannot tell).
-func lockedByOther(path string) bool {
+func LockedByOther(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false

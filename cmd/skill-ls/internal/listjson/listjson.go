@@ -1,17 +1,18 @@
-package main
+// Package listjson is list --json: render.Report with the strings that may hold
+// a path (paths, and the messages that name them) written with their exact
+// bytes (format.ExactString, docs/output.md). The types mirror the
+// report's field for field, in its order; TestListJSONMirrorsReport holds
+// them to it (for UTF-8 text the output is encoding/json's of the report).
+package listjson
 
 import (
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 )
 
-// list_json.go: list --json is render.Report with the strings that may hold
-// a path (paths, and the messages that name them) written with their exact
-// bytes (format.ExactString, docs/output.md). The types mirror the
-// report's field for field, in its order; TestListJSONMirrorsReport holds
-// them to it (for UTF-8 text the output is encoding/json's of the report).
 type (
-	listJSON struct {
+	// Report is a render.Report as list --json writes it.
+	Report struct {
 		Roots    []listRootJSON    `json:"roots"`
 		Skills   []listSkillJSON   `json:"skills"`
 		Shadowed []listShadowJSON  `json:"shadowed"`
@@ -70,9 +71,9 @@ type (
 	}
 )
 
-// newListJSON returns rep in the shape list --json writes.
-func newListJSON(rep render.Report) listJSON {
-	out := listJSON{Roots: []listRootJSON{}, Skills: []listSkillJSON{}, Shadowed: []listShadowJSON{}, Dropped: []listDroppedJSON{}, Problems: []listProblemJSON{}}
+// New returns rep in the shape list --json writes.
+func New(rep render.Report) Report {
+	out := Report{Roots: []listRootJSON{}, Skills: []listSkillJSON{}, Shadowed: []listShadowJSON{}, Dropped: []listDroppedJSON{}, Problems: []listProblemJSON{}}
 	for _, r := range rep.Roots {
 		out.Roots = append(out.Roots, listRootJSON{format.ExactString(r.Dir), r.Source, r.Rank, r.Exists})
 	}

@@ -1,4 +1,8 @@
-package main
+// Package rendernotes is what render says on stderr beside the model text,
+// which it leaves as DSH makes it: why a /name injects nothing, why a skill
+// the skill tool does not find is missing, and which file a name resolves
+// to when other files have the same name.
+package rendernotes
 
 import (
 	"fmt"
@@ -13,56 +17,53 @@ import (
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
-// renderwhy.go: what render says on stderr beside the model text, which it
-// leaves as DSH makes it: why a /name injects nothing, why a skill the
-// skill tool does not find is missing, and which file a name resolves to
-// when other files have the same name.
-
-// skillWhy explains a skill's name to someone reading render's output.
-type skillWhy struct {
-	snap *skills.Snapshot
-	wd   string
-	// elsewhere lists the project's folders other agents read and DSH does
+// Why explains a skill's name to someone reading render's output.
+type Why struct {
+	// Snap is the snapshot whose names are explained.
+	Snap *skills.Snapshot
+	// WD is the working directory paths are printed relative to.
+	WD string
+	// Elsewhere lists the project's folders other agents read and DSH does
 	// not, when asked (nil: none are looked at).
-	elsewhere func() []hosts.Folder
+	Elsewhere func() []hosts.Folder
 }
 
 // rel is path relative to the working directory when it is inside it,
 // quoted as git quotes a path that holds a control character (a folder
 // name is a skill pack's to choose).
-func (w skillWhy) rel(path string) string { return format.Quote(format.RelPath(w.wd, path)) }
+func (w Why) rel(path string) string { return format.Quote(format.RelPath(w.WD, path)) }
 
 // dropped returns the files DSH drops that would define name.
-func (w skillWhy) dropped(name string) []*skillfile.File {
-	return diagnostics.DroppedNamed(w.snap.Registry, name)
+func (w Why) dropped(name string) []*skillfile.File {
+	return diagnostics.DroppedNamed(w.Snap.Registry, name)
 }
 
 // drop says why DSH drops f, at the place the reason points to; or, for
 // a file over skill-ls's limits, that skill-ls did not read it.
-func (w skillWhy) drop(f *skillfile.File) string {
+func (w Why) drop(f *skillfile.File) string {
 	where := w.rel(f.Path)
-	if idx, err := w.snap.Text(f); err == nil {
-		line, col := idx.LineCol(diagnostics.DropSpan(w.snap, f).Start)
+	if idx, err := w.Snap.Text(f); err == nil {
+		line, col := idx.LineCol(diagnostics.DropSpan(w.Snap, f).Start)
 		where = fmt.Sprintf("%s:%d:%d", where, line, col)
 	}
-	msg := diagnostics.DropMessage(w.snap, f, diagnostics.Options{})
+	msg := diagnostics.DropMessage(w.Snap, f, diagnostics.Options{})
 	if f.Drop.Code.Unread() {
 		return fmt.Sprintf("%s: %s; the rendered text leaves it out", where, msg)
 	}
 	return fmt.Sprintf("DSH drops %s: %s", where, msg)
 }
 
-// unread says which skill files skill-ls did not read or decode, and
+// Unread says which skill files skill-ls did not read or decode, and
 // which roots it did not list to the end: DSH would load what they hold,
 // so the text rendered may lack it.
-func (w skillWhy) unread() []string {
+func (w Why) Unread() []string {
 	var out []string
-	for _, f := range w.snap.Registry.Dropped() {
+	for _, f := range w.Snap.Registry.Dropped() {
 		if f != nil && f.Drop != nil && f.Drop.Code.Unread() {
 			out = append(out, w.drop(f))
 		}
 	}
-	for _, p := range w.snap.Problems() {
+	for _, p := range w.Snap.Problems() {
 		if p.Code.Unread() {
 			out = append(out, fmt.Sprintf("%s: %s; the rendered text may lack the skills past them", w.rel(p.Path), p.Message))
 		}
@@ -71,13 +72,13 @@ func (w skillWhy) unread() []string {
 }
 
 // place names a skill's file with its root's source and rank.
-func (w skillWhy) place(s *skills.Skill) string {
+func (w Why) place(s *skills.Skill) string {
 	return fmt.Sprintf("%s (%s, rank %d)", w.rel(s.Path), s.Source, s.Rank)
 }
 
 // missing says why no skill has name: the files DSH drops that would
 // define it, else the closest name.
-func (w skillWhy) missing(name, sigil string) []string {
+func (w Why) missing(name, sigil string) []string {
 	var out []string
 	for _, f := range w.dropped(name) {
 		out = append(out, w.drop(f))
@@ -85,8 +86,8 @@ func (w skillWhy) missing(name, sigil string) []string {
 	if len(out) > 0 {
 		return out
 	}
-	if w.elsewhere != nil {
-		for _, fo := range w.elsewhere() {
+	if w.Elsewhere != nil {
+		for _, fo := range w.Elsewhere() {
 			for _, f := range fo.Files {
 				if f.Folder == name {
 					out = append(out, fmt.Sprintf("%s is in %s, which DSH does not read (%s read it)", w.rel(f.Path), fo.Label, strings.Join(hosts.Names(fo.Hosts), ", ")))
@@ -98,7 +99,7 @@ func (w skillWhy) missing(name, sigil string) []string {
 		}
 	}
 	msg := fmt.Sprintf("no skill is named %q", name)
-	if best := diagnostics.Closest(name, w.snap.Registry); best != "" {
+	if best := diagnostics.Closest(name, w.Snap.Registry); best != "" {
 		msg += fmt.Sprintf("; did you mean %s%s?", sigil, best)
 	}
 	return []string{msg}
@@ -106,9 +107,9 @@ func (w skillWhy) missing(name, sigil string) []string {
 
 // resolved says which file a found name resolves to when other files
 // have the same name: the ones it shadows and the ones DSH drops.
-func (w skillWhy) resolved(s *skills.Skill) []string {
+func (w Why) resolved(s *skills.Skill) []string {
 	var out []string
-	for _, other := range w.snap.Registry.All(s.Name) {
+	for _, other := range w.Snap.Registry.All(s.Name) {
 		if other != s && other.Path != "" {
 			out = append(out, fmt.Sprintf("%s is %s; DSH ignores %s, which it shadows", s.Name, w.place(s), w.place(other)))
 		}
@@ -119,9 +120,9 @@ func (w skillWhy) resolved(s *skills.Skill) []string {
 	return out
 }
 
-// skillNotes says why the skill tool's result for name is what it is.
-func (w skillWhy) skillNotes(name, result string) []string {
-	s := w.snap.Registry.Lookup(name)
+// SkillNotes says why the skill tool's result for name is what it is.
+func (w Why) SkillNotes(name, result string) []string {
+	s := w.Snap.Registry.Lookup(name)
 	switch {
 	case s == nil && strings.HasSuffix(result, "is unknown or no longer available"):
 		return w.missing(name, "")
@@ -133,16 +134,16 @@ func (w skillWhy) skillNotes(name, result string) []string {
 	return w.resolved(s)
 }
 
-// invokeNotes says, for each /name of the text blocks that injects
+// InvokeNotes says, for each /name of the text blocks that injects
 // nothing, why: punctuation touches it, no skill has the name (DSH drops
 // the file that would), or the skill is not user-invocable; and, for a
 // name that injects, which file it resolves to when others share it. A
 // name that injects anywhere in the message is not reported as missing.
-func (w skillWhy) invokeNotes(texts []string) []string {
+func (w Why) InvokeNotes(texts []string) []string {
 	var out []string
 	injects := map[string]bool{}
 	for _, name := range render.GestureNames(texts) {
-		if s := w.snap.Registry.Lookup(name); s != nil && s.Invocation.UserInvocable {
+		if s := w.Snap.Registry.Lookup(name); s != nil && s.Invocation.UserInvocable {
 			injects[name] = true
 			out = append(out, w.resolved(s)...)
 		}
@@ -152,7 +153,7 @@ func (w skillWhy) invokeNotes(texts []string) []string {
 			if injects[c.Name] {
 				continue
 			}
-			s := w.snap.Registry.Lookup(c.Name)
+			s := w.Snap.Registry.Lookup(c.Name)
 			token := text[c.Start:c.End]
 			var why []string
 			switch {

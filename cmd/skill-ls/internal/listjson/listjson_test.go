@@ -1,4 +1,4 @@
-package main
+package listjson
 
 import (
 	"bytes"
@@ -51,7 +51,7 @@ func TestListJSONMirrorsReport(t *testing.T) {
 		}
 		return b.String()
 	}
-	if got, want := enc(newListJSON(rep)), enc(rep); got != want {
+	if got, want := enc(New(rep)), enc(rep); got != want {
 		t.Errorf("list --json differs from the report's JSON:\ngot:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -1,24 +1,21 @@
-package main
+package terminal
 
 import "flag"
 
-// color.go: whether check's text output is coloured (--color, NO_COLOR,
-// FORCE_COLOR, a terminal).
+// ColorModes are --color's values.
+var ColorModes = []string{"auto", "always", "never"}
 
-// colorModes are --color's values.
-var colorModes = []string{"auto", "always", "never"}
-
-// registerColor adds --color to fs.
-func registerColor(fs *flag.FlagSet, mode *string) {
+// RegisterColor adds --color to fs.
+func RegisterColor(fs *flag.FlagSet, mode *string) {
 	fs.StringVar(mode, "color", "auto", "colour the text output: `when` is auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or never")
 }
 
-// useColor reports whether output to a stream is coloured. always and
+// UseColor reports whether output to a stream is coloured. always and
 // never decide alone. auto colours a terminal, unless NO_COLOR is set to
 // anything but "" (no-color.org) or TERM is dumb; FORCE_COLOR set to
 // anything but "", "0" or "false" colours any stream, and "0" or "false"
 // none (as Node tools read it); NO_COLOR wins over FORCE_COLOR.
-func useColor(mode string, getenv func(string) string, terminal bool) bool {
+func UseColor(mode string, getenv func(string) string, terminal bool) bool {
 	switch mode {
 	case "always":
 		return true

@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import "testing"
 
@@ -25,8 +25,8 @@ func TestUseColor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		getenv := func(k string) string { return tt.env[k] }
-		if got := useColor(tt.mode, getenv, tt.terminal); got != tt.want {
-			t.Errorf("useColor(%s, %v, terminal %v) = %v, want %v", tt.mode, tt.env, tt.terminal, got, tt.want)
+		if got := UseColor(tt.mode, getenv, tt.terminal); got != tt.want {
+			t.Errorf("UseColor(%s, %v, terminal %v) = %v, want %v", tt.mode, tt.env, tt.terminal, got, tt.want)
 		}
 	}
 }

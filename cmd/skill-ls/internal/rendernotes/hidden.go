@@ -1,11 +1,10 @@
-package main
+package rendernotes
 
 import (
 	"fmt"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/render"
-	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -15,7 +14,8 @@ import (
 // model reads and a terminal does not show (the security rules' facts):
 // one note per run, with its line and what it is, worded as the editors'
 // previews word it (render.HiddenRun).
-func hiddenNotes(snap *skills.Snapshot, path string, within spans.Span) []string {
+func (w Why) hiddenNotes(path string, within spans.Span) []string {
+	snap := w.Snap
 	f := snap.File(path)
 	if f == nil {
 		return nil
@@ -34,33 +34,33 @@ func hiddenNotes(snap *skills.Snapshot, path string, within spans.Span) []string
 			idx = x
 		}
 		line, col := idx.LineCol(h.Span.Start)
-		out = append(out, fmt.Sprintf("%s:%d:%d holds what the model reads but a terminal does not show: %s", quotedRel(path), line, col, render.HiddenRun(h, idx.Src(), diagnostics.HiddenCode(h.Kind))))
+		out = append(out, fmt.Sprintf("%s:%d:%d holds what the model reads but a terminal does not show: %s", w.rel(path), line, col, render.HiddenRun(h, idx.Src(), diagnostics.HiddenCode(h.Kind))))
 	}
 	return out
 }
 
-// skillHiddenNotes are the hidden-character notes of the skill named
+// SkillHiddenNotes are the hidden-character notes of the skill named
 // name: its whole file (what the skill tool returns is its body; its
 // description is in the catalog).
-func (w skillWhy) skillHiddenNotes(name string) []string {
-	s := w.snap.Registry.Lookup(name)
+func (w Why) SkillHiddenNotes(name string) []string {
+	s := w.Snap.Registry.Lookup(name)
 	if s == nil || s.Path == "" {
 		return nil
 	}
-	return hiddenNotes(w.snap, s.Path, spans.Span{Start: 0, End: int(^uint(0) >> 1)})
+	return w.hiddenNotes(s.Path, spans.Span{Start: 0, End: int(^uint(0) >> 1)})
 }
 
-// catalogHiddenNotes are the hidden-character notes of the descriptions
+// CatalogHiddenNotes are the hidden-character notes of the descriptions
 // the catalog shows.
-func (w skillWhy) catalogHiddenNotes() []string {
+func (w Why) CatalogHiddenNotes() []string {
 	var out []string
-	for s := range w.snap.Registry.AllWinners() {
-		f := w.snap.File(s.Path)
+	for s := range w.Snap.Registry.AllWinners() {
+		f := w.Snap.File(s.Path)
 		if f == nil || len(f.Hidden) == 0 || f.Frontmatter == nil {
 			continue
 		}
 		if d := f.Frontmatter.Field("description"); d != nil {
-			out = append(out, hiddenNotes(w.snap, s.Path, d.ValueSpan)...)
+			out = append(out, w.hiddenNotes(s.Path, d.ValueSpan)...)
 		}
 	}
 	return out

@@ -1,4 +1,8 @@
-package main
+// Package flagtext is flags as people type them. Go's flag package accepts -name and
+// --name alike but prints -name in its help and errors; skill-ls's help
+// and documentation say --name, so the help, the errors and the "did you
+// mean" of a mistyped flag print --name too (a one-letter flag: -v).
+package flagtext
 
 import (
 	"flag"
@@ -11,11 +15,6 @@ import (
 	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
-// flags.go: flags as people type them. Go's flag package accepts -name and
-// --name alike but prints -name in its help and errors; skill-ls's help
-// and documentation say --name, so the help, the errors and the "did you
-// mean" of a mistyped flag print --name too (a one-letter flag: -v).
-
 // dashed returns a flag's name as it is typed: --name, or -x for a
 // one-letter name.
 func dashed(name string) string {
@@ -25,9 +24,9 @@ func dashed(name string) string {
 	return "--" + name
 }
 
-// printFlags writes the flags of fs to w as flag.PrintDefaults does, with
+// Print writes the flags of fs to w as flag.PrintDefaults does, with
 // the names dashed.
-func printFlags(w io.Writer, fs *flag.FlagSet) {
+func Print(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
 		line := "  " + dashed(f.Name)
@@ -42,10 +41,10 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	})
 }
 
-// endOfFlagsHelp is the help's entry for "--", after the flags: parse
+// EndOfFlagsHelp is the help's entry for "--", after the flags: parse
 // takes every argument after it as it is, so that a file name that comes
 // from elsewhere (a glob, pre-commit's list of changed files) is never a flag.
-const endOfFlagsHelp = "  --\n    \tend of the flags: every argument after it is taken as it is, even one that starts with - (a file named --config=x)\n"
+const EndOfFlagsHelp = "  --\n    \tend of the flags: every argument after it is taken as it is, even one that starts with - (a file named --config=x)\n"
 
 // defaultText is a flag's default as its help gives it: "" for a zero
 // value, quoted for a string.
@@ -67,16 +66,16 @@ func defaultText(f *flag.Flag) string {
 	return f.DefValue
 }
 
-// flagError words an error of fs's parse with the flag dashed, and for a
-// flag fs does not define, the nearest one it does (extra are more names
+// Error words an error of fs's parse with the flag dashed, and for a
+// flag fs does not define, the Nearest one it does (extra are more names
 // to suggest, such as the program's --version).
-func flagError(err error, fs *flag.FlagSet, extra ...string) string {
+func Error(err error, fs *flag.FlagSet, extra ...string) string {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		names := append([]string{"help"}, extra...)
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 		msg = "unknown flag " + dashed(name)
-		if near := nearest(name, names); near != "" {
+		if near := Nearest(name, names); near != "" {
 			msg += "; did you mean " + dashed(near) + "?"
 		}
 		return msg
@@ -96,11 +95,11 @@ func flagError(err error, fs *flag.FlagSet, extra ...string) string {
 	return msg
 }
 
-// nearest returns the name of names closest to typed, or "" when none is
+// Nearest returns the name of names closest to typed, or "" when none is
 // close: at most one edit (a letter added, dropped, changed, or two
 // swapped) for a short name, two for one of 8 letters or more; or the
 // only name that starts with typed when typed is 3 letters or more.
-func nearest(typed string, names []string) string {
+func Nearest(typed string, names []string) string {
 	limit := 1
 	if len(typed) >= 8 {
 		limit = 2
@@ -120,10 +119,10 @@ func nearest(typed string, names []string) string {
 	return best
 }
 
-// maxDescriptionProblem says why --max-description n cannot be used ("" when
+// MaxDescriptionProblem says why --max-description n cannot be used ("" when
 // it can): DSH refuses a cap below render.MinMaxLength, with the setup error
 // quoted so that a user who meets it in DSH's log recognises it.
-func maxDescriptionProblem(n int) string {
+func MaxDescriptionProblem(n int) string {
 	if err := render.ValidateMaxLength(n); err != nil {
 		return fmt.Sprintf("--max-description %d: DSH accepts a cap of %d or more; it refuses %d with %q", n, render.MinMaxLength, n, err.Error())
 	}

@@ -1,21 +1,9 @@
-package main
-
-import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-)
-
-// Writing a fixed file. The file is rewritten in place, as gofmt and ruff
-// do, so that it keeps its inode, owner, group, mode, hard links and
-// extended attributes (a rename over it would give it the owner of the
-// process, a root-run fix taking another user's 0600 file, and would break
-// its hard links). In place is not atomic, so each write is guarded:
+// Package atomicwrite writes a fixed file. The file is rewritten in place,
+// as gofmt and ruff do, so that it keeps its inode, owner, group, mode,
+// hard links and extended attributes (a rename over it would give it the
+// owner of the process, a root-run fix taking another user's 0600 file, and
+// would break its hard links). In place is not atomic, so each write is
+// guarded:
 //
 //  1. the file is opened without following a link (the fix names its real
 //     path), locked (advisory: another skill-ls waits its turn) and read
@@ -36,13 +24,34 @@ import (
 // A write that fails puts the old bytes back; a run killed in the middle
 // leaves the backup, which the next --fix run removes when the file holds
 // either the old or the fixed bytes, and otherwise keeps, saying so
-// (leftovers.go). The window in which another program's write is lost is
-// the time between the last stat and the write, a few system calls: no
-// more can be done without mandatory locks, which editors do not take.
+// (cmd/skill-ls/leftovers.go). The window in which another program's write
+// is lost is the time between the last stat and the write, a few system
+// calls: no more can be done without mandatory locks, which editors do not
+// take.
+package atomicwrite
 
-// backupMarker separates a file's name from skill-ls's suffix in the name
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// BackupMarker separates a file's name from skill-ls's suffix in the name
 // of a backup or of a temporary file of an older skill-ls.
-const backupMarker = ".skill-ls-"
+const BackupMarker = ".skill-ls-"
+
+// ErrChanged is the error of a file that changed on disk since it was read.
+var ErrChanged = errors.New("it changed on disk since skill-ls read it (or its bytes are not the text checked); not written, run again")
+
+// ErrReadOnly is the error of a file without write permission: someone
+// made it read-only, and --fix leaves it so (a rename over it would not
+// ask).
+var ErrReadOnly = errors.New("it is read-only; not written (make it writable to fix it)")
 
 // errLocked is the error of a file another process holds a lock on.
 var errLocked = errors.New("another process holds a lock on it; not written, run again")
@@ -54,9 +63,9 @@ func (e errGrew) Error() string {
 	return "another program wrote to it while skill-ls did (check it: its bytes before the fix are in " + e.backup + ")"
 }
 
-// writeInPlace replaces the bytes of the regular file at real (no link),
+// InPlace replaces the bytes of the regular file at real (no link),
 // which must hold orig, with fixed.
-func writeInPlace(real string, orig, fixed []byte) error {
+func InPlace(real string, orig, fixed []byte) error {
 	fi, err := os.Lstat(real)
 	if err != nil {
 		return err
@@ -65,9 +74,9 @@ func writeInPlace(real string, orig, fixed []byte) error {
 		return fmt.Errorf("it is not a regular file; not written")
 	}
 	if fi.Mode().Perm()&0o222 == 0 {
-		return errReadOnly
+		return ErrReadOnly
 	}
-	f, err := os.OpenFile(real, os.O_RDWR|oNoFollow, 0)
+	f, err := os.OpenFile(real, os.O_RDWR|ONoFollow, 0)
 	if err != nil {
 		return err
 	}
@@ -77,10 +86,10 @@ func writeInPlace(real string, orig, fixed []byte) error {
 	}
 	read, err := f.Stat()
 	if err != nil || !os.SameFile(read, fi) {
-		return errChanged
+		return ErrChanged
 	}
 	if cur, err := io.ReadAll(io.NewSectionReader(f, 0, read.Size()+1)); err != nil || !bytes.Equal(cur, orig) {
-		return errChanged
+		return ErrChanged
 	}
 	backup, err := writeBackup(real, orig, fixed, fi.Mode().Perm())
 	if err != nil {
@@ -103,13 +112,13 @@ var errKept = errors.New("the bytes before the fix are kept")
 // orig back; when that fails too, the error names the backup.
 func overwrite(f *os.File, read os.FileInfo, orig, fixed []byte, backup string) error {
 	if now, err := f.Stat(); err != nil || now.Size() != read.Size() || !now.ModTime().Equal(read.ModTime()) {
-		return errChanged
+		return ErrChanged
 	}
 	if err := preallocate(f, int64(len(fixed))); err != nil {
 		return fmt.Errorf("%w; not written", err)
 	}
 	if now, err := f.Stat(); err != nil || now.Size() != read.Size() { // reserving blocks may touch the time
-		return errChanged
+		return ErrChanged
 	}
 	_, err := f.WriteAt(fixed, 0)
 	if err == nil {
@@ -154,7 +163,7 @@ func keepAppended(f *os.File, orig, fixed []byte, size int64, backup string) err
 // fixed bytes (backupName), with mode perm at most, synced; it returns its
 // path.
 func writeBackup(real string, orig, fixed []byte, perm os.FileMode) (string, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+backupMarker+backupTag(fixed)+"-*")
+	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+BackupMarker+BackupTag(fixed)+"-*")
 	if err != nil {
 		return "", err
 	}
@@ -175,9 +184,9 @@ func writeBackup(real string, orig, fixed []byte, perm os.FileMode) (string, err
 	return tmp.Name(), nil
 }
 
-// backupTag is the tag of a backup of a file being rewritten to fixed: the
+// BackupTag is the tag of a backup of a file being rewritten to fixed: the
 // first 16 hex digits of its SHA-256.
-func backupTag(fixed []byte) string {
+func BackupTag(fixed []byte) string {
 	sum := sha256.Sum256(fixed)
 	return hex.EncodeToString(sum[:8])
 }

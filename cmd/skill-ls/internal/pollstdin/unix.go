@@ -1,6 +1,8 @@
 //go:build unix
 
-package main
+// Package pollstdin gives the language server its stdin so that closing it
+// ends a read that waits.
+package pollstdin
 
 import (
 	"io"
@@ -9,14 +11,14 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// pollable returns stdin ready for Go's network poller when it is a pipe or
+// Pollable returns stdin ready for Go's network poller when it is a pipe or
 // a socket (what editors give a language server), so that closing it ends
 // a read that waits: an editor may keep the pipe open until the server's
 // process ends, and a blocking read of an inherited descriptor outlives
 // Close, which kept exit waiting for the connection's 2 s bound
 // (TestServe). A terminal or a file is returned as it is: O_NONBLOCK
 // would outlive the server on a terminal the shell shares.
-func pollable(stdin io.Reader) io.Reader {
+func Pollable(stdin io.Reader) io.Reader {
 	f, ok := stdin.(*os.File)
 	if !ok {
 		return stdin

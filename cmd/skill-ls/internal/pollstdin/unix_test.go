@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package pollstdin
 
 import (
 	"bytes"
@@ -19,10 +19,10 @@ func TestPollableStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	in := pollable(r)
+	in := Pollable(r)
 	f, ok := in.(*os.File)
 	if !ok || f == r {
-		t.Fatalf("pollable(pipe) = %T %v; want a new *os.File", in, in == io.Reader(r))
+		t.Fatalf("Pollable(pipe) = %T %v; want a new *os.File", in, in == io.Reader(r))
 	}
 	if _, err := w.Write([]byte("Content-Length: 2\r\n\r\n{}")); err != nil {
 		t.Fatal(err)
@@ -53,11 +53,11 @@ func TestPollableStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer reg.Close()
-	if pollable(reg) != io.Reader(reg) {
+	if Pollable(reg) != io.Reader(reg) {
 		t.Error("a regular file was changed")
 	}
 	var buf bytes.Buffer
-	if pollable(&buf) != io.Reader(&buf) {
+	if Pollable(&buf) != io.Reader(&buf) {
 		t.Error("a buffer was changed")
 	}
 }
