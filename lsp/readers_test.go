@@ -60,3 +60,19 @@ func TestPassedOverFileDiagnostics(t *testing.T) {
 		}
 	}
 }
+
+// TestPassedOverFilesAsMarkdown: a lowercase skill.md and a flat
+// quick-fix.md in .claude/skills, opened with the "markdown" language (as
+// an editor opens them by default), are skill files to the server because
+// the hosts that read their folder pass them over (a plain check reports
+// them): they get the same host-not-discovered finding as with "skill".
+func TestPassedOverFilesAsMarkdown(t *testing.T) {
+	const src = "---\nname: onboarding\ndescription: Onboards a new engineer.\n---\nWelcome.\n"
+	for _, rel := range []string{"project/.claude/skills/onboarding/skill.md", "project/.claude/skills/quick-fix.md"} {
+		t.Run(rel, func(t *testing.T) {
+			w := newWorkspaceEnv(t, chatHostsTxtar+"-- "+rel+" --\n"+src, nil)
+			u := w.open(rel, "markdown", src)
+			w.diags(u, "the hosts' finding", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "host-not-discovered") })
+		})
+	}
+}

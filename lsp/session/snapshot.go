@@ -203,7 +203,7 @@ func (st *Snapshot) IsSkillPath(path, languageID string) bool {
 			dirs = append(dirs, r.Root.Dir)
 		}
 	}
-	return isSkillPath(path, languageID, dirs)
+	return isSkillPath(path, languageID, dirs) || slices.ContainsFunc(st.Views, func(v viewSnapshot) bool { return passedOver(path, v.opts) })
 }
 
 // readsAsFS reports whether DSH reads the skill file at path as text the
