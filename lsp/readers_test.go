@@ -76,3 +76,15 @@ func TestPassedOverFilesAsMarkdown(t *testing.T) {
 		})
 	}
 }
+
+// TestKeyHoverInReaderTermsUnreadableYAML: when_to_use below an unquoted
+// ": " description, which DSH's YAML cannot read and Claude Code reads
+// line by line, still gets the readers' hover (it had none).
+func TestKeyHoverInReaderTermsUnreadableYAML(t *testing.T) {
+	const src = "---\nname: PDF-Helper\ndescription: Fill PDF forms. Use when: the user sends a PDF\nwhen_to_use: when a form must be filled\n---\nFill the form.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/.claude/skills/pdf-helper/SKILL.md --\n"+src, nil)
+	f := w.open("project/.claude/skills/pdf-helper/SKILL.md", "markdown", src)
+	if h := hoverText(t, w, f, protocol.Position{Line: 3, Character: 2}); !strings.Contains(h, "read by Claude Code") || strings.Contains(h, "DSH") {
+		t.Errorf("when_to_use hover below an unreadable description = %q", h)
+	}
+}
