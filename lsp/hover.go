@@ -58,6 +58,11 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 			if onName {
 				return fmt.Sprintf("**%s**\n\n%s", mdEscape(fld.Value.Str), h), fld.ValueSpan
 			}
+			if fld != nil && fld.Key == "description" {
+				if d := s.descriptionReadersHover(ctx, t); d != "" {
+					return d, spans.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
+				}
+			}
 			if fld != nil && onKey && fld.Key != "description" {
 				if k := s.keyReadersHover(ctx, t, fld.Key); k != "" {
 					return k, fld.KeySpan

@@ -88,3 +88,17 @@ func TestKeyHoverInReaderTermsUnreadableYAML(t *testing.T) {
 		t.Errorf("when_to_use hover below an unreadable description = %q", h)
 	}
 }
+
+// TestDescriptionHoverInReaderTerms: the description hover of a .claude
+// skill shows what its readers list, each with its own cut, not DSH's
+// catalog line cut at 500 characters. Issue 40, point 6.
+func TestDescriptionHoverInReaderTerms(t *testing.T) {
+	desc := strings.Repeat("Plans database migrations. ", 24) + "TAIL-MARK"
+	src := "---\nname: migrate\ndescription: " + desc + "\n---\nBody.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/.claude/skills/migrate/SKILL.md --\n"+src, nil)
+	f := w.open("project/.claude/skills/migrate/SKILL.md", "markdown", src)
+	h := hoverText(t, w, f, protocol.Position{Line: 2, Character: 20})
+	if !strings.Contains(h, "Claude Code") || strings.Contains(h, "Catalog line") || strings.Contains(h, "/500") || !strings.Contains(h, "TAIL-MARK") {
+		t.Errorf("description hover in .claude/skills = %s", h)
+	}
+}

@@ -4,7 +4,8 @@
 -- buffers read back: the findings of the .claude file are those of a plain
 -- `skill-ls check` (SKILL_LS_CHECK, its JSON), K on when_to_use speaks for
 -- Claude Code, gra quotes the ": " description, a lowercase skill.md
--- opened as Markdown gets check's finding, and '/' in a chat buffer offers
+-- and a flat quick-fix.md opened as Markdown get check's findings, and
+-- '/' in a chat buffer offers
 -- the .claude skills. Run by run.sh with e2e.lua's environment.
 
 local uv = vim.uv or vim.loop
@@ -156,16 +157,17 @@ H.start(function()
 
   -- A lowercase skill.md, which the editor opens as Markdown: a skill file
   -- to the server (Claude Code and the others pass it over).
-  local lrel = ".claude/skills/onboarding/skill.md"
-  type_keys(":edit " .. lrel .. "<CR>")
-  local lb = vim.api.nvim_get_current_buf()
-  local lwant = check_findings(lrel)
-  local lgot = wait_for(function()
-    local g = editor_findings(lb)
-    return vim.deep_equal(g, lwant) and g
-  end, 20000)
-  check("the lowercase skill.md (filetype " .. vim.bo[lb].filetype .. ") gets check's findings", lgot and #lwant > 0,
-    { editor = editor_findings(lb), check = lwant })
+  for _, lrel in ipairs({ ".claude/skills/onboarding/skill.md", ".claude/skills/quick-fix.md" }) do
+    type_keys(":edit " .. lrel .. "<CR>")
+    local lb = vim.api.nvim_get_current_buf()
+    local lwant = check_findings(lrel)
+    local lgot = wait_for(function()
+      local g = editor_findings(lb)
+      return vim.deep_equal(g, lwant) and g
+    end, 20000)
+    check(lrel .. " (filetype " .. vim.bo[lb].filetype .. ") gets check's findings", lgot and #lwant > 0,
+      { editor = editor_findings(lb), check = lwant })
+  end
 
   type_keys(":edit talk.chat.md<CR>")
   local menu = slash_menu()
