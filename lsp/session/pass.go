@@ -88,7 +88,7 @@ func (q *scheduler) startPass(p *passState) {
 	prog := NewPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Checked: prog.checked}
 	q.wg.Go(func() {
-		r := RunPass(ctx, withEvalFiles(st, views), pace)
+		r := RunPass(ctx, withPluginManifests(withEvalFiles(st, views)), pace)
 		if ctx.Err() != nil {
 			prog.cancelled()
 			return

@@ -158,7 +158,7 @@ func (st *Snapshot) lineIndexOf(path string) *spans.LineIndex {
 			return spans.NewLineIndex(v.Config.src)
 		}
 	}
-	return spans.NewLineIndex(nil)
+	return pluginLineIndex(st, path)
 }
 
 // emptySnapshot is the snapshot of a workspace with no roots.
