@@ -58,6 +58,11 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 			if onName {
 				return fmt.Sprintf("**%s**\n\n%s", mdEscape(fld.Value.Str), h), fld.ValueSpan
 			}
+			if fld != nil && fld.Key == "description" {
+				if d := s.descriptionReadersHover(ctx, t); d != "" {
+					return d, spans.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
+				}
+			}
 			if fld != nil && onKey && fld.Key != "description" {
 				if k := s.keyReadersHover(ctx, t, fld.Key); k != "" {
 					return k, fld.KeySpan
@@ -66,9 +71,14 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 			if fld == nil && text == "" && inDropRegion(t.file, t.off) {
 				// YAML DSH cannot read (Claude Code reads it line by line):
 				// the line's key says where the cursor is.
-				if key, ksp := lineKey(t.text, t.off); key == "name" {
+				key, ksp := lineKey(t.text, t.off)
+				if key == "name" {
 					return h, lineSpan(t.text, t.off)
-				} else if kd, ok := skillfile.LookupKeyDoc(key); ok {
+				}
+				if k := s.keyReadersHover(ctx, t, key); key != "" && k != "" {
+					return k, ksp
+				}
+				if kd, ok := skillfile.LookupKeyDoc(key); ok {
 					return fmt.Sprintf("**%s**\n\n%s", kd.Key, kd.Doc), ksp
 				}
 			}

@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -44,4 +47,46 @@ func (s *server) keyReadersHover(ctx context.Context, t *target, key string) str
 		text += "\n\nThe agentskills.io specification defines this key."
 	}
 	return text
+}
+
+// descriptionReadersHover is the hover on the description of a file DSH
+// does not read: what the listing of each host that reads it shows, after
+// that host's own cut and escaping (hosts.Result.ListingText), hosts that
+// show the same text named together. DSH's catalog line and its cut
+// were the hover in .claude/skills, where DSH reads nothing. It is ""
+// when no selected host reads the file.
+func (s *server) descriptionReadersHover(ctx context.Context, t *target) string {
+	m := s.matrixFor(ctx, t.st, t.path)
+	readers := t.st.LensHosts(m, t.path)
+	readers = slices.DeleteFunc(slices.Clone(readers), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+	if len(readers) == 0 {
+		return ""
+	}
+	var texts []string
+	byText := map[string][]string{}
+	var unlisted []string
+	for _, h := range readers {
+		res := m.Results[h.ID]
+		text, listed := "", false
+		if res != nil {
+			text, listed = res.ListingText(t.path)
+		}
+		if !listed {
+			unlisted = append(unlisted, h.Name)
+			continue
+		}
+		if _, ok := byText[text]; !ok {
+			texts = append(texts, text)
+		}
+		byText[text] = append(byText[text], h.Name)
+	}
+	var b strings.Builder
+	b.WriteString("**description**: the text each host that reads this file lists.\n\n")
+	for _, text := range texts {
+		fmt.Fprintf(&b, "%s (%s characters):\n\n%s\n\n", mdEscape(hosts.JoinNames(byText[text])), jstext.Count(utf8.RuneCountInString(text)), mdFence(text))
+	}
+	if len(unlisted) > 0 {
+		fmt.Fprintf(&b, "Not in the listing of %s.\n", mdEscape(hosts.JoinNames(unlisted)))
+	}
+	return b.String()
 }

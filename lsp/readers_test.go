@@ -60,3 +60,45 @@ func TestPassedOverFileDiagnostics(t *testing.T) {
 		}
 	}
 }
+
+// TestPassedOverFilesAsMarkdown: a lowercase skill.md and a flat
+// quick-fix.md in .claude/skills, opened with the "markdown" language (as
+// an editor opens them by default), are skill files to the server because
+// the hosts that read their folder pass them over (a plain check reports
+// them): they get the same host-not-discovered finding as with "skill".
+func TestPassedOverFilesAsMarkdown(t *testing.T) {
+	const src = "---\nname: onboarding\ndescription: Onboards a new engineer.\n---\nWelcome.\n"
+	for _, rel := range []string{"project/.claude/skills/onboarding/skill.md", "project/.claude/skills/quick-fix.md"} {
+		t.Run(rel, func(t *testing.T) {
+			w := newWorkspaceEnv(t, chatHostsTxtar+"-- "+rel+" --\n"+src, nil)
+			u := w.open(rel, "markdown", src)
+			w.diags(u, "the hosts' finding", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "host-not-discovered") })
+		})
+	}
+}
+
+// TestKeyHoverInReaderTermsUnreadableYAML: when_to_use below an unquoted
+// ": " description, which DSH's YAML cannot read and Claude Code reads
+// line by line, still gets the readers' hover (it had none).
+func TestKeyHoverInReaderTermsUnreadableYAML(t *testing.T) {
+	const src = "---\nname: PDF-Helper\ndescription: Fill PDF forms. Use when: the user sends a PDF\nwhen_to_use: when a form must be filled\n---\nFill the form.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/.claude/skills/pdf-helper/SKILL.md --\n"+src, nil)
+	f := w.open("project/.claude/skills/pdf-helper/SKILL.md", "markdown", src)
+	if h := hoverText(t, w, f, protocol.Position{Line: 3, Character: 2}); !strings.Contains(h, "read by Claude Code") || strings.Contains(h, "DSH") {
+		t.Errorf("when_to_use hover below an unreadable description = %q", h)
+	}
+}
+
+// TestDescriptionHoverInReaderTerms: the description hover of a .claude
+// skill shows what its readers list, each with its own cut, not DSH's
+// catalog line cut at 500 characters. Issue 40, point 6.
+func TestDescriptionHoverInReaderTerms(t *testing.T) {
+	desc := strings.Repeat("Plans database migrations. ", 24) + "TAIL-MARK"
+	src := "---\nname: migrate\ndescription: " + desc + "\n---\nBody.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/.claude/skills/migrate/SKILL.md --\n"+src, nil)
+	f := w.open("project/.claude/skills/migrate/SKILL.md", "markdown", src)
+	h := hoverText(t, w, f, protocol.Position{Line: 2, Character: 20})
+	if !strings.Contains(h, "Claude Code") || strings.Contains(h, "Catalog line") || strings.Contains(h, "/500") || !strings.Contains(h, "TAIL-MARK") {
+		t.Errorf("description hover in .claude/skills = %s", h)
+	}
+}

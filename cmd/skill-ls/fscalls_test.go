@@ -75,6 +75,8 @@ var diskCalls = map[string]string{
 	"lsp/session/views.go Session.newView os.Getenv":                 "the environment of the other agents' roots when no test replaced it",
 	"lsp/server.go server.homeDir os.UserHomeDir":                    "the home folder of DSH's user roots when the client set none (the environment, not a file)",
 	"lsp/server.go initialFolders os.Getwd":                          "the last fallback folder when the client names none (the environment, not a file)",
+	"lsp/session/pluginfiles.go pluginLineIndex os.Open":             "a plugin manifest's findings are placed on its text, which no snapshot holds (a skill snapshot has skill files only): its open buffer, else up to 1 MiB of the file, on the pass's goroutine",
+	"lsp/session/pluginfiles.go pluginLineIndex File.Close":          "the same manifest, closed once read",
 	"lsp/session/snapshot.go bufferAlone Workspace.Apply":            "a workspace with no roots parses one open buffer; it reads nothing",
 
 	// lsp: handlers that must ask the disk

@@ -88,7 +88,7 @@ func (q *scheduler) startPass(p *passState) {
 	prog := newPassProgress(ctx, q.pub, views, p.startup)
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Checked: prog.checked}
 	q.wg.Go(func() {
-		r := runPass(ctx, withEvalFiles(st, views), pace)
+		r := runPass(ctx, withPluginManifests(withEvalFiles(st, views)), pace)
 		if ctx.Err() != nil {
 			prog.cancelled()
 			return

@@ -193,7 +193,7 @@ func (st *Snapshot) lineIndexOf(path string) *spans.LineIndex {
 			return spans.NewLineIndex(v.config.src)
 		}
 	}
-	return spans.NewLineIndex(nil)
+	return pluginLineIndex(st, path)
 }
 
 // emptySnapshot is the snapshot of a workspace with no roots.
@@ -247,7 +247,7 @@ func (st *Snapshot) IsSkillPath(path, languageID string) bool {
 			dirs = append(dirs, r.Root.Dir)
 		}
 	}
-	return isSkillPath(path, languageID, dirs)
+	return isSkillPath(path, languageID, dirs) || slices.ContainsFunc(st.views, func(v viewSnapshot) bool { return passedOver(path, v.opts) })
 }
 
 // readsAsFS reports whether DSH reads the skill file at path as text the

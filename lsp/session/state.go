@@ -342,7 +342,7 @@ func (s *Session) isSkillDocLocked(d *Document) bool {
 			dirs = append(dirs, r.Dir)
 		}
 	}
-	return isSkillPath(d.Key, d.LanguageID, dirs)
+	return isSkillPath(d.Key, d.LanguageID, dirs) || slices.ContainsFunc(s.views.views, func(v *view) bool { return passedOver(d.Key, v.opts) })
 }
 
 // isSkillPath reports whether a document is a skill file: a SKILL.md

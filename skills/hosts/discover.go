@@ -104,10 +104,18 @@ func walkRootMisses(r rootSpec) (found, misses []string) {
 // host that reads the root does with it, as DSH's rules do for DSH's
 // roots; a README.md without a frontmatter is not a skill.
 func (w *rootWalk) passOver(d walkDir, name, p string, entries []fs.DirEntry) bool {
-	if w.spec.flatFiles || w.spec.commands || w.spec.workflows {
+	return passesOverFile(w.spec, d.depth, p, entries)
+}
+
+// passesOverFile is rootWalk.passOver for the regular file at p, depth
+// folders below a root walked by spec, beside entries: the one rule of a
+// passed-over file, which PassesOver applies to a single path.
+func passesOverFile(spec walkSpec, depth int, p string, entries []fs.DirEntry) bool {
+	if spec.flatFiles || spec.commands || spec.workflows {
 		return false
 	}
-	if d.depth > 0 {
+	name := filepath.Base(p)
+	if depth > 0 {
 		return name != "SKILL.md" && strings.EqualFold(name, "SKILL.md") &&
 			!slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == "SKILL.md" })
 	}

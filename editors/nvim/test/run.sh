@@ -113,6 +113,31 @@ if "$NVIM" --headless -u NONE -i NONE -n -c 'lua io.stdout:write(vim.fn.has("nvi
 	grep -E '^(PASS|FAIL) ' "$T/enable.out"
 fi
 
+# A repository shaped like most authors' (issue 40): .claude/skills the
+# main folder, a copy and a symbolic link in .agents/skills, a personal
+# ~/.claude/skills, in a Neovim of its own (claude.lua). Its diagnostics
+# are compared with what a plain `skill-ls check` prints for the same file.
+C=$T/claude
+mkdir -p "$C/ws/.git" "$C/ws/.claude/skills/pdf-helper" "$C/ws/.claude/skills/deploy-staging" \
+	"$C/ws/.claude/skills/onboarding" "$C/ws/.agents/skills" "$C/home/.claude/skills/personal-notes"
+printf -- '---\nname: PDF-Helper\ndescription: Fill PDF forms. Use when: the user sends a PDF\nwhen_to_use: when a form must be filled\n---\nFill the form.\n' >"$C/ws/.claude/skills/pdf-helper/SKILL.md"
+printf -- '---\nname: deploy-staging\ndescription: Deploys the branch to staging.\n---\nDeploy.\n' >"$C/ws/.claude/skills/deploy-staging/SKILL.md"
+printf -- '---\nname: onboarding\ndescription: Onboards a new engineer.\n---\nWelcome.\n' >"$C/ws/.claude/skills/onboarding/skill.md"
+printf -- '---\nname: quick-fix\ndescription: Applies a quick fix.\n---\nFix.\n' >"$C/ws/.claude/skills/quick-fix.md"
+printf -- '---\nname: personal-notes\ndescription: Keeps personal notes.\n---\nNotes.\n' >"$C/home/.claude/skills/personal-notes/SKILL.md"
+cp -R "$C/ws/.claude/skills/deploy-staging" "$C/ws/.agents/skills/"
+ln -s ../../.claude/skills/pdf-helper "$C/ws/.agents/skills/pdf-helper"
+: >"$C/ws/talk.chat.md"
+(cd "$C/ws" && HOME="$C/home" "$T/skill-ls" check --format json >"$C/check.json" 2>"$C/check.err")
+HOME="$C/home" SKILL_LS_WS="$C/ws" SKILL_LS_CHECK="$C/check.json" SKILL_LS_RESULT="$T/claude-result.json" \
+	timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/claude.lua" >"$T/claude.out" 2>"$T/claude.err"
+claude_rc=$?
+if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/claude.out"; then
+	echo "FAIL claude.lua ended without a summary (exit $claude_rc)" >>"$T/claude.out"
+	head -n 20 "$T/claude.err" >&2
+fi
+grep -E '^(PASS|FAIL) ' "$T/claude.out"
+
 # :checkhealth skill_ls, in a Neovim of its own (the e2e run stopped its server).
 timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/health.lua" >"$T/health.out" 2>"$T/health.err"
 health_rc=$?
@@ -142,7 +167,7 @@ if [ -z "$summary" ] || [ -z "$plain" ]; then
 fi
 # One summary for every run: the checks of e2e.lua and plain.lua (with the
 # config-block check) and health.lua's "N passed, N failed".
-count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" "$T/evals.out" "$T/enable.out" | awk '{ n += $1 } END { print n }'; }
+count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" "$T/evals.out" "$T/enable.out" "$T/claude.out" | awk '{ n += $1 } END { print n }'; }
 # shellcheck disable=SC2086
 set -- $health
 passed=$(($(count PASS) + $1))
