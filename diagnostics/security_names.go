@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -39,8 +40,9 @@ func confusableSkeleton(name string) string {
 	return name
 }
 
-// confusableIndex maps each skeleton that more than one winning name has
-// to those names, made once per run. Winning names differ, so two share
+// confusableIndex maps each skeleton that more than one winning name (or
+// name of a skill outside the roots, namedSkills) has to those names,
+// made once per run. Winning names differ, so two share
 // a skeleton only when one of them holds a look-alike (its skeleton is
 // not the name itself): only the skeletons of those are grouped, and the
 // thousands of other names cost a look-up in a small map.
@@ -48,11 +50,21 @@ func (rs *runState) confusableIndex() map[string][]string {
 	rs.confusableOnce.Do(func() {
 		var names, skeletons []string
 		looks := map[string]bool{}
-		for s := range rs.snap.Registry.AllWinners() {
-			sk := confusableSkeleton(s.Name)
-			names, skeletons = append(names, s.Name), append(skeletons, sk)
-			if sk != s.Name {
+		add := func(name string) {
+			sk := confusableSkeleton(name)
+			names, skeletons = append(names, name), append(skeletons, sk)
+			if sk != name {
 				looks[sk] = true
+			}
+		}
+		for s := range rs.snap.Registry.AllWinners() {
+			add(s.Name)
+		}
+		// The skills outside DSH's roots that check opens (.claude/skills)
+		// are read by their hosts under their names too.
+		for _, f := range namedSkills(rs.snap, func(*skillfile.File) bool { return true }) {
+			if rs.snap.Registry.Winner(f.Def.Name) == nil {
+				add(f.Def.Name)
 			}
 		}
 		all := map[string][]string{}
