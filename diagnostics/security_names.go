@@ -62,9 +62,11 @@ func (rs *runState) confusableIndex() map[string][]string {
 		}
 		// The skills outside DSH's roots that check opens (.claude/skills)
 		// are read by their hosts under their names too.
+		rs.confusableOutside = map[string]string{}
 		for _, f := range namedSkills(rs.snap, func(*skillfile.File) bool { return true }) {
 			if rs.snap.Registry.Winner(f.Def.Name) == nil {
 				add(f.Def.Name)
+				rs.confusableOutside[f.Def.Name] = f.Path
 			}
 		}
 		all := map[string][]string{}
@@ -96,8 +98,12 @@ func checkConfusable(p *Pass) {
 		}
 		name := p.File.Frontmatter.Field("name")
 		d := p.Report(name.ValueSpan.OrKey(name.KeySpan), fmt.Sprintf("the name %q looks like the name of another skill, %q: a reader may take one for the other", def.Name, other))
+		path := p.run.confusableOutside[other]
 		if s := p.Snap.Registry.Winner(other); s != nil {
-			d.Related = append(d.Related, Related{Path: s.Path, Span: otherNameSpan(p, s.Path), Message: "the skill named " + other})
+			path = s.Path
+		}
+		if path != "" {
+			d.Related = append(d.Related, Related{Path: path, Span: otherNameSpan(p, path), Message: "the skill named " + other})
 		}
 	}
 }
