@@ -47,7 +47,7 @@ func hostCheck(code string) func(p *Pass) {
 					d.Severity = SeverityWarning
 				}
 				d.Fixes = hf.fixes
-				if code == CodeHostDrops && len(d.Fixes) == 0 {
+				if (code == CodeHostDrops || code == CodeHostChanges) && len(d.Fixes) == 0 {
 					d.Fixes = dshFixesAt(p, hf.span)
 				}
 			}
@@ -314,7 +314,9 @@ func frontmatterSpan(f *skillfile.File) spans.Span {
 // dshFixesAt returns the fixes of DSH's own finding on why it drops the
 // pass's file when that finding is at span: a host that skips the file for
 // the same mistake (Goose on an unquoted ": " in .claude/skills, where
-// DSH's rule is left to the hosts) is mended by the same fix.
+// DSH's rule is left to the hosts) is mended by the same fix, and so is a
+// host that changes the skill for it (Claude Code describing a skill with
+// no description by its body: the stub description).
 func dshFixesAt(p *Pass, span spans.Span) []Fix {
 	if p.File.Drop == nil {
 		return nil

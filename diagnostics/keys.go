@@ -36,7 +36,12 @@ var keyRules = []*Rule{
 			if fd.Key == "whenToUse" {
 				what = "a non-empty string"
 			}
-			p.Report(fd.Span, fmt.Sprintf("DSH ignores %s unless it is %s", fd.Key, what))
+			switch {
+			case p.dshReads():
+				p.Report(fd.Span, fmt.Sprintf("DSH ignores %s unless it is %s", fd.Key, what))
+			case fd.Key == "metadata":
+				p.Report(fd.Span, "metadata is not a mapping, as the agentskills.io spec requires")
+			} // whenToUse is DSH's key: the hosts that read the file ignore it anyway
 		}},
 	{Code: CodeKeyMisspelled, Severity: SeverityWarning, Summary: "a key DSH does not read, close to one it reads",
 		Doc:  "DSH reads keys by exact, case-sensitive spelling. A key that is one of DSH's (under the agentskills profile, one of the specification's too) written in another case (`Name`), with `_`, `-` or nothing between its words (`when_to_use`, `disable_model_invocation`, `allowedTools`), or with a letter missing, doubled, swapped or wrong (`descripton`, `disable-model-invocaiton`, `licence`; one such letter for a key of 4 letters or less, two up to 12, three beyond) is ignored, and the skill behaves as if the key were absent. The message says what stays as it was (a misspelled `disable-model-invocation: true` leaves the skill model-invocable). A misspelled `name` or `description` is reported by `name-missing` or `description-missing` instead, at the key, since it is why DSH drops the skill. On a file DSH does not read (.claude/skills), the keys compared are those the hosts that read it read and the specification's (Claude Code's `when_to_use` and `allowed-tools`, ...), and the message names those hosts (Claude Code and Cursor ignore the key allowed_tools). The quick fix renames the key.",
@@ -199,7 +204,14 @@ func checkUnknownKeys(p *Pass) {
 	}
 	for _, key := range []string{"whenToUse", "disable-model-invocation", "user-invocable"} {
 		if fld := fm.Field(key); fld != nil {
-			p.Report(fld.KeySpan, fmt.Sprintf("the agentskills.io spec does not define the key %q (DSH reads it; other harnesses ignore it)", key))
+			who := "DSH reads it; other harnesses ignore it"
+			if !p.dshReads() {
+				who = "no host that reads this file reads it"
+				if names := readersOf(p.readers(), key); len(names) > 0 {
+					who = hosts.JoinNames(names) + verbFor(names, " reads", " read") + " it"
+				}
+			}
+			p.Report(fld.KeySpan, fmt.Sprintf("the agentskills.io spec does not define the key %q (%s)", key, who))
 		}
 	}
 }

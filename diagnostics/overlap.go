@@ -59,19 +59,29 @@ func (rs *runState) overlapIndex() *overlap.Index {
 }
 
 // offeredSkills returns the files of snap whose skill the catalog offers
-// the model, in path order: the registry winners with a file, and the
-// files outside the roots whose name no other file took; neither with
-// disable-model-invocation, nor without a description, nor with the
+// the model, in path order: the named skills (namedSkills) without
+// disable-model-invocation, with a description that is not the
 // placeholder of skill-ls new (description-placeholder's).
 func offeredSkills(snap *skills.Snapshot) []*skillfile.File {
+	return namedSkills(snap, func(f *skillfile.File) bool {
+		return f.Def.Invocation.ModelInvocable && f.Frontmatter != nil && f.Frontmatter.Field("description") != nil &&
+			!strings.Contains(f.Def.Description, scaffold.DescriptionPlaceholder)
+	})
+}
+
+// namedSkills returns the files of snap with a skill that keep accepts
+// and that hold the skill of their name, in path order: the registry
+// winners with a file, and the files outside the roots (.claude/skills,
+// opened as check opens the files only other hosts read) whose name no
+// other accepted file took.
+func namedSkills(snap *skills.Snapshot, keep func(*skillfile.File) bool) []*skillfile.File {
 	// A winner's name is taken by the winner alone; taken holds the other
 	// names (files outside the roots) once a file took them.
 	taken := map[string]bool{}
 	var out []*skillfile.File
 	for _, f := range snap.Files() {
 		d := f.Def
-		if d == nil || !d.Invocation.ModelInvocable || f.Frontmatter == nil || f.Frontmatter.Field("description") == nil ||
-			strings.Contains(d.Description, scaffold.DescriptionPlaceholder) {
+		if d == nil || !keep(f) {
 			continue
 		}
 		if w := snap.Registry.Winner(d.Name); w != nil {

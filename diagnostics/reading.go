@@ -58,6 +58,10 @@ var readingRules = []*Rule{
 	{Code: CodeFileTooLarge, Short: "file larger than 16 MiB", Severity: SeverityError, Summary: "the file is larger than skill-ls reads",
 		Doc: "skill-ls does not read skill files larger than 16 MiB, so it cannot check them. DSH would read the whole file and could put all of it into the model's context; keep skills small and move bulk material into referenced files.",
 		Finding: func(p *Pass, fd skillfile.Finding) {
+			if !p.dshReads() {
+				p.Report(fd.Span, "skill-ls did not read this file: it is larger than 16 MiB (a host that reads it would load all of it)")
+				return
+			}
 			p.Report(fd.Span, p.File.Drop.Detail)
 		}},
 	{Code: CodeBOM, Severity: SeverityInfo, Summary: "the file starts with a byte-order mark",
@@ -72,7 +76,11 @@ var readingRules = []*Rule{
 // frontmatter-missing finding).
 func checkBOM(p *Pass) {
 	if p.File.BOM && p.File.Mode != skillfile.ReadNode {
-		p.Report(spans.Span{Start: 0, End: 3}, "the file starts with a UTF-8 byte-order mark; DSH strips it on its production read path, but the bundled root keeps it and then finds no frontmatter", removeBOM(p)...)
+		msg := "the file starts with a UTF-8 byte-order mark; DSH strips it on its production read path, but the bundled root keeps it and then finds no frontmatter"
+		if !p.dshReads() {
+			msg = "the file starts with a UTF-8 byte-order mark, which a reader that does not strip it takes for text before the frontmatter"
+		}
+		p.Report(spans.Span{Start: 0, End: 3}, msg, removeBOM(p)...)
 	}
 }
 
@@ -95,6 +103,10 @@ func checkCRLF(p *Pass) {
 		return
 	}
 	if i := bytes.Index(p.Src(), []byte("\r\n")); i >= 0 {
-		p.Report(spans.Span{Start: i, End: i + 1}, "the file uses CRLF line endings; DSH parses them, but inner \\r\\n in the body reach the model verbatim")
+		msg := "the file uses CRLF line endings; DSH parses them, but inner \\r\\n in the body reach the model verbatim"
+		if !p.dshReads() {
+			msg = "the file uses CRLF line endings; a host that does not normalize them passes the body's inner \\r\\n to the model verbatim"
+		}
+		p.Report(spans.Span{Start: i, End: i + 1}, msg)
 	}
 }

@@ -41,6 +41,9 @@ type runState struct {
 	// (name-confusable).
 	confusableOnce sync.Once
 	confusable     map[string][]string
+	// confusableOutside maps the names of the skills outside the roots
+	// in confusable to their files (name-confusable's related location).
+	confusableOutside map[string]string
 	// entryNamesByRoot holds the names of each root folder's entries
 	// (name-folder-mismatch's fix).
 	entryNamesOnce   sync.Once

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
@@ -39,8 +40,9 @@ func confusableSkeleton(name string) string {
 	return name
 }
 
-// confusableIndex maps each skeleton that more than one winning name has
-// to those names, made once per run. Winning names differ, so two share
+// confusableIndex maps each skeleton that more than one winning name (or
+// name of a skill outside the roots, namedSkills) has to those names,
+// made once per run. Winning names differ, so two share
 // a skeleton only when one of them holds a look-alike (its skeleton is
 // not the name itself): only the skeletons of those are grouped, and the
 // thousands of other names cost a look-up in a small map.
@@ -48,11 +50,23 @@ func (rs *runState) confusableIndex() map[string][]string {
 	rs.confusableOnce.Do(func() {
 		var names, skeletons []string
 		looks := map[string]bool{}
-		for s := range rs.snap.Registry.AllWinners() {
-			sk := confusableSkeleton(s.Name)
-			names, skeletons = append(names, s.Name), append(skeletons, sk)
-			if sk != s.Name {
+		add := func(name string) {
+			sk := confusableSkeleton(name)
+			names, skeletons = append(names, name), append(skeletons, sk)
+			if sk != name {
 				looks[sk] = true
+			}
+		}
+		for s := range rs.snap.Registry.AllWinners() {
+			add(s.Name)
+		}
+		// The skills outside DSH's roots that check opens (.claude/skills)
+		// are read by their hosts under their names too.
+		rs.confusableOutside = map[string]string{}
+		for _, f := range namedSkills(rs.snap, func(*skillfile.File) bool { return true }) {
+			if rs.snap.Registry.Winner(f.Def.Name) == nil {
+				add(f.Def.Name)
+				rs.confusableOutside[f.Def.Name] = f.Path
 			}
 		}
 		all := map[string][]string{}
@@ -84,8 +98,12 @@ func checkConfusable(p *Pass) {
 		}
 		name := p.File.Frontmatter.Field("name")
 		d := p.Report(name.ValueSpan.OrKey(name.KeySpan), fmt.Sprintf("the name %q looks like the name of another skill, %q: a reader may take one for the other", def.Name, other))
+		path := p.run.confusableOutside[other]
 		if s := p.Snap.Registry.Winner(other); s != nil {
-			d.Related = append(d.Related, Related{Path: s.Path, Span: otherNameSpan(p, s.Path), Message: "the skill named " + other})
+			path = s.Path
+		}
+		if path != "" {
+			d.Related = append(d.Related, Related{Path: path, Span: otherNameSpan(p, path), Message: "the skill named " + other})
 		}
 	}
 }

@@ -125,12 +125,17 @@ func misreadProperty(p *Pass, fld dshyaml.Field, raw string) {
 		what = "the name of an anchor"
 	}
 	quoted := quoteYAML(raw)
-	who := "DSH reads"
-	if !p.dshReads() {
-		who = "its readers read"
-	}
-	p.Report(fld.ValueSpan, fmt.Sprintf("YAML reads %s as %s and leaves it out of the text, so %s %s as %q; put the whole value in quotes: %s", word, what, who, fld.Key, fld.Value.Str, quoted),
+	p.Report(fld.ValueSpan, fmt.Sprintf("YAML reads %s as %s and leaves it out of the text, so %s %s as %q; put the whole value in quotes: %s", word, what, misreader(p), fld.Key, fld.Value.Str, quoted),
 		quoteFix(p, fld.ValueSpan, quoted))
+}
+
+// misreader is who reads a misread value: DSH in its roots, else the
+// hosts that read the file.
+func misreader(p *Pass) string {
+	if p.dshReads() {
+		return "DSH reads"
+	}
+	return "its readers read"
 }
 
 // misreadComment reports " #" inside a plain description or name, where
@@ -149,7 +154,7 @@ func misreadComment(p *Pass, fld dshyaml.Field, raw string) {
 	fix := quoteFix(p, spans.Span{Start: fld.ValueSpan.Start, End: fld.ValueSpan.Start + len(whole)}, quoted)
 	fix.Unsafe, fix.Preferred = true, false // the comment may be meant
 	p.Report(spans.Span{Start: fld.ValueSpan.End + len(tail) - len(comment), End: end},
-		fmt.Sprintf("YAML reads \" #\" as the start of a comment, so DSH reads %s as %q, without %q; to keep it, put the whole value in quotes: %s", fld.Key, fld.Value.Str, strings.TrimRight(comment, " \t"), quoted), fix)
+		fmt.Sprintf("YAML reads \" #\" as the start of a comment, so %s %s as %q, without %q; to keep it, put the whole value in quotes: %s", misreader(p), fld.Key, fld.Value.Str, strings.TrimRight(comment, " \t"), quoted), fix)
 }
 
 // titleIndentWithSpaces is the title of the fix below (FixDocs lists it).
@@ -193,7 +198,11 @@ func misreadClose(p *Pass) {
 		if strings.TrimRight(l, "\r\n") == "---" {
 			last := fm.Fields[len(fm.Fields)-1]
 			fix := Fix{Title: titleIndentClose, Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fm.CloseSpan.Start, End: fm.CloseSpan.Start}, "  ")}}
-			p.Report(fm.CloseSpan, fmt.Sprintf("this --- closes the frontmatter (DSH closes it at the first line that is exactly ---), so the indented lines after it are the skill's body, not part of the value of %s; indent this --- under %s:, or remove it", last.Key, last.Key),
+			closer := "DSH closes"
+			if !p.dshReads() {
+				closer = "its readers close"
+			}
+			p.Report(fm.CloseSpan, fmt.Sprintf("this --- closes the frontmatter (%s it at the first line that is exactly ---), so the indented lines after it are the skill's body, not part of the value of %s; indent this --- under %s:, or remove it", closer, last.Key, last.Key),
 				keepParsing(p, fix)...)
 			return
 		}
