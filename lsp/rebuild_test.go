@@ -57,7 +57,7 @@ func TestHoverDuringRebuild(t *testing.T) {
 		if err != nil {
 			t.Fatalf("hover and completion during the build: %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		t.Fatal("hover and completion not answered while the views are built")
 	}
 	if st := w.srv.sess.Snapshot(); st.Discovered() != before.Discovered() || st.Settings.Profile != before.Settings.Profile {
@@ -77,6 +77,7 @@ func TestHoverDuringRebuild(t *testing.T) {
 // the session's builder.
 func (e *env) settled() {
 	e.t.Helper()
+	e.barrier() // the changes just sent, not only those the server ran
 	if _, err := e.srv.sess.LoadedSnapshot(e.ctx); err != nil {
 		e.t.Fatalf("views: %v", err)
 	}
