@@ -90,8 +90,9 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 func TestViewBuildHoldsNoLock(t *testing.T) {
 	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, session.Options{})
 	entered, release := make(chan struct{}), make(chan struct{})
+	var onceEntered sync.Once // a watcher's batch may build views again
 	w.srv.sess.ViewsBuilding = func() {
-		close(entered)
+		onceEntered.Do(func() { close(entered) })
 		<-release
 	}
 	defer func() {

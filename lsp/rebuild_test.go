@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,8 +21,9 @@ func TestHoverDuringRebuild(t *testing.T) {
 	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, session.Options{})
 	u := w.open("project/.agents/skills/pdf/SKILL.md", "markdown", "---\nname: pdf\ndescription: Fill PDF forms.\n---\n# PDF\n")
 	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once // a watcher's batch may build views again
 	w.srv.sess.ViewsBuilding = func() {
-		close(entered)
+		once.Do(func() { close(entered) })
 		<-release
 	}
 	released := false
