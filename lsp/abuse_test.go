@@ -43,7 +43,7 @@ func TestAbuse(t *testing.T) {
 
 	// Poll (no fixed sleep) until the sessions' goroutines and memory are gone.
 	const slackG, slackHeap = 10, 32 << 20
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(waitBound)
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for {

@@ -70,7 +70,7 @@ func hoverFrames(n int) []string {
 func waitStill(t *testing.T, n *atomic.Int64) {
 	t.Helper()
 	last, since := n.Load(), time.Now()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(waitBound); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if cur := n.Load(); cur != last {
 			last, since = cur, time.Now()
 		} else if time.Since(since) > 300*time.Millisecond {

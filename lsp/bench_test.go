@@ -120,7 +120,7 @@ func closeSession(tb testing.TB, w *wsEnv) {
 	select {
 	case err := <-w.done:
 		w.done <- err // for the env's cleanup
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		tb.Fatalf("Serve did not return")
 	}
 	w.client.mu.Lock()

@@ -207,7 +207,7 @@ func newEnv(t testing.TB, eo envOptions) *env {
 		e.conn.Close()
 		select {
 		case <-e.done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(waitBound): // a hang, not a speed target
 			t.Errorf("Serve did not return after the client closed")
 		}
 	})
@@ -279,6 +279,18 @@ func (e *env) call(method string, params string) (json.RawMessage, error) {
 	}
 	_, err := e.conn.Call(e.ctx, method, p, &res)
 	return json.RawMessage(res), err
+}
+
+// barrier returns once the server has run every notification sent before
+// it: notifications run inline in wire order, so the answer to a call sent
+// after them (one no server knows: an error) comes after they ran. A
+// notification's Notify returns when the pipe has taken its bytes, before
+// the server ran it.
+func (e *env) barrier() {
+	e.t.Helper()
+	if _, err := e.call("skill-ls/testBarrier", ""); errCode(err) != jsonrpc2.MethodNotFound {
+		e.t.Fatalf("barrier: %v, want method not found", err)
+	}
 }
 
 func (e *env) notify(method string, params string) {

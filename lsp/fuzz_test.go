@@ -112,7 +112,7 @@ func startPipeSession(t *testing.T) *pipeSession {
 		bR.Close()
 		select {
 		case <-s.done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(waitBound):
 			t.Errorf("Serve did not return")
 		}
 	})
@@ -176,7 +176,7 @@ func (s *pipeSession) send(msg string) error {
 // waitResponse waits (bounded) for the response with the given raw id.
 func (s *pipeSession) waitResponse(id string) map[string]json.RawMessage {
 	s.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(waitBound)
 	for i := 0; ; {
 		s.mu.Lock()
 		for ; i < len(s.msgs); i++ {
@@ -238,12 +238,12 @@ func (s *pipeSession) finish() {
 	select {
 	case err := <-s.done:
 		s.done <- err // for the cleanup
-	case <-time.After(10 * time.Second):
-		s.t.Fatalf("deadlock: Serve did not return within 10s of EOF")
+	case <-time.After(waitBound):
+		s.t.Fatalf("deadlock: Serve did not return after EOF")
 	}
 	select {
 	case <-s.readEnd:
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		s.t.Fatalf("server output did not end")
 	}
 	s.mu.Lock()
@@ -297,7 +297,7 @@ func FuzzServeBytes(f *testing.F) {
 		go func() { _, err := s.in.Write(data); written <- err }()
 		select {
 		case <-written: // an error means the server stopped reading: fine
-		case <-time.After(10 * time.Second):
+		case <-time.After(waitBound):
 			t.Fatalf("deadlock: the server stopped reading without closing")
 		}
 		s.finish()

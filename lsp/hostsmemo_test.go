@@ -54,11 +54,16 @@ func TestLensStormBuildsTheMatrixOnce(t *testing.T) {
 
 // startCountingSession starts a session on a tree of n skill files with
 // the Codex and Claude Code hosts selected, whose hosts' matrix builds are
-// counted; hold, when set, runs before the first.
+// counted; hold, when set, runs before the first. No watcher: its
+// catch-up batches when it starts watching the linked folders
+// (skills.ChangeLinks) land at any time after the discovery, each a new
+// content generation, which a build of its own then rightly serves; the
+// tests count the builds of the editor's changes alone.
 func startCountingSession(t *testing.T, n int, hold func()) (*wsEnv, benchTree, *atomic.Int32) {
 	t.Helper()
 	tree := genBenchTree(t, filepath.Join(t.TempDir(), "t"), n)
-	e := newEnv(t, envOptions{opts: session.Options{HomeDir: tree.home, DiagnosticsDelay: ptr(time.Hour)}, queueWrites: true})
+	opts := session.Options{HomeDir: tree.home, DiagnosticsDelay: ptr(time.Hour), DisableWatch: true}
+	e := newEnv(t, envOptions{opts: opts, queueWrites: true})
 	w := &wsEnv{env: e, dir: tree.dir, project: tree.project, home: tree.home}
 	builds := new(atomic.Int32)
 	w.srv.buildMatrix = func(ctx context.Context, snap *skills.Snapshot, opts diagnostics.Options) (*hosts.Matrix, error) {

@@ -67,7 +67,7 @@ func TestLeanFileChangedBeforeItsEvent(t *testing.T) {
 		what string
 		call func() error
 	}{{"preview of a skill changed on disk", preview}, {"rename over a file changed on disk", rename}} {
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(waitBound)
 		for err := tc.call(); !modified(err); err = tc.call() {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: %v, want ContentModified", tc.what, err)
@@ -77,7 +77,7 @@ func TestLeanFileChangedBeforeItsEvent(t *testing.T) {
 	}
 
 	w.notify("workspace/didChangeWatchedFiles", `{"changes":[{"uri":"`+string(uri.File(pdf))+`","type":2}]}`)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(waitBound)
 	for {
 		res, err := w.server.ExecuteCommand(w.ctx, &protocol.ExecuteCommandParams{Command: cmdPreviewSkill, Arguments: []protocol.LSPAny{session.MustAny(map[string]any{"name": "pdf"})}})
 		if err == nil && strings.Contains(mustJSON(t, res), `\nBODY.\n`) {

@@ -50,11 +50,11 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 	}
 	select {
 	case <-entered:
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		t.Fatal("the disk change never read the file")
 	}
 
-	ctx, cancel := context.WithTimeout(w.ctx, 5*time.Second)
+	ctx, cancel := context.WithTimeout(w.ctx, waitBound) // a hang, not a speed target
 	defer cancel()
 	hover, err := w.server.Hover(ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: pdf}, Position: protocol.Position{Line: 1, Character: 7}}})
@@ -73,7 +73,9 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 	})
 
 	close(release)
-	w.client.waitFor(t, "the disk change to land", func() bool {
+	// The batch lands in the session's state, which no message to the
+	// client tells about: poll the state, not the client's notifications.
+	eventually(t, "the disk change to land", func() bool {
 		snap := w.srv.sess.Snapshot().ViewFor(blocked)
 		sk := snap.Registry.Lookup("deploy")
 		return sk != nil && strings.Contains(sk.Description, "staging")
@@ -88,8 +90,9 @@ func TestDiskWorkHoldsNoLock(t *testing.T) {
 func TestViewBuildHoldsNoLock(t *testing.T) {
 	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, session.Options{})
 	entered, release := make(chan struct{}), make(chan struct{})
+	var onceEntered sync.Once // a watcher's batch may build views again
 	w.srv.sess.ViewsBuilding = func() {
-		close(entered)
+		onceEntered.Do(func() { close(entered) })
 		<-release
 	}
 	defer func() {
@@ -106,7 +109,7 @@ func TestViewBuildHoldsNoLock(t *testing.T) {
 	}
 	select {
 	case <-entered:
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		t.Fatal("the settings change never built views")
 	}
 

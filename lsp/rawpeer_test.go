@@ -113,7 +113,7 @@ func newRawEnv(t testing.TB, hooks serveHooks) (*rawPeer, chan error) {
 		cEnd.Close()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(waitBound):
 			t.Errorf("Serve did not return")
 		}
 	})

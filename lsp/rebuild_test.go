@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,8 +21,9 @@ func TestHoverDuringRebuild(t *testing.T) {
 	w := newWorkspaceEnvWith(t, workspaceTxtar, nil, session.Options{})
 	u := w.open("project/.agents/skills/pdf/SKILL.md", "markdown", "---\nname: pdf\ndescription: Fill PDF forms.\n---\n# PDF\n")
 	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once // a watcher's batch may build views again
 	w.srv.sess.ViewsBuilding = func() {
-		close(entered)
+		once.Do(func() { close(entered) })
 		<-release
 	}
 	released := false
@@ -57,7 +59,7 @@ func TestHoverDuringRebuild(t *testing.T) {
 		if err != nil {
 			t.Fatalf("hover and completion during the build: %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		t.Fatal("hover and completion not answered while the views are built")
 	}
 	if st := w.srv.sess.Snapshot(); st.Discovered() != before.Discovered() || st.Settings.Profile != before.Settings.Profile {
@@ -77,6 +79,7 @@ func TestHoverDuringRebuild(t *testing.T) {
 // the session's builder.
 func (e *env) settled() {
 	e.t.Helper()
+	e.barrier() // the changes just sent, not only those the server ran
 	if _, err := e.srv.sess.LoadedSnapshot(e.ctx); err != nil {
 		e.t.Fatalf("views: %v", err)
 	}

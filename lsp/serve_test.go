@@ -137,7 +137,7 @@ func TestRequestAfterShutdown(t *testing.T) {
 			t.Fatalf("Serve after shutdown+exit = %v, want exit status 0", err)
 		}
 		e.done <- err // for cleanup
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		t.Fatal("Serve did not return after exit")
 	}
 }

@@ -132,7 +132,7 @@ func TestSoak(t *testing.T) {
 
 	// The server's registry must converge to a cold discovery of the tree.
 	roots := discovery.Roots(discovery.RootOptions{Cwd: tree.project, HomeDir: tree.home, Getenv: func(string) string { return "" }})
-	converged := time.Now().Add(20 * time.Second)
+	converged := time.Now().Add(waitBound)
 	for {
 		cold, err := skills.Load(t.Context(), roots, skills.LoadOptions{})
 		if err != nil {
@@ -156,7 +156,7 @@ func TestSoak(t *testing.T) {
 	w.client.forget()
 	var memAfter uint64
 	var goAfter int
-	settle := time.Now().Add(10 * time.Second)
+	settle := time.Now().Add(waitBound)
 	for {
 		memAfter, goAfter = settledMemory()
 		if goAfter <= goBaseline+2 && memAfter <= memBaseline*3/2+(16<<20) {

@@ -44,7 +44,7 @@ func TestBrokenHeaderEnds(t *testing.T) {
 			t.Errorf("Serve = %v, exit %d", err, ExitStatus(err))
 		}
 		done <- err // for the cleanup
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitBound):
 		t.Fatal("Serve did not end on a broken header")
 	}
 }

@@ -140,7 +140,7 @@ func TestDiskChangeAppears(t *testing.T) {
 	dir := w.path("home/.agents/skills/newone")
 	os.MkdirAll(dir, 0o755)
 	os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte("---\nname: newone\ndescription: fresh\n---\nx\n"), 0o644)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(waitBound)
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for {

@@ -99,6 +99,7 @@ func newWorkspaceEnvWith(t *testing.T, archive string, initOptions any, opts ses
 
 func (w *wsEnv) waitLoaded() {
 	w.t.Helper()
+	w.barrier() // the views asked for by the settings just sent, not the ones in place
 	if _, err := w.srv.sess.LoadedSnapshot(w.ctx); err != nil {
 		w.t.Fatalf("discovery: %v", err)
 	}

@@ -6,10 +6,12 @@ package session
 import (
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
@@ -36,19 +38,41 @@ func loadedTestSession(t *testing.T, delay time.Duration, pub publisher) (*Sessi
 // published; the marks made before the discovery ends count too.
 func TestFastPathIsUrgent(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		pub := &fakePublisher{}
+		pub := &gatedPublisher{fakePublisher: &fakePublisher{}, gate: make(chan struct{})}
 		s, root := loadedTestSession(t, 150*time.Millisecond, pub)
 		q := s.published.Load().views.sched
-		// Marked but not yet taken: the fast path has not run.
+		// The loop may take the mark at once: its publish, held on the
+		// gate, has not happened, whether it took the mark or not.
+		pub.held.Store(true)
 		q.mark([]string{filepath.Join(root, "pdf", "SKILL.md")}, false)
 		if s.Urgent.Holding() == nil {
 			t.Fatalf("a marked path is not urgent work")
 		}
 		synctest.Wait()
+		if s.Urgent.Holding() == nil {
+			t.Fatalf("no urgent work left while the fast path's publish waits")
+		}
+		close(pub.gate)
+		synctest.Wait()
 		if s.Urgent.Holding() != nil {
 			t.Fatalf("urgent work left after the fast path published")
 		}
 	})
+}
+
+// gatedPublisher is a fakePublisher whose Publish, once held, waits for
+// gate to close.
+type gatedPublisher struct {
+	*fakePublisher
+	held atomic.Bool
+	gate chan struct{}
+}
+
+func (p *gatedPublisher) Publish(u uri.URI, version *int32, diags []protocol.Diagnostic) {
+	if p.held.Load() {
+		<-p.gate
+	}
+	p.fakePublisher.Publish(u, version, diags)
 }
 
 // The change of the project folder itself that the watcher sends when it
