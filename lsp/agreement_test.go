@@ -86,6 +86,31 @@ func TestPassChecksHostFilesUnopened(t *testing.T) {
 	})
 }
 
+// TestPassFollowsHostFilesOnDisk: the views' watcher follows the folders
+// of the files only other hosts read, so a fix saved to one by another
+// program, and a new skill there, reach the Problems list without a
+// didOpen (real fsnotify; waits with a deadline).
+func TestPassFollowsHostFilesOnDisk(t *testing.T) {
+	w := newWorkspaceEnv(t, hostFoldersTxtar+hostMistakesTxtar, nil)
+	pdf := w.path("project/.claude/skills/pdf/SKILL.md")
+	has := func(path, text string) bool {
+		return slices.ContainsFunc(publishedLines(t, w), func(l string) bool {
+			return strings.HasPrefix(l, path+":") && strings.Contains(l, text)
+		})
+	}
+	w.client.waitFor(t, "the .claude name's finding", func() bool { return has(pdf, "PDF-Helper") })
+	if err := os.WriteFile(pdf, []byte("---\nname: pdf\ndescription: Fill PDF forms the Claude way.\n---\nBody.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.client.waitFor(t, "the finding gone once the file is fixed on disk", func() bool { return !has(pdf, "PDF-Helper") })
+	fresh := w.path("project/.claude/skills/fresh/SKILL.md")
+	os.MkdirAll(filepath.Dir(fresh), 0o755)
+	if err := os.WriteFile(fresh, []byte("---\nname: Fresh_One\ndescription: New.\n---\nBody.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.client.waitFor(t, "the new .claude skill's finding", func() bool { return has(fresh, "Fresh_One") })
+}
+
 // hostMistakesTxtar adds to hostFoldersTxtar files only Claude Code's
 // folder holds, with mistakes: a name out of grammar, a skill.md, a flat
 // file where Claude Code reads only bundles, a link to no file.

@@ -7,6 +7,9 @@ package session
 
 import (
 	"context"
+	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
@@ -28,6 +31,9 @@ func withHostFiles(ctx context.Context, v viewSnapshot) (*skills.Snapshot, map[s
 	if err != nil {
 		return snap, nil
 	}
+	if v.memo != nil {
+		v.memo.hostDirs.set(hostWatchDirs(files))
+	}
 	var opened []skills.Change
 	added := map[string]bool{}
 	for _, p := range files {
@@ -48,4 +54,37 @@ func withHostFiles(ctx context.Context, v viewSnapshot) (*skills.Snapshot, map[s
 		return snap, nil
 	}
 	return snap.TryOpening(skills.LoadOptions{BundleFiles: v.opts.SelectsBundleFiles()}, opened...), added
+}
+
+// hostWatchDirs returns the folders the views' watcher follows so that a
+// change to a file only other hosts read makes a pass due: each file's
+// folder and the one above it (the host's folder, where a new bundle
+// appears). Events there are disk changes outside the roots: the views
+// ignore them, and the pass that they make due reads the folders again.
+func hostWatchDirs(files []string) []string {
+	var out []string
+	for _, p := range files {
+		d := filepath.Dir(p)
+		out = append(out, d, filepath.Dir(d))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// syncValue is a value set by one goroutine and read by others.
+type syncValue[T any] struct {
+	mu sync.Mutex
+	v  T
+}
+
+func (s *syncValue[T]) set(v T) {
+	s.mu.Lock()
+	s.v = v
+	s.mu.Unlock()
+}
+
+func (s *syncValue[T]) get() T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.v
 }
