@@ -62,15 +62,76 @@ func TestServerAgreesWithCheck(t *testing.T) {
 // publishes for each file what `skill-ls check` reports: the hosts check
 // chooses there (hosts.ChooseForProject), each file judged by those that
 // read it, the other hosts' files held as open buffers outside DSH's roots
-// (cmd/skill-ls/checkhosts.go). The server holds such a file once it is
-// opened, so every one is opened.
+// (cmd/skill-ls/checkhosts.go). Opened in the editor, each file is the
+// editor's buffer.
 func TestServerAgreesWithCheckOnHostFolders(t *testing.T) {
-	tree := hostFoldersTxtar + `-- project/.claude/skills/pdf/SKILL.md --
+	w := newWorkspaceEnv(t, hostFoldersTxtar+hostMistakesTxtar, nil)
+	want := checkHostLines(t, w, true)
+	w.client.waitFor(t, "the published diagnostics to equal skill-ls check", func() bool {
+		return slices.Equal(publishedLines(t, w), want)
+	})
+}
+
+// TestPassChecksHostFilesUnopened: the workspace pass judges the files
+// only other hosts read as check does, without a didOpen: the Problems
+// list is check's before any file is opened.
+func TestPassChecksHostFilesUnopened(t *testing.T) {
+	w := newWorkspaceEnv(t, hostFoldersTxtar+hostMistakesTxtar, nil)
+	want := checkHostLines(t, w, false)
+	if !slices.ContainsFunc(want, func(l string) bool { return strings.Contains(l, "PDF-Helper") }) {
+		t.Fatalf("check reports nothing of the .claude name: %q", want)
+	}
+	w.client.waitFor(t, "the published diagnostics, no file opened, to equal skill-ls check", func() bool {
+		return slices.Equal(publishedLines(t, w), want)
+	})
+}
+
+// TestPassFollowsHostFilesOnDisk: the views' watcher follows the folders
+// of the files only other hosts read, so a fix saved to one by another
+// program, and a new skill there, reach the Problems list without a
+// didOpen (real fsnotify; waits with a deadline).
+func TestPassFollowsHostFilesOnDisk(t *testing.T) {
+	w := newWorkspaceEnv(t, hostFoldersTxtar+hostMistakesTxtar, nil)
+	pdf := w.path("project/.claude/skills/pdf/SKILL.md")
+	has := func(path, text string) bool {
+		return slices.ContainsFunc(publishedLines(t, w), func(l string) bool {
+			return strings.HasPrefix(l, path+":") && strings.Contains(l, text)
+		})
+	}
+	w.client.waitFor(t, "the .claude name's finding", func() bool { return has(pdf, "PDF-Helper") })
+	if err := os.WriteFile(pdf, []byte("---\nname: pdf\ndescription: Fill PDF forms the Claude way.\n---\nBody.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.client.waitFor(t, "the finding gone once the file is fixed on disk", func() bool { return !has(pdf, "PDF-Helper") })
+	fresh := w.path("project/.claude/skills/fresh/SKILL.md")
+	os.MkdirAll(filepath.Dir(fresh), 0o755)
+	if err := os.WriteFile(fresh, []byte("---\nname: Fresh_One\ndescription: New.\n---\nBody.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.client.waitFor(t, "the new .claude skill's finding", func() bool { return has(fresh, "Fresh_One") })
+}
+
+// hostMistakesTxtar adds to hostFoldersTxtar files only Claude Code's
+// folder holds, with mistakes: a name out of grammar, a skill.md, a flat
+// file where Claude Code reads only bundles, a link to no file.
+const hostMistakesTxtar = `-- project/.claude/skills/pdf/SKILL.md --
 ---
-name: pdf
+name: PDF-Helper
 description: Fill PDF forms the Claude way.
 ---
 See [the guide](references/guide.md).
+-- project/.claude/skills/lower/skill.md --
+---
+name: lower
+description: Lowercase file name.
+---
+body
+-- project/.claude/skills/quick-fix.md --
+---
+name: quick-fix
+description: A flat file.
+---
+body
 -- project/.agents/skills/bad/SKILL.md --
 ---
 name: Bad Name
@@ -78,7 +139,13 @@ description: bad
 ---
 body
 `
-	w := newWorkspaceEnv(t, tree, nil)
+
+// checkHostLines returns what `skill-ls check` prints for w's project,
+// sorted: DSH's roots and, as open buffers, the files
+// diagnostics.HostFiles lists (check's own choice, checkhosts.go), judged
+// by the hosts check chooses. With open, the editor opens those files.
+func checkHostLines(t *testing.T, w *wsEnv, open bool) []string {
+	t.Helper()
 	noEnv := func(string) string { return "" }
 	ro := discovery.RootOptions{Cwd: w.project, HomeDir: w.home, Getenv: noEnv}
 	env := hosts.Options{Cwd: w.project, Home: w.home, Getenv: noEnv, DSH: ro}
@@ -86,28 +153,28 @@ body
 	if err != nil || len(choice.Hosts) < 2 {
 		t.Fatalf("check's hosts = %+v, %v; want DSH and those reading .claude/skills", choice, err)
 	}
-	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{})
+	opts := diagnostics.Options{Hosts: choice.Hosts, HostEnv: env, ReadersOnly: true}
+	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{BundleFiles: opts.SelectsBundleFiles()})
 	snap, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	folders, err := hosts.ProjectFolders(t.Context(), env, snap.InRoots)
+	files, err := diagnostics.HostFiles(t.Context(), snap, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var opened []skills.Change
-	for _, fo := range folders {
-		for _, f := range fo.Files {
-			src, err := os.ReadFile(f.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opened = append(opened, skills.Change{Kind: skills.ChangeOpen, Path: f.Path, Text: src})
-			w.open(strings.TrimPrefix(f.Path, w.dir+string(filepath.Separator)), "markdown", string(src))
+	for _, p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opened = append(opened, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
+		if open {
+			w.open(strings.TrimPrefix(p, w.dir+string(filepath.Separator)), "markdown", string(src))
 		}
 	}
 	snap = ws.Apply(t.Context(), opened...)
-	opts := diagnostics.Options{Hosts: choice.Hosts, HostEnv: env, ReadersOnly: true}
 	var want []string
 	for _, d := range diagnostics.Run(t.Context(), snap, opts) {
 		msg := strings.ReplaceAll(d.Message, w.project+string(filepath.Separator), "")
@@ -117,9 +184,7 @@ body
 	if len(want) < 5 || !slices.ContainsFunc(want, func(l string) bool { return strings.HasSuffix(l, "[host-drops]") }) {
 		t.Fatalf("check reports only %q; the comparison would prove little", want)
 	}
-	w.client.waitFor(t, "the published diagnostics to equal skill-ls check", func() bool {
-		return slices.Equal(publishedLines(t, w), want)
-	})
+	return want
 }
 
 // publishedLines are the diagnostics the client holds, each mapped back

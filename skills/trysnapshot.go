@@ -8,6 +8,15 @@ import "path/filepath"
 // safe, as check --fix tries each fix before it keeps it. It reads no
 // file; link targets are stat'ed.
 func (s *Snapshot) Try(changes ...Change) *Snapshot {
+	return s.TryOpening(LoadOptions{}, changes...)
+}
+
+// TryOpening is Try for files opened outside the roots as a check opens
+// the skill files only other hosts read: with opts.BundleFiles, the own
+// files of each opened bundle are read, as Workspace.Apply reads them.
+// The server's workspace pass judges such files on it without opening
+// them in any workspace.
+func (s *Snapshot) TryOpening(opts LoadOptions, changes ...Change) *Snapshot {
 	var edits []Change
 	for _, c := range changes {
 		if c.Kind <= ChangeClose {
@@ -15,6 +24,6 @@ func (s *Snapshot) Try(changes ...Change) *Snapshot {
 			edits = append(edits, c)
 		}
 	}
-	w := &Workspace{source: s.source, exists: statTarget}
-	return w.derive(s, nil, edits, nil)
+	w := &Workspace{source: s.source, exists: statTarget, opts: opts}
+	return w.derive(s, nil, edits, w.outsideBundles(s, edits))
 }

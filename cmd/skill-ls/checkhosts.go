@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -133,39 +134,18 @@ func (r *checkRun) syncHostFiles(ctx context.Context, ws *skills.Workspace, snap
 // where a plain check points, so `check PATH` says what a plain check
 // says of the file.
 func (r *checkRun) hostFiles(ctx context.Context, snap *skills.Snapshot) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, h := range r.opts.Hosts {
-		if h.ID == hosts.DSH {
-			continue
-		}
-		files, misses, err := h.DiscoverMisses(ctx, r.opts.HostEnv)
-		if err != nil {
-			return nil
-		}
-		misses = slices.DeleteFunc(misses, func(f hosts.File) bool { return inDSHRoot(snap, f.Path) })
-		for _, f := range append(files, misses...) {
-			if seen[f.Path] || snap.InRoots(f.Path) || !r.inScope(f.Path) && !r.opts.ReadersOnly {
-				continue
-			}
-			seen[f.Path] = true
-			out = append(out, f.Path)
-		}
+	files, err := diagnostics.HostFiles(ctx, snap, r.opts)
+	if err != nil {
+		return nil
 	}
+	out := slices.DeleteFunc(files, func(p string) bool { return !r.inScope(p) && !r.opts.ReadersOnly })
 	for _, p := range r.outside {
-		if !seen[p] && !snap.InRoots(p) {
-			seen[p] = true
+		if !snap.InRoots(p) {
 			out = append(out, p)
 		}
 	}
 	slices.Sort(out)
-	return out
-}
-
-// inDSHRoot reports whether path lies in one of DSH's roots, whose files
-// DSH's discovery judges (a skill.md there is skill-md-case's).
-func inDSHRoot(snap *skills.Snapshot, path string) bool {
-	return slices.ContainsFunc(snap.Roots, func(r discovery.RootState) bool { return discovery.Within(path, r.Root.Dir) })
+	return slices.Compact(out)
 }
 
 // inScope reports whether a file lies within a PATH argument (always, when

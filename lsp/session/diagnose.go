@@ -34,6 +34,9 @@ type passResult struct {
 type fileDiags struct {
 	snap  *skills.Snapshot
 	diags []diagnostics.Diagnostic
+	// hostOnly: a file only other hosts read, which the pass opened
+	// (withHostFiles) and no view holds.
+	hostOnly bool
 }
 
 // runPass runs the rules on every view, each with its options, at pace,
@@ -43,7 +46,7 @@ type fileDiags struct {
 func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) passResult {
 	r := passResult{byPath: map[string]fileDiags{}}
 	for _, v := range views {
-		snap := v.skills
+		snap, hostOnly := withHostFiles(ctx, v)
 		ds := diagnostics.RunPaced(ctx, snap, v.opts, pace)
 		ds = append(ds, v.config.diagnostics()...)
 		if ctx.Err() != nil {
@@ -51,7 +54,7 @@ func runPass(ctx context.Context, views []viewSnapshot, pace diagnostics.Pace) p
 		}
 		for _, f := range snap.Files() {
 			if _, ok := r.byPath[f.Path]; !ok {
-				r.byPath[f.Path] = fileDiags{snap: snap}
+				r.byPath[f.Path] = fileDiags{snap: snap, hostOnly: hostOnly[f.Path]}
 			}
 		}
 		// Each file's diagnostics are a run of ds sorted by path (in
@@ -160,6 +163,14 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 			q.pub.Publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
 			continue
 		}
+		if fd.hostOnly {
+			// Opened since, the file is a view's: its change marked it.
+			pb.keep[st.URIFor(p)] = true
+			if st.OwnerOf(p).File(p) == nil {
+				q.publishVersion(st, fd.snap, f, fd.diags, nil)
+			}
+			continue
+		}
 		if st.OwnerOf(p).File(p) != f {
 			pb.keep[st.URIFor(p)] = true
 			continue
@@ -242,11 +253,17 @@ func lensStates(st *Snapshot) string {
 // publishFile publishes the diagnostics of a skill file from snap, with the
 // overlay's version when the file is open. It returns the URI used.
 func (q *scheduler) publishFile(st *Snapshot, snap *skills.Snapshot, f *skillfile.File, ds []diagnostics.Diagnostic) uri.URI {
-	u := st.URIFor(f.Path)
 	var version *int32
 	if o, ok := snap.Overlay(f.Path); ok {
 		version = new(o.Version)
 	}
+	return q.publishVersion(st, snap, f, ds, version)
+}
+
+// publishVersion publishes ds, the diagnostics of f, for the document
+// version given (nil: the file as on disk).
+func (q *scheduler) publishVersion(st *Snapshot, snap *skills.Snapshot, f *skillfile.File, ds []diagnostics.Diagnostic, version *int32) uri.URI {
+	u := st.URIFor(f.Path)
 	q.converted = convertFor(q.converted[:0], f, ds, snap, st, &q.textMem)
 	q.pub.Publish(u, version, q.converted)
 	clear(q.converted) // keeps the memory, not what the diagnostics named

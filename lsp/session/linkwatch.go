@@ -9,7 +9,9 @@ import "github.com/skill-ls/skill-ls/skills"
 // skill files of st link into (the nearest existing folder inside the
 // skill's base, from skills' link facts), so a broken-link diagnostic heals
 // when the target appears: the watcher itself only covers the roots and
-// their bundle folders. st holds the set's views, in order.
+// their bundle folders. It follows the folders of the files only other
+// hosts read too, as the last pass found them. st holds the set's views,
+// in order.
 func (set *viewSet) watchLinkedDirs(st *Snapshot) {
 	var open []string
 	for _, d := range st.OpenDocs() {
@@ -27,6 +29,9 @@ func (set *viewSet) watchLinkedDirs(st *Snapshot) {
 		dirs := linkWatchDirs(st.views[i].skills, open)
 		if d := st.views[i].config.dir; d != "" {
 			dirs = append(dirs, d) // to see .skill-ls.yaml change
+		}
+		if m := st.views[i].memo; m != nil {
+			dirs = append(dirs, m.hostDirs.get()...) // withHostFiles
 		}
 		w.SetExtra(dirs)
 	}

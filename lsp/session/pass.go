@@ -101,9 +101,11 @@ func (q *scheduler) startPass(p *passState) {
 	})
 }
 
-// finished starts publishing the result of the pass.
+// finished starts publishing the result of the pass, and points the
+// watchers at the folders it read besides the roots (withHostFiles).
 func (q *scheduler) finished(p *passState, m passDone) {
 	p.running = false
+	q.beforePass(q.state())
 	p.publishing = q.startPublishing(m.r, m.prog)
 }
 

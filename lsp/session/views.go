@@ -46,6 +46,9 @@ type viewMemo struct {
 	latest    func() *skills.Snapshot // the view's newest snapshot
 	elsewhere snapshotMemo[[]hosts.Folder]
 	matrix    snapshotMemo[*hosts.Matrix]
+	// hostDirs are the folders of the files only other hosts read that
+	// the last pass judged (withHostFiles), for the watcher.
+	hostDirs syncValue[[]string]
 }
 
 // viewSet is the views built from one settings + folders configuration,

@@ -294,12 +294,12 @@ async function checkTriggerEval() {
 }
 
 // 12. The Problems list is `skill-ls check` (problems.mjs): a repository
-// shaped like a real one, in a window of its own, its skill files opened
-// with Ctrl+P; the Problems panel, opened with its key and maximized,
-// lists skill-ls's entries as the CLI prints them in that folder, and the
-// Skills view gives each file the server's line of what the hosts do with
-// it. (Files only other hosts read get their findings once open: the
-// server's workspace pass checks DSH's roots alone.)
+// shaped like a real one, in a window of its own; the Problems panel,
+// opened with its key and maximized, lists skill-ls's entries as the CLI
+// prints them in that folder before any file is opened (the server's
+// workspace pass checks the files only other hosts read, as check does),
+// and again once every skill file is opened with Ctrl+P; the Skills view
+// gives each file the server's line of what the hosts do with it.
 async function checkProblemsMatchCheck() {
   const realWs = path.join(path.dirname(WS), 'real-ws');
   writeRealRepo(realWs);
@@ -313,18 +313,27 @@ async function checkProblemsMatchCheck() {
     const o = readOut();
     return o && o.pid !== oldPid && o.view?.hostFolders?.length ? o.view : undefined;
   }, 30000);
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.markers-panel').first().waitFor({ timeout: 10000 });
+  await runCommand('View: Toggle Maximized Panel');
+  let got = [];
+  const matches = () => poll(async () => {
+    got = await problemsEntries(page);
+    return JSON.stringify(got) === JSON.stringify(want);
+  }, 45000, 500);
+  const unopened = await matches();
+  await shot('problems-real-repo-unopened');
+  check('with no file opened, the Problems list of a .claude/skills repository is `skill-ls check --format json` (file, line, column, code, message)',
+    unopened && want.length > 0, JSON.stringify({ problems: got, check: want, rows: unopened ? [] : await problemsRows(page) }));
+  await runCommand('View: Toggle Maximized Panel');
   for (const f of SKILL_FILES) await openFile(f);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel').first().waitFor({ timeout: 10000 });
   await runCommand('View: Toggle Maximized Panel');
-  let got = [];
-  const same = await poll(async () => {
-    got = await problemsEntries(page);
-    return JSON.stringify(got) === JSON.stringify(want);
-  }, 45000, 500);
+  const same = await matches();
   await shot('problems-real-repo');
-  check('the Problems list of a .claude/skills repository is `skill-ls check --format json` (file, line, column, code, message)',
+  check('with its skill files open, the Problems list is still `skill-ls check --format json`',
     same && want.length > 0, JSON.stringify({ problems: got, check: want, rows: same ? [] : await problemsRows(page) }));
   const claude = view?.hostFolders?.find((h) => h.label === '.claude/skills');
   const pdf = claude?.files.indexOf('pdf-helper') ?? -1;

@@ -19,7 +19,7 @@ const REPO = {
   'README.md': '# A project whose skills live in .claude/skills\n',
 };
 
-/** The repository's skill files, which the test opens. */
+/** The repository's skill files, which the test opens once Problems matched check without them. */
 export const SKILL_FILES = Object.keys(REPO).filter((p) => p.includes('/skills/'));
 
 /** Writes the repository into dir (with a .git folder, as a clone has). */
