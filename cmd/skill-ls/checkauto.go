@@ -29,6 +29,7 @@ func (r *checkRun) autoHosts(ctx context.Context, rf *rootFlags) {
 		return
 	}
 	env, err := hostOptions(rf, "", 0)
+	env.ShippedPlugins = true
 	if err != nil {
 		return
 	}

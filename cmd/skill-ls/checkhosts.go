@@ -54,6 +54,7 @@ func (r *checkRun) selectHosts(h *hostFlags, rf *rootFlags) error {
 		return fmt.Errorf("--host: %w", err)
 	}
 	env, err := hostOptions(rf, h.home, h.window)
+	env.ShippedPlugins = true // check judges the skills of the plugins the project ships
 	if err != nil {
 		return err
 	}

@@ -52,6 +52,7 @@ func (r *checkRun) fixReaders(rf *rootFlags) {
 		return
 	}
 	if env, err := hostOptions(rf, "", 0); err == nil {
+		env.ShippedPlugins = true
 		r.opts.HostEnv = env
 	}
 }

@@ -131,7 +131,7 @@ func (s *Session) newView(ctx context.Context, folder string, settings *Settings
 		if getenv == nil {
 			getenv = os.Getenv
 		}
-		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow}
+		opts.HostEnv = hosts.Options{Cwd: folder, ProjectRoot: project, Home: home, Getenv: getenv, DSH: ro, ContextWindow: settings.ContextWindow, ShippedPlugins: true}
 	}
 	if folder != "" {
 		opts.Hosts, opts.ReadersOnly = viewHosts(ctx, list, opts.HostEnv)

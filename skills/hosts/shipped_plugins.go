@@ -271,6 +271,9 @@ func (r *shippedReader) skillPaths(path, dir string, m *evalfile.Member, p *Plug
 // shippedPlugins returns the plugins the project ships, read once per
 // evaluation.
 func (e *env) shippedPlugins() []Plugin {
+	if !e.opts.ShippedPlugins {
+		return nil
+	}
 	if e.shipped == nil {
 		plugins, _ := ShippedPlugins(e.opts)
 		e.shipped = &plugins

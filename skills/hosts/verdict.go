@@ -230,6 +230,13 @@ type Options struct {
 	// DSHCatalogCap is DSH's catalogDescriptionMaxLength, the cap of each
 	// catalog description in UTF-16 units; below 3 means the default, 500.
 	DSHCatalogCap int
+	// ShippedPlugins adds the skills of the plugins the project ships
+	// (ShippedPlugins) to the hosts that install them, named as those hosts
+	// name them: what users get once they install the plugin. check and
+	// the server set it, to judge those skills; a listing of the project
+	// (render catalog, matrix) leaves it off, as the host lists none of
+	// them before the plugin is installed.
+	ShippedPlugins bool
 
 	// yaml holds the frontmatters already parsed in one Build (the hosts
 	// read the same text): string → yamlDoc.
