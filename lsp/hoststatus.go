@@ -6,7 +6,6 @@ package lsp
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/render"
@@ -77,12 +76,13 @@ func (s *server) listSkills(ctx context.Context, st *session.Snapshot, snap *ski
 func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, snap *skills.Snapshot, p string) fileHosts {
 	fh := fileHosts{Hosts: []hostStatus{}}
 	var parts []string
-	only := st.LensHosts(m, p)
+	all := st.LensHosts(m, p)
+	only := all
 	if f := snap.File(p); f != nil && snap.InRoots(p) {
 		if status := lensStatus(&target{st: st, snap: snap}, f); status != "" {
 			parts = append(parts, status)
 		}
-		only = slices.DeleteFunc(slices.Clone(only), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+		only = withoutDSH(all)
 	}
 	row, ok := hosts.Row{}, false
 	if m != nil {
@@ -91,8 +91,8 @@ func fileHostsOf(m *hosts.Matrix, st *session.Snapshot, snap *skills.Snapshot, p
 	if ok && len(only) > 0 {
 		fh.Others = m.Summary(p, only...)
 		parts = append(parts, fh.Others)
-		fh.Summary = m.Summary(p, st.LensHosts(m, p)...)
-		for _, h := range st.LensHosts(m, p) {
+		fh.Summary = m.Summary(p, all...)
+		for _, h := range all {
 			v := row.Verdicts[h.ID]
 			fh.Hosts = append(fh.Hosts, hostStatus{ID: string(h.ID), Name: h.Name, Status: string(v.Status), Summary: m.Summary(p, h), Message: v.Message(), Skill: v.Name})
 		}

@@ -18,8 +18,7 @@ import (
 // this key" was the hover in .claude/skills, where Claude Code reads it.
 // It is "" when no selected host reads the file.
 func (s *server) keyReadersHover(ctx context.Context, t *target, key string) string {
-	readers := t.st.LensHosts(s.matrixFor(ctx, t.st, t.path), t.path)
-	readers = slices.DeleteFunc(slices.Clone(readers), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+	readers := withoutDSH(t.st.LensHosts(s.matrixFor(ctx, t.st, t.path), t.path))
 	if len(readers) == 0 {
 		return ""
 	}
@@ -57,8 +56,7 @@ func (s *server) keyReadersHover(ctx context.Context, t *target, key string) str
 // when no selected host reads the file.
 func (s *server) descriptionReadersHover(ctx context.Context, t *target) string {
 	m := s.matrixFor(ctx, t.st, t.path)
-	readers := t.st.LensHosts(m, t.path)
-	readers = slices.DeleteFunc(slices.Clone(readers), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+	readers := withoutDSH(t.st.LensHosts(m, t.path))
 	if len(readers) == 0 {
 		return ""
 	}
@@ -89,4 +87,10 @@ func (s *server) descriptionReadersHover(ctx context.Context, t *target) string 
 		fmt.Fprintf(&b, "Not in the listing of %s.\n", mdEscape(hosts.JoinNames(unlisted)))
 	}
 	return b.String()
+}
+
+// withoutDSH returns the hosts of hs other than DSH (a copy): the readers
+// a hover or a list line speaks for beside DSH's own words.
+func withoutDSH(hs []*hosts.Host) []*hosts.Host {
+	return slices.DeleteFunc(slices.Clone(hs), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
 }
