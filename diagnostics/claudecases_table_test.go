@@ -27,13 +27,13 @@ type claudeCase struct {
 var claudeCases = map[string]claudeCase{
 	// DSH's drops: the hosts that read the file say what each does
 	// (skip the skill, name it after its folder, describe it by its body).
-	// Known gaps: DSH refuses a file with a NUL byte or invalid UTF-8, but
-	// the host profiles say nothing of how the hosts that read
-	// .claude/skills read one (Node's readFile puts U+FFFD in place of a
-	// bad byte), so the .claude copy gets no finding. The test fails once
-	// one appears, so that this entry is updated.
+	// A file that is not UTF-8: Goose refuses it (the other hosts read it
+	// with U+FFFD in place of a bad byte). Known gap: a NUL byte in an
+	// otherwise valid file, which DSH refuses as binary, is text to every
+	// host that reads .claude/skills, so the .claude copy gets no finding.
+	// The test fails once one appears, so that this entry is updated.
 	CodeBinaryFile:           {gap: "the host profiles do not model a binary file"},
-	CodeInvalidUTF8:          {gap: "the host profiles do not model a file that is not UTF-8"},
+	CodeInvalidUTF8:          {codes: hostWorded},
 	CodeDescriptionEmpty:     {codes: hostWorded},
 	CodeDescriptionMissing:   {codes: hostWorded},
 	CodeDescriptionNotString: {codes: hostWorded},

@@ -112,3 +112,40 @@ func loadWithMisses(t *testing.T, roots []discovery.Root, opts Options) *skills.
 	}
 	return ws.Apply(t.Context(), opens...)
 }
+
+// TestUnreadableFileInClaudeFolder checks a SKILL.md in .claude/skills that
+// is not text (a binary, a Latin-1 file): DSH's reading rule is left to the
+// hosts that read the file, so their verdicts must be reported, and a
+// quoted first line of binary stays short.
+func TestUnreadableFileInClaudeFolder(t *testing.T) {
+	elf := "\x7fELF\x02\x01\x01" + strings.Repeat("\x00\x03>\x01", 200) + "\n"
+	dir, roots, env := hostTree(t, map[string]string{
+		"project/.git/HEAD":                     "ref: refs/heads/main\n",
+		"project/.claude/skills/bin/SKILL.md":   elf,
+		"project/.claude/skills/latin/SKILL.md": "---\nname: latin\ndescription: caf\xe9\n---\nBody.\n",
+		"project/.claude/skills/plain/SKILL.md": "---\nname: plain\ndescription: Plain text.\n---\nBody.\n",
+		"project/.agents/skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nBody.\n",
+	})
+	c, err := hosts.ChooseForProject(t.Context(), env, nil)
+	if err != nil || len(c.Hosts) < 2 {
+		t.Fatalf("chose %v, %v", c.Hosts, err)
+	}
+	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
+	snap := loadWithMisses(t, roots, opts)
+	got := lines(Run(t.Context(), snap, opts), snap, dir)
+	const cl = "project/.claude/skills/"
+	for _, w := range []string{
+		cl + `bin/SKILL.md error host-drops 1:1 GitHub Copilot CLI skips this skill`,
+		cl + `bin/SKILL.md error host-drops 1:1 Goose `,
+		cl + `latin/SKILL.md error host-drops 1:1 Goose skips this skill: Failed to read skill file: stream did not contain valid UTF-8`,
+	} {
+		if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, w) }) {
+			t.Errorf("missing %q in\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+	for _, l := range got {
+		if strings.HasPrefix(l, cl) && (strings.Contains(l, "DSH") || len(l) > 400) {
+			t.Errorf("a .claude/skills finding speaks of DSH or quotes the whole binary: %.200s", l)
+		}
+	}
+}

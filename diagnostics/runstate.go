@@ -126,6 +126,7 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 		r.Finding(p, fd)
 	}
 	if f.Frontmatter == nil {
+		p.hostRulesOnUnreadable()
 		return p.out // unreadable: nothing else to look at
 	}
 	for _, r := range table().sorted {
@@ -154,4 +155,22 @@ func (rs *runState) workspaceDiagnostics() []Diagnostic {
 		r.Workspace(p)
 	}
 	return p.out
+}
+
+// hostRulesOnUnreadable runs the host rules on a file whose bytes are not
+// text (binary, not UTF-8) when DSH's rule saying so is left to the hosts
+// (Pass.hostsSkip: a file only the other selected hosts discover): their
+// verdicts are then the only word on it, and without them a binary
+// SKILL.md in .claude/skills would get no finding at all.
+func (p *Pass) hostRulesOnUnreadable() {
+	if !p.opts.hostMode() || p.Snap.InRoots(p.File.Path) {
+		return
+	}
+	for _, r := range hostRules {
+		if r.File == nil || !p.runs(r) {
+			continue
+		}
+		p.rule = r
+		r.File(p)
+	}
 }

@@ -148,7 +148,7 @@ func claudeListing(e *env, doc yamlDoc, body, empty string, ent *entry) {
 	if desc == "" {
 		desc = firstBodyLine(body)
 		if desc != "" {
-			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill by the first line of its body, \"" + desc + "\": the frontmatter gives no description"})
+			ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: host + " describes this skill by the first line of its body, " + quoteShort(desc, 80) + ": the frontmatter gives no description"})
 		} else {
 			// An empty file: 2.1.328 lists a skill as "Skill" (pitfalls-claude),
 			// a command as "Custom command" (claude-commands).
