@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -74,7 +75,7 @@ func (r *renderRun) hostSkill(ctx context.Context, pos []string, stdout io.Write
 	}
 	text, ok := res.SkillText(pos[0])
 	if !ok {
-		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s has no skill %q\n", h.Name, pos[0])
+		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s has no skill %q%s\n", h.Name, pos[0], whyNoSkill(res, pos[0]))
 		return exitFound
 	}
 	if why := res.SkillRefused(pos[0]); why != "" {
@@ -163,4 +164,21 @@ func (r *renderRun) disabledNotes(res *hosts.Result) {
 	for _, p := range paths {
 		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s %s\n", res.Host.Name, format.Escape(whys[p]))
 	}
+}
+
+// whyNoSkill says why the host has no skill name when a file in its
+// folders is the skill of folder name ("onboarding/SKILL.md", a flat
+// "quick-fix.md" or a "lower/skill.md" it passes over): ": PATH: the host's verdict", else "".
+// Without it, a skill that a settings file turns off reads as a typo.
+func whyNoSkill(res *hosts.Result, name string) string {
+	for _, f := range slices.Concat(res.Files, res.Misses) {
+		spelled := strings.EqualFold(filepath.Base(f.Path), "SKILL.md") && filepath.Base(filepath.Dir(f.Path)) == name
+		if f.Folder != name && !spelled {
+			continue
+		}
+		if v := res.Explain(f.Path, f.RootLabel); v.Status != hosts.Loads {
+			return ": " + quotedRel(f.Path) + ": " + format.Escape(v.Message())
+		}
+	}
+	return ""
 }
