@@ -58,7 +58,7 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return c.usageError(fmt.Sprintf("one NAME only (got %d); pick the folder with --root", len(pos)))
 	}
 	name := pos[0]
-	if !checkNewName(name, stderr) {
+	if !checkNewName(name, args, stderr) {
 		return exitUsage
 	}
 	n := &newSkill{name: name, flat: *flat, stdout: stdout, stderr: stderr, wd: workDir(), ctx: ctx, rf: &rf}
@@ -72,9 +72,9 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return n.create()
 }
 
-// checkNewName says why name cannot be a skill's name, with a suggestion;
-// it returns false then.
-func checkNewName(name string, stderr io.Writer) bool {
+// checkNewName says why name cannot be a skill's name, with a suggestion
+// (the command of args with name replaced); it returns false then.
+func checkNewName(name string, args []string, stderr io.Writer) bool {
 	problem := scaffold.NameProblem(name)
 	if problem == "" {
 		return true
@@ -82,9 +82,28 @@ func checkNewName(name string, stderr io.Writer) bool {
 	fmt.Fprintf(stderr, "skill-ls new: %q is not a valid skill name: %s.\n", name, problem)
 	fmt.Fprintf(stderr, "A name is lowercase ASCII letters and digits in groups joined by single hyphens\n(DSH drops a skill with any other name), at most %d characters (the agentskills.io\nspec's limit; DSH has none, other agents may cut or refuse a longer name).\n", scaffold.MaxNameLength)
 	if s := scaffold.SuggestName(name); s != "" && s != name {
-		fmt.Fprintf(stderr, "Try: skill-ls new %s\n", s)
+		fmt.Fprintf(stderr, "Try: %s\n", retypedNew(args, name, s))
 	}
 	return false
+}
+
+// retypedNew returns the command `skill-ls new` args, with its NAME (the
+// last argument equal to name) replaced by suggested, each argument
+// quoted for a shell: the flags stay, so `new --root .claude/skills
+// Bad_Name` suggests a skill in .claude/skills, not in .agents/skills.
+func retypedNew(args []string, name, suggested string) string {
+	at := len(args) - 1
+	for at > 0 && args[at] != name {
+		at--
+	}
+	words := []string{"skill-ls", "new"}
+	for i, a := range args {
+		if i == at {
+			a = suggested
+		}
+		words = append(words, shellQuote(a))
+	}
+	return strings.Join(words, " ")
 }
 
 // newSkill is one `skill-ls new` run once its arguments are read.
