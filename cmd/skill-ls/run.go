@@ -48,7 +48,7 @@ $DSH_BUNDLED_SKILL_DIR. Every verb takes the flags --cwd, --project-root,
 to change that.
 
 Examples:
-  skill-ls check                          lint every skill DSH would load here
+  skill-ls check                          lint the skills every agent reads here
   skill-ls check .agents/skills/pdf       lint one bundle
   skill-ls check --format github          annotations for GitHub Actions
   skill-ls check --watch                  check again on every change
