@@ -41,6 +41,11 @@ func TestFixParity(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The other way round: DSH's bundle, which Claude Code reads through
+	// a link in .claude/skills (a file the editor's roots do not hold).
+	if err := os.Symlink("../../.agents/skills/plan", filepath.Join(project, ".claude", "skills", "plan")); err != nil {
+		t.Fatal(err)
+	}
 	for _, k := range hostEnv {
 		t.Setenv(k, "")
 	}
@@ -69,7 +74,7 @@ func TestFixParity(t *testing.T) {
 			}
 			fixes++
 			acts := lsp.actionsAt(t, filepath.Join(project, f.Path), f)
-			if why, ok := refused[f.Path+" "+fx.Title+" "+f.Code]; ok {
+			if why, ok := refused[realPathOf(t, f.Path)+" "+fx.Title+" "+f.Code]; ok {
 				// Refused by --fix: offered as unsafe, never preferred, saying why.
 				fx.Title += " (unsafe: " + why + ")"
 			}
@@ -85,7 +90,7 @@ func TestFixParity(t *testing.T) {
 
 // refusedFixes runs check --diff and returns the fixes it says it would
 // not apply ("Not fixed PATH: TITLE [CODE]: REASON; left as it is"): by
-// "PATH TITLE CODE", the reason.
+// "REALPATH TITLE CODE", the reason.
 func refusedFixes(t *testing.T) map[string]string {
 	var out, errOut bytes.Buffer
 	run(t.Context(), []string{"check", "--diff"}, strings.NewReader(""), &out, &errOut)
@@ -93,10 +98,22 @@ func refusedFixes(t *testing.T) map[string]string {
 	line := regexp.MustCompile(`^Not fixed (\S+): (.*) \[([a-z-]+)\]: (.*); left as it is$`)
 	for _, l := range strings.Split(errOut.String(), "\n") {
 		if m := line.FindStringSubmatch(l); m != nil {
-			refused[m[1]+" "+m[2]+" "+m[3]] = m[4]
+			refused[realPathOf(t, m[1])+" "+m[2]+" "+m[3]] = m[4]
 		}
 	}
 	return refused
+}
+
+// realPathOf returns the real path of rel (relative to the working
+// directory): --diff names a file reached through a link by its real path
+// ("Not fixed .claude/skills/guide/SKILL.md"), the finding by the path it
+// was found at (.agents/skills/guide/SKILL.md), and they are one file.
+func realPathOf(t *testing.T, rel string) string {
+	real, err := filepath.EvalSymlinks(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return real
 }
 
 // cliFinding is a finding of check --format json, as far as the test reads it.

@@ -2,9 +2,11 @@ package fix
 
 import (
 	"context"
+	"path/filepath"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -46,8 +48,9 @@ func (j *Judge) Hurts(ctx context.Context, f diagnostics.Fix) string {
 		return err.Error()
 	}
 	if !j.made {
-		j.paths = aliasesNear(j.snap, j.path).paths(j.path)
 		j.base, j.made = j.rd.view(ctx, j.snap), true
+		j.snap = openLinked(j.snap, j.base, j.path)
+		j.paths = aliasesNear(j.snap, j.path).paths(j.path)
 	}
 	trial := j.snap.Try(edits(j.paths, out)...)
 	views := [2]*hosts.Matrix{j.base, j.rd.view(ctx, trial)}
@@ -55,4 +58,32 @@ func (j *Judge) Hurts(ctx context.Context, f diagnostics.Fix) string {
 		return r.Reason
 	}
 	return ""
+}
+
+// openLinked returns snap with the files the hosts of m discover at
+// another path of the file at path opened from disk (.claude/skills/x, a
+// link to .agents/skills/x): the editor's snapshot holds its roots and
+// buffers, not the files only other hosts read, which check opens
+// (diagnostics.HostFiles). Without them the fix of a key DSH ignores
+// (when_to_use) was tried on DSH's path alone, and Claude Code, reading
+// the same file through the link, did not see it lose the key.
+func openLinked(snap *skills.Snapshot, m *hosts.Matrix, path string) *skills.Snapshot {
+	if m == nil {
+		return snap
+	}
+	folder, real := filepath.Base(filepath.Dir(path)), discovery.RealPath(path)
+	var opens []skills.Change
+	for _, row := range m.Rows {
+		p := row.Path
+		if p == path || filepath.Base(filepath.Dir(p)) != folder || snap.File(p) != nil || discovery.RealPath(p) != real {
+			continue
+		}
+		if src, _, err := discovery.ReadSkillFile(p, nil); err == nil {
+			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
+		}
+	}
+	if len(opens) == 0 {
+		return snap
+	}
+	return snap.TryOpening(skills.LoadOptions{}, opens...)
 }
