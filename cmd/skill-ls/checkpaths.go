@@ -176,6 +176,10 @@ func isRegular(p string) bool {
 
 // pathError words an os.Stat error on a PATH argument.
 func pathError(p string, err error) error {
+	if target, lerr := os.Readlink(p); lerr == nil && errors.Is(err, fs.ErrNotExist) {
+		// "no such file or directory" of a path ls lists reads as a typo.
+		return fmt.Errorf("%s: a symbolic link to %s, which does not exist", p, target)
+	}
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		err = pe.Err
 	}
