@@ -32,7 +32,9 @@ name), at most 64 characters (the agentskills.io spec's limit). New never
 overwrites anything: it refuses a NAME whose folder or file exists, or that
 another skill in the same root already uses. In a root other agents read
 (--root .claude/skills), new names them and says whether they load the
-skill.
+skill; in a skills folder of a plugin the repository ships
+(--root plugins/x/skills), the name its agent lists the skill under once
+the plugin is installed (x:NAME).
 
 Examples:
   skill-ls new pdf-tools                  .agents/skills/pdf-tools/SKILL.md
@@ -193,11 +195,11 @@ Next steps:
 	return exitOK
 }
 
-// notes warns about a root DSH does not scan (naming the agents that read
-// it instead, when some do: findHostReaders) and a same-name skill in
-// another root.
+// notes warns about a root DSH does not scan (naming the plugin it is a
+// skills folder of, or the agents that read it instead, when some do:
+// findHostReaders) and a same-name skill in another root.
 func (n *newSkill) notes(path string) {
-	if !n.scanned && !findHostReaders(n.ctx, n.rf, n.root, path).say(n) {
+	if !n.scanned && !n.shippedPluginNote() && !findHostReaders(n.ctx, n.rf, n.root, path).say(n) {
 		fmt.Fprintf(n.stdout, "\nNote: DSH does not scan %s from here, so it will not load this skill.\nMove it into the project's .agents/skills or .dsh/skills, or pass --custom-dir %s to skill-ls.\n", n.rel(n.root), shellQuote(n.rel(n.root)))
 	}
 	for _, s := range n.snap.Registry.All(n.name) {

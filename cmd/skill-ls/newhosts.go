@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -74,4 +75,32 @@ func byCount(names []string, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// shippedPluginNote says, when the root is a skills folder of a plugin the
+// project ships (plugins/x/skills, listed by .claude-plugin/
+// marketplace.json), which agent lists the new skill once a user installs
+// the plugin, and how: "DSH does not scan plugins/x/skills ... move it
+// into .agents/skills" was wrong advice for a plugin's skill. It reports
+// false when the root is no such folder.
+func (n *newSkill) shippedPluginNote() bool {
+	env, err := hostOptions(n.rf, "", 0)
+	if err != nil {
+		return false
+	}
+	plugins, _ := hosts.ShippedPlugins(env)
+	for _, p := range plugins {
+		h := hosts.Lookup(string(p.Host))
+		if h == nil || !slices.Contains(p.SkillDirs, n.root) {
+			continue
+		}
+		listed := "as a skill of the plugin"
+		if p.Host == hosts.Claude {
+			listed = "as " + p.Name + ":" + n.name
+		}
+		fmt.Fprintf(n.stdout, "\n%s holds the skills of the plugin %s, which this repository ships for %s: once a user installs the plugin, %s lists this skill %s (skill-ls check checks it so).\n",
+			format.Quote(n.rel(n.root)), format.Quote(p.Name), h.Name, h.Name, format.Escape(listed))
+		return true
+	}
+	return false
 }
