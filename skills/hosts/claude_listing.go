@@ -59,7 +59,7 @@ func claudeRead(e *env, text string, ent *entry) (doc yamlDoc, body string, leni
 	if doc.err == nil {
 		return doc, body, false
 	}
-	ent.notes = append(ent.notes, Note{Code: "yaml-fallback", Message: host + " reads this frontmatter line by line (" + doc.errText() + "): each \"key: value\" line as written, indented lines joined to it, no name"})
+	ent.notes = append(ent.notes, Note{Code: "yaml-fallback", Message: host + " reads this frontmatter line by line (" + doc.errText() + "): each \"key: value\" line as written, indented lines joined to it, its name: line not used (the folder names the skill)"})
 	return claudeLineFields(fm), body, true
 }
 
