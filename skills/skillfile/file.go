@@ -205,8 +205,16 @@ func (f *File) Size() int {
 // first lines (head).
 func (f *File) WithoutText(sum uint64) *File {
 	c := *f
-	c.lean, c.size, c.sum, c.text = true, int64(f.Size()), sum, nil
+	c.DropText(sum)
 	return &c
+}
+
+// DropText makes f lean in place, as WithoutText makes a copy, for the
+// one caller that holds f: a workspace that has just parsed it. A copy
+// would leave a dead record beside each kept one, read from disk by the
+// thousand, and the holes they leave in the heap stay resident.
+func (f *File) DropText(sum uint64) {
+	f.lean, f.size, f.sum, f.text = true, int64(f.Size()), sum, nil
 }
 
 // frontLines returns, as a string, the lines of src (a file's bytes) up
