@@ -20,3 +20,30 @@ func TestOpenerStackBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkDestsShareOneString: a body's links cost two allocations however
+// many there are (the list, and one string their destinations are cut
+// from): a workspace keeps every file's links, and a string a link left
+// the kept heap full of small holes.
+func TestLinkDestsShareOneString(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		b.WriteString("See [doc](refs/doc" + strings.Repeat("x", i%7) + ".md) and ![i](https://x.test/i.png).\n\n")
+	}
+	body := []byte(b.String())
+	var out Outline
+	s := new(lineScanner)
+	allocs := testing.AllocsPerRun(20, func() {
+		s.reset(body, 0)
+		if !s.scan() {
+			t.Fatal("the fast scanner gave up on plain links")
+		}
+		out = s.outline()
+	})
+	if len(out.Links) != 80 || out.Links[0].Dest != "refs/doc.md" || out.Links[79].Dest != "https://x.test/i.png" {
+		t.Fatalf("the scan found %d links: %+v", len(out.Links), out.Links[:min(2, len(out.Links))])
+	}
+	if allocs > 2 {
+		t.Errorf("the scan kept %v allocations for 80 links, want 2", allocs)
+	}
+}

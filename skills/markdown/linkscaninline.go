@@ -162,7 +162,9 @@ func (s *lineScanner) addLink(o opener, textEnd int, dest []byte) bool {
 	if start == stop {
 		start, stop = -1, -1
 	}
-	s.links = append(s.links, locateLink(b, s.base, dest, string(dest), o.image, start, stop, &s.cursor))
+	s.links = append(s.links, locateLink(b, s.base, dest, "", o.image, start, stop, &s.cursor))
+	s.dests = append(s.dests, dest...)
+	s.destEnds = append(s.destEnds, len(s.dests))
 	if !o.image {
 		s.lineLinks++
 	}
