@@ -81,7 +81,7 @@ func (s *Snapshot) TextInto(f *skillfile.File, mem *[]byte) (*spans.LineIndex, e
 		return text, nil
 	}
 	if _, lean := f.Sum(); !lean {
-		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr)
+		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr())
 	}
 	var buf []byte
 	if mem != nil {
