@@ -46,9 +46,9 @@ func scanOutlineWith(body []byte, base int, headings bool) (out Outline, ok bool
 func (s *lineScanner) outline() (out Outline) {
 	if len(s.links) > 0 {
 		out.Links = slices.Clone(s.links)
-		dests, start := string(s.dests), 0
-		for i, end := range s.destEnds {
-			out.Links[i].Dest, start = dests[start:end], end
+		dests := string(s.dests)
+		for i, at := range s.destAt {
+			out.Links[i].Dest = dests[at[0]:at[1]]
 		}
 	}
 	if len(s.headings) > 0 {
@@ -166,12 +166,13 @@ type lineScanner struct {
 	base   int
 	cursor int // as in locateLink: where the last link or heading was
 	links  []Link
-	// dests holds the destinations of links one after another, destEnds
-	// where each ends: a workspace keeps a file's links for as long as it
-	// holds the file, and one string for them all is one allocation a
-	// body where a string each was one a link.
+	// dests holds the distinct destinations of links one after another,
+	// destAt where each link's is in it: a workspace keeps a file's links
+	// for as long as it holds the file, and one string for them all is
+	// one allocation a body where a string each was one a link (and a
+	// body often links a file more than once).
 	dests     []byte
-	destEnds  []int
+	destAt    [][2]int
 	headings  []Heading
 	stack     []opener // of the line being scanned
 	lineLinks int      // links (not images) found so far on the line being scanned
@@ -188,7 +189,7 @@ type lineScanner struct {
 func (s *lineScanner) reset(body []byte, base int) {
 	s.body, s.base, s.cursor = body, base, 0
 	s.links, s.headings = s.links[:0], s.headings[:0]
-	s.dests, s.destEnds = s.dests[:0], s.destEnds[:0]
+	s.dests, s.destAt = s.dests[:0], s.destAt[:0]
 	s.fence, s.prevText = fenceState{}, false
 	s.stops.reset()
 }

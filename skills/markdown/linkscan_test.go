@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,27 @@ func TestLinkDestsShareOneString(t *testing.T) {
 	}
 	if allocs > 2 {
 		t.Errorf("the scan kept %v allocations for 80 links, want 2", allocs)
+	}
+}
+
+// TestRepeatedDestKeptOnce: a body that links a file several times keeps
+// its destination's bytes once.
+func TestRepeatedDestKeptOnce(t *testing.T) {
+	body := []byte("See [a](refs/a.md), [b](refs/b.md) and [a again](refs/a.md).\n\n![a](refs/a.md)\n")
+	s := new(lineScanner)
+	s.reset(body, 0)
+	if !s.scan() {
+		t.Fatal("the fast scanner gave up on plain links")
+	}
+	out := s.outline()
+	var got []string
+	for _, l := range out.Links {
+		got = append(got, l.Dest)
+	}
+	if want := []string{"refs/a.md", "refs/b.md", "refs/a.md", "refs/a.md"}; !slices.Equal(got, want) {
+		t.Fatalf("destinations %q, want %q", got, want)
+	}
+	if string(s.dests) != "refs/a.mdrefs/b.md" {
+		t.Errorf("the kept destinations are %q, want each once", s.dests)
 	}
 }
