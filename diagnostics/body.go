@@ -62,7 +62,7 @@ func checkFrame(p *Pass) {
 	if f.Frontmatter.State != skillfile.FrontmatterOK || !p.dshReads() {
 		return // the frame is DSH's <skill_content> block
 	}
-	for _, sp := range f.FrameClosers {
+	for _, sp := range f.FrameClosers() {
 		tag := "</skill_content>"
 		if sp.Len() == len("</skill_instructions>") {
 			tag = "</skill_instructions>"

@@ -183,7 +183,7 @@ func HostMatrix(ctx context.Context, snap *skills.Snapshot, opts Options) (*host
 		if o, ok := snap.Overlay(path); ok {
 			return o.Text, true
 		}
-		if f := snap.File(path); f != nil && f.Mode == skillfile.ReadFS && f.ReadErr == "" {
+		if f := snap.File(path); f != nil && f.Mode == skillfile.ReadFS && f.ReadErr() == "" {
 			if idx, err := snap.Text(f); err == nil {
 				return idx.Src(), true
 			}

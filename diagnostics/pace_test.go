@@ -35,3 +35,25 @@ func TestRunPacedEqualsRun(t *testing.T) {
 		}
 	})
 }
+
+// TestRunNoFixes: over every golden tree, a Run with NoFixes finds what
+// Run finds, without a fix (check's text formats show none, and the run
+// does not hold them).
+func TestRunNoFixes(t *testing.T) {
+	fixes := 0
+	eachGoldenTree(t, func(t *testing.T, _ *skilltest.Golden, tree *skilltest.Tree, profile *Profile) {
+		snap := tree.Load(t, skills.LoadOptions{})
+		want := Run(t.Context(), snap, Options{Profile: profile})
+		got := Run(t.Context(), snap, Options{Profile: profile, NoFixes: true})
+		for i := range want {
+			fixes += len(want[i].Fixes)
+			want[i].Fixes = nil
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("a Run with NoFixes differs from Run without its fixes:\n got %v\nwant %v", got, want)
+		}
+	})
+	if fixes == 0 {
+		t.Error("no golden tree has a fix: the test proves little")
+	}
+}

@@ -59,7 +59,7 @@ const titleChangePlaceholder = "Change to NAME"
 // Code substitutes, or names another CLAUDE_ one, with a fix to the name
 // it is close to.
 func checkPlaceholders(p *Pass) {
-	for _, ph := range p.File.Placeholders {
+	for _, ph := range p.File.Placeholders() {
 		if slices.Contains(knownPlaceholders, ph.Name) {
 			continue
 		}

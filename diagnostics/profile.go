@@ -155,6 +155,11 @@ type Options struct {
 	// (suppression-security reports each one that would have), and a
 	// file it did not read whole is an error (vettingBlinds).
 	Vetting bool
+	// NoFixes makes a whole Run drop the fixes of each file's diagnostics
+	// once the file's rules ran, for a caller that shows none (check's
+	// text, concise and GitHub formats): the run then does not hold a
+	// fix for every finding in the tree while its other rules run.
+	NoFixes bool
 }
 
 func (o Options) profile() *Profile {

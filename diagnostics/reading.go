@@ -53,7 +53,7 @@ var readingRules = []*Rule{
 		Doc:       "The skill file exists but cannot be read (permissions, I/O error). DSH cannot load it either.",
 		Discovery: AsRecorded,
 		Finding: func(p *Pass, fd skillfile.Finding) {
-			p.Report(fd.Span, dropPrefix+"the file cannot be read: "+p.File.ReadErr)
+			p.Report(fd.Span, dropPrefix+"the file cannot be read: "+p.File.ReadErr())
 		}},
 	{Code: CodeFileTooLarge, Short: "file larger than 16 MiB", Severity: SeverityError, Summary: "the file is larger than skill-ls reads",
 		Doc: "skill-ls does not read skill files larger than 16 MiB, so it cannot check them. DSH would read the whole file and could put all of it into the model's context; keep skills small and move bulk material into referenced files.",

@@ -55,6 +55,9 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 			return
 		}
 		results[i] = rs.checkFileInto(files[i], &bufs[worker])
+		if opts.NoFixes {
+			dropFixes(results[i])
+		}
 		if pace.Checked != nil {
 			pace.Checked()
 		}
@@ -68,8 +71,18 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	if len(opts.EvalFiles) > 0 {
 		out = append(out, rs.evalDiagnostics(out)...)
 	}
+	if opts.NoFixes {
+		dropFixes(out)
+	}
 	Sort(out)
 	return out
+}
+
+// dropFixes removes the fixes of ds (Options.NoFixes).
+func dropFixes(ds []Diagnostic) {
+	for i := range ds {
+		ds[i].Fixes = nil
+	}
 }
 
 // RunFile returns the diagnostics of one file: its own rules and the

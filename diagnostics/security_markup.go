@@ -104,7 +104,7 @@ func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
 // comment whole, so its reason could carry what a plain comment would be
 // reported for. The frontmatter's comments never reach the model.
 func directiveInstructions(p *Pass) {
-	for _, d := range p.File.Directives {
+	for _, d := range p.File.Directives() {
 		if d.Frontmatter {
 			continue
 		}

@@ -55,7 +55,7 @@ type DirectiveUse struct {
 // name (none in a vetting run), then runs the suppression rules on the
 // comments.
 func suppress(p *Pass) {
-	dirs := p.File.Directives
+	dirs := p.File.Directives()
 	if len(dirs) == 0 {
 		return
 	}
@@ -365,7 +365,7 @@ func silences(f *skillfile.File, text []byte, fix Fix, d Diagnostic, kind skillf
 			return false
 		}
 	}
-	uses := coverage(nf.InMemory(), nf.Directives)
+	uses := coverage(nf.InMemory(), nf.Directives())
 	for _, u := range uses {
 		if u.Kind != kind {
 			continue

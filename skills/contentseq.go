@@ -31,5 +31,5 @@ func sameBytes(cur, next *Snapshot, edits []Change) bool {
 // diskHas reports whether the disk's file at path, as s read it, holds b.
 func (s *Snapshot) diskHas(path string, b []byte) bool {
 	p := s.disk.At(path)
-	return p != nil && p.file != nil && p.file.ReadErr == "" && s.SameBytes(p.file, b)
+	return p != nil && p.file != nil && p.file.ReadErr() == "" && s.SameBytes(p.file, b)
 }

@@ -257,7 +257,7 @@ func sameStat(a, b *discovery.Entry) bool {
 func (w *Workspace) readPlaced(old *placed, layer *diskLayer, p *placed, buf []byte) []byte {
 	mode := layer.roots[p.root].Root.Mode
 	f, size, src := w.loadFile(p.entry.Path, mode, buf)
-	if old != nil && old.file.Mode == f.Mode && old.file.ReadErr == f.ReadErr && f.InMemory() != nil && w.source.same(old.file, f.InMemory().Src()) {
+	if old != nil && old.file.Mode == f.Mode && old.file.ReadErr() == f.ReadErr() && f.InMemory() != nil && w.source.same(old.file, f.InMemory().Src()) {
 		f = old.file // unchanged bytes: keep the parsed file
 	} else {
 		f = w.source.lean(f, size)

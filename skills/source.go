@@ -39,15 +39,16 @@ func newTextSource(readFile func(path string, buf []byte) ([]byte, int64, error)
 }
 
 // lean returns f, a file just read from disk whose size when opened was
-// size, without its bytes. Files that are not plain text read by DSH's
-// production path, or whose size moved while they were read, keep their
-// bytes.
+// size and that nothing else holds yet, without its bytes: f itself, made
+// lean in place. Files that are not plain text read by DSH's production
+// path, or whose size moved while they were read, keep their bytes.
 func (ts *textSource) lean(f *skillfile.File, size int64) *skillfile.File {
 	text := f.InMemory()
 	if text == nil || f.Mode != skillfile.ReadFS || f.Frontmatter == nil || size != int64(len(text.Src())) {
 		return f
 	}
-	return f.WithoutText(maphash.Bytes(ts.seed, text.Src()))
+	f.DropText(maphash.Bytes(ts.seed, text.Src()))
+	return f
 }
 
 // same reports whether b are the bytes f was parsed from.
@@ -80,7 +81,7 @@ func (s *Snapshot) TextInto(f *skillfile.File, mem *[]byte) (*spans.LineIndex, e
 		return text, nil
 	}
 	if _, lean := f.Sum(); !lean {
-		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr)
+		return nil, errors.New("skill-ls could not read " + f.Path + ": " + f.ReadErr())
 	}
 	var buf []byte
 	if mem != nil {

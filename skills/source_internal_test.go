@@ -31,3 +31,19 @@ func TestLeanFileKeepsNoBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestLeanFileIsNotCopied: a file just read from disk is made lean in
+// place; a lean copy would leave a dead record beside every kept one
+// (check holds thousands, and the holes they leave stay resident).
+func TestLeanFileIsNotCopied(t *testing.T) {
+	ts := newTextSource(discovery.ReadSkillFile)
+	src := []byte("---\nname: a\ndescription: Use it.\n---\n# Body\n")
+	f := skillfile.Parse("/r/a/SKILL.md", src, skillfile.ReadFS)
+	lean := ts.lean(f, int64(len(src)))
+	if lean != f {
+		t.Fatal("lean returned a copy of the file it was given")
+	}
+	if _, ok := lean.Sum(); !ok || lean.InMemory() != nil {
+		t.Fatal("the file kept its bytes")
+	}
+}

@@ -55,7 +55,7 @@ func TestLeanFilesGiveTheSameFacts(t *testing.T) {
 		if got.Lean() {
 			leanCount++
 		}
-		if !reflect.DeepEqual(got.Outline, want.Outline) || !reflect.DeepEqual(got.Directives, want.Directives) {
+		if !reflect.DeepEqual(got.Outline, want.Outline) || !reflect.DeepEqual(got.Directives(), want.Directives()) {
 			t.Errorf("%s: outline or directives differ: %+v / %+v", got.Path, got.Outline, want.Outline)
 		}
 		idx, err := snap.Text(got)

@@ -333,6 +333,7 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 // text, the summary; it returns the exit status.
 func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	opts := r.opts
+	opts.NoFixes = !format.ShowsFixes(r.format)
 	var texts map[string]*spans.LineIndex
 	opts.EvalFiles, texts = r.evalFiles(snap)
 	opts.PluginManifests, texts = r.pluginManifests(texts)

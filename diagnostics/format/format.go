@@ -67,6 +67,10 @@ var Formats = map[string]Formatter{
 	"github":  GitHub,
 }
 
+// ShowsFixes reports whether the format named name writes the fixes of the
+// diagnostics; check runs its rules with Options.NoFixes for the others.
+func ShowsFixes(name string) bool { return name == "json" || name == "sarif" }
+
 // locator resolves spans against a snapshot.
 type locator struct {
 	snap  *skills.Snapshot

@@ -226,3 +226,30 @@ func TestTermsMatchReference(t *testing.T) {
 		})
 	}
 }
+
+// TestFindAllDropsWhatFoundThePairs: once FindAll ran, the matches are
+// read from what it found, and the prefixes and postings that found them
+// are dropped (a whole run holds the index while its rules run); the
+// matches and the words they share are still there.
+func TestFindAllDropsWhatFoundThePairs(t *testing.T) {
+	idx := Build(vocabulary(400, 40, 1), 2)
+	idx.FindAll(t.Context())
+	if idx.postings != nil {
+		t.Error("the postings are kept after FindAll")
+	}
+	pairs := 0
+	for i, e := range idx.skills {
+		if e.rarer != nil || e.prefix != nil {
+			t.Fatalf("skill %d keeps its prefix after FindAll", i)
+		}
+		for _, m := range idx.Matches(e.Path) {
+			pairs++
+			if len(idx.Shared(e.Path, m)) < MinShared {
+				t.Errorf("%s and %s share fewer than %d words", e.Path, m.Path, MinShared)
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no overlapping pair: the test proves little")
+	}
+}

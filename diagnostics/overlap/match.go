@@ -120,6 +120,14 @@ func (idx *Index) FindAll(ctx context.Context) {
 		idx.sortMatches(ms)
 	}
 	idx.found = found
+	// Matches now reads found: the prefixes and postings that found the
+	// pairs are dropped, as a whole run holds the index while its rules
+	// run (Shared and Nearest read the terms, their weights and the
+	// dictionary).
+	idx.postings = nil
+	for i := range idx.skills {
+		idx.skills[i].rarer, idx.skills[i].prefix = nil, nil
+	}
 }
 
 // scan calls visit once for every skill that shares a distinctive word of

@@ -47,7 +47,7 @@ func Examine(r Root, name string) (*Entry, []Problem) {
 		if !info.Mode().IsRegular() {
 			return nil, []Problem{{Code: problem.NotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
 		}
-		return &Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}, nil
+		return shareNames(&Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}), nil
 	}
 	return nil, nil
 }
@@ -85,7 +85,24 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 	if !si.Mode().IsRegular() {
 		return nil, []Problem{{Code: problem.NotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
 	}
-	return &Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}, nil
+	return shareNames(&Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}), nil
+}
+
+// shareNames makes e's BaseDir and Name substrings of its Path where they
+// spell it, as they do when Path was joined from them: a workspace keeps
+// every entry for as long as it holds the file, and one string for the
+// three is one allocation kept where there were three.
+func shareNames(e *Entry) *Entry {
+	if strings.HasPrefix(e.Path, e.BaseDir) {
+		e.BaseDir = e.Path[:len(e.BaseDir)]
+	}
+	for _, s := range []string{e.BaseDir, e.Path} {
+		if strings.HasSuffix(s, e.Name) {
+			e.Name = s[len(s)-len(e.Name):]
+			break
+		}
+	}
+	return e
 }
 
 // brokenLink is the broken-symlink problem of the link p that stat could

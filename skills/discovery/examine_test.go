@@ -2,8 +2,10 @@ package discovery
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 
@@ -136,4 +138,46 @@ func TestExamineBrokenLinks(t *testing.T) {
 			t.Errorf("%s:\n got %+v\nwant %+v", tc.name, problems[0], want)
 		}
 	}
+}
+
+// TestEntryKeepsOneString: an entry's BaseDir and Name are cut from its
+// Path, so that the entries a workspace keeps hold one string each (with
+// three, a load's path garbage left each of them pinning a span of its
+// own). Measured as the heap the entries keep after a collection.
+func TestEntryKeepsOneString(t *testing.T) {
+	root := t.TempDir()
+	const n = 400
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("skill-number-%06d", i)
+		if err := os.MkdirAll(filepath.Join(root, names[i]), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, names[i], "SKILL.md"), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries := make([]*Entry, n)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC() // and the pools' victims
+	runtime.ReadMemStats(&before)
+	for i := range entries {
+		name := string([]byte(names[i])) // a name of its own, as a listing gives
+		entries[i], _ = examineListed(Root{Dir: root}, name, fs.ModeDir)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	for i, e := range entries {
+		if e == nil || e.Name != names[i] || e.BaseDir != filepath.Join(root, names[i]) || e.Path != filepath.Join(e.BaseDir, "SKILL.md") {
+			t.Fatalf("entry %d: %+v", i, e)
+		}
+	}
+	// An Entry is 96 bytes, and its Path a size class at most a few bytes
+	// over its length; a BaseDir and a Name of their own add as much again.
+	perEntry := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / n
+	if limit := int64(96 + len(entries[0].Path) + 32); perEntry > limit {
+		t.Errorf("an entry keeps %d bytes of heap, want at most %d", perEntry, limit)
+	}
+	runtime.KeepAlive(entries)
 }

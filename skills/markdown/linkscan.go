@@ -37,14 +37,24 @@ func scanOutlineWith(body []byte, base int, headings bool) (out Outline, ok bool
 	if !s.scan() {
 		return Outline{}, false
 	}
-	// One allocation of the exact size for each list the file keeps.
+	return s.outline(), true
+}
+
+// outline returns what s found in the body it scanned: one allocation of
+// the exact size for each list the file keeps, and one string that every
+// destination is cut from.
+func (s *lineScanner) outline() (out Outline) {
 	if len(s.links) > 0 {
 		out.Links = slices.Clone(s.links)
+		dests := string(s.dests)
+		for i, at := range s.destAt {
+			out.Links[i].Dest = dests[at[0]:at[1]]
+		}
 	}
 	if len(s.headings) > 0 {
 		out.Headings = slices.Clone(s.headings)
 	}
-	return out, true
+	return out
 }
 
 // scanners recycles the scratch lists of lineScanner between bodies.
@@ -152,10 +162,17 @@ func hasControl(b []byte, tabOK bool) bool {
 
 // lineScanner collects the outline of one body.
 type lineScanner struct {
-	body      []byte
-	base      int
-	cursor    int // as in locateLink: where the last link or heading was
-	links     []Link
+	body   []byte
+	base   int
+	cursor int // as in locateLink: where the last link or heading was
+	links  []Link
+	// dests holds the distinct destinations of links one after another,
+	// destAt where each link's is in it: a workspace keeps a file's links
+	// for as long as it holds the file, and one string for them all is
+	// one allocation a body where a string each was one a link (and a
+	// body often links a file more than once).
+	dests     []byte
+	destAt    [][2]int
 	headings  []Heading
 	stack     []opener // of the line being scanned
 	lineLinks int      // links (not images) found so far on the line being scanned
@@ -172,6 +189,7 @@ type lineScanner struct {
 func (s *lineScanner) reset(body []byte, base int) {
 	s.body, s.base, s.cursor = body, base, 0
 	s.links, s.headings = s.links[:0], s.headings[:0]
+	s.dests, s.destAt = s.dests[:0], s.destAt[:0]
 	s.fence, s.prevText = fenceState{}, false
 	s.stops.reset()
 }

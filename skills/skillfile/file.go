@@ -97,6 +97,14 @@ type File struct {
 	BOM bool
 	// CRLF reports that the file uses \r\n line endings somewhere.
 	CRLF bool
+	// MayMisread says the frontmatter holds what YAML may read otherwise
+	// than it looks (a value's anchor or tag, " #", a non-breaking space)
+	// or the body starts indented; false lets the rules that look for
+	// such misreadings skip a file without reading its text again.
+	MayMisread bool
+	// lean marks a file whose bytes were dropped once parsed; size and sum
+	// are their length and hash (see Workspace).
+	lean bool
 	// TextStart is the byte offset where the decoded text starts (3 when a
 	// BOM was stripped).
 	TextStart int
@@ -109,22 +117,8 @@ type File struct {
 	// Outline holds the body's links and HTML comments (its headings are
 	// read on demand: Headings).
 	Outline markdown.Outline
-	// Directives are the file's suppression comments, in source order.
-	Directives []Directive
-	// FrameClosers cover the </skill_instructions> and </skill_content>
-	// tags in the content: DSH does not escape the body, so each closes
-	// the frame the model reads the skill in.
-	FrameClosers []spans.Span
 	// BodyLines is the number of lines of the body.
 	BodyLines int
-	// Placeholders are the content's $NAME and ${NAME} tokens (at most
-	// 64; bodyfacts.go).
-	Placeholders []Placeholder
-	// MayMisread says the frontmatter holds what YAML may read otherwise
-	// than it looks (a value's anchor or tag, " #", a non-breaking space)
-	// or the body starts indented; false lets the rules that look for
-	// such misreadings skip a file without reading its text again.
-	MayMisread bool
 	// Hidden is the text the model reads but a reviewer does not see
 	// (invisible characters, HTML comments, hidden HTML, padding, host
 	// commands), at most a few hundred entries; the security rules read
@@ -139,8 +133,6 @@ type File struct {
 	// Def holds what the file defines when it is valid (nil when DSH
 	// drops it).
 	Def *Definition
-	// ReadErr is the I/O error text when the file could not be read.
-	ReadErr string
 
 	// text is the file's bytes with their line index; nil for a file that
 	// could not be read, and for a lean one.
@@ -153,9 +145,10 @@ type File struct {
 	// there, and the output formats and the server's publishing place
 	// them without reading the file again (TextFor).
 	head string
-	// lean marks a file whose bytes were dropped once parsed; size and sum
-	// are their length and hash (see Workspace).
-	lean bool
+	// rare holds the facts few files have (nil when a file has none):
+	// a workspace keeps a record per file, and they took a fifth of it.
+	rare *rareFacts
+	// size and sum are the length and hash of a lean file's bytes.
 	size int64
 	sum  uint64
 }
@@ -205,8 +198,16 @@ func (f *File) Size() int {
 // first lines (head).
 func (f *File) WithoutText(sum uint64) *File {
 	c := *f
-	c.lean, c.size, c.sum, c.text = true, int64(f.Size()), sum, nil
+	c.DropText(sum)
 	return &c
+}
+
+// DropText makes f lean in place, as WithoutText makes a copy, for the
+// one caller that holds f: a workspace that has just parsed it. A copy
+// would leave a dead record beside each kept one, read from disk by the
+// thousand, and the holes they leave in the heap stay resident.
+func (f *File) DropText(sum uint64) {
+	f.lean, f.size, f.sum, f.text = true, int64(f.Size()), sum, nil
 }
 
 // frontLines returns, as a string, the lines of src (a file's bytes) up

@@ -83,7 +83,7 @@ func markupForm(raw string) (MarkupForm, string) {
 
 // isDirective reports whether sp is one of f's suppression comments.
 func (f *File) isDirective(sp spans.Span) bool {
-	for _, d := range f.Directives {
+	for _, d := range f.Directives() {
 		if d.Span == sp {
 			return true
 		}

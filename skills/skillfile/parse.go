@@ -94,10 +94,8 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 		return f
 	}
 	f.Outline = markdown.Scan(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
-	f.Directives = f.directives(src)
-	f.FrameClosers = frameClosers(src, f.ContentSpan)
+	f.withRare(rareFacts{directives: f.directives(src), frameClosers: frameClosers(src, f.ContentSpan), placeholders: placeholders(src, f.ContentSpan)})
 	f.BodyLines = bodyLines(src[f.BodySpan.Start:f.BodySpan.End])
-	f.Placeholders = placeholders(src, f.ContentSpan)
 	f.MayMisread = mayMisread(f, src)
 	if hasFM && f.Outline.Unread == "" {
 		f.Hidden = append(f.Hidden, hiddenMarkup(f, src)...) // bounded as the outline is
@@ -146,7 +144,8 @@ func TooLarge(path string, mode ReadMode) *File {
 // Unreadable returns the file at path that could not be read, and why
 // (the I/O error's text).
 func Unreadable(path string, mode ReadMode, why string) *File {
-	f := &File{Path: path, Mode: mode, ReadErr: why}
+	f := &File{Path: path, Mode: mode}
+	f.withRare(rareFacts{readErr: why})
 	f.find(problem.UnreadableFile, spans.Span{}, "")
 	f.settle(nil)
 	return f
@@ -319,7 +318,7 @@ func (f *File) dropDetail(fd Finding, src []byte) string {
 	case problem.InvalidUTF8:
 		return fmt.Sprintf("failed to read text file at %s: FsError: cannot read %q: invalid UTF-8 text", f.Path, f.Path)
 	case problem.UnreadableFile:
-		return "cannot read file: " + f.ReadErr
+		return "cannot read file: " + f.ReadErr()
 	case problem.FileTooLarge:
 		return "skill-ls did not read this file: it is larger than 16 MiB (DSH would load all of it)"
 	case problem.FrontmatterMissing, problem.FrontmatterUnclosed, problem.FrontmatterNotMap:

@@ -90,7 +90,7 @@ func TestFrameTagsMatchSearchPerTag(t *testing.T) {
 		src := "---\nname: a\ndescription: d\n---\n" + body
 		f := Parse("/r/a/SKILL.md", []byte(src), ReadFS)
 		var got []spans.Span
-		for _, sp := range f.FrameClosers {
+		for _, sp := range f.FrameClosers() {
 			got = append(got, spans.Span{Start: sp.Start - f.ContentSpan.Start, End: sp.End - f.ContentSpan.Start})
 		}
 		if want := reference([]byte(src)[f.ContentSpan.Start:f.ContentSpan.End]); !slices.Equal(got, want) {

@@ -46,7 +46,7 @@ func TestDirectives(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse("/r/s/SKILL.md", []byte(tt.src), ReadFS)
 			var got []string
-			for _, d := range f.Directives {
+			for _, d := range f.Directives() {
 				var codes []string
 				for _, c := range d.Codes {
 					if string(f.InMemory().Src()[c.Span.Start:c.Span.End]) != c.Code {
@@ -85,7 +85,7 @@ func TestDirectiveSpansUnicode(t *testing.T) {
 			src := "---" + nl + "name: s" + nl + "description: " + pre + nl + "# " + pre + " x" + nl + "---" + nl +
 				pre + " <!-- skill-ls-disable-next-line link-missing -- " + pre + " -->" + nl
 			f := Parse("/r/s/SKILL.md", []byte(src), ReadFS)
-			ds := f.Directives
+			ds := f.Directives()
 			if len(ds) != 1 {
 				t.Fatalf("%q: %d directives", src, len(ds))
 			}
