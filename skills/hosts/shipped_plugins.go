@@ -42,6 +42,10 @@ type ManifestProblem struct {
 	Path    string
 	Span    spans.Span
 	Message string
+	// Harmless is set when the host loses nothing the author wrote (Codex
+	// installs a plugin whose skills path is missing, and it has no skill
+	// elsewhere): information, not an error.
+	Harmless bool
 }
 
 // pluginFormat is where a host looks for a repository's plugins.
@@ -232,11 +236,15 @@ func (r *shippedReader) plugin(dir string, f pluginFormat, name string, extra en
 	if p.Name == "" {
 		p.Name = filepath.Base(dir)
 	}
-	if isDir(filepath.Join(dir, "skills")) {
-		p.SkillDirs = append(p.SkillDirs, filepath.Join(dir, "skills"))
-	}
-	if obj != nil {
-		r.skillPaths(path, dir, obj.Get("skills"), &p, f.hostName)
+	if obj != nil && f.host == Codex && obj.Get("skills") != nil {
+		r.codexSkillPaths(path, dir, obj.Get("skills"), &p)
+	} else {
+		if isDir(filepath.Join(dir, "skills")) {
+			p.SkillDirs = append(p.SkillDirs, filepath.Join(dir, "skills"))
+		}
+		if obj != nil {
+			r.skillPaths(path, dir, obj.Get("skills"), &p, f.hostName)
+		}
 	}
 	r.skillPaths(extra.path, dir, extra.skills, &p, f.hostName)
 	r.plugins = append(r.plugins, p)

@@ -33,6 +33,22 @@ func TestShippedPlugins(t *testing.T) {
 			"p/helper/.codex-plugin/plugin.json": `{"name": " ", "skills": "./skills/"}`,
 			"p/helper/skills/summarize/SKILL.md": "x",
 		}, []string{"codex:helper:p/helper/skills"}, nil},
+		// Codex 0.171.0 reads a manifest's skills path instead of skills/,
+		// and installs a plugin whose path is missing, without its skills.
+		{"codex skills path replaces skills/", map[string]string{
+			".agents/plugins/marketplace.json": `{"name": "m", "plugins": [{"name": "d", "source": {"source": "local", "path": "./d"}}, {"name": "a", "source": {"source": "local", "path": "./a"}}, {"name": "b", "source": {"source": "local", "path": "./b"}}]}`,
+			"d/.codex-plugin/plugin.json":      `{"name": "d", "skills": "./other/"}`,
+			"d/skills/dskill/SKILL.md":         "x",
+			"d/other/oskill/SKILL.md":          "x",
+			"a/.codex-plugin/plugin.json":      `{"name": "a", "skills": "./skills/"}`,
+			"a/commands/acmd.md":               "x",
+			"b/.codex-plugin/plugin.json":      `{"name": "b", "skills": "./nothere/"}`,
+			"b/skills/bskill/SKILL.md":         "x",
+		}, []string{"codex:d:d/other", "codex:a:", "codex:b:"}, []string{
+			"d/.codex-plugin/plugin.json:not from skills/: the skill dskill is not loaded",
+			"a/.codex-plugin/plugin.json:harmless:Codex installs the plugin with no skill from it",
+			"b/.codex-plugin/plugin.json:so the skill bskill is not loaded",
+		}},
 		{"broken manifests", map[string]string{
 			".claude-plugin/marketplace.json": `{"plugins": [{"source": "./nowhere"}, {"name": "b", "source": "./b"}, {"name": "c", "source": "./c"}]}`,
 			"b/.claude-plugin/plugin.json":    `{"name": "b",}`,
@@ -68,8 +84,9 @@ func TestShippedPlugins(t *testing.T) {
 			}
 			for _, want := range tc.problems {
 				file, msg, _ := strings.Cut(want, ":")
+				msg, harmless := strings.CutPrefix(msg, "harmless:")
 				if !slices.ContainsFunc(problems, func(m ManifestProblem) bool {
-					return m.Path == filepath.Join(dir, file) && strings.Contains(m.Message, msg) && m.Span.End > m.Span.Start
+					return m.Path == filepath.Join(dir, file) && strings.Contains(m.Message, msg) && m.Span.End > m.Span.Start && m.Harmless == harmless
 				}) {
 					t.Errorf("no problem %q in %+v", want, problems)
 				}
