@@ -314,3 +314,56 @@ func shippedPluginOf(e *env, id ID, root string) string {
 	}
 	return ""
 }
+
+// ManifestPlugins returns the plugins that the plugin manifest at path
+// stands for, for `check PATH`: a marketplace's plugins, as ShippedPlugins
+// reads them from the repository whose marketplace it is; a plugin.json's
+// plugin, as the project of opts ships it (its marketplace entry may add
+// skills folders), else as a plugin at its folder's root. manifests are
+// the files read for them whose problems belong to path (a listed
+// plugin's broken plugin.json); ok is false when path is named as no
+// host's manifest.
+func ManifestPlugins(path string, opts Options) (plugins []Plugin, manifests []string, ok bool) {
+	sep := string(filepath.Separator)
+	for _, f := range pluginFormats {
+		if root, found := strings.CutSuffix(path, sep+f.marketplace); found {
+			all, problems := ShippedPlugins(Options{Cwd: root, ProjectRoot: root})
+			for _, m := range problems {
+				if m.Host == f.host && !slices.Contains(manifests, m.Path) {
+					manifests = append(manifests, m.Path)
+				}
+			}
+			return pluginsOf(all, f.host, ""), manifests, true
+		}
+		if dir, found := strings.CutSuffix(path, sep+f.manifest); found {
+			if all, _ := ShippedPlugins(opts); len(pluginsOf(all, f.host, dir)) > 0 {
+				return pluginsOf(all, f.host, dir), nil, true
+			}
+			all, _ := ShippedPlugins(Options{Cwd: dir, ProjectRoot: dir})
+			return pluginsOf(all, f.host, dir), nil, true
+		}
+	}
+	return nil, nil, false
+}
+
+// ManifestPath returns the manifest file of plugin p in its folder.
+func (p Plugin) ManifestPath() string {
+	for _, f := range pluginFormats {
+		if f.host == p.Host {
+			return filepath.Join(p.Dir, f.manifest)
+		}
+	}
+	return ""
+}
+
+// pluginsOf returns the plugins of all read by host, in folder dir when
+// dir is not "".
+func pluginsOf(all []Plugin, host ID, dir string) []Plugin {
+	var out []Plugin
+	for _, p := range all {
+		if p.Host == host && (dir == "" || p.Dir == dir) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
