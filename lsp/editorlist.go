@@ -55,6 +55,7 @@ func skillReport(ctx context.Context, st *session.Snapshot, snap *skills.Snapsho
 		Problem: diagnostics.ProblemMessage,
 	})
 	rep.HostFolders = session.HostFolders(ctx, opts, snap)
+	session.HostNames(&rep, opts)
 	return rep
 }
 

@@ -49,6 +49,7 @@ var diskFuncs = map[string]bool{
 	module + "/skills/hosts.FindPassOverRoots":          true,
 	module + "/skills/hosts.ReadPassOverFacts":          true,
 	module + "/skills/hosts.ReadSkillMDBeside":          true,
+	module + "/skills/hosts.NewPluginNamer":             true,
 }
 
 // diskCalls are the file-system calls allowed in the packages
@@ -61,6 +62,8 @@ var diskCalls = map[string]string{
 	"diagnostics/hosts.go HostMatrix hosts.Build":                 "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
 	"diagnostics/fix/fixall.go Result.applyRound Workspace.Apply": "a round's fixes are tried, and kept or undone, as edits (overlays) of the workspace the CLI loaded: Apply parses their text and reads no file",
 	"diagnostics/fix/fixall.go tryFile Workspace.Apply":           "a file's fixes tried alone, the same way",
+
+	"render/report.go AddHostNames hosts.NewPluginNamer": "the names Codex gives the listed skills below a plugin manifest: its roots and the manifests above each file, on the caller's goroutine (list, the server's listSkills command), no lock held",
 
 	// lsp: the one mutation path
 	"lsp/session/changes.go Session.syncDocLocked Workspace.Apply":         "an open buffer enters the views, under the session lock: a workspace parses it from its text and reads no file",
