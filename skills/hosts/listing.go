@@ -203,7 +203,7 @@ func (r *shippedReader) codexSkillPaths(path, dir string, m *evalfile.Member, p 
 // load, information when the plugin loses nothing.
 func (r *shippedReader) missingCodexPath(path string, v *evalfile.Value, left []string) {
 	if len(left) == 0 {
-		r.problems = append(r.problems, ManifestProblem{Host: r.host, Path: path, Span: v.Span, Harmless: true,
+		r.problems = append(r.problems, ManifestProblem{Host: r.host, Path: path, Span: v.Span, Lesser: ManifestInfo,
 			Message: fmt.Sprintf("the skills path %q is not a folder of the plugin: Codex installs the plugin with no skill from it (observed with Codex 0.171.0); remove \"skills\" or create the folder", v.Str)})
 		return
 	}

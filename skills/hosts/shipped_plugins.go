@@ -42,11 +42,22 @@ type ManifestProblem struct {
 	Path    string
 	Span    spans.Span
 	Message string
-	// Harmless is set when the host loses nothing the author wrote (Codex
-	// installs a plugin whose skills path is missing, and it has no skill
-	// elsewhere): information, not an error.
-	Harmless bool
+	// Lesser is set when the host loses nothing the author wrote: a
+	// warning when the host still reports it (Claude Code's "load
+	// failure"), information when it says nothing (Codex).
+	Lesser ManifestLevel
 }
+
+// ManifestLevel is how much a manifest problem costs: ManifestError (the
+// host loses something the author wrote), ManifestWarning or ManifestInfo.
+type ManifestLevel int
+
+// The levels of a ManifestProblem.
+const (
+	ManifestError ManifestLevel = iota
+	ManifestWarning
+	ManifestInfo
+)
 
 // pluginFormat is where a host looks for a repository's plugins.
 type pluginFormat struct {
@@ -269,7 +280,11 @@ func (r *shippedReader) skillPaths(path, dir string, m *evalfile.Member, p *Plug
 		d := filepath.Join(dir, v.Str)
 		switch {
 		case !isDir(d):
-			r.problem(path, v.Span, "the skills path %q is not a folder of the plugin: %s finds no skill there", v.Str, hostName)
+			// Claude Code 2.1.332 adds these folders to skills/, which it
+			// still loads; `claude plugin validate` calls a missing one an
+			// error the runtime loader reports as a load failure.
+			r.problems = append(r.problems, ManifestProblem{Host: r.host, Path: path, Span: v.Span, Lesser: ManifestWarning,
+				Message: fmt.Sprintf("the skills path %q is not a folder of the plugin: %s loads the plugin's other skills and reports this path as a load failure (observed with Claude Code 2.1.332)", v.Str, hostName)})
 		case !slices.Contains(p.SkillDirs, d):
 			p.SkillDirs = append(p.SkillDirs, d)
 		}
