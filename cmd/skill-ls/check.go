@@ -54,7 +54,8 @@ A PATH may be:
                                        that hold bundles are checked as
                                        roots (stderr names them)
   a plugin manifest (.claude-plugin/plugin.json or marketplace.json,
-  .codex-plugin/plugin.json, .agents/plugins/marketplace.json)
+  .codex-plugin/plugin.json, .agents/plugins/marketplace.json), or a
+  plugin's folder holding one
                                        the manifest, and the skills of the
                                        plugins it stands for, as a plain
                                        check reports them

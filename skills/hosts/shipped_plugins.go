@@ -361,6 +361,19 @@ func ManifestPlugins(path string, opts Options) (plugins []Plugin, manifests []s
 	return nil, nil, false
 }
 
+// PluginManifestsIn returns the plugin manifests of the folder dir (Claude
+// Code's, Codex's) that are files: dir is a plugin's folder when there is
+// one.
+func PluginManifestsIn(dir string) []string {
+	var out []string
+	for _, f := range pluginFormats {
+		if p := filepath.Join(dir, f.manifest); exists(p) && !isDir(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // ManifestPath returns the manifest file of plugin p in its folder.
 func (p Plugin) ManifestPath() string {
 	for _, f := range pluginFormats {
