@@ -88,15 +88,6 @@ func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Sna
 	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
 }
 
-// HostNames names rep's skills as the hosts that read them do when a
-// plugin names them (render.AddHostNames: Codex's "uipath:flow"), as
-// skill-ls list does. Nothing without a workspace folder.
-func HostNames(rep *render.Report, opts diagnostics.Options) {
-	if opts.HostEnv.Cwd != "" {
-		render.AddHostNames(rep, opts.HostEnv)
-	}
-}
-
 // Elsewhere returns the chat rules' Elsewhere lookup of the view that
 // owns path: the skill files of the other agents' folders by folder name.
 // Nil without a view or a workspace folder.
