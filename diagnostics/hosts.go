@@ -285,14 +285,23 @@ const CodePluginManifest = "plugin-manifest-invalid"
 
 var pluginRules = []*Rule{
 	{Code: CodePluginManifest, Severity: SeverityError, Summary: "a plugin.json or marketplace.json the host cannot use",
-		Doc:       "A plugin manifest the repository ships is wrong for the host that installs it: not JSON, not an object, no `name` (Claude Code refuses the marketplace, or loads nothing of the plugin), a plugin entry whose `source` or a `skills` path is not a folder of the repository, an `agents` that is not a `.md` path or a list of them. The plugins are those a `.claude-plugin/marketplace.json` lists with a path inside the repository (and a `.claude-plugin/plugin.json` at its root), and for Codex those of `.agents/plugins/marketplace.json` (`\"source\": {\"source\": \"local\", \"path\": ...}`) and a root `.codex-plugin/plugin.json`; their skills are checked as `<plugin>:<skill>` (docs/hosts.md).",
+		Doc:       "A plugin manifest the repository ships is wrong for the host that installs it: not JSON, not an object, no `name` (Claude Code refuses the marketplace, or loads nothing of the plugin), a plugin entry whose `source` or a `skills` path is not a folder of the repository, an `agents` that is not a `.md` path or a list of them. Codex (0.171.0, observed) reads a plugin's skills only from the folders its `.codex-plugin/plugin.json` `skills` names, not from `skills/` beside them, and installs a plugin whose `skills` path is missing with no skill from it: that is an error when `skills/` holds skills Codex then leaves out, and information when the plugin loses nothing (it has no skill elsewhere). Claude Code (2.1.332, observed) adds the folders a `skills` names to `skills/`: a missing one loses nothing and is a warning, since `claude plugin validate` calls it an error that its loader reports as a load failure. The plugins are those a `.claude-plugin/marketplace.json` lists with a path inside the repository (and a `.claude-plugin/plugin.json` at its root), and for Codex those of `.agents/plugins/marketplace.json` (`\"source\": {\"source\": \"local\", \"path\": ...}`) and a root `.codex-plugin/plugin.json`; their skills are checked as `<plugin>:<skill>` (docs/hosts.md).",
 		Workspace: checkPluginManifests},
 }
 
 // checkPluginManifests reports each problem of the manifests the caller
-// read.
+// read; one where the host loses nothing the author wrote is a warning or
+// information unless the profile grades the rule otherwise.
 func checkPluginManifests(p *WorkspacePass) {
 	for _, m := range p.run.opts.PluginManifests {
-		p.Report(m.Path, m.Span, m.Message)
+		d := p.Report(m.Path, m.Span, m.Message)
+		if d.Severity == p.rule.Severity {
+			switch m.Lesser {
+			case hosts.ManifestWarning:
+				d.Severity = SeverityWarning
+			case hosts.ManifestInfo:
+				d.Severity = SeverityInfo
+			}
+		}
 	}
 }

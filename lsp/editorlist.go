@@ -55,6 +55,9 @@ func skillReport(ctx context.Context, st *session.Snapshot, snap *skills.Snapsho
 		Problem: diagnostics.ProblemMessage,
 	})
 	rep.HostFolders = session.HostFolders(ctx, opts, snap)
+	if opts.HostEnv.Cwd != "" {
+		render.AddHostNames(&rep, opts.HostEnv) // as skill-ls list names them
+	}
 	return rep
 }
 

@@ -46,6 +46,30 @@ func TestListTable(t *testing.T) {
 	}
 }
 
+// TestListTableHostNames: in a repository that is a Codex plugin, the
+// editors' skill list names a skill as Codex lists it beside DSH's name,
+// as skill-ls list does (issue 40, point 4).
+func TestListTableHostNames(t *testing.T) {
+	w := newWorkspaceEnv(t, `-- project/.git/HEAD --
+ref: refs/heads/main
+-- project/.codex-plugin/plugin.json --
+{"name": "helper"}
+-- project/.agents/skills/summarize/SKILL.md --
+---
+name: summarize
+description: Summarize the text. Use when asked for a summary.
+---
+Body.
+`, nil)
+	var got listTable
+	if err := json.Unmarshal(w.command(cmdListTable, map[string]string{"uri": string(w.uri("project"))}), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.Text, "summarize (Codex: helper:summarize)") {
+		t.Errorf("listTable text =\n%s\nwant the skill named as Codex lists it", got.Text)
+	}
+}
+
 // TestSkillAt: skill-ls.skillAt gives the skill a chat buffer's /name
 // token names as data (no editor parses it out of a preview's model text),
 // and no name off a token or for a name DSH does not load.

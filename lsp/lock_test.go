@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -146,4 +147,55 @@ func eventually(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
 	}
+}
+
+// TestPassOverHoldsNoLock: whether an open .md file in another host's
+// folder is one that host passes over is decided under the session lock,
+// so it reads no disk there: a flat q.md in .claude/skills that is a FIFO
+// on disk (opening it waits for a writer) is opened in the editor, its
+// didOpen returns, the buffer (its frontmatter) makes it a passed-over
+// skill file, and an edit after it gets its diagnostics.
+func TestPassOverHoldsNoLock(t *testing.T) {
+	w := newWorkspaceEnv(t, chatHostsTxtar, nil)
+	const pdfSrc = "---\nname: pdf\ndescription: Fill PDF forms.\n---\nBody.\n"
+	pdf := w.open("project/.agents/skills/pdf/SKILL.md", "markdown", pdfSrc)
+	w.diags(pdf, "the discovery's end", func(*protocol.PublishDiagnosticsParams) bool { return true })
+	fifo := w.path("project/.claude/skills/q.md")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	t.Cleanup(func() { // a writer ends an open that waits on the FIFO; no later open finds it
+		f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		os.Remove(fifo)
+		if err == nil {
+			f.Close()
+		}
+	})
+	const src = "---\nname: q\ndescription: Quick answers.\n---\nBody.\n"
+	type answer struct {
+		err   error
+		skill bool
+	}
+	opened := make(chan answer, 1)
+	go func() { // a hang here would hang the test: it is bounded below
+		err := w.server.DidOpen(w.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: w.uri("project/.claude/skills/q.md"), LanguageID: "markdown", Version: 1, Text: src}})
+		opened <- answer{err, err == nil && w.srv.sess.Snapshot().IsSkillPath(fifo, "markdown")}
+	}()
+	select {
+	case a := <-opened:
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		if !a.skill {
+			t.Error("the open q.md, whose buffer opens a frontmatter, is not a skill file to the server")
+		}
+	case <-time.After(waitBound):
+		t.Fatal("opening a .md file that is a FIFO on disk waits on the disk")
+	}
+	w.edit(pdf, 2, strings.Replace(pdfSrc, "description: Fill", "description: Use when: fill", 1))
+	w.diags(pdf, "an edit's diagnostics after it", func(p *protocol.PublishDiagnosticsParams) bool {
+		v, _ := p.Version.Get()
+		return v == 2 && hasCode(p, "yaml-unquoted-colon")
+	})
 }

@@ -102,3 +102,22 @@ func TestDescriptionHoverInReaderTerms(t *testing.T) {
 		t.Errorf("description hover in .claude/skills = %s", h)
 	}
 }
+
+// TestPluginSkillHoverNamed: the name hover of a skill of a plugin the
+// repository ships says the name Claude Code lists it by once installed
+// (toolkit:lint-fix), not only its frontmatter name (issue 40, point 4).
+func TestPluginSkillHoverNamed(t *testing.T) {
+	const src = "---\nname: lint-fix\ndescription: Fix lint errors. Use when lint fails.\n---\nBody.\n"
+	w := newWorkspaceEnv(t, `-- project/.git/HEAD --
+ref: refs/heads/main
+-- project/.claude-plugin/marketplace.json --
+{"name": "m", "plugins": [{"name": "toolkit", "source": "./plugins/toolkit"}]}
+-- project/plugins/toolkit/.claude-plugin/plugin.json --
+{"name": "toolkit"}
+-- project/plugins/toolkit/skills/lint-fix/SKILL.md --
+`+src, nil)
+	f := w.open("project/plugins/toolkit/skills/lint-fix/SKILL.md", "markdown", src)
+	if h := hoverText(t, w, f, protocol.Position{Line: 1, Character: 8}); !strings.Contains(h, "`toolkit:lint-fix` in Claude Code") {
+		t.Errorf("name hover of a shipped plugin's skill = %s, want Claude Code's name toolkit:lint-fix", h)
+	}
+}

@@ -91,6 +91,35 @@ type ReportSkill struct {
 	// and whether a user may invoke it with /name.
 	ModelInvocable bool `json:"modelInvocable"`
 	UserInvocable  bool `json:"userInvocable"`
+	// HostNames are the names other hosts give the skill when a plugin
+	// names it (Codex's "uipath:flow" for a skill below a plugin
+	// manifest), from AddHostNames.
+	HostNames []ReportHostName `json:"hostNames,omitempty"`
+}
+
+// ReportHostName is the name a host gives a skill, when it is not DSH's.
+type ReportHostName struct {
+	Host string `json:"host"` // the host's display name
+	Name string `json:"name"`
+}
+
+// AddHostNames sets the HostNames of rep's skills, shadowed skills and
+// their winners: the name each host that reads one with env gives it when
+// a plugin names it (hosts.PluginNamer).
+func AddHostNames(rep *Report, env hosts.Options) {
+	n := hosts.NewPluginNamer(env)
+	name := func(s *ReportSkill) {
+		if h, q := n.Name(s.Path, s.Name); h != nil && s.Path != "" {
+			s.HostNames = []ReportHostName{{Host: h.Name, Name: q}}
+		}
+	}
+	for i := range rep.Skills {
+		name(&rep.Skills[i])
+	}
+	for i := range rep.Shadowed {
+		name(&rep.Shadowed[i].ReportSkill)
+		name(&rep.Shadowed[i].Winner)
+	}
 }
 
 // ReportShadow is a valid skill that DSH ignores because Winner, a skill with

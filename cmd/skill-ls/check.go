@@ -53,6 +53,12 @@ A PATH may be:
                                        the folders under it, up to 5 deep,
                                        that hold bundles are checked as
                                        roots (stderr names them)
+  a plugin manifest (.claude-plugin/plugin.json or marketplace.json,
+  .codex-plugin/plugin.json, .agents/plugins/marketplace.json), or a
+  plugin's folder holding one
+                                       the manifest, and the skills of the
+                                       plugins it stands for, as a plain
+                                       check reports them
 A PATH is checked through its root, exactly as discovery would see it (a
 bundle whose file is named skill.md is reported, as DSH ignores it). A PATH
 inside one of the default roots keeps that root's source and rank, and is
@@ -146,6 +152,7 @@ type checkRun struct {
 	formatter   format.Formatter
 	roots       []discovery.Root
 	explicit    bool     // PATH arguments narrowed the roots
+	manifests   bool     // a PATH is a plugin manifest (manifestPaths)
 	paths       []string // the PATH arguments, absolute
 	outside     []string // the PATHs' skill files DSH never loads (pathRoots)
 	defaults    []discovery.Root
@@ -319,14 +326,15 @@ func (r *checkRun) findRoots(rf *rootFlags, paths []string) bool {
 		return true
 	}
 	r.explicit = true
-	r.paths = absPaths(paths)
+	env, _ := hostOptions(rf, "", 0)
+	paths, r.paths, r.manifests = manifestPaths(paths, env)
 	var errs []error
 	r.roots, r.outside, errs = pathRoots(paths, r.roots)
 	for _, err := range errs {
 		fmt.Fprintf(r.stderr, "skill-ls check: %s\n", errText(err))
 		r.status = exitUsage
 	}
-	return len(r.roots) > 0 || len(r.outside) > 0
+	return len(r.roots) > 0 || len(r.outside) > 0 || r.manifests
 }
 
 // report runs the rules on snap, writes them in the chosen format and, for
@@ -360,7 +368,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 		}
 		fmt.Fprintln(r.stderr, summary(n, files, r.colorErr))
 		fmt.Fprintln(r.stderr, r.scopeLine())
-		if files == 0 {
+		if files == 0 && !r.manifests {
 			r.noSkills()
 		}
 	}

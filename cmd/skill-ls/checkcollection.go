@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -35,6 +36,17 @@ func collectionPaths(paths []string, w io.Writer) []string {
 	for _, p := range paths {
 		if !isDir(p) || holdsSkillFile(p) || isProjectDir(p) || holdsSkills(p) {
 			out = append(out, p)
+			continue
+		}
+		if ms := hosts.PluginManifestsIn(p); len(ms) > 0 {
+			// A plugin's folder: its manifests stand for it and its
+			// skills (manifestPaths).
+			var shown []string
+			for _, m := range ms {
+				shown = append(shown, quotedRel(m))
+			}
+			fmt.Fprintf(w, "skill-ls check: %s is a plugin; checking its manifest and skills: %s\n", quotedRel(p), strings.Join(shown, ", "))
+			out = append(out, ms...)
 			continue
 		}
 		found := skillRootsUnder(p)

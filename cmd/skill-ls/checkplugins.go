@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -44,4 +45,35 @@ func (r *checkRun) pluginManifests(texts map[string]*spans.LineIndex) ([]hosts.M
 		texts[m.Path] = spans.NewLineIndex(src)
 	}
 	return problems, texts
+}
+
+// manifestPaths turns the PATH arguments that are plugin manifests
+// (hosts.ManifestPlugins) into the folders they stand for: each plugin's
+// skills folders, checked as the host's files like any PATH there. It
+// returns the PATHs to check and the places whose findings the run keeps
+// (inScope): every PATH, the manifests named, and the manifests of the
+// plugins a marketplace lists; manifests reports that one was named, which
+// is something to check even with no skill.
+func manifestPaths(paths []string, env hosts.Options) (check, scope []string, manifests bool) {
+	for _, p := range paths {
+		abs := absDir(p)
+		plugins, read, ok := hosts.ManifestPlugins(abs, env)
+		if !ok || !isRegular(abs) {
+			check = append(check, p)
+			scope = append(scope, abs)
+			continue
+		}
+		manifests = true
+		scope = append(append(scope, abs), read...)
+		for _, pl := range plugins {
+			if m := pl.ManifestPath(); m != abs {
+				scope = append(scope, m)
+			}
+			for _, d := range pl.SkillDirs {
+				check = append(check, d)
+				scope = append(scope, filepath.Clean(d))
+			}
+		}
+	}
+	return check, scope, manifests
 }

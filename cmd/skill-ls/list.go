@@ -23,6 +23,13 @@ path; then the skills that lose to a same-name skill, with the winner; then
 the files DSH ignores, with the reason; then discovery problems (a root that
 is a file, a broken symbolic link, ...).
 
+A skill another host that reads it names after its plugin shows that name
+beside DSH's: "flow (Codex: uipath:flow)" for a skill below a plugin
+manifest (Codex's rule). The skills of the plugins the repository ships
+(.claude-plugin/marketplace.json, .agents/plugins/marketplace.json) are
+not listed: a host lists them once a user installs the plugin; check
+checks them, named <plugin>:<skill>.
+
 INVOCATION is "model,user" for a skill the model may load and a user may
 invoke with /name, "user" with disable-model-invocation, "model" with
 user-invocable: false, and "none" when both hide it.
@@ -73,6 +80,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Problem: diagnostics.ProblemMessage,
 	})
 	rep.HostFolders = listHostFolders(ctx, &rf, snap)
+	listHostNames(&rf, &rep)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -104,4 +112,12 @@ func listHostFolders(ctx context.Context, rf *rootFlags, snap *skills.Snapshot) 
 		return nil
 	}
 	return render.HostFolders(ctx, env, snap.UnderRoot)
+}
+
+// listHostNames names rep's skills as the hosts that read them do when a
+// plugin names them (render.AddHostNames).
+func listHostNames(rf *rootFlags, rep *render.Report) {
+	if env, err := hostOptions(rf, "", 0); err == nil {
+		render.AddHostNames(rep, env)
+	}
 }

@@ -39,7 +39,7 @@ func ListLines(rep render.Report, wd string) []ListLine {
 	l := lister{wd: wd}
 	l.table(len(rep.Skills), func(i int) ([]string, ListLine) {
 		s := rep.Skills[i]
-		return []string{Escape(s.Name), string(s.Source), strconv.Itoa(s.Rank), invocation(s), l.rel(s.Path)}, target(s.Path, 1, 1)
+		return []string{hostNamed(s), string(s.Source), strconv.Itoa(s.Rank), invocation(s), l.rel(s.Path)}, target(s.Path, 1, 1)
 	}, "NAME", "SOURCE", "RANK", "INVOCATION", "PATH")
 	if len(rep.Skills) == 0 {
 		l.add(ListLine{Text: "(no skills)"})
@@ -49,7 +49,7 @@ func ListLines(rep render.Report, wd string) []ListLine {
 		l.table(len(rep.Shadowed), func(i int) ([]string, ListLine) {
 			s := rep.Shadowed[i]
 			loses := fmt.Sprintf("loses to %s (%s, rank %d)", l.rel(s.Winner.Path), s.Winner.Source, s.Winner.Rank)
-			return []string{Escape(s.Name), string(s.Source), strconv.Itoa(s.Rank), l.rel(s.Path), loses}, target(s.Path, 1, 1)
+			return []string{hostNamed(s.ReportSkill), string(s.Source), strconv.Itoa(s.Rank), l.rel(s.Path), loses}, target(s.Path, 1, 1)
 		})
 	}
 	l.dropped("Dropped (DSH ignores these files):", rep.Dropped, false)
@@ -74,6 +74,16 @@ func ListLines(rep render.Report, wd string) []ListLine {
 		}
 	}
 	return l.lines
+}
+
+// hostNamed is a skill's name with the names hosts give it when a plugin
+// names it: "flow (Codex: uipath:flow)".
+func hostNamed(s render.ReportSkill) string {
+	out := Escape(s.Name)
+	for _, h := range s.HostNames {
+		out += " (" + h.Host + ": " + Escape(h.Name) + ")"
+	}
+	return out
 }
 
 // ListText is the skill list as `skill-ls list` prints it: ListLines'

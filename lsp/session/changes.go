@@ -26,10 +26,13 @@ type OpenDoc struct {
 	LanguageID string
 	Version    int32
 	Text       []byte
+	// skillMDBeside is read by prepare, before the session lock.
+	skillMDBeside bool
 }
 
 func (m OpenDoc) apply(s *Session, fx *effects) error {
 	d := newDocument(m.URI, m.LanguageID, m.Version, m.Text, &s.settings)
+	d.skillMDBeside = m.skillMDBeside
 	s.setDocLocked(d)
 	s.syncDocLocked(d, skills.ChangeOpen, fx)
 	return nil

@@ -15,6 +15,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -29,6 +30,9 @@ type Document struct {
 	Text       []byte
 	Chat       bool                    // a chat buffer under the settings it was classified with
 	alone      func() *skills.Snapshot // the buffer in a workspace of its own, once (bufferAlone)
+	// skillMDBeside: its folder held a SKILL.md when it was opened
+	// (OpenDoc.prepare), for passedOver.
+	skillMDBeside bool
 }
 
 func newDocument(u uri.URI, languageID string, version int32, text []byte, settings *Settings) *Document {
@@ -62,7 +66,9 @@ func bufferAlone(d *Document) *skills.Snapshot {
 
 // withText returns the next version of d.
 func (d *Document) withText(version int32, text []byte, settings *Settings) *Document {
-	return newDocument(d.uri, d.LanguageID, version, text, settings)
+	nd := newDocument(d.uri, d.LanguageID, version, text, settings)
+	nd.skillMDBeside = d.skillMDBeside
+	return nd
 }
 
 // Snapshot is the editor state a handler reads, taken without a lock
@@ -92,6 +98,8 @@ type viewSnapshot struct {
 	opts   diagnostics.Options
 	config viewConfig
 	memo   *viewMemo
+	// passRoots are the roots of the view's hosts (passedOver).
+	passRoots hosts.PassOverRoots
 }
 
 // Discovered returns a channel closed when the initial discovery of the
@@ -247,7 +255,19 @@ func (st *Snapshot) IsSkillPath(path, languageID string) bool {
 			dirs = append(dirs, r.Root.Dir)
 		}
 	}
-	return isSkillPath(path, languageID, dirs) || slices.ContainsFunc(st.views, func(v viewSnapshot) bool { return passedOver(path, v.opts) })
+	if isSkillPath(path, languageID, dirs) {
+		return true
+	}
+	facts, read := hosts.PassOverFacts{}, false
+	if d := st.Doc(path); d != nil {
+		facts, read = d.passFacts(), true
+	}
+	return slices.ContainsFunc(st.views, func(v viewSnapshot) bool {
+		if !read && len(v.passRoots) > 0 && filepath.IsAbs(path) {
+			facts, read = hosts.ReadPassOverFacts(path), true // a file not open: its disk, on the handler's goroutine
+		}
+		return passedOver(path, facts, v.passRoots)
+	})
 }
 
 // readsAsFS reports whether DSH reads the skill file at path as text the

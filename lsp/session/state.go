@@ -144,6 +144,7 @@ type diskWork struct {
 func (s *Session) Modify(mods ...Modification) error {
 	var fx effects
 	var errs []error
+	mods = prepare(mods)
 	s.mu.Lock()
 	for _, m := range mods {
 		if err := m.apply(s, &fx); err != nil {
@@ -170,6 +171,24 @@ func (s *Session) Modify(mods ...Modification) error {
 		s.startBuilder()
 	}
 	return errors.Join(errs...)
+}
+
+// preparer is a modification that reads the disk it needs before the
+// session lock is taken (OpenDoc: whether a SKILL.md is beside it).
+type preparer interface{ prepare() Modification }
+
+// prepare returns mods with each preparer prepared (a copy when one is).
+func prepare(mods []Modification) []Modification {
+	out, cloned := mods, false
+	for i, m := range mods {
+		if p, ok := m.(preparer); ok {
+			if !cloned {
+				out, cloned = slices.Clone(mods), true
+			}
+			out[i] = p.prepare()
+		}
+	}
+	return out
 }
 
 // viewInputs is what a view set is built from.
@@ -299,7 +318,7 @@ func snapshotFrom(sh *shared, set *viewSet) *Snapshot {
 		st.ctx, st.discovered = set.ctx, set.loaded
 		st.Loaded = set.isLoaded()
 		for _, v := range set.views {
-			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot(), opts: v.opts, config: v.config, memo: v.memo})
+			st.views = append(st.views, viewSnapshot{folder: v.folder, skills: v.ws.Snapshot(), opts: v.opts, config: v.config, memo: v.memo, passRoots: v.passRoots})
 		}
 	}
 	return st
@@ -342,7 +361,7 @@ func (s *Session) isSkillDocLocked(d *Document) bool {
 			dirs = append(dirs, r.Dir)
 		}
 	}
-	return isSkillPath(d.Key, d.LanguageID, dirs) || slices.ContainsFunc(s.views.views, func(v *view) bool { return passedOver(d.Key, v.opts) })
+	return isSkillPath(d.Key, d.LanguageID, dirs) || slices.ContainsFunc(s.views.views, func(v *view) bool { return passedOver(d.Key, d.passFacts(), v.passRoots) })
 }
 
 // isSkillPath reports whether a document is a skill file: a SKILL.md

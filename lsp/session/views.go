@@ -32,6 +32,9 @@ type view struct {
 	config viewConfig
 	opts   diagnostics.Options
 	memo   *viewMemo
+	// passRoots are the roots of opts' hosts, found when the view is
+	// built: passedOver asks them under the session lock.
+	passRoots hosts.PassOverRoots
 }
 
 // viewMemo is a view's cache of what is made from its skills snapshots by
@@ -138,7 +141,11 @@ func (s *Session) newView(ctx context.Context, folder string, settings *Settings
 		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
 	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()})
-	return &view{folder: folder, ws: ws, config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
+	v := &view{folder: folder, ws: ws, config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
+	if folder != "" && len(opts.Hosts) > 0 {
+		v.passRoots = hosts.FindPassOverRoots(opts.HostEnv, opts.Hosts...)
+	}
+	return v
 }
 
 // isLoaded reports that the set's initial discovery is done.

@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"io/fs"
@@ -108,18 +109,28 @@ func (w *rootWalk) passOver(d walkDir, name, p string, entries []fs.DirEntry) bo
 }
 
 // passesOverFile is rootWalk.passOver for the regular file at p, depth
-// folders below a root walked by spec, beside entries: the one rule of a
-// passed-over file, which PassesOver applies to a single path.
+// folders below a root walked by spec, beside entries.
 func passesOverFile(spec walkSpec, depth int, p string, entries []fs.DirEntry) bool {
+	return passesOverName(spec, depth, filepath.Base(p),
+		func() bool {
+			return slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == "SKILL.md" })
+		},
+		func() bool { return startsFrontmatter(p) })
+}
+
+// passesOverName is the one rule of a passed-over file, named name, depth
+// folders below a root walked by spec: skillMDBeside says whether its
+// folder holds a SKILL.md (asked only of a skill.md), frontmatter whether
+// its text opens with a "---" line (asked only of a flat .md file). The
+// walk answers them from the disk, PassesOver from what its caller holds.
+func passesOverName(spec walkSpec, depth int, name string, skillMDBeside, frontmatter func() bool) bool {
 	if spec.flatFiles || spec.commands || spec.workflows {
 		return false
 	}
-	name := filepath.Base(p)
 	if depth > 0 {
-		return name != "SKILL.md" && strings.EqualFold(name, "SKILL.md") &&
-			!slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == "SKILL.md" })
+		return name != "SKILL.md" && strings.EqualFold(name, "SKILL.md") && !skillMDBeside()
 	}
-	return strings.HasSuffix(name, ".md") && !strings.EqualFold(name, "SKILL.md") && startsFrontmatter(p)
+	return strings.HasSuffix(name, ".md") && !strings.EqualFold(name, "SKILL.md") && frontmatter()
 }
 
 // startsFrontmatter reports whether the file at p starts with a "---"
@@ -132,6 +143,10 @@ func startsFrontmatter(p string) bool {
 	defer f.Close()
 	var b [5]byte
 	n, _ := io.ReadFull(f, b[:])
-	head := string(b[:n])
-	return strings.HasPrefix(head, "---\n") || strings.HasPrefix(head, "---\r\n")
+	return OpensFrontmatter(b[:n])
+}
+
+// OpensFrontmatter reports whether text starts with a "---" line.
+func OpensFrontmatter(text []byte) bool {
+	return bytes.HasPrefix(text, []byte("---\n")) || bytes.HasPrefix(text, []byte("---\r\n"))
 }

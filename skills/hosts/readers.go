@@ -3,6 +3,7 @@ package hosts
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -51,32 +52,83 @@ func (m *Matrix) hostsWhere(path string, among []*Host, keep func(Verdict) bool)
 	return out
 }
 
-// PassesOver reports whether a host of among, reading its folders with
-// opts, passes over the file at path the way a plain check finds it (a
-// row of Matrix.Missed): a skill.md in a bundle folder of a root of
-// bundles, or a flat <name>.md with a frontmatter directly in one. The
-// server asks it of a buffer the editor opened as Markdown, before any
-// matrix is built, so it walks nothing: it looks at path's own folder.
-func PassesOver(path string, opts Options, among ...*Host) bool {
-	var entries []os.DirEntry
-	read := false
+// PassOverFacts are what PassesOver needs to know of a file besides its
+// path, which its caller reads when it may: the server keeps them with an
+// open buffer, so that asking under its session lock reads no disk.
+type PassOverFacts struct {
+	// SkillMDBeside: the file's folder holds an entry named exactly
+	// SKILL.md (ReadSkillMDBeside).
+	SkillMDBeside bool
+	// Frontmatter: the file's text opens with a "---" line
+	// (OpensFrontmatter of the buffer).
+	Frontmatter bool
+}
+
+// ReadSkillMDBeside reports whether the folder of the file at path holds
+// an entry named exactly SKILL.md. It lists the folder only for a file
+// named SKILL.md in another case (skill.md), the one file PassesOver asks
+// it of; for any other name it reads nothing and answers false.
+func ReadSkillMDBeside(path string) bool {
+	name := filepath.Base(path)
+	if name == "SKILL.md" || !strings.EqualFold(name, "SKILL.md") {
+		return false
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.Name() == "SKILL.md" })
+}
+
+// ReadPassOverFacts reads the facts of the file at path from the disk:
+// ReadSkillMDBeside, and whether a regular file's first bytes open a
+// frontmatter (a FIFO or a folder is not opened).
+func ReadPassOverFacts(path string) PassOverFacts {
+	facts := PassOverFacts{SkillMDBeside: ReadSkillMDBeside(path)}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		facts.Frontmatter = startsFrontmatter(path)
+	}
+	return facts
+}
+
+// PassOverRoots are the folders of the hosts that may pass over a file
+// (PassesOver), with how each host walks them: found once, when the
+// server builds a view (the roots of Claude Code alone walk the project
+// for nested .claude/skills folders and read the plugin manifests).
+type PassOverRoots []passOverRoot
+
+type passOverRoot struct {
+	dir  string
+	walk walkSpec
+}
+
+// FindPassOverRoots returns the roots the hosts of among read with opts.
+func FindPassOverRoots(opts Options, among ...*Host) PassOverRoots {
+	var out PassOverRoots
 	for _, h := range among {
 		if h.profile == nil {
 			continue
 		}
 		e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
 		for _, r := range h.profile.roots(e) {
-			depth, ok := depthBelow(r.dir, path)
-			if !ok || (r.walk.maxDepth > 0 && depth > r.walk.maxDepth) {
-				continue
-			}
-			if !read {
-				entries, _ = os.ReadDir(filepath.Dir(path))
-				read = true
-			}
-			if passesOverFile(r.walk, depth, path, entries) {
-				return true
-			}
+			out = append(out, passOverRoot{r.dir, r.walk})
+		}
+	}
+	return out
+}
+
+// PassesOver reports whether a host whose roots are rs passes over the
+// file at path the way a plain check finds it (a row of Matrix.Missed): a
+// skill.md in a bundle folder of a root of bundles, or a flat <name>.md
+// with a frontmatter directly in one. The server asks it of a buffer the
+// editor opened as Markdown, under its session lock, so it reads
+// nothing: facts are what the disk and the buffer say of the file.
+func (rs PassOverRoots) PassesOver(path string, facts PassOverFacts) bool {
+	name := filepath.Base(path)
+	for _, r := range rs {
+		depth, ok := depthBelow(r.dir, path)
+		if !ok || (r.walk.maxDepth > 0 && depth > r.walk.maxDepth) {
+			continue
+		}
+		if passesOverName(r.walk, depth, name, func() bool { return facts.SkillMDBeside }, func() bool { return facts.Frontmatter }) {
+			return true
 		}
 	}
 	return false
@@ -90,4 +142,39 @@ func depthBelow(root, path string) (int, bool) {
 		return 0, false
 	}
 	return strings.Count(rel, string(filepath.Separator)), true
+}
+
+// PluginNamer names skill files as Codex names those a plugin holds
+// ("<plugin>:<name>": the nearest plugin manifest above the real file,
+// Codex's own rule), for the lists that show a file by its own name (skill-ls list).
+// Claude Code's plugin skills (plugin folders in ~/.claude/skills, the
+// plugins a repository ships) are in no project listing.
+type PluginNamer struct {
+	codex *env
+	roots PassOverRoots
+}
+
+// NewPluginNamer returns the namer of opts: Codex's roots, found once.
+func NewPluginNamer(opts Options) *PluginNamer {
+	h := Lookup(string(Codex))
+	if h == nil || h.profile == nil {
+		return nil
+	}
+	return &PluginNamer{codex: &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}, roots: FindPassOverRoots(opts, h)}
+}
+
+// Name returns the host and the name it gives the skill file at path,
+// named name, when a plugin names it ("uipath:flow"); nil and "" when the
+// host's search does not reach the file or no plugin names it.
+func (n *PluginNamer) Name(path, name string) (*Host, string) {
+	if n == nil || !slices.ContainsFunc(n.roots, func(r passOverRoot) bool {
+		depth, ok := depthBelow(r.dir, path)
+		return ok && (r.walk.maxDepth == 0 || depth <= r.walk.maxDepth)
+	}) {
+		return nil, ""
+	}
+	if ns, _ := codexPluginName(n.codex, File{Path: path}); ns != "" {
+		return n.codex.host, ns + ":" + name
+	}
+	return nil, ""
 }

@@ -42,7 +42,22 @@ type ManifestProblem struct {
 	Path    string
 	Span    spans.Span
 	Message string
+	// Lesser is set when the host loses nothing the author wrote: a
+	// warning when the host still reports it (Claude Code's "load
+	// failure"), information when it says nothing (Codex).
+	Lesser ManifestLevel
 }
+
+// ManifestLevel is how much a manifest problem costs: ManifestError (the
+// host loses something the author wrote), ManifestWarning or ManifestInfo.
+type ManifestLevel int
+
+// The levels of a ManifestProblem.
+const (
+	ManifestError ManifestLevel = iota
+	ManifestWarning
+	ManifestInfo
+)
 
 // pluginFormat is where a host looks for a repository's plugins.
 type pluginFormat struct {
@@ -232,11 +247,15 @@ func (r *shippedReader) plugin(dir string, f pluginFormat, name string, extra en
 	if p.Name == "" {
 		p.Name = filepath.Base(dir)
 	}
-	if isDir(filepath.Join(dir, "skills")) {
-		p.SkillDirs = append(p.SkillDirs, filepath.Join(dir, "skills"))
-	}
-	if obj != nil {
-		r.skillPaths(path, dir, obj.Get("skills"), &p, f.hostName)
+	if obj != nil && f.host == Codex && obj.Get("skills") != nil {
+		r.codexSkillPaths(path, dir, obj.Get("skills"), &p)
+	} else {
+		if isDir(filepath.Join(dir, "skills")) {
+			p.SkillDirs = append(p.SkillDirs, filepath.Join(dir, "skills"))
+		}
+		if obj != nil {
+			r.skillPaths(path, dir, obj.Get("skills"), &p, f.hostName)
+		}
 	}
 	r.skillPaths(extra.path, dir, extra.skills, &p, f.hostName)
 	r.plugins = append(r.plugins, p)
@@ -261,7 +280,11 @@ func (r *shippedReader) skillPaths(path, dir string, m *evalfile.Member, p *Plug
 		d := filepath.Join(dir, v.Str)
 		switch {
 		case !isDir(d):
-			r.problem(path, v.Span, "the skills path %q is not a folder of the plugin: %s finds no skill there", v.Str, hostName)
+			// Claude Code 2.1.332 adds these folders to skills/, which it
+			// still loads; `claude plugin validate` calls a missing one an
+			// error the runtime loader reports as a load failure.
+			r.problems = append(r.problems, ManifestProblem{Host: r.host, Path: path, Span: v.Span, Lesser: ManifestWarning,
+				Message: fmt.Sprintf("the skills path %q is not a folder of the plugin: %s loads the plugin's other skills and reports this path as a load failure (observed with Claude Code 2.1.332)", v.Str, hostName)})
 		case !slices.Contains(p.SkillDirs, d):
 			p.SkillDirs = append(p.SkillDirs, d)
 		}
@@ -305,4 +328,70 @@ func shippedPluginOf(e *env, id ID, root string) string {
 		}
 	}
 	return ""
+}
+
+// ManifestPlugins returns the plugins that the plugin manifest at path
+// stands for, for `check PATH`: a marketplace's plugins, as ShippedPlugins
+// reads them from the repository whose marketplace it is; a plugin.json's
+// plugin, as the project of opts ships it (its marketplace entry may add
+// skills folders), else as a plugin at its folder's root. manifests are
+// the files read for them whose problems belong to path (a listed
+// plugin's broken plugin.json); ok is false when path is named as no
+// host's manifest.
+func ManifestPlugins(path string, opts Options) (plugins []Plugin, manifests []string, ok bool) {
+	sep := string(filepath.Separator)
+	for _, f := range pluginFormats {
+		if root, found := strings.CutSuffix(path, sep+f.marketplace); found {
+			all, problems := ShippedPlugins(Options{Cwd: root, ProjectRoot: root})
+			for _, m := range problems {
+				if m.Host == f.host && !slices.Contains(manifests, m.Path) {
+					manifests = append(manifests, m.Path)
+				}
+			}
+			return pluginsOf(all, f.host, ""), manifests, true
+		}
+		if dir, found := strings.CutSuffix(path, sep+f.manifest); found {
+			if all, _ := ShippedPlugins(opts); len(pluginsOf(all, f.host, dir)) > 0 {
+				return pluginsOf(all, f.host, dir), nil, true
+			}
+			all, _ := ShippedPlugins(Options{Cwd: dir, ProjectRoot: dir})
+			return pluginsOf(all, f.host, dir), nil, true
+		}
+	}
+	return nil, nil, false
+}
+
+// PluginManifestsIn returns the plugin manifests of the folder dir (Claude
+// Code's, Codex's) that are files: dir is a plugin's folder when there is
+// one.
+func PluginManifestsIn(dir string) []string {
+	var out []string
+	for _, f := range pluginFormats {
+		if p := filepath.Join(dir, f.manifest); exists(p) && !isDir(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ManifestPath returns the manifest file of plugin p in its folder.
+func (p Plugin) ManifestPath() string {
+	for _, f := range pluginFormats {
+		if f.host == p.Host {
+			return filepath.Join(p.Dir, f.manifest)
+		}
+	}
+	return ""
+}
+
+// pluginsOf returns the plugins of all read by host, in folder dir when
+// dir is not "".
+func pluginsOf(all []Plugin, host ID, dir string) []Plugin {
+	var out []Plugin
+	for _, p := range all {
+		if p.Host == host && (dir == "" || p.Dir == dir) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -33,6 +33,31 @@ func TestShippedPlugins(t *testing.T) {
 			"p/helper/.codex-plugin/plugin.json": `{"name": " ", "skills": "./skills/"}`,
 			"p/helper/skills/summarize/SKILL.md": "x",
 		}, []string{"codex:helper:p/helper/skills"}, nil},
+		// Claude Code 2.1.332 adds a manifest's skills folders to skills/
+		// and reports a missing one as a load failure.
+		{"claude skills path missing", map[string]string{
+			".claude-plugin/marketplace.json": `{"name": "m", "plugins": [{"name": "p", "source": "./p"}]}`,
+			"p/.claude-plugin/plugin.json":    `{"name": "p", "skills": "./extra"}`,
+			"p/skills/one/SKILL.md":           "x",
+		}, []string{"claude:p:p/skills"}, []string{
+			"p/.claude-plugin/plugin.json:warning:Claude Code loads the plugin's other skills and reports this path as a load failure",
+		}},
+		// Codex 0.171.0 reads a manifest's skills path instead of skills/,
+		// and installs a plugin whose path is missing, without its skills.
+		{"codex skills path replaces skills/", map[string]string{
+			".agents/plugins/marketplace.json": `{"name": "m", "plugins": [{"name": "d", "source": {"source": "local", "path": "./d"}}, {"name": "a", "source": {"source": "local", "path": "./a"}}, {"name": "b", "source": {"source": "local", "path": "./b"}}]}`,
+			"d/.codex-plugin/plugin.json":      `{"name": "d", "skills": "./other/"}`,
+			"d/skills/dskill/SKILL.md":         "x",
+			"d/other/oskill/SKILL.md":          "x",
+			"a/.codex-plugin/plugin.json":      `{"name": "a", "skills": "./skills/"}`,
+			"a/commands/acmd.md":               "x",
+			"b/.codex-plugin/plugin.json":      `{"name": "b", "skills": "./nothere/"}`,
+			"b/skills/bskill/SKILL.md":         "x",
+		}, []string{"codex:d:d/other", "codex:a:", "codex:b:"}, []string{
+			"d/.codex-plugin/plugin.json:not from skills/: the skill dskill is not loaded",
+			"a/.codex-plugin/plugin.json:info:Codex installs the plugin with no skill from it",
+			"b/.codex-plugin/plugin.json:so the skill bskill is not loaded",
+		}},
 		{"broken manifests", map[string]string{
 			".claude-plugin/marketplace.json": `{"plugins": [{"source": "./nowhere"}, {"name": "b", "source": "./b"}, {"name": "c", "source": "./c"}]}`,
 			"b/.claude-plugin/plugin.json":    `{"name": "b",}`,
@@ -68,8 +93,14 @@ func TestShippedPlugins(t *testing.T) {
 			}
 			for _, want := range tc.problems {
 				file, msg, _ := strings.Cut(want, ":")
+				level := ManifestError
+				if rest, ok := strings.CutPrefix(msg, "info:"); ok {
+					msg, level = rest, ManifestInfo
+				} else if rest, ok := strings.CutPrefix(msg, "warning:"); ok {
+					msg, level = rest, ManifestWarning
+				}
 				if !slices.ContainsFunc(problems, func(m ManifestProblem) bool {
-					return m.Path == filepath.Join(dir, file) && strings.Contains(m.Message, msg) && m.Span.End > m.Span.Start
+					return m.Path == filepath.Join(dir, file) && strings.Contains(m.Message, msg) && m.Span.End > m.Span.Start && m.Lesser == level
 				}) {
 					t.Errorf("no problem %q in %+v", want, problems)
 				}

@@ -58,6 +58,9 @@ func (m *Matrix) Hover(path string, only ...*Host) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Hosts**: %s\n", m.Summary(path, only...))
+	if names := pluginNamed(row, m.pick(only)); names != "" {
+		fmt.Fprintf(&b, "\n**Named** %s\n", names)
+	}
 	for _, h := range m.pick(only) {
 		v := row.Verdicts[h.ID]
 		if len(v.Notes) == 0 {
@@ -70,6 +73,29 @@ func (m *Matrix) Hover(path string, only ...*Host) string {
 		fmt.Fprintf(&b, "\n- **%s** (%s): %s", h.Name, h.Release, msg)
 	}
 	return b.String()
+}
+
+// pluginNamed says the names the hosts among that load the file of row
+// give it after a plugin ("`toolkit:lint-fix` in Claude Code"), for the
+// hosts no note of whose already says it (Codex's plugin-namespace).
+func pluginNamed(row Row, among []*Host) string {
+	var names []string
+	by := map[string][]*Host{}
+	for _, h := range among {
+		v := row.Verdicts[h.ID]
+		if v.Status != Loads || !strings.Contains(v.Name, ":") || slices.ContainsFunc(v.Notes, func(n Note) bool { return n.Code == "plugin-namespace" }) {
+			continue
+		}
+		if by[v.Name] == nil {
+			names = append(names, v.Name)
+		}
+		by[v.Name] = append(by[v.Name], h)
+	}
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, "`"+n+"` in "+JoinNames(Names(by[n])))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // pick returns only, or every host of the matrix.

@@ -38,14 +38,15 @@ type (
 		Exists bool               `json:"exists"`
 	}
 	listSkillJSON struct {
-		Name           string             `json:"name"`
-		Description    string             `json:"description"`
-		Source         string             `json:"source"`
-		Rank           int                `json:"rank"`
-		Path           format.ExactString `json:"path,omitempty"`
-		Root           format.ExactString `json:"root,omitempty"`
-		ModelInvocable bool               `json:"modelInvocable"`
-		UserInvocable  bool               `json:"userInvocable"`
+		Name           string                  `json:"name"`
+		Description    string                  `json:"description"`
+		Source         string                  `json:"source"`
+		Rank           int                     `json:"rank"`
+		Path           format.ExactString      `json:"path,omitempty"`
+		Root           format.ExactString      `json:"root,omitempty"`
+		ModelInvocable bool                    `json:"modelInvocable"`
+		UserInvocable  bool                    `json:"userInvocable"`
+		HostNames      []render.ReportHostName `json:"hostNames,omitempty"`
 	}
 	listShadowJSON struct {
 		listSkillJSON
@@ -107,6 +108,6 @@ func listSkillOf(s render.ReportSkill) listSkillJSON {
 	return listSkillJSON{
 		Name: s.Name, Description: s.Description, Source: s.Source, Rank: s.Rank,
 		Path: format.ExactString(s.Path), Root: format.ExactString(s.Root),
-		ModelInvocable: s.ModelInvocable, UserInvocable: s.UserInvocable,
+		ModelInvocable: s.ModelInvocable, UserInvocable: s.UserInvocable, HostNames: s.HostNames,
 	}
 }
