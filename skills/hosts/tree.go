@@ -2,6 +2,7 @@ package hosts
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +26,11 @@ type Tree struct {
 	key   treeKey
 	keyed bool
 	found map[ID]treeFound
+	// plugins holds the Codex plugin of each skill file (codexPluginName):
+	// links resolved, manifests read up to the file system's root.
+	plugins sync.Map
+	// real holds each path with its links resolved (realPath).
+	real sync.Map
 }
 
 // treeKey is what of Options decides where the hosts look: a Tree built
@@ -78,4 +84,36 @@ func (t *Tree) discover(ctx context.Context, h *Host, opts Options) (files, miss
 		t.mu.Unlock()
 	}
 	return slices.Clone(got.files), slices.Clone(got.misses), nil
+}
+
+// codexPlugin returns the Codex plugin of the skill file at path: find's
+// answer, remembered in t.
+func (t *Tree) codexPlugin(path string, find func() codexManifest) codexManifest {
+	if t == nil {
+		return find()
+	}
+	if m, ok := t.plugins.Load(path); ok {
+		return m.(codexManifest)
+	}
+	m := find()
+	t.plugins.Store(path, m)
+	return m
+}
+
+// realPath returns path with its symbolic links resolved, path itself
+// when they do not resolve, remembered in t.
+func (t *Tree) realPath(path string) string {
+	if t != nil {
+		if real, ok := t.real.Load(path); ok {
+			return real.(string)
+		}
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		real = path
+	}
+	if t != nil {
+		t.real.Store(path, real)
+	}
+	return real
 }
