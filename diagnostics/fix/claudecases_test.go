@@ -24,7 +24,7 @@ func TestClaudeCasesFixKeepReaders(t *testing.T) {
 				continue
 			}
 			t.Run(tree+"/"+rel, func(t *testing.T) {
-				checkFixKeepsReaders(t, string(f.Data), b, diagnostics.FixSafe, g.Profile)
+				checkFixKeepsReaders(t, newReadersTree(t, string(f.Data), b), diagnostics.FixSafe, g.Profile)
 			})
 		}
 	}

@@ -91,6 +91,11 @@ func All(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, le
 // all is All with the bound on its rounds.
 func all(ctx context.Context, ws *skills.Workspace, opts diagnostics.Options, level diagnostics.FixLevel, maxPasses int) *Result {
 	res := &Result{Original: map[string][]byte{}, Fixed: map[string][]byte{}, Rounds: map[string][][]diagnostics.Edit{}}
+	if opts.HostEnv.Tree == nil {
+		// All changes buffers only: the hosts walk the disk once, not at
+		// every fix they judge (hosts.Tree).
+		opts.HostEnv.Tree = hosts.NewTree()
+	}
 	pl := newPlanner(level)
 	snap := ws.Snapshot()
 	pl.alias = aliasesOf(snap)

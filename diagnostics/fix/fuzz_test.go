@@ -31,18 +31,20 @@ func FuzzFixNeverDrops(f *testing.F) {
 		f.Add(seed[0], seed[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
+		loads, readers := loadsTree(t, map[string]string{"a": a, "b": b}), newReadersTree(t, a, b)
 		for _, level := range []diagnostics.FixLevel{diagnostics.FixSafe, diagnostics.FixUnsafe} {
 			for _, profile := range []string{"dsh", "agentskills"} {
-				checkFixKeepsLoads(t, map[string]string{"a": a, "b": b}, level, profile)
-				checkFixKeepsReaders(t, a, b, level, profile)
+				checkFixKeepsLoads(t, loads, level, profile)
+				checkFixKeepsReaders(t, readers, level, profile)
 			}
 		}
 	})
 }
 
-// checkFixKeepsLoads runs All over a tree of the bundles texts and fails
-// when a file that loaded is dropped after the fixes.
-func checkFixKeepsLoads(t *testing.T, texts map[string]string, level diagnostics.FixLevel, profile string) {
+// loadsTree writes a project holding the bundles texts (folder → text) in
+// .agents/skills and returns its parent, written once for every fix run
+// over it (All never writes).
+func loadsTree(t *testing.T, texts map[string]string) string {
 	dir := t.TempDir()
 	for folder, text := range texts {
 		p := filepath.Join(dir, "project", ".agents", "skills", folder, "SKILL.md")
@@ -56,6 +58,12 @@ func checkFixKeepsLoads(t *testing.T, texts map[string]string, level diagnostics
 	if err := os.MkdirAll(filepath.Join(dir, "project", ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// checkFixKeepsLoads runs All over the loadsTree in dir and fails when a
+// file that loaded is dropped after the fixes.
+func checkFixKeepsLoads(t *testing.T, dir string, level diagnostics.FixLevel, profile string) {
 	ws := skills.NewWorkspace(fixTestRoots(dir, false), skills.LoadOptions{})
 	if _, err := ws.Load(t.Context()); err != nil {
 		t.Fatal(err)

@@ -10,17 +10,23 @@ import (
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
-// readersTree writes a project whose skill a (text a) is in
-// .claude/skills, and b (text b) in .claude/skills linked from
-// .agents/skills, as authors lay them out; it returns the project and
-// a workspace of DSH's roots with the .claude files open as buffers, as
-// check opens the files only other hosts discover.
-func readersTree(t *testing.T, a, b string) (string, *skills.Workspace) {
+// readersTree is a project whose skill a (text a) is in .claude/skills,
+// and b (text b) in .claude/skills linked from .agents/skills, as authors
+// lay them out: written once, for every fix run over it (All never writes),
+// the hosts' walks of it remembered in tree.
+type readersTree struct {
+	dir, project string
+	texts        map[string]string
+	tree         *hosts.Tree
+}
+
+// newReadersTree writes the readersTree of a and b.
+func newReadersTree(t *testing.T, a, b string) *readersTree {
 	t.Helper()
 	dir := t.TempDir()
-	project := filepath.Join(dir, "project")
-	for folder, text := range map[string]string{"a": a, "b": b} {
-		p := filepath.Join(project, ".claude", "skills", folder, "SKILL.md")
+	rt := &readersTree{dir: dir, project: filepath.Join(dir, "project"), texts: map[string]string{"a": a, "b": b}, tree: hosts.NewTree()}
+	for folder, text := range rt.texts {
+		p := filepath.Join(rt.project, ".claude", "skills", folder, "SKILL.md")
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -29,34 +35,42 @@ func readersTree(t *testing.T, a, b string) (string, *skills.Workspace) {
 		}
 	}
 	for _, d := range []string{".git", ".agents/skills", "../home"} {
-		if err := os.MkdirAll(filepath.Join(project, d), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(rt.project, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := os.Symlink("../../.claude/skills/b", filepath.Join(project, ".agents", "skills", "b")); err != nil {
+	if err := os.Symlink("../../.claude/skills/b", filepath.Join(rt.project, ".agents", "skills", "b")); err != nil {
 		t.Fatal(err)
 	}
-	ws := skills.NewWorkspace(fixTestRoots(dir, false), skills.LoadOptions{})
+	return rt
+}
+
+// workspace returns a fresh workspace of DSH's roots in the tree with the
+// .claude files open as buffers, as check opens the files only other
+// hosts discover.
+func (rt *readersTree) workspace(t *testing.T) *skills.Workspace {
+	t.Helper()
+	ws := skills.NewWorkspace(fixTestRoots(rt.dir, false), skills.LoadOptions{})
 	if _, err := ws.Load(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	var opens []skills.Change
 	for _, folder := range []string{"a", "b"} {
-		p := filepath.Join(project, ".claude", "skills", folder, "SKILL.md")
-		opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: []byte(map[string]string{"a": a, "b": b}[folder])})
+		p := filepath.Join(rt.project, ".claude", "skills", folder, "SKILL.md")
+		opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: []byte(rt.texts[folder])})
 	}
 	ws.Apply(t.Context(), opens...)
-	return project, ws
+	return ws
 }
 
-// checkFixKeepsReaders runs All over readersTree and fails when a host
+// checkFixKeepsReaders runs All over rt and fails when a host
 // profile that loaded a file no longer loads it, or (safe fixes) lists it
 // with a word less, after the fixes; and when one real file is fixed by
 // two paths.
-func checkFixKeepsReaders(t *testing.T, a, b string, level diagnostics.FixLevel, profile string) {
-	project, ws := readersTree(t, a, b)
+func checkFixKeepsReaders(t *testing.T, rt *readersTree, level diagnostics.FixLevel, profile string) {
+	project, ws := rt.project, rt.workspace(t)
 	p, _ := diagnostics.LookupProfile(profile)
-	opts := diagnostics.Options{Profile: p, HostEnv: hosts.Options{Cwd: project, ProjectRoot: project, Home: filepath.Join(filepath.Dir(project), "home")}}
+	opts := diagnostics.Options{Profile: p, HostEnv: hosts.Options{Cwd: project, ProjectRoot: project, Home: filepath.Join(rt.dir, "home"), Tree: rt.tree}}
 	all := opts
 	all.Hosts = hosts.All()
 	before, err := diagnostics.HostMatrix(t.Context(), ws.Snapshot(), all)

@@ -87,7 +87,9 @@ func codexListLines(e *env, winners []*entry) (lines []codexLine, roots []string
 		for _, r := range codexRoots(e) {
 			if used[r.dir] && alias[r.dir] == "" {
 				alias[r.dir] = "r" + itoa(len(roots))
-				roots = append(roots, codexRootPath(r.dir))
+				// a root that is a link shows its target (the host
+				// suite, codex-plugin-links)
+				roots = append(roots, e.opts.Tree.realPath(r.dir))
 			}
 		}
 	}
@@ -95,11 +97,7 @@ func codexListLines(e *env, winners []*entry) (lines []codexLine, roots []string
 		if !w.listed {
 			continue
 		}
-		p := w.file.Path
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			p = real
-		}
-		p = filepath.ToSlash(p)
+		p := filepath.ToSlash(e.opts.Tree.realPath(w.file.Path))
 		if a := alias[w.file.Root]; a != "" {
 			if rel, err := filepath.Rel(w.file.Root, w.file.Path); err == nil && !strings.HasPrefix(rel, "..") {
 				p = a + "/" + filepath.ToSlash(rel)
@@ -109,16 +107,6 @@ func codexListLines(e *env, winners []*entry) (lines []codexLine, roots []string
 	}
 	sortCodexLines(lines)
 	return lines, roots
-}
-
-// codexRootPath is a root as Codex 0.171 prints it in its table of skill
-// roots: with symbolic links resolved (a root that is a link shows its
-// target; the host suite, codex-plugin-links).
-func codexRootPath(dir string) string {
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		return real
-	}
-	return dir
 }
 
 // codexTableCost is what Codex 0.171 takes off its skills budget for the

@@ -70,6 +70,9 @@ type hostCase struct {
 	sections map[string]string
 	dir      string // where its tree was written
 	matrix   *Matrix
+	// hosts and opts are what matrix was built of.
+	hosts []*Host
+	opts  Options
 }
 
 // runCase writes the tree of the case in file to a temporary directory and
@@ -127,6 +130,7 @@ func runCase(t *testing.T, file string) *hostCase {
 	}
 	opts.DSH.DSHHome = filepath.Join(dir, "home", ".dsh")
 	opts.DSH.AgentsHome = filepath.Join(dir, "home", ".agents")
+	c.hosts, c.opts = hs, opts
 	c.matrix, err = Build(t.Context(), hs, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -99,18 +99,21 @@ func geminiLines(_ *env, winners []*entry) []string {
 // Codex then names the skill "<plugin>:<name>" (the host suite:
 // codex-plugin-links, pitfalls-agents).
 func codexPluginName(e *env, f File) (name, manifest string) {
-	p := f.Path
-	if real, err := filepath.EvalSymlinks(p); err == nil {
-		p = real
-	}
-	for dir := filepath.Dir(p); ; dir = filepath.Dir(dir) {
-		if m := codexFolderPlugin(e, dir); m.name != "" {
-			return m.name, m.path
+	m := e.opts.Tree.codexPlugin(f.Path, func() codexManifest {
+		p := f.Path
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
 		}
-		if filepath.Dir(dir) == dir {
-			return "", ""
+		for dir := filepath.Dir(p); ; dir = filepath.Dir(dir) {
+			if m := codexFolderPlugin(e, dir); m.name != "" {
+				return m
+			}
+			if filepath.Dir(dir) == dir {
+				return codexManifest{}
+			}
 		}
-	}
+	})
+	return m.name, m.path
 }
 
 // codexManifest is the plugin manifest of a folder that names a plugin.

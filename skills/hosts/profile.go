@@ -120,7 +120,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
 	}
-	files, misses, err := h.discover(ctx, opts, true, true)
+	files, misses, err := opts.Tree.discover(ctx, h, opts)
 	if err != nil {
 		return nil, err
 	}

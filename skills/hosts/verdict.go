@@ -237,6 +237,10 @@ type Options struct {
 	// (render catalog, matrix) leaves it off, as the host lists none of
 	// them before the plugin is installed.
 	ShippedPlugins bool
+	// Tree, when set, remembers what each host finds on disk across the
+	// Builds of one tree whose skill files change only in ReadFile's
+	// buffers (Tree); nil walks the disk at every Build.
+	Tree *Tree
 
 	// yaml holds the frontmatters already parsed in one Build (the hosts
 	// read the same text): string → yamlDoc.
