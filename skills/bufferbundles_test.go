@@ -1,6 +1,7 @@
 package skills_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -122,5 +123,41 @@ func TestBundleFilesWhenAsked(t *testing.T) {
 	snap := w.Apply(t.Context(), skills.Change{Kind: skills.ChangeDisk, Path: skill})
 	if got := snap.BundleFindings(skill); !reflect.DeepEqual(got, want) {
 		t.Fatalf("after the disk change: %+v, want %+v", got, want)
+	}
+}
+
+// TestNoEvalFolder: check's load keeps whether a bundle's listing found
+// an evals entry, so that only those bundles have their evals folder
+// stat'ed; a bundle with one (a folder or a link to one) is never said
+// to have none.
+func TestNoEvalFolder(t *testing.T) {
+	tree := t.TempDir()
+	root := filepath.Join(tree, "project", ".dsh", "skills")
+	text := "---\nname: %s\ndescription: Does %[1]s.\n---\nBody.\n"
+	for _, name := range []string{"plain", "evals", "linked"} {
+		if err := os.MkdirAll(filepath.Join(root, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name, "SKILL.md"), fmt.Appendf(nil, text, name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(root, "evals", "evals"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "evals", "evals"), filepath.Join(root, "linked", "evals")); err != nil {
+		t.Fatal(err)
+	}
+	for _, later := range []bool{false, true} {
+		w := skills.NewWorkspace(skilltest.TreeRoots(tree), skills.LoadOptions{BundleFiles: true, BundleFilesWhenAsked: later})
+		snap, err := w.Load(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range map[string]bool{"plain": !later, "evals": false, "linked": false, "missing": false} {
+			if got := snap.NoEvalFolder(filepath.Join(root, name)); got != want {
+				t.Errorf("later %v: NoEvalFolder(%s) = %v, want %v", later, name, got, want)
+			}
+		}
 	}
 }

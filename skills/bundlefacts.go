@@ -2,6 +2,7 @@ package skills
 
 import (
 	"errors"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -28,6 +29,7 @@ func (w *Workspace) placeFacts(p *placed, holder func(string) string, br *discov
 	switch {
 	case listing != nil:
 		p.bundle = examineBundle(br, listing, linkTargets(p.file, p.entry.BaseDir))
+		p.noEvals = listing.NoEvals()
 	case bundle:
 		p.later = &bundleLater{dir: p.entry.BaseDir, skill: p.entry.Path, linked: linkTargets(p.file, p.entry.BaseDir)}
 	}
@@ -99,6 +101,15 @@ func (s *Snapshot) BundleFindings(path string) []skillfile.BundleFinding {
 		return p.bundle
 	}
 	return nil
+}
+
+// NoEvalFolder reports that the load listed the bundle folder dir of a
+// skill in the roots and found no evals folder in it: the bundle has no
+// eval file to read. false says nothing (no listing, or one with an
+// evals entry).
+func (s *Snapshot) NoEvalFolder(dir string) bool {
+	p := s.disk.At(filepath.Join(dir, skillFileName))
+	return p != nil && p.noEvals
 }
 
 // errNoFinding is BundleText's error for a path no bundle finding names.

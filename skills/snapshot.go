@@ -61,6 +61,9 @@ type placed struct {
 	// later reads a root entry's bundle when a rule first asks, in place
 	// of bundle (LoadOptions.BundleFilesWhenAsked).
 	later *bundleLater
+	// noEvals says that the load's listing of the bundle found no evals
+	// folder (Snapshot.NoEvalFolder).
+	noEvals bool
 }
 
 // placed returns the file at path as the snapshot sees it: the editor

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skills/evalfile"
 )
 
 // BundleListing is the listing of a bundle folder that BundleReader.Read
@@ -20,6 +22,9 @@ type BundleListing struct {
 	// seen are the regular files and folders the listing met, reached
 	// through no symbolic link, sorted by path.
 	seen []seenEntry
+	// evals reports an entry named evalfile.Dir in the bundle folder,
+	// of any type.
+	evals bool
 }
 
 // bundleEntry is a file of the listing, or a note of what it left out.
@@ -54,11 +59,15 @@ func (l *BundleListing) walk(d string, depth int) {
 	entries, err := readDirEntries(d)
 	if err != nil {
 		l.note(d, "cannot be listed")
+		l.evals = l.evals || depth == 1 // unknown: a folder may be searched, not listed
 		return
 	}
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(d, name)
+		if depth == 1 && name == evalfile.Dir {
+			l.evals = true
+		}
 		if t := e.Type(); t.IsRegular() || t.IsDir() {
 			l.seen = append(l.seen, seenEntry{path: p, file: t.IsRegular()})
 		}
@@ -98,4 +107,12 @@ func (l *BundleListing) lookup(path string) (met, file bool) {
 func (l *BundleListing) Exists(path string) bool {
 	met, _ := l.lookup(path)
 	return met
+}
+
+// NoEvals reports that the bundle folder holds no entry named
+// evalfile.Dir, so that it has no eval file (ReadBundleEvals would find
+// none): the load keeps this fact of the listing, and check stats no
+// evals folder of its own.
+func (l *BundleListing) NoEvals() bool {
+	return !l.evals
 }
