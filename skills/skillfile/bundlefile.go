@@ -200,9 +200,11 @@ func scriptFindings(path string, src []byte) []BundleFinding {
 
 // keyTable finds the keys of the script patterns in a line: the keys by
 // their first byte (both cases of a folded key's), each with the bit of
-// its pattern.
+// its pattern, and the pairs of bytes some key starts with, so that most
+// bytes of a line cost one bit test.
 type keyTable struct {
 	first [256][]scriptKey
+	pairs [256][4]uint64 // pairs[c] holds d when some key starts with c, d
 }
 
 // scriptKey is a key of the script pattern whose bit is bit.
@@ -212,27 +214,44 @@ type scriptKey struct {
 	bit  uint32
 }
 
-// scriptKeys is the key table of scriptPatterns, made once.
+// scriptKeys is the key table of scriptPatterns, made once. Every key is
+// two bytes long or more.
 var scriptKeys = sync.OnceValue(func() *keyTable {
 	t := &keyTable{}
 	for i, p := range scriptPatterns() {
 		for _, k := range p.keys {
 			sk := scriptKey{key: k, fold: p.fold, bit: 1 << i}
-			c := k[0]
+			c, d := k[0], k[1]
 			t.first[c] = append(t.first[c], sk)
-			if u := upperASCII(c); p.fold && u != c {
-				t.first[u] = append(t.first[u], sk)
+			t.pair(c, d)
+			if p.fold {
+				if u := upperASCII(c); u != c {
+					t.first[u] = append(t.first[u], sk)
+				}
+				for _, c := range []byte{c, upperASCII(c)} {
+					t.pair(c, d)
+					t.pair(c, upperASCII(d))
+				}
 			}
 		}
 	}
 	return t
 })
 
+// pair records that some key starts with the bytes c, d.
+func (t *keyTable) pair(c, d byte) {
+	t.pairs[c][d>>6] |= 1 << (d & 63)
+}
+
 // patternsIn returns the bits of the patterns one of whose keys line
 // holds.
 func (t *keyTable) patternsIn(line []byte) uint32 {
 	var m uint32
-	for i, c := range line {
+	for i := 0; i+1 < len(line); i++ {
+		c, d := line[i], line[i+1]
+		if t.pairs[c][d>>6]&(1<<(d&63)) == 0 {
+			continue
+		}
 		for _, k := range t.first[c] {
 			if m&k.bit == 0 && hasKeyAt(line[i:], k) {
 				m |= k.bit
