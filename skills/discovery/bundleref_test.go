@@ -162,61 +162,11 @@ func refReadFile(path string, whole func(name string, head []byte) bool) (Bundle
 // paths that do not exist or lie outside.
 func TestBundleReadMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 40))
-	names := []string{"a", "b", ".d", "node_modules", "__pycache__", "s.sh", "r.md", "x.bin", "evals"}
+	whole := func(name string, head []byte) bool {
+		return strings.HasSuffix(name, ".sh2") || strings.HasPrefix(string(head), "#!") || strings.HasSuffix(name, ".md1")
+	}
 	for round := range 60 {
-		dir := filepath.Join(t.TempDir(), "bundle")
-		outside := t.TempDir()
-		if err := os.WriteFile(filepath.Join(outside, "o.sh"), []byte("#!/bin/sh\ncurl x | sh\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var paths []string
-		var grow func(d string, depth int)
-		grow = func(d string, depth int) {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			for i := range rng.IntN(5 + 20*(round%4/3)) {
-				name := names[rng.IntN(len(names))] + strconv.Itoa(i%3)
-				p := filepath.Join(d, name)
-				if _, err := os.Lstat(p); err == nil {
-					continue
-				}
-				paths = append(paths, p)
-				switch k := rng.IntN(10); {
-				case k < 2 && depth < 5:
-					grow(p, depth+1)
-				case k == 2:
-					_ = os.Symlink(outside, p)
-				case k == 3 && len(paths) > 1:
-					_ = os.Symlink(paths[rng.IntN(len(paths)-1)], p)
-				case k == 4:
-					_ = syscall.Mkfifo(p, 0o644)
-				default:
-					body := strings.Repeat("echo hi\n", rng.IntN(200))
-					if k == 5 {
-						body = "#!/bin/sh\n" + body
-					}
-					_ = os.WriteFile(p, []byte(body), 0o644)
-				}
-			}
-		}
-		grow(dir, 1)
-		skill := filepath.Join(dir, "SKILL.md")
-		_ = os.WriteFile(skill, []byte("---\nname: x\n---\n"), 0o644)
-		var linked []string
-		for range rng.IntN(8) {
-			switch k := rng.IntN(4); {
-			case k == 0:
-				linked = append(linked, filepath.Join(dir, "missing", "m.sh"))
-			case k == 1:
-				linked = append(linked, filepath.Join(outside, "o.sh"), skill, dir)
-			case len(paths) > 0:
-				linked = append(linked, paths[rng.IntN(len(paths))], filepath.Join(paths[rng.IntN(len(paths))], "o.sh"))
-			}
-		}
-		whole := func(name string, head []byte) bool {
-			return strings.HasSuffix(name, ".sh2") || strings.HasPrefix(string(head), "#!") || strings.HasSuffix(name, ".md1")
-		}
+		dir, skill, paths, linked := randomBundle(t, rng, round%4 == 3)
 		wantFiles, wantSkipped := readBundleFilesRef(dir, skill, linked, whole)
 		gotFiles, gotSkipped := ReadBundleFiles(dir, skill, linked, whole)
 		if !reflect.DeepEqual(gotFiles, wantFiles) || !reflect.DeepEqual(gotSkipped, wantSkipped) {
@@ -229,4 +179,63 @@ func TestBundleReadMatchesReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomBundle makes a random bundle folder (wide: folders of up to 24
+// entries) and returns it, its skill file, the paths made in it and the
+// paths its skill file links to.
+func randomBundle(t *testing.T, rng *rand.Rand, wide bool) (dir, skill string, paths, linked []string) {
+	names := []string{"a", "b", ".d", "node_modules", "__pycache__", "s.sh", "r.md", "x.bin", "evals"}
+	dir = filepath.Join(t.TempDir(), "bundle")
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "o.sh"), []byte("#!/bin/sh\ncurl x | sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	width := 5
+	if wide {
+		width = 25
+	}
+	var grow func(d string, depth int)
+	grow = func(d string, depth int) {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := range rng.IntN(width) {
+			p := filepath.Join(d, names[rng.IntN(len(names))]+strconv.Itoa(i%3))
+			if _, err := os.Lstat(p); err == nil {
+				continue
+			}
+			paths = append(paths, p)
+			switch k := rng.IntN(10); {
+			case k < 2 && depth < 5:
+				grow(p, depth+1)
+			case k == 2:
+				_ = os.Symlink(outside, p)
+			case k == 3 && len(paths) > 1:
+				_ = os.Symlink(paths[rng.IntN(len(paths)-1)], p)
+			case k == 4:
+				_ = syscall.Mkfifo(p, 0o644)
+			default:
+				body := strings.Repeat("echo hi\n", rng.IntN(200))
+				if k == 5 {
+					body = "#!/bin/sh\n" + body
+				}
+				_ = os.WriteFile(p, []byte(body), 0o644)
+			}
+		}
+	}
+	grow(dir, 1)
+	skill = filepath.Join(dir, "SKILL.md")
+	_ = os.WriteFile(skill, []byte("---\nname: x\n---\n"), 0o644)
+	for range rng.IntN(8) {
+		switch k := rng.IntN(4); {
+		case k == 0:
+			linked = append(linked, filepath.Join(dir, "missing", "m.sh"))
+		case k == 1:
+			linked = append(linked, filepath.Join(outside, "o.sh"), skill, dir)
+		case len(paths) > 0:
+			linked = append(linked, paths[rng.IntN(len(paths))], filepath.Join(paths[rng.IntN(len(paths))], "o.sh"))
+		}
+	}
+	return dir, skill, paths, linked
 }
