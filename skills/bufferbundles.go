@@ -3,6 +3,7 @@ package skills
 import (
 	"path/filepath"
 
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -45,7 +46,7 @@ func (w *Workspace) outsideBundles(cur *Snapshot, edits []Change) map[string][]s
 // lies outside the roots, as bundleFacts reads a root entry's.
 func outsideBundleFacts(f *skillfile.File) []skillfile.BundleFinding {
 	dir := filepath.Dir(f.Path)
-	return examineBundle(dir, f.Path, linkTargets(f, dir))
+	return examineBundle(new(discovery.BundleReader), discovery.ListBundle(dir, f.Path), linkTargets(f, dir))
 }
 
 // outsideBundleOf returns the skill file of the buffer outside the roots

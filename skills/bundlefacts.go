@@ -2,33 +2,69 @@ package skills
 
 import (
 	"errors"
+	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
-// bundleFacts reads the own files of p's bundle folder (bounded: see
-// discovery.ReadBundleFiles) and returns what the security rules report
-// of them: executables and archives, scripts that run remote code or read
-// secrets, hidden text in Markdown. A flat skill has no bundle: nil.
-func bundleFacts(p *placed) []skillfile.BundleFinding {
-	if p.entry == nil || p.entry.Kind != discovery.EntryBundle {
-		return nil
+// placeFacts makes the link facts of p, a file the load placed, and, when
+// the workspace reads bundle files, the findings in its bundle's own
+// files (bounded: see discovery.ReadBundleFiles) with br: the bundle
+// listed first, so that a link target the listing met needs no stat of
+// its own. With LoadOptions.BundleFilesWhenAsked the bundle is read when
+// a rule first asks for its findings (bundleLater).
+func (w *Workspace) placeFacts(p *placed, holder func(string) string, br *discovery.BundleReader) {
+	exists := w.exists
+	bundle := w.opts.BundleFiles && p.entry != nil && p.entry.Kind == discovery.EntryBundle
+	var listing *discovery.BundleListing
+	if bundle && !w.opts.BundleFilesWhenAsked {
+		listing = discovery.ListBundle(p.entry.BaseDir, p.entry.Path)
+		exists = func(t string) bool { return listing.Exists(t) || w.exists(t) }
 	}
-	return examineBundle(p.entry.BaseDir, p.entry.Path, linkTargets(p.file, p.entry.BaseDir))
+	p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), exists, holder)
+	switch {
+	case listing != nil:
+		p.bundle = examineBundle(br, listing, linkTargets(p.file, p.entry.BaseDir))
+		p.noEvals = listing.NoEvals()
+	case bundle:
+		p.later = &bundleLater{dir: p.entry.BaseDir, skill: p.entry.Path, linked: linkTargets(p.file, p.entry.BaseDir)}
+	}
 }
 
-// examineBundle reads the own files of the bundle folder dir whose skill
-// file is skill (bounded, the linked files first) and returns what the
-// security rules report of them, and what the bounds left out.
-func examineBundle(dir, skill string, linked []string) []skillfile.BundleFinding {
+// bundleLater is the bundle read of a placed bundle entry, made when a
+// rule first asks for its findings (Snapshot.BundleFindings): the
+// server's load and its disk changes read no bundle, so that the
+// discovery and the user's requests do not wait for them. The placed
+// entry is shared by the snapshots that keep it, so its bundle is read
+// once.
+type bundleLater struct {
+	once       sync.Once
+	dir, skill string
+	linked     []string // the skill file's link targets, from its parse
+	found      []skillfile.BundleFinding
+}
+
+// findings reads the bundle on the first call and returns its findings.
+func (b *bundleLater) findings() []skillfile.BundleFinding {
+	b.once.Do(func() {
+		b.found = examineBundle(new(discovery.BundleReader), discovery.ListBundle(b.dir, b.skill), b.linked)
+		b.linked = nil
+	})
+	return b.found
+}
+
+// examineBundle reads the own files of the listed bundle with br (the
+// linked files first) and returns what the security rules report of them,
+// and what the bounds left out.
+func examineBundle(br *discovery.BundleReader, l *discovery.BundleListing, linked []string) []skillfile.BundleFinding {
 	var out []skillfile.BundleFinding
-	files, skipped := discovery.ReadBundleFiles(dir, skill, linked, skillfile.BundleWhole)
-	for _, bf := range files {
+	skipped := br.Read(l, linked, skillfile.BundleWhole, func(bf discovery.BundleFile) {
 		out = append(out, skillfile.ExamineBundleFile(bf.Path, bf.Head)...)
-	}
+	})
 	for _, s := range skipped {
 		out = append(out, skillfile.BundleFinding{Kind: skillfile.BundleSkipped, Path: s.Path, What: s.Why})
 	}
@@ -59,9 +95,21 @@ func (s *Snapshot) BundleFindings(path string) []skillfile.BundleFinding {
 		return p.bundle // a bundle outside the roots (bufferbundles.go)
 	}
 	if p := s.disk.At(path); p != nil {
+		if p.later != nil {
+			return p.later.findings()
+		}
 		return p.bundle
 	}
 	return nil
+}
+
+// NoEvalFolder reports that the load listed the bundle folder dir of a
+// skill in the roots and found no evals folder in it: the bundle has no
+// eval file to read. false says nothing (no listing, or one with an
+// evals entry).
+func (s *Snapshot) NoEvalFolder(dir string) bool {
+	p := s.disk.At(filepath.Join(dir, skillFileName))
+	return p != nil && p.noEvals
 }
 
 // errNoFinding is BundleText's error for a path no bundle finding names.

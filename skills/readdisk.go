@@ -226,6 +226,7 @@ func listedAt(layer *diskLayer, ri, ei int, path string) bool {
 func (w *Workspace) readPlacedFiles(layer *diskLayer) {
 	holder := (&Snapshot{Roots: layer.roots, disk: layer.files, bundles: layer.bundles}).skillHolding
 	bufs := make([][]byte, discovery.Workers())
+	readers := make([]discovery.BundleReader, len(bufs))
 	discovery.Parallel(len(layer.changes), func(worker, i int) {
 		c := &layer.changes[i]
 		p := c.now
@@ -236,10 +237,7 @@ func (w *Workspace) readPlacedFiles(layer *diskLayer) {
 			bufs[worker] = w.readPlaced(c.old, layer, p, bufs[worker])
 		}
 		if !w.opts.CatalogOnly {
-			p.links = linkFacts(p.file, p.entry.BaseDir, ownBundle(p), w.exists, holder)
-			if w.opts.BundleFiles {
-				p.bundle = bundleFacts(p)
-			}
+			w.placeFacts(p, holder, &readers[worker])
 		}
 	})
 }

@@ -58,6 +58,12 @@ type placed struct {
 	// bundle are the findings in the bundle's own files (a root entry's,
 	// or a SKILL.md buffer's outside the roots: bufferbundles.go).
 	bundle []skillfile.BundleFinding
+	// later reads a root entry's bundle when a rule first asks, in place
+	// of bundle (LoadOptions.BundleFilesWhenAsked).
+	later *bundleLater
+	// noEvals says that the load's listing of the bundle found no evals
+	// folder (Snapshot.NoEvalFolder).
+	noEvals bool
 }
 
 // placed returns the file at path as the snapshot sees it: the editor

@@ -26,6 +26,11 @@ type LoadOptions struct {
 	// Listing and reading every bundle costs more than the rest of a load,
 	// so only a run that selects those rules asks for it.
 	BundleFiles bool
+	// BundleFilesWhenAsked, with BundleFiles, leaves the reading of a
+	// root entry's bundle to the first rule that asks for its findings
+	// (Snapshot.BundleFindings), instead of the load: the server, whose
+	// discovery must not wait for them. The findings are the same.
+	BundleFilesWhenAsked bool
 	// ReadFile reads a skill file into buf's memory, with its size when
 	// opened (discovery.ReadSkillFile when nil; tests stand in a slow
 	// disk).

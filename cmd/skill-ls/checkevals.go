@@ -10,10 +10,17 @@ import (
 )
 
 // readEvalFiles reads the eval files (evals/*.json) of every bundle of
-// snap that keep returns true for: one stat of each bundle's evals folder,
-// and the files of those that have one.
+// snap that keep returns true for: one stat of each bundle's evals folder
+// that the load's listing did not find missing, and the files of those
+// that have one.
 func readEvalFiles(snap *skills.Snapshot, keep func(path string) bool) []diagnostics.EvalInput {
-	return diagnostics.EvalFilesOf(snap, keep, discovery.ReadBundleEvals, discovery.Exists)
+	read := func(dir string) []discovery.BundleFile {
+		if snap.NoEvalFolder(dir) {
+			return nil
+		}
+		return discovery.ReadBundleEvals(dir)
+	}
+	return diagnostics.EvalFilesOf(snap, keep, read, discovery.Exists)
 }
 
 // evalFiles reads the eval files of the bundles in scope, for the run's

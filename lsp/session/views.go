@@ -140,7 +140,7 @@ func (s *Session) newView(ctx context.Context, folder string, settings *Settings
 		opts.Hosts, opts.ReadersOnly = viewHosts(ctx, list, opts.HostEnv)
 		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
-	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles()})
+	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles(), BundleFilesWhenAsked: true})
 	v := &view{folder: folder, ws: ws, config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
 	if folder != "" && len(opts.Hosts) > 0 {
 		v.passRoots = hosts.FindPassOverRoots(opts.HostEnv, opts.Hosts...)

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -62,79 +63,91 @@ type BundleSkip struct {
 // MaxBundleDepth folders deep, and reads each: its first bytes, or up to
 // MaxBundleText bytes when whole(name, head) says the file is worth
 // reading whole (a script, a Markdown file). Files that cannot be read are
-// left out. skipped names what the bounds left out.
+// left out. skipped names what the bounds left out. Each file's Head is
+// memory of its own (BundleReader.Read lends one buffer to every file).
 func ReadBundleFiles(dir, skip string, linked []string, whole func(name string, head []byte) bool) (files []BundleFile, skipped []BundleSkip) {
-	r := &bundleReader{dir: dir, skip: skip, whole: whole, read: map[string]bool{}}
+	var br BundleReader
+	skipped = br.Read(ListBundle(dir, skip), linked, whole, func(f BundleFile) {
+		f.Head = slices.Clone(f.Head)
+		files = append(files, f)
+	})
+	return files, skipped
+}
+
+// BundleReader reads the files of bundles into one buffer of its own,
+// lent to each file in turn: one reader a worker, so that a load makes no
+// memory per file.
+type BundleReader struct {
+	buf []byte
+}
+
+// Read reads the files of the listed bundle as ReadBundleFiles does, and
+// gives each to visit, in the order ReadBundleFiles returns them: its Head
+// is valid until visit returns. It returns what the bounds left out.
+func (br *BundleReader) Read(l *BundleListing, linked []string, whole func(name string, head []byte) bool, visit func(BundleFile)) []BundleSkip {
+	r := bundleRead{l: l, br: br, whole: whole, visit: visit}
 	for _, p := range linked {
 		r.readLinked(p)
 	}
-	r.walk(dir, 1)
-	if r.past > 0 {
+	past := 0
+	for _, e := range l.entries {
+		switch {
+		case slices.Contains(r.linked, e.path):
+		case e.why != "":
+			r.note(e.path, e.why)
+		case r.count >= MaxBundleFiles:
+			past++
+		default:
+			r.add(e.path)
+		}
+	}
+	if past > 0 {
 		files := "files"
-		if r.past == 1 {
+		if past == 1 {
 			files = "file"
 		}
-		r.note(dir, fmt.Sprintf("%d %s not read past the first %d (count)", r.past, files, MaxBundleFiles))
+		r.note(l.dir, fmt.Sprintf("%d %s not read past the first %d (count)", past, files, MaxBundleFiles))
 	}
-	return r.files, r.skipped
+	return r.skipped
 }
 
-// bundleReader is one ReadBundleFiles.
-type bundleReader struct {
-	dir, skip string
-	whole     func(name string, head []byte) bool
-	read      map[string]bool // the files read
-	files     []BundleFile
-	skipped   []BundleSkip
-	past      int // the regular files past MaxBundleFiles
+// bundleRead is one BundleReader.Read.
+type bundleRead struct {
+	l       *BundleListing
+	br      *BundleReader
+	whole   func(name string, head []byte) bool
+	visit   func(BundleFile)
+	linked  []string // the linked files read
+	count   int      // the files read
+	skipped []BundleSkip
 }
 
-func (r *bundleReader) note(path, why string) {
+func (r *bundleRead) note(path, why string) {
 	r.skipped = append(r.skipped, BundleSkip{Path: path, Why: why})
 }
 
-// walk lists the folder d, depth folders deep (the bundle folder is 1).
-func (r *bundleReader) walk(d string, depth int) {
-	entries, err := readDirEntries(d)
-	if err != nil {
-		r.note(d, "cannot be listed")
+// readLinked reads a file the skill links to: a regular file inside the
+// bundle reached through no symbolic link, while the count allows. The
+// listing answers for the files it holds (it follows no symbolic link);
+// the others (in a dot folder, deeper than the listing) are checked an
+// os.Lstat a path component.
+func (r *bundleRead) readLinked(p string) {
+	dir := r.l.dir
+	if p == r.l.skip || slices.Contains(r.linked, p) || r.count >= MaxBundleFiles || p == dir || !Within(p, dir) {
 		return
 	}
-	for _, e := range entries {
-		name := e.Name()
-		p := filepath.Join(d, name)
-		switch {
-		case p == r.skip || r.read[p]:
-		case strings.HasPrefix(name, "."):
-			r.note(p, "not listed: a dot file or folder is read only where the skill links to it (dot folders)")
-		case name == "node_modules" || name == "__pycache__":
-			r.note(p, "not listed: node_modules and __pycache__ are read only where the skill links to them (dot folders)")
-		case e.Type()&fs.ModeSymlink != 0:
-			r.note(p, "not read: a symbolic link is not followed (links)")
-		case e.IsDir() && depth >= MaxBundleDepth:
-			r.note(p, fmt.Sprintf("not listed: a bundle is listed %d folders deep, and deeper only the files the skill links to are read (depth)", MaxBundleDepth))
-		case e.IsDir():
-			r.walk(p, depth+1)
-		case !e.Type().IsRegular():
-		case len(r.files) >= MaxBundleFiles:
-			r.past++
-		default:
+	if listed, file := r.l.lookup(p); listed {
+		if file {
+			r.linked = append(r.linked, p)
 			r.add(p)
 		}
-	}
-}
-
-// readLinked reads a file the skill links to: a regular file inside the
-// bundle reached through no symbolic link, while the count allows.
-func (r *bundleReader) readLinked(p string) {
-	if p == r.skip || r.read[p] || len(r.files) >= MaxBundleFiles || p == r.dir || !Within(p, r.dir) {
 		return
 	}
-	rel, err := filepath.Rel(r.dir, p)
+	rel, err := filepath.Rel(dir, p)
 	if err != nil {
 		return
 	}
-	at := r.dir
+	at := dir
 	for part := range strings.SplitSeq(rel, string(filepath.Separator)) {
 		at = filepath.Join(at, part)
 		fi, err := os.Lstat(at)
@@ -145,26 +158,28 @@ func (r *bundleReader) readLinked(p string) {
 			return
 		}
 	}
+	r.linked = append(r.linked, p)
 	r.add(p)
 }
 
-// add reads the regular file p.
-func (r *bundleReader) add(p string) {
-	f, ok := readBundleFile(p, r.whole)
+// add reads the regular file p and gives it to visit.
+func (r *bundleRead) add(p string) {
+	f, ok := r.br.readFile(p, r.whole)
 	if !ok {
 		return
 	}
-	r.read[p] = true
-	r.files = append(r.files, f)
+	r.count++
+	r.visit(f)
 	if f.Cut {
 		r.note(p, fmt.Sprintf("only the first %d KiB of %d KiB read (size)", MaxBundleText>>10, (f.Size+1023)>>10))
 	}
 }
 
-// readBundleFile reads the head of the regular file at path, and the rest
-// up to MaxBundleText bytes when whole says so; it never blocks (a FIFO
-// made since the listing is refused).
-func readBundleFile(path string, whole func(name string, head []byte) bool) (BundleFile, bool) {
+// readFile reads the regular file at path into the reader's buffer: up
+// to MaxBundleText bytes in one read when whole says so from the name
+// alone, else its head, and the rest when whole says so from the head. It
+// never blocks (a FIFO made since the listing is refused).
+func (br *BundleReader) readFile(path string, whole func(name string, head []byte) bool) (BundleFile, bool) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return BundleFile{}, false
@@ -174,28 +189,54 @@ func readBundleFile(path string, whole func(name string, head []byte) bool) (Bun
 	if err != nil || !info.Mode().IsRegular() {
 		return BundleFile{}, false
 	}
-	buf := make([]byte, min(info.Size(), BundleSniffBytes))
+	size, name := info.Size(), filepath.Base(path)
+	byName := whole(name, nil)
+	want := min(size, BundleSniffBytes)
+	if byName {
+		want = min(size, MaxBundleText)
+	}
+	if int64(cap(br.buf)) < want {
+		br.buf = make([]byte, max(want, 2*int64(cap(br.buf))))
+	}
+	buf := br.buf[:want]
 	n, err := io.ReadFull(f, buf)
 	if err != nil && err != io.ErrUnexpectedEOF {
 		return BundleFile{}, false
 	}
 	buf = buf[:n]
-	cut := false
-	if whole(filepath.Base(path), buf) && info.Size() > int64(n) {
-		rest := make([]byte, min(info.Size(), MaxBundleText)-int64(n))
-		m, _ := io.ReadFull(f, rest)
-		buf = append(buf, rest[:m]...)
-		cut = info.Size() > MaxBundleText
+	read := byName
+	if !byName && whole(name, buf) {
+		read = true
+		if size > int64(n) {
+			buf = br.readRest(f, buf, min(size, MaxBundleText))
+		}
 	}
-	return BundleFile{Path: path, Size: info.Size(), Exec: info.Mode()&0o111 != 0, Head: buf, Cut: cut}, true
+	cut := read && size > MaxBundleText
+	return BundleFile{Path: path, Size: size, Exec: info.Mode()&0o111 != 0, Head: buf, Cut: cut}, true
+}
+
+// readRest reads the rest of the file f after head (the start of the
+// reader's buffer), up to want bytes in all.
+func (br *BundleReader) readRest(f io.Reader, head []byte, want int64) []byte {
+	if int64(cap(br.buf)) < want {
+		grown := make([]byte, max(want, 2*int64(cap(br.buf))))
+		copy(grown, head)
+		br.buf = grown
+	}
+	buf := br.buf[:want]
+	m, _ := io.ReadFull(f, buf[len(head):])
+	return buf[:len(head)+m]
 }
 
 // ReadBundleText reads up to MaxBundleText bytes of the bundle file at
 // path again, without blocking: for the positions of a finding in it.
 func ReadBundleText(path string) ([]byte, error) {
-	f, ok := readBundleFile(path, func(string, []byte) bool { return true })
+	f, ok := new(BundleReader).readFile(path, readWhole)
 	if !ok {
 		return nil, errNotRegular
 	}
 	return f.Head, nil
 }
+
+// readWhole says every file is read whole (up to MaxBundleText bytes).
+func readWhole(string, []byte) bool { return true }

@@ -15,7 +15,7 @@ func ReadEvalFiles(dir string, names []string) []BundleFile {
 	var out []BundleFile
 	for _, name := range names {
 		p := filepath.Join(dir, "evals", name)
-		if f, ok := readBundleFile(p, func(string, []byte) bool { return true }); ok {
+		if f, ok := new(BundleReader).readFile(p, readWhole); ok {
 			out = append(out, f)
 		}
 	}

@@ -174,63 +174,124 @@ var scriptPatterns = sync.OnceValue(func() []scriptPattern {
 // scriptFindings returns the lines of a script that match a pattern (the
 // first pattern of each line), in line order, at most maxBundleFindings;
 // comment lines are skipped. A pattern runs only on the lines holding one
-// of its keys, found by byte searches over the whole script.
+// of its keys, found in one pass over the script (scriptKeys).
 func scriptFindings(path string, src []byte) []BundleFinding {
-	var lower []byte // src in lower case, made for the first folded pattern
-	found := map[int]BundleFinding{}
-	for _, p := range scriptPatterns() {
-		hay := src
-		if p.fold {
-			if lower == nil {
-				lower = bytes.ToLower(src)
-			}
-			hay = lower
-		}
-		for _, key := range p.keys {
-			for off := 0; ; {
-				i := bytes.Index(hay[off:], []byte(key))
-				if i < 0 {
-					break
-				}
-				start := bytes.LastIndexByte(src[:off+i], '\n') + 1
-				end := lineEnd(src, off+i)
-				off = end
-				if _, ok := found[start]; ok || commentLine(src[start:end]) {
+	pats, keys := scriptPatterns(), scriptKeys()
+	var out []BundleFinding
+	line := 0
+	for start := 0; start < len(src) && len(out) < maxBundleFindings; {
+		end := lineEnd(src, start)
+		line++
+		if m := keys.patternsIn(src[start:end]); m != 0 && !commentLine(src[start:end]) {
+			for i := range pats {
+				if m&(1<<i) == 0 {
 					continue
 				}
-				if loc := p.re.FindIndex(src[start:end]); loc != nil {
-					found[start] = BundleFinding{Kind: p.kind, Path: path, Span: spans.Span{Start: start + loc[0], End: start + loc[1]}, Col: loc[0] + 1, What: p.what, Text: clip(string(src[start:end]))}
+				if loc := pats[i].re.FindIndex(src[start:end]); loc != nil {
+					out = append(out, BundleFinding{Kind: pats[i].kind, Path: path, Span: spans.Span{Start: start + loc[0], End: start + loc[1]}, Line: line, Col: loc[0] + 1, What: pats[i].what, Text: clip(string(src[start:end]))})
+					break
+				}
+			}
+		}
+		start = end + 1
+	}
+	return out
+}
+
+// keyTable finds the keys of the script patterns in a line: the keys by
+// their first byte (both cases of a folded key's), each with the bit of
+// its pattern, and the pairs of bytes some key starts with, so that most
+// bytes of a line cost one bit test.
+type keyTable struct {
+	first [256][]scriptKey
+	pairs [256][4]uint64 // pairs[c] holds d when some key starts with c, d
+}
+
+// scriptKey is a key of the script pattern whose bit is bit.
+type scriptKey struct {
+	key  string
+	fold bool
+	bit  uint32
+}
+
+// scriptKeys is the key table of scriptPatterns, made once. Every key is
+// two bytes long or more.
+var scriptKeys = sync.OnceValue(func() *keyTable {
+	t := &keyTable{}
+	for i, p := range scriptPatterns() {
+		for _, k := range p.keys {
+			sk := scriptKey{key: k, fold: p.fold, bit: 1 << i}
+			c, d := k[0], k[1]
+			t.first[c] = append(t.first[c], sk)
+			t.pair(c, d)
+			if p.fold {
+				if u := upperASCII(c); u != c {
+					t.first[u] = append(t.first[u], sk)
+				}
+				for _, c := range []byte{c, upperASCII(c)} {
+					t.pair(c, d)
+					t.pair(c, upperASCII(d))
 				}
 			}
 		}
 	}
-	return numbered(src, found)
+	return t
+})
+
+// pair records that some key starts with the bytes c, d.
+func (t *keyTable) pair(c, d byte) {
+	t.pairs[c][d>>6] |= 1 << (d & 63)
+}
+
+// patternsIn returns the bits of the patterns one of whose keys line
+// holds.
+func (t *keyTable) patternsIn(line []byte) uint32 {
+	var m uint32
+	for i := 0; i+1 < len(line); i++ {
+		c, d := line[i], line[i+1]
+		if t.pairs[c][d>>6]&(1<<(d&63)) == 0 {
+			continue
+		}
+		for _, k := range t.first[c] {
+			if m&k.bit == 0 && hasKeyAt(line[i:], k) {
+				m |= k.bit
+			}
+		}
+	}
+	return m
+}
+
+// hasKeyAt reports whether b starts with k's key (ASCII case folded for a
+// folded key, whose key is lower case).
+func hasKeyAt(b []byte, k scriptKey) bool {
+	if len(b) < len(k.key) {
+		return false
+	}
+	if !k.fold {
+		return string(b[:len(k.key)]) == k.key
+	}
+	for j := range len(k.key) {
+		c := b[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != k.key[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// upperASCII returns c in upper case when it is an ASCII letter.
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 // commentLine reports whether a script line is a comment (#, //, REM).
 func commentLine(line []byte) bool {
 	t := bytes.TrimSpace(line)
 	return len(t) > 0 && (t[0] == '#' || bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("REM ")))
-}
-
-// numbered returns the findings by line start in line order, at most
-// maxBundleFindings, with their line numbers.
-func numbered(src []byte, found map[int]BundleFinding) []BundleFinding {
-	if len(found) == 0 {
-		return nil
-	}
-	starts := make([]int, 0, len(found))
-	for s := range found {
-		starts = append(starts, s)
-	}
-	slices.Sort(starts)
-	starts = starts[:min(len(starts), maxBundleFindings)]
-	idx := spans.NewLineIndex(src)
-	out := make([]BundleFinding, 0, len(starts))
-	for _, s := range starts {
-		f := found[s]
-		f.Line, _ = idx.LineCol(s)
-		out = append(out, f)
-	}
-	return out
 }

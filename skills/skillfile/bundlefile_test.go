@@ -1,6 +1,9 @@
 package skillfile
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestExamineBundleFile(t *testing.T) {
 	tests := []struct {
@@ -31,5 +34,22 @@ func TestExamineBundleFile(t *testing.T) {
 		if len(got) != len(tt.want) || (len(got) > 0 && got[0] != tt.want[0]) {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestExamineScriptLowerCaseLonger: a script whose lower case is longer
+// than it (each Ⱥ grows a byte) is examined and ends: the search of the
+// folded keys in the lower-cased copy landed past the script's end and
+// found its key there again, forever ("ȺȺȺ\niex" hung check).
+func TestExamineScriptLowerCaseLonger(t *testing.T) {
+	done := make(chan []BundleFinding)
+	go func() { done <- ExamineBundleFile("/b/s.ps1", []byte("ȺȺȺ\niex")) }()
+	select {
+	case got := <-done:
+		if len(got) != 0 {
+			t.Errorf("got %+v, want no finding", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ExamineBundleFile did not end")
 	}
 }
