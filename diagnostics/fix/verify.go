@@ -3,9 +3,11 @@ package fix
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/dshyaml"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
@@ -41,6 +43,9 @@ type facts struct {
 	loads  bool
 	name   string
 	wins   bool
+	// grant is what the file's allowed-tools grants ("Read", "a list
+	// of 2 tools"), "" when it has none.
+	grant string
 	// counts are the file's errors and warnings, by code; first holds one
 	// of each code.
 	counts map[string]int
@@ -59,6 +64,9 @@ func factsOf(snap *skills.Snapshot, path string, opts diagnostics.Options) *fact
 	fs.loads = f.Drop == nil && f.Def != nil
 	if f.Def != nil {
 		fs.name = f.Def.Name
+	}
+	if fs.parsed {
+		fs.grant = grantOf(fm.Field("allowed-tools"))
 	}
 	if sk := snap.SkillAt(path); sk != nil {
 		fs.wins = snap.Registry.ShadowOf(sk) == nil
@@ -127,7 +135,7 @@ func judge(base, trial *skills.Snapshot, path string, before *facts, readers []*
 		}
 	}
 	if len(codes) == 0 {
-		return nil
+		return grantRefusal(before, after, readers)
 	}
 	slices.SortFunc(codes, func(a, b string) int {
 		return after.first[a].Span.Start - after.first[b].Span.Start
@@ -137,6 +145,32 @@ func judge(base, trial *skills.Snapshot, path string, before *facts, readers []*
 		return &refusal{Reason: fmt.Sprintf("it would turn on a grant%s: %s [%s]", grantedBy(readers), d.Message, d.Code), Added: d.Code}
 	}
 	return &refusal{Reason: fmt.Sprintf("it would add: %s [%s]", d.Message, d.Code), Added: d.Code}
+}
+
+// grantOf says what an allowed-tools field grants: its string, or the
+// size of its list; "" for no field or an empty one.
+func grantOf(fld *dshyaml.Field) string {
+	switch {
+	case fld == nil:
+		return ""
+	case fld.Value.Kind == dshyaml.KindString:
+		return strings.TrimSpace(fld.Value.Str)
+	case fld.Value.Kind == dshyaml.KindSeq && fld.Value.Len > 0:
+		return fmt.Sprintf("a list of %d tools", fld.Value.Len)
+	}
+	return ""
+}
+
+// grantRefusal refuses a fix that turns on an allowed-tools grant the file
+// did not have (allowed_tools: Read renamed), for the hosts of readers
+// that read allowed-tools: the typo fix is right, but what a host lets
+// the skill do without asking is the user's decision.
+func grantRefusal(before, after *facts, readers []*hosts.Host) *refusal {
+	by := grantedBy(readers)
+	if by == "" || before.grant != "" || after.grant == "" {
+		return nil
+	}
+	return &refusal{Reason: fmt.Sprintf("it would turn on a grant%s: allowed-tools: %s", by, after.grant)}
 }
 
 // grantedBy names, for a refusal, the hosts of readers that read
