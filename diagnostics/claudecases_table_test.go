@@ -75,7 +75,7 @@ var noClaudeCase = map[string]string{
 	CodeEvalMissingFile: "eval files", CodeEvalNearerSkill: "eval files", CodeEvalSkillName: "eval files",
 	CodeEvalTooFewQueries: "eval files", CodeEvalUnknownKey: "eval files", CodeEvalWrongType: "eval files",
 	// Plugin manifests (plugin.json, marketplace.json) are not skill files.
-	CodePluginManifest: "plugin manifests",
+	CodePluginManifest: "plugin manifests", CodeOverrideUnknown: "Claude Code settings files (check-overrides-unknown.txtar)",
 	// DSH's roots and its walk of them: a .claude/skills folder is no
 	// root of DSH's, and the hosts' walks report their misses as
 	// host-not-discovered.

@@ -305,3 +305,37 @@ func checkPluginManifests(p *WorkspacePass) {
 		}
 	}
 }
+
+// The rule of a host's settings file that names a skill: Claude Code's
+// skillOverrides in the project's .claude/settings.json and
+// .claude/settings.local.json (skills/hosts, claude_overrides_unknown.go).
+// A key that names no skill turns nothing off and hides nothing, and
+// Claude Code says nothing about it.
+
+// CodeOverrideUnknown is the code of a skillOverrides key that names no
+// skill.
+const CodeOverrideUnknown = "override-unknown-skill"
+
+var settingsRules = []*Rule{
+	{Code: CodeOverrideUnknown, Severity: SeverityWarning, Whole: true, Summary: "a skillOverrides entry that names no skill",
+		Doc:       "A key of `skillOverrides` in the project's `.claude/settings.json` or `.claude/settings.local.json` names none of the skills Claude Code has (the folder names of its skill folders, `dir:name` of a nested folder or a command, the release's own skills and commands): the entry does nothing, silently, and the skill it was meant for stays as it was. The message names the nearest skill name when one is close enough to be a typo. Keys of `~/.claude/settings.json` (which may name another project's skills) and keys with a colon (an MCP server's `server:skill`, which skill-ls does not model) are not reported; nor is a file Claude Code ignores whole (not JSON, a value it does not know). Reported when Claude Code is among the hosts checked (docs/hosts.md).",
+		Workspace: checkOverrideUnknown},
+}
+
+// checkOverrideUnknown reports each skillOverrides key of the project's
+// Claude Code settings that names no skill Claude Code has.
+func checkOverrideUnknown(p *WorkspacePass) {
+	hv := p.run.hostView()
+	if hv == nil {
+		return
+	}
+	for _, res := range hv.results {
+		for _, u := range hosts.UnknownOverrides(res, p.run.opts.HostEnv) {
+			msg := fmt.Sprintf("%s's skillOverrides entry %q names no skill %s has, so it does nothing", u.File, u.Key, res.Host.Name)
+			if u.Suggest != "" {
+				msg += fmt.Sprintf("; did you mean %q?", u.Suggest)
+			}
+			p.Report(u.Path, spans.Span{Start: u.Start, End: u.End}, msg)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -41,6 +42,38 @@ func (p *Pass) readers() []*hosts.Host {
 		return rs
 	}
 	return hv.m.PassOver(p.File.Path, others...)
+}
+
+// linkedReaders returns, for a file DSH reads, another path of it (a link
+// to its bundle in .claude/skills) by which selected hosts other than DSH
+// read it, as the messages name it (".claude/skills/tdd"), and those of
+// them that read key: renaming a key DSH ignores takes it from them
+// (Claude Code reads when_to_use). "" and nil when there is none. Only
+// rows of the same folder name are resolved (the fix judge's openLinked
+// asks the same of the disk).
+func (p *Pass) linkedReaders(key string) (string, []string) {
+	hv := p.run.hostView()
+	if hv == nil || !p.dshReads() {
+		return "", nil
+	}
+	others := slices.DeleteFunc(slices.Clone(p.opts.Hosts), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+	folder, real := filepath.Base(filepath.Dir(p.File.Path)), ""
+	for _, row := range hv.m.Rows {
+		if row.Path == p.File.Path || filepath.Base(filepath.Dir(row.Path)) != folder {
+			continue
+		}
+		names := readersOf(hv.m.Readers(row.Path, others...), key)
+		if len(names) == 0 {
+			continue
+		}
+		if real == "" {
+			real = discovery.RealPath(p.File.Path)
+		}
+		if real != "" && discovery.RealPath(row.Path) == real {
+			return row.RootLabel + "/" + folder, names
+		}
+	}
+	return "", nil
 }
 
 // readerKeys returns the frontmatter keys the hosts of rs read, each once.

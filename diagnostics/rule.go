@@ -105,7 +105,7 @@ type ruleTable struct {
 var table = sync.OnceValue(func() ruleTable {
 	rows := slices.Concat(readingRules, frontmatterRules, nameRules, descriptionRules,
 		invocationRules, keyRules, registryRules, bodyRules, descriptionFormRules, securityCharRules, securityMarkupRules, securityGrantRules, securityBundleRules, securityNameRules, discoveryRules, chatRules, suppressionRules, securitySuppressionRules,
-		hostRules, overlapRules, yamlMisreadRules, peerRules, evalRules, evalStaticRules, pluginRules)
+		hostRules, overlapRules, yamlMisreadRules, peerRules, evalRules, evalStaticRules, pluginRules, settingsRules)
 	slices.SortFunc(rows, func(a, b *Rule) int { return cmp.Compare(a.Code, b.Code) })
 	t := ruleTable{sorted: rows, byCode: make(map[string]*Rule, len(rows)), urls: make(map[string]string, len(rows))}
 	for _, r := range rows {

@@ -346,6 +346,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 	opts.EvalFiles, texts = r.evalFiles(snap)
 	opts.PluginManifests, texts = r.pluginManifests(texts)
 	ds := r.involving(diagnostics.Run(ctx, snap, opts))
+	texts = settingsTexts(ds, texts)
 	if err := r.formatter(r.stdout, ds, snap, format.Options{RelTo: workDir(), Version: versionString(), Color: r.color, Texts: texts}); err != nil {
 		fmt.Fprintf(r.stderr, "skill-ls check: writing the output: %s\n", errText(err))
 		return exitUsage

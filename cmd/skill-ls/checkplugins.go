@@ -1,10 +1,12 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 
+	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -76,4 +78,34 @@ func manifestPaths(paths []string, env hosts.Options) (check, scope []string, ma
 		}
 	}
 	return check, scope, manifests
+}
+
+// maxSettingsText bounds what settingsTexts reads of a settings file: a
+// finding's position past it is clamped, and a huge file is not read.
+const maxSettingsText = 1 << 20
+
+// settingsTexts adds to texts the text of each host settings file a
+// finding of ds sits in (override-unknown-skill in .claude/settings.json),
+// for the output's lines and columns: such a file is no skill file of the
+// snapshot.
+func settingsTexts(ds []diagnostics.Diagnostic, texts map[string]*spans.LineIndex) map[string]*spans.LineIndex {
+	for _, d := range ds {
+		if d.Code != diagnostics.CodeOverrideUnknown {
+			continue
+		}
+		if _, ok := texts[d.Path]; ok {
+			continue
+		}
+		f, err := os.Open(d.Path)
+		if err != nil {
+			continue
+		}
+		src, _ := io.ReadAll(io.LimitReader(f, maxSettingsText))
+		f.Close()
+		if texts == nil {
+			texts = map[string]*spans.LineIndex{}
+		}
+		texts[d.Path] = spans.NewLineIndex(src)
+	}
+	return texts
 }

@@ -37,8 +37,10 @@ func TestReadersRepository(t *testing.T) {
 		// those that name it after its folder, with the rename.
 		`^\.claude/skills/sql-tuning/SKILL\.md:2:1: error: OpenCode and Goose skip this skill, and Claude Code, GitHub Copilot and GitHub Copilot CLI name it after its folder: .*rename "Name" to name \[host-drops\]$`,
 		`^\.claude/skills/incident/SKILL\.md:3:14: error: .*skip this skill: the value of description holds ": " without quotes.*put the whole value in quotes`,
-		// DSH reads .agents/skills: its words stay there.
-		`^\.agents/skills/db-migrate/SKILL\.md:4:1: warning: DSH ignores the key "when_to_use"; did you mean "whenToUse"\? \[key-misspelled\]$`,
+		// DSH reads .agents/skills: its words stay there, and name the
+		// link Claude Code reads the bundle through, which keeps
+		// when_to_use.
+		`^\.agents/skills/db-migrate/SKILL\.md:4:1: warning: DSH ignores the key "when_to_use"; did you mean "whenToUse"\? Claude Code reads this file through \.claude/skills/db-migrate and reads when_to_use: add whenToUse beside it \(renaming it would take it from Claude Code\) \[key-misspelled\]$`,
 	} {
 		if !regexp.MustCompile("(?m)" + want).MatchString(plain) {
 			t.Errorf("plain check lacks %s in:\n%s", want, plain)
