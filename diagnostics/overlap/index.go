@@ -182,32 +182,33 @@ func (idx *Index) weigh(df []int) {
 	for r, t := range byRarity {
 		rank[t] = int32(r)
 	}
+	idx.orders = make([]order, len(idx.skills))
 	parallel.Each(len(idx.skills), idx.workers, func(_, i int) {
-		sk := &idx.skills[i]
+		sk, o := &idx.skills[i], &idx.orders[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
 		}
-		sk.rarer = make([]int32, len(sk.terms))
+		o.rarer = make([]int32, len(sk.terms))
 		for k, t := range sk.terms {
-			sk.rarer[k] = rank[t]
+			o.rarer[k] = rank[t]
 		}
-		slices.Sort(sk.rarer)
-		for k, r := range sk.rarer {
-			sk.rarer[k] = byRarity[r]
+		slices.Sort(o.rarer)
+		for k, r := range o.rarer {
+			o.rarer[k] = byRarity[r]
 		}
-		sk.prefix = sk.rarer
+		o.prefix = o.rarer
 		left, floor := sk.total, Threshold*Threshold*sk.total*(1-1e-9)
-		for k, t := range sk.rarer {
+		for k, t := range o.rarer {
 			if left < floor {
-				sk.prefix = sk.rarer[:k]
+				o.prefix = o.rarer[:k]
 				break
 			}
 			left -= idx.weight[t]
 		}
 	})
 	idx.postings = make([][]int32, len(df))
-	for i := range idx.skills {
-		for _, t := range idx.skills[i].prefix {
+	for i := range idx.orders {
+		for _, t := range idx.orders[i].prefix {
 			if c := df[t]; c >= 2 && c <= common {
 				idx.postings[t] = append(idx.postings[t], int32(i))
 			}

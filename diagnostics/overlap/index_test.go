@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -204,8 +205,8 @@ func TestTermsMatchReference(t *testing.T) {
 					if !slices.Equal(idx.skills[i].terms, terms[i]) {
 						t.Fatalf("%d workers: skill %d terms %v, want %v", workers, i, idx.skills[i].terms, terms[i])
 					}
-					if want := slices.SortedFunc(slices.Values(terms[i]), rarer); !slices.Equal(idx.skills[i].rarer, want) {
-						t.Fatalf("%d workers: skill %d rarest first %v, want %v", workers, i, idx.skills[i].rarer, want)
+					if want := slices.SortedFunc(slices.Values(terms[i]), rarer); !slices.Equal(idx.orders[i].rarer, want) {
+						t.Fatalf("%d workers: skill %d rarest first %v, want %v", workers, i, idx.orders[i].rarer, want)
 					}
 				}
 				n := float64(len(idx.skills))
@@ -237,11 +238,11 @@ func TestFindAllDropsWhatFoundThePairs(t *testing.T) {
 	if idx.postings != nil {
 		t.Error("the postings are kept after FindAll")
 	}
+	if idx.orders != nil {
+		t.Error("the prefixes are kept after FindAll")
+	}
 	pairs := 0
-	for i, e := range idx.skills {
-		if e.rarer != nil || e.prefix != nil {
-			t.Fatalf("skill %d keeps its prefix after FindAll", i)
-		}
+	for _, e := range idx.skills {
 		for _, m := range idx.Matches(e.Path) {
 			pairs++
 			if len(idx.Shared(e.Path, m)) < MinShared {
@@ -251,5 +252,15 @@ func TestFindAllDropsWhatFoundThePairs(t *testing.T) {
 	}
 	if pairs == 0 {
 		t.Fatal("no overlapping pair: the test proves little")
+	}
+}
+
+// TestEntryKeepsNoPrefix: an indexed skill's record holds what Matches,
+// Shared and Nearest read, not the terms rarest first and the prefix that
+// only find the pairs: FindAll drops those, and a whole run holds the
+// records (~100k of them) while its rules run.
+func TestEntryKeepsNoPrefix(t *testing.T) {
+	if size := reflect.TypeFor[entry]().Size(); size > 80 {
+		t.Errorf("an indexed skill's record is %d bytes, want at most 80", size)
 	}
 }

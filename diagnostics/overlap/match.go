@@ -30,11 +30,13 @@ const (
 // weigh).
 type entry struct {
 	Skill
-	terms  []int32
-	total  float64
-	rarer  []int32
-	prefix []int32
+	terms []int32
+	total float64
 }
+
+// order is a skill's terms rarest first and its prefix (see weigh): they
+// find the pairs, and FindAll drops them once it found every pair.
+type order struct{ rarer, prefix []int32 }
 
 // Index is the skills compared with their words, and the
 // inverted index of the distinctive words.
@@ -43,6 +45,7 @@ type Index struct {
 	byPath   map[string]int
 	weight   []float64
 	postings [][]int32 // by term: the skills using it, nil for common words
+	orders   []order   // by skill, nil after FindAll
 	dict     *stemDict
 	// found holds every skill's overlaps once FindAll ran.
 	found [][]Match
@@ -124,10 +127,7 @@ func (idx *Index) FindAll(ctx context.Context) {
 	// pairs are dropped, as a whole run holds the index while its rules
 	// run (Shared and Nearest read the terms, their weights and the
 	// dictionary).
-	idx.postings = nil
-	for i := range idx.skills {
-		idx.skills[i].rarer, idx.skills[i].prefix = nil, nil
-	}
+	idx.postings, idx.orders = nil, nil
 }
 
 // scan calls visit once for every skill that shares a distinctive word of
@@ -138,7 +138,7 @@ func (idx *Index) scan(i int, sc scratch, visit func(j int)) {
 	for _, t := range idx.skills[i].terms {
 		sc.terms[t] = mark
 	}
-	for _, t := range idx.skills[i].prefix {
+	for _, t := range idx.orders[i].prefix {
 		for _, j := range idx.postings[t] {
 			if int(j) != i && sc.skills[j] != mark {
 				sc.skills[j] = mark
@@ -169,7 +169,7 @@ func (idx *Index) compare(i, j int, marked []int32) (Match, bool) {
 	sum, count, left := 0.0, 0, b.total
 	need := Threshold * math.Sqrt(a.total*b.total) * (1 - 1e-9)
 	stamp := int32(i + 1)
-	for _, t := range b.rarer {
+	for _, t := range idx.orders[j].rarer {
 		w := idx.weight[t]
 		left -= w
 		if marked[t] == stamp {
