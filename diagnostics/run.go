@@ -78,8 +78,8 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 
 // gather puts the files' diagnostics and then the extra ones in one slice
 // of exactly their length, letting go of each file's slice once copied: a
-// whole run's findings number about one per skill file, and a slice grown by appends
-// holds two or three copies of them at once, at check's peak.
+// whole run's findings number about one per skill file, and a slice grown
+// by appends holds two or three copies of them at once, at check's peak.
 func gather(files [][]Diagnostic, extra ...[]Diagnostic) []Diagnostic {
 	n := 0
 	for _, ds := range files {

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -19,12 +20,17 @@ import (
 // description.
 type Skill struct{ Path, Name, Description string }
 
-// Build indexes skills (in path order): their words as term ids, each
-// term's weight, and the postings of the distinctive terms, on workers
-// goroutines. The words are found and looked up in a dictionary the
-// workers share, then numbered in the skills' order (as they first
+// Build indexes skills in path order (sorting a copy given out of order,
+// as the index finds a skill by a binary search): their words as term ids,
+// each term's weight, and the postings of the distinctive terms, on
+// workers goroutines. The words are found and looked up in a dictionary
+// the workers share, then numbered in the skills' order (as they first
 // appear), so the ids do not depend on the workers' order.
 func Build(skills []Skill, workers int) *Index {
+	byPath := func(a, b Skill) int { return strings.Compare(a.Path, b.Path) }
+	if !slices.IsSortedFunc(skills, byPath) {
+		skills = slices.SortedStableFunc(slices.Values(skills), byPath)
+	}
 	dict := newStemDict()
 	terms := make([][]int32, len(skills))
 	seen := make([]map[string]int32, max(1, workers))
@@ -32,15 +38,12 @@ func Build(skills []Skill, workers int) *Index {
 		seen[w] = map[string]int32{}
 	}
 	parallel.Each(len(skills), workers, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
-	idx := &Index{byPath: make(map[string]int, len(skills)), skills: make([]entry, len(skills)), dict: dict, workers: workers}
+	idx := &Index{skills: make([]entry, len(skills)), dict: dict, workers: workers}
 	df := dict.number(terms)
 	parallel.Each(len(skills), workers, func(_, i int) {
 		slices.Sort(terms[i])
 		idx.skills[i] = entry{Skill: skills[i], terms: terms[i]}
 	})
-	for i, s := range skills {
-		idx.byPath[s.Path] = i
-	}
 	idx.weigh(df)
 	return idx
 }

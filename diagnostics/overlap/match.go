@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/parallel"
 )
@@ -41,8 +42,7 @@ type order struct{ rarer, prefix []int32 }
 // Index is the skills compared with their words, and the
 // inverted index of the distinctive words.
 type Index struct {
-	skills   []entry
-	byPath   map[string]int
+	skills   []entry // in path order
 	weight   []float64
 	postings [][]int32 // by term: the skills using it, nil for common words
 	orders   []order   // by skill, nil after FindAll
@@ -64,7 +64,7 @@ type Match struct {
 // Matches returns the skills that overlap the one at path, best first.
 // After FindAll, it reads the overlaps found for every skill at once.
 func (idx *Index) Matches(path string) []Match {
-	i, ok := idx.byPath[path]
+	i, ok := idx.find(path)
 	if !ok {
 		return nil
 	}
@@ -128,6 +128,13 @@ func (idx *Index) FindAll(ctx context.Context) {
 	// run (Shared and Nearest read the terms, their weights and the
 	// dictionary).
 	idx.postings, idx.orders = nil, nil
+}
+
+// find returns the index of the skill at path: a binary search of the
+// records, which Build keeps in path order, rather than a map of every
+// path that a whole run would hold while its rules run.
+func (idx *Index) find(path string) (int, bool) {
+	return slices.BinarySearchFunc(idx.skills, path, func(e entry, path string) int { return strings.Compare(e.Path, path) })
 }
 
 // scan calls visit once for every skill that shares a distinctive word of
@@ -201,7 +208,11 @@ func (idx *Index) scratch() scratch {
 // distinctive first, as the first writes them (the first spelling in its
 // name and description).
 func (idx *Index) Shared(path string, m Match) []string {
-	a, b := &idx.skills[idx.byPath[path]], &idx.skills[m.other]
+	i, ok := idx.find(path)
+	if !ok {
+		return nil
+	}
+	a, b := &idx.skills[i], &idx.skills[m.other]
 	inB := map[int32]bool{}
 	for _, t := range b.terms {
 		inB[t] = true
