@@ -56,3 +56,37 @@ func TestGatherDropsEachFilesSlice(t *testing.T) {
 		}
 	}
 }
+
+// TestNoFixesBuildsNoEntryNames: a run that drops its fixes (check in a
+// format that shows none) does not index the names of every root's
+// entries, which only name-folder-mismatch's rename fix reads (~5 MB at
+// 100k skills, held while the rules run); its findings are those of a run
+// with fixes, without the fixes.
+func TestNoFixesBuildsNoEntryNames(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "deploy", "SKILL.md")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("---\nname: deploy-app\ndescription: Deploy the app to staging.\n---\n"), 0o644)
+	snap, err := skills.Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := func(opts Options) ([]string, *runState) {
+		rs := newRunState(t.Context(), snap, opts)
+		rs.whole, rs.pace = true, Pace{Workers: 2}
+		rs.prepare()
+		var out []string
+		for _, d := range rs.checkFile(snap.File(p)) {
+			out = append(out, d.Code)
+		}
+		return out, rs
+	}
+	withFixes, _ := codes(Options{})
+	without, rs := codes(Options{NoFixes: true})
+	if !slices.Contains(withFixes, CodeNameFolderMismatch) || !slices.Equal(withFixes, without) {
+		t.Fatalf("codes %v without fixes, %v with, want the same with %s", without, withFixes, CodeNameFolderMismatch)
+	}
+	if rs.entryNamesByRoot != nil {
+		t.Error("a run without fixes indexed the roots' entry names")
+	}
+}
