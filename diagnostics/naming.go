@@ -154,6 +154,9 @@ const titleRenameFolder = "Rename the folder NAME to NAME"
 // and could change which one wins (the loser takes its folder's name
 // first; bulk fixing then renames this folder).
 func renameFolder(p *Pass, name string) (Fix, bool) {
+	if p.opts.NoFixes {
+		return Fix{}, false // the run drops it: no root's names to index
+	}
 	e, root := p.Snap.Entry(p.File.Path)
 	if e == nil || e.Kind != discovery.EntryBundle || e.Path != p.File.Path || !ownFolder(p, e.BaseDir) {
 		return Fix{}, false

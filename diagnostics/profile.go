@@ -158,7 +158,8 @@ type Options struct {
 	// NoFixes makes a whole Run drop the fixes of each file's diagnostics
 	// once the file's rules ran, for a caller that shows none (check's
 	// text, concise and GitHub formats): the run then does not hold a
-	// fix for every finding in the tree while its other rules run.
+	// fix for every finding in the tree while its other rules run, nor
+	// index what only a fix reads (the names of every root's entries).
 	NoFixes bool
 }
 

@@ -65,9 +65,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	if ctx.Err() != nil {
 		return nil
 	}
-	out := slices.Concat(results...)
-	out = append(out, discoveryDiagnostics(snap, opts)...)
-	out = append(out, rs.workspaceDiagnostics()...)
+	out := gather(results, discoveryDiagnostics(snap, opts), rs.workspaceDiagnostics())
 	if len(opts.EvalFiles) > 0 {
 		out = append(out, rs.evalDiagnostics(out)...)
 	}
@@ -75,6 +73,29 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 		dropFixes(out)
 	}
 	Sort(out)
+	return out
+}
+
+// gather puts the files' diagnostics and then the extra ones in one slice
+// of exactly their length, letting go of each file's slice once copied: a
+// whole run's findings number about one per skill file, and a slice grown
+// by appends holds two or three copies of them at once, at check's peak.
+func gather(files [][]Diagnostic, extra ...[]Diagnostic) []Diagnostic {
+	n := 0
+	for _, ds := range files {
+		n += len(ds)
+	}
+	for _, ds := range extra {
+		n += len(ds)
+	}
+	out := make([]Diagnostic, 0, n)
+	for i := range files {
+		out = append(out, files[i]...)
+		files[i] = nil
+	}
+	for _, ds := range extra {
+		out = append(out, ds...)
+	}
 	return out
 }
 

@@ -85,7 +85,7 @@ func (rs *runState) prepare() {
 			if rs.mayRun(CodeNameConfusable) {
 				rs.confusableIndex()
 			}
-			if rs.mayRun(CodeNameFolderMismatch) {
+			if rs.mayRun(CodeNameFolderMismatch) && !rs.opts.NoFixes {
 				rs.entryNames()
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -19,12 +20,17 @@ import (
 // description.
 type Skill struct{ Path, Name, Description string }
 
-// Build indexes skills (in path order): their words as term ids, each
-// term's weight, and the postings of the distinctive terms, on workers
-// goroutines. The words are found and looked up in a dictionary the
-// workers share, then numbered in the skills' order (as they first
+// Build indexes skills in path order (sorting a copy given out of order,
+// as the index finds a skill by a binary search): their words as term ids,
+// each term's weight, and the postings of the distinctive terms, on
+// workers goroutines. The words are found and looked up in a dictionary
+// the workers share, then numbered in the skills' order (as they first
 // appear), so the ids do not depend on the workers' order.
 func Build(skills []Skill, workers int) *Index {
+	byPath := func(a, b Skill) int { return strings.Compare(a.Path, b.Path) }
+	if !slices.IsSortedFunc(skills, byPath) {
+		skills = slices.SortedStableFunc(slices.Values(skills), byPath)
+	}
 	dict := newStemDict()
 	terms := make([][]int32, len(skills))
 	seen := make([]map[string]int32, max(1, workers))
@@ -32,15 +38,12 @@ func Build(skills []Skill, workers int) *Index {
 		seen[w] = map[string]int32{}
 	}
 	parallel.Each(len(skills), workers, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
-	idx := &Index{byPath: make(map[string]int, len(skills)), skills: make([]entry, len(skills)), dict: dict, workers: workers}
+	idx := &Index{skills: make([]entry, len(skills)), dict: dict, workers: workers}
 	df := dict.number(terms)
 	parallel.Each(len(skills), workers, func(_, i int) {
 		slices.Sort(terms[i])
 		idx.skills[i] = entry{Skill: skills[i], terms: terms[i]}
 	})
-	for i, s := range skills {
-		idx.byPath[s.Path] = i
-	}
 	idx.weigh(df)
 	return idx
 }
@@ -182,32 +185,33 @@ func (idx *Index) weigh(df []int) {
 	for r, t := range byRarity {
 		rank[t] = int32(r)
 	}
+	idx.orders = make([]order, len(idx.skills))
 	parallel.Each(len(idx.skills), idx.workers, func(_, i int) {
-		sk := &idx.skills[i]
+		sk, o := &idx.skills[i], &idx.orders[i]
 		for _, t := range sk.terms {
 			sk.total += idx.weight[t]
 		}
-		sk.rarer = make([]int32, len(sk.terms))
+		o.rarer = make([]int32, len(sk.terms))
 		for k, t := range sk.terms {
-			sk.rarer[k] = rank[t]
+			o.rarer[k] = rank[t]
 		}
-		slices.Sort(sk.rarer)
-		for k, r := range sk.rarer {
-			sk.rarer[k] = byRarity[r]
+		slices.Sort(o.rarer)
+		for k, r := range o.rarer {
+			o.rarer[k] = byRarity[r]
 		}
-		sk.prefix = sk.rarer
+		o.prefix = o.rarer
 		left, floor := sk.total, Threshold*Threshold*sk.total*(1-1e-9)
-		for k, t := range sk.rarer {
+		for k, t := range o.rarer {
 			if left < floor {
-				sk.prefix = sk.rarer[:k]
+				o.prefix = o.rarer[:k]
 				break
 			}
 			left -= idx.weight[t]
 		}
 	})
 	idx.postings = make([][]int32, len(df))
-	for i := range idx.skills {
-		for _, t := range idx.skills[i].prefix {
+	for i := range idx.orders {
+		for _, t := range idx.orders[i].prefix {
 			if c := df[t]; c >= 2 && c <= common {
 				idx.postings[t] = append(idx.postings[t], int32(i))
 			}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -204,8 +205,8 @@ func TestTermsMatchReference(t *testing.T) {
 					if !slices.Equal(idx.skills[i].terms, terms[i]) {
 						t.Fatalf("%d workers: skill %d terms %v, want %v", workers, i, idx.skills[i].terms, terms[i])
 					}
-					if want := slices.SortedFunc(slices.Values(terms[i]), rarer); !slices.Equal(idx.skills[i].rarer, want) {
-						t.Fatalf("%d workers: skill %d rarest first %v, want %v", workers, i, idx.skills[i].rarer, want)
+					if want := slices.SortedFunc(slices.Values(terms[i]), rarer); !slices.Equal(idx.orders[i].rarer, want) {
+						t.Fatalf("%d workers: skill %d rarest first %v, want %v", workers, i, idx.orders[i].rarer, want)
 					}
 				}
 				n := float64(len(idx.skills))
@@ -237,11 +238,11 @@ func TestFindAllDropsWhatFoundThePairs(t *testing.T) {
 	if idx.postings != nil {
 		t.Error("the postings are kept after FindAll")
 	}
+	if idx.orders != nil {
+		t.Error("the prefixes are kept after FindAll")
+	}
 	pairs := 0
-	for i, e := range idx.skills {
-		if e.rarer != nil || e.prefix != nil {
-			t.Fatalf("skill %d keeps its prefix after FindAll", i)
-		}
+	for _, e := range idx.skills {
 		for _, m := range idx.Matches(e.Path) {
 			pairs++
 			if len(idx.Shared(e.Path, m)) < MinShared {
@@ -251,5 +252,42 @@ func TestFindAllDropsWhatFoundThePairs(t *testing.T) {
 	}
 	if pairs == 0 {
 		t.Fatal("no overlapping pair: the test proves little")
+	}
+}
+
+// TestEntryKeepsNoPrefix: an indexed skill's record holds what Matches,
+// Shared and Nearest read, not the terms rarest first and the prefix that
+// only find the pairs: FindAll drops those, and a whole run holds the
+// records (~100k of them) while its rules run.
+func TestEntryKeepsNoPrefix(t *testing.T) {
+	if size := reflect.TypeFor[entry]().Size(); size > 80 {
+		t.Errorf("an indexed skill's record is %d bytes, want at most 80", size)
+	}
+}
+
+// TestIndexFindsPathsInOrder: the index finds a skill by a binary search
+// of its records in path order, not through a map of every path (~4 MB at
+// 100k skills, held while a whole run's rules run); skills given out of
+// order are found all the same.
+func TestIndexFindsPathsInOrder(t *testing.T) {
+	typ := reflect.TypeFor[Index]()
+	for i := range typ.NumField() {
+		if f := typ.Field(i); f.Type.Kind() == reflect.Map {
+			t.Errorf("Index.%s is a map", f.Name)
+		}
+	}
+	list := vocabulary(300, 30, 2)
+	want := Build(list, 2)
+	want.FindAll(t.Context())
+	slices.Reverse(list)
+	got := Build(list, 2)
+	got.FindAll(t.Context())
+	for _, s := range list {
+		if w, g := want.Matches(s.Path), got.Matches(s.Path); !slices.EqualFunc(w, g, func(a, b Match) bool { return a.Path == b.Path && math.Abs(a.Score-b.Score) < 1e-12 }) {
+			t.Fatalf("%s: matches %v from the skills out of order, want %v", s.Path, g, w)
+		}
+	}
+	if got.Matches("/nowhere/SKILL.md") != nil || got.Shared("/nowhere/SKILL.md", Match{}) != nil {
+		t.Error("a path not indexed has matches or shared words")
 	}
 }

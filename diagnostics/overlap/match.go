@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/parallel"
 )
@@ -30,19 +31,21 @@ const (
 // weigh).
 type entry struct {
 	Skill
-	terms  []int32
-	total  float64
-	rarer  []int32
-	prefix []int32
+	terms []int32
+	total float64
 }
+
+// order is a skill's terms rarest first and its prefix (see weigh): they
+// find the pairs, and FindAll drops them once it found every pair.
+type order struct{ rarer, prefix []int32 }
 
 // Index is the skills compared with their words, and the
 // inverted index of the distinctive words.
 type Index struct {
-	skills   []entry
-	byPath   map[string]int
+	skills   []entry // in path order
 	weight   []float64
 	postings [][]int32 // by term: the skills using it, nil for common words
+	orders   []order   // by skill, nil after FindAll
 	dict     *stemDict
 	// found holds every skill's overlaps once FindAll ran.
 	found [][]Match
@@ -61,7 +64,7 @@ type Match struct {
 // Matches returns the skills that overlap the one at path, best first.
 // After FindAll, it reads the overlaps found for every skill at once.
 func (idx *Index) Matches(path string) []Match {
-	i, ok := idx.byPath[path]
+	i, ok := idx.find(path)
 	if !ok {
 		return nil
 	}
@@ -124,10 +127,14 @@ func (idx *Index) FindAll(ctx context.Context) {
 	// pairs are dropped, as a whole run holds the index while its rules
 	// run (Shared and Nearest read the terms, their weights and the
 	// dictionary).
-	idx.postings = nil
-	for i := range idx.skills {
-		idx.skills[i].rarer, idx.skills[i].prefix = nil, nil
-	}
+	idx.postings, idx.orders = nil, nil
+}
+
+// find returns the index of the skill at path: a binary search of the
+// records, which Build keeps in path order, rather than a map of every
+// path that a whole run would hold while its rules run.
+func (idx *Index) find(path string) (int, bool) {
+	return slices.BinarySearchFunc(idx.skills, path, func(e entry, path string) int { return strings.Compare(e.Path, path) })
 }
 
 // scan calls visit once for every skill that shares a distinctive word of
@@ -138,7 +145,7 @@ func (idx *Index) scan(i int, sc scratch, visit func(j int)) {
 	for _, t := range idx.skills[i].terms {
 		sc.terms[t] = mark
 	}
-	for _, t := range idx.skills[i].prefix {
+	for _, t := range idx.orders[i].prefix {
 		for _, j := range idx.postings[t] {
 			if int(j) != i && sc.skills[j] != mark {
 				sc.skills[j] = mark
@@ -169,7 +176,7 @@ func (idx *Index) compare(i, j int, marked []int32) (Match, bool) {
 	sum, count, left := 0.0, 0, b.total
 	need := Threshold * math.Sqrt(a.total*b.total) * (1 - 1e-9)
 	stamp := int32(i + 1)
-	for _, t := range b.rarer {
+	for _, t := range idx.orders[j].rarer {
 		w := idx.weight[t]
 		left -= w
 		if marked[t] == stamp {
@@ -201,7 +208,11 @@ func (idx *Index) scratch() scratch {
 // distinctive first, as the first writes them (the first spelling in its
 // name and description).
 func (idx *Index) Shared(path string, m Match) []string {
-	a, b := &idx.skills[idx.byPath[path]], &idx.skills[m.other]
+	i, ok := idx.find(path)
+	if !ok {
+		return nil
+	}
+	a, b := &idx.skills[i], &idx.skills[m.other]
 	inB := map[int32]bool{}
 	for _, t := range b.terms {
 		inB[t] = true

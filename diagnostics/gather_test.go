@@ -1,0 +1,92 @@
+package diagnostics
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
+)
+
+// TestRunGathersInOneAllocation: Run returns the files' diagnostics and the
+// discovery problems in one slice of exactly their length, not a slice
+// grown by appends (at 100k files a grown one holds two or three copies of
+// ~100k findings at once, at check's peak).
+func TestRunGathersInOneAllocation(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"Bad-One", "Bad-Two", "Bad-Three"} {
+		p := filepath.Join(dir, name, "SKILL.md")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("---\nname: "+name+"\ndescription: A skill whose name is not valid.\n---\n"), 0o644)
+	}
+	if err := os.Symlink(filepath.Join(dir, "nowhere.md"), filepath.Join(dir, "broken.md")); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := skills.Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := Run(t.Context(), snap, Options{})
+	if !slices.ContainsFunc(ds, func(d Diagnostic) bool { return d.Code == CodeBrokenSymlink }) ||
+		!slices.ContainsFunc(ds, func(d Diagnostic) bool { return d.Code == "name-invalid" }) {
+		t.Fatalf("Run = %v, want name-invalid and %s", ds, CodeBrokenSymlink)
+	}
+	if cap(ds) != len(ds) {
+		t.Errorf("Run returned %d diagnostics in a slice of capacity %d, want one allocation of their length", len(ds), cap(ds))
+	}
+}
+
+// TestGatherDropsEachFilesSlice: gather lets go of each file's slice once
+// copied, so that the collector can free it before the formatter runs.
+func TestGatherDropsEachFilesSlice(t *testing.T) {
+	files := [][]Diagnostic{{{Path: "a"}}, nil, {{Path: "b"}, {Path: "c"}}}
+	got := gather(files, []Diagnostic{{Path: "d"}}, nil, []Diagnostic{{Path: "e"}})
+	var paths []string
+	for _, d := range got {
+		paths = append(paths, d.Path)
+	}
+	if want := []string{"a", "b", "c", "d", "e"}; !slices.Equal(paths, want) || cap(got) != len(want) {
+		t.Errorf("gather = %v (cap %d), want %v in one allocation", paths, cap(got), want)
+	}
+	for i, ds := range files {
+		if ds != nil {
+			t.Errorf("files[%d] still holds %d diagnostics", i, len(ds))
+		}
+	}
+}
+
+// TestNoFixesBuildsNoEntryNames: a run that drops its fixes (check in a
+// format that shows none) does not index the names of every root's
+// entries, which only name-folder-mismatch's rename fix reads (~5 MB at
+// 100k skills, held while the rules run); its findings are those of a run
+// with fixes, without the fixes.
+func TestNoFixesBuildsNoEntryNames(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "deploy", "SKILL.md")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("---\nname: deploy-app\ndescription: Deploy the app to staging.\n---\n"), 0o644)
+	snap, err := skills.Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := func(opts Options) ([]string, *runState) {
+		rs := newRunState(t.Context(), snap, opts)
+		rs.whole, rs.pace = true, Pace{Workers: 2}
+		rs.prepare()
+		var out []string
+		for _, d := range rs.checkFile(snap.File(p)) {
+			out = append(out, d.Code)
+		}
+		return out, rs
+	}
+	withFixes, _ := codes(Options{})
+	without, rs := codes(Options{NoFixes: true})
+	if !slices.Contains(withFixes, CodeNameFolderMismatch) || !slices.Equal(withFixes, without) {
+		t.Fatalf("codes %v without fixes, %v with, want the same with %s", without, withFixes, CodeNameFolderMismatch)
+	}
+	if rs.entryNamesByRoot != nil {
+		t.Error("a run without fixes indexed the roots' entry names")
+	}
+}
