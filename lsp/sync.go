@@ -17,7 +17,13 @@ import (
 // DidOpen records the buffer.
 func (s *server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
 	td := p.TextDocument
-	return s.sess.Modify(session.OpenDoc{URI: td.URI, LanguageID: string(td.LanguageID), Version: td.Version, Text: []byte(td.Text)})
+	// A buffer opened by the real path of a linked skill file is answered
+	// as the linked file (linkeddocs.go); the walk is outside the lock.
+	var as string
+	if st, key := s.sess.Snapshot(), session.DocKey(td.URI); st.Doc(key) == nil && !st.Settings.IsChat(string(td.LanguageID), key) {
+		as = st.LinkedAs(ctx, key)
+	}
+	return s.sess.Modify(session.OpenDoc{URI: td.URI, As: as, LanguageID: string(td.LanguageID), Version: td.Version, Text: []byte(td.Text)})
 }
 
 // DidChange replaces the buffer text (full sync).

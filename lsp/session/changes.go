@@ -22,14 +22,21 @@ import (
 // OpenDoc is didOpen: the buffer is recorded and, for a skill file, laid
 // over the disk in every view.
 type OpenDoc struct {
-	URI        uri.URI
+	URI uri.URI
+	// As is the path of the skill file the buffer is the real path of,
+	// found through a link (Snapshot.LinkedAs); "" for DocKey(URI).
+	As         string
 	LanguageID string
 	Version    int32
 	Text       []byte
 }
 
 func (m OpenDoc) apply(s *Session, fx *effects) error {
-	d := newDocument(m.URI, m.LanguageID, m.Version, m.Text, &s.settings)
+	key := m.As
+	if key == "" {
+		key = DocKey(m.URI)
+	}
+	d := newDocument(m.URI, key, m.LanguageID, m.Version, m.Text, &s.settings)
 	s.setDocLocked(d)
 	s.syncDocLocked(d, skills.ChangeOpen, fx)
 	return nil
@@ -98,7 +105,7 @@ func (m CloseDoc) apply(s *Session, fx *effects) error {
 	if d == nil {
 		return nil
 	}
-	s.docs = s.docs.With(nil, []string{key})
+	s.docs = s.docs.With(nil, []string{key, d.Key})
 	s.syncDocLocked(d, skills.ChangeClose, fx)
 	return nil
 }
@@ -106,8 +113,14 @@ func (m CloseDoc) apply(s *Session, fx *effects) error {
 // setDocLocked records d. The documents are a persistent table, so
 // that a didOpen or didClose costs the same however many are open (an
 // editor's session restore opens thousands).
+// A buffer answered as a linked path (OpenDoc.As) is found by the key of
+// its own URI too.
 func (s *Session) setDocLocked(d *Document) {
-	s.docs = s.docs.With(map[string]*Document{d.Key: d}, nil)
+	set := map[string]*Document{d.Key: d}
+	if own := DocKey(d.uri); own != d.Key {
+		set[own] = d
+	}
+	s.docs = s.docs.With(set, nil)
 }
 
 // syncDocLocked carries a document change to the views: a chat buffer is

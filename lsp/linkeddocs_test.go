@@ -1,0 +1,37 @@
+package lsp
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// TestLinkedBufferByRealPath: Neovim opens `.claude/skills/tdd/SKILL.md`,
+// a link to shared-skills/tdd, by its real path. The buffer is answered as
+// the linked file: its findings are published on the URI the editor
+// opened, in Claude Code's terms and not DSH's outside-roots, and the
+// hover on when_to_use says Claude Code reads it. Issue 40.
+func TestLinkedBufferByRealPath(t *testing.T) {
+	const src = "---\nname: tdd\ndescription: Drive a change with tests first. Note: tests first.\nwhen_to_use: When the user says TDD.\n---\nWrite the failing test first.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/shared-skills/tdd/SKILL.md --\n"+src, nil)
+	if err := os.Symlink(filepath.Join("..", "..", "shared-skills", "tdd"), w.path("project/.claude/skills/tdd")); err != nil {
+		t.Fatal(err)
+	}
+	u := w.open("project/shared-skills/tdd/SKILL.md", "markdown", src)
+	p := w.diags(u, "the linked file's findings", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "host-drops") })
+	for _, d := range p.Diagnostics {
+		if msg := fmt.Sprint(d.Message); d.Code == protocol.String("outside-roots") || strings.Contains(msg, "DSH") {
+			t.Errorf("DSH's words on a file only Claude Code's folder links: %v %q", d.Code, msg)
+		}
+	}
+	if h := hoverText(t, w, u, protocol.Position{Line: 3, Character: 3}); !strings.Contains(h, "read by Claude Code") || strings.Contains(h, "DSH") {
+		t.Errorf("when_to_use hover = %s", h)
+	}
+	if h := hoverText(t, w, u, protocol.Position{Line: 1, Character: 7}); strings.Contains(h, "not in a skill root") {
+		t.Errorf("name hover = %s", h)
+	}
+}

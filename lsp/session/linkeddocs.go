@@ -1,0 +1,74 @@
+package session
+
+// linkeddocs.go: a buffer an editor opened by the real path of a skill
+// file that the hosts find through a symbolic link (Neovim turns
+// `:edit .claude/skills/tdd/SKILL.md` into the link's target) is answered
+// as that file: the document is keyed by the linked path, so the views,
+// the pass and the handlers see the file `check` reports on, and what is
+// published for it goes to the URI the editor opened (URIFor).
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
+)
+
+// LinkedAs returns the path by which the views' hosts (DSH among them)
+// find the skill file whose real path is path, through a symbolic link;
+// "" when path is itself a file of the views' roots or of a host's
+// folders, or when no host finds it through a link. Of several such
+// paths, the first sorted. It walks the hosts' folders, outside any lock,
+// and only for a Markdown file no view holds in its roots.
+func (st *Snapshot) LinkedAs(ctx context.Context, path string) string {
+	if !filepath.IsAbs(path) || !strings.EqualFold(filepath.Ext(path), ".md") {
+		return ""
+	}
+	var found []string
+	for _, v := range st.views {
+		if v.skills.InRoots(path) {
+			return ""
+		}
+		if v.opts.HostEnv.Cwd == "" {
+			continue
+		}
+		list := v.opts.Hosts
+		if dsh := hosts.Lookup(string(hosts.DSH)); !slices.Contains(list, dsh) {
+			list = append(slices.Clone(list), dsh)
+		}
+		for _, h := range list {
+			files, err := h.Discover(ctx, v.opts.HostEnv)
+			if err != nil {
+				return ""
+			}
+			for _, f := range files {
+				if f.Path == path {
+					return ""
+				}
+				if discovery.RealPath(f.Path) == path {
+					found = append(found, f.Path)
+				}
+			}
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	return slices.Min(found)
+}
+
+// KeyOf returns the key of the document the editor opened as u: the
+// linked path of a buffer opened by its real path (LinkedAs), else
+// DocKey(u). Handlers resolve a request's URI with it.
+func (st *Snapshot) KeyOf(u uri.URI) string {
+	key := DocKey(u)
+	if d := st.Docs.At(key); d != nil {
+		return d.Key
+	}
+	return key
+}
