@@ -235,6 +235,9 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 		}
 		return out
 	case hosts.Shadowed:
+		if v.SameFile {
+			return nil // the winner is this file by another path: the same bytes load
+		}
 		hf := hostFinding{code: CodeHostShadowed, span: nameSpan(p.File), message: v.Message() + from}
 		if w := p.Snap.File(v.ShadowedBy); w != nil {
 			hf.related = []Related{{Path: w.Path, Span: nameSpan(w), Message: "the " + v.Name + " " + h.Name + " uses"}}

@@ -210,7 +210,7 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 				winners = append(winners, en)
 				continue
 			}
-			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, Notes: append([]Note{{
+			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, SameFile: oneRealFile(en, w), Notes: append([]Note{{
 				Code:    "skill-shadowed",
 				Message: e.host.Name + " uses " + e.label(w.file.Path) + " instead (" + p.dupWhy + ")",
 			}}, caveat...)}
@@ -251,11 +251,14 @@ func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bo
 		names = append(names, e.label(t.file.Path))
 	}
 	if !slices.Contains(tied, en) {
-		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, Notes: []Note{{
+		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, SameFile: oneRealFile(append([]*entry{en}, tied...)...), Notes: []Note{{
 			Code:    "skill-shadowed",
 			Message: e.host.Name + " uses one of " + strings.Join(names, ", ") + " instead; which one depends on the order the file system lists the folder",
 		}}}
 		return true
+	}
+	if oneRealFile(tied...) {
+		return false // one file by several paths: whichever wins, the same bytes
 	}
 	where := " in " + e.label(en.file.Root)
 	if e.host.profile.randomAll {

@@ -56,6 +56,10 @@ type Verdict struct {
 	Name string
 	// ShadowedBy is the path of the winning file for a shadowed verdict.
 	ShadowedBy string
+	// SameFile reports a shadowed verdict whose winner is this very file
+	// by another path (links resolved, samefile.go): the host loads the
+	// same bytes either way.
+	SameFile bool
 }
 
 // Code returns the code of the first note, or "".
