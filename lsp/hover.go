@@ -107,8 +107,17 @@ func (s *server) chatTokenHover(ctx context.Context, t *target, name string) str
 			}
 			return hostSkillSummary(t, cs, t.st.ChatHosts(t.path)[0].ID == hosts.DSH)
 		}
+		return skillSummary(t, name)
 	}
-	return skillSummary(t, name)
+	text := skillSummary(t, name)
+	if len(t.st.ChatHosts(t.path)) > 1 {
+		if cs := s.chatSkillsFor(ctx, t).ByName[name]; cs != nil {
+			if oc := otherCopies(t, cs); oc != "" {
+				text = strings.TrimRight(text, "\n") + oc
+			}
+		}
+	}
+	return text
 }
 
 // hostSkillSummary is the hover text for a name that hosts other than DSH

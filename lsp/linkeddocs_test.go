@@ -35,3 +35,23 @@ func TestLinkedBufferByRealPath(t *testing.T) {
 		t.Errorf("name hover = %s", h)
 	}
 }
+
+// TestChatHoverNamesEachCopy: /pr-review in a chat is DSH's
+// .agents/skills copy and Claude Code's different .claude/skills file; the
+// hover shows DSH's and says which file Claude Code loads, with the text
+// Claude Code lists. A name every host loads from one file gets no such
+// line. Issue 40.
+func TestChatHoverNamesEachCopy(t *testing.T) {
+	w := newWorkspaceEnv(t, chatHostsTxtar, nil)
+	chat := w.open("project/notes.chat.md", "markdown", "please /pr-review now")
+	h := hoverText(t, w, chat, protocol.Position{Line: 0, Character: 10})
+	for _, want := range []string{"The old copy of the review skill.", "Claude Code", "load another file: `.claude/skills/pr-review/SKILL.md`", "Review a pull request."} {
+		if !strings.Contains(h, want) {
+			t.Errorf("chat hover on /pr-review lacks %q: %s", want, h)
+		}
+	}
+	w.edit(chat, 2, "please /pdf now")
+	if h = hoverText(t, w, chat, protocol.Position{Line: 0, Character: 9}); strings.Contains(h, "another file") {
+		t.Errorf("chat hover on /pdf, one file = %s", h)
+	}
+}
