@@ -88,6 +88,9 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 	if dt, dsp, ok := dropHover(t, text, sp); ok {
 		text, sp = dt, dsp
 	}
+	if fld != nil && onKey && dshIgnores(fld.Key) {
+		text += s.linkedKeyReaders(ctx, t, fld.Key)
+	}
 	if onName {
 		if h := s.hostHover(ctx, t); h != "" {
 			text += "\n\n" + h

@@ -55,3 +55,19 @@ func TestChatHoverNamesEachCopy(t *testing.T) {
 		t.Errorf("chat hover on /pdf, one file = %s", h)
 	}
 }
+
+// TestKeyHoverThroughLink: the real bundle is in DSH's root and
+// .claude/skills links to it; the hover on when_to_use says DSH ignores it
+// and that Claude Code reads it through the link. Issue 40.
+func TestKeyHoverThroughLink(t *testing.T) {
+	const src = "---\nname: tdd\ndescription: Drive a change with tests first.\nwhen_to_use: When the user says TDD.\n---\nWrite the failing test first.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/.agents/skills/tdd/SKILL.md --\n"+src, nil)
+	if err := os.Symlink(filepath.Join("..", "..", ".agents", "skills", "tdd"), w.path("project/.claude/skills/tdd")); err != nil {
+		t.Fatal(err)
+	}
+	u := w.open("project/.agents/skills/tdd/SKILL.md", "markdown", src)
+	h := hoverText(t, w, u, protocol.Position{Line: 3, Character: 3})
+	if !strings.Contains(h, "DSH ignores this key") || !strings.Contains(h, "`.claude/skills/tdd/SKILL.md` (a link to this file): read by Claude Code") {
+		t.Errorf("when_to_use hover in DSH's root, linked from .claude = %s", h)
+	}
+}

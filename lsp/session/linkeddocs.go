@@ -72,3 +72,21 @@ func (st *Snapshot) KeyOf(u uri.URI) string {
 	}
 	return key
 }
+
+// SameFilePaths returns the paths of m's rows, other than path, that are
+// path's file by another path (links resolved): the .claude/skills link
+// to a bundle whose real folder is in DSH's roots. Their readers read
+// this file too.
+func SameFilePaths(m *hosts.Matrix, path string) []string {
+	if m == nil {
+		return nil
+	}
+	real := discovery.RealPath(path)
+	var out []string
+	for _, r := range m.Rows {
+		if r.Path != path && discovery.RealPath(r.Path) == real {
+			out = append(out, r.Path)
+		}
+	}
+	return out
+}
