@@ -8,6 +8,10 @@ import (
 	"testing"
 
 	"go.lsp.dev/protocol"
+	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/lsp/session"
+	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
 // TestLinkedBufferByRealPath: Neovim opens `.claude/skills/tdd/SKILL.md`,
@@ -70,4 +74,37 @@ func TestKeyHoverThroughLink(t *testing.T) {
 	if !strings.Contains(h, "DSH ignores this key") || !strings.Contains(h, "`.claude/skills/tdd/SKILL.md` (a link to this file): read by Claude Code") {
 		t.Errorf("when_to_use hover in DSH's root, linked from .claude = %s", h)
 	}
+}
+
+// newLinkedEnv is newWorkspaceEnv with the links (path -> target, relative
+// to the archive's folder) made before the server starts.
+func newLinkedEnv(t *testing.T, archive string, links map[string]string) *wsEnv {
+	t.Helper()
+	dir := t.TempDir()
+	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(archive)))
+	for p, target := range links {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(p))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
+	os.MkdirAll(w.home, 0o755)
+	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}})
+	w.initialize(nil, w.project)
+	w.waitLoaded()
+	return w
+}
+
+// TestLinkedTwiceByRealPath: a bundle linked from .agents/skills and
+// from .claude/skills, opened by its real path, is answered as its path
+// in DSH's root (the first sorted): DSH's yaml-unquoted-colon, as check
+// reports it there, on the URI the editor opened.
+func TestLinkedTwiceByRealPath(t *testing.T) {
+	const src = "---\nname: linked-colon\ndescription: Lint the repo: run golangci-lint and fix.\n---\nRead the lint output.\n"
+	w := newLinkedEnv(t, chatHostsTxtar+"-- project/shared/linked-colon/SKILL.md --\n"+src, map[string]string{
+		"project/.agents/skills/linked-colon": "../../shared/linked-colon",
+		"project/.claude/skills/linked-colon": "../../shared/linked-colon",
+	})
+	u := w.open("project/shared/linked-colon/SKILL.md", "markdown", src)
+	w.diags(u, "DSH's finding", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "yaml-unquoted-colon") })
 }

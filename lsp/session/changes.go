@@ -25,7 +25,9 @@ type OpenDoc struct {
 	URI uri.URI
 	// As is the path of the skill file the buffer is the real path of,
 	// found through a link (Snapshot.LinkedAs); "" for DocKey(URI).
+	// Links are that file's other linked paths.
 	As         string
+	Links      []string
 	LanguageID string
 	Version    int32
 	Text       []byte
@@ -37,6 +39,7 @@ func (m OpenDoc) apply(s *Session, fx *effects) error {
 		key = DocKey(m.URI)
 	}
 	d := newDocument(m.URI, key, m.LanguageID, m.Version, m.Text, &s.settings)
+	d.links = m.Links
 	s.setDocLocked(d)
 	s.syncDocLocked(d, skills.ChangeOpen, fx)
 	return nil
@@ -105,8 +108,15 @@ func (m CloseDoc) apply(s *Session, fx *effects) error {
 	if d == nil {
 		return nil
 	}
-	s.docs = s.docs.With(nil, []string{key, d.Key})
+	var gone []string
+	for _, k := range append([]string{key, d.Key}, d.links...) {
+		if s.docs.At(k) == d { // not a buffer opened since by that path
+			gone = append(gone, k)
+		}
+	}
+	s.docs = s.docs.With(nil, gone)
 	s.syncDocLocked(d, skills.ChangeClose, fx)
+	fx.dirty = append(fx.dirty, d.links...) // published again
 	return nil
 }
 
@@ -114,11 +124,14 @@ func (m CloseDoc) apply(s *Session, fx *effects) error {
 // that a didOpen or didClose costs the same however many are open (an
 // editor's session restore opens thousands).
 // A buffer answered as a linked path (OpenDoc.As) is found by the key of
-// its own URI too.
+// its own URI too, and by its file's other linked paths (linkedAway).
 func (s *Session) setDocLocked(d *Document) {
 	set := map[string]*Document{d.Key: d}
 	if own := DocKey(d.uri); own != d.Key {
 		set[own] = d
+	}
+	for _, l := range d.links {
+		set[l] = d // linkedAway
 	}
 	s.docs = s.docs.With(set, nil)
 }

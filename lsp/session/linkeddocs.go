@@ -19,20 +19,21 @@ import (
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
-// LinkedAs returns the path by which the views' hosts (DSH among them)
-// find the skill file whose real path is path, through a symbolic link;
-// "" when path is itself a file of the views' roots or of a host's
-// folders, or when no host finds it through a link. Of several such
-// paths, the first sorted. It walks the hosts' folders, outside any lock,
-// and only for a Markdown file no view holds in its roots.
-func (st *Snapshot) LinkedAs(ctx context.Context, path string) string {
+// LinkedAs returns the paths by which the views' hosts (DSH among them)
+// find the skill file whose real path is path, through symbolic links,
+// sorted; none when path is itself a file of the views' roots or of a
+// host's folders. The document is keyed by the first; the others are
+// published nowhere while it is open (see Snapshot.linkedAway). It walks
+// the hosts' folders, outside any lock, and only for a Markdown file no
+// view holds in its roots.
+func (st *Snapshot) LinkedAs(ctx context.Context, path string) []string {
 	if !filepath.IsAbs(path) || !strings.EqualFold(filepath.Ext(path), ".md") {
-		return ""
+		return nil
 	}
 	var found []string
 	for _, v := range st.views {
 		if v.skills.InRoots(path) {
-			return ""
+			return nil
 		}
 		if v.opts.HostEnv.Cwd == "" {
 			continue
@@ -44,11 +45,11 @@ func (st *Snapshot) LinkedAs(ctx context.Context, path string) string {
 		for _, h := range list {
 			files, err := h.Discover(ctx, v.opts.HostEnv)
 			if err != nil {
-				return ""
+				return nil
 			}
 			for _, f := range files {
 				if f.Path == path {
-					return ""
+					return nil
 				}
 				if discovery.RealPath(f.Path) == path {
 					found = append(found, f.Path)
@@ -56,10 +57,17 @@ func (st *Snapshot) LinkedAs(ctx context.Context, path string) string {
 			}
 		}
 	}
-	if len(found) == 0 {
-		return ""
-	}
-	return slices.Min(found)
+	slices.Sort(found)
+	return slices.Compact(found)
+}
+
+// linkedAway reports whether path is another path of an open document's
+// file (OpenDoc.Links): Neovim shows the diagnostics of every path of one
+// file on its one buffer, so publishing them would replace the
+// document's own.
+func (st *Snapshot) linkedAway(path string) bool {
+	d := st.Docs.At(path)
+	return d != nil && d.Key != path && DocKey(d.uri) != path
 }
 
 // KeyOf returns the key of the document the editor opened as u: the

@@ -28,6 +28,7 @@ type Document struct {
 	Version    int32
 	Text       []byte
 	Chat       bool                    // a chat buffer under the settings it was classified with
+	links      []string                // the file's other linked paths (OpenDoc.Links)
 	alone      func() *skills.Snapshot // the buffer in a workspace of its own, once (bufferAlone)
 }
 
@@ -64,7 +65,9 @@ func bufferAlone(d *Document) *skills.Snapshot {
 
 // withText returns the next version of d.
 func (d *Document) withText(version int32, text []byte, settings *Settings) *Document {
-	return newDocument(d.uri, d.Key, d.LanguageID, version, text, settings)
+	nd := newDocument(d.uri, d.Key, d.LanguageID, version, text, settings)
+	nd.links = d.links
+	return nd
 }
 
 // Snapshot is the editor state a handler reads, taken without a lock
@@ -124,7 +127,7 @@ func sortedDocs(docs skills.Table[*Document]) []*Document {
 // URIFor returns the URI of a path (or document key): the client's own URI
 // when the document is open, else the file URI.
 func (st *Snapshot) URIFor(path string) uri.URI {
-	if d := st.Docs.At(path); d != nil {
+	if d := st.Docs.At(path); d != nil && !st.linkedAway(path) {
 		return d.uri
 	}
 	return PathURI(path)

@@ -1,6 +1,7 @@
 -- Headless test of bundles linked from a shared folder (issue 40):
--- .claude/skills/tdd is a link to shared-skills/tdd, and
--- .claude/skills/file-link/SKILL.md a link to shared-skills/file-link.md.
+-- .claude/skills/tdd is a link to shared-skills/tdd,
+-- .claude/skills/file-link/SKILL.md a link to shared-skills/file-link.md,
+-- and linked-colon is linked from .agents/skills and .claude/skills.
 -- Neovim's :edit turns a linked path into the real one; the server still
 -- answers the buffer as the linked file: its findings are those a plain
 -- `skill-ls check` prints for the .claude path (SKILL_LS_CHECK, its JSON),
@@ -65,13 +66,14 @@ local function close_floats()
   end
 end
 
--- :edit rel, typed; waits for the findings of a plain check on rel.
-local function edit_and_compare(rel)
+-- :edit rel, typed; waits for the findings of a plain check on as_rel
+-- (rel when nil): the path the buffer is answered as.
+local function edit_and_compare(rel, as_rel)
   type_keys(":edit " .. rel .. "<CR>")
   local b = vim.api.nvim_get_current_buf()
   local name = vim.api.nvim_buf_get_name(b)
   H.out[rel] = name
-  local want = check_findings(rel)
+  local want = check_findings(as_rel or rel)
   local got = wait_for(function()
     local g = editor_findings(b)
     return vim.deep_equal(g, want) and g
@@ -109,5 +111,14 @@ H.start(function()
 
   edit_and_compare(".claude/skills/file-link/SKILL.md")
   check("the first buffer is still answered as the linked file", #editor_findings(b) > 0, editor_findings(b))
+
+  -- Linked from .agents/skills and .claude/skills: answered as the first
+  -- path (DSH's), whose findings the other path's must not replace on the
+  -- one buffer Neovim keeps for the file.
+  local cb = edit_and_compare(".claude/skills/linked-colon/SKILL.md", ".agents/skills/linked-colon/SKILL.md")
+  H.sleep(3000)
+  local want = check_findings(".agents/skills/linked-colon/SKILL.md")
+  check("a bundle linked from two folders keeps its findings on its buffer", vim.deep_equal(editor_findings(cb), want),
+    { editor = editor_findings(cb), check = want })
   H.finish()
 end)

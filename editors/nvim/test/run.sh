@@ -148,6 +148,10 @@ printf -- '---\nname: tdd\ndescription: Drive a change with tests first. Note: t
 printf -- '---\nname: file-link\ndescription: Summarize: the linked file.\n---\nBody.\n' >"$L/ws/shared-skills/file-link.md"
 ln -s ../../shared-skills/tdd "$L/ws/.claude/skills/tdd"
 ln -s ../../../shared-skills/file-link.md "$L/ws/.claude/skills/file-link/SKILL.md"
+mkdir -p "$L/ws/shared-skills/linked-colon" "$L/ws/.agents/skills"
+printf -- '---\nname: linked-colon\ndescription: Lint the repo: run golangci-lint and fix.\n---\nRead the lint output.\n' >"$L/ws/shared-skills/linked-colon/SKILL.md"
+ln -s ../../shared-skills/linked-colon "$L/ws/.claude/skills/linked-colon"
+ln -s ../../shared-skills/linked-colon "$L/ws/.agents/skills/linked-colon"
 (cd "$L/ws" && HOME="$L/home" "$T/skill-ls" check --format json >"$L/check.json" 2>"$L/check.err")
 HOME="$L/home" SKILL_LS_WS="$L/ws" SKILL_LS_CHECK="$L/check.json" SKILL_LS_RESULT="$T/linked-result.json" \
 	timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/linked.lua" >"$T/linked.out" 2>"$T/linked.err"
