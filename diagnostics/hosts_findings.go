@@ -251,7 +251,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 	var out []hostFinding
 	for _, n := range v.Notes {
 		code := noteRule(n)
-		if code == "" {
+		if code == "" || n.SameFile { // SameFile: a pick among one file's paths, the same bytes
 			continue
 		}
 		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code})

@@ -257,14 +257,11 @@ func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bo
 		}}}
 		return true
 	}
-	if oneRealFile(tied...) {
-		return false // one file by several paths: whichever wins, the same bytes
-	}
 	where := " in " + e.label(en.file.Root)
 	if e.host.profile.randomAll {
 		where = ""
 	}
-	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\"" + where + " (" + strings.Join(names, ", ") + "): " + randomWhy(e)})
+	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", SameFile: oneRealFile(tied...), Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\"" + where + " (" + strings.Join(names, ", ") + "): " + randomWhy(e)})
 	return false
 }
 

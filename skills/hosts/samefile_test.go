@@ -12,9 +12,9 @@ import (
 // TestLinkedCopiesAreOneSkill: a bundle linked from .agents/skills and
 // from .claude/skills into one shared folder is one file by two paths. A
 // first-wins host still keeps one path (the verdicts are the host's), but
-// the shadowed one is marked SameFile; OpenCode, whose pick among
-// same-name skills changes from run to run, notes no duplicate: the same
-// bytes win either way. Two different files keep their findings. Issue
+// the shadowed one is marked SameFile; OpenCode's duplicate note, whose
+// pick changes from run to run, is marked SameFile too: the same bytes
+// win either way. Two different files keep their findings. Issue
 // 40.
 func TestLinkedCopiesAreOneSkill(t *testing.T) {
 	dir := t.TempDir()
@@ -39,7 +39,7 @@ func TestLinkedCopiesAreOneSkill(t *testing.T) {
 		return m.Results[id].Verdicts[filepath.Join(project, filepath.FromSlash(rel))]
 	}
 	hasDupNote := func(v Verdict) bool {
-		return slices.ContainsFunc(v.Notes, func(n Note) bool { return n.Code == "skill-duplicate" })
+		return slices.ContainsFunc(v.Notes, func(n Note) bool { return n.Code == "skill-duplicate" && !n.SameFile })
 	}
 	for _, id := range []ID{Goose, Copilot} {
 		if v := verdict(id, ".claude/skills/tdd/SKILL.md"); v.Status != Shadowed || !v.SameFile {
