@@ -235,6 +235,9 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 		}
 		return out
 	case hosts.Shadowed:
+		if v.SameFile {
+			return nil // the winner is this file by another path: the same bytes load
+		}
 		hf := hostFinding{code: CodeHostShadowed, span: nameSpan(p.File), message: v.Message() + from}
 		if w := p.Snap.File(v.ShadowedBy); w != nil {
 			hf.related = []Related{{Path: w.Path, Span: nameSpan(w), Message: "the " + v.Name + " " + h.Name + " uses"}}
@@ -248,7 +251,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 	var out []hostFinding
 	for _, n := range v.Notes {
 		code := noteRule(n)
-		if code == "" {
+		if code == "" || n.SameFile { // SameFile: a pick among one file's paths, the same bytes
 			continue
 		}
 		out = append(out, hostFinding{code: code, span: noteSpan(p.File, n), message: n.Message + from, host: h.Name, note: n.Code})

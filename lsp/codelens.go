@@ -72,7 +72,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 // evalLenses returns the lens of an open trigger-query file whose bundle
 // the views hold ("Run trigger eval (claude)"), or nil when u is not one.
 func evalLenses(st *session.Snapshot, u uri.URI) []protocol.CodeLens {
-	path := session.DocKey(u)
+	path := st.KeyOf(u)
 	if evalfile.KindOf(path) != evalfile.TriggerQueries || st.Doc(path) == nil {
 		return nil
 	}

@@ -57,7 +57,7 @@ func (s *server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	}
 	var path string
 	if args.URI != "" {
-		path = session.DocKey(args.URI)
+		path = st.KeyOf(args.URI)
 	}
 	snap := st.ViewFor(path) // the first view's for no path
 	switch p.Command {

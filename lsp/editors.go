@@ -95,7 +95,7 @@ func (s *server) runDocumentInfo(ctx context.Context, st *session.Snapshot, args
 	if args.URI == "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, cmdDocumentInfo+": give a uri")
 	}
-	path := session.DocKey(args.URI)
+	path := st.KeyOf(args.URI)
 	info := documentInfo{Kind: documentKind(st, path, args.LanguageID)}
 	snap := st.ViewFor(path)
 	if snap.Registry.Incomplete != "" {

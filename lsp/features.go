@@ -46,7 +46,7 @@ func (s *server) target(u uri.URI, pos *protocol.Position) (*target, error) {
 // targetIn resolves u (and pos, if non-nil) in st. Unknown documents (not
 // open and not a skill file in the roots) are an InvalidParams error.
 func targetIn(st *session.Snapshot, u uri.URI, pos *protocol.Position) (*target, error) {
-	key := session.DocKey(u)
+	key := st.KeyOf(u)
 	t := &target{st: st, uri: u, path: key, doc: st.Doc(key)}
 	if t.chat() {
 		t.snap = st.ViewFor(key)

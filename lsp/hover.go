@@ -88,6 +88,9 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 	if dt, dsp, ok := dropHover(t, text, sp); ok {
 		text, sp = dt, dsp
 	}
+	if fld != nil && onKey && dshIgnores(fld.Key) {
+		text += s.linkedKeyReaders(ctx, t, fld.Key)
+	}
 	if onName {
 		if h := s.hostHover(ctx, t); h != "" {
 			text += "\n\n" + h
@@ -107,8 +110,17 @@ func (s *server) chatTokenHover(ctx context.Context, t *target, name string) str
 			}
 			return hostSkillSummary(t, cs, t.st.ChatHosts(t.path)[0].ID == hosts.DSH)
 		}
+		return skillSummary(t, name)
 	}
-	return skillSummary(t, name)
+	text := skillSummary(t, name)
+	if len(t.st.ChatHosts(t.path)) > 1 {
+		if cs := s.chatSkillsFor(ctx, t).ByName[name]; cs != nil {
+			if oc := otherCopies(t, cs); oc != "" {
+				text = strings.TrimRight(text, "\n") + oc
+			}
+		}
+	}
+	return text
 }
 
 // hostSkillSummary is the hover text for a name that hosts other than DSH

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/lsp/session"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -93,4 +94,45 @@ func (s *server) descriptionReadersHover(ctx context.Context, t *target) string 
 // a hover or a list line speaks for beside DSH's own words.
 func withoutDSH(hs []*hosts.Host) []*hosts.Host {
 	return slices.DeleteFunc(slices.Clone(hs), func(h *hosts.Host) bool { return h.ID == hosts.DSH })
+}
+
+// linkedKeyReaders is the part of the hover on a key of a file in DSH's
+// roots that other hosts read through links (.claude/skills/tdd a link to
+// the bundle): which of them read the key, by which path. "DSH ignores
+// when_to_use" alone hid that Claude Code reads it. "" for no such host.
+func (s *server) linkedKeyReaders(ctx context.Context, t *target, key string) string {
+	m := s.matrixFor(ctx, t.st, t.path)
+	var b strings.Builder
+	for _, p := range session.SameFilePaths(m, t.path) {
+		var read, ignore []string
+		for _, h := range withoutDSH(t.st.LensHosts(m, p)) {
+			if slices.Contains(h.Keys(), key) {
+				read = append(read, h.Name)
+			} else {
+				ignore = append(ignore, h.Name)
+			}
+		}
+		if len(read)+len(ignore) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n\nThrough %s (a link to this file):", mdCode(t.st.RelPath(p)))
+		if len(read) > 0 {
+			b.WriteString(" read by " + hosts.JoinNames(read))
+		}
+		if len(ignore) > 0 {
+			if len(read) > 0 {
+				b.WriteString(";")
+			}
+			b.WriteString(" ignored by " + hosts.JoinNames(ignore))
+		}
+		b.WriteString(".")
+	}
+	return b.String()
+}
+
+// dshIgnores reports a frontmatter key DSH neither knows nor names as
+// legacy: the hover says "DSH ignores this key" (skillFileHover).
+func dshIgnores(key string) bool {
+	_, known := skillfile.LookupKeyDoc(key)
+	return !known && skillfile.LegacyKeyReplacement(key) == ""
 }

@@ -90,7 +90,7 @@ func withFolderRenames(st *session.Snapshot, edit *protocol.WorkspaceEdit, moves
 			elems = append(elems, &te)
 		}
 		var version *int32
-		if d := st.Doc(session.DocKey(u)); d != nil {
+		if d := st.Doc(st.KeyOf(u)); d != nil {
 			v := d.Version
 			version = &v
 		}

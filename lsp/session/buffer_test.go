@@ -12,7 +12,7 @@ import (
 // (EarlyDiagnostics), the same file, not a second parse of the same text.
 func TestBufferParsedOnce(t *testing.T) {
 	settings := DefaultSettings()
-	d := newDocument(PathURI("/p/.claude/skills/a/SKILL.md"), "markdown", 1,
+	d := newDocument(PathURI("/p/.claude/skills/a/SKILL.md"), "/p/.claude/skills/a/SKILL.md", "markdown", 1,
 		[]byte("---\nname: a\ndescription: Does a.\n---\n# A\n[x](missing.md)\n"), &settings)
 	st := &Snapshot{}
 	held := st.BufferFile(d, emptySnapshot())

@@ -22,7 +22,12 @@ import (
 // OpenDoc is didOpen: the buffer is recorded and, for a skill file, laid
 // over the disk in every view.
 type OpenDoc struct {
-	URI        uri.URI
+	URI uri.URI
+	// As is the path of the skill file the buffer is the real path of,
+	// found through a link (Snapshot.LinkedAs); "" for DocKey(URI).
+	// Links are that file's other linked paths.
+	As         string
+	Links      []string
 	LanguageID string
 	Version    int32
 	Text       []byte
@@ -31,7 +36,12 @@ type OpenDoc struct {
 }
 
 func (m OpenDoc) apply(s *Session, fx *effects) error {
-	d := newDocument(m.URI, m.LanguageID, m.Version, m.Text, &s.settings)
+	key := m.As
+	if key == "" {
+		key = DocKey(m.URI)
+	}
+	d := newDocument(m.URI, key, m.LanguageID, m.Version, m.Text, &s.settings)
+	d.links = m.Links
 	d.skillMDBeside = m.skillMDBeside
 	s.setDocLocked(d)
 	s.syncDocLocked(d, skills.ChangeOpen, fx)
@@ -101,16 +111,32 @@ func (m CloseDoc) apply(s *Session, fx *effects) error {
 	if d == nil {
 		return nil
 	}
-	s.docs = s.docs.With(nil, []string{key})
+	var gone []string
+	for _, k := range append([]string{key, d.Key}, d.links...) {
+		if s.docs.At(k) == d { // not a buffer opened since by that path
+			gone = append(gone, k)
+		}
+	}
+	s.docs = s.docs.With(nil, gone)
 	s.syncDocLocked(d, skills.ChangeClose, fx)
+	fx.dirty = append(fx.dirty, d.links...) // published again
 	return nil
 }
 
 // setDocLocked records d. The documents are a persistent table, so
 // that a didOpen or didClose costs the same however many are open (an
 // editor's session restore opens thousands).
+// A buffer answered as a linked path (OpenDoc.As) is found by the key of
+// its own URI too, and by its file's other linked paths (linkedAway).
 func (s *Session) setDocLocked(d *Document) {
-	s.docs = s.docs.With(map[string]*Document{d.Key: d}, nil)
+	set := map[string]*Document{d.Key: d}
+	if own := DocKey(d.uri); own != d.Key {
+		set[own] = d
+	}
+	for _, l := range d.links {
+		set[l] = d // linkedAway
+	}
+	s.docs = s.docs.With(set, nil)
 }
 
 // syncDocLocked carries a document change to the views: a chat buffer is

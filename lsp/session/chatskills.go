@@ -39,6 +39,26 @@ type ChatSkill struct {
 	// listings are the results of the hosts that load it, whose listing
 	// line gives the description when DSH cannot read the YAML.
 	listings []*hosts.Result
+	// Copies are the file each of Hosts loads under the name, in Hosts'
+	// order: two hosts may load two different files (DSH's
+	// .agents/skills copy, Claude Code's .claude/skills one).
+	Copies []ChatCopy
+}
+
+// ChatCopy is the file one of a chat's hosts loads for a name.
+type ChatCopy struct {
+	Host *hosts.Host
+	Path string
+	res  *hosts.Result // the host's, for its listing text; nil for DSH
+}
+
+// Listing returns the text the host's listing shows for the copy; listed
+// is false when the listing leaves it out or the host is DSH.
+func (c ChatCopy) Listing() (text string, listed bool) {
+	if c.res == nil {
+		return "", false
+	}
+	return c.res.ListingText(c.Path)
 }
 
 // ChatSkills is what a chat buffer can invoke, by name.
@@ -71,7 +91,7 @@ func (st *Snapshot) ChatSkills(snap *skills.Snapshot, path string, m *hosts.Matr
 	chatHosts := st.ChatHosts(path)
 	out := &ChatSkills{ByName: map[string]*ChatSkill{}}
 	out.dshOnly = len(chatHosts) == 1 && chatHosts[0].ID == hosts.DSH
-	add := func(name, p string, h *hosts.Host) *ChatSkill {
+	add := func(name, p string, h *hosts.Host, res *hosts.Result) *ChatSkill {
 		cs := out.ByName[name]
 		if cs == nil {
 			cs = &ChatSkill{Name: name, Path: p}
@@ -80,13 +100,14 @@ func (st *Snapshot) ChatSkills(snap *skills.Snapshot, path string, m *hosts.Matr
 		}
 		if !slices.Contains(cs.Hosts, h) {
 			cs.Hosts = append(cs.Hosts, h)
+			cs.Copies = append(cs.Copies, ChatCopy{Host: h, Path: p, res: res})
 		}
 		return cs
 	}
 	if slices.ContainsFunc(chatHosts, func(h *hosts.Host) bool { return h.ID == hosts.DSH }) {
 		dsh := hosts.Lookup(string(hosts.DSH))
 		for sk := range snap.Registry.AllWinners() {
-			add(sk.Name, sk.Path, dsh).DSH = sk
+			add(sk.Name, sk.Path, dsh, nil).DSH = sk
 		}
 	}
 	if m != nil {
@@ -96,8 +117,9 @@ func (st *Snapshot) ChatSkills(snap *skills.Snapshot, path string, m *hosts.Matr
 				if h.ID == hosts.DSH || v.Status != hosts.Loads || v.Name == "" || !slices.Contains(chatHosts, h) {
 					continue
 				}
-				cs := add(v.Name, row.Path, h)
-				if res := m.Results[h.ID]; res != nil {
+				res := m.Results[h.ID]
+				cs := add(v.Name, row.Path, h, res)
+				if res != nil {
 					cs.listings = append(cs.listings, res)
 				}
 			}

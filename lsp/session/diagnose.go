@@ -90,6 +90,9 @@ func (q *scheduler) publishPaths(st *Snapshot, paths map[string]bool) {
 	}
 	slices.Sort(keys)
 	for _, p := range keys {
+		if st.linkedAway(p) {
+			continue // the open document's file by another path
+		}
 		d := st.Doc(p)
 		if d != nil && d.Chat {
 			q.publishChat(st, d)
@@ -160,6 +163,9 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 		if f == nil {
 			u := st.URIFor(p)
 			pb.keep[u] = true
+			if st.linkedAway(p) {
+				continue
+			}
 			q.pub.Publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
 			continue
 		}
@@ -187,6 +193,11 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 		}
 		if IsEvalPath(d.Key) && !pb.r.checkedEval(d) {
 			pb.keep[d.uri] = true // what the fast path published of a newer buffer
+		}
+		if d.Key != DocKey(d.uri) {
+			// A buffer answered as a linked path: clearing that path's
+			// own URI would clear the buffer in Neovim (one buffer per file).
+			pb.keep[PathURI(d.Key)] = true
 		}
 	}
 	// A file the views hold now that the pass did not see came after it:
@@ -264,6 +275,9 @@ func (q *scheduler) publishFile(st *Snapshot, snap *skills.Snapshot, f *skillfil
 // version given (nil: the file as on disk).
 func (q *scheduler) publishVersion(st *Snapshot, snap *skills.Snapshot, f *skillfile.File, ds []diagnostics.Diagnostic, version *int32) uri.URI {
 	u := st.URIFor(f.Path)
+	if st.linkedAway(f.Path) {
+		return u
+	}
 	q.converted = convertFor(q.converted[:0], f, ds, snap, st, &q.textMem)
 	q.pub.Publish(u, version, q.converted)
 	clear(q.converted) // keeps the memory, not what the diagnostics named

@@ -32,9 +32,13 @@ func (d *Document) passFacts() hosts.PassOverFacts {
 
 // prepare reads, before the session lock, whether the folder of the
 // document holds a SKILL.md (listed only for a skill.md spelled in another
-// case).
+// case): the folder of the path it is answered as (OpenDoc.As).
 func (m OpenDoc) prepare() Modification {
-	if k := DocKey(m.URI); filepath.IsAbs(k) {
+	k := m.As
+	if k == "" {
+		k = DocKey(m.URI)
+	}
+	if filepath.IsAbs(k) {
 		m.skillMDBeside = hosts.ReadSkillMDBeside(k)
 	}
 	return m

@@ -24,19 +24,22 @@ import (
 // other Markdown. A change replaces it; nothing in it is mutated.
 type Document struct {
 	uri        uri.URI // as the client sent it (used when publishing)
-	Key        string  // docKey(uri): the cleaned path for file URIs
+	Key        string  // DocKey(uri), or the linked path a buffer opened by its real path is answered as (linkeddocs.go)
 	LanguageID string
 	Version    int32
 	Text       []byte
 	Chat       bool                    // a chat buffer under the settings it was classified with
+	links      []string                // the file's other linked paths (OpenDoc.Links)
 	alone      func() *skills.Snapshot // the buffer in a workspace of its own, once (bufferAlone)
 	// skillMDBeside: its folder held a SKILL.md when it was opened
 	// (OpenDoc.prepare), for passedOver.
 	skillMDBeside bool
 }
 
-func newDocument(u uri.URI, languageID string, version int32, text []byte, settings *Settings) *Document {
-	key := DocKey(u)
+// newDocument returns the document the editor opened as u, keyed by key:
+// DocKey(u), or the linked path of a buffer opened by its real path
+// (Snapshot.LinkedAs).
+func newDocument(u uri.URI, key, languageID string, version int32, text []byte, settings *Settings) *Document {
 	d := &Document{uri: u, Key: key, LanguageID: languageID, Version: version, Text: text}
 	d.Chat = settings.IsChat(languageID, key)
 	d.alone = sync.OnceValue(func() *skills.Snapshot { return bufferAlone(d) })
@@ -66,7 +69,8 @@ func bufferAlone(d *Document) *skills.Snapshot {
 
 // withText returns the next version of d.
 func (d *Document) withText(version int32, text []byte, settings *Settings) *Document {
-	nd := newDocument(d.uri, d.LanguageID, version, text, settings)
+	nd := newDocument(d.uri, d.Key, d.LanguageID, version, text, settings)
+	nd.links = d.links
 	nd.skillMDBeside = d.skillMDBeside
 	return nd
 }
@@ -118,8 +122,10 @@ func (st *Snapshot) OpenDocs() []*Document { return sortedDocs(st.Docs) }
 
 func sortedDocs(docs skills.Table[*Document]) []*Document {
 	out := make([]*Document, 0, docs.Len())
-	for _, d := range docs.All() {
-		out = append(out, d)
+	for k, d := range docs.All() {
+		if k == d.Key { // not the entry of a linked buffer's real path
+			out = append(out, d)
+		}
 	}
 	slices.SortFunc(out, func(a, b *Document) int { return strings.Compare(a.Key, b.Key) })
 	return out
@@ -128,7 +134,7 @@ func sortedDocs(docs skills.Table[*Document]) []*Document {
 // URIFor returns the URI of a path (or document key): the client's own URI
 // when the document is open, else the file URI.
 func (st *Snapshot) URIFor(path string) uri.URI {
-	if d := st.Docs.At(path); d != nil {
+	if d := st.Docs.At(path); d != nil && !st.linkedAway(path) {
 		return d.uri
 	}
 	return PathURI(path)

@@ -210,7 +210,7 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 				winners = append(winners, en)
 				continue
 			}
-			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, Notes: append([]Note{{
+			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, SameFile: oneRealFile(en, w), Notes: append([]Note{{
 				Code:    "skill-shadowed",
 				Message: e.host.Name + " uses " + e.label(w.file.Path) + " instead (" + p.dupWhy + ")",
 			}}, caveat...)}
@@ -251,7 +251,7 @@ func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bo
 		names = append(names, e.label(t.file.Path))
 	}
 	if !slices.Contains(tied, en) {
-		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, Notes: []Note{{
+		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, SameFile: oneRealFile(append([]*entry{en}, tied...)...), Notes: []Note{{
 			Code:    "skill-shadowed",
 			Message: e.host.Name + " uses one of " + strings.Join(names, ", ") + " instead; which one depends on the order the file system lists the folder",
 		}}}
@@ -261,7 +261,7 @@ func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bo
 	if e.host.profile.randomAll {
 		where = ""
 	}
-	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\"" + where + " (" + strings.Join(names, ", ") + "): " + randomWhy(e)})
+	en.notes = append(en.notes, Note{Code: "skill-duplicate", Key: "name", SameFile: oneRealFile(tied...), Message: e.host.Name + " loads one of the " + itoa(len(tied)) + " skills named \"" + en.name + "\"" + where + " (" + strings.Join(names, ", ") + "): " + randomWhy(e)})
 	return false
 }
 
@@ -356,4 +356,33 @@ func countListed(winners []*entry) int {
 		}
 	}
 	return n
+}
+
+// Two paths of one real file (a bundle linked from .agents/skills and
+// .claude/skills, both into a shared folder) are one skill's bytes:
+// whichever path a host keeps, it loads the same text, so the duplicate
+// rule's choice between them is no finding.
+
+// realOf returns path with every link on it resolved, path itself when
+// that fails.
+func realOf(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return path
+}
+
+// oneRealFile reports whether the entries are one file reached by several
+// paths (links resolved).
+func oneRealFile(entries ...*entry) bool {
+	if len(entries) < 2 {
+		return false
+	}
+	first := realOf(entries[0].file.Path)
+	for _, en := range entries[1:] {
+		if realOf(en.file.Path) != first {
+			return false
+		}
+	}
+	return true
 }

@@ -36,6 +36,10 @@ type Note struct {
 	// "disable-model-invocation"), or "" when it is about the whole file or
 	// frontmatter, so an editor can put it at the right place.
 	Key string
+	// SameFile marks a duplicate note whose same-name files are one file
+	// by several paths (links resolved): the same bytes load whichever
+	// wins, so it gives no finding.
+	SameFile bool `json:"-"`
 }
 
 // Unconfirmed reports whether the note only says that a host's behaviour
@@ -56,6 +60,10 @@ type Verdict struct {
 	Name string
 	// ShadowedBy is the path of the winning file for a shadowed verdict.
 	ShadowedBy string
+	// SameFile reports a shadowed verdict whose winner is this very file
+	// by another path (links resolved, samefile.go): the host loads the
+	// same bytes either way.
+	SameFile bool
 }
 
 // Code returns the code of the first note, or "".

@@ -138,6 +138,30 @@ if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/claude.out"; then
 fi
 grep -E '^(PASS|FAIL) ' "$T/claude.out"
 
+# Bundles linked from a shared folder (issue 40), in a Neovim of its own
+# (linked.lua): Neovim opens a linked SKILL.md by its real path, and the
+# buffer gets what a plain `skill-ls check` prints for the linked path.
+L=$T/linked
+mkdir -p "$L/ws/.git" "$L/ws/.claude/skills/deploy-staging" "$L/ws/.claude/skills/file-link" "$L/ws/shared-skills/tdd" "$L/home"
+printf -- '---\nname: deploy-staging\ndescription: Deploys the branch to staging.\n---\nDeploy.\n' >"$L/ws/.claude/skills/deploy-staging/SKILL.md"
+printf -- '---\nname: tdd\ndescription: Drive a change with tests first. Note: the test comes first.\nwhen_to_use: When the user says TDD.\n---\nWrite the failing test first.\n' >"$L/ws/shared-skills/tdd/SKILL.md"
+printf -- '---\nname: file-link\ndescription: Summarize: the linked file.\n---\nBody.\n' >"$L/ws/shared-skills/file-link.md"
+ln -s ../../shared-skills/tdd "$L/ws/.claude/skills/tdd"
+ln -s ../../../shared-skills/file-link.md "$L/ws/.claude/skills/file-link/SKILL.md"
+mkdir -p "$L/ws/shared-skills/linked-colon" "$L/ws/.agents/skills"
+printf -- '---\nname: linked-colon\ndescription: Lint the repo: run golangci-lint and fix.\n---\nRead the lint output.\n' >"$L/ws/shared-skills/linked-colon/SKILL.md"
+ln -s ../../shared-skills/linked-colon "$L/ws/.claude/skills/linked-colon"
+ln -s ../../shared-skills/linked-colon "$L/ws/.agents/skills/linked-colon"
+(cd "$L/ws" && HOME="$L/home" "$T/skill-ls" check --format json >"$L/check.json" 2>"$L/check.err")
+HOME="$L/home" SKILL_LS_WS="$L/ws" SKILL_LS_CHECK="$L/check.json" SKILL_LS_RESULT="$T/linked-result.json" \
+	timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/linked.lua" >"$T/linked.out" 2>"$T/linked.err"
+linked_rc=$?
+if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/linked.out"; then
+	echo "FAIL linked.lua ended without a summary (exit $linked_rc)" >>"$T/linked.out"
+	head -n 20 "$T/linked.err" >&2
+fi
+grep -E '^(PASS|FAIL) ' "$T/linked.out"
+
 # :checkhealth skill_ls, in a Neovim of its own (the e2e run stopped its server).
 timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/health.lua" >"$T/health.out" 2>"$T/health.err"
 health_rc=$?
@@ -167,7 +191,7 @@ if [ -z "$summary" ] || [ -z "$plain" ]; then
 fi
 # One summary for every run: the checks of e2e.lua and plain.lua (with the
 # config-block check) and health.lua's "N passed, N failed".
-count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" "$T/evals.out" "$T/enable.out" "$T/claude.out" | awk '{ n += $1 } END { print n }'; }
+count() { grep -chE "^$1 " "$T/nvim.out" "$T/plain.out" "$T/evals.out" "$T/enable.out" "$T/claude.out" "$T/linked.out" | awk '{ n += $1 } END { print n }'; }
 # shellcheck disable=SC2086
 set -- $health
 passed=$(($(count PASS) + $1))
