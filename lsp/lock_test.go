@@ -180,6 +180,11 @@ func TestPassOverHoldsNoLock(t *testing.T) {
 	go func() { // a hang here would hang the test: it is bounded below
 		err := w.server.DidOpen(w.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 			URI: w.uri("project/.claude/skills/q.md"), LanguageID: "markdown", Version: 1, Text: src}})
+		if err == nil { // the notification is sent; wait until the server has applied it
+			for deadline := time.Now().Add(waitBound); w.srv.sess.Snapshot().Doc(fifo) == nil && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond)
+			}
+		}
 		opened <- answer{err, err == nil && w.srv.sess.Snapshot().IsSkillPath(fifo, "markdown")}
 	}()
 	select {

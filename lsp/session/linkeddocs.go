@@ -32,8 +32,8 @@ func (st *Snapshot) LinkedAs(ctx context.Context, path string) []string {
 	}
 	var found []string
 	for _, v := range st.views {
-		if v.skills.InRoots(path) {
-			return nil
+		if v.skills.InRoots(path) || v.passRoots.Holds(path) {
+			return nil // reached by this path: no walk of every host on the read loop
 		}
 		if v.opts.HostEnv.Cwd == "" {
 			continue

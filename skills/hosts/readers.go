@@ -114,6 +114,17 @@ func FindPassOverRoots(opts Options, among ...*Host) PassOverRoots {
 	return out
 }
 
+// Holds reports whether the file at path lies below one of the roots rs:
+// a host reaches it by that path, not through a link to it.
+func (rs PassOverRoots) Holds(path string) bool {
+	for _, r := range rs {
+		if _, ok := depthBelow(r.dir, path); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // PassesOver reports whether a host whose roots are rs passes over the
 // file at path the way a plain check finds it (a row of Matrix.Missed): a
 // skill.md in a bundle folder of a root of bundles, or a flat <name>.md
