@@ -21,7 +21,7 @@ func (s *server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 	// as the linked file (linkeddocs.go); the walk is outside the lock.
 	var linked []string
 	if st, key := s.sess.Snapshot(), session.DocKey(td.URI); st.Doc(key) == nil && !st.Settings.IsChat(string(td.LanguageID), key) {
-		linked = st.LinkedAs(ctx, key)
+		linked = st.LinkedAs(ctx, key, []byte(td.Text))
 	}
 	var as string
 	if len(linked) > 0 {

@@ -24,15 +24,17 @@ import (
 // sorted; none when path is itself a file of the views' roots or of a
 // host's folders. The document is keyed by the first; the others are
 // published nowhere while it is open (see Snapshot.linkedAway). It walks
-// the hosts' folders, outside any lock, and only for a Markdown file no
-// view holds in its roots.
-func (st *Snapshot) LinkedAs(ctx context.Context, path string) []string {
-	if !filepath.IsAbs(path) || !strings.EqualFold(filepath.Ext(path), ".md") {
+// the hosts' folders, outside any lock, and only for a Markdown buffer
+// that opens a frontmatter (text) below none of the views' roots and
+// hosts' folders: a README, or a file opened in the editor before the
+// discovery ended, costs no walk.
+func (st *Snapshot) LinkedAs(ctx context.Context, path string, text []byte) []string {
+	if !filepath.IsAbs(path) || !strings.EqualFold(filepath.Ext(path), ".md") || !hosts.OpensFrontmatter(text) {
 		return nil
 	}
 	var found []string
 	for _, v := range st.views {
-		if v.skills.InRoots(path) || v.passRoots.Holds(path) {
+		if v.skills.UnderRoot(path) || v.passRoots.Holds(path) {
 			return nil // reached by this path: no walk of every host on the read loop
 		}
 		if v.opts.HostEnv.Cwd == "" {
