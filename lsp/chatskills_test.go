@@ -258,3 +258,32 @@ func TestPreviewOfClaudeSkill(t *testing.T) {
 		t.Errorf("preview of the chat's /deploy-staging = %q", got)
 	}
 }
+
+// TestChatCompletionLeavesShippedPlugins: the skills of a plugin the
+// repository ships are checked as Claude Code names them, but a session
+// in the repository loads them only once the plugin is installed, so a
+// chat offers them to none of its hosts, as `render skill --host claude`
+// and the chat's diagnostics say. Issue 40, point 6.
+func TestChatCompletionLeavesShippedPlugins(t *testing.T) {
+	w := newWorkspaceEnv(t, chatHostsTxtar+`-- project/.claude-plugin/marketplace.json --
+{"name": "m", "plugins": [{"name": "toolkit", "source": "./plugins/toolkit"}]}
+-- project/plugins/toolkit/.claude-plugin/plugin.json --
+{"name": "toolkit"}
+-- project/plugins/toolkit/skills/lint-fix/SKILL.md --
+---
+name: lint-fix
+description: Fix lint errors. Use when lint fails.
+---
+Body.
+`, nil)
+	u := w.open("project/notes.chat.md", "markdown", "please /")
+	items := chatItems(t, w, u, 0, 8)
+	if _, ok := items["/deploy-staging"]; !ok {
+		t.Fatalf("/deploy-staging not offered: %v", items)
+	}
+	for label := range items {
+		if strings.Contains(label, "lint-fix") {
+			t.Errorf("%s offered: a shipped plugin's skill is loaded once the plugin is installed", label)
+		}
+	}
+}

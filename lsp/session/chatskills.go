@@ -118,6 +118,9 @@ func (st *Snapshot) ChatSkills(snap *skills.Snapshot, path string, m *hosts.Matr
 					continue
 				}
 				res := m.Results[h.ID]
+				if res != nil && res.InShippedPlugin(row.Path) {
+					continue // a session of the project lists it once the plugin is installed
+				}
 				cs := add(v.Name, row.Path, h, res)
 				if res != nil {
 					cs.listings = append(cs.listings, res)

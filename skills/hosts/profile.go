@@ -118,7 +118,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	specs := p.roots(e)
 	res := &Result{Host: h, Verdicts: map[string]Verdict{}, specs: specs}
 	for _, r := range specs {
-		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope})
+		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope, Shipped: r.shipped})
 	}
 	files, misses, err := opts.Tree.discover(ctx, h, opts)
 	if err != nil {

@@ -313,7 +313,9 @@ func shippedRoots(e *env, id ID, w walkSpec) []rootSpec {
 			continue
 		}
 		for _, d := range p.SkillDirs {
-			out = append(out, e.root(d, ScopeProject, w))
+			r := e.root(d, ScopeProject, w)
+			r.shipped = true
+			out = append(out, r)
 		}
 	}
 	return out

@@ -205,6 +205,10 @@ type Root struct {
 	Dir   string
 	Label string
 	Scope Scope
+	// Shipped marks the skills folder of a plugin the project ships
+	// (Options.ShippedPlugins): the host lists its skills only once a user
+	// installs the plugin, so a session in the project does not.
+	Shipped bool
 }
 
 // Options are the inputs of every host: the same as skills.RootOptions for
@@ -293,4 +297,16 @@ func (o Options) dshOptions() discovery.RootOptions {
 func exists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// InShippedPlugin reports whether the file at path lies in the skills
+// folder of a plugin the project ships (Root.Shipped): the host loads it
+// once the plugin is installed, not in a session of the project.
+func (r *Result) InShippedPlugin(path string) bool {
+	for _, root := range r.Roots {
+		if _, ok := depthBelow(root.Dir, path); ok && root.Shipped {
+			return true
+		}
+	}
+	return false
 }

@@ -52,6 +52,9 @@ type rootSpec struct {
 	walk  walkSpec
 	// skipSystem marks DSH's user root, which skips ".system".
 	skipSystem bool
+	// shipped marks the skills folder of a plugin the project ships
+	// (Root.Shipped).
+	shipped bool
 }
 
 // safetyMaxDirs bounds a walk without a host limit so a hostile tree cannot
