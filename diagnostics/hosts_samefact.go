@@ -191,3 +191,62 @@ func absorbedNames(p *Pass) (names []string, related []Related) {
 	}
 	return names, related
 }
+
+// sameWinner merges the host-shadowed findings whose hosts all use one
+// other file instead of this one: "GitHub Copilot, GitHub Copilot CLI and
+// Goose use .agents/skills/pr-review/SKILL.md instead" is one fact, each
+// host's own words (its rule for picking that file) a related location.
+// A winner only one host picks, or a message that does not start the
+// usual way ("<host> uses <file> instead"), is left as it is.
+func sameWinner(found []hostFinding) []hostFinding {
+	groups := map[string][]int{}
+	for i, hf := range found {
+		if _, ok := shadowedWinnerLabel(hf); ok {
+			groups[hf.winner] = append(groups[hf.winner], i)
+		}
+	}
+	var out []hostFinding
+	for i, hf := range found {
+		g := groups[hf.winner]
+		switch {
+		case hf.code != CodeHostShadowed || len(g) < 2:
+			out = append(out, hf)
+		case g[0] == i:
+			out = append(out, mergeShadowed(found, g))
+		}
+	}
+	return out
+}
+
+// mergeShadowed is sameWinner's one finding of the findings at group.
+func mergeShadowed(found []hostFinding, group []int) hostFinding {
+	first := found[group[0]]
+	file, _ := shadowedWinnerLabel(first)
+	merged := hostFinding{code: CodeHostShadowed, span: first.span, winner: first.winner}
+	var names []string
+	for _, i := range group {
+		hf := found[i]
+		names = append(names, hf.by)
+		where := Related{Path: hf.winner, Message: hf.message}
+		if len(hf.related) > 0 {
+			where.Span = hf.related[0].Span
+		}
+		merged.related = append(merged.related, where)
+	}
+	merged.message = hosts.JoinNames(names) + " use " + file + " instead"
+	return merged
+}
+
+// shadowedWinnerLabel returns the winning file as a host-shadowed
+// finding's message names it ("Goose uses <file> instead (...)").
+func shadowedWinnerLabel(hf hostFinding) (string, bool) {
+	if hf.code != CodeHostShadowed || hf.winner == "" || hf.by == "" {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(hf.message, hf.by+" uses ")
+	if !ok {
+		return "", false
+	}
+	file, _, ok := strings.Cut(rest, " instead")
+	return file, ok && file != ""
+}
