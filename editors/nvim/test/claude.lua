@@ -18,36 +18,7 @@ vim.cmd("filetype on")
 vim.o.swapfile = false
 vim.o.hidden = true
 
-local severities = { error = 1, warning = 2, info = 3, hint = 4 }
-
--- check's findings on rel, as "line:col severity code" (0-based, bytes).
-local function check_findings(rel)
-  local f = assert(io.open(H.env("SKILL_LS_CHECK")))
-  local all = vim.json.decode(f:read("*a"))
-  f:close()
-  local out = {}
-  for _, d in ipairs(all) do
-    if d.path == rel then
-      table.insert(out, string.format("%d:%d %d %s", d.line - 1, d.column - 1, severities[d.severity], d.code))
-    end
-  end
-  table.sort(out)
-  return out
-end
-
-local function code_of(d)
-  return d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
-end
-
--- The editor's findings on bufnr, in check_findings' form.
-local function editor_findings(bufnr)
-  local out = {}
-  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-    table.insert(out, string.format("%d:%d %d %s", d.lnum, d.col, d.severity, tostring(code_of(d))))
-  end
-  table.sort(out)
-  return out
-end
+local check_findings, editor_findings = H.check_findings, H.editor_findings
 
 local function float_text()
   local parts = {}

@@ -189,4 +189,33 @@ function H.start(fn)
   end
 end
 
+-- The findings `skill-ls check --format json` (the file SKILL_LS_CHECK)
+-- prints on rel, as "line:col severity code" (0-based, bytes), sorted:
+-- what a test compares the editor's diagnostics with.
+local severities = { error = 1, warning = 2, info = 3, hint = 4 }
+function H.check_findings(rel)
+  local f = assert(io.open(H.env("SKILL_LS_CHECK")))
+  local all = vim.json.decode(f:read("*a"))
+  f:close()
+  local out = {}
+  for _, d in ipairs(all) do
+    if d.path == rel then
+      table.insert(out, string.format("%d:%d %d %s", d.line - 1, d.column - 1, severities[d.severity], d.code))
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+-- The editor's diagnostics on bufnr, in check_findings' form.
+function H.editor_findings(bufnr)
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
+    table.insert(out, string.format("%d:%d %d %s", d.lnum, d.col, d.severity, tostring(code)))
+  end
+  table.sort(out)
+  return out
+end
+
 return H
