@@ -13,32 +13,10 @@ local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h")
 local H = dofile(here .. "/harness.lua")
 local check, wait_for, feed, type_keys = H.check, H.wait_for, H.feed, H.type_keys
 local bin, ws = H.env("SKILL_LS_BIN"), H.env("SKILL_LS_WS")
-vim.opt.runtimepath:prepend(H.env("SKILL_LS_NVIM"))
-vim.cmd("filetype on")
-vim.o.swapfile = false
-vim.o.hidden = true
+H.editor()
 
 local check_findings, editor_findings = H.check_findings, H.editor_findings
-
-local function float_text()
-  local parts = {}
-  for _, w in ipairs(vim.api.nvim_list_wins()) do
-    local cfg = vim.api.nvim_win_get_config(w)
-    if cfg.relative and cfg.relative ~= "" then
-      table.insert(parts, table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false), "\n"))
-    end
-  end
-  return table.concat(parts, "\n")
-end
-
-local function close_floats()
-  for _, w in ipairs(vim.api.nvim_list_wins()) do
-    local cfg = vim.api.nvim_win_get_config(w)
-    if cfg.relative and cfg.relative ~= "" then
-      pcall(vim.api.nvim_win_close, w, true)
-    end
-  end
-end
+local float_text, close_floats = H.float_text, H.close_floats
 
 local function hover_when_to_use(sb)
   vim.api.nvim_win_set_cursor(0, { 4, 2 })

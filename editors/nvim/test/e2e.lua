@@ -171,26 +171,7 @@ local function cursor_to(lnum, needle, extra)
   vim.api.nvim_win_set_cursor(0, { (lnum or (vim.api.nvim_win_get_cursor(0)[1] - 1)) + 1, s - 1 + (extra or 0) })
 end
 
--- The text of the floating windows (hover).
-local function float_text()
-  local parts = {}
-  for _, w in ipairs(vim.api.nvim_list_wins()) do
-    local cfg = vim.api.nvim_win_get_config(w)
-    if cfg.relative and cfg.relative ~= "" then
-      table.insert(parts, buf_text(vim.api.nvim_win_get_buf(w)))
-    end
-  end
-  return table.concat(parts, "\n")
-end
-
-local function close_floats()
-  for _, w in ipairs(vim.api.nvim_list_wins()) do
-    local cfg = vim.api.nvim_win_get_config(w)
-    if cfg.relative and cfg.relative ~= "" then
-      pcall(vim.api.nvim_win_close, w, true)
-    end
-  end
-end
+local float_text, close_floats = H.float_text, H.close_floats
 
 -- Whether the module mapped lhs in bufnr (Neovim 0.10+ maps K itself on attach).
 local function has_buffer_map(bufnr, lhs)

@@ -9,10 +9,7 @@ local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h")
 local H = dofile(here .. "/harness.lua")
 local check, wait_for, feed = H.check, H.wait_for, H.feed
 local bin, ws, fake = H.env("SKILL_LS_BIN"), H.env("SKILL_LS_WS"), H.env("SKILL_LS_FAKE_HOST")
-vim.opt.runtimepath:prepend(H.env("SKILL_LS_NVIM"))
-vim.cmd("filetype on")
-vim.o.swapfile = false
-vim.o.hidden = true
+H.editor()
 
 local queries = table.concat({
   "[",

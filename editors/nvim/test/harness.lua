@@ -1,4 +1,4 @@
--- The harness of the headless Neovim tests (e2e.lua, plain.lua): checks
+-- The harness of the headless Neovim tests (the .lua files run.sh runs): checks
 -- that print "PASS name" / "FAIL name: detail" and end with "N passed, N
 -- failed" (the exit code is the number of failures), a deadline that ends a
 -- hung run, and waiting and typing from a coroutine that yields to
@@ -170,6 +170,39 @@ function H.screen_text(win)
     lines[r] = table.concat(cells):gsub("%s+$", "")
   end
   return table.concat(lines, "\n")
+end
+
+-- Puts the module under test (SKILL_LS_NVIM, editors/nvim) on
+-- 'runtimepath' and sets Neovim as the tests expect: filetypes detected,
+-- no swap files, buffers left hidden when another is edited.
+function H.editor()
+  vim.opt.runtimepath:prepend(H.env("SKILL_LS_NVIM"))
+  vim.cmd("filetype on")
+  vim.o.swapfile = false
+  vim.o.hidden = true
+end
+
+-- The text of the floating windows (hover). Headless Neovim composes no
+-- floats into the grid screenstring() reads, so it is their buffers' text.
+function H.float_text()
+  local parts = {}
+  for _, w in ipairs(vim.api.nvim_list_wins()) do
+    local cfg = vim.api.nvim_win_get_config(w)
+    if cfg.relative and cfg.relative ~= "" then
+      table.insert(parts, table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false), "\n"))
+    end
+  end
+  return table.concat(parts, "\n")
+end
+
+-- Closes the floating windows (a hover read, before the next).
+function H.close_floats()
+  for _, w in ipairs(vim.api.nvim_list_wins()) do
+    local cfg = vim.api.nvim_win_get_config(w)
+    if cfg.relative and cfg.relative ~= "" then
+      pcall(vim.api.nvim_win_close, w, true)
+    end
+  end
 end
 
 -- Runs the test fn in the coroutine, then finishes (a Lua error is a

@@ -30,18 +30,7 @@ local function documented_completeopt(readme)
   end
 end
 
--- The text of the floating windows. Headless Neovim composes no floats
--- into the grid screenstring() reads, so it is their buffers' text.
-local function float_text()
-  local parts = {}
-  for _, w in ipairs(vim.api.nvim_list_wins()) do
-    local cfg = vim.api.nvim_win_get_config(w)
-    if cfg.relative and cfg.relative ~= "" then
-      table.insert(parts, table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false), "\n"))
-    end
-  end
-  return table.concat(parts, "\n")
-end
+local float_text = H.float_text
 
 -- Whether a screen line shows text at its start (after the sign column).
 local function screen_line_starts(screen, text)

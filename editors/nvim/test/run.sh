@@ -81,6 +81,26 @@ if [ -n "${RESULT_OUT:-}" ] && [ -f "$T/result.json" ]; then
 	cp "$T/result.json" "$RESULT_OUT"
 fi
 
+# lua_results NAME RC: NAME.lua's checks, and a failure when it ended
+# without its summary (exit RC).
+lua_results() {
+	if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/$1.out"; then
+		echo "FAIL $1.lua ended without a summary (exit $2)" >>"$T/$1.out"
+		head -n 20 "$T/$1.err" >&2
+	fi
+	grep -E '^(PASS|FAIL) ' "$T/$1.out"
+}
+
+# in_repo NAME DIR: NAME.lua in a Neovim of its own, in the repository
+# DIR/ws with HOME DIR/home, beside what a plain `skill-ls check` prints
+# there (SKILL_LS_CHECK), which it compares the editor's findings with.
+in_repo() {
+	(cd "$2/ws" && HOME="$2/home" "$T/skill-ls" check --format json >"$2/check.json" 2>"$2/check.err")
+	HOME="$2/home" SKILL_LS_WS="$2/ws" SKILL_LS_CHECK="$2/check.json" SKILL_LS_RESULT="$T/$1-result.json" \
+		timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/$1.lua" >"$T/$1.out" 2>"$T/$1.err"
+	lua_results "$1" $?
+}
+
 # A skill's eval file, in a Neovim of its own: the server's findings and
 # :SkillEval through a fake host that calls pdf-tools for a query that says
 # "pdf" (the arguments are eval's; the query is the last).
@@ -93,24 +113,14 @@ echo '{"type":"result","subtype":"success","is_error":false,"result":"ok"}'
 FAKE
 chmod +x "$T/fake-claude"
 SKILL_LS_FAKE_HOST="$T/fake-claude" SKILL_LS_RESULT="$T/evals-result.json" timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/evals.lua" >"$T/evals.out" 2>"$T/evals.err"
-evals_rc=$?
-if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/evals.out"; then
-	echo "FAIL evals.lua ended without a summary (exit $evals_rc)" >>"$T/evals.out"
-	head -n 20 "$T/evals.err" >&2
-fi
-grep -E '^(PASS|FAIL) ' "$T/evals.out"
+lua_results evals $?
 
 # Neovim 0.11+: vim.lsp.enable("skill_ls") without setup(), in a Neovim of
 # its own: the buffers offered are the server's selector's (enable.lua).
 : >"$T/enable.out"
 if "$NVIM" --headless -u NONE -i NONE -n -c 'lua io.stdout:write(vim.fn.has("nvim-0.11"))' -c 'qall!' 2>/dev/null | grep -q 1; then
 	SKILL_LS_RESULT="$T/enable-result.json" timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/enable.lua" >"$T/enable.out" 2>"$T/enable.err"
-	enable_rc=$?
-	if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/enable.out"; then
-		echo "FAIL enable.lua ended without a summary (exit $enable_rc)" >>"$T/enable.out"
-		head -n 20 "$T/enable.err" >&2
-	fi
-	grep -E '^(PASS|FAIL) ' "$T/enable.out"
+	lua_results enable $?
 fi
 
 # A repository shaped like most authors' (issue 40): .claude/skills the
@@ -128,15 +138,7 @@ printf -- '---\nname: personal-notes\ndescription: Keeps personal notes.\n---\nN
 cp -R "$C/ws/.claude/skills/deploy-staging" "$C/ws/.agents/skills/"
 ln -s ../../.claude/skills/pdf-helper "$C/ws/.agents/skills/pdf-helper"
 : >"$C/ws/talk.chat.md"
-(cd "$C/ws" && HOME="$C/home" "$T/skill-ls" check --format json >"$C/check.json" 2>"$C/check.err")
-HOME="$C/home" SKILL_LS_WS="$C/ws" SKILL_LS_CHECK="$C/check.json" SKILL_LS_RESULT="$T/claude-result.json" \
-	timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/claude.lua" >"$T/claude.out" 2>"$T/claude.err"
-claude_rc=$?
-if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/claude.out"; then
-	echo "FAIL claude.lua ended without a summary (exit $claude_rc)" >>"$T/claude.out"
-	head -n 20 "$T/claude.err" >&2
-fi
-grep -E '^(PASS|FAIL) ' "$T/claude.out"
+in_repo claude "$C"
 
 # Bundles linked from a shared folder (issue 40), in a Neovim of its own
 # (linked.lua): Neovim opens a linked SKILL.md by its real path, and the
@@ -152,15 +154,7 @@ mkdir -p "$L/ws/shared-skills/linked-colon" "$L/ws/.agents/skills"
 printf -- '---\nname: linked-colon\ndescription: Lint the repo: run golangci-lint and fix.\n---\nRead the lint output.\n' >"$L/ws/shared-skills/linked-colon/SKILL.md"
 ln -s ../../shared-skills/linked-colon "$L/ws/.claude/skills/linked-colon"
 ln -s ../../shared-skills/linked-colon "$L/ws/.agents/skills/linked-colon"
-(cd "$L/ws" && HOME="$L/home" "$T/skill-ls" check --format json >"$L/check.json" 2>"$L/check.err")
-HOME="$L/home" SKILL_LS_WS="$L/ws" SKILL_LS_CHECK="$L/check.json" SKILL_LS_RESULT="$T/linked-result.json" \
-	timeout 90 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/linked.lua" >"$T/linked.out" 2>"$T/linked.err"
-linked_rc=$?
-if ! grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$T/linked.out"; then
-	echo "FAIL linked.lua ended without a summary (exit $linked_rc)" >>"$T/linked.out"
-	head -n 20 "$T/linked.err" >&2
-fi
-grep -E '^(PASS|FAIL) ' "$T/linked.out"
+in_repo linked "$L"
 
 # :checkhealth skill_ls, in a Neovim of its own (the e2e run stopped its server).
 timeout 60 "$NVIM" --headless -u NONE -i NONE -n -c "luafile $here/health.lua" >"$T/health.out" 2>"$T/health.err"
