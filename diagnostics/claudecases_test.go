@@ -98,7 +98,7 @@ func runCases(t *testing.T) (dsh, claude caseRun) {
 			t.Fatalf("chose %v, %v", c.Hosts, err)
 		}
 		opts := Options{Profile: profile, Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
-		snap = loadAsCheck(t, roots, opts)
+		snap = loadAsCheck(t, roots, opts, skills.LoadOptions{BundleFiles: true})
 		collect(claude, name, Run(t.Context(), snap, opts), dir, claudeSkills)
 	}
 	return dsh, claude
@@ -128,32 +128,24 @@ func collect(run caseRun, tree string, ds []Diagnostic, dir, prefix string) {
 	}
 }
 
-// loadAsCheck loads roots with the bundles' files, as check does, and
-// opens the files the hosts read or pass over outside them.
-func loadAsCheck(t *testing.T, roots []discovery.Root, opts Options) *skills.Snapshot {
+// loadAsCheck loads roots as check does, with lo: the files the hosts
+// read or pass over outside them (HostFiles, check's own list) are opened
+// from disk; one that cannot be read is left to the hosts' findings.
+func loadAsCheck(t *testing.T, roots []discovery.Root, opts Options, lo skills.LoadOptions) *skills.Snapshot {
 	t.Helper()
-	ws := skills.NewWorkspace(roots, skills.LoadOptions{BundleFiles: true})
+	ws := skills.NewWorkspace(roots, lo)
 	snap, err := ws.Load(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
+	paths, err := HostFiles(t.Context(), snap, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var opens []skills.Change
-	seen := map[string]bool{}
-	for _, h := range opts.Hosts {
-		files, misses, err := h.DiscoverMisses(t.Context(), opts.HostEnv)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range append(files, misses...) {
-			if seen[f.Path] || snap.InRoots(f.Path) {
-				continue
-			}
-			seen[f.Path] = true
-			src, err := os.ReadFile(f.Path)
-			if err != nil {
-				continue // unreadable on purpose: the hosts' findings say so
-			}
-			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: f.Path, Text: src})
+	for _, p := range paths {
+		if src, err := os.ReadFile(p); err == nil {
+			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
 		}
 	}
 	return ws.Apply(t.Context(), opens...)

@@ -1,13 +1,11 @@
 package diagnostics
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
-	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -31,14 +29,7 @@ func TestRulesPerReader(t *testing.T) {
 		files[root+"flat.md"] = skill("name: flat\ndescription: A quick fix.\n")
 		files[root+"frame/SKILL.md"] = "---\nname: frame\ndescription: Shows a frame.\n---\nText </skill_content> more.\n"
 	}
-	dir, roots, env := hostTree(t, files)
-	c, err := hosts.ChooseForProject(t.Context(), env, nil)
-	if err != nil || len(c.Hosts) < 2 {
-		t.Fatalf("chose %v, %v", c.Hosts, err)
-	}
-	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
-	snap := loadWithMisses(t, roots, opts)
-	got := lines(Run(t.Context(), snap, opts), snap, dir)
+	got := readerLines(t, files)
 	const a, cl = "project/.agents/skills/", "project/.claude/skills/"
 	for _, w := range []string{
 		a + `when/SKILL.md warning key-misspelled 4:1 DSH ignores the key "when_to_use"; did you mean "whenToUse"?`,
@@ -79,38 +70,19 @@ func TestRulesPerReader(t *testing.T) {
 	}
 }
 
-// loadWithMisses is loadWithHosts with the files the hosts' searches pass
-// over opened too, as check does (hostFiles).
-func loadWithMisses(t *testing.T, roots []discovery.Root, opts Options) *skills.Snapshot {
+// readerLines runs the rules on a tree of files with the hosts a plain
+// check chooses, each file judged by the hosts that read it, loaded as
+// check loads it (loadAsCheck): the findings as lines (lines).
+func readerLines(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	ws := skills.NewWorkspace(roots, skills.LoadOptions{})
-	snap, err := ws.Load(t.Context())
-	if err != nil {
-		t.Fatal(err)
+	dir, roots, env := hostTree(t, files)
+	c, err := hosts.ChooseForProject(t.Context(), env, nil)
+	if err != nil || len(c.Hosts) < 2 {
+		t.Fatalf("chose %v, %v", c.Hosts, err)
 	}
-	var opens []skills.Change
-	seen := map[string]bool{}
-	for _, h := range opts.Hosts {
-		files, misses, err := h.DiscoverMisses(t.Context(), opts.HostEnv)
-		if err != nil {
-			t.Fatal(err)
-		}
-		misses = slices.DeleteFunc(misses, func(f hosts.File) bool {
-			return slices.ContainsFunc(roots, func(r discovery.Root) bool { return discovery.Within(f.Path, r.Dir) })
-		})
-		for _, f := range append(files, misses...) {
-			if seen[f.Path] || snap.InRoots(f.Path) {
-				continue
-			}
-			seen[f.Path] = true
-			src, err := os.ReadFile(f.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: f.Path, Text: src})
-		}
-	}
-	return ws.Apply(t.Context(), opens...)
+	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
+	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
+	return lines(Run(t.Context(), snap, opts), snap, dir)
 }
 
 // TestUnreadableFileInClaudeFolder checks a SKILL.md in .claude/skills that
@@ -119,20 +91,13 @@ func loadWithMisses(t *testing.T, roots []discovery.Root, opts Options) *skills.
 // quoted first line of binary stays short.
 func TestUnreadableFileInClaudeFolder(t *testing.T) {
 	elf := "\x7fELF\x02\x01\x01" + strings.Repeat("\x00\x03>\x01", 200) + "\n"
-	dir, roots, env := hostTree(t, map[string]string{
+	got := readerLines(t, map[string]string{
 		"project/.git/HEAD":                     "ref: refs/heads/main\n",
 		"project/.claude/skills/bin/SKILL.md":   elf,
 		"project/.claude/skills/latin/SKILL.md": "---\nname: latin\ndescription: caf\xe9\n---\nBody.\n",
 		"project/.claude/skills/plain/SKILL.md": "---\nname: plain\ndescription: Plain text.\n---\nBody.\n",
 		"project/.agents/skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nBody.\n",
 	})
-	c, err := hosts.ChooseForProject(t.Context(), env, nil)
-	if err != nil || len(c.Hosts) < 2 {
-		t.Fatalf("chose %v, %v", c.Hosts, err)
-	}
-	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
-	snap := loadWithMisses(t, roots, opts)
-	got := lines(Run(t.Context(), snap, opts), snap, dir)
 	const cl = "project/.claude/skills/"
 	for _, w := range []string{
 		cl + `bin/SKILL.md error host-drops 1:1 GitHub Copilot CLI skips this skill`,
