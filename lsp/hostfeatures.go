@@ -22,11 +22,16 @@ import (
 // most once per snapshot (snapshotMemo): the matrix lists the disk and
 // parses every host's files.
 func (s *server) matrixFor(ctx context.Context, st *session.Snapshot, path string) *hosts.Matrix {
-	build := s.buildMatrix
-	if build == nil {
-		build = diagnostics.HostMatrix
+	return st.Matrix(ctx, path, s.matrixBuilder())
+}
+
+// matrixBuilder is what makes the hosts' matrix of a view: the test's
+// counting builder, else diagnostics.HostMatrix.
+func (s *server) matrixBuilder() session.MatrixBuilder {
+	if s.buildMatrix == nil {
+		return diagnostics.HostMatrix
 	}
-	return st.Matrix(ctx, path, build)
+	return s.buildMatrix
 }
 
 // hostMatrixOf returns the cached host matrix of t's view when it was made

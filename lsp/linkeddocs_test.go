@@ -5,12 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
 
 	"github.com/skill-ls/skill-ls/lsp/session"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -73,6 +75,38 @@ func TestKeyHoverThroughLink(t *testing.T) {
 	h := hoverText(t, w, u, protocol.Position{Line: 3, Character: 3})
 	if !strings.Contains(h, "DSH ignores this key") || !strings.Contains(h, "`.claude/skills/tdd/SKILL.md` (a link to this file): read by Claude Code") {
 		t.Errorf("when_to_use hover in DSH's root, linked from .claude = %s", h)
+	}
+}
+
+// TestKeyHoverResolvesLinksOnce: the hover of TestKeyHoverThroughLink
+// asks which rows of the hosts' matrix are its file by another path. The
+// rows' links are resolved once per matrix, beside it: a second hover on
+// the same content resolves none again (each did every row's before).
+func TestKeyHoverResolvesLinksOnce(t *testing.T) {
+	const src = "---\nname: tdd\ndescription: Drive a change with tests first.\nwhen_to_use: When the user says TDD.\n---\nWrite the failing test first.\n"
+	var resolved atomic.Int32
+	count := func(p string) string {
+		resolved.Add(1)
+		return discovery.RealPath(p)
+	}
+	w := newWorkspaceEnvWith(t, chatHostsTxtar+"-- project/.agents/skills/tdd/SKILL.md --\n"+src, nil, session.Options{RealPath: count})
+	if err := os.Symlink(filepath.Join("..", "..", ".agents", "skills", "tdd"), w.path("project/.claude/skills/tdd")); err != nil {
+		t.Fatal(err)
+	}
+	u := w.open("project/.agents/skills/tdd/SKILL.md", "markdown", src)
+	const through = "`.claude/skills/tdd/SKILL.md` (a link to this file): read by Claude Code"
+	if h := hoverText(t, w, u, protocol.Position{Line: 3, Character: 3}); !strings.Contains(h, through) {
+		t.Fatalf("first when_to_use hover = %s", h)
+	}
+	first := resolved.Load()
+	if first == 0 {
+		t.Fatal("the hover resolved no row's links through Options.RealPath")
+	}
+	if h := hoverText(t, w, u, protocol.Position{Line: 3, Character: 3}); !strings.Contains(h, through) {
+		t.Fatalf("second when_to_use hover = %s", h)
+	}
+	if got := resolved.Load() - first; got != 0 {
+		t.Errorf("a second hover on the same content resolved %d paths again (the first resolved %d), want 0", got, first)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/lsp/session"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
@@ -103,7 +102,7 @@ func withoutDSH(hs []*hosts.Host) []*hosts.Host {
 func (s *server) linkedKeyReaders(ctx context.Context, t *target, key string) string {
 	m := s.matrixFor(ctx, t.st, t.path)
 	var b strings.Builder
-	for _, p := range session.SameFilePaths(m, t.path) {
+	for _, p := range t.st.SameFilePaths(ctx, t.path, s.matrixBuilder()) {
 		var read, ignore []string
 		for _, h := range withoutDSH(t.st.LensHosts(m, p)) {
 			if slices.Contains(h.Keys(), key) {

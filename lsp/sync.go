@@ -17,17 +17,7 @@ import (
 // DidOpen records the buffer.
 func (s *server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
 	td := p.TextDocument
-	// A buffer opened by the real path of a linked skill file is answered
-	// as the linked file (linkeddocs.go); the walk is outside the lock.
-	var linked []string
-	if st, key := s.sess.Snapshot(), session.DocKey(td.URI); st.Doc(key) == nil && !st.Settings.IsChat(string(td.LanguageID), key) {
-		linked = st.LinkedAs(ctx, key, []byte(td.Text))
-	}
-	var as string
-	if len(linked) > 0 {
-		as = linked[0]
-	}
-	return s.sess.Modify(session.OpenDoc{URI: td.URI, As: as, Links: linked[min(1, len(linked)):], LanguageID: string(td.LanguageID), Version: td.Version, Text: []byte(td.Text)})
+	return s.sess.Modify(session.OpenDoc{URI: td.URI, LanguageID: string(td.LanguageID), Version: td.Version, Text: []byte(td.Text)})
 }
 
 // DidChange replaces the buffer text (full sync).

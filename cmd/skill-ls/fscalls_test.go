@@ -50,6 +50,10 @@ var diskFuncs = map[string]bool{
 	module + "/skills/hosts.ReadPassOverFacts":          true,
 	module + "/skills/hosts.ReadSkillMDBeside":          true,
 	module + "/skills/hosts.NewPluginNamer":             true,
+	"(*" + module + "/skills/hosts.Host).Discover":      true,
+	module + "/skills/discovery.RealPath":               true,
+	module + "/skills/discovery.RealPaths":              true,
+	module + "/skills/discovery.RealEntry":              true,
 }
 
 // diskCalls are the file-system calls allowed in the packages
@@ -62,6 +66,10 @@ var diskCalls = map[string]string{
 	"diagnostics/hosts.go HostMatrix hosts.Build":                 "the other agents' view: skills/hosts walks their folders (issue 11, left for the hosts work)",
 	"diagnostics/fix/fixall.go Result.applyRound Workspace.Apply": "a round's fixes are tried, and kept or undone, as edits (overlays) of the workspace the CLI loaded: Apply parses their text and reads no file",
 	"diagnostics/fix/fixall.go tryFile Workspace.Apply":           "a file's fixes tried alone, the same way",
+
+	"diagnostics/readers.go Pass.linkedReaders discovery.RealPath": "whether a host's row of the same folder name is this file through a link (asked only for those rows), left for the rules' link facts",
+	"diagnostics/fix/hurts.go openLinked discovery.RealPath":       "the fix judge opens the other paths of the file a fix edits, as check sees them (same folder name only)",
+	"diagnostics/fix/alias.go groupAliases discovery.RealPath":     "a fix applied once per file, not once per linked path: the snapshot's files near the edit grouped by real path",
 
 	"render/report.go AddHostNames hosts.NewPluginNamer": "the names Codex gives the listed skills below a plugin manifest: its roots and the manifests above each file, on the caller's goroutine (list, the server's listSkills command), no lock held",
 
@@ -87,6 +95,10 @@ var diskCalls = map[string]string{
 	"lsp/session/views.go Session.newView hosts.FindPassOverRoots":         "the roots of the view's hosts (a walk for nested .claude/skills, the plugin manifests), found when the view is built, so that passedOver reads nothing under the session lock",
 	"lsp/session/passover.go OpenDoc.prepare hosts.ReadSkillMDBeside":      "whether a skill.md has a SKILL.md beside it, read before the session lock is taken (Modify's prepare)",
 	"lsp/session/snapshot.go Snapshot.IsSkillPath hosts.ReadPassOverFacts": "a path no buffer holds (documentInfo before didOpen): its disk, on the handler's goroutine, no lock held",
+	"lsp/session/linkeddocs.go linkedAs Host.Discover":                     "a buffer opened outside every root and host folder: which host folders link to it, walked on findLinks' goroutine, never on the read loop",
+	"lsp/session/linkeddocs.go linkedAs discovery.RealPath":                "the same walk: each host file's links resolved, on findLinks' goroutine",
+	"lsp/session/linkeddocs.go Session.findLinks hosts.ReadSkillMDBeside":  "whether the linked path found has a SKILL.md beside it (what OpenDoc.prepare reads of its own path), on findLinks' goroutine",
+	"lsp/session/views.go Session.realPath discovery.RealPath":             "the resolver of the memo of the hosts' matrix rows' real paths: once per content (viewMemo.reals), on the first key hover's goroutine, no lock held",
 
 	// lsp: handlers that must ask the disk
 	"lsp/completion.go linkCompletion discovery.ListLinkDir":                "link path completion lists the folder the user is typing, which no snapshot holds",
@@ -97,6 +109,11 @@ var diskCalls = map[string]string{
 	"lsp/session/evalfiles.go Snapshot.readEvals discovery.ReadBundleEvals": "a pass checks the eval files of every bundle as check does; the snapshot holds skill files only (run on the pass's goroutine)",
 	"lsp/session/evalfiles.go withEvalFiles discovery.Exists":               "eval-missing-file asks whether an eval's files exist in the skill's folder, as check does (on the pass's goroutine)",
 	"lsp/session/evalfiles.go scheduler.publishEval discovery.Exists":       "the same question for the open eval file's fast path: a stat per path its evals name",
+	"lsp/session/editscope.go Snapshot.MayMove discovery.RealEntry":         "whether a rename's move stays inside the workspace folders where it lands, links resolved as they are now (the one write-scope test, InsideReal), on the handler's goroutine",
+	"lsp/session/editscope.go Snapshot.MayMove discovery.RealPaths":         "the workspace folders, resolved for the same test",
+	"lsp/session/editscope.go Snapshot.MayEdit discovery.RealPath":          "whether a rename's edit lands inside the workspace folders, links resolved as they are now, on the handler's goroutine",
+	"lsp/session/editscope.go Snapshot.MayEdit discovery.RealPaths":         "the workspace folders, resolved for the same test",
+	"lsp/chatcopies.go otherCopies discovery.RealPath":                      "a chat hover's /name: whether another host's copy is DSH's file through a link, on the handler's goroutine",
 }
 
 // TestFileSystemCalls keeps the rules and the model text functions of the

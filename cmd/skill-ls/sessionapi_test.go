@@ -28,7 +28,7 @@ var sessionAPI = map[string]string{
 	"ChatSkill": "handlers", "ChatSkills": "handlers", "ChatDiagnostics": "handlers",
 	"MatrixBuilder": "handlers", "HostsRow": "handlers", "HostFolders": "handlers",
 	"LensEvalHost": "handlers", "IsEvalPath": "handlers", "CmdRunTriggerEval": "handlers",
-	"ChatCopy": "handlers", "SameFilePaths": "handlers", // chat hover: each host's copy; key hover: a file's linked paths
+	"ChatCopy": "handlers", // chat hover: each host's copy
 	// publish, and the one place that knows UTF-16
 	"Outbox": "handlers", "NewOutbox": "handlers", "ToProtocolDiagnostic": "handlers",
 	"SpanRange": "handlers", "RangeSpan": "handlers", "OffsetPosition": "handlers",

@@ -20,14 +20,11 @@ import (
 )
 
 // OpenDoc is didOpen: the buffer is recorded and, for a skill file, laid
-// over the disk in every view.
+// over the disk in every view. A buffer that may be the real path of a
+// file the hosts find through a link waits for the walk that tells
+// (linkeddocs.go) before it enters the views.
 type OpenDoc struct {
-	URI uri.URI
-	// As is the path of the skill file the buffer is the real path of,
-	// found through a link (Snapshot.LinkedAs); "" for DocKey(URI).
-	// Links are that file's other linked paths.
-	As         string
-	Links      []string
+	URI        uri.URI
 	LanguageID string
 	Version    int32
 	Text       []byte
@@ -36,13 +33,15 @@ type OpenDoc struct {
 }
 
 func (m OpenDoc) apply(s *Session, fx *effects) error {
-	key := m.As
-	if key == "" {
-		key = DocKey(m.URI)
-	}
+	key := DocKey(m.URI)
 	d := newDocument(m.URI, key, m.LanguageID, m.Version, m.Text, &s.settings)
-	d.links = m.Links
 	d.skillMDBeside = m.skillMDBeside
+	if s.views != nil && !d.Chat && s.docs.At(key) == nil {
+		if views := snapshotFrom(&shared{}, s.views).views; mayBeLinked(views, key, m.Text) {
+			d.linking = true
+			fx.links = append(fx.links, linkWalk{uri: m.URI, path: key, views: views})
+		}
+	}
 	s.setDocLocked(d)
 	s.syncDocLocked(d, skills.ChangeOpen, fx)
 	return nil
@@ -126,7 +125,7 @@ func (m CloseDoc) apply(s *Session, fx *effects) error {
 // setDocLocked records d. The documents are a persistent table, so
 // that a didOpen or didClose costs the same however many are open (an
 // editor's session restore opens thousands).
-// A buffer answered as a linked path (OpenDoc.As) is found by the key of
+// A buffer answered as a linked path (linkDoc) is found by the key of
 // its own URI too, and by its file's other linked paths (linkedAway).
 func (s *Session) setDocLocked(d *Document) {
 	set := map[string]*Document{d.Key: d}
@@ -145,8 +144,8 @@ func (s *Session) setDocLocked(d *Document) {
 // discovery replays the open buffers when it ends).
 func (s *Session) syncDocLocked(d *Document, kind skills.ChangeKind, fx *effects) {
 	set := s.views
-	if set == nil {
-		return
+	if set == nil || d.linking {
+		return // a linking buffer enters the views with linkDoc
 	}
 	if d.Chat {
 		if kind == skills.ChangeClose {

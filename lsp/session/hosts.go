@@ -24,11 +24,55 @@ func (st *Snapshot) Matrix(ctx context.Context, path string, build MatrixBuilder
 	if i < 0 || len(st.views[i].opts.Hosts) == 0 {
 		return nil
 	}
-	memo := st.views[i].memo
-	m, _ := memo.matrix.get(ctx, st.views[i].skills, memo.latest, func(ctx context.Context, snap *skills.Snapshot) (*hosts.Matrix, error) {
-		return build(ctx, snap, memo.opts)
+	return st.views[i].memo.matrixOf(ctx, st.views[i].skills, build)
+}
+
+// matrixOf returns the hosts' matrix of snap's content (or a newer
+// one's), made by build once per content.
+func (memo *viewMemo) matrixOf(ctx context.Context, snap *skills.Snapshot, build MatrixBuilder) *hosts.Matrix {
+	m, _ := memo.matrix.get(ctx, snap, memo.latest, func(ctx context.Context, s *skills.Snapshot) (*hosts.Matrix, error) {
+		return build(ctx, s, memo.opts)
 	})
 	return m
+}
+
+// SameFilePaths returns the paths of the rows of the hosts' matrix of
+// path's view (made by build), other than path, that are path's file by
+// another path (links resolved): the .claude/skills link to a bundle
+// whose real folder is in DSH's roots. Their readers read this file too.
+// The rows' real paths are resolved once per content, beside the matrix
+// (viewMemo.reals): a key hover resolved every row's on each hover.
+func (st *Snapshot) SameFilePaths(ctx context.Context, path string, build MatrixBuilder) []string {
+	m := st.Matrix(ctx, path, build)
+	if m == nil {
+		return nil
+	}
+	v := st.views[st.viewIndex(path)]
+	reals, _ := v.memo.reals.get(ctx, v.skills, v.memo.latest, func(ctx context.Context, s *skills.Snapshot) (map[string]string, error) {
+		out := map[string]string{}
+		if m := v.memo.matrixOf(ctx, s, build); m != nil {
+			for _, r := range m.Rows {
+				if _, ok := out[r.Path]; !ok {
+					out[r.Path] = v.memo.realPath(r.Path)
+				}
+			}
+		}
+		return out, ctx.Err()
+	})
+	realOf := func(p string) string {
+		if r, ok := reals[p]; ok {
+			return r
+		}
+		return v.memo.realPath(p) // a row of another content than the memo's
+	}
+	real := realOf(path)
+	var out []string
+	for _, r := range m.Rows {
+		if r.Path != path && real != "" && realOf(r.Path) == real {
+			out = append(out, r.Path)
+		}
+	}
+	return out
 }
 
 // MatrixBuilder makes a view's host matrix: diagnostics.HostMatrix, or

@@ -5,7 +5,10 @@ package session
 // `:edit .claude/skills/tdd/SKILL.md` into the link's target) is answered
 // as that file: the document is keyed by the linked path, so the views,
 // the pass and the handlers see the file `check` reports on, and what is
-// published for it goes to the URI the editor opened (URIFor).
+// published for it goes to the URI the editor opened (URIFor). Finding the
+// link walks the hosts' folders, so OpenDoc only starts it (mayBeLinked
+// reads no disk) and the walk runs on a goroutine of its own (findLinks);
+// the buffer waits out of the views, published nowhere, until linkDoc.
 
 import (
 	"context"
@@ -15,28 +18,47 @@ import (
 
 	"go.lsp.dev/uri"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
-// LinkedAs returns the paths by which the views' hosts (DSH among them)
-// find the skill file whose real path is path, through symbolic links,
-// sorted; none when path is itself a file of the views' roots or of a
-// host's folders. The document is keyed by the first; the others are
-// published nowhere while it is open (see Snapshot.linkedAway). It walks
-// the hosts' folders, outside any lock, and only for a Markdown buffer
-// that opens a frontmatter (text) below none of the views' roots and
-// hosts' folders: a README, or a file opened in the editor before the
-// discovery ended, costs no walk.
-func (st *Snapshot) LinkedAs(ctx context.Context, path string, text []byte) []string {
+// linkWalk is a walk OpenDoc asked for: the buffer opened as uri, whose
+// key is path, in the views of the set current then.
+type linkWalk struct {
+	uri   uri.URI
+	path  string
+	views []viewSnapshot
+}
+
+// mayBeLinked reports, reading no disk, whether the buffer at path with
+// text may be a skill file the views' hosts find through a link, which
+// only a walk tells (linkedAs): a Markdown buffer that opens a frontmatter
+// (text) below none of the views' roots and hosts' folders. A README, or
+// a file the views reach by its own path, costs no walk.
+func mayBeLinked(views []viewSnapshot, path string, text []byte) bool {
 	if !filepath.IsAbs(path) || !strings.EqualFold(filepath.Ext(path), ".md") || !hosts.OpensFrontmatter(text) {
-		return nil
+		return false
 	}
-	var found []string
-	for _, v := range st.views {
+	walk := false
+	for _, v := range views {
 		if v.skills.UnderRoot(path) || v.passRoots.Holds(path) {
-			return nil // reached by this path: no walk of every host on the read loop
+			return false
 		}
+		walk = walk || v.opts.HostEnv.Cwd != ""
+	}
+	return walk
+}
+
+// linkedAs returns the paths by which the hosts of views (DSH among them)
+// find the skill file whose real path is path, through symbolic links,
+// sorted; none when path is itself a file of a host's folders. The
+// document is keyed by the first; the others are published nowhere while
+// it is open (see Snapshot.linkedAway). It walks the hosts' folders:
+// findLinks runs it off the read loop, outside any lock.
+func linkedAs(ctx context.Context, views []viewSnapshot, path string) []string {
+	var found []string
+	for _, v := range views {
 		if v.opts.HostEnv.Cwd == "" {
 			continue
 		}
@@ -63,8 +85,51 @@ func (st *Snapshot) LinkedAs(ctx context.Context, path string, text []byte) []st
 	return slices.Compact(found)
 }
 
+// findLinks runs the walk w on a goroutine of the session's own and ends
+// it with linkDoc, linked or not: the read loop that opened the buffer
+// does not wait for it. The walk belongs to the buffer, not to the view
+// set (a settings change meanwhile does not cut it short).
+func (s *Session) findLinks(w linkWalk) {
+	s.wg.Go(func() {
+		m := linkDoc{uri: w.uri}
+		if found := linkedAs(s.bg, w.views, w.path); len(found) > 0 {
+			m.as, m.links = found[0], found[1:]
+			m.skillMDBeside = hosts.ReadSkillMDBeside(m.as)
+		}
+		_ = s.Modify(m) // linkDoc fails never
+	})
+}
+
+// linkDoc ends the walk OpenDoc started for the buffer opened as uri: it
+// is answered as as, the first linked path found (none: its own path),
+// with its file's other linked paths, and enters the views.
+type linkDoc struct {
+	uri   uri.URI
+	as    string
+	links []string
+	// skillMDBeside is as's, read by findLinks (OpenDoc.prepare read
+	// the real path's).
+	skillMDBeside bool
+}
+
+func (m linkDoc) apply(s *Session, fx *effects) error {
+	d := s.docs.At(DocKey(m.uri))
+	if d == nil || !d.linking {
+		return nil // closed meanwhile, or opened again with no walk
+	}
+	nd := d.withText(d.Version, d.Text, &s.settings)
+	if m.as != "" {
+		nd = newDocument(d.uri, m.as, d.LanguageID, d.Version, d.Text, &s.settings)
+		nd.links, nd.skillMDBeside = m.links, m.skillMDBeside
+	}
+	nd.linking = false
+	s.setDocLocked(nd)
+	s.syncDocLocked(nd, skills.ChangeOpen, fx)
+	return nil
+}
+
 // linkedAway reports whether path is another path of an open document's
-// file (OpenDoc.Links): Neovim shows the diagnostics of every path of one
+// file (linkDoc): Neovim shows the diagnostics of every path of one
 // file on its one buffer, so publishing them would replace the
 // document's own.
 func (st *Snapshot) linkedAway(path string) bool {
@@ -73,7 +138,7 @@ func (st *Snapshot) linkedAway(path string) bool {
 }
 
 // KeyOf returns the key of the document the editor opened as u: the
-// linked path of a buffer opened by its real path (LinkedAs), else
+// linked path of a buffer opened by its real path (linkDoc), else
 // DocKey(u). Handlers resolve a request's URI with it.
 func (st *Snapshot) KeyOf(u uri.URI) string {
 	key := DocKey(u)
@@ -81,22 +146,4 @@ func (st *Snapshot) KeyOf(u uri.URI) string {
 		return d.Key
 	}
 	return key
-}
-
-// SameFilePaths returns the paths of m's rows, other than path, that are
-// path's file by another path (links resolved): the .claude/skills link
-// to a bundle whose real folder is in DSH's roots. Their readers read
-// this file too.
-func SameFilePaths(m *hosts.Matrix, path string) []string {
-	if m == nil {
-		return nil
-	}
-	real := discovery.RealPath(path)
-	var out []string
-	for _, r := range m.Rows {
-		if r.Path != path && discovery.RealPath(r.Path) == real {
-			out = append(out, r.Path)
-		}
-	}
-	return out
 }

@@ -32,4 +32,8 @@ type Options struct {
 	// ReadFile, when set, reads the views' skill files (tests stand in a
 	// slow disk); nil reads the disk.
 	ReadFile func(path string, buf []byte) ([]byte, int64, error)
+	// RealPath, when set, resolves the links of the hosts' matrix rows a
+	// hover compares (tests count the resolutions); nil is
+	// discovery.RealPath.
+	RealPath func(path string) string
 }

@@ -32,13 +32,10 @@ func (d *Document) passFacts() hosts.PassOverFacts {
 
 // prepare reads, before the session lock, whether the folder of the
 // document holds a SKILL.md (listed only for a skill.md spelled in another
-// case): the folder of the path it is answered as (OpenDoc.As).
+// case); a buffer answered as a linked path has its folder's read by
+// findLinks.
 func (m OpenDoc) prepare() Modification {
-	k := m.As
-	if k == "" {
-		k = DocKey(m.URI)
-	}
-	if filepath.IsAbs(k) {
+	if k := DocKey(m.URI); filepath.IsAbs(k) {
 		m.skillMDBeside = hosts.ReadSkillMDBeside(k)
 	}
 	return m

@@ -29,7 +29,8 @@ type Document struct {
 	Version    int32
 	Text       []byte
 	Chat       bool                    // a chat buffer under the settings it was classified with
-	links      []string                // the file's other linked paths (OpenDoc.Links)
+	links      []string                // the file's other linked paths (linkDoc)
+	linking    bool                    // opened by a path that a walk for links to it decides (linkDoc): out of the views until then
 	alone      func() *skills.Snapshot // the buffer in a workspace of its own, once (bufferAlone)
 	// skillMDBeside: its folder held a SKILL.md when it was opened
 	// (OpenDoc.prepare), for passedOver.
@@ -38,7 +39,7 @@ type Document struct {
 
 // newDocument returns the document the editor opened as u, keyed by key:
 // DocKey(u), or the linked path of a buffer opened by its real path
-// (Snapshot.LinkedAs).
+// (linkDoc).
 func newDocument(u uri.URI, key, languageID string, version int32, text []byte, settings *Settings) *Document {
 	d := &Document{uri: u, Key: key, LanguageID: languageID, Version: version, Text: text}
 	d.Chat = settings.IsChat(languageID, key)
@@ -70,7 +71,7 @@ func bufferAlone(d *Document) *skills.Snapshot {
 // withText returns the next version of d.
 func (d *Document) withText(version int32, text []byte, settings *Settings) *Document {
 	nd := newDocument(d.uri, d.Key, d.LanguageID, version, text, settings)
-	nd.links = d.links
+	nd.links, nd.linking = d.links, d.linking
 	nd.skillMDBeside = d.skillMDBeside
 	return nd
 }

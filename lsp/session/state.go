@@ -129,6 +129,9 @@ type effects struct {
 	// disk are the disk changes to apply to views once the lock is
 	// released: they list roots and read files.
 	disk []diskWork
+	// links are the walks for the linked paths of buffers just opened,
+	// started once the lock is released (findLinks).
+	links []linkWalk
 }
 
 // diskWork is a batch of disk changes for one view of a set.
@@ -161,6 +164,9 @@ func (s *Session) Modify(mods ...Modification) error {
 	}
 	s.mu.Unlock()
 	s.applyDisk(fx.disk)
+	for _, w := range fx.links {
+		s.findLinks(w)
+	}
 	for _, u := range fx.clear {
 		s.pub.Clear(u)
 	}
@@ -352,6 +358,9 @@ func (s *Session) LoadedSnapshot(ctx context.Context) (*Snapshot, error) {
 // isSkillDocLocked reports whether an open document is a skill file the
 // views hold as an overlay (see isSkillPath). Chat buffers are not.
 func (s *Session) isSkillDocLocked(d *Document) bool {
+	if d.linking {
+		return false // not yet: linkDoc gives it its path
+	}
 	if d.Chat || s.views == nil {
 		return !d.Chat && isSkillPath(d.Key, d.LanguageID, nil)
 	}

@@ -39,8 +39,9 @@ type view struct {
 
 // viewMemo is a view's cache of what is made from its skills snapshots by
 // walking the disk: elsewhere, the project's folders other agents read
-// (chat /name tokens), and matrix, the hosts' matrix (hovers, code
-// lenses), each made once per content, on first use. A snapshot reaches
+// (chat /name tokens), matrix, the hosts' matrix (hovers, code lenses),
+// and reals, the real paths of its rows (the key hover), each made once
+// per content, on first use. A snapshot reaches
 // it (viewSnapshot.memo) and nothing else of the view: what it answers is
 // a function of the skills snapshot asked with, whenever it is asked.
 type viewMemo struct {
@@ -49,6 +50,8 @@ type viewMemo struct {
 	latest    func() *skills.Snapshot // the view's newest snapshot
 	elsewhere snapshotMemo[[]hosts.Folder]
 	matrix    snapshotMemo[*hosts.Matrix]
+	reals     snapshotMemo[map[string]string] // the real paths of matrix's rows (SameFilePaths)
+	realPath  func(string) string             // discovery.RealPath, or Options.RealPath
 	// hostDirs are the folders of the files only other hosts read that
 	// the last pass judged (withHostFiles), for the watcher.
 	hostDirs syncValue[[]string]
@@ -141,11 +144,20 @@ func (s *Session) newView(ctx context.Context, folder string, settings *Settings
 		opts.Hosts, opts.ReadersOnly = withChatHost(opts.Hosts, opts.ReadersOnly, settings.ChatHost)
 	}
 	ws := skills.NewWorkspace(discovery.Roots(ro), skills.LoadOptions{ReadFile: s.opts.ReadFile, BundleFiles: opts.SelectsBundleFiles(), BundleFilesWhenAsked: true})
-	v := &view{folder: folder, ws: ws, config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot}}
+	v := &view{folder: folder, ws: ws, config: vc, opts: opts, memo: &viewMemo{ctx: ctx, opts: opts, latest: ws.Snapshot, realPath: s.realPath()}}
 	if folder != "" && len(opts.Hosts) > 0 {
 		v.passRoots = hosts.FindPassOverRoots(opts.HostEnv, opts.Hosts...)
 	}
 	return v
+}
+
+// realPath is how the views resolve the links of the hosts' files:
+// Options.RealPath, else discovery.RealPath.
+func (s *Session) realPath() func(string) string {
+	if s.opts.RealPath != nil {
+		return s.opts.RealPath
+	}
+	return discovery.RealPath
 }
 
 // isLoaded reports that the set's initial discovery is done.
