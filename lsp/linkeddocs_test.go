@@ -42,6 +42,27 @@ func TestLinkedBufferByRealPath(t *testing.T) {
 	}
 }
 
+// TestLinkedBufferEditedDuringTheWalk: the walk for the links to a buffer
+// opened by its real path runs off the read loop, so an edit can arrive
+// before it ends. The buffer is answered as the linked file with the
+// edited text, whichever comes first.
+func TestLinkedBufferEditedDuringTheWalk(t *testing.T) {
+	const src = "---\nname: tdd\ndescription: Drive a change with tests first.\nwhen_to_use: When the user says TDD.\n---\nWrite the failing test first.\n"
+	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/shared-skills/tdd/SKILL.md --\n"+src, nil)
+	if err := os.Symlink(filepath.Join("..", "..", "shared-skills", "tdd"), w.path("project/.claude/skills/tdd")); err != nil {
+		t.Fatal(err)
+	}
+	u := w.open("project/shared-skills/tdd/SKILL.md", "markdown", src)
+	w.edit(u, 2, strings.Replace(src, "tests first.", "tests first. Note: tests first.", 1))
+	w.diags(u, "the edited linked file's findings", func(p *protocol.PublishDiagnosticsParams) bool {
+		v, ok := p.Version.Get()
+		return ok && v == 2 && hasCode(p, "host-drops") && !hasCode(p, "outside-roots")
+	})
+	if h := hoverText(t, w, u, protocol.Position{Line: 3, Character: 3}); !strings.Contains(h, "read by Claude Code") {
+		t.Errorf("when_to_use hover = %s", h)
+	}
+}
+
 // TestChatHoverNamesEachCopy: /pr-review in a chat is DSH's
 // .agents/skills copy and Claude Code's different .claude/skills file; the
 // hover shows DSH's and says which file Claude Code loads, with the text
