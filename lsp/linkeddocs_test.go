@@ -48,10 +48,8 @@ func TestLinkedBufferByRealPath(t *testing.T) {
 // edited text, whichever comes first.
 func TestLinkedBufferEditedDuringTheWalk(t *testing.T) {
 	const src = "---\nname: tdd\ndescription: Drive a change with tests first.\nwhen_to_use: When the user says TDD.\n---\nWrite the failing test first.\n"
-	w := newWorkspaceEnv(t, chatHostsTxtar+"-- project/shared-skills/tdd/SKILL.md --\n"+src, nil)
-	if err := os.Symlink(filepath.Join("..", "..", "shared-skills", "tdd"), w.path("project/.claude/skills/tdd")); err != nil {
-		t.Fatal(err)
-	}
+	w := newLinkedEnv(t, chatHostsTxtar+"-- project/shared-skills/tdd/SKILL.md --\n"+src,
+		map[string]string{"project/.claude/skills/tdd": "../../shared-skills/tdd"}, session.Options{})
 	u := w.open("project/shared-skills/tdd/SKILL.md", "markdown", src)
 	w.edit(u, 2, strings.Replace(src, "tests first.", "tests first. Note: tests first.", 1))
 	w.diags(u, "the edited linked file's findings", func(p *protocol.PublishDiagnosticsParams) bool {
@@ -110,10 +108,8 @@ func TestKeyHoverResolvesLinksOnce(t *testing.T) {
 		resolved.Add(1)
 		return discovery.RealPath(p)
 	}
-	w := newWorkspaceEnvWith(t, chatHostsTxtar+"-- project/.agents/skills/tdd/SKILL.md --\n"+src, nil, session.Options{RealPath: count})
-	if err := os.Symlink(filepath.Join("..", "..", ".agents", "skills", "tdd"), w.path("project/.claude/skills/tdd")); err != nil {
-		t.Fatal(err)
-	}
+	w := newLinkedEnv(t, chatHostsTxtar+"-- project/.agents/skills/tdd/SKILL.md --\n"+src,
+		map[string]string{"project/.claude/skills/tdd": "../../.agents/skills/tdd"}, session.Options{RealPath: count})
 	u := w.open("project/.agents/skills/tdd/SKILL.md", "markdown", src)
 	const through = "`.claude/skills/tdd/SKILL.md` (a link to this file): read by Claude Code"
 	if h := hoverText(t, w, u, protocol.Position{Line: 3, Character: 3}); !strings.Contains(h, through) {
@@ -131,9 +127,9 @@ func TestKeyHoverResolvesLinksOnce(t *testing.T) {
 	}
 }
 
-// newLinkedEnv is newWorkspaceEnv with the links (path -> target, relative
-// to the archive's folder) made before the server starts.
-func newLinkedEnv(t *testing.T, archive string, links map[string]string) *wsEnv {
+// newLinkedEnv is newWorkspaceEnvWith with the links (path -> target,
+// relative to the archive's folder) made before the server starts.
+func newLinkedEnv(t *testing.T, archive string, links map[string]string, opts session.Options) *wsEnv {
 	t.Helper()
 	dir := t.TempDir()
 	skilltest.WriteArchive(t, dir, txtar.Parse([]byte(archive)))
@@ -144,7 +140,8 @@ func newLinkedEnv(t *testing.T, archive string, links map[string]string) *wsEnv 
 	}
 	w := &wsEnv{dir: dir, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home")}
 	os.MkdirAll(w.home, 0o755)
-	w.env = newEnv(t, envOptions{opts: session.Options{HomeDir: w.home}})
+	opts.HomeDir = w.home
+	w.env = newEnv(t, envOptions{opts: opts})
 	w.initialize(nil, w.project)
 	w.waitLoaded()
 	return w
@@ -159,7 +156,7 @@ func TestLinkedTwiceByRealPath(t *testing.T) {
 	w := newLinkedEnv(t, chatHostsTxtar+"-- project/shared/linked-colon/SKILL.md --\n"+src, map[string]string{
 		"project/.agents/skills/linked-colon": "../../shared/linked-colon",
 		"project/.claude/skills/linked-colon": "../../shared/linked-colon",
-	})
+	}, session.Options{})
 	u := w.open("project/shared/linked-colon/SKILL.md", "markdown", src)
 	w.diags(u, "DSH's finding", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "yaml-unquoted-colon") })
 }
