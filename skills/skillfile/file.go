@@ -68,18 +68,53 @@ type Frontmatter struct {
 	// that looks like a closing --- and is not one (padded, indented,
 	// ----, ...), without its \r; empty when there is none.
 	NearCloseSpan spans.Span
-	// Doc is the YAML text as DSH reads it (zero when the delimiters were
+	// Err is the YAML syntax error, if any (nil when the delimiters were
 	// not found).
-	dshyaml.Doc
+	Err *dshyaml.Error
+	// Mapping reports that the YAML parsed to a mapping.
+	Mapping bool
+	// RootKind is the type of the parsed YAML document (KindNull when empty).
+	RootKind dshyaml.Kind
+	// fields are the top-level keys in source order (only when Mapping);
+	// nil in a lean file's frontmatter, which keeps yaml instead.
+	fields []dshyaml.Field
+	// yaml is, when fields were dropped (dropFields), the YAML text they
+	// were read from, a substring of the file's kept first lines: the
+	// check of a tree keeps a File per skill file, and their parsed fields
+	// took more than the lines they were read from.
+	yaml string
+}
+
+// setDoc sets the frontmatter's YAML outcome.
+func (fm *Frontmatter) setDoc(d dshyaml.Doc) {
+	fm.Err, fm.Mapping, fm.RootKind, fm.fields = d.Err, d.Mapping, d.RootKind, d.Fields
+}
+
+// Doc returns the YAML text as DSH reads it (zero when the delimiters were
+// not found).
+func (fm *Frontmatter) Doc() dshyaml.Doc {
+	return dshyaml.Doc{Err: fm.Err, Mapping: fm.Mapping, RootKind: fm.RootKind, Fields: fm.Fields()}
+}
+
+// Fields returns the top-level fields in source order (only when the YAML
+// is a mapping). A lean file's are read again from its kept lines, the
+// same text they were first read from, on each call: a caller that reads
+// many holds a file from WithFields.
+func (fm *Frontmatter) Fields() []dshyaml.Field {
+	if fm == nil {
+		return nil
+	}
+	if fm.fields == nil && fm.yaml != "" {
+		return dshyaml.ParseString(fm.yaml, fm.YAMLSpan.Start).Fields
+	}
+	return fm.fields
 }
 
 // Field returns the first top-level field with the given key, or nil (nil
 // too for a file without frontmatter).
 func (fm *Frontmatter) Field(key string) *dshyaml.Field {
-	if fm == nil {
-		return nil
-	}
-	return fm.Doc.Field(key)
+	d := dshyaml.Doc{Fields: fm.Fields()}
+	return d.Field(key)
 }
 
 // File is one parsed skill file: its frontmatter, the facts of its body,
@@ -198,6 +233,10 @@ func (f *File) Size() int {
 // first lines (head).
 func (f *File) WithoutText(sum uint64) *File {
 	c := *f
+	if f.Frontmatter != nil {
+		fm := *f.Frontmatter // DropText changes it
+		c.Frontmatter = &fm
+	}
 	c.DropText(sum)
 	return &c
 }
@@ -205,9 +244,28 @@ func (f *File) WithoutText(sum uint64) *File {
 // DropText makes f lean in place, as WithoutText makes a copy, for the
 // one caller that holds f: a workspace that has just parsed it. A copy
 // would leave a dead record beside each kept one, read from disk by the
-// thousand, and the holes they leave in the heap stay resident.
+// thousand, and the holes they leave in the heap stay resident. The
+// frontmatter's fields go too when they were read from the kept lines
+// (Frontmatter.Fields reads them again).
 func (f *File) DropText(sum uint64) {
 	f.lean, f.size, f.sum, f.text = true, int64(f.Size()), sum, nil
+	if fm := f.Frontmatter; fm != nil && fm.fields != nil && f.head != "" {
+		fm.yaml, fm.fields = f.head[fm.YAMLSpan.Start:fm.YAMLSpan.End], nil
+	}
+}
+
+// WithFields returns f when its frontmatter holds its fields, else a copy
+// whose frontmatter holds them, read again from the kept lines: for a
+// caller that reads them many times (a file's rules), and lets the copy
+// go when done.
+func (f *File) WithFields() *File {
+	if f.Frontmatter == nil || f.Frontmatter.fields != nil || f.Frontmatter.yaml == "" {
+		return f
+	}
+	c, fm := *f, *f.Frontmatter
+	fm.fields, fm.yaml = fm.Fields(), ""
+	c.Frontmatter = &fm
+	return &c
 }
 
 // frontLines returns, as a string, the lines of src (a file's bytes) up

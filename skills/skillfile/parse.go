@@ -169,7 +169,7 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 		f.find(problem.FrontmatterUnclosed, fm.NearCloseSpan.OrKey(fm.OpenSpan), "")
 		return false
 	}
-	fm.Doc = f.parseYAML(src)
+	fm.setDoc(f.parseYAML(src))
 	if e := fm.Err; e != nil {
 		f.find(e.Code, e.Span, e.Key)
 		return false
