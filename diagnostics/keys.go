@@ -120,7 +120,7 @@ func checkMisspelled(p *Pass) {
 	if !p.fields() {
 		return
 	}
-	for _, fld := range p.File.Frontmatter.Fields {
+	for _, fld := range p.File.Frontmatter.Fields() {
 		want := p.misspelledAs(fld.Key)
 		if want == "" || p.reportsMissing(want) || want == "name" && !p.dshReads() && p.nameFactMerged() {
 			continue
@@ -184,9 +184,10 @@ func (p *Pass) misspelledKey(key string) *dshyaml.Field {
 	if !p.fields() {
 		return nil
 	}
-	for i, fld := range p.File.Frontmatter.Fields {
+	fields := p.File.Frontmatter.Fields()
+	for i, fld := range fields {
 		if p.misspelledAs(fld.Key) == key {
-			return &p.File.Frontmatter.Fields[i]
+			return &fields[i]
 		}
 	}
 	return nil
@@ -197,7 +198,7 @@ func checkUnknownKeys(p *Pass) {
 		return
 	}
 	fm := p.File.Frontmatter
-	for i, fld := range fm.Fields {
+	for i, fld := range fm.Fields() {
 		if ignoredKey(fld.Key) && p.misspelledAs(fld.Key) == "" && !agentSkillsKey(fld.Key) {
 			var fixes []Fix
 			if fix, ok := moveUnderMetadata(p, i); ok {
@@ -388,16 +389,17 @@ const titleMoveUnderMetadata = "Move KEY under metadata"
 // must not be offered one).
 func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 	fm := p.File.Frontmatter
+	fields := fm.Fields()
 	from := fieldExtent(p, i)
 	indent := "  "
 	at := fm.YAMLSpan.End
 	header := "metadata:" + p.Newline()
-	if j := slices.IndexFunc(fm.Fields, func(f dshyaml.Field) bool { return f.Key == "metadata" }); j >= 0 {
-		m := fm.Fields[j]
+	if j := slices.IndexFunc(fields, func(f dshyaml.Field) bool { return f.Key == "metadata" }); j >= 0 {
+		m := fields[j]
 		if m.Value.Kind != dshyaml.KindMap || len(m.Entries) == 0 || p.Text(spans.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
 			return Fix{}, false
 		}
-		if slices.ContainsFunc(m.Entries, func(e dshyaml.Field) bool { return e.Key == fm.Fields[i].Key }) {
+		if slices.ContainsFunc(m.Entries, func(e dshyaml.Field) bool { return e.Key == fields[i].Key }) {
 			return Fix{}, false
 		}
 		_, col := p.Lines().LineCol(m.Entries[0].KeySpan.Start)
@@ -405,7 +407,7 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 		at, header = fieldExtent(p, j).End, ""
 	}
 	moved := reindent(p.Text(from), indent)
-	fix := Fix{Title: fixTitle(titleMoveUnderMetadata, fm.Fields[i].Key), Unsafe: true}
+	fix := Fix{Title: fixTitle(titleMoveUnderMetadata, fields[i].Key), Unsafe: true}
 	if at == from.Start || at == from.End {
 		// Adjacent: one edit, so that no insertion touches the deletion.
 		span := spans.Span{Start: min(at, from.Start), End: max(at, from.End)}
@@ -421,12 +423,13 @@ func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
 // line (or the end of the YAML).
 func fieldExtent(p *Pass, i int) spans.Span {
 	fm := p.File.Frontmatter
+	fields := fm.Fields()
 	lines := p.Lines()
-	line, _ := lines.LineCol(fm.Fields[i].KeySpan.Start)
+	line, _ := lines.LineCol(fields[i].KeySpan.Start)
 	start, _ := lines.LineSpan(line - 1)
 	end := fm.YAMLSpan.End
-	if i+1 < len(fm.Fields) {
-		next, _ := lines.LineCol(fm.Fields[i+1].KeySpan.Start)
+	if i+1 < len(fields) {
+		next, _ := lines.LineCol(fields[i+1].KeySpan.Start)
 		end, _ = lines.LineSpan(next - 1)
 	}
 	return spans.Span{Start: start, End: end}

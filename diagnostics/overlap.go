@@ -64,7 +64,9 @@ func (rs *runState) overlapIndex() *overlap.Index {
 // placeholder of skill-ls new (description-placeholder's).
 func offeredSkills(snap *skills.Snapshot) []*skillfile.File {
 	return namedSkills(snap, func(f *skillfile.File) bool {
-		return f.Def.Invocation.ModelInvocable && f.Frontmatter != nil && f.Frontmatter.Field("description") != nil &&
+		// A Def is read from a description field (define): no need to
+		// look for it, which reads a lean file's fields again.
+		return f.Def.Invocation.ModelInvocable && f.Frontmatter != nil &&
 			!strings.Contains(f.Def.Description, scaffold.DescriptionPlaceholder)
 	})
 }

@@ -49,7 +49,7 @@ func checkBodyLength(p *Pass) {
 		return
 	}
 	at := spans.Span{Start: f.ContentSpan.Start, End: f.ContentSpan.Start}
-	p.Report(at, fmt.Sprintf("the body is %s lines; the model reads all of it when the skill loads, and the agentskills.io spec advises under %d: move detailed sections into files under references/ and link them, so the model reads them only when needed", jstext.Count(f.BodyLines), bodyLineLimit))
+	p.Report(at, fmt.Sprintf("the body is %s lines; the model reads all of it when the skill loads, and the agentskills.io spec advises under %d: move detailed sections into files under references/ and link them, so the model reads them only when needed", jstext.Count(int(f.BodyLines)), bodyLineLimit))
 }
 
 // titleChangePlaceholder is the title of the fix below (FixDocs lists it).

@@ -43,7 +43,7 @@ func checkAllowedTools(p *Pass) {
 func valueRegion(p *Pass, value spans.Span) spans.Span {
 	fm := p.File.Frontmatter
 	end := fm.YAMLSpan.End
-	for _, f := range fm.Fields {
+	for _, f := range fm.Fields() {
 		if f.KeySpan.Start >= value.End && f.KeySpan.Start < end {
 			end = f.KeySpan.Start
 		}

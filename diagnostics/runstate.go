@@ -116,7 +116,9 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 	if grade == nil {
 		grade = rs.opts.grader(f.Path)
 	}
-	p := &Pass{Snap: rs.snap, File: f, opts: &rs.opts, run: rs, rules: table(), grade: grade, buf: buf}
+	// The rules read a lean file's fields many times: they get a copy
+	// that holds them, read once, and let go of them with it.
+	p := &Pass{Snap: rs.snap, File: f.WithFields(), opts: &rs.opts, run: rs, rules: table(), grade: grade, buf: buf}
 	for _, fd := range f.Findings {
 		r := Lookup(string(fd.Code))
 		if r == nil || r.Finding == nil || !p.runs(r) {

@@ -68,7 +68,7 @@ const (
 // hiddenChars reports each run of the file's hidden characters of kind,
 // with the fix that removes it.
 func hiddenChars(p *Pass, kind skillfile.HiddenKind) {
-	for _, h := range p.File.Hidden {
+	for _, h := range p.File.Hidden() {
 		if h.Kind != kind {
 			continue
 		}

@@ -47,7 +47,7 @@ func checkHostCommands(p *Pass) {
 	if !modelInvocable(p) {
 		return
 	}
-	for _, h := range p.File.Hidden {
+	for _, h := range p.File.Hidden() {
 		if h.Kind == skillfile.HiddenHostCommand {
 			p.Report(h.Span, fmt.Sprintf("a host that runs !`…` (Claude Code) runs %q when the model loads this skill, which it may do on its own", h.Text))
 		}

@@ -42,7 +42,7 @@ var securityMarkupRules = []*Rule{
 	{Code: CodeWhitespacePadding, Category: CategorySecurity, Severity: SeverityWarning, Summary: "padding that pushes text out of view",
 		Doc: fmt.Sprintf("A run of %d blank lines or more before more text, or of spaces and tabs %d columns wide or more before text on a line (a tab counts 4), pushes that text below or beside what a reviewer looks at; the model reads it as any other. In the description, which a listing shows on one line, a run of blank characters (spaces, tabs, no-break spaces, the other Unicode spaces) %d columns wide or more between text does the same; the catalog collapses it, so the model reads the text after it. Trailing blank lines are not reported (DSH trims them), nor is the indentation of a description's lines.", 10, 100, 40) + securityDocTail,
 		File: func(p *Pass) {
-			for _, h := range p.File.Hidden {
+			for _, h := range p.File.Hidden() {
 				if h.Kind == skillfile.HiddenPadding {
 					p.Report(h.Span, paddingMessage(h))
 				}
@@ -79,7 +79,7 @@ func hiddenMarkupRule(kind skillfile.HiddenKind, instructions bool) func(p *Pass
 // hiddenMarkup reports the file's hidden markup of kind whose text reads
 // as instructions (or does not, when instructions is false).
 func hiddenMarkup(p *Pass, kind skillfile.HiddenKind, instructions bool) {
-	for _, h := range p.File.Hidden {
+	for _, h := range p.File.Hidden() {
 		if h.Kind != kind {
 			continue
 		}

@@ -155,8 +155,8 @@ func TestHiddenCode(t *testing.T) {
 	}
 	for _, k := range kinds {
 		f := skillfile.Parse("/r/skill/SKILL.md", []byte(with(k.body)), skillfile.ReadFS)
-		if len(f.Hidden) != 1 || f.Hidden[0].Kind != k.kind {
-			t.Fatalf("kind %d: the parser found %+v", k.kind, f.Hidden)
+		if len(f.Hidden()) != 1 || f.Hidden()[0].Kind != k.kind {
+			t.Fatalf("kind %d: the parser found %+v", k.kind, f.Hidden())
 		}
 		code := HiddenCode(k.kind)
 		sev, at, _ := strings.Cut(k.at, " ")

@@ -357,11 +357,12 @@ func silences(f *skillfile.File, text []byte, fix Fix, d Diagnostic, kind skillf
 	}
 	nf := skillfile.Parse(f.Path, src, f.Mode)
 	if nf.Frontmatter == nil || !slices.EqualFunc(f.Findings, nf.Findings, func(a, b skillfile.Finding) bool { return a.Code == b.Code && a.Key == b.Key }) ||
-		len(f.Frontmatter.Fields) != len(nf.Frontmatter.Fields) {
+		len(f.Frontmatter.Fields()) != len(nf.Frontmatter.Fields()) {
 		return false
 	}
-	for i, fld := range f.Frontmatter.Fields {
-		if nf.Frontmatter.Fields[i].Key != fld.Key || nf.Frontmatter.Fields[i].Value.Str != fld.Value.Str {
+	newFields := nf.Frontmatter.Fields()
+	for i, fld := range f.Frontmatter.Fields() {
+		if newFields[i].Key != fld.Key || newFields[i].Value.Str != fld.Value.Str {
 			return false
 		}
 	}

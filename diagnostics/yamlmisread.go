@@ -28,7 +28,7 @@ func checkMisread(p *Pass) {
 		return
 	}
 	fm := p.File.Frontmatter
-	for i, fld := range fm.Fields {
+	for i, fld := range fm.Fields() {
 		if strings.HasPrefix(fld.Key, "\u00a0") {
 			misreadIndent(p, i)
 			continue
@@ -163,14 +163,14 @@ const titleIndentWithSpaces = "Indent with spaces"
 // misreadIndent reports a top-level key whose name starts with
 // non-breaking spaces: the author indented it with them.
 func misreadIndent(p *Pass, i int) {
-	fm := p.File.Frontmatter
-	fld := fm.Fields[i]
+	fields := p.File.Frontmatter.Fields()
+	fld := fields[i]
 	name := strings.TrimLeft(fld.Key, "\u00a0")
 	n := (len(fld.Key) - len(name)) / len("\u00a0")
 	span := spans.Span{Start: fld.KeySpan.Start, End: fld.KeySpan.Start + len(fld.Key) - len(name)}
 	above := ""
-	if i > 0 && fm.Fields[i-1].Value.Kind == dshyaml.KindNull {
-		above = fmt.Sprintf(" (and %s: above it as empty)", fm.Fields[i-1].Key)
+	if i > 0 && fields[i-1].Value.Kind == dshyaml.KindNull {
+		above = fmt.Sprintf(" (and %s: above it as empty)", fields[i-1].Key)
 	}
 	msg := fmt.Sprintf("this line is indented with non-breaking spaces (U+00A0), which YAML does not count as indentation, so it reads the line as a new top-level key %q%s; indent it with spaces", fld.Key, above)
 	p.Report(span, msg, Fix{Title: titleIndentWithSpaces, Preferred: true, Edits: []Edit{p.Edit(span, strings.Repeat(" ", n))}})
@@ -185,7 +185,8 @@ const titleIndentClose = "Indent the ---"
 func misreadClose(p *Pass) {
 	f := p.File
 	fm := f.Frontmatter
-	if len(fm.Fields) == 0 {
+	fields := fm.Fields()
+	if len(fields) == 0 {
 		return
 	}
 	// The line right after the --- goes on indented, as a value does
@@ -196,7 +197,7 @@ func misreadClose(p *Pass) {
 	}
 	for l := range strings.Lines(first) {
 		if strings.TrimRight(l, "\r\n") == "---" {
-			last := fm.Fields[len(fm.Fields)-1]
+			last := fields[len(fields)-1]
 			fix := Fix{Title: titleIndentClose, Unsafe: true, Edits: []Edit{p.Edit(spans.Span{Start: fm.CloseSpan.Start, End: fm.CloseSpan.Start}, "  ")}}
 			closer := "DSH closes"
 			if !p.dshReads() {

@@ -99,8 +99,9 @@ func fieldAt(f *skillfile.File, off int) (fld *dshyaml.Field, onKey bool) {
 	if f == nil || f.Frontmatter == nil {
 		return nil, false
 	}
-	for i := range f.Frontmatter.Fields {
-		x := &f.Frontmatter.Fields[i]
+	fields := f.Frontmatter.Fields()
+	for i := range fields {
+		x := &fields[i]
 		if x.KeySpan.Contains(off) {
 			return x, true
 		}

@@ -33,11 +33,11 @@ func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	}
 	out := []protocol.InlayHint{}
 	opts := t.st.OptionsFor(t.path)
-	if t.file == nil || len(t.file.Hidden) == 0 || opts.Ignored(t.path) {
+	if t.file == nil || len(t.file.Hidden()) == 0 || opts.Ignored(t.path) {
 		return out, nil
 	}
 	want := session.RangeSpan(t.idx, p.Range)
-	for _, h := range t.file.Hidden {
+	for _, h := range t.file.Hidden() {
 		if len(out) == maxInlayHints || ctx.Err() != nil {
 			break
 		}

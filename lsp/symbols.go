@@ -24,7 +24,7 @@ func (s *server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolP
 		return out, nil
 	}
 	if fm := t.file.Frontmatter; fm != nil {
-		for _, fld := range fm.Fields {
+		for _, fld := range fm.Fields() {
 			full := spans.Span{Start: fld.KeySpan.Start, End: max(fld.KeySpan.End, fld.ValueSpan.End)}
 			sym := protocol.DocumentSymbol{
 				Name:           fld.Key,

@@ -15,7 +15,7 @@ import (
 )
 
 // ReadMode says how a skill file's bytes become text (docs/dsh.md §3.4).
-type ReadMode int
+type ReadMode uint8
 
 const (
 	// ReadFS is DSH's production path (ctx.fs): one leading BOM is stripped;
@@ -68,18 +68,60 @@ type Frontmatter struct {
 	// that looks like a closing --- and is not one (padded, indented,
 	// ----, ...), without its \r; empty when there is none.
 	NearCloseSpan spans.Span
-	// Doc is the YAML text as DSH reads it (zero when the delimiters were
+	// Err is the YAML syntax error, if any (nil when the delimiters were
 	// not found).
-	dshyaml.Doc
+	Err *dshyaml.Error
+	// Mapping reports that the YAML parsed to a mapping.
+	Mapping bool
+	// RootKind is the type of the parsed YAML document (KindNull when empty).
+	RootKind dshyaml.Kind
+	// dropped says the fields were dropped (a lean file's): the check of
+	// a tree keeps a File per skill file, and their parsed fields took
+	// more than the lines they were read from; Fields reads them again.
+	dropped bool
+	// fields are the top-level keys in source order (only when Mapping).
+	fields []dshyaml.Field
+	// lines are the file's first lines up to and with the closing line
+	// (when a line break ends it), "" when the frontmatter is not closed or
+	// they are over maxKeptFront bytes. The YAML was read from them, so
+	// its keys and most of its values are substrings of them; a lean file
+	// keeps them because most findings point there, and the output formats
+	// and the server's publishing place them without reading the file
+	// again (File.TextFor).
+	lines string
+}
+
+// setDoc sets the frontmatter's YAML outcome.
+func (fm *Frontmatter) setDoc(d dshyaml.Doc) {
+	fm.Err, fm.Mapping, fm.RootKind, fm.fields = d.Err, d.Mapping, d.RootKind, d.Fields
+}
+
+// Doc returns the YAML text as DSH reads it (zero when the delimiters were
+// not found).
+func (fm *Frontmatter) Doc() dshyaml.Doc {
+	return dshyaml.Doc{Err: fm.Err, Mapping: fm.Mapping, RootKind: fm.RootKind, Fields: fm.Fields()}
+}
+
+// Fields returns the top-level fields in source order (only when the YAML
+// is a mapping). A lean file's are read again from its kept lines, the
+// same text they were first read from, on each call: a caller that reads
+// many holds a file from WithFields.
+func (fm *Frontmatter) Fields() []dshyaml.Field {
+	if fm == nil {
+		return nil
+	}
+	if fm.dropped {
+		y := fm.YAMLSpan
+		return dshyaml.ParseString(fm.lines[y.Start:y.End], y.Start).Fields
+	}
+	return fm.fields
 }
 
 // Field returns the first top-level field with the given key, or nil (nil
 // too for a file without frontmatter).
 func (fm *Frontmatter) Field(key string) *dshyaml.Field {
-	if fm == nil {
-		return nil
-	}
-	return fm.Doc.Field(key)
+	d := dshyaml.Doc{Fields: fm.Fields()}
+	return d.Field(key)
 }
 
 // File is one parsed skill file: its frontmatter, the facts of its body,
@@ -117,13 +159,12 @@ type File struct {
 	// Outline holds the body's links and HTML comments (its headings are
 	// read on demand: Headings).
 	Outline markdown.Outline
-	// BodyLines is the number of lines of the body.
-	BodyLines int
-	// Hidden is the text the model reads but a reviewer does not see
-	// (invisible characters, HTML comments, hidden HTML, padding, host
-	// commands), at most a few hundred entries; the security rules read
-	// only it.
-	Hidden []Hidden
+	// BodyLines is the number of lines of the body (32 bits hold it: a
+	// file is at most MaxFileSize; a File per skill file is kept).
+	BodyLines int32
+	// size is the length of a lean file's bytes (at most MaxFileSize),
+	// beside BodyLines in one word.
+	size int32
 	// Findings are every reason DSH drops or degrades the file, in DSH's
 	// check order (empty for a clean skill).
 	Findings []Finding
@@ -137,20 +178,11 @@ type File struct {
 	// text is the file's bytes with their line index; nil for a file that
 	// could not be read, and for a lean one.
 	text *spans.LineIndex
-	// head is the file's first lines up to and with its frontmatter's
-	// closing line (when a line break ends it), "" when the frontmatter is
-	// not closed or they are over maxKeptFront bytes. The frontmatter's
-	// YAML was read from it, so its keys and most of its values are
-	// substrings of it; a lean file keeps it because most findings point
-	// there, and the output formats and the server's publishing place
-	// them without reading the file again (TextFor).
-	head string
 	// rare holds the facts few files have (nil when a file has none):
 	// a workspace keeps a record per file, and they took a fifth of it.
 	rare *rareFacts
-	// size and sum are the length and hash of a lean file's bytes.
-	size int64
-	sum  uint64
+	// sum is the hash of a lean file's bytes.
+	sum uint64
 }
 
 // Definition is what a valid skill file defines: the fields of its skill.
@@ -195,9 +227,13 @@ func (f *File) Size() int {
 
 // WithoutText returns f without its bytes: a lean copy that keeps their
 // size and sum, the hash its owner computed of them (see Sum), and its
-// first lines (head).
+// first lines (its frontmatter's kept lines).
 func (f *File) WithoutText(sum uint64) *File {
 	c := *f
+	if f.Frontmatter != nil {
+		fm := *f.Frontmatter // DropText changes it
+		c.Frontmatter = &fm
+	}
 	c.DropText(sum)
 	return &c
 }
@@ -205,9 +241,28 @@ func (f *File) WithoutText(sum uint64) *File {
 // DropText makes f lean in place, as WithoutText makes a copy, for the
 // one caller that holds f: a workspace that has just parsed it. A copy
 // would leave a dead record beside each kept one, read from disk by the
-// thousand, and the holes they leave in the heap stay resident.
+// thousand, and the holes they leave in the heap stay resident. The
+// frontmatter's fields go too when they were read from the kept lines
+// (Frontmatter.Fields reads them again).
 func (f *File) DropText(sum uint64) {
-	f.lean, f.size, f.sum, f.text = true, int64(f.Size()), sum, nil
+	f.lean, f.size, f.sum, f.text = true, int32(f.Size()), sum, nil
+	if fm := f.Frontmatter; fm != nil && fm.fields != nil && fm.lines != "" {
+		fm.fields, fm.dropped = nil, true
+	}
+}
+
+// WithFields returns f when its frontmatter holds its fields, else a copy
+// whose frontmatter holds them, read again from the kept lines: for a
+// caller that reads them many times (a file's rules), and lets the copy
+// go when done.
+func (f *File) WithFields() *File {
+	if f.Frontmatter == nil || !f.Frontmatter.dropped {
+		return f
+	}
+	c, fm := *f, *f.Frontmatter
+	fm.fields, fm.dropped = fm.Fields(), false
+	c.Frontmatter = &fm
+	return &c
 }
 
 // frontLines returns, as a string, the lines of src (a file's bytes) up
@@ -234,8 +289,8 @@ func (f *File) TextFor(span spans.Span) *spans.LineIndex {
 	if f.text != nil {
 		return f.text
 	}
-	if f.head != "" && span.Start >= 0 && span.Start <= span.End && span.End < len(f.head) {
-		return spans.NewLineIndex([]byte(f.head))
+	if fm := f.Frontmatter; fm != nil && fm.lines != "" && span.Start >= 0 && span.Start <= span.End && span.End < len(fm.lines) {
+		return spans.NewLineIndex([]byte(fm.lines))
 	}
 	return nil
 }

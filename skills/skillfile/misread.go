@@ -57,7 +57,7 @@ func mayMisread(f *File, src []byte) bool {
 	if f.BodySpan.Len() > 0 && (src[f.BodySpan.Start] == ' ' || src[f.BodySpan.Start] == '\t') {
 		return true
 	}
-	for _, fld := range fm.Fields {
+	for _, fld := range fm.Fields() {
 		if JoinedListItem(fld, src) >= 0 {
 			return true
 		}

@@ -73,7 +73,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	fm, body := splitFrontmatter(text, f.TextStart)
 	f.Frontmatter = fm
 	f.BodySpan = body
-	f.head = frontLines(src, fm, body)
+	fm.lines = frontLines(src, fm, body)
 	f.setContent(src)
 	if f.checkFrontmatter(src, text) {
 		f.checkFields()
@@ -87,18 +87,20 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	// frontmatter is no skill to any host (and a chat buffer parsed as
 	// one can be megabytes): it has none.
 	hasFM := fm.State == FrontmatterOK
+	var hidden []Hidden
 	if hasFM {
-		f.Hidden = append(hiddenChars(src, f.TextStart), descriptionPadding(f, src)...)
+		hidden = append(hiddenChars(src, f.TextStart), descriptionPadding(f, src)...)
 	}
 	if !withBody {
+		f.withRare(rareFacts{hidden: hidden})
 		return f
 	}
 	f.Outline = markdown.Scan(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start)
-	f.withRare(rareFacts{directives: f.directives(src), frameClosers: frameClosers(src, f.ContentSpan), placeholders: placeholders(src, f.ContentSpan)})
-	f.BodyLines = bodyLines(src[f.BodySpan.Start:f.BodySpan.End])
+	f.withRare(rareFacts{hidden: hidden, directives: f.directives(src), frameClosers: frameClosers(src, f.ContentSpan), placeholders: placeholders(src, f.ContentSpan)})
+	f.BodyLines = int32(bodyLines(src[f.BodySpan.Start:f.BodySpan.End])) // at most MaxFileSize
 	f.MayMisread = mayMisread(f, src)
 	if hasFM && f.Outline.Unread == "" {
-		f.Hidden = append(f.Hidden, hiddenMarkup(f, src)...) // bounded as the outline is
+		f.setHidden(append(hidden, hiddenMarkup(f, src)...)) // bounded as the outline is
 	}
 	return f
 }
@@ -169,7 +171,7 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 		f.find(problem.FrontmatterUnclosed, fm.NearCloseSpan.OrKey(fm.OpenSpan), "")
 		return false
 	}
-	fm.Doc = f.parseYAML(src)
+	fm.setDoc(f.parseYAML(src))
 	if e := fm.Err; e != nil {
 		f.find(e.Code, e.Span, e.Key)
 		return false
@@ -190,8 +192,8 @@ func (f *File) checkFrontmatter(src, text []byte) bool {
 // else from src, the file's bytes.
 func (f *File) parseYAML(src []byte) dshyaml.Doc {
 	y := f.Frontmatter.YAMLSpan
-	if f.head != "" {
-		return dshyaml.ParseString(f.head[y.Start:y.End], y.Start)
+	if lines := f.Frontmatter.lines; lines != "" {
+		return dshyaml.ParseString(lines[y.Start:y.End], y.Start)
 	}
 	return dshyaml.Parse(src[y.Start:y.End], y.Start)
 }

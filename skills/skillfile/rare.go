@@ -6,6 +6,7 @@ import "github.com/skill-ls/skill-ls/skills/spans"
 // a File for every skill file it read, for as long as it holds it; these
 // sit behind one pointer, nil for a file without any of them.
 type rareFacts struct {
+	hidden       []Hidden
 	directives   []Directive
 	frameClosers []spans.Span
 	placeholders []Placeholder
@@ -15,11 +16,32 @@ type rareFacts struct {
 // withRare sets f's rare facts, leaving the pointer nil when there are
 // none.
 func (f *File) withRare(r rareFacts) {
-	if len(r.directives) == 0 && len(r.frameClosers) == 0 && len(r.placeholders) == 0 && r.readErr == "" {
+	if len(r.hidden) == 0 && len(r.directives) == 0 && len(r.frameClosers) == 0 && len(r.placeholders) == 0 && r.readErr == "" {
 		f.rare = nil
 		return
 	}
 	f.rare = &r
+}
+
+// setHidden sets the hidden text of f, a file being parsed, keeping its
+// other rare facts.
+func (f *File) setHidden(hidden []Hidden) {
+	if f.rare != nil {
+		f.rare.hidden = hidden
+		return
+	}
+	f.withRare(rareFacts{hidden: hidden})
+}
+
+// Hidden returns the text the model reads but a reviewer does not see
+// (invisible characters, HTML comments, hidden HTML, padding, host
+// commands), at most a few hundred entries; the security rules read only
+// it.
+func (f *File) Hidden() []Hidden {
+	if f.rare == nil {
+		return nil
+	}
+	return f.rare.hidden
 }
 
 // Directives returns the file's suppression comments, in source order.

@@ -119,7 +119,7 @@ func (f *File) directives(src []byte) []Directive {
 func (f *File) frontmatterDirectives(src []byte) []Directive {
 	fm := f.Frontmatter
 	var values []spans.Span
-	for _, fld := range fm.Fields {
+	for _, fld := range fm.Fields() {
 		values = append(values, fld.ValueSpan)
 		for _, e := range fld.Entries {
 			values = append(values, e.ValueSpan)

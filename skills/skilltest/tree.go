@@ -107,7 +107,7 @@ func CheckSpans(tb testing.TB, f *skillfile.File) {
 			ok("yaml error", fm.Err.Span)
 			ok("yaml first", fm.Err.FirstSpan)
 		}
-		for _, fld := range fm.Fields {
+		for _, fld := range fm.Fields() {
 			ok("key "+fld.Key, fld.KeySpan)
 			ok("value "+fld.Key, fld.ValueSpan)
 		}

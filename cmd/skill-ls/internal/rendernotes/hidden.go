@@ -22,7 +22,7 @@ func (w Why) hiddenNotes(path string, within spans.Span) []string {
 	}
 	var idx *spans.LineIndex
 	var out []string
-	for _, h := range f.Hidden {
+	for _, h := range f.Hidden() {
 		if h.Kind > skillfile.HiddenEscape || h.Span.Start < within.Start || h.Span.End > within.End {
 			continue // markup shows in the text; only characters hide
 		}
@@ -56,7 +56,7 @@ func (w Why) CatalogHiddenNotes() []string {
 	var out []string
 	for s := range w.Snap.Registry.AllWinners() {
 		f := w.Snap.File(s.Path)
-		if f == nil || len(f.Hidden) == 0 || f.Frontmatter == nil {
+		if f == nil || len(f.Hidden()) == 0 || f.Frontmatter == nil {
 			continue
 		}
 		if d := f.Frontmatter.Field("description"); d != nil {
