@@ -49,6 +49,9 @@ type viewMemo struct {
 	latest    func() *skills.Snapshot // the view's newest snapshot
 	elsewhere snapshotMemo[[]hosts.Folder]
 	matrix    snapshotMemo[*hosts.Matrix]
+	// chatLoads is the index of the newest matrix a chat asked with
+	// (chatLoadsOf).
+	chatLoads syncValue[*chatLoads]
 	// hostDirs are the folders of the files only other hosts read that
 	// the last pass judged (withHostFiles), for the watcher.
 	hostDirs syncValue[[]string]
