@@ -114,7 +114,7 @@ func (s *server) previewSkill(ctx context.Context, st *session.Snapshot, snap *s
 		// A chat's /name of a skill only another of its hosts loads
 		// (Claude Code's): that host's preview of that skill's file.
 		if t, err := targetIn(st, args.URI, nil); err == nil && t.chat() {
-			if cs := s.chatSkillsFor(ctx, t).ByName[*args.Name]; cs != nil {
+			if cs := s.chatSkillsFor(ctx, t).Lookup(*args.Name); cs != nil {
 				return s.hostPreview(ctx, st, cs.Path)
 			}
 		}

@@ -73,11 +73,18 @@ func (s *server) chatCompletion(ctx context.Context, t *target) protocol.Complet
 	}
 	rng := t.rng(spans.Span{Start: tok.Start, End: tok.End})
 	all := s.chatSkillsFor(ctx, t)
-	list := &protocol.CompletionList{Items: make([]protocol.CompletionItem, 0, min(len(all.Order), maxCompletionItems))}
+	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
 	// sortText puts the names that start with what was typed first, then
 	// those that only contain it, each group by name: clients that sort by
 	// sortText (VS Code, Neovim 0.11) keep the order this list is built in.
-	add := func(cs *session.ChatSkill, loaders []*hosts.Host, group string) bool {
+	// An item is made for the names offered alone (at most
+	// maxCompletionItems), not for every skill.
+	add := func(name, group string) bool {
+		cs := all.Lookup(name)
+		loaders := sigilHosts(cs, prefix)
+		if len(loaders) == 0 || !cs.UserInvocable() {
+			return true
+		}
 		if len(list.Items) == maxCompletionItems {
 			list.IsIncomplete = true
 			return false
@@ -85,19 +92,19 @@ func (s *server) chatCompletion(ctx context.Context, t *target) protocol.Complet
 		list.Items = append(list.Items, chatItem(cs, loaders, prefix+cs.Name, group, maxLen, rng))
 		return true
 	}
-	for _, group := range []string{"0", "1"} {
-		if group == "1" && tok.Prefix == "" {
+	// Prefix matches first (names are in order from the prefix on)...
+	for name := range all.NamesFrom(tok.Prefix) {
+		if !strings.HasPrefix(name, tok.Prefix) || !add(name, "0") {
 			break
 		}
-		for _, cs := range all.Order {
-			// Prefix matches first (order is by name), then other substring matches.
-			if strings.HasPrefix(cs.Name, tok.Prefix) != (group == "0") || !strings.Contains(cs.Name, tok.Prefix) {
-				continue
-			}
-			loaders := sigilHosts(cs, prefix)
-			if len(loaders) > 0 && cs.UserInvocable() && !add(cs, loaders, group) {
-				return list
-			}
+	}
+	if tok.Prefix == "" || list.IsIncomplete {
+		return list
+	}
+	// ...then the other names that contain it.
+	for name := range all.NamesFrom("") {
+		if !strings.HasPrefix(name, tok.Prefix) && strings.Contains(name, tok.Prefix) && !add(name, "1") {
+			break
 		}
 	}
 	return list

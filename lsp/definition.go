@@ -35,7 +35,7 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 			return protocol.LocationSlice{fileLocation(t.st, t.snap, dropped[0].Path)}, nil
 		}
 		// A skill another of the chat's hosts loads (Claude Code's).
-		if cs := s.chatSkillsFor(ctx, t).ByName[tok.Name]; cs != nil {
+		if cs := s.chatSkillsFor(ctx, t).Lookup(tok.Name); cs != nil {
 			return protocol.LocationSlice{fileLocation(t.st, t.snap, cs.Path)}, nil
 		}
 		return nil, nil

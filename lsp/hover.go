@@ -104,7 +104,7 @@ func (s *server) skillFileHoverIn(ctx context.Context, t *target) (string, spans
 // nothing loads it.
 func (s *server) chatTokenHover(ctx context.Context, t *target, name string) string {
 	if t.snap.Registry.Lookup(name) == nil {
-		if cs := s.chatSkillsFor(ctx, t).ByName[name]; cs != nil {
+		if cs := s.chatSkillsFor(ctx, t).Lookup(name); cs != nil {
 			if dropped := diagnostics.DroppedNamed(t.snap.Registry, name); len(dropped) > 0 && t.st.ChatHosts(t.path)[0].ID == hosts.DSH {
 				return droppedSummary(t, name, dropped) + "\n" + hostSkillSummary(t, cs, false)
 			}
@@ -114,7 +114,7 @@ func (s *server) chatTokenHover(ctx context.Context, t *target, name string) str
 	}
 	text := skillSummary(t, name)
 	if len(t.st.ChatHosts(t.path)) > 1 {
-		if cs := s.chatSkillsFor(ctx, t).ByName[name]; cs != nil {
+		if cs := s.chatSkillsFor(ctx, t).Lookup(name); cs != nil {
 			if oc := otherCopies(t, cs); oc != "" {
 				text = strings.TrimRight(text, "\n") + oc
 			}

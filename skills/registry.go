@@ -123,8 +123,7 @@ func (r *Registry) Winners() []*Skill {
 	return slices.Collect(r.AllWinners())
 }
 
-// AllWinners yields the winners in Winners' order without making the list
-// (a `/` completion walks them after each keystroke).
+// AllWinners yields the winners in Winners' order without making the list.
 func (r *Registry) AllWinners() iter.Seq[*Skill] {
 	return func(yield func(*Skill) bool) {
 		if r == nil {
@@ -136,6 +135,16 @@ func (r *Registry) AllWinners() iter.Seq[*Skill] {
 			}
 		}
 	}
+}
+
+// Names returns the winners' names in Winners' order. The caller must not
+// modify the slice: a `/` completion searches it after each keystroke and
+// looks up the skills of the few names it offers alone.
+func (r *Registry) Names() []string {
+	if r == nil {
+		return nil
+	}
+	return r.names
 }
 
 // WinnerCount returns the number of winners.

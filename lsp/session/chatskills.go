@@ -61,10 +61,15 @@ func (c ChatCopy) Listing() (text string, listed bool) {
 	return c.res.ListingText(c.Path)
 }
 
-// ChatSkills is what a chat buffer can invoke, by name.
+// ChatSkills is what a chat buffer can invoke, by name (Lookup, NamesFrom
+// in chatindex.go). It makes nothing per skill: it reads the view's
+// registry and the index of its matrix.
 type ChatSkills struct {
-	ByName map[string]*ChatSkill
-	Order  []*ChatSkill // by name
+	snap *skills.Snapshot
+	// hosts are the chat's; dsh is DSH when it is one of them.
+	hosts  []*hosts.Host
+	dsh    *hosts.Host
+	others *chatLoads // nil without a matrix
 	// dshOnly reports that DSH is the chat's one host: the DSH-only
 	// answers (dropped files, other agents' folders) apply.
 	dshOnly bool
@@ -89,46 +94,11 @@ func (st *Snapshot) ChatHosts(path string) []*hosts.Host {
 // (the view's) and m, the view's hosts' matrix (nil: DSH's registry alone).
 func (st *Snapshot) ChatSkills(snap *skills.Snapshot, path string, m *hosts.Matrix) *ChatSkills {
 	chatHosts := st.ChatHosts(path)
-	out := &ChatSkills{ByName: map[string]*ChatSkill{}}
-	out.dshOnly = len(chatHosts) == 1 && chatHosts[0].ID == hosts.DSH
-	add := func(name, p string, h *hosts.Host, res *hosts.Result) *ChatSkill {
-		cs := out.ByName[name]
-		if cs == nil {
-			cs = &ChatSkill{Name: name, Path: p}
-			out.ByName[name] = cs
-			out.Order = append(out.Order, cs)
-		}
-		if !slices.Contains(cs.Hosts, h) {
-			cs.Hosts = append(cs.Hosts, h)
-			cs.Copies = append(cs.Copies, ChatCopy{Host: h, Path: p, res: res})
-		}
-		return cs
-	}
+	out := &ChatSkills{snap: snap, hosts: chatHosts, others: st.chatLoadsOf(path, m)}
 	if slices.ContainsFunc(chatHosts, func(h *hosts.Host) bool { return h.ID == hosts.DSH }) {
-		dsh := hosts.Lookup(string(hosts.DSH))
-		for sk := range snap.Registry.AllWinners() {
-			add(sk.Name, sk.Path, dsh, nil).DSH = sk
-		}
+		out.dsh = hosts.Lookup(string(hosts.DSH))
 	}
-	if m != nil {
-		for _, row := range m.Rows {
-			for _, h := range m.Hosts {
-				v := row.Verdicts[h.ID]
-				if h.ID == hosts.DSH || v.Status != hosts.Loads || v.Name == "" || !slices.Contains(chatHosts, h) {
-					continue
-				}
-				res := m.Results[h.ID]
-				if res != nil && res.InShippedPlugin(row.Path) {
-					continue // a session of the project lists it once the plugin is installed
-				}
-				cs := add(v.Name, row.Path, h, res)
-				if res != nil {
-					cs.listings = append(cs.listings, res)
-				}
-			}
-		}
-	}
-	slices.SortFunc(out.Order, func(a, b *ChatSkill) int { return strings.Compare(a.Name, b.Name) })
+	out.dshOnly = len(chatHosts) == 1 && out.dsh != nil
 	return out
 }
 
@@ -210,14 +180,14 @@ func chatKnown(st *Snapshot, snap *skills.Snapshot, path string) func(name strin
 			return nil
 		}
 		cs := st.ChatSkills(snap, path, nil)
-		if c := cs.ByName[name]; c != nil {
+		if c := cs.Lookup(name); c != nil {
 			return c.HostNames()
 		}
 		if cs.dshOnly || st.ctx == nil {
 			return nil
 		}
 		m := st.Matrix(st.ctx, path, diagnostics.HostMatrix)
-		if c := st.ChatSkills(snap, path, m).ByName[name]; c != nil {
+		if c := st.ChatSkills(snap, path, m).Lookup(name); c != nil {
 			return c.HostNames()
 		}
 		return nil

@@ -52,6 +52,9 @@ type viewMemo struct {
 	matrix    snapshotMemo[*hosts.Matrix]
 	reals     snapshotMemo[map[string]string] // the real paths of matrix's rows (SameFilePaths)
 	realPath  func(string) string             // discovery.RealPath, or Options.RealPath
+	// chatLoads is the index of the newest matrix a chat asked with
+	// (chatLoadsOf).
+	chatLoads syncValue[*chatLoads]
 	// hostDirs are the folders of the files only other hosts read that
 	// the last pass judged (withHostFiles), for the watcher.
 	hostDirs syncValue[[]string]
