@@ -154,38 +154,3 @@ func depthBelow(root, path string) (int, bool) {
 	}
 	return strings.Count(rel, string(filepath.Separator)), true
 }
-
-// PluginNamer names skill files as Codex names those a plugin holds
-// ("<plugin>:<name>": the nearest plugin manifest above the real file,
-// Codex's own rule), for the lists that show a file by its own name (skill-ls list).
-// Claude Code's plugin skills (plugin folders in ~/.claude/skills, the
-// plugins a repository ships) are in no project listing.
-type PluginNamer struct {
-	codex *env
-	roots PassOverRoots
-}
-
-// NewPluginNamer returns the namer of opts: Codex's roots, found once.
-func NewPluginNamer(opts Options) *PluginNamer {
-	h := Lookup(string(Codex))
-	if h == nil || h.profile == nil {
-		return nil
-	}
-	return &PluginNamer{codex: &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}, roots: FindPassOverRoots(opts, h)}
-}
-
-// Name returns the host and the name it gives the skill file at path,
-// named name, when a plugin names it ("uipath:flow"); nil and "" when the
-// host's search does not reach the file or no plugin names it.
-func (n *PluginNamer) Name(path, name string) (*Host, string) {
-	if n == nil || !slices.ContainsFunc(n.roots, func(r passOverRoot) bool {
-		depth, ok := depthBelow(r.dir, path)
-		return ok && (r.walk.maxDepth == 0 || depth <= r.walk.maxDepth)
-	}) {
-		return nil, ""
-	}
-	if ns, _ := codexPluginName(n.codex, File{Path: path}); ns != "" {
-		return n.codex.host, ns + ":" + name
-	}
-	return nil, ""
-}
