@@ -210,23 +210,37 @@ func (n *PluginNamer) Name(path, name string) (*Host, string) {
 	return nil, ""
 }
 
-// realPath is filepath.EvalSymlinks(path) for a clean absolute path,
-// resolved folder by folder with each folder's answer remembered: ""
-// when a link does not resolve or a folder cannot be read.
+// realPath is filepath.EvalSymlinks(path) for a clean path, resolved
+// folder by folder: "" when a link does not resolve or a folder cannot be
+// read. The folders above the file's own are remembered (a root's
+// folder, shared by its skills); the file's folder is not, which keeps
+// one entry per root, not per skill, in a tree of 100k skills.
 func (n *PluginNamer) realPath(path string) string {
-	parent := filepath.Dir(path)
-	if parent == path {
-		return path
+	folder := filepath.Dir(path)
+	return realStep(realStep(n.realDir(filepath.Dir(folder)), filepath.Base(folder)), filepath.Base(path))
+}
+
+// realDir is realPath for a folder, remembered in n.real.
+func (n *PluginNamer) realDir(dir string) string {
+	if real, ok := n.real[dir]; ok {
+		return real
 	}
-	realParent, ok := n.real[parent]
-	if !ok {
-		realParent = n.realPath(parent)
-		n.real[parent] = realParent
+	real := dir
+	if parent := filepath.Dir(dir); parent != dir {
+		real = realStep(n.realDir(parent), filepath.Base(dir))
 	}
+	n.real[dir] = real
+	return real
+}
+
+// realStep is the real path of the entry name in the real folder
+// realParent: one Lstat, and the link resolved when it is one; "" when
+// realParent is "" or the entry cannot be read.
+func realStep(realParent, name string) string {
 	if realParent == "" {
 		return ""
 	}
-	p := filepath.Join(realParent, filepath.Base(path))
+	p := filepath.Join(realParent, name)
 	fi, err := os.Lstat(p)
 	switch {
 	case err != nil:
