@@ -3,6 +3,7 @@ package hosts
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -62,5 +63,38 @@ func link(t *testing.T, target, at string) {
 	}
 	if err := os.Symlink(target, at); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// BenchmarkPluginNamer names the 2,000 skills of a project's
+// .agents/skills, none in a plugin, as list does (the cost list pays per
+// skill of Codex's folders; docs/performance.md).
+func BenchmarkPluginNamer(b *testing.B) {
+	dir := b.TempDir()
+	project := filepath.Join(dir, "project")
+	root := filepath.Join(project, ".agents", "skills")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	var paths []string
+	for i := range 2000 {
+		p := filepath.Join(root, "skill-"+strconv.Itoa(i), "SKILL.md")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("---\nname: s\n---\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	opts := Options{Cwd: project, ProjectRoot: project, Home: filepath.Join(dir, "home"), Getenv: func(string) string { return "" }}
+	b.ResetTimer()
+	for b.Loop() {
+		n := NewPluginNamer(opts)
+		for _, p := range paths {
+			if _, got := n.Name(p, "s"); got != "" {
+				b.Fatalf("%s: %q", p, got)
+			}
+		}
 	}
 }
