@@ -17,7 +17,10 @@ import (
 
 // TestListSkillsHostFolders: the skill list names the project's folders
 // that other hosts read and DSH does not, with their hosts and skills, so
-// the editors group skills by host folder. Issue 25, point 7.
+// the editors group skills by host folder (issue 25, point 7), and the
+// personal folder of a host the view reads with (~/.claude/skills, which
+// a plain check reads), as skill-ls list does (issue 40); not the personal
+// folder of a host the project gives no folder (~/.gemini/skills).
 func TestListSkillsHostFolders(t *testing.T) {
 	w := newWorkspaceEnv(t, `
 -- project/.git/HEAD --
@@ -34,13 +37,29 @@ name: review
 description: Review a diff.
 ---
 Body.
+-- home/.claude/skills/mine/SKILL.md --
+---
+name: mine
+description: A personal skill.
+---
+Body.
+-- home/.gemini/skills/gem/SKILL.md --
+---
+name: gem
+description: Gemini CLI's personal skill.
+---
+Body.
 `, nil)
 	var rep render.Report
 	if err := json.Unmarshal(w.command(cmdListSkills, nil), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.HostFolders) != 1 {
-		t.Fatalf("hostFolders = %+v, want .claude/skills", rep.HostFolders)
+	if len(rep.HostFolders) != 2 {
+		t.Fatalf("hostFolders = %+v, want .claude/skills and ~/.claude/skills", rep.HostFolders)
+	}
+	if hf := rep.HostFolders[1]; hf.Label != "~/.claude/skills" || !slices.Contains(hf.Hosts, "Claude Code") ||
+		len(hf.Files) != 1 || hf.Files[0].Path != filepath.Join(w.home, ".claude/skills/mine/SKILL.md") {
+		t.Errorf("hostFolders[1] = %+v", hf)
 	}
 	hf := rep.HostFolders[0]
 	if hf.Label != ".claude/skills" || !slices.Contains(hf.Hosts, "Claude Code") || slices.Contains(hf.Hosts, "DSH") ||

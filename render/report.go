@@ -24,9 +24,10 @@ type Report struct {
 	Shadowed []ReportShadow  `json:"shadowed"`
 	Dropped  []ReportDropped `json:"dropped"`
 	Problems []ReportProblem `json:"problems"`
-	// HostFolders are the project's skill folders that other hosts read
-	// and DSH does not (.claude/skills, .github/skills, ...), filled by the
-	// language server for the editors' skill lists.
+	// HostFolders are the skill folders that other hosts read and DSH
+	// does not (.claude/skills, .github/skills, ...; the personal
+	// ~/.claude/skills of a host a plain check chose), filled by list and
+	// the language server for the editors' skill lists.
 	HostFolders []ReportHostFolder `json:"hostFolders,omitempty"`
 }
 
@@ -40,10 +41,11 @@ type ReportHostFolder struct {
 }
 
 // HostFolders lists the project's skill folders other hosts read and skip
-// leaves in (it leaves out DSH's roots), for the report; nil when the
-// hosts' folders cannot be listed.
-func HostFolders(ctx context.Context, env hosts.Options, skip func(path string) bool) []ReportHostFolder {
-	folders, err := hosts.ProjectFolders(ctx, env, skip)
+// leaves in (it leaves out DSH's roots), with the personal folders of the
+// hosts of among, the hosts a plain check chose (hosts.Folders), for the
+// report; nil when the hosts' folders cannot be listed.
+func HostFolders(ctx context.Context, env hosts.Options, among []*hosts.Host, skip func(path string) bool) []ReportHostFolder {
+	folders, err := hosts.Folders(ctx, env, among, skip)
 	if err != nil {
 		return nil
 	}

@@ -19,6 +19,9 @@ import (
 type configFlags struct {
 	path string
 	none bool
+	// hosts are the config file's hosts: as apply read them (list lists
+	// the personal folders of the hosts check reads with).
+	hosts []string
 }
 
 func (cf *configFlags) register(fs *flag.FlagSet) {
@@ -74,6 +77,7 @@ func (cf *configFlags) apply(c *command, rf *rootFlags, maxDesc *int) bool {
 	if cfg == nil {
 		return true
 	}
+	cf.hosts = cfg.Hosts
 	var opts diagnostics.Options
 	if maxDesc != nil {
 		opts.MaxDescription = *maxDesc

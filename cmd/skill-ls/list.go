@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/listjson"
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/render"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 	"github.com/skill-ls/skill-ls/skills/spans"
 )
@@ -20,8 +22,10 @@ const listHelp = `
 List prints every skill DSH would use from --cwd (the winner of each name),
 with its source, rank (lower wins a duplicate name), invocation flags and
 path; then the skills that lose to a same-name skill, with the winner; then
-the files DSH ignores, with the reason; then discovery problems (a root that
-is a file, a broken symbolic link, ...).
+the files DSH ignores, with the reason; then the other agents' folders a
+plain check reads (.claude/skills, and the personal ~/.claude/skills of
+the hosts it reads with), with their skills; then discovery problems (a
+root that is a file, a broken symbolic link, ...).
 
 A skill another host that reads it names after its plugin shows that name
 beside DSH's: "flow (Codex: uipath:flow)" for a skill below a plugin
@@ -79,7 +83,7 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Span:    func(f *skillfile.File) spans.Span { return diagnostics.DropSpan(snap, f) },
 		Problem: diagnostics.ProblemMessage,
 	})
-	rep.HostFolders = listHostFolders(ctx, &rf, snap)
+	rep.HostFolders = listHostFolders(ctx, &rf, cf.hosts, snap)
 	listHostNames(&rf, &rep)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -104,14 +108,29 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// listHostFolders lists the project's skill folders other agents read and
-// DSH does not (nil when the home directory cannot be found).
-func listHostFolders(ctx context.Context, rf *rootFlags, snap *skills.Snapshot) []render.ReportHostFolder {
+// listHostFolders lists the skill folders other agents read and DSH does
+// not that a plain check reads: the project's, and the personal folders
+// (~/.claude/skills) of the hosts it reads with (nil when the home
+// directory cannot be found).
+func listHostFolders(ctx context.Context, rf *rootFlags, configured []string, snap *skills.Snapshot) []render.ReportHostFolder {
 	env, err := hostOptions(rf, "", 0)
 	if err != nil || rf.noDefaultRoots {
 		return nil
 	}
-	return render.HostFolders(ctx, env, snap.UnderRoot)
+	return render.HostFolders(ctx, env, checkedHosts(ctx, env, configured), snap.UnderRoot)
+}
+
+// checkedHosts are the hosts a plain check reads with: the config file's
+// hosts:, else those it chooses for the project (hosts.ChooseForProject,
+// with the plugins the project ships, as autoHosts chooses).
+func checkedHosts(ctx context.Context, env hosts.Options, configured []string) []*hosts.Host {
+	if len(configured) > 0 {
+		selected, _ := hosts.Select(strings.Join(configured, ","))
+		return selected
+	}
+	env.ShippedPlugins = true
+	c, _ := hosts.ChooseForProject(ctx, env, nil)
+	return c.Hosts
 }
 
 // listHostNames names rep's skills as the hosts that read them do when a

@@ -53,7 +53,8 @@ func renderHostHelp() string {
 	}
 	b.WriteString("\n  skill NAME --host claude [--home DIR]\n")
 	b.WriteString("      the text Claude Code's model reads after its Skill tool's result\n")
-	b.WriteString("      (\"Launching skill: NAME\") for the skill of folder NAME, no arguments;\n")
+	b.WriteString("      (\"Launching skill: NAME\") for the skill of folder NAME, no arguments\n")
+	b.WriteString("      (NAME may be its frontmatter name: Claude Code's Skill tool takes both);\n")
 	b.WriteString("      for a skill with allowed-tools, the error the Skill tool answers under\n")
 	b.WriteString("      claude -p in the default permission mode (stderr says why)\n")
 	return b.String()
@@ -75,8 +76,11 @@ func (r *renderRun) hostSkill(ctx context.Context, pos []string, stdout io.Write
 	}
 	text, ok := res.SkillText(pos[0])
 	if !ok {
-		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s has no skill %q%s\n", h.Name, pos[0], whyNoSkill(res, pos[0]))
+		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s has no skill %q%s%s\n", h.Name, pos[0], nearSkill(res, pos[0]), whyNoSkill(res, pos[0]))
 		return exitFound
+	}
+	if reg, path := res.SkillCalled(pos[0]); reg != "" {
+		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s calls this skill %s (its folder: %s); its skill tool also runs it by its frontmatter name %q\n", h.Name, format.Escape(reg), quotedRel(path), pos[0])
 	}
 	if why := res.SkillRefused(pos[0]); why != "" {
 		fmt.Fprintf(r.c.stderr, "skill-ls render skill: %s\n", format.Escape(why))
@@ -164,6 +168,22 @@ func (r *renderRun) disabledNotes(res *hosts.Result) {
 	for _, p := range paths {
 		fmt.Fprintf(r.c.stderr, "skill-ls render catalog: %s %s\n", res.Host.Name, format.Escape(whys[p]))
 	}
+}
+
+// nearSkill names the skill the user may have meant by name, which the
+// host's tool does not run by it (hosts.Result.SkillNear): ": did you mean
+// X (PATH)?" for a name in another case, ": PATH has name: N, which is
+// the host's own skill; it calls this one F" when the frontmatter name is
+// taken by the host; else "".
+func nearSkill(res *hosts.Result, name string) string {
+	near, path, own := res.SkillNear(name)
+	switch {
+	case near == "":
+		return ""
+	case own:
+		return fmt.Sprintf(": %s has name: %q, the name of %s's own skill, which its skill tool runs instead; %s calls this one %s", quotedRel(path), name, res.Host.Name, res.Host.Name, format.Escape(near))
+	}
+	return fmt.Sprintf(": did you mean %s (%s)?", format.Escape(near), quotedRel(path))
 }
 
 // whyNoSkill says why the host has no skill name when a file in its

@@ -122,14 +122,15 @@ func (st *Snapshot) InvocationSigils(path string) []string {
 }
 
 // HostFolders lists the project's skill folders that other hosts read and
-// DSH does not, for the skill list (skill-ls.listSkills): the editors group
-// their skills by folder beside DSH's roots. Nil without a workspace
-// folder.
+// DSH does not, and the personal folders of the view's hosts (those a
+// plain check chooses, or the hosts setting's), for the skill list
+// (skill-ls.listSkills): the editors group their skills by folder beside
+// DSH's roots, as skill-ls list does. Nil without a workspace folder.
 func HostFolders(ctx context.Context, opts diagnostics.Options, snap *skills.Snapshot) []render.ReportHostFolder {
 	if opts.HostEnv.Cwd == "" {
 		return nil
 	}
-	return render.HostFolders(ctx, opts.HostEnv, snap.UnderRoot)
+	return render.HostFolders(ctx, opts.HostEnv, opts.Hosts, snap.UnderRoot)
 }
 
 // Elsewhere returns the chat rules' Elsewhere lookup of the view that

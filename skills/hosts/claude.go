@@ -31,6 +31,7 @@ func claudeHost() *Host {
 			budget:  claudeBudget,
 			listing: claudeEntries,
 			skill:   claudeSkill,
+			skillOf: claudeSkillOf,
 			reach:   "the folders from the project root down to the working directory, and, once it works with files there, in folders below it",
 		},
 	}
@@ -152,6 +153,7 @@ func claudeParse(e *env, f File, src []byte) (entry, *Note) {
 		if ent.alias != "" {
 			ent.alias = plugin + ":" + ent.alias
 		}
+		ent.called = "" // a plugin skill's other names are not observed
 	}
 	claudeListing(e, doc, body, empty, &ent)
 	if plugin != "" && !claudeDescribed(doc) {

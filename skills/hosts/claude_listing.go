@@ -128,9 +128,10 @@ func claudeName(e *env, f File, shown string, doc yamlDoc, lenient bool, ent *en
 		ent.notes = append(ent.notes, e.nameFromFolder(doc, f.Folder))
 	case name == f.Folder:
 	case strings.IndexFunc(name, unicode.IsSpace) >= 0:
+		ent.called = name
 		ent.notes = append(ent.notes, Note{Code: "name-invalid", Key: "name", Message: e.host.Name + " ignores the name \"" + name + "\" (it holds white space) and lists this skill as " + shown})
 	default:
-		ent.alias = name
+		ent.alias, ent.called = name, name
 		ent.notes = append(ent.notes, Note{Code: "name-folder-mismatch", Key: "name", Message: e.host.Name + " lists this skill as " + shown + " (" + name + "): /" + shown + " runs it, and the folder's name is the one that counts for duplicates"})
 	}
 }
@@ -366,67 +367,7 @@ func claudeSortKey(f File) string {
 	return f.Folder
 }
 
-// claudeSkill renders the tool result or text block Claude Code 2.1.328
-// gives its model when its Skill tool loads the skill name (the host
-// suite's stand-in API received them): for a skill with allowed-tools,
-// the error its Skill tool answers under `claude -p` in the default
-// permission mode (claudeRefusal), and so for a plugin's workflow; else
-// "Base directory for this skill: <folder>", a blank line and the body,
-// its leading line breaks removed and $ARGUMENTS replaced by the (here
-// empty) arguments — a command's body without the folder line.
-func claudeSkill(e *env, winners []*entry, name string) (string, bool) {
-	for _, w := range winners {
-		if w.name != name {
-			continue
-		}
-		if isClaudeWorkflow(w.file) {
-			return claudeRefusal(name), true
-		}
-		src, err := e.opts.read(w.file.Path)
-		if err != nil {
-			return "", false
-		}
-		doc, body, _ := claudeRead(e, lenientText(src), &entry{})
-		if claudeAsks(doc) {
-			return claudeRefusal(name), true
-		}
-		body = strings.ReplaceAll(strings.TrimLeft(body, "\r\n"), "$ARGUMENTS", "")
-		if isClaudeCommand(w.file) && filepath.Base(w.file.Path) != "SKILL.md" {
-			return body, true
-		}
-		return "Base directory for this skill: " + filepath.Dir(w.file.Path) + "\n\n" + body, true
-	}
-	return "", false
-}
-
-// claudeAsks reports a skill whose allowed-tools is set (a non-empty
-// string or list): Claude Code's Skill tool asks the user before it runs
-// it, so under `claude -p` in the default permission mode (and
-// acceptEdits) it refuses it, unless an allow rule Skill(name) lets it
-// run (bypassPermissions runs it, dontAsk and plan refuse it otherwise).
-func claudeAsks(doc yamlDoc) bool {
-	f := doc.field("allowed-tools")
-	if f == nil {
-		return false
-	}
-	switch f.Value.Kind {
-	case dshyaml.KindNull:
-		return false
-	case dshyaml.KindString:
-		return f.Value.Str != ""
-	case dshyaml.KindSeq, dshyaml.KindMap:
-		return f.Value.Len > 0
-	}
-	return true
-}
-
-// claudeRefusal is the error result of Claude Code's Skill tool for the
-// skill name when it asks and no one can answer (claudeAsks).
-func claudeRefusal(name string) string {
-	return "Execute skill: " + name + ". The user can add the allow rule Skill(" + name + ") to .claude/settings.local.json to let it run without asking."
-}
-
 // claudeAsksWhy is the note on a skill that claudeAsks.
 func claudeAsksWhy(e *env, name string) string {
-	return e.host.Name + "'s Skill tool asks before it runs this skill (allowed-tools is set): under claude -p in the default permission mode it refuses it, and the model reads \"" + claudeRefusal(name) + "\" (an error) instead of the body; an allow rule Skill(" + name + ") in its settings (.claude/settings.local.json) or --permission-mode bypassPermissions lets it run"
+	return e.host.Name + "'s Skill tool asks before it runs this skill (allowed-tools is set): under claude -p in the default permission mode it refuses it, and the model reads \"" + claudeRefusal(name, name) + "\" (an error) instead of the body; an allow rule Skill(" + name + ") in its settings (.claude/settings.local.json) or --permission-mode bypassPermissions lets it run"
 }

@@ -32,12 +32,23 @@ type Folder struct {
 // label. skip leaves out DSH's roots: a host root it leaves out is not
 // walked at all.
 func ProjectFolders(ctx context.Context, opts Options, skip func(path string) bool) ([]Folder, error) {
+	return Folders(ctx, opts, nil, skip)
+}
+
+// Folders is ProjectFolders with the personal and system folders of the
+// hosts of among too (~/.claude/skills for Claude Code): the folders a
+// check that chose those hosts reads (diagnostics.HostFiles), for list
+// and the editors' skill lists. A personal folder is listed only among
+// the chosen hosts' (a project with .claude/skills lists
+// ~/.claude/skills, not ~/.gemini/skills), and never its commands or
+// workflows, which check does not lint as skills.
+func Folders(ctx context.Context, opts Options, among []*Host, skip func(path string) bool) ([]Folder, error) {
 	byDir := map[string]*Folder{}
 	for _, h := range All() {
 		if h.profile == nil || strings.Contains(string(h.ID), "@") {
 			continue // DSH, and the older releases of a host
 		}
-		files, err := h.projectFiles(ctx, opts, skip)
+		files, err := h.folderFiles(ctx, opts, slices.Contains(among, h), skip)
 		if err != nil {
 			return nil, err
 		}
@@ -170,12 +181,13 @@ func Names(hs []*Host) []string {
 	return out
 }
 
-// projectFiles is what Discover finds in h's project-scope roots, leaving
-// out a root skip leaves out whole: a host folder that is also one of
-// DSH's roots (.agents/skills) is not walked again, and home folders not
-// at all, so that a plain check on a large DSH tree costs no second walk
-// of it per host.
-func (h *Host) projectFiles(ctx context.Context, opts Options, skip func(path string) bool) ([]File, error) {
+// folderFiles is what Discover finds in h's project-scope roots (and,
+// with personal, in its other skill roots), leaving out a root skip
+// leaves out whole: a host folder that is also one of DSH's roots
+// (.agents/skills) is not walked again, and home folders only when asked,
+// so that a plain check on a large DSH tree costs no second walk of it
+// per host.
+func (h *Host) folderFiles(ctx context.Context, opts Options, personal bool, skip func(path string) bool) ([]File, error) {
 	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
 	var files []File
 	seen := map[string]bool{}
@@ -183,7 +195,8 @@ func (h *Host) projectFiles(ctx context.Context, opts Options, skip func(path st
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if r.scope != ScopeProject || skip(r.dir) {
+		other := r.scope != ScopeProject
+		if (other && (!personal || r.walk.commands || r.walk.workflows)) || skip(r.dir) {
 			continue
 		}
 		for _, path := range walkRoot(r) {

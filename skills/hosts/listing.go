@@ -104,16 +104,22 @@ func codexPluginName(e *env, f File) (name, manifest string) {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
 		}
-		for dir := filepath.Dir(p); ; dir = filepath.Dir(dir) {
-			if m := codexFolderPlugin(e, dir); m.name != "" {
-				return m
-			}
-			if filepath.Dir(dir) == dir {
-				return codexManifest{}
-			}
-		}
+		return codexPluginAbove(e, filepath.Dir(p))
 	})
 	return m.name, m.path
+}
+
+// codexPluginAbove is the plugin of the nearest manifest in dir or a
+// folder above it (Codex's rule), no name when none names one.
+func codexPluginAbove(e *env, dir string) codexManifest {
+	for ; ; dir = filepath.Dir(dir) {
+		if m := codexFolderPlugin(e, dir); m.name != "" {
+			return m
+		}
+		if filepath.Dir(dir) == dir {
+			return codexManifest{}
+		}
+	}
 }
 
 // codexManifest is the plugin manifest of a folder that names a plugin.

@@ -33,6 +33,9 @@ type entry struct {
 	// alias is a second name the listing shows beside name (Claude Code's
 	// frontmatter name beside the folder's).
 	alias string
+	// called is another name the host's own skill tool runs the skill by
+	// (Claude Code's frontmatter name, shown or not: claudeSkillOf).
+	called string
 	// line is the host's listing line for the skill as its budget leaves
 	// it ("" when the budget leaves the skill out), for hosts that render
 	// it in their budget (Codex).
@@ -86,6 +89,11 @@ type profile struct {
 	// skill, when set, renders what the host's model reads when it loads
 	// the skill name with its own tool, as the host suite captured it.
 	skill func(e *env, winners []*entry, name string) (string, bool)
+	// skillOf, with skill, is the winner the host's tool runs for name
+	// (nil: none), or, own set, the one whose other name is that of one of
+	// the host's own skills, which it runs instead; with fold, a name that
+	// differs only in case matches.
+	skillOf func(winners []*entry, name string, fold bool) (w *entry, own bool)
 }
 
 // env is the resolved inputs of one evaluation.
@@ -157,6 +165,7 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if p.skill != nil {
 		res.skill = func(name string) (string, bool) { return p.skill(e, winners, name) }
+		res.skillOf = func(name string, fold bool) (*entry, bool) { return p.skillOf(winners, name, fold) }
 	}
 	for _, w := range winners {
 		res.Verdicts[w.file.Path] = Verdict{Status: Loads, Name: w.name, Notes: w.notes}

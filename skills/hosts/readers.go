@@ -1,6 +1,7 @@
 package hosts
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -160,9 +161,18 @@ func depthBelow(root, path string) (int, bool) {
 // Codex's own rule), for the lists that show a file by its own name (skill-ls list).
 // Claude Code's plugin skills (plugin folders in ~/.claude/skills, the
 // plugins a repository ships) are in no project listing.
+//
+// list names every skill of Codex's folders, 100k of them in a large tree,
+// so the namer asks the disk as little as it can: a folder's real path and
+// its manifests are found once for all the files below it, and a file
+// costs one Lstat (is it a link?) and the manifest stats of its own folder,
+// not a link resolution of every folder of its path.
 type PluginNamer struct {
 	codex *env
 	roots PassOverRoots
+	// real holds the real path of each folder resolved so far ("" when a
+	// link below it does not resolve).
+	real map[string]string
 }
 
 // NewPluginNamer returns the namer of opts: Codex's roots, found once.
@@ -171,12 +181,17 @@ func NewPluginNamer(opts Options) *PluginNamer {
 	if h == nil || h.profile == nil {
 		return nil
 	}
-	return &PluginNamer{codex: &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}, roots: FindPassOverRoots(opts, h)}
+	return &PluginNamer{
+		codex: &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home},
+		roots: FindPassOverRoots(opts, h),
+		real:  map[string]string{},
+	}
 }
 
 // Name returns the host and the name it gives the skill file at path,
 // named name, when a plugin names it ("uipath:flow"); nil and "" when the
-// host's search does not reach the file or no plugin names it.
+// host's search does not reach the file or no plugin names it. It is not
+// safe for concurrent use.
 func (n *PluginNamer) Name(path, name string) (*Host, string) {
 	if n == nil || !slices.ContainsFunc(n.roots, func(r passOverRoot) bool {
 		depth, ok := depthBelow(r.dir, path)
@@ -184,8 +199,58 @@ func (n *PluginNamer) Name(path, name string) (*Host, string) {
 	}) {
 		return nil, ""
 	}
-	if ns, _ := codexPluginName(n.codex, File{Path: path}); ns != "" {
-		return n.codex.host, ns + ":" + name
+	path = filepath.Clean(path)
+	real := n.realPath(path)
+	if real == "" {
+		real = path // as codexPluginName: an unresolved link is named by its own path
+	}
+	if m := codexPluginAbove(n.codex, filepath.Dir(real)); m.name != "" {
+		return n.codex.host, m.name + ":" + name
 	}
 	return nil, ""
+}
+
+// realPath is filepath.EvalSymlinks(path) for a clean path, resolved
+// folder by folder: "" when a link does not resolve or a folder cannot be
+// read. The folders above the file's own are remembered (a root's
+// folder, shared by its skills); the file's folder is not, which keeps
+// one entry per root, not per skill, in a tree of 100k skills.
+func (n *PluginNamer) realPath(path string) string {
+	folder := filepath.Dir(path)
+	return realStep(realStep(n.realDir(filepath.Dir(folder)), filepath.Base(folder)), filepath.Base(path))
+}
+
+// realDir is realPath for a folder, remembered in n.real.
+func (n *PluginNamer) realDir(dir string) string {
+	if real, ok := n.real[dir]; ok {
+		return real
+	}
+	real := dir
+	if parent := filepath.Dir(dir); parent != dir {
+		real = realStep(n.realDir(parent), filepath.Base(dir))
+	}
+	n.real[dir] = real
+	return real
+}
+
+// realStep is the real path of the entry name in the real folder
+// realParent: one Lstat, and the link resolved when it is one; "" when
+// realParent is "" or the entry cannot be read.
+func realStep(realParent, name string) string {
+	if realParent == "" {
+		return ""
+	}
+	p := filepath.Join(realParent, name)
+	fi, err := os.Lstat(p)
+	switch {
+	case err != nil:
+		return ""
+	case fi.Mode()&fs.ModeSymlink == 0:
+		return p
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return ""
+	}
+	return real
 }

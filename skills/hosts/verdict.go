@@ -159,6 +159,7 @@ type Result struct {
 	listed      int               // the winners the listing shows (see EmptyListing)
 	listingOf   map[string]string // each listed winner's listing text, by path (ListingText)
 	skill       func(name string) (string, bool)
+	skillOf     func(name string, fold bool) (*entry, bool)
 }
 
 // SkillText returns what the host's model reads when the host's own tool
@@ -176,6 +177,9 @@ func (r *Result) SkillText(name string) (text string, ok bool) {
 // (the message of its skill-tool-asks note), "" when it loads it: SkillText
 // is then the error the model reads instead of the skill.
 func (r *Result) SkillRefused(name string) string {
+	if reg, _ := r.SkillCalled(name); reg != "" {
+		name = reg
+	}
 	for _, v := range r.Verdicts {
 		if v.Status != Loads || v.Name != name {
 			continue
@@ -187,6 +191,47 @@ func (r *Result) SkillRefused(name string) string {
 		}
 	}
 	return ""
+}
+
+// SkillCalled returns the name the host registers the skill its own tool
+// runs for name, and the skill's file, when name is another name the tool
+// answers to (Claude Code's frontmatter name beside folder y): "" when
+// name is the registered one or no skill answers to it.
+func (r *Result) SkillCalled(name string) (registered, path string) {
+	if r.skillOf == nil {
+		return "", ""
+	}
+	if w, own := r.skillOf(name, false); w != nil && !own && w.name != name {
+		return w.name, w.file.Path
+	}
+	return "", ""
+}
+
+// SkillNear is, for a name the host's tool runs none of the user's skills
+// by, the skill the user may have meant, and its file: one whose name
+// differs from name only in case, which near then names (Claude Code:
+// "Unknown skill: x. Did you mean X?"), or, own set, the skill whose
+// frontmatter name is that of one of the host's own skills, which the
+// tool runs instead, and near is the name that runs it (its folder).
+// "" when there is none.
+func (r *Result) SkillNear(name string) (near, path string, own bool) {
+	if r.skillOf == nil {
+		return "", "", false
+	}
+	w, own := r.skillOf(name, false)
+	switch {
+	case own:
+		return w.name, w.file.Path, true
+	case w != nil:
+		return "", "", false
+	}
+	if w, _ = r.skillOf(name, true); w == nil {
+		return "", "", false
+	}
+	if strings.EqualFold(w.name, name) {
+		return w.name, w.file.Path, false
+	}
+	return w.called, w.file.Path, false
 }
 
 // RendersSkill reports whether SkillText renders the host's tool result.
