@@ -196,12 +196,12 @@ func absorbedNames(p *Pass) (names []string, related []Related) {
 // other file instead of this one: "GitHub Copilot, GitHub Copilot CLI and
 // Goose use .agents/skills/pr-review/SKILL.md instead" is one fact, each
 // host's own words (its rule for picking that file) a related location.
-// A winner only one host picks, or a message that does not start the
-// usual way ("<host> uses <file> instead"), is left as it is.
+// A winner only one host picks, or a finding whose verdict names no
+// winner (hostFinding.winnerLabel), is left as it is.
 func sameWinner(found []hostFinding) []hostFinding {
 	groups := map[string][]int{}
 	for i, hf := range found {
-		if _, ok := shadowedWinnerLabel(hf); ok {
+		if mergeableShadowed(hf) {
 			groups[hf.winner] = append(groups[hf.winner], i)
 		}
 	}
@@ -221,8 +221,7 @@ func sameWinner(found []hostFinding) []hostFinding {
 // mergeShadowed is sameWinner's one finding of the findings at group.
 func mergeShadowed(found []hostFinding, group []int) hostFinding {
 	first := found[group[0]]
-	file, _ := shadowedWinnerLabel(first)
-	merged := hostFinding{code: CodeHostShadowed, span: first.span, winner: first.winner}
+	merged := hostFinding{code: CodeHostShadowed, span: first.span, winner: first.winner, winnerLabel: first.winnerLabel}
 	var names []string
 	for _, i := range group {
 		hf := found[i]
@@ -233,20 +232,12 @@ func mergeShadowed(found []hostFinding, group []int) hostFinding {
 		}
 		merged.related = append(merged.related, where)
 	}
-	merged.message = hosts.JoinNames(names) + " use " + file + " instead"
+	merged.message = hosts.JoinNames(names) + " use " + first.winnerLabel + " instead"
 	return merged
 }
 
-// shadowedWinnerLabel returns the winning file as a host-shadowed
-// finding's message names it ("Goose uses <file> instead (...)").
-func shadowedWinnerLabel(hf hostFinding) (string, bool) {
-	if hf.code != CodeHostShadowed || hf.winner == "" || hf.by == "" {
-		return "", false
-	}
-	rest, ok := strings.CutPrefix(hf.message, hf.by+" uses ")
-	if !ok {
-		return "", false
-	}
-	file, _, ok := strings.Cut(rest, " instead")
-	return file, ok && file != ""
+// mergeableShadowed reports whether hf is a host-shadowed finding whose
+// verdict names its winner and the host that picks it.
+func mergeableShadowed(hf hostFinding) bool {
+	return hf.code == CodeHostShadowed && hf.winner != "" && hf.winnerLabel != "" && hf.by != ""
 }

@@ -60,6 +60,10 @@ type Verdict struct {
 	Name string
 	// ShadowedBy is the path of the winning file for a shadowed verdict.
 	ShadowedBy string
+	// WinnerLabel names the winner the way the shadowed verdict's message
+	// does (".agents/skills/pr-review/SKILL.md", "one of a, b"), so that
+	// a reader that groups verdicts by winner need not parse the message.
+	WinnerLabel string
 	// SameFile reports a shadowed verdict whose winner is this very file
 	// by another path (links resolved, samefile.go): the host loads the
 	// same bytes either way.
