@@ -109,7 +109,7 @@ func findHosts(p *Pass) []hostFinding {
 			missed[i].unread = true
 		}
 	}
-	return append(sameFact(p, nameFactHosts(p, sameNameFact(p, sameWinner(out)))), missed...)
+	return append(textFact(p, sameFact(p, nameFactHosts(p, sameNameFact(p, sameWinner(out))))), missed...)
 }
 
 // judges returns the selected hosts whose verdicts on the file at path
