@@ -30,7 +30,8 @@ var discoveryRules = []*Rule{
 	{Code: CodeRootUnreadable, Severity: SeverityError, Summary: "a skill root cannot be listed", Discovery: AsRecorded,
 		Doc: "Listing the root failed (permissions or I/O); none of its skills can load."},
 	{Code: CodeBrokenSymlink, Short: "broken symbolic link", Severity: SeverityError, Drops: true, Summary: "a skill is a broken symbolic link", Discovery: brokenLink,
-		Doc: "DSH follows symbolic links in skill roots. A root entry or a bundle's SKILL.md that is a link whose target is missing (or that loops) loads nothing: DSH skips the entry (logging `failed to follow symbolic link`) or finds no SKILL.md. The skill the author expects is gone; point the link at an existing file or replace it with the file."},
+		Doc:       "DSH follows symbolic links in skill roots. A root entry or a bundle's SKILL.md that is a link whose target is missing (or that loops) loads nothing: DSH skips the entry (logging `failed to follow symbolic link`) or finds no SKILL.md. The skill the author expects is gone; point the link at an existing file or replace it with the file. The same holds in the folders of the other hosts you selected (`.claude/skills/x -> ../../nowhere`): the hosts that read the folder find no skill there and say nothing (Claude Code 2.1.332 lists the other skills and not this one), and the finding names them.",
+		Workspace: checkHostBrokenLinks},
 	{Code: CodeNotRegularFile, Severity: SeverityWarning, Summary: "a skill file is not a regular file", Discovery: AsRecorded,
 		Doc: "A SKILL.md that is a directory, or a .md entry that is a FIFO, socket or device, is skipped. skill-ls never opens such files for reading."},
 	{Code: CodeSkillMDCase, Short: "SKILL.md spelled in another case", Severity: SeverityError, Drops: true, Summary: "SKILL.md is spelled in another case", Discovery: AsRecorded,
@@ -57,25 +58,37 @@ var discoveryRules = []*Rule{
 // use it.
 func brokenLink(pr discovery.Problem) string {
 	bundle := filepath.Base(pr.Path) == "SKILL.md"
-	target := "a missing target"
+	target := brokenLinkTarget(pr, bundle)
+	if bundle {
+		return "DSH loads nothing here: SKILL.md is a symbolic link to " + target + "; point it at an existing file"
+	}
+	return "DSH skips this entry: " + brokenEntryWhy(target)
+}
+
+// brokenLinkTarget words where the broken link of pr points: its target,
+// which does not exist or loops; bundle says the link is a SKILL.md.
+func brokenLinkTarget(pr discovery.Problem, bundle bool) string {
 	switch {
 	case pr.Loops:
 		reaches := "a file or folder"
 		if bundle {
 			reaches = "a file"
 		}
-		target = "a loop of links"
+		target := "a loop of links"
 		if pr.Target != "" {
 			target = pr.Target + ", which loops"
 		}
-		target += ": following it never reaches " + reaches
+		return target + ": following it never reaches " + reaches
 	case pr.Target != "":
-		target = pr.Target + ", which does not exist"
+		return pr.Target + ", which does not exist"
 	}
-	if bundle {
-		return "DSH loads nothing here: SKILL.md is a symbolic link to " + target + "; point it at an existing file"
-	}
-	return "DSH skips this entry: it is a symbolic link to " + target + "; point it at an existing skill"
+	return "a missing target"
+}
+
+// brokenEntryWhy says why a root entry that is a broken link (to target,
+// worded by brokenLinkTarget) holds no skill.
+func brokenEntryWhy(target string) string {
+	return "it is a symbolic link to " + target + "; point it at an existing skill"
 }
 
 // rootList names the snapshot's roots for messages.

@@ -120,11 +120,11 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope, Shipped: r.shipped})
 	}
-	files, misses, err := opts.Tree.discover(ctx, h, opts)
+	files, misses, broken, err := opts.Tree.discover(ctx, h, opts)
 	if err != nil {
 		return nil, err
 	}
-	res.Files, res.Misses = files, misses
+	res.Files, res.Misses, res.Broken = files, misses, broken
 	var entries []*entry
 	for _, f := range res.Files {
 		if err := ctx.Err(); err != nil {
