@@ -25,37 +25,57 @@ var repairNotes = []string{"yaml-fallback", "yaml-repaired"}
 // rule's words (without "DSH drops this skill"), each host's own message a
 // related location. Fewer than two such findings are left as they are.
 func sameFact(p *Pass, found []hostFinding) []hostFinding {
+	if p.rawFact {
+		return found
+	}
 	fact, ok := yamlFact(p)
 	if !ok {
 		return found
 	}
-	var skip, repair []string
-	var related []Related
-	var out []hostFinding
+	skip, repair, related, out := factParts(p, found, fact)
+	var words string
+	if others := p.sameFileRows(); len(others) > 0 {
+		if !p.isPrimary(others) {
+			return out // the file's primary path says it
+		}
+		var more []Related
+		words, more = p.linkedFactWords(others)
+		related = append(related, more...)
+	}
+	if len(skip)+len(repair) == 0 || len(related) < 2 && words == "" {
+		return found
+	}
+	merged := hostFinding{code: CodeHostNote, span: fact.Span, related: related,
+		message: sameFactMessage(skip, repair, strings.TrimPrefix(fact.Message, dropPrefix))}
+	if words != "" {
+		merged.message = strings.TrimSuffix(merged.message, ".") + "." + words
+	}
+	if len(skip) > 0 {
+		merged.code = CodeHostDrops
+	}
+	return append([]hostFinding{merged}, out...)
+}
+
+// factParts splits the host findings of the pass's file into those about
+// the YAML fact (the hosts that skip the skill for it, those that read it
+// through a fallback, and their words as related locations) and the rest.
+func factParts(p *Pass, found []hostFinding, fact Diagnostic) (skip, repair []string, related []Related, rest []hostFinding) {
 	for _, hf := range found {
 		switch {
 		case hf.span != fact.Span || hf.host == "":
-			out = append(out, hf)
+			rest = append(rest, hf)
 			continue
 		case hf.code == CodeHostDrops:
 			skip = append(skip, hf.host)
 		case hf.code == CodeHostNote && slices.Contains(repairNotes, hf.note):
 			repair = append(repair, hf.host)
 		default:
-			out = append(out, hf)
+			rest = append(rest, hf)
 			continue
 		}
 		related = append(related, Related{Path: p.File.Path, Span: hf.span, Message: hf.message})
 	}
-	if len(related) < 2 {
-		return found
-	}
-	merged := hostFinding{code: CodeHostNote, span: fact.Span, related: related,
-		message: sameFactMessage(skip, repair, strings.TrimPrefix(fact.Message, dropPrefix))}
-	if len(skip) > 0 {
-		merged.code = CodeHostDrops
-	}
-	return append([]hostFinding{merged}, out...)
+	return skip, repair, related, rest
 }
 
 // sameFactMessage words a merged finding: "Goose and Codex 0.141 skip
