@@ -3,7 +3,9 @@ package diagnostics
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -90,6 +92,27 @@ type hostView struct {
 	// read a folder is said once, on that file, not once per skill.
 	firstIn map[string]string
 	count   map[string]int
+	// byFolder indexes m's rows by their folder's name, built on first
+	// use (rowsNamed): few files ask, and each would scan every row.
+	folderOnce sync.Once
+	byFolder   map[string][]int
+}
+
+// rowsNamed returns the rows of the matrix whose file's folder is named
+// folder (the bundles of one name in every host's folders).
+func (hv *hostView) rowsNamed(folder string) []hosts.Row {
+	hv.folderOnce.Do(func() {
+		hv.byFolder = map[string][]int{}
+		for i, row := range hv.m.Rows {
+			name := filepath.Base(filepath.Dir(row.Path))
+			hv.byFolder[name] = append(hv.byFolder[name], i)
+		}
+	})
+	out := make([]hosts.Row, 0, len(hv.byFolder[folder]))
+	for _, i := range hv.byFolder[folder] {
+		out = append(out, hv.m.Rows[i])
+	}
+	return out
 }
 
 // hostMode reports whether hosts are selected (even DSH alone).
