@@ -38,6 +38,7 @@ var FixDocs = []FixDoc{
 	{CodeYAMLMisread, titleIndentWithSpaces, "safe"},
 	{CodeLegacyInvocationKey, titleReplaceKey, "safe"},
 	{CodeKeyMisspelled, titleRenameTo, "safe"},
+	{CodeKeyMisspelled, titleAddBeside, "safe"},
 	{CodeDescriptionMissing, titleRenameTo, "safe"},
 	{CodeNameMissing, titleRenameTo, "safe"},
 	{CodeNameInvalid, titleChangeName, "safe"},

@@ -3,7 +3,9 @@ package diagnostics
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
@@ -43,7 +45,7 @@ const hostsDoc = " Reported only for the hosts selected with `check --host` (or 
 
 var hostRules = []*Rule{
 	{Code: CodeHostDrops, Severity: SeverityError, Whole: true, Summary: "a selected host skips the skill",
-		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-unconfirmed). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, `check --fix` applies it as it would DSH's, and the editor offers it as a quick fix. The hosts that skip the file or read it only through a fallback for that same YAML mistake are one finding, which names the hosts that skip it and gives the mistake once; each host's own words are a related location. A key that is a misspelling of `name` (`Name:`) in a file DSH does not read is one finding too, at the key: the hosts that skip the skill and those that name it after its folder, with the rename as its fix (key-misspelled then says nothing of it)." + hostsDoc,
+		Doc:  "A host you selected reads this file and skips it: Gemini CLI without a description, Goose without a name, Codex on YAML it cannot read, Codex before 0.142 on a description over 1,024 characters, and so on. The message gives the host's reason in its own words and the release the rule was read from. Rules docs/hosts.md marks unconfirmed never produce this error (see host-unconfirmed). Where DSH's own rule finds the same mistake at the same place (an unquoted `: ` in a file only other hosts read), its fix comes with this finding, `check --fix` applies it as it would DSH's, and the editor offers it as a quick fix. The hosts that skip the file or read it only through a fallback for that same YAML mistake are one finding, which names the hosts that skip it and gives the mistake once; each host's own words are a related location. A file the check reads by several paths (a bundle linked from `.agents/skills` and from `.claude/skills`) has that mistake once, on the path an editor answers the file as (its real path when a host reads it there, else the first of its paths): DSH's finding there, or the hosts', says what the readers of the other paths do (\"Through .claude/skills/tdd, Goose skips it too.\"), and the other paths say nothing of it. A key that is a misspelling of `name` (`Name:`) in a file DSH does not read is one finding too, at the key: the hosts that skip the skill and those that name it after its folder, with the rename as its fix (key-misspelled then says nothing of it). A file that is not text (a NUL byte, bytes that are not UTF-8) is one finding at its first bad byte, naming the hosts that skip it, whatever each host makes of it (a YAML error, no frontmatter, a description taken from the body): each host's own words are a related location." + hostsDoc,
 		File: hostCheck(CodeHostDrops)},
 	{Code: CodeHostShadowed, Severity: SeverityWarning, Whole: true, Summary: "a selected host uses another file of the same name",
 		Doc:  "Another skill file with the same name wins in this host (Gemini CLI and OpenCode keep the last one read, Copilot and Goose the first, Claude Code a personal skill over a project one), so the host ignores this one. The related location is the winner. Hosts that all use one other file are one finding that names them, each host's rule for picking it a related location. A winner that is this very file by another path (both links into one shared folder) is not reported: the same bytes load." + hostsDoc,
@@ -90,6 +92,27 @@ type hostView struct {
 	// read a folder is said once, on that file, not once per skill.
 	firstIn map[string]string
 	count   map[string]int
+	// byFolder indexes m's rows by their folder's name, built on first
+	// use (rowsNamed): few files ask, and each would scan every row.
+	folderOnce sync.Once
+	byFolder   map[string][]int
+}
+
+// rowsNamed returns the rows of the matrix whose file's folder is named
+// folder (the bundles of one name in every host's folders).
+func (hv *hostView) rowsNamed(folder string) []hosts.Row {
+	hv.folderOnce.Do(func() {
+		hv.byFolder = map[string][]int{}
+		for i, row := range hv.m.Rows {
+			name := filepath.Base(filepath.Dir(row.Path))
+			hv.byFolder[name] = append(hv.byFolder[name], i)
+		}
+	})
+	out := make([]hosts.Row, 0, len(hv.byFolder[folder]))
+	for _, i := range hv.byFolder[folder] {
+		out = append(out, hv.m.Rows[i])
+	}
+	return out
 }
 
 // hostMode reports whether hosts are selected (even DSH alone).

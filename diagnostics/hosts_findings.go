@@ -32,10 +32,11 @@ type hostFinding struct {
 	// absorbed marks a finding another rule's finding states with its
 	// host named (nameFactHosts): it is not reported on its own.
 	absorbed bool
-	// winner and by are a host-shadowed finding's winning path and the
-	// host that picks it, for sameWinner.
-	winner, by string
-	fixes      []Fix
+	// winner, winnerLabel and by are a host-shadowed finding's winning
+	// path, that path as its message names it, and the host that picks
+	// it, for sameWinner.
+	winner, winnerLabel, by string
+	fixes                   []Fix
 }
 
 // hostCheck is the File check of the host rule code: it reports the
@@ -108,7 +109,7 @@ func findHosts(p *Pass) []hostFinding {
 			missed[i].unread = true
 		}
 	}
-	return append(sameFact(p, nameFactHosts(p, sameNameFact(p, sameWinner(out)))), missed...)
+	return append(textFact(p, sameFact(p, nameFactHosts(p, sameNameFact(p, sameWinner(out))))), missed...)
 }
 
 // judges returns the selected hosts whose verdicts on the file at path
@@ -241,7 +242,7 @@ func verdictFindings(p *Pass, res *hosts.Result, v hosts.Verdict) []hostFinding 
 		if v.SameFile {
 			return nil // the winner is this file by another path: the same bytes load
 		}
-		hf := hostFinding{code: CodeHostShadowed, span: nameSpan(p.File), message: v.Message() + from, winner: v.ShadowedBy, by: h.Name}
+		hf := hostFinding{code: CodeHostShadowed, span: nameSpan(p.File), message: v.Message() + from, winner: v.ShadowedBy, winnerLabel: v.WinnerLabel, by: h.Name}
 		if w := p.Snap.File(v.ShadowedBy); w != nil {
 			hf.related = []Related{{Path: w.Path, Span: nameSpan(w), Message: "the " + v.Name + " " + h.Name + " uses"}}
 		} else {

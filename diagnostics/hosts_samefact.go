@@ -25,37 +25,57 @@ var repairNotes = []string{"yaml-fallback", "yaml-repaired"}
 // rule's words (without "DSH drops this skill"), each host's own message a
 // related location. Fewer than two such findings are left as they are.
 func sameFact(p *Pass, found []hostFinding) []hostFinding {
+	if p.rawFact {
+		return found
+	}
 	fact, ok := yamlFact(p)
 	if !ok {
 		return found
 	}
-	var skip, repair []string
-	var related []Related
-	var out []hostFinding
+	skip, repair, related, out := factParts(p, found, fact)
+	var words string
+	if others := p.sameFileRows(); len(others) > 0 {
+		if !p.isPrimary(others) {
+			return out // the file's primary path says it
+		}
+		var more []Related
+		words, more = p.linkedFactWords(others)
+		related = append(related, more...)
+	}
+	if len(skip)+len(repair) == 0 || len(related) < 2 && words == "" {
+		return found
+	}
+	merged := hostFinding{code: CodeHostNote, span: fact.Span, related: related,
+		message: sameFactMessage(skip, repair, strings.TrimPrefix(fact.Message, dropPrefix))}
+	if words != "" {
+		merged.message = strings.TrimSuffix(merged.message, ".") + "." + words
+	}
+	if len(skip) > 0 {
+		merged.code = CodeHostDrops
+	}
+	return append([]hostFinding{merged}, out...)
+}
+
+// factParts splits the host findings of the pass's file into those about
+// the YAML fact (the hosts that skip the skill for it, those that read it
+// through a fallback, and their words as related locations) and the rest.
+func factParts(p *Pass, found []hostFinding, fact Diagnostic) (skip, repair []string, related []Related, rest []hostFinding) {
 	for _, hf := range found {
 		switch {
 		case hf.span != fact.Span || hf.host == "":
-			out = append(out, hf)
+			rest = append(rest, hf)
 			continue
 		case hf.code == CodeHostDrops:
 			skip = append(skip, hf.host)
 		case hf.code == CodeHostNote && slices.Contains(repairNotes, hf.note):
 			repair = append(repair, hf.host)
 		default:
-			out = append(out, hf)
+			rest = append(rest, hf)
 			continue
 		}
 		related = append(related, Related{Path: p.File.Path, Span: hf.span, Message: hf.message})
 	}
-	if len(related) < 2 {
-		return found
-	}
-	merged := hostFinding{code: CodeHostNote, span: fact.Span, related: related,
-		message: sameFactMessage(skip, repair, strings.TrimPrefix(fact.Message, dropPrefix))}
-	if len(skip) > 0 {
-		merged.code = CodeHostDrops
-	}
-	return append([]hostFinding{merged}, out...)
+	return skip, repair, related, rest
 }
 
 // sameFactMessage words a merged finding: "Goose and Codex 0.141 skip
@@ -196,12 +216,12 @@ func absorbedNames(p *Pass) (names []string, related []Related) {
 // other file instead of this one: "GitHub Copilot, GitHub Copilot CLI and
 // Goose use .agents/skills/pr-review/SKILL.md instead" is one fact, each
 // host's own words (its rule for picking that file) a related location.
-// A winner only one host picks, or a message that does not start the
-// usual way ("<host> uses <file> instead"), is left as it is.
+// A winner only one host picks, or a finding whose verdict names no
+// winner (hostFinding.winnerLabel), is left as it is.
 func sameWinner(found []hostFinding) []hostFinding {
 	groups := map[string][]int{}
 	for i, hf := range found {
-		if _, ok := shadowedWinnerLabel(hf); ok {
+		if mergeableShadowed(hf) {
 			groups[hf.winner] = append(groups[hf.winner], i)
 		}
 	}
@@ -221,8 +241,7 @@ func sameWinner(found []hostFinding) []hostFinding {
 // mergeShadowed is sameWinner's one finding of the findings at group.
 func mergeShadowed(found []hostFinding, group []int) hostFinding {
 	first := found[group[0]]
-	file, _ := shadowedWinnerLabel(first)
-	merged := hostFinding{code: CodeHostShadowed, span: first.span, winner: first.winner}
+	merged := hostFinding{code: CodeHostShadowed, span: first.span, winner: first.winner, winnerLabel: first.winnerLabel}
 	var names []string
 	for _, i := range group {
 		hf := found[i]
@@ -233,20 +252,80 @@ func mergeShadowed(found []hostFinding, group []int) hostFinding {
 		}
 		merged.related = append(merged.related, where)
 	}
-	merged.message = hosts.JoinNames(names) + " use " + file + " instead"
+	merged.message = hosts.JoinNames(names) + " use " + first.winnerLabel + " instead"
 	return merged
 }
 
-// shadowedWinnerLabel returns the winning file as a host-shadowed
-// finding's message names it ("Goose uses <file> instead (...)").
-func shadowedWinnerLabel(hf hostFinding) (string, bool) {
-	if hf.code != CodeHostShadowed || hf.winner == "" || hf.by == "" {
-		return "", false
-	}
-	rest, ok := strings.CutPrefix(hf.message, hf.by+" uses ")
+// mergeableShadowed reports whether hf is a host-shadowed finding whose
+// verdict names its winner and the host that picks it.
+func mergeableShadowed(hf hostFinding) bool {
+	return hf.code == CodeHostShadowed && hf.winner != "" && hf.winnerLabel != "" && hf.by != ""
+}
+
+// A SKILL.md that is not text (a binary, a file saved as UTF-16 or
+// Latin-1) in .claude/skills got one finding per host, each in its own
+// words: three hosts' drops (a YAML error, "not valid UTF-8", "no
+// frontmatter"), and Claude Code's notes and its description taken from
+// the body. It is one fact: textFact makes them one finding that names
+// the hosts that skip the skill and says what is wrong with the file,
+// each host's words a related location.
+
+// textFactCodes are the host rules whose findings on a file that is not
+// text are about that: what each host makes of bytes it cannot read.
+var textFactCodes = []string{CodeHostDrops, CodeHostChanges, CodeHostNote}
+
+// textFact merges the hosts' findings on the pass's file when DSH's
+// reader finds it is not text (binary-file, invalid-utf8): one finding at
+// the first bad byte, host-drops when a host skips the skill. Fewer than
+// two such findings are left as they are.
+func textFact(p *Pass, found []hostFinding) []hostFinding {
+	mistake, ok := notTextMistake(p)
 	if !ok {
+		return found
+	}
+	var skip, read []string
+	var related []Related
+	var out []hostFinding
+	for _, hf := range found {
+		if hf.host == "" || hf.absorbed || !slices.Contains(textFactCodes, hf.code) {
+			out = append(out, hf)
+			continue
+		}
+		names := &read
+		if hf.code == CodeHostDrops {
+			names = &skip
+		}
+		if !slices.Contains(*names, hf.host) {
+			*names = append(*names, hf.host)
+		}
+		related = append(related, Related{Path: p.File.Path, Span: hf.span, Message: hf.message})
+	}
+	if len(related) < 2 {
+		return found
+	}
+	read = slices.DeleteFunc(read, func(h string) bool { return slices.Contains(skip, h) })
+	merged := hostFinding{code: CodeHostNote, span: p.File.Drop.Span, related: related}
+	switch {
+	case len(skip) > 0:
+		merged.code = CodeHostDrops
+		merged.message = hosts.JoinNames(skip) + verbFor(skip, " skips", " skip") + " this skill: " + mistake
+	default:
+		merged.message = hosts.JoinNames(read) + verbFor(read, " reads", " read") + " this skill from a file that is not text: " + mistake
+	}
+	return append([]hostFinding{merged}, out...)
+}
+
+// notTextMistake says, in no host's terms, why the pass's file is not
+// text, when DSH's reader refuses it for that.
+func notTextMistake(p *Pass) (string, bool) {
+	if p.File.Drop == nil {
 		return "", false
 	}
-	file, _, ok := strings.Cut(rest, " instead")
-	return file, ok && file != ""
+	switch string(p.File.Drop.Code) {
+	case CodeBinaryFile:
+		return "the file holds a NUL byte (it is binary, or saved as UTF-16); save it as UTF-8 text", true
+	case CodeInvalidUTF8:
+		return "the file is not valid UTF-8 text (first bad byte here; it is saved as Latin-1 or another encoding); save it as UTF-8", true
+	}
+	return "", false
 }

@@ -44,7 +44,7 @@ var keyRules = []*Rule{
 			} // whenToUse is DSH's key: the hosts that read the file ignore it anyway
 		}},
 	{Code: CodeKeyMisspelled, Severity: SeverityWarning, Summary: "a key DSH does not read, close to one it reads",
-		Doc:  "DSH reads keys by exact, case-sensitive spelling. A key that is one of DSH's (under the agentskills profile, one of the specification's too) written in another case (`Name`), with `_`, `-` or nothing between its words (`when_to_use`, `disable_model_invocation`, `allowedTools`), or with a letter missing, doubled, swapped or wrong (`descripton`, `disable-model-invocaiton`, `licence`; one such letter for a key of 4 letters or less, two up to 12, three beyond) is ignored, and the skill behaves as if the key were absent. The message says what stays as it was (a misspelled `disable-model-invocation: true` leaves the skill model-invocable). A misspelled `name` or `description` is reported by `name-missing` or `description-missing` instead, at the key, since it is why DSH drops the skill. On a file DSH does not read (.claude/skills), the keys compared are those the hosts that read it read and the specification's (Claude Code's `when_to_use` and `allowed-tools`, ...), and the message names those hosts (Claude Code and Cursor ignore the key allowed_tools). On a file DSH reads that another host reads through a link (`.claude/skills/tdd` to `.agents/skills/tdd`) and whose key that host reads (Claude Code's `when_to_use`), the message names the link and says to add DSH's key beside it: renaming it would take it from that host, so `check --fix` refuses the rename and the editor offers it as unsafe. The quick fix renames the key.",
+		Doc:  "DSH reads keys by exact, case-sensitive spelling. A key that is one of DSH's (under the agentskills profile, one of the specification's too) written in another case (`Name`), with `_`, `-` or nothing between its words (`when_to_use`, `disable_model_invocation`, `allowedTools`), or with a letter missing, doubled, swapped or wrong (`descripton`, `disable-model-invocaiton`, `licence`; one such letter for a key of 4 letters or less, two up to 12, three beyond) is ignored, and the skill behaves as if the key were absent. The message says what stays as it was (a misspelled `disable-model-invocation: true` leaves the skill model-invocable). A misspelled `name` or `description` is reported by `name-missing` or `description-missing` instead, at the key, since it is why DSH drops the skill. On a file DSH does not read (.claude/skills), the keys compared are those the hosts that read it read and the specification's (Claude Code's `when_to_use` and `allowed-tools`, ...), and the message names those hosts (Claude Code and Cursor ignore the key allowed_tools). On a file DSH reads that another host reads through a link (`.claude/skills/tdd` to `.agents/skills/tdd`) and whose key that host reads (Claude Code's `when_to_use`), the message names the link and says to add DSH's key beside it, since renaming it would take it from that host: the quick fix (safe, `check --fix` applies it) adds a copy of the field under DSH's key right after it. Elsewhere the quick fix renames the key.",
 		File: checkMisspelled},
 	{Code: CodeUnknownKey, Severity: SeverityOff, Summary: "a key the agentskills.io spec does not define",
 		Doc:  "Reported only under the agentskills profile, as an error, as the specification's reference validator does: the specification allows `name`, `description`, `license`, `compatibility`, `metadata` and `allowed-tools`, and puts everything else under `metadata`. DSH's own keys (`whenToUse`, `disable-model-invocation`, `user-invocable`) are reported too, since other harnesses ignore them. The quick fix (unsafe: hosts that read the key stop seeing it) moves the key under `metadata`.",
@@ -133,11 +133,13 @@ func checkMisspelled(p *Pass) {
 			who = "the agentskills.io spec does not define"
 		}
 		msg := fmt.Sprintf("%s the key %q%s; did you mean %q?", who, fld.Key, ignoredEffect(want, fld.Value), want)
+		fix := Fix{Title: fixTitle(titleRenameTo, want), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}}
 		if link, names := p.linkedReaders(fld.Key); link != "" {
 			who := hosts.JoinNames(names)
 			msg += fmt.Sprintf(" %s %s this file through %s and %s %s: add %s beside it (renaming it would take it from %s)", who, verbFor(names, "reads", "read"), link, verbFor(names, "reads", "read"), fld.Key, want, who)
+			fix = addBeside(p, fld, want)
 		}
-		p.Report(fld.KeySpan, msg, Fix{Title: fixTitle(titleRenameTo, want), Preferred: true, Edits: []Edit{p.Edit(fld.KeySpan, want)}})
+		p.Report(fld.KeySpan, msg, fix)
 	}
 }
 

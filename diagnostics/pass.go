@@ -34,6 +34,9 @@ type Pass struct {
 	// hostFound caches what the selected hosts say about the file, for the
 	// host rules (hostFindings).
 	hostFound *[]hostFinding
+	// rawFact leaves the hosts' findings of a YAML fact unmerged (sameFact),
+	// for the pass of another path of a file (linkedFactWords).
+	rawFact bool
 	// bundle caches the findings in the file's bundle, for the bundle
 	// rules (bundleDone once looked up).
 	bundle     []skillfile.BundleFinding

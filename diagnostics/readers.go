@@ -4,10 +4,12 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // Rules per reader: a rule that speaks of a host speaks of the hosts that
@@ -140,4 +142,141 @@ func HostFiles(ctx context.Context, snap *skills.Snapshot, opts Options) ([]stri
 // inDSHRoot reports whether path lies in one of DSH's roots.
 func inDSHRoot(snap *skills.Snapshot, path string) bool {
 	return slices.ContainsFunc(snap.Roots, func(r discovery.RootState) bool { return discovery.Within(path, r.Root.Dir) })
+}
+
+// One file, one fact: a bundle linked from .agents/skills and from
+// .claude/skills (or one folder a link to the other) is one file that the
+// check reads by two paths. An unquoted ": " in it was DSH's finding on
+// the one path and the hosts' on the other, the same words twice. It is
+// reported once, on the file's primary path, naming what DSH and the
+// hosts do through the other paths; the other paths say nothing of it.
+// The primary path is the one an editor answers the file's buffer as
+// (lsp's LinkedAs): the real path when a host reads the file there, else
+// the first of its paths.
+
+// linkedRow is another path of the pass's file that a host reads.
+type linkedRow struct {
+	path, label string // the path, and its bundle as messages name it (".claude/skills/tdd")
+}
+
+// sameFileRows returns the other paths of the pass's file (links
+// resolved) that the matrix has rows for, sorted, whether or not the
+// snapshot holds them (the server checks DSH's roots and the hosts'
+// folders in views of their own); only rows of the same folder name are
+// resolved (as linkedReaders does).
+func (p *Pass) sameFileRows() []linkedRow {
+	hv := p.run.hostView()
+	if hv == nil {
+		return nil
+	}
+	folder, real := filepath.Base(filepath.Dir(p.File.Path)), ""
+	var out []linkedRow
+	for _, row := range hv.rowsNamed(folder) {
+		if row.Path == p.File.Path {
+			continue
+		}
+		if real == "" {
+			if real = discovery.RealPath(p.File.Path); real == "" {
+				return nil
+			}
+		}
+		if discovery.RealPath(row.Path) == real {
+			out = append(out, linkedRow{path: row.Path, label: row.RootLabel + "/" + folder})
+		}
+	}
+	slices.SortFunc(out, func(a, b linkedRow) int { return strings.Compare(a.path, b.path) })
+	return out
+}
+
+// isPrimary reports whether the pass's path is its file's primary path
+// among others.
+func (p *Pass) isPrimary(others []linkedRow) bool {
+	path := p.File.Path
+	real := discovery.RealPath(path)
+	if real == path {
+		return true
+	}
+	if slices.ContainsFunc(others, func(r linkedRow) bool { return r.path == real }) {
+		return false
+	}
+	return !slices.ContainsFunc(others, func(r linkedRow) bool { return r.path < path })
+}
+
+// linkedFactWords says what the readers of the file's other paths do for
+// the YAML fact, as a sentence to append to the primary path's finding
+// (" Through .claude/skills/tdd, Goose skips it too."), with their own
+// words as related locations; "" when none of them says anything.
+func (p *Pass) linkedFactWords(others []linkedRow) (string, []Related) {
+	var b strings.Builder
+	var related []Related
+	for _, o := range others {
+		qp := &Pass{Snap: p.Snap, File: p.sameFileAt(o.path), opts: p.opts, run: p.run, rules: p.rules, grade: p.grade, rawFact: true}
+		var parts []string
+		if p.Snap.InRoots(o.path) {
+			if d, ok := yamlFact(qp); ok && p.opts.dshSelected() && p.dshFactRuns() {
+				parts = append(parts, "DSH drops it too")
+				related = append(related, Related{Path: o.path, Span: d.Span, Message: d.Message})
+			}
+		} else if fact, ok := yamlFact(qp); ok {
+			skip, repair, rel, _ := factParts(qp, hostFindings(qp), fact)
+			if len(skip) > 0 {
+				parts = append(parts, hosts.JoinNames(skip)+verbFor(skip, " skips", " skip")+" it too")
+			}
+			if len(repair) > 0 {
+				parts = append(parts, hosts.JoinNames(repair)+verbFor(repair, " reads", " read")+" it only through a fallback")
+			}
+			related = append(related, rel...)
+		}
+		if len(parts) > 0 {
+			b.WriteString(" Through " + o.label + ", " + strings.Join(parts, "; ") + ".")
+		}
+	}
+	return b.String(), related
+}
+
+// sameFileAt returns the pass's file as the snapshot holds it at path,
+// another path of it, else the pass's file by that path: the same bytes.
+func (p *Pass) sameFileAt(path string) *skillfile.File {
+	if f := p.Snap.File(path); f != nil {
+		return f
+	}
+	f := *p.File
+	f.Path = path
+	return &f
+}
+
+// dshFactRuns reports whether DSH's own rule of the pass's YAML fact runs.
+func (p *Pass) dshFactRuns() bool {
+	r := p.lookup(string(p.File.Drop.Code))
+	return r != nil && p.grade(r) != SeverityOff
+}
+
+// linkDSHFact applies one file, one fact to DSH's finding of a YAML
+// mistake on a file of DSH's roots that hosts read by other paths too: on
+// the primary path it names what they do, elsewhere it is dropped (the
+// primary path's finding says it).
+func linkDSHFact(p *Pass) {
+	if !p.opts.hostMode() || p.File.Drop == nil || !p.Snap.InRoots(p.File.Path) {
+		return
+	}
+	fact, ok := yamlFact(p)
+	if !ok {
+		return
+	}
+	at := slices.IndexFunc(p.out, func(d Diagnostic) bool { return d.Code == string(p.File.Drop.Code) && d.Span == fact.Span })
+	if at < 0 {
+		return
+	}
+	others := p.sameFileRows()
+	if len(others) == 0 {
+		return
+	}
+	if !p.isPrimary(others) {
+		p.out = slices.Delete(p.out, at, at+1)
+		return
+	}
+	if words, related := p.linkedFactWords(others); words != "" {
+		p.out[at].Message = strings.TrimSuffix(p.out[at].Message, ".") + "." + words
+		p.out[at].Related = append(p.out[at].Related, related...)
+	}
 }

@@ -88,7 +88,9 @@ func readerLines(t *testing.T, files map[string]string) []string {
 // TestUnreadableFileInClaudeFolder checks a SKILL.md in .claude/skills that
 // is not text (a binary, a Latin-1 file): DSH's reading rule is left to the
 // hosts that read the file, so their verdicts must be reported, and a
-// quoted first line of binary stays short.
+// quoted first line of binary stays short. What each host makes of the
+// binary is one fact: one finding naming the hosts that skip it, each
+// host's words a related location, as DSH's root's copy gets one.
 func TestUnreadableFileInClaudeFolder(t *testing.T) {
 	elf := "\x7fELF\x02\x01\x01" + strings.Repeat("\x00\x03>\x01", 200) + "\n"
 	got := readerLines(t, map[string]string{
@@ -97,20 +99,37 @@ func TestUnreadableFileInClaudeFolder(t *testing.T) {
 		"project/.claude/skills/latin/SKILL.md": "---\nname: latin\ndescription: caf\xe9\n---\nBody.\n",
 		"project/.claude/skills/plain/SKILL.md": "---\nname: plain\ndescription: Plain text.\n---\nBody.\n",
 		"project/.agents/skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nBody.\n",
+		"project/.agents/skills/elf/SKILL.md":   elf,
 	})
 	const cl = "project/.claude/skills/"
 	for _, w := range []string{
-		cl + `bin/SKILL.md error host-drops 1:1 GitHub Copilot CLI skips this skill`,
-		cl + `bin/SKILL.md error host-drops 1:1 Goose `,
+		cl + `bin/SKILL.md error host-drops 1:8 GitHub Copilot CLI, OpenCode and Goose skip this skill: the file holds a NUL byte`,
+		`project/.agents/skills/elf/SKILL.md error binary-file 1:8 DSH drops this skill: the file holds a NUL byte`,
 		cl + `latin/SKILL.md error host-drops 1:1 Goose skips this skill: Failed to read skill file: stream did not contain valid UTF-8`,
 	} {
 		if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, w) }) {
 			t.Errorf("missing %q in\n%s", w, strings.Join(got, "\n"))
 		}
 	}
+	ds := Run(t.Context(), snap, opts)
+	for _, bin := range []string{cl + "bin", "project/.agents/skills/elf"} {
+		var on []Diagnostic
+		for _, d := range ds {
+			if strings.HasSuffix(d.Path, bin+"/SKILL.md") {
+				on = append(on, d)
+			}
+		}
+		if len(on) != 1 {
+			t.Errorf("%d findings on the one fact of %s/SKILL.md:\n%s", len(on), bin, strings.Join(lines(on, snap, dir), "\n"))
+		}
+		if bin == cl+"bin" && len(on) == 1 && len(on[0].Related) != 6 {
+			t.Errorf("the hosts' own words on the binary: %d related locations, want 6: %v", len(on[0].Related), on[0].Related)
+		}
+	}
 	for _, l := range got {
 		if strings.HasPrefix(l, cl) && (strings.Contains(l, "DSH") || len(l) > 400) {
 			t.Errorf("a .claude/skills finding speaks of DSH or quotes the whole binary: %.200s", l)
+
 		}
 	}
 }

@@ -138,6 +138,7 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 		p.rule = r
 		r.File(p)
 	}
+	linkDSHFact(p)
 	suppress(p)
 	if p.textErr != nil {
 		return nil // a lean file changed on disk: its new snapshot is on the way

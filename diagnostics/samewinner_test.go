@@ -11,7 +11,7 @@ import (
 // they are.
 func TestSameWinner(t *testing.T) {
 	shadowed := func(host, winner, label string) hostFinding {
-		return hostFinding{code: CodeHostShadowed, message: host + " uses " + label + " instead (its rule)", winner: winner, by: host,
+		return hostFinding{code: CodeHostShadowed, message: host + " uses " + label + " instead (its rule)", winner: winner, winnerLabel: label, by: host,
 			related: []Related{{Path: winner, Message: "the x " + host + " uses"}}}
 	}
 	other := hostFinding{code: CodeHostChanges, message: "OpenCode loads one of the 2 skills"}
@@ -27,6 +27,10 @@ func TestSameWinner(t *testing.T) {
 			[]string{"Goose uses .agents/x instead (its rule)"}, []int{1}},
 		{"two winners", []hostFinding{shadowed("Goose", "/a", ".agents/x"), shadowed("Claude Code", "/b", "~/.claude/x")},
 			[]string{"Goose uses .agents/x instead (its rule)", "Claude Code uses ~/.claude/x instead (its rule)"}, []int{1, 1}},
+		// The label is the verdict's, not cut out of the message: a folder
+		// whose name holds " instead" is named whole.
+		{"a label holding \" instead\"", []hostFinding{shadowed("Goose", "/a", ".agents/x instead y"), shadowed("Cursor", "/a", ".agents/x instead y")},
+			[]string{"Goose and Cursor use .agents/x instead y instead"}, []int{2}},
 		{"a message of another shape", []hostFinding{shadowed("Goose", "/a", ".agents/x"), {code: CodeHostShadowed, message: "Cursor picks /a", winner: "/a", by: "Cursor"}},
 			[]string{"Goose uses .agents/x instead (its rule)", "Cursor picks /a"}, []int{1, 0}},
 	}

@@ -67,12 +67,16 @@ func TestFixParity(t *testing.T) {
 	}
 	lsp := startParityServer(t, project)
 	fixes := 0
+	beside := map[string]bool{} // the bundles whose when_to_use gets whenToUse beside it
 	for _, f := range findings {
 		for _, fx := range f.Fixes {
 			if fx.Suppression || len(fx.Renames) > 0 {
 				continue
 			}
 			fixes++
+			if fx.Title == "Add whenToUse beside when_to_use" {
+				beside[filepath.Base(filepath.Dir(f.Path))] = true
+			}
 			acts := lsp.actionsAt(t, filepath.Join(project, f.Path), f)
 			if why, ok := refused[realPathOf(t, f.Path)+" "+fx.Title+" "+f.Code]; ok {
 				// Refused by --fix: offered as unsafe, never preferred, saying why.
@@ -82,6 +86,11 @@ func TestFixParity(t *testing.T) {
 				t.Errorf("%s:%d:%d [%s]: the CLI fixes it with %q %v; the editor offers %+v", f.Path, f.Line, f.Column, f.Code, fx.Title, fx.Edits, acts)
 			}
 		}
+	}
+	// Claude Code reads guide's and plan's when_to_use through a link:
+	// the fix both offer adds DSH's key beside it (issue 40).
+	if !beside["guide"] || !beside["plan"] {
+		t.Errorf("the linked bundles' when_to_use get no \"Add whenToUse beside\" fix: %v", beside)
 	}
 	if fixes < 10 {
 		t.Fatalf("only %d fixes in the fixture's findings: %s", fixes, &out)

@@ -40,6 +40,9 @@ func TestReadersRepository(t *testing.T) {
 		// DSH reads .agents/skills: its words stay there, and name the
 		// link Claude Code reads the bundle through, which keeps
 		// when_to_use.
+		// One file by two paths, one fact: its unquoted ": " is DSH's
+		// finding, which names what the hosts reading the link do.
+		`^\.agents/skills/lint-config/SKILL\.md:3:14: error: DSH drops this skill: the value of description holds ": " without quotes.*'Lints the config: YAML and TOML files\.'\. Through \.claude/skills/lint-config, .* skip it too.* \[yaml-unquoted-colon\]$`,
 		`^\.agents/skills/db-migrate/SKILL\.md:4:1: warning: DSH ignores the key "when_to_use"; did you mean "whenToUse"\? Claude Code reads this file through \.claude/skills/db-migrate and reads when_to_use: add whenToUse beside it \(renaming it would take it from Claude Code\) \[key-misspelled\]$`,
 	} {
 		if !regexp.MustCompile("(?m)" + want).MatchString(plain) {
@@ -61,6 +64,9 @@ func TestReadersRepository(t *testing.T) {
 		if n := len(regexp.MustCompile(`(?m)^\.claude/skills/`+regexp.QuoteMeta(one)).FindAllString(plain, -1)); n != 1 {
 			t.Errorf("%d findings on the one mistake of .claude/skills/%s:\n%s", n, one, plain)
 		}
+	}
+	if strings.Contains(plain, "\n.claude/skills/lint-config/SKILL.md:") {
+		t.Errorf("the linked bundle's one fact reported on its other path too:\n%s", plain)
 	}
 	if strings.Contains(plain, ".claude/skills/db-migrate/SKILL.md:4:1") {
 		t.Errorf("when_to_use reported in .claude/skills, where Claude Code reads it:\n%s", plain)

@@ -14,6 +14,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/skilltest"
 )
 
@@ -21,7 +22,8 @@ import (
 // per fix: the archive's files form a tree (project/ is the cwd and project
 // root, home/ holds .dsh and .agents); a file "level" holds safe (the
 // default) or unsafe, a file "profile" the profile, a file "node-read"
-// makes every root read as Node does. The sections are the expected
+// makes every root read as Node does, a file "hosts" the other hosts
+// whose readings count and "symlinks" the links (archiveHosts). The sections are the expected
 // result:
 //
 //	@applied         the rounds that changed a file ("rounds: N"), then one
@@ -51,6 +53,7 @@ func TestFixGolden(t *testing.T) {
 			dir := t.TempDir()
 			skilltest.WriteArchive(t, dir, ar)
 			opts, level, nodeRead := fixArchiveSettings(t, ar)
+			archiveHosts(t, ar, dir, &opts)
 			ws := skills.NewWorkspace(fixTestRoots(dir, nodeRead), skills.LoadOptions{})
 			if _, err := ws.Load(t.Context()); err != nil {
 				t.Fatal(err)
@@ -121,6 +124,33 @@ func fixArchiveSettings(t *testing.T, ar *txtar.Archive) (diagnostics.Options, d
 		}
 	}
 	return opts, level, nodeRead
+}
+
+// archiveHosts reads an archive's "hosts" section (hosts.Select's list:
+// the hosts whose readings the fixes must keep, besides DSH's) into
+// opts, and makes the links of its "symlinks" section ("link -> target"
+// per line, relative to the archive's root).
+func archiveHosts(t *testing.T, ar *txtar.Archive, dir string, opts *diagnostics.Options) {
+	for _, f := range ar.Files {
+		v := strings.TrimSpace(string(f.Data))
+		switch f.Name {
+		case "hosts":
+			hs, err := hosts.Select(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			project := filepath.Join(dir, "project")
+			opts.Hosts = append([]*hosts.Host{hosts.Lookup(string(hosts.DSH))}, hs...)
+			opts.HostEnv = hosts.Options{Cwd: project, ProjectRoot: project, Home: filepath.Join(dir, "home")}
+		case "symlinks":
+			for _, line := range strings.Split(v, "\n") {
+				link, target, _ := strings.Cut(line, " -> ")
+				if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+					t.Skip("no symbolic links:", err)
+				}
+			}
+		}
+	}
 }
 
 // fixTestRoots are the roots of an archive's tree.

@@ -3,6 +3,7 @@ package hosts
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
@@ -27,7 +29,7 @@ import (
 // Evaluate judges and lists them, but Discover leaves them out, so that
 // check does not lint them as skills.
 func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
-	files, _, err := h.discover(ctx, opts, false, false)
+	files, _, _, err := h.discover(ctx, opts, false, false)
 	return files, err
 }
 
@@ -36,21 +38,23 @@ func (h *Host) Discover(ctx context.Context, opts Options) ([]File, error) {
 // quick-fix.md in a root of bundles): no host may read them, so a check
 // that lints only what hosts find would say nothing of them.
 func (h *Host) DiscoverMisses(ctx context.Context, opts Options) (files, misses []File, err error) {
-	return h.discover(ctx, opts, false, true)
+	files, misses, _, err = h.discover(ctx, opts, false, true)
+	return files, misses, err
 }
 
 // discover is Discover, with the files of commands and workflows folders
 // when commands is set, and the misses of the roots outside DSH's when
 // withMisses is set: in DSH's roots, DSH's discovery judges what is not a
 // skill file (skill-md-case), and a large tree of flat files is not
-// opened once per host.
-func (h *Host) discover(ctx context.Context, opts Options, commands, withMisses bool) (files, misses []File, err error) {
+// opened once per host. With the misses come the broken entries of those
+// roots (Result.Broken).
+func (h *Host) discover(ctx context.Context, opts Options, commands, withMisses bool) (files, misses []File, broken []BrokenLink, err error) {
 	if h.profile == nil {
 		res, err := evaluateDSH(ctx, h, opts)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		return res.Files, nil, nil
+		return res.Files, nil, nil, nil
 	}
 	e := &env{opts: opts, host: h, project: opts.projectRoot(), home: opts.Home}
 	var dshRoots []discovery.Root
@@ -60,14 +64,14 @@ func (h *Host) discover(ctx context.Context, opts Options, commands, withMisses 
 	seen := map[string]bool{}
 	for _, r := range h.profile.roots(e) {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if (r.walk.commands || r.walk.workflows) && !commands {
 			continue
 		}
-		found, passed := walkRoot(r), []string(nil)
+		found, passed, links := walkRoot(r), []string(nil), []string(nil)
 		if withMisses && !slices.ContainsFunc(dshRoots, func(d discovery.Root) bool { return discovery.Within(r.dir, d.Dir) }) {
-			found, passed = walkRootMisses(r)
+			found, passed, links = walkRootMisses(r)
 		}
 		for _, path := range found {
 			key := path
@@ -82,21 +86,42 @@ func (h *Host) discover(ctx context.Context, opts Options, commands, withMisses 
 		for _, path := range passed {
 			misses = append(misses, File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: folderOf(r, path)})
 		}
+		for _, path := range links {
+			broken = append(broken, brokenLinkAt(r, path))
+		}
 	}
-	return files, misses, nil
+	return files, misses, broken, nil
 }
 
 // walkRootMisses is walkRoot that also returns the files the walk passes
-// over that look meant as skill files (rootWalk.passOver), sorted.
-func walkRootMisses(r rootSpec) (found, misses []string) {
+// over that look meant as skill files (rootWalk.passOver), sorted, and
+// the root's entries that are links to nothing (rootWalk.brokenEntry).
+func walkRootMisses(r rootSpec) (found, misses, broken []string) {
 	w := newRootWalk(r, nil)
 	if w == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	w.misses = []string{}
 	w.run()
 	slices.Sort(w.misses)
-	return w.found, w.misses
+	return w.found, w.misses, w.broken
+}
+
+// brokenLinkAt is the BrokenLink of the entry at path of r's root.
+func brokenLinkAt(r rootSpec, path string) BrokenLink {
+	target, _ := os.Readlink(path)
+	_, err := os.Stat(path)
+	return BrokenLink{File: File{Path: path, Root: r.dir, RootLabel: r.label, Scope: r.scope, Folder: filepath.Base(path)},
+		Target: target, Loops: errors.Is(err, syscall.ELOOP)}
+}
+
+// brokenEntry reports whether the entry name of d, a link that does not
+// resolve and that the walk does not keep as a skill file, stands where
+// a skill folder would: an entry of a root of bundles
+// (.claude/skills/x -> ../../nowhere). The host finds no skill there and
+// says nothing; the check says so, as DSH's broken-symlink does.
+func (w *rootWalk) brokenEntry(d walkDir, name string) bool {
+	return d.depth == 0 && !w.spec.flatFiles && !w.spec.commands && !w.spec.workflows && name != "SKILL.md"
 }
 
 // passOver reports whether the regular file name in d (at p, beside
@@ -197,6 +222,7 @@ func keyOf(opts Options) treeKey {
 // included) and the files its walk passes over.
 type treeFound struct {
 	files, misses []File
+	broken        []BrokenLink
 }
 
 // NewTree returns an empty Tree.
@@ -204,7 +230,7 @@ func NewTree() *Tree { return &Tree{found: map[ID]treeFound{}} }
 
 // discover is h.discover(ctx, opts, true, true) remembered in t: walked
 // the first time, copied after.
-func (t *Tree) discover(ctx context.Context, h *Host, opts Options) (files, misses []File, err error) {
+func (t *Tree) discover(ctx context.Context, h *Host, opts Options) (files, misses []File, broken []BrokenLink, err error) {
 	if t == nil {
 		return h.discover(ctx, opts, true, true)
 	}
@@ -220,14 +246,14 @@ func (t *Tree) discover(ctx context.Context, h *Host, opts Options) (files, miss
 		return h.discover(ctx, opts, true, true)
 	}
 	if !ok {
-		if got.files, got.misses, err = h.discover(ctx, opts, true, true); err != nil {
-			return nil, nil, err // a cancelled walk is not remembered
+		if got.files, got.misses, got.broken, err = h.discover(ctx, opts, true, true); err != nil {
+			return nil, nil, nil, err // a cancelled walk is not remembered
 		}
 		t.mu.Lock()
 		t.found[h.ID] = got
 		t.mu.Unlock()
 	}
-	return slices.Clone(got.files), slices.Clone(got.misses), nil
+	return slices.Clone(got.files), slices.Clone(got.misses), slices.Clone(got.broken), nil
 }
 
 // codexPlugin returns the Codex plugin of the skill file at path: find's

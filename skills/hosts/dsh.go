@@ -101,9 +101,10 @@ func dshVerdict(snap *skills.Snapshot, path, project, home string, limit int) (v
 		return Verdict{}, false
 	}
 	if w := snap.Registry.ShadowOf(sk); w != nil {
-		return Verdict{Status: Shadowed, Name: sk.Name, ShadowedBy: w.Path, Notes: []Note{{
+		winner := label(w.Path, project, home)
+		return Verdict{Status: Shadowed, Name: sk.Name, ShadowedBy: w.Path, WinnerLabel: winner, Notes: []Note{{
 			Code:    "skill-shadowed",
-			Message: "DSH uses " + label(w.Path, project, home) + " instead (" + string(w.Source) + ", rank " + itoa(w.Rank) + ", wins over " + string(sk.Source) + ", rank " + itoa(sk.Rank) + ")",
+			Message: "DSH uses " + winner + " instead (" + string(w.Source) + ", rank " + itoa(w.Rank) + ", wins over " + string(sk.Source) + ", rank " + itoa(sk.Rank) + ")",
 		}}}, true
 	}
 	return Verdict{Status: Loads, Name: sk.Name, Notes: dshLoadNotes(sk, limit)}, true

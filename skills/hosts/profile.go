@@ -128,11 +128,11 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 	for _, r := range specs {
 		res.Roots = append(res.Roots, Root{Dir: r.dir, Label: r.label, Scope: r.scope, Shipped: r.shipped})
 	}
-	files, misses, err := opts.Tree.discover(ctx, h, opts)
+	files, misses, broken, err := opts.Tree.discover(ctx, h, opts)
 	if err != nil {
 		return nil, err
 	}
-	res.Files, res.Misses = files, misses
+	res.Files, res.Misses, res.Broken = files, misses, broken
 	var entries []*entry
 	for _, f := range res.Files {
 		if err := ctx.Err(); err != nil {
@@ -219,9 +219,10 @@ func resolve(e *env, p *profile, entries []*entry, res *Result) []*entry {
 				winners = append(winners, en)
 				continue
 			}
-			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, SameFile: oneRealFile(en, w), Notes: append([]Note{{
+			winner := e.label(w.file.Path)
+			res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: w.file.Path, WinnerLabel: winner, SameFile: oneRealFile(en, w), Notes: append([]Note{{
 				Code:    "skill-shadowed",
-				Message: e.host.Name + " uses " + e.label(w.file.Path) + " instead (" + p.dupWhy + ")",
+				Message: e.host.Name + " uses " + winner + " instead (" + p.dupWhy + ")",
 			}}, caveat...)}
 		}
 	}
@@ -260,9 +261,10 @@ func randomCandidate(e *env, en *entry, tied []*entry, res *Result) (shadowed bo
 		names = append(names, e.label(t.file.Path))
 	}
 	if !slices.Contains(tied, en) {
-		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, SameFile: oneRealFile(append([]*entry{en}, tied...)...), Notes: []Note{{
+		winner := "one of " + strings.Join(names, ", ")
+		res.Verdicts[en.file.Path] = Verdict{Status: Shadowed, Name: en.name, ShadowedBy: tied[len(tied)-1].file.Path, WinnerLabel: winner, SameFile: oneRealFile(append([]*entry{en}, tied...)...), Notes: []Note{{
 			Code:    "skill-shadowed",
-			Message: e.host.Name + " uses one of " + strings.Join(names, ", ") + " instead; which one depends on the order the file system lists the folder",
+			Message: e.host.Name + " uses " + winner + " instead; which one depends on the order the file system lists the folder",
 		}}}
 		return true
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills/discovery"
@@ -47,6 +48,11 @@ func TestLinkedCopiesAreOneSkill(t *testing.T) {
 		}
 		if v := verdict(id, ".claude/skills/dup/SKILL.md"); v.Status != Shadowed || v.SameFile {
 			t.Errorf("%s on the different dup: %s SameFile=%v, want shadowed by another file", id, v.Status, v.SameFile)
+		}
+		// The winner as the message names it is carried, not left to be
+		// parsed back out of the message (diagnostics' sameWinner).
+		if v := verdict(id, ".claude/skills/dup/SKILL.md"); v.WinnerLabel != ".agents/skills/dup/SKILL.md" || !strings.Contains(v.Message(), " uses "+v.WinnerLabel+" instead") {
+			t.Errorf("%s on the different dup: winner label %q, message %q", id, v.WinnerLabel, v.Message())
 		}
 	}
 	for _, rel := range []string{".agents/skills/tdd/SKILL.md", ".claude/skills/tdd/SKILL.md"} {

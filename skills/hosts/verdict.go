@@ -60,6 +60,10 @@ type Verdict struct {
 	Name string
 	// ShadowedBy is the path of the winning file for a shadowed verdict.
 	ShadowedBy string
+	// WinnerLabel names the winner the way the shadowed verdict's message
+	// does (".agents/skills/pr-review/SKILL.md", "one of a, b"), so that
+	// a reader that groups verdicts by winner need not parse the message.
+	WinnerLabel string
 	// SameFile reports a shadowed verdict whose winner is this very file
 	// by another path (links resolved, samefile.go): the host loads the
 	// same bytes either way.
@@ -109,6 +113,16 @@ type File struct {
 	Folder string
 }
 
+// BrokenLink is an entry of a host's root that is a symbolic link to
+// nothing (Result.Broken).
+type BrokenLink struct {
+	File
+	// Target is where the link points, as written; Loops says that
+	// following it loops instead.
+	Target string
+	Loops  bool
+}
+
 // Budget is a host's catalog (skill listing) size against its budget.
 type Budget struct {
 	// Used is the size of the listing the host would send.
@@ -140,6 +154,11 @@ type Result struct {
 	// over and that look meant as skill files (DiscoverMisses); they have
 	// no verdict, Explain says why the host does not find them.
 	Misses []File
+	// Broken are the entries of the host's roots outside DSH's that are
+	// symbolic links to nothing where a skill folder would be
+	// (.claude/skills/x -> ../../nowhere): the host finds no skill there
+	// and says nothing.
+	Broken []BrokenLink
 	// Budget is the catalog size against the host's budget.
 	Budget Budget
 	// Roots are the skill roots the host scans, in its order (whether or not

@@ -129,8 +129,9 @@ type rootWalk struct {
 	found   []string
 	stop    func(path string) bool // see walkRootUntil
 	stopped bool                   // stop reported true of a found file
-	// misses, when not nil, collects the files passOver reports.
-	misses []string
+	// misses, when not nil, collects the files passOver reports, and
+	// broken the entries brokenEntry reports.
+	misses, broken []string
 }
 
 // keep records a skill file the walk found, and whether it ends the walk.
@@ -168,6 +169,8 @@ func (w *rootWalk) readDir(d walkDir) {
 			// host finds it and cannot read it.
 			if w.accepts(d, name, true, isLink) {
 				w.keep(p)
+			} else if w.misses != nil && w.brokenEntry(d, name) {
+				w.broken = append(w.broken, p)
 			}
 		case isDir:
 			w.enter(d, name, p, isLink)

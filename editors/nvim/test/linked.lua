@@ -6,7 +6,8 @@
 -- answers the buffer as the linked file: its findings are those a plain
 -- `skill-ls check` prints for the .claude path (SKILL_LS_CHECK, its JSON),
 -- and K on when_to_use speaks for Claude Code, not "DSH ignores" or "not
--- in a skill root". Keys are typed and the buffers and floats read back.
+-- in a skill root"; linked-colon's YAML mistake is one finding by either
+-- path. Keys are typed and the buffers and floats read back.
 -- Run by run.sh with e2e.lua's environment.
 
 local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h")
@@ -72,5 +73,19 @@ H.start(function()
   local want = check_findings(".agents/skills/linked-colon/SKILL.md")
   check("a bundle linked from two folders keeps its findings on its buffer", vim.deep_equal(editor_findings(cb), want),
     { editor = editor_findings(cb), check = want })
+  -- One file, one fact: its unquoted ": " is one finding, DSH's, naming
+  -- what the hosts reading it through .claude/skills do; by either path
+  -- the buffer shows it.
+  local ab = edit_and_compare(".agents/skills/linked-colon/SKILL.md")
+  local msgs = {}
+  for _, d in ipairs(vim.diagnostic.get(ab)) do
+    if d.lnum == 2 then
+      table.insert(msgs, d.message)
+    end
+  end
+  check("the linked bundle's YAML mistake is one finding that names the hosts of the other path, by either path",
+    ab == cb and #msgs == 1 and msgs[1]:find("DSH drops this skill", 1, true) ~= nil
+      and msgs[1]:find("Through .claude/skills/linked-colon, ", 1, true) ~= nil,
+    { same_buffer = ab == cb, messages = msgs })
   H.finish()
 end)
