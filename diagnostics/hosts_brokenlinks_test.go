@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -44,7 +45,7 @@ func TestBrokenLinkInHostFolder(t *testing.T) {
 		} else {
 			opts = Options{Hosts: mustHosts(t, list), HostEnv: env, ReadersOnly: true}
 		}
-		snap := loadWithMisses(t, roots, opts)
+		snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
 		got := lines(Run(t.Context(), snap, opts), snap, dir)
 		want := []string{
 			cl + `gone error broken-symlink 1:1 Claude Code`,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -45,7 +46,7 @@ func TestLinkedYAMLFactOnce(t *testing.T) {
 		t.Fatalf("chose %v, %v", c.Hosts, err)
 	}
 	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
-	snap := loadWithMisses(t, roots, opts)
+	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
 	got := lines(Run(t.Context(), snap, opts), snap, dir)
 	const a, cl = "project/.agents/skills/", "project/.claude/skills/"
 	atColon := func(prefix string) []string {

@@ -93,7 +93,7 @@ func readerLines(t *testing.T, files map[string]string) []string {
 // host's words a related location, as DSH's root's copy gets one.
 func TestUnreadableFileInClaudeFolder(t *testing.T) {
 	elf := "\x7fELF\x02\x01\x01" + strings.Repeat("\x00\x03>\x01", 200) + "\n"
-	got := readerLines(t, map[string]string{
+	dir, roots, env := hostTree(t, map[string]string{
 		"project/.git/HEAD":                     "ref: refs/heads/main\n",
 		"project/.claude/skills/bin/SKILL.md":   elf,
 		"project/.claude/skills/latin/SKILL.md": "---\nname: latin\ndescription: caf\xe9\n---\nBody.\n",
@@ -101,6 +101,13 @@ func TestUnreadableFileInClaudeFolder(t *testing.T) {
 		"project/.agents/skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nBody.\n",
 		"project/.agents/skills/elf/SKILL.md":   elf,
 	})
+	c, err := hosts.ChooseForProject(t.Context(), env, nil)
+	if err != nil || len(c.Hosts) < 2 {
+		t.Fatalf("chose %v, %v", c.Hosts, err)
+	}
+	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
+	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
+	got := lines(Run(t.Context(), snap, opts), snap, dir)
 	const cl = "project/.claude/skills/"
 	for _, w := range []string{
 		cl + `bin/SKILL.md error host-drops 1:8 GitHub Copilot CLI, OpenCode and Goose skip this skill: the file holds a NUL byte`,
