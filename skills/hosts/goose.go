@@ -3,6 +3,7 @@ package hosts
 import (
 	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/problem"
@@ -169,10 +170,27 @@ func gooseCuts(e *env, whole yamlDoc, name, desc string) []Note {
 
 // quoteShort quotes s, cut to about max characters with "…" when longer.
 func quoteShort(s string, max int) string {
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max-1]) + "…"
+	width := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		width += quotedWidth(r)
+		if width > max-1 && i+size < len(s) {
+			return "\"" + s[:i] + "…\""
+		}
+		i += size
 	}
 	return "\"" + s + "\""
+}
+
+// quotedWidth is how many characters r takes once output escapes it: a
+// control character or an invalid byte is printed as a four-character
+// escape (\000), so a binary file's first line quoted in a message stays
+// as short as a text one.
+func quotedWidth(r rune) int {
+	if r == utf8.RuneError || unicode.IsControl(r) {
+		return 4
+	}
+	return 1
 }
 
 func gooseBudget(_ *env, winners []*entry) Budget {

@@ -218,3 +218,27 @@ func TestCodexPluginName(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteShort checks the quotes a note gives of a skill's text: text
+// longer than the bound is cut with "…", and a binary file's first line,
+// whose bytes output prints as four-character escapes, is cut as short
+// as the text it would print as.
+func TestQuoteShort(t *testing.T) {
+	elf := "\x7fELF\x02\x01\x01" + strings.Repeat("\x00\x03>\x01", 50)
+	for _, tc := range []struct {
+		name, in string
+		max      int
+		want     string
+	}{
+		{"short", "Review code.", 80, `"Review code."`},
+		{"exactly the bound", "abcde", 5, `"abcde"`},
+		{"one over", "abcdef", 5, `"abcd…"`},
+		{"runes, not bytes", "ééééé", 5, `"ééééé"`},
+		{"control characters count four", elf, 20, "\"\x7fELF\x02\x01\x01…\""},
+		{"invalid bytes count four", "ab\xff\xfe\xfdcd", 10, "\"ab\xff…\""},
+	} {
+		if got := quoteShort(tc.in, tc.max); got != tc.want {
+			t.Errorf("%s: quoteShort(%q, %d) = %q, want %q", tc.name, tc.in, tc.max, got, tc.want)
+		}
+	}
+}
