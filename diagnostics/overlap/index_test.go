@@ -291,3 +291,21 @@ func TestIndexFindsPathsInOrder(t *testing.T) {
 		t.Error("a path not indexed has matches or shared words")
 	}
 }
+
+// TestTermsKeptExact: the index keeps each skill's term ids in a slice of
+// their number (check keeps the index while it runs its rules, and a
+// slice grown by appends kept up to twice the room).
+func TestTermsKeptExact(t *testing.T) {
+	skills := []Skill{
+		{Path: "/r/a/SKILL.md", Name: "alpha", Description: "Extract tables from scanned invoices and receipts."},
+		{Path: "/r/b/SKILL.md", Name: "beta", Description: "Convert spreadsheets, invoices and ledgers into charts."},
+		{Path: "/r/c/SKILL.md", Name: "gamma", Description: "the and of"},
+		{Path: "/r/d/SKILL.md", Name: "delta", Description: "Invoices, receipts, ledgers, charts, tables."},
+	}
+	idx := Build(skills, 2)
+	for _, e := range idx.skills {
+		if cap(e.terms) != len(e.terms) {
+			t.Errorf("%s keeps %d term ids in room for %d", e.Name, len(e.terms), cap(e.terms))
+		}
+	}
+}
