@@ -309,3 +309,33 @@ func TestTermsKeptExact(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepMatchedOnly: after FindAll, an index keeps the term ids of the
+// skills in a match only, and Matches and Shared answer as before.
+func TestKeepMatchedOnly(t *testing.T) {
+	skills := vocabulary(400, 40, 1)
+	full, kept := Build(skills, 2), Build(skills, 2)
+	full.FindAll(t.Context())
+	kept.FindAll(t.Context())
+	kept.KeepMatchedOnly()
+	unmatched := 0
+	for i, e := range kept.skills {
+		if len(full.found[i]) == 0 {
+			unmatched++
+			if e.terms != nil {
+				t.Errorf("%s overlaps none and keeps %d term ids", e.Path, len(e.terms))
+			}
+		}
+		for _, m := range full.Matches(e.Path) {
+			if got, want := kept.Shared(e.Path, m), full.Shared(e.Path, m); !slices.Equal(got, want) {
+				t.Errorf("%s and %s share %q, want %q", e.Path, m.Path, got, want)
+			}
+		}
+		if !reflect.DeepEqual(kept.Matches(e.Path), full.Matches(e.Path)) {
+			t.Errorf("%s: the matches changed", e.Path)
+		}
+	}
+	if unmatched == 0 || unmatched == len(skills) {
+		t.Fatalf("%d of %d skills overlap none: the test proves little", unmatched, len(skills))
+	}
+}
