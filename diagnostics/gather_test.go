@@ -1,8 +1,11 @@
 package diagnostics
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -88,5 +91,42 @@ func TestNoFixesBuildsNoEntryNames(t *testing.T) {
 	}
 	if rs.entryNamesByRoot != nil {
 		t.Error("a run without fixes indexed the roots' entry names")
+	}
+}
+
+// TestRunSharesRepeatedMessages: the findings of a whole Run that say the
+// same thing share one message's bytes (a whole run holds every finding
+// until it returns, and most repeat others).
+func TestRunSharesRepeatedMessages(t *testing.T) {
+	dir := t.TempDir()
+	const files = 400
+	for i := range files {
+		p := filepath.Join(dir, fmt.Sprintf("s%03d", i), "SKILL.md")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, fmt.Appendf(nil, "---\nname: s%03d\ndescription: Use it to test how findings are kept.\nwhen_to_use: now\n---\n", i), 0o644)
+	}
+	snap, err := skills.Load(t.Context(), []discovery.Root{{Dir: dir, Source: discovery.SourceCustom, Rank: 300}}, skills.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Run(t.Context(), snap, Options{NoFixes: true}) // the rule table is made on first use
+	ds := Run(t.Context(), snap, Options{NoFixes: true})
+	messages := 0
+	for _, d := range ds {
+		messages += len(d.Message)
+	}
+	n, records := len(ds), cap(ds)*int(reflect.TypeFor[Diagnostic]().Size())
+	var held, freed runtime.MemStats
+	runtime.GC()
+	runtime.GC() // the pools' victims go in the second
+	runtime.ReadMemStats(&held)
+	runtime.KeepAlive(ds)
+	ds = nil
+	runtime.GC()
+	runtime.ReadMemStats(&freed)
+	runtime.KeepAlive(snap)
+	kept := int(held.HeapAlloc) - int(freed.HeapAlloc) - records
+	if n < files || kept > messages/4 {
+		t.Errorf("%d findings keep %d bytes beside their records, where their messages are %d bytes", n, kept, messages)
 	}
 }
