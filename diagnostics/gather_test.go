@@ -11,6 +11,8 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
+	"github.com/skill-ls/skill-ls/skills/spans"
 )
 
 // TestRunGathersInOneAllocation: Run returns the files' diagnostics and the
@@ -44,8 +46,13 @@ func TestRunGathersInOneAllocation(t *testing.T) {
 // TestGatherDropsEachFilesSlice: gather lets go of each file's slice once
 // copied, so that the collector can free it before the formatter runs.
 func TestGatherDropsEachFilesSlice(t *testing.T) {
-	files := [][]Diagnostic{{{Path: "a"}}, nil, {{Path: "b"}, {Path: "c"}}}
-	got := gather(files, []Diagnostic{{Path: "d"}}, nil, []Diagnostic{{Path: "e"}})
+	files := []*skillfile.File{{Path: "a"}, {Path: "x"}, {Path: "b"}}
+	kept := [][]keptFinding{
+		keepFindings([]Diagnostic{{Path: "a"}}, "a"),
+		nil,
+		keepFindings([]Diagnostic{{Path: "b"}, {Path: "c"}}, "b"),
+	}
+	got := gather(files, kept, []Diagnostic{{Path: "d"}}, nil, []Diagnostic{{Path: "e"}})
 	var paths []string
 	for _, d := range got {
 		paths = append(paths, d.Path)
@@ -53,10 +60,34 @@ func TestGatherDropsEachFilesSlice(t *testing.T) {
 	if want := []string{"a", "b", "c", "d", "e"}; !slices.Equal(paths, want) || cap(got) != len(want) {
 		t.Errorf("gather = %v (cap %d), want %v in one allocation", paths, cap(got), want)
 	}
-	for i, ds := range files {
-		if ds != nil {
-			t.Errorf("files[%d] still holds %d diagnostics", i, len(ds))
+	for i, ks := range kept {
+		if ks != nil {
+			t.Errorf("files[%d] still holds %d diagnostics", i, len(ks))
 		}
+	}
+}
+
+// TestKeptFindingsAreSmall: a whole Run keeps each file's findings in
+// records of at most 64 bytes until it gathers them (a Diagnostic is 120,
+// and a run holds about one a skill file at check's peak), and gives them
+// back as they were.
+func TestKeptFindingsAreSmall(t *testing.T) {
+	if size := reflect.TypeFor[keptFinding]().Size(); size > 64 {
+		t.Errorf("a kept finding is %d bytes, over 64", size)
+	}
+	ds := []Diagnostic{
+		{Path: "/r/a/SKILL.md", Span: spans.Span{Start: 3, End: 9}, Severity: SeverityWarning, Code: "c", Message: "m"},
+		{Path: "/r/a/SKILL.md", Severity: SeverityInfo, Code: "d", Message: "n", Related: []Related{{Path: "/r/b/SKILL.md"}}, Fixes: []Fix{{Title: "t"}}},
+		{Path: "/r/a", Severity: SeverityError, Code: "e", Message: "o", Fixes: []Fix{}},
+	}
+	kept := keepFindings(slices.Clone(ds), "/r/a/SKILL.md")
+	for i, k := range kept {
+		if got := k.diagnostic("/r/a/SKILL.md"); !reflect.DeepEqual(got, ds[i]) {
+			t.Errorf("finding %d came back as %+v, want %+v", i, got, ds[i])
+		}
+	}
+	if kept[0].more != nil {
+		t.Error("a plain finding keeps a pointer to more")
 	}
 }
 
