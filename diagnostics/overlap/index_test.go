@@ -310,32 +310,37 @@ func TestTermsKeptExact(t *testing.T) {
 	}
 }
 
-// TestKeepMatchedOnly: after FindAll, an index keeps the term ids of the
-// skills in a match only, and Matches and Shared answer as before.
+// TestKeepMatchedOnly: after FindAll, an index keeps the skills in a
+// match only, and Matches and Shared answer as before.
 func TestKeepMatchedOnly(t *testing.T) {
 	skills := vocabulary(400, 40, 1)
 	full, kept := Build(skills, 2), Build(skills, 2)
 	full.FindAll(t.Context())
 	kept.FindAll(t.Context())
 	kept.KeepMatchedOnly()
-	unmatched := 0
-	for i, e := range kept.skills {
-		if len(full.found[i]) == 0 {
-			unmatched++
-			if e.terms != nil {
-				t.Errorf("%s overlaps none and keeps %d term ids", e.Path, len(e.terms))
-			}
+	matched := 0
+	for _, e := range full.skills {
+		ms := full.Matches(e.Path)
+		if len(ms) > 0 {
+			matched++
 		}
-		for _, m := range full.Matches(e.Path) {
-			if got, want := kept.Shared(e.Path, m), full.Shared(e.Path, m); !slices.Equal(got, want) {
-				t.Errorf("%s and %s share %q, want %q", e.Path, m.Path, got, want)
-			}
+		got := kept.Matches(e.Path)
+		if len(got) != len(ms) {
+			t.Fatalf("%s: %d matches, want %d", e.Path, len(got), len(ms))
 		}
-		if !reflect.DeepEqual(kept.Matches(e.Path), full.Matches(e.Path)) {
-			t.Errorf("%s: the matches changed", e.Path)
+		for k, m := range ms {
+			if got[k].Path != m.Path || got[k].Name != m.Name || got[k].Score != m.Score {
+				t.Errorf("%s: match %d is %+v, want %+v", e.Path, k, got[k], m)
+			}
+			if kw, fw := kept.Shared(e.Path, got[k]), full.Shared(e.Path, m); !slices.Equal(kw, fw) {
+				t.Errorf("%s and %s share %q, want %q", e.Path, m.Path, kw, fw)
+			}
 		}
 	}
-	if unmatched == 0 || unmatched == len(skills) {
-		t.Fatalf("%d of %d skills overlap none: the test proves little", unmatched, len(skills))
+	if matched == 0 || matched == len(skills) {
+		t.Fatalf("%d of %d skills overlap another: the test proves little", matched, len(skills))
+	}
+	if len(kept.skills) != matched {
+		t.Errorf("the index keeps %d skills, want the %d in a match", len(kept.skills), matched)
 	}
 }
