@@ -123,7 +123,7 @@ func checkAnchors(p *Pass) {
 		}
 		p.Report(span, fmt.Sprintf("no heading of %s has the anchor #%s", where, anchor))
 	}
-	for _, l := range f.Outline.Links {
+	for _, l := range f.Outline.Links() {
 		if anchor, ok := strings.CutPrefix(l.Dest, "#"); ok && anchor != "" {
 			check(l.Span, l.Dest, anchor, f)
 		}

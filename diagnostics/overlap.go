@@ -53,6 +53,9 @@ func (rs *runState) overlapIndex() *overlap.Index {
 		rs.overlap = overlap.Build(list, rs.pace.workers())
 		if rs.whole {
 			rs.overlap.FindAll(rs.ctx)
+			if len(rs.opts.EvalFiles) == 0 {
+				rs.overlap.KeepMatchedOnly() // no eval asks Nearest
+			}
 		}
 	})
 	return rs.overlap

@@ -48,16 +48,19 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	rs.pace = pace
 	rs.prepare()
 	files := snap.Files()
-	results := make([][]Diagnostic, len(files))
+	results := make([][]keptFinding, len(files))
 	bufs := make([][]byte, pace.workers())
+	interns := make([]messageInterns, pace.workers())
 	parallel.Each(len(files), pace.workers(), func(worker, i int) {
 		if ctx.Err() != nil {
 			return
 		}
-		results[i] = rs.checkFileInto(files[i], &bufs[worker])
+		ds := rs.checkFileInto(files[i], &bufs[worker])
+		interns[worker].intern(ds)
 		if opts.NoFixes {
-			dropFixes(results[i])
+			dropFixes(ds)
 		}
+		results[i] = keepFindings(ds, files[i].Path)
 		if pace.Checked != nil {
 			pace.Checked()
 		}
@@ -65,7 +68,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 	if ctx.Err() != nil {
 		return nil
 	}
-	out := gather(results, discoveryDiagnostics(snap, opts), rs.workspaceDiagnostics())
+	out := gather(files, results, discoveryDiagnostics(snap, opts), rs.workspaceDiagnostics())
 	if len(opts.EvalFiles) > 0 {
 		out = append(out, rs.evalDiagnostics(out)...)
 	}
@@ -80,23 +83,99 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 // of exactly their length, letting go of each file's slice once copied: a
 // whole run's findings number about one per skill file, and a slice grown
 // by appends holds two or three copies of them at once, at check's peak.
-func gather(files [][]Diagnostic, extra ...[]Diagnostic) []Diagnostic {
+func gather(files []*skillfile.File, kept [][]keptFinding, extra ...[]Diagnostic) []Diagnostic {
 	n := 0
-	for _, ds := range files {
-		n += len(ds)
+	for _, ks := range kept {
+		n += len(ks)
 	}
 	for _, ds := range extra {
 		n += len(ds)
 	}
 	out := make([]Diagnostic, 0, n)
-	for i := range files {
-		out = append(out, files[i]...)
-		files[i] = nil
+	for i := range kept {
+		for _, k := range kept[i] {
+			out = append(out, k.diagnostic(files[i].Path))
+		}
+		kept[i] = nil
 	}
 	for _, ds := range extra {
 		out = append(out, ds...)
 	}
 	return out
+}
+
+// keptFinding is a file's finding as a whole Run keeps it until it
+// gathers them: 64 bytes where a Diagnostic is 120 (128 with its size
+// class), without the path, which is the file's, and with what most
+// findings have none of behind one pointer. A whole run holds about one
+// finding a skill file through its rules, at check's peak.
+type keptFinding struct {
+	span     spans.Span
+	code     string
+	message  string
+	severity Severity
+	more     *findingMore
+}
+
+// findingMore is what a kept finding rarely has: related locations, fixes,
+// and a path other than its file's.
+type findingMore struct {
+	path    string
+	related []Related
+	fixes   []Fix
+}
+
+// keepFindings returns the findings ds of the file at path as a whole Run
+// keeps them, in a slice of their length (nil for none).
+func keepFindings(ds []Diagnostic, path string) []keptFinding {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := make([]keptFinding, len(ds))
+	for i, d := range ds {
+		out[i] = keptFinding{span: d.Span, code: d.Code, message: d.Message, severity: d.Severity}
+		if d.Path != path || d.Related != nil || d.Fixes != nil {
+			out[i].more = &findingMore{path: d.Path, related: d.Related, fixes: d.Fixes}
+		}
+	}
+	return out
+}
+
+// diagnostic returns k, a finding of the file at path, in full.
+func (k keptFinding) diagnostic(path string) Diagnostic {
+	d := Diagnostic{Path: path, Span: k.span, Severity: k.severity, Code: k.code, Message: k.message}
+	if k.more != nil {
+		d.Path, d.Related, d.Fixes = k.more.path, k.more.related, k.more.fixes
+	}
+	return d
+}
+
+// messageInterns is one worker's copy of the messages its findings
+// repeat: a whole run keeps every finding until it returns, and most say
+// what thousands of others say (at 10,000 skills, 9,339 findings held
+// 1,120 distinct messages, 154 KB of their 898).
+type messageInterns struct{ kept map[string]string }
+
+// maxInterned bounds the messages a worker keeps a copy of: the ones
+// repeated most are met early, and a message naming a path is met once.
+const maxInterned = 4096
+
+// intern makes the messages of ds that the worker met before share the
+// first one's bytes.
+func (m *messageInterns) intern(ds []Diagnostic) {
+	for i := range ds {
+		msg := ds[i].Message
+		if kept, ok := m.kept[msg]; ok {
+			ds[i].Message = kept
+			continue
+		}
+		if m.kept == nil {
+			m.kept = map[string]string{}
+		}
+		if len(m.kept) < maxInterned {
+			m.kept[msg] = msg
+		}
+	}
 }
 
 // dropFixes removes the fixes of ds (Options.NoFixes).

@@ -183,7 +183,7 @@ func isWordByte(b byte) bool {
 // checkExfiltration reports the body's links and images whose URL holds
 // a shell placeholder ($VAR, ${…}, $(…)).
 func checkExfiltration(p *Pass) {
-	for _, l := range p.File.Outline.Links {
+	for _, l := range p.File.Outline.Links() {
 		if !strings.Contains(l.Dest, "://") || !hasPlaceholder(l.Dest) {
 			continue
 		}

@@ -123,10 +123,9 @@ func linkAt(f *skillfile.File, off int) *markdown.Link {
 	if f == nil {
 		return nil
 	}
-	links := f.Outline.Links
-	for i := range links {
-		if links[i].Span.Contains(off) {
-			return &links[i]
+	for _, l := range f.Outline.Links() {
+		if l.Span.Contains(off) {
+			return &l
 		}
 	}
 	return nil

@@ -112,7 +112,7 @@ x
 	}
 }
 
-var linkFactForTest = skills.LinkFact{Link: &markdown.Link{Dest: "../pdf/forms.md#top"}, Base: "/r/guide", Skill: "/r/pdf/SKILL.md"}
+var linkFactForTest = skills.LinkFact{Link: markdown.Link{Dest: "../pdf/forms.md#top"}, Base: "/r/guide", Skill: "/r/pdf/SKILL.md"}
 
 func TestRenameMovesLinks(t *testing.T) {
 	if got, ok := movedDest(&linkFactForTest, []fileMove{{from: "/r/pdf", to: "/r/pdf-forms"}}); !ok || got != "../pdf-forms/forms.md#top" {

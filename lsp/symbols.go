@@ -68,7 +68,7 @@ func (s *server) DocumentLink(ctx context.Context, p *protocol.DocumentLinkParam
 	if t.file == nil {
 		return out, nil
 	}
-	for _, l := range t.file.Outline.Links {
+	for _, l := range t.file.Outline.Links() {
 		target, ok := skills.LinkTarget(filepath.Dir(t.file.Path), l.Dest)
 		if !ok {
 			continue

@@ -78,7 +78,7 @@ func examineBundle(br *discovery.BundleReader, l *discovery.BundleListing, linke
 func linkTargets(f *skillfile.File, base string) []string {
 	var out []string
 	res := newLinkResolver(base)
-	for _, l := range f.Outline.Links {
+	for _, l := range f.Outline.Links() {
 		if t, ok := res.target(l.Dest); ok && !slices.Contains(out, t) {
 			out = append(out, t)
 		}

@@ -11,16 +11,16 @@ import (
 // SlowLinkFacts is the link facts without their shortcuts: every link
 // resolved by LinkTarget, every distinct target stat'ed by os.Stat.
 func (s *Snapshot) SlowLinkFacts(f *skillfile.File, base string) []LinkFact {
-	links := f.Outline.Links
-	if len(links) == 0 {
+	n := f.Outline.NumLinks()
+	if n == 0 {
 		return nil
 	}
-	out := make([]LinkFact, 0, len(links))
-	seen := make(map[string]int, len(links))
+	out := make([]LinkFact, 0, n)
+	seen := make(map[string]int, n)
 	own := s.bundles.At(base)
 	holder := s.linkHolder(f.Path, statTarget)
-	for i := range links {
-		l := &links[i]
+	for i := range n {
+		l := f.Outline.Link(i)
 		target, ok := LinkTarget(base, l.Dest)
 		if !ok {
 			continue

@@ -16,10 +16,9 @@ import (
 // definition and the watcher read these facts from the snapshot instead of
 // asking the disk themselves.
 type LinkFact struct {
-	// Link is the link in the file's outline: a file never changes once
-	// parsed, so a fact points at its link rather than copying it (a tree
-	// of 100,000 skills holds close to a million facts).
-	*markdown.Link
+	// Link is the link in the file's outline, made when the fact is (a
+	// snapshot keeps the facts compact: linkset.go).
+	markdown.Link
 	// Base is the directory the link resolves against: the skill's base
 	// (its bundle folder, or the root for a flat skill; the file's folder
 	// for a file outside the roots).
@@ -59,19 +58,19 @@ func statTarget(path string) bool {
 // skill file, "" for other files) belongs to that bundle, since only a
 // root's direct children are bundles: no walk up its folders.
 func linkFacts(f *skillfile.File, base, own string, exists func(string) bool, holder func(string) string) linkSet {
-	links := f.Outline.Links
-	if len(links) == 0 {
+	n := f.Outline.NumLinks()
+	if n == 0 {
 		return linkSet{}
 	}
-	out := make([]linkRec, 0, len(links))
+	out := make([]linkRec, 0, n)
 	hs := holderList{self: f.Path}
 	res := newLinkResolver(base)
 	// dests maps a destination already seen to the index in out of its
 	// first fact (-1: not a local link); targets does the same for the
 	// resolved targets (two destinations can name one target).
 	dests, targets := map[string]int{}, map[string]int{}
-	for i := range links {
-		dest := links[i].Dest
+	for i := range n {
+		dest := f.Outline.LinkDest(i)
 		if at, ok := dests[dest]; ok {
 			if at >= 0 {
 				fact := out[at]

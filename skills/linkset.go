@@ -19,7 +19,7 @@ import (
 
 // linkRec is one link fact as a snapshot keeps it.
 type linkRec struct {
-	// link is the index of the link in the file's Outline.Links.
+	// link is the index of the link in the file's Outline.
 	link uint16
 	// holder is the fact's Skill: noHolder, selfHolder (the file's own
 	// path), or firstHolder+i for the i-th of the set's holders.
@@ -112,7 +112,7 @@ func (ls linkSet) holder(h uint16, self string) string {
 // made of, base the directory its links resolve against.
 func (ls linkSet) fact(r linkRec, f *skillfile.File, base string) LinkFact {
 	return LinkFact{
-		Link:   &f.Outline.Links[r.link],
+		Link:   f.Outline.Link(int(r.link)),
 		Base:   base,
 		Inside: r.flags&factInside != 0,
 		Exists: r.flags&factExists != 0,
@@ -150,7 +150,7 @@ func (ls linkSet) reachesOutside() bool {
 func touchedBy(p *placed, paths []string) bool {
 	base := baseOf(p)
 	for _, r := range p.links.facts {
-		t, _ := LinkTarget(base, p.file.Outline.Links[r.link].Dest)
+		t, _ := LinkTarget(base, p.file.Outline.LinkDest(int(r.link)))
 		for _, q := range paths {
 			if discovery.Within(t, q) || q == base || filepath.Base(q) == skillFileName && discovery.Within(t, filepath.Dir(q)) {
 				return true

@@ -245,7 +245,7 @@ func (w *Workspace) readPlacedFiles(layer *diskLayer) {
 // sameStat reports whether two examinations of an entry found the same
 // skill file: same path, kind, size and modification time.
 func sameStat(a, b *discovery.Entry) bool {
-	return a.Path == b.Path && a.Kind == b.Kind && a.Size == b.Size && a.ModTime.Equal(b.ModTime)
+	return a.Path == b.Path && a.Kind == b.Kind && a.Size == b.Size && a.ModTime == b.ModTime
 }
 
 // readPlaced reads p's skill file into buf's memory and parses it, keeping

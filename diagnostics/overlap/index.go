@@ -34,10 +34,13 @@ func Build(skills []Skill, workers int) *Index {
 	dict := newStemDict()
 	terms := make([][]int32, len(skills))
 	seen := make([]map[string]int32, max(1, workers))
+	scratch := make([][]int32, len(seen))
 	for w := range seen {
 		seen[w] = map[string]int32{}
 	}
-	parallel.Each(len(skills), workers, func(w, i int) { terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w]) })
+	parallel.Each(len(skills), workers, func(w, i int) {
+		terms[i] = dict.stemsOf(skills[i].Name, skills[i].Description, seen[w], &scratch[w])
+	})
 	idx := &Index{skills: make([]entry, len(skills)), dict: dict, workers: workers}
 	df := dict.number(terms)
 	parallel.Each(len(skills), workers, func(_, i int) {
@@ -97,9 +100,12 @@ func (d *stemDict) provisional(stem []byte) int32 {
 // word's provisional id, or -1 for a word the score does not count; the
 // same words come back in skill after skill, and a word met before costs
 // one look-up instead of the stop-word tests, the stemming and the
-// shared dictionary's lock.
-func (d *stemDict) stemsOf(name, description string, seen map[string]int32) []int32 {
-	var out []int32
+// shared dictionary's lock. The ids are gathered in *scratch, the
+// worker's, and returned in a slice of their number: the index keeps
+// every skill's for as long as check runs its rules, where a slice grown
+// by appends kept up to twice the room.
+func (d *stemDict) stemsOf(name, description string, seen map[string]int32, scratch *[]int32) []int32 {
+	out := (*scratch)[:0]
 	var buf [64]byte
 	add := func(word []byte) {
 		id, ok := seen[string(word)]
@@ -116,7 +122,13 @@ func (d *stemDict) stemsOf(name, description string, seen map[string]int32) []in
 	}
 	forEachRun(name, add)
 	forEachRun(description, add)
-	return out
+	*scratch = out
+	if len(out) == 0 {
+		return nil
+	}
+	kept := make([]int32, len(out))
+	copy(kept, out)
+	return kept
 }
 
 // number turns every skill's provisional ids (each skill's stems once, in

@@ -291,3 +291,56 @@ func TestIndexFindsPathsInOrder(t *testing.T) {
 		t.Error("a path not indexed has matches or shared words")
 	}
 }
+
+// TestTermsKeptExact: the index keeps each skill's term ids in a slice of
+// their number (check keeps the index while it runs its rules, and a
+// slice grown by appends kept up to twice the room).
+func TestTermsKeptExact(t *testing.T) {
+	skills := []Skill{
+		{Path: "/r/a/SKILL.md", Name: "alpha", Description: "Extract tables from scanned invoices and receipts."},
+		{Path: "/r/b/SKILL.md", Name: "beta", Description: "Convert spreadsheets, invoices and ledgers into charts."},
+		{Path: "/r/c/SKILL.md", Name: "gamma", Description: "the and of"},
+		{Path: "/r/d/SKILL.md", Name: "delta", Description: "Invoices, receipts, ledgers, charts, tables."},
+	}
+	idx := Build(skills, 2)
+	for _, e := range idx.skills {
+		if cap(e.terms) != len(e.terms) {
+			t.Errorf("%s keeps %d term ids in room for %d", e.Name, len(e.terms), cap(e.terms))
+		}
+	}
+}
+
+// TestKeepMatchedOnly: after FindAll, an index keeps the skills in a
+// match only, and Matches and Shared answer as before.
+func TestKeepMatchedOnly(t *testing.T) {
+	skills := vocabulary(400, 40, 1)
+	full, kept := Build(skills, 2), Build(skills, 2)
+	full.FindAll(t.Context())
+	kept.FindAll(t.Context())
+	kept.KeepMatchedOnly()
+	matched := 0
+	for _, e := range full.skills {
+		ms := full.Matches(e.Path)
+		if len(ms) > 0 {
+			matched++
+		}
+		got := kept.Matches(e.Path)
+		if len(got) != len(ms) {
+			t.Fatalf("%s: %d matches, want %d", e.Path, len(got), len(ms))
+		}
+		for k, m := range ms {
+			if got[k].Path != m.Path || got[k].Name != m.Name || got[k].Score != m.Score {
+				t.Errorf("%s: match %d is %+v, want %+v", e.Path, k, got[k], m)
+			}
+			if kw, fw := kept.Shared(e.Path, got[k]), full.Shared(e.Path, m); !slices.Equal(kw, fw) {
+				t.Errorf("%s and %s share %q, want %q", e.Path, m.Path, kw, fw)
+			}
+		}
+	}
+	if matched == 0 || matched == len(skills) {
+		t.Fatalf("%d of %d skills overlap another: the test proves little", matched, len(skills))
+	}
+	if len(kept.skills) != matched {
+		t.Errorf("the index keeps %d skills, want the %d in a match", len(kept.skills), matched)
+	}
+}

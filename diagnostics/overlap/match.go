@@ -51,6 +51,9 @@ type Index struct {
 	found [][]Match
 	// workers is how many goroutines the index works on.
 	workers int
+	// matchedOnly marks an index that kept the terms of the skills in a
+	// match only (KeepMatchedOnly).
+	matchedOnly bool
 }
 
 // Match is one skill that overlaps another: its path and name, and the
@@ -128,6 +131,37 @@ func (idx *Index) FindAll(ctx context.Context) {
 	// run (Shared and Nearest read the terms, their weights and the
 	// dictionary).
 	idx.postings, idx.orders = nil, nil
+}
+
+// KeepMatchedOnly drops, once FindAll ran, the skills it found no overlap
+// for: Matches and Shared, all a whole check asks then, read only skills
+// in a match (Matches of another finds none, as before), and the others'
+// records and term ids were 17 MB of the heap at 100,000 skills while the
+// rules ran. Nearest reads every skill: it is not to be asked after this
+// (a check of eval files keeps them).
+func (idx *Index) KeepMatchedOnly() {
+	if idx.found == nil {
+		return // FindAll did not run, or was stopped
+	}
+	kept := 0
+	renumber := make([]int, len(idx.found)) // old index → kept index
+	for i, ms := range idx.found {
+		renumber[i] = kept
+		if len(ms) > 0 {
+			kept++
+		}
+	}
+	skills, found := make([]entry, 0, kept), make([][]Match, 0, kept)
+	for i, ms := range idx.found {
+		if len(ms) == 0 {
+			continue
+		}
+		for k := range ms {
+			ms[k].other = renumber[ms[k].other] // a skill in a match is kept
+		}
+		skills, found = append(skills, idx.skills[i]), append(found, ms)
+	}
+	idx.skills, idx.found, idx.matchedOnly = skills, found, true
 }
 
 // find returns the index of the skill at path: a binary search of the

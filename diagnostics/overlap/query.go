@@ -11,8 +11,12 @@ import (
 // geometric mean of both weights; the text's words that no skill uses
 // weigh nothing, as they favour none), and returns those sharing a word
 // with it, best first, with the words each shares (most distinctive
-// first, then in the text's order).
+// first, then in the text's order). It is not to be asked after
+// KeepMatchedOnly.
 func (idx *Index) Nearest(text string) []Nearness {
+	if idx.matchedOnly {
+		panic("overlap: Nearest on an index that kept the matched skills' terms only")
+	}
 	type textWord struct {
 		word string
 		at   int // the word's rank in the text

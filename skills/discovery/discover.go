@@ -9,14 +9,13 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/skill-ls/skill-ls/skills/parallel"
 	"github.com/skill-ls/skill-ls/skills/problem"
 )
 
 // EntryKind says whether an entry is a bundle directory or a flat file.
-type EntryKind int
+type EntryKind uint8
 
 // The two shapes of a skill entry in a root.
 const (
@@ -32,11 +31,13 @@ type Entry struct {
 	Path string
 	// BaseDir is the resource base: the bundle directory or the root.
 	BaseDir string
-	Kind    EntryKind
 	// Size and ModTime are the stat of the skill file, to skip re-reading
-	// unchanged files.
+	// unchanged files; ModTime is in nanoseconds since the Unix epoch (a
+	// root's entries are kept while check runs, and a time.Time is 24
+	// bytes).
 	Size    int64
-	ModTime time.Time
+	ModTime int64
+	Kind    EntryKind
 }
 
 // MaxRootEntries bounds how many entries of one root skill-ls examines.

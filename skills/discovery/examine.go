@@ -47,7 +47,7 @@ func Examine(r Root, name string) (*Entry, []Problem) {
 		if !info.Mode().IsRegular() {
 			return nil, []Problem{{Code: problem.NotRegularFile, Path: p, Root: r.Index, Message: name + " is not a regular file (" + fileType(info) + "); DSH skips it"}}
 		}
-		return shareNames(&Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime()}), nil
+		return shareNames(&Entry{Name: name, Path: p, BaseDir: r.Dir, Kind: EntryFlat, Size: info.Size(), ModTime: info.ModTime().UnixNano()}), nil
 	}
 	return nil, nil
 }
@@ -85,7 +85,7 @@ func examineBundle(r Root, name, p string) (*Entry, []Problem) {
 	if !si.Mode().IsRegular() {
 		return nil, []Problem{{Code: problem.NotRegularFile, Path: skill, Root: r.Index, Message: "SKILL.md is not a regular file (" + fileType(si) + "); DSH skips it"}}
 	}
-	return shareNames(&Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime()}), nil
+	return shareNames(&Entry{Name: name, Path: skill, BaseDir: p, Kind: EntryBundle, Size: si.Size(), ModTime: si.ModTime().UnixNano()}), nil
 }
 
 // shareNames makes e's BaseDir and Name substrings of its Path where they

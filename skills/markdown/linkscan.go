@@ -41,16 +41,14 @@ func scanOutlineWith(body []byte, base int, headings bool) (out Outline, ok bool
 }
 
 // outline returns what s found in the body it scanned: one allocation of
-// the exact size for each list the file keeps, and one string that every
-// destination is cut from.
+// the exact size for the headings, and one string for the links
+// (linklist.go).
 func (s *lineScanner) outline() (out Outline) {
-	if len(s.links) > 0 {
-		out.Links = slices.Clone(s.links)
-		dests := string(s.dests)
-		for i, at := range s.destAt {
-			out.Links[i].Dest = dests[at[0]:at[1]]
-		}
+	links, ok := s.links.pack()
+	if !ok {
+		return Outline{Unread: overOffsets}
 	}
+	out.links = links
 	if len(s.headings) > 0 {
 		out.Headings = slices.Clone(s.headings)
 	}
@@ -162,17 +160,10 @@ func hasControl(b []byte, tabOK bool) bool {
 
 // lineScanner collects the outline of one body.
 type lineScanner struct {
-	body   []byte
-	base   int
-	cursor int // as in locateLink: where the last link or heading was
-	links  []Link
-	// dests holds the distinct destinations of links one after another,
-	// destAt where each link's is in it: a workspace keeps a file's links
-	// for as long as it holds the file, and one string for them all is
-	// one allocation a body where a string each was one a link (and a
-	// body often links a file more than once).
-	dests     []byte
-	destAt    [][2]int
+	body      []byte
+	base      int
+	cursor    int // as in locateLink: where the last link or heading was
+	links     linkPacker
 	headings  []Heading
 	stack     []opener // of the line being scanned
 	lineLinks int      // links (not images) found so far on the line being scanned
@@ -188,8 +179,8 @@ type lineScanner struct {
 // reset makes s ready for body, keeping the capacity of its lists.
 func (s *lineScanner) reset(body []byte, base int) {
 	s.body, s.base, s.cursor = body, base, 0
-	s.links, s.headings = s.links[:0], s.headings[:0]
-	s.dests, s.destAt = s.dests[:0], s.destAt[:0]
+	s.links.reset()
+	s.headings = s.headings[:0]
 	s.fence, s.prevText = fenceState{}, false
 	s.stops.reset()
 }

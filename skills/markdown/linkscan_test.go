@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -22,9 +24,9 @@ func TestOpenerStackBounded(t *testing.T) {
 	}
 }
 
-// TestLinkDestsShareOneString: a body's links cost two allocations however
-// many there are (the list, and one string their destinations are cut
-// from): a workspace keeps every file's links, and a string a link left
+// TestLinkDestsShareOneString: a body's links cost one allocation however
+// many there are (one string holds their records and the destinations cut
+// from it): a workspace keeps every file's links, and a string a link left
 // the kept heap full of small holes.
 func TestLinkDestsShareOneString(t *testing.T) {
 	var b strings.Builder
@@ -41,11 +43,11 @@ func TestLinkDestsShareOneString(t *testing.T) {
 		}
 		out = s.outline()
 	})
-	if len(out.Links) != 80 || out.Links[0].Dest != "refs/doc.md" || out.Links[79].Dest != "https://x.test/i.png" {
-		t.Fatalf("the scan found %d links: %+v", len(out.Links), out.Links[:min(2, len(out.Links))])
+	if out.NumLinks() != 80 || out.Link(0).Dest != "refs/doc.md" || out.Link(79).Dest != "https://x.test/i.png" {
+		t.Fatalf("the scan found %d links", out.NumLinks())
 	}
-	if allocs > 2 {
-		t.Errorf("the scan kept %v allocations for 80 links, want 2", allocs)
+	if allocs > 1 {
+		t.Errorf("the scan kept %v allocations for 80 links, want 1", allocs)
 	}
 }
 
@@ -60,13 +62,52 @@ func TestRepeatedDestKeptOnce(t *testing.T) {
 	}
 	out := s.outline()
 	var got []string
-	for _, l := range out.Links {
+	for _, l := range out.Links() {
 		got = append(got, l.Dest)
 	}
 	if want := []string{"refs/a.md", "refs/b.md", "refs/a.md", "refs/a.md"}; !slices.Equal(got, want) {
 		t.Fatalf("destinations %q, want %q", got, want)
 	}
-	if string(s.dests) != "refs/a.mdrefs/b.md" {
-		t.Errorf("the kept destinations are %q, want each once", s.dests)
+	if string(s.links.dests) != "refs/a.mdrefs/b.md" {
+		t.Errorf("the kept destinations are %q, want each once", s.links.dests)
+	}
+}
+
+// TestLinksKeptBytes: the links a scanned body keeps cost at most 16 bytes
+// a link beside their destinations (each once): a tree of 100,000 skills
+// keeps close to a million links for as long as check runs its rules, at
+// 40 bytes each as Link records.
+func TestLinksKeptBytes(t *testing.T) {
+	var b strings.Builder
+	const links = 200
+	for i := range links {
+		fmt.Fprintf(&b, "See [doc](refs/doc%d.md).\n\n", i)
+	}
+	body := []byte(b.String())
+	dests := 0
+	for i := range links {
+		dests += len(fmt.Sprintf("refs/doc%d.md", i))
+	}
+	s := new(lineScanner)
+	scan := func() Outline {
+		s.reset(body, 0)
+		if !s.scan() {
+			t.Fatal("the fast scanner gave up on plain links")
+		}
+		return s.outline()
+	}
+	scan() // the scanner's lists grow to their size once
+	var before, after runtime.MemStats
+	const runs = 20
+	kept := make([]Outline, runs)
+	runtime.ReadMemStats(&before)
+	for i := range kept {
+		kept[i] = scan()
+	}
+	runtime.ReadMemStats(&after)
+	perBody := int(after.TotalAlloc-before.TotalAlloc) / runs
+	// An eighth over for the size class the allocation rounds up to.
+	if limit := (4 + 16*links + dests) * 9 / 8; perBody > limit {
+		t.Errorf("a body of %d links (%d bytes of destinations) keeps %d bytes, over %d", links, dests, perBody, limit)
 	}
 }

@@ -162,30 +162,12 @@ func (s *lineScanner) addLink(o opener, textEnd int, dest []byte) bool {
 	if start == stop {
 		start, stop = -1, -1
 	}
-	s.links = append(s.links, locateLink(b, s.base, dest, "", o.image, start, stop, &s.cursor))
-	s.destAt = append(s.destAt, s.destOf(dest))
+	s.links.add(locateLink(b, s.base, dest, o.image, start, stop, &s.cursor), dest)
 	if !o.image {
 		s.lineLinks++
 	}
 	return true
 }
-
-// destOf returns where dest is in s.dests, appending it unless one of the
-// body's first links has it already (later ones are not searched, so that
-// a body of thousands of links is not searched thousands of times).
-func (s *lineScanner) destOf(dest []byte) [2]int {
-	for _, at := range s.destAt[:min(len(s.destAt), destSearch)] {
-		if bytes.Equal(s.dests[at[0]:at[1]], dest) {
-			return at
-		}
-	}
-	start := len(s.dests)
-	s.dests = append(s.dests, dest...)
-	return [2]int{start, len(s.dests)}
-}
-
-// destSearch is how many of a body's first links destOf searches.
-const destSearch = 32
 
 // stack0 returns the position of the oldest opener still open (goldmark
 // measures its label length limit from there), or o's.

@@ -18,7 +18,9 @@ import (
 // headings, with spans in the file. A skill file keeps the outline without
 // headings (only a document outline asks for them).
 type Outline struct {
-	Links    []Link
+	// links are the body's links and images in one string
+	// (linklist.go): NumLinks, Link and Links read them.
+	links    string
 	Headings []Heading
 	// Comments are the HTML comments (<!-- … -->) outside code: in HTML
 	// blocks, and inline comments in text.
@@ -114,8 +116,8 @@ const MaxLinks = 10000
 // capLinks returns out, or an unread outline when it holds more than
 // MaxLinks links.
 func capLinks(out Outline) Outline {
-	if len(out.Links) > MaxLinks {
-		return Outline{Unread: fmt.Sprintf("it holds %d links, over the %d skill-ls checks", len(out.Links), MaxLinks)}
+	if n := out.NumLinks(); n > MaxLinks {
+		return Outline{Unread: fmt.Sprintf("it holds %d links, over the %d skill-ls checks", n, MaxLinks)}
 	}
 	return out
 }
@@ -127,6 +129,7 @@ func parseOutline(body []byte, base int) Outline {
 		return Outline{Unread: why}
 	}
 	var out Outline
+	var links linkPacker
 	doc := markdown().parse(body)
 	cursor := 0
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -146,9 +149,9 @@ func parseOutline(body []byte, base int) Outline {
 				cursor = first.Start
 			}
 		case *ast.Link:
-			out.Links = append(out.Links, astLink(body, base, n, n.Destination, false, &cursor))
+			links.add(astLink(body, base, n, n.Destination, false, &cursor), n.Destination)
 		case *ast.Image:
-			out.Links = append(out.Links, astLink(body, base, n, n.Destination, true, &cursor))
+			links.add(astLink(body, base, n, n.Destination, true, &cursor), n.Destination)
 		case *ast.HTMLBlock:
 			comments, unrendered := htmlBlockMarkup(body, base, n)
 			out.Comments = append(out.Comments, comments...)
@@ -161,13 +164,23 @@ func parseOutline(body []byte, base int) Outline {
 			}
 		case *ast.AutoLink:
 			if n.AutoLinkType == ast.AutoLinkURL {
-				out.Links = append(out.Links, astLink(body, base, n, n.URL(body), false, &cursor))
+				url := n.URL(body)
+				links.add(astLink(body, base, n, url, false, &cursor), url)
 			}
 		}
 		return ast.WalkContinue, nil
 	})
+	packed, ok := links.pack()
+	if !ok {
+		return Outline{Unread: overOffsets}
+	}
+	out.links = packed
 	return out
 }
+
+// overOffsets is why an outline whose offsets do not fit its link records
+// (linklist.go) is unread.
+const overOffsets = "its offsets are over the 4 GiB skill-ls reads"
 
 // astLink locates a goldmark link node: its text is the span from its first
 // to its last text child.
@@ -181,20 +194,21 @@ func astLink(body []byte, base int, n ast.Node, dest []byte, image bool, cursor 
 			stop = t.Segment.Stop
 		}
 	}
-	return locateLink(body, base, dest, string(dest), image, start, stop, cursor)
+	return locateLink(body, base, dest, image, start, stop, cursor)
 }
 
 // locateLink finds the destination text of a link in the body: after the
 // link's text [start, stop) (-1 when it has none), the first occurrence of
-// the destination (dest; Link.Dest is destText, the same bytes). When it
-// cannot be found (reference links, escapes) the span covers the link text. cursor is where the previous link or heading
-// was, for links without text.
-func locateLink(body []byte, base int, dest []byte, destText string, image bool, start, stop int, cursor *int) Link {
+// the destination (dest, which the caller keeps: the Link's Dest is left
+// empty). When it cannot be found (reference links, escapes) the span
+// covers the link text. cursor is where the previous link or heading was,
+// for links without text.
+func locateLink(body []byte, base int, dest []byte, image bool, start, stop int, cursor *int) Link {
 	from := *cursor
 	if stop >= 0 {
 		from = stop
 	}
-	l := Link{Dest: destText, Image: image}
+	l := Link{Image: image}
 	if from < len(body) && len(dest) > 0 {
 		window := body[from:min(len(body), from+len(dest)+256)]
 		if i := bytes.Index(window, dest); i >= 0 {

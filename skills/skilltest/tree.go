@@ -112,7 +112,7 @@ func CheckSpans(tb testing.TB, f *skillfile.File) {
 			ok("value "+fld.Key, fld.ValueSpan)
 		}
 	}
-	for _, l := range f.Outline.Links {
+	for _, l := range f.Outline.Links() {
 		ok("link", l.Span)
 	}
 	for _, h := range f.Headings(src) {
