@@ -14,11 +14,10 @@ import (
 // TestChatCompletionCostsNoWorkPerSkill: a `/` completion makes items for
 // the names it offers and nothing for every other skill, so that it costs
 // the same in a tree seven times the size, with the hosts' matrix or
-// without. A pass over every skill per request (a map and a record per
-// skill, then a sort) made a bare `/` cost 6 ms at 10,000 skills when
-// quiet, and pushed its p99 during the startup pass over 20 ms
-// (docs/performance.md). Counted in allocations, not time, once the
-// startup pass has ended.
+// without: a pass over every skill per request (a map and a record per
+// skill, then a sort) grows with the tree (docs/performance.md has the
+// figures). Counted in allocations, not time, once the startup pass has
+// ended.
 func TestChatCompletionCostsNoWorkPerSkill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 2,300 skills")

@@ -29,29 +29,7 @@ import (
 // with the same title and the same edits. The quoted ": " of a .claude
 // description was fixed by the CLI and offered nothing in the editor.
 func TestFixParity(t *testing.T) {
-	dir := t.TempDir()
-	ar, err := txtar.ParseFile(filepath.Join("testdata", "fixparity", "tree.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	skilltest.WriteArchive(t, dir, ar)
-	project := filepath.Join(dir, "project")
-	for _, name := range []string{"review", "guide"} {
-		if err := os.Symlink("../../.claude/skills/"+name, filepath.Join(project, ".agents", "skills", name)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// The other way round: DSH's bundle, which Claude Code reads through
-	// a link in .claude/skills (a file the editor's roots do not hold).
-	if err := os.Symlink("../../.agents/skills/plan", filepath.Join(project, ".claude", "skills", "plan")); err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range hostEnv {
-		t.Setenv(k, "")
-	}
-	t.Setenv("HOME", filepath.Join(dir, "home"))
-	t.Setenv("DSH_HOME", filepath.Join(dir, "home", ".dsh"))
-	t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
+	project := writeParityTree(t)
 	t.Chdir(project)
 	var out, errOut bytes.Buffer
 	if code := run(t.Context(), []string{"check", "--format", "json"}, strings.NewReader(""), &out, &errOut); code == exitUsage {
@@ -95,6 +73,37 @@ func TestFixParity(t *testing.T) {
 	if fixes < 10 {
 		t.Fatalf("only %d fixes in the fixture's findings: %s", fixes, &out)
 	}
+}
+
+// writeParityTree writes the fixture tree into a new folder, with its
+// links both ways between .agents/skills and .claude/skills, points HOME
+// and DSH's homes into it, and returns the project's folder.
+func writeParityTree(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "fixparity", "tree.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	skilltest.WriteArchive(t, dir, ar)
+	project := filepath.Join(dir, "project")
+	for _, name := range []string{"review", "guide"} {
+		if err := os.Symlink("../../.claude/skills/"+name, filepath.Join(project, ".agents", "skills", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The other way round: DSH's bundle, which Claude Code reads through
+	// a link in .claude/skills (a file the editor's roots do not hold).
+	if err := os.Symlink("../../.agents/skills/plan", filepath.Join(project, ".claude", "skills", "plan")); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range hostEnv {
+		t.Setenv(k, "")
+	}
+	t.Setenv("HOME", filepath.Join(dir, "home"))
+	t.Setenv("DSH_HOME", filepath.Join(dir, "home", ".dsh"))
+	t.Setenv("DSH_AGENTS_HOME", filepath.Join(dir, "home", ".agents"))
+	return project
 }
 
 // refusedFixes runs check --diff and returns the fixes it says it would

@@ -135,9 +135,9 @@ func (idx *Index) FindAll(ctx context.Context) {
 
 // KeepMatchedOnly drops, once FindAll ran, the skills it found no overlap
 // for: Matches and Shared, all a whole check asks then, read only skills
-// in a match (Matches of another finds none, as before), and the others'
-// records and term ids were 17 MB of the heap at 100,000 skills while the
-// rules ran. Nearest reads every skill: it is not to be asked after this
+// in a match (Matches of another finds none), and the others' records
+// and term ids held a large share of the heap while the rules ran
+// (docs/performance.md). Nearest reads every skill: it is not to be asked after this
 // (a check of eval files keeps them).
 func (idx *Index) KeepMatchedOnly() {
 	if idx.found == nil {
