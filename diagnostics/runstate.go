@@ -140,6 +140,7 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 	}
 	linkDSHFact(p)
 	suppress(p)
+	dropLinkedSame(p)
 	if p.textErr != nil {
 		return nil // a lean file changed on disk: its new snapshot is on the way
 	}
