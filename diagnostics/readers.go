@@ -9,6 +9,7 @@ import (
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/parallel"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -298,12 +299,12 @@ func linkDSHFact(p *Pass) {
 // path.
 
 // dropLinkedSame removes from the pass's findings those its file's
-// primary path, another path of the same file, reports too. It checks the
-// primary path's file once more: only files reached by several paths pay.
-// An editor's buffer of the other path (Options.Buffer) gets the primary
-// path's findings instead, at its own path: the file's one set, in the
-// buffer the user opened.
-func dropLinkedSame(p *Pass) {
+// primary path, another path of the same file, reports too (theirs
+// gives them: nil, the primary path's file is checked once more). An
+// editor's buffer of the other path (Options.Buffer) gets the primary
+// path's findings of its own text instead, at its own path: the file's
+// one set, in the buffer the user opened.
+func dropLinkedSame(p *Pass, theirs func(primary string) ([]Diagnostic, bool)) {
 	if !p.opts.hostMode() {
 		return
 	}
@@ -319,20 +320,57 @@ func dropLinkedSame(p *Pass) {
 	if primary == p.File.Path {
 		return
 	}
-	at := p.sameFileAt(primary)
-	if buffer { // the buffer's text, which may differ from the disk's
-		f := *p.File
-		f.Path, at = primary, &f
+	var found []Diagnostic
+	ok := false
+	if !buffer && theirs != nil {
+		found, ok = theirs(primary)
 	}
-	theirs := p.run.checkFile(at)
+	if !ok {
+		at := p.sameFileAt(primary)
+		if buffer { // the buffer's text, which may differ from the disk's
+			f := *p.File
+			f.Path, at = primary, &f
+		}
+		found = p.run.checkFile(at)
+	}
 	p.out = slices.DeleteFunc(p.out, func(d Diagnostic) bool {
-		return slices.ContainsFunc(theirs, func(t Diagnostic) bool { return sameFinding(d, t, p.File.Path, primary) })
+		return slices.ContainsFunc(found, func(t Diagnostic) bool { return sameFinding(d, t, p.File.Path, primary) })
 	})
 	if buffer {
-		for _, d := range theirs {
+		for _, d := range found {
 			p.out = append(p.out, movedTo(d, primary, p.File.Path))
 		}
 	}
+}
+
+// dropLinkedInRun is dropLinkedSame for a whole Run's files, once every
+// file is checked: a primary path the run checked gives its findings
+// without a second check (files reached by two paths would cost twice).
+func (rs *runState) dropLinkedInRun(files []*skillfile.File, results [][]Diagnostic) {
+	if !rs.opts.hostMode() || rs.ctx.Err() != nil {
+		return
+	}
+	at := make(map[string]int, len(files))
+	for i, f := range files {
+		at[f.Path] = i
+	}
+	theirs := func(primary string) ([]Diagnostic, bool) {
+		j, ok := at[primary]
+		return results[j], ok
+	}
+	parallel.Each(len(files), rs.pace.workers(), func(_, i int) {
+		if len(results[i]) == 0 || rs.opts.Buffer != nil && rs.opts.Buffer(files[i].Path) {
+			return // a buffer's were set by its check (checkFileInto)
+		}
+		p := &Pass{Snap: rs.snap, File: files[i], opts: &rs.opts, run: rs, rules: table(), grade: rs.grade, out: results[i]}
+		if p.grade == nil {
+			p.grade = rs.opts.grader(files[i].Path)
+		}
+		dropLinkedSame(p, theirs)
+		if len(p.out) != len(results[i]) {
+			results[i] = p.out // never a primary path's, which others read
+		}
+	})
 }
 
 // movedTo returns d, a finding at path from, as the same file's finding

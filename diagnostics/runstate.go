@@ -140,7 +140,9 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 	}
 	linkDSHFact(p)
 	suppress(p)
-	dropLinkedSame(p)
+	if !rs.whole || p.opts.Buffer != nil && p.opts.Buffer(f.Path) {
+		dropLinkedSame(p, nil) // a whole Run's others: dropLinkedInRun
+	}
 	if p.textErr != nil {
 		return nil // a lean file changed on disk: its new snapshot is on the way
 	}
