@@ -72,3 +72,55 @@ func TestLinkedYAMLFactOnce(t *testing.T) {
 		t.Errorf(".claude's copy, another file: %q", on)
 	}
 }
+
+// TestLinkedSameFindingOnce: a finding that is the same fact on each path
+// of one file (side-effect-model-invocable on a deploy skill) is reported
+// once, on the path the YAML fact goes to; a copy that is another file
+// keeps its own in each folder.
+func TestLinkedSameFindingOnce(t *testing.T) {
+	skill := func(name string) string {
+		return "---\nname: " + name + "\ndescription: Deploys the app to staging.\n---\nBody.\n"
+	}
+	dir, roots, env := hostTree(t, map[string]string{
+		"project/.git/HEAD":                           "ref: refs/heads/main\n",
+		"project/.agents/skills/deploy/SKILL.md":      skill("deploy"),
+		"project/.claude/skills/deploy-rev/SKILL.md":  skill("deploy-rev"),
+		"project/shared/deploy-both/SKILL.md":         skill("deploy-both"),
+		"project/.agents/skills/deploy-copy/SKILL.md": skill("deploy-copy"),
+		"project/.claude/skills/deploy-copy/SKILL.md": skill("deploy-copy"),
+	})
+	for link, target := range map[string]string{
+		"project/.claude/skills/deploy":      "../../.agents/skills/deploy",
+		"project/.agents/skills/deploy-rev":  "../../.claude/skills/deploy-rev",
+		"project/.agents/skills/deploy-both": "../../shared/deploy-both",
+		"project/.claude/skills/deploy-both": "../../shared/deploy-both",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	c, err := hosts.ChooseForProject(t.Context(), env, nil)
+	if err != nil || len(c.Hosts) < 2 {
+		t.Fatalf("chose %v, %v", c.Hosts, err)
+	}
+	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
+	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
+	got := lines(Run(t.Context(), snap, opts), snap, dir)
+	sideEffect := func(bundle string) []string {
+		return slices.DeleteFunc(slices.Clone(got), func(l string) bool {
+			return !strings.Contains(l, "/"+bundle+"/SKILL.md ") || !strings.Contains(l, " side-effect-model-invocable ")
+		})
+	}
+	for bundle, want := range map[string]string{
+		"deploy":      "project/.agents/skills/deploy/",
+		"deploy-rev":  "project/.claude/skills/deploy-rev/",
+		"deploy-both": "project/.agents/skills/deploy-both/",
+	} {
+		if on := sideEffect(bundle); len(on) != 1 || !strings.HasPrefix(on[0], want) {
+			t.Errorf("%s: the one fact of one file is %d findings, want one on %s:\n%s", bundle, len(on), want, strings.Join(on, "\n"))
+		}
+	}
+	if on := sideEffect("deploy-copy"); len(on) != 2 {
+		t.Errorf("a copy, another file, keeps its finding in each folder: %q", on)
+	}
+}

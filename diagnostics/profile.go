@@ -161,6 +161,11 @@ type Options struct {
 	// fix for every finding in the tree while its other rules run, nor
 	// index what only a fix reads (the names of every root's entries).
 	NoFixes bool
+	// Buffer, when set, reports whether path is an editor's open buffer
+	// (the language server's). A buffer of a file's other path (VS Code
+	// opens the link the user clicked) shows the file's findings of its
+	// primary path too, at its own path (see dropLinkedSame).
+	Buffer func(path string) bool
 }
 
 func (o Options) profile() *Profile {

@@ -191,15 +191,22 @@ func (p *Pass) sameFileRows() []linkedRow {
 // isPrimary reports whether the pass's path is its file's primary path
 // among others.
 func (p *Pass) isPrimary(others []linkedRow) bool {
+	return p.primaryPath(others) == p.File.Path
+}
+
+// primaryPath returns the path of the pass's file, among its own and
+// others, that its findings are reported on: its real path when a host
+// reads it there, else the first of its paths.
+func (p *Pass) primaryPath(others []linkedRow) string {
 	path := p.File.Path
 	real := discovery.RealPath(path)
-	if real == path {
-		return true
+	if real == path || slices.ContainsFunc(others, func(r linkedRow) bool { return r.path == real }) {
+		return real
 	}
-	if slices.ContainsFunc(others, func(r linkedRow) bool { return r.path == real }) {
-		return false
+	for _, r := range others {
+		path = min(path, r.path)
 	}
-	return !slices.ContainsFunc(others, func(r linkedRow) bool { return r.path < path })
+	return path
 }
 
 // linkedFactWords says what the readers of the file's other paths do for
@@ -279,4 +286,89 @@ func linkDSHFact(p *Pass) {
 		p.out[at].Message = strings.TrimSuffix(p.out[at].Message, ".") + "." + words
 		p.out[at].Related = append(p.out[at].Related, related...)
 	}
+}
+
+// One file, one set of findings: a file the check reads by several paths
+// (a bundle linked from .agents/skills and from .claude/skills) is one
+// file, and a finding that is the same fact on each path (same code, same
+// span, same words once the paths are set aside: side-effect-model-
+// invocable, a security finding) is reported once, on the file's primary
+// path (primaryPath, as the YAML fact of linkDSHFact). A finding that
+// differs by path (a host reads one path and not the other) stays on its
+// path.
+
+// dropLinkedSame removes from the pass's findings those its file's
+// primary path, another path of the same file, reports too (theirs
+// gives them: nil, the primary path's file is checked once more). An
+// editor's buffer of the other path (Options.Buffer) gets the primary
+// path's findings of its own text instead, at its own path: the file's
+// one set, in the buffer the user opened.
+func dropLinkedSame(p *Pass, theirs func(primary string) ([]Diagnostic, bool)) {
+	if !p.opts.hostMode() {
+		return
+	}
+	buffer := p.opts.Buffer != nil && p.opts.Buffer(p.File.Path)
+	if len(p.out) == 0 && !buffer {
+		return
+	}
+	others := p.sameFileRows()
+	if len(others) == 0 {
+		return
+	}
+	primary := p.primaryPath(others)
+	if primary == p.File.Path {
+		return
+	}
+	var found []Diagnostic
+	ok := false
+	if !buffer && theirs != nil {
+		found, ok = theirs(primary)
+	}
+	if !ok {
+		at := p.sameFileAt(primary)
+		if buffer { // the buffer's text, which may differ from the disk's
+			f := *p.File
+			f.Path, at = primary, &f
+		}
+		found = p.run.checkFile(at)
+	}
+	p.out = slices.DeleteFunc(p.out, func(d Diagnostic) bool {
+		return slices.ContainsFunc(found, func(t Diagnostic) bool { return sameFinding(d, t, p.File.Path, primary) })
+	})
+	if buffer {
+		for _, d := range found {
+			p.out = append(p.out, movedTo(d, primary, p.File.Path))
+		}
+	}
+}
+
+// movedTo returns d, a finding at path from, as the same file's finding
+// at path to: its related locations and its fixes' edits in the file
+// too, so that a quick fix edits the buffer once.
+func movedTo(d Diagnostic, from, to string) Diagnostic {
+	d.Path = to
+	d.Related = slices.Clone(d.Related)
+	for i := range d.Related {
+		if d.Related[i].Path == from {
+			d.Related[i].Path = to
+		}
+	}
+	d.Fixes = slices.Clone(d.Fixes)
+	for i := range d.Fixes {
+		d.Fixes[i].Edits = slices.Clone(d.Fixes[i].Edits)
+		for j := range d.Fixes[i].Edits {
+			if d.Fixes[i].Edits[j].Path == from {
+				d.Fixes[i].Edits[j].Path = to
+			}
+		}
+	}
+	return d
+}
+
+// sameFinding reports whether a, a finding at path a, and b, one at path b,
+// of one file, are the same fact: same code and span, and the same words
+// once each path is set aside.
+func sameFinding(a, b Diagnostic, pathA, pathB string) bool {
+	return a.Code == b.Code && a.Span == b.Span &&
+		strings.ReplaceAll(a.Message, pathA, "") == strings.ReplaceAll(b.Message, pathB, "")
 }

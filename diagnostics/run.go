@@ -65,6 +65,7 @@ func RunPaced(ctx context.Context, snap *skills.Snapshot, opts Options, pace Pac
 			pace.Checked()
 		}
 	})
+	rs.dropLinkedInRun(files, results)
 	if ctx.Err() != nil {
 		return nil
 	}

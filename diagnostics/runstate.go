@@ -6,6 +6,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/diagnostics/overlap"
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/parallel"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
@@ -140,6 +141,9 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 	}
 	linkDSHFact(p)
 	suppress(p)
+	if !rs.whole || p.opts.Buffer != nil && p.opts.Buffer(f.Path) {
+		dropLinkedSame(p, nil) // a whole Run's others: dropLinkedInRun
+	}
 	if p.textErr != nil {
 		return nil // a lean file changed on disk: its new snapshot is on the way
 	}
@@ -176,4 +180,34 @@ func (p *Pass) hostRulesOnUnreadable() {
 		p.rule = r
 		r.File(p)
 	}
+}
+
+// dropLinkedInRun is dropLinkedSame for a whole Run's files, once every
+// file is checked: a primary path the run checked gives its findings
+// without a second check (files reached by two paths would cost twice).
+func (rs *runState) dropLinkedInRun(files []*skillfile.File, results [][]Diagnostic) {
+	if !rs.opts.hostMode() || rs.ctx.Err() != nil {
+		return
+	}
+	at := make(map[string]int, len(files))
+	for i, f := range files {
+		at[f.Path] = i
+	}
+	theirs := func(primary string) ([]Diagnostic, bool) {
+		j, ok := at[primary]
+		return results[j], ok
+	}
+	parallel.Each(len(files), rs.pace.workers(), func(_, i int) {
+		if len(results[i]) == 0 || rs.opts.Buffer != nil && rs.opts.Buffer(files[i].Path) {
+			return // a buffer's were set by its check (checkFileInto)
+		}
+		p := &Pass{Snap: rs.snap, File: files[i], opts: &rs.opts, run: rs, rules: table(), grade: rs.grade, out: results[i]}
+		if p.grade == nil {
+			p.grade = rs.opts.grader(files[i].Path)
+		}
+		dropLinkedSame(p, theirs)
+		if len(p.out) != len(results[i]) {
+			results[i] = p.out // never a primary path's, which others read
+		}
+	})
 }

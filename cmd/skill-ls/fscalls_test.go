@@ -68,6 +68,8 @@ var diskCalls = map[string]string{
 	"diagnostics/fix/fixall.go tryFile Workspace.Apply":           "a file's fixes tried alone, the same way",
 
 	"diagnostics/readers.go Pass.linkedReaders discovery.RealPath": "whether a host's row of the same folder name is this file through a link (asked only for those rows), left for the rules' link facts",
+	"diagnostics/readers.go Pass.sameFileRows discovery.RealPath":  "the other paths of one file by two paths (rows of the same folder name only), for one finding per fact",
+	"diagnostics/readers.go Pass.primaryPath discovery.RealPath":   "which path of a file reached by several paths its findings go to: its real path when a host reads it there",
 	"diagnostics/fix/hurts.go openLinked discovery.RealPath":       "the fix judge opens the other paths of the file a fix edits, as check sees them (same folder name only)",
 	"diagnostics/fix/alias.go groupAliases discovery.RealPath":     "a fix applied once per file, not once per linked path: the snapshot's files near the edit grouped by real path",
 

@@ -30,13 +30,15 @@ const LensEvalHost = "claude"
 func IsEvalPath(path string) bool { return evalfile.KindOf(path) != evalfile.NotEval }
 
 // withEvalFiles returns views with the eval files of their bundles in
-// their options, read from the open buffers of st, else from disk. It runs
-// on the pass's goroutine: a stat of each bundle's evals folder.
+// their options, read from the open buffers of st, else from disk, and
+// st's open buffers (Options.Buffer, as OptionsFor gives the fast path).
+// It runs on the pass's goroutine: a stat of each bundle's evals folder.
 func withEvalFiles(st *Snapshot, views []viewSnapshot) []viewSnapshot {
 	out := slices.Clone(views)
 	for i := range out {
 		keep := func(string) bool { return true }
 		out[i].opts.EvalFiles = diagnostics.EvalFilesOf(out[i].skills, keep, st.readEvals, discovery.Exists)
+		out[i].opts.Buffer = st.isBuffer // the pass's options are these
 	}
 	return out
 }

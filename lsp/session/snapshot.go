@@ -195,9 +195,19 @@ func (st *Snapshot) BufferFile(d *Document, snap *skills.Snapshot) *skillfile.Fi
 // settings laid over its project's config file).
 func (st *Snapshot) OptionsFor(path string) diagnostics.Options {
 	if i := st.viewIndex(path); i >= 0 {
-		return st.views[i].opts
+		o := st.views[i].opts
+		o.Buffer = st.isBuffer
+		return o
 	}
 	return st.Settings.diagOptions(nil)
+}
+
+// isBuffer reports whether path is the key of an open skill file's
+// buffer (diagnostics.Options.Buffer): not a chat, not another path of a
+// buffer answered as its linked path.
+func (st *Snapshot) isBuffer(path string) bool {
+	d := st.Docs.At(path)
+	return d != nil && d.Key == path && !d.Chat
 }
 
 // lineIndexOf returns the line index of a file the snapshot knows without

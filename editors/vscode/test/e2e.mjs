@@ -300,6 +300,44 @@ async function checkTriggerEval() {
 // workspace pass checks the files only other hosts read, as check does),
 // and again once every skill file is opened with Ctrl+P; the Skills view
 // gives each file the server's line of what the hosts do with it.
+// checkLinkedBuffer: VS Code opens .claude/skills/linked-deploy/SKILL.md, a
+// link to .agents/skills/linked-deploy, by the link's path. check reports
+// the file's unquoted ": " once, on .agents/skills; the link's buffer
+// shows it all the same, once (issue 40). The bundle is made here and
+// removed afterwards: the later checks count the fixture's skills.
+async function checkLinkedBuffer() {
+  const real = path.join(WS, '.agents', 'skills', 'linked-deploy');
+  const link = path.join(WS, '.claude', 'skills', 'linked-deploy');
+  fs.mkdirSync(real, { recursive: true });
+  fs.writeFileSync(path.join(real, 'SKILL.md'), '---\nname: linked-deploy\ndescription: Deploys the app: staging and prod.\n---\nRun the deploy.\n');
+  fs.symlinkSync('../../.agents/skills/linked-deploy', link);
+  const rel = '.claude/skills/linked-deploy/SKILL.md';
+  try {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10000 });
+    await input.fill(rel);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'SKILL.md' }).filter({ hasText: '.claude' });
+    await row.first().waitFor({ state: 'visible', timeout: 20000 });
+    await row.first().click();
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+    const codes = await poll(() => {
+      const d = readOut()?.diagnostics?.find((x) => x.uri.endsWith('/' + rel));
+      const ours = (d?.items ?? []).filter((i) => i.source === 'skill-ls').map((i) => String(i.code));
+      return ours.includes('yaml-unquoted-colon') ? ours : undefined;
+    }, 30000);
+    await shot('linked-buffer');
+    check('the buffer of a link to a bundle (.claude/skills -> .agents/skills) shows the file\'s unquoted ": ", once',
+      codes && new Set(codes).size === codes.length,
+      JSON.stringify(codes ?? readOut()?.diagnostics?.filter((x) => x.uri.includes('linked-deploy'))));
+  } finally {
+    await runCommand('View: Close All Editors');
+    fs.rmSync(link, { force: true });
+    fs.rmSync(real, { recursive: true, force: true });
+  }
+}
+
 async function checkProblemsMatchCheck() {
   const realWs = path.join(path.dirname(WS), 'real-ws');
   writeRealRepo(realWs);
@@ -697,6 +735,7 @@ async function main() {
     check('in the narrow split the list stays inside the page',
       pageBox && listBox && listBox.x >= pageBox.x && listBox.x + listBox.width <= pageBox.x + pageBox.width + 1,
       `page=${JSON.stringify(pageBox)} list=${JSON.stringify(listBox)}`);
+    await checkLinkedBuffer();
 
     // 9. the picture for the README and the artifact: the Skills view beside a broken skill
     await runCommand('View: Close All Editors');
