@@ -151,6 +151,15 @@ func (k keptFinding) diagnostic(path string) Diagnostic {
 	return d
 }
 
+// expandFindings returns the kept findings of the file at path in full.
+func expandFindings(kept []keptFinding, path string) []Diagnostic {
+	out := make([]Diagnostic, len(kept))
+	for i, k := range kept {
+		out[i] = k.diagnostic(path)
+	}
+	return out
+}
+
 // messageInterns is one worker's copy of the messages its findings
 // repeat: a whole run keeps every finding until it returns, and most say
 // what thousands of others say (a few distinct messages for many

@@ -185,29 +185,41 @@ func (p *Pass) hostRulesOnUnreadable() {
 // dropLinkedInRun is dropLinkedSame for a whole Run's files, once every
 // file is checked: a primary path the run checked gives its findings
 // without a second check (files reached by two paths would cost twice).
-func (rs *runState) dropLinkedInRun(files []*skillfile.File, results [][]Diagnostic) {
+func (rs *runState) dropLinkedInRun(files []*skillfile.File, results [][]keptFinding) {
 	if !rs.opts.hostMode() || rs.ctx.Err() != nil {
 		return
 	}
-	at := make(map[string]int, len(files))
-	for i, f := range files {
-		at[f.Path] = i
-	}
+	// Built only when some file has another path: a whole run's index of
+	// every path would sit at check's peak for the few that need it.
+	index := sync.OnceValue(func() map[string]int {
+		at := make(map[string]int, len(files))
+		for i, f := range files {
+			at[f.Path] = i
+		}
+		return at
+	})
 	theirs := func(primary string) ([]Diagnostic, bool) {
-		j, ok := at[primary]
-		return results[j], ok
+		j, ok := index()[primary]
+		if !ok {
+			return nil, false
+		}
+		return expandFindings(results[j], files[j].Path), true
 	}
 	parallel.Each(len(files), rs.pace.workers(), func(_, i int) {
 		if len(results[i]) == 0 || rs.opts.Buffer != nil && rs.opts.Buffer(files[i].Path) {
 			return // a buffer's were set by its check (checkFileInto)
 		}
-		p := &Pass{Snap: rs.snap, File: files[i], opts: &rs.opts, run: rs, rules: table(), grade: rs.grade, out: results[i]}
+		p := &Pass{Snap: rs.snap, File: files[i], opts: &rs.opts, run: rs, rules: table(), grade: rs.grade}
+		if len(p.sameFileRows()) == 0 {
+			return // one path: nothing to expand the kept findings for
+		}
 		if p.grade == nil {
 			p.grade = rs.opts.grader(files[i].Path)
 		}
+		p.out = expandFindings(results[i], files[i].Path)
 		dropLinkedSame(p, theirs)
 		if len(p.out) != len(results[i]) {
-			results[i] = p.out // never a primary path's, which others read
+			results[i] = keepFindings(p.out, files[i].Path) // never a primary path's, which others read
 		}
 	})
 }
