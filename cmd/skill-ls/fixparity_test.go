@@ -308,10 +308,28 @@ func (s *parityServer) open(t *testing.T, path, code string) {
 }
 
 // actionsAt returns the server's quick fixes at the start of finding f of
-// the file at path.
+// the file at path. The workspace pass's publish of the file can come
+// before the server's snapshot holds the buffer just opened, and until
+// then the server offers no action on it ("the snapshot lags the
+// buffer"): the request is sent again, as an editor asks again, until
+// some action names f's code or a few seconds have passed.
 func (s *parityServer) actionsAt(t *testing.T, path string, f cliFinding) []parityAction {
 	t.Helper()
 	s.open(t, path, f.Code)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		acts := s.codeActions(t, path, f)
+		if time.Now().After(deadline) || slices.ContainsFunc(acts, func(a parityAction) bool { return slices.Contains(a.Codes, f.Code) }) {
+			return acts
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// codeActions asks the server once for its quick fixes at the start of
+// finding f of the file at path.
+func (s *parityServer) codeActions(t *testing.T, path string, f cliFinding) []parityAction {
+	t.Helper()
 	at := map[string]any{"line": f.Line - 1, "character": f.Column - 1}
 	res := s.call(t, "textDocument/codeAction", map[string]any{
 		"textDocument": map[string]any{"uri": "file://" + path},
