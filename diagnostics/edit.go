@@ -58,12 +58,42 @@ const titleAddBeside = "Add KEY beside KEY"
 func addBeside(p *Pass, fld dshyaml.Field, want string) Fix {
 	src := p.Src()
 	end := fieldEnd(src, lineEnd(src, max(fld.ValueSpan.End, fld.KeySpan.End)-1))
+	if keepsTrailingLines(src[fld.KeySpan.End:lineEnd(src, fld.KeySpan.End)]) {
+		end = blankLinesEnd(src, end)
+	}
 	text := want + string(src[fld.KeySpan.End:end])
 	if end == 0 || src[end-1] != '\n' {
 		text = p.Newline() + text
 	}
 	return Fix{Title: fixTitle(titleAddBeside, want, fld.Key), Preferred: true,
 		Edits: []Edit{p.Edit(spans.Span{Start: end, End: end}, text)}}
+}
+
+// keepsTrailingLines reports whether the rest of a key's line, after,
+// opens a block scalar that keeps its trailing blank lines (|+, >+, |2+):
+// they are part of its value, so a copy of the field holds them too.
+func keepsTrailingLines(after []byte) bool {
+	rest := bytes.TrimLeft(bytes.TrimPrefix(after, []byte(":")), " \t")
+	if len(rest) == 0 || rest[0] != '|' && rest[0] != '>' {
+		return false
+	}
+	indicators := rest[1:]
+	if i := bytes.IndexAny(indicators, " \t#\r\n"); i >= 0 {
+		indicators = indicators[:i]
+	}
+	return bytes.IndexByte(indicators, '+') >= 0
+}
+
+// blankLinesEnd extends end over the whitespace-only lines that follow it.
+func blankLinesEnd(src []byte, end int) int {
+	for end < len(src) {
+		after := lineEnd(src, end)
+		if len(bytes.TrimSpace(src[end:after])) > 0 {
+			return end
+		}
+		end = after
+	}
+	return end
 }
 
 // fieldEnd extends the end of a top-level field's first lines, at end,
