@@ -12,7 +12,6 @@ import (
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/problem"
 	"github.com/skill-ls/skill-ls/skills/skillfile"
-	"github.com/skill-ls/skill-ls/skills/spans"
 	"github.com/skill-ls/skill-ls/skills/spelling"
 )
 
@@ -377,73 +376,4 @@ func kindPhrase(k dshyaml.Kind) string {
 		return "an empty value (null)"
 	}
 	return "a " + k.String()
-}
-
-// titleMoveUnderMetadata is the title of the fix below (FixDocs lists it).
-const titleMoveUnderMetadata = "Move KEY under metadata"
-
-// moveUnderMetadata returns the unsafe fix that moves top-level field i
-// (with its comments and continuation lines) under metadata: appended to an
-// existing block mapping, or under a new metadata: key at the end of the
-// frontmatter. ok is false when metadata is not a block mapping, or
-// already holds the key: the move would repeat it, and DSH drops a file
-// with a repeated key (the editor, which applies a quick fix unverified,
-// must not be offered one).
-func moveUnderMetadata(p *Pass, i int) (Fix, bool) {
-	fm := p.File.Frontmatter
-	fields := fm.Fields()
-	from := fieldExtent(p, i)
-	indent := "  "
-	at := fm.YAMLSpan.End
-	header := "metadata:" + p.Newline()
-	if j := slices.IndexFunc(fields, func(f dshyaml.Field) bool { return f.Key == "metadata" }); j >= 0 {
-		m := fields[j]
-		if m.Value.Kind != dshyaml.KindMap || len(m.Entries) == 0 || p.Text(spans.Span{Start: m.ValueSpan.Start, End: m.ValueSpan.Start + 1}) == "{" {
-			return Fix{}, false
-		}
-		if slices.ContainsFunc(m.Entries, func(e dshyaml.Field) bool { return e.Key == fields[i].Key }) {
-			return Fix{}, false
-		}
-		_, col := p.Lines().LineCol(m.Entries[0].KeySpan.Start)
-		indent = strings.Repeat(" ", col-1)
-		at, header = fieldExtent(p, j).End, ""
-	}
-	moved := reindent(p.Text(from), indent)
-	fix := Fix{Title: fixTitle(titleMoveUnderMetadata, fields[i].Key), Unsafe: true}
-	if at == from.Start || at == from.End {
-		// Adjacent: one edit, so that no insertion touches the deletion.
-		span := spans.Span{Start: min(at, from.Start), End: max(at, from.End)}
-		fix.Edits = []Edit{p.Edit(span, header+moved)}
-		return fix, true
-	}
-	fix.Edits = []Edit{p.Edit(from, ""), p.Edit(spans.Span{Start: at, End: at}, header+moved)}
-	return fix, true
-}
-
-// fieldExtent is the byte span of top-level field i with its continuation
-// lines: from the start of its key's line to the start of the next field's
-// line (or the end of the YAML).
-func fieldExtent(p *Pass, i int) spans.Span {
-	fm := p.File.Frontmatter
-	fields := fm.Fields()
-	lines := p.Lines()
-	line, _ := lines.LineCol(fields[i].KeySpan.Start)
-	start, _ := lines.LineSpan(line - 1)
-	end := fm.YAMLSpan.End
-	if i+1 < len(fields) {
-		next, _ := lines.LineCol(fields[i+1].KeySpan.Start)
-		end, _ = lines.LineSpan(next - 1)
-	}
-	return spans.Span{Start: start, End: end}
-}
-
-// reindent prefixes every non-blank line of text with indent.
-func reindent(text, indent string) string {
-	lines := strings.SplitAfter(text, "\n")
-	for i, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			lines[i] = indent + l
-		}
-	}
-	return strings.Join(lines, "")
 }
