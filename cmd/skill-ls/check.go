@@ -394,11 +394,3 @@ func (r *checkRun) noSkills() {
 	}
 	fmt.Fprintln(r.stderr, "If your skills are in another project, pass --project-root DIR (or --cwd DIR); a folder of skills can be checked with 'skill-ls check DIR'.")
 }
-
-// quotedRel is a path as the CLI prints it: relative to the working
-// directory when inside it, quoted (format.Quote).
-func quotedRel(p string) string { return format.Quote(format.RelPath(workDir(), p)) }
-
-// errText is an error's text escaped (format.Escape): an error names the
-// paths it failed on, and those come from the skills.
-func errText(err error) string { return format.Escape(err.Error()) }

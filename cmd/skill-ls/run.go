@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/flagtext"
+	"github.com/skill-ls/skill-ls/diagnostics/format"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/discovery"
 )
@@ -248,3 +249,11 @@ func workDir() string {
 	wd, _ := os.Getwd()
 	return wd
 }
+
+// quotedRel is a path as the CLI prints it: relative to the working
+// directory when inside it, quoted (format.Quote).
+func quotedRel(p string) string { return format.Quote(format.RelPath(workDir(), p)) }
+
+// errText is an error's text escaped (format.Escape): an error names the
+// paths it failed on, and those come from the skills.
+func errText(err error) string { return format.Escape(err.Error()) }
