@@ -1,8 +1,6 @@
 package diagnostics
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -23,16 +21,12 @@ func TestBrokenLinkInHostFolder(t *testing.T) {
 		"project/.agents/skills/real/SKILL.md":  "---\nname: real\ndescription: Linked from .claude/skills.\n---\nBody.\n",
 		"project/.agents/skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nBody.\n",
 	})
-	for link, target := range map[string]string{
+	symlinks(t, dir, map[string]string{
 		"project/.claude/skills/gone": "../../nowhere",
 		"project/.claude/skills/loop": "loop",
 		"project/.claude/skills/real": "../../.agents/skills/real",
 		"project/.agents/skills/gone": "../../nowhere",
-	} {
-		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
-			t.Skip("no symbolic links:", err)
-		}
-	}
+	})
 	const cl = "project/.claude/skills/"
 	for _, list := range []string{"", "claude"} {
 		var opts Options

@@ -1,14 +1,9 @@
 package diagnostics
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/skill-ls/skill-ls/skills"
-	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
 // TestLinkedYAMLFactOnce: an unquoted ": " in a bundle the check reads by
@@ -31,23 +26,13 @@ func TestLinkedYAMLFactOnce(t *testing.T) {
 		"project/.claude/skills/copy/SKILL.md":  skill("copy"),
 		"project/.claude/skills/plain/SKILL.md": "---\nname: plain\ndescription: Plain.\n---\nBody.\n",
 	})
-	for link, target := range map[string]string{
+	symlinks(t, dir, map[string]string{
 		"project/.claude/skills/fwd":  "../../.agents/skills/fwd",
 		"project/.agents/skills/rev":  "../../.claude/skills/rev",
 		"project/.agents/skills/both": "../../shared/both",
 		"project/.claude/skills/both": "../../shared/both",
-	} {
-		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
-			t.Skip("no symbolic links:", err)
-		}
-	}
-	c, err := hosts.ChooseForProject(t.Context(), env, nil)
-	if err != nil || len(c.Hosts) < 2 {
-		t.Fatalf("chose %v, %v", c.Hosts, err)
-	}
-	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
-	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
-	got := lines(Run(t.Context(), snap, opts), snap, dir)
+	})
+	got, _, _ := plainCheck(t, dir, roots, env)
 	const a, cl = "project/.agents/skills/", "project/.claude/skills/"
 	atColon := func(prefix string) []string {
 		return slices.DeleteFunc(slices.Clone(got), func(l string) bool { return !strings.HasPrefix(l, prefix) || !strings.Contains(l, " 3:14 ") })
@@ -89,23 +74,13 @@ func TestLinkedSameFindingOnce(t *testing.T) {
 		"project/.agents/skills/deploy-copy/SKILL.md": skill("deploy-copy"),
 		"project/.claude/skills/deploy-copy/SKILL.md": skill("deploy-copy"),
 	})
-	for link, target := range map[string]string{
+	symlinks(t, dir, map[string]string{
 		"project/.claude/skills/deploy":      "../../.agents/skills/deploy",
 		"project/.agents/skills/deploy-rev":  "../../.claude/skills/deploy-rev",
 		"project/.agents/skills/deploy-both": "../../shared/deploy-both",
 		"project/.claude/skills/deploy-both": "../../shared/deploy-both",
-	} {
-		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
-			t.Skip("no symbolic links:", err)
-		}
-	}
-	c, err := hosts.ChooseForProject(t.Context(), env, nil)
-	if err != nil || len(c.Hosts) < 2 {
-		t.Fatalf("chose %v, %v", c.Hosts, err)
-	}
-	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
-	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
-	got := lines(Run(t.Context(), snap, opts), snap, dir)
+	})
+	got, _, _ := plainCheck(t, dir, roots, env)
 	sideEffect := func(bundle string) []string {
 		return slices.DeleteFunc(slices.Clone(got), func(l string) bool {
 			return !strings.Contains(l, "/"+bundle+"/SKILL.md ") || !strings.Contains(l, " side-effect-model-invocable ")

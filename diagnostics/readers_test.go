@@ -1,11 +1,14 @@
 package diagnostics
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
+	"github.com/skill-ls/skill-ls/skills/discovery"
 	"github.com/skill-ls/skill-ls/skills/hosts"
 )
 
@@ -76,13 +79,34 @@ func TestRulesPerReader(t *testing.T) {
 func readerLines(t *testing.T, files map[string]string) []string {
 	t.Helper()
 	dir, roots, env := hostTree(t, files)
+	got, _, _ := plainCheck(t, dir, roots, env)
+	return got
+}
+
+// plainCheck runs the rules on the tree hostTree wrote at dir as a plain
+// check does: the hosts it chooses for the project, each file judged by
+// the hosts that read it, loaded as check loads it (loadAsCheck). It
+// returns the findings as lines (lines), the snapshot and the options.
+func plainCheck(t *testing.T, dir string, roots []discovery.Root, env hosts.Options) ([]string, *skills.Snapshot, Options) {
+	t.Helper()
 	c, err := hosts.ChooseForProject(t.Context(), env, nil)
 	if err != nil || len(c.Hosts) < 2 {
 		t.Fatalf("chose %v, %v", c.Hosts, err)
 	}
 	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
 	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
-	return lines(Run(t.Context(), snap, opts), snap, dir)
+	return lines(Run(t.Context(), snap, opts), snap, dir), snap, opts
+}
+
+// symlinks makes each link under dir point at its target (relative to the
+// link), skipping the test where links cannot be made.
+func symlinks(t *testing.T, dir string, links map[string]string) {
+	t.Helper()
+	for link, target := range links {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
 }
 
 // TestUnreadableFileInClaudeFolder checks a SKILL.md in .claude/skills that
@@ -101,13 +125,7 @@ func TestUnreadableFileInClaudeFolder(t *testing.T) {
 		"project/.agents/skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nBody.\n",
 		"project/.agents/skills/elf/SKILL.md":   elf,
 	})
-	c, err := hosts.ChooseForProject(t.Context(), env, nil)
-	if err != nil || len(c.Hosts) < 2 {
-		t.Fatalf("chose %v, %v", c.Hosts, err)
-	}
-	opts := Options{Hosts: c.Hosts, HostEnv: env, ReadersOnly: true}
-	snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
-	got := lines(Run(t.Context(), snap, opts), snap, dir)
+	got, snap, opts := plainCheck(t, dir, roots, env)
 	const cl = "project/.claude/skills/"
 	for _, w := range []string{
 		cl + `bin/SKILL.md error host-drops 1:8 GitHub Copilot CLI, OpenCode and Goose skip this skill: the file holds a NUL byte`,
