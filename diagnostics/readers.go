@@ -311,10 +311,17 @@ func dropLinkedSame(p *Pass, theirs func(primary string) ([]Diagnostic, bool)) {
 	if len(p.out) == 0 && !buffer {
 		return
 	}
-	others := p.sameFileRows()
+	dropLinkedSameAmong(p, p.sameFileRows(), theirs)
+}
+
+// dropLinkedSameAmong is dropLinkedSame once the file's other paths,
+// others, are known: a whole Run looks them up to see whether a file has
+// any, and resolving each path's real path again would cost twice.
+func dropLinkedSameAmong(p *Pass, others []linkedRow, theirs func(primary string) ([]Diagnostic, bool)) {
 	if len(others) == 0 {
 		return
 	}
+	buffer := p.opts.Buffer != nil && p.opts.Buffer(p.File.Path)
 	primary := p.primaryPath(others)
 	if primary == p.File.Path {
 		return

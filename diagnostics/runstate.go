@@ -210,14 +210,15 @@ func (rs *runState) dropLinkedInRun(files []*skillfile.File, results [][]keptFin
 			return // a buffer's were set by its check (checkFileInto)
 		}
 		p := &Pass{Snap: rs.snap, File: files[i], opts: &rs.opts, run: rs, rules: table(), grade: rs.grade}
-		if len(p.sameFileRows()) == 0 {
+		others := p.sameFileRows()
+		if len(others) == 0 {
 			return // one path: nothing to expand the kept findings for
 		}
 		if p.grade == nil {
 			p.grade = rs.opts.grader(files[i].Path)
 		}
 		p.out = expandFindings(results[i], files[i].Path)
-		dropLinkedSame(p, theirs)
+		dropLinkedSameAmong(p, others, theirs)
 		if len(p.out) != len(results[i]) {
 			results[i] = keepFindings(p.out, files[i].Path) // never a primary path's, which others read
 		}
