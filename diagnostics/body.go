@@ -51,7 +51,7 @@ var bodyRules = []*Rule{
 	{Code: CodeBodyUnparsed, Severity: SeverityWarning, Summary: "skill-ls did not parse the body's Markdown",
 		Doc: "skill-ls bounds what it parses so that no file can cost it seconds or gigabytes: a body over 4 MiB is not scanned, and a body the line scanner cannot read goes to the CommonMark parser only when it is at most 256 KiB, holds at most 8,192 `[`, at most 1,024 `](` or `<` left unclosed on their line, and nests block quotes at most 64 deep; a body of more than 10,000 links is not checked either (each link costs a stat). Such a body's links and HTML comments were not checked; DSH still loads the skill and the model reads the whole body. The message says which bound the body passed. No public skill comes near these bounds: they mean generated or hostile text.",
 		File: func(p *Pass) {
-			if why := p.File.Outline.Unread; why != "" {
+			if why := p.File.Outline.Unread(); why != "" {
 				p.Report(spans.Span{Start: p.File.BodySpan.Start, End: p.File.BodySpan.Start}, "skill-ls did not parse this body's Markdown: "+why+"; its links and HTML comments were not checked")
 			}
 		}},

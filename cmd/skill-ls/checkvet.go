@@ -122,8 +122,8 @@ func vetUnread(snap *skills.Snapshot, f *skillfile.File) string {
 	if f.Drop != nil && f.Drop.Code.Unread() {
 		return strings.TrimPrefix(diagnostics.DropMessage(snap, f, diagnostics.Options{}), "skill-ls ") + " (size)"
 	}
-	if f.Outline.Unread != "" {
-		return "its body was not searched for hidden markup: " + f.Outline.Unread + " (size)"
+	if f.Outline.Unread() != "" {
+		return "its body was not searched for hidden markup: " + f.Outline.Unread() + " (size)"
 	}
 	return ""
 }

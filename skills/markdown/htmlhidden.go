@@ -13,7 +13,7 @@ import (
 // parser shows nothing of them; the model reads them as text.
 
 // htmlBlockMarkup returns the closed comments of an HTML block and the
-// other markup in it a renderer drops (Outline.Unrendered): every <!-- …
+// other markup in it a renderer drops (Outline.Unrendered()): every <!-- …
 // -->, <? … ?>, <!…> and <![CDATA[ … ]]> between its first line and the
 // line that closes it. A comment left open hides the rest of the block
 // (of the document, for a block that starts with it: CommonMark's type 2

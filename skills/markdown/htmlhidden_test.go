@@ -11,7 +11,7 @@ import (
 )
 
 // TestHiddenHTMLMarkup holds the comments and the other markup a renderer
-// drops (Outline.Unrendered) to CommonMark's HTML blocks and raw HTML:
+// drops (Outline.Unrendered()) to CommonMark's HTML blocks and raw HTML:
 // each case lists the text of every span found.
 func TestHiddenHTMLMarkup(t *testing.T) {
 	cases := []struct {
@@ -46,10 +46,10 @@ func TestHiddenHTMLMarkup(t *testing.T) {
 				}
 				return r
 			}
-			if diff := cmp.Diff(c.comments, texts(out.Comments), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(c.comments, texts(out.Comments()), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("comments (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(c.unrendered, texts(out.Unrendered), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(c.unrendered, texts(out.Unrendered()), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("unrendered (-want +got):\n%s", diff)
 			}
 			checkOutline(t, c.name, []byte(c.body))

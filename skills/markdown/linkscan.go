@@ -43,16 +43,12 @@ func scanOutlineWith(body []byte, base int, headings bool) (out Outline, ok bool
 // outline returns what s found in the body it scanned: one allocation of
 // the exact size for the headings, and one string for the links
 // (linklist.go).
-func (s *lineScanner) outline() (out Outline) {
+func (s *lineScanner) outline() Outline {
 	links, ok := s.links.pack()
 	if !ok {
-		return Outline{Unread: overOffsets}
+		return unreadOutline(overOffsets)
 	}
-	out.links = links
-	if len(s.headings) > 0 {
-		out.Headings = slices.Clone(s.headings)
-	}
-	return out
+	return newOutline(links, outlineMore{headings: slices.Clone(s.headings)})
 }
 
 // scanners recycles the scratch lists of lineScanner between bodies.

@@ -16,23 +16,90 @@ import (
 
 // Outline is what the Markdown body holds that tools point at: links and
 // headings, with spans in the file. A skill file keeps the outline without
-// headings (only a document outline asks for them).
+// headings (only a document outline asks for them). What few bodies hold
+// sits behind one pointer: a workspace keeps an outline per skill file.
 type Outline struct {
 	// links are the body's links and images in one string
 	// (linklist.go): NumLinks, Link and Links read them.
-	links    string
-	Headings []Heading
-	// Comments are the HTML comments (<!-- … -->) outside code: in HTML
+	links string
+	more  *outlineMore
+}
+
+// outlineMore is the part of an outline most bodies have none of.
+type outlineMore struct {
+	headings []Heading
+	// comments are the HTML comments (<!-- … -->) outside code: in HTML
 	// blocks, and inline comments in text.
-	Comments []spans.Span
-	// Unrendered is the other markup outside code that an HTML renderer
+	comments []spans.Span
+	// unrendered is the other markup outside code that an HTML renderer
 	// drops unseen: a <!-- never closed (to the end of its HTML block),
 	// processing instructions <? … ?>, declarations <!…> and CDATA
 	// sections, in HTML blocks and inline (htmlhidden.go).
-	Unrendered []spans.Span
-	// Unread says why the body was not parsed (over a bound of budget.go,
-	// or of MaxBytes); its outline is then empty. "" when it was.
-	Unread string
+	unrendered []spans.Span
+	// unread says why the body was not parsed (over a bound of budget.go,
+	// or of MaxBytes); its outline is then empty.
+	unread string
+}
+
+// newOutline returns the outline of links and the rest, holding a pointer
+// only when the rest is not empty.
+func newOutline(links string, more outlineMore) Outline {
+	out := Outline{links: links}
+	if len(more.headings)+len(more.comments)+len(more.unrendered) > 0 || more.unread != "" {
+		kept := more // a copy, so that an outline without them allocates nothing
+		out.more = &kept
+	}
+	return out
+}
+
+// unreadOutline is the empty outline of a body not parsed, and why.
+func unreadOutline(why string) Outline { return newOutline("", outlineMore{unread: why}) }
+
+// Headings returns the body's headings (none in a skill file's outline).
+func (o Outline) Headings() []Heading {
+	if o.more == nil {
+		return nil
+	}
+	return o.more.headings
+}
+
+// Comments returns the HTML comments (<!-- … -->) outside code: in HTML
+// blocks, and inline comments in text.
+func (o Outline) Comments() []spans.Span {
+	if o.more == nil {
+		return nil
+	}
+	return o.more.comments
+}
+
+// Unrendered returns the other markup outside code that an HTML renderer
+// drops unseen: a <!-- never closed (to the end of its HTML block),
+// processing instructions <? … ?>, declarations <!…> and CDATA sections,
+// in HTML blocks and inline (htmlhidden.go).
+func (o Outline) Unrendered() []spans.Span {
+	if o.more == nil {
+		return nil
+	}
+	return o.more.unrendered
+}
+
+// Unread says why the body was not parsed (over a bound of budget.go, or
+// of MaxBytes); its outline is then empty. "" when it was.
+func (o Outline) Unread() string {
+	if o.more == nil {
+		return ""
+	}
+	return o.more.unread
+}
+
+// WithoutHeadings returns o without its headings.
+func (o Outline) WithoutHeadings() Outline {
+	if o.more == nil {
+		return o
+	}
+	more := *o.more
+	more.headings = nil
+	return newOutline(o.links, more)
 }
 
 // MaxBytes bounds the body size that is scanned for links at all.
@@ -97,14 +164,12 @@ func Scan(body []byte, base int) Outline {
 		return Outline{}
 	}
 	if len(body) > MaxBytes {
-		return Outline{Unread: fmt.Sprintf("it is %d bytes, over the %d bytes (4 MiB) skill-ls scans", len(body), MaxBytes)}
+		return unreadOutline(fmt.Sprintf("it is %d bytes, over the %d bytes (4 MiB) skill-ls scans", len(body), MaxBytes))
 	}
 	if out, ok := scanOutlineWith(body, base, false); ok {
 		return capLinks(out)
 	}
-	out := parseOutline(body, base)
-	out.Headings = nil
-	return capLinks(out)
+	return capLinks(parseOutline(body, base).WithoutHeadings())
 }
 
 // MaxLinks bounds the links of a body that skill-ls checks: each distinct
@@ -117,7 +182,7 @@ const MaxLinks = 10000
 // MaxLinks links.
 func capLinks(out Outline) Outline {
 	if n := out.NumLinks(); n > MaxLinks {
-		return Outline{Unread: fmt.Sprintf("it holds %d links, over the %d skill-ls checks", n, MaxLinks)}
+		return unreadOutline(fmt.Sprintf("it holds %d links, over the %d skill-ls checks", n, MaxLinks))
 	}
 	return out
 }
@@ -126,9 +191,9 @@ func capLinks(out Outline) Outline {
 // offsets); a body over budget is not parsed.
 func parseOutline(body []byte, base int) Outline {
 	if why := overBudget(body); why != "" {
-		return Outline{Unread: why}
+		return unreadOutline(why)
 	}
-	var out Outline
+	var more outlineMore
 	var links linkPacker
 	doc := markdown().parse(body)
 	cursor := 0
@@ -141,7 +206,7 @@ func parseOutline(body []byte, base int) Outline {
 			lines := n.Lines()
 			if lines.Len() > 0 {
 				first, last := lines.At(0), lines.At(lines.Len()-1)
-				out.Headings = append(out.Headings, Heading{
+				more.headings = append(more.headings, Heading{
 					Level: n.Level,
 					Text:  string(bytes.TrimSpace(body[first.Start:last.Stop])),
 					Span:  spans.Span{Start: base + first.Start, End: base + last.Stop},
@@ -154,13 +219,13 @@ func parseOutline(body []byte, base int) Outline {
 			links.add(astLink(body, base, n, n.Destination, true, &cursor), n.Destination)
 		case *ast.HTMLBlock:
 			comments, unrendered := htmlBlockMarkup(body, base, n)
-			out.Comments = append(out.Comments, comments...)
-			out.Unrendered = append(out.Unrendered, unrendered...)
+			more.comments = append(more.comments, comments...)
+			more.unrendered = append(more.unrendered, unrendered...)
 		case *ast.RawHTML:
 			if sp, comment, ok := rawHTMLMarkup(body, base, n); ok && comment {
-				out.Comments = append(out.Comments, sp)
+				more.comments = append(more.comments, sp)
 			} else if ok {
-				out.Unrendered = append(out.Unrendered, sp)
+				more.unrendered = append(more.unrendered, sp)
 			}
 		case *ast.AutoLink:
 			if n.AutoLinkType == ast.AutoLinkURL {
@@ -172,10 +237,9 @@ func parseOutline(body []byte, base int) Outline {
 	})
 	packed, ok := links.pack()
 	if !ok {
-		return Outline{Unread: overOffsets}
+		return unreadOutline(overOffsets)
 	}
-	out.links = packed
-	return out
+	return newOutline(packed, more)
 }
 
 // overOffsets is why an outline whose offsets do not fit its link records

@@ -185,12 +185,12 @@ func FuzzLinks(f *testing.F) {
 		}
 		want := markdown.ParseOutline(src[file.BodySpan.Start:file.BodySpan.End], file.BodySpan.Start)
 		// A file's Outline lists no headings; Headings scans for them.
-		got := file.Outline
-		if len(got.Headings) != 0 {
-			t.Fatalf("File.Outline lists headings: %+v", got.Headings)
+		if hs := file.Outline.Headings(); len(hs) != 0 {
+			t.Fatalf("File.Outline lists headings: %+v", hs)
 		}
+		got := viewOf(file.Outline)
 		got.Headings = file.Headings(src)
-		if diff := cmp.Diff(viewOf(want), viewOf(got), cmpopts.EquateEmpty()); diff != "" {
+		if diff := cmp.Diff(viewOf(want), got, cmpopts.EquateEmpty()); diff != "" {
 			t.Fatalf("File.Outline and Headings differ from goldmark's (-goldmark +got):\n%s\nbody: %q", diff, body)
 		}
 	})
@@ -217,7 +217,7 @@ type outlineView struct {
 
 // viewOf returns o's view.
 func viewOf(o markdown.Outline) outlineView {
-	v := outlineView{Headings: o.Headings, Comments: o.Comments, Unrendered: o.Unrendered, Unread: o.Unread}
+	v := outlineView{Headings: o.Headings(), Comments: o.Comments(), Unrendered: o.Unrendered(), Unread: o.Unread()}
 	for _, l := range o.Links() {
 		v.Links = append(v.Links, l)
 	}
@@ -233,8 +233,7 @@ func checkOutline(t *testing.T, name string, body []byte) bool {
 	// The outline without headings (a file's Outline) is the same links
 	// and comments, whichever path reads the body.
 	links := markdown.Scan(body, base)
-	wantLinks := want
-	wantLinks.Headings = nil
+	wantLinks := want.WithoutHeadings()
 	if diff := cmp.Diff(viewOf(wantLinks), viewOf(links), cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("%s: outline without headings differs from goldmark's (-goldmark +got):\n%s\nbody: %q", name, diff, body)
 	}
@@ -308,10 +307,10 @@ func TestScanCapsLinks(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	if out := markdown.Scan(body(markdown.MaxLinks), 0); out.Unread != "" || out.NumLinks() != markdown.MaxLinks {
-		t.Errorf("%d links: unread %q, %d links read", markdown.MaxLinks, out.Unread, out.NumLinks())
+	if out := markdown.Scan(body(markdown.MaxLinks), 0); out.Unread() != "" || out.NumLinks() != markdown.MaxLinks {
+		t.Errorf("%d links: unread %q, %d links read", markdown.MaxLinks, out.Unread(), out.NumLinks())
 	}
-	if out := markdown.Scan(body(markdown.MaxLinks+1), 0); !strings.Contains(out.Unread, "it holds 10001 links, over the 10000") || out.NumLinks() != 0 {
-		t.Errorf("%d links: unread %q, %d links read", markdown.MaxLinks+1, out.Unread, out.NumLinks())
+	if out := markdown.Scan(body(markdown.MaxLinks+1), 0); !strings.Contains(out.Unread(), "it holds 10001 links, over the 10000") || out.NumLinks() != 0 {
+		t.Errorf("%d links: unread %q, %d links read", markdown.MaxLinks+1, out.Unread(), out.NumLinks())
 	}
 }

@@ -132,7 +132,7 @@ func hiddenInMarkdown(path string, src []byte) []BundleFinding {
 func hiddenMarkupIn(path string, src []byte) []Hidden {
 	f := &File{Path: path, BodySpan: spans.Span{End: len(src)}}
 	f.Outline = markdown.Scan(src, 0)
-	if f.Outline.Unread != "" {
+	if f.Outline.Unread() != "" {
 		return nil
 	}
 	return slices.DeleteFunc(hiddenMarkup(f, src), func(h Hidden) bool {

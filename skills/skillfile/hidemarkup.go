@@ -48,17 +48,17 @@ func hiddenMarkup(f *File, src []byte) []Hidden {
 
 // hiddenComments returns the body's HTML comments that are not
 // suppression comments, and the other markup a renderer drops unseen
-// (Outline.Unrendered), with their text.
+// (Outline.Unrendered()), with their text.
 func hiddenComments(f *File, src []byte) []Hidden {
 	var out []Hidden
-	for _, sp := range f.Outline.Comments {
+	for _, sp := range f.Outline.Comments() {
 		if f.isDirective(sp) {
 			continue
 		}
 		inner := strings.TrimSuffix(strings.TrimPrefix(string(src[sp.Start:sp.End]), "<!--"), "-->")
 		out = append(out, Hidden{Kind: HiddenComment, Span: sp, Count: 1, Text: clip(inner)})
 	}
-	for _, sp := range f.Outline.Unrendered {
+	for _, sp := range f.Outline.Unrendered() {
 		form, inner := markupForm(string(src[sp.Start:sp.End]))
 		out = append(out, Hidden{Kind: HiddenComment, Span: sp, Count: 1, Text: clip(inner), Form: form})
 	}

@@ -99,7 +99,7 @@ func parse(path string, src []byte, mode ReadMode, withBody bool) *File {
 	f.withRare(rareFacts{hidden: hidden, directives: f.directives(src), frameClosers: frameClosers(src, f.ContentSpan), placeholders: placeholders(src, f.ContentSpan)})
 	f.BodyLines = int32(bodyLines(src[f.BodySpan.Start:f.BodySpan.End])) // at most MaxFileSize
 	f.MayMisread = mayMisread(f, src)
-	if hasFM && f.Outline.Unread == "" {
+	if hasFM && f.Outline.Unread() == "" {
 		f.setHidden(append(hidden, hiddenMarkup(f, src)...)) // bounded as the outline is
 	}
 	return f
@@ -355,5 +355,5 @@ func (f *File) Headings(src []byte) []markdown.Heading {
 	if f.Frontmatter == nil || f.BodySpan.End > len(src) || f.BodySpan.Len() > markdown.MaxBytes {
 		return nil
 	}
-	return markdown.ScanWithHeadings(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings
+	return markdown.ScanWithHeadings(src[f.BodySpan.Start:f.BodySpan.End], f.BodySpan.Start).Headings()
 }

@@ -98,7 +98,7 @@ func (f *File) directives(src []byte) []Directive {
 	if fm.State == FrontmatterOK && bytes.Contains(src[fm.YAMLSpan.Start:fm.YAMLSpan.End], []byte(DirectivePrefix)) {
 		out = append(out, f.frontmatterDirectives(src)...)
 	}
-	for _, c := range f.Outline.Comments {
+	for _, c := range f.Outline.Comments() {
 		if !bytes.Contains(src[c.Start:c.End], []byte(DirectivePrefix)) {
 			continue
 		}
