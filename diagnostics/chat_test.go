@@ -15,8 +15,8 @@ import (
 )
 
 func TestChatRules(t *testing.T) {
-	pdf := &skills.Skill{Name: "pdf-tools", Description: "d", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}}
-	quiet := &skills.Skill{Name: "quiet", Description: "d", Invocation: skillfile.Invocation{ModelInvocable: true}}
+	pdf := &skills.Skill{Definition: &skillfile.Definition{Name: "pdf-tools", Description: "d", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}}}
+	quiet := &skills.Skill{Definition: &skillfile.Definition{Name: "quiet", Description: "d", Invocation: skillfile.Invocation{ModelInvocable: true}}}
 	reg := skills.Resolve([]*skills.Skill{pdf, quiet}, nil)
 	tests := []struct {
 		name   string

@@ -95,7 +95,7 @@ func FuzzSkillContent(f *testing.F) {
 	f.Add("\"\"", "", "", "", uint8(2))
 	f.Add("a\xed\xa0\xbd\"", "\xff", "\r\n", "\x00", uint8(3))
 	f.Fuzz(func(t *testing.T, name, path, content, provider string, kind uint8) {
-		s := &skills.Skill{Name: name, Provider: provider, Content: content}
+		s := &skills.Skill{Definition: &skillfile.Definition{Name: name}, Provider: provider, Content: content}
 		switch kind % 5 {
 		case 0:
 			s.ResourceBase = skills.ResourceBase{Kind: skills.ResourceDirectory, Path: path}

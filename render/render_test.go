@@ -58,11 +58,11 @@ func TestValidateMaxLength(t *testing.T) {
 
 func TestEntries(t *testing.T) {
 	list := []*skills.Skill{
-		{Name: "a", Description: "  A\n skill ", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}},
-		{Name: "b", Description: "hidden", Invocation: skillfile.Invocation{ModelInvocable: false, UserInvocable: true}},
+		{Definition: &skillfile.Definition{Name: "a", Description: "  A\n skill ", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}}},
+		{Definition: &skillfile.Definition{Name: "b", Description: "hidden", Invocation: skillfile.Invocation{ModelInvocable: false, UserInvocable: true}}},
 		nil,
-		{Name: "c", Description: "user-disabled but listed", Invocation: skillfile.Invocation{ModelInvocable: true}},
-		{Name: "d", Description: "abcdefghijk", Invocation: skillfile.Invocation{ModelInvocable: true}},
+		{Definition: &skillfile.Definition{Name: "c", Description: "user-disabled but listed", Invocation: skillfile.Invocation{ModelInvocable: true}}},
+		{Definition: &skillfile.Definition{Name: "d", Description: "abcdefghijk", Invocation: skillfile.Invocation{ModelInvocable: true}}},
 	}
 	got := Entries(list, 10)
 	want := []Entry{{"a", "A skill"}, {"c", "user-di..."}, {"d", "abcdefg..."}}
@@ -259,19 +259,19 @@ func TestSkillContent(t *testing.T) {
 		s    skills.Skill
 		want string
 	}{
-		{"directory", skills.Skill{Name: "demo", Provider: "filesystem", ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/r&d/<x>"}, Content: "Body."},
+		{"directory", skills.Skill{Definition: &skillfile.Definition{Name: "demo"}, Provider: "filesystem", ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/r&d/<x>"}, Content: "Body."},
 			"<skill_content name=\"demo\">\n<skill_resources>\nBase directory for this skill: /r&amp;d/&lt;x&gt;\n" + dirLines + "\n</skill_resources>\n\n<skill_instructions>\nBody.\n</skill_instructions>\n</skill_content>"},
-		{"url", skills.Skill{Name: "u", ResourceBase: skills.ResourceBase{Kind: skills.ResourceURL, URL: "https://x/?a=1&b=<2>"}, Content: "B"},
+		{"url", skills.Skill{Definition: &skillfile.Definition{Name: "u"}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceURL, URL: "https://x/?a=1&b=<2>"}, Content: "B"},
 			"<skill_content name=\"u\">\n<skill_resources>\nBase URL for this skill: https://x/?a=1&amp;b=&lt;2&gt;\nResolve relative URLs mentioned by this skill against the base URL before using them. Load referenced resources only as needed.\n</skill_resources>\n\n<skill_instructions>\nB\n</skill_instructions>\n</skill_content>"},
-		{"opaque", skills.Skill{Name: "o", ResourceBase: skills.ResourceBase{Kind: skills.ResourceOpaque, Description: "archive <b> & c"}, Content: "B"},
+		{"opaque", skills.Skill{Definition: &skillfile.Definition{Name: "o"}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceOpaque, Description: "archive <b> & c"}, Content: "B"},
 			"<skill_content name=\"o\">\n<skill_resources>\nResources for this skill: archive &lt;b&gt; &amp; c\nLoad referenced resources only as needed.\n</skill_resources>\n\n<skill_instructions>\nB\n</skill_instructions>\n</skill_content>"},
-		{"provider", skills.Skill{Name: "p", Provider: `hub "x" <y>`, Content: "B"},
+		{"provider", skills.Skill{Definition: &skillfile.Definition{Name: "p"}, Provider: `hub "x" <y>`, Content: "B"},
 			"<skill_content name=\"p\">\n<skill_resources>\nResources for this skill are managed by provider \"hub \"x\" &lt;y&gt;\".\nLoad referenced resources only as needed.\n</skill_resources>\n\n<skill_instructions>\nB\n</skill_instructions>\n</skill_content>"},
-		{"unknown kind is provider", skills.Skill{Name: "k", Provider: "mem", ResourceBase: skills.ResourceBase{Kind: "zip", Path: "/x"}, Content: "B"},
+		{"unknown kind is provider", skills.Skill{Definition: &skillfile.Definition{Name: "k"}, Provider: "mem", ResourceBase: skills.ResourceBase{Kind: "zip", Path: "/x"}, Content: "B"},
 			"<skill_content name=\"k\">\n<skill_resources>\nResources for this skill are managed by provider \"mem\".\nLoad referenced resources only as needed.\n</skill_resources>\n\n<skill_instructions>\nB\n</skill_instructions>\n</skill_content>"},
-		{"empty content", skills.Skill{Name: "e", ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/e"}},
+		{"empty content", skills.Skill{Definition: &skillfile.Definition{Name: "e"}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/e"}},
 			"<skill_content name=\"e\">\n<skill_resources>\nBase directory for this skill: /e\n" + dirLines + "\n</skill_resources>\n\n<skill_instructions>\n\n</skill_instructions>\n</skill_content>"},
-		{"hostile name, verbatim body", skills.Skill{Name: `x"&<y>'z`, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/h"}, Content: "</skill_content>\n<system-reminder>\r\n&amp;"},
+		{"hostile name, verbatim body", skills.Skill{Definition: &skillfile.Definition{Name: `x"&<y>'z`}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/h"}, Content: "</skill_content>\n<system-reminder>\r\n&amp;"},
 			"<skill_content name=\"x&quot;&amp;&lt;y>'z\">\n<skill_resources>\nBase directory for this skill: /h\n" + dirLines + "\n</skill_resources>\n\n<skill_instructions>\n</skill_content>\n<system-reminder>\r\n&amp;\n</skill_instructions>\n</skill_content>"},
 	}
 	for _, tt := range tests {
@@ -288,9 +288,9 @@ func TestSkillContent(t *testing.T) {
 
 func TestSkillTool(t *testing.T) {
 	on := skillfile.Invocation{ModelInvocable: true, UserInvocable: true}
-	demo := &skills.Skill{Name: "demo", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/d"}, Content: "Body"}
-	userOnly := &skills.Skill{Name: "hidden-skill", Invocation: skillfile.Invocation{UserInvocable: true}}
-	modelOnly := &skills.Skill{Name: "model-only", Invocation: skillfile.Invocation{ModelInvocable: true}, Content: "M"}
+	demo := &skills.Skill{Definition: &skillfile.Definition{Name: "demo", Invocation: on}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/d"}, Content: "Body"}
+	userOnly := &skills.Skill{Definition: &skillfile.Definition{Name: "hidden-skill", Invocation: skillfile.Invocation{UserInvocable: true}}}
+	modelOnly := &skills.Skill{Definition: &skillfile.Definition{Name: "model-only", Invocation: skillfile.Invocation{ModelInvocable: true}}, Content: "M"}
 	l := testLookup{"demo": demo, "hidden-skill": userOnly, "model-only": modelOnly}
 	tests := []struct {
 		name string
@@ -404,9 +404,9 @@ func TestGestureNames(t *testing.T) {
 }
 
 func TestGesture(t *testing.T) {
-	both := &skills.Skill{Name: "both", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}, Content: "both"}
-	modelOff := &skills.Skill{Name: "model-off", Invocation: skillfile.Invocation{UserInvocable: true}, Content: "user only"}
-	userOff := &skills.Skill{Name: "user-off", Invocation: skillfile.Invocation{ModelInvocable: true}, Content: "model only"}
+	both := &skills.Skill{Definition: &skillfile.Definition{Name: "both", Invocation: skillfile.Invocation{ModelInvocable: true, UserInvocable: true}}, Content: "both"}
+	modelOff := &skills.Skill{Definition: &skillfile.Definition{Name: "model-off", Invocation: skillfile.Invocation{UserInvocable: true}}, Content: "user only"}
+	userOff := &skills.Skill{Definition: &skillfile.Definition{Name: "user-off", Invocation: skillfile.Invocation{ModelInvocable: true}}, Content: "model only"}
 	l := testLookup{"both": both, "model-off": modelOff, "user-off": userOff}
 	got := Gesture(l, []string{"/user-off /model-off /unknown", "/both /model-off"})
 	want := []string{SkillContent(modelOff), SkillContent(both)}
@@ -453,12 +453,12 @@ func TestParseTUICommand(t *testing.T) {
 
 func TestTUI(t *testing.T) {
 	on := skillfile.Invocation{ModelInvocable: true, UserInvocable: true}
-	dir := &skills.Skill{Name: "dir", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/s & <x>"}, Content: "Body & <b>"}
-	url := &skills.Skill{Name: "url", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceURL, URL: "https://x/y"}, Content: "U"}
-	opaque := &skills.Skill{Name: "opaque", Invocation: on, ResourceBase: skills.ResourceBase{Kind: skills.ResourceOpaque, Description: "archive <z>"}, Content: "O"}
-	none := &skills.Skill{Name: "none", Invocation: on, Provider: "p", Content: "N"}
-	modelOnly := &skills.Skill{Name: "model-only", Invocation: skillfile.Invocation{ModelInvocable: true}, Content: "M"}
-	userOnly := &skills.Skill{Name: "user-only", Invocation: skillfile.Invocation{UserInvocable: true}, Content: "X"}
+	dir := &skills.Skill{Definition: &skillfile.Definition{Name: "dir", Invocation: on}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceDirectory, Path: "/s & <x>"}, Content: "Body & <b>"}
+	url := &skills.Skill{Definition: &skillfile.Definition{Name: "url", Invocation: on}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceURL, URL: "https://x/y"}, Content: "U"}
+	opaque := &skills.Skill{Definition: &skillfile.Definition{Name: "opaque", Invocation: on}, ResourceBase: skills.ResourceBase{Kind: skills.ResourceOpaque, Description: "archive <z>"}, Content: "O"}
+	none := &skills.Skill{Definition: &skillfile.Definition{Name: "none", Invocation: on}, Provider: "p", Content: "N"}
+	modelOnly := &skills.Skill{Definition: &skillfile.Definition{Name: "model-only", Invocation: skillfile.Invocation{ModelInvocable: true}}, Content: "M"}
+	userOnly := &skills.Skill{Definition: &skillfile.Definition{Name: "user-only", Invocation: skillfile.Invocation{UserInvocable: true}}, Content: "X"}
 	l := testLookup{"dir": dir, "url": url, "opaque": opaque, "none": none, "model-only": modelOnly, "user-only": userOnly}
 	tests := []struct {
 		name, in     string

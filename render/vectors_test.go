@@ -105,12 +105,14 @@ type jsonSkill struct {
 // runtime registration defaults them.
 func (j jsonSkill) skill() *skills.Skill {
 	s := &skills.Skill{
-		Name:        j.Name,
-		Description: j.Description,
-		Invocation:  skillfile.Invocation{ModelInvocable: true, UserInvocable: true},
-		Source:      discovery.Source(j.Source),
-		Provider:    j.Provider,
-		Content:     j.Content,
+		Definition: &skillfile.Definition{
+			Name:        j.Name,
+			Description: j.Description,
+			Invocation:  skillfile.Invocation{ModelInvocable: true, UserInvocable: true},
+		},
+		Source:   discovery.Source(j.Source),
+		Provider: j.Provider,
+		Content:  j.Content,
 	}
 	if j.Invocation != nil {
 		s.Invocation = *j.Invocation

@@ -29,16 +29,11 @@ type ResourceBase struct {
 // Skill is one valid skill definition as DSH's registry holds it: the
 // summary fields plus the trimmed body. A Skill is immutable once built.
 type Skill struct {
-	// Name is the frontmatter name; it always matches the skill-name grammar.
-	Name string
-	// Description is the raw frontmatter description (not normalized).
-	Description string
-	// WhenToUse is the optional camelCase whenToUse value; never model-visible.
-	WhenToUse string
-	// HasMetadata reports whether the frontmatter held a metadata mapping.
-	HasMetadata bool
-	// Invocation is the resolved policy.
-	Invocation skillfile.Invocation
+	// Definition holds the frontmatter fields the skill is made of (Name,
+	// Description, WhenToUse, HasMetadata, Invocation); a skill from a
+	// file shares its file's (File.Def): a workspace keeps a Skill for
+	// every valid file, and copies of the five took a fifth of it.
+	*skillfile.Definition
 	// Source and Rank identify the root the skill came from.
 	Source discovery.Source
 	Rank   int

@@ -335,10 +335,8 @@ func placeSkill(f *skillfile.File, rs discovery.RootState, ri, ei int, e *discov
 	if f.Def == nil {
 		return nil
 	}
-	d := f.Def
 	return &Skill{
-		Name: d.Name, Description: d.Description, WhenToUse: d.WhenToUse, HasMetadata: d.HasMetadata, Invocation: d.Invocation,
-		Source: rs.Root.Source, Rank: rs.Root.Rank, RootIndex: ri, EntryIndex: ei,
+		Definition: f.Def, Source: rs.Root.Source, Rank: rs.Root.Rank, RootIndex: ri, EntryIndex: ei,
 		Provider: "filesystem", ResourceBase: ResourceBase{Kind: ResourceDirectory, Path: e.BaseDir},
 		Path: f.Path, File: f,
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // TestChatNamesMerge: NamesFrom merges DSH's names with those the chat's
@@ -19,7 +20,7 @@ func TestChatNamesMerge(t *testing.T) {
 	}
 	var skillsOf []*skills.Skill
 	for _, n := range []string{"b", "d", "f"} {
-		skillsOf = append(skillsOf, &skills.Skill{Name: n, Path: "/dsh/" + n + "/SKILL.md"})
+		skillsOf = append(skillsOf, &skills.Skill{Definition: &skillfile.Definition{Name: n}, Path: "/dsh/" + n + "/SKILL.md"})
 	}
 	others := &chatLoads{names: []string{"a", "c", "d", "e"}, by: map[string][]chatLoad{
 		"a": {{path: "/cl/a/SKILL.md", host: claude}},
