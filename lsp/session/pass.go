@@ -89,6 +89,7 @@ func (q *scheduler) startPass(p *passState) {
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Checked: prog.checked}
 	q.wg.Go(func() {
 		r := runPass(ctx, withPluginManifests(withEvalFiles(st, views)), pace)
+		r.held = heldPaths(st, r.paths)
 		if ctx.Err() != nil {
 			prog.cancelled()
 			return
