@@ -15,6 +15,7 @@ package session
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 )
@@ -26,6 +27,9 @@ import (
 // have their links resolved (as diagnostics' rows of the same file), on
 // the pass's goroutine.
 func heldPaths(st *Snapshot, paths []string) map[string]string {
+	if st.Docs.Len() == 0 || !slices.ContainsFunc(st.views, showsLinked) {
+		return nil
+	}
 	byFolder := map[string][]string{}
 	for _, p := range paths {
 		f := filepath.Base(filepath.Dir(p))
@@ -53,7 +57,7 @@ func heldPaths(st *Snapshot, paths []string) map[string]string {
 // move the primary path's findings to key's buffer only then); else "".
 func (st *Snapshot) primaryElsewhere(key string, group []string) string {
 	i := st.viewIndex(key)
-	if i < 0 || len(st.views[i].opts.Hosts) == 0 || st.views[i].opts.HostEnv.Cwd == "" || st.views[i].memo == nil {
+	if i < 0 || !showsLinked(st.views[i]) {
 		return ""
 	}
 	realPath := st.views[i].memo.realPath
@@ -71,6 +75,13 @@ func (st *Snapshot) primaryElsewhere(key string, group []string) string {
 		return primary
 	}
 	return ""
+}
+
+// showsLinked reports whether the rules of v move a primary path's
+// findings to a buffer of another path: with hosts selected and a
+// workspace folder (the hosts' rows), and the view's link resolver.
+func showsLinked(v viewSnapshot) bool {
+	return len(v.opts.Hosts) > 0 && v.opts.HostEnv.Cwd != "" && v.memo != nil
 }
 
 // heldNow returns the last pass's held paths (heldPaths).
