@@ -90,8 +90,9 @@ func (q *scheduler) publishPaths(st *Snapshot, paths map[string]bool) {
 		keys = append(keys, p)
 	}
 	slices.Sort(keys)
+	held := q.heldNow()
 	for _, p := range keys {
-		if st.linkedAway(p) || q.clearHeld(st, q.heldNow(), p) {
+		if st.linkedAway(p) || q.clearHeld(st, held, p) {
 			continue // the open document's file by another path
 		}
 		d := st.Doc(p)

@@ -89,11 +89,11 @@ func (q *scheduler) startPass(p *passState) {
 	pace := diagnostics.Pace{Workers: backgroundWorkers(), Checked: prog.checked}
 	q.wg.Go(func() {
 		r := runPass(ctx, withPluginManifests(withEvalFiles(st, views)), pace)
-		r.held = heldPaths(st, r.paths)
 		if ctx.Err() != nil {
 			prog.cancelled()
 			return
 		}
+		r.held = heldPaths(st, r.paths)
 		select {
 		case done <- passDone{r, prog}:
 		case <-ctx.Done():
