@@ -195,18 +195,25 @@ func (p *Pass) isPrimary(others []linkedRow) bool {
 }
 
 // primaryPath returns the path of the pass's file, among its own and
-// others, that its findings are reported on: its real path when a host
-// reads it there, else the first of its paths.
+// others, that its findings are reported on (PrimaryPath).
 func (p *Pass) primaryPath(others []linkedRow) string {
-	path := p.File.Path
-	real := discovery.RealPath(path)
-	if real == path || slices.ContainsFunc(others, func(r linkedRow) bool { return r.path == real }) {
+	paths := []string{p.File.Path}
+	for _, r := range others {
+		paths = append(paths, r.path)
+	}
+	return PrimaryPath(discovery.RealPath(p.File.Path), paths)
+}
+
+// PrimaryPath returns the path, among paths (one file's paths that hosts
+// read, links resolved; at least one), that the file's findings are
+// reported on: real, its real path, when a host reads it there, else the
+// first of paths. The language server asks it too: a buffer of another
+// path shows the primary path's findings, which it then publishes empty.
+func PrimaryPath(real string, paths []string) string {
+	if slices.Contains(paths, real) {
 		return real
 	}
-	for _, r := range others {
-		path = min(path, r.path)
-	}
-	return path
+	return slices.Min(paths)
 }
 
 // linkedFactWords says what the readers of the file's other paths do for

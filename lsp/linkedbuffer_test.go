@@ -83,3 +83,46 @@ func editedURIs(e *protocol.WorkspaceEdit) []uri.URI {
 	}
 	return out
 }
+
+// TestLinkedBufferHoldsThePrimaryPath: VS Code's Problems list shows every
+// URI's findings. While only the link's buffer is open, the file's
+// findings show once, on that buffer: the primary path, which the
+// workspace pass publishes, is published empty. Closed, the primary path
+// shows them again; opened again, once more only the buffer; with the
+// primary path opened too, each buffer shows its own.
+func TestLinkedBufferHoldsThePrimaryPath(t *testing.T) {
+	const src = "---\nname: deploy\ndescription: Deploys the app: staging and prod.\n---\nRun it.\n"
+	w := newLinkedEnv(t, chatHostsTxtar+"-- project/.agents/skills/deploy/SKILL.md --\n"+src,
+		map[string]string{"project/.claude/skills/deploy": "../../.agents/skills/deploy"}, session.Options{})
+	primary := w.uri("project/.agents/skills/deploy/SKILL.md")
+	colon := func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "yaml-unquoted-colon") }
+	clean := func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 }
+	w.diags(primary, "the primary path's findings from the first pass", colon)
+	for round := range 2 {
+		u := w.open("project/.claude/skills/deploy/SKILL.md", "markdown", src)
+		w.diags(u, "the file's findings on the link's buffer", colon)
+		w.diags(primary, fmt.Sprintf("round %d: the primary path published empty while the link's buffer holds its findings", round), clean)
+		w.client.mu.Lock()
+		var on []uri.URI
+		for pu, p := range w.client.diagnostics {
+			if colon(p) && strings.Contains(string(pu), "/deploy/") {
+				on = append(on, pu)
+			}
+		}
+		w.client.mu.Unlock()
+		if len(on) != 1 {
+			t.Errorf("round %d: yaml-unquoted-colon shown on %v, want only the buffer", round, on)
+		}
+		if err := w.server.DidClose(w.ctx, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}); err != nil {
+			t.Fatal(err)
+		}
+		w.diags(primary, fmt.Sprintf("round %d: the primary path's findings again once the buffer closed", round), colon)
+	}
+	link := w.open("project/.claude/skills/deploy/SKILL.md", "markdown", src)
+	w.open("project/.agents/skills/deploy/SKILL.md", "markdown", src)
+	w.diags(primary, "the primary path's own buffer shows its findings", func(p *protocol.PublishDiagnosticsParams) bool {
+		v, ok := p.Version.Get()
+		return ok && v == 1 && colon(p)
+	})
+	w.diags(link, "the link's buffer keeps its findings", colon)
+}

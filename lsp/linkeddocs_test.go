@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
@@ -159,4 +160,44 @@ func TestLinkedTwiceByRealPath(t *testing.T) {
 	}, session.Options{})
 	u := w.open("project/shared/linked-colon/SKILL.md", "markdown", src)
 	w.diags(u, "DSH's finding", func(p *protocol.PublishDiagnosticsParams) bool { return hasCode(p, "yaml-unquoted-colon") })
+}
+
+// TestLinkedBufferReopenedDuringTheWalk: a buffer opened by its real path,
+// closed and opened again while the walk for its links still runs, is
+// answered by the walk of the second open: the first walk's answer (the
+// link, removed since) is stale, whichever comes first.
+func TestLinkedBufferReopenedDuringTheWalk(t *testing.T) {
+	const src = "---\nname: tdd\ndescription: Drive a change with tests first.\nwhen_to_use: When the user says TDD.\n---\nWrite the failing test first.\n"
+	w := newLinkedEnv(t, chatHostsTxtar+"-- project/shared-skills/tdd/SKILL.md --\n"+src,
+		map[string]string{"project/.claude/skills/tdd": "../../shared-skills/tdd"}, session.Options{})
+	answers := make(chan func(), 2)
+	w.srv.sess.LinkWalked = func(_ string, apply func()) { answers <- apply }
+	answer := func(which string) func() {
+		t.Helper()
+		select {
+		case apply := <-answers:
+			return apply
+		case <-time.After(waitBound):
+			t.Fatalf("no answer of the %s walk", which)
+			return nil
+		}
+	}
+	u := w.open("project/shared-skills/tdd/SKILL.md", "markdown", src)
+	first := answer("first")
+	if err := w.server.DidClose(w.ctx, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(w.path("project/.claude/skills/tdd")); err != nil {
+		t.Fatal(err)
+	}
+	w.open("project/shared-skills/tdd/SKILL.md", "markdown", src)
+	second := answer("second")
+	first()
+	second()
+	if key, own := w.srv.sess.Snapshot().KeyOf(u), w.path("project/shared-skills/tdd/SKILL.md"); key != own {
+		t.Errorf("the buffer opened again is answered as %s, the first walk's link, not as its own path %s", key, own)
+	}
+	w.diags(u, "the buffer's findings at its own path, no link", func(p *protocol.PublishDiagnosticsParams) bool {
+		return hasCode(p, "outside-roots") && !hasCode(p, "host-drops")
+	})
 }

@@ -100,7 +100,7 @@ var diskCalls = map[string]string{
 	"lsp/session/linkeddocs.go linkedAs Host.Discover":                     "a buffer opened outside every root and host folder: which host folders link to it, walked on findLinks' goroutine, never on the read loop",
 	"lsp/session/linkeddocs.go linkedAs discovery.RealPath":                "the same walk: each host file's links resolved, on findLinks' goroutine",
 	"lsp/session/linkeddocs.go Session.findLinks hosts.ReadSkillMDBeside":  "whether the linked path found has a SKILL.md beside it (what OpenDoc.prepare reads of its own path), on findLinks' goroutine",
-	"lsp/session/views.go Session.realPath discovery.RealPath":             "the resolver of the memo of the hosts' matrix rows' real paths: once per content (viewMemo.reals), on the first key hover's goroutine, no lock held",
+	"lsp/session/views.go Session.realPath discovery.RealPath":             "the resolver of the memo of the hosts' matrix rows' real paths: once per content (viewMemo.reals), on the first key hover's goroutine, no lock held; and of an open buffer's paths of its folder name (heldPaths), on the pass's goroutine",
 
 	// lsp: handlers that must ask the disk
 	"lsp/completion.go linkCompletion discovery.ListLinkDir":                "link path completion lists the folder the user is typing, which no snapshot holds",

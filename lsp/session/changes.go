@@ -38,8 +38,9 @@ func (m OpenDoc) apply(s *Session, fx *effects) error {
 	d.skillMDBeside = m.skillMDBeside
 	if s.views != nil && !d.Chat && s.docs.At(key) == nil {
 		if views := snapshotFrom(&shared{}, s.views).views; mayBeLinked(views, key, m.Text) {
-			d.linking = true
-			fx.links = append(fx.links, linkWalk{uri: m.URI, path: key, views: views})
+			s.walks++
+			d.linking, d.walk = true, s.walks
+			fx.links = append(fx.links, linkWalk{uri: m.URI, path: key, views: views, walk: d.walk})
 		}
 	}
 	s.setDocLocked(d)

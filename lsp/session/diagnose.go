@@ -29,6 +29,7 @@ type passResult struct {
 	whole map[string][]diagnostics.Diagnostic
 	// evals are the bytes of the eval files the pass checked, by path.
 	evals map[string][]byte
+	held  map[string]string // paths published empty for an open buffer (heldPaths)
 }
 
 type fileDiags struct {
@@ -89,8 +90,9 @@ func (q *scheduler) publishPaths(st *Snapshot, paths map[string]bool) {
 		keys = append(keys, p)
 	}
 	slices.Sort(keys)
+	held := q.heldNow()
 	for _, p := range keys {
-		if st.linkedAway(p) {
+		if st.linkedAway(p) || q.clearHeld(st, held, p) {
 			continue // the open document's file by another path
 		}
 		d := st.Doc(p)
@@ -135,7 +137,7 @@ const publishBatch = 32
 // fast path carries them from now on) and returns its publishing.
 func (q *scheduler) startPublishing(r passResult, prog *passProgress) *publishing {
 	q.mu.Lock()
-	q.whole = r.whole
+	q.whole, q.held = r.whole, r.held
 	q.mu.Unlock()
 	return &publishing{r: r, keep: map[uri.URI]bool{}, prog: prog}
 }
@@ -167,6 +169,10 @@ func (q *scheduler) publishSome(pb *publishing) (done bool) {
 				continue
 			}
 			q.pub.Publish(u, nil, protocolDiagnostics(fd.diags, st.lineIndexOf(p), fd.snap, st))
+			continue
+		}
+		if q.clearHeld(st, pb.r.held, p) {
+			pb.keep[st.URIFor(p)] = true
 			continue
 		}
 		if fd.hostOnly {
@@ -316,18 +322,6 @@ func (q *scheduler) publishChat(st *Snapshot, d *Document) {
 	opts.ChatHosts, opts.ChatWho = chatKnown(st, snap, d.Key), chatWho(st, d.Key)
 	ds := ChatDiagnostics(snap, d, opts)
 	q.pub.Publish(d.uri, new(d.Version), protocolDiagnostics(ds, spans.NewLineIndex(d.Text), snap, st))
-}
-
-// markClosed schedules closed chat buffers to be cleared again (see
-// scheduler.closed) and wakes the loop.
-func (q *scheduler) markClosed(us []uri.URI) {
-	if len(us) == 0 {
-		return
-	}
-	q.mu.Lock()
-	q.closed = append(q.closed, us...)
-	q.mu.Unlock()
-	q.wake()
 }
 
 // wholeDiagnostics returns the diagnostics of the whole-snapshot rules of

@@ -24,11 +24,13 @@ import (
 )
 
 // linkWalk is a walk OpenDoc asked for: the buffer opened as uri, whose
-// key is path, in the views of the set current then.
+// key is path, in the views of the set current then; walk numbers it
+// (Document.walk).
 type linkWalk struct {
 	uri   uri.URI
 	path  string
 	views []viewSnapshot
+	walk  uint64
 }
 
 // mayBeLinked reports, reading no disk, whether the buffer at path with
@@ -91,20 +93,28 @@ func linkedAs(ctx context.Context, views []viewSnapshot, path string) []string {
 // set (a settings change meanwhile does not cut it short).
 func (s *Session) findLinks(w linkWalk) {
 	s.wg.Go(func() {
-		m := linkDoc{uri: w.uri}
+		m := linkDoc{uri: w.uri, walk: w.walk}
 		if found := linkedAs(s.bg, w.views, w.path); len(found) > 0 {
 			m.as, m.links = found[0], found[1:]
 			m.skillMDBeside = hosts.ReadSkillMDBeside(m.as)
 		}
-		_ = s.Modify(m) // linkDoc fails never
+		apply := func() { _ = s.Modify(m) } // linkDoc fails never
+		if s.LinkWalked != nil {
+			s.LinkWalked(w.path, apply)
+			return
+		}
+		apply()
 	})
 }
 
 // linkDoc ends the walk OpenDoc started for the buffer opened as uri: it
 // is answered as as, the first linked path found (none: its own path),
-// with its file's other linked paths, and enters the views.
+// with its file's other linked paths, and enters the views. walk is the
+// walk's number: the answer of a walk for a buffer closed since, opened
+// again and walked again, is stale (the disk may have changed).
 type linkDoc struct {
 	uri   uri.URI
+	walk  uint64
 	as    string
 	links []string
 	// skillMDBeside is as's, read by findLinks (OpenDoc.prepare read
@@ -114,8 +124,8 @@ type linkDoc struct {
 
 func (m linkDoc) apply(s *Session, fx *effects) error {
 	d := s.docs.At(DocKey(m.uri))
-	if d == nil || !d.linking {
-		return nil // closed meanwhile, or opened again with no walk
+	if d == nil || !d.linking || d.walk != m.walk {
+		return nil // closed meanwhile, or opened again (walked again, or not)
 	}
 	nd := d.withText(d.Version, d.Text, &s.settings)
 	if m.as != "" {

@@ -93,6 +93,7 @@ func (q *scheduler) startPass(p *passState) {
 			prog.cancelled()
 			return
 		}
+		r.held = heldPaths(st, r.paths)
 		select {
 		case done <- passDone{r, prog}:
 		case <-ctx.Done():

@@ -86,6 +86,9 @@ type scheduler struct {
 	// from rules that need every file (Rule.Whole): the fast path, which
 	// leaves those rules out, publishes them along until the next pass.
 	whole map[string][]diagnostics.Diagnostic
+	// held are the last pass's paths whose findings an open buffer of
+	// another path of their file shows (heldPaths): published empty.
+	held map[string]string
 	// lensesRefreshed is set after the first pass has asked the client to
 	// refresh its code lenses (the views, and so the lenses' settings, are
 	// new with each scheduler).
@@ -282,4 +285,16 @@ func (q *scheduler) fastPath() (full bool) {
 	}
 	q.publishPaths(st, dirty)
 	return full
+}
+
+// markClosed schedules closed chat buffers to be cleared again (see
+// scheduler.closed) and wakes the loop.
+func (q *scheduler) markClosed(us []uri.URI) {
+	if len(us) == 0 {
+		return
+	}
+	q.mu.Lock()
+	q.closed = append(q.closed, us...)
+	q.mu.Unlock()
+	q.wake()
 }

@@ -31,6 +31,7 @@ type Document struct {
 	Chat       bool                    // a chat buffer under the settings it was classified with
 	links      []string                // the file's other linked paths (linkDoc)
 	linking    bool                    // opened by a path that a walk for links to it decides (linkDoc): out of the views until then
+	walk       uint64                  // the number of that walk: another's answer is stale
 	alone      func() *skills.Snapshot // the buffer in a workspace of its own, once (bufferAlone)
 	// skillMDBeside: its folder held a SKILL.md when it was opened
 	// (OpenDoc.prepare), for passedOver.
@@ -71,7 +72,7 @@ func bufferAlone(d *Document) *skills.Snapshot {
 // withText returns the next version of d.
 func (d *Document) withText(version int32, text []byte, settings *Settings) *Document {
 	nd := newDocument(d.uri, d.Key, d.LanguageID, version, text, settings)
-	nd.links, nd.linking = d.links, d.linking
+	nd.links, nd.linking, nd.walk = d.links, d.linking, d.walk
 	nd.skillMDBeside = d.skillMDBeside
 	return nd
 }

@@ -69,6 +69,13 @@ type Session struct {
 	// viewsBuilding, when set (by tests), runs before a view set is
 	// built, outside the lock.
 	ViewsBuilding func()
+	// LinkWalked, when set (by tests), gets each link walk's answer on
+	// the walk's goroutine, as apply, which carries it to the session
+	// (findLinks): a test holds one walk's answer back.
+	LinkWalked func(path string, apply func())
+	// walks counts the link walks asked for: each linking document
+	// holds its own walk's number (linkDoc).
+	walks uint64
 }
 
 // shared is the part of the session a handler reads: replaced at the end

@@ -303,8 +303,11 @@ async function checkTriggerEval() {
 // checkLinkedBuffer: VS Code opens .claude/skills/linked-deploy/SKILL.md, a
 // link to .agents/skills/linked-deploy, by the link's path. check reports
 // the file's unquoted ": " once, on .agents/skills; the link's buffer
-// shows it all the same, once (issue 40). The bundle is made here and
-// removed afterwards: the later checks count the fixture's skills.
+// shows it all the same, once (issue 40), and the Problems list (every
+// URI's diagnostics) shows it once: on the buffer while it is open, on
+// .agents/skills once it is closed, on the buffer again when it is opened
+// again. The bundle is made here and removed afterwards: the later checks
+// count the fixture's skills.
 async function checkLinkedBuffer() {
   const real = path.join(WS, '.agents', 'skills', 'linked-deploy');
   const link = path.join(WS, '.claude', 'skills', 'linked-deploy');
@@ -312,7 +315,7 @@ async function checkLinkedBuffer() {
   fs.writeFileSync(path.join(real, 'SKILL.md'), '---\nname: linked-deploy\ndescription: Deploys the app: staging and prod.\n---\nRun the deploy.\n');
   fs.symlinkSync('../../.agents/skills/linked-deploy', link);
   const rel = '.claude/skills/linked-deploy/SKILL.md';
-  try {
+  const openLink = async () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget input');
@@ -322,6 +325,17 @@ async function checkLinkedBuffer() {
     await row.first().waitFor({ state: 'visible', timeout: 20000 });
     await row.first().click();
     await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+  };
+  // The URIs of the bundle whose skill-ls diagnostics hold the unquoted ": ", as the Problems list shows them.
+  const colonOn = () => (readOut()?.diagnostics ?? [])
+    .filter((x) => x.uri.includes('/linked-deploy/') && x.items.some((i) => i.source === 'skill-ls' && String(i.code) === 'yaml-unquoted-colon'))
+    .map((x) => x.uri);
+  const shownOnceOn = (where) => poll(() => {
+    const on = colonOn();
+    return on.length === 1 && on[0].endsWith(where) ? on : undefined;
+  }, 30000);
+  try {
+    await openLink();
     const codes = await poll(() => {
       const d = readOut()?.diagnostics?.find((x) => x.uri.endsWith('/' + rel));
       const ours = (d?.items ?? []).filter((i) => i.source === 'skill-ls').map((i) => String(i.code));
@@ -331,6 +345,14 @@ async function checkLinkedBuffer() {
     check('the buffer of a link to a bundle (.claude/skills -> .agents/skills) shows the file\'s unquoted ": ", once',
       codes && new Set(codes).size === codes.length,
       JSON.stringify(codes ?? readOut()?.diagnostics?.filter((x) => x.uri.includes('linked-deploy'))));
+    check('the Problems list shows the linked file\'s unquoted ": " once, on the link\'s buffer (not again on .agents/skills)',
+      await shownOnceOn('/' + rel), JSON.stringify(colonOn()));
+    await runCommand('View: Close All Editors');
+    check('closed, the unquoted ": " is back on .agents/skills, once',
+      await shownOnceOn('/.agents/skills/linked-deploy/SKILL.md'), JSON.stringify(colonOn()));
+    await openLink();
+    check('opened again, the Problems list shows it once, on the link\'s buffer',
+      await shownOnceOn('/' + rel), JSON.stringify(colonOn()));
   } finally {
     await runCommand('View: Close All Editors');
     fs.rmSync(link, { force: true });
