@@ -50,20 +50,22 @@ var readingRules = []*Rule{
 			p.Report(fd.Span, dropPrefix+"the file is not valid UTF-8 text (first bad byte here); save it as UTF-8")
 		}},
 	{Code: CodeUnreadableFile, Short: "unreadable file", Severity: SeverityError, Drops: true, Summary: "the file cannot be read",
-		Doc:       "The skill file exists but cannot be read (permissions, I/O error). DSH cannot load it either.",
+		Doc:       "The skill file exists but cannot be read (permissions, I/O error, a `SKILL.md` that is a symbolic link to itself or to nothing). DSH cannot load it either. In another host's folder (`.claude/skills`), the message names the hosts that read the folder and says why in their words.",
 		Discovery: AsRecorded,
 		Finding: func(p *Pass, fd skillfile.Finding) {
 			p.Report(fd.Span, dropPrefix+"the file cannot be read: "+p.File.ReadErr())
-		}},
+		},
+		Workspace: hostUnreadCheck(CodeUnreadableFile)},
 	{Code: CodeFileTooLarge, Short: "file larger than 16 MiB", Severity: SeverityError, Summary: "the file is larger than skill-ls reads",
-		Doc: "skill-ls does not read skill files larger than 16 MiB, so it cannot check them. DSH would read the whole file and could put all of it into the model's context; keep skills small and move bulk material into referenced files.",
+		Doc: "skill-ls does not read skill files larger than 16 MiB, so it cannot check them. DSH would read the whole file and could put all of it into the model's context; keep skills small and move bulk material into referenced files. A file this large in another host's folder (`.claude/skills`) is reported too.",
 		Finding: func(p *Pass, fd skillfile.Finding) {
 			if !p.dshReads() {
-				p.Report(fd.Span, "skill-ls did not read this file: it is larger than 16 MiB (a host that reads it would load all of it)")
+				p.Report(fd.Span, tooLargeUnread)
 				return
 			}
 			p.Report(fd.Span, p.File.Drop.Detail)
-		}},
+		},
+		Workspace: hostUnreadCheck(CodeFileTooLarge)},
 	{Code: CodeBOM, Severity: SeverityInfo, Summary: "the file starts with a byte-order mark",
 		Doc:  "DSH's production reader strips one UTF-8 byte-order mark, so the skill loads. The bundled root is read without stripping it, and there the skill is dropped (reported as frontmatter-missing). Removing the BOM is safest.",
 		File: checkBOM},
