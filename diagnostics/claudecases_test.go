@@ -2,7 +2,6 @@ package diagnostics
 
 import (
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -130,7 +129,8 @@ func collect(run caseRun, tree string, ds []Diagnostic, dir, prefix string) {
 
 // loadAsCheck loads roots as check does, with lo: the files the hosts
 // read or pass over outside them (HostFiles, check's own list) are opened
-// from disk; one that cannot be read is left to the hosts' findings.
+// from disk with check's bounded read (discovery.ReadSkillFile); one that
+// cannot be read is left to the hosts' findings.
 func loadAsCheck(t *testing.T, roots []discovery.Root, opts Options, lo skills.LoadOptions) *skills.Snapshot {
 	t.Helper()
 	ws := skills.NewWorkspace(roots, lo)
@@ -144,7 +144,7 @@ func loadAsCheck(t *testing.T, roots []discovery.Root, opts Options, lo skills.L
 	}
 	var opens []skills.Change
 	for _, p := range paths {
-		if src, err := os.ReadFile(p); err == nil {
+		if src, _, err := discovery.ReadSkillFile(p, nil); err == nil {
 			opens = append(opens, skills.Change{Kind: skills.ChangeOpen, Path: p, Text: src})
 		}
 	}

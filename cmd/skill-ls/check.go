@@ -357,7 +357,7 @@ func (r *checkRun) report(ctx context.Context, snap *skills.Snapshot) int {
 			n[d.Severity]++
 		}
 	}
-	files := r.scopedFileCount(snap)
+	files := r.scopedFileCount(snap, ds)
 	text := r.format == "text" || r.format == "concise"
 	if r.security && !text {
 		r.vetNotes(ds, snap)

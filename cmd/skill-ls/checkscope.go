@@ -67,12 +67,14 @@ func (r *checkRun) involving(ds []diagnostics.Diagnostic) []diagnostics.Diagnost
 }
 
 // scopedFileCount counts the skill files the summary names: those within
-// the PATHs when the roots were widened.
-func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
+// the PATHs when the roots were widened, and the files of the other
+// hosts' folders that skill-ls could not read (ds: the findings on
+// them).
+func (r *checkRun) scopedFileCount(snap *skills.Snapshot, ds []diagnostics.Diagnostic) int {
 	if !r.scoped() {
-		return skillFileCount(snap)
+		return skillFileCount(snap) + unreadHostFiles(snap, ds)
 	}
-	n := 0
+	n := unreadHostFiles(snap, ds)
 	for _, f := range snap.Files() {
 		if r.inScope(f.Path) || r.evalNamed(f.Path) {
 			n++
@@ -87,10 +89,12 @@ func (r *checkRun) scopedFileCount(snap *skills.Snapshot) int {
 }
 
 // scoped reports whether the run read more than its PATHs hold: the
-// roots were widened, or the hosts a plain check chose took every file
-// they read (hostFiles).
+// roots were widened, the hosts a plain check chose took every file
+// they read (hostFiles), or hosts were selected, whose verdicts on the
+// files of their folders that skill-ls cannot read (a link to nothing,
+// over 16 MiB) come from their whole folders, PATHs or not.
 func (r *checkRun) scoped() bool {
-	return r.wide != nil || r.explicit && r.opts.ReadersOnly
+	return r.wide != nil || r.explicit && (r.opts.ReadersOnly || len(r.opts.Hosts) > 0)
 }
 
 // skillFileCount counts the skill files of snap: those read, and those
@@ -114,4 +118,23 @@ func countedProblem(p discovery.Problem) bool {
 		return true
 	}
 	return false
+}
+
+// unreadHostFiles counts the skill files of ds's reading findings that
+// the snapshot does not hold: the files only other hosts read that
+// skill-ls could not (diagnostics' hostUnreadCheck), which the author
+// still counts as skills.
+func unreadHostFiles(snap *skills.Snapshot, ds []diagnostics.Diagnostic) int {
+	problems := map[string]bool{}
+	for _, p := range snap.Problems() {
+		problems[p.Path] = true
+	}
+	seen := map[string]bool{}
+	for _, d := range ds {
+		if d.Code != diagnostics.CodeFileTooLarge && d.Code != diagnostics.CodeUnreadableFile || snap.File(d.Path) != nil || problems[d.Path] {
+			continue
+		}
+		seen[d.Path] = true
+	}
+	return len(seen)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
 	"github.com/skill-ls/skill-ls/skills/hosts"
+	"github.com/skill-ls/skill-ls/skills/skillfile"
 )
 
 // A fix is safe only if it is safe for every agent that reads the file,
@@ -163,9 +164,21 @@ func lostWord(before, after string) string {
 }
 
 // visible returns s without its invisible characters (zero-width, bidi
-// controls, other format and control characters but white space): removing
-// one, as remove-invisible fixes do, takes no text out of a listing.
+// controls, other format and control characters but white space) and its
+// terminal escape sequences, whole, as skillfile finds them: removing one,
+// as remove-invisible fixes do, takes no text out of a listing.
 func visible(s string) string {
+	if strings.IndexByte(s, 0x1b) >= 0 {
+		var b strings.Builder
+		at := 0
+		for _, h := range skillfile.HiddenIn([]byte(s)) {
+			if h.Kind == skillfile.HiddenEscape {
+				b.WriteString(s[at:h.Span.Start])
+				at = h.Span.End
+			}
+		}
+		s = b.String() + s[at:]
+	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || (unicode.IsGraphic(r) && !unicode.Is(unicode.Cf, r)) {
 			return r

@@ -187,7 +187,11 @@ func copilotCLIDescription(e *env, doc yamlDoc, body string, command bool, ent *
 	fld := doc.field("description")
 	if fld == nil {
 		ent.listing = copilotCLIBodyDescription(body)
-		ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: e.host.Name + " describes this skill by the first lines of its body: \"" + jstext.ModelText(ent.listing) + "\""})
+		msg := e.host.Name + " describes this skill by the first lines of its body: \"" + jstext.ModelText(ent.listing) + "\""
+		if ent.listing == "" { // quoting "" read as a bug of skill-ls's
+			msg = e.host.Name + " loads this skill with an empty description: the frontmatter has none, and its body has no line but headings to take one from"
+		}
+		ent.notes = append(ent.notes, Note{Code: doc.absentCode("description"), Key: "description", Message: msg})
 		return nil
 	}
 	if fld.Value.Kind != dshyaml.KindString {

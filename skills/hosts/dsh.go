@@ -94,7 +94,11 @@ func dshVerdict(snap *skills.Snapshot, path, project, home string, limit int) (v
 		return Verdict{}, false
 	}
 	if file.Drop != nil {
-		return Verdict{Status: Dropped, Notes: []Note{{Code: string(file.Drop.Code), Message: "DSH drops this file: " + file.Drop.Detail}}}, true
+		msg := "DSH drops this file: " + file.Drop.Detail
+		if file.Drop.Code.Unread() { // over skill-ls's limits: DSH would load it, the detail says so
+			msg = file.Drop.Detail
+		}
+		return Verdict{Status: Dropped, Notes: []Note{{Code: string(file.Drop.Code), Message: msg}}}, true
 	}
 	sk := snap.SkillAt(path)
 	if sk == nil {

@@ -369,8 +369,15 @@ func TestDSHIsTheEngine(t *testing.T) {
 		".agents/skills/b.md":       "---\nname: b\ndescription: flat\n---\n",
 		".agents/skills/c/SKILL.md": "---\nname: C\ndescription: bad name\n---\n",
 		".agents/skills/d/SKILL.md": "no frontmatter",
+		".agents/skills/e/SKILL.md": "---\nname: e\ndescription: over skill-ls's limit\n---\n",
 	} {
 		write(t, filepath.Join(project, p), text)
+	}
+	// A file over skill-ls's limits is one DSH would load: its verdict
+	// says skill-ls did not read it, not "DSH drops this file" before
+	// "(DSH would load all of it)".
+	if err := os.Truncate(filepath.Join(project, ".agents/skills/e/SKILL.md"), 17<<20); err != nil {
+		t.Fatal(err)
 	}
 	ro := discovery.RootOptions{Cwd: project, ProjectRoot: project, DSHHome: filepath.Join(dir, "h", ".dsh"), AgentsHome: filepath.Join(dir, "h", ".agents"), Getenv: func(string) string { return "" }}
 	res, err := Lookup("dsh").Evaluate(t.Context(), Options{Cwd: project, Home: filepath.Join(dir, "h"), DSH: ro})
@@ -382,7 +389,7 @@ func TestDSHIsTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := snap.Files()
-	if len(files) != len(res.Files) || len(files) != 5 {
+	if len(files) != len(res.Files) || len(files) != 6 {
 		t.Fatalf("%d files in the engine, %d in the host", len(files), len(res.Files))
 	}
 	for _, f := range files {
@@ -391,7 +398,11 @@ func TestDSHIsTheEngine(t *testing.T) {
 		switch sk := snap.SkillAt(f.Path); {
 		case f.Drop != nil:
 			want = Dropped
-			if v.Message() != "DSH drops this file: "+f.Drop.Detail {
+			msg := "DSH drops this file: " + f.Drop.Detail
+			if f.Drop.Code.Unread() {
+				msg = f.Drop.Detail
+			}
+			if v.Message() != msg {
 				t.Errorf("%s: message %q", f.Path, v.Message())
 			}
 		case snap.Registry.ShadowOf(sk) != nil:
