@@ -43,11 +43,13 @@ func (f *evalFlags) plans(ctx context.Context, args []string, stderr io.Writer) 
 	if project == "" {
 		project = discovery.ProjectRoot(env.Cwd)
 	}
-	command, err := resolveHostCommand(f.command, driver.Command, project)
+	// The skills first: a mistyped name is the mistake to hear about,
+	// whether or not the host is installed yet.
+	chosen, err := chooseEvalSkills(args, known)
 	if err != nil {
 		return nil, err
 	}
-	chosen, err := chooseEvalSkills(args, known)
+	command, err := resolveHostCommand(f.command, driver.Command, project)
 	if err != nil {
 		return nil, err
 	}
