@@ -75,10 +75,12 @@ file by file, and reports what remains. --unsafe-fixes adds the fixes that
 change meaning (shorten a description to what the catalog shows, add a
 placeholder description, move unknown keys under metadata, rename a folder
 to match the name). --diff prints the fixes as a unified diff and writes
-nothing. Each fix is tried first: one that would make DSH or another
-agent that reads the file drop the skill, lose text from its listing or
-its skill tool's result, add a problem or change which copy of a name
-wins is refused and said so, with the agent it would hurt.
+nothing (a skill's control characters escaped on a terminal; piped, the
+files' exact bytes for git apply). Each fix is tried first: one that
+would make DSH or another agent that reads the file drop the skill, lose
+text from its listing or its skill tool's result, add a problem or change
+which copy of a name wins is refused and said so, with the agent it would
+hurt.
 Only a skill's own bundle folder is renamed, never a root, the project,
 the working directory or a repository. Files are rewritten in place,
 keeping their line endings, BOM, owner, mode and hard links, with a copy

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -207,14 +208,19 @@ func (r *checkRun) printRefused(res *fix.Result) {
 	}
 }
 
-// printDiff prints the fixes as a patch git apply takes (writeDiff) and
+// printDiff prints the fixes as a patch git apply takes (writeDiff; on a
+// terminal, which would obey a skill's escape sequences, with them
+// escaped: terminalText) and
 // says how many problems it would fix, and the flags that apply exactly
 // what it showed: only what --fix would write, the others said so
 // (printWithheld). It returns 1 when there is something to fix.
 func (r *checkRun) printDiff(all *fix.Result, xf *fixFlags) int {
 	res, refused := r.guard.writable(all)
 	r.printWithheld(all, refused)
-	if writeDiff(r.stdout, res, workDir()) {
+	var patch strings.Builder
+	outsideWd := writeDiff(&patch, res, workDir())
+	io.WriteString(r.stdout, terminalText(r.stdout, patch.String()))
+	if outsideWd {
 		fmt.Fprintln(r.stderr, "Some files are outside the current directory: git apply takes them with --unsafe-paths.")
 	}
 	r.printRefused(res)
