@@ -191,7 +191,18 @@ func (p *Pass) sameFileRows() []linkedRow {
 // isPrimary reports whether the pass's path is its file's primary path
 // among others.
 func (p *Pass) isPrimary(others []linkedRow) bool {
-	return p.primaryPath(others) == p.File.Path
+	return p.reportsAt(others) == p.File.Path
+}
+
+// reportsAt returns the path the file's shared findings are reported on:
+// its primary path among others, or the pass's own when the run does not
+// check the primary path (a check of PATHs outside it), where nothing
+// would report them.
+func (p *Pass) reportsAt(others []linkedRow) string {
+	if primary := p.primaryPath(others); p.Snap.File(primary) != nil {
+		return primary
+	}
+	return p.File.Path
 }
 
 // primaryPath returns the path of the pass's file, among its own and
@@ -329,7 +340,7 @@ func dropLinkedSameAmong(p *Pass, others []linkedRow, theirs func(primary string
 		return
 	}
 	buffer := p.opts.Buffer != nil && p.opts.Buffer(p.File.Path)
-	primary := p.primaryPath(others)
+	primary := p.reportsAt(others)
 	if primary == p.File.Path {
 		return
 	}
