@@ -30,13 +30,21 @@ func heldPaths(st *Snapshot, paths []string) map[string]string {
 	if st.Docs.Len() == 0 || !slices.ContainsFunc(st.views, showsLinked) {
 		return nil
 	}
-	byFolder := map[string][]string{}
+	// Only the folder names of open buffers: a pass of a large tree
+	// holds every skill file's path, and most are no buffer's.
+	docs := sortedDocs(st.Docs)
+	byFolder := make(map[string][]string, len(docs))
+	for _, d := range docs {
+		byFolder[filepath.Base(filepath.Dir(d.Key))] = nil
+	}
 	for _, p := range paths {
 		f := filepath.Base(filepath.Dir(p))
-		byFolder[f] = append(byFolder[f], p)
+		if group, ok := byFolder[f]; ok {
+			byFolder[f] = append(group, p)
+		}
 	}
 	var held map[string]string
-	for _, d := range sortedDocs(st.Docs) {
+	for _, d := range docs {
 		group := byFolder[filepath.Base(filepath.Dir(d.Key))]
 		if len(group) < 2 || DocKey(d.uri) != d.Key || !st.isBuffer(d.Key) {
 			continue

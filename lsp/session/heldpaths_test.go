@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"maps"
 	"testing"
 
@@ -60,5 +61,27 @@ func TestHeldPaths(t *testing.T) {
 				t.Errorf("heldPaths = %v, want %v", got, c.want)
 			}
 		})
+	}
+}
+
+// TestHeldPathsCostsNothingPerPath: a pass of a large tree names every
+// skill file, and heldPaths groups only the paths of an open buffer's
+// folder name, so its allocations do not grow with the tree.
+func TestHeldPathsCostsNothingPerPath(t *testing.T) {
+	const open = "/p/.claude/skills/deploy/SKILL.md"
+	opts := diagnostics.Options{HostEnv: hosts.Options{Cwd: "/p"}, Hosts: []*hosts.Host{hosts.Lookup("claude")}}
+	st := &Snapshot{views: []viewSnapshot{{folder: "/p", skills: emptySnapshot(), opts: opts, memo: &viewMemo{realPath: func(p string) string { return p }}}}}
+	settings := DefaultSettings()
+	d := newDocument(PathURI(open), open, "markdown", 1, []byte("---\nname: deploy\ndescription: Deploys.\n---\n"), &settings)
+	st.Docs = st.Docs.With(map[string]*Document{open: d}, nil)
+	allocs := func(n int) float64 {
+		paths := []string{open}
+		for i := range n {
+			paths = append(paths, fmt.Sprintf("/p/.agents/skills/s%05d/SKILL.md", i))
+		}
+		return testing.AllocsPerRun(5, func() { heldPaths(st, paths) })
+	}
+	if small, large := allocs(10), allocs(10000); large > small+2 {
+		t.Errorf("heldPaths made %v allocations for 10 paths, %v for 10,000", small, large)
 	}
 }
