@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,19 +22,12 @@ func TestColorOnTerminal(t *testing.T) {
 	}{{"terminal", "", true}, {"NO_COLOR", "1", false}} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("NO_COLOR", tt.noColor)
-			master, tty := openPTY(t)
-			var out bytes.Buffer
-			copied := make(chan struct{})
-			go func() { io.Copy(&out, master); close(copied) }()
-			var stderr bytes.Buffer
-			run(context.Background(), []string{"check", "--no-default-roots", "--custom-dir", filepath.Join(dir, "skills")}, strings.NewReader(""), tty, &stderr)
-			tty.Close() // the master then reads to the end, and fails
-			<-copied
-			if got := strings.Contains(out.String(), "\x1b[1;31merror\x1b[0m"); got != tt.want {
-				t.Errorf("coloured %v, want %v:\n%q", got, tt.want, out.String())
+			out, stderr, _ := runOnTerminal(t, "check", "--no-default-roots", "--custom-dir", filepath.Join(dir, "skills"))
+			if got := strings.Contains(out, "\x1b[1;31merror\x1b[0m"); got != tt.want {
+				t.Errorf("coloured %v, want %v:\n%q", got, tt.want, out)
 			}
-			if strings.Contains(stderr.String(), "\x1b[") {
-				t.Errorf("stderr is not a terminal, but its summary is coloured: %q", &stderr)
+			if strings.Contains(stderr, "\x1b[") {
+				t.Errorf("stderr is not a terminal, but its summary is coloured: %q", stderr)
 			}
 		})
 	}
