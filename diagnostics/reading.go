@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/skill-ls/skill-ls/skills/hosts"
 	"github.com/skill-ls/skill-ls/skills/problem"
@@ -146,8 +145,7 @@ func hostUnreadCheck(code string) func(p *WorkspacePass) {
 			}
 			msg := tooLargeUnread
 			if code != CodeFileTooLarge {
-				names := who[path]
-				msg = hosts.JoinNames(names) + " cannot read this file: " + why[path]
+				msg = hosts.CannotRead(hosts.JoinNames(who[path]), why[path])
 			}
 			p.Report(path, spans.Span{}, msg).Severity = sev
 		}
@@ -168,7 +166,7 @@ func unreadByHosts(p *WorkspacePass, hv *hostView, code string) (who map[string]
 				continue
 			}
 			if _, ok := why[path]; !ok {
-				why[path] = strings.TrimPrefix(v.Notes[0].Message, res.Host.Name+" cannot read this file: ")
+				why[path] = v.Notes[0].Reason
 			}
 			who[path] = append(who[path], res.Host.Name)
 		}

@@ -16,7 +16,7 @@ import (
 // in the snapshot, since check and the server open only what they read.
 // It got no finding at all, while matrix said every host drops it; as
 // in DSH's roots, it is reported at the file, naming the hosts, with a
-// plain plain check as with --host.
+// plain check as with --host.
 func TestUnreadFileInHostFolder(t *testing.T) {
 	dir, roots, env := hostTree(t, map[string]string{
 		"project/.git/HEAD":                    "ref: refs/heads/main\n",

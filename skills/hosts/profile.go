@@ -142,7 +142,8 @@ func (h *Host) Evaluate(ctx context.Context, opts Options) (*Result, error) {
 		var ent entry
 		var drop *Note
 		if err != nil {
-			drop = &Note{Code: readCode(err), Message: h.Name + " cannot read this file: " + readWhy(f.Path, err)}
+			why := readWhy(f.Path, err)
+			drop = &Note{Code: readCode(err), Message: CannotRead(h.Name, why), Reason: why}
 		} else {
 			ent, drop = p.parse(e, f, src)
 		}

@@ -36,11 +36,19 @@ type Note struct {
 	// "disable-model-invocation"), or "" when it is about the whole file or
 	// frontmatter, so an editor can put it at the right place.
 	Key string
+	// Reason is why a host cannot read the file, without the host's name
+	// (a read error: "too many levels of symbolic links"), so that one
+	// finding can name every host that reads it; "" for other notes.
+	Reason string `json:"-"`
 	// SameFile marks a duplicate note whose same-name files are one file
 	// by several paths (links resolved): the same bytes load whichever
 	// wins, so it gives no finding.
 	SameFile bool `json:"-"`
 }
+
+// CannotRead words a read error of a skill file for the hosts named
+// (who): the note of each host, and the one finding that names them all.
+func CannotRead(who, reason string) string { return who + " cannot read this file: " + reason }
 
 // Unconfirmed reports whether the note only says that a host's behaviour
 // is unconfirmed or undocumented (a rule docs/hosts.md marks unconfirmed):
