@@ -2,6 +2,7 @@ package skillfile
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skills/jstext"
 	"github.com/skill-ls/skill-ls/skills/spans"
@@ -124,11 +125,14 @@ func descriptionPadding(f *File, src []byte) []Hidden {
 func linePadding(line []byte, base int) []Hidden {
 	var out []Hidden
 	start, width := -1, 0 // of the run of blanks under way
-	for i, r := range string(line) {
+	for i := 0; i < len(line); {
+		r, n := utf8.DecodeRune(line[i:])
+		at := i
+		i += n
 		switch {
 		case isBlank(r):
 			if start < 0 {
-				start, width = i, 0
+				start, width = at, 0
 			}
 			width++
 			if r == '\t' {
@@ -136,7 +140,7 @@ func linePadding(line []byte, base int) []Hidden {
 			}
 			continue
 		case start > 0 && width >= descriptionPaddingColumns && r != '#' && r != '\r':
-			out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + start, End: base + i}, Count: width, Text: "description"})
+			out = append(out, Hidden{Kind: HiddenPadding, Span: spans.Span{Start: base + start, End: base + at}, Count: width, Text: "description"})
 		}
 		start = -1
 	}
