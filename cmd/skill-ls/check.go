@@ -210,6 +210,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return run.fix(ctx, &f.fix)
 	}
 	// Checked once: the snapshot keeps no facts the rules make.
+	defer run.limitMemory()()
 	snap, err := run.load(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "skill-ls check: %s\n", errText(err))

@@ -7,7 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"maps"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
 	"slices"
+	"time"
 
 	"github.com/skill-ls/skill-ls/diagnostics"
 	"github.com/skill-ls/skill-ls/skills"
@@ -197,6 +201,65 @@ func absPaths(paths []string) []string {
 		out = append(out, absDir(p))
 	}
 	return out
+}
+
+// checkMemoryLimit is the soft memory limit of a check's one pass over a
+// tree: near it the collector runs more often, where it would let the
+// heap grow to twice what its last run found live, plus what it has freed
+// and not yet given back. A tree of 100,000 skill files keeps about 160
+// MB live through its rules; docs/performance.md ("CLI memory") has the
+// figures.
+const checkMemoryLimit = 272 << 20
+
+// memoryWatch is how often a check looks at its live heap to raise its
+// memory limit (limitMemory).
+const memoryWatch = 100 * time.Millisecond
+
+// limitMemory sets check's soft memory limit for its one pass, unless the
+// user chose a limit (GOMEMLIMIT), and returns what stops it.
+func (r *checkRun) limitMemory() (stop func()) {
+	return limitMemory(os.LookupEnv, debug.SetMemoryLimit, liveHeap, memoryWatch)
+}
+
+// limitMemory sets checkMemoryLimit with set (debug.SetMemoryLimit),
+// unless env says the user chose a limit (GOMEMLIMIT). While it runs, it
+// looks at the live heap (live) every so often: a heap over three
+// quarters of the limit (a tree of about 130,000 skill files or more)
+// would make the collector run without end under it, so the limit
+// becomes twice that heap. It returns what stops the watch.
+func limitMemory(env func(string) (string, bool), set func(int64) int64, live func() int64, every time.Duration) (stop func()) {
+	if _, chosen := env("GOMEMLIMIT"); chosen {
+		return func() {}
+	}
+	limit := int64(checkMemoryLimit)
+	set(limit)
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if n := live(); 4*n > 3*limit {
+					limit = 2 * n
+					set(limit)
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// liveHeap returns the bytes of heap the last collection found live.
+func liveHeap() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(min(s[0].Value.Uint64(), 1<<62))
 }
 
 // loadOptions reads a bundle's own files only when a selected rule looks
