@@ -167,14 +167,17 @@ func (w *rootWalk) readDir(d walkDir) {
 		case !ok:
 			// A link to nothing named like a skill file gets its row: the
 			// host finds it and cannot read it.
-			if w.accepts(d, name, true, isLink) {
+			if w.accepts(d, name, isLink) {
 				w.keep(p)
 			} else if w.misses != nil && w.brokenEntry(d, name) {
 				w.broken = append(w.broken, p)
 			}
 		case isDir:
 			w.enter(d, name, p, isLink)
-		case w.accepts(d, name, regular, isLink):
+		case w.accepts(d, name, isLink):
+			// A FIFO, socket or device named like a skill file gets its
+			// row too: the host finds it by its name and cannot read it;
+			// skill-ls's read (discovery.ReadSkillFile) never blocks on it.
 			w.keep(p)
 		case regular && w.misses != nil && w.passOver(d, name, p, entries):
 			w.misses = append(w.misses, p)
@@ -194,8 +197,8 @@ func (w *rootWalk) holdsSkill(d walkDir, entries []fs.DirEntry) bool {
 		}
 		p := filepath.Join(d.dir, e.Name())
 		isLink := e.Type()&fs.ModeSymlink != 0
-		isDir, regular, ok := entryKind(p, e, isLink)
-		return !isDir && w.accepts(d, e.Name(), regular || !ok, isLink)
+		isDir, _, _ := entryKind(p, e, isLink)
+		return !isDir && w.accepts(d, e.Name(), isLink)
 	}
 	return false
 }
@@ -239,21 +242,23 @@ func (w *rootWalk) enter(d walkDir, name, p string, isLink bool) {
 	w.queue = append(w.queue, walkDir{p, real, d.depth + 1})
 }
 
-// accepts reports whether the file name in d is a skill file of the walk:
-// a regular SKILL.md, not a link when the spec skips linked files, and
-// below the root unless the spec reads the root's own SKILL.md; in a
-// folder of commands, any regular <name>.md.
-func (w *rootWalk) accepts(d walkDir, name string, regular, isLink bool) bool {
+// accepts reports whether the file name in d is a skill file of the walk
+// by its name: a SKILL.md, not a link when the spec skips linked files,
+// and below the root unless the spec reads the root's own SKILL.md; in a
+// folder of commands, any <name>.md. What the file is (a regular file, a
+// FIFO, a link to nothing) is the read's to say: the host finds it by its
+// name.
+func (w *rootWalk) accepts(d walkDir, name string, isLink bool) bool {
 	if w.spec.flatFiles {
-		return d.depth == 0 && regular && strings.HasSuffix(name, ".md")
+		return d.depth == 0 && strings.HasSuffix(name, ".md")
 	}
 	if w.spec.commands {
-		return regular && strings.HasSuffix(name, ".md") && len(name) > len(".md")
+		return strings.HasSuffix(name, ".md") && len(name) > len(".md")
 	}
 	if w.spec.workflows {
-		return regular && d.depth == 0 && strings.HasSuffix(name, ".js")
+		return d.depth == 0 && strings.HasSuffix(name, ".js")
 	}
-	if name != "SKILL.md" || !regular {
+	if name != "SKILL.md" {
 		return false
 	}
 	if isLink && w.spec.skipFileLinks {
