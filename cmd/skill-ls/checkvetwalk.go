@@ -147,7 +147,8 @@ func agentFolders(dir string) []vetFolder {
 
 // vetList lists one folder: the folders to search next, the skill
 // folders it makes (itself, when it is no bundle and holds skills; each
-// bundle in it, when it is a bundle), and what it leaves out. Only links
+// bundle in it, when it is a bundle or a forge's folder), and what it
+// leaves out. Only links
 // are stat'ed: a tree of many files costs one listing per folder.
 func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 	entries, err := os.ReadDir(f.dir)
@@ -171,8 +172,11 @@ func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 		}
 		if holdsSkillFile(sub) {
 			holds = true
-			if bundle {
-				roots = append(roots, sub) // a bundle nested in a bundle
+			if bundle || f.forge {
+				// A bundle nested in a bundle; or one in a forge's folder,
+				// taken alone: as a root, the folder's templates beside it
+				// would be checked as flat skills.
+				roots = append(roots, sub)
 			}
 		}
 		switch {
@@ -185,7 +189,7 @@ func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 			next = append(next, vetFolder{sub, f.depth + 1, f.forge || slices.Contains(forgeFolders, name)})
 		}
 	}
-	if holds && !bundle {
+	if holds && !bundle && !f.forge {
 		roots = append(roots, f.dir)
 	}
 	return next, roots, skipped
