@@ -117,13 +117,14 @@ func checkCRLF(p *Pass) {
 }
 
 // A skill file in another host's folder that skill-ls cannot read (over
-// 16 MiB, a link to itself or to nothing, no permission) is not in the
+// 16 MiB, a link to itself or to nothing, no permission, a FIFO) is not in the
 // snapshot: check and the server open the files only the other hosts read
 // with the bounded read, and leave out what it refuses. The hosts' verdicts
 // on it (matrix: dropped) then had no file for the host rules to run on,
 // and the file got no finding at all. It is reported here, once per file,
-// under the reading rule DSH's roots report it under (file-too-large,
-// unreadable-file), naming the hosts that read the folder.
+// under the rule DSH's roots report it under (file-too-large,
+// unreadable-file, not-regular-file), naming the hosts that read the
+// folder.
 
 // tooLargeUnread is file-too-large's message on a file DSH does not read.
 const tooLargeUnread = "skill-ls did not read this file: it is larger than 16 MiB (a host that reads it would load all of it)"
@@ -154,12 +155,18 @@ func hostUnreadCheck(code string) func(p *WorkspacePass) {
 
 // unreadByHosts returns, per file the snapshot does not hold outside DSH's
 // roots, the selected hosts that drop it for a read error under code, and
-// the error in the first host's words.
+// the error in the first host's words. A file DSH's discovery recorded a
+// problem for (a FIFO or a link to nothing in .agents/skills) is DSH's
+// finding, reported once.
 func unreadByHosts(p *WorkspacePass, hv *hostView, code string) (who map[string][]string, why map[string]string) {
 	who, why = map[string][]string{}, map[string]string{}
+	dshFound := map[string]bool{}
+	for _, pr := range p.Snap.Problems() {
+		dshFound[pr.Path] = true
+	}
 	for _, res := range hv.results {
 		for path, v := range res.Verdicts {
-			if v.Status != hosts.Dropped || v.Code() != code || p.Snap.InRoots(path) || p.Snap.File(path) != nil {
+			if v.Status != hosts.Dropped || v.Code() != code || p.Snap.InRoots(path) || p.Snap.File(path) != nil || dshFound[path] {
 				continue
 			}
 			if _, open := p.Snap.Overlay(path); open || slices.Contains(who[path], res.Host.Name) {

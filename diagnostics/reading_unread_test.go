@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skills"
@@ -66,6 +67,47 @@ func TestUnreadFileInHostFolder(t *testing.T) {
 				strings.HasPrefix(l, cl) && strings.Contains(l, "DSH"),
 				strings.HasPrefix(l, cl+"ok/"):
 				t.Errorf("--host %q: %s", list, l)
+			}
+		}
+	}
+}
+
+// TestFIFOInHostFolder: a SKILL.md in .claude/skills that is a FIFO got
+// no finding: the hosts' walk took only regular files, so no host found
+// it, while the same FIFO in .agents/skills is DSH's not-regular-file.
+// It is reported the same way, naming the hosts that read the folder,
+// and never opened for a blocking read (the test would hang). A FIFO or
+// a link to nothing in .agents/skills stays DSH's finding alone.
+func TestFIFOInHostFolder(t *testing.T) {
+	dir, roots, env := hostTree(t, map[string]string{
+		"project/.git/HEAD":                  "ref: refs/heads/main\n",
+		"project/.claude/skills/ok/SKILL.md": "---\nname: ok\ndescription: A skill.\n---\nBody.\n",
+	})
+	for _, d := range []string{".claude/skills/pipe", ".agents/skills/pipe", ".agents/skills/dangle"} {
+		if err := os.MkdirAll(filepath.Join(dir, "project", d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{".claude/skills/pipe/SKILL.md", ".agents/skills/pipe/SKILL.md"} {
+		if err := syscall.Mkfifo(filepath.Join(dir, "project", f), 0o644); err != nil {
+			t.Skip("no FIFOs:", err)
+		}
+	}
+	symlinks(t, dir, map[string]string{"project/.agents/skills/dangle/SKILL.md": "nowhere.md"})
+	const cl, ag = "project/.claude/skills/pipe/SKILL.md", "project/.agents/skills/"
+	for _, list := range []string{"claude", "claude,copilot,dsh"} {
+		opts := Options{HostEnv: env, ReadersOnly: true, Hosts: mustHosts(t, list)}
+		snap := loadAsCheck(t, roots, opts, skills.LoadOptions{})
+		got := lines(Run(t.Context(), snap, opts), snap, dir)
+		want := cl + " warning not-regular-file 1:1 Claude Code"
+		if !slices.ContainsFunc(got, func(l string) bool {
+			return strings.HasPrefix(l, want) && strings.HasSuffix(l, "cannot read this file: it is not a regular file (a FIFO)")
+		}) {
+			t.Errorf("--host %s: missing %q in\n%s", list, want, strings.Join(got, "\n"))
+		}
+		for _, l := range got {
+			if strings.HasPrefix(l, ag) && !strings.Contains(l, "DSH") {
+				t.Errorf("--host %s: a file of DSH's root reported for other hosts: %s", list, l)
 			}
 		}
 	}

@@ -131,10 +131,21 @@ func unreadHostFiles(snap *skills.Snapshot, ds []diagnostics.Diagnostic) int {
 	}
 	seen := map[string]bool{}
 	for _, d := range ds {
-		if d.Code != diagnostics.CodeFileTooLarge && d.Code != diagnostics.CodeUnreadableFile || snap.File(d.Path) != nil || problems[d.Path] {
+		if !unreadCode(d.Code) || snap.File(d.Path) != nil || problems[d.Path] {
 			continue
 		}
 		seen[d.Path] = true
 	}
 	return len(seen)
+}
+
+// unreadCode reports whether code is one of the reading findings
+// hostUnreadCheck gives a file only other hosts read: over 16 MiB, a
+// read error, a FIFO named SKILL.md.
+func unreadCode(code string) bool {
+	switch code {
+	case diagnostics.CodeFileTooLarge, diagnostics.CodeUnreadableFile, diagnostics.CodeNotRegularFile:
+		return true
+	}
+	return false
 }

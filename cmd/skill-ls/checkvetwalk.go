@@ -19,8 +19,9 @@ import (
 // 3). vetPaths searches every folder under each PATH instead, breadth
 // first (a deep vendored tree cannot use up the bounds before a shallow
 // skill is found), in dot folders too, and inside bundles for bundles
-// nested there; it skips .git alone. What its bounds left out is said at
-// the end of the report (vetNotes).
+// nested there; it skips .git alone, and takes no NAME.md in a forge's
+// metadata folders for a skill (forgeFolders). What its bounds left out
+// is said at the end of the report (vetNotes).
 
 // maxVetDepth bounds how many folders down a vetting run searches for
 // skills; maxVetFolders how many folders it lists.
@@ -33,7 +34,20 @@ const (
 type vetFolder struct {
 	dir   string
 	depth int
+	// forge says the folder is at or under a forge's metadata folder
+	// (.github) and is no agent's skill folder: its NAME.md files are
+	// issue and pull request templates, not skills (forgeFolders).
+	forge bool
 }
+
+// forgeFolders are the folders a code forge reads a repository's metadata
+// from. Their NAME.md files open a frontmatter too (a GitHub issue
+// template's name:, about:, title:, labels:), and no agent reads them as
+// skills: a vetting run counted every .github/ISSUE_TEMPLATE/bug_report.md
+// of a collection of repositories as a flat skill. A bundle there (a
+// SKILL.md in a folder) is still a skill, and the agents' folders in
+// them (.github/skills, Copilot's) are searched as before (agentFolders).
+var forgeFolders = []string{".github", ".gitea", ".forgejo"}
 
 // vetPaths returns the PATH arguments of a vetting run with each folder
 // replaced by the folders at or under it that hold skills (bundles, or
@@ -68,7 +82,11 @@ func vetPaths(paths []string, w io.Writer) (out, skipped []string) {
 // most maxFolders of them, and returns those that hold skills, sorted, and
 // what it left out.
 func skillFoldersUnder(dir string, maxFolders int) (found, skipped []string) {
-	queue := append(agentFolders(dir), vetFolder{dir, 0})
+	start := vetFolder{dir: dir}
+	if abs, err := filepath.Abs(dir); err == nil {
+		start.forge = slices.Contains(forgeFolders, filepath.Base(abs))
+	}
+	queue := append(agentFolders(dir), start)
 	seen := map[string]bool{}
 	listed := 0
 	for len(queue) > 0 {
@@ -119,7 +137,7 @@ func agentFolders(dir string) []vetFolder {
 		if err != nil || rel == "." || !filepath.IsLocal(rel) || !isDir(d) {
 			continue
 		}
-		f := vetFolder{filepath.Join(dir, rel), strings.Count(rel, string(filepath.Separator)) + 1}
+		f := vetFolder{dir: filepath.Join(dir, rel), depth: strings.Count(rel, string(filepath.Separator)) + 1}
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}
@@ -129,7 +147,8 @@ func agentFolders(dir string) []vetFolder {
 
 // vetList lists one folder: the folders to search next, the skill
 // folders it makes (itself, when it is no bundle and holds skills; each
-// bundle in it, when it is a bundle), and what it leaves out. Only links
+// bundle in it, when it is a bundle or a forge's folder), and what it
+// leaves out. Only links
 // are stat'ed: a tree of many files costs one listing per folder.
 func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 	entries, err := os.ReadDir(f.dir)
@@ -146,15 +165,18 @@ func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 		case name == ".git":
 			continue
 		case e.Type().IsRegular():
-			holds = holds || (!bundle && strings.HasSuffix(name, ".md") && opensFrontmatter(sub))
+			holds = holds || (!bundle && !f.forge && strings.HasSuffix(name, ".md") && opensFrontmatter(sub))
 			continue
 		case link && !isDir(sub), !link && !e.IsDir():
 			continue
 		}
 		if holdsSkillFile(sub) {
 			holds = true
-			if bundle {
-				roots = append(roots, sub) // a bundle nested in a bundle
+			if bundle || f.forge {
+				// A bundle nested in a bundle; or one in a forge's folder,
+				// taken alone: as a root, the folder's templates beside it
+				// would be checked as flat skills.
+				roots = append(roots, sub)
 			}
 		}
 		switch {
@@ -164,10 +186,10 @@ func vetList(f vetFolder) (next []vetFolder, roots, skipped []string) {
 		case f.depth+1 > maxVetDepth:
 			skipped = append(skipped, fmt.Sprintf("%s: not searched, more than %d folders down (depth)", quotedRel(sub), maxVetDepth))
 		default:
-			next = append(next, vetFolder{sub, f.depth + 1})
+			next = append(next, vetFolder{sub, f.depth + 1, f.forge || slices.Contains(forgeFolders, name)})
 		}
 	}
-	if holds && !bundle {
+	if holds && !bundle && !f.forge {
 		roots = append(roots, f.dir)
 	}
 	return next, roots, skipped

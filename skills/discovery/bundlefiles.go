@@ -233,7 +233,7 @@ func (br *BundleReader) readRest(f io.Reader, head []byte, want int64) []byte {
 func ReadBundleText(path string) ([]byte, error) {
 	f, ok := new(BundleReader).readFile(path, readWhole)
 	if !ok {
-		return nil, errNotRegular
+		return nil, ErrNotRegular
 	}
 	return f.Head, nil
 }

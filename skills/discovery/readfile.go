@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -56,7 +57,7 @@ func ReadSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 		return nil, 0, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, 0, errNotRegular
+		return nil, 0, fmt.Errorf("%w (%s)", ErrNotRegular, fileType(info))
 	}
 	if info.Size() > skillfile.MaxFileSize {
 		return nil, 0, ErrTooLarge
@@ -93,8 +94,11 @@ func ReadSkillFile(path string, buf []byte) (src []byte, size int64, err error) 
 // files are smaller.
 const minReadBuffer = 32 << 10
 
-// errNotRegular is the error of a skill file that is not a regular file.
-var errNotRegular = errors.New("not a regular file")
+// ErrNotRegular is the error of a skill file that is not a regular file
+// (a FIFO, a socket, a device, a directory): ReadSkillFile opened it
+// without blocking and read nothing, and says what it is ("not a regular
+// file (a FIFO)").
+var ErrNotRegular = errors.New("not a regular file")
 
 // ErrTooLarge is the error of a skill file larger than
 // skillfile.MaxFileSize: skill-ls does not read it.

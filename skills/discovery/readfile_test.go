@@ -52,8 +52,8 @@ func TestReadSkillFile(t *testing.T) {
 		{"missing", filepath.Join(dir, "missing.md"), nil, os.ErrNotExist},
 		{"under a file", filepath.Join(dir, "SKILL.md", "x.md"), nil, syscall.ENOTDIR},
 		{"broken link", broken, nil, os.ErrNotExist},
-		{"directory", dir, nil, errNotRegular},
-		{"FIFO", fifo, nil, errNotRegular},
+		{"directory", dir, nil, ErrNotRegular},
+		{"FIFO", fifo, nil, ErrNotRegular},
 		{"over the size limit", huge, nil, ErrTooLarge},
 	}
 	for _, tt := range tests {

@@ -139,7 +139,7 @@ func codexSetting(code string) bool {
 
 func codexRoots(e *env) []rootSpec {
 	codexHome := codexHomeDir(e)
-	w := walkSpec{maxDepth: codexMaxDepth, rootFile: true, skipDot: true, followDirLinks: true, skipFileLinks: true, maxDirs: codexMaxDirs}
+	w := walkSpec{maxDepth: codexMaxDepth, rootFile: true, skipDot: true, followDirLinks: true, fileEntriesOnly: true, maxDirs: codexMaxDirs}
 	var roots []rootSpec
 	dirs := between(e.project, e.opts.Cwd)
 	// The project config layer: Codex 0.171 reads .codex/skills in the

@@ -33,18 +33,26 @@ func (o Options) read(path string) ([]byte, error) {
 var errTooLarge = errors.New("larger than 16 MiB (skill-ls does not read it)")
 
 // readWhy words a read error, saying when the file is a symbolic link to
-// nothing (the hosts find it, and skip it).
+// nothing (the hosts find it, and skip it) or not a regular file (a FIFO
+// named SKILL.md, opened without blocking and not read).
 func readWhy(path string, err error) string {
+	if errors.Is(err, discovery.ErrNotRegular) {
+		return "it is " + err.Error()
+	}
 	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist) {
 		return "it is a symbolic link to a file that does not exist"
 	}
 	return err.Error()
 }
 
-// readCode is the code of the diagnostics rule for a read error.
+// readCode is the code of the diagnostics rule for a read error: the
+// rule DSH's roots report the same file under.
 func readCode(err error) string {
-	if errors.Is(err, errTooLarge) {
+	switch {
+	case errors.Is(err, errTooLarge):
 		return string(problem.FileTooLarge)
+	case errors.Is(err, discovery.ErrNotRegular):
+		return string(problem.NotRegularFile)
 	}
 	return string(problem.UnreadableFile)
 }

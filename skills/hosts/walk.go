@@ -23,8 +23,9 @@ type walkSpec struct {
 	skipNames []string
 	// followDirLinks descends into symbolically linked folders.
 	followDirLinks bool
-	// skipFileLinks ignores a SKILL.md that is a symbolic link.
-	skipFileLinks bool
+	// fileEntriesOnly takes only a SKILL.md its folder lists as a regular
+	// file (Codex's file_type().is_file()): not a symbolic link, not a FIFO.
+	fileEntriesOnly bool
 	// maxDirs bounds how many folders are visited (0: a safety default).
 	maxDirs int
 	// skillEndsWalk stops the walk at a folder that holds a SKILL.md: the
@@ -175,6 +176,9 @@ func (w *rootWalk) readDir(d walkDir) {
 		case isDir:
 			w.enter(d, name, p, isLink)
 		case w.accepts(d, name, regular, isLink):
+			// A FIFO, socket or device named like a skill file gets its
+			// row too: the host finds it by its name and cannot read it;
+			// skill-ls's read (discovery.ReadSkillFile) never blocks on it.
 			w.keep(p)
 		case regular && w.misses != nil && w.passOver(d, name, p, entries):
 			w.misses = append(w.misses, p)
@@ -239,24 +243,26 @@ func (w *rootWalk) enter(d walkDir, name, p string, isLink bool) {
 	w.queue = append(w.queue, walkDir{p, real, d.depth + 1})
 }
 
-// accepts reports whether the file name in d is a skill file of the walk:
-// a regular SKILL.md, not a link when the spec skips linked files, and
+// accepts reports whether the file name in d (regular: a regular file,
+// through a link) is a skill file of the walk by its name: a SKILL.md,
 // below the root unless the spec reads the root's own SKILL.md; in a
-// folder of commands, any regular <name>.md.
+// folder of commands, any <name>.md. What the file is (a FIFO, a link to
+// nothing) is the read's to say, as the hosts find it by its name, but
+// for a spec that takes regular file entries only.
 func (w *rootWalk) accepts(d walkDir, name string, regular, isLink bool) bool {
 	if w.spec.flatFiles {
-		return d.depth == 0 && regular && strings.HasSuffix(name, ".md")
+		return d.depth == 0 && strings.HasSuffix(name, ".md")
 	}
 	if w.spec.commands {
-		return regular && strings.HasSuffix(name, ".md") && len(name) > len(".md")
+		return strings.HasSuffix(name, ".md") && len(name) > len(".md")
 	}
 	if w.spec.workflows {
-		return regular && d.depth == 0 && strings.HasSuffix(name, ".js")
+		return d.depth == 0 && strings.HasSuffix(name, ".js")
 	}
-	if name != "SKILL.md" || !regular {
+	if name != "SKILL.md" {
 		return false
 	}
-	if isLink && w.spec.skipFileLinks {
+	if w.spec.fileEntriesOnly && (isLink || !regular) {
 		return false
 	}
 	return d.depth > 0 || w.spec.rootFile
@@ -310,7 +316,7 @@ func whyNotWalked(host string, r rootSpec, path string) (code, reason string) {
 		}
 		return "too-deep", host + " looks at most " + plural(r.walk.maxDepth, "folder") + " deep in " + r.label + "; this SKILL.md is " + plural(len(dirs), "folder") + " deep"
 	}
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 && r.walk.skipFileLinks {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 && r.walk.fileEntriesOnly {
 		return "symlinked-skill-md", host + " ignores a SKILL.md that is a symbolic link"
 	}
 	for i := range dirs {
