@@ -209,7 +209,7 @@ func absPaths(paths []string) []string {
 // and not yet given back. A tree of 100,000 skill files keeps about 160
 // MB live through its rules; docs/performance.md ("CLI memory") has the
 // figures.
-const checkMemoryLimit = 272 << 20
+const checkMemoryLimit = 280 << 20
 
 // memoryWatch is how often a check looks at its live heap to raise its
 // memory limit (limitMemory).
