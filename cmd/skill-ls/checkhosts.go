@@ -228,8 +228,8 @@ func (r *checkRun) limitMemory() (stop func()) {
 // would make the collector run without end under it, so the limit
 // becomes twice that heap. It returns what stops the watch.
 func limitMemory(env func(string) (string, bool), set func(int64) int64, live func() int64, every time.Duration) (stop func()) {
-	if _, chosen := env("GOMEMLIMIT"); chosen {
-		return func() {}
+	if v, _ := env("GOMEMLIMIT"); v != "" {
+		return func() {} // the runtime reads it, as it reads GOGC
 	}
 	limit := int64(checkMemoryLimit)
 	set(limit)

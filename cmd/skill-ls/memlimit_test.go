@@ -22,6 +22,7 @@ func TestLimitMemory(t *testing.T) {
 		{"a heap near the limit", map[string]string{}, 250 << 20, []int64{checkMemoryLimit, 500 << 20}},
 		{"GOMEMLIMIT chosen", map[string]string{"GOMEMLIMIT": "1GiB"}, 250 << 20, nil},
 		{"GOMEMLIMIT off", map[string]string{"GOMEMLIMIT": "off"}, 250 << 20, nil},
+		{"GOMEMLIMIT empty", map[string]string{"GOMEMLIMIT": ""}, 160 << 20, []int64{checkMemoryLimit}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var mu sync.Mutex
