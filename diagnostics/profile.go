@@ -168,6 +168,9 @@ type Options struct {
 	Buffer func(path string) bool
 }
 
+// isBuffer reports whether path is an editor's open buffer (Buffer).
+func (o *Options) isBuffer(path string) bool { return o.Buffer != nil && o.Buffer(path) }
+
 func (o Options) profile() *Profile {
 	if o.Profile == nil {
 		return ProfileDSH

@@ -325,7 +325,7 @@ func dropLinkedSame(p *Pass, theirs func(primary string) ([]Diagnostic, bool)) {
 	if !p.opts.hostMode() {
 		return
 	}
-	buffer := p.opts.Buffer != nil && p.opts.Buffer(p.File.Path)
+	buffer := p.opts.isBuffer(p.File.Path)
 	if len(p.out) == 0 && !buffer {
 		return
 	}
@@ -339,7 +339,7 @@ func dropLinkedSameAmong(p *Pass, others []linkedRow, theirs func(primary string
 	if len(others) == 0 {
 		return
 	}
-	buffer := p.opts.Buffer != nil && p.opts.Buffer(p.File.Path)
+	buffer := p.opts.isBuffer(p.File.Path)
 	primary := p.reportsAt(others)
 	if primary == p.File.Path {
 		return

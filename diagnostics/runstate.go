@@ -141,7 +141,7 @@ func (rs *runState) checkFileInto(f *skillfile.File, buf *[]byte) []Diagnostic {
 	}
 	linkDSHFact(p)
 	suppress(p)
-	if !rs.whole || p.opts.Buffer != nil && p.opts.Buffer(f.Path) {
+	if !rs.whole || p.opts.isBuffer(f.Path) {
 		dropLinkedSame(p, nil) // a whole Run's others: dropLinkedInRun
 	}
 	if p.textErr != nil {
@@ -206,7 +206,7 @@ func (rs *runState) dropLinkedInRun(files []*skillfile.File, results [][]keptFin
 		return expandFindings(results[j], files[j].Path), true
 	}
 	parallel.Each(len(files), rs.pace.workers(), func(_, i int) {
-		if len(results[i]) == 0 || rs.opts.Buffer != nil && rs.opts.Buffer(files[i].Path) {
+		if len(results[i]) == 0 || rs.opts.isBuffer(files[i].Path) {
 			return // a buffer's were set by its check (checkFileInto)
 		}
 		p := &Pass{Snap: rs.snap, File: files[i], opts: &rs.opts, run: rs, rules: table(), grade: rs.grade}
